@@ -1,0 +1,71 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import secureJson from "secure-json-parse";
+import { CODES } from "../protocol/codes.ts";
+import { openDatabase } from "./db/database.ts";
+import { GatewayError, installEnvelope } from "./envelope.ts";
+import type { GatewayConfig, GatewayContext } from "./context.ts";
+import { publicRoutes } from "./routes/public.ts";
+import { seedTdk } from "./content/tdk.ts";
+
+export const BODY_LIMIT = 1024 * 1024;
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The exact body text, for signatures over the body (PROTOCOL.md §5 mode 2). */
+    rawBody?: string;
+  }
+}
+
+export interface Gateway {
+  app: FastifyInstance;
+  ctx: GatewayContext;
+  close(): Promise<void>;
+}
+
+const JSON_TYPES = ["application/json", "application/csp-report", "application/reports+json", "text/plain"];
+
+export async function createGateway(
+  config: GatewayConfig,
+  logger: FastifyServerOptions["logger"] = false,
+): Promise<Gateway> {
+  const db = openDatabase(config.dataDir);
+  seedTdk(db);
+  const ctx: GatewayContext = { db, config };
+
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT,
+    // The BFF on loopback is the only proxy whose x-forwarded-for is believed.
+    trustProxy: "loopback",
+    return503OnClosing: true,
+    forceCloseConnections: "idle",
+  });
+  installEnvelope(app);
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(JSON_TYPES, { parseAs: "string" }, (req, body, done) => {
+    const text = body as string;
+    req.rawBody = text;
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, secureJson.parse(text, undefined, { protoAction: "remove", constructorAction: "remove" }));
+    } catch {
+      done(new GatewayError(CODES.badJson, "Malformed JSON body", 400), undefined);
+    }
+  });
+  app.addContentTypeParser("*", { parseAs: "string" }, (_req, _body, done) => {
+    done(new GatewayError(CODES.badRequest, "Unsupported content type: send application/json", 415), undefined);
+  });
+
+  publicRoutes(app, ctx);
+
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      db.close();
+    },
+  };
+}

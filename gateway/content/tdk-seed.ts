@@ -1,0 +1,68 @@
+/**
+ * SEO title / description / keywords per page (SPEC.md §7 getTdkMltQueryList). English is the
+ * source; other locales live in tdk-locales.ts. `{symbol}`, `{base}`, `{quote}` and `{article}`
+ * are filled from the request's params.
+ */
+export interface Tdk {
+  title: string;
+  description: string;
+  keywords: string;
+}
+
+export const TDK_PAGES = [
+  "home", "markets", "spot", "futures", "wiki", "wiki-article", "events", "fee", "vip", "asset",
+] as const;
+export type TdkPage = (typeof TDK_PAGES)[number];
+
+export const TDK_EN: Record<TdkPage, Tdk> = {
+  home: {
+    title: "Mix Exchange | Buy, sell and trade Bitcoin and crypto",
+    description: "Trade Bitcoin, Ethereum and other crypto on spot, margin and USDT-M futures markets with deep liquidity, low fees and a risk-free demo mode.",
+    keywords: "crypto exchange, bitcoin, ethereum, spot trading, futures, margin, demo trading",
+  },
+  markets: {
+    title: "Crypto markets: live prices and 24h change | Mix Exchange",
+    description: "Live prices, 24-hour change and volume for every spot and futures market on Mix Exchange.",
+    keywords: "crypto prices, market overview, bitcoin price, altcoin prices",
+  },
+  spot: {
+    title: "{base}/{quote} spot trading: live price and chart | Mix Exchange",
+    description: "Buy and sell {base} for {quote} with limit, market and trigger orders. Live {symbol} order book, trades and candlestick chart.",
+    keywords: "{base} price, {symbol}, buy {base}, sell {base}, {base} chart",
+  },
+  futures: {
+    title: "{symbol} USDT-M perpetual futures | Mix Exchange",
+    description: "Trade {symbol} perpetual futures with USDT margin, take-profit and stop-loss orders and a live funding rate.",
+    keywords: "{symbol} futures, perpetual, USDT-M, leverage trading",
+  },
+  wiki: {
+    title: "Crypto price wiki: what every coin is and what it costs | Mix Exchange",
+    description: "Plain-language guides to the major cryptocurrencies with their live price, market data and history.",
+    keywords: "crypto wiki, coin guide, crypto price, what is bitcoin",
+  },
+  "wiki-article": {
+    title: "{article} price today and guide | Mix Exchange",
+    description: "What {article} is, how it works and its live price, volume and history.",
+    keywords: "{article} price, {article} guide, buy {article}",
+  },
+  events: {
+    title: "Events and campaigns | Mix Exchange",
+    description: "Current trading competitions, rewards and campaigns on Mix Exchange.",
+    keywords: "crypto events, trading competition, rewards",
+  },
+  fee: {
+    title: "Trading fees | Mix Exchange",
+    description: "Maker and taker fees for spot, margin and futures trading at every VIP level.",
+    keywords: "trading fees, maker fee, taker fee, VIP fees",
+  },
+  vip: {
+    title: "VIP programme | Mix Exchange",
+    description: "VIP levels, the volumes and balances that qualify and the fee discounts they bring.",
+    keywords: "VIP, fee discount, trading volume",
+  },
+  asset: {
+    title: "Assets | Mix Exchange",
+    description: "Your balances across spot, margin and futures accounts and their valuation.",
+    keywords: "crypto assets, balance, valuation",
+  },
+};

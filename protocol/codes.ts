@@ -1,0 +1,29 @@
+/**
+ * Response codes. The session, signing and captcha codes are SPEC.md §8 / PROTOCOL.md §5–8;
+ * the transport codes (4xxxx/5xxxx) are this project's, shared by the gateway and the BFF.
+ */
+export const CODES = {
+  ok: "00000",
+  okAlt: "200",
+  sessionMissing: "00004",
+  signatureMissing: "00020",
+  signModeMismatch: "00021",
+  signatureExpired: "00022",
+  signatureInvalid: "00023",
+  captchaRequired: "10021",
+  sessionReplaced: "20906",
+  accountFrozen: "20205",
+  captchaCancelled: "90000001",
+  badRequest: "40000",
+  badJson: "40001",
+  invalidParameter: "40017",
+  notFound: "40404",
+  methodNotAllowed: "40500",
+  payloadTooLarge: "41300",
+  tooManyRequests: "42900",
+  internalError: "50000",
+  upstreamUnavailable: "50200",
+  upstreamTimeout: "50400",
+} as const;
+
+export type Code = (typeof CODES)[keyof typeof CODES];

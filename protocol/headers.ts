@@ -1,0 +1,42 @@
+/** Header names of PROTOCOL.md §2–9 (lower case, as Node and fetch report them). */
+export const HEADERS = {
+  website: "website",
+  terminalType: "terminaltype",
+  locale: "locale",
+  language: "language",
+  terminalCode: "terminalcode",
+  deviceId: "deviceid",
+  traceId: "uhti",
+  time: "tm",
+  paperTrading: "paptrading",
+  captchaToken: "captcha-token",
+  requestTime: "request-time",
+  deviceSign: "device-sign",
+  deviceSignMode: "device-sign-mode",
+  deviceSignDataMd5: "device-sign-data-md5",
+  deviceSignKey: "device-sign-key",
+  signError: "gw-sign-error",
+  userCheckDeviceSign: "usercheckdevicesign",
+  lastAlgorithm: "lastalgorithm",
+  trackingPfb: "pfb",
+} as const;
+
+export const WEBSITE = "mix";
+
+/** Client platform codes, SPEC.md §3. */
+export const PLATFORM = {
+  web: 1,
+  android: 2,
+  ios: 3,
+  api: 4,
+  h5: 5,
+  system: 6,
+  inner: 7,
+  appBrowser: 8,
+  telegramPc: 9,
+  telegramWeb: 10,
+  telegramIos: 11,
+  telegramAndroid: 12,
+  windows: 13,
+  macos: 14,
+} as const;
