@@ -1,0 +1,11 @@
+/** What the web host passes to every loader and action (server/app.ts getLoadContext). */
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** This response's CSP nonce, for every script tag. */
+    cspNonce: string;
+    /** The upstream gateway's origin, for loaders' server-side calls. */
+    gatewayUrl: string;
+  }
+}
+
+export {};

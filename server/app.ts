@@ -1,0 +1,117 @@
+import express, { type Express, type RequestHandler } from "express";
+import compression from "compression";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import type { Logger } from "pino";
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { CODES } from "../protocol/codes.ts";
+import { envelope } from "../protocol/envelope.ts";
+import { GATEWAY_WS_PREFIX, isGatewayPath } from "../protocol/paths.ts";
+import type { ServerEnv } from "./env.ts";
+import { createBff } from "./bff.ts";
+import { securityHeaders } from "./security-headers.ts";
+import { proxyUpgrade } from "./ws-proxy.ts";
+
+export interface WebAppOptions {
+  env: ServerEnv;
+  gatewayUrl: string;
+  logger: Logger;
+  /** Where the production build lives (build/), ignored in development. */
+  buildDir: string;
+}
+
+export interface WebApp {
+  app: Express;
+  onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  close(): Promise<void>;
+}
+
+function trustProxySetting(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === "" || value === "false") return false;
+  if (value === "true") return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    next();
+  };
+}
+
+/** The web host: security headers, the BFF, static assets, then the Remix handler last. */
+export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
+  const { env, logger } = opts;
+  const dev = env.NODE_ENV === "development";
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
+
+  app.use(requestLog(logger));
+  app.use(securityHeaders({ dev, imageOrigins: env.imageOrigins }, isGatewayPath));
+
+  const bff = createBff({
+    upstream: opts.gatewayUrl,
+    timeoutMs: env.BFF_TIMEOUT_MS,
+    bodyLimit: env.BFF_BODY_LIMIT,
+    trustForwarded: app.get("trust proxy") !== false,
+    logger,
+  });
+  // The BFF sits before compression: gateway bytes pass through untouched.
+  app.all(/^\/(v1|btapi|api)\//, bff.handler);
+
+  app.use(compression());
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let closeVite = async () => {};
+  if (dev) {
+    const vite = await import("vite");
+    const server = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(server.middlewares);
+    build = () => server.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+    closeVite = () => server.close();
+  } else {
+    app.use("/assets", express.static(`${opts.buildDir}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(`${opts.buildDir}/client`, { maxAge: "1h", index: false }));
+    build = (await import(`${opts.buildDir}/server/index.js`)) as ServerBuild;
+  }
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: dev ? "development" : "production",
+      getLoadContext: (_req, res) => ({
+        cspNonce: String(res.locals.cspNonce ?? ""),
+        gatewayUrl: opts.gatewayUrl,
+      }),
+    }),
+  );
+
+  // Last resort: anything thrown outside Remix still answers an envelope, never a stack trace.
+  app.use(((err, req, res, _next) => {
+    logger.error({ err, path: req.path }, "unhandled web error");
+    if (res.headersSent) return res.destroy();
+    res.status(500).json(envelope(CODES.internalError, "Internal error", null));
+  }) as express.ErrorRequestHandler);
+
+  return {
+    app,
+    onUpgrade(req, socket, head) {
+      const path = (req.url ?? "").split("?")[0] ?? "";
+      if (path.startsWith(GATEWAY_WS_PREFIX)) {
+        proxyUpgrade(opts.gatewayUrl, req, socket, head, logger, env.BFF_TIMEOUT_MS);
+      } else if (!dev) {
+        socket.destroy();
+      }
+    },
+    async close() {
+      await Promise.allSettled([bff.close(), closeVite()]);
+    },
+  };
+}

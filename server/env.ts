@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  GATEWAY_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https?:$/.test(new URL(u).protocol), "must be http(s)")
+    .optional(),
+  DATA_DIR: z.string().min(1).default(".data"),
+  ISSUER_CERT: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Trust X-Forwarded-* from the proxy in front of us (hop count or Express trust-proxy value). */
+  TRUST_PROXY: z.string().optional(),
+  /** Upstream timeout of the BFF (PROTOCOL.md: 20 s). */
+  BFF_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /** Largest request body the BFF forwards. */
+  BFF_BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  /** Extra image hosts allowed by the CSP (comma separated origins). */
+  IMAGE_ORIGINS: z.string().optional(),
+});
+
+export type ServerEnv = z.infer<typeof EnvSchema> & { issuerCertPath: string; imageOrigins: string[] };
+
+/** Validates the environment once at start; a bad value stops the server with a clear message. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`invalid environment: ${detail}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    issuerCertPath: env.ISSUER_CERT ?? `${env.DATA_DIR}/keys/issuer-cert.pem`,
+    imageOrigins: (env.IMAGE_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+  };
+}

@@ -1,0 +1,44 @@
+import { createServer } from "node:http";
+import { resolve } from "node:path";
+import { pino } from "pino";
+import { loadEnv } from "./env.ts";
+import { createWebApp } from "./app.ts";
+import { startEmbeddedGateway, type EmbeddedGateway } from "./embedded-gateway.ts";
+
+const env = loadEnv();
+const logger = pino({ level: env.LOG_LEVEL, base: { service: "web" } });
+
+let gateway: EmbeddedGateway | undefined;
+if (!env.GATEWAY_URL) {
+  gateway = await startEmbeddedGateway({ ...process.env, DATA_DIR: env.DATA_DIR }, logger);
+  logger.info({ url: gateway.url }, "embedded gateway started");
+}
+const gatewayUrl = env.GATEWAY_URL ?? (gateway as EmbeddedGateway).url;
+
+const web = await createWebApp({ env, gatewayUrl, logger, buildDir: resolve("build") });
+const server = createServer(web.app);
+server.on("upgrade", web.onUpgrade);
+server.keepAliveTimeout = 65_000;
+
+server.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info({ port, gatewayUrl, mode: env.NODE_ENV }, "web server listening");
+});
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down: finishing in-flight requests");
+  const force = setTimeout(() => server.closeAllConnections(), 15_000);
+  force.unref();
+  await new Promise<void>((done) => server.close(() => done()));
+  clearTimeout(force);
+  await web.close();
+  await gateway?.stop();
+  logger.info("stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

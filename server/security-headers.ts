@@ -1,0 +1,66 @@
+import { randomBytes } from "node:crypto";
+import type { RequestHandler } from "express";
+import { PATHS } from "../protocol/paths.ts";
+
+export const CSP_REPORT_GROUP = "csp-endpoint";
+
+export interface CspOptions {
+  dev: boolean;
+  imageOrigins: string[];
+}
+
+/** The enforced policy for one document, keyed to its nonce. */
+export function contentSecurityPolicy(nonce: string, opts: CspOptions): string {
+  const scriptSrc = ["'self'", `'nonce-${nonce}'`];
+  const styleSrc = ["'self'", `'nonce-${nonce}'`];
+  const connectSrc = ["'self'"];
+  if (opts.dev) {
+    // Vite's dev client injects styles and talks HMR over a socket; production never needs this.
+    styleSrc.push("'unsafe-inline'");
+    connectSrc.push("ws:", "wss:");
+  }
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSrc.join(" ")}`,
+    `style-src ${styleSrc.join(" ")}`,
+    // React renders style attributes for dynamic sizes; they cannot run code.
+    "style-src-attr 'unsafe-inline'",
+    `img-src 'self' data: blob: ${opts.imageOrigins.join(" ")}`.trim(),
+    "font-src 'self' data:",
+    `connect-src ${connectSrc.join(" ")}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    `report-uri ${PATHS.cspSecurity}`,
+    `report-to ${CSP_REPORT_GROUP}`,
+  ].join("; ");
+}
+
+/** API responses are data, never documents: the tightest policy fits them. */
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Security headers on every response. Documents get a fresh nonce in `res.locals.cspNonce`,
+ * which the Remix handler threads into every script tag.
+ */
+export function securityHeaders(opts: CspOptions, isApiPath: (path: string) => boolean): RequestHandler {
+  return (req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    if (isApiPath(req.path)) {
+      res.setHeader("Content-Security-Policy", API_CSP);
+      return next();
+    }
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, opts));
+    res.setHeader("Reporting-Endpoints", `${CSP_REPORT_GROUP}="${PATHS.cspSecurity}"`);
+    next();
+  };
+}
