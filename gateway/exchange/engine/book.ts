@@ -1,0 +1,133 @@
+import type { Side } from "../../../protocol/bitget.ts";
+import type { Order } from "./types.ts";
+
+export interface Level {
+  price: number;
+  head: Order | null;
+  tail: Order | null;
+  lots: number;
+  count: number;
+}
+
+/**
+ * One side of a book: levels sorted worst-to-best so the best level is the array's last element
+ * (taking it is a pop), a map from price to level, and a FIFO list of orders per level.
+ */
+export class BookSide {
+  readonly levels: Level[] = [];
+  private readonly byPrice = new Map<number, Level>();
+  constructor(readonly side: Side) {}
+
+  best(): Level | undefined {
+    return this.levels[this.levels.length - 1];
+  }
+
+  level(price: number): Level | undefined {
+    return this.byPrice.get(price);
+  }
+
+  /** True when `a` is a better price than `b` for this side. */
+  better(a: number, b: number): boolean {
+    return this.side === "buy" ? a > b : a < b;
+  }
+
+  add(order: Order, lots: number): void {
+    let lvl = this.byPrice.get(order.price);
+    if (!lvl) {
+      lvl = { price: order.price, head: null, tail: null, lots: 0, count: 0 };
+      this.byPrice.set(order.price, lvl);
+      const levels = this.levels;
+      // Binary search for the first level better than the new price; insert before it.
+      let lo = 0;
+      let hi = levels.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.better((levels[mid] as Level).price, order.price)) hi = mid;
+        else lo = mid + 1;
+      }
+      if (lo === levels.length) levels.push(lvl);
+      else levels.splice(lo, 0, lvl);
+    }
+    order.prev = lvl.tail;
+    order.next = null;
+    if (lvl.tail) lvl.tail.next = order;
+    else lvl.head = order;
+    lvl.tail = order;
+    lvl.lots += lots;
+    lvl.count++;
+  }
+
+  /** Unlinks a resting order that still has `lots` open. */
+  remove(order: Order, lots: number): void {
+    const lvl = this.byPrice.get(order.price);
+    if (!lvl) return;
+    if (order.prev) order.prev.next = order.next;
+    else lvl.head = order.next;
+    if (order.next) order.next.prev = order.prev;
+    else lvl.tail = order.prev;
+    order.prev = order.next = null;
+    lvl.lots -= lots;
+    lvl.count--;
+    if (lvl.count === 0) this.dropLevel(lvl);
+  }
+
+  /** Reduces the open lots of a level after a partial fill of one of its orders. */
+  reduce(price: number, lots: number): void {
+    const lvl = this.byPrice.get(price);
+    if (lvl) lvl.lots -= lots;
+  }
+
+  private dropLevel(lvl: Level): void {
+    this.byPrice.delete(lvl.price);
+    const levels = this.levels;
+    if (levels[levels.length - 1] === lvl) {
+      levels.pop();
+      return;
+    }
+    let lo = 0;
+    let hi = levels.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.better((levels[mid] as Level).price, lvl.price)) hi = mid;
+      else lo = mid + 1;
+    }
+    // lo is one past the level itself
+    const i = lo - 1;
+    if (levels[i] === lvl) levels.splice(i, 1);
+  }
+
+  /** Best-first [price, lots] pairs of up to `n` levels. */
+  depth(n: number): Array<[number, number]> {
+    const out: Array<[number, number]> = [];
+    for (let i = this.levels.length - 1; i >= 0 && out.length < n; i--) {
+      const l = this.levels[i] as Level;
+      out.push([l.price, l.lots]);
+    }
+    return out;
+  }
+}
+
+/** One symbol's book in one environment, with a sequence number per change for stream followers. */
+export class Book {
+  readonly bids = new BookSide("buy");
+  readonly asks = new BookSide("sell");
+  /** Increments on every change of a level's size. */
+  seq = 0;
+  /** Prices touched since the last drain, per side (only when a stream follows this book). */
+  tracking = false;
+  readonly touchedBids = new Set<number>();
+  readonly touchedAsks = new Set<number>();
+  constructor(
+    readonly env: string,
+    readonly symbol: string,
+  ) {}
+
+  side(side: Side): BookSide {
+    return side === "buy" ? this.bids : this.asks;
+  }
+
+  touch(side: Side, price: number): void {
+    this.seq++;
+    if (this.tracking) (side === "buy" ? this.touchedBids : this.touchedAsks).add(price);
+  }
+}

@@ -1,0 +1,230 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { FORCES, STP_MODES } from "../../../protocol/bitget.ts";
+import { instrument } from "../instruments.ts";
+import { Engine, IdGen, newOrder } from "./engine.ts";
+import { EngineError, FEE_ACCOUNT, TREASURY, newChange, type Change, type Order } from "./types.ts";
+
+const USERS = ["u1", "u2", "u3"];
+const SYMBOL = "ETHUSDT";
+const inst = instrument(SYMBOL)!;
+
+function fund(e: Engine) {
+  const ch = newChange();
+  for (const u of USERS) {
+    e.transfer("live", TREASURY, u, "USDT", 1_000_000n * 10n ** 8n, ["DEPOSIT", "DEPOSIT"], "deposit", ch);
+    e.transfer("live", TREASURY, u, "ETH", 300n * 10n ** 8n, ["DEPOSIT", "DEPOSIT"], "deposit", ch);
+  }
+}
+
+function makeEngine() {
+  let t = 1_700_000_000_000;
+  const e = new Engine(new IdGen(), () => ({ maker: 800, taker: 1000 }), () => ++t);
+  fund(e);
+  return e;
+}
+
+const opArb = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant("limit" as const),
+      user: fc.constantFrom(...USERS),
+      side: fc.constantFrom("buy" as const, "sell" as const),
+      price: fc.integer({ min: 319_000, max: 321_000 }),
+      size: fc.integer({ min: 1, max: 50_000 }),
+      force: fc.constantFrom(...FORCES),
+      stp: fc.constantFrom(...STP_MODES),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("market" as const),
+      user: fc.constantFrom(...USERS),
+      side: fc.constantFrom("buy" as const, "sell" as const),
+      size: fc.integer({ min: 1, max: 80_000 }),
+      stp: fc.constantFrom(...STP_MODES),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("cancel" as const), pick: fc.nat() }) },
+);
+
+type Op = fc.Arbitrary<typeof opArb extends fc.Arbitrary<infer T> ? T : never> extends fc.Arbitrary<infer U> ? U : never;
+
+function apply(e: Engine, op: Op): Change {
+  const ch = newChange();
+  if (op.kind === "cancel") {
+    const open = [...e.open.values()];
+    const o = open[op.pick % Math.max(open.length, 1)];
+    if (o) e.cancel(o, "user", ch);
+    return ch;
+  }
+  const o: Order =
+    op.kind === "limit"
+      ? newOrder(e.ids, { env: "live", userId: op.user, symbol: SYMBOL, side: op.side, type: "limit", price: op.price, size: op.size, force: op.force, stp: op.stp })
+      : newOrder(e.ids, {
+          env: "live",
+          userId: op.user,
+          symbol: SYMBOL,
+          side: op.side,
+          type: "market",
+          size: op.side === "sell" ? op.size : 0,
+          quoteSize: op.side === "buy" ? BigInt(op.size) * 10n ** 8n : 0n,
+          stp: op.stp,
+        });
+  try {
+    e.place(o, ch);
+  } catch (err) {
+    if (!(err instanceof EngineError)) throw err;
+  }
+  return ch;
+}
+
+function checkInvariants(e: Engine, ch: Change) {
+  // assets conserved: every coin's balances (treasury included) sum to zero; nothing negative
+  const sums = new Map<string, bigint>();
+  for (const b of e.balances.values()) {
+    sums.set(b.coin, (sums.get(b.coin) ?? 0n) + b.available + b.frozen);
+    if (b.userId !== TREASURY) {
+      expect(b.available >= 0n).toBe(true);
+      expect(b.frozen >= 0n).toBe(true);
+    }
+  }
+  for (const s of sums.values()) expect(s).toBe(0n);
+  // frozen equals what open orders hold
+  for (const u of USERS) {
+    let q = 0n;
+    let b = 0n;
+    for (const o of e.open.values()) if (o.userId === u) (o.side === "buy" ? (q += o.frozen) : (b += o.frozen));
+    expect(e.balance("live", u, "USDT").frozen).toBe(q);
+    expect(e.balance("live", u, "ETH").frozen).toBe(b);
+  }
+  // never crossed at rest
+  const book = e.book("live", SYMBOL);
+  const bid = book.bids.best();
+  const ask = book.asks.best();
+  if (bid && ask) expect(bid.price).toBeLessThan(ask.price);
+  // two ledger sides per fill, and fees in the fee account
+  for (const f of ch.fills) {
+    expect(ch.bills.some((x) => x.refId === f.maker.id && x.userId === f.maker.userId)).toBe(true);
+    expect(ch.bills.some((x) => x.refId === f.taker.id && x.userId === f.taker.userId)).toBe(true);
+    const sellerFee = f.takerSide === "sell" ? f.takerFee : f.makerFee;
+    if (sellerFee > 0n) expect(ch.bills.some((x) => x.userId === FEE_ACCOUNT && x.size === sellerFee && x.coin === "USDT")).toBe(true);
+  }
+  // price-time priority: a taker's fills walk from the best price, and FIFO within a price
+  for (let i = 1; i < ch.fills.length; i++) {
+    const a = ch.fills[i - 1]!;
+    const b = ch.fills[i]!;
+    if (a.taker !== b.taker) continue;
+    if (a.takerSide === "buy") expect(b.price).toBeGreaterThanOrEqual(a.price);
+    else expect(b.price).toBeLessThanOrEqual(a.price);
+    if (a.price === b.price) expect(b.maker.seq).toBeGreaterThan(a.maker.seq);
+  }
+  // no order older than a filled maker was skipped at its price (except the taker's own, under STP)
+  for (const f of ch.fills) {
+    const lvl = book.side(f.maker.side).level(f.price);
+    for (let o = lvl?.head ?? null; o; o = o.next) {
+      if (o === f.maker || (o.userId === f.taker.userId && f.taker.stp !== "none")) continue;
+      expect(o.seq).toBeGreaterThan(f.maker.seq);
+    }
+  }
+  // integer state only
+  for (const o of e.open.values()) {
+    expect(Number.isSafeInteger(o.price) && Number.isSafeInteger(o.filled)).toBe(true);
+    expect(o.filled).toBeLessThan(o.size);
+  }
+}
+
+describe("matching engine properties", () => {
+  it("conserves assets, never rests crossed, keeps price-time priority, bills both sides", () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { minLength: 1, maxLength: 120 }), (ops) => {
+        const e = makeEngine();
+        for (const op of ops) checkInvariants(e, apply(e, op));
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe("matching engine cases", () => {
+  it("fills at the maker's price, first in first out, and charges maker/taker fees", () => {
+    const e = makeEngine();
+    const ch = newChange();
+    const a = newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "sell", type: "limit", price: 320_000, size: 10_000 });
+    const b = newOrder(e.ids, { env: "live", userId: "u2", symbol: SYMBOL, side: "sell", type: "limit", price: 320_000, size: 10_000 });
+    e.place(a, ch);
+    e.place(b, ch);
+    const t = newOrder(e.ids, { env: "live", userId: "u3", symbol: SYMBOL, side: "buy", type: "limit", price: 321_000, size: 15_000 });
+    const c2 = newChange();
+    e.place(t, c2);
+    expect(c2.fills.map((f) => [f.maker.id, f.size, f.price])).toEqual([
+      [a.id, 10_000, 320_000],
+      [b.id, 5_000, 320_000],
+    ]);
+    expect(t.status).toBe("filled");
+    expect(a.status).toBe("filled");
+    expect(b.status).toBe("partially_filled");
+    // taker bought 1.5 ETH at 3200: paid 4800 USDT, got 1.5 ETH minus 0.1% in ETH
+    expect(t.filledQuote).toBe(4800n * 10n ** 8n);
+    expect(t.fee).toBe(150_000n);
+    // the better limit left nothing frozen once filled
+    expect(e.balance("live", "u3", "USDT").frozen).toBe(0n);
+    // maker fee 0.08% of 3200 USDT
+    expect(a.fee).toBe((3200n * 10n ** 8n * 800n) / 1_000_000n);
+    expect(inst.symbol).toBe(SYMBOL);
+  });
+
+  it("post_only that would take is cancelled; fok that cannot fill fully is cancelled untouched", () => {
+    const e = makeEngine();
+    const ch = newChange();
+    e.place(newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "sell", type: "limit", price: 320_000, size: 10_000 }), ch);
+    const p = newOrder(e.ids, { env: "live", userId: "u2", symbol: SYMBOL, side: "buy", type: "limit", price: 320_000, size: 1, force: "post_only" });
+    e.place(p, ch);
+    expect(p.status).toBe("cancelled");
+    const f = newOrder(e.ids, { env: "live", userId: "u2", symbol: SYMBOL, side: "buy", type: "limit", price: 320_000, size: 10_001, force: "fok" });
+    e.place(f, ch);
+    expect(f.status).toBe("cancelled");
+    expect(f.filled).toBe(0);
+    expect(e.balance("live", "u2", "USDT").frozen).toBe(0n);
+  });
+
+  it("a market buy spends its quote budget across levels", () => {
+    const e = makeEngine();
+    const ch = newChange();
+    e.place(newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "sell", type: "limit", price: 300_000, size: 10_000 }), ch);
+    e.place(newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "sell", type: "limit", price: 400_000, size: 10_000 }), ch);
+    const m = newOrder(e.ids, { env: "live", userId: "u2", symbol: SYMBOL, side: "buy", type: "market", quoteSize: 5000n * 10n ** 8n });
+    e.place(m, ch);
+    // 1 ETH at 3000 then 0.5 ETH at 4000 = 5000 USDT
+    expect(m.filled).toBe(15_000);
+    expect(m.filledQuote).toBe(5000n * 10n ** 8n);
+    expect(m.status).toBe("filled");
+  });
+
+  it("self-trade prevention modes", () => {
+    const e = makeEngine();
+    const ch = newChange();
+    const rest = newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "sell", type: "limit", price: 320_000, size: 10_000 });
+    e.place(rest, ch);
+    const t1 = newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "buy", type: "limit", price: 320_000, size: 10_000, stp: "cancel_taker" });
+    e.place(t1, ch);
+    expect([t1.status, rest.status]).toEqual(["cancelled", "live"]);
+    const t2 = newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "buy", type: "limit", price: 320_000, size: 10_000, stp: "cancel_maker" });
+    e.place(t2, ch);
+    expect([t2.status, rest.status]).toEqual(["live", "cancelled"]);
+  });
+
+  it("rejects an order the balance cannot cover and a cancel of a filled order", () => {
+    const e = makeEngine();
+    const ch = newChange();
+    const big = newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "sell", type: "limit", price: 320_000, size: 3_000_001 });
+    expect(() => e.place(big, ch)).toThrow(EngineError);
+    const s = newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "sell", type: "limit", price: 320_000, size: 1 });
+    e.place(s, ch);
+    e.place(newOrder(e.ids, { env: "live", userId: "u2", symbol: SYMBOL, side: "buy", type: "limit", price: 320_000, size: 1 }), ch);
+    expect(s.status).toBe("filled");
+    expect(() => e.cancel(s, "user", ch)).toThrow(/already/);
+  });
+});

@@ -1,0 +1,367 @@
+/**
+ * The matching engine and its ledger, in memory and synchronous: price-time priority on integer
+ * ticks and lots, balances as bigint ledger units. Every call records what it touched in a
+ * Change, which the store writes in one SQLite transaction before the caller is answered.
+ */
+import { EX_CODES, type BillGroup, type BusinessType } from "../../../protocol/bitget.ts";
+import { instrument, notional, type Instrument } from "../instruments.ts";
+import { Book, type BookSide } from "./book.ts";
+import {
+  EngineError,
+  FEE_ACCOUNT,
+  TREASURY,
+  type Balance,
+  type Change,
+  type Env,
+  type Fill,
+  type Order,
+} from "./types.ts";
+
+export interface FeeRates {
+  /** Parts per million of the notional. */
+  maker: number;
+  taker: number;
+}
+
+export type FeeLookup = (env: Env, userId: string) => FeeRates;
+
+const PPM = 1_000_000n;
+
+/** Monotonic ids: epoch ms x 1000 + a counter, so they sort by time and survive restarts. */
+export class IdGen {
+  private last = 0;
+  constructor(floor = 0) {
+    this.last = floor;
+  }
+  next(now = Date.now()): number {
+    const candidate = now * 1000;
+    this.last = candidate > this.last ? candidate : this.last + 1;
+    return this.last;
+  }
+}
+
+export interface EngineEvents {
+  onFill?(fill: Fill): void;
+  onOrder?(order: Order): void;
+  onBalance?(balance: Balance): void;
+}
+
+export class Engine {
+  readonly books = new Map<string, Book>();
+  /** Open orders by id. */
+  readonly open = new Map<string, Order>();
+  /** Open orders by env, user and clientOid. */
+  readonly openByClientOid = new Map<string, Order>();
+  readonly balances = new Map<string, Balance>();
+  events: EngineEvents = {};
+
+  constructor(
+    readonly ids: IdGen,
+    private readonly fees: FeeLookup,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  book(env: Env, symbol: string): Book {
+    const key = `${env}:${symbol}`;
+    let b = this.books.get(key);
+    if (!b) {
+      b = new Book(env, symbol);
+      this.books.set(key, b);
+    }
+    return b;
+  }
+
+  balance(env: Env, userId: string, coin: string): Balance {
+    const key = `${env}:${userId}:${coin}`;
+    let b = this.balances.get(key);
+    if (!b) {
+      b = { env, userId, coin, available: 0n, frozen: 0n, uTime: 0 };
+      this.balances.set(key, b);
+    }
+    return b;
+  }
+
+  clientOidKey(env: Env, userId: string, clientOid: string): string {
+    return `${env}:${userId}:${clientOid}`;
+  }
+
+  /** Moves `amount` between an outside account (treasury) and a user: deposits, welcome and demo funds. */
+  transfer(env: Env, from: string, to: string, coin: string, amount: bigint, business: [BusinessType, BusinessType], group: BillGroup, ch: Change): void {
+    if (amount <= 0n) throw new EngineError(EX_CODES.paramInvalid, "amount must be positive");
+    const src = this.balance(env, from, coin);
+    if (from !== TREASURY && src.available < amount) throw new EngineError(EX_CODES.insufficientBalance, "Insufficient balance");
+    const dst = this.balance(env, to, coin);
+    const ts = this.now();
+    src.available -= amount;
+    dst.available += amount;
+    this.bill(src, group, business[0], -amount, 0n, "", ts, ch);
+    this.bill(dst, group, business[1], amount, 0n, "", ts, ch);
+  }
+
+  private bill(b: Balance, group: BillGroup, business: BusinessType, size: bigint, fees: bigint, refId: string, ts: number, ch: Change): void {
+    b.uTime = ts;
+    ch.balances.add(b);
+    ch.bills.push({
+      id: String(this.ids.next(ts)),
+      env: b.env,
+      userId: b.userId,
+      coin: b.coin,
+      group,
+      business,
+      size,
+      balance: b.available + b.frozen,
+      fees,
+      refId,
+      ts,
+    });
+    this.events.onBalance?.(b);
+  }
+
+  /** What an order freezes: quote for buys (limit notional or market budget), base for sells. */
+  freezeAmount(inst: Instrument, o: Order): bigint {
+    if (o.side === "sell") return BigInt(o.size) * inst.baseUnitsPerLot;
+    return o.type === "market" ? o.quoteSize : notional(inst, o.price, o.size);
+  }
+
+  /** Places a validated order: freezes funds, matches, rests or cancels the remainder. */
+  place(o: Order, ch: Change): void {
+    const inst = instrument(o.symbol);
+    if (!inst) throw new EngineError(EX_CODES.paramNotExist, `Parameter ${o.symbol} does not exist`);
+    const book = this.book(o.env, o.symbol);
+    if (!o.house) {
+      const need = this.freezeAmount(inst, o);
+      const coin = o.side === "buy" ? inst.quoteCoin : inst.baseCoin;
+      const bal = this.balance(o.env, o.userId, coin);
+      if (bal.available < need) throw new EngineError(EX_CODES.insufficientBalance, "Insufficient balance");
+      bal.available -= need;
+      bal.frozen += need;
+      bal.uTime = o.cTime;
+      o.frozen = need;
+      ch.balances.add(bal);
+      this.events.onBalance?.(bal);
+    }
+    ch.orders.add(o);
+    const opp = o.side === "buy" ? book.asks : book.bids;
+    const best = opp.best();
+    const crosses = best !== undefined && (o.type === "market" || (o.side === "buy" ? best.price <= o.price : best.price >= o.price));
+
+    if (o.type === "limit" && o.force === "post_only" && crosses) {
+      this.close(o, "cancelled", "post_only order would take liquidity", ch);
+      return;
+    }
+    if (o.type === "limit" && o.force === "fok" && this.fillableLots(o, opp) < o.size) {
+      this.close(o, "cancelled", "fok order could not be filled completely", ch);
+      return;
+    }
+    if (crosses) this.match(inst, book, o, opp, ch);
+    if (o.status === "filled" || o.status === "cancelled") return;
+
+    const remaining = o.size - o.filled;
+    if (o.type === "market" || o.force === "ioc" || o.force === "fok" || remaining <= 0) {
+      if (o.type === "market" && o.filled > 0 && (o.side === "sell" ? remaining <= 0 : this.budgetExhausted(inst, o))) {
+        this.close(o, "filled", "", ch);
+      } else if (remaining <= 0 && o.type === "limit") {
+        this.close(o, "filled", "", ch);
+      } else {
+        this.close(o, "cancelled", o.type === "market" ? "no more liquidity" : "ioc remainder cancelled", ch);
+      }
+      return;
+    }
+    book.side(o.side).add(o, remaining);
+    book.touch(o.side, o.price);
+    this.open.set(o.id, o);
+    if (o.clientOid) this.openByClientOid.set(this.clientOidKey(o.env, o.userId, o.clientOid), o);
+    this.events.onOrder?.(o);
+  }
+
+  /** A market buy is done when what is left of its budget cannot buy one lot at the best ask. */
+  private budgetExhausted(inst: Instrument, o: Order): boolean {
+    const left = o.quoteSize - o.filledQuote;
+    const best = this.book(o.env, o.symbol).asks.best();
+    const price = best ? best.price : o.filled > 0 ? Number((o.filledQuote / BigInt(o.filled)) / inst.quoteUnitsPerTickLot) : 0;
+    return left < notional(inst, Math.max(price, 1), 1);
+  }
+
+  private fillableLots(o: Order, opp: BookSide): number {
+    let total = 0;
+    const selfSkip = o.stp !== "none";
+    for (let i = opp.levels.length - 1; i >= 0; i--) {
+      const lvl = opp.levels[i];
+      if (!lvl) break;
+      if (o.side === "buy" ? lvl.price > o.price : lvl.price < o.price) break;
+      if (!selfSkip) total += lvl.lots;
+      else for (let m = lvl.head; m; m = m.next) if (m.userId !== o.userId) total += m.size - m.filled;
+      if (total >= o.size) break;
+    }
+    return total;
+  }
+
+  private match(inst: Instrument, book: Book, t: Order, opp: BookSide, ch: Change): void {
+    const isLimit = t.type === "limit";
+    const marketBuy = t.type === "market" && t.side === "buy";
+    for (;;) {
+      const lvl = opp.best();
+      if (!lvl) return;
+      if (isLimit && (t.side === "buy" ? lvl.price > t.price : lvl.price < t.price)) return;
+      let m = lvl.head;
+      while (m) {
+        const next = m.next;
+        if (m.userId === t.userId && t.stp !== "none" && !t.house) {
+          if (t.stp === "cancel_maker" || t.stp === "cancel_both") this.cancel(m, "self-trade prevention", ch);
+          if (t.stp === "cancel_taker" || t.stp === "cancel_both") {
+            this.close(t, "cancelled", "self-trade prevention", ch);
+            return;
+          }
+          m = next;
+          continue;
+        }
+        let qty = m.size - m.filled;
+        if (marketBuy) {
+          const afford = (t.quoteSize - t.filledQuote) / (BigInt(lvl.price) * inst.quoteUnitsPerTickLot);
+          if (afford < BigInt(qty)) qty = Number(afford);
+          if (qty <= 0) return;
+        } else {
+          const left = t.size - t.filled;
+          if (left < qty) qty = left;
+        }
+        this.fill(inst, book, m, t, lvl.price, qty, ch);
+        if (!marketBuy && t.filled >= t.size) return;
+        if (m.filled < m.size) return; // the taker ran out (market-buy budget)
+        m = next;
+      }
+    }
+  }
+
+  private fill(inst: Instrument, book: Book, m: Order, t: Order, price: number, qty: number, ch: Change): void {
+    const ts = this.now();
+    const base = BigInt(qty) * inst.baseUnitsPerLot;
+    const quote = notional(inst, price, qty);
+    const mRate = m.house ? 0n : BigInt(this.fees(m.env, m.userId).maker);
+    const tRate = t.house ? 0n : BigInt(this.fees(t.env, t.userId).taker);
+    const buyer = t.side === "buy" ? t : m;
+    const seller = t.side === "buy" ? m : t;
+    const buyerFee = (base * (buyer === t ? tRate : mRate)) / PPM;
+    const sellerFee = (quote * (seller === t ? tRate : mRate)) / PPM;
+    const tradeId = String(this.ids.next(ts));
+    const business = (o: Order) => (o.side === "buy" ? "BUY" : "SELL") as "BUY" | "SELL";
+
+    if (!buyer.house) {
+      const q = this.balance(buyer.env, buyer.userId, inst.quoteCoin);
+      q.frozen -= quote;
+      buyer.frozen -= quote;
+      this.bill(q, "transaction", "BUY", -quote, 0n, buyer.id, ts, ch);
+      const b = this.balance(buyer.env, buyer.userId, inst.baseCoin);
+      b.available += base - buyerFee;
+      this.bill(b, "transaction", business(buyer), base - buyerFee, -buyerFee, buyer.id, ts, ch);
+      if (buyerFee > 0n) this.bill(this.credit(buyer.env, FEE_ACCOUNT, inst.baseCoin, buyerFee), "other", "DEDUCTION_HANDLING_FEE", buyerFee, 0n, buyer.id, ts, ch);
+    }
+    if (!seller.house) {
+      const b = this.balance(seller.env, seller.userId, inst.baseCoin);
+      b.frozen -= base;
+      seller.frozen -= base;
+      this.bill(b, "transaction", "SELL", -base, 0n, seller.id, ts, ch);
+      const q = this.balance(seller.env, seller.userId, inst.quoteCoin);
+      q.available += quote - sellerFee;
+      this.bill(q, "transaction", "SELL", quote - sellerFee, -sellerFee, seller.id, ts, ch);
+      if (sellerFee > 0n) this.bill(this.credit(seller.env, FEE_ACCOUNT, inst.quoteCoin, sellerFee), "other", "DEDUCTION_HANDLING_FEE", sellerFee, 0n, seller.id, ts, ch);
+    }
+    buyer.fee += buyerFee;
+    seller.fee += sellerFee;
+    for (const o of [m, t]) {
+      o.filled += qty;
+      o.filledQuote += quote;
+      o.uTime = ts;
+    }
+    book.side(m.side).reduce(price, qty);
+    book.touch(m.side, price);
+    if (m.filled >= m.size) {
+      this.close(m, "filled", "", ch);
+    } else {
+      m.status = "partially_filled";
+      ch.orders.add(m);
+      this.events.onOrder?.(m);
+    }
+    if (t.status === "live" && t.filled > 0) t.status = "partially_filled";
+    const fill: Fill = { tradeId, env: t.env, symbol: t.symbol, price, size: qty, quote, takerSide: t.side, maker: m, taker: t, makerFee: m === buyer ? buyerFee : sellerFee, takerFee: t === buyer ? buyerFee : sellerFee, ts };
+    ch.fills.push(fill);
+    this.events.onFill?.(fill);
+  }
+
+  private credit(env: Env, userId: string, coin: string, amount: bigint): Balance {
+    const b = this.balance(env, userId, coin);
+    b.available += amount;
+    return b;
+  }
+
+  /** Cancels an open order (or finishes one that is still being placed). */
+  cancel(o: Order, reason: string, ch: Change): void {
+    if (o.status === "filled" || o.status === "cancelled") throw new EngineError(EX_CODES.orderNotCancellable, "The order has already been filled or cancelled");
+    this.close(o, "cancelled", reason, ch);
+  }
+
+  /** Final state: leaves the book, unfreezes what is left. */
+  private close(o: Order, status: "filled" | "cancelled", reason: string, ch: Change): void {
+    if (this.open.delete(o.id)) {
+      const book = this.book(o.env, o.symbol);
+      book.side(o.side).remove(o, o.size - o.filled);
+      book.touch(o.side, o.price);
+      if (o.clientOid) this.openByClientOid.delete(this.clientOidKey(o.env, o.userId, o.clientOid));
+    }
+    o.status = status;
+    o.cancelReason = reason;
+    o.uTime = this.now();
+    if (!o.house && o.frozen > 0n) {
+      const inst = instrument(o.symbol) as Instrument;
+      const bal = this.balance(o.env, o.userId, o.side === "buy" ? inst.quoteCoin : inst.baseCoin);
+      bal.frozen -= o.frozen;
+      bal.available += o.frozen;
+      bal.uTime = o.uTime;
+      o.frozen = 0n;
+      ch.balances.add(bal);
+      this.events.onBalance?.(bal);
+    }
+    ch.orders.add(o);
+    this.events.onOrder?.(o);
+  }
+
+  /** Puts an order loaded from storage back in its book, without matching (books rebuild in seq order). */
+  restore(o: Order): void {
+    const book = this.book(o.env, o.symbol);
+    book.side(o.side).add(o, o.size - o.filled);
+    book.touch(o.side, o.price);
+    this.open.set(o.id, o);
+    if (o.clientOid) this.openByClientOid.set(this.clientOidKey(o.env, o.userId, o.clientOid), o);
+  }
+
+  /** Loads a balance row from storage. */
+  restoreBalance(b: Balance): void {
+    this.balances.set(`${b.env}:${b.userId}:${b.coin}`, b);
+  }
+}
+
+export function newOrder(ids: IdGen, init: Partial<Order> & Pick<Order, "env" | "userId" | "symbol" | "side" | "type">, now = Date.now()): Order {
+  const seq = ids.next(now);
+  return {
+    id: String(seq),
+    seq,
+    force: "gtc",
+    stp: "none",
+    price: 0,
+    size: 0,
+    quoteSize: 0n,
+    filled: 0,
+    filledQuote: 0n,
+    fee: 0n,
+    frozen: 0n,
+    status: "live",
+    clientOid: "",
+    cTime: now,
+    uTime: now,
+    cancelReason: "",
+    house: false,
+    source: "API",
+    prev: null,
+    next: null,
+    ...init,
+  };
+}

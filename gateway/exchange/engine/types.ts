@@ -1,0 +1,108 @@
+import type { BillGroup, BusinessType, Force, OrderStatus, OrderType, Side, StpMode } from "../../../protocol/bitget.ts";
+
+/** Live trading and the per-user simulation (paptrading) accounts have separate books and ledgers. */
+export type Env = "live" | "paper";
+export const ENVS: readonly Env[] = ["live", "paper"];
+
+export interface Order {
+  /** Decimal string of `seq`: Bitget order ids are numeric strings. */
+  id: string;
+  /** Monotonic across restarts: the time priority used to rebuild books. */
+  seq: number;
+  env: Env;
+  userId: string;
+  symbol: string;
+  side: Side;
+  type: OrderType;
+  force: Force;
+  stp: StpMode;
+  /** Limit price in ticks; 0 for market orders. */
+  price: number;
+  /** Size in lots; 0 for a market buy, which is sized in quote (`quoteSize`). */
+  size: number;
+  /** Market-buy budget in quote ledger units. */
+  quoteSize: bigint;
+  filled: number;
+  filledQuote: bigint;
+  /** Fee charged so far, in the received coin (base for buys, quote for sells). */
+  fee: bigint;
+  /** Still frozen for this order: quote units for buys, base units for sells. */
+  frozen: bigint;
+  status: OrderStatus;
+  clientOid: string;
+  cTime: number;
+  uTime: number;
+  cancelReason: string;
+  /** Liquidity of the simulated market (market makers, random takers): outside the ledger. */
+  house: boolean;
+  /** Where the order came from (Bitget `enterPointSource`): API, WEB, SYS. */
+  source: string;
+  // intrusive FIFO links of the price level
+  prev: Order | null;
+  next: Order | null;
+}
+
+export interface Fill {
+  tradeId: string;
+  env: Env;
+  symbol: string;
+  price: number;
+  size: number;
+  quote: bigint;
+  takerSide: Side;
+  maker: Order;
+  taker: Order;
+  makerFee: bigint;
+  takerFee: bigint;
+  ts: number;
+}
+
+export interface Balance {
+  env: Env;
+  userId: string;
+  coin: string;
+  available: bigint;
+  frozen: bigint;
+  uTime: number;
+}
+
+export interface Bill {
+  id: string;
+  env: Env;
+  userId: string;
+  coin: string;
+  group: BillGroup;
+  business: BusinessType;
+  size: bigint;
+  /** Total balance (available + frozen) after the entry. */
+  balance: bigint;
+  fees: bigint;
+  refId: string;
+  ts: number;
+}
+
+/** Everything one engine call touched: written to storage in the same transaction. */
+export interface Change {
+  orders: Set<Order>;
+  fills: Fill[];
+  bills: Bill[];
+  balances: Set<Balance>;
+}
+
+export function newChange(): Change {
+  return { orders: new Set(), fills: [], bills: [], balances: new Set() };
+}
+
+export class EngineError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Accounts the ledger never debits below zero; these fund demo coins, welcome balances and deposits. */
+export const TREASURY = "treasury";
+/** Collects trading fees. */
+export const FEE_ACCOUNT = "fees";

@@ -1,0 +1,120 @@
+/**
+ * Bitget REST/WebSocket v2 constants the embedded exchange serves (PROTOCOL.md §9): paths, enums
+ * and the exchange's error codes, spelled as Bitget's public v2 documentation spells them.
+ */
+export const V2 = {
+  time: "/api/v2/public/time",
+  symbols: "/api/v2/spot/public/symbols",
+  coins: "/api/v2/spot/public/coins",
+  tickers: "/api/v2/spot/market/tickers",
+  orderbook: "/api/v2/spot/market/orderbook",
+  mergeDepth: "/api/v2/spot/market/merge-depth",
+  candles: "/api/v2/spot/market/candles",
+  historyCandles: "/api/v2/spot/market/history-candles",
+  marketFills: "/api/v2/spot/market/fills",
+  marketFillsHistory: "/api/v2/spot/market/fills-history",
+  marginCurrencies: "/api/v2/margin/currencies",
+  placeOrder: "/api/v2/spot/trade/place-order",
+  batchOrders: "/api/v2/spot/trade/batch-orders",
+  cancelOrder: "/api/v2/spot/trade/cancel-order",
+  batchCancel: "/api/v2/spot/trade/batch-cancel-order",
+  cancelSymbol: "/api/v2/spot/trade/cancel-symbol-order",
+  orderInfo: "/api/v2/spot/trade/orderInfo",
+  unfilled: "/api/v2/spot/trade/unfilled-orders",
+  historyOrders: "/api/v2/spot/trade/history-orders",
+  tradeFills: "/api/v2/spot/trade/fills",
+  accountInfo: "/api/v2/spot/account/info",
+  assets: "/api/v2/spot/account/assets",
+  bills: "/api/v2/spot/account/bills",
+  /** Not in Bitget's API: resets the caller's simulation (paptrading) account to the demo funds. */
+  paperReset: "/api/v2/spot/account/paper-reset",
+} as const;
+
+export const WS_PATHS = { public: "/v2/ws/public", private: "/v2/ws/private" } as const;
+
+export const SIDES = ["buy", "sell"] as const;
+export type Side = (typeof SIDES)[number];
+export const ORDER_TYPES = ["limit", "market"] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+export const FORCES = ["gtc", "post_only", "fok", "ioc"] as const;
+export type Force = (typeof FORCES)[number];
+export const STP_MODES = ["none", "cancel_taker", "cancel_maker", "cancel_both"] as const;
+export type StpMode = (typeof STP_MODES)[number];
+export const ORDER_STATUSES = ["live", "partially_filled", "filled", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const TPSL_TYPES = ["normal", "tpsl"] as const;
+
+/** Spot bill groupType / businessType (Bitget v2 `account/bills`). */
+export const BILL_GROUPS = ["deposit", "withdraw", "transaction", "transfer", "other"] as const;
+export type BillGroup = (typeof BILL_GROUPS)[number];
+export const BUSINESS_TYPES = [
+  "DEPOSIT",
+  "WITHDRAW",
+  "BUY",
+  "SELL",
+  "DEDUCTION_HANDLING_FEE",
+  "TRANSFER_IN",
+  "TRANSFER_OUT",
+  "SYSTEM_RESET",
+] as const;
+export type BusinessType = (typeof BUSINESS_TYPES)[number];
+
+/** Candle granularities of `market/candles` and their length in ms (months are calendar months). */
+export const GRANULARITIES = {
+  "1min": 60_000,
+  "3min": 180_000,
+  "5min": 300_000,
+  "15min": 900_000,
+  "30min": 1_800_000,
+  "1h": 3_600_000,
+  "4h": 14_400_000,
+  "6h": 21_600_000,
+  "12h": 43_200_000,
+  "1day": 86_400_000,
+  "3day": 259_200_000,
+  "1week": 604_800_000,
+  "1M": 0,
+  "6Hutc": 21_600_000,
+  "12Hutc": 43_200_000,
+  "1Dutc": 86_400_000,
+  "3Dutc": 259_200_000,
+  "1Wutc": 604_800_000,
+  "1Mutc": 0,
+} as const;
+export type Granularity = keyof typeof GRANULARITIES;
+
+/** Request headers of Bitget's API-key authentication. */
+export const API_KEY_HEADERS = {
+  key: "access-key",
+  sign: "access-sign",
+  timestamp: "access-timestamp",
+  passphrase: "access-passphrase",
+} as const;
+
+/** Error codes of Bitget's v2 API that the embedded exchange answers with. */
+export const EX_CODES = {
+  accessKeyEmpty: "40001",
+  accessSignEmpty: "40002",
+  passphraseEmpty: "40003",
+  timestampInvalid: "40005",
+  accessKeyInvalid: "40006",
+  timestampExpired: "40008",
+  signInvalid: "40009",
+  passphraseInvalid: "40012",
+  permissionDenied: "40014",
+  paramInvalid: "40017",
+  ipInvalid: "40018",
+  paramEmpty: "40019",
+  paramNotExist: "40034",
+  /** "Parameter verification exception": precision (tick/lot) violations. */
+  paramCheck: "40808",
+  orderNotFound: "43001",
+  qtyTooSmall: "43006",
+  insufficientBalance: "43012",
+  duplicateClientOid: "43118",
+  orderNotCancellable: "43004",
+  postOnlyWouldTake: "43009",
+  fokNotFilled: "43010",
+  minNotional: "45110",
+  tooManyRequests: "429",
+} as const;
