@@ -34,6 +34,7 @@ export async function createGateway(
 
   const app = Fastify({
     logger,
+    disableRequestLogging: !config.requestLog,
     bodyLimit: BODY_LIMIT,
     // The BFF on loopback is the only proxy whose x-forwarded-for is believed.
     trustProxy: "loopback",

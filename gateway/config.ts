@@ -10,6 +10,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default(".data"),
   GATEWAY_SEED: z.coerce.number().int().default(20260101),
   EVENT_LOG_UPLOAD: z.enum(["on", "off"]).default("on"),
+  REQUEST_LOG: z.enum(["on", "off"]).default("on"),
   IMAGE_HOSTS_FOREIGN: list,
   IMAGE_HOSTS_INTERNAL: list,
 });
@@ -25,6 +26,7 @@ export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Gate
     dataDir: e.DATA_DIR,
     seed: e.GATEWAY_SEED,
     eventLogUpload: e.EVENT_LOG_UPLOAD === "on",
+    requestLog: e.REQUEST_LOG === "on",
     imageHosts: { foreign: e.IMAGE_HOSTS_FOREIGN, internal: e.IMAGE_HOSTS_INTERNAL },
   };
 }

@@ -6,7 +6,16 @@ export interface GatewayConfig {
   /** Seed of every simulated process (fiat rates, market). */
   seed: number;
   eventLogUpload: boolean;
+  /** One log line per request (off for benchmarks). */
+  requestLog: boolean;
   imageHosts: { foreign: string[]; internal: string[] };
+}
+
+/** The caller of a private exchange endpoint (the accounts module authenticates web sessions). */
+export interface Principal {
+  userId: string;
+  via: "apikey" | "session";
+  permissions: ReadonlyArray<"read" | "trade">;
 }
 
 /** What route modules share: storage, configuration and hooks other modules fill in. */
@@ -15,4 +24,10 @@ export interface GatewayContext {
   config: GatewayConfig;
   /** The logged-in user's id for a request, once the accounts module is installed. */
   sessionUserId?: (req: FastifyRequest) => string | undefined;
+  /**
+   * Web-session authentication of the exchange's private endpoints (`/api/v2/...`): the session
+   * cookie plus a valid device-sign (PROTOCOL.md §9). Installed by the accounts module; API-key
+   * requests are judged by the exchange's own HMAC check.
+   */
+  authenticateSession?: (req: FastifyRequest) => Principal | undefined;
 }

@@ -52,7 +52,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
 
-  app.use(requestLog(logger));
+  if (env.REQUEST_LOG === "on") app.use(requestLog(logger));
   app.use(securityHeaders({ dev, imageOrigins: env.imageOrigins }, isGatewayPath));
 
   const bff = createBff({

@@ -11,6 +11,8 @@ const EnvSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   ISSUER_CERT: z.string().min(1).optional(),
+  /** One log line per request (off for benchmarks). */
+  REQUEST_LOG: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Trust X-Forwarded-* from the proxy in front of us (hop count or Express trust-proxy value). */
   TRUST_PROXY: z.string().optional(),

@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { pino } from "pino";
 import { loadEnv } from "./env.ts";
 import { createWebApp } from "./app.ts";
@@ -15,7 +15,7 @@ if (!env.GATEWAY_URL) {
 }
 const gatewayUrl = env.GATEWAY_URL ?? (gateway as EmbeddedGateway).url;
 
-const web = await createWebApp({ env, gatewayUrl, logger, buildDir: resolve("build") });
+const web = await createWebApp({ env, gatewayUrl, logger, buildDir: fileURLToPath(new URL("../build", import.meta.url)) });
 const server = createServer(web.app);
 server.on("upgrade", web.onUpgrade);
 server.keepAliveTimeout = 65_000;
@@ -32,9 +32,11 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   logger.info({ signal }, "shutting down: finishing in-flight requests");
   const force = setTimeout(() => server.closeAllConnections(), 15_000);
-  force.unref();
+  // close() only drops connections idle at that moment; keep dropping those that finish later.
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
   await new Promise<void>((done) => server.close(() => done()));
   clearTimeout(force);
+  clearInterval(sweep);
   await web.close();
   await gateway?.stop();
   logger.info("stopped");

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 
+export type Env = Record<string, string | undefined>;
+
 export const ROOT = resolve(import.meta.dirname, "../..");
 
 export interface Started {
@@ -25,7 +27,7 @@ export function tempDataDir(prefix = "mix-test-"): { dir: string; remove(): void
  */
 export function startProcess(
   args: string[],
-  env: NodeJS.ProcessEnv,
+  env: Env,
   readyMsg: string,
   timeoutMs = 90_000,
 ): Promise<Started> {
@@ -67,11 +69,11 @@ export function startProcess(
   });
 }
 
-export function startGateway(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<Started> {
+export function startGateway(dataDir: string, env: Env = {}): Promise<Started> {
   return startProcess(["--import", "tsx", "gateway/main.ts"], { GATEWAY_PORT: "0", DATA_DIR: dataDir, ...env }, "gateway listening");
 }
 
 /** The production web server (`npm run build` must have run), against a given or embedded gateway. */
-export function startWeb(env: NodeJS.ProcessEnv): Promise<Started> {
+export function startWeb(env: Env): Promise<Started> {
   return startProcess(["index.js"], { PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", ...env }, "web server listening");
 }

@@ -1,0 +1,52 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+/** Debian's Chromium, never a downloaded browser (docs/decisions/001). */
+function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) {
+    throw new Error(
+      "No Chromium found for the browser tests. Install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.",
+    );
+  }
+  return found;
+}
+
+// One fresh data directory per run, shared with the workers through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "mix-e2e-"));
+const port = Number(process.env.E2E_PORT ?? 3217);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL,
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-quic", "--disable-sync"],
+    },
+    trace: "off",
+  },
+  webServer: {
+    // The production build of `npm start` (the test script builds first).
+    command: "node index.js",
+    url: `${baseURL}/v1/mix/system/getDomainConfigList`,
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production", LOG_LEVEL: "warn" },
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

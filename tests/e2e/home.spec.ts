@@ -1,0 +1,38 @@
+import { test, expect } from "./fixtures";
+
+test("the home page renders, hydrates and stays free of console errors and CSP violations", async ({ page, pageProblems }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const rates = page.getByTestId("rates-table");
+  await expect(rates).toBeVisible();
+  await expect(rates.getByRole("row")).toHaveCount(18);
+  // Hydrated: client navigation works without a document load.
+  await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+  await page.getByRole("link", { name: /mix exchange/i }).click();
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  expect(pageProblems).toEqual([]);
+});
+
+test.describe("not found", () => {
+  // Chromium logs the document's own 404 status; nothing else may fail.
+  test.use({ allowConsoleErrors: [/the server responded with a status of 404/] });
+
+  test("an unknown page shows the 404 page inside the app shell", async ({ page, pageProblems }) => {
+    const response = await page.goto("/definitely/not/here");
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("main.error-page")).toBeVisible();
+    await expect(page.locator("header.site-header")).toBeVisible();
+    expect(pageProblems).toEqual([]);
+  });
+});
+
+test("the skip link is the first stop of the keyboard and has a visible focus", async ({ page, pageProblems }) => {
+  await page.goto("/");
+  await page.keyboard.press("Tab");
+  const focused = page.locator(":focus");
+  await expect(focused).toHaveClass(/skip-link/);
+  const outline = await focused.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).not.toBe("none");
+  expect(pageProblems).toEqual([]);
+});

@@ -1,0 +1,109 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEchoUpstream } from "../setup/echo-upstream";
+import { ROOT, startWeb, tempDataDir, type Started } from "../setup/processes";
+
+describe("the web server with the embedded gateway", () => {
+  let web: Started;
+  const data = tempDataDir();
+
+  beforeAll(async () => {
+    web = await startWeb({ DATA_DIR: data.dir });
+  });
+  afterAll(() => data.remove());
+
+  it("serves the home page with an enforced CSP whose fresh nonce is on every script", async () => {
+    const [a, b] = await Promise.all([fetch(web.url), fetch(web.url)]);
+    expect(a.status).toBe(200);
+    const csp = a.headers.get("content-security-policy") ?? "";
+    expect(a.headers.get("content-security-policy-report-only")).toBeNull();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("report-uri /v1/buried/log/cspSecurity");
+    expect(csp).toContain("report-to csp-endpoint");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(nonce).not.toBe(/'nonce-([^']+)'/.exec(b.headers.get("content-security-policy") ?? "")?.[1]);
+    const html = await a.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(a.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(a.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(a.headers.get("strict-transport-security")).toBeNull();
+    expect(html).toContain("<title>");
+    expect(html).toContain('data-testid="rates-table"');
+  });
+
+  it("sends HSTS only when the request came over https through a trusted proxy", async () => {
+    const plain = await fetch(web.url, { headers: { "x-forwarded-proto": "https" } });
+    // TRUST_PROXY is off here: a client cannot claim https for itself.
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("caches hashed assets immutable for a year and compresses them", async () => {
+    const assets = readdirSync(join(ROOT, "build/client/assets")).filter((f) => f.endsWith(".js"));
+    const res = await fetch(`${web.url}/assets/${assets[0]}`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const big = assets.find((f) => f.startsWith("components"));
+    if (big) {
+      const r = await fetch(`${web.url}/assets/${big}`, { headers: { "accept-encoding": "gzip" } });
+      expect(r.headers.get("content-encoding")).toBe("gzip");
+    }
+  });
+
+  it("renders unknown pages as a 404 document, and unknown gateway paths as a 404 envelope", async () => {
+    const page = await fetch(`${web.url}/no/such/page`);
+    expect(page.status).toBe(404);
+    const html = await page.text();
+    expect(html).toContain("<html");
+    expect(html).toContain("error-page");
+    const api = await fetch(`${web.url}/v1/no/such/call`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ code: "40404" });
+  });
+
+  it("forwards gateway calls to the embedded gateway", async () => {
+    const res = await fetch(`${web.url}/v1/mix/public/usdtRate`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("request-time")).toMatch(/^\d{13}$/);
+    expect((await res.json()).code).toBe("00000");
+  });
+
+  it("stops on SIGTERM with exit code 0 and takes the embedded gateway down with it", async () => {
+    const started = web.logs.map((l) => { try { return JSON.parse(l); } catch { return {}; } }).find((e) => e.msg === "embedded gateway started");
+    expect(started?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await fetch(`${started.url}/v1/mix/system/getDomainConfigList`)).status).toBe(200);
+    expect(await web.stop("SIGTERM")).toBe(0);
+    await expect(fetch(`${started.url}/v1/mix/system/getDomainConfigList`)).rejects.toThrow();
+  });
+});
+
+describe("graceful shutdown", () => {
+  let echo: Awaited<ReturnType<typeof startEchoUpstream>>;
+  const data = tempDataDir();
+  beforeAll(async () => {
+    echo = await startEchoUpstream();
+  });
+  afterAll(async () => {
+    await echo.close();
+    data.remove();
+  });
+
+  it("finishes an in-flight request after SIGTERM, refuses new ones, exits 0", async () => {
+    const web = await startWeb({ GATEWAY_URL: echo.url, DATA_DIR: data.dir });
+    echo.stallMs.value = 1200;
+    const inFlight = fetch(`${web.url}/v1/slow`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"n":1}' });
+    await new Promise((r) => setTimeout(r, 300));
+    const exited = web.stop("SIGTERM");
+    await new Promise((r) => setTimeout(r, 100));
+    await expect(fetch(`${web.url}/`)).rejects.toThrow();
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect((await res.json()).data.bodyBase64).toBe(Buffer.from('{"n":1}').toString("base64"));
+    expect(await exited).toBe(0);
+    echo.stallMs.value = 0;
+  });
+});
