@@ -7,7 +7,7 @@ const EnvSchema = z.object({
   GATEWAY_URL: z
     .string()
     .url()
-    .refine((u) => /^https?:$/.test(new URL(u).protocol), "must be http(s)")
+    .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), "must be an http(s) URL")
     .optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   ISSUER_CERT: z.string().min(1).optional(),

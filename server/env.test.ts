@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { loadEnv } from "./env.ts";
+
+describe("loadEnv", () => {
+  it("fills the documented defaults", () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: ".data", BFF_TIMEOUT_MS: 20_000, NODE_ENV: "production", REQUEST_LOG: "on" });
+    expect(env.GATEWAY_URL).toBeUndefined();
+    expect(env.issuerCertPath).toBe(".data/keys/issuer-cert.pem");
+  });
+
+  it("derives the issuer certificate path from DATA_DIR unless given", () => {
+    expect(loadEnv({ DATA_DIR: "/srv/d" }).issuerCertPath).toBe("/srv/d/keys/issuer-cert.pem");
+    expect(loadEnv({ DATA_DIR: "/srv/d", ISSUER_CERT: "/etc/ca.pem" }).issuerCertPath).toBe("/etc/ca.pem");
+  });
+
+  it("refuses bad values with a message naming the variable", () => {
+    expect(() => loadEnv({ PORT: "http" })).toThrow(/PORT/);
+    expect(() => loadEnv({ GATEWAY_URL: "ftp://x" })).toThrow(/GATEWAY_URL/);
+    expect(() => loadEnv({ GATEWAY_URL: "not a url" })).toThrow(/GATEWAY_URL/);
+    expect(() => loadEnv({ BFF_TIMEOUT_MS: "-5" })).toThrow(/BFF_TIMEOUT_MS/);
+  });
+
+  it("splits image origins", () => {
+    expect(loadEnv({ IMAGE_ORIGINS: " https://a.example, ,https://b.example" }).imageOrigins).toEqual(["https://a.example", "https://b.example"]);
+  });
+});
