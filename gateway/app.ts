@@ -6,6 +6,7 @@ import { GatewayError, installEnvelope } from "./envelope.ts";
 import type { GatewayConfig, GatewayContext } from "./context.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { seedTdk } from "./content/tdk.ts";
+import { installExchange } from "./exchange/install.ts";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -59,12 +60,14 @@ export async function createGateway(
   });
 
   publicRoutes(app, ctx);
+  const closeExchange = await installExchange(app, ctx);
 
   await app.ready();
   return {
     app,
     ctx,
     async close() {
+      closeExchange();
       await app.close();
       db.close();
     },

@@ -87,10 +87,12 @@ export interface Change {
   fills: Fill[];
   bills: Bill[];
   balances: Set<Balance>;
+  /** Further writes of the same transaction (account rows, applied deposits). */
+  extra: Array<() => void>;
 }
 
 export function newChange(): Change {
-  return { orders: new Set(), fills: [], bills: [], balances: new Set() };
+  return { orders: new Set(), fills: [], bills: [], balances: new Set(), extra: [] };
 }
 
 export class EngineError extends Error {

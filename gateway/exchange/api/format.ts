@@ -1,0 +1,107 @@
+/** Engine records as Bitget v2 JSON: decimal strings, Bitget field names and enum spellings. */
+import { formatScaled } from "../decimal.ts";
+import type { Balance, Bill, Order } from "../engine/types.ts";
+import { instrument, LEDGER_SCALE, type Instrument } from "../instruments.ts";
+
+export const units = (v: bigint) => formatScaled(v, LEDGER_SCALE);
+export const price = (inst: Instrument, ticks: number) => formatScaled(ticks, inst.pricePrecision);
+export const lots = (inst: Instrument, n: number) => formatScaled(n, inst.quantityPrecision);
+
+function avgPrice(inst: Instrument, o: Order): string {
+  if (o.filled === 0) return "0";
+  // quote units / (lots * quoteUnitsPerTickLot) = ticks (rounded down to the tick)
+  return price(inst, Number(o.filledQuote / (BigInt(o.filled) * inst.quoteUnitsPerTickLot)));
+}
+
+function feeCoin(inst: Instrument, o: Order): string {
+  return o.side === "buy" ? inst.baseCoin : inst.quoteCoin;
+}
+
+function feeDetail(inst: Instrument, o: Order): string {
+  const fee = "-" + units(o.fee);
+  const coin = feeCoin(inst, o);
+  return JSON.stringify({
+    newFees: { c: 0, d: 0, deduction: false, r: fee, t: fee, totalDeductionFee: 0 },
+    [coin]: { deduction: false, feeCoinCode: coin, totalDeductionFee: 0, totalFee: fee },
+  });
+}
+
+function orderSize(inst: Instrument, o: Order): string {
+  return o.type === "market" && o.side === "buy" ? units(o.quoteSize) : lots(inst, o.size);
+}
+
+/** `orderInfo` / `history-orders` entry. */
+export function orderJson(o: Order) {
+  const inst = instrument(o.symbol) as Instrument;
+  return {
+    userId: o.userId,
+    symbol: o.symbol,
+    orderId: o.id,
+    clientOid: o.clientOid,
+    price: o.type === "limit" ? price(inst, o.price) : "0",
+    size: orderSize(inst, o),
+    orderType: o.type,
+    side: o.side,
+    status: o.status,
+    priceAvg: avgPrice(inst, o),
+    baseVolume: lots(inst, o.filled),
+    quoteVolume: units(o.filledQuote),
+    enterPointSource: o.source,
+    feeDetail: feeDetail(inst, o),
+    orderSource: o.type === "market" ? "market" : "normal",
+    cancelReason: o.cancelReason,
+    force: o.force,
+    stpMode: o.stp,
+    tpslType: "normal",
+    triggerPrice: null,
+    cTime: String(o.cTime),
+    uTime: String(o.uTime),
+  };
+}
+
+/** `unfilled-orders` entry. */
+export function openOrderJson(o: Order) {
+  const inst = instrument(o.symbol) as Instrument;
+  return {
+    userId: o.userId,
+    symbol: o.symbol,
+    orderId: o.id,
+    clientOid: o.clientOid,
+    priceAvg: price(inst, o.price),
+    size: orderSize(inst, o),
+    orderType: o.type,
+    side: o.side,
+    status: o.status,
+    basePrice: avgPrice(inst, o),
+    baseVolume: lots(inst, o.filled),
+    quoteVolume: units(o.filledQuote),
+    enterPointSource: o.source,
+    orderSource: "normal",
+    presetTakeProfitPrice: "",
+    executeTakeProfitPrice: "",
+    presetStopLossPrice: "",
+    executeStopLossPrice: "",
+    stpMode: o.stp,
+    cTime: String(o.cTime),
+    uTime: String(o.uTime),
+    tpslType: "normal",
+    triggerPrice: null,
+  };
+}
+
+export function assetJson(b: Balance) {
+  return { coin: b.coin, available: units(b.available), frozen: units(b.frozen), locked: units(0n), limitAvailable: units(0n), uTime: String(b.uTime) };
+}
+
+export function billJson(b: Bill) {
+  return {
+    cTime: String(b.ts),
+    coin: b.coin,
+    groupType: b.group,
+    businessType: b.business,
+    size: units(b.size),
+    balance: units(b.balance),
+    fees: units(b.fees),
+    billId: b.id,
+  };
+}

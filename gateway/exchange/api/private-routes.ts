@@ -1,0 +1,253 @@
+/** Bitget v2 spot trade and account endpoints (API-key or web-session authenticated). */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { BILL_GROUPS, BUSINESS_TYPES, EX_CODES, V2 } from "../../../protocol/bitget.ts";
+import type { Principal } from "../../context.ts";
+import { GatewayError, ok } from "../../envelope.ts";
+import { parseBody } from "../../validate.ts";
+import { EngineError, type Bill, type Env } from "../engine/types.ts";
+import { COINS, instrument } from "../instruments.ts";
+import { PlaceOrderSchema, resolveInstrument } from "../order-request.ts";
+import { rowToOrder } from "../store.ts";
+import type { Exchange } from "../install.ts";
+import { envOf, requireTrade } from "./auth.ts";
+import { assetJson, billJson, lots, openOrderJson, orderJson, price, units } from "./format.ts";
+import { engineCall, qInt, qString, type Query } from "./query.ts";
+
+const MAX_BATCH = 50;
+const CancelSchema = z.object({ symbol: z.string().max(32), orderId: z.string().max(32).optional(), clientOid: z.string().max(64).optional() });
+const BatchSchema = z.object({ symbol: z.string().max(32).optional(), batchMode: z.enum(["single", "multiple"]).optional(), orderList: z.array(z.record(z.unknown())).min(1).max(MAX_BATCH) });
+const BatchCancelSchema = z.object({ symbol: z.string().max(32).optional(), batchMode: z.enum(["single", "multiple"]).optional(), orderList: z.array(CancelSchema.partial({ symbol: true })).min(1).max(MAX_BATCH) });
+const SymbolSchema = z.object({ symbol: z.string().max(32) });
+
+type Handler = (req: FastifyRequest, p: Principal, env: Env) => Promise<unknown>;
+
+export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void {
+  const svc = ex.svc;
+  const route = (method: "GET" | "POST", url: string, perSecond: number, trade: boolean, handler: Handler) => {
+    app.route({
+      method,
+      url,
+      handler: async (req) => {
+        const p = ex.auth.authenticate(req);
+        if (trade) requireTrade(p);
+        ex.limiter.take(`uid:${p.userId}:${url}`, perSecond);
+        return engineCall(() => handler(req, p, envOf(req)));
+      },
+    });
+  };
+  const source = (p: Principal) => (p.via === "apikey" ? "API" : "WEB");
+  const symbolOf = (s: string | undefined) => resolveInstrument(s).symbol;
+
+  route("POST", V2.placeOrder, 10, true, async (req, p, env) => {
+    const body = parseBody(PlaceOrderSchema, req.body ?? {});
+    const o = await svc.placeOrder(env, p.userId, body, source(p));
+    return ok({ orderId: o.id, clientOid: o.clientOid });
+  });
+
+  route("POST", V2.batchOrders, 5, true, async (req, p, env) => {
+    const body = parseBody(BatchSchema, req.body ?? {});
+    const successList: Array<{ orderId: string; clientOid: string }> = [];
+    const failureList: Array<{ orderId: string; clientOid: string; errorMsg: string; errorCode: string }> = [];
+    await Promise.all(
+      body.orderList.map(async (raw) => {
+        const clientOid = typeof raw.clientOid === "string" ? raw.clientOid : "";
+        try {
+          const item = parseBody(PlaceOrderSchema, { symbol: body.symbol, ...raw });
+          const o = await svc.placeOrder(env, p.userId, item, source(p));
+          successList.push({ orderId: o.id, clientOid: o.clientOid });
+        } catch (err) {
+          if (err instanceof EngineError || err instanceof GatewayError) failureList.push({ orderId: "", clientOid, errorMsg: err.message, errorCode: err.code });
+          else throw err;
+        }
+      }),
+    );
+    return ok({ successList, failureList });
+  });
+
+  route("POST", V2.cancelOrder, 10, true, async (req, p, env) => {
+    const body = parseBody(CancelSchema, req.body ?? {});
+    if (!body.orderId && !body.clientOid) throw new GatewayError(EX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
+    const o = await svc.cancelOrder(env, p.userId, symbolOf(body.symbol), body);
+    return ok({ orderId: o.id, clientOid: o.clientOid });
+  });
+
+  route("POST", V2.batchCancel, 10, true, async (req, p, env) => {
+    const body = parseBody(BatchCancelSchema, req.body ?? {});
+    const successList: Array<{ orderId: string; clientOid: string }> = [];
+    const failureList: Array<{ orderId: string; clientOid: string; errorMsg: string; errorCode: string }> = [];
+    for (const item of body.orderList) {
+      try {
+        if (!item.orderId && !item.clientOid) throw new EngineError(EX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
+        const o = await svc.cancelOrder(env, p.userId, symbolOf(item.symbol ?? body.symbol), item);
+        successList.push({ orderId: o.id, clientOid: o.clientOid });
+      } catch (err) {
+        if (!(err instanceof EngineError)) throw err;
+        failureList.push({ orderId: item.orderId ?? "", clientOid: item.clientOid ?? "", errorMsg: err.message, errorCode: err.code });
+      }
+    }
+    return ok({ successList, failureList });
+  });
+
+  route("POST", V2.cancelSymbol, 5, true, async (req, p, env) => {
+    const body = parseBody(SymbolSchema, req.body ?? {});
+    const symbol = symbolOf(body.symbol);
+    await svc.cancelSymbol(env, p.userId, symbol);
+    return ok({ symbol });
+  });
+
+  route("GET", V2.orderInfo, 20, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const orderId = qString(q, "orderId", false, 32);
+    const clientOid = qString(q, "clientOid", false, 64);
+    if (!orderId && !clientOid) throw new GatewayError(EX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
+    const o = svc.findOrder(env, p.userId, { orderId, clientOid });
+    if (!o) throw new GatewayError(EX_CODES.orderNotFound, "The order does not exist");
+    return ok([orderJson(o)]);
+  });
+
+  route("GET", V2.unfilled, 20, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const sym = qString(q, "symbol", false, 32);
+    const symbol = sym === undefined ? undefined : symbolOf(sym);
+    const limit = qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }) as number;
+    const before = qString(q, "idLessThan", false, 32);
+    const start = qInt(q, "startTime", { min: 0, max: 9e15 });
+    const end = qInt(q, "endTime", { min: 0, max: 9e15 });
+    const orderId = qString(q, "orderId", false, 32);
+    const list = svc
+      .openOrders(env, p.userId, symbol)
+      .filter((o) => (!before || o.seq < Number(before)) && (start === undefined || o.cTime >= start) && (end === undefined || o.cTime <= end) && (!orderId || o.id === orderId))
+      .slice(0, limit);
+    return ok(list.map(openOrderJson));
+  });
+
+  const historyQuery = ex.ctx.db.prepare(`SELECT * FROM ex_orders WHERE env = @env AND user_id = @user AND status IN ('filled', 'cancelled')
+    AND (@symbol IS NULL OR symbol = @symbol) AND seq < @before AND c_time >= @start AND c_time <= @end AND (@orderId IS NULL OR order_id = @orderId)
+    ORDER BY seq DESC LIMIT @limit`);
+  route("GET", V2.historyOrders, 20, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const sym = qString(q, "symbol", false, 32);
+    const rows = historyQuery.safeIntegers(true).all({
+      env,
+      user: p.userId,
+      symbol: sym === undefined ? null : symbolOf(sym),
+      before: qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
+      start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
+      end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
+      orderId: qString(q, "orderId", false, 32) ?? null,
+      limit: qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }),
+    }) as Array<Record<string, unknown>>;
+    return ok(rows.map((r) => orderJson(rowToOrder(r))));
+  });
+
+  const fillsQuery = ex.ctx.db.prepare(`SELECT * FROM ex_fills WHERE env = @env AND user_id = @user AND symbol = @symbol
+    AND (@orderId IS NULL OR order_id = @orderId) AND ts >= @start AND ts <= @end AND trade_id < @before
+    ORDER BY trade_id DESC LIMIT @limit`);
+  route("GET", V2.tradeFills, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const symbol = symbolOf(qString(q, "symbol", true, 32));
+    const inst = instrument(symbol)!;
+    const before = qString(q, "idLessThan", false, 32);
+    const rows = fillsQuery.safeIntegers(true).all({
+      env,
+      user: p.userId,
+      symbol,
+      orderId: qString(q, "orderId", false, 32) ?? null,
+      start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
+      end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
+      before: before && /^\d{1,20}$/.test(before) ? before : "99999999999999999999",
+      limit: qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }),
+    }) as Array<Record<string, unknown>>;
+    return ok(
+      rows.map((r) => ({
+        userId: p.userId,
+        symbol,
+        orderId: r.order_id,
+        tradeId: r.trade_id,
+        orderType: r.order_type,
+        side: r.side,
+        priceAvg: price(inst, Number(r.price)),
+        size: lots(inst, Number(r.size)),
+        amount: units(r.amount as bigint),
+        feeDetail: { deduction: "no", feeCoin: r.fee_coin, totalDeductionFee: "0", totalFee: "-" + units(r.fee as bigint) },
+        tradeScope: r.scope,
+        cTime: String(r.ts),
+        uTime: String(r.ts),
+      })),
+    );
+  });
+
+  route("GET", V2.accountInfo, 1, false, async (_req, p, env) => {
+    return ok({
+      userId: p.userId,
+      inviterId: null,
+      ips: "",
+      authorities: p.permissions.includes("trade") ? ["sor", "sow"] : ["sor"],
+      parentId: 0,
+      traderType: "",
+      channelCode: "",
+      channel: "",
+      regisTime: "",
+      vipLevel: String(svc.vip(env, p.userId)),
+    });
+  });
+
+  route("GET", V2.assets, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const coin = qString(q, "coin", false, 16)?.toUpperCase();
+    if (coin && !COINS.includes(coin)) throw new GatewayError(EX_CODES.paramNotExist, `Parameter ${coin} does not exist`);
+    const assetType = qString(q, "assetType") ?? "hold_only";
+    if (assetType !== "hold_only" && assetType !== "all") throw new GatewayError(EX_CODES.paramInvalid, "Parameter assetType is invalid");
+    const list = await svc.assets(env, p.userId);
+    const all = assetType === "all" ? COINS.map((c) => svc.engine.balance(env, p.userId, c)) : list;
+    return ok(all.filter((b) => !coin || b.coin === coin).map(assetJson));
+  });
+
+  const billsQuery = ex.ctx.db.prepare(`SELECT * FROM ex_bills WHERE env = @env AND user_id = @user AND (@coin IS NULL OR coin = @coin)
+    AND (@group IS NULL OR group_type = @group) AND (@business IS NULL OR business_type = @business)
+    AND c_time >= @start AND c_time <= @end AND seq < @before ORDER BY seq DESC LIMIT @limit`);
+  route("GET", V2.bills, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const coin = qString(q, "coin", false, 16)?.toUpperCase() ?? null;
+    const group = qString(q, "groupType") ?? null;
+    if (group && !(BILL_GROUPS as readonly string[]).includes(group)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter groupType is invalid");
+    const business = qString(q, "businessType")?.toUpperCase() ?? null;
+    if (business && !(BUSINESS_TYPES as readonly string[]).includes(business)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter businessType is invalid");
+    const rows = billsQuery.safeIntegers(true).all({
+      env,
+      user: p.userId,
+      coin,
+      group,
+      business,
+      start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
+      end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
+      before: qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
+      limit: qInt(q, "limit", { min: 1, max: 500, def: 100, clamp: true }),
+    }) as Array<Record<string, unknown>>;
+    return ok(
+      rows.map((r) =>
+        billJson({
+          id: r.bill_id as string,
+          env,
+          userId: p.userId,
+          coin: r.coin as string,
+          group: r.group_type as Bill["group"],
+          business: r.business_type as Bill["business"],
+          size: r.size as bigint,
+          balance: r.balance as bigint,
+          fees: r.fees as bigint,
+          refId: r.ref_id as string,
+          ts: Number(r.c_time),
+        }),
+      ),
+    );
+  });
+
+  route("POST", V2.paperReset, 1, true, async (req, p, env) => {
+    if (env !== "paper") throw new GatewayError(EX_CODES.paramInvalid, "Only the simulation account can be reset: send paptrading: 1");
+    await svc.resetPaper(p.userId);
+    return ok({ userId: p.userId });
+  });
+}
+

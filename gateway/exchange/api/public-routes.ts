@@ -1,0 +1,193 @@
+/** Bitget v2 public and market endpoints. */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { EX_CODES, GRANULARITIES, V2, type Granularity } from "../../../protocol/bitget.ts";
+import { GatewayError, ok } from "../../envelope.ts";
+import { formatScaled } from "../decimal.ts";
+import { INSTRUMENTS, LEDGER_SCALE, type Instrument } from "../instruments.ts";
+import { resolveInstrument } from "../order-request.ts";
+import type { Exchange } from "../install.ts";
+import { envOf } from "./auth.ts";
+import { lots, price } from "./format.ts";
+import { qInt, qString, type Query } from "./query.ts";
+
+const PUBLIC_PER_SECOND = 20;
+
+function symbolOf(q: Query): Instrument {
+  const s = qString(q, "symbol", true, 32) as string;
+  try {
+    return resolveInstrument(s);
+  } catch {
+    throw new GatewayError(EX_CODES.paramNotExist, `Parameter ${s} does not exist`);
+  }
+}
+
+function cents(c: number): string {
+  return formatScaled(BigInt(Math.round(c)), 2);
+}
+
+export function symbolJson(inst: Instrument) {
+  return {
+    symbol: inst.symbol,
+    baseCoin: inst.baseCoin,
+    quoteCoin: inst.quoteCoin,
+    minTradeAmount: lots(inst, inst.minLots),
+    maxTradeAmount: lots(inst, inst.maxLots),
+    takerFeeRate: "0.001",
+    makerFeeRate: "0.001",
+    pricePrecision: String(inst.pricePrecision),
+    quantityPrecision: String(inst.quantityPrecision),
+    quotePrecision: String(inst.quotePrecision),
+    status: "online",
+    minTradeUSDT: formatScaled(inst.minNotional, LEDGER_SCALE, 0),
+    buyLimitPriceRatio: "0.05",
+    sellLimitPriceRatio: "0.05",
+    areaSymbol: "no",
+    orderQuantity: "200",
+    openTime: "1532454360000",
+    offTime: "",
+  };
+}
+
+export function publicExchangeRoutes(app: FastifyInstance, ex: Exchange): void {
+  const limit = (req: FastifyRequest) => ex.limiter.take(`ip:${req.ip}:${req.routeOptions.url}`, PUBLIC_PER_SECOND);
+  app.addHook("onRequest", async (req) => {
+    if (req.url.startsWith("/api/v2/spot/market/") || req.url.startsWith("/api/v2/spot/public/") || req.url.startsWith("/api/v2/public/")) limit(req);
+  });
+
+  app.get(V2.time, async () => ok({ serverTime: String(Date.now()) }));
+
+  app.get(V2.symbols, async (req) => {
+    const q = req.query as Query;
+    const s = qString(q, "symbol", false, 32);
+    if (s === undefined) return ok(INSTRUMENTS.map(symbolJson));
+    return ok([symbolJson(symbolOf(q))]);
+  });
+
+  app.get(V2.coins, async (req) => {
+    const coin = qString(req.query as Query, "coin", false, 16)?.toUpperCase();
+    const coins = [{ coin: "USDT", coinName: "Tether USD", precision: 8 }, ...INSTRUMENTS.map((i) => ({ coin: i.baseCoin, coinName: i.coinName, precision: 8 }))];
+    const list = coins.filter((c) => !coin || c.coin === coin);
+    if (coin && list.length === 0) throw new GatewayError(EX_CODES.paramNotExist, `Parameter ${coin} does not exist`);
+    return ok(
+      list.map((c, i) => ({
+        coinId: String(i + 1),
+        coin: c.coin,
+        transfer: "true",
+        chains: [
+          {
+            chain: c.coin === "USDT" ? "TRC20" : c.coin,
+            needTag: "false",
+            withdrawable: "false",
+            rechargeable: "false",
+            withdrawFee: "0",
+            extraWithdrawFee: "0",
+            depositConfirm: "1",
+            withdrawConfirm: "1",
+            minDepositAmount: "0",
+            minWithdrawAmount: "0",
+            browserUrl: "",
+            contractAddress: "",
+            withdrawStep: "0",
+            withdrawMinScale: String(c.precision),
+            congestion: "normal",
+          },
+        ],
+        areaCoin: "no",
+      })),
+    );
+  });
+
+  app.get(V2.tickers, async (req) => {
+    const q = req.query as Query;
+    const env = envOf(req);
+    const list = qString(q, "symbol") === undefined ? INSTRUMENTS : [symbolOf(q)];
+    const now = Date.now();
+    return ok(list.map((inst) => ex.ticker(env, inst, now)));
+  });
+
+  app.get(V2.orderbook, async (req) => {
+    const q = req.query as Query;
+    const inst = symbolOf(q);
+    const type = qString(q, "type") ?? "step0";
+    if (!/^step[0-5]$/.test(type)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter type is invalid");
+    const n = qInt(q, "limit", { min: 1, max: 150, def: 150, clamp: true }) as number;
+    return ok(ex.depth(envOf(req), inst, n, Number(type.slice(4))));
+  });
+
+  app.get(V2.mergeDepth, async (req) => {
+    const q = req.query as Query;
+    const inst = symbolOf(q);
+    const precision = qString(q, "precision") ?? "scale0";
+    if (!/^scale[0-3]$/.test(precision)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter precision is invalid");
+    const limitText = qString(q, "limit") ?? "100";
+    if (!["1", "5", "15", "50", "100", "max"].includes(limitText)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter limit is invalid");
+    const n = limitText === "max" ? 150 : Number(limitText);
+    const step = Number(precision.slice(5));
+    const d = ex.depth(envOf(req), inst, n, step);
+    return ok({ ...d, scale: formatScaled(10 ** step, inst.pricePrecision), precision, isMaxPrecision: step === 0 ? "YES" : "NO" });
+  });
+
+  const candles = (history: boolean) => async (req: FastifyRequest) => {
+    const q = req.query as Query;
+    const inst = symbolOf(q);
+    const g = qString(q, "granularity", true) as string;
+    if (!(g in GRANULARITIES)) throw new GatewayError(EX_CODES.paramInvalid, `Parameter granularity is invalid: ${g}`);
+    const max = history ? 200 : 1000;
+    const n = qInt(q, "limit", { min: 1, max, def: 100, clamp: true }) as number;
+    const end = qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Date.now();
+    if (history && qString(q, "endTime") === undefined) throw new GatewayError(EX_CODES.paramEmpty, "Parameter endTime cannot be empty");
+    const start = history ? 0 : (qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0);
+    const rows = ex.market.candles.query(inst.symbol, g as Granularity, end, n, start);
+    return ok(
+      rows.map((c) => {
+        const q2 = cents(c.q);
+        return [String(c.ts), price(inst, c.o), price(inst, c.h), price(inst, c.l), price(inst, c.c), lots(inst, c.v), q2, q2];
+      }),
+    );
+  };
+  app.get(V2.candles, candles(false));
+  app.get(V2.historyCandles, candles(true));
+
+  const fills = (history: boolean) => async (req: FastifyRequest) => {
+    const q = req.query as Query;
+    const inst = symbolOf(q);
+    const n = qInt(q, "limit", { min: 1, max: history ? 1000 : 500, def: history ? 500 : 100, clamp: true }) as number;
+    const before = qString(q, "idLessThan");
+    const start = qInt(q, "startTime", { min: 0, max: 9e15 });
+    const end = qInt(q, "endTime", { min: 0, max: 9e15 });
+    const list = ex.market.tape(envOf(req), inst.symbol).latest(n, (t) => (!before || BigInt(t.tradeId) < BigInt(/^\d{1,20}$/.test(before) ? before : "0")) && (start === undefined || t.ts >= start) && (end === undefined || t.ts <= end));
+    return ok(list.map((t) => ({ symbol: inst.symbol, tradeId: t.tradeId, side: t.side, price: price(inst, t.price), size: lots(inst, t.size), ts: String(t.ts) })));
+  };
+  app.get(V2.marketFills, fills(false));
+  app.get(V2.marketFillsHistory, fills(true));
+
+  app.get(V2.marginCurrencies, async () =>
+    ok(
+      INSTRUMENTS.map((inst) => {
+        const borrowable = ["BTC", "ETH", "SOL", "XRP", "DOGE"].includes(inst.baseCoin);
+        return {
+          symbol: inst.symbol,
+          baseCoin: inst.baseCoin,
+          quoteCoin: inst.quoteCoin,
+          maxCrossedLeverage: borrowable ? "3" : "0",
+          maxIsolatedLeverage: borrowable ? "10" : "0",
+          warningRiskRatio: "0.8",
+          liquidationRiskRatio: "1",
+          minTradeAmount: lots(inst, inst.minLots),
+          maxTradeAmount: lots(inst, inst.maxLots),
+          takerFeeRate: "0.001",
+          makerFeeRate: "0.001",
+          pricePrecision: String(inst.pricePrecision),
+          quantityPrecision: String(inst.quantityPrecision),
+          minTradeUSDT: formatScaled(inst.minNotional, LEDGER_SCALE, 0),
+          isBorrowable: borrowable,
+          userMinBorrow: "0",
+          status: "1",
+          isIsolatedBaseBorrowable: borrowable,
+          isIsolatedQuoteBorrowable: borrowable,
+          isCrossBorrowable: borrowable,
+        };
+      }),
+    ),
+  );
+}

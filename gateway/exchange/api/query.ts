@@ -1,0 +1,38 @@
+/** Query-string and body helpers that answer bad input with Bitget's parameter codes. */
+import { EX_CODES } from "../../../protocol/bitget.ts";
+import { GatewayError } from "../../envelope.ts";
+import { EngineError } from "../engine/types.ts";
+
+export type Query = Record<string, unknown>;
+
+export function qString(q: Query, name: string, required = false, max = 64): string | undefined {
+  const v = q[name];
+  if (v === undefined || v === "") {
+    if (required) throw new GatewayError(EX_CODES.paramEmpty, `Parameter ${name} cannot be empty`);
+    return undefined;
+  }
+  if (typeof v !== "string" || v.length > max) throw new GatewayError(EX_CODES.paramInvalid, `Parameter ${name} is invalid`);
+  return v;
+}
+
+export function qInt(q: Query, name: string, opts: { min: number; max: number; def?: number; clamp?: boolean }): number | undefined {
+  const s = qString(q, name);
+  if (s === undefined) return opts.def;
+  if (!/^\d{1,16}$/.test(s)) throw new GatewayError(EX_CODES.paramInvalid, `Parameter ${name} must be an integer`);
+  const n = Number(s);
+  if (n < opts.min || n > opts.max) {
+    if (opts.clamp) return Math.min(opts.max, Math.max(opts.min, n));
+    throw new GatewayError(EX_CODES.paramInvalid, `Parameter ${name} must be between ${opts.min} and ${opts.max}`);
+  }
+  return n;
+}
+
+/** Runs engine work, turning its rejections into envelopes. */
+export async function engineCall<T>(fn: () => T | Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof EngineError) throw new GatewayError(err.code, err.message, 400);
+    throw err;
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * The simulated market: every second the fair prices step (PriceProcess), market makers requote
+ * several levels around fair with spreads that widen with volatility and a skew against their
+ * inventory, and random takers cross the spread, all through the real engine. Deterministic
+ * from the seed and its saved state; CPU stays low (a few hundred engine operations a second).
+ */
+import type { Db } from "../../db/database.ts";
+import { newOrder } from "../engine/engine.ts";
+import { ENVS, newChange, type Env, type Order } from "../engine/types.ts";
+import { INSTRUMENTS, type Instrument } from "../instruments.ts";
+import type { ExchangeService } from "../service.ts";
+import type { MarketData } from "./market-data.ts";
+import { PriceProcess, type ProcessState } from "./price-process.ts";
+import { Rng, mixSeed } from "./random.ts";
+
+export const MM_USER = "house-mm";
+export const TAKER_USER = "house-taker";
+const LEVELS = 10;
+const TICK_MS = 1000;
+/** Value quoted per level in USDT (grows with depth). */
+const LEVEL_USDT = 2500;
+/** Inventory (in USDT) at which the quotes are skewed by a full half-spread. */
+const SKEW_USDT = 50_000;
+
+interface SavedState {
+  process: ProcessState;
+  rng: number;
+}
+
+export class MarketSimulator {
+  private readonly proc: PriceProcess;
+  private readonly rng: Rng;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly quotes = new Map<string, Order[]>();
+  /** Market-maker inventory per book in lots (positive: long). */
+  private readonly inventory = new Map<string, number>();
+  private ticks = 0;
+
+  constructor(
+    private readonly svc: ExchangeService,
+    private readonly market: MarketData,
+    private readonly db: Db,
+    seed: number,
+    private readonly log: (err: unknown) => void,
+  ) {
+    const saved = this.loadState();
+    this.rng = new Rng(saved?.rng ?? mixSeed(seed, 3));
+    this.proc = new PriceProcess(this.rng, 1, saved?.process ?? PriceProcess.initial(1));
+  }
+
+  private loadState(): SavedState | undefined {
+    const row = this.db.prepare("SELECT value FROM ex_meta WHERE key = 'simulator'").get() as { value: string } | undefined;
+    if (!row) return undefined;
+    try {
+      const s = JSON.parse(row.value) as SavedState;
+      if (Array.isArray(s.process?.logPrice) && s.process.logPrice.length === INSTRUMENTS.length) return s;
+    } catch {
+      // a corrupt state restarts the process from the reference prices
+    }
+    return undefined;
+  }
+
+  private saveState(): void {
+    const value = JSON.stringify({ process: this.proc.state, rng: this.rng.state() } satisfies SavedState);
+    this.db.prepare("INSERT INTO ex_meta (key, value) VALUES ('simulator', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(value);
+  }
+
+  /** Counts fills of the market maker's quotes into its inventory. */
+  onFill(env: Env, symbol: string, maker: Order, size: number): void {
+    if (maker.userId !== MM_USER) return;
+    const key = `${env}:${symbol}`;
+    this.inventory.set(key, (this.inventory.get(key) ?? 0) + (maker.side === "buy" ? size : -size));
+  }
+
+  start(): void {
+    this.tick();
+    this.timer = setInterval(() => this.tick(), TICK_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    try {
+      this.saveState();
+      this.market.candles.persist(this.db);
+    } catch (err) {
+      this.log(err);
+    }
+  }
+
+  fair(i: number): number {
+    return this.proc.price(i);
+  }
+
+  tick(): void {
+    try {
+      this.proc.step();
+      const ch = newChange();
+      for (const env of ENVS) {
+        INSTRUMENTS.forEach((inst, i) => {
+          this.requote(env, inst, i, ch);
+          this.takers(env, inst, i, ch);
+        });
+      }
+      let userTouched = ch.bills.length > 0;
+      for (const o of ch.orders) if (!o.house) userTouched = true;
+      if (userTouched) this.svc.store.commit(ch).catch(this.log);
+      this.market.candles.persist(this.db);
+      if (++this.ticks % 10 === 0) this.saveState();
+    } catch (err) {
+      this.log(err);
+    }
+  }
+
+  private requote(env: Env, inst: Instrument, i: number, ch: ReturnType<typeof newChange>): void {
+    const key = `${env}:${inst.symbol}`;
+    const engine = this.svc.engine;
+    for (const o of this.quotes.get(key) ?? []) if (engine.open.has(o.id)) engine.cancel(o, "requote", ch);
+    const fair = this.proc.price(i);
+    const tick = 10 ** -inst.pricePrecision;
+    const sigma = this.proc.sigma(i);
+    const half = Math.max(tick, fair * (0.00015 + 3 * sigma));
+    const step = Math.max(tick, fair * (0.0001 + 1.5 * sigma));
+    const invUsdt = ((this.inventory.get(key) ?? 0) / 10 ** inst.quantityPrecision) * fair;
+    const skew = -Math.max(-1, Math.min(1, invUsdt / SKEW_USDT)) * half;
+    const placed: Order[] = [];
+    for (let k = 0; k < LEVELS; k++) {
+      for (const side of ["buy", "sell"] as const) {
+        const px = side === "buy" ? fair + skew - half - k * step : fair + skew + half + k * step;
+        const ticks = side === "buy" ? Math.floor(px / tick) : Math.ceil(px / tick);
+        if (ticks <= 0) continue;
+        const usdt = LEVEL_USDT * (1 + 0.6 * k) * (0.5 + this.rng.next());
+        const lots = Math.max(inst.minLots, Math.round((usdt / fair) * 10 ** inst.quantityPrecision));
+        const o = newOrder(engine.ids, { env, userId: MM_USER, symbol: inst.symbol, side, type: "limit", price: ticks, size: lots, house: true, source: "SYS" });
+        engine.place(o, ch);
+        if (engine.open.has(o.id)) placed.push(o);
+      }
+    }
+    this.quotes.set(key, placed);
+  }
+
+  private takers(env: Env, inst: Instrument, i: number, ch: ReturnType<typeof newChange>): void {
+    const engine = this.svc.engine;
+    const book = engine.book(env, inst.symbol);
+    const fair = this.proc.price(i);
+    // At least one trade a second on the live market; the simulation books are quieter.
+    const n = env === "live" ? 1 + this.rng.poisson(0.8) : this.rng.poisson(0.5);
+    const tick = 10 ** -inst.pricePrecision;
+    for (let k = 0; k < n; k++) {
+      const bid = book.bids.best()?.price ?? 0;
+      const ask = book.asks.best()?.price ?? 0;
+      const mid = bid && ask ? ((bid + ask) / 2) * tick : fair;
+      // takers lean toward closing the gap between the book and fair value
+      const pBuy = Math.max(0.1, Math.min(0.9, 0.5 + ((fair - mid) / fair) * 2000));
+      const side = this.rng.next() < pBuy ? "buy" : "sell";
+      const usdt = 400 * Math.exp(1.1 * this.rng.normal());
+      const lots = Math.max(inst.minLots, Math.round((usdt / fair) * 10 ** inst.quantityPrecision));
+      const limit = side === "buy" ? Math.ceil((fair * 1.004) / tick) : Math.max(1, Math.floor((fair * 0.996) / tick));
+      const o = newOrder(engine.ids, { env, userId: TAKER_USER, symbol: inst.symbol, side, type: "limit", force: "ioc", price: limit, size: lots, house: true, source: "SYS" });
+      engine.place(o, ch);
+    }
+  }
+}

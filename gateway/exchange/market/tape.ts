@@ -1,0 +1,36 @@
+/** The last public trades of each book (a fixed-size ring), for `market/fills` and streams. */
+import type { Side } from "../../../protocol/bitget.ts";
+
+export interface PublicTrade {
+  tradeId: string;
+  price: number;
+  size: number;
+  side: Side;
+  ts: number;
+}
+
+export const TAPE_SIZE = 1000;
+
+export class Tape {
+  private readonly ring: PublicTrade[] = [];
+  private head = 0;
+
+  push(t: PublicTrade): void {
+    if (this.ring.length < TAPE_SIZE) this.ring.push(t);
+    else {
+      this.ring[this.head] = t;
+      this.head = (this.head + 1) % TAPE_SIZE;
+    }
+  }
+
+  /** Newest first. */
+  latest(limit: number, filter?: (t: PublicTrade) => boolean): PublicTrade[] {
+    const out: PublicTrade[] = [];
+    const n = this.ring.length;
+    for (let k = 1; k <= n && out.length < limit; k++) {
+      const t = this.ring[(this.head - k + n * 2) % n] as PublicTrade;
+      if (!filter || filter(t)) out.push(t);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Validation of Bitget `place-order` bodies into engine orders: symbol, enums, precision on
+ * the tick and lot grid, minimum size and notional. Every rejection is an EngineError carrying
+ * Bitget's code.
+ */
+import { z } from "zod";
+import { EX_CODES, FORCES, ORDER_TYPES, SIDES, STP_MODES } from "../../protocol/bitget.ts";
+import { parseScaled } from "./decimal.ts";
+import { instrument, LEDGER_SCALE, notional, type Instrument } from "./instruments.ts";
+import { newOrder, type IdGen } from "./engine/engine.ts";
+import { EngineError, type Env, type Order } from "./engine/types.ts";
+
+const decimalText = z.union([z.string().max(40), z.number().finite().transform((n) => String(n))]);
+
+export const PlaceOrderSchema = z.object({
+  symbol: z.string().max(32),
+  side: z.string().max(16),
+  orderType: z.string().max(16),
+  force: z.string().max(16).optional(),
+  price: decimalText.optional(),
+  size: decimalText,
+  clientOid: z.string().max(64).optional(),
+  stpMode: z.string().max(16).optional(),
+  tpslType: z.string().max(16).optional(),
+  requestTime: z.union([z.string(), z.number()]).optional(),
+  receiveWindow: z.union([z.string(), z.number()]).optional(),
+});
+export type PlaceOrderBody = z.infer<typeof PlaceOrderSchema>;
+
+const CLIENT_OID = /^[A-Za-z0-9_\-.:]{1,50}$/;
+
+function oneOf<T extends string>(list: readonly T[], value: string | undefined, name: string, fallback?: T): T {
+  if (value === undefined || value === "") {
+    if (fallback !== undefined) return fallback;
+    throw new EngineError(EX_CODES.paramEmpty, `Parameter ${name} cannot be empty`);
+  }
+  if (!(list as readonly string[]).includes(value)) throw new EngineError(EX_CODES.paramInvalid, `Parameter ${name} is invalid: ${value}`);
+  return value as T;
+}
+
+export function resolveInstrument(symbol: string | undefined): Instrument {
+  if (!symbol) throw new EngineError(EX_CODES.paramEmpty, "Parameter symbol cannot be empty");
+  const inst = instrument(symbol);
+  if (!inst) throw new EngineError(EX_CODES.paramNotExist, `Parameter ${symbol} does not exist`);
+  return inst;
+}
+
+export function toOrder(ids: IdGen, env: Env, userId: string, body: PlaceOrderBody, source: string, now = Date.now()): Order {
+  const inst = resolveInstrument(body.symbol);
+  const side = oneOf(SIDES, body.side, "side");
+  const type = oneOf(ORDER_TYPES, body.orderType, "orderType");
+  const force = oneOf(FORCES, body.force, "force", "gtc");
+  const stp = oneOf(STP_MODES, body.stpMode, "stpMode", "none");
+  if (body.tpslType !== undefined && body.tpslType !== "normal") {
+    throw new EngineError(EX_CODES.paramInvalid, "Parameter tpslType is invalid: only normal orders are supported");
+  }
+  if (body.clientOid !== undefined && !CLIENT_OID.test(body.clientOid)) {
+    throw new EngineError(EX_CODES.paramInvalid, "Parameter clientOid is invalid: 1-50 letters, digits, _ - . :");
+  }
+  let price = 0;
+  let size = 0;
+  let quoteSize = 0n;
+  if (type === "limit") {
+    if (body.price === undefined || body.price === "") throw new EngineError(EX_CODES.paramEmpty, "Parameter price cannot be empty");
+    const p = parseScaled(body.price, inst.pricePrecision);
+    if (p === undefined) throw new EngineError(EX_CODES.paramCheck, `Parameter verification exception: price must be a decimal with at most ${inst.pricePrecision} decimals`);
+    if (p <= 0n) throw new EngineError(EX_CODES.paramInvalid, "Parameter price must be greater than 0");
+    if (p > BigInt(Number.MAX_SAFE_INTEGER) / 1000n) throw new EngineError(EX_CODES.paramInvalid, "Parameter price is too large");
+    price = Number(p);
+  }
+  if (type === "market" && side === "buy") {
+    const q = parseScaled(body.size, inst.quotePrecision);
+    if (q === undefined) throw new EngineError(EX_CODES.paramCheck, `Parameter verification exception: size (quote amount) must be a decimal with at most ${inst.quotePrecision} decimals`);
+    quoteSize = q * 10n ** BigInt(LEDGER_SCALE - inst.quotePrecision);
+    if (quoteSize < inst.minNotional) throw new EngineError(EX_CODES.minNotional, `less than the minimum order value ${inst.minNotional / 10n ** BigInt(LEDGER_SCALE)} ${inst.quoteCoin}`);
+    if (quoteSize > 10n ** 17n) throw new EngineError(EX_CODES.paramInvalid, "Parameter size is too large");
+  } else {
+    const s = parseScaled(body.size, inst.quantityPrecision);
+    if (s === undefined) throw new EngineError(EX_CODES.paramCheck, `Parameter verification exception: size must be a decimal with at most ${inst.quantityPrecision} decimals`);
+    if (s < BigInt(inst.minLots)) throw new EngineError(EX_CODES.qtyTooSmall, "The order quantity is less than the minimum");
+    if (s > BigInt(inst.maxLots)) throw new EngineError(EX_CODES.paramInvalid, "The order quantity is greater than the maximum");
+    size = Number(s);
+    if (type === "limit" && notional(inst, price, size) < inst.minNotional) {
+      throw new EngineError(EX_CODES.minNotional, `less than the minimum order value ${inst.minNotional / 10n ** BigInt(LEDGER_SCALE)} ${inst.quoteCoin}`);
+    }
+  }
+  const order = newOrder(ids, { env, userId, symbol: inst.symbol, side, type, force, stp, price, size, quoteSize, source }, now);
+  order.clientOid = body.clientOid ?? order.id;
+  return order;
+}

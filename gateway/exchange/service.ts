@@ -1,0 +1,196 @@
+/**
+ * The exchange as the gateway uses it: the engine, its durable store, account funding on first
+ * use, operator deposits and the public market data built from trades.
+ */
+import type { Db } from "../db/database.ts";
+import { EX_CODES } from "../../protocol/bitget.ts";
+import type { ExchangeConfig } from "./config.ts";
+import { parseScaled } from "./decimal.ts";
+import { Engine, IdGen, type FeeRates } from "./engine/engine.ts";
+import { EngineError, ENVS, TREASURY, newChange, type Change, type Env, type Order } from "./engine/types.ts";
+import { COINS, LEDGER_SCALE, instrument } from "./instruments.ts";
+import { toOrder, type PlaceOrderBody } from "./order-request.ts";
+import { Store } from "./store.ts";
+
+/** Maker/taker fee rates by VIP tier, parts per million (0.1% = 1000). */
+export const VIP_FEES: readonly FeeRates[] = [
+  { maker: 1000, taker: 1000 },
+  { maker: 900, taker: 1000 },
+  { maker: 800, taker: 950 },
+  { maker: 700, taker: 900 },
+  { maker: 600, taker: 850 },
+  { maker: 400, taker: 700 },
+  { maker: 200, taker: 600 },
+];
+
+/** Demo coins of a simulation account, credited on first use and on reset. */
+export const PAPER_FUNDS: ReadonlyArray<[string, string]> = [
+  ["USDT", "50000"],
+  ["BTC", "1"],
+  ["ETH", "10"],
+];
+
+export class ExchangeService {
+  readonly engine: Engine;
+  readonly store: Store;
+  private readonly accounts = new Map<string, number>();
+  /** clientOids of orders placed but not yet committed (the unique index sees them after commit). */
+  private readonly pendingOids = new Set<string>();
+
+  constructor(
+    readonly db: Db,
+    readonly config: ExchangeConfig,
+  ) {
+    this.store = new Store(db);
+    this.engine = new Engine(new IdGen(this.store.maxSeq()), (env, userId) => this.fees(env, userId));
+  }
+
+  /** Rebuilds balances and books from storage: open orders go back in time priority. */
+  load(): void {
+    for (const b of this.store.loadBalances()) this.engine.restoreBalance(b);
+    for (const o of this.store.loadOpenOrders()) this.engine.restore(o);
+    const rows = this.db.prepare("SELECT env, user_id, vip FROM ex_accounts").all() as Array<{ env: string; user_id: string; vip: number }>;
+    for (const r of rows) this.accounts.set(`${r.env}:${r.user_id}`, r.vip);
+  }
+
+  private fees(env: Env, userId: string): FeeRates {
+    const vip = this.accounts.get(`${env}:${userId}`) ?? 0;
+    return VIP_FEES[vip] ?? (VIP_FEES[0] as FeeRates);
+  }
+
+  /** Funds an account the first time it is used: the welcome balance (live) or demo coins (paper). */
+  ensureAccount(env: Env, userId: string, ch: Change): void {
+    const key = `${env}:${userId}`;
+    if (this.accounts.has(key)) return;
+    this.accounts.set(key, 0);
+    const now = Date.now();
+    ch.extra.push(() => this.db.prepare("INSERT OR IGNORE INTO ex_accounts (env, user_id, vip, funded_at) VALUES (?, ?, 0, ?)").run(env, userId, now));
+    if (env === "paper") this.creditDemo(userId, ch);
+    else if (this.config.welcomeUsdt > 0n) this.engine.transfer("live", TREASURY, userId, "USDT", this.config.welcomeUsdt, ["TRANSFER_OUT", "DEPOSIT"], "deposit", ch);
+  }
+
+  private creditDemo(userId: string, ch: Change): void {
+    for (const [coin, amount] of PAPER_FUNDS) {
+      this.engine.transfer("paper", TREASURY, userId, coin, parseScaled(amount, LEDGER_SCALE) as bigint, ["TRANSFER_OUT", "DEPOSIT"], "deposit", ch);
+    }
+  }
+
+  setVip(env: Env, userId: string, vip: number): void {
+    if (!VIP_FEES[vip]) throw new EngineError(EX_CODES.paramInvalid, "unknown VIP tier");
+    this.accounts.set(`${env}:${userId}`, vip);
+    this.db.prepare("INSERT INTO ex_accounts (env, user_id, vip, funded_at) VALUES (?, ?, ?, ?) ON CONFLICT(env, user_id) DO UPDATE SET vip = excluded.vip").run(env, userId, vip, Date.now());
+  }
+
+  vip(env: Env, userId: string): number {
+    return this.accounts.get(`${env}:${userId}`) ?? 0;
+  }
+
+  async placeOrder(env: Env, userId: string, body: PlaceOrderBody, source = "API"): Promise<Order> {
+    const order = toOrder(this.engine.ids, env, userId, body, source);
+    const oidKey = this.engine.clientOidKey(env, userId, order.clientOid);
+    if (body.clientOid !== undefined && (this.pendingOids.has(oidKey) || this.engine.openByClientOid.has(oidKey) || this.store.findOrder(env, userId, { clientOid: order.clientOid }))) {
+      throw new EngineError(EX_CODES.duplicateClientOid, "Duplicate clientOid");
+    }
+    const ch = newChange();
+    this.ensureAccount(env, userId, ch);
+    try {
+      this.engine.place(order, ch);
+    } catch (err) {
+      // funding of a new account is still worth keeping
+      void this.store.commit(ch);
+      throw err;
+    }
+    this.pendingOids.add(oidKey);
+    try {
+      await this.store.commit(ch);
+    } finally {
+      this.pendingOids.delete(oidKey);
+    }
+    return order;
+  }
+
+  /** Finds an order of the user, open ones from memory, closed ones from storage. */
+  findOrder(env: Env, userId: string, by: { orderId?: string; clientOid?: string }): Order | undefined {
+    if (by.orderId) {
+      const o = this.engine.open.get(by.orderId);
+      if (o && o.userId === userId && o.env === env) return o;
+    } else if (by.clientOid) {
+      const o = this.engine.openByClientOid.get(this.engine.clientOidKey(env, userId, by.clientOid));
+      if (o) return o;
+    }
+    if (!by.orderId && !by.clientOid) return undefined;
+    return this.store.findOrder(env, userId, by);
+  }
+
+  async cancelOrder(env: Env, userId: string, symbol: string, by: { orderId?: string; clientOid?: string }): Promise<Order> {
+    const found = this.findOrder(env, userId, by);
+    if (!found || found.symbol !== symbol) throw new EngineError(EX_CODES.orderNotFound, "The order does not exist");
+    const open = this.engine.open.get(found.id);
+    if (!open) throw new EngineError(EX_CODES.orderNotCancellable, "The order has already been filled or cancelled");
+    const ch = newChange();
+    this.engine.cancel(open, "user cancelled", ch);
+    await this.store.commit(ch);
+    return open;
+  }
+
+  async cancelSymbol(env: Env, userId: string, symbol: string): Promise<number> {
+    const ch = newChange();
+    let n = 0;
+    for (const o of [...this.engine.open.values()]) {
+      if (o.env === env && o.userId === userId && o.symbol === symbol) {
+        this.engine.cancel(o, "user cancelled", ch);
+        n++;
+      }
+    }
+    await this.store.commit(ch);
+    return n;
+  }
+
+  openOrders(env: Env, userId: string, symbol?: string): Order[] {
+    const out: Order[] = [];
+    for (const o of this.engine.open.values()) if (o.env === env && o.userId === userId && (!symbol || o.symbol === symbol)) out.push(o);
+    return out.sort((a, b) => b.seq - a.seq);
+  }
+
+  /** Balances of a user, funding the account on first look. */
+  async assets(env: Env, userId: string) {
+    const ch = newChange();
+    this.ensureAccount(env, userId, ch);
+    await this.store.commit(ch);
+    return COINS.map((coin) => this.engine.balance(env, userId, coin)).filter((b) => b.available + b.frozen > 0n || b.coin === "USDT");
+  }
+
+  /** Puts a simulation account back to its demo funds: cancels its orders, zeroes, re-credits. */
+  async resetPaper(userId: string): Promise<void> {
+    const ch = newChange();
+    this.ensureAccount("paper", userId, ch);
+    for (const o of [...this.engine.open.values()]) if (o.env === "paper" && o.userId === userId) this.engine.cancel(o, "account reset", ch);
+    for (const coin of COINS) {
+      const b = this.engine.balance("paper", userId, coin);
+      if (b.available > 0n) this.engine.transfer("paper", userId, TREASURY, coin, b.available, ["SYSTEM_RESET", "SYSTEM_RESET"], "other", ch);
+    }
+    this.creditDemo(userId, ch);
+    await this.store.commit(ch);
+  }
+
+  /** Applies operator credits queued in ex_deposits (see cli/credit.ts). */
+  async applyDeposits(): Promise<number> {
+    const rows = this.db.prepare("SELECT id, env, user_id, coin, amount FROM ex_deposits WHERE applied_at IS NULL ORDER BY id LIMIT 100").safeIntegers(true).all() as Array<{ id: bigint; env: string; user_id: string; coin: string; amount: bigint }>;
+    if (rows.length === 0) return 0;
+    const ch = newChange();
+    const mark = this.db.prepare("UPDATE ex_deposits SET applied_at = ? WHERE id = ?");
+    const now = Date.now();
+    for (const r of rows) {
+      const env = (ENVS as readonly string[]).includes(r.env) ? (r.env as Env) : "live";
+      this.ensureAccount(env, r.user_id, ch);
+      if (r.amount > 0n && COINS.includes(r.coin)) this.engine.transfer(env, TREASURY, r.user_id, r.coin, r.amount, ["TRANSFER_OUT", "DEPOSIT"], "deposit", ch);
+      ch.extra.push(() => mark.run(now, r.id));
+    }
+    await this.store.commit(ch);
+    return rows.length;
+  }
+
+  symbolExists(symbol: string): boolean {
+    return instrument(symbol) !== undefined;
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * Durable storage of the engine's state. Changes queue and are written in one SQLite transaction
+ * per event-loop turn (group commit); callers are answered only after their change committed,
+ * so a kill -9 loses nothing that was acknowledged.
+ */
+import type { Statement } from "better-sqlite3";
+import type { Db } from "../db/database.ts";
+import { instrument } from "./instruments.ts";
+import type { Balance, Change, Env, Order } from "./engine/types.ts";
+
+interface Waiter {
+  resolve(): void;
+  reject(err: unknown): void;
+}
+
+export class Store {
+  private queue: Change[] = [];
+  private waiters: Waiter[] = [];
+  private scheduled = false;
+  private readonly upsertOrder: Statement;
+  private readonly insertFill: Statement;
+  private readonly upsertBalance: Statement;
+  private readonly insertBill: Statement;
+
+  constructor(readonly db: Db) {
+    this.upsertOrder = db.prepare(`INSERT INTO ex_orders (order_id, seq, env, user_id, symbol, side, order_type, force, stp_mode,
+        price, size, quote_size, filled, filled_quote, fee, frozen, status, client_oid, c_time, u_time, cancel_reason, source)
+      VALUES (@id, @seq, @env, @userId, @symbol, @side, @type, @force, @stp, @price, @size, @quoteSize, @filled, @filledQuote,
+        @fee, @frozen, @status, @clientOid, @cTime, @uTime, @cancelReason, @source)
+      ON CONFLICT(order_id) DO UPDATE SET filled = excluded.filled, filled_quote = excluded.filled_quote, fee = excluded.fee,
+        frozen = excluded.frozen, status = excluded.status, u_time = excluded.u_time, cancel_reason = excluded.cancel_reason`);
+    this.insertFill = db.prepare(`INSERT OR IGNORE INTO ex_fills (trade_id, scope, env, user_id, order_id, symbol, side, order_type,
+        price, size, amount, fee, fee_coin, ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.upsertBalance = db.prepare(`INSERT INTO ex_balances (env, user_id, coin, available, frozen, u_time) VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT(env, user_id, coin) DO UPDATE SET available = excluded.available, frozen = excluded.frozen, u_time = excluded.u_time`);
+    this.insertBill = db.prepare(`INSERT INTO ex_bills (bill_id, seq, env, user_id, coin, group_type, business_type, size, balance, fees, ref_id, c_time)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  }
+
+  /** Queues a change; resolves once it is durable. */
+  commit(ch: Change): Promise<void> {
+    if (ch.orders.size === 0 && ch.bills.length === 0 && ch.balances.size === 0 && ch.fills.length === 0 && ch.extra.length === 0) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.queue.push(ch);
+      this.waiters.push({ resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  /** Writes everything queued in one transaction. */
+  flush(): void {
+    this.scheduled = false;
+    const queue = this.queue;
+    const waiters = this.waiters;
+    this.queue = [];
+    this.waiters = [];
+    if (queue.length === 0) return;
+    try {
+      this.db.transaction(() => {
+        for (const ch of queue) this.write(ch);
+      })();
+      for (const w of waiters) w.resolve();
+    } catch (err) {
+      for (const w of waiters) w.reject(err);
+    }
+  }
+
+  /** Writes one change now (the caller owns the transaction). */
+  write(ch: Change): void {
+    // A change may hold the same balance/order many times over (Set dedupes); rows are final values.
+    for (const o of ch.orders) if (!o.house) this.upsertOrder.run(orderRow(o));
+    for (const f of ch.fills) {
+      const inst = instrument(f.symbol);
+      if (!inst) continue;
+      for (const [o, scope, fee] of [
+        [f.maker, "maker", f.makerFee],
+        [f.taker, "taker", f.takerFee],
+      ] as const) {
+        if (o.house) continue;
+        const amount = f.quote;
+        const feeCoin = o.side === "buy" ? inst.baseCoin : inst.quoteCoin;
+        this.insertFill.run(f.tradeId, scope, f.env, o.userId, o.id, f.symbol, o.side, o.type, f.price, f.size, amount, fee, feeCoin, f.ts);
+      }
+    }
+    for (const b of ch.balances) this.upsertBalance.run(b.env, b.userId, b.coin, b.available, b.frozen, b.uTime);
+    for (const b of ch.bills) {
+      this.insertBill.run(b.id, BigInt(b.id), b.env, b.userId, b.coin, b.group, b.business, b.size, b.balance, b.fees, b.refId, b.ts);
+    }
+    for (const f of ch.extra) f();
+  }
+
+  loadBalances(): Balance[] {
+    const rows = this.db.prepare("SELECT env, user_id, coin, available, frozen, u_time FROM ex_balances").safeIntegers(true).all() as Array<Record<string, unknown>>;
+    return rows.map((r) => ({
+      env: r.env as Env,
+      userId: r.user_id as string,
+      coin: r.coin as string,
+      available: r.available as bigint,
+      frozen: r.frozen as bigint,
+      uTime: Number(r.u_time),
+    }));
+  }
+
+  /** Open orders in time priority. */
+  loadOpenOrders(): Order[] {
+    const rows = this.db
+      .prepare("SELECT * FROM ex_orders WHERE status IN ('live', 'partially_filled') ORDER BY seq")
+      .safeIntegers(true)
+      .all() as Array<Record<string, unknown>>;
+    return rows.map(rowToOrder);
+  }
+
+  findOrder(env: Env, userId: string, by: { orderId?: string; clientOid?: string }): Order | undefined {
+    const row = by.orderId
+      ? this.db.prepare("SELECT * FROM ex_orders WHERE order_id = ? AND env = ? AND user_id = ?").safeIntegers(true).get(by.orderId, env, userId)
+      : this.db.prepare("SELECT * FROM ex_orders WHERE env = ? AND user_id = ? AND client_oid = ?").safeIntegers(true).get(env, userId, by.clientOid ?? "");
+    return row ? rowToOrder(row as Record<string, unknown>) : undefined;
+  }
+
+  maxSeq(): number {
+    const a = this.db.prepare("SELECT max(seq) AS m FROM ex_orders").get() as { m: number | null };
+    const b = this.db.prepare("SELECT max(seq) AS m FROM ex_bills").get() as { m: number | null };
+    return Math.max(a.m ?? 0, b.m ?? 0);
+  }
+}
+
+function orderRow(o: Order) {
+  return {
+    id: o.id,
+    seq: o.seq,
+    env: o.env,
+    userId: o.userId,
+    symbol: o.symbol,
+    side: o.side,
+    type: o.type,
+    force: o.force,
+    stp: o.stp,
+    price: o.price,
+    size: o.size,
+    quoteSize: o.quoteSize,
+    filled: o.filled,
+    filledQuote: o.filledQuote,
+    fee: o.fee,
+    frozen: o.frozen,
+    status: o.status,
+    clientOid: o.clientOid,
+    cTime: o.cTime,
+    uTime: o.uTime,
+    cancelReason: o.cancelReason,
+    source: o.source,
+  };
+}
+
+export function rowToOrder(r: Record<string, unknown>): Order {
+  return {
+    id: r.order_id as string,
+    seq: Number(r.seq),
+    env: r.env as Env,
+    userId: r.user_id as string,
+    symbol: r.symbol as string,
+    side: r.side as Order["side"],
+    type: r.order_type as Order["type"],
+    force: r.force as Order["force"],
+    stp: r.stp_mode as Order["stp"],
+    price: Number(r.price),
+    size: Number(r.size),
+    quoteSize: BigInt(r.quote_size as bigint),
+    filled: Number(r.filled),
+    filledQuote: BigInt(r.filled_quote as bigint),
+    fee: BigInt(r.fee as bigint),
+    frozen: BigInt(r.frozen as bigint),
+    status: r.status as Order["status"],
+    clientOid: r.client_oid as string,
+    cTime: Number(r.c_time),
+    uTime: Number(r.u_time),
+    cancelReason: r.cancel_reason as string,
+    house: false,
+    source: r.source as string,
+    prev: null,
+    next: null,
+  };
+}
