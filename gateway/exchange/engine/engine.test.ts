@@ -96,7 +96,11 @@ function checkInvariants(e: Engine, ch: Change) {
   for (const u of USERS) {
     let q = 0n;
     let b = 0n;
-    for (const o of e.open.values()) if (o.userId === u) (o.side === "buy" ? (q += o.frozen) : (b += o.frozen));
+    for (const o of e.open.values()) {
+      if (o.userId !== u) continue;
+      if (o.side === "buy") q += o.frozen;
+      else b += o.frozen;
+    }
     expect(e.balance("live", u, "USDT").frozen).toBe(q);
     expect(e.balance("live", u, "ETH").frozen).toBe(b);
   }

@@ -4,7 +4,7 @@
  * stepped per minute or per hour, generates the back-filled history.
  */
 import { INSTRUMENTS } from "../instruments.ts";
-import { Rng } from "./random.ts";
+import type { Rng } from "./random.ts";
 
 const SECONDS_PER_YEAR = 365 * 86_400;
 /** GARCH persistence: alpha (reaction to the last shock) + beta (memory) < 1. */
