@@ -16,7 +16,7 @@ const EnvSchema = z.object({
 });
 
 /** Reads the gateway's settings once from the environment; a bad value stops the start. */
-export function gatewayConfigFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+export function gatewayConfigFromEnv(env: Record<string, string | undefined> = process.env): GatewayConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new Error(`invalid gateway environment: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);

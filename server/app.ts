@@ -1,16 +1,16 @@
-import express, { type Express, type RequestHandler } from "express";
+import express from "express";
 import compression from "compression";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import type { Logger } from "pino";
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { CODES } from "../protocol/codes.ts";
 import { envelope } from "../protocol/envelope.ts";
 import { GATEWAY_WS_PREFIX, isGatewayPath } from "../protocol/paths.ts";
 import type { ServerEnv } from "./env.ts";
 import { createBff } from "./bff.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { securityHeaders, setApiHeaders } from "./security-headers.ts";
 import { proxyUpgrade } from "./ws-proxy.ts";
 
 export interface WebAppOptions {
@@ -22,7 +22,8 @@ export interface WebAppOptions {
 }
 
 export interface WebApp {
-  app: Express;
+  /** The request listener: gateway paths go straight to the BFF, the rest through Express. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
   onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   close(): Promise<void>;
 }
@@ -33,15 +34,13 @@ function trustProxySetting(value: string | undefined): boolean | number | string
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
-function requestLog(logger: Logger): RequestHandler {
-  return (req, res, next) => {
-    const start = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      logger.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
-    });
-    next();
-  };
+function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse): void {
+  const start = process.hrtime.bigint();
+  res.once("finish", () => {
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    const path = (req.url ?? "").split("?")[0];
+    logger.info({ method: req.method, path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+  });
 }
 
 /** The web host: security headers, the BFF, static assets, then the Remix handler last. */
@@ -52,20 +51,19 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
 
-  if (env.REQUEST_LOG === "on") app.use(requestLog(logger));
-  app.use(securityHeaders({ dev, imageOrigins: env.imageOrigins }, isGatewayPath));
+  app.use(securityHeaders({ dev, imageOrigins: env.imageOrigins }));
+  app.use(compression());
 
+  // The BFF runs ahead of Express and of compression: gateway bytes pass through untouched.
   const bff = createBff({
     upstream: opts.gatewayUrl,
     timeoutMs: env.BFF_TIMEOUT_MS,
     bodyLimit: env.BFF_BODY_LIMIT,
     trustForwarded: app.get("trust proxy") !== false,
+    decorate: (_req, res, secure) => setApiHeaders(res, secure),
     logger,
   });
-  // The BFF sits before compression: gateway bytes pass through untouched.
-  app.all(/^\/(v1|btapi|api)\//, bff.handler);
-
-  app.use(compression());
+  const logging = env.REQUEST_LOG === "on";
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let closeVite = async () => {};
@@ -94,14 +92,18 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
   );
 
   // Last resort: anything thrown outside Remix still answers an envelope, never a stack trace.
-  app.use(((err, req, res, _next) => {
+  app.use(((err, req, res, _next: unknown) => {
     logger.error({ err, path: req.path }, "unhandled web error");
     if (res.headersSent) return res.destroy();
     res.status(500).json(envelope(CODES.internalError, "Internal error", null));
   }) as express.ErrorRequestHandler);
 
   return {
-    app,
+    handle(req, res) {
+      if (logging) logRequest(logger, req, res);
+      if (isGatewayPath(req.url ?? "/")) bff.handle(req, res);
+      else app(req, res);
+    },
     onUpgrade(req, socket, head) {
       const path = (req.url ?? "").split("?")[0] ?? "";
       if (path.startsWith(GATEWAY_WS_PREFIX)) {

@@ -1,7 +1,7 @@
+import { EventEmitter } from "node:events";
 import { Transform, type Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import type { IncomingHttpHeaders } from "node:http";
-import type { Request, Response, RequestHandler } from "express";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
 import { Pool, errors as undiciErrors } from "undici";
 import type { Logger } from "pino";
 import { CODES } from "../protocol/codes.ts";
@@ -14,15 +14,14 @@ const HOP_BY_HOP = new Set([
 ]);
 
 export function dropHopByHop(headers: IncomingHttpHeaders): Record<string, string | string[]> {
-  const listed = new Set(
-    String(headers.connection ?? "")
-      .split(",")
-      .map((s) => s.trim().toLowerCase())
-      .filter(Boolean),
-  );
+  const connection = headers.connection;
+  const listed = connection && connection !== "keep-alive" && connection !== "close"
+    ? new Set(connection.split(",").map((s) => s.trim().toLowerCase()))
+    : undefined;
   const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || listed.has(name)) continue;
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined || HOP_BY_HOP.has(name) || listed?.has(name)) continue;
     out[name] = value;
   }
   return out;
@@ -32,19 +31,26 @@ export interface BffOptions {
   upstream: string;
   timeoutMs: number;
   bodyLimit: number;
-  /** Whether the client's own X-Forwarded-For may be kept (a trusted proxy is in front). */
+  /** Whether X-Forwarded-* from the client side may be believed (a trusted proxy is in front). */
   trustForwarded: boolean;
+  /** Sets the web host's security headers on every response. */
+  decorate(req: IncomingMessage, res: ServerResponse, secure: boolean): void;
   logger: Logger;
 }
 
 class BodyTooLarge extends Error {}
 
-function sendEnvelope(res: Response, status: number, code: string, msg: string): void {
+function sendEnvelope(res: ServerResponse, status: number, code: string, msg: string, close = false): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  res.status(status).type("application/json; charset=utf-8").send(JSON.stringify(envelope(code, msg, null)));
+  const body = JSON.stringify(envelope(code, msg, null));
+  res.statusCode = status;
+  res.setHeader("content-type", "application/json; charset=utf-8");
+  res.setHeader("content-length", Buffer.byteLength(body));
+  if (close) res.setHeader("connection", "close");
+  res.end(body);
 }
 
 function limitBody(limit: number): Transform {
@@ -58,22 +64,37 @@ function limitBody(limit: number): Transform {
   });
 }
 
-function forwardedHeaders(req: Request, opts: BffOptions): Record<string, string | string[]> {
+export function protocolOf(req: IncomingMessage, trustForwarded: boolean): string {
+  if (trustForwarded) {
+    const claimed = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim();
+    if (claimed === "https" || claimed === "http") return claimed;
+  }
+  return (req.socket as TLSSocket).encrypted ? "https" : "http";
+}
+
+function forwardedHeaders(req: IncomingMessage, opts: BffOptions): Record<string, string | string[]> {
   const headers = dropHopByHop(req.headers);
   const clientIp = req.socket.remoteAddress ?? "";
   const prior = opts.trustForwarded ? req.headers["x-forwarded-for"] : undefined;
   headers["x-forwarded-for"] = prior ? `${String(prior)}, ${clientIp}` : clientIp;
-  headers["x-forwarded-proto"] = req.protocol;
+  headers["x-forwarded-proto"] = protocolOf(req, opts.trustForwarded);
   if (req.headers.host) headers["x-forwarded-host"] = req.headers.host;
   delete headers.host;
   return headers;
 }
 
+export interface Bff {
+  /** Forwards one request; never throws, every failure is answered with an envelope. */
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  close(): Promise<void>;
+}
+
 /**
  * The BFF of PROTOCOL.md §1: method, path with query, body bytes and headers forwarded unchanged
- * (hop-by-hop excepted) over a keep-alive pool, both bodies streamed.
+ * (hop-by-hop excepted) over a keep-alive pool, both bodies streamed. It runs on the raw Node
+ * request, ahead of Express, because it is the hottest path of the web server.
  */
-export function createBff(opts: BffOptions): { handler: RequestHandler; close(): Promise<void> } {
+export function createBff(opts: BffOptions): Bff {
   const pool = new Pool(opts.upstream, {
     connections: 64,
     keepAliveTimeout: 10_000,
@@ -82,51 +103,57 @@ export function createBff(opts: BffOptions): { handler: RequestHandler; close():
     connectTimeout: Math.min(opts.timeoutMs, 10_000),
   });
 
-  const handler: RequestHandler = async (req, res) => {
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    opts.decorate(req, res, protocolOf(req, opts.trustForwarded) === "https");
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > opts.bodyLimit) {
-      // Not reading the body: the connection cannot be reused for a next request.
-      res.setHeader("Connection", "close");
-      return sendEnvelope(res, 413, CODES.payloadTooLarge, `Request body larger than ${opts.bodyLimit} bytes`);
+      // The body is not read, so the connection cannot carry another request.
+      return sendEnvelope(res, 413, CODES.payloadTooLarge, `Request body larger than ${opts.bodyLimit} bytes`, true);
     }
-    const abort = new AbortController();
-    res.on("close", () => {
-      if (!res.writableFinished) abort.abort();
+    // An EventEmitter is undici's cheapest abort signal: the client left, stop the upstream call.
+    const signal = new EventEmitter();
+    res.once("close", () => {
+      if (!res.writableFinished) signal.emit("abort");
     });
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
     const limiter = hasBody ? limitBody(opts.bodyLimit) : undefined;
     let tooLarge = false;
-    limiter?.on("error", (err) => {
+    limiter?.once("error", (err) => {
       if (err instanceof BodyTooLarge) tooLarge = true;
     });
-    try {
-      const upstream = await pool.request({
+
+    pool.stream(
+      {
         method: req.method as "GET",
-        path: req.originalUrl,
+        path: req.url ?? "/",
         headers: forwardedHeaders(req, opts),
         body: limiter ? (req.pipe(limiter) as Readable) : undefined,
-        signal: abort.signal,
-      });
-      res.status(upstream.statusCode);
-      for (const [name, value] of Object.entries(dropHopByHop(upstream.headers))) {
-        if (value !== undefined) res.setHeader(name, value);
-      }
-      await pipeline(upstream.body, res);
-    } catch (err) {
-      if (abort.signal.aborted) return;
-      if (tooLarge) {
-        res.setHeader("Connection", "close");
-        return sendEnvelope(res, 413, CODES.payloadTooLarge, `Request body larger than ${opts.bodyLimit} bytes`);
-      }
-      if (err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError ||
-          err instanceof undiciErrors.ConnectTimeoutError) {
-        opts.logger.warn({ path: req.path, err: (err as Error).message }, "gateway timed out");
-        return sendEnvelope(res, 504, CODES.upstreamTimeout, `Gateway did not answer within ${opts.timeoutMs} ms`);
-      }
-      opts.logger.warn({ path: req.path, err: (err as Error).message }, "gateway unavailable");
-      return sendEnvelope(res, 502, CODES.upstreamUnavailable, "Gateway unavailable, please retry shortly");
-    }
-  };
+        signal,
+      },
+      ({ statusCode, headers }) => {
+        res.statusCode = statusCode;
+        for (const name in headers) {
+          const value = headers[name];
+          if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
+        }
+        return res;
+      },
+      (err) => {
+        // No error, or the client went away and we stopped the call ourselves.
+        if (!err || err instanceof undiciErrors.RequestAbortedError) return;
+        if (tooLarge) {
+          return sendEnvelope(res, 413, CODES.payloadTooLarge, `Request body larger than ${opts.bodyLimit} bytes`, true);
+        }
+        if (err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError ||
+            err instanceof undiciErrors.ConnectTimeoutError) {
+          opts.logger.warn({ path: req.url, err: err.message }, "gateway timed out");
+          return sendEnvelope(res, 504, CODES.upstreamTimeout, `Gateway did not answer within ${opts.timeoutMs} ms`);
+        }
+        opts.logger.warn({ path: req.url, err: err.message }, "gateway unavailable");
+        return sendEnvelope(res, 502, CODES.upstreamUnavailable, "Gateway unavailable, please retry shortly");
+      },
+    );
+  }
 
-  return { handler, close: () => pool.close() };
+  return { handle, close: () => pool.close() };
 }

@@ -27,7 +27,7 @@ const EnvSchema = z.object({
 export type ServerEnv = z.infer<typeof EnvSchema> & { issuerCertPath: string; imageOrigins: string[] };
 
 /** Validates the environment once at start; a bad value stops the server with a clear message. */
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
+export function loadEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
   const parsed = EnvSchema.safeParse(source);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");

@@ -16,7 +16,7 @@ if (!env.GATEWAY_URL) {
 const gatewayUrl = env.GATEWAY_URL ?? (gateway as EmbeddedGateway).url;
 
 const web = await createWebApp({ env, gatewayUrl, logger, buildDir: fileURLToPath(new URL("../build", import.meta.url)) });
-const server = createServer(web.app);
+const server = createServer(web.handle);
 server.on("upgrade", web.onUpgrade);
 server.keepAliveTimeout = 65_000;
 

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { PATHS } from "../protocol/paths.ts";
 
@@ -39,24 +40,31 @@ export function contentSecurityPolicy(nonce: string, opts: CspOptions): string {
 }
 
 /** API responses are data, never documents: the tightest policy fits them. */
-const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** The headers every response carries, document or data. */
+export function setCommonHeaders(res: ServerResponse, secure: boolean): void {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  if (secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+}
+
+/** Headers of a gateway (data) response passing through the BFF. */
+export function setApiHeaders(res: ServerResponse, secure: boolean): void {
+  setCommonHeaders(res, secure);
+  res.setHeader("Content-Security-Policy", API_CSP);
+}
 
 /**
- * Security headers on every response. Documents get a fresh nonce in `res.locals.cspNonce`,
+ * Security headers on every page and asset. Documents get a fresh nonce in `res.locals.cspNonce`,
  * which the Remix handler threads into every script tag.
  */
-export function securityHeaders(opts: CspOptions, isApiPath: (path: string) => boolean): RequestHandler {
+export function securityHeaders(opts: CspOptions): RequestHandler {
   return (req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-    if (isApiPath(req.path)) {
-      res.setHeader("Content-Security-Policy", API_CSP);
-      return next();
-    }
+    setCommonHeaders(res, req.secure);
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, opts));
