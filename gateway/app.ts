@@ -7,6 +7,7 @@ import type { GatewayConfig, GatewayContext } from "./context.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { seedTdk } from "./content/tdk.ts";
 import { installExchange } from "./exchange/install.ts";
+import { installCaptcha } from "./captcha/routes.ts";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -60,6 +61,7 @@ export async function createGateway(
   });
 
   publicRoutes(app, ctx);
+  ctx.captcha = installCaptcha(app, ctx);
   const closeExchange = await installExchange(app, ctx);
 
   await app.ready();

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Db } from "./db/database.ts";
+import type { CaptchaStore, RiskCounter } from "./captcha/store.ts";
 
 export interface GatewayConfig {
   dataDir: string;
@@ -18,6 +19,9 @@ export interface Principal {
   permissions: ReadonlyArray<"read" | "trade">;
 }
 
+/** What session authentication reads: a Fastify request, or a WebSocket upgrade request shaped alike. */
+export type SessionRequest = Pick<FastifyRequest, "headers" | "url" | "method" | "ip"> & { rawBody?: string };
+
 /** What route modules share: storage, configuration and hooks other modules fill in. */
 export interface GatewayContext {
   db: Db;
@@ -29,5 +33,7 @@ export interface GatewayContext {
    * cookie plus a valid device-sign (PROTOCOL.md §9). Installed by the accounts module; API-key
    * requests are judged by the exchange's own HMAC check.
    */
-  authenticateSession?: (req: FastifyRequest) => Principal | undefined;
+  authenticateSession?: (req: SessionRequest) => Principal | undefined;
+  /** The slider captcha and the risk counters that decide when to ask for it. */
+  captcha?: { store: CaptchaStore; risk: RiskCounter };
 }

@@ -11,6 +11,10 @@ export const CODES = {
   signatureExpired: "00022",
   signatureInvalid: "00023",
   captchaRequired: "10021",
+  /** The slide missed or did not look human; ask for a new challenge after the attempts run out. */
+  captchaFailed: "10022",
+  /** The challenge is unknown, solved already or expired: start again with get-captcha-id. */
+  captchaExpired: "10023",
   sessionReplaced: "20906",
   accountFrozen: "20205",
   captchaCancelled: "90000001",

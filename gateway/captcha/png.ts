@@ -1,0 +1,69 @@
+import { deflateSync } from "node:zlib";
+
+/** An RGBA raster and a minimal PNG encoder, so the gateway draws its own challenge images. */
+export class Raster {
+  readonly data: Uint8Array;
+  constructor(readonly width: number, readonly height: number) {
+    this.data = new Uint8Array(width * height * 4);
+  }
+
+  set(x: number, y: number, r: number, g: number, b: number, a = 255): void {
+    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
+    const i = (y * this.width + x) * 4;
+    this.data[i] = r;
+    this.data[i + 1] = g;
+    this.data[i + 2] = b;
+    this.data[i + 3] = a;
+  }
+
+  get(x: number, y: number): [number, number, number, number] {
+    const i = (y * this.width + x) * 4;
+    const d = this.data;
+    return [d[i] ?? 0, d[i + 1] ?? 0, d[i + 2] ?? 0, d[i + 3] ?? 0];
+  }
+}
+
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    t[n] = c >>> 0;
+  }
+  return t;
+})();
+
+function crc32(buf: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const byte of buf) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, "ascii");
+  Buffer.from(data).copy(out, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  return out;
+}
+
+export function encodePng(r: Raster): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(r.width, 0);
+  header.writeUInt32BE(r.height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 6; // RGBA
+  const rowLen = r.width * 4;
+  const raw = Buffer.alloc((rowLen + 1) * r.height);
+  for (let y = 0; y < r.height; y++) {
+    raw[y * (rowLen + 1)] = 0; // filter: none
+    Buffer.from(r.data.buffer, r.data.byteOffset + y * rowLen, rowLen).copy(raw, y * (rowLen + 1) + 1);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", new Uint8Array(0)),
+  ]);
+}
