@@ -21,6 +21,8 @@ export class Store {
   private readonly insertFill: Statement;
   private readonly upsertBalance: Statement;
   private readonly insertBill: Statement;
+  /** Told of every change once it is durable (private streams publish from here). */
+  committed: ((ch: Change) => void) | undefined;
 
   constructor(readonly db: Db) {
     this.upsertOrder = db.prepare(`INSERT INTO ex_orders (order_id, seq, env, user_id, symbol, side, order_type, force, stp_mode,
@@ -65,8 +67,11 @@ export class Store {
       for (const w of waiters) w.resolve();
     } catch (err) {
       for (const w of waiters) w.reject(err);
+      return;
     }
+    if (this.committed) for (const ch of queue) this.committed(ch);
   }
+
 
   /** Writes one change now (the caller owns the transaction). */
   write(ch: Change): void {

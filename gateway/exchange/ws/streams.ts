@@ -1,7 +1,379 @@
+/**
+ * WebSocket v2 streams on the gateway's HTTP server (`ws`, attached to the 'upgrade' event):
+ * public ticker / candle* / trade / books (snapshot, then updates with seq and pseq) / books1/5/15,
+ * private account and orders after an API-key login or with the web session. Ping/pong, per
+ * connection limits, and clean `{"event":"error"}` answers for bad requests.
+ */
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { crc32 } from "node:zlib";
 import type { FastifyInstance } from "fastify";
+import { WebSocketServer, type WebSocket } from "ws";
+import { WS_PATHS } from "../../../protocol/bitget.ts";
+import { GATEWAY_WS_PREFIX } from "../../../protocol/paths.ts";
+import type { Principal } from "../../context.ts";
+import { assetJson, lots, openOrderJson, price } from "../api/format.ts";
+import { safeEqual, signRequest, TIMESTAMP_WINDOW_MS, type ApiKeyRow } from "../auth/api-keys.ts";
+import { hashPassphrase } from "../auth/api-keys.ts";
+import type { Book } from "../engine/book.ts";
+import type { Change, Env } from "../engine/types.ts";
+import { COINS, instrument, type Instrument } from "../instruments.ts";
 import type { Exchange } from "../install.ts";
+import type { PublicTrade } from "../market/tape.ts";
+import {
+  CANDLE_CHANNELS,
+  IDLE_MS,
+  MAX_BUFFERED_BYTES,
+  MAX_MESSAGES_PER_SECOND,
+  MAX_SUBSCRIPTIONS,
+  PRIVATE_CHANNELS,
+  PUBLIC_CHANNELS,
+  SNAPSHOT_BOOKS,
+  WS_ERRORS,
+  type Arg,
+} from "./channels.ts";
 
-/** WebSocket v2 streams: installed in a later step. */
-export function installStreams(_app: FastifyInstance, _ex: Exchange): () => void {
-  return () => {};
+const FLUSH_MS = 100;
+
+interface Conn {
+  ws: WebSocket;
+  env: Env;
+  isPrivate: boolean;
+  user: Principal | undefined;
+  subs: Map<string, Arg>;
+  /** Last books seq sent per symbol, for the pseq of the next update. */
+  bookSeq: Map<string, number>;
+  lastMessage: number;
+  window: number;
+  windowCount: number;
+}
+
+function send(c: Conn, payload: unknown): void {
+  if (c.ws.readyState !== c.ws.OPEN) return;
+  if (c.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+    c.ws.terminate();
+    return;
+  }
+  c.ws.send(typeof payload === "string" ? payload : JSON.stringify(payload));
+}
+
+function error(c: Conn, code: number, msg: string, arg?: unknown): void {
+  send(c, { event: "error", code, msg, ...(arg === undefined ? {} : { arg }) });
+}
+
+function levels(inst: Instrument, side: Array<[number, number]>): string[][] {
+  return side.map(([p, s]) => [price(inst, p), lots(inst, s)]);
+}
+
+/** Bitget's book checksum: crc32 over the first 25 bid/ask pairs interleaved, as a signed int. */
+export function bookChecksum(bids: string[][], asks: string[][]): number {
+  const parts: string[] = [];
+  for (let i = 0; i < 25; i++) {
+    const b = bids[i];
+    const a = asks[i];
+    if (b) parts.push(b[0]!, b[1]!);
+    if (a) parts.push(a[0]!, a[1]!);
+  }
+  return crc32(parts.join(":")) | 0;
+}
+
+export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const conns = new Set<Conn>();
+  const keyStmt = ex.ctx.db.prepare("SELECT * FROM api_keys WHERE api_key = ?");
+  /** Trades since the last flush, per env:symbol. */
+  const pendingTrades = new Map<string, PublicTrade[]>();
+  /** books seq at the last flush, per env:symbol. */
+  const flushedSeq = new Map<string, number>();
+  let ticks = 0;
+
+  const onTrade = (env: Env, symbol: string, t: PublicTrade) => {
+    const key = `${env}:${symbol}`;
+    if (!hasSubscriber(env, "trade", symbol)) return;
+    let list = pendingTrades.get(key);
+    if (!list) pendingTrades.set(key, (list = []));
+    if (list.length < 500) list.push(t);
+  };
+  ex.market.listeners.add(onTrade);
+
+  function hasSubscriber(env: Env, channel: string, instId: string): boolean {
+    for (const c of conns) if (c.env === env && c.subs.has(`${channel}:${instId}`)) return true;
+    return false;
+  }
+
+  function tradeJson(inst: Instrument, t: PublicTrade) {
+    return { ts: String(t.ts), price: price(inst, t.price), size: lots(inst, t.size), side: t.side, tradeId: t.tradeId };
+  }
+
+  function tickerJson(env: Env, inst: Instrument) {
+    const t = ex.ticker(env, inst, Date.now());
+    return {
+      instId: inst.symbol,
+      lastPr: t.lastPr,
+      open24h: t.open,
+      high24h: t.high24h,
+      low24h: t.low24h,
+      change24h: t.change24h,
+      bidPr: t.bidPr,
+      askPr: t.askPr,
+      bidSz: t.bidSz,
+      askSz: t.askSz,
+      baseVolume: t.baseVolume,
+      quoteVolume: t.quoteVolume,
+      openUtc: t.openUtc,
+      changeUtc24h: t.changeUtc24h,
+      ts: t.ts,
+    };
+  }
+
+  function candleRows(inst: Instrument, channel: string, limit: number) {
+    const g = CANDLE_CHANNELS[channel]!;
+    return ex.market.candles.query(inst.symbol, g, Date.now(), limit).map((k) => {
+      const q = (Math.round(k.q) / 100).toFixed(2);
+      return [String(k.ts), price(inst, k.o), price(inst, k.h), price(inst, k.l), price(inst, k.c), lots(inst, k.v), q, q];
+    });
+  }
+
+  function bookSnapshot(c: Conn, inst: Instrument, book: Book, arg: Arg, depth: number) {
+    const asks = levels(inst, book.asks.depth(depth));
+    const bids = levels(inst, book.bids.depth(depth));
+    return { action: "snapshot", arg, data: [{ asks, bids, checksum: bookChecksum(bids, asks), seq: book.seq, ts: String(Date.now()) }], ts: Date.now() };
+  }
+
+  function snapshot(c: Conn, arg: Arg): void {
+    if (arg.channel === "account") {
+      const list = COINS.map((coin) => ex.svc.engine.balance(c.env, c.user!.userId, coin)).filter((b) => (arg.coin === "default" || arg.coin === b.coin) && b.available + b.frozen > 0n);
+      send(c, { action: "snapshot", arg, data: list.map(assetJson), ts: Date.now() });
+      return;
+    }
+    if (arg.channel === "orders") {
+      const list = ex.svc.openOrders(c.env, c.user!.userId, arg.instId === "default" ? undefined : arg.instId);
+      send(c, { action: "snapshot", arg, data: list.map((o) => ({ instId: o.symbol, ...openOrderJson(o) })), ts: Date.now() });
+      return;
+    }
+    const inst = instrument(arg.instId ?? "") as Instrument;
+    const book = ex.svc.engine.book(c.env, inst.symbol);
+    if (arg.channel === "ticker") send(c, { action: "snapshot", arg, data: [tickerJson(c.env, inst)], ts: Date.now() });
+    else if (arg.channel === "trade") send(c, { action: "snapshot", arg, data: ex.market.tape(c.env, inst.symbol).latest(50).map((t) => tradeJson(inst, t)), ts: Date.now() });
+    else if (arg.channel === "books") {
+      book.tracking = true;
+      c.bookSeq.set(inst.symbol, book.seq);
+      send(c, bookSnapshot(c, inst, book, arg, Number.MAX_SAFE_INTEGER));
+    } else if (arg.channel in SNAPSHOT_BOOKS) send(c, bookSnapshot(c, inst, book, arg, SNAPSHOT_BOOKS[arg.channel]!));
+    else if (arg.channel in CANDLE_CHANNELS) send(c, { action: "snapshot", arg, data: candleRows(inst, arg.channel, 100), ts: Date.now() });
+  }
+
+  function validateArg(c: Conn, raw: unknown): Arg | undefined {
+    const a = raw as Partial<Arg> | null;
+    if (!a || typeof a !== "object" || typeof a.channel !== "string" || typeof a.instType !== "string") {
+      error(c, WS_ERRORS.paramError, "Param error: args need instType and channel", raw);
+      return undefined;
+    }
+    if (PRIVATE_CHANNELS.has(a.channel)) {
+      if (!c.isPrivate) return void error(c, WS_ERRORS.channelNotExist, `channel:${a.channel} is private: use ${WS_PATHS.private}`, raw);
+      if (!c.user) return void error(c, WS_ERRORS.needLogin, "User needs to log in", raw);
+      if (a.instType !== "SPOT") return void error(c, WS_ERRORS.paramError, "instType must be SPOT", raw);
+      if (a.channel === "account") {
+        const coin = a.coin ?? "default";
+        if (coin !== "default" && !COINS.includes(coin)) return void error(c, WS_ERRORS.paramError, `coin ${coin} does not exist`, raw);
+        return { instType: "SPOT", channel: "account", coin };
+      }
+      const instId = a.instId ?? "default";
+      if (instId !== "default" && !instrument(instId)) return void error(c, WS_ERRORS.paramError, `instId ${instId} does not exist`, raw);
+      return { instType: "SPOT", channel: a.channel, instId };
+    }
+    if (!PUBLIC_CHANNELS.has(a.channel)) return void error(c, WS_ERRORS.channelNotExist, `channel:${a.channel} does not exist`, raw);
+    if (a.instType !== "SPOT") return void error(c, WS_ERRORS.paramError, "instType must be SPOT", raw);
+    const inst = typeof a.instId === "string" ? instrument(a.instId) : undefined;
+    if (!inst || inst.symbol !== a.instId) return void error(c, WS_ERRORS.paramError, `instId ${String(a.instId)} does not exist`, raw);
+    return { instType: "SPOT", channel: a.channel, instId: inst.symbol };
+  }
+
+  function subKey(a: Arg): string {
+    return `${a.channel}:${a.channel === "account" ? a.coin : a.instId}`;
+  }
+
+  function login(c: Conn, args: unknown): void {
+    const a = (Array.isArray(args) ? args[0] : undefined) as { apiKey?: unknown; passphrase?: unknown; timestamp?: unknown; sign?: unknown } | undefined;
+    if (!c.isPrivate) return error(c, WS_ERRORS.illegalRequest, `login is only on ${WS_PATHS.private}`);
+    if (!a || typeof a.apiKey !== "string" || typeof a.passphrase !== "string" || typeof a.sign !== "string" || typeof a.timestamp !== "string") {
+      return error(c, WS_ERRORS.paramError, "Param error: login needs apiKey, passphrase, timestamp and sign");
+    }
+    if (!/^\d{10}$/.test(a.timestamp)) return error(c, WS_ERRORS.invalidTimestamp, "Invalid ACCESS_TIMESTAMP");
+    if (Math.abs(Number(a.timestamp) * 1000 - Date.now()) > TIMESTAMP_WINDOW_MS) return error(c, WS_ERRORS.timestampExpired, "Request timestamp expired");
+    const row = keyStmt.get(a.apiKey) as ApiKeyRow | undefined;
+    if (!row || row.revoked_at !== null) return error(c, WS_ERRORS.invalidKey, "Invalid ACCESS_KEY");
+    if (!safeEqual(hashPassphrase(row.passphrase_salt, a.passphrase), row.passphrase_hash)) return error(c, WS_ERRORS.invalidPassphrase, "Invalid ACCESS_PASSPHRASE");
+    if (!safeEqual(signRequest(row.secret, a.timestamp, "GET", "/user/verify", ""), a.sign)) return error(c, WS_ERRORS.invalidSign, "Invalid signature");
+    c.user = { userId: row.user_id, via: "apikey", permissions: row.permissions.split(",") as Principal["permissions"] };
+    send(c, { event: "login", code: 0, msg: "" });
+  }
+
+  function onMessage(c: Conn, text: string): void {
+    const now = Date.now();
+    c.lastMessage = now;
+    if (now - c.window >= 1000) {
+      c.window = now;
+      c.windowCount = 0;
+    }
+    if (++c.windowCount > MAX_MESSAGES_PER_SECOND) return error(c, WS_ERRORS.tooMany, "Request too many");
+    if (text === "ping") return send(c, "pong");
+    let msg: { op?: unknown; args?: unknown };
+    try {
+      msg = JSON.parse(text) as typeof msg;
+    } catch {
+      return error(c, WS_ERRORS.illegalRequest, "Illegal request: not JSON");
+    }
+    if (!msg || typeof msg !== "object") return error(c, WS_ERRORS.illegalRequest, "Illegal request");
+    if (msg.op === "login") return login(c, msg.args);
+    if (msg.op !== "subscribe" && msg.op !== "unsubscribe") return error(c, WS_ERRORS.invalidOp, `Invalid op: ${String(msg.op)}`);
+    if (!Array.isArray(msg.args) || msg.args.length === 0 || msg.args.length > 100) return error(c, WS_ERRORS.paramError, "Param error: args must be a non-empty array");
+    for (const raw of msg.args) {
+      const arg = validateArg(c, raw);
+      if (!arg) continue;
+      const key = subKey(arg);
+      if (msg.op === "subscribe") {
+        if (!c.subs.has(key) && c.subs.size >= MAX_SUBSCRIPTIONS) {
+          error(c, WS_ERRORS.overLimit, `Request over limit: at most ${MAX_SUBSCRIPTIONS} channels`, arg);
+          continue;
+        }
+        c.subs.set(key, arg);
+        send(c, { event: "subscribe", arg });
+        snapshot(c, arg);
+      } else {
+        c.subs.delete(key);
+        if (arg.channel === "books") c.bookSeq.delete(arg.instId!);
+        send(c, { event: "unsubscribe", arg });
+      }
+    }
+  }
+
+  function flush(): void {
+    ticks++;
+    const now = Date.now();
+    // books: incremental updates from the touched prices, plus top-N snapshots
+    const touched = new Map<string, { asks: string[][]; bids: string[][]; seq: number; book: Book; inst: Instrument }>();
+    for (const book of ex.svc.engine.books.values()) {
+      if (!book.tracking) continue;
+      const key = `${book.env}:${book.symbol}`;
+      const last = flushedSeq.get(key) ?? -1;
+      if (book.seq === last) continue;
+      flushedSeq.set(key, book.seq);
+      const inst = instrument(book.symbol) as Instrument;
+      // a level that is gone is sent with size "0"
+      const size = (lvl: { lots: number } | undefined) => (lvl ? lots(inst, lvl.lots) : "0");
+      const asks = [...book.touchedAsks].sort((a, b) => a - b).map((p) => [price(inst, p), size(book.asks.level(p))]);
+      const bids = [...book.touchedBids].sort((a, b) => b - a).map((p) => [price(inst, p), size(book.bids.level(p))]);
+      book.touchedAsks.clear();
+      book.touchedBids.clear();
+      touched.set(key, { asks, bids, seq: book.seq, book, inst });
+    }
+    let anyBooks = false;
+    const fullTick = ticks % 10 === 0;
+    for (const c of conns) {
+      for (const arg of c.subs.values()) {
+        const symbol = arg.instId ?? "";
+        const key = `${c.env}:${symbol}`;
+        if (arg.channel === "books") {
+          anyBooks = true;
+          const t = touched.get(key);
+          if (!t) continue;
+          const pseq = c.bookSeq.get(symbol) ?? 0;
+          if (t.seq <= pseq) continue;
+          c.bookSeq.set(symbol, t.seq);
+          const top = 25;
+          send(c, {
+            action: "update",
+            arg,
+            data: [{ asks: t.asks, bids: t.bids, checksum: bookChecksum(levels(t.inst, t.book.bids.depth(top)), levels(t.inst, t.book.asks.depth(top))), seq: t.seq, pseq, ts: String(now) }],
+            ts: now,
+          });
+        } else if (arg.channel in SNAPSHOT_BOOKS) {
+          const t = touched.get(key);
+          if (t) send(c, bookSnapshot(c, t.inst, t.book, arg, SNAPSHOT_BOOKS[arg.channel]!));
+        } else if (arg.channel === "trade") {
+          const list = pendingTrades.get(key);
+          const inst = instrument(symbol);
+          if (list && list.length > 0 && inst) send(c, { action: "update", arg, data: list.slice().reverse().map((t) => tradeJson(inst, t)), ts: now });
+        } else if (fullTick && arg.channel === "ticker") {
+          const inst = instrument(symbol);
+          if (inst) send(c, { action: "snapshot", arg, data: [tickerJson(c.env, inst)], ts: now });
+        } else if (ticks % 5 === 0 && arg.channel in CANDLE_CHANNELS) {
+          const inst = instrument(symbol);
+          if (inst) send(c, { action: "update", arg, data: candleRows(inst, arg.channel, 1), ts: now });
+        }
+      }
+      if (now - c.lastMessage > IDLE_MS) c.ws.close(1000, "idle: send ping at least every 30 seconds");
+    }
+    pendingTrades.clear();
+    // stop tracking books nobody follows, so their touched sets do not grow
+    if (!anyBooks) for (const book of ex.svc.engine.books.values()) book.tracking = false;
+    else {
+      const followed = new Set<string>();
+      for (const c of conns) for (const a of c.subs.values()) if (a.channel === "books") followed.add(`${c.env}:${a.instId}`);
+      for (const book of ex.svc.engine.books.values()) {
+        const f = followed.has(`${book.env}:${book.symbol}`);
+        if (!f && book.tracking) {
+          book.tracking = false;
+          book.touchedAsks.clear();
+          book.touchedBids.clear();
+        }
+      }
+    }
+  }
+
+  // private pushes come from durable changes only
+  ex.svc.store.committed = (ch: Change) => {
+    if (conns.size === 0) return;
+    for (const c of conns) {
+      if (!c.user || c.subs.size === 0) continue;
+      const uid = c.user.userId;
+      for (const arg of c.subs.values()) {
+        if (arg.channel === "orders") {
+          const list = [...ch.orders].filter((o) => !o.house && o.userId === uid && o.env === c.env && (arg.instId === "default" || arg.instId === o.symbol));
+          if (list.length) send(c, { action: "update", arg, data: list.map((o) => ({ instId: o.symbol, ...openOrderJson(o) })), ts: Date.now() });
+        } else if (arg.channel === "account") {
+          const list = [...ch.balances].filter((b) => b.userId === uid && b.env === c.env && (arg.coin === "default" || arg.coin === b.coin));
+          if (list.length) send(c, { action: "update", arg, data: list.map(assetJson), ts: Date.now() });
+        }
+      }
+    }
+  };
+
+  const timer = setInterval(flush, FLUSH_MS);
+  timer.unref();
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? "/", "http://gateway");
+    if (!url.pathname.startsWith(GATEWAY_WS_PREFIX)) return;
+    const isPrivate = url.pathname === WS_PATHS.private;
+    if (url.pathname !== WS_PATHS.public && !isPrivate) {
+      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+      return;
+    }
+    const env: Env = req.headers.paptrading === "1" || url.searchParams.get("paptrading") === "1" ? "paper" : "live";
+    const session = isPrivate
+      ? ex.ctx.authenticateSession?.({ headers: req.headers, url: req.url ?? "/", method: "GET", ip: req.socket.remoteAddress ?? "" } as Parameters<NonNullable<typeof ex.ctx.authenticateSession>>[0])
+      : undefined;
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const c: Conn = { ws, env, isPrivate, user: session, subs: new Map(), bookSeq: new Map(), lastMessage: Date.now(), window: Date.now(), windowCount: 0 };
+      conns.add(c);
+      ws.on("message", (data, isBinary) => {
+        if (isBinary) return error(c, WS_ERRORS.illegalRequest, "Illegal request: send text frames");
+        onMessage(c, data.toString());
+      });
+      ws.on("close", () => conns.delete(c));
+      ws.on("error", () => conns.delete(c));
+    });
+  };
+  app.server.on("upgrade", onUpgrade);
+
+  return () => {
+    clearInterval(timer);
+    app.server.off("upgrade", onUpgrade);
+    ex.market.listeners.delete(onTrade);
+    ex.svc.store.committed = undefined;
+    for (const c of conns) c.ws.terminate();
+    wss.close();
+  };
 }

@@ -1,0 +1,212 @@
+import { crc32 } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { V2, WS_PATHS } from "../../protocol/bitget.ts";
+import { signRequest } from "../../gateway/exchange/auth/api-keys.ts";
+import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
+
+type Msg = Record<string, unknown> & { event?: string; action?: string; code?: number; arg?: Record<string, string>; data?: unknown[] };
+
+class WsClient {
+  readonly messages: Array<Msg | string> = [];
+  private waiters: Array<() => void> = [];
+  constructor(readonly ws: WebSocket) {
+    ws.on("message", (d) => {
+      const text = d.toString();
+      this.messages.push(text === "pong" ? text : (JSON.parse(text) as Msg));
+      for (const w of this.waiters.splice(0)) w();
+    });
+  }
+  static async open(url: string): Promise<WsClient> {
+    const ws = new WebSocket(url);
+    const c = new WsClient(ws);
+    await new Promise<void>((resolve, reject) => {
+      ws.once("open", () => resolve());
+      ws.once("error", reject);
+    });
+    return c;
+  }
+  send(x: unknown) {
+    this.ws.send(typeof x === "string" ? x : JSON.stringify(x));
+  }
+  async waitFor(pred: (m: Msg | string) => boolean, timeoutMs = 10_000): Promise<Msg | string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.messages.find(pred);
+      if (found !== undefined) return found;
+      if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(this.messages.slice(-5))}`);
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, 200);
+        this.waiters.push(() => {
+          clearTimeout(t);
+          r();
+        });
+      });
+    }
+  }
+  close() {
+    this.ws.close();
+  }
+}
+
+const isObj = (m: Msg | string): m is Msg => typeof m === "object";
+
+describe("exchange public streams on the simulated market", () => {
+  let gw: RunningGateway;
+  beforeAll(async () => {
+    gw = await startGateway(tempDataDir());
+  });
+  afterAll(async () => {
+    await stopGateway(gw);
+  });
+
+  it("answers ping and rejects bad requests cleanly", async () => {
+    const c = await WsClient.open(`ws://127.0.0.1:${gw.port}${WS_PATHS.public}`);
+    c.send("ping");
+    expect(await c.waitFor((m) => m === "pong")).toBe("pong");
+    c.send("{nope");
+    await c.waitFor((m) => isObj(m) && m.code === 30002);
+    c.send({ op: "dance", args: [] });
+    await c.waitFor((m) => isObj(m) && m.code === 30003);
+    c.send({ op: "subscribe", args: [{ instType: "SPOT", channel: "weather", instId: "BTCUSDT" }] });
+    await c.waitFor((m) => isObj(m) && m.code === 30001);
+    c.send({ op: "subscribe", args: [{ instType: "SPOT", channel: "ticker", instId: "NOPE" }] });
+    await c.waitFor((m) => isObj(m) && m.code === 30016);
+    c.send({ op: "subscribe", args: [{ instType: "SPOT", channel: "orders", instId: "default" }] });
+    await c.waitFor((m) => isObj(m) && m.code === 30001 && String(m.msg).includes("private"));
+    c.send({ op: "login", args: [] });
+    await c.waitFor((m) => isObj(m) && m.code === 30002);
+    c.close();
+  });
+
+  it("streams ticker, trades, candles and books5 of the living market", async () => {
+    const c = await WsClient.open(`ws://127.0.0.1:${gw.port}${WS_PATHS.public}`);
+    c.send({
+      op: "subscribe",
+      args: [
+        { instType: "SPOT", channel: "ticker", instId: "BTCUSDT" },
+        { instType: "SPOT", channel: "trade", instId: "BTCUSDT" },
+        { instType: "SPOT", channel: "candle1m", instId: "BTCUSDT" },
+        { instType: "SPOT", channel: "books5", instId: "ETHUSDT" },
+      ],
+    });
+    const tk = (await c.waitFor((m) => isObj(m) && m.arg?.channel === "ticker" && m.action === "snapshot")) as Msg;
+    expect(Number((tk.data![0] as { lastPr: string }).lastPr)).toBeGreaterThan(0);
+    const tr = (await c.waitFor((m) => isObj(m) && m.arg?.channel === "trade" && m.action === "update", 5000)) as Msg;
+    expect(tr.data![0]).toMatchObject({ side: expect.stringMatching(/^(buy|sell)$/) });
+    const cd = (await c.waitFor((m) => isObj(m) && m.arg?.channel === "candle1m" && m.action === "snapshot")) as Msg;
+    expect((cd.data as string[][]).length).toBe(100);
+    const b5 = (await c.waitFor((m) => isObj(m) && m.arg?.channel === "books5" && m.action === "snapshot")) as Msg;
+    const d = b5.data![0] as { asks: string[][]; bids: string[][] };
+    expect(d.asks).toHaveLength(5);
+    expect(Number(d.bids[0]![0])).toBeLessThan(Number(d.asks[0]![0]));
+    c.send({ op: "unsubscribe", args: [{ instType: "SPOT", channel: "trade", instId: "BTCUSDT" }] });
+    await c.waitFor((m) => isObj(m) && m.event === "unsubscribe");
+    c.close();
+  });
+});
+
+describe("exchange books and private streams", () => {
+  let gw: RunningGateway;
+  let maker: Client;
+  let taker: Client;
+  let makerKey: ReturnType<typeof makeKey>;
+  beforeAll(async () => {
+    // No simulator: only this test's orders move the book, so exact comparisons are possible.
+    gw = await startGateway(tempDataDir(), { EXCHANGE_SIMULATOR: "off", EXCHANGE_RATE_LIMITS: "off", EXCHANGE_WELCOME_USDT: "100000" });
+    makerKey = makeKey(gw.dataDir, "maker");
+    maker = new Client(gw.base, makerKey, { paptrading: "1" });
+    taker = new Client(gw.base, makeKey(gw.dataDir, "taker"), { paptrading: "1" });
+  });
+  afterAll(async () => {
+    await stopGateway(gw);
+  });
+
+  it("a client following books by seq rebuilds exactly the gateway's book", async () => {
+    const c = await WsClient.open(`ws://127.0.0.1:${gw.port}${WS_PATHS.public}?paptrading=1`);
+    const arg = { instType: "SPOT", channel: "books", instId: "ETHUSDT" };
+    c.send({ op: "subscribe", args: [arg] });
+    const bids = new Map<string, string>();
+    const asks = new Map<string, string>();
+    let seq = -1;
+    let applied = 0;
+    const checksum = () => {
+      const b = [...bids].sort((x, y) => Number(y[0]) - Number(x[0]));
+      const a = [...asks].sort((x, y) => Number(x[0]) - Number(y[0]));
+      const parts: string[] = [];
+      for (let i = 0; i < 25; i++) {
+        if (b[i]) parts.push(b[i]![0], b[i]![1]);
+        if (a[i]) parts.push(a[i]![0], a[i]![1]);
+      }
+      return crc32(parts.join(":")) | 0;
+    };
+    const apply = (m: Msg) => {
+      const d = m.data![0] as { asks: string[][]; bids: string[][]; seq: number; pseq?: number; checksum: number };
+      if (m.action === "snapshot") {
+        bids.clear();
+        asks.clear();
+      } else {
+        expect(d.pseq).toBe(seq); // no gap
+      }
+      for (const [p, s] of d.bids) (s === "0" ? bids.delete(p) : bids.set(p, s));
+      for (const [p, s] of d.asks) (s === "0" ? asks.delete(p) : asks.set(p, s));
+      seq = d.seq;
+      expect(checksum()).toBe(d.checksum);
+      applied++;
+    };
+    let cursor = 0;
+    const drain = () => {
+      for (; cursor < c.messages.length; cursor++) {
+        const m = c.messages[cursor]!;
+        if (isObj(m) && m.arg?.channel === "books" && m.action) apply(m);
+      }
+    };
+    await c.waitFor((m) => isObj(m) && m.action === "snapshot");
+    drain();
+    // a stream of adds, partial fills, full fills and cancels from two users
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const side = i % 2 === 0 ? "buy" : "sell";
+      const px = side === "buy" ? 3000 - (i % 7) : 3001 + (i % 5);
+      const r = await maker.post<{ orderId: string }>(V2.placeOrder, { symbol: "ETHUSDT", side, orderType: "limit", force: "gtc", price: `${px}.00`, size: `0.${(i % 9) + 1}` });
+      expect(r.body.code).toBe("00000");
+      ids.push(r.body.data.orderId);
+      if (i % 6 === 5) await taker.post(V2.placeOrder, { symbol: "ETHUSDT", side: i % 4 === 1 ? "buy" : "sell", orderType: "market", size: i % 4 === 1 ? "1500" : "0.35" });
+      if (i % 5 === 4) await maker.post(V2.cancelOrder, { symbol: "ETHUSDT", orderId: ids[i - 2]! });
+      if (i % 3 === 0) {
+        await new Promise((r) => setTimeout(r, 120));
+        drain();
+      }
+    }
+    await new Promise((r) => setTimeout(r, 400));
+    drain();
+    expect(applied).toBeGreaterThan(3);
+    // the gateway's book, full depth, equals the client's
+    const ob = (await maker.get<{ asks: string[][]; bids: string[][] }>(`${V2.orderbook}?symbol=ETHUSDT&limit=150`)).body.data;
+    expect(ob.bids.length + ob.asks.length).toBeGreaterThan(5);
+    expect([...bids].sort((x, y) => Number(y[0]) - Number(x[0]))).toEqual(ob.bids);
+    expect([...asks].sort((x, y) => Number(x[0]) - Number(y[0]))).toEqual(ob.asks);
+    c.close();
+  });
+
+  it("logs in with an API key and pushes the user's orders and balances", async () => {
+    const c = await WsClient.open(`ws://127.0.0.1:${gw.port}${WS_PATHS.private}?paptrading=1`);
+    c.send({ op: "subscribe", args: [{ instType: "SPOT", channel: "orders", instId: "default" }] });
+    await c.waitFor((m) => isObj(m) && m.code === 30004);
+    const ts = String(Math.floor(Date.now() / 1000));
+    c.send({ op: "login", args: [{ apiKey: makerKey.apiKey, passphrase: "wrong", timestamp: ts, sign: signRequest(makerKey.secretKey, ts, "GET", "/user/verify", "") }] });
+    await c.waitFor((m) => isObj(m) && m.code === 30012);
+    c.send({ op: "login", args: [{ apiKey: makerKey.apiKey, passphrase: makerKey.passphrase, timestamp: ts, sign: "bad" }] });
+    await c.waitFor((m) => isObj(m) && m.code === 30015);
+    c.send({ op: "login", args: [{ apiKey: makerKey.apiKey, passphrase: makerKey.passphrase, timestamp: ts, sign: signRequest(makerKey.secretKey, ts, "GET", "/user/verify", "") }] });
+    await c.waitFor((m) => isObj(m) && m.event === "login" && m.code === 0);
+    c.send({ op: "subscribe", args: [{ instType: "SPOT", channel: "orders", instId: "default" }, { instType: "SPOT", channel: "account", coin: "USDT" }] });
+    await c.waitFor((m) => isObj(m) && m.arg?.channel === "account" && m.action === "snapshot");
+    const r = await maker.post<{ orderId: string }>(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: "20000.00", size: "0.01", clientOid: "ws-1" });
+    const upd = (await c.waitFor((m) => isObj(m) && m.arg?.channel === "orders" && m.action === "update")) as Msg;
+    expect(upd.data![0]).toMatchObject({ orderId: r.body.data.orderId, clientOid: "ws-1", status: "live", instId: "BTCUSDT" });
+    const acc = (await c.waitFor((m) => isObj(m) && m.arg?.channel === "account" && m.action === "update")) as Msg;
+    expect(acc.data![0]).toMatchObject({ coin: "USDT" });
+    c.close();
+  });
+});
