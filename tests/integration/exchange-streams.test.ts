@@ -148,8 +148,15 @@ describe("exchange books and private streams", () => {
       } else {
         expect(d.pseq).toBe(seq); // no gap
       }
-      for (const [p, s] of d.bids) (s === "0" ? bids.delete(p) : bids.set(p, s));
-      for (const [p, s] of d.asks) (s === "0" ? asks.delete(p) : asks.set(p, s));
+      for (const [side, levels] of [
+        [bids, d.bids],
+        [asks, d.asks],
+      ] as const) {
+        for (const [p, s] of levels) {
+          if (s === "0") side.delete(p!);
+          else side.set(p!, s!);
+        }
+      }
       seq = d.seq;
       expect(checksum()).toBe(d.checksum);
       applied++;
