@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V2 } from "../../protocol/bitget.ts";
 import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
@@ -31,6 +33,8 @@ async function signedHeaders(path: string): Promise<Record<string, string>> {
   const k = alice.key!;
   return { "access-key": k.apiKey, "access-timestamp": ts, "access-passphrase": k.passphrase, "access-sign": signRequest(k.secretKey, ts, "GET", path, "") };
 }
+
+const toUnits = (s: string) => BigInt(s.replace(".", ""));
 
 async function usdt(c: Client): Promise<Asset> {
   const a = await c.get<Asset[]>(`${V2.assets}?coin=USDT`);
@@ -199,6 +203,24 @@ describe("exchange trading", () => {
     expect(reset.body.code).toBe("00000");
     const after = await paper.get<Asset[]>(`${V2.assets}?coin=BTC`);
     expect(after.body.data[0]!.available).toBe("1.00000000");
+  });
+
+  it("credits an operator deposit through the command line while running", async () => {
+    const before = await usdt(alice);
+    const run = promisify(execFile);
+    const out = await run(process.execPath, ["--import", "tsx", "gateway/exchange/cli/credit.ts", "--user", "alice", "--coin", "USDT", "--amount", "250.5"], {
+      env: { ...process.env, DATA_DIR: gw.dataDir },
+    });
+    expect(JSON.parse(out.stdout)).toMatchObject({ user: "alice", coin: "USDT" });
+    let after = before;
+    for (let i = 0; i < 50 && after.available === before.available; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = await usdt(alice);
+    }
+    expect(toUnits(after.available) - toUnits(before.available)).toBe(25_050_000_000n);
+    const bills = await alice.get<Array<{ businessType: string; size: string; groupType: string }>>(`${V2.bills}?coin=USDT&groupType=deposit&limit=1`);
+    expect(bills.body.data[0]).toMatchObject({ businessType: "DEPOSIT", size: "250.50000000", groupType: "deposit" });
+    await expect(run(process.execPath, ["--import", "tsx", "gateway/exchange/cli/credit.ts", "--user", "alice", "--coin", "NOPE", "--amount", "1"], { env: { ...process.env, DATA_DIR: gw.dataDir } })).rejects.toThrow(/unknown coin/);
   });
 
   it("limits requests per user with 429", async () => {
