@@ -1,0 +1,76 @@
+import type { Migration } from "../db/migrations.ts";
+
+export const ACCOUNT_MIGRATIONS: Migration[] = [
+  {
+    version: 500,
+    name: "accounts",
+    sql: `
+      CREATE TABLE users (
+        id                  TEXT PRIMARY KEY,
+        login_name          TEXT NOT NULL,
+        email               TEXT UNIQUE,
+        area_code           TEXT,
+        mobile              TEXT,
+        pwd_hash            TEXT NOT NULL,
+        nick_name           TEXT NOT NULL DEFAULT '',
+        anti_phishing_code  TEXT NOT NULL DEFAULT '',
+        google_secret       TEXT,
+        email_enabled       INTEGER NOT NULL DEFAULT 0,
+        mobile_enabled      INTEGER NOT NULL DEFAULT 0,
+        google_enabled      INTEGER NOT NULL DEFAULT 0,
+        fund_pwd_hash       TEXT,
+        identity_level      INTEGER NOT NULL DEFAULT 0,
+        vip_level           INTEGER NOT NULL DEFAULT 0,
+        frozen              INTEGER NOT NULL DEFAULT 0,
+        one_web_session     INTEGER NOT NULL DEFAULT 0,
+        parent_id           TEXT REFERENCES users (id),
+        user_type           INTEGER NOT NULL DEFAULT 0,
+        created_at          INTEGER NOT NULL,
+        updated_at          INTEGER NOT NULL,
+        UNIQUE (area_code, mobile)
+      );
+      CREATE INDEX users_parent ON users (parent_id);
+
+      CREATE TABLE verify_codes (
+        id         INTEGER PRIMARY KEY,
+        target     TEXT NOT NULL,
+        scene      TEXT NOT NULL,
+        channel    TEXT NOT NULL,
+        code_hash  TEXT NOT NULL,
+        attempts   INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_at    INTEGER
+      );
+      CREATE INDEX verify_codes_target ON verify_codes (target, scene, created_at);
+
+      CREATE TABLE sessions (
+        id            TEXT PRIMARY KEY,
+        token_hash    TEXT NOT NULL UNIQUE,
+        refresh_hash  TEXT NOT NULL UNIQUE,
+        user_id       TEXT NOT NULL REFERENCES users (id),
+        device_id     TEXT NOT NULL DEFAULT '',
+        ip            TEXT NOT NULL DEFAULT '',
+        user_agent    TEXT NOT NULL DEFAULT '',
+        created_at    INTEGER NOT NULL,
+        last_seen_at  INTEGER NOT NULL,
+        expires_at    INTEGER NOT NULL,
+        refresh_expires_at INTEGER NOT NULL,
+        ended_at      INTEGER,
+        end_reason    TEXT
+      );
+      CREATE INDEX sessions_user ON sessions (user_id, ended_at);
+
+      CREATE TABLE login_history (
+        id         INTEGER PRIMARY KEY,
+        user_id    TEXT NOT NULL,
+        at         INTEGER NOT NULL,
+        ip         TEXT NOT NULL,
+        user_agent TEXT NOT NULL,
+        device_id  TEXT NOT NULL,
+        result     TEXT NOT NULL
+      );
+      CREATE INDEX login_history_user ON login_history (user_id, at);
+    `,
+  },
+];

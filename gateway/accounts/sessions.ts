@@ -1,0 +1,102 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "../db/database.ts";
+
+/** Session lifetimes: idle expiry, absolute refresh window. */
+export const SESSION_RULES = {
+  idleMs: 2 * 60 * 60_000,
+  refreshMs: 30 * 24 * 60 * 60_000,
+  /** last_seen is written at most this often, so reads stay reads. */
+  touchEveryMs: 60_000,
+} as const;
+
+export type EndReason = "logout" | "replaced" | "revoked" | "frozen" | "refreshed" | "expired";
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  device_id: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  ended_at: number | null;
+  end_reason: EndReason | null;
+}
+
+export interface IssuedSession {
+  /** `bt_sid`: public, readable by scripts, names the session. */
+  id: string;
+  /** `bt_session`: the secret bearer token (HttpOnly). */
+  token: string;
+  /** `bt_rtoken`: the refresh token (HttpOnly). */
+  refreshToken: string;
+  expiresAt: number;
+}
+
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+const secret = () => randomBytes(32).toString("base64url");
+
+/**
+ * Sessions are stored by the hashes of their tokens only: a copy of the database does not log
+ * anyone in. Each login issues fresh tokens (rotation); a refresh replaces both.
+ */
+export class Sessions {
+  constructor(private readonly db: Db, private readonly now: () => number = Date.now) {}
+
+  issue(userId: string, meta: { deviceId: string; ip: string; userAgent: string }): IssuedSession {
+    const at = this.now();
+    const s: IssuedSession = { id: randomBytes(16).toString("hex"), token: secret(), refreshToken: secret(), expiresAt: at + SESSION_RULES.idleMs };
+    this.db.prepare(`INSERT INTO sessions (id, token_hash, refresh_hash, user_id, device_id, ip, user_agent,
+        created_at, last_seen_at, expires_at, refresh_expires_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
+      s.id, sha256(s.token), sha256(s.refreshToken), userId, meta.deviceId, meta.ip, meta.userAgent.slice(0, 255),
+      at, at, s.expiresAt, at + SESSION_RULES.refreshMs,
+    );
+    return s;
+  }
+
+  /** The live session a token belongs to, sliding its idle expiry; why not, otherwise. */
+  resolve(token: string | undefined): { session: SessionRow } | { ended: EndReason | "missing" } {
+    if (!token) return { ended: "missing" };
+    const row = this.db.prepare("SELECT * FROM sessions WHERE token_hash = ?").get(sha256(token)) as SessionRow | undefined;
+    if (!row) return { ended: "missing" };
+    if (row.ended_at !== null) return { ended: row.end_reason ?? "revoked" };
+    const at = this.now();
+    if (row.expires_at < at) {
+      this.end(row.id, "expired");
+      return { ended: "expired" };
+    }
+    if (at - row.last_seen_at >= SESSION_RULES.touchEveryMs) {
+      this.db.prepare("UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?").run(at, at + SESSION_RULES.idleMs, row.id);
+    }
+    return { session: row };
+  }
+
+  /** Swaps a refresh token for a new session (same user and device); the old one ends. */
+  refresh(refreshToken: string | undefined, meta: { ip: string; userAgent: string }): IssuedSession | undefined {
+    if (!refreshToken) return undefined;
+    return this.db.transaction(() => {
+      const row = this.db.prepare("SELECT * FROM sessions WHERE refresh_hash = ?").get(sha256(refreshToken)) as
+        (SessionRow & { refresh_expires_at: number }) | undefined;
+      const endedForGood = row !== undefined && row.ended_at !== null && row.end_reason !== "expired";
+      if (!row || endedForGood || row.refresh_expires_at < this.now()) return undefined;
+      // Marked even when idle expiry already ended it: a refresh token works once.
+      this.db.prepare("UPDATE sessions SET ended_at = coalesce(ended_at, ?), end_reason = 'refreshed' WHERE id = ?").run(this.now(), row.id);
+      return this.issue(row.user_id, { deviceId: row.device_id, ip: meta.ip, userAgent: meta.userAgent });
+    })();
+  }
+
+  end(id: string, reason: EndReason): void {
+    this.db.prepare("UPDATE sessions SET ended_at = ?, end_reason = ? WHERE id = ? AND ended_at IS NULL").run(this.now(), reason, id);
+  }
+
+  /** Ends every live session of a user but `keep`; returns how many ended. */
+  endAllOf(userId: string, reason: EndReason, keep?: string): number {
+    return this.db.prepare("UPDATE sessions SET ended_at = ?, end_reason = ? WHERE user_id = ? AND ended_at IS NULL AND id IS NOT ?")
+      .run(this.now(), reason, userId, keep ?? null).changes;
+  }
+
+  live(userId: string): SessionRow[] {
+    return this.db.prepare("SELECT * FROM sessions WHERE user_id = ? AND ended_at IS NULL AND expires_at >= ? ORDER BY created_at DESC")
+      .all(userId, this.now()) as SessionRow[];
+  }
+}

@@ -1,0 +1,30 @@
+/** Account rules shared by the forms in the browser and the gateway (PROTOCOL.md §7). */
+export const PASSWORD_RULE = { min: 8, max: 32 } as const;
+
+export type PasswordProblem = "length" | "letter" | "digit" | "spaces";
+
+export function passwordProblems(password: string): PasswordProblem[] {
+  const problems: PasswordProblem[] = [];
+  const length = [...password].length;
+  if (length < PASSWORD_RULE.min || length > PASSWORD_RULE.max) problems.push("length");
+  if (!/\p{L}/u.test(password)) problems.push("letter");
+  if (!/\p{Nd}/u.test(password)) problems.push("digit");
+  if (/\s/u.test(password)) problems.push("spaces");
+  return problems;
+}
+
+export const CODE_SCENES = ["register", "login-verify", "bind", "reset-password"] as const;
+export type CodeScene = (typeof CODE_SCENES)[number];
+
+export const CODE_CHANNELS = ["email", "mobile"] as const;
+export type CodeChannel = (typeof CODE_CHANNELS)[number];
+
+/** A verification code: 6 digits, single use, valid 10 minutes. */
+export const CODE_RULE = { digits: 6, ttlMs: 10 * 60_000, resendAfterMs: 60_000, maxAttempts: 5 } as const;
+
+export const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
+export const MOBILE_PATTERN = /^\d{5,15}$/;
+export const AREA_CODE_PATTERN = /^\+?\d{1,4}$/;
+
+/** Cookie names of PROTOCOL.md §7. */
+export const COOKIES = { session: "bt_session", sessionId: "bt_sid", refresh: "bt_rtoken" } as const;
