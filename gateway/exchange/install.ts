@@ -5,8 +5,10 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { GatewayContext } from "../context.ts";
+import { AlgoService } from "./algo.ts";
 import { Authenticator } from "./api/auth.ts";
 import { lots, price } from "./api/format.ts";
+import { planRoutes } from "./api/plan-routes.ts";
 import { privateExchangeRoutes } from "./api/private-routes.ts";
 import { publicExchangeRoutes } from "./api/public-routes.ts";
 import { RateLimiter } from "./api/rate-limit.ts";
@@ -26,6 +28,7 @@ export class Exchange {
   readonly svc: ExchangeService;
   readonly market: MarketData;
   readonly simulator: MarketSimulator;
+  readonly algo: AlgoService;
   readonly limiter: RateLimiter;
   readonly auth: Authenticator;
   private depositTimer: NodeJS.Timeout | undefined;
@@ -46,6 +49,9 @@ export class Exchange {
       this.market.onFill(f);
       this.simulator.onFill(f.env, f.symbol, f.maker, f.size);
     };
+    this.algo = new AlgoService(this.svc, (env, symbol) => this.market.tape(env, symbol).latest(1)[0]?.price ?? this.market.candles.lastPrice(symbol), log);
+    this.algo.load();
+    this.market.listeners.add((env, symbol, t) => this.algo.onTrade(env, symbol, t.price));
     this.limiter = new RateLimiter(config.rateLimits);
     this.auth = new Authenticator(ctx.db, ctx);
     const poll = () => void this.svc.applyDeposits().catch(log);
@@ -122,6 +128,7 @@ export async function installExchange(app: FastifyInstance, ctx: GatewayContext)
   const ex = new Exchange(ctx, exchangeConfigFromEnv(), (err) => app.log.error({ err }, "exchange error"));
   publicExchangeRoutes(app, ex);
   privateExchangeRoutes(app, ex);
+  planRoutes(app, ex);
   const closeStreams = installStreams(app, ex);
   return () => {
     closeStreams();

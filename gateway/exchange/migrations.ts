@@ -135,6 +135,41 @@ export const EXCHANGE_MIGRATIONS: Migration[] = [
       CREATE INDEX api_keys_user ON api_keys(user_id);
     `,
   },
+  {
+    version: 101,
+    name: "exchange-plan-orders",
+    sql: `
+      -- trigger (plan) orders and spot TP/SL, outside the book until they trigger
+      CREATE TABLE ex_plans (
+        plan_id        TEXT PRIMARY KEY,
+        seq            INTEGER NOT NULL,
+        env            TEXT NOT NULL,
+        user_id        TEXT NOT NULL,
+        symbol         TEXT NOT NULL,
+        side           TEXT NOT NULL,
+        order_type     TEXT NOT NULL,
+        trigger_price  INTEGER NOT NULL,
+        execute_price  INTEGER NOT NULL,
+        size           TEXT NOT NULL,
+        plan_type      TEXT NOT NULL,
+        trigger_type   TEXT NOT NULL,
+        direction      TEXT NOT NULL,
+        tpsl_type      TEXT NOT NULL,
+        client_oid     TEXT NOT NULL,
+        parent_id      TEXT NOT NULL DEFAULT '',
+        oco_id         TEXT NOT NULL DEFAULT '',
+        status         TEXT NOT NULL,
+        order_id       TEXT NOT NULL DEFAULT '',
+        fail_reason    TEXT NOT NULL DEFAULT '',
+        source         TEXT NOT NULL,
+        c_time         INTEGER NOT NULL,
+        u_time         INTEGER NOT NULL
+      );
+      CREATE UNIQUE INDEX ex_plans_client_oid ON ex_plans(env, user_id, client_oid) WHERE client_oid <> '';
+      CREATE INDEX ex_plans_live ON ex_plans(seq) WHERE status IN ('live', 'not_trigger', 'pending');
+      CREATE INDEX ex_plans_user ON ex_plans(env, user_id, seq);
+    `,
+  },
 ];
 
 /** Applies the exchange's migrations (idempotent): the gateway opens its database before modules install. */

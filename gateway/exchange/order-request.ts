@@ -22,6 +22,11 @@ export const PlaceOrderSchema = z.object({
   clientOid: z.string().max(64).optional(),
   stpMode: z.string().max(16).optional(),
   tpslType: z.string().max(16).optional(),
+  triggerPrice: decimalText.optional(),
+  presetTakeProfitPrice: decimalText.optional(),
+  executeTakeProfitPrice: decimalText.optional(),
+  presetStopLossPrice: decimalText.optional(),
+  executeStopLossPrice: decimalText.optional(),
   requestTime: z.union([z.string(), z.number()]).optional(),
   receiveWindow: z.union([z.string(), z.number()]).optional(),
 });

@@ -22,7 +22,7 @@ export class Store {
   private readonly upsertBalance: Statement;
   private readonly insertBill: Statement;
   /** Told of every change once it is durable (private streams publish from here). */
-  committed: ((ch: Change) => void) | undefined;
+  readonly committed = new Set<(ch: Change) => void>();
 
   constructor(readonly db: Db) {
     this.upsertOrder = db.prepare(`INSERT INTO ex_orders (order_id, seq, env, user_id, symbol, side, order_type, force, stp_mode,
@@ -69,7 +69,7 @@ export class Store {
       for (const w of waiters) w.reject(err);
       return;
     }
-    if (this.committed) for (const ch of queue) this.committed(ch);
+    for (const l of this.committed) for (const ch of queue) l(ch);
   }
 
 

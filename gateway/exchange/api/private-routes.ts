@@ -1,13 +1,15 @@
 /** Bitget v2 spot trade and account endpoints (API-key or web-session authenticated). */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { BILL_GROUPS, BUSINESS_TYPES, EX_CODES, V2 } from "../../../protocol/bitget.ts";
+import { BILL_GROUPS, BUSINESS_TYPES, EX_CODES, TPSL_TYPES, V2 } from "../../../protocol/bitget.ts";
 import type { Principal } from "../../context.ts";
 import { GatewayError, ok } from "../../envelope.ts";
 import { parseBody } from "../../validate.ts";
 import { EngineError, type Bill, type Env } from "../engine/types.ts";
 import { COINS, instrument } from "../instruments.ts";
-import { PlaceOrderSchema, resolveInstrument } from "../order-request.ts";
+import { parseScaled } from "../decimal.ts";
+import { PlaceOrderSchema, resolveInstrument, type PlaceOrderBody } from "../order-request.ts";
+import { planJson } from "./plan-routes.ts";
 import { rowToOrder } from "../store.ts";
 import type { Exchange } from "../install.ts";
 import { envOf, requireTrade } from "./auth.ts";
@@ -15,7 +17,7 @@ import { assetJson, billJson, lots, openOrderJson, orderJson, price, units } fro
 import { engineCall, qInt, qString, type Query } from "./query.ts";
 
 const MAX_BATCH = 50;
-const CancelSchema = z.object({ symbol: z.string().max(32), orderId: z.string().max(32).optional(), clientOid: z.string().max(64).optional() });
+const CancelSchema = z.object({ symbol: z.string().max(32), orderId: z.string().max(32).optional(), clientOid: z.string().max(64).optional(), tpslType: z.enum(TPSL_TYPES).optional() });
 const BatchSchema = z.object({ symbol: z.string().max(32).optional(), batchMode: z.enum(["single", "multiple"]).optional(), orderList: z.array(z.record(z.unknown())).min(1).max(MAX_BATCH) });
 const BatchCancelSchema = z.object({ symbol: z.string().max(32).optional(), batchMode: z.enum(["single", "multiple"]).optional(), orderList: z.array(CancelSchema.partial({ symbol: true })).min(1).max(MAX_BATCH) });
 const SymbolSchema = z.object({ symbol: z.string().max(32) });
@@ -39,10 +41,24 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
   const source = (p: Principal) => (p.via === "apikey" ? "API" : "WEB");
   const symbolOf = (s: string | undefined) => resolveInstrument(s).symbol;
 
+  /** A normal order (with optional preset TP/SL) or, with `tpslType: tpsl`, a TP/SL trigger order. */
+  const place = async (body: PlaceOrderBody, p: Principal, env: Env) => {
+    if (body.tpslType === "tpsl") {
+      const plan = await ex.algo.place(env, p.userId, { symbol: body.symbol, side: body.side, triggerPrice: body.triggerPrice, orderType: body.orderType, executePrice: body.price, size: body.size, clientOid: body.clientOid, tpslType: "tpsl" }, source(p));
+      return { orderId: plan.id, clientOid: plan.clientOid };
+    }
+    const inst = resolveInstrument(body.symbol);
+    for (const [name, v] of [["presetTakeProfitPrice", body.presetTakeProfitPrice], ["presetStopLossPrice", body.presetStopLossPrice]] as const) {
+      if (v !== undefined && v !== "" && (parseScaled(v, inst.pricePrecision) ?? 0n) <= 0n) throw new EngineError(EX_CODES.paramCheck, `Parameter verification exception: ${name} must be a positive decimal with at most ${inst.pricePrecision} decimals`);
+    }
+    const o = await svc.placeOrder(env, p.userId, body, source(p));
+    if (body.presetTakeProfitPrice || body.presetStopLossPrice) await ex.algo.preset(o, body.presetTakeProfitPrice || undefined, body.presetStopLossPrice || undefined);
+    return { orderId: o.id, clientOid: o.clientOid };
+  };
+
   route("POST", V2.placeOrder, 10, true, async (req, p, env) => {
     const body = parseBody(PlaceOrderSchema, req.body ?? {});
-    const o = await svc.placeOrder(env, p.userId, body, source(p));
-    return ok({ orderId: o.id, clientOid: o.clientOid });
+    return ok(await place(body, p, env));
   });
 
   route("POST", V2.batchOrders, 5, true, async (req, p, env) => {
@@ -54,8 +70,7 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
         const clientOid = typeof raw.clientOid === "string" ? raw.clientOid : "";
         try {
           const item = parseBody(PlaceOrderSchema, { symbol: body.symbol, ...raw });
-          const o = await svc.placeOrder(env, p.userId, item, source(p));
-          successList.push({ orderId: o.id, clientOid: o.clientOid });
+          successList.push(await place(item, p, env));
         } catch (err) {
           if (err instanceof EngineError || err instanceof GatewayError) failureList.push({ orderId: "", clientOid, errorMsg: err.message, errorCode: err.code });
           else throw err;
@@ -68,6 +83,12 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
   route("POST", V2.cancelOrder, 10, true, async (req, p, env) => {
     const body = parseBody(CancelSchema, req.body ?? {});
     if (!body.orderId && !body.clientOid) throw new GatewayError(EX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
+    if (body.tpslType === "tpsl") {
+      const found = ex.algo.find(env, p.userId, body);
+      if (!found || found.tpslType !== "tpsl" || found.symbol !== symbolOf(body.symbol)) throw new GatewayError(EX_CODES.orderNotFound, "The order does not exist");
+      const plan = await ex.algo.cancel(env, p.userId, body);
+      return ok({ orderId: plan.id, clientOid: plan.clientOid });
+    }
     const o = await svc.cancelOrder(env, p.userId, symbolOf(body.symbol), body);
     return ok({ orderId: o.id, clientOid: o.clientOid });
   });
@@ -115,6 +136,12 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
     const start = qInt(q, "startTime", { min: 0, max: 9e15 });
     const end = qInt(q, "endTime", { min: 0, max: 9e15 });
     const orderId = qString(q, "orderId", false, 32);
+    const tpsl = qString(q, "tpslType");
+    if (tpsl !== undefined && tpsl !== "normal" && tpsl !== "tpsl") throw new GatewayError(EX_CODES.paramInvalid, "Parameter tpslType is invalid");
+    if (tpsl === "tpsl") {
+      const plans = ex.algo.list(env, p.userId, symbol, "tpsl").filter((x) => (!before || x.seq < Number(before)) && (!orderId || x.id === orderId)).slice(0, limit);
+      return ok(plans.map(planJson));
+    }
     const list = svc
       .openOrders(env, p.userId, symbol)
       .filter((o) => (!before || o.seq < Number(before)) && (start === undefined || o.cTime >= start) && (end === undefined || o.cTime <= end) && (!orderId || o.id === orderId))

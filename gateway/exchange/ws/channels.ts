@@ -43,7 +43,7 @@ export const CANDLE_CHANNELS: Record<string, Granularity> = {
 export const SNAPSHOT_BOOKS: Record<string, number> = { books1: 1, books5: 5, books15: 15 };
 
 export const PUBLIC_CHANNELS = new Set(["ticker", "trade", "books", ...Object.keys(SNAPSHOT_BOOKS), ...Object.keys(CANDLE_CHANNELS)]);
-export const PRIVATE_CHANNELS = new Set(["account", "orders"]);
+export const PRIVATE_CHANNELS = new Set(["account", "orders", "orders-algo"]);
 
 export const MAX_SUBSCRIPTIONS = 1000;
 /** Client messages per second before a connection is refused further requests. */

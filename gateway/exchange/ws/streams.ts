@@ -20,6 +20,8 @@ import type { Change, Env } from "../engine/types.ts";
 import { COINS, instrument, type Instrument } from "../instruments.ts";
 import type { Exchange } from "../install.ts";
 import type { PublicTrade } from "../market/tape.ts";
+import type { Plan } from "../algo.ts";
+import { planJson } from "../api/plan-routes.ts";
 import {
   CANDLE_CHANNELS,
   IDLE_MS,
@@ -144,6 +146,11 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
     if (arg.channel === "account") {
       const list = COINS.map((coin) => ex.svc.engine.balance(c.env, c.user!.userId, coin)).filter((b) => (arg.coin === "default" || arg.coin === b.coin) && b.available + b.frozen > 0n);
       send(c, { action: "snapshot", arg, data: list.map(assetJson), ts: Date.now() });
+      return;
+    }
+    if (arg.channel === "orders-algo") {
+      const list = ex.algo.list(c.env, c.user!.userId, arg.instId === "default" ? undefined : arg.instId);
+      send(c, { action: "snapshot", arg, data: list.map((p) => ({ instId: p.symbol, ...planJson(p) })), ts: Date.now() });
       return;
     }
     if (arg.channel === "orders") {
@@ -323,7 +330,7 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
   }
 
   // private pushes come from durable changes only
-  ex.svc.store.committed = (ch: Change) => {
+  const onCommitted = (ch: Change) => {
     if (conns.size === 0) return;
     for (const c of conns) {
       if (!c.user || c.subs.size === 0) continue;
@@ -339,6 +346,17 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
       }
     }
   };
+
+  ex.svc.store.committed.add(onCommitted);
+  const onPlan = (p: Plan) => {
+    for (const c of conns) {
+      if (!c.user || c.user.userId !== p.userId || c.env !== p.env) continue;
+      for (const arg of c.subs.values()) {
+        if (arg.channel === "orders-algo" && (arg.instId === "default" || arg.instId === p.symbol)) send(c, { action: "update", arg, data: [{ instId: p.symbol, ...planJson(p) }], ts: Date.now() });
+      }
+    }
+  };
+  ex.algo.listeners.add(onPlan);
 
   const timer = setInterval(flush, FLUSH_MS);
   timer.unref();
@@ -372,7 +390,8 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
     clearInterval(timer);
     app.server.off("upgrade", onUpgrade);
     ex.market.listeners.delete(onTrade);
-    ex.svc.store.committed = undefined;
+    ex.svc.store.committed.delete(onCommitted);
+    ex.algo.listeners.delete(onPlan);
     for (const c of conns) c.ws.terminate();
     wss.close();
   };

@@ -1,0 +1,386 @@
+/**
+ * The algo layer outside the book: plan (trigger) orders, spot TP/SL orders (`tpslType: tpsl`),
+ * and TP/SL preset on a normal order (created when it fills, one-cancels-other). A plan watches
+ * the last traded price of its book; when it crosses the trigger the order is placed through the
+ * normal path (balance checked then, as Bitget does: nothing is frozen before).
+ */
+import { EX_CODES, ORDER_TYPES, SIDES, type OrderType, type Side } from "../../protocol/bitget.ts";
+import { formatScaled, parseScaled } from "./decimal.ts";
+import { IdGen } from "./engine/engine.ts";
+import { EngineError, newChange, type Env, type Order } from "./engine/types.ts";
+import type { Instrument } from "./instruments.ts";
+import { resolveInstrument, toOrder, type PlaceOrderBody } from "./order-request.ts";
+import type { ExchangeService } from "./service.ts";
+
+export type PlanStatus = "pending" | "live" | "executed" | "fail_execute" | "cancelled";
+
+export interface Plan {
+  id: string;
+  seq: number;
+  env: Env;
+  userId: string;
+  symbol: string;
+  side: Side;
+  orderType: OrderType;
+  triggerPrice: number;
+  executePrice: number;
+  size: string;
+  planType: "amount" | "total";
+  triggerType: "fill_price" | "mark_price";
+  direction: "up" | "down";
+  tpslType: "normal" | "tpsl";
+  clientOid: string;
+  parentId: string;
+  ocoId: string;
+  status: PlanStatus;
+  orderId: string;
+  failReason: string;
+  source: string;
+  cTime: number;
+  uTime: number;
+}
+
+export const MAX_LIVE_PLANS = 50;
+
+export interface PlanInput {
+  symbol?: string;
+  side?: string;
+  triggerPrice?: string;
+  orderType?: string;
+  executePrice?: string;
+  size?: string;
+  planType?: string;
+  triggerType?: string;
+  clientOid?: string;
+  force?: string;
+  tpslType?: "normal" | "tpsl";
+}
+
+export class AlgoService {
+  /** Live and pending plans by id. */
+  readonly active = new Map<string, Plan>();
+  listeners = new Set<(p: Plan) => void>();
+  private readonly triggered: Plan[] = [];
+  private draining = false;
+
+  /** Orders with preset TP/SL children still waiting for them to fill. */
+  private readonly parents = new Set<string>();
+
+  constructor(
+    private readonly svc: ExchangeService,
+    private readonly lastPrice: (env: Env, symbol: string) => number | undefined,
+    private readonly log: (err: unknown) => void,
+  ) {
+    svc.store.committed.add((ch) => {
+      if (this.parents.size === 0) return;
+      for (const o of ch.orders) if (this.parents.has(o.id)) this.parentChanged(o);
+    });
+  }
+
+  load(): void {
+    const rows = this.svc.db.prepare("SELECT * FROM ex_plans WHERE status IN ('live', 'pending') ORDER BY seq").all() as Array<Record<string, unknown>>;
+    for (const r of rows) {
+      const p = rowToPlan(r);
+      this.active.set(p.id, p);
+      if (p.status === "pending") this.parents.add(p.parentId);
+    }
+  }
+
+  private persist(p: Plan): void {
+    this.svc.db
+      .prepare(`INSERT INTO ex_plans (plan_id, seq, env, user_id, symbol, side, order_type, trigger_price, execute_price, size, plan_type, trigger_type,
+          direction, tpsl_type, client_oid, parent_id, oco_id, status, order_id, fail_reason, source, c_time, u_time)
+        VALUES (@id, @seq, @env, @userId, @symbol, @side, @orderType, @triggerPrice, @executePrice, @size, @planType, @triggerType,
+          @direction, @tpslType, @clientOid, @parentId, @ocoId, @status, @orderId, @failReason, @source, @cTime, @uTime)
+        ON CONFLICT(plan_id) DO UPDATE SET trigger_price = excluded.trigger_price, execute_price = excluded.execute_price, size = excluded.size,
+          order_type = excluded.order_type, direction = excluded.direction, status = excluded.status, order_id = excluded.order_id,
+          fail_reason = excluded.fail_reason, u_time = excluded.u_time`)
+      .run(p);
+  }
+
+  /** Saves plans durably (group commit), then tells the streams. */
+  private async save(plans: Plan[]): Promise<void> {
+    const ch = newChange();
+    for (const p of plans) ch.extra.push(() => this.persist(p));
+    await this.svc.store.commit(ch);
+    for (const p of plans) for (const l of this.listeners) l(p);
+  }
+
+  private tick(inst: Instrument, text: string | undefined, name: string): number {
+    if (text === undefined || text === "") throw new EngineError(EX_CODES.paramEmpty, `Parameter ${name} cannot be empty`);
+    const v = parseScaled(text, inst.pricePrecision);
+    if (v === undefined) throw new EngineError(EX_CODES.paramCheck, `Parameter verification exception: ${name} must be a decimal with at most ${inst.pricePrecision} decimals`);
+    if (v <= 0n || v > 10n ** 15n) throw new EngineError(EX_CODES.paramInvalid, `Parameter ${name} must be greater than 0`);
+    return Number(v);
+  }
+
+  /** The order a plan places when it triggers, validated now so a bad plan is refused at once. */
+  private orderBody(p: Pick<Plan, "symbol" | "side" | "orderType" | "executePrice" | "size">, inst: Instrument): PlaceOrderBody {
+    return {
+      symbol: p.symbol,
+      side: p.side,
+      orderType: p.orderType,
+      force: "gtc",
+      price: p.orderType === "limit" ? formatScaled(p.executePrice, inst.pricePrecision) : undefined,
+      size: p.size,
+    };
+  }
+
+  async place(env: Env, userId: string, input: PlanInput, source: string): Promise<Plan> {
+    const inst = resolveInstrument(input.symbol);
+    if (!input.side || !(SIDES as readonly string[]).includes(input.side)) throw new EngineError(EX_CODES.paramInvalid, "Parameter side is invalid");
+    if (!input.orderType || !(ORDER_TYPES as readonly string[]).includes(input.orderType)) throw new EngineError(EX_CODES.paramInvalid, "Parameter orderType is invalid");
+    const planType = input.planType ?? (input.orderType === "market" && input.side === "buy" ? "total" : "amount");
+    if (planType !== "amount" && planType !== "total") throw new EngineError(EX_CODES.paramInvalid, "Parameter planType is invalid");
+    const triggerType = input.triggerType ?? "fill_price";
+    if (triggerType !== "fill_price" && triggerType !== "mark_price") throw new EngineError(EX_CODES.paramInvalid, "Parameter triggerType is invalid");
+    const triggerPrice = this.tick(inst, input.triggerPrice, "triggerPrice");
+    const executePrice = input.orderType === "limit" ? this.tick(inst, input.executePrice, "executePrice") : 0;
+    const size = input.size ?? "";
+    const now = Date.now();
+    const seq = this.svc.engine.ids.next(now);
+    const plan: Plan = {
+      id: String(seq),
+      seq,
+      env,
+      userId,
+      symbol: inst.symbol,
+      side: input.side as Side,
+      orderType: input.orderType as OrderType,
+      triggerPrice,
+      executePrice,
+      size,
+      planType,
+      triggerType,
+      direction: "up",
+      tpslType: input.tpslType ?? "normal",
+      clientOid: input.clientOid ?? String(seq),
+      parentId: "",
+      ocoId: "",
+      status: "live",
+      orderId: "",
+      failReason: "",
+      source,
+      cTime: now,
+      uTime: now,
+    };
+    if (input.clientOid !== undefined && !/^[A-Za-z0-9_\-.:]{1,50}$/.test(input.clientOid)) throw new EngineError(EX_CODES.paramInvalid, "Parameter clientOid is invalid");
+    toOrder(new IdGen(), env, userId, this.orderBody(plan, inst), source);
+    if (input.clientOid !== undefined && this.findByClientOid(env, userId, input.clientOid)) throw new EngineError(EX_CODES.duplicateClientOid, "Duplicate clientOid");
+    let live = 0;
+    for (const p of this.active.values()) if (p.env === env && p.userId === userId) live++;
+    if (live >= MAX_LIVE_PLANS) throw new EngineError(EX_CODES.planLimit, `Plan orders reached the upper limit of ${MAX_LIVE_PLANS}`);
+    this.orient(plan);
+    this.active.set(plan.id, plan);
+    await this.save([plan]);
+    return plan;
+  }
+
+  /** Up-trigger when the trigger is above the last price, down-trigger otherwise. */
+  private orient(p: Plan): void {
+    const last = this.lastPrice(p.env, p.symbol) ?? p.triggerPrice;
+    p.direction = p.triggerPrice >= last ? "up" : "down";
+  }
+
+  findByClientOid(env: Env, userId: string, clientOid: string): Plan | undefined {
+    for (const p of this.active.values()) if (p.env === env && p.userId === userId && p.clientOid === clientOid) return p;
+    const row = this.svc.db.prepare("SELECT * FROM ex_plans WHERE env = ? AND user_id = ? AND client_oid = ?").get(env, userId, clientOid) as Record<string, unknown> | undefined;
+    return row ? rowToPlan(row) : undefined;
+  }
+
+  find(env: Env, userId: string, by: { orderId?: string; clientOid?: string }): Plan | undefined {
+    if (by.orderId) {
+      const p = this.active.get(by.orderId);
+      if (p && p.env === env && p.userId === userId) return p;
+      const row = this.svc.db.prepare("SELECT * FROM ex_plans WHERE plan_id = ? AND env = ? AND user_id = ?").get(by.orderId, env, userId) as Record<string, unknown> | undefined;
+      return row ? rowToPlan(row) : undefined;
+    }
+    return by.clientOid ? this.findByClientOid(env, userId, by.clientOid) : undefined;
+  }
+
+  async modify(env: Env, userId: string, by: { orderId?: string; clientOid?: string }, input: PlanInput): Promise<Plan> {
+    const found = this.find(env, userId, by);
+    const p = found && this.active.get(found.id);
+    if (!p || p.status !== "live") throw new EngineError(EX_CODES.planNotFound, "Plan order does not exist");
+    const inst = resolveInstrument(p.symbol);
+    const next = { ...p };
+    if (input.triggerPrice !== undefined) next.triggerPrice = this.tick(inst, input.triggerPrice, "triggerPrice");
+    if (input.orderType !== undefined) {
+      if (!(ORDER_TYPES as readonly string[]).includes(input.orderType)) throw new EngineError(EX_CODES.paramInvalid, "Parameter orderType is invalid");
+      next.orderType = input.orderType as OrderType;
+    }
+    if (next.orderType === "limit") next.executePrice = input.executePrice !== undefined || p.orderType !== "limit" ? this.tick(inst, input.executePrice, "executePrice") : p.executePrice;
+    else next.executePrice = 0;
+    if (input.size !== undefined) next.size = input.size;
+    toOrder(new IdGen(), env, userId, this.orderBody(next, inst), p.source);
+    Object.assign(p, next, { uTime: Date.now() });
+    this.orient(p);
+    await this.save([p]);
+    return p;
+  }
+
+  async cancel(env: Env, userId: string, by: { orderId?: string; clientOid?: string }): Promise<Plan> {
+    const found = this.find(env, userId, by);
+    const p = found && this.active.get(found.id);
+    if (!p) throw new EngineError(EX_CODES.planNotFound, "Plan order does not exist");
+    p.status = "cancelled";
+    p.uTime = Date.now();
+    this.active.delete(p.id);
+    await this.save([p]);
+    return p;
+  }
+
+  list(env: Env, userId: string, symbol?: string, tpsl?: "normal" | "tpsl"): Plan[] {
+    const out: Plan[] = [];
+    for (const p of this.active.values()) {
+      if (p.env === env && p.userId === userId && p.status === "live" && (!symbol || p.symbol === symbol) && (!tpsl || p.tpslType === tpsl)) out.push(p);
+    }
+    return out.sort((a, b) => b.seq - a.seq);
+  }
+
+  /** Preset TP/SL of a normal order: pending children that go live when the order fills. */
+  async preset(order: Order, tp: string | undefined, sl: string | undefined): Promise<void> {
+    if (!tp && !sl) return;
+    const inst = resolveInstrument(order.symbol);
+    const plans: Plan[] = [];
+    const ocoId = tp && sl ? `oco-${order.id}` : "";
+    for (const [price, kind] of [
+      [tp, "tp"],
+      [sl, "sl"],
+    ] as const) {
+      if (!price) continue;
+      const trigger = this.tick(inst, price, kind === "tp" ? "presetTakeProfitPrice" : "presetStopLossPrice");
+      const seq = this.svc.engine.ids.next();
+      plans.push({
+        id: String(seq), seq, env: order.env, userId: order.userId, symbol: order.symbol,
+        side: order.side === "buy" ? "sell" : "buy", orderType: "market", triggerPrice: trigger, executePrice: 0, size: "",
+        planType: "amount", triggerType: "fill_price", direction: "up", tpslType: "tpsl", clientOid: `${order.id}-${kind}`,
+        parentId: order.id, ocoId, status: "pending", orderId: "", failReason: "", source: order.source, cTime: seq / 1000, uTime: seq / 1000,
+      });
+    }
+    for (const p of plans) {
+      p.cTime = p.uTime = Math.floor(p.seq / 1000);
+      this.active.set(p.id, p);
+    }
+    this.parents.add(order.id);
+    await this.save(plans);
+    this.parentChanged(order);
+  }
+
+  /** Activates (or drops) preset children when their parent order reaches a final state. */
+  parentChanged(order: Order): void {
+    if (order.status !== "filled" && order.status !== "cancelled") return;
+    this.parents.delete(order.id);
+    const changed: Plan[] = [];
+    for (const p of this.active.values()) {
+      if (p.parentId !== order.id || p.status !== "pending") continue;
+      const inst = resolveInstrument(order.symbol);
+      // the child closes what the parent bought or sold: base received (after fee) for a buy
+      const baseUnits = order.side === "buy" ? BigInt(order.filled) * inst.baseUnitsPerLot - order.fee : BigInt(order.filled) * inst.baseUnitsPerLot;
+      const lots = baseUnits / inst.baseUnitsPerLot;
+      if (lots <= 0n) {
+        p.status = "cancelled";
+        this.active.delete(p.id);
+      } else if (p.side === "buy") {
+        // closing a sell: buy back with the quote it raised
+        p.size = formatScaled(order.filledQuote - order.fee, 8, inst.quotePrecision);
+        p.planType = "total";
+        p.status = "live";
+      } else {
+        p.size = formatScaled(lots, inst.quantityPrecision);
+        p.status = "live";
+      }
+      if (p.status === "live") this.orient(p);
+      p.uTime = Date.now();
+      changed.push(p);
+    }
+    if (changed.length) this.save(changed).catch(this.log);
+  }
+
+  /** Called for every trade: queues the plans of the book whose trigger the price crossed. */
+  onTrade(env: Env, symbol: string, price: number): void {
+    for (const p of this.active.values()) {
+      if (p.status !== "live" || p.env !== env || p.symbol !== symbol) continue;
+      if (p.direction === "up" ? price >= p.triggerPrice : price <= p.triggerPrice) {
+        p.status = "executed";
+        this.triggered.push(p);
+      }
+    }
+    if (this.triggered.length && !this.draining) {
+      this.draining = true;
+      // never re-enter the engine while it is matching: place on the next turn
+      setImmediate(() => void this.drain());
+    }
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.triggered.length) {
+        const p = this.triggered.shift() as Plan;
+        this.active.delete(p.id);
+        const inst = resolveInstrument(p.symbol);
+        const done: Plan[] = [p];
+        try {
+          // a fixed clientOid: a plan re-triggered after a crash cannot place its order twice
+          const o = await this.svc.placeOrder(p.env, p.userId, { ...this.orderBody(p, inst), clientOid: `plan${p.id}` }, p.source);
+          p.orderId = o.id;
+          p.status = "executed";
+        } catch (err) {
+          if (!(err instanceof EngineError)) throw err;
+          const earlier = err.code === EX_CODES.duplicateClientOid ? this.svc.findOrder(p.env, p.userId, { clientOid: `plan${p.id}` }) : undefined;
+          if (earlier) {
+            p.orderId = earlier.id;
+            p.status = "executed";
+          } else {
+            p.status = "fail_execute";
+            p.failReason = err.message;
+          }
+        }
+        p.uTime = Date.now();
+        if (p.ocoId) {
+          for (const other of this.active.values()) {
+            if (other.ocoId === p.ocoId && other.id !== p.id) {
+              other.status = "cancelled";
+              other.uTime = p.uTime;
+              this.active.delete(other.id);
+              done.push(other);
+            }
+          }
+        }
+        await this.save(done);
+      }
+    } catch (err) {
+      this.log(err);
+    } finally {
+      this.draining = false;
+    }
+  }
+}
+
+export function rowToPlan(r: Record<string, unknown>): Plan {
+  return {
+    id: r.plan_id as string,
+    seq: Number(r.seq),
+    env: r.env as Env,
+    userId: r.user_id as string,
+    symbol: r.symbol as string,
+    side: r.side as Side,
+    orderType: r.order_type as OrderType,
+    triggerPrice: Number(r.trigger_price),
+    executePrice: Number(r.execute_price),
+    size: r.size as string,
+    planType: r.plan_type as Plan["planType"],
+    triggerType: r.trigger_type as Plan["triggerType"],
+    direction: r.direction as Plan["direction"],
+    tpslType: r.tpsl_type as Plan["tpslType"],
+    clientOid: r.client_oid as string,
+    parentId: r.parent_id as string,
+    ocoId: r.oco_id as string,
+    status: r.status as PlanStatus,
+    orderId: r.order_id as string,
+    failReason: r.fail_reason as string,
+    source: r.source as string,
+    cTime: Number(r.c_time),
+    uTime: Number(r.u_time),
+  };
+}
