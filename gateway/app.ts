@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import secureJson from "secure-json-parse";
 import { CODES } from "../protocol/codes.ts";
 import { openDatabase } from "./db/database.ts";
@@ -8,6 +8,7 @@ import { publicRoutes } from "./routes/public.ts";
 import { seedTdk } from "./content/tdk.ts";
 import { installExchange } from "./exchange/install.ts";
 import { installCaptcha } from "./captcha/routes.ts";
+import { installAccounts } from "./accounts/routes.ts";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -36,7 +37,7 @@ export async function createGateway(
 
   const app = Fastify({
     logger,
-    disableRequestLogging: !config.requestLog,
+    logController: new LogController({ disableRequestLogging: !config.requestLog }),
     bodyLimit: BODY_LIMIT,
     // The BFF on loopback is the only proxy whose x-forwarded-for is believed.
     trustProxy: "loopback",
@@ -62,6 +63,7 @@ export async function createGateway(
 
   publicRoutes(app, ctx);
   ctx.captcha = installCaptcha(app, ctx);
+  installAccounts(app, ctx);
   const closeExchange = await installExchange(app, ctx);
 
   await app.ready();

@@ -36,4 +36,16 @@ export interface GatewayContext {
   authenticateSession?: (req: SessionRequest) => Principal | undefined;
   /** The slider captcha and the risk counters that decide when to ask for it. */
   captcha?: { store: CaptchaStore; risk: RiskCounter };
+  /** Login encryption and client keys (PROTOCOL.md §6–7), installed by the security module. */
+  loginCrypto?: LoginCrypto;
+}
+
+/** What the accounts module needs from the security module. */
+export interface LoginCrypto {
+  /** Opens `bodyCiphertext`: the sensitive fields plus the client key; throws a GatewayError if it cannot. */
+  open(body: unknown): { fields: Record<string, unknown>; publicKey: string; algorithm: string };
+  /** Binds the client key of a login to its new session and user (PROTOCOL.md §6, last rule). */
+  bindClientKey(sessionId: string, userId: string, publicKey: string, algorithm: string): void;
+  /** PROTOCOL.md §7 device check: this browser proves it held a key of `userId` before. */
+  deviceKnown(req: SessionRequest, body: unknown, userId: string): boolean;
 }

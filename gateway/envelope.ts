@@ -10,6 +10,7 @@ export class GatewayError extends Error {
     message: string,
     readonly status = 400,
     readonly headers: Record<string, string> = {},
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -36,7 +37,7 @@ export function installEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof GatewayError) {
       reply.headers(err.headers);
-      return sendError(reply, err.status, err.code, err.message);
+      return sendError(reply, err.status, err.code, err.message, err.data);
     }
     switch (err.code) {
       case "FST_ERR_CTP_INVALID_JSON_BODY":

@@ -73,4 +73,20 @@ export const ACCOUNT_MIGRATIONS: Migration[] = [
       CREATE INDEX login_history_user ON login_history (user_id, at);
     `,
   },
+  {
+    version: 501,
+    name: "pending logins",
+    sql: `
+      CREATE TABLE pending_logins (
+        token_hash TEXT PRIMARY KEY,
+        user_id    TEXT NOT NULL REFERENCES users (id),
+        channels   TEXT NOT NULL,
+        public_key TEXT NOT NULL,
+        algorithm  TEXT NOT NULL,
+        device_id  TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_at    INTEGER
+      );
+    `,
+  },
 ];

@@ -1,0 +1,56 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { COOKIES } from "../../protocol/accounts.ts";
+import type { IssuedSession } from "./sessions.ts";
+import { SESSION_RULES } from "./sessions.ts";
+
+/** Reads the Cookie header into a map; malformed pairs are skipped, never thrown on. */
+export function readCookies(header: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!header) return out;
+  for (const part of header.split(";")) {
+    const i = part.indexOf("=");
+    if (i <= 0) continue;
+    const name = part.slice(0, i).trim();
+    let value = part.slice(i + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    try {
+      if (!out.has(name)) out.set(name, decodeURIComponent(value));
+    } catch {
+      // not percent-encoded correctly: ignore this cookie
+    }
+  }
+  return out;
+}
+
+export function cookieOf(req: FastifyRequest, name: string): string | undefined {
+  return readCookies(req.headers.cookie).get(name);
+}
+
+/** https as the browser saw it: the BFF on loopback tells us with x-forwarded-proto. */
+function secure(req: FastifyRequest): boolean {
+  return req.protocol === "https";
+}
+
+function serialise(name: string, value: string, opts: { httpOnly: boolean; maxAgeS: number; secure: boolean }): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", `Max-Age=${opts.maxAgeS}`, "SameSite=Lax"];
+  if (opts.httpOnly) parts.push("HttpOnly");
+  if (opts.secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+/** The three cookies of PROTOCOL.md §7 for a new session. */
+export function setSessionCookies(req: FastifyRequest, reply: FastifyReply, s: IssuedSession): void {
+  const maxAgeS = Math.floor(SESSION_RULES.refreshMs / 1000);
+  const isSecure = secure(req);
+  reply.header("set-cookie", [
+    serialise(COOKIES.session, s.token, { httpOnly: true, maxAgeS, secure: isSecure }),
+    serialise(COOKIES.sessionId, s.id, { httpOnly: false, maxAgeS, secure: isSecure }),
+    serialise(COOKIES.refresh, s.refreshToken, { httpOnly: true, maxAgeS, secure: isSecure }),
+  ]);
+}
+
+export function clearSessionCookies(req: FastifyRequest, reply: FastifyReply): void {
+  const isSecure = secure(req);
+  reply.header("set-cookie", [COOKIES.session, COOKIES.sessionId, COOKIES.refresh].map((n) =>
+    serialise(n, "", { httpOnly: n !== COOKIES.sessionId, maxAgeS: 0, secure: isSecure })));
+}
