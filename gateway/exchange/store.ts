@@ -186,5 +186,8 @@ export function rowToOrder(r: Record<string, unknown>): Order {
     source: r.source as string,
     prev: null,
     next: null,
+    quoteBal: null,
+    baseBal: null,
+    rates: null,
   };
 }

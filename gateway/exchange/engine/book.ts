@@ -1,4 +1,5 @@
 import type { Side } from "../../../protocol/bitget.ts";
+import { instrument, type Instrument } from "../instruments.ts";
 import type { Order } from "./types.ts";
 
 export interface Level {
@@ -117,10 +118,13 @@ export class Book {
   tracking = false;
   readonly touchedBids = new Set<number>();
   readonly touchedAsks = new Set<number>();
+  readonly inst: Instrument | undefined;
   constructor(
     readonly env: string,
     readonly symbol: string,
-  ) {}
+  ) {
+    this.inst = instrument(symbol);
+  }
 
   side(side: Side): BookSide {
     return side === "buy" ? this.bids : this.asks;

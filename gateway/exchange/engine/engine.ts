@@ -4,7 +4,7 @@
  * Change, which the store writes in one SQLite transaction before the caller is answered.
  */
 import { EX_CODES, type BillGroup, type BusinessType } from "../../../protocol/bitget.ts";
-import { instrument, notional, type Instrument } from "../instruments.ts";
+import { notional, type Instrument } from "../instruments.ts";
 import { Book, type BookSide } from "./book.ts";
 import {
   EngineError,
@@ -47,7 +47,10 @@ export interface EngineEvents {
 }
 
 export class Engine {
+  /** Every book, for iteration; lookups go through the per-environment maps. */
   readonly books = new Map<string, Book>();
+  private readonly booksByEnv: Record<Env, Map<string, Book>> = { live: new Map(), paper: new Map() };
+  private readonly balancesByEnv: Record<Env, Map<string, Map<string, Balance>>> = { live: new Map(), paper: new Map() };
   /** Open orders by id. */
   readonly open = new Map<string, Order>();
   /** Open orders by env, user and clientOid. */
@@ -62,23 +65,39 @@ export class Engine {
   ) {}
 
   book(env: Env, symbol: string): Book {
-    const key = `${env}:${symbol}`;
-    let b = this.books.get(key);
+    const byEnv = this.booksByEnv[env];
+    let b = byEnv.get(symbol);
     if (!b) {
       b = new Book(env, symbol);
-      this.books.set(key, b);
+      byEnv.set(symbol, b);
+      this.books.set(`${env}:${symbol}`, b);
     }
     return b;
   }
 
   balance(env: Env, userId: string, coin: string): Balance {
-    const key = `${env}:${userId}:${coin}`;
-    let b = this.balances.get(key);
+    const users = this.balancesByEnv[env];
+    let coins = users.get(userId);
+    if (!coins) {
+      coins = new Map();
+      users.set(userId, coins);
+    }
+    let b = coins.get(coin);
     if (!b) {
       b = { env, userId, coin, available: 0n, frozen: 0n, uTime: 0 };
-      this.balances.set(key, b);
+      coins.set(coin, b);
+      this.balances.set(`${env}:${userId}:${coin}`, b);
     }
     return b;
+  }
+
+  /** Resolves an order's balances and fee rates once. */
+  private bind(o: Order, inst: Instrument): void {
+    if (o.house || o.rates) return;
+    o.quoteBal = this.balance(o.env, o.userId, inst.quoteCoin);
+    o.baseBal = this.balance(o.env, o.userId, inst.baseCoin);
+    const r = this.fees(o.env, o.userId);
+    o.rates = { maker: BigInt(r.maker), taker: BigInt(r.taker) };
   }
 
   clientOidKey(env: Env, userId: string, clientOid: string): string {
@@ -125,13 +144,13 @@ export class Engine {
 
   /** Places a validated order: freezes funds, matches, rests or cancels the remainder. */
   place(o: Order, ch: Change): void {
-    const inst = instrument(o.symbol);
-    if (!inst) throw new EngineError(EX_CODES.paramNotExist, `Parameter ${o.symbol} does not exist`);
     const book = this.book(o.env, o.symbol);
+    const inst = book.inst;
+    if (!inst) throw new EngineError(EX_CODES.paramNotExist, `Parameter ${o.symbol} does not exist`);
     if (!o.house) {
+      this.bind(o, inst);
       const need = this.freezeAmount(inst, o);
-      const coin = o.side === "buy" ? inst.quoteCoin : inst.baseCoin;
-      const bal = this.balance(o.env, o.userId, coin);
+      const bal = (o.side === "buy" ? o.quoteBal : o.baseBal) as Balance;
       if (bal.available < need) throw new EngineError(EX_CODES.insufficientBalance, "Insufficient balance");
       bal.available -= need;
       bal.frozen += need;
@@ -235,43 +254,43 @@ export class Engine {
   private fill(inst: Instrument, book: Book, m: Order, t: Order, price: number, qty: number, ch: Change): void {
     const ts = this.now();
     const base = BigInt(qty) * inst.baseUnitsPerLot;
-    const quote = notional(inst, price, qty);
-    const mRate = m.house ? 0n : BigInt(this.fees(m.env, m.userId).maker);
-    const tRate = t.house ? 0n : BigInt(this.fees(t.env, t.userId).taker);
+    const quote = BigInt(price) * BigInt(qty) * inst.quoteUnitsPerTickLot;
     const buyer = t.side === "buy" ? t : m;
     const seller = t.side === "buy" ? m : t;
-    const buyerFee = (base * (buyer === t ? tRate : mRate)) / PPM;
-    const sellerFee = (quote * (seller === t ? tRate : mRate)) / PPM;
+    const buyerRate = buyer.rates === null ? 0n : buyer === t ? buyer.rates.taker : buyer.rates.maker;
+    const sellerRate = seller.rates === null ? 0n : seller === t ? seller.rates.taker : seller.rates.maker;
+    const buyerFee = buyerRate === 0n ? 0n : (base * buyerRate) / PPM;
+    const sellerFee = sellerRate === 0n ? 0n : (quote * sellerRate) / PPM;
     const tradeId = String(this.ids.next(ts));
-    const business = (o: Order) => (o.side === "buy" ? "BUY" : "SELL") as "BUY" | "SELL";
 
     if (!buyer.house) {
-      const q = this.balance(buyer.env, buyer.userId, inst.quoteCoin);
+      const q = buyer.quoteBal as Balance;
       q.frozen -= quote;
       buyer.frozen -= quote;
       this.bill(q, "transaction", "BUY", -quote, 0n, buyer.id, ts, ch);
-      const b = this.balance(buyer.env, buyer.userId, inst.baseCoin);
+      const b = buyer.baseBal as Balance;
       b.available += base - buyerFee;
-      this.bill(b, "transaction", business(buyer), base - buyerFee, -buyerFee, buyer.id, ts, ch);
+      this.bill(b, "transaction", "BUY", base - buyerFee, -buyerFee, buyer.id, ts, ch);
       if (buyerFee > 0n) this.bill(this.credit(buyer.env, FEE_ACCOUNT, inst.baseCoin, buyerFee), "other", "DEDUCTION_HANDLING_FEE", buyerFee, 0n, buyer.id, ts, ch);
     }
     if (!seller.house) {
-      const b = this.balance(seller.env, seller.userId, inst.baseCoin);
+      const b = seller.baseBal as Balance;
       b.frozen -= base;
       seller.frozen -= base;
       this.bill(b, "transaction", "SELL", -base, 0n, seller.id, ts, ch);
-      const q = this.balance(seller.env, seller.userId, inst.quoteCoin);
+      const q = seller.quoteBal as Balance;
       q.available += quote - sellerFee;
       this.bill(q, "transaction", "SELL", quote - sellerFee, -sellerFee, seller.id, ts, ch);
       if (sellerFee > 0n) this.bill(this.credit(seller.env, FEE_ACCOUNT, inst.quoteCoin, sellerFee), "other", "DEDUCTION_HANDLING_FEE", sellerFee, 0n, seller.id, ts, ch);
     }
     buyer.fee += buyerFee;
     seller.fee += sellerFee;
-    for (const o of [m, t]) {
-      o.filled += qty;
-      o.filledQuote += quote;
-      o.uTime = ts;
-    }
+    m.filled += qty;
+    m.filledQuote += quote;
+    m.uTime = ts;
+    t.filled += qty;
+    t.filledQuote += quote;
+    t.uTime = ts;
     book.side(m.side).reduce(price, qty);
     book.touch(m.side, price);
     if (m.filled >= m.size) {
@@ -311,8 +330,7 @@ export class Engine {
     o.cancelReason = reason;
     o.uTime = this.now();
     if (!o.house && o.frozen > 0n) {
-      const inst = instrument(o.symbol) as Instrument;
-      const bal = this.balance(o.env, o.userId, o.side === "buy" ? inst.quoteCoin : inst.baseCoin);
+      const bal = (o.side === "buy" ? o.quoteBal : o.baseBal) as Balance;
       bal.frozen -= o.frozen;
       bal.available += o.frozen;
       bal.uTime = o.uTime;
@@ -327,6 +345,7 @@ export class Engine {
   /** Puts an order loaded from storage back in its book, without matching (books rebuild in seq order). */
   restore(o: Order): void {
     const book = this.book(o.env, o.symbol);
+    if (book.inst) this.bind(o, book.inst);
     book.side(o.side).add(o, o.size - o.filled);
     book.touch(o.side, o.price);
     this.open.set(o.id, o);
@@ -335,33 +354,46 @@ export class Engine {
 
   /** Loads a balance row from storage. */
   restoreBalance(b: Balance): void {
-    this.balances.set(`${b.env}:${b.userId}:${b.coin}`, b);
+    const target = this.balance(b.env, b.userId, b.coin);
+    target.available = b.available;
+    target.frozen = b.frozen;
+    target.uTime = b.uTime;
   }
 }
 
-export function newOrder(ids: IdGen, init: Partial<Order> & Pick<Order, "env" | "userId" | "symbol" | "side" | "type">, now = Date.now()): Order {
+type OrderInit = Partial<Omit<Order, "id" | "seq">> & Pick<Order, "env" | "userId" | "symbol" | "side" | "type">;
+
+export function newOrder(ids: IdGen, init: OrderInit, now = Date.now()): Order {
   const seq = ids.next(now);
+  // an explicit literal keeps one object shape for every order (the engine's hot path)
   return {
     id: String(seq),
     seq,
-    force: "gtc",
-    stp: "none",
-    price: 0,
-    size: 0,
-    quoteSize: 0n,
+    env: init.env,
+    userId: init.userId,
+    symbol: init.symbol,
+    side: init.side,
+    type: init.type,
+    force: init.force ?? "gtc",
+    stp: init.stp ?? "none",
+    price: init.price ?? 0,
+    size: init.size ?? 0,
+    quoteSize: init.quoteSize ?? 0n,
     filled: 0,
     filledQuote: 0n,
     fee: 0n,
     frozen: 0n,
     status: "live",
-    clientOid: "",
+    clientOid: init.clientOid ?? "",
     cTime: now,
     uTime: now,
     cancelReason: "",
-    house: false,
-    source: "API",
+    house: init.house ?? false,
+    source: init.source ?? "API",
     prev: null,
     next: null,
-    ...init,
+    quoteBal: null,
+    baseBal: null,
+    rates: null,
   };
 }

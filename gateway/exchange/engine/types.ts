@@ -40,6 +40,10 @@ export interface Order {
   // intrusive FIFO links of the price level
   prev: Order | null;
   next: Order | null;
+  /** Resolved once when the order enters the engine, so matching does no map lookups. */
+  quoteBal: Balance | null;
+  baseBal: Balance | null;
+  rates: { maker: bigint; taker: bigint } | null;
 }
 
 export interface Fill {
