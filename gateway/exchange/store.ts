@@ -24,11 +24,16 @@ export class Store {
   /** Told of every change once it is durable (private streams publish from here). */
   readonly committed = new Set<(ch: Change) => void>();
 
+  private readonly byId: Statement;
+  private readonly byClientOid: Statement;
+
   constructor(readonly db: Db) {
+    this.byId = db.prepare("SELECT * FROM ex_orders WHERE order_id = ? AND env = ? AND user_id = ?").safeIntegers(true);
+    // "client_oid <> ''" lets SQLite use the partial unique index
+    this.byClientOid = db.prepare("SELECT * FROM ex_orders WHERE env = ? AND user_id = ? AND client_oid = ? AND client_oid <> ''").safeIntegers(true);
     this.upsertOrder = db.prepare(`INSERT INTO ex_orders (order_id, seq, env, user_id, symbol, side, order_type, force, stp_mode,
         price, size, quote_size, filled, filled_quote, fee, frozen, status, client_oid, c_time, u_time, cancel_reason, source)
-      VALUES (@id, @seq, @env, @userId, @symbol, @side, @type, @force, @stp, @price, @size, @quoteSize, @filled, @filledQuote,
-        @fee, @frozen, @status, @clientOid, @cTime, @uTime, @cancelReason, @source)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT(order_id) DO UPDATE SET filled = excluded.filled, filled_quote = excluded.filled_quote, fee = excluded.fee,
         frozen = excluded.frozen, status = excluded.status, u_time = excluded.u_time, cancel_reason = excluded.cancel_reason`);
     this.insertFill = db.prepare(`INSERT OR IGNORE INTO ex_fills (trade_id, scope, env, user_id, order_id, symbol, side, order_type,
@@ -76,7 +81,12 @@ export class Store {
   /** Writes one change now (the caller owns the transaction). */
   write(ch: Change): void {
     // A change may hold the same balance/order many times over (Set dedupes); rows are final values.
-    for (const o of ch.orders) if (!o.house) this.upsertOrder.run(orderRow(o));
+    for (const o of ch.orders) {
+      if (o.house) continue;
+      // positional parameters: binding is measurably cheaper than named ones on this hot path
+      this.upsertOrder.run(o.id, o.seq, o.env, o.userId, o.symbol, o.side, o.type, o.force, o.stp, o.price, o.size, o.quoteSize, o.filled,
+        o.filledQuote, o.fee, o.frozen, o.status, o.clientOid, o.cTime, o.uTime, o.cancelReason, o.source);
+    }
     for (const f of ch.fills) {
       const inst = instrument(f.symbol);
       if (!inst) continue;
@@ -119,9 +129,7 @@ export class Store {
   }
 
   findOrder(env: Env, userId: string, by: { orderId?: string; clientOid?: string }): Order | undefined {
-    const row = by.orderId
-      ? this.db.prepare("SELECT * FROM ex_orders WHERE order_id = ? AND env = ? AND user_id = ?").safeIntegers(true).get(by.orderId, env, userId)
-      : this.db.prepare("SELECT * FROM ex_orders WHERE env = ? AND user_id = ? AND client_oid = ?").safeIntegers(true).get(env, userId, by.clientOid ?? "");
+    const row = by.orderId ? this.byId.get(by.orderId, env, userId) : by.clientOid ? this.byClientOid.get(env, userId, by.clientOid) : undefined;
     return row ? rowToOrder(row as Record<string, unknown>) : undefined;
   }
 
@@ -130,33 +138,6 @@ export class Store {
     const b = this.db.prepare("SELECT max(seq) AS m FROM ex_bills").get() as { m: number | null };
     return Math.max(a.m ?? 0, b.m ?? 0);
   }
-}
-
-function orderRow(o: Order) {
-  return {
-    id: o.id,
-    seq: o.seq,
-    env: o.env,
-    userId: o.userId,
-    symbol: o.symbol,
-    side: o.side,
-    type: o.type,
-    force: o.force,
-    stp: o.stp,
-    price: o.price,
-    size: o.size,
-    quoteSize: o.quoteSize,
-    filled: o.filled,
-    filledQuote: o.filledQuote,
-    fee: o.fee,
-    frozen: o.frozen,
-    status: o.status,
-    clientOid: o.clientOid,
-    cTime: o.cTime,
-    uTime: o.uTime,
-    cancelReason: o.cancelReason,
-    source: o.source,
-  };
 }
 
 export function rowToOrder(r: Record<string, unknown>): Order {

@@ -22,9 +22,9 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), "exchange-test-"));
 }
 
-export async function startGateway(dataDir: string, env: Record<string, string> = {}): Promise<RunningGateway> {
+export async function startGateway(dataDir: string, env: Record<string, string> = {}, execArgv: string[] = []): Promise<RunningGateway> {
   const child = fork(join(process.cwd(), "gateway/main.ts"), [], {
-    execArgv: ["--import", "tsx"],
+    execArgv: ["--import", "tsx", ...execArgv],
     env: { ...process.env, GATEWAY_PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "pipe", "ipc"],
   });
