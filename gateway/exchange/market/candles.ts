@@ -127,13 +127,14 @@ export class CandleStore {
     if (ms === 0 || ms >= HOUR) {
       const k0 = Math.max(0, hours.indexOf(fromBucket));
       for (let k = k0; k < hours.length; k++) {
-        if (hours.ts(k) > end) break;
+        if (bucketStart(g, hours.ts(k)) > lastBucket) break;
         add(hours, k);
       }
     }
     const m0 = Math.max(0, mins.indexOf(fromBucket));
+    // the last bucket is whole (all its base candles), as a client asking up to `end` expects
     for (let k = m0; k < mins.length; k++) {
-      if (mins.ts(k) > end) break;
+      if (bucketStart(g, mins.ts(k)) > lastBucket) break;
       add(mins, k);
     }
     return out.slice(-limit);
