@@ -21,6 +21,7 @@ import { hashPassword, verifyPassword } from "./passwords.ts";
 import { Sessions, type EndReason } from "./sessions.ts";
 import { verifyTotp } from "./totp.ts";
 import { Users, userInfoOf, type UserRow } from "./users.ts";
+import { installSettings } from "./settings-routes.ts";
 
 const LOGIN_RISK = { windowMs: 10 * 60_000, freeFailures: 3 } as const;
 const REGISTER_RISK = { windowMs: 10 * 60_000, freePerIp: 5 } as const;
@@ -237,6 +238,7 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
     return ok({ sessionId: next.id });
   });
 
+  installSettings(app, ctx, { users, sessions, codes, currentUser });
   return { users, sessions, codes, currentUser };
 }
 

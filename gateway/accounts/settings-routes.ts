@@ -1,0 +1,197 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
+import { z } from "zod";
+import { CODES } from "../../protocol/codes.ts";
+import { ACCOUNT_LIMITS, ACCOUNT_PATHS } from "../../protocol/account-paths.ts";
+import { AREA_CODE_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN } from "../../protocol/accounts.ts";
+import type { GatewayContext } from "../context.ts";
+import { GatewayError, ok } from "../envelope.ts";
+import { parseBody } from "../validate.ts";
+import { createApiKey, revokeApiKey } from "../exchange/auth/api-keys.ts";
+import { mobileTarget, type VerifyCodes } from "./codes.ts";
+import { hashPassword } from "./passwords.ts";
+import type { Sessions } from "./sessions.ts";
+import { newTotpSecret, verifyTotp } from "./totp.ts";
+import type { UserRow, Users } from "./users.ts";
+
+const code6 = z.string().trim().regex(/^\d{6}$/, "must be 6 digits");
+const AntiPhishing = z.object({ code: z.string().regex(/^[A-Za-z0-9_]+$/, "letters, digits and _ only").min(ACCOUNT_LIMITS.antiPhishing.min).max(ACCOUNT_LIMITS.antiPhishing.max) });
+const SubCreate = z.object({ nickName: z.string().trim().min(1).max(32) });
+const SubFreeze = z.object({ userId: z.string().regex(/^\d{10}$/), frozen: z.boolean() });
+const Google = z.object({ googleCode: code6 });
+const BindEmail = z.object({ email: z.string().trim().toLowerCase().regex(EMAIL_PATTERN), emailCode: code6 });
+const BindMobile = z.object({ mobile: z.string().trim().regex(MOBILE_PATTERN), areaCode: z.string().regex(AREA_CODE_PATTERN).transform((s) => s.replace(/^\+/, "")), mobileCode: code6 });
+const DeviceRevoke = z.object({ deviceId: z.string().max(128) });
+const Page = z.object({ page: z.number().int().min(1).max(1000).default(1), size: z.number().int().min(1).max(100).default(20) });
+const ApiCreate = z.object({
+  label: z.string().trim().min(1).max(32),
+  passphrase: z.string().min(8).max(32),
+  permissions: z.array(z.enum(["read", "trade"])).min(1).max(2).refine((p) => p.includes("read"), "read is always included"),
+  ipAllow: z.array(z.string().refine((ip) => isIP(ip) !== 0, "not an IP address")).max(ACCOUNT_LIMITS.apiKeyIps).default([]),
+});
+const ApiRevoke = z.object({ apiKey: z.string().max(64) });
+
+/** A coarse browser name for the devices list, from the user agent kept at login. */
+export function browserOf(ua: string): string {
+  const m = /(Edg|OPR|Firefox|Chrome|Chromium|Safari)\/([\d.]+)/.exec(ua);
+  const names: Record<string, string> = { Edg: "Edge", OPR: "Opera" };
+  const os = /Windows|Mac OS X|Android|iPhone|iPad|Linux/.exec(ua)?.[0]?.replace("Mac OS X", "macOS") ?? "";
+  const name = m ? `${names[m[1]!] ?? m[1]} ${m[2]!.split(".")[0]}` : "Unknown browser";
+  return os ? `${name} on ${os}` : name;
+}
+
+/** Security settings, sub-accounts, devices, login history and API keys of the logged-in user. */
+export function installSettings(
+  app: FastifyInstance,
+  ctx: GatewayContext,
+  deps: { users: Users; sessions: Sessions; codes: VerifyCodes; currentUser(req: FastifyRequest): { user: UserRow; sessionId: string } },
+) {
+  const { users, sessions, codes, currentUser } = deps;
+  const mainOnly = (u: UserRow) => {
+    if (u.user_type === 1) throw new GatewayError(CODES.invalidParameter, "A sub-account cannot do this; switch to the main account");
+  };
+
+  app.post(ACCOUNT_PATHS.antiPhishing, async (req) => {
+    const { user } = currentUser(req);
+    const { code } = parseBody(AntiPhishing, req.body ?? {});
+    users.update(user.id, { anti_phishing_code: code });
+    return ok({ set: true });
+  });
+
+  app.post(ACCOUNT_PATHS.googleInit, async (req) => {
+    const { user } = currentUser(req);
+    if (user.google_enabled) throw new GatewayError(CODES.invalidParameter, "Google Authenticator is already bound");
+    const secret = newTotpSecret();
+    users.update(user.id, { google_secret: secret });
+    const label = encodeURIComponent(`Mix Exchange:${user.login_name}`);
+    return ok({ secret, otpauthUrl: `otpauth://totp/${label}?secret=${secret}&issuer=Mix%20Exchange` });
+  });
+
+  app.post(ACCOUNT_PATHS.googleBind, async (req) => {
+    const { user } = currentUser(req);
+    const { googleCode } = parseBody(Google, req.body ?? {});
+    if (!user.google_secret || !verifyTotp(user.google_secret, googleCode)) throw new GatewayError(CODES.codeWrong, "The authenticator code is incorrect");
+    users.update(user.id, { google_enabled: 1 });
+    return ok({ bound: true });
+  });
+
+  app.post(ACCOUNT_PATHS.googleUnbind, async (req) => {
+    const { user } = currentUser(req);
+    const { googleCode } = parseBody(Google, req.body ?? {});
+    if (!user.google_enabled || !user.google_secret || !verifyTotp(user.google_secret, googleCode)) throw new GatewayError(CODES.codeWrong, "The authenticator code is incorrect");
+    users.update(user.id, { google_enabled: 0, google_secret: null });
+    return ok({ bound: false });
+  });
+
+  app.post(ACCOUNT_PATHS.bindEmail, async (req) => {
+    const { user } = currentUser(req);
+    const f = parseBody(BindEmail, req.body ?? {});
+    if (users.byEmail(f.email)) throw new GatewayError(CODES.accountExists, "This e-mail is used by another account");
+    if (codes.verify(f.email, "bind", f.emailCode) !== "ok") throw new GatewayError(CODES.codeWrong, "The verification code is incorrect or expired");
+    users.update(user.id, { email: f.email, email_enabled: 1 });
+    return ok({ bound: true });
+  });
+
+  app.post(ACCOUNT_PATHS.bindMobile, async (req) => {
+    const { user } = currentUser(req);
+    const f = parseBody(BindMobile, req.body ?? {});
+    if (users.byMobile(f.areaCode, f.mobile)) throw new GatewayError(CODES.accountExists, "This number is used by another account");
+    if (codes.verify(mobileTarget(f.areaCode, f.mobile), "bind", f.mobileCode) !== "ok") throw new GatewayError(CODES.codeWrong, "The verification code is incorrect or expired");
+    users.update(user.id, { area_code: f.areaCode, mobile: f.mobile, mobile_enabled: 1 });
+    return ok({ bound: true });
+  });
+
+  app.post(ACCOUNT_PATHS.devices, async (req) => {
+    const { user, sessionId } = currentUser(req);
+    const rows = ctx.db.prepare(`SELECT device_id, min(created_at) AS first_seen, max(last_seen_at) AS last_seen,
+        max(CASE WHEN id = ? THEN 1 ELSE 0 END) AS current, user_agent, ip
+      FROM sessions WHERE user_id = ? AND ended_at IS NULL GROUP BY device_id ORDER BY last_seen DESC`)
+      .all(sessionId, user.id) as Array<{ device_id: string; first_seen: number; last_seen: number; current: number; user_agent: string; ip: string }>;
+    return ok({
+      list: rows.map((r) => ({
+        deviceId: r.device_id, browser: browserOf(r.user_agent), ip: r.ip,
+        firstSeen: r.first_seen, lastSeen: r.last_seen, current: r.current === 1,
+      })),
+    });
+  });
+
+  app.post(ACCOUNT_PATHS.deviceRevoke, async (req) => {
+    const { user } = currentUser(req);
+    const { deviceId } = parseBody(DeviceRevoke, req.body ?? {});
+    const ended = ctx.db.prepare("UPDATE sessions SET ended_at = ?, end_reason = 'revoked' WHERE user_id = ? AND device_id = ? AND ended_at IS NULL")
+      .run(Date.now(), user.id, deviceId).changes;
+    return ok({ ended });
+  });
+
+  app.post(ACCOUNT_PATHS.loginHistory, async (req) => {
+    const { user } = currentUser(req);
+    const { page, size } = parseBody(Page, req.body ?? {});
+    const list = ctx.db.prepare("SELECT at, ip, user_agent, result FROM login_history WHERE user_id = ? ORDER BY at DESC, id DESC LIMIT ? OFFSET ?")
+      .all(user.id, size, (page - 1) * size) as Array<{ at: number; ip: string; user_agent: string; result: string }>;
+    return ok({ page, list: list.map((r) => ({ time: r.at, ip: r.ip, browser: browserOf(r.user_agent), result: r.result })) });
+  });
+
+  app.post(ACCOUNT_PATHS.subCreate, async (req) => {
+    const { user } = currentUser(req);
+    mainOnly(user);
+    const { nickName } = parseBody(SubCreate, req.body ?? {});
+    if (users.children(user.id).length >= ACCOUNT_LIMITS.subAccounts) {
+      throw new GatewayError(CODES.invalidParameter, `At most ${ACCOUNT_LIMITS.subAccounts} sub-accounts`);
+    }
+    // A sub-account has no password of its own: it is entered only by switching from its parent.
+    const sub = users.create({ parentId: user.id, nickName, pwdHash: await hashPassword(randomBytes(24).toString("hex")) });
+    return ok({ userId: sub.id, nickName: sub.nick_name, createdAt: sub.created_at });
+  });
+
+  app.post(ACCOUNT_PATHS.subList, async (req) => {
+    const { user } = currentUser(req);
+    const parent = user.parent_id ? users.byId(user.parent_id) ?? user : user;
+    return ok({
+      main: { userId: parent.id, nickName: parent.nick_name },
+      list: users.children(parent.id).map((s) => ({ userId: s.id, nickName: s.nick_name, frozen: s.frozen === 1, createdAt: s.created_at })),
+    });
+  });
+
+  app.post(ACCOUNT_PATHS.subFreeze, async (req) => {
+    const { user } = currentUser(req);
+    mainOnly(user);
+    const f = parseBody(SubFreeze, req.body ?? {});
+    const sub = users.byId(f.userId);
+    if (!sub || sub.parent_id !== user.id) throw new GatewayError(CODES.invalidParameter, "No such sub-account");
+    users.update(sub.id, { frozen: f.frozen ? 1 : 0 });
+    if (f.frozen) sessions.endAllOf(sub.id, "frozen");
+    return ok({ userId: sub.id, frozen: f.frozen });
+  });
+
+  app.post(ACCOUNT_PATHS.apiKeyCreate, async (req) => {
+    const { user } = currentUser(req);
+    const f = parseBody(ApiCreate, req.body ?? {});
+    const count = (ctx.db.prepare("SELECT count(*) AS n FROM api_keys WHERE user_id = ? AND revoked_at IS NULL").get(user.id) as { n: number }).n;
+    if (count >= ACCOUNT_LIMITS.apiKeys) throw new GatewayError(CODES.invalidParameter, `At most ${ACCOUNT_LIMITS.apiKeys} API keys`);
+    const key = createApiKey(ctx.db, { userId: user.id, passphrase: f.passphrase, permissions: f.permissions, ipAllow: f.ipAllow, label: f.label });
+    // The secret is shown this once; the passphrase is never echoed back.
+    return ok({ apiKey: key.apiKey, secretKey: key.secretKey, label: f.label, permissions: f.permissions, ipAllow: f.ipAllow });
+  });
+
+  app.post(ACCOUNT_PATHS.apiKeyList, async (req) => {
+    const { user } = currentUser(req);
+    const rows = ctx.db.prepare("SELECT api_key, label, permissions, ip_allow, created_at FROM api_keys WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at DESC")
+      .all(user.id) as Array<{ api_key: string; label: string; permissions: string; ip_allow: string; created_at: number }>;
+    return ok({
+      list: rows.map((r) => ({
+        apiKey: r.api_key, label: r.label, permissions: r.permissions.split(",").filter(Boolean),
+        ipAllow: r.ip_allow.split(",").filter(Boolean), createdAt: r.created_at,
+      })),
+    });
+  });
+
+  app.post(ACCOUNT_PATHS.apiKeyRevoke, async (req) => {
+    const { user } = currentUser(req);
+    const { apiKey } = parseBody(ApiRevoke, req.body ?? {});
+    const owned = ctx.db.prepare("SELECT 1 FROM api_keys WHERE api_key = ? AND user_id = ? AND revoked_at IS NULL").get(apiKey, user.id);
+    if (!owned) throw new GatewayError(CODES.invalidParameter, "No such API key");
+    revokeApiKey(ctx.db, apiKey);
+    return ok({ revoked: true });
+  });
+}
