@@ -6,7 +6,7 @@
  * Goal (issue 6): >= 5,000 accepted orders/s on this 2-core machine.
  *   node --import tsx bench/api/run.ts [--seconds 10 --connections 64 --users 50]
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { Pool } from "undici";
@@ -34,6 +34,16 @@ let seq = 0;
 let accepted = 0;
 let rejected = 0;
 const latencies: number[] = [];
+
+/** CPU time (user + system, ms) of the gateway process, from /proc (Linux). */
+function gatewayCpuMs(): number {
+  try {
+    const f = readFileSync(`/proc/${gw.child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 async function one(): Promise<void> {
   const i = seq++;
@@ -76,9 +86,14 @@ try {
   latencies.length = 0;
   accepted = 0;
   rejected = 0;
+  const cpu0 = gatewayCpuMs();
+  const own0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(Array.from({ length: connections }, () => worker(t0 + seconds * 1000)));
   const elapsed = (performance.now() - t0) / 1000;
+  const gatewayCpu = gatewayCpuMs() - cpu0;
+  const own = process.cpuUsage(own0);
+  const clientCpu = (own.user + own.system) / 1000;
   await pool.close();
   await stopGateway(gw);
   // durability check: every accepted order is in the database
@@ -102,6 +117,9 @@ try {
     p50ms: q(0.5),
     p99ms: q(0.99),
     p999ms: q(0.999),
+    gatewayCores: gatewayCpu / 1000 / elapsed,
+    clientCores: clientCpu / 1000 / elapsed,
+    gatewayCpuUsPerOrder: (gatewayCpu * 1000) / Math.max(1, accepted),
     storedOrders: stored,
     expectedStored: accepted + warm,
     goals: { acceptedPerSecond: 5000 },
@@ -111,6 +129,7 @@ try {
     [String(batch), result.acceptedPerSecond.toFixed(0), q(0.5).toFixed(2), q(0.99).toFixed(2), q(0.999).toFixed(2), String(accepted), String(rejected), `${stored}/${accepted + warm}`],
   ];
   console.info(rows.map((r) => r.map((c) => c.padStart(16)).join(" ")).join("\n"));
+  console.info(`gateway used ${result.gatewayCores.toFixed(2)} cores (${result.gatewayCpuUsPerOrder.toFixed(0)} us CPU per order), the load generator ${result.clientCores.toFixed(2)} cores of the same machine`);
   console.info("goal: >= 5,000 accepted orders/s, each durable before its answer (latency is per request)");
   mkdirSync(join(process.cwd(), "bench/results"), { recursive: true });
   writeFileSync(join(process.cwd(), `bench/results/api${batch > 1 ? "-batch" : ""}.json`), `${JSON.stringify(result, null, 2)}\n`);

@@ -214,6 +214,11 @@ describe("exchange books and private streams", () => {
     expect(upd.data![0]).toMatchObject({ orderId: r.body.data.orderId, clientOid: "ws-1", status: "live", instId: "BTCUSDT" });
     const acc = (await c.waitFor((m) => isObj(m) && m.arg?.channel === "account" && m.action === "update")) as Msg;
     expect(acc.data![0]).toMatchObject({ coin: "USDT" });
+    c.send({ op: "subscribe", args: [{ instType: "SPOT", channel: "orders-algo", instId: "BTCUSDT" }] });
+    await c.waitFor((m) => isObj(m) && m.arg?.channel === "orders-algo" && m.action === "snapshot");
+    const plan = await maker.post<{ orderId: string }>(V2.placePlan, { symbol: "BTCUSDT", side: "buy", triggerPrice: "150000.00", orderType: "market", size: "50" });
+    const algo = (await c.waitFor((m) => isObj(m) && m.arg?.channel === "orders-algo" && m.action === "update")) as Msg;
+    expect(algo.data![0]).toMatchObject({ orderId: plan.body.data.orderId, status: "live", triggerPrice: "150000.00" });
     c.close();
   });
 });

@@ -5,7 +5,7 @@ import { HEADERS } from "../../../protocol/headers.ts";
 import type { GatewayContext, Principal } from "../../context.ts";
 import type { Db } from "../../db/database.ts";
 import { GatewayError } from "../../envelope.ts";
-import { hashPassphrase, safeEqual, signRequest, TIMESTAMP_WINDOW_MS, type ApiKeyRow } from "../auth/api-keys.ts";
+import { lookupApiKey, safeEqual, signRequest, TIMESTAMP_WINDOW_MS } from "../auth/api-keys.ts";
 import type { Env } from "../engine/types.ts";
 
 function header(req: FastifyRequest, name: string): string | undefined {
@@ -20,13 +20,10 @@ export function envOf(req: FastifyRequest): Env {
 const deny = (code: string, msg: string, status = 401) => new GatewayError(code, msg, status);
 
 export class Authenticator {
-  private readonly byKey;
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly ctx: GatewayContext,
-  ) {
-    this.byKey = db.prepare("SELECT * FROM api_keys WHERE api_key = ?");
-  }
+  ) {}
 
   /** Authenticates or throws a Bitget-coded envelope. */
   authenticate(req: FastifyRequest): Principal {
@@ -43,11 +40,12 @@ export class Authenticator {
     const ts = header(req, API_KEY_HEADERS.timestamp);
     if (!ts || !/^\d{13}$/.test(ts)) throw deny(EX_CODES.timestampInvalid, "Invalid ACCESS_TIMESTAMP");
     if (Math.abs(Number(ts) - Date.now()) > TIMESTAMP_WINDOW_MS) throw deny(EX_CODES.timestampExpired, "Request timestamp expired");
-    const row = this.byKey.get(key) as ApiKeyRow | undefined;
-    if (!row || row.revoked_at !== null) throw deny(EX_CODES.accessKeyInvalid, "Invalid ACCESS_KEY");
+    const found = lookupApiKey(this.db, key);
+    if (!found) throw deny(EX_CODES.accessKeyInvalid, "Invalid ACCESS_KEY");
+    const row = found.row;
     const expected = signRequest(row.secret, ts, req.method, req.url, req.rawBody ?? "");
     if (!safeEqual(expected, sign)) throw deny(EX_CODES.signInvalid, "sign signature error");
-    if (!safeEqual(hashPassphrase(row.passphrase_salt, passphrase), row.passphrase_hash)) throw deny(EX_CODES.passphraseInvalid, "apikey/passphrase is incorrect");
+    if (!found.passphraseOk(passphrase)) throw deny(EX_CODES.passphraseInvalid, "apikey/passphrase is incorrect");
     if (row.ip_allow) {
       const ips = row.ip_allow.split(",");
       if (!ips.includes(req.ip)) throw deny(EX_CODES.ipInvalid, `Invalid IP ${req.ip}`);

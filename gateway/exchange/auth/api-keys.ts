@@ -55,6 +55,45 @@ export function createApiKey(
 
 export function revokeApiKey(db: Db, apiKey: string): void {
   db.prepare("UPDATE api_keys SET revoked_at = ? WHERE api_key = ? AND revoked_at IS NULL").run(Date.now(), apiKey);
+  KEY_CACHE.delete(apiKey);
+}
+
+interface CachedKey {
+  row: ApiKeyRow;
+  /** The passphrase last verified against the stored hash (skips re-hashing on every request). */
+  verified: string;
+  at: number;
+}
+
+/** Keys seen recently; revocation through revokeApiKey drops the entry at once. */
+const KEY_CACHE = new Map<string, CachedKey>();
+const KEY_CACHE_MAX = 10_000;
+/** Bounds how long a change made outside this process (another tool on the database) can go unseen. */
+const KEY_CACHE_MS = 5_000;
+
+/** Looks up a live key and checks its passphrase; undefined when unknown or revoked. */
+export function lookupApiKey(db: Db, apiKey: string, now = Date.now()): { row: ApiKeyRow; passphraseOk(p: string): boolean } | undefined {
+  let hit = KEY_CACHE.get(apiKey);
+  if (!hit || now - hit.at > KEY_CACHE_MS) {
+    const row = db.prepare("SELECT * FROM api_keys WHERE api_key = ?").get(apiKey) as ApiKeyRow | undefined;
+    if (!row || row.revoked_at !== null) {
+      KEY_CACHE.delete(apiKey);
+      return undefined;
+    }
+    if (KEY_CACHE.size >= KEY_CACHE_MAX) KEY_CACHE.clear();
+    hit = { row, verified: "", at: now };
+    KEY_CACHE.set(apiKey, hit);
+  }
+  const entry = hit;
+  return {
+    row: entry.row,
+    passphraseOk(p: string) {
+      if (entry.verified !== "" && safeEqual(entry.verified, p)) return true;
+      const ok = safeEqual(hashPassphrase(entry.row.passphrase_salt, p), entry.row.passphrase_hash);
+      if (ok) entry.verified = p;
+      return ok;
+    },
+  };
 }
 
 /** The signature a client sends (also used by tests and bots). */
