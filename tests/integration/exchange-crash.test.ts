@@ -1,4 +1,7 @@
+import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { queueDeposit } from "../../gateway/exchange/deposits.ts";
 import { V2 } from "../../protocol/bitget.ts";
 import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
 
@@ -54,7 +57,13 @@ describe("exchange durability", () => {
     await Promise.all(workers);
     expect(acked.size).toBeGreaterThan(20);
 
-    const g2 = await startGateway(dir, env);
+    // a seller for the priority check below, credited while the gateway is down (applied at start)
+    const db = new Database(join(dir, "gateway.sqlite"));
+    queueDeposit(db, { env: "live", userId: "crash-seller", coin: "BTC", amount: 100_000_000n });
+    db.close();
+    const sellerKey = makeKey(dir, "crash-seller");
+    // without the simulator the book holds only the restored orders
+    const g2 = await startGateway(dir, { ...env, EXCHANGE_SIMULATOR: "off" });
     running.push(g2);
     const c2 = new Client(g2.base, key);
     // every acknowledged order is there, once, with its clientOid
@@ -95,6 +104,18 @@ describe("exchange durability", () => {
       }
       const a = (await c2.get<Asset[]>(`${V2.assets}?coin=${coin}`)).body.data[0];
       expect(sum, coin).toBe(a ? toUnits(a.available) + toUnits(a.frozen) : 0n);
+    }
+    // time priority survived: a sell at the best restored bid fills that level's oldest order first
+    const best = allOpen.reduce((b, o) => (Number(o.priceAvg) > Number(b.priceAvg) ? o : b), allOpen[0]!);
+    const atBest = allOpen.filter((o) => o.priceAvg === best.priceAvg).sort((a, b) => (BigInt(a.orderId) < BigInt(b.orderId) ? -1 : 1));
+    const seller = new Client(g2.base, sellerKey);
+    const sold = await seller.post(V2.placeOrder, { symbol: "BTCUSDT", side: "sell", orderType: "limit", force: "ioc", price: best.priceAvg, size: "0.001" });
+    expect(sold.body.code).toBe("00000");
+    const first = await c2.get<Array<{ status: string }>>(`${V2.orderInfo}?orderId=${atBest[0]!.orderId}`);
+    expect(first.body.data[0]!.status).toBe("filled");
+    if (atBest[1]) {
+      const second = await c2.get<Array<{ status: string }>>(`${V2.orderInfo}?orderId=${atBest[1].orderId}`);
+      expect(second.body.data[0]!.status).toBe("live");
     }
     // and the order book still works after the restart
     const after = await c2.post(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: "10000.00", size: "0.001", clientOid: "after-restart" });

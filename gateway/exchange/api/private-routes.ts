@@ -132,19 +132,19 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
     const sym = qString(q, "symbol", false, 32);
     const symbol = sym === undefined ? undefined : symbolOf(sym);
     const limit = qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }) as number;
-    const before = qString(q, "idLessThan", false, 32);
+    const before = qInt(q, "idLessThan", { min: 0, max: 9e15 });
     const start = qInt(q, "startTime", { min: 0, max: 9e15 });
     const end = qInt(q, "endTime", { min: 0, max: 9e15 });
     const orderId = qString(q, "orderId", false, 32);
     const tpsl = qString(q, "tpslType");
     if (tpsl !== undefined && tpsl !== "normal" && tpsl !== "tpsl") throw new GatewayError(EX_CODES.paramInvalid, "Parameter tpslType is invalid");
     if (tpsl === "tpsl") {
-      const plans = ex.algo.list(env, p.userId, symbol, "tpsl").filter((x) => (!before || x.seq < Number(before)) && (!orderId || x.id === orderId)).slice(0, limit);
+      const plans = ex.algo.list(env, p.userId, symbol, "tpsl").filter((x) => (before === undefined || x.seq < before) && (!orderId || x.id === orderId)).slice(0, limit);
       return ok(plans.map(planJson));
     }
     const list = svc
       .openOrders(env, p.userId, symbol)
-      .filter((o) => (!before || o.seq < Number(before)) && (start === undefined || o.cTime >= start) && (end === undefined || o.cTime <= end) && (!orderId || o.id === orderId))
+      .filter((o) => (before === undefined || o.seq < before) && (start === undefined || o.cTime >= start) && (end === undefined || o.cTime <= end) && (!orderId || o.id === orderId))
       .slice(0, limit);
     return ok(list.map(openOrderJson));
   });
