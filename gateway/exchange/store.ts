@@ -102,7 +102,7 @@ export class Store {
     }
     for (const b of ch.balances) this.upsertBalance.run(b.env, b.userId, b.coin, b.available, b.frozen, b.uTime);
     for (const b of ch.bills) {
-      this.insertBill.run(b.id, BigInt(b.id), b.env, b.userId, b.coin, b.group, b.business, b.size, b.balance, b.fees, b.refId, b.ts);
+      this.insertBill.run(String(b.id), b.id, b.env, b.userId, b.coin, b.group, b.business, b.size, b.balance, b.fees, b.refId, b.ts);
     }
     for (const f of ch.extra) f();
   }

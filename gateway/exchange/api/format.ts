@@ -102,6 +102,6 @@ export function billJson(b: Bill) {
     size: units(b.size),
     balance: units(b.balance),
     fees: units(b.fees),
-    billId: b.id,
+    billId: String(b.id),
   };
 }

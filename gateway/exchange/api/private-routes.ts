@@ -255,7 +255,7 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
     return ok(
       rows.map((r) =>
         billJson({
-          id: r.bill_id as string,
+          id: Number(r.seq),
           env,
           userId: p.userId,
           coin: r.coin as string,

@@ -121,7 +121,7 @@ export class Engine {
     b.uTime = ts;
     ch.balances.add(b);
     ch.bills.push({
-      id: String(this.ids.next(ts)),
+      id: this.ids.next(ts),
       env: b.env,
       userId: b.userId,
       coin: b.coin,

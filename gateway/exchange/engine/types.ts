@@ -71,7 +71,8 @@ export interface Balance {
 }
 
 export interface Bill {
-  id: string;
+  /** Numeric (monotonic) id; Bitget's `billId` is its decimal string. */
+  id: number;
   env: Env;
   userId: string;
   coin: string;
