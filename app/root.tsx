@@ -1,8 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import {
-  isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError,
+  isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData,
 } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useMemo } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import { localeOrDefault } from "../protocol/locales";
+import { createI18n } from "./lib/i18n/instance";
+import { resourcesFor } from "./lib/i18n/resources.server";
 import { useNonce } from "./components/nonce";
 import { SiteHeader } from "./components/site-header";
 import { SiteFooter } from "./components/site-footer";
@@ -14,15 +18,17 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader(_args: LoaderFunctionArgs) {
-  return { lang: "en", dir: "ltr" as const, theme: "white" as const };
+  const { locale, resources } = resourcesFor("en");
+  const info = localeOrDefault(locale);
+  return { locale, lang: info.intl, dir: info.dir, theme: "white" as const, resources };
 }
 
-function Document({ children, lang = "en", dir = "ltr", theme = "white" }: {
-  children: React.ReactNode; lang?: string; dir?: "ltr" | "rtl"; theme?: string;
-}) {
+function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const i18n = useMemo(() => createI18n(data?.locale ?? "en", data?.resources ?? {}), [data?.locale, data?.resources]);
   return (
-    <html lang={lang} dir={dir} className={theme}>
+    <html lang={data?.lang ?? "en"} dir={data?.dir ?? "ltr"} className={data?.theme ?? "white"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -30,7 +36,7 @@ function Document({ children, lang = "en", dir = "ltr", theme = "white" }: {
         <Links />
       </head>
       <body>
-        {children}
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

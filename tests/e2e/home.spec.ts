@@ -7,6 +7,10 @@ test("the home page renders, hydrates and stays free of console errors and CSP v
   const rates = page.getByTestId("rates-table");
   await expect(rates).toBeVisible();
   await expect(rates.getByRole("row")).toHaveCount(18);
+  // The embedded exchange's markets, with at least the eight spot pairs.
+  const markets = page.getByRole("region", { name: "Spot markets" });
+  await expect(markets.getByRole("rowheader", { name: "BTCUSDT" })).toBeVisible();
+  expect(await markets.getByRole("row").count()).toBeGreaterThanOrEqual(9);
   // Hydrated: client navigation works without a document load.
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
   await page.getByRole("link", { name: /mix exchange/i }).click();

@@ -1,0 +1,22 @@
+import i18next, { type i18n } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { DEFAULT_LOCALE } from "../../../protocol/locales";
+
+/**
+ * One i18next instance per render (server) or per locale (browser), initialised synchronously
+ * from resources the loader sent, so the first paint is already translated.
+ */
+export function createI18n(locale: string, resources: Record<string, Record<string, Record<string, unknown>>>): i18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: DEFAULT_LOCALE,
+    resources,
+    ns: ["common"],
+    defaultNS: "common",
+    initImmediate: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance;
+}

@@ -1,0 +1,25 @@
+import { DEFAULT_LOCALE, localeOrDefault } from "../../../protocol/locales";
+
+export type Resources = Record<string, Record<string, unknown>>;
+
+/** Every locale's namespaces, bundled into the server only; a page gets just its own locale. */
+const FILES = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json", { eager: true });
+
+const BY_LOCALE = new Map<string, Resources>();
+for (const [path, mod] of Object.entries(FILES)) {
+  const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  if (!m) continue;
+  const [, locale, ns] = m as unknown as [string, string, string];
+  const entry = BY_LOCALE.get(locale) ?? {};
+  entry[ns] = mod.default;
+  BY_LOCALE.set(locale, entry);
+}
+
+/** The resources for a locale plus English, the fallback for any key a locale lacks. */
+export function resourcesFor(localeKey: string): { locale: string; resources: Record<string, Resources> } {
+  const locale = localeOrDefault(localeKey).key;
+  const resources: Record<string, Resources> = { [DEFAULT_LOCALE]: BY_LOCALE.get(DEFAULT_LOCALE) ?? {} };
+  const own = BY_LOCALE.get(locale);
+  if (own) resources[locale] = own;
+  return { locale, resources };
+}
