@@ -8,7 +8,8 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Engine, IdGen, newOrder } from "../../gateway/exchange/engine/engine.ts";
+import { Engine } from "../../gateway/exchange/engine/engine.ts";
+import { IdGen, newOrder } from "../../gateway/exchange/engine/order.ts";
 import { EngineError, TREASURY, newChange, type Order } from "../../gateway/exchange/engine/types.ts";
 
 function arg(name: string, fallback: number): number {

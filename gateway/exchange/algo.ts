@@ -6,10 +6,11 @@
  */
 import { EX_CODES, ORDER_TYPES, SIDES, type OrderType, type Side } from "../../protocol/bitget.ts";
 import { formatScaled, parseScaled } from "./decimal.ts";
-import { IdGen } from "./engine/engine.ts";
+import { IdGen } from "./engine/order.ts";
 import { EngineError, newChange, type Env, type Order } from "./engine/types.ts";
 import type { Instrument } from "./instruments.ts";
 import { resolveInstrument, toOrder, type PlaceOrderBody } from "./order-request.ts";
+import { PlanStore } from "./plan-store.ts";
 import type { ExchangeService } from "./service.ts";
 
 export type PlanStatus = "pending" | "live" | "executed" | "fail_execute" | "cancelled";
@@ -65,12 +66,14 @@ export class AlgoService {
 
   /** Orders with preset TP/SL children still waiting for them to fill. */
   private readonly parents = new Set<string>();
+  private readonly plans: PlanStore;
 
   constructor(
     private readonly svc: ExchangeService,
     private readonly lastPrice: (env: Env, symbol: string) => number | undefined,
     private readonly log: (err: unknown) => void,
   ) {
+    this.plans = new PlanStore(svc.db);
     svc.store.committed.add((ch) => {
       if (this.parents.size === 0) return;
       for (const o of ch.orders) if (this.parents.has(o.id)) this.parentChanged(o);
@@ -78,30 +81,16 @@ export class AlgoService {
   }
 
   load(): void {
-    const rows = this.svc.db.prepare("SELECT * FROM ex_plans WHERE status IN ('live', 'pending') ORDER BY seq").all() as Array<Record<string, unknown>>;
-    for (const r of rows) {
-      const p = rowToPlan(r);
+    for (const p of this.plans.loadActive()) {
       this.active.set(p.id, p);
       if (p.status === "pending") this.parents.add(p.parentId);
     }
   }
 
-  private persist(p: Plan): void {
-    this.svc.db
-      .prepare(`INSERT INTO ex_plans (plan_id, seq, env, user_id, symbol, side, order_type, trigger_price, execute_price, size, plan_type, trigger_type,
-          direction, tpsl_type, client_oid, parent_id, oco_id, status, order_id, fail_reason, source, c_time, u_time)
-        VALUES (@id, @seq, @env, @userId, @symbol, @side, @orderType, @triggerPrice, @executePrice, @size, @planType, @triggerType,
-          @direction, @tpslType, @clientOid, @parentId, @ocoId, @status, @orderId, @failReason, @source, @cTime, @uTime)
-        ON CONFLICT(plan_id) DO UPDATE SET trigger_price = excluded.trigger_price, execute_price = excluded.execute_price, size = excluded.size,
-          order_type = excluded.order_type, direction = excluded.direction, status = excluded.status, order_id = excluded.order_id,
-          fail_reason = excluded.fail_reason, u_time = excluded.u_time`)
-      .run(p);
-  }
-
   /** Saves plans durably (group commit), then tells the streams. */
   private async save(plans: Plan[]): Promise<void> {
     const ch = newChange();
-    for (const p of plans) ch.extra.push(() => this.persist(p));
+    for (const p of plans) ch.extra.push(() => this.plans.save(p));
     await this.svc.store.commit(ch);
     for (const p of plans) for (const l of this.listeners) l(p);
   }
@@ -184,16 +173,14 @@ export class AlgoService {
 
   findByClientOid(env: Env, userId: string, clientOid: string): Plan | undefined {
     for (const p of this.active.values()) if (p.env === env && p.userId === userId && p.clientOid === clientOid) return p;
-    const row = this.svc.db.prepare("SELECT * FROM ex_plans WHERE env = ? AND user_id = ? AND client_oid = ?").get(env, userId, clientOid) as Record<string, unknown> | undefined;
-    return row ? rowToPlan(row) : undefined;
+    return this.plans.byClientOid(env, userId, clientOid);
   }
 
   find(env: Env, userId: string, by: { orderId?: string; clientOid?: string }): Plan | undefined {
     if (by.orderId) {
       const p = this.active.get(by.orderId);
       if (p && p.env === env && p.userId === userId) return p;
-      const row = this.svc.db.prepare("SELECT * FROM ex_plans WHERE plan_id = ? AND env = ? AND user_id = ?").get(by.orderId, env, userId) as Record<string, unknown> | undefined;
-      return row ? rowToPlan(row) : undefined;
+      return this.plans.byId(env, userId, by.orderId);
     }
     return by.clientOid ? this.findByClientOid(env, userId, by.clientOid) : undefined;
   }
@@ -355,32 +342,4 @@ export class AlgoService {
       this.draining = false;
     }
   }
-}
-
-export function rowToPlan(r: Record<string, unknown>): Plan {
-  return {
-    id: r.plan_id as string,
-    seq: Number(r.seq),
-    env: r.env as Env,
-    userId: r.user_id as string,
-    symbol: r.symbol as string,
-    side: r.side as Side,
-    orderType: r.order_type as OrderType,
-    triggerPrice: Number(r.trigger_price),
-    executePrice: Number(r.execute_price),
-    size: r.size as string,
-    planType: r.plan_type as Plan["planType"],
-    triggerType: r.trigger_type as Plan["triggerType"],
-    direction: r.direction as Plan["direction"],
-    tpslType: r.tpsl_type as Plan["tpslType"],
-    clientOid: r.client_oid as string,
-    parentId: r.parent_id as string,
-    ocoId: r.oco_id as string,
-    status: r.status as PlanStatus,
-    orderId: r.order_id as string,
-    failReason: r.fail_reason as string,
-    source: r.source as string,
-    cTime: Number(r.c_time),
-    uTime: Number(r.u_time),
-  };
 }

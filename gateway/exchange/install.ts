@@ -6,6 +6,7 @@
 import type { FastifyInstance } from "fastify";
 import type { GatewayContext } from "../context.ts";
 import { AlgoService } from "./algo.ts";
+import { accountRoutes } from "./api/account-routes.ts";
 import { Authenticator } from "./api/auth.ts";
 import { lots, price } from "./api/format.ts";
 import { planRoutes } from "./api/plan-routes.ts";
@@ -129,6 +130,7 @@ export async function installExchange(app: FastifyInstance, ctx: GatewayContext)
   publicExchangeRoutes(app, ex);
   privateExchangeRoutes(app, ex);
   planRoutes(app, ex);
+  accountRoutes(app, ex);
   const closeStreams = installStreams(app, ex);
   return () => {
     closeStreams();

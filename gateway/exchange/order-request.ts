@@ -7,7 +7,7 @@ import { z } from "zod";
 import { EX_CODES, FORCES, ORDER_TYPES, SIDES, STP_MODES } from "../../protocol/bitget.ts";
 import { parseScaled } from "./decimal.ts";
 import { instrument, LEDGER_SCALE, notional, type Instrument } from "./instruments.ts";
-import { newOrder, type IdGen } from "./engine/engine.ts";
+import { newOrder, type IdGen } from "./engine/order.ts";
 import { EngineError, type Env, type Order } from "./engine/types.ts";
 
 const decimalText = z.union([z.string().max(40), z.number().finite().transform((n) => String(n))]);

@@ -1,19 +1,19 @@
 /** Bitget v2 spot trade and account endpoints (API-key or web-session authenticated). */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { BILL_GROUPS, BUSINESS_TYPES, EX_CODES, TPSL_TYPES, V2 } from "../../../protocol/bitget.ts";
+import { EX_CODES, TPSL_TYPES, V2 } from "../../../protocol/bitget.ts";
 import type { Principal } from "../../context.ts";
 import { GatewayError, ok } from "../../envelope.ts";
 import { parseBody } from "../../validate.ts";
-import { EngineError, type Bill, type Env } from "../engine/types.ts";
-import { COINS, instrument } from "../instruments.ts";
+import { EngineError, type Env } from "../engine/types.ts";
+import { instrument } from "../instruments.ts";
 import { parseScaled } from "../decimal.ts";
 import { PlaceOrderSchema, resolveInstrument, type PlaceOrderBody } from "../order-request.ts";
 import { planJson } from "./plan-routes.ts";
 import { rowToOrder } from "../store.ts";
 import type { Exchange } from "../install.ts";
 import { envOf, requireTrade } from "./auth.ts";
-import { assetJson, billJson, lots, openOrderJson, orderJson, price, units } from "./format.ts";
+import { lots, openOrderJson, orderJson, price, units } from "./format.ts";
 import { engineCall, qInt, qString, type Query } from "./query.ts";
 
 const MAX_BATCH = 50;
@@ -22,11 +22,11 @@ const BatchSchema = z.object({ symbol: z.string().max(32).optional(), batchMode:
 const BatchCancelSchema = z.object({ symbol: z.string().max(32).optional(), batchMode: z.enum(["single", "multiple"]).optional(), orderList: z.array(CancelSchema.partial({ symbol: true })).min(1).max(MAX_BATCH) });
 const SymbolSchema = z.object({ symbol: z.string().max(32) });
 
-type Handler = (req: FastifyRequest, p: Principal, env: Env) => Promise<unknown>;
+export type Handler = (req: FastifyRequest, p: Principal, env: Env) => Promise<unknown>;
 
-export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void {
-  const svc = ex.svc;
-  const route = (method: "GET" | "POST", url: string, perSecond: number, trade: boolean, handler: Handler) => {
+/** Registers an authenticated, rate-limited route whose engine errors become envelopes. */
+export function privateRoute(app: FastifyInstance, ex: Exchange) {
+  return (method: "GET" | "POST", url: string, perSecond: number, trade: boolean, handler: Handler) => {
     app.route({
       method,
       url,
@@ -38,6 +38,11 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
       },
     });
   };
+}
+
+export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void {
+  const svc = ex.svc;
+  const route = privateRoute(app, ex);
   const source = (p: Principal) => (p.via === "apikey" ? "API" : "WEB");
   const symbolOf = (s: string | undefined) => resolveInstrument(s).symbol;
 
@@ -204,77 +209,4 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
       })),
     );
   });
-
-  route("GET", V2.accountInfo, 1, false, async (_req, p, env) => {
-    return ok({
-      userId: p.userId,
-      inviterId: null,
-      ips: "",
-      authorities: p.permissions.includes("trade") ? ["sor", "sow"] : ["sor"],
-      parentId: 0,
-      traderType: "",
-      channelCode: "",
-      channel: "",
-      regisTime: "",
-      vipLevel: String(svc.vip(env, p.userId)),
-    });
-  });
-
-  route("GET", V2.assets, 10, false, async (req, p, env) => {
-    const q = req.query as Query;
-    const coin = qString(q, "coin", false, 16)?.toUpperCase();
-    if (coin && !COINS.includes(coin)) throw new GatewayError(EX_CODES.paramNotExist, `Parameter ${coin} does not exist`);
-    const assetType = qString(q, "assetType") ?? "hold_only";
-    if (assetType !== "hold_only" && assetType !== "all") throw new GatewayError(EX_CODES.paramInvalid, "Parameter assetType is invalid");
-    const list = await svc.assets(env, p.userId);
-    const all = assetType === "all" ? COINS.map((c) => svc.engine.balance(env, p.userId, c)) : list;
-    return ok(all.filter((b) => !coin || b.coin === coin).map(assetJson));
-  });
-
-  const billsQuery = ex.ctx.db.prepare(`SELECT * FROM ex_bills WHERE env = @env AND user_id = @user AND (@coin IS NULL OR coin = @coin)
-    AND (@group IS NULL OR group_type = @group) AND (@business IS NULL OR business_type = @business)
-    AND c_time >= @start AND c_time <= @end AND seq < @before ORDER BY seq DESC LIMIT @limit`);
-  route("GET", V2.bills, 10, false, async (req, p, env) => {
-    const q = req.query as Query;
-    const coin = qString(q, "coin", false, 16)?.toUpperCase() ?? null;
-    const group = qString(q, "groupType") ?? null;
-    if (group && !(BILL_GROUPS as readonly string[]).includes(group)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter groupType is invalid");
-    const business = qString(q, "businessType")?.toUpperCase() ?? null;
-    if (business && !(BUSINESS_TYPES as readonly string[]).includes(business)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter businessType is invalid");
-    const rows = billsQuery.safeIntegers(true).all({
-      env,
-      user: p.userId,
-      coin,
-      group,
-      business,
-      start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
-      end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
-      before: qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
-      limit: qInt(q, "limit", { min: 1, max: 500, def: 100, clamp: true }),
-    }) as Array<Record<string, unknown>>;
-    return ok(
-      rows.map((r) =>
-        billJson({
-          id: Number(r.seq),
-          env,
-          userId: p.userId,
-          coin: r.coin as string,
-          group: r.group_type as Bill["group"],
-          business: r.business_type as Bill["business"],
-          size: r.size as bigint,
-          balance: r.balance as bigint,
-          fees: r.fees as bigint,
-          refId: r.ref_id as string,
-          ts: Number(r.c_time),
-        }),
-      ),
-    );
-  });
-
-  route("POST", V2.paperReset, 1, true, async (req, p, env) => {
-    if (env !== "paper") throw new GatewayError(EX_CODES.paramInvalid, "Only the simulation account can be reset: send paptrading: 1");
-    await svc.resetPaper(p.userId);
-    return ok({ userId: p.userId });
-  });
 }
-

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { FORCES, STP_MODES } from "../../../protocol/bitget.ts";
 import { instrument } from "../instruments.ts";
-import { Engine, IdGen, newOrder } from "./engine.ts";
+import { Engine } from "./engine.ts";
+import { IdGen, newOrder } from "./order.ts";
 import { EngineError, FEE_ACCOUNT, TREASURY, newChange, type Change, type Order } from "./types.ts";
 
 const USERS = ["u1", "u2", "u3"];

@@ -5,7 +5,7 @@
  * from the seed and its saved state; CPU stays low (a few hundred engine operations a second).
  */
 import type { Db } from "../../db/database.ts";
-import { newOrder } from "../engine/engine.ts";
+import { newOrder } from "../engine/order.ts";
 import { ENVS, newChange, type Env, type Order } from "../engine/types.ts";
 import { INSTRUMENTS, type Instrument } from "../instruments.ts";
 import type { ExchangeService } from "../service.ts";

@@ -6,83 +6,28 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import { crc32 } from "node:zlib";
 import type { FastifyInstance } from "fastify";
-import { WebSocketServer, type WebSocket } from "ws";
+import { WebSocketServer } from "ws";
 import { WS_PATHS } from "../../../protocol/bitget.ts";
 import { GATEWAY_WS_PREFIX } from "../../../protocol/paths.ts";
-import type { Principal } from "../../context.ts";
-import { assetJson, lots, openOrderJson, price } from "../api/format.ts";
-import { safeEqual, signRequest, TIMESTAMP_WINDOW_MS, type ApiKeyRow } from "../auth/api-keys.ts";
-import { hashPassphrase } from "../auth/api-keys.ts";
+import type { Plan } from "../algo.ts";
+import { assetJson, openOrderJson, price, lots } from "../api/format.ts";
+import { planJson } from "../api/plan-routes.ts";
 import type { Book } from "../engine/book.ts";
 import type { Change, Env } from "../engine/types.ts";
 import { COINS, instrument, type Instrument } from "../instruments.ts";
 import type { Exchange } from "../install.ts";
 import type { PublicTrade } from "../market/tape.ts";
-import type { Plan } from "../algo.ts";
-import { planJson } from "../api/plan-routes.ts";
-import {
-  CANDLE_CHANNELS,
-  IDLE_MS,
-  MAX_BUFFERED_BYTES,
-  MAX_MESSAGES_PER_SECOND,
-  MAX_SUBSCRIPTIONS,
-  PRIVATE_CHANNELS,
-  PUBLIC_CHANNELS,
-  SNAPSHOT_BOOKS,
-  WS_ERRORS,
-  type Arg,
-} from "./channels.ts";
+import { CANDLE_CHANNELS, IDLE_MS, MAX_MESSAGES_PER_SECOND, MAX_SUBSCRIPTIONS, PRIVATE_CHANNELS, PUBLIC_CHANNELS, SNAPSHOT_BOOKS, WS_ERRORS, type Arg } from "./channels.ts";
+import { error, send, type Conn } from "./connection.ts";
+import { login } from "./login.ts";
+import { bookChecksum, candleRows, levels, tickerJson, tradeJson } from "./payloads.ts";
 
 const FLUSH_MS = 100;
-
-interface Conn {
-  ws: WebSocket;
-  env: Env;
-  isPrivate: boolean;
-  user: Principal | undefined;
-  subs: Map<string, Arg>;
-  /** Last books seq sent per symbol, for the pseq of the next update. */
-  bookSeq: Map<string, number>;
-  lastMessage: number;
-  window: number;
-  windowCount: number;
-}
-
-function send(c: Conn, payload: unknown): void {
-  if (c.ws.readyState !== c.ws.OPEN) return;
-  if (c.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-    c.ws.terminate();
-    return;
-  }
-  c.ws.send(typeof payload === "string" ? payload : JSON.stringify(payload));
-}
-
-function error(c: Conn, code: number, msg: string, arg?: unknown): void {
-  send(c, { event: "error", code, msg, ...(arg === undefined ? {} : { arg }) });
-}
-
-function levels(inst: Instrument, side: Array<[number, number]>): string[][] {
-  return side.map(([p, s]) => [price(inst, p), lots(inst, s)]);
-}
-
-/** Bitget's book checksum: crc32 over the first 25 bid/ask pairs interleaved, as a signed int. */
-export function bookChecksum(bids: string[][], asks: string[][]): number {
-  const parts: string[] = [];
-  for (let i = 0; i < 25; i++) {
-    const b = bids[i];
-    const a = asks[i];
-    if (b) parts.push(b[0]!, b[1]!);
-    if (a) parts.push(a[0]!, a[1]!);
-  }
-  return crc32(parts.join(":")) | 0;
-}
 
 export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const conns = new Set<Conn>();
-  const keyStmt = ex.ctx.db.prepare("SELECT * FROM api_keys WHERE api_key = ?");
   /** Trades since the last flush, per env:symbol. */
   const pendingTrades = new Map<string, PublicTrade[]>();
   /** books seq at the last flush, per env:symbol. */
@@ -101,39 +46,6 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
   function hasSubscriber(env: Env, channel: string, instId: string): boolean {
     for (const c of conns) if (c.env === env && c.subs.has(`${channel}:${instId}`)) return true;
     return false;
-  }
-
-  function tradeJson(inst: Instrument, t: PublicTrade) {
-    return { ts: String(t.ts), price: price(inst, t.price), size: lots(inst, t.size), side: t.side, tradeId: t.tradeId };
-  }
-
-  function tickerJson(env: Env, inst: Instrument) {
-    const t = ex.ticker(env, inst, Date.now());
-    return {
-      instId: inst.symbol,
-      lastPr: t.lastPr,
-      open24h: t.open,
-      high24h: t.high24h,
-      low24h: t.low24h,
-      change24h: t.change24h,
-      bidPr: t.bidPr,
-      askPr: t.askPr,
-      bidSz: t.bidSz,
-      askSz: t.askSz,
-      baseVolume: t.baseVolume,
-      quoteVolume: t.quoteVolume,
-      openUtc: t.openUtc,
-      changeUtc24h: t.changeUtc24h,
-      ts: t.ts,
-    };
-  }
-
-  function candleRows(inst: Instrument, channel: string, limit: number) {
-    const g = CANDLE_CHANNELS[channel]!;
-    return ex.market.candles.query(inst.symbol, g, Date.now(), limit).map((k) => {
-      const q = (Math.round(k.q) / 100).toFixed(2);
-      return [String(k.ts), price(inst, k.o), price(inst, k.h), price(inst, k.l), price(inst, k.c), lots(inst, k.v), q, q];
-    });
   }
 
   function bookSnapshot(c: Conn, inst: Instrument, book: Book, arg: Arg, depth: number) {
@@ -160,14 +72,14 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
     }
     const inst = instrument(arg.instId ?? "") as Instrument;
     const book = ex.svc.engine.book(c.env, inst.symbol);
-    if (arg.channel === "ticker") send(c, { action: "snapshot", arg, data: [tickerJson(c.env, inst)], ts: Date.now() });
+    if (arg.channel === "ticker") send(c, { action: "snapshot", arg, data: [tickerJson(ex, c.env, inst)], ts: Date.now() });
     else if (arg.channel === "trade") send(c, { action: "snapshot", arg, data: ex.market.tape(c.env, inst.symbol).latest(50).map((t) => tradeJson(inst, t)), ts: Date.now() });
     else if (arg.channel === "books") {
       book.tracking = true;
       c.bookSeq.set(inst.symbol, book.seq);
       send(c, bookSnapshot(c, inst, book, arg, Number.MAX_SAFE_INTEGER));
     } else if (arg.channel in SNAPSHOT_BOOKS) send(c, bookSnapshot(c, inst, book, arg, SNAPSHOT_BOOKS[arg.channel]!));
-    else if (arg.channel in CANDLE_CHANNELS) send(c, { action: "snapshot", arg, data: candleRows(inst, arg.channel, 100), ts: Date.now() });
+    else if (arg.channel in CANDLE_CHANNELS) send(c, { action: "snapshot", arg, data: candleRows(ex, inst, arg.channel, 100), ts: Date.now() });
   }
 
   function validateArg(c: Conn, raw: unknown): Arg | undefined {
@@ -200,22 +112,6 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
     return `${a.channel}:${a.channel === "account" ? a.coin : a.instId}`;
   }
 
-  function login(c: Conn, args: unknown): void {
-    const a = (Array.isArray(args) ? args[0] : undefined) as { apiKey?: unknown; passphrase?: unknown; timestamp?: unknown; sign?: unknown } | undefined;
-    if (!c.isPrivate) return error(c, WS_ERRORS.illegalRequest, `login is only on ${WS_PATHS.private}`);
-    if (!a || typeof a.apiKey !== "string" || typeof a.passphrase !== "string" || typeof a.sign !== "string" || typeof a.timestamp !== "string") {
-      return error(c, WS_ERRORS.paramError, "Param error: login needs apiKey, passphrase, timestamp and sign");
-    }
-    if (!/^\d{10}$/.test(a.timestamp)) return error(c, WS_ERRORS.invalidTimestamp, "Invalid ACCESS_TIMESTAMP");
-    if (Math.abs(Number(a.timestamp) * 1000 - Date.now()) > TIMESTAMP_WINDOW_MS) return error(c, WS_ERRORS.timestampExpired, "Request timestamp expired");
-    const row = keyStmt.get(a.apiKey) as ApiKeyRow | undefined;
-    if (!row || row.revoked_at !== null) return error(c, WS_ERRORS.invalidKey, "Invalid ACCESS_KEY");
-    if (!safeEqual(hashPassphrase(row.passphrase_salt, a.passphrase), row.passphrase_hash)) return error(c, WS_ERRORS.invalidPassphrase, "Invalid ACCESS_PASSPHRASE");
-    if (!safeEqual(signRequest(row.secret, a.timestamp, "GET", "/user/verify", ""), a.sign)) return error(c, WS_ERRORS.invalidSign, "Invalid signature");
-    c.user = { userId: row.user_id, via: "apikey", permissions: row.permissions.split(",") as Principal["permissions"] };
-    send(c, { event: "login", code: 0, msg: "" });
-  }
-
   function onMessage(c: Conn, text: string): void {
     const now = Date.now();
     c.lastMessage = now;
@@ -232,7 +128,7 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
       return error(c, WS_ERRORS.illegalRequest, "Illegal request: not JSON");
     }
     if (!msg || typeof msg !== "object") return error(c, WS_ERRORS.illegalRequest, "Illegal request");
-    if (msg.op === "login") return login(c, msg.args);
+    if (msg.op === "login") return login(ex.ctx.db, c, msg.args);
     if (msg.op !== "subscribe" && msg.op !== "unsubscribe") return error(c, WS_ERRORS.invalidOp, `Invalid op: ${String(msg.op)}`);
     if (!Array.isArray(msg.args) || msg.args.length === 0 || msg.args.length > 100) return error(c, WS_ERRORS.paramError, "Param error: args must be a non-empty array");
     for (const raw of msg.args) {
@@ -304,10 +200,10 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
           if (list && list.length > 0 && inst) send(c, { action: "update", arg, data: list.slice().reverse().map((t) => tradeJson(inst, t)), ts: now });
         } else if (fullTick && arg.channel === "ticker") {
           const inst = instrument(symbol);
-          if (inst) send(c, { action: "snapshot", arg, data: [tickerJson(c.env, inst)], ts: now });
+          if (inst) send(c, { action: "snapshot", arg, data: [tickerJson(ex, c.env, inst)], ts: now });
         } else if (ticks % 5 === 0 && arg.channel in CANDLE_CHANNELS) {
           const inst = instrument(symbol);
-          if (inst) send(c, { action: "update", arg, data: candleRows(inst, arg.channel, 1), ts: now });
+          if (inst) send(c, { action: "update", arg, data: candleRows(ex, inst, arg.channel, 1), ts: now });
         }
       }
       if (now - c.lastMessage > IDLE_MS) c.ws.close(1000, "idle: send ping at least every 30 seconds");

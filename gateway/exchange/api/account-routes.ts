@@ -1,0 +1,87 @@
+/** Bitget v2 spot account endpoints, and the simulation account's reset. */
+import type { FastifyInstance } from "fastify";
+import { BILL_GROUPS, BUSINESS_TYPES, EX_CODES, V2 } from "../../../protocol/bitget.ts";
+import { GatewayError, ok } from "../../envelope.ts";
+import type { Bill } from "../engine/types.ts";
+import { COINS } from "../instruments.ts";
+import type { Exchange } from "../install.ts";
+import { assetJson, billJson } from "./format.ts";
+import { privateRoute } from "./private-routes.ts";
+import { qInt, qString, type Query } from "./query.ts";
+
+export function accountRoutes(app: FastifyInstance, ex: Exchange): void {
+  const svc = ex.svc;
+  const route = privateRoute(app, ex);
+
+  route("GET", V2.accountInfo, 1, false, async (_req, p, env) => {
+    return ok({
+      userId: p.userId,
+      inviterId: null,
+      ips: "",
+      authorities: p.permissions.includes("trade") ? ["sor", "sow"] : ["sor"],
+      parentId: 0,
+      traderType: "",
+      channelCode: "",
+      channel: "",
+      regisTime: "",
+      vipLevel: String(svc.vip(env, p.userId)),
+    });
+  });
+
+  route("GET", V2.assets, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const coin = qString(q, "coin", false, 16)?.toUpperCase();
+    if (coin && !COINS.includes(coin)) throw new GatewayError(EX_CODES.paramNotExist, `Parameter ${coin} does not exist`);
+    const assetType = qString(q, "assetType") ?? "hold_only";
+    if (assetType !== "hold_only" && assetType !== "all") throw new GatewayError(EX_CODES.paramInvalid, "Parameter assetType is invalid");
+    const list = await svc.assets(env, p.userId);
+    const all = assetType === "all" ? COINS.map((c) => svc.engine.balance(env, p.userId, c)) : list;
+    return ok(all.filter((b) => !coin || b.coin === coin).map(assetJson));
+  });
+
+  const billsQuery = ex.ctx.db.prepare(`SELECT * FROM ex_bills WHERE env = @env AND user_id = @user AND (@coin IS NULL OR coin = @coin)
+    AND (@group IS NULL OR group_type = @group) AND (@business IS NULL OR business_type = @business)
+    AND c_time >= @start AND c_time <= @end AND seq < @before ORDER BY seq DESC LIMIT @limit`);
+  route("GET", V2.bills, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const coin = qString(q, "coin", false, 16)?.toUpperCase() ?? null;
+    const group = qString(q, "groupType") ?? null;
+    if (group && !(BILL_GROUPS as readonly string[]).includes(group)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter groupType is invalid");
+    const business = qString(q, "businessType")?.toUpperCase() ?? null;
+    if (business && !(BUSINESS_TYPES as readonly string[]).includes(business)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter businessType is invalid");
+    const rows = billsQuery.safeIntegers(true).all({
+      env,
+      user: p.userId,
+      coin,
+      group,
+      business,
+      start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
+      end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
+      before: qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
+      limit: qInt(q, "limit", { min: 1, max: 500, def: 100, clamp: true }),
+    }) as Array<Record<string, unknown>>;
+    return ok(
+      rows.map((r) =>
+        billJson({
+          id: Number(r.seq),
+          env,
+          userId: p.userId,
+          coin: r.coin as string,
+          group: r.group_type as Bill["group"],
+          business: r.business_type as Bill["business"],
+          size: r.size as bigint,
+          balance: r.balance as bigint,
+          fees: r.fees as bigint,
+          refId: r.ref_id as string,
+          ts: Number(r.c_time),
+        }),
+      ),
+    );
+  });
+
+  route("POST", V2.paperReset, 1, true, async (req, p, env) => {
+    if (env !== "paper") throw new GatewayError(EX_CODES.paramInvalid, "Only the simulation account can be reset: send paptrading: 1");
+    await svc.resetPaper(p.userId);
+    return ok({ userId: p.userId });
+  });
+}

@@ -1,0 +1,52 @@
+/** Order construction and ids: one object shape for every order, ids that sort by time. */
+import type { Order } from "./types.ts";
+
+/** Monotonic ids: epoch ms x 1000 + a counter, so they sort by time and survive restarts. */
+export class IdGen {
+  private last = 0;
+  constructor(floor = 0) {
+    this.last = floor;
+  }
+  next(now = Date.now()): number {
+    const candidate = now * 1000;
+    this.last = candidate > this.last ? candidate : this.last + 1;
+    return this.last;
+  }
+}
+
+export type OrderInit = Partial<Omit<Order, "id" | "seq">> & Pick<Order, "env" | "userId" | "symbol" | "side" | "type">;
+
+export function newOrder(ids: IdGen, init: OrderInit, now = Date.now()): Order {
+  const seq = ids.next(now);
+  // an explicit literal keeps one object shape for every order (the engine's hot path)
+  return {
+    id: String(seq),
+    seq,
+    env: init.env,
+    userId: init.userId,
+    symbol: init.symbol,
+    side: init.side,
+    type: init.type,
+    force: init.force ?? "gtc",
+    stp: init.stp ?? "none",
+    price: init.price ?? 0,
+    size: init.size ?? 0,
+    quoteSize: init.quoteSize ?? 0n,
+    filled: 0,
+    filledQuote: 0n,
+    fee: 0n,
+    frozen: 0n,
+    status: "live",
+    clientOid: init.clientOid ?? "",
+    cTime: now,
+    uTime: now,
+    cancelReason: "",
+    house: init.house ?? false,
+    source: init.source ?? "API",
+    prev: null,
+    next: null,
+    quoteBal: null,
+    baseBal: null,
+    rates: null,
+  };
+}
