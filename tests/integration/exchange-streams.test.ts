@@ -79,6 +79,14 @@ describe("exchange public streams on the simulated market", () => {
     c.close();
   });
 
+  it("refuses a client sending more than 10 messages a second", async () => {
+    const c = await WsClient.open(`ws://127.0.0.1:${gw.port}${WS_PATHS.public}`);
+    for (let i = 0; i < 15; i++) c.send("ping");
+    await c.waitFor((m) => isObj(m) && m.code === 30006);
+    expect(c.messages.filter((m) => m === "pong").length).toBeLessThanOrEqual(10);
+    c.close();
+  });
+
   it("streams ticker, trades, candles and books5 of the living market", async () => {
     const c = await WsClient.open(`ws://127.0.0.1:${gw.port}${WS_PATHS.public}`);
     c.send({

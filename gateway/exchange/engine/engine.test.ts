@@ -10,18 +10,20 @@ const USERS = ["u1", "u2", "u3"];
 const SYMBOL = "ETHUSDT";
 const inst = instrument(SYMBOL)!;
 
-function fund(e: Engine) {
+function fund(e: Engine): Change {
   const ch = newChange();
   for (const u of USERS) {
     e.transfer("live", TREASURY, u, "USDT", 1_000_000n * 10n ** 8n, ["DEPOSIT", "DEPOSIT"], "deposit", ch);
     e.transfer("live", TREASURY, u, "ETH", 300n * 10n ** 8n, ["DEPOSIT", "DEPOSIT"], "deposit", ch);
   }
+  return ch;
 }
 
 function makeEngine() {
   let t = 1_700_000_000_000;
   const e = new Engine(new IdGen(), () => ({ maker: 800, taker: 1000 }), () => ++t);
-  fund(e);
+  const ch = fund(e);
+  checkInvariants(e, ch);
   return e;
 }
 
@@ -82,7 +84,21 @@ function apply(e: Engine, op: Op): Change {
   return ch;
 }
 
+/** Running sum of every bill per account and coin: a balance must always equal its bills. */
+const billSums = new WeakMap<Engine, Map<string, bigint>>();
+
 function checkInvariants(e: Engine, ch: Change) {
+  let sums0 = billSums.get(e);
+  if (!sums0) billSums.set(e, (sums0 = new Map()));
+  for (const b of ch.bills) sums0.set(`${b.userId}:${b.coin}`, (sums0.get(`${b.userId}:${b.coin}`) ?? 0n) + b.size);
+  for (const b of e.balances.values()) {
+    if (b.userId === TREASURY) continue;
+    expect(b.available + b.frozen, `${b.userId} ${b.coin}`).toBe(sums0.get(`${b.userId}:${b.coin}`) ?? 0n);
+  }
+  // double entry: over all accounts, treasury included, the bills of each coin sum to zero
+  const perCoin = new Map<string, bigint>();
+  for (const b of ch.bills) perCoin.set(b.coin, (perCoin.get(b.coin) ?? 0n) + b.size);
+  for (const v of perCoin.values()) expect(v).toBe(0n);
   // assets conserved: every coin's balances (treasury included) sum to zero; nothing negative
   const sums = new Map<string, bigint>();
   for (const b of e.balances.values()) {
@@ -142,7 +158,7 @@ function checkInvariants(e: Engine, ch: Change) {
 }
 
 describe("matching engine properties", () => {
-  it("conserves assets, never rests crossed, keeps price-time priority, bills both sides", () => {
+  it("conserves assets, never rests crossed, keeps price-time priority, bills both sides (double entry)", () => {
     fc.assert(
       fc.property(fc.array(opArb, { minLength: 1, maxLength: 120 }), (ops) => {
         const e = makeEngine();
