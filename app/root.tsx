@@ -10,6 +10,7 @@ import { resourcesFor } from "./lib/i18n/resources.server";
 import { useNonce } from "./components/nonce";
 import { SiteHeader } from "./components/site-header";
 import { SiteFooter } from "./components/site-footer";
+import { CaptchaHost } from "./components/captcha-host";
 import globalCss from "./styles/global.css?url";
 
 export const links: LinksFunction = () => [
@@ -28,7 +29,7 @@ function Document({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const i18n = useMemo(() => createI18n(data?.locale ?? "en", data?.resources ?? {}), [data?.locale, data?.resources]);
   return (
-    <html lang={data?.lang ?? "en"} dir={data?.dir ?? "ltr"} className={data?.theme ?? "white"}>
+    <html lang={data?.lang ?? "en"} dir={data?.dir ?? "ltr"} className={data?.theme ?? "white"} data-locale={data?.locale ?? "en"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -58,6 +59,7 @@ export default function App() {
         <Outlet />
       </main>
       <SiteFooter />
+      <CaptchaHost />
     </>
   );
 }
