@@ -59,6 +59,13 @@ export function toOrder(ids: IdGen, env: Env, userId: string, body: PlaceOrderBo
   if (body.tpslType !== undefined && body.tpslType !== "normal") {
     throw new EngineError(EX_CODES.paramInvalid, "Parameter tpslType is invalid: only normal orders are supported");
   }
+  if (body.receiveWindow !== undefined) {
+    // Bitget: the order is valid only if it reaches the server within receiveWindow ms of requestTime
+    const win = Number(body.receiveWindow);
+    const at = body.requestTime === undefined ? now : Number(body.requestTime);
+    if (!Number.isSafeInteger(win) || win < 0 || !Number.isSafeInteger(at)) throw new EngineError(EX_CODES.paramInvalid, "Parameter requestTime/receiveWindow is invalid");
+    if (now - at > win) throw new EngineError(EX_CODES.timestampExpired, "Request timestamp expired: outside receiveWindow");
+  }
   if (body.clientOid !== undefined && !CLIENT_OID.test(body.clientOid)) {
     throw new EngineError(EX_CODES.paramInvalid, "Parameter clientOid is invalid: 1-50 letters, digits, _ - . :");
   }

@@ -145,6 +145,8 @@ describe("exchange trading", () => {
       [{ ...base, size: "1e3" }, "40808"],
       [{ ...base, clientOid: "bad oid!" }, "40017"],
       [{ ...base, orderType: "market", side: "buy", size: "0.5" }, "45110"],
+      [{ ...base, requestTime: String(Date.now() - 10_000), receiveWindow: "1000" }, "40008"],
+      [{ ...base, receiveWindow: "soon" }, "40017"],
     ];
     for (const [body, code] of cases) {
       const r = await alice.post(V2.placeOrder, body);
