@@ -53,6 +53,22 @@ describe("market simulator", () => {
     expect(errors).toEqual([]);
   });
 
+  it("skews its quotes against its inventory", () => {
+    const flat = world(5);
+    const long = world(5);
+    // the long market maker has bought a lot of BTC: it should quote lower to sell it off
+    const fakeMaker = { userId: "house-mm", side: "buy" } as Parameters<typeof long.sim.onFill>[2];
+    long.sim.onFill("live", "BTCUSDT", fakeMaker, 10_000_000); // 10 BTC
+    flat.sim.tick();
+    long.sim.tick();
+    const mid = (w: ReturnType<typeof world>) => {
+      const b = w.svc.engine.book("live", "BTCUSDT");
+      return (b.bids.best()!.price + b.asks.best()!.price) / 2;
+    };
+    expect(long.sim.fair(0)).toBe(flat.sim.fair(0));
+    expect(mid(long)).toBeLessThan(mid(flat));
+  });
+
   it("is deterministic from its seed", () => {
     const a = world(99);
     const b = world(99);

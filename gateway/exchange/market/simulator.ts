@@ -25,10 +25,14 @@ const SKEW_USDT = 50_000;
 interface SavedState {
   process: ProcessState;
   rng: number;
+  agents?: number;
 }
 
 export class MarketSimulator {
   private readonly proc: PriceProcess;
+  /** The fair-price process has its own generator, so users' trades never change the price path. */
+  private readonly procRng: Rng;
+  /** Market makers' sizes and takers' arrivals. */
   private readonly rng: Rng;
   private timer: NodeJS.Timeout | undefined;
   private readonly quotes = new Map<string, Order[]>();
@@ -44,8 +48,9 @@ export class MarketSimulator {
     private readonly log: (err: unknown) => void,
   ) {
     const saved = this.loadState();
-    this.rng = new Rng(saved?.rng ?? mixSeed(seed, 3));
-    this.proc = new PriceProcess(this.rng, 1, saved?.process ?? PriceProcess.initial(1));
+    this.procRng = new Rng(saved?.rng ?? mixSeed(seed, 3));
+    this.rng = new Rng(saved?.agents ?? mixSeed(seed, 4));
+    this.proc = new PriceProcess(this.procRng, 1, saved?.process ?? PriceProcess.initial(1));
   }
 
   private loadState(): SavedState | undefined {
@@ -61,7 +66,7 @@ export class MarketSimulator {
   }
 
   private saveState(): void {
-    const value = JSON.stringify({ process: this.proc.state, rng: this.rng.state() } satisfies SavedState);
+    const value = JSON.stringify({ process: this.proc.state, rng: this.procRng.state(), agents: this.rng.state() } satisfies SavedState);
     this.db.prepare("INSERT INTO ex_meta (key, value) VALUES ('simulator', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(value);
   }
 
