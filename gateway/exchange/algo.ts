@@ -76,7 +76,7 @@ export class AlgoService {
     this.plans = new PlanStore(svc.db);
     svc.store.committed.add((ch) => {
       if (this.parents.size === 0) return;
-      for (const o of ch.orders) if (this.parents.has(o.id)) this.parentChanged(o);
+      for (const o of new Set(ch.orders)) if (this.parents.has(o.id)) this.parentChanged(o);
     });
   }
 

@@ -46,7 +46,7 @@ export class Store {
 
   /** Queues a change; resolves once it is durable. */
   commit(ch: Change): Promise<void> {
-    if (ch.orders.size === 0 && ch.bills.length === 0 && ch.balances.size === 0 && ch.fills.length === 0 && ch.extra.length === 0) return Promise.resolve();
+    if (ch.orders.length === 0 && ch.bills.length === 0 && ch.balances.length === 0 && ch.fills.length === 0 && ch.extra.length === 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.queue.push(ch);
       this.waiters.push({ resolve, reject });
@@ -80,8 +80,8 @@ export class Store {
 
   /** Writes one change now (the caller owns the transaction). */
   write(ch: Change): void {
-    // A change may hold the same balance/order many times over (Set dedupes); rows are final values.
-    for (const o of ch.orders) {
+    // A change may list the same order or balance many times; each is written once, with its final values.
+    for (const o of new Set(ch.orders)) {
       if (o.house) continue;
       // positional parameters: binding is measurably cheaper than named ones on this hot path
       this.upsertOrder.run(o.id, o.seq, o.env, o.userId, o.symbol, o.side, o.type, o.force, o.stp, o.price, o.size, o.quoteSize, o.filled,
@@ -100,7 +100,7 @@ export class Store {
         this.insertFill.run(f.tradeId, scope, f.env, o.userId, o.id, f.symbol, o.side, o.type, f.price, f.size, amount, fee, feeCoin, f.ts);
       }
     }
-    for (const b of ch.balances) this.upsertBalance.run(b.env, b.userId, b.coin, b.available, b.frozen, b.uTime);
+    for (const b of new Set(ch.balances)) this.upsertBalance.run(b.env, b.userId, b.coin, b.available, b.frozen, b.uTime);
     for (const b of ch.bills) {
       this.insertBill.run(String(b.id), b.id, b.env, b.userId, b.coin, b.group, b.business, b.size, b.balance, b.fees, b.refId, b.ts);
     }

@@ -107,7 +107,7 @@ export class Engine {
 
   private bill(b: Balance, group: BillGroup, business: BusinessType, size: bigint, fees: bigint, refId: string, ts: number, ch: Change): void {
     b.uTime = ts;
-    ch.balances.add(b);
+    ch.balances.push(b);
     ch.bills.push({
       id: this.ids.next(ts),
       env: b.env,
@@ -144,10 +144,10 @@ export class Engine {
       bal.frozen += need;
       bal.uTime = o.cTime;
       o.frozen = need;
-      ch.balances.add(bal);
+      ch.balances.push(bal);
       this.events.onBalance?.(bal);
     }
-    ch.orders.add(o);
+    ch.orders.push(o);
     const opp = o.side === "buy" ? book.asks : book.bids;
     const best = opp.best();
     const crosses = best !== undefined && (o.type === "market" || (o.side === "buy" ? best.price <= o.price : best.price >= o.price));
@@ -285,7 +285,7 @@ export class Engine {
       this.close(m, "filled", "", ch);
     } else {
       m.status = "partially_filled";
-      ch.orders.add(m);
+      ch.orders.push(m);
       this.events.onOrder?.(m);
     }
     if (t.status === "live" && t.filled > 0) t.status = "partially_filled";
@@ -323,10 +323,10 @@ export class Engine {
       bal.available += o.frozen;
       bal.uTime = o.uTime;
       o.frozen = 0n;
-      ch.balances.add(bal);
+      ch.balances.push(bal);
       this.events.onBalance?.(bal);
     }
-    ch.orders.add(o);
+    ch.orders.push(o);
     this.events.onOrder?.(o);
   }
 

@@ -88,16 +88,17 @@ export interface Bill {
 
 /** Everything one engine call touched: written to storage in the same transaction. */
 export interface Change {
-  orders: Set<Order>;
+  /** May hold an order or balance more than once (cheaper than a Set on the matching path); rows are final values. */
+  orders: Order[];
   fills: Fill[];
   bills: Bill[];
-  balances: Set<Balance>;
+  balances: Balance[];
   /** Further writes of the same transaction (account rows, applied deposits). */
   extra: Array<() => void>;
 }
 
 export function newChange(): Change {
-  return { orders: new Set(), fills: [], bills: [], balances: new Set(), extra: [] };
+  return { orders: [], fills: [], bills: [], balances: [], extra: [] };
 }
 
 export class EngineError extends Error {

@@ -233,10 +233,10 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
       const uid = c.user.userId;
       for (const arg of c.subs.values()) {
         if (arg.channel === "orders") {
-          const list = [...ch.orders].filter((o) => !o.house && o.userId === uid && o.env === c.env && (arg.instId === "default" || arg.instId === o.symbol));
+          const list = [...new Set(ch.orders)].filter((o) => !o.house && o.userId === uid && o.env === c.env && (arg.instId === "default" || arg.instId === o.symbol));
           if (list.length) send(c, { action: "update", arg, data: list.map((o) => ({ instId: o.symbol, ...openOrderJson(o) })), ts: Date.now() });
         } else if (arg.channel === "account") {
-          const list = [...ch.balances].filter((b) => b.userId === uid && b.env === c.env && (arg.coin === "default" || arg.coin === b.coin));
+          const list = [...new Set(ch.balances)].filter((b) => b.userId === uid && b.env === c.env && (arg.coin === "default" || arg.coin === b.coin));
           if (list.length) send(c, { action: "update", arg, data: list.map(assetJson), ts: Date.now() });
         }
       }
