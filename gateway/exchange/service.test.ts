@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyRequest } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase, type Db } from "../db/database.ts";
+import type { GatewayContext } from "../context.ts";
+import { GatewayError } from "../envelope.ts";
+import { Authenticator } from "./api/auth.ts";
+import { createApiKey, revokeApiKey, signRequest } from "./auth/api-keys.ts";
+import { queueDeposit } from "./deposits.ts";
+import { EngineError } from "./engine/types.ts";
+import { migrateExchange } from "./migrations.ts";
+import { ExchangeService } from "./service.ts";
+
+const dirs: string[] = [];
+const dbs: Db[] = [];
+afterEach(() => {
+  for (const db of dbs.splice(0)) db.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function open(dir?: string) {
+  const d = dir ?? mkdtempSync(join(tmpdir(), "svc-test-"));
+  if (!dir) dirs.push(d);
+  const db = openDatabase(d);
+  dbs.push(db);
+  migrateExchange(db);
+  const svc = new ExchangeService(db, { welcomeUsdt: 1000n * 10n ** 8n, rateLimits: false, simulator: false });
+  svc.load();
+  return { dir: d, db, svc };
+}
+
+const limit = (side: "buy" | "sell", price: string, size: string, clientOid?: string) => ({ symbol: "ETHUSDT", side, orderType: "limit", force: "gtc", price, size, clientOid });
+
+describe("exchange service", () => {
+  it("funds live accounts with the welcome balance and paper accounts with demo coins, once", async () => {
+    const { svc } = open();
+    const live = await svc.assets("live", "u1");
+    expect(live.find((b) => b.coin === "USDT")?.available).toBe(1000n * 10n ** 8n);
+    await svc.assets("live", "u1");
+    expect(svc.engine.balance("live", "u1", "USDT").available).toBe(1000n * 10n ** 8n);
+    await svc.assets("paper", "u1");
+    expect(svc.engine.balance("paper", "u1", "BTC").available).toBe(10n ** 8n);
+    await svc.placeOrder("paper", "u1", limit("sell", "4000.00", "1"));
+    expect(svc.engine.balance("paper", "u1", "ETH").frozen).toBe(10n ** 8n);
+    await svc.resetPaper("u1");
+    expect(svc.engine.balance("paper", "u1", "ETH")).toMatchObject({ available: 10n * 10n ** 8n, frozen: 0n });
+    expect(svc.openOrders("paper", "u1")).toHaveLength(0);
+  });
+
+  it("charges maker/taker fees by VIP tier", async () => {
+    const { svc } = open();
+    svc.setVip("live", "maker", 6);
+    queueDeposit(svc.db, { env: "live", userId: "maker", coin: "ETH", amount: 10n * 10n ** 8n });
+    await svc.applyDeposits();
+    const m = await svc.placeOrder("live", "maker", limit("sell", "3000.00", "1"));
+    const t = await svc.placeOrder("live", "taker", limit("buy", "3000.00", "0.1"));
+    // VIP 6 maker 0.02 % of 300 USDT; VIP 0 taker 0.1 % of 0.1 ETH
+    expect(m.fee).toBe((300n * 10n ** 8n * 200n) / 1_000_000n);
+    expect(t.fee).toBe((10n ** 7n * 1000n) / 1_000_000n);
+  });
+
+  it("rejects a duplicate clientOid, even while the first is being committed", async () => {
+    const { svc } = open();
+    const first = svc.placeOrder("live", "u2", limit("buy", "100.00", "0.1", "same"));
+    await expect(svc.placeOrder("live", "u2", limit("buy", "100.00", "0.1", "same"))).rejects.toThrow(EngineError);
+    await first;
+    await expect(svc.placeOrder("live", "u2", limit("buy", "100.00", "0.1", "same"))).rejects.toThrow(/Duplicate clientOid/);
+    // another user may use the same clientOid
+    await expect(svc.placeOrder("live", "u3", limit("buy", "100.00", "0.1", "same"))).resolves.toMatchObject({ status: "live" });
+  });
+
+  it("rebuilds books and balances from storage in time priority", async () => {
+    const a = open();
+    await a.svc.placeOrder("live", "u4", limit("buy", "100.00", "0.1", "o1"));
+    await a.svc.placeOrder("live", "u5", limit("buy", "100.00", "0.2", "o2"));
+    await a.svc.placeOrder("live", "u4", limit("buy", "99.00", "0.3", "o3"));
+    const before = a.svc.engine.book("live", "ETHUSDT").bids.depth(10);
+    const b = open(a.dir);
+    expect(b.svc.engine.book("live", "ETHUSDT").bids.depth(10)).toEqual(before);
+    const lvl = b.svc.engine.book("live", "ETHUSDT").bids.level(10000)!;
+    expect([lvl.head!.clientOid, lvl.head!.next!.clientOid]).toEqual(["o1", "o2"]);
+    expect(b.svc.engine.balance("live", "u4", "USDT")).toMatchObject(a.svc.engine.balance("live", "u4", "USDT"));
+  });
+});
+
+describe("exchange authenticator", () => {
+  function req(headers: Record<string, string>, url = "/api/v2/spot/account/assets", method = "GET", rawBody = ""): FastifyRequest {
+    return { headers, url, method, rawBody, ip: "127.0.0.1" } as unknown as FastifyRequest;
+  }
+
+  it("accepts a signed API key, the web session through the accounts hook, and nothing else", () => {
+    const { db } = open();
+    const ctx = { db } as unknown as GatewayContext;
+    const auth = new Authenticator(db, ctx);
+    const key = createApiKey(db, { userId: "k1", passphrase: "pp", permissions: ["read"] });
+    const ts = String(Date.now());
+    const h = { "access-key": key.apiKey, "access-timestamp": ts, "access-passphrase": "pp", "access-sign": signRequest(key.secretKey, ts, "GET", "/api/v2/spot/account/assets", "") };
+    expect(auth.authenticate(req(h))).toEqual({ userId: "k1", via: "apikey", permissions: ["read"] });
+    const code = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return (e as GatewayError).code;
+      }
+      return "ok";
+    };
+    expect(code(() => auth.authenticate(req({})))).toBe("40001");
+    ctx.authenticateSession = (r) => (r.headers.cookie === "bt_session=good" ? { userId: "s1", via: "session", permissions: ["read", "trade"] } : undefined);
+    expect(auth.authenticate(req({ cookie: "bt_session=good" }))).toMatchObject({ userId: "s1", via: "session" });
+    expect(code(() => auth.authenticate(req({ cookie: "bt_session=bad" })))).toBe("40001");
+    // an API-key request is judged by its HMAC alone, even with a session cookie
+    expect(code(() => auth.authenticate(req({ ...h, cookie: "bt_session=good", "access-sign": "x" })))).toBe("40009");
+    revokeApiKey(db, key.apiKey);
+    expect(code(() => auth.authenticate(req(h)))).toBe("40006");
+  });
+});
