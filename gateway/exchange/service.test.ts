@@ -5,7 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../db/database.ts";
 import type { GatewayContext } from "../context.ts";
-import { GatewayError } from "../envelope.ts";
+import { type GatewayError } from "../envelope.ts";
 import { Authenticator } from "./api/auth.ts";
 import { createApiKey, revokeApiKey, signRequest } from "./auth/api-keys.ts";
 import { queueDeposit } from "./deposits.ts";
