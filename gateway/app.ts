@@ -9,6 +9,7 @@ import { seedTdk } from "./content/tdk.ts";
 import { installExchange } from "./exchange/install.ts";
 import { installCaptcha } from "./captcha/routes.ts";
 import { installAccounts } from "./accounts/routes.ts";
+import { installSecurity } from "./security/install.ts";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -62,6 +63,7 @@ export async function createGateway(
   });
 
   publicRoutes(app, ctx);
+  installSecurity(app, ctx);
   ctx.captcha = installCaptcha(app, ctx);
   installAccounts(app, ctx);
   const closeExchange = await installExchange(app, ctx);

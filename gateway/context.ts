@@ -28,6 +28,8 @@ export interface GatewayContext {
   config: GatewayConfig;
   /** The logged-in user's id for a request, once the accounts module is installed. */
   sessionUserId?: (req: FastifyRequest) => string | undefined;
+  /** The live session a request's cookie names, once the accounts module is installed. */
+  sessionOf?: (req: SessionRequest) => { sessionId: string; userId: string } | undefined;
   /**
    * Web-session authentication of the exchange's private endpoints (`/api/v2/...`): the session
    * cookie plus a valid device-sign (PROTOCOL.md §9). Installed by the accounts module; API-key

@@ -15,7 +15,7 @@ import { GatewayError, ok } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
 import { ACCOUNT_MIGRATIONS } from "./migrations.ts";
 import { VerifyCodes, mobileTarget } from "./codes.ts";
-import { clearSessionCookies, cookieOf, setSessionCookies } from "./cookies.ts";
+import { clearSessionCookies, cookieOf, readCookies, setSessionCookies } from "./cookies.ts";
 import { fileOutbox, type MessageTransport } from "./outbox.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { Sessions, type EndReason } from "./sessions.ts";
@@ -84,9 +84,16 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
     return { user, sessionId: resolved.session.id };
   }
 
-  ctx.sessionUserId = (req) => {
-    const r = sessions.resolve(cookieOf(req, COOKIES.session));
-    return "session" in r ? r.session.user_id : undefined;
+  ctx.sessionOf = (req) => {
+    const r = sessions.resolve(readCookies(req.headers.cookie).get(COOKIES.session));
+    return "session" in r ? { sessionId: r.session.id, userId: r.session.user_id } : undefined;
+  };
+  ctx.sessionUserId = (req) => ctx.sessionOf?.(req)?.userId;
+  // Private exchange calls by web session; their device-sign was checked by the security hook.
+  ctx.authenticateSession = (req) => {
+    const s = ctx.sessionOf?.(req);
+    if (!s || users.byId(s.userId)?.frozen) return undefined;
+    return { userId: s.userId, via: "session", permissions: ["read", "trade"] };
   };
 
   function message(user: UserRow | undefined, subject: string) {

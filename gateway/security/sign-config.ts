@@ -1,0 +1,44 @@
+import { GATEWAY_DEFAULT_ALGORITHM, type GatewaySignConfig, type SignMode } from "../../protocol/signing.ts";
+import { ACCOUNT_PATHS } from "../../protocol/account-paths.ts";
+import { PATHS } from "../../protocol/paths.ts";
+import type { GatewayKeys } from "./keys.ts";
+
+/**
+ * Which paths are signed and how: reads of private data with mode 1 (path, time, trace id),
+ * everything that changes an account, an order, an asset or a transfer with mode 2 (also the body).
+ */
+export const EXACT_URLS: Record<string, SignMode> = {
+  [PATHS.userInfo]: 1,
+  [PATHS.logout]: 1,
+  [ACCOUNT_PATHS.devices]: 1,
+  [ACCOUNT_PATHS.loginHistory]: 1,
+  [ACCOUNT_PATHS.subList]: 1,
+  [ACCOUNT_PATHS.apiKeyList]: 1,
+};
+
+export const PREFIX_URLS: Record<string, SignMode> = {
+  "/v1/user/security/": 2,
+  "/v1/user/api/": 2,
+  "/v1/user/sub/": 2,
+  "/api/v2/spot/trade/": 2,
+  "/api/v2/spot/account/": 1,
+  "/api/v2/spot/wallet/": 2,
+  "/api/v2/margin/": 2,
+  "/api/v2/mix/": 2,
+};
+
+/** Logins carry the device check (PROTOCOL.md §7). */
+export const USER_CHECK_DEVICE_URLS = [ACCOUNT_PATHS.login, "/v1/user/agency/login"];
+
+export function signConfigOf(keys: GatewayKeys): GatewaySignConfig {
+  return {
+    clientOpen: true,
+    serverPublicKey: keys.serverPublicKey,
+    serverPublicKeySign: keys.serverPublicKeySign,
+    defaultAlgorithm: GATEWAY_DEFAULT_ALGORITHM,
+    exactUrls: EXACT_URLS,
+    prefixUrls: PREFIX_URLS,
+    signModes: [0, 1, 2],
+    userCheckDeviceUrl: USER_CHECK_DEVICE_URLS,
+  };
+}

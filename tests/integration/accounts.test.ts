@@ -1,0 +1,225 @@
+import Database from "better-sqlite3";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startGateway, tempDataDir, type Started } from "../setup/processes";
+import { ProtocolClient } from "../setup/protocol-client";
+
+let gw: Started;
+const data = tempDataDir();
+beforeAll(async () => {
+  gw = await startGateway(data.dir);
+});
+afterAll(async () => {
+  await gw.stop();
+  data.remove();
+});
+
+/** The newest message the gateway sent to an address (the embedded outbox). */
+function lastCode(to: string): string {
+  const dir = join(data.dir, "outbox");
+  const files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
+  for (const f of files.reverse()) {
+    const m = JSON.parse(readFileSync(join(dir, f), "utf8")) as { to: string; code: string };
+    if (m.to === to) return m.code;
+  }
+  throw new Error(`no message to ${to}`);
+}
+
+function db() {
+  return new Database(join(data.dir, "gateway.sqlite"), { readonly: true });
+}
+
+async function register(email: string, password = "Passw0rd!x") {
+  const c = new ProtocolClient(gw.url);
+  await c.loadConfig();
+  expect((await c.call("POST", "/v1/user/public/send-code", { scene: "register", channel: "email", email })).body.code).toBe("00000");
+  const r = await c.secure("/v1/user/register/email", { email, pwd: password, rePwd: password, verifyCode: lastCode(email) }, { locale: "en" });
+  expect(r.body.code).toBe("00000");
+  c.remember(r.body.data.userInfo.userId);
+  return { c, userId: r.body.data.userInfo.userId as string };
+}
+
+describe("registration and sessions", () => {
+  it("registers with an e-mail code, sets the three cookies and answers user info on a signed call", async () => {
+    const { c, userId } = await register("alice@example.com");
+    expect(userId).toMatch(/^\d{10}$/);
+    expect([...c.cookies.keys()].sort()).toEqual(["bt_rtoken", "bt_session", "bt_sid"]);
+    const info = await c.call("POST", "/v1/user/overview/userinfo", { locale: "en" });
+    expect(info.body.code).toBe("00000");
+    expect(info.body.data.userInfo).toMatchObject({ userId, bindEmail: true, email: "al****@example.com", bindPhone: false, mobile: "" });
+    expect(info.body.data.settings).toMatchObject({ ebf: true, mbf: false });
+  });
+
+  it("refuses a wrong or reused code, a weak or mismatched password and a taken e-mail", async () => {
+    const c = new ProtocolClient(gw.url);
+    await c.loadConfig();
+    const email = "bob@example.com";
+    await c.call("POST", "/v1/user/public/send-code", { scene: "register", channel: "email", email });
+    const code = lastCode(email);
+    const wrong = code === "000000" ? "111111" : "000000";
+    expect((await c.secure("/v1/user/register/email", { email, pwd: "Passw0rd!x", rePwd: "Passw0rd!x", verifyCode: wrong })).body.code).toBe("20002");
+    expect((await c.secure("/v1/user/register/email", { email, pwd: "short", rePwd: "short", verifyCode: code })).body.code).toBe("20005");
+    expect((await c.secure("/v1/user/register/email", { email, pwd: "Passw0rd!x", rePwd: "Passw0rd!y", verifyCode: code })).body.code).toBe("20006");
+    expect((await c.secure("/v1/user/register/email", { email, pwd: "Passw0rd!x", rePwd: "Passw0rd!x", verifyCode: code })).body.code).toBe("00000");
+    const again = await c.call("POST", "/v1/user/public/send-code", { scene: "register", channel: "email", email });
+    expect(again.body.code).toBe("20004");
+    expect((await c.call("POST", "/v1/user/public/send-code", { scene: "register", channel: "email", email: "not-an-email" })).body.code).toBe("40017");
+  });
+
+  it("rejects garbage, truncated and replayed login ciphertexts with a clear code", async () => {
+    const c = new ProtocolClient(gw.url);
+    await c.loadConfig();
+    const bad = (bodyCiphertext: unknown) => c.call("POST", "/v1/user/login", { bodyCiphertext }, { sign: false });
+    for (const junk of ["", "%%%", Buffer.alloc(300).toString("base64"), 42]) {
+      const r = await bad(junk);
+      expect(r.body.code).toBe("20011");
+      expect(r.status).toBeLessThan(500);
+    }
+    const sealed = c.encrypt({ loginName: "nobody@example.com", pwd: "Passw0rd!x" });
+    expect((await bad(sealed.slice(0, 200))).body.code).toBe("20011");
+    expect((await bad(sealed)).body.code).toBe("20001");
+    expect((await bad(sealed)).body.code).toBe("20011");
+  });
+});
+
+describe("request signing (PROTOCOL.md §5)", () => {
+  it("answers 00020 without a signature, 00021 for the wrong mode, 00022 for a stale time, 00023 for tampering and replays", async () => {
+    const { c } = await register("sig@example.com");
+    const path = "/v1/user/overview/userinfo";
+    const missing = await c.call("POST", path, {}, { sign: false });
+    expect(missing.body.code).toBe("00020");
+    expect(missing.headers.get("gw-sign-error")).toBe("missing");
+
+    const mode = await c.call("POST", path, {}, { tamper: (h, b) => ((h["device-sign-mode"] = "2"), b) });
+    expect(mode.body.code).toBe("00021");
+
+    c.timeOffsetMs = -400_000;
+    const stale = await c.call("POST", path, {});
+    expect(stale.body.code).toBe("00022");
+    c.timeOffsetMs = 0;
+
+    // Mode 2 signs the body: change one byte after signing.
+    const tampered = await c.call("POST", "/v1/user/security/anti-phishing", { code: "good1234" }, { tamper: (_h, b) => b.replace("good", "evil") });
+    expect(tampered.body.code).toBe("00023");
+    expect(tampered.headers.get("gw-sign-error")).toBe("md5");
+
+    const other = new ProtocolClient(gw.url);
+    const forged = await c.call("POST", path, {}, { tamper: (h, b) => (Object.assign(h, other.signatureHeaders(1, path, h.tm!, h.uhti!, b)), b) });
+    expect(forged.body.code).toBe("00023");
+    expect(forged.headers.get("gw-sign-error")).toBe("key");
+
+    const fixed = { uhti: "replayed-trace-id-0001" };
+    expect((await c.call("POST", path, {}, { headers: fixed })).body.code).toBe("00000");
+    const replay = await c.call("POST", path, {}, { headers: fixed });
+    expect(replay.body.code).toBe("00023");
+    expect(replay.headers.get("gw-sign-error")).toBe("replay");
+
+    expect((await c.call("POST", "/v1/user/security/anti-phishing", { code: "good1234" })).body.code).toBe("00000");
+  });
+
+  it("publishes a sign config whose key the issuer certificate vouches for", async () => {
+    const c = new ProtocolClient(gw.url);
+    const config = await c.loadConfig();
+    expect(config).toMatchObject({ clientOpen: true, defaultAlgorithm: "rsa2048", signModes: [0, 1, 2] });
+    const { X509Certificate, verify } = await import("node:crypto");
+    const cert = new X509Certificate(readFileSync(join(data.dir, "keys", "issuer-cert.pem")));
+    expect(cert.ca).toBe(true);
+    expect(cert.publicKey.asymmetricKeyDetails).toMatchObject({ modulusLength: 2048, publicExponent: 65537n });
+    expect(verify("sha256", Buffer.from(config.serverPublicKey), cert.publicKey, Buffer.from(config.serverPublicKeySign, "base64"))).toBe(true);
+  });
+});
+
+describe("login, new device, captcha, logout", () => {
+  it("asks a new device for the e-mail code, skips the step on a proven device, and logs out", async () => {
+    const { userId } = await register("carol@example.com");
+    const fresh = new ProtocolClient(gw.url);
+    await fresh.loadConfig();
+    const first = await fresh.secure("/v1/user/login", { loginName: "carol@example.com", pwd: "Passw0rd!x" });
+    expect(first.body.code).toBe("00000");
+    expect(first.body.data.verify.channels).toEqual(["email"]);
+    expect(fresh.cookies.has("bt_session")).toBe(false);
+    const wrong = await fresh.secure("/v1/user/login/verify-login", { emailCode: "000000" === lastCode("carol@example.com") ? "111111" : "000000" }, { token: first.body.data.verify.token });
+    expect(wrong.body.code).toBe("20002");
+    const ok = await fresh.secure("/v1/user/login/verify-login", { emailCode: lastCode("carol@example.com") }, { token: first.body.data.verify.token });
+    expect(ok.body.code).toBe("00000");
+    expect(ok.body.data.userInfo.userId).toBe(userId);
+    fresh.remember(userId);
+    expect((await fresh.call("POST", "/v1/user/overview/userinfo", {})).body.code).toBe("00000");
+
+    // Same browser, next login: its previous key proves the device, no code needed.
+    await fresh.call("POST", "/v1/user/logout", {});
+    expect(fresh.cookies.has("bt_session")).toBe(false);
+    fresh.newKey();
+    const again = await fresh.secure("/v1/user/login", { loginName: "carol@example.com", pwd: "Passw0rd!x" }, { __deviceCheckUser: userId });
+    expect(again.body.code).toBe("00000");
+    expect(again.body.data.verify).toBeUndefined();
+    expect(again.body.data.userInfo.userId).toBe(userId);
+    const stranger = new ProtocolClient(gw.url);
+    stranger.cookies.set("bt_session", "stale");
+    expect((await stranger.call("POST", "/v1/user/overview/userinfo", {})).body.code).toBe("00004");
+  });
+
+  it("wants a captcha after three failed logins and takes each token once", async () => {
+    await register("dave@example.com");
+    const c = new ProtocolClient(gw.url);
+    await c.loadConfig();
+    const attempt = (pwd: string, headers: Record<string, string> = {}) => c.secure("/v1/user/login", { loginName: "dave@example.com", pwd }, {}, headers);
+    for (let i = 0; i < 3; i++) expect((await attempt("WrongPass1")).body.code).toBe("20001");
+    const blocked = await attempt("Passw0rd!x");
+    expect(blocked.body).toMatchObject({ code: "10021", data: { group: "gateway", scene: "login" } });
+
+    const ch = await c.call("POST", "/v1/security/policy/captcha/get-captcha-id", { scene: "login" });
+    const answer = (db().prepare("SELECT answer_x FROM captcha_challenges WHERE captcha_id = ?").get(ch.body.data.captchaId) as { answer_x: number }).answer_x;
+    const trail = Array.from({ length: 25 }, (_, i) => {
+      const p = i / 24;
+      return [Math.round(p * 700), Math.round((p < 0.5 ? 2 * p * p : 1 - (-2 * p + 2) ** 2 / 2) * answer * 10) / 10, i % 2];
+    });
+    const check = await c.call("POST", "/v1/security/policy/captcha/check-captcha", {
+      captchaType: 3, bizId: ch.body.data.bizId, captchaId: ch.body.data.captchaId,
+      captchaValidate: Buffer.from(JSON.stringify({ x: answer, trail, input: "pointer" })).toString("base64"),
+    });
+    const token = check.body.data.captchaToken as string;
+    const passed = await attempt("Passw0rd!x", { "captcha-token": token });
+    expect(passed.body.code).toBe("00000");
+    // The address still has its failures; the spent token does not let it in again.
+    expect((await attempt("WrongPass1", { "captcha-token": token })).body.code).toBe("10021");
+  });
+});
+
+describe("settings, sub-accounts, devices and API keys", () => {
+  it("creates a sub-account, an API key that works from a plain HMAC client, and revokes a device", async () => {
+    const { c, userId } = await register("erin@example.com");
+    const sub = await c.call("POST", "/v1/user/sub/create", { nickName: "bots" });
+    expect(sub.body.code).toBe("00000");
+    const list = await c.call("POST", "/v1/user/sub/list", {});
+    expect(list.body.data.list).toEqual([expect.objectContaining({ userId: sub.body.data.userId, nickName: "bots", frozen: false })]);
+
+    const badIp = await c.call("POST", "/v1/user/api/create", { label: "x", passphrase: "passphrase1", permissions: ["read"], ipAllow: ["nope"] });
+    expect(badIp.body.code).toBe("40017");
+    const key = await c.call("POST", "/v1/user/api/create", { label: "bot", passphrase: "passphrase1", permissions: ["read", "trade"] });
+    expect(key.body.code).toBe("00000");
+    expect(key.body.data.secretKey).toMatch(/^[0-9a-f]{64}$/);
+    const listed = await c.call("POST", "/v1/user/api/list", {});
+    expect(JSON.stringify(listed.body)).not.toContain(key.body.data.secretKey);
+
+    const { createHmac } = await import("node:crypto");
+    const ts = String(Date.now());
+    const path = "/api/v2/spot/account/assets";
+    const signHmac = (passphrase: string) => fetch(`${gw.url}${path}`, {
+      headers: {
+        "ACCESS-KEY": key.body.data.apiKey, "ACCESS-TIMESTAMP": ts, "ACCESS-PASSPHRASE": passphrase,
+        "ACCESS-SIGN": createHmac("sha256", key.body.data.secretKey).update(ts + "GET" + path).digest("base64"),
+      },
+    }).then((r) => r.json() as Promise<{ code: string; data: unknown }>);
+    expect((await signHmac("passphrase1")).code).toBe("00000");
+    expect((await signHmac("wrong-passphrase")).code).not.toBe("00000");
+
+    const devices = await c.call("POST", "/v1/user/security/devices", {});
+    expect(devices.body.data.list).toEqual([expect.objectContaining({ deviceId: c.deviceId, current: true })]);
+    const revoke = await c.call("POST", "/v1/user/security/devices/revoke", { deviceId: c.deviceId });
+    expect(revoke.body.data.ended).toBe(1);
+    expect((await c.call("POST", "/v1/user/overview/userinfo", {})).body.code).toBe("00004");
+    expect(userId).toMatch(/^\d{10}$/);
+  });
+});
