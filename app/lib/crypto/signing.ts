@@ -6,7 +6,7 @@ import { loadForge } from "./forge";
 export const RSA_SIGN = { name: "RSASSA-PKCS1-v1_5" } as const;
 
 /** PROTOCOL.md §5 key id: the first 32 hex characters of SHA-256 over the SPKI DER. */
-export async function keyIdOf(spki: Uint8Array): Promise<string> {
+export async function keyIdOf(spki: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", spki));
   return bytesToHex(digest).slice(0, KEY_ID_HEX_CHARS);
 }

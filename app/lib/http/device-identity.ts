@@ -2,7 +2,13 @@ import { findLocale, DEFAULT_LOCALE } from "../../../protocol/locales";
 import type { Identity } from "./types";
 
 /** Local-storage keys of the identity the gateway sees on every call (SPEC.md §3). */
-export const IDENTITY_KEYS = { deviceId: "deviceId", terminalCode: "terminalCode", simulation: "simulationMode" } as const;
+export const IDENTITY_KEYS = {
+  deviceId: "deviceId",
+  terminalCode: "terminalCode",
+  simulation: "simulationMode",
+  /** The global user id (SPEC.md §3): the last user logged in here; not a secret. */
+  userId: "globalUserId",
+} as const;
 
 function storage(): Storage | undefined {
   try {
@@ -40,3 +46,18 @@ export function browserIdentity(): Identity {
     paperTrading: storage()?.getItem(IDENTITY_KEYS.simulation) === "1",
   };
 }
+
+/** The last user logged in on this browser, for the device check; cleared when user info fails. */
+export const lastUser = {
+  get(): string | undefined {
+    return storage()?.getItem(IDENTITY_KEYS.userId) || undefined;
+  },
+  set(userId: string | undefined): void {
+    try {
+      if (userId) storage()?.setItem(IDENTITY_KEYS.userId, userId);
+      else storage()?.removeItem(IDENTITY_KEYS.userId);
+    } catch {
+      // storage blocked: the device check is skipped next time, nothing breaks
+    }
+  },
+};
