@@ -7,6 +7,10 @@ import { I18nextProvider, useTranslation } from "react-i18next";
 import { localeOrDefault } from "../protocol/locales";
 import { createI18n } from "./lib/i18n/instance";
 import { resourcesFor } from "./lib/i18n/resources.server";
+import { issuerCertPem } from "./utils/issuer-cert.server";
+import { currentUser } from "./utils/user.server";
+import { setIssuerCertificate } from "./lib/http/browser-client";
+import { Toaster } from "./components/ui/toast";
 import { useNonce } from "./components/nonce";
 import { SiteHeader } from "./components/site-header";
 import { SiteFooter } from "./components/site-footer";
@@ -18,15 +22,21 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader(_args: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { locale, resources } = resourcesFor("en");
   const info = localeOrDefault(locale);
-  return { locale, lang: info.intl, dir: info.dir, theme: "white" as const, resources };
+  return {
+    locale, lang: info.intl, dir: info.dir, theme: "white" as const, resources,
+    issuerCert: issuerCertPem() ?? null,
+    user: await currentUser(context, request, locale),
+  };
 }
 
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  // The certificate must be known before the first signed or encrypted call.
+  if (typeof window !== "undefined") setIssuerCertificate(data?.issuerCert ?? undefined);
   const i18n = useMemo(() => createI18n(data?.locale ?? "en", data?.resources ?? {}), [data?.locale, data?.resources]);
   return (
     <html lang={data?.lang ?? "en"} dir={data?.dir ?? "ltr"} className={data?.theme ?? "white"} data-locale={data?.locale ?? "en"}>
@@ -37,7 +47,10 @@ function Document({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <I18nextProvider i18n={i18n}>
+          {children}
+          <Toaster />
+        </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

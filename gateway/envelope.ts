@@ -16,6 +16,15 @@ export class GatewayError extends Error {
   }
 }
 
+/**
+ * A business refusal (wrong password, expired code, failed captcha…): HTTP 200 with the outcome in
+ * the envelope's code, so browsers do not log an expected answer as a failed resource.
+ * Malformed requests keep their 4xx status (docs/decisions/006).
+ */
+export function refuse(code: string, msg: string, status = 200, data: unknown = null): GatewayError {
+  return new GatewayError(code, msg, status, {}, data);
+}
+
 export function ok<T>(data: T) {
   return envelope(OK_CODE, "success", data);
 }

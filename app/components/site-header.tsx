@@ -1,11 +1,37 @@
-import { NavLink } from "@remix-run/react";
+import { Link, NavLink, useRouteLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PATHS } from "../../protocol/paths";
+import { browserHttp } from "~/lib/http/browser-client";
+import type { PageUser } from "~/utils/user.server";
 
 /** Only sections that work are listed; later sections add themselves here as they ship. */
 const NAV = [{ to: "/", key: "nav.markets", end: true }] as const;
 
+function UserMenu({ user }: { user: PageUser }) {
+  const { t } = useTranslation("common");
+  const [busy, setBusy] = useState(false);
+  const logout = async () => {
+    setBusy(true);
+    const http = browserHttp();
+    await http.post(PATHS.logout).catch(() => undefined);
+    await http.post(PATHS.clearCookie).catch(() => undefined);
+    window.location.assign("/");
+  };
+  return (
+    <div className="header-end">
+      <span className="user-name">{user.userName}</span>
+      <button type="button" className="button" onClick={() => void logout()} disabled={busy} aria-busy={busy}>
+        {t("auth.logout")}
+      </button>
+    </div>
+  );
+}
+
 export function SiteHeader() {
   const { t } = useTranslation("common");
+  const data = useRouteLoaderData<{ user: PageUser | null }>("root");
+  const user = data?.user ?? null;
   return (
     <header className="site-header">
       <NavLink to="/" className="brand" aria-label="Mix Exchange">
@@ -23,6 +49,14 @@ export function SiteHeader() {
           ))}
         </ul>
       </nav>
+      {user ? (
+        <UserMenu user={user} />
+      ) : (
+        <div className="header-end">
+          <Link to="/login" className="button">{t("auth.login")}</Link>
+          <Link to="/register" className="button primary">{t("auth.register")}</Link>
+        </div>
+      )}
     </header>
   );
 }

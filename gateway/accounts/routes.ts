@@ -11,7 +11,7 @@ import {
 import { CAPTCHA_GROUP } from "../../protocol/captcha.ts";
 import { migrate } from "../db/database.ts";
 import type { GatewayContext, LoginCrypto } from "../context.ts";
-import { GatewayError, ok } from "../envelope.ts";
+import { GatewayError, ok, refuse } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
 import { ACCOUNT_MIGRATIONS } from "./migrations.ts";
 import { VerifyCodes, mobileTarget } from "./codes.ts";
@@ -73,13 +73,13 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
     const resolved = sessions.resolve(cookieOf(req, COOKIES.session));
     if (!("session" in resolved)) {
       const e = endCode(resolved.ended);
-      throw new GatewayError(e.code, e.msg, 401);
+      throw refuse(e.code, e.msg);
     }
     const user = users.byId(resolved.session.user_id);
-    if (!user) throw new GatewayError(CODES.sessionMissing, "Please log in", 401);
+    if (!user) throw refuse(CODES.sessionMissing, "Please log in");
     if (user.frozen) {
       sessions.end(resolved.session.id, "frozen");
-      throw new GatewayError(CODES.accountFrozen, "This account is frozen", 401);
+      throw refuse(CODES.accountFrozen, "This account is frozen");
     }
     return { user, sessionId: resolved.session.id };
   }
@@ -107,7 +107,7 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
     if (captcha.risk.count(kind, keys, windowMs) < free) return;
     const token = req.headers[HEADERS.captchaToken];
     if (captcha.store.consumeToken(typeof token === "string" ? token : undefined, scene)) return;
-    throw new GatewayError(CODES.captchaRequired, "Please complete the security check", 200, {}, { group: CAPTCHA_GROUP, scene });
+    throw refuse(CODES.captchaRequired, "Please complete the security check", 200, { group: CAPTCHA_GROUP, scene });
   }
 
   function startSession(req: FastifyRequest, reply: FastifyReply, user: UserRow, key: { publicKey: string; algorithm: string }) {
@@ -124,24 +124,24 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
   function checkCode(target: string, scene: "register" | "login-verify", code: string) {
     const r = codes.verify(target, scene, code);
     if (r === "ok") return;
-    if (r === "expired" || r === "missing" || r === "exhausted") throw new GatewayError(CODES.codeExpired, "The verification code has expired; request a new one");
-    throw new GatewayError(CODES.codeWrong, "The verification code is incorrect");
+    if (r === "expired" || r === "missing" || r === "exhausted") throw refuse(CODES.codeExpired, "The verification code has expired; request a new one");
+    throw refuse(CODES.codeWrong, "The verification code is incorrect");
   }
 
   function checkNewPassword(p: string, re: string) {
-    if (p !== re) throw new GatewayError(CODES.passwordMismatch, "The passwords do not match");
+    if (p !== re) throw refuse(CODES.passwordMismatch, "The passwords do not match");
     const problems = passwordProblems(p);
-    if (problems.length) throw new GatewayError(CODES.passwordRule, `The password must be 8-32 characters with a letter and a digit and no spaces (${problems.join(", ")})`);
+    if (problems.length) throw refuse(CODES.passwordRule, `The password must be 8-32 characters with a letter and a digit and no spaces (${problems.join(", ")})`);
   }
 
   app.post(ACCOUNT_PATHS.sendCode, async (req) => {
     const body = parseBody(SendCodeBody, req.body ?? {});
     const target = body.channel === "email" ? body.email : mobileTarget(body.areaCode, body.mobile);
     const user = body.channel === "email" ? users.byEmail(body.email) : users.byMobile(body.areaCode, body.mobile);
-    if (body.scene === "register" && user) throw new GatewayError(CODES.accountExists, "This account is already registered");
+    if (body.scene === "register" && user) throw refuse(CODES.accountExists, "This account is already registered");
     // For other scenes an unknown target gets the same answer, so the call cannot probe for accounts.
     const sent = body.scene === "register" || user ? codes.send(target, body.channel, body.scene, message(user, "Your verification code")) : true;
-    if (!sent) throw new GatewayError(CODES.codeTooSoon, "A code was sent less than a minute ago");
+    if (!sent) throw refuse(CODES.codeTooSoon, "A code was sent less than a minute ago");
     return ok({ sent: true });
   });
 
@@ -154,7 +154,7 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
     const mail = "email" in f ? f.email : undefined;
     const phone = "mobile" in f ? { mobile: f.mobile, areaCode: f.areaCode } : undefined;
     if ((mail && users.byEmail(mail)) || (phone && users.byMobile(phone.areaCode, phone.mobile))) {
-      throw new GatewayError(CODES.accountExists, "This account is already registered");
+      throw refuse(CODES.accountExists, "This account is already registered");
     }
     if (kind === "email" && mail) checkCode(mail, "register", f.verifyCode);
     if (phone) checkCode(mobileTarget(phone.areaCode, phone.mobile), "register", f.verifyCode);
@@ -177,9 +177,9 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
     const valid = await verifyPassword(f.pwd, user?.pwd_hash ?? DUMMY_HASH);
     if (!user || !valid) {
       captcha?.risk.record("login-fail", keys);
-      throw new GatewayError(CODES.loginFailed, "Incorrect account or password");
+      throw refuse(CODES.loginFailed, "Incorrect account or password");
     }
-    if (user.frozen) throw new GatewayError(CODES.accountFrozen, "This account is frozen");
+    if (user.frozen) throw refuse(CODES.accountFrozen, "This account is frozen");
     captcha?.risk.clear("login-fail", [`acct:${f.loginName.toLowerCase()}`]);
     const channels = [user.email ? "email" : "", user.mobile ? "mobile" : "", user.google_enabled ? "google" : ""].filter(Boolean);
     if (channels.length === 0 || crypto().deviceKnown(req, req.body, user.id)) return startSession(req, reply, user, opened);
@@ -200,20 +200,20 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
     const pending = ctx.db.prepare("SELECT * FROM pending_logins WHERE token_hash = ?").get(sha256(clear.token)) as
       { user_id: string; channels: string; public_key: string; algorithm: string; expires_at: number; used_at: number | null } | undefined;
     if (!pending || pending.used_at !== null || pending.expires_at < Date.now()) {
-      throw new GatewayError(CODES.verifyExpired, "The login verification has expired; log in again");
+      throw refuse(CODES.verifyExpired, "The login verification has expired; log in again");
     }
     const user = users.byId(pending.user_id);
-    if (!user) throw new GatewayError(CODES.verifyExpired, "The login verification has expired; log in again");
+    if (!user) throw refuse(CODES.verifyExpired, "The login verification has expired; log in again");
     const channels = pending.channels.split(",");
     // Every bound code channel must be proven: e-mail or mobile (whichever got the code), plus Google when bound.
     const codeChannel = user.email ? "email" : "mobile";
     const given = codeChannel === "email" ? f.emailCode : f.mobileCode;
-    if (!given) throw new GatewayError(CODES.codeWrong, "The verification code is incorrect");
+    if (!given) throw refuse(CODES.codeWrong, "The verification code is incorrect");
     checkCode(codeChannel === "email" ? (user.email as string) : mobileTarget(user.area_code ?? "", user.mobile ?? ""), "login-verify", given);
     if (channels.includes("google") && !(f.googleCode && user.google_secret && verifyTotp(user.google_secret, f.googleCode))) {
-      throw new GatewayError(CODES.codeWrong, "The authenticator code is incorrect");
+      throw refuse(CODES.codeWrong, "The authenticator code is incorrect");
     }
-    if (opened.publicKey !== pending.public_key) throw new GatewayError(CODES.verifyExpired, "The login verification has expired; log in again");
+    if (opened.publicKey !== pending.public_key) throw refuse(CODES.verifyExpired, "The login verification has expired; log in again");
     ctx.db.prepare("UPDATE pending_logins SET used_at = ? WHERE token_hash = ?").run(Date.now(), sha256(clear.token));
     return startSession(req, reply, user, opened);
   }
@@ -239,7 +239,7 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
     const next = sessions.refresh(cookieOf(req, COOKIES.refresh), requestMeta(req));
     if (!next) {
       clearSessionCookies(req, reply);
-      throw new GatewayError(CODES.sessionMissing, "Please log in", 401);
+      throw refuse(CODES.sessionMissing, "Please log in");
     }
     setSessionCookies(req, reply, next);
     return ok({ sessionId: next.id });

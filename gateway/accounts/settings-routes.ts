@@ -6,7 +6,7 @@ import { CODES } from "../../protocol/codes.ts";
 import { ACCOUNT_LIMITS, ACCOUNT_PATHS } from "../../protocol/account-paths.ts";
 import { AREA_CODE_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN } from "../../protocol/accounts.ts";
 import type { GatewayContext } from "../context.ts";
-import { GatewayError, ok } from "../envelope.ts";
+import { ok, refuse } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
 import { createApiKey, revokeApiKey } from "../exchange/auth/api-keys.ts";
 import { mobileTarget, type VerifyCodes } from "./codes.ts";
@@ -49,7 +49,7 @@ export function installSettings(
 ) {
   const { users, sessions, codes, currentUser } = deps;
   const mainOnly = (u: UserRow) => {
-    if (u.user_type === 1) throw new GatewayError(CODES.invalidParameter, "A sub-account cannot do this; switch to the main account");
+    if (u.user_type === 1) throw refuse(CODES.invalidParameter, "A sub-account cannot do this; switch to the main account");
   };
 
   app.post(ACCOUNT_PATHS.antiPhishing, async (req) => {
@@ -61,7 +61,7 @@ export function installSettings(
 
   app.post(ACCOUNT_PATHS.googleInit, async (req) => {
     const { user } = currentUser(req);
-    if (user.google_enabled) throw new GatewayError(CODES.invalidParameter, "Google Authenticator is already bound");
+    if (user.google_enabled) throw refuse(CODES.invalidParameter, "Google Authenticator is already bound");
     const secret = newTotpSecret();
     users.update(user.id, { google_secret: secret });
     const label = encodeURIComponent(`Mix Exchange:${user.login_name}`);
@@ -71,7 +71,7 @@ export function installSettings(
   app.post(ACCOUNT_PATHS.googleBind, async (req) => {
     const { user } = currentUser(req);
     const { googleCode } = parseBody(Google, req.body ?? {});
-    if (!user.google_secret || !verifyTotp(user.google_secret, googleCode)) throw new GatewayError(CODES.codeWrong, "The authenticator code is incorrect");
+    if (!user.google_secret || !verifyTotp(user.google_secret, googleCode)) throw refuse(CODES.codeWrong, "The authenticator code is incorrect");
     users.update(user.id, { google_enabled: 1 });
     return ok({ bound: true });
   });
@@ -79,7 +79,7 @@ export function installSettings(
   app.post(ACCOUNT_PATHS.googleUnbind, async (req) => {
     const { user } = currentUser(req);
     const { googleCode } = parseBody(Google, req.body ?? {});
-    if (!user.google_enabled || !user.google_secret || !verifyTotp(user.google_secret, googleCode)) throw new GatewayError(CODES.codeWrong, "The authenticator code is incorrect");
+    if (!user.google_enabled || !user.google_secret || !verifyTotp(user.google_secret, googleCode)) throw refuse(CODES.codeWrong, "The authenticator code is incorrect");
     users.update(user.id, { google_enabled: 0, google_secret: null });
     return ok({ bound: false });
   });
@@ -87,8 +87,8 @@ export function installSettings(
   app.post(ACCOUNT_PATHS.bindEmail, async (req) => {
     const { user } = currentUser(req);
     const f = parseBody(BindEmail, req.body ?? {});
-    if (users.byEmail(f.email)) throw new GatewayError(CODES.accountExists, "This e-mail is used by another account");
-    if (codes.verify(f.email, "bind", f.emailCode) !== "ok") throw new GatewayError(CODES.codeWrong, "The verification code is incorrect or expired");
+    if (users.byEmail(f.email)) throw refuse(CODES.accountExists, "This e-mail is used by another account");
+    if (codes.verify(f.email, "bind", f.emailCode) !== "ok") throw refuse(CODES.codeWrong, "The verification code is incorrect or expired");
     users.update(user.id, { email: f.email, email_enabled: 1 });
     return ok({ bound: true });
   });
@@ -96,8 +96,8 @@ export function installSettings(
   app.post(ACCOUNT_PATHS.bindMobile, async (req) => {
     const { user } = currentUser(req);
     const f = parseBody(BindMobile, req.body ?? {});
-    if (users.byMobile(f.areaCode, f.mobile)) throw new GatewayError(CODES.accountExists, "This number is used by another account");
-    if (codes.verify(mobileTarget(f.areaCode, f.mobile), "bind", f.mobileCode) !== "ok") throw new GatewayError(CODES.codeWrong, "The verification code is incorrect or expired");
+    if (users.byMobile(f.areaCode, f.mobile)) throw refuse(CODES.accountExists, "This number is used by another account");
+    if (codes.verify(mobileTarget(f.areaCode, f.mobile), "bind", f.mobileCode) !== "ok") throw refuse(CODES.codeWrong, "The verification code is incorrect or expired");
     users.update(user.id, { area_code: f.areaCode, mobile: f.mobile, mobile_enabled: 1 });
     return ok({ bound: true });
   });
@@ -137,7 +137,7 @@ export function installSettings(
     mainOnly(user);
     const { nickName } = parseBody(SubCreate, req.body ?? {});
     if (users.children(user.id).length >= ACCOUNT_LIMITS.subAccounts) {
-      throw new GatewayError(CODES.invalidParameter, `At most ${ACCOUNT_LIMITS.subAccounts} sub-accounts`);
+      throw refuse(CODES.invalidParameter, `At most ${ACCOUNT_LIMITS.subAccounts} sub-accounts`);
     }
     // A sub-account has no password of its own: it is entered only by switching from its parent.
     const sub = users.create({ parentId: user.id, nickName, pwdHash: await hashPassword(randomBytes(24).toString("hex")) });
@@ -158,7 +158,7 @@ export function installSettings(
     mainOnly(user);
     const f = parseBody(SubFreeze, req.body ?? {});
     const sub = users.byId(f.userId);
-    if (!sub || sub.parent_id !== user.id) throw new GatewayError(CODES.invalidParameter, "No such sub-account");
+    if (!sub || sub.parent_id !== user.id) throw refuse(CODES.invalidParameter, "No such sub-account");
     users.update(sub.id, { frozen: f.frozen ? 1 : 0 });
     if (f.frozen) sessions.endAllOf(sub.id, "frozen");
     return ok({ userId: sub.id, frozen: f.frozen });
@@ -168,7 +168,7 @@ export function installSettings(
     const { user } = currentUser(req);
     const f = parseBody(ApiCreate, req.body ?? {});
     const count = (ctx.db.prepare("SELECT count(*) AS n FROM api_keys WHERE user_id = ? AND revoked_at IS NULL").get(user.id) as { n: number }).n;
-    if (count >= ACCOUNT_LIMITS.apiKeys) throw new GatewayError(CODES.invalidParameter, `At most ${ACCOUNT_LIMITS.apiKeys} API keys`);
+    if (count >= ACCOUNT_LIMITS.apiKeys) throw refuse(CODES.invalidParameter, `At most ${ACCOUNT_LIMITS.apiKeys} API keys`);
     const key = createApiKey(ctx.db, { userId: user.id, passphrase: f.passphrase, permissions: f.permissions, ipAllow: f.ipAllow, label: f.label });
     // The secret is shown this once; the passphrase is never echoed back.
     return ok({ apiKey: key.apiKey, secretKey: key.secretKey, label: f.label, permissions: f.permissions, ipAllow: f.ipAllow });
@@ -190,7 +190,7 @@ export function installSettings(
     const { user } = currentUser(req);
     const { apiKey } = parseBody(ApiRevoke, req.body ?? {});
     const owned = ctx.db.prepare("SELECT 1 FROM api_keys WHERE api_key = ? AND user_id = ? AND revoked_at IS NULL").get(apiKey, user.id);
-    if (!owned) throw new GatewayError(CODES.invalidParameter, "No such API key");
+    if (!owned) throw refuse(CODES.invalidParameter, "No such API key");
     revokeApiKey(ctx.db, apiKey);
     return ok({ revoked: true });
   });

@@ -5,7 +5,7 @@ import { CAPTCHA_IMAGE_PATH, CAPTCHA_SCENES, CAPTCHA_TYPE_SLIDER } from "../../p
 import { PATHS } from "../../protocol/paths.ts";
 import { migrate } from "../db/database.ts";
 import type { GatewayContext } from "../context.ts";
-import { GatewayError, ok } from "../envelope.ts";
+import { ok, refuse } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
 import { parseSlideResult } from "./judge.ts";
 import { CAPTCHA_MIGRATIONS, CaptchaStore, RiskCounter } from "./store.ts";
@@ -54,20 +54,20 @@ export function installCaptcha(app: FastifyInstance, ctx: GatewayContext): { sto
 
   app.get(CAPTCHA_IMAGE_PATH, async (req, reply) => {
     const q = ImageQuery.safeParse(req.query);
-    if (!q.success) throw new GatewayError(CODES.invalidParameter, "Invalid parameter captchaId or part");
+    if (!q.success) throw refuse(CODES.invalidParameter, "Invalid parameter captchaId or part", 400);
     const png = store.image(q.data.captchaId, q.data.part);
-    if (!png) throw new GatewayError(CODES.captchaExpired, "Captcha expired, please start again", 404);
+    if (!png) throw refuse(CODES.captchaExpired, "Captcha expired, please start again", 404);
     return reply.header("cache-control", "no-store").type("image/png").send(png);
   });
 
   app.post(PATHS.captchaCheck, async (req) => {
     const body = parseBody(CheckBody, req.body ?? {});
     const result = decodeResult(body.captchaValidate);
-    if (!result) throw new GatewayError(CODES.invalidParameter, "Invalid parameter captchaValidate");
+    if (!result) throw refuse(CODES.invalidParameter, "Invalid parameter captchaValidate", 400);
     const outcome = store.check(body.captchaId, body.bizId, result);
     if (outcome.ok) return ok({ captchaToken: outcome.captchaToken });
-    if (outcome.reason === "wrong") throw new GatewayError(CODES.captchaFailed, "Verification failed, please try again");
-    throw new GatewayError(CODES.captchaExpired, "Captcha expired, please start again");
+    if (outcome.reason === "wrong") throw refuse(CODES.captchaFailed, "Verification failed, please try again");
+    throw refuse(CODES.captchaExpired, "Captcha expired, please start again");
   });
 
   return { store, risk };

@@ -8,7 +8,8 @@ import type { GatewayKeys } from "./keys.ts";
  * everything that changes an account, an order, an asset or a transfer with mode 2 (also the body).
  */
 export const EXACT_URLS: Record<string, SignMode> = {
-  [PATHS.userInfo]: 1,
+  // User info is not listed: page loaders ask for it on the server, where no client key lives
+  // (docs/decisions/006). It returns masked data only.
   [PATHS.logout]: 1,
   [ACCOUNT_PATHS.devices]: 1,
   [ACCOUNT_PATHS.loginHistory]: 1,

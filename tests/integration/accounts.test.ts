@@ -86,7 +86,7 @@ describe("registration and sessions", () => {
 describe("request signing (PROTOCOL.md §5)", () => {
   it("answers 00020 without a signature, 00021 for the wrong mode, 00022 for a stale time, 00023 for tampering and replays", async () => {
     const { c } = await register("sig@example.com");
-    const path = "/v1/user/overview/userinfo";
+    const path = "/v1/user/security/devices";
     const missing = await c.call("POST", path, {}, { sign: false });
     expect(missing.body.code).toBe("00020");
     expect(missing.headers.get("gw-sign-error")).toBe("missing");
@@ -145,7 +145,7 @@ describe("login, new device, captcha, logout", () => {
     expect(ok.body.code).toBe("00000");
     expect(ok.body.data.userInfo.userId).toBe(userId);
     fresh.remember(userId);
-    expect((await fresh.call("POST", "/v1/user/overview/userinfo", {})).body.code).toBe("00000");
+    expect((await fresh.call("POST", "/v1/user/security/devices", {})).body.code).toBe("00000");
 
     // Same browser, next login: its previous key proves the device, no code needed.
     await fresh.call("POST", "/v1/user/logout", {});
@@ -219,7 +219,7 @@ describe("settings, sub-accounts, devices and API keys", () => {
     expect(devices.body.data.list).toEqual([expect.objectContaining({ deviceId: c.deviceId, current: true })]);
     const revoke = await c.call("POST", "/v1/user/security/devices/revoke", { deviceId: c.deviceId });
     expect(revoke.body.data.ended).toBe(1);
-    expect((await c.call("POST", "/v1/user/overview/userinfo", {})).body.code).toBe("00004");
+    expect((await c.call("POST", "/v1/user/security/devices", {})).body.code).toBe("00004");
     expect(userId).toMatch(/^\d{10}$/);
   });
 });

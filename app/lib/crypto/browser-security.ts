@@ -26,6 +26,9 @@ export interface SecurityDeps {
   now?(): number;
 }
 
+/** How long a login's new-device step may take (the gateway keeps it 10 minutes). */
+const LOGIN_STEP_MS = 10 * 60_000;
+
 export function readCookie(all: string, name: string): string | undefined {
   for (const part of all.split(";")) {
     const [k, ...v] = part.trim().split("=");
@@ -56,6 +59,7 @@ export function installBrowserSecurity(http: HttpClient, deps: SecurityDeps): vo
   const report = deps.report ?? reportSecurityEvent;
   const now = deps.now ?? Date.now;
   const pending = new Map<string, StoredKeyPair>();
+  let loginPair: { pair: StoredKeyPair; at: number } | undefined;
   const sessionId = () => readCookie(deps.cookies(), COOKIES.sessionId);
 
   const failLogin = (err: unknown): never => {
@@ -72,7 +76,10 @@ export function installBrowserSecurity(http: HttpClient, deps: SecurityDeps): vo
     const hasSessionKey = sid !== undefined && (await deps.keys.forSession(sid)) !== undefined;
     if (!shouldEncrypt(pathname, hasSessionKey)) return;
     const config = await deps.loader.get().catch(failLogin);
-    const pair = await deps.keys.forLogin(config.defaultAlgorithm).catch(failLogin);
+    // The verification step of a login must come from the key that started it (the gateway checks).
+    const continuing = pathname.includes("/login/verify") && loginPair && now() - loginPair.at < LOGIN_STEP_MS;
+    const pair = continuing && loginPair ? loginPair.pair : await deps.keys.forLogin(config.defaultAlgorithm).catch(failLogin);
+    if (!continuing) loginPair = { pair, at: now() };
     let body: Record<string, unknown> = {};
     try {
       body = req.body ? (JSON.parse(req.body) as Record<string, unknown>) : {};

@@ -2,9 +2,30 @@ import { createHttpClient, type HttpClient } from "./client";
 import { browserIdentity } from "./device-identity";
 import { sessionEndHandler } from "./session-end";
 import { captchaLoop, type PresentCaptcha } from "./captcha-loop";
+import { lastUser } from "./device-identity";
+import { PATHS } from "../../../protocol/paths";
+import { installBrowserSecurity, signDebugEnabled } from "../crypto/browser-security";
+import { ClientKeys } from "../crypto/client-keys";
+import { indexedDbKeyStore, memoryKeyStore } from "../crypto/key-store";
+import { SignConfigLoader } from "../crypto/sign-config";
+import type { GatewaySignConfig } from "../../../protocol/signing";
+import { showToast } from "~/components/ui/toast";
 
 let client: HttpClient | undefined;
 let presenter: PresentCaptcha = async () => null;
+let issuerPem: string | undefined;
+let keys: ClientKeys | undefined;
+
+/** The issuer certificate from the root loader (PROTOCOL.md §4). */
+export function setIssuerCertificate(pem: string | undefined): void {
+  issuerPem = pem;
+}
+
+/** The browser's key pairs (IndexedDB, non-extractable private keys). */
+export function clientKeys(): ClientKeys {
+  keys ??= new ClientKeys(typeof indexedDB === "undefined" ? memoryKeyStore() : indexedDbKeyStore());
+  return keys;
+}
 
 /** Lets the page's captcha host take over challenges (until one is mounted, a challenge is declined). */
 export function setCaptchaPresenter(present: PresentCaptcha): void {
@@ -21,7 +42,23 @@ export function browserHttp(): HttpClient {
   // Logout calls go through a client without handlers, so a failing logout cannot loop.
   const bare = createHttpClient({ identity: browserIdentity, clock: http.clock });
   http.onResponse(captchaLoop((scene) => presenter(scene)));
-  http.onResponse(sessionEndHandler({ post: (path) => bare.post(path), reload: () => window.location.reload() }));
+  const logout = sessionEndHandler({ post: (path) => bare.post(path), reload: () => window.location.reload(), notify: (m) => showToast(m) });
+  http.onResponse(logout);
+  installBrowserSecurity(http, {
+    loader: new SignConfigLoader(
+      { fetchConfig: async () => (await bare.get<{ gatewaySignConfig: GatewaySignConfig }>(PATHS.gatewaySignConfig)).gatewaySignConfig, storage: sessionStorage },
+      () => issuerPem,
+    ),
+    keys: clientKeys(),
+    cookies: () => document.cookie,
+    lastUser,
+    notify: (m) => showToast(m),
+    logout: () => {
+      void bare.post(PATHS.logout).catch(() => undefined).then(() => bare.post(PATHS.clearCookie)).catch(() => undefined)
+        .then(() => window.location.reload());
+    },
+    debug: signDebugEnabled(window.location.search),
+  });
   client = http;
   return http;
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { checkLogin, checkRegistration, fieldOfCode, loginBody } from "./forms";
+
+const base = { method: "email" as const, email: "a@example.com", areaCode: "", mobile: "", password: "Passw0rd!" };
+
+describe("auth forms", () => {
+  it("accept good input and name each bad field", () => {
+    expect(checkLogin(base)).toEqual({});
+    expect(checkLogin({ ...base, email: "nope", password: "" })).toEqual({ account: "auth.errors.email", password: "auth.errors.passwordRequired" });
+    expect(checkLogin({ ...base, method: "mobile", areaCode: "x", mobile: "12" })).toEqual({ areaCode: "auth.errors.areaCode", account: "auth.errors.mobile" });
+    expect(checkRegistration({ ...base, rePassword: "Passw0rd!", code: "123456" })).toEqual({});
+    expect(checkRegistration({ ...base, password: "short", rePassword: "other", code: "12a" })).toEqual({
+      password: "auth.errors.passwordRule", rePassword: "auth.errors.passwordMismatch", code: "auth.errors.code",
+    });
+  });
+
+  it("put gateway refusals beside the right field", () => {
+    expect(fieldOfCode("20002")).toBe("code");
+    expect(fieldOfCode("20004")).toBe("account");
+    expect(fieldOfCode("20005")).toBe("password");
+    expect(fieldOfCode("20001")).toBe("form");
+  });
+
+  it("builds the login body for e-mail and mobile", () => {
+    expect(loginBody({ ...base, email: " A@Example.com " })).toEqual({ loginName: "a@example.com", pwd: "Passw0rd!" });
+    expect(loginBody({ ...base, method: "mobile", areaCode: "+44", mobile: "7700900123" })).toEqual({ loginName: "7700900123", areaCode: "44", pwd: "Passw0rd!" });
+  });
+});
