@@ -55,7 +55,7 @@ export async function createGateway(
     try {
       done(null, secureJson.parse(text, undefined, { protoAction: "remove", constructorAction: "remove" }));
     } catch {
-      done(new GatewayError(CODES.badJson, "Malformed JSON body", 400), undefined);
+      done(new GatewayError(CODES.invalidParameter, "Malformed JSON body", 400), undefined);
     }
   });
   app.addContentTypeParser("*", { parseAs: "string" }, (_req, _body, done) => {

@@ -51,7 +51,7 @@ export function installEnvelope(app: FastifyInstance): void {
     switch (err.code) {
       case "FST_ERR_CTP_INVALID_JSON_BODY":
       case "FST_ERR_CTP_EMPTY_JSON_BODY":
-        return sendError(reply, 400, CODES.badJson, "Malformed JSON body");
+        return sendError(reply, 400, CODES.invalidParameter, "Malformed JSON body");
       case "FST_ERR_CTP_BODY_TOO_LARGE":
         return sendError(reply, 413, CODES.payloadTooLarge, "Request body too large");
       case "FST_ERR_CTP_INVALID_MEDIA_TYPE":

@@ -30,7 +30,6 @@ export const CODES = {
   providerNotConfigured: "20010",
   loginEncryption: "20011",
   badRequest: "40000",
-  badJson: "40001",
   invalidParameter: "40017",
   notFound: "40404",
   methodNotAllowed: "40500",

@@ -70,7 +70,7 @@ describe("gateway public calls (a real gateway process)", () => {
 
     const malformed = await post(PATHS.usdtRate, '{"locale": ');
     expect(malformed.res.status).toBe(400);
-    expect(malformed.body).toMatchObject({ code: "40001", msg: "Malformed JSON body" });
+    expect(malformed.body).toMatchObject({ code: "40017", msg: "Malformed JSON body" });
 
     const wrongType = await post(PATHS.tdkQueryList, JSON.stringify({ pageCodes: "home" }));
     expect(wrongType.res.status).toBe(400);
