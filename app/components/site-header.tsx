@@ -20,7 +20,7 @@ function UserMenu({ user }: { user: PageUser }) {
   };
   return (
     <div className="header-end">
-      <span className="user-name">{user.userName}</span>
+      <Link to="/modifyverification" className="user-name" aria-label={`${user.userName}: ${t("auth.security")}`}>{user.userName}</Link>
       <button type="button" className="button" onClick={() => void logout()} disabled={busy} aria-busy={busy}>
         {t("auth.logout")}
       </button>

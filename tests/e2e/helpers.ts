@@ -1,0 +1,33 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+
+const dataDir = () => process.env.E2E_DATA_DIR as string;
+
+/** The newest code the gateway "sent" to an address: the embedded outbox is the tests' inbox. */
+export async function codeFor(to: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const dir = join(dataDir(), "outbox");
+    const files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort().reverse();
+    for (const f of files) {
+      const m = JSON.parse(readFileSync(join(dir, f), "utf8")) as { to: string; code: string };
+      if (m.to === to) return m.code;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code for ${to}`);
+}
+
+/** Registers through the page, as a person would, and lands logged in on the home page. */
+export async function registerThroughPage(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/register");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByText("We sent a 6-digit code to your e-mail.").waitFor();
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Repeat password").fill(password);
+  await page.getByLabel("Verification code").fill(await codeFor(email));
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.waitForURL("/");
+  await page.getByRole("button", { name: "Log out" }).waitFor();
+}
