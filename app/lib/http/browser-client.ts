@@ -14,6 +14,12 @@ import { showToast } from "~/components/ui/toast";
 let client: HttpClient | undefined;
 let presenter: PresentCaptcha = async () => null;
 let issuerPem: string | undefined;
+let rewriteImages: (data: unknown) => unknown = (data) => data;
+
+/** Installs the image-domain rewriting once the fastest image host is known (see image-domains.ts). */
+export function setImageRewriter(rewrite: (data: unknown) => unknown): void {
+  rewriteImages = rewrite;
+}
 let keys: ClientKeys | undefined;
 
 /** The issuer certificate from the root loader (PROTOCOL.md §4). */
@@ -38,7 +44,7 @@ export function setCaptchaPresenter(present: PresentCaptcha): void {
  */
 export function browserHttp(): HttpClient {
   if (client) return client;
-  const http = createHttpClient({ identity: browserIdentity });
+  const http = createHttpClient({ identity: browserIdentity, rewriteResult: (data) => rewriteImages(data) });
   // Logout calls go through a client without handlers, so a failing logout cannot loop.
   const bare = createHttpClient({ identity: browserIdentity, clock: http.clock });
   http.onResponse(captchaLoop((scene) => presenter(scene)));
