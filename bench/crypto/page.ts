@@ -20,12 +20,15 @@ async function time(name: string, runs: number, fn: () => Promise<unknown>): Pro
 }
 
 /** node-forge's own JavaScript keygen, synchronous (given a callback, forge hands the work to WebCrypto or workers). */
+/** forge's switch to its own JavaScript, missing from its type definitions. */
+const forgeOptions = (forge as unknown as { options: { usePureJavaScript: boolean } }).options;
+
 async function forgeKeygen(bits: number): Promise<unknown> {
-  forge.options.usePureJavaScript = true;
+  forgeOptions.usePureJavaScript = true;
   try {
     return forge.pki.rsa.generateKeyPair({ bits, e: 0x10001 });
   } finally {
-    forge.options.usePureJavaScript = false;
+    forgeOptions.usePureJavaScript = false;
   }
 }
 
