@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ACCOUNT_PATHS } from "../../protocol/account-paths";
-import { Field, MethodTabs } from "~/components/auth/field";
+import { AccountFields, Field, MethodTabs } from "~/components/auth/field";
 import { checkLogin, errorKey, fieldOfCode, loginBody, type Credentials, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
 import { HttpError } from "~/lib/http/errors";
@@ -89,17 +89,7 @@ export default function Login() {
       <h1 id="login-title">{t("auth.loginTitle")}</h1>
       <MethodTabs value={c.method} onChange={(method) => { setC({ ...c, method }); setErrors({}); }} />
       <form onSubmit={(e) => void submit(e)} noValidate>
-        {c.method === "email" ? (
-          <Field label={t("auth.email")} name="email" type="email" autoComplete="username" required
-            value={c.email} onChange={(e) => setC({ ...c, email: e.target.value })} error={errors.account} />
-        ) : (
-          <div className="field-row">
-            <Field label={t("auth.areaCode")} name="areaCode" inputMode="tel" autoComplete="tel-country-code" required size={5}
-              value={c.areaCode} onChange={(e) => setC({ ...c, areaCode: e.target.value })} error={errors.areaCode} />
-            <Field label={t("auth.mobile")} name="mobile" inputMode="tel" autoComplete="username" required
-              value={c.mobile} onChange={(e) => setC({ ...c, mobile: e.target.value })} error={errors.account} />
-          </div>
-        )}
+        <AccountFields value={c} onChange={setC} errors={errors} purpose="login" />
         <Field label={t("auth.password")} name="password" type="password" autoComplete="current-password" required
           value={c.password} onChange={(e) => setC({ ...c, password: e.target.value })} error={errors.password} />
         {errors.form && <p role="alert" className="notice error">{t(errors.form)}</p>}

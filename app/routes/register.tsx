@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ACCOUNT_PATHS } from "../../protocol/account-paths";
 import { CODE_RULE } from "../../protocol/accounts";
-import { Field, MethodTabs } from "~/components/auth/field";
+import { AccountFields, Field, MethodTabs } from "~/components/auth/field";
 import { checkAccount, checkRegistration, errorKey, fieldOfCode, type Credentials, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
 import { HttpError } from "~/lib/http/errors";
@@ -68,17 +68,7 @@ export default function Register() {
       <h1 id="register-title">{t("auth.registerTitle")}</h1>
       <MethodTabs value={c.method} onChange={(method) => { setC({ ...c, method, code: "" }); setErrors({}); setSent(false); }} />
       <form onSubmit={(e) => void submit(e)} noValidate>
-        {c.method === "email" ? (
-          <Field label={t("auth.email")} name="email" type="email" autoComplete="email" required
-            value={c.email} onChange={(e) => setC({ ...c, email: e.target.value })} error={errors.account} />
-        ) : (
-          <div className="field-row">
-            <Field label={t("auth.areaCode")} name="areaCode" inputMode="tel" autoComplete="tel-country-code" required size={5}
-              value={c.areaCode} onChange={(e) => setC({ ...c, areaCode: e.target.value })} error={errors.areaCode} />
-            <Field label={t("auth.mobile")} name="mobile" inputMode="tel" autoComplete="tel-national" required
-              value={c.mobile} onChange={(e) => setC({ ...c, mobile: e.target.value })} error={errors.account} />
-          </div>
-        )}
+        <AccountFields value={c} onChange={setC} errors={errors} purpose="register" />
         <Field label={t("auth.password")} name="password" type="password" autoComplete="new-password" required
           hint={t("auth.passwordHint")} value={c.password} onChange={(e) => setC({ ...c, password: e.target.value })} error={errors.password} />
         <Field label={t("auth.rePassword")} name="rePassword" type="password" autoComplete="new-password" required

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { isEnvelope, isSuccessCode } from "../../protocol/envelope";
-import { HEADERS, PLATFORM, WEBSITE } from "../../protocol/headers";
 import { localeOrDefault } from "../../protocol/locales";
+import { baseHeaders } from "~/lib/http/client";
 
 /** Loaders' calls take at most this long, so a slow gateway cannot hold a page render. */
 const SSR_TIMEOUT_MS = 5_000;
@@ -23,15 +23,12 @@ export async function callGateway<T>(
 ): Promise<GatewayResult<T>> {
   const method = opts.method ?? "POST";
   const locale = localeOrDefault(opts.locale);
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    [HEADERS.website]: WEBSITE,
-    [HEADERS.terminalType]: String(PLATFORM.web),
-    [HEADERS.locale]: locale.key,
-    [HEADERS.language]: String(locale.languageType),
-    [HEADERS.traceId]: crypto.randomUUID().replace(/-/g, ""),
-    [HEADERS.time]: String(Date.now()),
-  };
+  // The browser's own headers (PROTOCOL.md §3); the server has no device ids of its own.
+  const headers = baseHeaders(
+    { locale: locale.key, languageType: locale.languageType, terminalCode: "", deviceId: "", paperTrading: false },
+    crypto.randomUUID().replace(/-/g, ""),
+    Date.now(),
+  );
   const cookie = request.headers.get("cookie");
   if (cookie) headers.cookie = cookie;
   const forwarded = request.headers.get("x-forwarded-for");

@@ -46,3 +46,29 @@ export function MethodTabs({ value, onChange }: { value: "email" | "mobile"; onC
     </div>
   );
 }
+
+type Account = { method: "email" | "mobile"; email: string; areaCode: string; mobile: string };
+
+/** The account part of a login or sign-up form: an e-mail, or a country code and mobile number. */
+export function AccountFields<T extends Account>({ value, onChange, errors, purpose }: {
+  value: T;
+  onChange(next: NoInfer<T>): void;
+  errors: { account?: string; areaCode?: string };
+  purpose: "login" | "register";
+}) {
+  const { t } = useTranslation("common");
+  if (value.method === "email") {
+    return (
+      <Field label={t("auth.email")} name="email" type="email" autoComplete={purpose === "login" ? "username" : "email"} required
+        value={value.email} onChange={(e) => onChange({ ...value, email: e.target.value })} error={errors.account} />
+    );
+  }
+  return (
+    <div className="field-row">
+      <Field label={t("auth.areaCode")} name="areaCode" inputMode="tel" autoComplete="tel-country-code" required size={5}
+        value={value.areaCode} onChange={(e) => onChange({ ...value, areaCode: e.target.value })} error={errors.areaCode} />
+      <Field label={t("auth.mobile")} name="mobile" inputMode="tel" autoComplete={purpose === "login" ? "username" : "tel-national"} required
+        value={value.mobile} onChange={(e) => onChange({ ...value, mobile: e.target.value })} error={errors.account} />
+    </div>
+  );
+}
