@@ -9,6 +9,7 @@ import {
   AREA_CODE_PATTERN, CODE_SCENES, COOKIES, EMAIL_PATTERN, MOBILE_PATTERN, passwordProblems,
 } from "../../protocol/accounts.ts";
 import { CAPTCHA_GROUP } from "../../protocol/captcha.ts";
+import { ENCRYPTED_PATHS, SUB_SWITCH_PREFIX } from "../../protocol/signing.ts";
 import { migrate } from "../db/database.ts";
 import type { GatewayContext, LoginCrypto } from "../context.ts";
 import { GatewayError, ok, refuse } from "../envelope.ts";
@@ -43,6 +44,8 @@ const RegisterMobile = z.object({ mobile, areaCode, pwd, rePwd: pwd, verifyCode:
 const RegisterBoth = z.object({ mobile, areaCode, email, pwd, rePwd: pwd, verifyCode: code6, emailVerifyCode: code6 });
 const LoginFields = z.object({ loginName: z.string().trim().min(1).max(254), pwd, areaCode: areaCode.optional() });
 const VerifyFields = z.object({ emailCode: code6.optional(), mobileCode: code6.optional(), googleCode: code6.optional() });
+const SwitchFields = z.object({ userId: z.string().regex(/^\d{10}$/, "not a user id") });
+const SWITCH_PATHS = Object.keys(ENCRYPTED_PATHS).filter((p) => p.startsWith(SUB_SWITCH_PREFIX));
 const VerifyClear = z.object({ token: z.string().min(16).max(128) }).passthrough();
 
 function requestMeta(req: FastifyRequest) {
@@ -234,6 +237,24 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
     clearSessionCookies(req, reply);
     return ok(null);
   });
+
+  /**
+   * Sub-account switching (the encrypted `switch*` paths): from a main account to one of its
+   * sub-accounts, between siblings, or back to the main. The new session gets the key sent in the
+   * payload; the old session ends.
+   */
+  async function switchAccount(req: FastifyRequest, reply: FastifyReply) {
+    const { user, sessionId } = currentUser(req);
+    const opened = crypto().open(req.body);
+    const { userId } = parseBody(SwitchFields, opened.fields);
+    const mainId = user.parent_id ?? user.id;
+    const target = users.byId(userId);
+    if (!target || (target.id !== mainId && target.parent_id !== mainId)) throw refuse(CODES.invalidParameter, "No such sub-account");
+    if (target.frozen) throw refuse(CODES.accountFrozen, "This account is frozen");
+    sessions.end(sessionId, "logout");
+    return startSession(req, reply, target, opened);
+  }
+  for (const path of SWITCH_PATHS) app.post(path, switchAccount);
 
   app.post(ACCOUNT_PATHS.refresh, async (req, reply) => {
     const next = sessions.refresh(cookieOf(req, COOKIES.refresh), requestMeta(req));

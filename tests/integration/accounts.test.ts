@@ -195,6 +195,19 @@ describe("settings, sub-accounts, devices and API keys", () => {
     const list = await c.call("POST", "/v1/user/sub/list", {});
     expect(list.body.data.list).toEqual([expect.objectContaining({ userId: sub.body.data.userId, nickName: "bots", frozen: false })]);
 
+    // Switch into the sub-account (encrypted and signed switch path, a new session), then back.
+    const into = await c.secure("/v1/user/sub/switchWeb", { userId: sub.body.data.userId });
+    expect(into.body.data.userInfo.userId).toBe(sub.body.data.userId);
+    const subInfo = await c.call("POST", "/v1/user/overview/userinfo", {});
+    expect(subInfo.body.data.userInfo).toMatchObject({ userId: sub.body.data.userId, subAccount: true });
+    expect((await c.call("POST", "/v1/user/sub/create", { nickName: "nested" })).body.code).toBe("40017");
+    const stranger = await register("frank@example.com");
+    expect((await c.secure("/v1/user/sub/switchWeb", { userId: stranger.userId })).body.code).toBe("40017");
+    const back = await c.secure("/v1/user/sub/switchWeb", { userId });
+    expect(back.body.data.userInfo.userId).toBe(userId);
+    await c.call("POST", "/v1/user/sub/freeze", { userId: sub.body.data.userId, frozen: true });
+    expect((await c.secure("/v1/user/sub/switchWeb", { userId: sub.body.data.userId })).body.code).toBe("20205");
+
     const badIp = await c.call("POST", "/v1/user/api/create", { label: "x", passphrase: "passphrase1", permissions: ["read"], ipAllow: ["nope"] });
     expect(badIp.body.code).toBe("40017");
     const key = await c.call("POST", "/v1/user/api/create", { label: "bot", passphrase: "passphrase1", permissions: ["read", "trade"] });

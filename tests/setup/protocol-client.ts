@@ -115,7 +115,8 @@ export class ProtocolClient {
       extra.lastalgorithm = prev.algorithm;
       body.userCheckDeviceUserIdHash = createHash("sha256").update(userId).digest("hex");
     }
-    return this.call("POST", path, body, { headers: extra, sign: false });
+    // Signed too when a session exists (a sub-account switch), as the browser's steps do.
+    return this.call("POST", path, body, { headers: extra });
   }
 
   /** After a successful login: remember this key as the user's, as the browser binds it. */
