@@ -1,12 +1,12 @@
 import { RemixBrowser } from "@remix-run/react";
-import { startTransition, StrictMode } from "react";
+import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
-});
+// Hydration runs in one go, not in a transition: a key press or click while a page is still
+// hydrating then cannot interleave with it (React 18 can fail such a root with error #345).
+hydrateRoot(
+  document,
+  <StrictMode>
+    <RemixBrowser />
+  </StrictMode>,
+);

@@ -2,15 +2,15 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 
 export const streamTimeout = 5_000;
 
 /**
- * Streams the document. Bots get the whole page at once (onAllReady) for clean indexing;
- * browsers get the shell as soon as it is ready. The CSP nonce reaches every script.
+ * Renders the document once everything in it is ready (no route defers data yet), so the
+ * browser hydrates a complete page: with React 18, a pending boundary hit by an early key press
+ * fails the root (error #345). The CSP nonce reaches every script.
  */
 export default function handleRequest(
   request: Request,
@@ -20,7 +20,6 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
-  const bot = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -29,7 +28,7 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [bot ? "onAllReady" : "onShellReady"]() {
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

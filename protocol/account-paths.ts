@@ -11,6 +11,7 @@ export const ACCOUNT_PATHS = {
   subCreate: "/v1/user/sub/create",
   subList: "/v1/user/sub/list",
   subFreeze: "/v1/user/sub/freeze",
+  subSwitchWeb: "/v1/user/sub/switchWeb",
   antiPhishing: "/v1/user/security/anti-phishing",
   googleInit: "/v1/user/security/google/init",
   googleBind: "/v1/user/security/google/bind",

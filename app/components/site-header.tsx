@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { PATHS } from "../../protocol/paths";
 import { browserHttp } from "~/lib/http/browser-client";
 import type { PageUser } from "~/utils/user.server";
+import { AccountSwitcher } from "./account-switcher";
 
 /** Only sections that work are listed; later sections add themselves here as they ship. */
 const NAV = [{ to: "/", key: "nav.markets", end: true }] as const;
@@ -20,6 +21,7 @@ function UserMenu({ user }: { user: PageUser }) {
   };
   return (
     <div className="header-end">
+      <AccountSwitcher currentUserId={user.userId} />
       <Link to="/modifyverification" className="user-name" aria-label={`${user.userName}: ${t("auth.security")}`}>{user.userName}</Link>
       <button type="button" className="button" onClick={() => void logout()} disabled={busy} aria-busy={busy}>
         {t("auth.logout")}
