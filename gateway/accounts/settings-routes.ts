@@ -160,7 +160,12 @@ export function installSettings(
     const sub = users.byId(f.userId);
     if (!sub || sub.parent_id !== user.id) throw refuse(CODES.invalidParameter, "No such sub-account");
     users.update(sub.id, { frozen: f.frozen ? 1 : 0 });
-    if (f.frozen) sessions.endAllOf(sub.id, "frozen");
+    if (f.frozen) {
+      // A frozen account stops everywhere at once: its sessions end and its API keys die.
+      sessions.endAllOf(sub.id, "frozen");
+      const keys = ctx.db.prepare("SELECT api_key FROM api_keys WHERE user_id = ? AND revoked_at IS NULL").all(sub.id) as Array<{ api_key: string }>;
+      for (const k of keys) revokeApiKey(ctx.db, k.api_key);
+    }
     return ok({ userId: sub.id, frozen: f.frozen });
   });
 

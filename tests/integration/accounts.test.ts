@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { createHmac } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,6 +25,18 @@ function lastCode(to: string): string {
     if (m.to === to) return m.code;
   }
   throw new Error(`no message to ${to}`);
+}
+
+/** A bot's call with an API key (PROTOCOL.md §9): plain HTTP and an HMAC, nothing of the browser's. */
+function assetsByKey(k: { apiKey: string; secretKey: string }, passphrase: string) {
+  const ts = String(Date.now());
+  const path = "/api/v2/spot/account/assets";
+  return fetch(`${gw.url}${path}`, {
+    headers: {
+      "ACCESS-KEY": k.apiKey, "ACCESS-TIMESTAMP": ts, "ACCESS-PASSPHRASE": passphrase,
+      "ACCESS-SIGN": createHmac("sha256", k.secretKey).update(ts + "GET" + path).digest("base64"),
+    },
+  }).then((r) => r.json() as Promise<{ code: string; data: unknown }>);
 }
 
 function db() {
@@ -203,10 +216,14 @@ describe("settings, sub-accounts, devices and API keys", () => {
     expect((await c.call("POST", "/v1/user/sub/create", { nickName: "nested" })).body.code).toBe("40017");
     const stranger = await register("frank@example.com");
     expect((await c.secure("/v1/user/sub/switchWeb", { userId: stranger.userId })).body.code).toBe("40017");
+    const subKey = await c.call("POST", "/v1/user/api/create", { label: "sub-bot", passphrase: "passphrase2", permissions: ["read"] });
+    expect(subKey.body.code).toBe("00000");
     const back = await c.secure("/v1/user/sub/switchWeb", { userId });
     expect(back.body.data.userInfo.userId).toBe(userId);
+    expect((await assetsByKey(subKey.body.data, "passphrase2")).code).toBe("00000");
     await c.call("POST", "/v1/user/sub/freeze", { userId: sub.body.data.userId, frozen: true });
     expect((await c.secure("/v1/user/sub/switchWeb", { userId: sub.body.data.userId })).body.code).toBe("20205");
+    expect((await assetsByKey(subKey.body.data, "passphrase2")).code).not.toBe("00000");
 
     const badIp = await c.call("POST", "/v1/user/api/create", { label: "x", passphrase: "passphrase1", permissions: ["read"], ipAllow: ["nope"] });
     expect(badIp.body.code).toBe("40017");
@@ -216,17 +233,8 @@ describe("settings, sub-accounts, devices and API keys", () => {
     const listed = await c.call("POST", "/v1/user/api/list", {});
     expect(JSON.stringify(listed.body)).not.toContain(key.body.data.secretKey);
 
-    const { createHmac } = await import("node:crypto");
-    const ts = String(Date.now());
-    const path = "/api/v2/spot/account/assets";
-    const signHmac = (passphrase: string) => fetch(`${gw.url}${path}`, {
-      headers: {
-        "ACCESS-KEY": key.body.data.apiKey, "ACCESS-TIMESTAMP": ts, "ACCESS-PASSPHRASE": passphrase,
-        "ACCESS-SIGN": createHmac("sha256", key.body.data.secretKey).update(ts + "GET" + path).digest("base64"),
-      },
-    }).then((r) => r.json() as Promise<{ code: string; data: unknown }>);
-    expect((await signHmac("passphrase1")).code).toBe("00000");
-    expect((await signHmac("wrong-passphrase")).code).not.toBe("00000");
+    expect((await assetsByKey(key.body.data, "passphrase1")).code).toBe("00000");
+    expect((await assetsByKey(key.body.data, "wrong-passphrase")).code).not.toBe("00000");
 
     const devices = await c.call("POST", "/v1/user/security/devices", {});
     expect(devices.body.data.list).toEqual([expect.objectContaining({ deviceId: c.deviceId, current: true })]);
