@@ -43,7 +43,9 @@ export default defineConfig({
     // The production build of `npm start` (the test script builds first).
     command: "node index.js",
     url: `${baseURL}/v1/mix/system/getDomainConfigList`,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production", LOG_LEVEL: "warn" },
+    // The browser tests act as the proxy in front (TRUST_PROXY=loopback): a context may name its
+    // own client address in X-Forwarded-For, so risk rules per address can be tested apart.
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production", LOG_LEVEL: "warn", TRUST_PROXY: "loopback" },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "ignore",

@@ -59,7 +59,8 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
     upstream: opts.gatewayUrl,
     timeoutMs: env.BFF_TIMEOUT_MS,
     bodyLimit: env.BFF_BODY_LIMIT,
-    trustForwarded: app.get("trust proxy") !== false,
+    // Express's own reading of TRUST_PROXY: is the peer of this connection a proxy we trust?
+    trustsPeer: (req) => (app.get("trust proxy fn") as (addr: string, i: number) => boolean)(req.socket.remoteAddress ?? "", 0),
     decorate: (_req, res, secure) => setApiHeaders(res, secure),
     logger,
   });

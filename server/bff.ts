@@ -31,8 +31,8 @@ export interface BffOptions {
   upstream: string;
   timeoutMs: number;
   bodyLimit: number;
-  /** Whether X-Forwarded-* from the client side may be believed (a trusted proxy is in front). */
-  trustForwarded: boolean;
+  /** Whether this connection's peer is a trusted proxy, whose X-Forwarded-* may be believed. */
+  trustsPeer(req: IncomingMessage): boolean;
   /** Sets the web host's security headers on every response. */
   decorate(req: IncomingMessage, res: ServerResponse, secure: boolean): void;
   logger: Logger;
@@ -75,9 +75,10 @@ export function protocolOf(req: IncomingMessage, trustForwarded: boolean): strin
 function forwardedHeaders(req: IncomingMessage, opts: BffOptions): Record<string, string | string[]> {
   const headers = dropHopByHop(req.headers);
   const clientIp = req.socket.remoteAddress ?? "";
-  const prior = opts.trustForwarded ? req.headers["x-forwarded-for"] : undefined;
+  const trusted = opts.trustsPeer(req);
+  const prior = trusted ? req.headers["x-forwarded-for"] : undefined;
   headers["x-forwarded-for"] = prior ? `${String(prior)}, ${clientIp}` : clientIp;
-  headers["x-forwarded-proto"] = protocolOf(req, opts.trustForwarded);
+  headers["x-forwarded-proto"] = protocolOf(req, trusted);
   if (req.headers.host) headers["x-forwarded-host"] = req.headers.host;
   delete headers.host;
   return headers;
@@ -104,7 +105,7 @@ export function createBff(opts: BffOptions): Bff {
   });
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
-    opts.decorate(req, res, protocolOf(req, opts.trustForwarded) === "https");
+    opts.decorate(req, res, protocolOf(req, opts.trustsPeer(req)) === "https");
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > opts.bodyLimit) {
       // The body is not read, so the connection cannot carry another request.

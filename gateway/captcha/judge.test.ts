@@ -37,8 +37,10 @@ describe("judgeSlide", () => {
   });
 
   it("accepts keyboard steps at a human pace and refuses a burst", () => {
-    const steps = (gap: number): SlideResult["trail"] => Array.from({ length: 16 }, (_, i) => [i * gap, i * 10, 0]);
+    // The start point and the first step share a time, as a first key press records both.
+    const steps = (gap: number): SlideResult["trail"] => [[0, 0, 0], ...Array.from({ length: 15 }, (_, i): [number, number, number] => [i * gap, (i + 1) * 10, 0])];
     expect(judgeSlide(150, { x: 150, trail: steps(80), input: "keyboard" })).toEqual({ ok: true });
+    expect(judgeSlide(150, { x: 150, trail: steps(80).slice(1), input: "keyboard" }).ok).toBe(false);
     expect(judgeSlide(150, { x: 150, trail: steps(5), input: "keyboard" }).ok).toBe(false);
   });
 });

@@ -47,7 +47,8 @@ export function judgeSlide(answerX: number, r: SlideResult): SlideVerdict {
   if (duration < SLIDE_RULES.minDurationMs || duration > SLIDE_RULES.maxDurationMs) return { ok: false, reason: "timing" };
 
   if (r.input === "keyboard") {
-    for (let i = 1; i < t.length; i++) {
+    // The first sample is the starting point, taken with the first key press: steps start after it.
+    for (let i = 2; i < t.length; i++) {
       if (t[i]![0] - t[i - 1]![0] < SLIDE_RULES.minKeyIntervalMs) return { ok: false, reason: "timing" };
     }
     return { ok: true };
