@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { Link } from "@remix-run/react";
 import { useCallback, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ACCOUNT_LIMITS, ACCOUNT_PATHS } from "../../protocol/account-paths";
@@ -90,6 +91,7 @@ export default function Security() {
   return (
     <div>
       <h1>{t("security.title")}</h1>
+      <p><Link to="/subaccount/setting/api">{t("api.title")}</Link></p>
       <AntiPhishing />
       <section className="card" aria-labelledby="devices-title" aria-busy={devices.state === "loading"}>
         <h2 id="devices-title">{t("security.devicesTitle")}</h2>

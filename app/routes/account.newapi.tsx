@@ -1,0 +1,91 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ACCOUNT_LIMITS, ACCOUNT_PATHS } from "../../protocol/account-paths";
+import { Field } from "~/components/auth/field";
+import { errorKey } from "~/lib/auth/forms";
+import { browserHttp } from "~/lib/http/browser-client";
+import { currentUser } from "~/utils/user.server";
+
+export const meta: MetaFunction = () => [{ title: "New API key | Mix Exchange" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!(await currentUser(context, request, "en"))) throw redirect("/login");
+  return null;
+}
+
+interface Created {
+  apiKey: string;
+  secretKey: string;
+  label: string;
+}
+
+/** Creates an API key for bots; the secret is shown this once and never again. */
+export default function NewApiKey() {
+  const { t } = useTranslation("common");
+  const [form, setForm] = useState({ label: "", passphrase: "", trade: false, ips: "" });
+  const [error, setError] = useState<string | undefined>();
+  const [created, setCreated] = useState<Created | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const ipAllow = form.ips.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+    if (!form.label.trim() || form.passphrase.length < 8 || form.passphrase.length > 32 || ipAllow.length > ACCOUNT_LIMITS.apiKeyIps) {
+      setError("api.errors.form");
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      setCreated(await browserHttp().post<Created>(ACCOUNT_PATHS.apiKeyCreate, {
+        label: form.label.trim(), passphrase: form.passphrase, permissions: form.trade ? ["read", "trade"] : ["read"], ipAllow,
+      }));
+      setForm({ label: "", passphrase: "", trade: false, ips: "" });
+    } catch (err) {
+      setError(errorKey(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (created) {
+    return (
+      <section className="auth-card" aria-labelledby="created-title">
+        <h1 id="created-title">{t("api.createdTitle")}</h1>
+        <p role="alert" className="notice">{t("api.secretOnce")}</p>
+        <dl className="key-list">
+          <dt>{t("api.apiKey")}</dt>
+          <dd><code data-testid="api-key">{created.apiKey}</code></dd>
+          <dt>{t("api.secretKey")}</dt>
+          <dd><code data-testid="api-secret">{created.secretKey}</code></dd>
+        </dl>
+        <Link to="/subaccount/setting/api" className="button primary block">{t("api.done")}</Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="auth-card" aria-labelledby="newapi-title">
+      <h1 id="newapi-title">{t("api.newTitle")}</h1>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Field label={t("api.label")} name="label" value={form.label} maxLength={32} required
+          onChange={(e) => setForm({ ...form, label: e.target.value })} />
+        <Field label={t("api.passphrase")} name="passphrase" type="password" autoComplete="new-password" value={form.passphrase}
+          hint={t("api.passphraseHint")} required onChange={(e) => setForm({ ...form, passphrase: e.target.value })} />
+        <div className="field checkbox">
+          <label>
+            <input type="checkbox" checked={form.trade} onChange={(e) => setForm({ ...form, trade: e.target.checked })} />
+            {" "}{t("api.allowTrade")}
+          </label>
+        </div>
+        <Field label={t("api.ips")} name="ips" value={form.ips} hint={t("api.ipsHint")}
+          onChange={(e) => setForm({ ...form, ips: e.target.value })} />
+        {error && <p role="alert" className="notice error">{t(error)}</p>}
+        <button type="submit" className="button primary block" disabled={busy} aria-busy={busy}>{t("api.create")}</button>
+      </form>
+    </section>
+  );
+}
