@@ -12,7 +12,8 @@ export function createI18n(locale: string, resources: Record<string, Record<stri
     lng: locale,
     fallbackLng: DEFAULT_LOCALE,
     resources,
-    ns: ["common"],
+    // Every namespace the loader sent (common plus one file per feature area).
+    ns: [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))],
     defaultNS: "common",
     initImmediate: false,
     interpolation: { escapeValue: false },

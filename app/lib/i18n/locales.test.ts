@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../../protocol/locales";
@@ -21,35 +21,47 @@ function load(locale: string, ns: string): Map<string, unknown> {
 
 const placeholders = (s: string): string[] => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((p) => p.replace(/\s/g, "")).sort();
 
-const english = load("en", "common");
+/** Every namespace is a JSON file in the English folder; each locale must have the same files. */
+const NAMESPACES = readdirSync(join(LOCALES_DIR, "en")).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5)).sort();
 
 describe("locale files", () => {
   it("English has keys to compare against", () => {
-    expect(english.size).toBeGreaterThan(10);
+    expect(NAMESPACES).toContain("common");
+    expect(load("en", "common").size).toBeGreaterThan(10);
   });
 
-  for (const { key } of LOCALES.filter((l) => l.key !== "en")) {
-    describe(key, () => {
-      it("has a common.json", () => {
-        expect(existsSync(join(LOCALES_DIR, key, "common.json"))).toBe(true);
-      });
+  for (const ns of NAMESPACES) {
+    const english = load("en", ns);
+    for (const { key } of LOCALES.filter((l) => l.key !== "en")) {
+      describe(`${key}/${ns}`, () => {
+        it("exists", () => {
+          expect(existsSync(join(LOCALES_DIR, key, `${ns}.json`))).toBe(true);
+        });
 
-      it("translates every English key with a non-empty string and the same placeholders", () => {
-        const own = load(key, "common");
-        const missing = [...english.keys()].filter((k) => !own.has(k));
-        expect(missing, `missing keys in ${key}`).toEqual([]);
-        for (const [k, en] of english) {
-          const v = own.get(k);
-          expect(typeof v, `${key}:${k}`).toBe("string");
-          expect((v as string).trim(), `${key}:${k} is empty`).not.toBe("");
-          expect(placeholders(v as string), `${key}:${k} placeholders`).toEqual(placeholders(en as string));
-        }
-      });
+        it("translates every English key with a non-empty string and the same placeholders", () => {
+          const own = load(key, ns);
+          const missing = [...english.keys()].filter((k) => !own.has(k));
+          expect(missing, `missing keys in ${key}/${ns}`).toEqual([]);
+          for (const [k, en] of english) {
+            const v = own.get(k);
+            expect(typeof v, `${key}/${ns}:${k}`).toBe("string");
+            expect((v as string).trim(), `${key}/${ns}:${k} is empty`).not.toBe("");
+            expect(placeholders(v as string), `${key}/${ns}:${k} placeholders`).toEqual(placeholders(en as string));
+          }
+        });
 
-      it("has no keys English lacks", () => {
-        const extra = [...load(key, "common").keys()].filter((k) => !english.has(k));
-        expect(extra, `extra keys in ${key}`).toEqual([]);
+        it("has no keys English lacks", () => {
+          const extra = [...load(key, ns).keys()].filter((k) => !english.has(k));
+          expect(extra, `extra keys in ${key}/${ns}`).toEqual([]);
+        });
       });
-    });
+    }
   }
+
+  it("no locale has a namespace English lacks", () => {
+    for (const { key } of LOCALES) {
+      const files = readdirSync(join(LOCALES_DIR, key)).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5));
+      expect(files.filter((f) => !NAMESPACES.includes(f)), key).toEqual([]);
+    }
+  });
 });
