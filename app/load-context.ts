@@ -5,6 +5,8 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The upstream gateway's origin, for loaders' server-side calls. */
     gatewayUrl: string;
+    /** The configured public origin (PUBLIC_ORIGIN), or "" for root-relative links. */
+    publicOrigin: string;
   }
 }
 

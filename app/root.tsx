@@ -1,14 +1,18 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import {
-  isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData,
+  isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
-import { localeOrDefault } from "../protocol/locales";
 import { createI18n } from "./lib/i18n/instance";
+import { splitLocalePath } from "./lib/i18n/locale-path";
+import { prefsFromRequest } from "./utils/prefs.server";
+import { LocaleLink } from "./components/locale-link";
+import { AlternateLinks } from "./components/alternate-links";
 import { resourcesFor } from "./lib/i18n/resources.server";
 import { issuerCertPem } from "./utils/issuer-cert.server";
-import { currentUser } from "./utils/user.server";
+import { userOf } from "./utils/user.server";
 import { setIssuerCertificate } from "./lib/http/browser-client";
 import { Toaster } from "./components/ui/toast";
 import { useNonce } from "./components/nonce";
@@ -22,15 +26,28 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/**
+ * Everything the first byte must already be right about: language and direction, theme, layout,
+ * currency (SPEC.md §3–4), read from the address and the preference cookies, and who is logged in.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { locale, resources } = resourcesFor("en");
-  const info = localeOrDefault(locale);
+  const prefs = prefsFromRequest(request);
+  const { locale, resources } = resourcesFor(prefs.language);
   return {
-    locale, lang: info.intl, dir: info.dir, theme: "white" as const, resources,
+    locale, lang: prefs.locale.intl, dir: prefs.locale.dir, resources,
+    theme: prefs.theme, layout: prefs.layout, currency: prefs.currency, currencyPicked: prefs.currencyPicked,
+    showAsset: prefs.showAsset, valuationUnit: prefs.valuationUnit,
+    publicOrigin: context.publicOrigin,
     issuerCert: issuerCertPem() ?? null,
-    user: await currentUser(context, request, locale),
+    user: await userOf(context, request),
   };
 }
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** A move to another locale prefix changes the language, so the root must be asked again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || splitLocalePath(currentUrl.pathname).prefix !== splitLocalePath(nextUrl.pathname).prefix;
 
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -39,12 +56,15 @@ function Document({ children }: { children: React.ReactNode }) {
   if (typeof window !== "undefined") setIssuerCertificate(data?.issuerCert ?? undefined);
   const i18n = useMemo(() => createI18n(data?.locale ?? "en", data?.resources ?? {}), [data?.locale, data?.resources]);
   return (
-    <html lang={data?.lang ?? "en"} dir={data?.dir ?? "ltr"} className={data?.theme ?? "white"} data-locale={data?.locale ?? "en"}>
+    <html lang={data?.lang ?? "en"} dir={data?.dir ?? "ltr"} className={data?.theme ?? "white"}
+      data-locale={data?.locale ?? "en"} data-layout={data?.layout ?? "right"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={data?.theme === "black" ? "dark" : "light"} />
         <Meta />
         <Links />
+        <AlternateLinks origin={data?.publicOrigin ?? ""} />
       </head>
       <body>
         <I18nextProvider i18n={i18n}>
@@ -88,7 +108,7 @@ export function ErrorBoundary() {
       <main id="main" className="page error-page">
         <h1>{t(notFound ? "error.notFoundTitle" : "error.genericTitle")}</h1>
         <p>{t(notFound ? "error.notFoundBody" : "error.genericBody")}</p>
-        <Link to="/" className="button primary">{t("error.backHome")}</Link>
+        <LocaleLink to="/" className="button primary">{t("error.backHome")}</LocaleLink>
       </main>
       <SiteFooter />
     </>

@@ -88,6 +88,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
       getLoadContext: (_req, res) => ({
         cspNonce: String(res.locals.cspNonce ?? ""),
         gatewayUrl: opts.gatewayUrl,
+        publicOrigin: env.PUBLIC_ORIGIN ?? "",
       }),
     }),
   );

@@ -21,6 +21,13 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ BFF_TIMEOUT_MS: "-5" })).toThrow(/BFF_TIMEOUT_MS/);
   });
 
+  it("takes a public origin, never a path or another scheme", () => {
+    expect(loadEnv({ PUBLIC_ORIGIN: "https://www.example.com" }).PUBLIC_ORIGIN).toBe("https://www.example.com");
+    expect(loadEnv({ PUBLIC_ORIGIN: "https://www.example.com/" }).PUBLIC_ORIGIN).toBe("https://www.example.com");
+    expect(() => loadEnv({ PUBLIC_ORIGIN: "https://www.example.com/app" })).toThrow(/PUBLIC_ORIGIN/);
+    expect(() => loadEnv({ PUBLIC_ORIGIN: "javascript:alert(1)" })).toThrow(/PUBLIC_ORIGIN/);
+  });
+
   it("splits image origins", () => {
     expect(loadEnv({ IMAGE_ORIGINS: " https://a.example, ,https://b.example" }).imageOrigins).toEqual(["https://a.example", "https://b.example"]);
   });

@@ -20,6 +20,13 @@ const EnvSchema = z.object({
   BFF_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   /** Largest request body the BFF forwards. */
   BFF_BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  /** The site's public origin for canonical and hreflang links; never taken from request headers. */
+  PUBLIC_ORIGIN: z
+    .string()
+    .url()
+    .refine((u) => /^https?:$/.test(new URL(u).protocol) && new URL(u).pathname === "/", "must be an http(s) origin")
+    .transform((u) => new URL(u).origin)
+    .optional(),
   /** Extra image hosts allowed by the CSP (comma separated origins). */
   IMAGE_ORIGINS: z.string().optional(),
 });

@@ -1,4 +1,5 @@
-import { Link, NavLink, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
+import { LocaleLink, LocaleNavLink, useLocalize } from "~/components/locale-link";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PATHS } from "../../protocol/paths";
@@ -12,17 +13,18 @@ const NAV = [{ to: "/", key: "nav.markets", end: true }] as const;
 function UserMenu({ user }: { user: PageUser }) {
   const { t } = useTranslation("common");
   const [busy, setBusy] = useState(false);
+  const localize = useLocalize();
   const logout = async () => {
     setBusy(true);
     const http = browserHttp();
     await http.post(PATHS.logout).catch(() => undefined);
     await http.post(PATHS.clearCookie).catch(() => undefined);
-    window.location.assign("/");
+    window.location.assign(localize("/"));
   };
   return (
     <div className="header-end">
       <AccountSwitcher currentUserId={user.userId} />
-      <Link to="/modifyverification" className="user-name" aria-label={`${user.userName}: ${t("auth.security")}`}>{user.userName}</Link>
+      <LocaleLink to="/modifyverification" className="user-name" aria-label={`${user.userName}: ${t("auth.security")}`}>{user.userName}</LocaleLink>
       <button type="button" className="button" onClick={() => void logout()} disabled={busy} aria-busy={busy}>
         {t("auth.logout")}
       </button>
@@ -36,17 +38,17 @@ export function SiteHeader() {
   const user = data?.user ?? null;
   return (
     <header className="site-header">
-      <NavLink to="/" className="brand" aria-label="Mix Exchange">
+      <LocaleNavLink to="/" className="brand" aria-label="Mix Exchange">
         <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M3 18 9 6l3 6 3-6 6 12" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" />
         </svg>
         <span>Mix</span>
-      </NavLink>
+      </LocaleNavLink>
       <nav aria-label={t("nav.main")}>
         <ul>
           {NAV.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.end}>{t(item.key)}</NavLink>
+              <LocaleNavLink to={item.to} end={item.end}>{t(item.key)}</LocaleNavLink>
             </li>
           ))}
         </ul>
@@ -55,8 +57,8 @@ export function SiteHeader() {
         <UserMenu user={user} />
       ) : (
         <div className="header-end">
-          <Link to="/login" className="button">{t("auth.login")}</Link>
-          <Link to="/register" className="button primary">{t("auth.register")}</Link>
+          <LocaleLink to="/login" className="button">{t("auth.login")}</LocaleLink>
+          <LocaleLink to="/register" className="button primary">{t("auth.register")}</LocaleLink>
         </div>
       )}
     </header>

@@ -1,8 +1,10 @@
-import type { AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { COOKIES } from "../../protocol/accounts";
 import { PATHS } from "../../protocol/paths";
 import { withUserInfoDefaults, type UserInfoResponse } from "../../protocol/user-info";
 import { callGateway } from "./gateway.server";
+import { prefsFromRequest } from "./prefs.server";
+import { localizePath, splitLocalePath } from "~/lib/i18n/locale-path";
 
 export interface PageUser {
   userId: string;
@@ -21,4 +23,25 @@ export async function currentUser(context: Pick<AppLoadContext, "gatewayUrl">, r
   const info = withUserInfoDefaults(r.data.userInfo);
   if (!info.userId) return null;
   return { userId: info.userId, userName: info.userName || info.loginName || info.userId, subAccount: info.subAccount };
+}
+
+const seen = new WeakMap<Request, Promise<PageUser | null>>();
+
+/** The user of a page request, asked of the gateway once however many loaders want it. */
+export function userOf(context: Pick<AppLoadContext, "gatewayUrl">, request: Request): Promise<PageUser | null> {
+  let found = seen.get(request);
+  if (!found) {
+    found = currentUser(context, request, prefsFromRequest(request).language);
+    seen.set(request, found);
+  }
+  return found;
+}
+
+/** Guard for pages that need a login: guests go to the login page (same locale) and come back after. */
+export async function requireUser(context: Pick<AppLoadContext, "gatewayUrl">, request: Request): Promise<PageUser> {
+  const user = await userOf(context, request);
+  if (user) return user;
+  const url = new URL(request.url);
+  const { prefix } = splitLocalePath(url.pathname);
+  throw redirect(localizePath(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, prefix));
 }

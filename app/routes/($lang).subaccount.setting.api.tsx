@@ -1,19 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { LocaleLink } from "~/components/locale-link";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
+import { privatePageMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_PATHS } from "../../protocol/account-paths";
 import { showToast } from "~/components/ui/toast";
 import { useAsync } from "~/lib/async-state";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
-import { currentUser } from "~/utils/user.server";
+import { requireUser } from "~/utils/user.server";
 
-export const meta: MetaFunction = () => [{ title: "API keys | Mix Exchange" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "api.title");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!(await currentUser(context, request, "en"))) throw redirect("/login");
+  await requireUser(context, request);
   return null;
 }
 
@@ -41,7 +41,7 @@ export default function ApiKeys() {
   return (
     <div>
       <h1>{t("api.title")}</h1>
-      <p><Link to="/account/newapi" className="button primary">{t("api.newTitle")}</Link></p>
+      <p><LocaleLink to="/account/newapi" className="button primary">{t("api.newTitle")}</LocaleLink></p>
       <section className="card" aria-busy={keys.state === "loading"} aria-label={t("api.title")}>
         {keys.state === "error" && <p role="alert" className="notice error">{t(errorKey(keys.error))}</p>}
         {keys.state === "ready" && keys.data.list.length === 0 && <p>{t("api.none")}</p>}

@@ -1,18 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { LocaleLink } from "~/components/locale-link";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { privatePageMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_LIMITS, ACCOUNT_PATHS } from "../../protocol/account-paths";
 import { Field } from "~/components/auth/field";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
-import { currentUser } from "~/utils/user.server";
+import { requireUser } from "~/utils/user.server";
 
-export const meta: MetaFunction = () => [{ title: "New API key | Mix Exchange" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "api.newTitle");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!(await currentUser(context, request, "en"))) throw redirect("/login");
+  await requireUser(context, request);
   return null;
 }
 
@@ -62,7 +62,7 @@ export default function NewApiKey() {
           <dt>{t("api.secretKey")}</dt>
           <dd><code data-testid="api-secret">{created.secretKey}</code></dd>
         </dl>
-        <Link to="/subaccount/setting/api" className="button primary block">{t("api.done")}</Link>
+        <LocaleLink to="/subaccount/setting/api" className="button primary block">{t("api.done")}</LocaleLink>
       </section>
     );
   }

@@ -1,14 +1,17 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { useSearchParams } from "@remix-run/react";
+import { LocaleLink, useLocalize } from "~/components/locale-link";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { privatePageMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_PATHS } from "../../protocol/account-paths";
 import { AccountFields, Field, MethodTabs } from "~/components/auth/field";
 import { checkLogin, errorKey, fieldOfCode, loginBody, type Credentials, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
 import { HttpError } from "~/lib/http/errors";
 
-export const meta: MetaFunction = () => [{ title: "Log in | Mix Exchange" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "auth.login");
 
 interface Verify {
   token: string;
@@ -23,7 +26,10 @@ export default function Login() {
   const [verify, setVerify] = useState<Verify | null>(null);
   const [codes, setCodes] = useState({ emailCode: "", mobileCode: "", googleCode: "" });
 
-  const done = () => window.location.assign("/");
+  const [params] = useSearchParams();
+  const localize = useLocalize();
+  // A full load: the new session cookies and the bound key pair apply to everything after.
+  const done = () => window.location.assign(safeRedirect(params.get("redirectTo"), localize("/")));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -95,7 +101,7 @@ export default function Login() {
         {errors.form && <p role="alert" className="notice error">{t(errors.form)}</p>}
         <button type="submit" className="button primary block" disabled={busy} aria-busy={busy}>{t("auth.login")}</button>
       </form>
-      <p className="auth-switch">{t("auth.noAccount")} <Link to="/register">{t("auth.register")}</Link></p>
+      <p className="auth-switch">{t("auth.noAccount")} <LocaleLink to="/register">{t("auth.register")}</LocaleLink></p>
     </section>
   );
 }

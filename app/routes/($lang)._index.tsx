@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { PATHS } from "../../protocol/paths";
 import { callGateway } from "~/utils/gateway.server";
+import { prefsFromRequest } from "~/utils/prefs.server";
 
 interface Ticker {
   symbol: string;
@@ -24,14 +25,15 @@ interface TdkList {
 const TICKER_REFRESH_MS = 10_000;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const locale = "en";
+  const prefs = prefsFromRequest(request);
+  const locale = prefs.language;
   const [tickers, rates, tdk] = await Promise.all([
     callGateway<Ticker[]>(context, request, "/api/v2/spot/market/tickers", { method: "GET", locale }),
     callGateway<Rates>(context, request, PATHS.usdtRate, { body: { locale }, locale }),
     callGateway<TdkList>(context, request, PATHS.tdkQueryList, { body: { locale, pageCodes: ["home"] }, locale }),
   ]);
   return {
-    locale,
+    locale: prefs.locale.intl,
     tickers: tickers.ok ? tickers.data : null,
     rates: rates.ok ? rates.data : null,
     tdk: tdk.ok ? tdk.data.list[0] ?? null : null,

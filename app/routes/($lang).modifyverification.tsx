@@ -1,21 +1,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { LocaleLink } from "~/components/locale-link";
 import { useCallback, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { privatePageMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_LIMITS, ACCOUNT_PATHS } from "../../protocol/account-paths";
 import { Field } from "~/components/auth/field";
 import { showToast } from "~/components/ui/toast";
 import { useAsync } from "~/lib/async-state";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
-import { currentUser } from "~/utils/user.server";
+import { requireUser } from "~/utils/user.server";
 
-export const meta: MetaFunction = () => [{ title: "Security | Mix Exchange" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "security.title");
 
 /** Guests are sent to log in; the page's data is asked for by the browser, which holds the signing key. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!(await currentUser(context, request, "en"))) throw redirect("/login");
+  await requireUser(context, request);
   return null;
 }
 
@@ -91,7 +91,7 @@ export default function Security() {
   return (
     <div>
       <h1>{t("security.title")}</h1>
-      <p><Link to="/subaccount/setting/api">{t("api.title")}</Link></p>
+      <p><LocaleLink to="/subaccount/setting/api">{t("api.title")}</LocaleLink></p>
       <AntiPhishing />
       <section className="card" aria-labelledby="devices-title" aria-busy={devices.state === "loading"}>
         <h2 id="devices-title">{t("security.devicesTitle")}</h2>

@@ -1,7 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { LocaleLink, useLocalize } from "~/components/locale-link";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { privatePageMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_PATHS } from "../../protocol/account-paths";
 import { CODE_RULE } from "../../protocol/accounts";
 import { AccountFields, Field, MethodTabs } from "~/components/auth/field";
@@ -9,7 +10,7 @@ import { checkAccount, checkRegistration, errorKey, fieldOfCode, type Credential
 import { browserHttp } from "~/lib/http/browser-client";
 import { HttpError } from "~/lib/http/errors";
 
-export const meta: MetaFunction = () => [{ title: "Sign up | Mix Exchange" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "auth.register");
 
 export default function Register() {
   const { t } = useTranslation("common");
@@ -20,6 +21,7 @@ export default function Register() {
   const [busy, setBusy] = useState(false);
   const [cooldown, setCooldown] = useState(0);
   const [sent, setSent] = useState(false);
+  const localize = useLocalize();
 
   useEffect(() => {
     if (cooldown <= 0) return;
@@ -55,7 +57,7 @@ export default function Register() {
       const path = c.method === "email" ? ACCOUNT_PATHS.registerEmail : ACCOUNT_PATHS.registerMobile;
       const { channel: _channel, ...who } = target();
       await browserHttp().post(path, { ...who, pwd: c.password, rePwd: c.rePassword, verifyCode: c.code.trim() });
-      window.location.assign("/");
+      window.location.assign(localize("/"));
     } catch (err) {
       setErrors({ [err instanceof HttpError ? fieldOfCode(err.code) : "form"]: errorKey(err) });
     } finally {
@@ -84,7 +86,7 @@ export default function Register() {
         {errors.form && <p role="alert" className="notice error">{t(errors.form)}</p>}
         <button type="submit" className="button primary block" disabled={busy} aria-busy={busy}>{t("auth.register")}</button>
       </form>
-      <p className="auth-switch">{t("auth.haveAccount")} <Link to="/login">{t("auth.login")}</Link></p>
+      <p className="auth-switch">{t("auth.haveAccount")} <LocaleLink to="/login">{t("auth.login")}</LocaleLink></p>
     </section>
   );
 }

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { metaT, privatePageMeta } from "./meta";
+
+const matches = [{
+  id: "root",
+  data: { locale: "ja", resources: { en: { common: { a: { b: "English", only: "Only English" } } }, ja: { common: { a: { b: "日本語" } } } } },
+}];
+
+describe("meta translation", () => {
+  it("uses the page's locale, then English, then the key", () => {
+    expect(metaT(matches, "a.b")).toBe("日本語");
+    expect(metaT(matches, "a.only")).toBe("Only English");
+    expect(metaT(matches, "a.missing")).toBe("a.missing");
+    expect(metaT([], "a.b")).toBe("a.b");
+  });
+  it("private pages are titled and not indexed", () => {
+    expect(privatePageMeta(matches, "a.b")).toEqual([{ title: "日本語 | Mix Exchange" }, { name: "robots", content: "noindex" }]);
+  });
+});

@@ -1,0 +1,35 @@
+import type { MetaDescriptor } from "@remix-run/node";
+import { DEFAULT_LOCALE } from "../../../protocol/locales";
+
+type Resources = Record<string, Record<string, unknown>>;
+interface RootMatch {
+  id: string;
+  data?: unknown;
+}
+
+export const BRAND = "Mix Exchange";
+
+function lookup(tree: unknown, path: string[]): string | undefined {
+  let node = tree;
+  for (const part of path) {
+    if (!node || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+/**
+ * Translates a key for a route's `meta` (which runs outside React) from the resources the root
+ * loader sent: the page's locale first, English as the fallback, the key itself last.
+ */
+export function metaT(matches: readonly RootMatch[], key: string, ns = "common"): string {
+  const root = matches.find((m) => m.id === "root")?.data as { locale?: string; resources?: Record<string, Resources> } | undefined;
+  const path = key.split(".");
+  const locale = root?.locale ?? DEFAULT_LOCALE;
+  return lookup(root?.resources?.[locale]?.[ns], path) ?? lookup(root?.resources?.[DEFAULT_LOCALE]?.[ns], path) ?? key;
+}
+
+/** The title and robots rule of a private page (account, settings): translated, never indexed. */
+export function privatePageMeta(matches: readonly RootMatch[], key: string, ns = "common"): MetaDescriptor[] {
+  return [{ title: `${metaT(matches, key, ns)} | ${BRAND}` }, { name: "robots", content: "noindex" }];
+}
