@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { formatDateTime, formatMoney, formatNumber, formatPercent, NOT_A_NUMBER } from "./format";
+
+describe("locale formatting", () => {
+  it("formats decimal strings exactly, grouped for the locale", () => {
+    expect(formatNumber("1234567.123456789", "en-US")).toBe("1,234,567.12345679");
+    expect(formatNumber("1234567.5", "de-DE")).toBe("1.234.567,5");
+    expect(formatNumber("12345678901234567890.5", "en-US", { maxDigits: 1 })).toBe("12,345,678,901,234,567,890.5");
+    expect(formatNumber("1234.5", "en-US", { maxDigits: 0 })).toBe("1,235");
+    expect(formatNumber("1234.5", "ar-AE")).toMatch(/1,234\.5/);
+  });
+
+  it("prints a dash for anything that is not a decimal", () => {
+    for (const bad of ["", "abc", "NaN", "1e400"]) expect(formatNumber(bad, "en-US")).toBe(NOT_A_NUMBER);
+    expect(formatMoney("x", "USD", "en-US")).toBe(NOT_A_NUMBER);
+    expect(formatPercent("", "en-US")).toBe(NOT_A_NUMBER);
+    expect(formatDateTime(Number.NaN, "en-US")).toBe(NOT_A_NUMBER);
+  });
+
+  it("percentages carry their sign", () => {
+    expect(formatPercent("0.01234", "en-US")).toBe("+1.23%");
+    expect(formatPercent("-0.5", "fr-FR")).toMatch(/^-50,00\s%$/);
+    expect(formatPercent("0", "en-US")).toBe("0.00%");
+  });
+
+  it("money uses the currency's decimals, and four significant digits under 1", () => {
+    expect(formatMoney("1234.5", "USD", "en-US")).toBe("$1,234.50");
+    expect(formatMoney("1234.5", "JPY", "ja-JP")).toBe("￥1,235");
+    expect(formatMoney("0.000123456", "USD", "en-US")).toBe("$0.0001235");
+    expect(formatMoney("0", "EUR", "de-DE")).toMatch(/^0,00\s€$/);
+    expect(formatMoney("1234567", "USD", "en-US", { compact: true })).toBe("$1.2M");
+  });
+
+  it("dates follow the locale", () => {
+    const t = Date.UTC(2026, 10, 23, 12, 0);
+    expect(formatDateTime(t, "en-US", "date")).toBe("Nov 23, 2026");
+    expect(formatDateTime(t, "de-DE", "date")).toBe("23.11.2026");
+  });
+});

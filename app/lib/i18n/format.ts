@@ -1,0 +1,65 @@
+import { compare, parseDecimal } from "../numbers/decimal";
+
+/**
+ * Numbers, money, percentages and times for the page's locale (its BCP 47 tag). Values arrive as
+ * decimal strings and go to Intl as strings, which formats them exactly (no float round-trip).
+ * Anything that is not a decimal prints as a dash rather than `NaN`.
+ */
+export const NOT_A_NUMBER = "—";
+
+type NumericText = Intl.StringNumericLiteral;
+const cache = new Map<string, Intl.NumberFormat>();
+
+function nf(intl: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${intl}|${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(intl, options);
+    cache.set(key, f);
+  }
+  return f;
+}
+
+function numeric(value: string): NumericText | undefined {
+  return parseDecimal(value) ? (value.trim() as NumericText) : undefined;
+}
+
+export function formatNumber(value: string, intl: string, opts: { maxDigits?: number; minDigits?: number; compact?: boolean } = {}): string {
+  const v = numeric(value);
+  if (v === undefined) return NOT_A_NUMBER;
+  return nf(intl, {
+    notation: opts.compact ? "compact" : "standard",
+    maximumFractionDigits: opts.maxDigits ?? 8,
+    minimumFractionDigits: opts.minDigits ?? 0,
+  }).format(v);
+}
+
+/** A ratio (`0.0123`) as a percentage with two decimals and an explicit sign when not zero. */
+export function formatPercent(ratio: string, intl: string): string {
+  const v = numeric(ratio);
+  if (v === undefined) return NOT_A_NUMBER;
+  return nf(intl, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" }).format(v);
+}
+
+/**
+ * An amount of a fiat currency. Amounts under 1 keep four significant digits, so a coin worth
+ * a fraction of a cent still shows its price; larger ones use the currency's own decimals.
+ */
+export function formatMoney(value: string, currency: string, intl: string, opts: { compact?: boolean } = {}): string {
+  const d = parseDecimal(value);
+  const v = numeric(value);
+  if (!d || v === undefined) return NOT_A_NUMBER;
+  const abs = d.int < 0n ? { ...d, int: -d.int } : d;
+  const small = compare(abs, { int: 1n, scale: 0 }) < 0 && d.int !== 0n;
+  return nf(intl, {
+    style: "currency",
+    currency,
+    notation: opts.compact ? "compact" : "standard",
+    ...(small ? { maximumSignificantDigits: 4 } : {}),
+  }).format(v);
+}
+
+export function formatDateTime(ms: number, intl: string, style: "date" | "datetime" = "datetime"): string {
+  if (!Number.isFinite(ms)) return NOT_A_NUMBER;
+  return new Intl.DateTimeFormat(intl, style === "date" ? { dateStyle: "medium" } : { dateStyle: "medium", timeStyle: "short" }).format(ms);
+}
