@@ -1,38 +1,61 @@
 import { findLocale, DEFAULT_LOCALE } from "../../../protocol/locales";
+import { localArea } from "../prefs/local-store";
+import { localPrefs } from "../prefs/local-prefs";
+import { PREF_COOKIE_MAX_AGE_S, parseCookieHeader } from "../prefs/cookie-prefs";
 import type { Identity } from "./types";
 
-/** Local-storage keys of the identity the gateway sees on every call (SPEC.md §3). */
-export const IDENTITY_KEYS = {
-  deviceId: "deviceId",
-  terminalCode: "terminalCode",
-  simulation: "simulationMode",
-  /** The global user id (SPEC.md §3): the last user logged in here; not a secret. */
-  userId: "globalUserId",
-} as const;
+/** Where the terminal code (fingerprint id) lives (SPEC.md §3): local storage, else a cookie. */
+export type TerminalCodeStorage = "localStorage" | "cookie";
 
-function storage(): Storage | undefined {
+const ID = /^[0-9a-f]{32}$/;
+const TERMINAL_COOKIE = "terminalCode";
+const common = localArea("common");
+const prefs = localPrefs(common);
+
+const newId = () => globalThis.crypto.randomUUID().replace(/-/g, "");
+
+/** Local storage is usable when a write and a read round-trip; private modes often refuse. */
+export function terminalCodeStorage(): TerminalCodeStorage {
   try {
-    return globalThis.localStorage;
+    const probe = "common:__probe";
+    globalThis.localStorage.setItem(probe, "1");
+    globalThis.localStorage.removeItem(probe);
+    return "localStorage";
   } catch {
-    return undefined; // storage blocked (privacy mode, sandboxed frame)
+    return "cookie";
   }
 }
 
-/** A persistent random id: created once, kept in local storage, memory-only if storage is blocked. */
-const memory = new Map<string, string>();
-export function persistentId(key: string): string {
-  const store = storage();
-  const existing = store?.getItem(key) ?? memory.get(key);
-  if (existing && /^[0-9a-f]{32}$/.test(existing)) return existing;
-  const id = globalThis.crypto.randomUUID().replace(/-/g, "");
-  try {
-    store?.setItem(key, id);
-  } catch {
-    // quota or blocked: keep it for this page's life
+/** The persistent terminal code: created once, kept where this browser lets us keep it. */
+export function terminalCode(): string {
+  if (terminalCodeStorage() === "localStorage") {
+    const existing = prefs.get("terminalCode");
+    if (ID.test(existing)) return existing;
+    const id = newId();
+    prefs.set("terminalCode", id);
+    return id;
   }
-  memory.set(key, id);
+  const existing = parseCookieHeader(document.cookie).get(TERMINAL_COOKIE);
+  if (existing && ID.test(existing)) return existing;
+  const id = newId();
+  document.cookie = `${TERMINAL_COOKIE}=${id}; Path=/; Max-Age=${PREF_COOKIE_MAX_AGE_S}; SameSite=Lax`;
   return id;
 }
+
+/** The persistent device id: a random id kept in the common area (memory only if storage is blocked). */
+export function deviceId(): string {
+  const existing = common.get("deviceId");
+  if (existing && ID.test(existing)) return existing;
+  const id = newId();
+  common.set("deviceId", id);
+  return id;
+}
+
+/** Simulation (paper) mode is on while this flag is set (SPEC.md §4). */
+export const simulationFlag = {
+  get: (): boolean => common.get("simulation") === "1",
+  set: (on: boolean): void => (on ? common.set("simulation", "1") : common.remove("simulation")),
+};
 
 /** The identity of this browser for the current page: locale from the document, ids from storage. */
 export function browserIdentity(): Identity {
@@ -41,23 +64,19 @@ export function browserIdentity(): Identity {
   return {
     locale: locale.key,
     languageType: locale.languageType,
-    terminalCode: persistentId(IDENTITY_KEYS.terminalCode),
-    deviceId: persistentId(IDENTITY_KEYS.deviceId),
-    paperTrading: storage()?.getItem(IDENTITY_KEYS.simulation) === "1",
+    terminalCode: terminalCode(),
+    deviceId: deviceId(),
+    paperTrading: simulationFlag.get(),
   };
 }
 
-/** The last user logged in on this browser, for the device check; cleared when user info fails. */
+/** The global user id (SPEC.md §3): the last user logged in here, for the device check; not a secret. */
 export const lastUser = {
   get(): string | undefined {
-    return storage()?.getItem(IDENTITY_KEYS.userId) || undefined;
+    return prefs.get("globalUserId") || undefined;
   },
   set(userId: string | undefined): void {
-    try {
-      if (userId) storage()?.setItem(IDENTITY_KEYS.userId, userId);
-      else storage()?.removeItem(IDENTITY_KEYS.userId);
-    } catch {
-      // storage blocked: the device check is skipped next time, nothing breaks
-    }
+    if (userId) prefs.set("globalUserId", userId);
+    else prefs.reset("globalUserId");
   },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COOKIE_DEFAULTS, parseCookieHeader, readCookiePrefs, serializePrefCookie } from "./cookie-prefs";
+import { COOKIE_DEFAULTS, parseCookieHeader, prefCookieFromText, readCookiePrefs, serializePrefCookie } from "./cookie-prefs";
 
 const read = (header: string | null) => readCookiePrefs(parseCookieHeader(header));
 
@@ -38,5 +38,16 @@ describe("cookie prefs", () => {
 
   it("serialises for 365 days at the root path", () => {
     expect(serializePrefCookie("theme", "black")).toBe("theme=black; Path=/; Max-Age=31536000; SameSite=Lax");
+  });
+});
+
+describe("pref cookies from form text", () => {
+  it("accepts valid values only", () => {
+    expect(prefCookieFromText("layout", "left")).toBe("layout=left; Path=/; Max-Age=31536000; SameSite=Lax");
+    expect(prefCookieFromText("language", "zh-cn", true)).toBe("language=zh-CN; Path=/; Max-Age=31536000; SameSite=Lax; Secure");
+    expect(prefCookieFromText("showAsset", "true")).toBe("show_asset=true; Path=/; Max-Age=31536000; SameSite=Lax");
+    expect(prefCookieFromText("theme", "neon")).toBeUndefined();
+    expect(prefCookieFromText("session", "x")).toBeUndefined();
+    expect(prefCookieFromText("unit", "EUR; Domain=evil")).toBeUndefined();
   });
 });

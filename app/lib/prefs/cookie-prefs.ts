@@ -42,15 +42,26 @@ function oneOf<T extends string>(allowed: readonly T[], raw: string | undefined)
   return (allowed as readonly string[]).includes(raw ?? "") ? (raw as T) : undefined;
 }
 
-/** Each parser takes the raw cookie value and returns the pref, or the default for anything foreign. */
-const parsers: { [K in keyof CookiePrefs]: (raw: string | undefined) => CookiePrefs[K] } = {
-  language: (raw) => findLocale(raw)?.key ?? COOKIE_DEFAULTS.language,
-  unit: (raw) => (raw && /^[A-Z]{3,5}$/.test(raw) ? raw : COOKIE_DEFAULTS.unit),
-  showAsset: (raw) => (raw === "true" ? true : raw === "false" ? false : COOKIE_DEFAULTS.showAsset),
-  theme: (raw) => oneOf(THEMES, raw) ?? COOKIE_DEFAULTS.theme,
-  valuationUnit: (raw) => oneOf(VALUATION_UNITS, raw) ?? COOKIE_DEFAULTS.valuationUnit,
-  layout: (raw) => oneOf(LAYOUTS, raw) ?? COOKIE_DEFAULTS.layout,
+/** Each parser takes the raw cookie or form value and returns the pref, or undefined for anything foreign. */
+const parsers: { [K in keyof CookiePrefs]: (raw: string | undefined) => CookiePrefs[K] | undefined } = {
+  language: (raw) => findLocale(raw)?.key,
+  unit: (raw) => (raw && /^[A-Z]{3,5}$/.test(raw) ? raw : undefined),
+  showAsset: (raw) => (raw === "true" ? true : raw === "false" ? false : undefined),
+  theme: (raw) => oneOf(THEMES, raw),
+  valuationUnit: (raw) => oneOf(VALUATION_UNITS, raw),
+  layout: (raw) => oneOf(LAYOUTS, raw),
 };
+
+export const PREF_KEYS = Object.keys(COOKIE_DEFAULTS) as Array<keyof CookiePrefs>;
+
+export function isPrefKey(key: string): key is keyof CookiePrefs {
+  return (PREF_KEYS as string[]).includes(key);
+}
+
+/** A pref from untrusted text (a cookie, a form), or undefined when the text is not a valid value. */
+export function parsePref<K extends keyof CookiePrefs>(key: K, raw: string | undefined): CookiePrefs[K] | undefined {
+  return parsers[key](raw);
+}
 
 /** Splits a Cookie header; malformed percent-escapes keep the raw text rather than throwing. */
 export function parseCookieHeader(header: string | null | undefined): Map<string, string> {
@@ -70,18 +81,33 @@ export function parseCookieHeader(header: string | null | undefined): Map<string
   return out;
 }
 
+const read = <K extends keyof CookiePrefs>(cookies: Map<string, string>, key: K): CookiePrefs[K] =>
+  parsePref(key, cookies.get(COOKIE_NAMES[key])) ?? COOKIE_DEFAULTS[key];
+
+/** The cookie preferences of a request; a missing or foreign value reads as its default. */
 export function readCookiePrefs(cookies: Map<string, string>): CookiePrefs {
   return {
-    language: parsers.language(cookies.get(COOKIE_NAMES.language)),
-    unit: parsers.unit(cookies.get(COOKIE_NAMES.unit)),
-    showAsset: parsers.showAsset(cookies.get(COOKIE_NAMES.showAsset)),
-    theme: parsers.theme(cookies.get(COOKIE_NAMES.theme)),
-    valuationUnit: parsers.valuationUnit(cookies.get(COOKIE_NAMES.valuationUnit)),
-    layout: parsers.layout(cookies.get(COOKIE_NAMES.layout)),
+    language: read(cookies, "language"),
+    unit: read(cookies, "unit"),
+    showAsset: read(cookies, "showAsset"),
+    theme: read(cookies, "theme"),
+    valuationUnit: read(cookies, "valuationUnit"),
+    layout: read(cookies, "layout"),
   };
 }
 
-/** A Set-Cookie value for one pref, path / and 365 days. */
-export function serializePrefCookie<K extends keyof CookiePrefs>(key: K, value: CookiePrefs[K]): string {
-  return `${COOKIE_NAMES[key]}=${encodeURIComponent(String(value))}; Path=/; Max-Age=${PREF_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+/**
+ * A cookie value for one pref: path /, 365 days, readable by scripts (preferences, not secrets),
+ * Secure when the page came over https.
+ */
+export function serializePrefCookie<K extends keyof CookiePrefs>(key: K, value: CookiePrefs[K], secure = false): string {
+  const base = `${COOKIE_NAMES[key]}=${encodeURIComponent(String(value))}; Path=/; Max-Age=${PREF_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  return secure ? `${base}; Secure` : base;
+}
+
+/** The Set-Cookie value for a pref given as untrusted text (a form field), or undefined when invalid. */
+export function prefCookieFromText(name: string, raw: string, secure = false): string | undefined {
+  if (!isPrefKey(name)) return undefined;
+  const value = parsePref(name, raw);
+  return value === undefined ? undefined : serializePrefCookie(name, value, secure);
 }

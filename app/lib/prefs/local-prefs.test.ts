@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { LOCAL_AREAS, localArea } from "./local-store";
+import { LOCAL_PREF_DEFAULTS, localPrefs } from "./local-prefs";
+
+/** A Storage stand-in; `broken` makes every call throw as blocked storage does. */
+function fakeStorage(broken = false): Storage {
+  const data = new Map<string, string>();
+  const guard = () => {
+    if (broken) throw new DOMException("blocked", "SecurityError");
+  };
+  return {
+    get length() { return data.size; },
+    clear: () => data.clear(),
+    key: (i) => [...data.keys()][i] ?? null,
+    getItem: (k) => (guard(), data.get(k) ?? null),
+    setItem: (k, v) => (guard(), void data.set(k, String(v))),
+    removeItem: (k) => (guard(), void data.delete(k)),
+  };
+}
+
+describe("local preferences", () => {
+  it("has every default of SPEC.md §3", () => {
+    expect(LOCAL_PREF_DEFAULTS).toEqual({
+      changeModeWithoutDialog: false, globalLocale: "en", globalTheme: "white", appVersion: "", terminalCode: "",
+      klineInterval: "1", skipGuide: false, hideReverseTip: false, hideTpslTip: false, hidePreTpslTip: false,
+      positionFilterMargin: "all", tradeUnit: "coin", positionKlineMark: true, entrustKlineMark: true, planKlineMark: true,
+      moveKlineMarkTip: true, topDownloadBanner: true, globalUserId: "", fiatName: "",
+    });
+  });
+
+  it("reads defaults from empty storage and keeps what is set", () => {
+    const storage = fakeStorage();
+    const prefs = localPrefs(localArea("common", () => storage));
+    expect(prefs.get("klineInterval")).toBe("1");
+    prefs.set("klineInterval", "15");
+    prefs.set("globalTheme", "black");
+    prefs.set("skipGuide", true);
+    expect([prefs.get("klineInterval"), prefs.get("globalTheme"), prefs.get("skipGuide")]).toEqual(["15", "black", true]);
+    expect(storage.getItem("common:globalTheme")).toBe("black");
+    prefs.reset("globalTheme");
+    expect(prefs.get("globalTheme")).toBe("white");
+  });
+
+  it.each([
+    ["globalTheme", "purple"], ["globalLocale", "xx"], ["skipGuide", "yes"], ["klineInterval", "7"],
+    ["globalUserId", "<script>"], ["fiatName", "usd"], ["terminalCode", "zz"], ["tradeUnit", ""],
+  ] as const)("a corrupt %s reads as its default", (key, raw) => {
+    const storage = fakeStorage();
+    storage.setItem(`common:${key}`, raw);
+    expect(localPrefs(localArea("common", () => storage)).get(key)).toEqual(LOCAL_PREF_DEFAULTS[key]);
+  });
+
+  it("normalises the locale's spelling", () => {
+    const storage = fakeStorage();
+    storage.setItem("common:globalLocale", "zh-cn");
+    expect(localPrefs(localArea("common", () => storage)).get("globalLocale")).toBe("zh-CN");
+  });
+
+  it("blocked storage neither throws nor forgets within the page", () => {
+    const prefs = localPrefs(localArea("earn", () => fakeStorage(true)));
+    expect(prefs.get("topDownloadBanner")).toBe(true);
+    prefs.set("topDownloadBanner", false);
+    expect(prefs.get("topDownloadBanner")).toBe(false);
+  });
+
+  it("areas do not collide", () => {
+    const storage = fakeStorage();
+    localArea("copy", () => storage).set("x", "1");
+    expect(localArea("earn", () => storage).get("x")).toBeUndefined();
+    expect(LOCAL_AREAS).toEqual(["common", "separation", "mix", "copy", "community", "activity", "earn", "microAxios", "microMd5", "webSdk", "Web3"]);
+  });
+});

@@ -1,0 +1,86 @@
+import { DEFAULT_LOCALE, findLocale } from "../../../protocol/locales";
+import { THEMES, type Theme } from "./cookie-prefs";
+import { localArea, type AreaStore } from "./local-store";
+
+/**
+ * The local-storage preferences of SPEC.md §3 with their defaults, owned here and nowhere else.
+ * Stored as strings in the `common` area; a corrupt or foreign value reads as the default.
+ */
+type Codec<T> = { parse(raw: string): T | undefined; format(value: T): string };
+interface Pref<T> {
+  codec: Codec<T>;
+  fallback: T;
+}
+const pref = <T,>(codec: Codec<T>, fallback: T): Pref<T> => ({ codec, fallback });
+
+const bool: Codec<boolean> = { parse: (r) => (r === "true" ? true : r === "false" ? false : undefined), format: String };
+const text = (max: number, re = /^[\w.-]*$/): Codec<string> => ({
+  parse: (r) => (r.length <= max && re.test(r) ? r : undefined),
+  format: (v) => v,
+});
+const oneOf = <T extends string>(values: readonly T[]): Codec<T> => ({
+  parse: (r) => ((values as readonly string[]).includes(r) ? (r as T) : undefined),
+  format: (v) => v,
+});
+const locale: Codec<string> = { parse: (r) => findLocale(r)?.key, format: (v) => v };
+
+/** Kline intervals the charts offer; `1` is one minute (SPEC.md §9 default). */
+export const KLINE_INTERVALS = ["1", "5", "15", "30", "60", "240", "1D", "1W", "1M"] as const;
+/** What order sizes are typed in: the base coin or the quote (USDT). */
+export const TRADE_UNITS = ["coin", "quote"] as const;
+export const MARGIN_FILTERS = ["all", "isolated", "crossed"] as const;
+
+const PREFS = {
+  changeModeWithoutDialog: pref(bool, false),
+  globalLocale: pref(locale, DEFAULT_LOCALE),
+  globalTheme: pref(oneOf<Theme>(THEMES), "white"),
+  appVersion: pref(text(32), ""),
+  terminalCode: pref(text(64, /^[0-9a-f]*$/), ""),
+  klineInterval: pref(oneOf(KLINE_INTERVALS), "1"),
+  skipGuide: pref(bool, false),
+  hideReverseTip: pref(bool, false),
+  hideTpslTip: pref(bool, false),
+  hidePreTpslTip: pref(bool, false),
+  positionFilterMargin: pref(oneOf(MARGIN_FILTERS), "all"),
+  tradeUnit: pref(oneOf(TRADE_UNITS), "coin"),
+  positionKlineMark: pref(bool, true),
+  entrustKlineMark: pref(bool, true),
+  planKlineMark: pref(bool, true),
+  moveKlineMarkTip: pref(bool, true),
+  topDownloadBanner: pref(bool, true),
+  globalUserId: pref(text(32, /^\d*$/), ""),
+  fiatName: pref(text(5, /^[A-Z]{0,5}$/), ""),
+};
+
+export type LocalPrefs = { [K in keyof typeof PREFS]: (typeof PREFS)[K] extends Pref<infer T> ? T : never };
+export type LocalPrefKey = keyof LocalPrefs;
+
+export const LOCAL_PREF_DEFAULTS: Readonly<LocalPrefs> = Object.fromEntries(
+  Object.entries(PREFS).map(([k, v]) => [k, v.fallback]),
+) as LocalPrefs;
+
+export interface LocalPrefStore {
+  get<K extends LocalPrefKey>(key: K): LocalPrefs[K];
+  set<K extends LocalPrefKey>(key: K, value: LocalPrefs[K]): void;
+  reset(key: LocalPrefKey): void;
+}
+
+function specOf<K extends LocalPrefKey>(key: K): Pref<LocalPrefs[K]> {
+  return PREFS[key] as unknown as Pref<LocalPrefs[K]>;
+}
+
+export function localPrefs(area: AreaStore = localArea("common")): LocalPrefStore {
+  return {
+    get(key) {
+      const raw = area.get(key);
+      const spec = specOf(key);
+      return raw === undefined ? spec.fallback : (spec.codec.parse(raw) ?? spec.fallback);
+    },
+    set(key, value) {
+      area.set(key, specOf(key).codec.format(value));
+    },
+    reset(key) {
+      area.remove(key);
+    },
+  };
+}

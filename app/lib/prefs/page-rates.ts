@@ -1,0 +1,25 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { PATHS } from "../../../protocol/paths";
+import type { RootData } from "~/root";
+import { browserHttp } from "../http/browser-client";
+import { createRatesStore, emptyRates, useRatesFrom, type RatesData, type RatesState, type RatesStore } from "./rates";
+
+let store: RatesStore | undefined;
+
+function pageStore(): RatesStore | undefined {
+  if (typeof window === "undefined") return undefined;
+  store ??= createRatesStore(() => browserHttp().post<RatesData>(PATHS.usdtRate, { locale: document.documentElement.dataset.locale ?? "en" }));
+  return store;
+}
+
+/** The USDT rates of this page: from the root loader, refreshed every 30 minutes while open. */
+export function usePageRates(): RatesState {
+  const fromLoader = useRouteLoaderData<RootData>("root")?.rates ?? emptyRates();
+  return useRatesFrom(pageStore(), fromLoader);
+}
+
+/** Starts the periodic refetch once for the page (rendered by the root). */
+export function useRatesRefresh(): void {
+  useEffect(() => pageStore()?.start(), []);
+}
