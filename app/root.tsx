@@ -10,18 +10,23 @@ import { splitLocalePath } from "./lib/i18n/locale-path";
 import { prefsFromRequest } from "./utils/prefs.server";
 import { LocaleLink } from "./components/locale-link";
 import { AlternateLinks } from "./components/alternate-links";
+import { PrefsSync } from "./components/prefs-sync";
+import { usePagePrefs } from "./lib/prefs/use-page-prefs";
 import { resourcesFor } from "./lib/i18n/resources.server";
 import { issuerCertPem } from "./utils/issuer-cert.server";
 import { userOf } from "./utils/user.server";
+import { ratesForPage } from "./utils/rates.server";
 import { setIssuerCertificate } from "./lib/http/browser-client";
 import { Toaster } from "./components/ui/toast";
 import { useNonce } from "./components/nonce";
 import { SiteHeader } from "./components/site-header";
 import { SiteFooter } from "./components/site-footer";
 import { CaptchaHost } from "./components/captcha-host";
+import themeCss from "./styles/theme.css?url";
 import globalCss from "./styles/global.css?url";
 
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: themeCss },
   { rel: "stylesheet", href: globalCss },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -33,13 +38,15 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const prefs = prefsFromRequest(request);
   const { locale, resources } = resourcesFor(prefs.language);
+  const [user, rates] = await Promise.all([userOf(context, request), ratesForPage(context, request)]);
   return {
     locale, lang: prefs.locale.intl, dir: prefs.locale.dir, resources,
     theme: prefs.theme, layout: prefs.layout, currency: prefs.currency, currencyPicked: prefs.currencyPicked,
     showAsset: prefs.showAsset, valuationUnit: prefs.valuationUnit,
     publicOrigin: context.publicOrigin,
     issuerCert: issuerCertPem() ?? null,
-    user: await userOf(context, request),
+    user,
+    rates,
   };
 }
 
@@ -55,13 +62,13 @@ function Document({ children }: { children: React.ReactNode }) {
   // The certificate must be known before the first signed or encrypted call.
   if (typeof window !== "undefined") setIssuerCertificate(data?.issuerCert ?? undefined);
   const i18n = useMemo(() => createI18n(data?.locale ?? "en", data?.resources ?? {}), [data?.locale, data?.resources]);
+  const prefs = usePagePrefs();
   return (
-    <html lang={data?.lang ?? "en"} dir={data?.dir ?? "ltr"} className={data?.theme ?? "white"}
-      data-locale={data?.locale ?? "en"} data-layout={data?.layout ?? "right"}>
+    <html lang={prefs.intl} dir={prefs.dir} className={prefs.theme} data-locale={prefs.locale} data-layout={prefs.layout}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content={data?.theme === "black" ? "dark" : "light"} />
+        <meta name="color-scheme" content={prefs.theme === "black" ? "dark" : "light"} />
         <Meta />
         <Links />
         <AlternateLinks origin={data?.publicOrigin ?? ""} />
@@ -93,6 +100,7 @@ export default function App() {
       </main>
       <SiteFooter />
       <CaptchaHost />
+      <PrefsSync />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { PATHS } from "../../protocol/paths";
 import { browserHttp } from "~/lib/http/browser-client";
 import type { PageUser } from "~/utils/user.server";
 import { AccountSwitcher } from "./account-switcher";
+import { SettingsPanel } from "./settings-panel";
 
 /** Only sections that work are listed; later sections add themselves here as they ship. */
 const NAV = [{ to: "/", key: "nav.markets", end: true }] as const;
@@ -23,6 +24,7 @@ function UserMenu({ user }: { user: PageUser }) {
   };
   return (
     <div className="header-end">
+      <SettingsPanel />
       <AccountSwitcher currentUserId={user.userId} />
       <LocaleLink to="/modifyverification" className="user-name" aria-label={`${user.userName}: ${t("auth.security")}`}>{user.userName}</LocaleLink>
       <button type="button" className="button" onClick={() => void logout()} disabled={busy} aria-busy={busy}>
@@ -57,6 +59,7 @@ export function SiteHeader() {
         <UserMenu user={user} />
       ) : (
         <div className="header-end">
+          <SettingsPanel />
           <LocaleLink to="/login" className="button">{t("auth.login")}</LocaleLink>
           <LocaleLink to="/register" className="button primary">{t("auth.register")}</LocaleLink>
         </div>

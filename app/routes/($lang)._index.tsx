@@ -1,23 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRevalidator } from "@remix-run/react";
+import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { V2 } from "../../protocol/bitget";
 import { PATHS } from "../../protocol/paths";
+import type { RootData } from "~/root";
+import { MarketsTable, type MarketTicker } from "~/components/home/markets-table";
+import { PortfolioCard } from "~/components/home/portfolio-card";
+import { RatesCard } from "~/components/home/rates-card";
 import { callGateway } from "~/utils/gateway.server";
 import { prefsFromRequest } from "~/utils/prefs.server";
 
-interface Ticker {
-  symbol: string;
-  lastPr: string;
-  change24h: string;
-  high24h: string;
-  low24h: string;
-  quoteVolume: string;
-}
-interface Rates {
-  supported: Array<{ name: string; symbol: string; value: string }>;
-  rates: Record<string, string>;
-}
 interface TdkList {
   list: Array<{ pageCode: string; title: string; description: string; keywords: string }>;
 }
@@ -25,17 +18,13 @@ interface TdkList {
 const TICKER_REFRESH_MS = 10_000;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const prefs = prefsFromRequest(request);
-  const locale = prefs.language;
-  const [tickers, rates, tdk] = await Promise.all([
-    callGateway<Ticker[]>(context, request, "/api/v2/spot/market/tickers", { method: "GET", locale }),
-    callGateway<Rates>(context, request, PATHS.usdtRate, { body: { locale }, locale }),
+  const locale = prefsFromRequest(request).language;
+  const [tickers, tdk] = await Promise.all([
+    callGateway<MarketTicker[]>(context, request, V2.tickers, { method: "GET", locale }),
     callGateway<TdkList>(context, request, PATHS.tdkQueryList, { body: { locale, pageCodes: ["home"] }, locale }),
   ]);
   return {
-    locale: prefs.locale.intl,
     tickers: tickers.ok ? tickers.data : null,
-    rates: rates.ok ? rates.data : null,
     tdk: tdk.ok ? tdk.data.list[0] ?? null : null,
   };
 }
@@ -49,19 +38,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
-function formatDecimal(value: string, locale: string, maxDigits = 8): string {
-  const n = Number(value);
-  if (!Number.isFinite(n)) return value;
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: maxDigits }).format(value as unknown as number);
-}
-
-function formatChange(value: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" })
-    .format(value as unknown as number);
-}
-
+/** Markets in the main column; the side column (balances, rates) sits where the layout pref says. */
 export default function Home() {
-  const { tickers, rates, locale } = useLoaderData<typeof loader>();
+  const { tickers } = useLoaderData<typeof loader>();
+  const user = useRouteLoaderData<RootData>("root")?.user;
   const { t } = useTranslation("common");
   const revalidator = useRevalidator();
 
@@ -76,65 +56,19 @@ export default function Home() {
     <div className="home">
       <h1>{t("home.title")}</h1>
       <p className="lead">{t("home.subtitle")}</p>
-
-      {tickers && tickers.length > 0 && (
-        <section aria-labelledby="markets-title" className="card">
-          <h2 id="markets-title">{t("home.marketsTitle")}</h2>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("home.pair")}</th>
-                <th scope="col" className="num">{t("home.lastPrice")}</th>
-                <th scope="col" className="num">{t("home.change24h")}</th>
-                <th scope="col" className="num">{t("home.high24h")}</th>
-                <th scope="col" className="num">{t("home.low24h")}</th>
-                <th scope="col" className="num">{t("home.volume24h")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tickers.map((tk) => {
-                const up = Number(tk.change24h) >= 0;
-                return (
-                  <tr key={tk.symbol}>
-                    <th scope="row">{tk.symbol}</th>
-                    <td className="num">{formatDecimal(tk.lastPr, locale)}</td>
-                    <td className={`num ${up ? "up" : "down"}`}>{formatChange(tk.change24h, locale)}</td>
-                    <td className="num">{formatDecimal(tk.high24h, locale)}</td>
-                    <td className="num">{formatDecimal(tk.low24h, locale)}</td>
-                    <td className="num">{formatDecimal(tk.quoteVolume, locale, 0)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </section>
-      )}
-
-      <section aria-labelledby="rates-title" className="card">
-        <h2 id="rates-title">{t("home.ratesTitle")}</h2>
-        {rates ? (
-          <table className="data-table" data-testid="rates-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("home.currency")}</th>
-                <th scope="col" className="num">{t("home.rate")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rates.supported.map((f) => (
-                <tr key={f.value}>
-                  <th scope="row">
-                    <span className="fiat-symbol" aria-hidden="true">{f.symbol}</span> {f.name}
-                  </th>
-                  <td className="num">{formatDecimal(rates.rates[f.value] ?? "", locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p role="alert" className="notice error">{t("home.unavailable")}</p>
-        )}
-      </section>
+      <div className="with-side">
+        <div className="main-column">
+          {tickers && tickers.length > 0 ? (
+            <MarketsTable tickers={tickers} />
+          ) : (
+            <p role="alert" className="notice error">{t("home.unavailable")}</p>
+          )}
+        </div>
+        <aside className="side-column" aria-label={t("home.sideLabel")}>
+          {user && <PortfolioCard tickers={tickers ?? []} />}
+          <RatesCard />
+        </aside>
+      </div>
     </div>
   );
 }

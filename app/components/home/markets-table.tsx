@@ -1,0 +1,55 @@
+import { useTranslation } from "react-i18next";
+import { formatMoney, formatNumber, formatPercent } from "~/lib/i18n/format";
+import { usePageRates } from "~/lib/prefs/page-rates";
+import { usdtIn } from "~/lib/prefs/rates";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
+
+export interface MarketTicker {
+  symbol: string;
+  lastPr: string;
+  change24h: string;
+  high24h: string;
+  low24h: string;
+  quoteVolume: string;
+}
+
+/** The spot markets with their last price also shown in the user's currency. */
+export function MarketsTable({ tickers }: { tickers: readonly MarketTicker[] }) {
+  const { t } = useTranslation("common");
+  const { intl, currency } = usePagePrefs();
+  const rates = usePageRates();
+  return (
+    <section aria-labelledby="markets-title" className="card">
+      <h2 id="markets-title">{t("home.marketsTitle")}</h2>
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("home.pair")}</th>
+            <th scope="col" className="num">{t("home.lastPrice")}</th>
+            <th scope="col" className="num">{t("home.priceIn", { currency })}</th>
+            <th scope="col" className="num">{t("home.change24h")}</th>
+            <th scope="col" className="num">{t("home.high24h")}</th>
+            <th scope="col" className="num">{t("home.low24h")}</th>
+            <th scope="col" className="num">{t("home.volume24h")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tickers.map((tk) => {
+            const fiat = usdtIn(tk.lastPr, currency, rates);
+            return (
+              <tr key={tk.symbol}>
+                <th scope="row">{tk.symbol}</th>
+                <td className="num">{formatNumber(tk.lastPr, intl)}</td>
+                <td className="num" data-testid={`fiat-${tk.symbol}`}>{fiat === undefined ? "—" : formatMoney(fiat, currency, intl)}</td>
+                <td className={`num ${tk.change24h.startsWith("-") ? "down" : "up"}`}>{formatPercent(tk.change24h, intl)}</td>
+                <td className="num">{formatNumber(tk.high24h, intl)}</td>
+                <td className="num">{formatNumber(tk.low24h, intl)}</td>
+                <td className="num">{formatNumber(tk.quoteVolume, intl, { maxDigits: 0 })}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
