@@ -35,6 +35,9 @@ describe("checkLink: what is accepted", () => {
     expect(allowed("//www.mix.example/wiki")).toEqual({ allowed: true, kind: "site", href: "/wiki" });
     expect(allowed("http://127.0.0.1:3000/wiki")).toEqual({ allowed: true, kind: "site", href: "/wiki" });
     expect(allowed("https://mix.example:443/x")).toEqual({ allowed: true, kind: "site", href: "/x" });
+    // The relative form never becomes a network path to another host.
+    expect(allowed("https://mix.example//evil.example/x")).toEqual({ allowed: true, kind: "site", href: "/evil.example/x" });
+    expect(allowed("https://mix.example/\\evil.example")).toEqual({ allowed: true, kind: "site", href: "/evil.example" });
   });
 
   it("accepts configured addresses and what lies below them, normalised", () => {

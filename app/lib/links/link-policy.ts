@@ -65,7 +65,10 @@ function judgeHttp(url: URL, policy: LinkPolicy): LinkVerdict {
   if (url.protocol !== "https:" && url.protocol !== "http:") return deny(`scheme ${url.protocol} is not allowed`);
   // `https://brand.example@evil.example` is evil.example; no allowed address carries credentials.
   if (url.username || url.password) return deny("credentials in the address");
-  if (isSiteHost(url.host, policy.hosts)) return { allowed: true, kind: "site", href: `${url.pathname}${url.search}${url.hash}` };
+  if (isSiteHost(url.host, policy.hosts)) {
+    // One leading slash: `https://brand//evil.example` must not become the network path `//evil.example`.
+    return { allowed: true, kind: "site", href: `/${url.pathname.replace(/^\/+/, "")}${url.search}${url.hash}` };
+  }
   if (isAllowedAddress(url, policy.addresses)) return { allowed: true, kind: "external", href: url.href };
   return deny(`${url.host} is not an allowed address`);
 }
