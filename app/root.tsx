@@ -20,6 +20,7 @@ import { SiteHeader } from "./components/site-header";
 import { SiteFooter } from "./components/site-footer";
 import { CaptchaHost } from "./components/captcha-host";
 import { LinkGuard } from "./components/link-guard";
+import { ImageHosts } from "./components/image-hosts";
 import globalCss from "./styles/global.css?url";
 
 export const links: LinksFunction = () => [
@@ -95,6 +96,7 @@ export default function App() {
       <SiteFooter />
       <CaptchaHost />
       <LinkGuard />
+      <ImageHosts />
     </>
   );
 }
