@@ -8,7 +8,10 @@ import type { PageUser } from "~/utils/user.server";
 import { AccountSwitcher } from "./account-switcher";
 
 /** Only sections that work are listed; later sections add themselves here as they ship. */
-const NAV = [{ to: "/", key: "nav.markets", end: true }] as const;
+const NAV = [
+  { to: "/", key: "nav.markets", end: true },
+  { to: "/wiki", key: "nav.wiki", end: false },
+] as const;
 
 function UserMenu({ user }: { user: PageUser }) {
   const { t } = useTranslation("common");
