@@ -3,6 +3,7 @@ import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { installClickGuard } from "~/lib/links/click-guard";
 import { EMPTY_POLICY, type LinkPolicy } from "~/lib/links/link-policy";
 import { pagePolicy, setPagePolicy } from "~/lib/links/page-policy";
+import { useNonce } from "./nonce";
 
 const ELEMENT_ID = "link-policy";
 
@@ -34,6 +35,7 @@ let installed = false;
  */
 export function LinkGuard() {
   const fromServer = useContext(ServerPolicy);
+  const nonce = useNonce();
   const [json] = useState(() =>
     fromServer ? serialise(fromServer) : typeof document === "undefined" ? "" : (document.getElementById(ELEMENT_ID)?.textContent ?? ""),
   );
@@ -48,5 +50,6 @@ export function LinkGuard() {
     installClickGuard(window, { policy: pagePolicy, navigate: (to) => navigateRef.current(to) });
   }, [json]);
 
-  return <script type="application/json" id={ELEMENT_ID} dangerouslySetInnerHTML={{ __html: json }} />;
+  // Data, never run; it carries the nonce anyway, like every script element of the page.
+  return <script type="application/json" id={ELEMENT_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
 }
