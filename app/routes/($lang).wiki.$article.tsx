@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,12 +8,10 @@ import { Change, CoinIcon, MarketStats, Usdt } from "~/components/wiki/market-va
 import { PriceChart } from "~/components/wiki/price-chart";
 import { metaT } from "~/lib/i18n/meta";
 import { useRevalidateEvery } from "~/lib/use-revalidate-every";
-import { wikiMeta } from "~/lib/wiki/page-meta";
+import { wikiLinks, wikiMeta } from "~/lib/wiki/page-head";
 import { WIKI_REFRESH_MS } from "~/lib/wiki/market-view";
 import { loadWikiArticle } from "~/utils/wiki.server";
-import wikiCss from "~/styles/wiki.css?url";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: wikiCss }];
+export const links = wikiLinks;
 
 /** Any /wiki/{article} (SPEC.md §2): an unknown one is a real 404; another casing goes to the canonical id. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {

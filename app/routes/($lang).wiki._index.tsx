@@ -1,16 +1,12 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import { CoinCards } from "~/components/wiki/coin-cards";
-import { LocaleLink } from "~/components/locale-link";
+import { WikiListPage } from "~/components/wiki/wiki-list-page";
 import { metaT } from "~/lib/i18n/meta";
-import { useRevalidateEvery } from "~/lib/use-revalidate-every";
-import { wikiMeta } from "~/lib/wiki/page-meta";
-import { WIKI_REFRESH_MS } from "~/lib/wiki/market-view";
+import { wikiLinks, wikiMeta } from "~/lib/wiki/page-head";
 import { loadWikiList } from "~/utils/wiki.server";
-import wikiCss from "~/styles/wiki.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: wikiCss }];
+export const links = wikiLinks;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadWikiList(context, request, "wiki");
@@ -21,17 +17,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => wikiMeta
 /** /wiki: a guide per coin the exchange lists, with its live price (SPEC.md §2). */
 export default function WikiIndex() {
   const { coins, marketsUp } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("wiki");
-  useRevalidateEvery(WIKI_REFRESH_MS);
   return (
-    <div className="wiki">
-      <h1>{t("index.title")}</h1>
-      <p className="lead">{t("index.lead")}</p>
-      {!marketsUp && <p role="status" className="notice error">{t("market.unavailable")}</p>}
+    <WikiListPage titleKey="index.title" leadKey="index.lead" other={{ to: "/wiki/page", labelKey: "index.pricesLink" }} marketsUp={marketsUp}>
       <CoinCards coins={coins} />
-      <p>
-        <LocaleLink to="/wiki/page">{t("index.pricesLink")}</LocaleLink>
-      </p>
-    </div>
+    </WikiListPage>
   );
 }

@@ -1,3 +1,4 @@
+import type { SpotTicker } from "../../../protocol/bitget";
 import type { WikiEntry } from "../../../protocol/wiki";
 
 /**
@@ -9,15 +10,8 @@ import type { WikiEntry } from "../../../protocol/wiki";
 /** How often the wiki pages ask for fresh prices while visible. */
 export const WIKI_REFRESH_MS = 20_000;
 
-export interface Ticker {
-  symbol: string;
-  lastPr: string;
-  change24h: string;
-  high24h: string;
-  low24h: string;
-  quoteVolume: string;
-  baseVolume: string;
-}
+/** What the wiki reads of a spot ticker. */
+export type Ticker = Pick<SpotTicker, "symbol" | "lastPr" | "change24h" | "high24h" | "low24h" | "quoteVolume" | "baseVolume">;
 
 export type Trend = "up" | "down" | "flat";
 

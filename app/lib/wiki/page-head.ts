@@ -1,5 +1,9 @@
-import type { MetaDescriptor } from "@remix-run/node";
+import type { LinksFunction, MetaDescriptor } from "@remix-run/node";
 import { BRAND } from "../i18n/meta";
+import wikiCss from "~/styles/wiki.css?url";
+
+/** The wiki pages' stylesheet. */
+export const wikiLinks: LinksFunction = () => [{ rel: "stylesheet", href: wikiCss }];
 
 /** Title, description and keywords from the gateway's TDK texts; the translated page name if they are missing. */
 export function wikiMeta(tdk: { title: string; description: string; keywords: string } | null | undefined, fallbackTitle: string): MetaDescriptor[] {
