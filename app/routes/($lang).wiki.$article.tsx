@@ -11,6 +11,7 @@ import { useRevalidateEvery } from "~/lib/use-revalidate-every";
 import { wikiLinks, wikiMeta } from "~/lib/wiki/page-head";
 import { WIKI_REFRESH_MS } from "~/lib/wiki/market-view";
 import { loadWikiArticle } from "~/utils/wiki.server";
+
 export const links = wikiLinks;
 
 /** Any /wiki/{article} (SPEC.md §2): an unknown one is a real 404; another casing goes to the canonical id. */

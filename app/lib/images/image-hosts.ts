@@ -15,8 +15,6 @@ export const FASTEST_HOST_TTL_MS = 6 * 60 * 60 * 1000;
 /** A host that has not answered by then is not a candidate. */
 export const PROBE_TIMEOUT_MS = 5_000;
 
-export const EMPTY_IMG_CONFIG: ImgDomainConfig = { foreignDomainList: [], internalDomainList: [] };
-
 type KeyValueStore = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 export interface ImageHostDeps {

@@ -7,6 +7,7 @@ import type { WikiEntry } from "../../../protocol/wiki";
  * chart alone uses numbers, for pixels. Formatting happens once, in the loader, so the browser
  * hydrates exactly the text the server sent.
  */
+
 /** How often the wiki pages ask for fresh prices while visible. */
 export const WIKI_REFRESH_MS = 20_000;
 
