@@ -27,18 +27,24 @@ function parse(json: string): LinkPolicy {
 }
 
 let installed = false;
+/** What the server wrote, read once: after an error page has replaced the app, the element is gone. */
+let documentJson: string | undefined;
+
+function readDocumentJson(): string {
+  documentJson ??= document.getElementById(ELEMENT_ID)?.textContent ?? "";
+  return documentJson;
+}
 
 /**
  * Hands the link allow-list to the browser (a JSON script the server writes and the browser
  * reads back) and installs the capture-phase click guard once per page. It stays installed for
- * the life of the page, so links on error pages are guarded too.
+ * the life of the page, so an error page reached later is guarded too (a document that is itself
+ * an error page, rendered by the root's error boundary, has only the app's own links).
  */
 export function LinkGuard() {
   const fromServer = useContext(ServerPolicy);
   const nonce = useNonce();
-  const [json] = useState(() =>
-    fromServer ? serialise(fromServer) : typeof document === "undefined" ? "" : (document.getElementById(ELEMENT_ID)?.textContent ?? ""),
-  );
+  const [json] = useState(() => (fromServer ? serialise(fromServer) : typeof document === "undefined" ? "" : readDocumentJson()));
   const navigate = useNavigate();
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;

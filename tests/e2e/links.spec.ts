@@ -96,3 +96,26 @@ test("an allowed external link opens in a new window without an opener", async (
   expect(page.url()).toMatch(/\/wiki\/bitcoin$/);
   expect(pageProblems).toEqual([]);
 });
+
+test.describe("after an error page", () => {
+  // The client-side visit to an unknown article loads its data with a 404, which Chromium logs.
+  test.use({ allowConsoleErrors: [/the server responded with a status of 404/] });
+
+  test("the guard and the configured hosts outlive an error page and the app coming back", async ({ page, pageProblems }) => {
+    await openHydrated(page, "/wiki");
+    await addLink(page, `https://${E2E_LINKS.brandHost}/wiki/not-a-coin`, "to a missing article");
+    await page.getByRole("link", { name: "to a missing article" }).click();
+    await expect(page.locator("main.error-page")).toBeVisible();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Wiki" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Crypto wiki" })).toBeVisible();
+
+    await addLink(page, `https://www.${E2E_LINKS.brandHost}/wiki/tron`, "brand link again");
+    await page.getByRole("link", { name: "brand link again" }).click();
+    await expect(page).toHaveURL(/\/wiki\/tron$/);
+    await addLink(page, "javascript:window.__pwned=1", "hostile again");
+    await page.getByRole("link", { name: "hostile again" }).click();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await marker(page)).toBe(1);
+    expect(pageProblems).toEqual([]);
+  });
+});
