@@ -19,6 +19,10 @@ function chromiumPath(): string {
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "mix-e2e-"));
 const port = Number(process.env.E2E_PORT ?? 3217);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The same server under a second name: the image hosts of the e2e gateway both resolve here. */
+export const altOrigin = `http://localhost:${port}`;
+/** Test-only link configuration: a brand host that is not this server, and two allowed addresses. */
+export const E2E_LINKS = { brandHost: "mix.example", addresses: ["https://bitcoin.org/", "https://ethereum.org/"] };
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -45,7 +49,12 @@ export default defineConfig({
     url: `${baseURL}/v1/mix/system/getDomainConfigList`,
     // The browser tests act as the proxy in front (TRUST_PROXY=loopback): a context may name its
     // own client address in X-Forwarded-For, so risk rules per address can be tested apart.
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production", LOG_LEVEL: "warn", TRUST_PROXY: "loopback" },
+    env: {
+      PORT: String(port), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production", LOG_LEVEL: "warn", TRUST_PROXY: "loopback",
+      // Image hosts that resolve to this server (docs/decisions/602), allowed by the CSP.
+      IMAGE_HOSTS_FOREIGN: altOrigin, IMAGE_HOSTS_INTERNAL: baseURL, IMAGE_ORIGINS: altOrigin,
+      BRAND_HOSTS: E2E_LINKS.brandHost, LINK_ADDRESSES: E2E_LINKS.addresses.join(","),
+    },
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "ignore",

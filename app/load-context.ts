@@ -1,3 +1,5 @@
+import type { LinkPolicy } from "./lib/links/link-policy";
+
 /** What the web host passes to every loader and action (server/app.ts getLoadContext). */
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -7,6 +9,8 @@ declare module "@remix-run/node" {
     gatewayUrl: string;
     /** The configured public origin (PUBLIC_ORIGIN), or "" for root-relative links. */
     publicOrigin: string;
+    /** The link allow-list's configured hosts and addresses (docs/decisions/600); public by design. */
+    linkPolicy: LinkPolicy;
   }
 }
 

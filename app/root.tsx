@@ -23,6 +23,8 @@ import { SiteHeader } from "./components/site-header";
 import { SiteFooter } from "./components/site-footer";
 import { CaptchaHost } from "./components/captcha-host";
 import themeCss from "./styles/theme.css?url";
+import { LinkGuard } from "./components/link-guard";
+import { ImageHosts } from "./components/image-hosts";
 import globalCss from "./styles/global.css?url";
 
 export const links: LinksFunction = () => [
@@ -101,6 +103,8 @@ export default function App() {
       <SiteFooter />
       <CaptchaHost />
       <PrefsSync />
+      <LinkGuard />
+      <ImageHosts />
     </>
   );
 }

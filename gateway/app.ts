@@ -5,6 +5,7 @@ import { openDatabase } from "./db/database.ts";
 import { GatewayError, installEnvelope } from "./envelope.ts";
 import type { GatewayConfig, GatewayContext } from "./context.ts";
 import { publicRoutes } from "./routes/public.ts";
+import { wikiRoutes } from "./routes/wiki.ts";
 import { seedTdk } from "./content/tdk.ts";
 import { installExchange } from "./exchange/install.ts";
 import { installCaptcha } from "./captcha/routes.ts";
@@ -63,6 +64,7 @@ export async function createGateway(
   });
 
   publicRoutes(app, ctx);
+  wikiRoutes(app, ctx);
   installSecurity(app, ctx);
   ctx.captcha = installCaptcha(app, ctx);
   installAccounts(app, ctx);

@@ -125,3 +125,23 @@ export const EX_CODES = {
   planLimit: "40889",
   tooManyRequests: "429",
 } as const;
+
+/** One row of `market/tickers` (Bitget v2 spot), every value a decimal string except `symbol`. */
+export interface SpotTicker {
+  symbol: string;
+  high24h: string;
+  open: string;
+  low24h: string;
+  lastPr: string;
+  quoteVolume: string;
+  baseVolume: string;
+  usdtVolume: string;
+  bidPr: string;
+  askPr: string;
+  bidSz: string;
+  askSz: string;
+  openUtc: string;
+  ts: string;
+  changeUtc24h: string;
+  change24h: string;
+}

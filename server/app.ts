@@ -89,6 +89,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
         cspNonce: String(res.locals.cspNonce ?? ""),
         gatewayUrl: opts.gatewayUrl,
         publicOrigin: env.PUBLIC_ORIGIN ?? "",
+        linkPolicy: env.linkPolicy,
       }),
     }),
   );

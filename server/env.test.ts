@@ -31,4 +31,32 @@ describe("loadEnv", () => {
   it("splits image origins", () => {
     expect(loadEnv({ IMAGE_ORIGINS: " https://a.example, ,https://b.example" }).imageOrigins).toEqual(["https://a.example", "https://b.example"]);
   });
+
+  it("refuses image origins that are no origin, so nothing can end the CSP directive", () => {
+    expect(() => loadEnv({ IMAGE_ORIGINS: "https://a.example; script-src *" })).toThrow(/IMAGE_ORIGINS/);
+    expect(() => loadEnv({ IMAGE_ORIGINS: "a.example" })).toThrow(/IMAGE_ORIGINS/);
+    expect(loadEnv({ IMAGE_ORIGINS: "https://*.img.example/" }).imageOrigins).toEqual(["https://*.img.example"]);
+  });
+
+  it("builds the link policy from PUBLIC_ORIGIN, BRAND_HOSTS and LINK_ADDRESSES, normalised", () => {
+    expect(loadEnv({}).linkPolicy).toEqual({ hosts: [], addresses: [] });
+    const env = loadEnv({
+      PUBLIC_ORIGIN: "https://www.Mix.example",
+      BRAND_HOSTS: "mix.example, MIX-MIRROR.example:8443, mіx.example",
+      LINK_ADDRESSES: "https://t.me/mixexchange,https://Bitcoin.org",
+    });
+    expect(env.linkPolicy).toEqual({
+      hosts: ["www.mix.example", "mix.example", "mix-mirror.example:8443", "xn--mx-hoc.example"],
+      addresses: ["https://t.me/mixexchange", "https://bitcoin.org/"],
+    });
+  });
+
+  it("refuses link configuration that would widen the allow-list by accident", () => {
+    for (const bad of ["https://mix.example", "mix.example/path", "*.mix.example", "user@mix.example", "mix example"]) {
+      expect(() => loadEnv({ BRAND_HOSTS: bad }), bad).toThrow(/BRAND_HOSTS/);
+    }
+    for (const bad of ["t.me/mixexchange", "javascript:alert(1)", "https://u:p@t.me/", "https://t.me/?x=1", "ftp://t.me/"]) {
+      expect(() => loadEnv({ LINK_ADDRESSES: bad }), bad).toThrow(/LINK_ADDRESSES/);
+    }
+  });
 });

@@ -1,4 +1,38 @@
 import { z } from "zod";
+import type { LinkPolicy } from "../app/lib/links/link-policy.ts";
+
+/** A comma-separated list; each entry normalised by `parse`, or the start fails naming the entry. */
+function commaList(parse: (entry: string) => string | undefined, what: string) {
+  return z
+    .string()
+    .optional()
+    .transform((s, ctx) =>
+      (s ?? "").split(",").map((x) => x.trim()).filter(Boolean).map((entry) => {
+        const value = parse(entry);
+        if (value === undefined) ctx.addIssue({ code: "custom", message: `${JSON.stringify(entry)} is not ${what}` });
+        return value ?? "";
+      }),
+    );
+}
+
+/** `host[:port]` in URL `host` form (lowercase, punycode); no scheme, path, userinfo or wildcard. */
+export function parseHost(entry: string): string | undefined {
+  if (!/^[^\s/?#@\\*,;]+$/.test(entry) || !URL.canParse(`https://${entry}`)) return undefined;
+  return new URL(`https://${entry}`).host;
+}
+
+/** An absolute http(s) address without credentials, query or fragment, normalised. */
+export function parseAddress(entry: string): string | undefined {
+  if (!URL.canParse(entry)) return undefined;
+  const url = new URL(entry);
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) return undefined;
+  return url.href;
+}
+
+/** An http(s) origin as a CSP source (a `*.` wildcard host allowed); nothing that could end the directive. */
+function parseImageOrigin(entry: string): string | undefined {
+  return /^https?:\/\/[^\s;,'"/\\]+\/?$/.test(entry) ? entry.replace(/\/$/, "") : undefined;
+}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
@@ -28,10 +62,19 @@ const EnvSchema = z.object({
     .transform((u) => new URL(u).origin)
     .optional(),
   /** Extra image hosts allowed by the CSP (comma separated origins). */
-  IMAGE_ORIGINS: z.string().optional(),
+  IMAGE_ORIGINS: commaList(parseImageOrigin, "an http(s) origin"),
+  /** `{host}` of the link allow-list: other hosts serving this same site (docs/decisions/600). */
+  BRAND_HOSTS: commaList(parseHost, "a host[:port]"),
+  /** `{address}` of the link allow-list: external address prefixes links may lead to. */
+  LINK_ADDRESSES: commaList(parseAddress, "an http(s) address without credentials, query or fragment"),
 });
 
-export type ServerEnv = z.infer<typeof EnvSchema> & { issuerCertPath: string; imageOrigins: string[] };
+export type ServerEnv = z.infer<typeof EnvSchema> & {
+  issuerCertPath: string;
+  imageOrigins: string[];
+  /** What pages may know of the link configuration: hosts and addresses, nothing else (handed to the browser). */
+  linkPolicy: LinkPolicy;
+};
 
 /** Validates the environment once at start; a bad value stops the server with a clear message. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
@@ -44,6 +87,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...env,
     issuerCertPath: env.ISSUER_CERT ?? `${env.DATA_DIR}/keys/issuer-cert.pem`,
-    imageOrigins: (env.IMAGE_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    imageOrigins: env.IMAGE_ORIGINS,
+    linkPolicy: {
+      hosts: [...new Set([...(env.PUBLIC_ORIGIN ? [new URL(env.PUBLIC_ORIGIN).host] : []), ...env.BRAND_HOSTS])],
+      addresses: [...new Set(env.LINK_ADDRESSES)],
+    },
   };
 }

@@ -9,7 +9,10 @@ import { AccountSwitcher } from "./account-switcher";
 import { SettingsPanel } from "./settings-panel";
 
 /** Only sections that work are listed; later sections add themselves here as they ship. */
-const NAV = [{ to: "/", key: "nav.markets", end: true }] as const;
+const NAV = [
+  { to: "/", key: "nav.markets", end: true },
+  { to: "/wiki", key: "nav.wiki", end: false },
+] as const;
 
 function UserMenu({ user }: { user: PageUser }) {
   const { t } = useTranslation("common");

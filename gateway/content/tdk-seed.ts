@@ -1,7 +1,7 @@
 /**
  * SEO title / description / keywords per page (SPEC.md §7 getTdkMltQueryList). English is the
- * source; other locales live in tdk-locales.ts. `{symbol}`, `{base}`, `{quote}` and `{article}`
- * are filled from the request's params.
+ * source; other locales live in tdk-locales.ts. `{symbol}`, `{base}`, `{quote}`, `{article}`,
+ * `{name}` (a coin's name) and `{coin}` (its ticker) are filled from the request's params.
  */
 export interface Tdk {
   title: string;
@@ -10,7 +10,7 @@ export interface Tdk {
 }
 
 export const TDK_PAGES = [
-  "home", "markets", "spot", "futures", "wiki", "wiki-article", "events", "fee", "vip", "asset",
+  "home", "markets", "spot", "futures", "wiki", "wiki-page", "wiki-article", "events", "fee", "vip", "asset",
 ] as const;
 export type TdkPage = (typeof TDK_PAGES)[number];
 
@@ -40,10 +40,15 @@ export const TDK_EN: Record<TdkPage, Tdk> = {
     description: "Plain-language guides to the major cryptocurrencies with their live price, market data and history.",
     keywords: "crypto wiki, coin guide, crypto price, what is bitcoin",
   },
+  "wiki-page": {
+    title: "Crypto prices today: every coin in USDT | Mix Exchange",
+    description: "Live prices, 24-hour change, highs, lows and volume of every coin listed on Mix Exchange, with a guide to each.",
+    keywords: "crypto prices, coin prices today, bitcoin price, ethereum price, USDT prices",
+  },
   "wiki-article": {
-    title: "{article} price today and guide | Mix Exchange",
-    description: "What {article} is, how it works and its live price, volume and history.",
-    keywords: "{article} price, {article} guide, buy {article}",
+    title: "{name} ({coin}) price today, chart and guide | Mix Exchange",
+    description: "What {name} ({coin}) is and how it works, with its live price in USDT, 24-hour change, volume and a 7-day chart.",
+    keywords: "{name} price, {coin} price, {coin} chart, what is {name}, {name} guide",
   },
   events: {
     title: "Events and campaigns | Mix Exchange",

@@ -25,7 +25,7 @@ export interface TdkEntry extends Tdk {
   locale: string;
 }
 
-const PARAM = /\{(symbol|base|quote|article)\}/g;
+const PARAM = /\{(symbol|base|quote|article|name|coin)\}/g;
 
 function fill(text: string, params: Record<string, string>): string {
   return text.replace(PARAM, (whole, name: string) => params[name] ?? whole);

@@ -10,7 +10,8 @@ export interface ImgDomainConfig {
 
 const IMAGE_PATH = /\.(png|jpe?g|gif|webp|svg|avif|ico)(\?|#|$)/i;
 
-function hostOf(entry: string): string {
+/** The host of a list entry (a bare host means https), in URL `host` form; "" if it is none. */
+export function imageHostOf(entry: string): string {
   try {
     return new URL(entry.includes("://") ? entry : `https://${entry}`).host.toLowerCase();
   } catch {
@@ -19,8 +20,8 @@ function hostOf(entry: string): string {
 }
 
 export function imageRewriter(config: ImgDomainConfig, fastest: string): (data: unknown) => unknown {
-  const known = new Set([...config.foreignDomainList, ...config.internalDomainList].map(hostOf).filter(Boolean));
-  const target = hostOf(fastest);
+  const known = new Set([...config.foreignDomainList, ...config.internalDomainList].map(imageHostOf).filter(Boolean));
+  const target = imageHostOf(fastest);
   if (!target || known.size === 0) return (data) => data;
 
   const rewriteString = (s: string): string => {

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { CODES } from "../../protocol/codes.ts";
+import { WIKI_ARTICLE_ID, WIKI_ARTICLE_ID_MAX, WIKI_PATHS } from "../../protocol/wiki.ts";
+import { iconBase, wikiArticle, wikiList } from "../content/wiki.ts";
+import type { GatewayContext } from "../context.ts";
+import { GatewayError, ok } from "../envelope.ts";
+import { parseBody } from "../validate.ts";
+
+const ListBody = z.object({ locale: z.string().max(16).optional() });
+const ArticleBody = z.object({
+  article: z.string().min(1).max(WIKI_ARTICLE_ID_MAX).regex(WIKI_ARTICLE_ID, "must be lowercase words joined by hyphens"),
+  locale: z.string().max(16).optional(),
+});
+
+/** The price wiki's content (protocol/wiki.ts): the coin list and one article per coin. */
+export function wikiRoutes(app: FastifyInstance, ctx: GatewayContext): void {
+  const icons = iconBase(ctx.config.imageHosts);
+
+  app.post(WIKI_PATHS.list, async (req) => {
+    parseBody(ListBody, req.body ?? {});
+    return ok({ list: wikiList(icons) });
+  });
+
+  app.post(WIKI_PATHS.article, async (req) => {
+    const body = parseBody(ArticleBody, req.body ?? {});
+    const article = wikiArticle(body.article, icons);
+    if (!article) throw new GatewayError(CODES.notFound, `Wiki article not found: ${body.article}`, 404);
+    return ok(article);
+  });
+}
