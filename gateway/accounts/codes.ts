@@ -22,15 +22,30 @@ export class VerifyCodes {
 
   /** Sends a new code; refused (false) if one went to the same target for the scene within a minute. */
   send(target: string, channel: CodeChannel, scene: CodeScene, message: CodeMessage): boolean {
+    const code = this.store(target, channel, scene);
+    if (code === undefined) return false;
+    this.transport.send({ to: target, channel, subject: message.subject, text: message.text(code), code });
+    return true;
+  }
+
+  /**
+   * Stores a code that is never sent, for a target with no account: send-code and the checks
+   * after it then behave exactly as for a real account (same cooldown, same refusals), so neither
+   * can probe for accounts.
+   */
+  decoy(target: string, channel: CodeChannel, scene: CodeScene): boolean {
+    return this.store(target, channel, scene) !== undefined;
+  }
+
+  private store(target: string, channel: CodeChannel, scene: CodeScene): string | undefined {
     const at = this.now();
     const recent = this.db.prepare("SELECT 1 FROM verify_codes WHERE target = ? AND scene = ? AND created_at > ?")
       .get(target, scene, at - CODE_RULE.resendAfterMs);
-    if (recent) return false;
+    if (recent) return undefined;
     const code = String(randomInt(10 ** CODE_RULE.digits)).padStart(CODE_RULE.digits, "0");
     this.db.prepare(`INSERT INTO verify_codes (target, scene, channel, code_hash, created_at, expires_at)
       VALUES (?, ?, ?, ?, ?, ?)`).run(target, scene, channel, sha256(`${target}|${scene}|${code}`), at, at + CODE_RULE.ttlMs);
-    this.transport.send({ to: target, channel, subject: message.subject, text: message.text(code), code });
-    return true;
+    return code;
   }
 
   /** Checks and spends the newest code for (target, scene). A wrong guess counts against it. */

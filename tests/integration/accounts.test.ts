@@ -222,7 +222,7 @@ describe("settings, sub-accounts, devices and API keys", () => {
     expect(back.body.data.userInfo.userId).toBe(userId);
     expect((await assetsByKey(subKey.body.data, "passphrase2")).code).toBe("00000");
     await c.call("POST", "/v1/user/sub/freeze", { userId: sub.body.data.userId, frozen: true });
-    expect((await c.secure("/v1/user/sub/switchWeb", { userId: sub.body.data.userId })).body.code).toBe("20205");
+    expect((await c.secure("/v1/user/sub/switchWeb", { userId: sub.body.data.userId })).body.code).toBe("20013");
     expect((await assetsByKey(subKey.body.data, "passphrase2")).code).not.toBe("00000");
 
     const badIp = await c.call("POST", "/v1/user/api/create", { label: "x", passphrase: "passphrase1", permissions: ["read"], ipAllow: ["nope"] });
