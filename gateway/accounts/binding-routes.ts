@@ -39,7 +39,7 @@ export function installBindingRoutes(app: FastifyInstance, kit: AccountKit): voi
     const f = parseBody(BindEmail, req.body ?? {});
     if (user.email) throw refuse(CODES.invalidParameter, "An e-mail is already bound; unbind it first");
     if (users.byEmail(f.email)) throw refuse(CODES.accountExists, "This e-mail is used by another account");
-    kit.checkCode(f.email, "bind", f.emailCode);
+    kit.checkCode(f.email, "bind", f.emailCode, user.id);
     users.update(user.id, { email: f.email, email_enabled: 1, login_name: f.email });
     return ok({ bound: true });
   });
@@ -49,7 +49,7 @@ export function installBindingRoutes(app: FastifyInstance, kit: AccountKit): voi
     const f = parseBody(BindMobile, req.body ?? {});
     if (user.mobile) throw refuse(CODES.invalidParameter, "A mobile number is already bound; unbind it first");
     if (users.byMobile(f.areaCode, f.mobile)) throw refuse(CODES.accountExists, "This number is used by another account");
-    kit.checkCode(mobileTarget(f.areaCode, f.mobile), "bind", f.mobileCode);
+    kit.checkCode(mobileTarget(f.areaCode, f.mobile), "bind", f.mobileCode, user.id);
     users.update(user.id, { area_code: f.areaCode, mobile: f.mobile, mobile_enabled: 1, login_name: loginNameOf({ ...user, area_code: f.areaCode, mobile: f.mobile }) });
     return ok({ bound: true });
   });
@@ -60,7 +60,7 @@ export function installBindingRoutes(app: FastifyInstance, kit: AccountKit): voi
     const other = channel === "email" ? user.mobile : user.email;
     // Checked before the code, so a refused unbind does not spend it.
     if (!other) throw refuse(CODES.lastChannel, `Your ${NAMES[channel]} is the only address on this account; bind another before unbinding it`);
-    kit.checkCode(target, "unbind", code);
+    kit.checkCode(target, "unbind", code, user.id);
     if (channel === "email") users.update(user.id, { email: null, email_enabled: 0, login_name: loginNameOf({ ...user, email: null }) });
     else users.update(user.id, { area_code: null, mobile: null, mobile_enabled: 0, login_name: loginNameOf({ ...user, area_code: null, mobile: null }) });
     return ok({ bound: false });

@@ -37,7 +37,7 @@ export interface AccountKit {
   requireMain(user: UserRow): void;
   requestMeta(req: FastifyRequest): { deviceId: string; ip: string; userAgent: string };
   startSession(req: FastifyRequest, reply: FastifyReply, user: UserRow, key: ClientKey): ReturnType<typeof ok>;
-  checkCode(target: string, scene: CodeScene, code: string): void;
+  checkCode(target: string, scene: CodeScene, code: string, owner?: string): void;
   checkNewPassword(pwd: string, rePwd: string): void;
   message(user: UserRow | undefined, subject: string): CodeMessage;
   /** A message without a code (a security notice), with the account's anti-phishing code. */
@@ -103,8 +103,8 @@ export function createKit(ctx: GatewayContext, transport: MessageTransport): Acc
       return ok({ userInfo: { userId: user.id }, sessionId: s.id });
     },
 
-    checkCode(target, scene, code) {
-      const r = codes.verify(target, scene, code);
+    checkCode(target, scene, code, owner) {
+      const r = codes.verify(target, scene, code, owner);
       if (r === "ok") return;
       if (r === "expired" || r === "missing" || r === "exhausted") throw refuse(CODES.codeExpired, "The verification code has expired; request a new one");
       throw refuse(CODES.codeWrong, "The verification code is incorrect");

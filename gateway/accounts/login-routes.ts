@@ -109,8 +109,9 @@ export function installLoginRoutes(app: FastifyInstance, kit: AccountKit): void 
     const f = parseBody(DeviceFields, fields);
     const given = target.channel === "email" ? f.emailCode : f.mobileCode;
     if (!given) throw refuse(CODES.codeWrong, "The verification code is incorrect");
-    kit.checkCode(target.target, "login-verify", given);
+    // The authenticator first: a wrong TOTP code must not spend the e-mail or mobile code.
     if (pending.channels.split(",").includes("google")) google(f.googleCode);
+    kit.checkCode(target.target, "login-verify", given);
   }
 
   function verifyRoute(accepts: VerifyStep) {

@@ -69,7 +69,7 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
       const { user } = currentUser(req);
       const target = body.channel === "email" ? user.email : user.mobile && user.area_code ? mobileTarget(user.area_code, user.mobile) : null;
       if (!target) throw refuse(CODES.invalidParameter, `No ${body.channel === "email" ? "e-mail" : "mobile"} is bound`);
-      if (!codes.send(target, body.channel, "unbind", kit.message(user, "Your verification code"))) throw refuse(CODES.codeTooSoon, "A code was sent less than a minute ago");
+      if (!codes.send(target, body.channel, "unbind", kit.message(user, "Your verification code"), user.id)) throw refuse(CODES.codeTooSoon, "A code was sent less than a minute ago");
       return ok({ sent: true });
     }
     const target = body.channel === "email" ? body.email : mobileTarget(body.areaCode, body.mobile);
@@ -79,7 +79,7 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
       // A new address: only a free one gets a code (binding also needs a session).
       const binder = body.scene === "bind" ? currentUser(req).user : undefined;
       if (user) throw refuse(CODES.accountExists, body.scene === "bind" ? "This address is used by an account" : "This account is already registered");
-      sent = codes.send(target, body.channel, body.scene, kit.message(binder, "Your verification code"));
+      sent = codes.send(target, body.channel, body.scene, kit.message(binder, "Your verification code"), binder?.id);
     } else {
       // For an unknown target a decoy code is stored and nothing is sent: the answer, the cooldown
       // and later checks are the same as for a real account, so this cannot probe for accounts.

@@ -1,18 +1,13 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { newestCode } from "../setup/outbox";
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
 
 /** The newest code the gateway "sent" to an address: the embedded outbox is the tests' inbox. */
 export async function codeFor(to: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const dir = join(dataDir(), "outbox");
-    const files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort().reverse();
-    for (const f of files) {
-      const m = JSON.parse(readFileSync(join(dir, f), "utf8")) as { to: string; code: string };
-      if (m.to === to) return m.code;
-    }
+    const code = newestCode(dataDir(), to);
+    if (code) return code;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no code for ${to}`);

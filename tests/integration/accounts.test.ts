@@ -1,10 +1,11 @@
 import Database from "better-sqlite3";
 import { createHmac } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGateway, tempDataDir, type Started } from "../setup/processes";
 import { ProtocolClient } from "../setup/protocol-client";
+import { codeOf, registerByEmail } from "../setup/accounts";
 
 let gw: Started;
 const data = tempDataDir();
@@ -16,16 +17,7 @@ afterAll(async () => {
   data.remove();
 });
 
-/** The newest message the gateway sent to an address (the embedded outbox). */
-function lastCode(to: string): string {
-  const dir = join(data.dir, "outbox");
-  const files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort();
-  for (const f of files.reverse()) {
-    const m = JSON.parse(readFileSync(join(dir, f), "utf8")) as { to: string; code: string };
-    if (m.to === to) return m.code;
-  }
-  throw new Error(`no message to ${to}`);
-}
+const lastCode = (to: string) => codeOf({ url: gw.url, dataDir: data.dir }, to);
 
 /** A bot's call with an API key (PROTOCOL.md §9): plain HTTP and an HMAC, nothing of the browser's. */
 function assetsByKey(k: { apiKey: string; secretKey: string }, passphrase: string) {
@@ -43,15 +35,7 @@ function db() {
   return new Database(join(data.dir, "gateway.sqlite"), { readonly: true });
 }
 
-async function register(email: string, password = "Passw0rd!x") {
-  const c = new ProtocolClient(gw.url);
-  await c.loadConfig();
-  expect((await c.call("POST", "/v1/user/public/send-code", { scene: "register", channel: "email", email })).body.code).toBe("00000");
-  const r = await c.secure("/v1/user/register/email", { email, pwd: password, rePwd: password, verifyCode: lastCode(email) }, { locale: "en" });
-  expect(r.body.code).toBe("00000");
-  c.remember(r.body.data.userInfo.userId);
-  return { c, userId: r.body.data.userInfo.userId as string };
-}
+const register = (email: string) => registerByEmail({ url: gw.url, dataDir: data.dir }, email);
 
 describe("registration and sessions", () => {
   it("registers with an e-mail code, sets the three cookies and answers user info on a signed call", async () => {

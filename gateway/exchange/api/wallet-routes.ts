@@ -65,7 +65,7 @@ export function walletRoutes(app: FastifyInstance, ex: Exchange): void {
     return ex.ctx.accounts?.subAccounts(p.userId) ?? [];
   }
 
-  route("POST", V2.subaccountTransfer, 2, true, async (req, p, env) => {
+  route("POST", V2.subaccountTransfer, 10, true, async (req, p, env) => {
     if (env !== "live") throw bad(EX_CODES.paramInvalid, "Transfers between accounts are for the live account only");
     const body = parseBody(TransferSchema, req.body ?? {});
     const subs = mainOf(p);
