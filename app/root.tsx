@@ -19,6 +19,7 @@ import { useNonce } from "./components/nonce";
 import { SiteHeader } from "./components/site-header";
 import { SiteFooter } from "./components/site-footer";
 import { CaptchaHost } from "./components/captcha-host";
+import { UserInfoSync } from "./components/user-info-sync";
 import globalCss from "./styles/global.css?url";
 
 export const links: LinksFunction = () => [
@@ -93,6 +94,7 @@ export default function App() {
       </main>
       <SiteFooter />
       <CaptchaHost />
+      <UserInfoSync />
     </>
   );
 }

@@ -62,3 +62,8 @@ export const VERIFY_MAX_ATTEMPTS = 5;
 /** Login providers the UI can offer when the gateway's login config lists them. */
 export const LOGIN_PROVIDERS = ["apple", "google", "telegram", "wallet", "qr", "fido"] as const;
 export type LoginProvider = (typeof LOGIN_PROVIDERS)[number];
+
+/** The login config's answer: each provider a gateway offers, with the same-origin path its flow starts at. */
+export interface LoginConfig {
+  providers: Array<{ id: LoginProvider; startUrl: string }>;
+}

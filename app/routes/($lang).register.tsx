@@ -1,12 +1,12 @@
 import type { MetaFunction } from "@remix-run/node";
 import { LocaleLink, useLocalize } from "~/components/locale-link";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { privatePageMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_PATHS } from "../../protocol/account-paths";
-import { CODE_RULE } from "../../protocol/accounts";
 import { AccountFields, Field, MethodTabs } from "~/components/auth/field";
-import { checkAccount, checkRegistration, errorKey, fieldOfCode, type Credentials, type FieldErrors } from "~/lib/auth/forms";
+import { SendCodeButton } from "~/components/auth/send-code-button";
+import { checkAccount, checkRegistration, codeTarget, errorKey, fieldOfCode, type Credentials, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
 import { HttpError } from "~/lib/http/errors";
 
@@ -19,31 +19,20 @@ export default function Register() {
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const [cooldown, setCooldown] = useState(0);
   const [sent, setSent] = useState(false);
   const localize = useLocalize();
-
-  useEffect(() => {
-    if (cooldown <= 0) return;
-    const id = setTimeout(() => setCooldown(cooldown - 1), 1000);
-    return () => clearTimeout(id);
-  }, [cooldown]);
-
-  const target = () =>
-    c.method === "email"
-      ? { channel: "email", email: c.email.trim().toLowerCase() }
-      : { channel: "mobile", mobile: c.mobile.trim(), areaCode: c.areaCode.trim().replace(/^\+/, "") };
 
   const sendCode = async () => {
     const found = checkAccount(c);
     setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) return false;
     try {
-      await browserHttp().post(ACCOUNT_PATHS.sendCode, { scene: "register", ...target() });
+      await browserHttp().post(ACCOUNT_PATHS.sendCode, { scene: "register", ...codeTarget(c) });
       setSent(true);
-      setCooldown(CODE_RULE.resendAfterMs / 1000);
+      return true;
     } catch (err) {
       setErrors({ [err instanceof HttpError ? fieldOfCode(err.code) : "form"]: errorKey(err) });
+      return false;
     }
   };
 
@@ -55,7 +44,7 @@ export default function Register() {
     setBusy(true);
     try {
       const path = c.method === "email" ? ACCOUNT_PATHS.registerEmail : ACCOUNT_PATHS.registerMobile;
-      const { channel: _channel, ...who } = target();
+      const { channel: _channel, ...who } = codeTarget(c);
       await browserHttp().post(path, { ...who, pwd: c.password, rePwd: c.rePassword, verifyCode: c.code.trim() });
       window.location.assign(localize("/"));
     } catch (err) {
@@ -79,9 +68,7 @@ export default function Register() {
           <Field label={t("auth.code")} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required
             value={c.code} onChange={(e) => setC({ ...c, code: e.target.value })} error={errors.code}
             hint={sent ? t(c.method === "email" ? "auth.codeSentEmail" : "auth.codeSentMobile") : undefined} />
-          <button type="button" className="button" onClick={() => void sendCode()} disabled={cooldown > 0}>
-            {cooldown > 0 ? t("auth.resendIn", { seconds: cooldown }) : t("auth.sendCode")}
-          </button>
+          <SendCodeButton send={sendCode} />
         </div>
         {errors.form && <p role="alert" className="notice error">{t(errors.form)}</p>}
         <button type="submit" className="button primary block" disabled={busy} aria-busy={busy}>{t("auth.register")}</button>

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { privatePageMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_PATHS } from "../../protocol/account-paths";
 import { showToast } from "~/components/ui/toast";
+import { SecurityPage } from "~/components/security/security-page";
 import { useAsync } from "~/lib/async-state";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
@@ -39,7 +40,7 @@ export default function ApiKeys() {
     }
   };
   return (
-    <div>
+    <SecurityPage>
       <h1>{t("api.title")}</h1>
       <p><LocaleLink to="/account/newapi" className="button primary">{t("api.newTitle")}</LocaleLink></p>
       <section className="card" aria-busy={keys.state === "loading"} aria-label={t("api.title")}>
@@ -72,6 +73,6 @@ export default function ApiKeys() {
           </table>
         )}
       </section>
-    </div>
+    </SecurityPage>
   );
 }

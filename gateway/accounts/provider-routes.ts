@@ -1,16 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { CODES } from "../../protocol/codes.ts";
-import { ACCOUNT_PATHS, type LoginProvider } from "../../protocol/account-paths.ts";
+import { ACCOUNT_PATHS, type LoginConfig, type LoginProvider } from "../../protocol/account-paths.ts";
 import { ENCRYPTED_PATHS } from "../../protocol/signing.ts";
 import { ok, refuse } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
 import type { AccountKit } from "./kit.ts";
-
-/** What the login page may offer besides the password: each provider with where its flow starts. */
-export interface LoginConfig {
-  providers: Array<{ id: LoginProvider; startUrl: string }>;
-}
 
 const THIRD_PREFIX = "/v1/user/public/third/";
 export const THIRD_PATHS = Object.keys(ENCRYPTED_PATHS).filter((p) => p.startsWith(THIRD_PREFIX));
