@@ -48,10 +48,10 @@ export function SubAccountTable({ subs, usdtOf, onChanged }: { subs: Account[]; 
                 <td className="num">{usdtOf(a.userId)}</td>
                 <td className="num">
                   <div className="row-actions">
-                  <button type="button" className="button" disabled={a.frozen} aria-label={t("sub.switchTo", { name: a.nickName })}
-                    onClick={() => void act(() => switchAccount(a.userId))}>{t("sub.switch")}</button>
-                  <button type="button" className="button" aria-label={t(a.frozen ? "sub.unfreezeLabel" : "sub.freezeLabel", { name: a.nickName })}
-                    onClick={() => void freeze(a, !a.frozen)}>{t(a.frozen ? "sub.unfreeze" : "sub.freeze")}</button>
+                    <button type="button" className="button" disabled={a.frozen} aria-label={t("sub.switchTo", { name: a.nickName })}
+                      onClick={() => void act(() => switchAccount(a.userId))}>{t("sub.switch")}</button>
+                    <button type="button" className="button" aria-label={t(a.frozen ? "sub.unfreezeLabel" : "sub.freezeLabel", { name: a.nickName })}
+                      onClick={() => void freeze(a, !a.frozen)}>{t(a.frozen ? "sub.unfreeze" : "sub.freeze")}</button>
                   </div>
                 </td>
               </tr>
