@@ -10,9 +10,8 @@ import { AccountFields, Field, MethodTabs } from "~/components/auth/field";
 import { LoginProviders } from "~/components/auth/login-providers";
 import { VerifyStep, type Verify } from "~/components/auth/verify-step";
 import { callGateway } from "~/utils/gateway.server";
-import { checkLogin, errorKey, fieldOfCode, loginBody, type Credentials, type FieldErrors } from "~/lib/auth/forms";
+import { checkLogin, loginBody, refusal, type Credentials, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
-import { HttpError } from "~/lib/http/errors";
 
 export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "auth.login");
 
@@ -45,7 +44,7 @@ export default function Login() {
       if (data.verify) setVerify(data.verify);
       else done();
     } catch (err) {
-      setErrors({ [err instanceof HttpError ? fieldOfCode(err.code) : "form"]: errorKey(err) });
+      setErrors(refusal(err));
     } finally {
       setBusy(false);
     }

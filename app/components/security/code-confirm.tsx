@@ -2,8 +2,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/auth/field";
 import { SendCodeButton } from "~/components/auth/send-code-button";
-import { errorKey, fieldOfCode, type FieldErrors } from "~/lib/auth/forms";
-import { HttpError } from "~/lib/http/errors";
+import { refusal, type FieldErrors } from "~/lib/auth/forms";
 
 /**
  * A form that ends in a 6-digit code: optional fields before it, a "Send code" button when the
@@ -23,7 +22,6 @@ export function CodeConfirm({ label, send, confirm, check, children, submitLabel
   const [code, setCode] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const refused = (err: unknown) => setErrors({ [err instanceof HttpError ? fieldOfCode(err.code) : "form"]: errorKey(err) });
   const precheck = () => {
     const found = check?.() ?? {};
     setErrors(found);
@@ -36,7 +34,7 @@ export function CodeConfirm({ label, send, confirm, check, children, submitLabel
       await send();
       return true;
     } catch (err) {
-      refused(err);
+      setErrors(refusal(err));
       return false;
     }
   };
@@ -52,7 +50,7 @@ export function CodeConfirm({ label, send, confirm, check, children, submitLabel
     try {
       await confirm(code.trim());
     } catch (err) {
-      refused(err);
+      setErrors(refusal(err));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,7 @@
 import { AREA_CODE_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN, passwordProblems } from "../../../protocol/accounts";
 import { CODES } from "../../../protocol/codes";
 import { EX_CODES } from "../../../protocol/bitget";
+import { HttpError } from "../http/errors";
 
 /** Field-level checks shared by the login and registration forms; the gateway applies the same rules. */
 export type FieldErrors = Partial<Record<"account" | "areaCode" | "password" | "rePassword" | "code" | "form", string>>;
@@ -64,6 +65,11 @@ export function fieldOfCode(code: string): keyof FieldErrors {
     default:
       return "form";
   }
+}
+
+/** A gateway refusal as form errors: beside the field it concerns, else for the whole form. */
+export function refusal(err: unknown): FieldErrors {
+  return { [err instanceof HttpError ? fieldOfCode(err.code) : "form"]: errorKey(err) };
 }
 
 /** The login body as the encryption step expects it (sensitive fields move into the payload). */
