@@ -42,7 +42,8 @@ export interface AccountKit {
   message(user: UserRow | undefined, subject: string): CodeMessage;
   /** A message without a code (a security notice), with the account's anti-phishing code. */
   notify(user: UserRow, to: { to: string; channel: CodeChannel }, subject: string, text: string): void;
-  requireHuman(req: FastifyRequest, rule: RiskRule, keys: string[]): void;
+  /** Past any rule's limit, one captcha token (of the first such rule's scene) lets the call through. */
+  requireHuman(req: FastifyRequest, ...checks: Array<[RiskRule, string[]]>): void;
   /** Where an account's codes go: its e-mail, else its mobile. */
   codeTarget(user: UserRow): { target: string; channel: CodeChannel } | undefined;
 }
@@ -124,13 +125,14 @@ export function createKit(ctx: GatewayContext, transport: MessageTransport): Acc
       transport.send({ ...to, subject, text: `${phishingLine(user)}${text}` });
     },
 
-    requireHuman(req, rule, keys) {
+    requireHuman(req, ...checks) {
       const captcha = ctx.captcha;
       if (!captcha) return;
-      if (captcha.risk.count(rule.kind, keys, rule.windowMs) < rule.free) return;
+      const tripped = checks.find(([rule, keys]) => captcha.risk.count(rule.kind, keys, rule.windowMs) >= rule.free)?.[0];
+      if (!tripped) return;
       const token = req.headers[HEADERS.captchaToken];
-      if (captcha.store.consumeToken(typeof token === "string" ? token : undefined, rule.scene)) return;
-      throw refuse(CODES.captchaRequired, "Please complete the security check", 200, { group: CAPTCHA_GROUP, scene: rule.scene });
+      if (captcha.store.consumeToken(typeof token === "string" ? token : undefined, tripped.scene)) return;
+      throw refuse(CODES.captchaRequired, "Please complete the security check", 200, { group: CAPTCHA_GROUP, scene: tripped.scene });
     },
 
     codeTarget(user) {

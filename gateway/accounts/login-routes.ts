@@ -73,7 +73,7 @@ export function installLoginRoutes(app: FastifyInstance, kit: AccountKit): void 
     const opened = kit.crypto().open(req.body);
     const f = parseBody(LoginFields, opened.fields);
     const keys = [`ip:${req.ip}`, `acct:${f.loginName.toLowerCase()}`];
-    kit.requireHuman(req, LOGIN_RISK, keys);
+    kit.requireHuman(req, [LOGIN_RISK, keys]);
     const user = users.byLoginName(f.loginName, f.areaCode);
     // Verify against a real hash even for unknown accounts, so timing does not tell them apart.
     const valid = await verifyPassword(f.pwd, user?.pwd_hash ?? DUMMY_HASH);

@@ -31,8 +31,7 @@ export function installResetPassword(app: FastifyInstance, kit: AccountKit): voi
     const opened = kit.crypto().open(req.body);
     const f = parseBody(ResetFields, opened.fields);
     const target = "email" in f ? f.email : mobileTarget(f.areaCode, f.mobile);
-    kit.requireHuman(req, RESET_RISK.perAddress, [`ip:${req.ip}`]);
-    kit.requireHuman(req, RESET_RISK.perAccount, [`acct:${target}`]);
+    kit.requireHuman(req, [RESET_RISK.perAddress, [`ip:${req.ip}`]], [RESET_RISK.perAccount, [`acct:${target}`]]);
     ctx.captcha?.risk.record(RESET_RISK.perAddress.kind, [`ip:${req.ip}`]);
     kit.checkNewPassword(f.pwd, f.rePwd);
     const user = "email" in f ? users.byEmail(f.email) : users.byMobile(f.areaCode, f.mobile);

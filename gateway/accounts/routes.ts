@@ -90,7 +90,7 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
   });
 
   async function register(req: FastifyRequest, reply: FastifyReply, kind: "email" | "mobile" | "both") {
-    kit.requireHuman(req, REGISTER_RISK, [`ip:${req.ip}`]);
+    kit.requireHuman(req, [REGISTER_RISK, [`ip:${req.ip}`]]);
     const opened = kit.crypto().open(req.body);
     const f = kind === "email" ? parseBody(RegisterEmail, opened.fields)
       : kind === "mobile" ? parseBody(RegisterMobile, opened.fields) : parseBody(RegisterBoth, opened.fields);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENCRYPTED_PATHS } from "../../protocol/signing";
 import { totpAt } from "../../gateway/accounts/totp";
-import { codeOf, registerByEmail, withDb, wrongCode, type GatewayUnderTest } from "../setup/accounts";
+import { codeOf, registerByEmail, solveCaptcha, withDb, wrongCode, type GatewayUnderTest } from "../setup/accounts";
 import { messagesTo } from "../setup/outbox";
 import { startGateway, tempDataDir, type Started } from "../setup/processes";
 import { ProtocolClient } from "../setup/protocol-client";
@@ -90,6 +90,11 @@ describe("forgotten password", () => {
     for (let i = 0; i < 2; i++) await other.secure(RESET, { email: `burst-${3 + i}@example.com`, verifyCode: "123456", pwd: "N3w-passw0rd", rePwd: "N3w-passw0rd" });
     const overTheLimit = await other.secure(RESET, { email: "burst-9@example.com", verifyCode: "123456", pwd: "N3w-passw0rd", rePwd: "N3w-passw0rd" });
     expect(overTheLimit.body).toMatchObject({ code: "10021", data: { group: "gateway", scene: "reset-password" } });
+    // Both rules tripped (address and account): one solved challenge lets the retry through, once.
+    const token = await solveCaptcha(under, c, "reset-password");
+    const retry = { email: "burst@example.com", verifyCode: "123456", pwd: "N3w-passw0rd", rePwd: "N3w-passw0rd" };
+    expect((await c.secure(RESET, retry, {}, { "captcha-token": token })).body.code).toBe("20003");
+    expect((await c.secure(RESET, retry, {}, { "captcha-token": token })).body.code).toBe("10021");
   });
 });
 

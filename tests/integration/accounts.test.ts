@@ -1,11 +1,10 @@
-import Database from "better-sqlite3";
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startGateway, tempDataDir, type Started } from "../setup/processes";
 import { ProtocolClient } from "../setup/protocol-client";
-import { codeOf, registerByEmail } from "../setup/accounts";
+import { codeOf, registerByEmail, solveCaptcha } from "../setup/accounts";
 
 let gw: Started;
 const data = tempDataDir();
@@ -29,10 +28,6 @@ function assetsByKey(k: { apiKey: string; secretKey: string }, passphrase: strin
       "ACCESS-SIGN": createHmac("sha256", k.secretKey).update(ts + "GET" + path).digest("base64"),
     },
   }).then((r) => r.json() as Promise<{ code: string; data: unknown }>);
-}
-
-function db() {
-  return new Database(join(data.dir, "gateway.sqlite"), { readonly: true });
 }
 
 const register = (email: string) => registerByEmail({ url: gw.url, dataDir: data.dir }, email);
@@ -166,17 +161,7 @@ describe("login, new device, captcha, logout", () => {
     const blocked = await attempt("Passw0rd!x");
     expect(blocked.body).toMatchObject({ code: "10021", data: { group: "gateway", scene: "login" } });
 
-    const ch = await c.call("POST", "/v1/security/policy/captcha/get-captcha-id", { scene: "login" });
-    const answer = (db().prepare("SELECT answer_x FROM captcha_challenges WHERE captcha_id = ?").get(ch.body.data.captchaId) as { answer_x: number }).answer_x;
-    const trail = Array.from({ length: 25 }, (_, i) => {
-      const p = i / 24;
-      return [Math.round(p * 700), Math.round((p < 0.5 ? 2 * p * p : 1 - (-2 * p + 2) ** 2 / 2) * answer * 10) / 10, i % 2];
-    });
-    const check = await c.call("POST", "/v1/security/policy/captcha/check-captcha", {
-      captchaType: 3, bizId: ch.body.data.bizId, captchaId: ch.body.data.captchaId,
-      captchaValidate: Buffer.from(JSON.stringify({ x: answer, trail, input: "pointer" })).toString("base64"),
-    });
-    const token = check.body.data.captchaToken as string;
+    const token = await solveCaptcha({ url: gw.url, dataDir: data.dir }, c, "login");
     const passed = await attempt("Passw0rd!x", { "captcha-token": token });
     expect(passed.body.code).toBe("00000");
     // The address still has its failures; the spent token does not let it in again.

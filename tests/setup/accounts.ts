@@ -40,3 +40,19 @@ export function withDb<T>(gw: GatewayUnderTest, fn: (db: Database.Database) => T
     db.close();
   }
 }
+
+/** Solves the slider challenge of a scene as a person would (the answer read from the gateway's store): a captcha token. */
+export async function solveCaptcha(gw: GatewayUnderTest, c: ProtocolClient, scene: string): Promise<string> {
+  const ch = await c.call("POST", "/v1/security/policy/captcha/get-captcha-id", { scene });
+  const answer = withDb(gw, (db) => (db.prepare("SELECT answer_x FROM captcha_challenges WHERE captcha_id = ?").get(ch.body.data.captchaId) as { answer_x: number }).answer_x);
+  const trail = Array.from({ length: 25 }, (_, i) => {
+    const p = i / 24;
+    return [Math.round(p * 700), Math.round((p < 0.5 ? 2 * p * p : 1 - (-2 * p + 2) ** 2 / 2) * answer * 10) / 10, i % 2];
+  });
+  const check = await c.call("POST", "/v1/security/policy/captcha/check-captcha", {
+    captchaType: 3, bizId: ch.body.data.bizId, captchaId: ch.body.data.captchaId,
+    captchaValidate: Buffer.from(JSON.stringify({ x: answer, trail, input: "pointer" })).toString("base64"),
+  });
+  expect(check.body.code).toBe("00000");
+  return check.body.data.captchaToken as string;
+}
