@@ -25,6 +25,7 @@ import { CaptchaHost } from "./components/captcha-host";
 import themeCss from "./styles/theme.css?url";
 import { LinkGuard } from "./components/link-guard";
 import { ImageHosts } from "./components/image-hosts";
+import { UserInfoSync } from "./components/user-info-sync";
 import globalCss from "./styles/global.css?url";
 
 export const links: LinksFunction = () => [
@@ -105,6 +106,7 @@ export default function App() {
       <PrefsSync />
       <LinkGuard />
       <ImageHosts />
+      <UserInfoSync />
     </>
   );
 }

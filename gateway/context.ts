@@ -36,10 +36,19 @@ export interface GatewayContext {
    * requests are judged by the exchange's own HMAC check.
    */
   authenticateSession?: (req: SessionRequest) => Principal | undefined;
+  /** Main and sub-accounts as the exchange needs them (transfers, welcome funds); installed by the accounts module. */
+  accounts?: AccountDirectory;
   /** The slider captcha and the risk counters that decide when to ask for it. */
   captcha?: { store: CaptchaStore; risk: RiskCounter };
   /** Login encryption and client keys (PROTOCOL.md §6–7), installed by the security module. */
   loginCrypto?: LoginCrypto;
+}
+
+export interface AccountDirectory {
+  /** Where an account sits: its main account (sub-accounts only) and whether it is frozen. */
+  of(userId: string): { parentId: string | null; frozen: boolean } | undefined;
+  /** The sub-accounts of a main account, oldest first. */
+  subAccounts(mainId: string): Array<{ userId: string; frozen: boolean }>;
 }
 
 /** What the accounts module needs from the security module. */

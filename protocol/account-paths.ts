@@ -7,6 +7,17 @@ export const ACCOUNT_PATHS = {
   login: "/v1/user/login",
   verifyLogin: "/v1/user/login/verify-login",
   verifyLoginV2: "/v1/user/login/verify-login-v2",
+  verifyAuthLogin: "/v1/user/login/verify-auth-login",
+  verifySystemLogin: "/v1/user/login/verifySystemLogin",
+  verifySystemLoginV2: "/v1/user/login/verifySystemLogin-v2",
+  agencyLogin: "/v1/user/agency/login",
+  agencyVerifyLogin: "/v1/user/agency/login/verify-login",
+  resetPassword: "/v1/user/public/reset-password",
+  /** Which login providers (third-party, QR, FIDO) this gateway offers; none on the embedded one. */
+  loginConfig: "/v1/user/public/loginConfig",
+  qrKeyStatus: "/v1/user/public/getQrKeyStatus",
+  crossTerminalLoginStatus: "/v1/user/public/getCrossTerminalLoginStatus",
+  fidoLogin: "/v1/user/public/fido/login",
   refresh: "/v1/user/public/refresh",
   subCreate: "/v1/user/sub/create",
   subList: "/v1/user/sub/list",
@@ -18,6 +29,8 @@ export const ACCOUNT_PATHS = {
   googleUnbind: "/v1/user/security/google/unbind",
   bindEmail: "/v1/user/security/bind-email",
   bindMobile: "/v1/user/security/bind-mobile",
+  unbindEmail: "/v1/user/security/unbind-email",
+  unbindMobile: "/v1/user/security/unbind-mobile",
   devices: "/v1/user/security/devices",
   deviceRevoke: "/v1/user/security/devices/revoke",
   loginHistory: "/v1/user/security/login-history",
@@ -28,3 +41,29 @@ export const ACCOUNT_PATHS = {
 
 /** Limits of the account settings. */
 export const ACCOUNT_LIMITS = { subAccounts: 20, apiKeys: 10, apiKeyIps: 20, antiPhishing: { min: 4, max: 20 } } as const;
+
+/**
+ * The steps a login may need after the password (docs/decisions/501): a new device, a login the
+ * risk rules flag, and the authenticator code of an account with Google Authenticator bound.
+ * `data.verify.kind` names the step; each is finished on its own path.
+ */
+export const VERIFY_STEP_PATHS = {
+  device: ACCOUNT_PATHS.verifyLogin,
+  "agency-device": ACCOUNT_PATHS.agencyVerifyLogin,
+  system: ACCOUNT_PATHS.verifySystemLogin,
+  auth: ACCOUNT_PATHS.verifyAuthLogin,
+} as const;
+export type VerifyStep = keyof typeof VERIFY_STEP_PATHS;
+export const VERIFY_STEPS = Object.keys(VERIFY_STEP_PATHS) as VerifyStep[];
+
+/** A pending login or step takes at most this many wrong codes before it must start again. */
+export const VERIFY_MAX_ATTEMPTS = 5;
+
+/** Login providers the UI can offer when the gateway's login config lists them. */
+export const LOGIN_PROVIDERS = ["apple", "google", "telegram", "wallet", "qr", "fido"] as const;
+export type LoginProvider = (typeof LOGIN_PROVIDERS)[number];
+
+/** The login config's answer: each provider a gateway offers, with the same-origin path its flow starts at. */
+export interface LoginConfig {
+  providers: Array<{ id: LoginProvider; startUrl: string }>;
+}

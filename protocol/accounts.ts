@@ -13,7 +13,8 @@ export function passwordProblems(password: string): PasswordProblem[] {
   return problems;
 }
 
-export const CODE_SCENES = ["register", "login-verify", "bind", "reset-password"] as const;
+/** `unbind` codes go to the address being unbound, which the gateway takes from the session. */
+export const CODE_SCENES = ["register", "login-verify", "bind", "unbind", "reset-password"] as const;
 export type CodeScene = (typeof CODE_SCENES)[number];
 
 export const CODE_CHANNELS = ["email", "mobile"] as const;
@@ -28,3 +29,15 @@ export const AREA_CODE_PATTERN = /^\+?\d{1,4}$/;
 
 /** Cookie names of PROTOCOL.md §7. */
 export const COOKIES = { session: "bt_session", sessionId: "bt_sid", refresh: "bt_rtoken" } as const;
+
+/** Sub-account nicknames: 2-20 letters, digits, `_`, `-` or inner spaces; unique under one main account. */
+export const NICKNAME_RULE = { min: 2, max: 20 } as const;
+export type NicknameProblem = "length" | "characters";
+
+export function nicknameProblems(nickName: string): NicknameProblem[] {
+  const problems: NicknameProblem[] = [];
+  const length = [...nickName].length;
+  if (length < NICKNAME_RULE.min || length > NICKNAME_RULE.max) problems.push("length");
+  if (!/^[\p{L}\p{N}_-](?:[\p{L}\p{N}_ -]*[\p{L}\p{N}_-])?$/u.test(nickName)) problems.push("characters");
+  return problems;
+}

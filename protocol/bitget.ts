@@ -31,6 +31,8 @@ export const V2 = {
   accountInfo: "/api/v2/spot/account/info",
   assets: "/api/v2/spot/account/assets",
   bills: "/api/v2/spot/account/bills",
+  subaccountAssets: "/api/v2/spot/account/subaccount-assets",
+  subaccountTransfer: "/api/v2/spot/wallet/subaccount-transfer",
   /** Not in Bitget's API: resets the caller's simulation (paptrading) account to the demo funds. */
   paperReset: "/api/v2/spot/account/paper-reset",
 } as const;

@@ -29,6 +29,12 @@ export const CODES = {
   verifyExpired: "20008",
   providerNotConfigured: "20010",
   loginEncryption: "20011",
+  /** Agency login by an account that is not an agency (broker) account. */
+  notAgency: "20012",
+  /** A transfer to or from a frozen sub-account (not a session end: the caller is fine). */
+  subAccountFrozen: "20013",
+  /** Unbinding the account's only e-mail or mobile, which codes and resets need. */
+  lastChannel: "20014",
   badRequest: "40000",
   invalidParameter: "40017",
   notFound: "40404",

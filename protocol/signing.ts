@@ -84,12 +84,18 @@ export const ENCRYPTED_PATHS: Record<string, readonly string[]> = {
   [`${THIRD}/tg/checkUserExit`]: THIRD_FIELDS,
   "/v1/user/public/getQrKeyStatus": ["qrcodeKey"],
   "/v1/user/public/getCrossTerminalLoginStatus": ["qrcodeKey"],
+  // Not in SPEC.md's list (docs/decisions/500, 501): a new password travels sealed like a login's.
+  "/v1/user/public/reset-password": ["email", "mobile", "areaCode", "verifyCode", "pwd", "rePwd"],
+  "/v1/user/public/fido/login": ["fidoVerifyCode"],
 };
+
+/** Paths sealed even when a session key exists: a password reset carries a password whoever sends it. */
+const ALWAYS_ENCRYPTED = ["/v1/user/public/reset-password"];
 
 export const SUB_SWITCH_PREFIX = "/v1/user/sub/swit";
 
-/** SPEC.md §5: encrypt when the path is listed and (there is no session with a key, or it is a sub-account switch). */
+/** SPEC.md §5: encrypt when the path is listed and (there is no session with a key, or it is a sub-account switch or a password reset). */
 export function shouldEncrypt(pathname: string, hasSessionKey: boolean): boolean {
   if (!(pathname in ENCRYPTED_PATHS)) return false;
-  return !hasSessionKey || pathname.startsWith(SUB_SWITCH_PREFIX);
+  return !hasSessionKey || pathname.startsWith(SUB_SWITCH_PREFIX) || ALWAYS_ENCRYPTED.includes(pathname);
 }

@@ -3,7 +3,9 @@ import { useTranslation } from "react-i18next";
 import { ACCOUNT_PATHS } from "../../protocol/account-paths";
 import { showToast } from "~/components/ui/toast";
 import { errorKey } from "~/lib/auth/forms";
+import { switchAccount } from "~/lib/auth/switch-account";
 import { browserHttp } from "~/lib/http/browser-client";
+import { LocaleLink } from "./locale-link";
 
 interface SubList {
   main: { userId: string; nickName: string };
@@ -29,14 +31,7 @@ export function AccountSwitcher({ currentUserId }: { currentUserId: string }) {
     }
   };
 
-  const switchTo = async (userId: string) => {
-    try {
-      await browserHttp().post(ACCOUNT_PATHS.subSwitchWeb, { userId });
-      window.location.reload();
-    } catch (err) {
-      showToast(t(errorKey(err)));
-    }
-  };
+  const switchTo = (userId: string) => switchAccount(userId).catch((err: unknown) => showToast(t(errorKey(err))));
 
   const entries = accounts
     ? [{ userId: accounts.main.userId, nickName: accounts.main.nickName || t("nav.mainAccount"), frozen: false }, ...accounts.list]
@@ -56,6 +51,9 @@ export function AccountSwitcher({ currentUserId }: { currentUserId: string }) {
               </button>
             </li>
           ))}
+          <li>
+            <LocaleLink to="/subaccount">{t("account:sub.manage")}</LocaleLink>
+          </li>
         </ul>
       )}
     </div>

@@ -29,6 +29,7 @@ function UserMenu({ user }: { user: PageUser }) {
     <div className="header-end">
       <SettingsPanel />
       <AccountSwitcher currentUserId={user.userId} />
+      <LocaleLink to="/subaccount" className="header-link">{t("account:sub.title")}</LocaleLink>
       <LocaleLink to="/modifyverification" className="user-name" aria-label={`${user.userName}: ${t("auth.security")}`}>{user.userName}</LocaleLink>
       <button type="button" className="button" onClick={() => void logout()} disabled={busy} aria-busy={busy}>
         {t("auth.logout")}

@@ -1,31 +1,33 @@
-import type { MetaFunction } from "@remix-run/node";
-import { useSearchParams } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { LocaleLink, useLocalize } from "~/components/locale-link";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { privatePageMeta } from "~/lib/i18n/meta";
-import { ACCOUNT_PATHS } from "../../protocol/account-paths";
+import { ACCOUNT_PATHS, type LoginConfig } from "../../protocol/account-paths";
 import { AccountFields, Field, MethodTabs } from "~/components/auth/field";
-import { checkLogin, errorKey, fieldOfCode, loginBody, type Credentials, type FieldErrors } from "~/lib/auth/forms";
+import { LoginProviders } from "~/components/auth/login-providers";
+import { VerifyStep, type Verify } from "~/components/auth/verify-step";
+import { callGateway } from "~/utils/gateway.server";
+import { checkLogin, loginBody, refusal, type Credentials, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
-import { HttpError } from "~/lib/http/errors";
 
 export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "auth.login");
 
-interface Verify {
-  token: string;
-  channels: string[];
+/** The login methods besides the password that the gateway offers (none on the embedded one). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const r = await callGateway<LoginConfig>(context, request, ACCOUNT_PATHS.loginConfig);
+  return { providers: r.ok && Array.isArray(r.data.providers) ? r.data.providers : [] };
 }
 
 export default function Login() {
   const { t } = useTranslation("common");
+  const { providers } = useLoaderData<typeof loader>();
   const [c, setC] = useState<Credentials>({ method: "email", email: "", areaCode: "", mobile: "", password: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [verify, setVerify] = useState<Verify | null>(null);
-  const [codes, setCodes] = useState({ emailCode: "", mobileCode: "", googleCode: "" });
-
   const [params] = useSearchParams();
   const localize = useLocalize();
   // A full load: the new session cookies and the bound key pair apply to everything after.
@@ -42,52 +44,15 @@ export default function Login() {
       if (data.verify) setVerify(data.verify);
       else done();
     } catch (err) {
-      setErrors({ [err instanceof HttpError ? fieldOfCode(err.code) : "form"]: errorKey(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submitCodes = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!verify) return;
-    setBusy(true);
-    try {
-      const body: Record<string, string> = { token: verify.token };
-      if (verify.channels.includes("email")) body.emailCode = codes.emailCode.trim();
-      else if (verify.channels.includes("mobile")) body.mobileCode = codes.mobileCode.trim();
-      if (verify.channels.includes("google")) body.googleCode = codes.googleCode.trim();
-      await browserHttp().post(ACCOUNT_PATHS.verifyLogin, body);
-      done();
-    } catch (err) {
-      setErrors({ code: errorKey(err) });
+      setErrors(refusal(err));
     } finally {
       setBusy(false);
     }
   };
 
   if (verify) {
-    const codeChannel = verify.channels.includes("email") ? "email" : "mobile";
-    return (
-      <section className="auth-card" aria-labelledby="verify-title">
-        <h1 id="verify-title">{t("auth.verifyTitle")}</h1>
-        <p>{t(codeChannel === "email" ? "auth.verifySentEmail" : "auth.verifySentMobile")}</p>
-        <form onSubmit={(e) => void submitCodes(e)} noValidate>
-          <Field
-            label={t(codeChannel === "email" ? "auth.emailCode" : "auth.mobileCode")}
-            name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required autoFocus
-            value={codeChannel === "email" ? codes.emailCode : codes.mobileCode}
-            onChange={(e) => setCodes({ ...codes, [codeChannel === "email" ? "emailCode" : "mobileCode"]: e.target.value })}
-            error={errors.code}
-          />
-          {verify.channels.includes("google") && (
-            <Field label={t("auth.googleCode")} name="googleCode" inputMode="numeric" maxLength={6} required
-              value={codes.googleCode} onChange={(e) => setCodes({ ...codes, googleCode: e.target.value })} />
-          )}
-          <button type="submit" className="button primary block" disabled={busy} aria-busy={busy}>{t("auth.confirm")}</button>
-        </form>
-      </section>
-    );
+    // A step may hand over to the next one (a new address, then the authenticator code).
+    return <VerifyStep key={verify.token} verify={verify} onDone={(data) => (data.verify ? setVerify(data.verify) : done())} />;
   }
 
   return (
@@ -98,9 +63,11 @@ export default function Login() {
         <AccountFields value={c} onChange={setC} errors={errors} purpose="login" />
         <Field label={t("auth.password")} name="password" type="password" autoComplete="current-password" required
           value={c.password} onChange={(e) => setC({ ...c, password: e.target.value })} error={errors.password} />
+        <p className="field-aside"><LocaleLink to="/forget">{t("account:forget.link")}</LocaleLink></p>
         {errors.form && <p role="alert" className="notice error">{t(errors.form)}</p>}
         <button type="submit" className="button primary block" disabled={busy} aria-busy={busy}>{t("auth.login")}</button>
       </form>
+      <LoginProviders providers={providers} />
       <p className="auth-switch">{t("auth.noAccount")} <LocaleLink to="/register">{t("auth.register")}</LocaleLink></p>
     </section>
   );

@@ -3,8 +3,11 @@ import { LocaleLink } from "~/components/locale-link";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { privatePageMeta } from "~/lib/i18n/meta";
+import { formatDateTime } from "~/lib/i18n/format";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { ACCOUNT_PATHS } from "../../protocol/account-paths";
 import { showToast } from "~/components/ui/toast";
+import { SecurityPage } from "~/components/security/security-page";
 import { useAsync } from "~/lib/async-state";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
@@ -26,7 +29,8 @@ interface Key {
 }
 
 export default function ApiKeys() {
-  const { t, i18n } = useTranslation("common");
+  const { t } = useTranslation("common");
+  const { intl } = usePagePrefs();
   const load = useCallback(() => browserHttp().post<{ list: Key[] }>(ACCOUNT_PATHS.apiKeyList, {}), []);
   const [keys, reload] = useAsync(load);
   const revoke = async (apiKey: string) => {
@@ -39,7 +43,7 @@ export default function ApiKeys() {
     }
   };
   return (
-    <div>
+    <SecurityPage>
       <h1>{t("api.title")}</h1>
       <p><LocaleLink to="/account/newapi" className="button primary">{t("api.newTitle")}</LocaleLink></p>
       <section className="card" aria-busy={keys.state === "loading"} aria-label={t("api.title")}>
@@ -62,7 +66,7 @@ export default function ApiKeys() {
                   <th scope="row">{k.label}</th>
                   <td><code>{k.apiKey}</code></td>
                   <td>{k.permissions.map((p) => t(p === "trade" ? "api.trade" : "api.read")).join(", ")}</td>
-                  <td>{new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(k.createdAt)}</td>
+                  <td>{formatDateTime(k.createdAt, intl, "date")}</td>
                   <td className="num">
                     <button type="button" className="button" onClick={() => void revoke(k.apiKey)}>{t("api.revoke")}</button>
                   </td>
@@ -72,6 +76,6 @@ export default function ApiKeys() {
           </table>
         )}
       </section>
-    </div>
+    </SecurityPage>
   );
 }

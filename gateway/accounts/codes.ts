@@ -4,6 +4,9 @@ import { CODE_RULE, type CodeChannel, type CodeScene } from "../../protocol/acco
 import type { MessageTransport } from "./outbox.ts";
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+/** A code may belong to the account that asked for it (binding): then only that account can spend it. */
+const codeHash = (target: string, scene: string, code: string, owner: string) =>
+  sha256(owner ? `${target}|${scene}|${owner}|${code}` : `${target}|${scene}|${code}`);
 
 export type CodeCheck = "ok" | "wrong" | "expired" | "missing" | "exhausted";
 
@@ -20,21 +23,37 @@ export class VerifyCodes {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Sends a new code; refused (false) if one went to the same target for the scene within a minute. */
-  send(target: string, channel: CodeChannel, scene: CodeScene, message: CodeMessage): boolean {
-    const at = this.now();
-    const recent = this.db.prepare("SELECT 1 FROM verify_codes WHERE target = ? AND scene = ? AND created_at > ?")
-      .get(target, scene, at - CODE_RULE.resendAfterMs);
-    if (recent) return false;
-    const code = String(randomInt(10 ** CODE_RULE.digits)).padStart(CODE_RULE.digits, "0");
-    this.db.prepare(`INSERT INTO verify_codes (target, scene, channel, code_hash, created_at, expires_at)
-      VALUES (?, ?, ?, ?, ?, ?)`).run(target, scene, channel, sha256(`${target}|${scene}|${code}`), at, at + CODE_RULE.ttlMs);
+  /** Sends a new code; refused (false) if an unspent one went to the same target for the scene within a minute. */
+  send(target: string, channel: CodeChannel, scene: CodeScene, message: CodeMessage, owner = ""): boolean {
+    const code = this.store(target, channel, scene, owner);
+    if (code === undefined) return false;
     this.transport.send({ to: target, channel, subject: message.subject, text: message.text(code), code });
     return true;
   }
 
+  /**
+   * Stores a code that is never sent, for a target with no account: send-code and the checks
+   * after it then behave exactly as for a real account (same cooldown, same refusals), so neither
+   * can probe for accounts.
+   */
+  decoy(target: string, channel: CodeChannel, scene: CodeScene): boolean {
+    return this.store(target, channel, scene) !== undefined;
+  }
+
+  private store(target: string, channel: CodeChannel, scene: CodeScene, owner = ""): string | undefined {
+    const at = this.now();
+    // A spent code does not hold the next one back: a second login within the minute needs its own.
+    const recent = this.db.prepare("SELECT 1 FROM verify_codes WHERE target = ? AND scene = ? AND created_at > ? AND used_at IS NULL")
+      .get(target, scene, at - CODE_RULE.resendAfterMs);
+    if (recent) return undefined;
+    const code = String(randomInt(10 ** CODE_RULE.digits)).padStart(CODE_RULE.digits, "0");
+    this.db.prepare(`INSERT INTO verify_codes (target, scene, channel, code_hash, created_at, expires_at)
+      VALUES (?, ?, ?, ?, ?, ?)`).run(target, scene, channel, codeHash(target, scene, code, owner), at, at + CODE_RULE.ttlMs);
+    return code;
+  }
+
   /** Checks and spends the newest code for (target, scene). A wrong guess counts against it. */
-  verify(target: string, scene: CodeScene, code: string): CodeCheck {
+  verify(target: string, scene: CodeScene, code: string, owner = ""): CodeCheck {
     return this.db.transaction((): CodeCheck => {
       const row = this.db.prepare(`SELECT id, code_hash, attempts, expires_at, used_at FROM verify_codes
         WHERE target = ? AND scene = ? ORDER BY created_at DESC, id DESC LIMIT 1`).get(target, scene) as
@@ -42,7 +61,7 @@ export class VerifyCodes {
       if (!row || row.used_at !== null) return "missing";
       if (row.expires_at < this.now()) return "expired";
       if (row.attempts >= CODE_RULE.maxAttempts) return "exhausted";
-      if (row.code_hash !== sha256(`${target}|${scene}|${code}`)) {
+      if (row.code_hash !== codeHash(target, scene, code, owner)) {
         this.db.prepare("UPDATE verify_codes SET attempts = attempts + 1 WHERE id = ?").run(row.id);
         return "wrong";
       }

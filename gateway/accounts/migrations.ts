@@ -89,4 +89,15 @@ export const ACCOUNT_MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 502,
+    name: "login steps, agency accounts",
+    sql: `
+      ALTER TABLE users ADD COLUMN agency INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE pending_logins ADD COLUMN step TEXT NOT NULL DEFAULT 'device';
+      ALTER TABLE pending_logins ADD COLUMN next_steps TEXT NOT NULL DEFAULT '';
+      ALTER TABLE pending_logins ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+      CREATE INDEX login_history_ip ON login_history (user_id, ip, result);
+    `,
+  },
 ];

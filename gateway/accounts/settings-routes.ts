@@ -1,27 +1,25 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "zod";
 import { CODES } from "../../protocol/codes.ts";
 import { ACCOUNT_LIMITS, ACCOUNT_PATHS } from "../../protocol/account-paths.ts";
-import { AREA_CODE_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN } from "../../protocol/accounts.ts";
-import type { GatewayContext } from "../context.ts";
+import { nicknameProblems } from "../../protocol/accounts.ts";
 import { ok, refuse } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
 import { createApiKey, revokeApiKey } from "../exchange/auth/api-keys.ts";
-import { mobileTarget, type VerifyCodes } from "./codes.ts";
+import { userId } from "./fields.ts";
+import type { AccountKit } from "./kit.ts";
 import { hashPassword } from "./passwords.ts";
-import type { Sessions } from "./sessions.ts";
-import { newTotpSecret, verifyTotp } from "./totp.ts";
-import type { UserRow, Users } from "./users.ts";
 
-const code6 = z.string().trim().regex(/^\d{6}$/, "must be 6 digits");
 const AntiPhishing = z.object({ code: z.string().regex(/^[A-Za-z0-9_]+$/, "letters, digits and _ only").min(ACCOUNT_LIMITS.antiPhishing.min).max(ACCOUNT_LIMITS.antiPhishing.max) });
-const SubCreate = z.object({ nickName: z.string().trim().min(1).max(32) });
-const SubFreeze = z.object({ userId: z.string().regex(/^\d{10}$/), frozen: z.boolean() });
-const Google = z.object({ googleCode: code6 });
-const BindEmail = z.object({ email: z.string().trim().toLowerCase().regex(EMAIL_PATTERN), emailCode: code6 });
-const BindMobile = z.object({ mobile: z.string().trim().regex(MOBILE_PATTERN), areaCode: z.string().regex(AREA_CODE_PATTERN).transform((s) => s.replace(/^\+/, "")), mobileCode: code6 });
+const SubCreate = z.object({
+  nickName: z.string().trim().superRefine((n, c) => {
+    const problems = nicknameProblems(n);
+    if (problems.length) c.addIssue({ code: "custom", message: `2-20 letters, digits, _, - or inner spaces (${problems.join(", ")})` });
+  }),
+});
+const SubFreeze = z.object({ userId, frozen: z.boolean() });
 const DeviceRevoke = z.object({ deviceId: z.string().max(128) });
 const Page = z.object({ page: z.number().int().min(1).max(1000).default(1), size: z.number().int().min(1).max(100).default(20) });
 const ApiCreate = z.object({
@@ -42,64 +40,14 @@ export function browserOf(ua: string): string {
 }
 
 /** Security settings, sub-accounts, devices, login history and API keys of the logged-in user. */
-export function installSettings(
-  app: FastifyInstance,
-  ctx: GatewayContext,
-  deps: { users: Users; sessions: Sessions; codes: VerifyCodes; currentUser(req: FastifyRequest): { user: UserRow; sessionId: string } },
-) {
-  const { users, sessions, codes, currentUser } = deps;
-  const mainOnly = (u: UserRow) => {
-    if (u.user_type === 1) throw refuse(CODES.invalidParameter, "A sub-account cannot do this; switch to the main account");
-  };
+export function installSettings(app: FastifyInstance, kit: AccountKit) {
+  const { ctx, users, sessions, currentUser } = kit;
 
   app.post(ACCOUNT_PATHS.antiPhishing, async (req) => {
     const { user } = currentUser(req);
     const { code } = parseBody(AntiPhishing, req.body ?? {});
     users.update(user.id, { anti_phishing_code: code });
     return ok({ set: true });
-  });
-
-  app.post(ACCOUNT_PATHS.googleInit, async (req) => {
-    const { user } = currentUser(req);
-    if (user.google_enabled) throw refuse(CODES.invalidParameter, "Google Authenticator is already bound");
-    const secret = newTotpSecret();
-    users.update(user.id, { google_secret: secret });
-    const label = encodeURIComponent(`Mix Exchange:${user.login_name}`);
-    return ok({ secret, otpauthUrl: `otpauth://totp/${label}?secret=${secret}&issuer=Mix%20Exchange` });
-  });
-
-  app.post(ACCOUNT_PATHS.googleBind, async (req) => {
-    const { user } = currentUser(req);
-    const { googleCode } = parseBody(Google, req.body ?? {});
-    if (!user.google_secret || !verifyTotp(user.google_secret, googleCode)) throw refuse(CODES.codeWrong, "The authenticator code is incorrect");
-    users.update(user.id, { google_enabled: 1 });
-    return ok({ bound: true });
-  });
-
-  app.post(ACCOUNT_PATHS.googleUnbind, async (req) => {
-    const { user } = currentUser(req);
-    const { googleCode } = parseBody(Google, req.body ?? {});
-    if (!user.google_enabled || !user.google_secret || !verifyTotp(user.google_secret, googleCode)) throw refuse(CODES.codeWrong, "The authenticator code is incorrect");
-    users.update(user.id, { google_enabled: 0, google_secret: null });
-    return ok({ bound: false });
-  });
-
-  app.post(ACCOUNT_PATHS.bindEmail, async (req) => {
-    const { user } = currentUser(req);
-    const f = parseBody(BindEmail, req.body ?? {});
-    if (users.byEmail(f.email)) throw refuse(CODES.accountExists, "This e-mail is used by another account");
-    if (codes.verify(f.email, "bind", f.emailCode) !== "ok") throw refuse(CODES.codeWrong, "The verification code is incorrect or expired");
-    users.update(user.id, { email: f.email, email_enabled: 1 });
-    return ok({ bound: true });
-  });
-
-  app.post(ACCOUNT_PATHS.bindMobile, async (req) => {
-    const { user } = currentUser(req);
-    const f = parseBody(BindMobile, req.body ?? {});
-    if (users.byMobile(f.areaCode, f.mobile)) throw refuse(CODES.accountExists, "This number is used by another account");
-    if (codes.verify(mobileTarget(f.areaCode, f.mobile), "bind", f.mobileCode) !== "ok") throw refuse(CODES.codeWrong, "The verification code is incorrect or expired");
-    users.update(user.id, { area_code: f.areaCode, mobile: f.mobile, mobile_enabled: 1 });
-    return ok({ bound: true });
   });
 
   app.post(ACCOUNT_PATHS.devices, async (req) => {
@@ -134,10 +82,14 @@ export function installSettings(
 
   app.post(ACCOUNT_PATHS.subCreate, async (req) => {
     const { user } = currentUser(req);
-    mainOnly(user);
+    kit.requireMain(user);
     const { nickName } = parseBody(SubCreate, req.body ?? {});
-    if (users.children(user.id).length >= ACCOUNT_LIMITS.subAccounts) {
+    const siblings = users.children(user.id);
+    if (siblings.length >= ACCOUNT_LIMITS.subAccounts) {
       throw refuse(CODES.invalidParameter, `At most ${ACCOUNT_LIMITS.subAccounts} sub-accounts`);
+    }
+    if (siblings.some((s) => s.nick_name.toLowerCase() === nickName.toLowerCase())) {
+      throw refuse(CODES.accountExists, "You already have a sub-account with this nickname");
     }
     // A sub-account has no password of its own: it is entered only by switching from its parent.
     const sub = users.create({ parentId: user.id, nickName, pwdHash: await hashPassword(randomBytes(24).toString("hex")) });
@@ -155,7 +107,7 @@ export function installSettings(
 
   app.post(ACCOUNT_PATHS.subFreeze, async (req) => {
     const { user } = currentUser(req);
-    mainOnly(user);
+    kit.requireMain(user);
     const f = parseBody(SubFreeze, req.body ?? {});
     const sub = users.byId(f.userId);
     if (!sub || sub.parent_id !== user.id) throw refuse(CODES.invalidParameter, "No such sub-account");

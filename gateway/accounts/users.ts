@@ -23,6 +23,8 @@ export interface UserRow {
   one_web_session: number;
   parent_id: string | null;
   user_type: number;
+  /** An agency (broker) account, set by the operator: the only kind agency login admits. */
+  agency: number;
   created_at: number;
   updated_at: number;
 }
@@ -78,7 +80,7 @@ export class Users {
     return areaCode ? this.byMobile(areaCode.replace(/^\+/, ""), loginName) : undefined;
   }
 
-  update(id: string, fields: Partial<Pick<UserRow, "anti_phishing_code" | "google_secret" | "google_enabled" |
+  update(id: string, fields: Partial<Pick<UserRow, "login_name" | "anti_phishing_code" | "google_secret" | "google_enabled" |
     "email" | "email_enabled" | "area_code" | "mobile" | "mobile_enabled" | "pwd_hash" | "frozen" | "one_web_session" | "nick_name">>): void {
     const keys = Object.keys(fields);
     if (keys.length === 0) return;

@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import type { GatewayContext } from "../context.ts";
 import { AlgoService } from "./algo.ts";
 import { accountRoutes } from "./api/account-routes.ts";
+import { walletRoutes } from "./api/wallet-routes.ts";
 import { Authenticator } from "./api/auth.ts";
 import { lots, price } from "./api/format.ts";
 import { planRoutes } from "./api/plan-routes.ts";
@@ -41,6 +42,7 @@ export class Exchange {
   ) {
     migrateExchange(ctx.db);
     this.svc = new ExchangeService(ctx.db, config);
+    this.svc.welcomeEligible = (userId) => !ctx.accounts?.of(userId)?.parentId;
     this.svc.load();
     const genesis = ensureGenesis(ctx);
     this.market = new MarketData(ctx.config.seed, genesis);
@@ -131,6 +133,7 @@ export async function installExchange(app: FastifyInstance, ctx: GatewayContext)
   privateExchangeRoutes(app, ex);
   planRoutes(app, ex);
   accountRoutes(app, ex);
+  walletRoutes(app, ex);
   const closeStreams = installStreams(app, ex);
   return () => {
     closeStreams();

@@ -37,6 +37,8 @@ export class ExchangeService {
   private readonly accounts = new Map<string, number>();
   /** clientOids of orders placed but not yet committed (the unique index sees them after commit). */
   private readonly pendingOids = new Set<string>();
+  /** Sub-accounts get no welcome balance, or each new one would be free money for its main account. */
+  welcomeEligible: (userId: string) => boolean = () => true;
 
   constructor(
     readonly db: Db,
@@ -67,7 +69,7 @@ export class ExchangeService {
     const now = Date.now();
     ch.extra.push(() => this.db.prepare("INSERT OR IGNORE INTO ex_accounts (env, user_id, vip, funded_at) VALUES (?, ?, 0, ?)").run(env, userId, now));
     if (env === "paper") this.creditDemo(userId, ch);
-    else if (this.config.welcomeUsdt > 0n) this.engine.transfer("live", TREASURY, userId, "USDT", this.config.welcomeUsdt, ["TRANSFER_OUT", "DEPOSIT"], "deposit", ch);
+    else if (this.config.welcomeUsdt > 0n && this.welcomeEligible(userId)) this.engine.transfer("live", TREASURY, userId, "USDT", this.config.welcomeUsdt, ["TRANSFER_OUT", "DEPOSIT"], "deposit", ch);
   }
 
   private creditDemo(userId: string, ch: Change): void {
@@ -159,6 +161,25 @@ export class ExchangeService {
     this.ensureAccount(env, userId, ch);
     await this.store.commit(ch);
     return COINS.map((coin) => this.engine.balance(env, userId, coin)).filter((b) => b.available + b.frozen > 0n || b.coin === "USDT");
+  }
+
+  /**
+   * A free transfer between two live accounts of one owner (main and sub-accounts): one
+   * TRANSFER_OUT and one TRANSFER_IN bill under `transferId`, committed with `extra` writes.
+   */
+  async transferBetween(from: string, to: string, coin: string, amount: bigint, transferId: string, extra: () => void): Promise<void> {
+    const ch = newChange();
+    this.ensureAccount("live", from, ch);
+    this.ensureAccount("live", to, ch);
+    try {
+      this.engine.transfer("live", from, to, coin, amount, ["TRANSFER_OUT", "TRANSFER_IN"], "transfer", ch, transferId);
+    } catch (err) {
+      // funding of a new account is still worth keeping
+      void this.store.commit(ch);
+      throw err;
+    }
+    ch.extra.push(extra);
+    await this.store.commit(ch);
   }
 
   /** Puts a simulation account back to its demo funds: cancels its orders, zeroes, re-credits. */

@@ -1,25 +1,29 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { newestCode } from "../setup/outbox";
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
 
 /** The newest code the gateway "sent" to an address: the embedded outbox is the tests' inbox. */
 export async function codeFor(to: string): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const dir = join(dataDir(), "outbox");
-    const files = readdirSync(dir).filter((f) => f.endsWith(".json")).sort().reverse();
-    for (const f of files) {
-      const m = JSON.parse(readFileSync(join(dir, f), "utf8")) as { to: string; code: string };
-      if (m.to === to) return m.code;
-    }
+    const code = newestCode(dataDir(), to);
+    if (code) return code;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no code for ${to}`);
 }
 
-/** Registers through the page, as a person would, and lands logged in on the home page. */
-export async function registerThroughPage(page: Page, email: string, password: string): Promise<void> {
+let people = 0;
+
+/**
+ * Registers through the page, as a person would, and lands logged in on the home page. Each
+ * person comes from an address of their own (the tests are the trusted proxy), so the gateway's
+ * registration-burst rule does not see one address signing up all the test accounts.
+ */
+export async function registerThroughPage(page: Page, email: string, password: string): Promise<{ ip: string }> {
+  people += 1;
+  const ip = `198.18.${process.pid % 250}.${people % 250}`;
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": ip });
   await page.goto("/register");
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Send code" }).click();
@@ -30,4 +34,5 @@ export async function registerThroughPage(page: Page, email: string, password: s
   await page.getByRole("button", { name: "Sign up" }).click();
   await page.waitForURL("/");
   await page.getByRole("button", { name: "Log out" }).waitFor();
+  return { ip };
 }

@@ -6,9 +6,10 @@ test.use({ allowConsoleErrors: [/status of 401/] });
 
 test("signed calls are accepted, and a missing signature, a stale time or a tampered body are refused", async ({ page, pageProblems }) => {
   await registerThroughPage(page, `sec-${Date.now()}@example.com`, "Sup3r-secret");
-  await page.goto("/modifyverification");
+  await page.goto("/subaccount/setting/devices");
   await expect(page.getByRole("heading", { name: "Devices" })).toBeVisible();
   await expect(page.getByText("This device")).toBeVisible();
+  await page.goto("/subaccount/setting/antiphishing");
 
   const save = async () => {
     const [res] = await Promise.all([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkLogin, checkRegistration, fieldOfCode, loginBody } from "./forms";
+import { HttpError } from "../http/errors";
+import { checkLogin, checkRegistration, codeTarget, errorKey, fieldOfCode, loginBody, refusal } from "./forms";
 
 const base = { method: "email" as const, email: "a@example.com", areaCode: "", mobile: "", password: "Passw0rd!" };
 
@@ -19,6 +20,18 @@ describe("auth forms", () => {
     expect(fieldOfCode("20004")).toBe("account");
     expect(fieldOfCode("20005")).toBe("password");
     expect(fieldOfCode("20001")).toBe("form");
+  });
+
+  it("turns refusals into errors beside their field, in the account namespace for the new codes", () => {
+    expect(refusal(new HttpError("code", "x", 200, "20002"))).toEqual({ code: "auth.errors.codeWrong" });
+    expect(refusal(new HttpError("code", "x", 200, "20014"))).toEqual({ form: "account:errors.lastChannel" });
+    expect(refusal(new Error("boom"))).toEqual({ form: "auth.errors.generic" });
+    expect(errorKey({ code: "43012" })).toBe("account:errors.insufficient");
+  });
+
+  it("names the address a code goes to", () => {
+    expect(codeTarget({ ...base, email: " A@Example.com " })).toEqual({ channel: "email", email: "a@example.com" });
+    expect(codeTarget({ ...base, method: "mobile", areaCode: "+44", mobile: " 7700900123 " })).toEqual({ channel: "mobile", mobile: "7700900123", areaCode: "44" });
   });
 
   it("builds the login body for e-mail and mobile", () => {

@@ -1,5 +1,7 @@
 import { AREA_CODE_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN, passwordProblems } from "../../../protocol/accounts";
 import { CODES } from "../../../protocol/codes";
+import { EX_CODES } from "../../../protocol/bitget";
+import { HttpError } from "../http/errors";
 
 /** Field-level checks shared by the login and registration forms; the gateway applies the same rules. */
 export type FieldErrors = Partial<Record<"account" | "areaCode" | "password" | "rePassword" | "code" | "form", string>>;
@@ -30,12 +32,21 @@ export function checkLogin(c: Credentials): FieldErrors {
   return errors;
 }
 
+/** Registration and password reset: an account, a new password twice, and the code sent to the account. */
 export function checkRegistration(c: Credentials & { rePassword: string; code: string }): FieldErrors {
   const errors = checkAccount(c);
   if (passwordProblems(c.password).length > 0) errors.password = "auth.errors.passwordRule";
   if (c.password !== c.rePassword) errors.rePassword = "auth.errors.passwordMismatch";
   if (!/^\d{6}$/.test(c.code.trim())) errors.code = "auth.errors.code";
   return errors;
+}
+
+/** The address part of a send-code call: an e-mail, or a mobile number with its country code. */
+export function codeTarget(c: Pick<Credentials, "method" | "email" | "areaCode" | "mobile">):
+  { channel: "email"; email: string } | { channel: "mobile"; mobile: string; areaCode: string } {
+  return c.method === "email"
+    ? { channel: "email", email: c.email.trim().toLowerCase() }
+    : { channel: "mobile", mobile: c.mobile.trim(), areaCode: c.areaCode.trim().replace(/^\+/, "") };
 }
 
 /** Where a gateway refusal belongs on the form. */
@@ -54,6 +65,11 @@ export function fieldOfCode(code: string): keyof FieldErrors {
     default:
       return "form";
   }
+}
+
+/** A gateway refusal as form errors: beside the field it concerns, else for the whole form. */
+export function refusal(err: unknown): FieldErrors {
+  return { [err instanceof HttpError ? fieldOfCode(err.code) : "form"]: errorKey(err) };
 }
 
 /** The login body as the encryption step expects it (sensitive fields move into the payload). */
@@ -75,6 +91,11 @@ const CODE_KEYS: Record<string, string> = {
   [CODES.verifyExpired]: "auth.errors.verifyExpired",
   [CODES.accountFrozen]: "auth.errors.frozen",
   [CODES.captchaCancelled]: "auth.errors.captchaCancelled",
+  [CODES.notAgency]: "account:errors.notAgency",
+  [CODES.subAccountFrozen]: "account:errors.subFrozen",
+  [CODES.lastChannel]: "account:errors.lastChannel",
+  [CODES.providerNotConfigured]: "account:errors.providerNotConfigured",
+  [EX_CODES.insufficientBalance]: "account:errors.insufficient",
 };
 
 export function errorKey(err: unknown): string {

@@ -92,8 +92,8 @@ export class Engine {
     return `${env}:${userId}:${clientOid}`;
   }
 
-  /** Moves `amount` between an outside account (treasury) and a user: deposits, welcome and demo funds. */
-  transfer(env: Env, from: string, to: string, coin: string, amount: bigint, business: [BusinessType, BusinessType], group: BillGroup, ch: Change): void {
+  /** Moves `amount` from one account to another (treasury funding, or main and sub-accounts): two bills, one per side. */
+  transfer(env: Env, from: string, to: string, coin: string, amount: bigint, business: [BusinessType, BusinessType], group: BillGroup, ch: Change, refId = ""): void {
     if (amount <= 0n) throw new EngineError(EX_CODES.paramInvalid, "amount must be positive");
     const src = this.balance(env, from, coin);
     if (from !== TREASURY && src.available < amount) throw new EngineError(EX_CODES.insufficientBalance, "Insufficient balance");
@@ -101,8 +101,8 @@ export class Engine {
     const ts = this.now();
     src.available -= amount;
     dst.available += amount;
-    this.bill(src, group, business[0], -amount, 0n, "", ts, ch);
-    this.bill(dst, group, business[1], amount, 0n, "", ts, ch);
+    this.bill(src, group, business[0], -amount, 0n, refId, ts, ch);
+    this.bill(dst, group, business[1], amount, 0n, refId, ts, ch);
   }
 
   private bill(b: Balance, group: BillGroup, business: BusinessType, size: bigint, fees: bigint, refId: string, ts: number, ch: Change): void {

@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { CodeScene } from "../../../protocol/accounts";
+import { AccountFields, Field, MethodTabs } from "~/components/auth/field";
+import { SendCodeButton } from "~/components/auth/send-code-button";
+import { checkRegistration, codeTarget, refusal, type Credentials, type FieldErrors } from "~/lib/auth/forms";
+import { sendAccountCode } from "~/lib/auth/send-code";
+
+/** What registration and a password reset both send: the address, its code and the password twice. */
+export type CodeAndPassword = ({ email: string } | { mobile: string; areaCode: string }) & { verifyCode: string; pwd: string; rePwd: string };
+
+type Form = Credentials & { rePassword: string; code: string };
+const EMPTY: Form = { method: "email", email: "", areaCode: "", mobile: "", password: "", rePassword: "", code: "" };
+
+/**
+ * An e-mail or mobile tab, a code sent to it, and a new password twice: registration and the
+ * forgotten-password flow, checked by the same rules as the gateway's (app/lib/auth/forms.ts).
+ * Labels differ by use; `finish` makes the call and says what happens next.
+ */
+export function CodeAndPasswordForm({ scene, labels, submitLabel, finish }: {
+  scene: Extract<CodeScene, "register" | "reset-password">;
+  labels: { password: string; rePassword: string; sentEmail: string; sentMobile: string };
+  submitLabel: string;
+  finish(body: CodeAndPassword): Promise<void>;
+}) {
+  const { t } = useTranslation("common");
+  const [c, setC] = useState<Form>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const sendCode = async () => {
+    const found = await sendAccountCode(scene, c);
+    setErrors(found);
+    const sentNow = Object.keys(found).length === 0;
+    if (sentNow) setSent(true);
+    return sentNow;
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = checkRegistration(c);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      const { channel: _channel, ...who } = codeTarget(c);
+      await finish({ ...who, verifyCode: c.code.trim(), pwd: c.password, rePwd: c.rePassword });
+    } catch (err) {
+      setErrors(refusal(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <MethodTabs value={c.method} onChange={(method) => { setC({ ...c, method, code: "" }); setErrors({}); setSent(false); }} />
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <AccountFields value={c} onChange={setC} errors={errors} purpose={scene === "register" ? "register" : "login"} />
+        <Field label={labels.password} name="password" type="password" autoComplete="new-password" required
+          hint={t("auth.passwordHint")} value={c.password} onChange={(e) => setC({ ...c, password: e.target.value })} error={errors.password} />
+        <Field label={labels.rePassword} name="rePassword" type="password" autoComplete="new-password" required
+          value={c.rePassword} onChange={(e) => setC({ ...c, rePassword: e.target.value })} error={errors.rePassword} />
+        <div className="field-row align-end">
+          <Field label={t("auth.code")} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required
+            value={c.code} onChange={(e) => setC({ ...c, code: e.target.value })} error={errors.code}
+            hint={sent ? (c.method === "email" ? labels.sentEmail : labels.sentMobile) : undefined} />
+          <SendCodeButton send={sendCode} />
+        </div>
+        {errors.form && <p role="alert" className="notice error">{t(errors.form)}</p>}
+        <button type="submit" className="button primary block" disabled={busy} aria-busy={busy}>{submitLabel}</button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { V2 } from "../../../protocol/bitget";
+import { Field } from "~/components/auth/field";
+import { showToast } from "~/components/ui/toast";
+import { errorKey } from "~/lib/auth/forms";
+import { browserHttp } from "~/lib/http/browser-client";
+import { checkTransfer, type TransferErrors, type TransferForm as Form } from "~/lib/sub-accounts/transfer";
+import type { Account, Asset } from "./types";
+
+/** A free transfer between the main account and a sub-account, or between two sub-accounts. */
+export function TransferForm({ accounts, assetsOf, onDone }: { accounts: Account[]; assetsOf(userId: string): Asset[]; onDone(): void }) {
+  const { t } = useTranslation(["account", "common"]);
+  const [f, setF] = useState<Form>({ from: accounts[0]?.userId ?? "", to: accounts[1]?.userId ?? "", coin: "USDT", amount: "" });
+  const [errors, setErrors] = useState<TransferErrors>({});
+  const [busy, setBusy] = useState(false);
+  // What the sender holds: the coins it can send, USDT always listed.
+  const held = assetsOf(f.from).filter((a) => a.coin === "USDT" || /[1-9]/.test(a.available));
+  const coins = held.some((a) => a.coin === "USDT") ? held : [{ coin: "USDT", available: "0" }, ...held];
+  const available = coins.find((a) => a.coin === f.coin)?.available ?? "0";
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = checkTransfer(f, accounts, available);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      const amount = f.amount.trim();
+      await browserHttp().post(V2.subaccountTransfer, { fromType: "spot", toType: "spot", coin: f.coin, amount, fromUserId: f.from, toUserId: f.to });
+      showToast(t("sub.transferred", { amount, coin: f.coin }));
+      setF({ ...f, amount: "" });
+      onDone();
+    } catch (err) {
+      setErrors({ form: errorKey(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const accountSelect = (name: "from" | "to", error?: string) => (
+    <div className="field">
+      <label htmlFor={`transfer-${name}`}>{t(`sub.${name}`)}</label>
+      <select id={`transfer-${name}`} value={f[name]} aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `transfer-${name}-error` : undefined}
+        onChange={(e) => setF({ ...f, [name]: e.target.value, ...(name === "from" ? { coin: "USDT" } : {}) })}>
+        {accounts.map((a) => (
+          <option key={a.userId} value={a.userId} disabled={a.frozen}>{a.nickName} ({a.userId})</option>
+        ))}
+      </select>
+      {error && <p id={`transfer-${name}-error`} className="field-error">{t(error)}</p>}
+    </div>
+  );
+
+  return (
+    <section className="card" aria-labelledby="transfer-title">
+      <h2 id="transfer-title">{t("sub.transferTitle")}</h2>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <div className="field-row">
+          {accountSelect("from")}
+          {accountSelect("to", errors.to)}
+        </div>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="transfer-coin">{t("sub.coin")}</label>
+            <select id="transfer-coin" value={f.coin} onChange={(e) => setF({ ...f, coin: e.target.value })}>
+              {coins.map((a) => <option key={a.coin} value={a.coin}>{a.coin}</option>)}
+            </select>
+          </div>
+          <Field label={t("sub.amount")} name="amount" inputMode="decimal" autoComplete="off" required value={f.amount}
+            onChange={(e) => setF({ ...f, amount: e.target.value })} error={errors.amount}
+            hint={t("sub.available", { amount: available, coin: f.coin })} />
+        </div>
+        {errors.form && <p role="alert" className="notice error">{t(errors.form)}</p>}
+        <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>{t("sub.transfer")}</button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import type { MetaFunction } from "@remix-run/node";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LocaleLink } from "~/components/locale-link";
+import { privatePageMeta } from "~/lib/i18n/meta";
+import { ACCOUNT_PATHS } from "../../protocol/account-paths";
+import { CodeAndPasswordForm } from "~/components/auth/code-password-form";
+import { browserHttp } from "~/lib/http/browser-client";
+
+export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "forget.title", "account");
+
+/**
+ * The forgotten-password flow (docs/decisions/500): a code to the account's e-mail or phone, then
+ * the new password twice. The call is sealed like a login; the password is never sent in clear.
+ */
+export default function Forget() {
+  const { t } = useTranslation(["account", "common"]);
+  const [done, setDone] = useState(false);
+
+  if (done) {
+    return (
+      <section className="auth-card" aria-labelledby="reset-done-title">
+        <h1 id="reset-done-title">{t("forget.doneTitle")}</h1>
+        <p role="status">{t("forget.doneBody")}</p>
+        <LocaleLink to="/login" className="button primary block">{t("common:auth.login")}</LocaleLink>
+      </section>
+    );
+  }
+
+  return (
+    <section className="auth-card" aria-labelledby="forget-title">
+      <h1 id="forget-title">{t("forget.title")}</h1>
+      <p>{t("forget.intro")}</p>
+      <CodeAndPasswordForm
+        scene="reset-password"
+        labels={{ password: t("forget.newPassword"), rePassword: t("forget.repeatPassword"), sentEmail: t("forget.sentEmail"), sentMobile: t("forget.sentMobile") }}
+        submitLabel={t("forget.submit")}
+        finish={async (body) => {
+          await browserHttp().post(ACCOUNT_PATHS.resetPassword, body);
+          setDone(true);
+        }}
+      />
+      <p className="auth-switch"><LocaleLink to="/login">{t("forget.backToLogin")}</LocaleLink></p>
+    </section>
+  );
+}

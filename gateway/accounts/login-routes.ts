@@ -1,0 +1,151 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { CODES } from "../../protocol/codes.ts";
+import { ACCOUNT_PATHS, VERIFY_MAX_ATTEMPTS, type VerifyStep } from "../../protocol/account-paths.ts";
+import { ok, refuse } from "../envelope.ts";
+import { parseBody } from "../validate.ts";
+import { areaCode, code6, pwd } from "./fields.ts";
+import type { AccountKit, ClientKey, RiskRule } from "./kit.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { verifyTotp } from "./totp.ts";
+import type { UserRow } from "./users.ts";
+
+export const LOGIN_RISK: RiskRule = { scene: "login", kind: "login-fail", free: 3, windowMs: 10 * 60_000 };
+const PENDING_TTL_MS = 10 * 60_000;
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+const LoginFields = z.object({ loginName: z.string().trim().min(1).max(254), pwd, areaCode: areaCode.optional() });
+const DeviceFields = z.object({ emailCode: code6.optional(), mobileCode: code6.optional(), googleCode: code6.optional() });
+const SystemFields = z.object({ verifyCode: code6 });
+const AuthFields = z.object({ googleCode: code6 });
+const VerifyClear = z.object({ token: z.string().min(16).max(128) }).passthrough();
+
+interface PendingRow {
+  token_hash: string;
+  user_id: string;
+  channels: string;
+  public_key: string;
+  algorithm: string;
+  device_id: string;
+  expires_at: number;
+  used_at: number | null;
+  step: VerifyStep;
+  next_steps: string;
+  attempts: number;
+}
+
+const verifyExpired = () => refuse(CODES.verifyExpired, "The login verification has expired; log in again");
+
+/**
+ * Password logins (ordinary and agency) and the steps that may follow them (docs/decisions/501):
+ * a new device proves the e-mail or mobile code (plus Google when bound); a proven device at an
+ * address the account never logged in from proves a code (the system step); an account with
+ * Google Authenticator bound proves its TOTP code on every other login (the auth step).
+ */
+export function installLoginRoutes(app: FastifyInstance, kit: AccountKit): void {
+  const { ctx, users, codes } = kit;
+  const knownAddress = ctx.db.prepare("SELECT 1 FROM login_history WHERE user_id = ? AND ip = ? AND result = 'ok' LIMIT 1");
+  const insertPending = ctx.db.prepare(`INSERT INTO pending_logins
+    (token_hash, user_id, channels, public_key, algorithm, device_id, expires_at, step, next_steps)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+
+  function channelsOf(user: UserRow, step: VerifyStep): string[] {
+    const codeChannel = kit.codeTarget(user)?.channel;
+    if (step === "auth") return ["google"];
+    if (step === "system") return codeChannel ? [codeChannel] : [];
+    return [codeChannel ?? "", user.google_enabled ? "google" : ""].filter(Boolean);
+  }
+
+  /** Opens a step: its code goes out at once (the client can ask again with send-code). */
+  function pendingStep(req: FastifyRequest, user: UserRow, key: ClientKey, steps: VerifyStep[]) {
+    const [step, ...rest] = steps as [VerifyStep, ...VerifyStep[]];
+    const token = randomBytes(24).toString("base64url");
+    const channels = channelsOf(user, step);
+    insertPending.run(sha256(token), user.id, channels.join(","), key.publicKey, key.algorithm, kit.requestMeta(req).deviceId,
+      Date.now() + PENDING_TTL_MS, step, rest.join(","));
+    const target = kit.codeTarget(user);
+    if (target && step !== "auth") codes.send(target.target, target.channel, "login-verify", kit.message(user, step === "system" ? "Login from a new address" : "New device login"));
+    return ok({ verify: { token, channels, kind: step } });
+  }
+
+  async function passwordLogin(req: FastifyRequest, reply: FastifyReply, agency: boolean) {
+    const opened = kit.crypto().open(req.body);
+    const f = parseBody(LoginFields, opened.fields);
+    const keys = [`ip:${req.ip}`, `acct:${f.loginName.toLowerCase()}`];
+    kit.requireHuman(req, [LOGIN_RISK, keys]);
+    const user = users.byLoginName(f.loginName, f.areaCode);
+    // Verify against a real hash even for unknown accounts, so timing does not tell them apart.
+    const valid = await verifyPassword(f.pwd, user?.pwd_hash ?? DUMMY_HASH);
+    if (!user || !valid) {
+      ctx.captcha?.risk.record(LOGIN_RISK.kind, keys);
+      throw refuse(CODES.loginFailed, "Incorrect account or password");
+    }
+    if (user.frozen) throw refuse(CODES.accountFrozen, "This account is frozen");
+    // Only after the password: a wrong one must not tell whether the account is an agency's.
+    if (agency && !user.agency) throw refuse(CODES.notAgency, "This is not an agency account; use the ordinary login");
+    ctx.captcha?.risk.clear(LOGIN_RISK.kind, [`acct:${f.loginName.toLowerCase()}`]);
+    const hasCodeChannel = kit.codeTarget(user) !== undefined;
+    const steps: VerifyStep[] = [];
+    if (hasCodeChannel && !kit.crypto().deviceKnown(req, req.body, user.id)) steps.push(agency ? "agency-device" : "device");
+    else {
+      if (hasCodeChannel && !knownAddress.get(user.id, req.ip)) steps.push("system");
+      if (user.google_enabled && user.google_secret) steps.push("auth");
+    }
+    return steps.length ? pendingStep(req, user, opened, steps) : kit.startSession(req, reply, user, opened);
+  }
+  app.post(ACCOUNT_PATHS.login, (req, reply) => passwordLogin(req, reply, false));
+  app.post(ACCOUNT_PATHS.agencyLogin, (req, reply) => passwordLogin(req, reply, true));
+
+  /** Checks the codes a step asks for; throws the refusal a wrong one gets. */
+  function proveStep(pending: PendingRow, user: UserRow, fields: Record<string, unknown>): void {
+    const target = kit.codeTarget(user);
+    const google = (code: string | undefined) => {
+      if (!(code && user.google_secret && verifyTotp(user.google_secret, code))) throw refuse(CODES.codeWrong, "The authenticator code is incorrect");
+    };
+    if (pending.step === "auth") return google(parseBody(AuthFields, fields).googleCode);
+    if (!target) throw verifyExpired();
+    if (pending.step === "system") return kit.checkCode(target.target, "login-verify", parseBody(SystemFields, fields).verifyCode);
+    const f = parseBody(DeviceFields, fields);
+    const given = target.channel === "email" ? f.emailCode : f.mobileCode;
+    if (!given) throw refuse(CODES.codeWrong, "The verification code is incorrect");
+    // The authenticator first: a wrong TOTP code must not spend the e-mail or mobile code.
+    if (pending.channels.split(",").includes("google")) google(f.googleCode);
+    kit.checkCode(target.target, "login-verify", given);
+  }
+
+  function verifyRoute(accepts: VerifyStep) {
+    return async (req: FastifyRequest, reply: FastifyReply) => {
+      const clear = parseBody(VerifyClear, req.body ?? {});
+      const opened = kit.crypto().open(req.body);
+      const hash = sha256(clear.token);
+      const pending = ctx.db.prepare("SELECT * FROM pending_logins WHERE token_hash = ?").get(hash) as PendingRow | undefined;
+      if (!pending || pending.used_at !== null || pending.expires_at < Date.now() || pending.step !== accepts || pending.attempts >= VERIFY_MAX_ATTEMPTS) {
+        throw verifyExpired();
+      }
+      // The step must be finished by the key that started the login (docs/decisions/006).
+      if (opened.publicKey !== pending.public_key) throw verifyExpired();
+      const user = users.byId(pending.user_id);
+      if (!user) throw verifyExpired();
+      if (user.frozen) throw refuse(CODES.accountFrozen, "This account is frozen");
+      try {
+        proveStep(pending, user, opened.fields);
+      } catch (err) {
+        ctx.db.prepare("UPDATE pending_logins SET attempts = attempts + 1 WHERE token_hash = ?").run(hash);
+        throw err;
+      }
+      ctx.db.prepare("UPDATE pending_logins SET used_at = ? WHERE token_hash = ?").run(Date.now(), hash);
+      const next = pending.next_steps.split(",").filter(Boolean) as VerifyStep[];
+      return next.length ? pendingStep(req, user, opened, next) : kit.startSession(req, reply, user, opened);
+    };
+  }
+  app.post(ACCOUNT_PATHS.verifyLogin, verifyRoute("device"));
+  app.post(ACCOUNT_PATHS.verifyLoginV2, verifyRoute("device"));
+  app.post(ACCOUNT_PATHS.agencyVerifyLogin, verifyRoute("agency-device"));
+  app.post(ACCOUNT_PATHS.verifySystemLogin, verifyRoute("system"));
+  app.post(ACCOUNT_PATHS.verifySystemLoginV2, verifyRoute("system"));
+  app.post(ACCOUNT_PATHS.verifyAuthLogin, verifyRoute("auth"));
+}
+
+/** A valid scrypt hash of a random password, checked when the account does not exist. */
+const DUMMY_HASH = await hashPassword(randomBytes(16).toString("hex"));

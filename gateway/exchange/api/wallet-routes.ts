@@ -1,0 +1,106 @@
+/** Bitget v2 sub-account endpoints: free transfers between a main account and its sub-accounts, and their assets. */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { EX_CODES, V2 } from "../../../protocol/bitget.ts";
+import { CODES } from "../../../protocol/codes.ts";
+import type { Principal } from "../../context.ts";
+import { migrate } from "../../db/database.ts";
+import type { Migration } from "../../db/migrations.ts";
+import { GatewayError, ok } from "../../envelope.ts";
+import { parseBody } from "../../validate.ts";
+import { parseScaled } from "../decimal.ts";
+import { COINS, LEDGER_SCALE } from "../instruments.ts";
+import type { Exchange } from "../install.ts";
+import { assetJson } from "./format.ts";
+import { privateRoute } from "./private-routes.ts";
+
+/** In the accounts module's range (docs/decisions/503): transfers are an account feature on the exchange's ledger. */
+export const SUB_TRANSFER_MIGRATIONS: Migration[] = [
+  {
+    version: 503,
+    name: "sub-account transfers",
+    sql: `
+      CREATE TABLE sub_transfers (
+        transfer_id  TEXT PRIMARY KEY,
+        main_user_id TEXT NOT NULL,
+        from_user_id TEXT NOT NULL,
+        to_user_id   TEXT NOT NULL,
+        coin         TEXT NOT NULL,
+        amount       INTEGER NOT NULL,
+        client_oid   TEXT,
+        created_at   INTEGER NOT NULL,
+        UNIQUE (main_user_id, client_oid)
+      );
+    `,
+  },
+];
+
+const id10 = z.string().regex(/^\d{10}$/, "not a user id");
+const TransferSchema = z.object({
+  fromType: z.string().max(32),
+  toType: z.string().max(32),
+  amount: z.string().max(40),
+  coin: z.string().min(1).max(16),
+  fromUserId: id10,
+  toUserId: id10,
+  clientOid: z.string().min(1).max(64).optional(),
+  symbol: z.string().max(32).optional(),
+});
+
+const bad = (code: string, msg: string) => new GatewayError(code, msg, 400);
+
+export function walletRoutes(app: FastifyInstance, ex: Exchange): void {
+  migrate(ex.ctx.db, SUB_TRANSFER_MIGRATIONS);
+  const svc = ex.svc;
+  const route = privateRoute(app, ex);
+  const pendingOids = new Set<string>();
+  const findOid = ex.ctx.db.prepare("SELECT 1 FROM sub_transfers WHERE main_user_id = ? AND client_oid = ?");
+  const record = ex.ctx.db.prepare(`INSERT INTO sub_transfers (transfer_id, main_user_id, from_user_id, to_user_id, coin, amount, client_oid, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+
+  /** The caller must be a main account: Bitget lets only the main account move its sub-accounts' funds. */
+  function mainOf(p: Principal) {
+    const me = ex.ctx.accounts?.of(p.userId);
+    if (!me || me.parentId) throw bad(EX_CODES.permissionDenied, "Only the main account can do this");
+    return ex.ctx.accounts?.subAccounts(p.userId) ?? [];
+  }
+
+  route("POST", V2.subaccountTransfer, 10, true, async (req, p, env) => {
+    if (env !== "live") throw bad(EX_CODES.paramInvalid, "Transfers between accounts are for the live account only");
+    const body = parseBody(TransferSchema, req.body ?? {});
+    const subs = mainOf(p);
+    if (body.fromType !== "spot" || body.toType !== "spot") throw bad(EX_CODES.paramInvalid, "Only spot to spot transfers are supported");
+    const coin = body.coin.toUpperCase();
+    if (!COINS.includes(coin)) throw bad(EX_CODES.paramNotExist, `Parameter ${body.coin} does not exist`);
+    const amount = parseScaled(body.amount, LEDGER_SCALE);
+    if (amount === undefined || amount <= 0n) throw bad(EX_CODES.paramInvalid, `Parameter amount must be a positive decimal with at most ${LEDGER_SCALE} decimals`);
+    if (body.fromUserId === body.toUserId) throw bad(EX_CODES.paramInvalid, "fromUserId and toUserId must differ");
+    for (const side of [body.fromUserId, body.toUserId]) {
+      if (side === p.userId) continue;
+      const sub = subs.find((s) => s.userId === side);
+      if (!sub) throw bad(EX_CODES.paramInvalid, `No such sub-account: ${side}`);
+      if (sub.frozen) throw bad(CODES.subAccountFrozen, `Sub-account ${side} is frozen`);
+    }
+    const oidKey = body.clientOid ? `${p.userId}:${body.clientOid}` : undefined;
+    if (oidKey && (pendingOids.has(oidKey) || findOid.get(p.userId, body.clientOid))) throw bad(EX_CODES.duplicateClientOid, "Duplicate clientOid");
+    const transferId = String(svc.engine.ids.next());
+    if (oidKey) pendingOids.add(oidKey);
+    try {
+      await svc.transferBetween(body.fromUserId, body.toUserId, coin, amount, transferId, () =>
+        record.run(transferId, p.userId, body.fromUserId, body.toUserId, coin, amount, body.clientOid ?? null, Date.now()));
+    } finally {
+      if (oidKey) pendingOids.delete(oidKey);
+    }
+    return ok({ transferId, clientOid: body.clientOid ?? null });
+  });
+
+  route("GET", V2.subaccountAssets, 10, false, async (_req, p, env) => {
+    const subs = mainOf(p);
+    const out = [];
+    for (const s of subs) {
+      const list = await svc.assets(env, s.userId);
+      out.push({ id: s.userId, userId: s.userId, assetsList: list.map(assetJson) });
+    }
+    return ok(out);
+  });
+}
