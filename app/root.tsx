@@ -15,6 +15,7 @@ import { useNonce } from "./components/nonce";
 import { SiteHeader } from "./components/site-header";
 import { SiteFooter } from "./components/site-footer";
 import { CaptchaHost } from "./components/captcha-host";
+import { TrackingHost } from "./components/tracking-host";
 import globalCss from "./styles/global.css?url";
 
 export const links: LinksFunction = () => [
@@ -73,6 +74,7 @@ export default function App() {
       </main>
       <SiteFooter />
       <CaptchaHost />
+      <TrackingHost />
     </>
   );
 }
@@ -91,6 +93,7 @@ export function ErrorBoundary() {
         <Link to="/" className="button primary">{t("error.backHome")}</Link>
       </main>
       <SiteFooter />
+      <TrackingHost />
     </>
   );
 }
