@@ -33,7 +33,11 @@ function describeEvent(r: Row): string {
   return r.page_status === PAGE_STATUS.show ? `show ${r.curr_page}` : `hide ${r.curr_page} (${ext.reason})`;
 }
 
-const queuedKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("mixtrk:e:")).length);
+/** Events waiting in the page's local storage queue (segments of `{"n": [...], "e": [...]}`). */
+const queuedEvents = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage)
+    .filter((k) => k.startsWith("mixtrk:e:"))
+    .reduce((sum, k) => sum + (JSON.parse(localStorage.getItem(k) ?? "{}") as { n?: unknown[] }).n!.length, 0));
 
 /**
  * Headless Chromium never hides a tab, so the hide and return are the browser's own events with
@@ -77,18 +81,18 @@ test("every event reaches the gateway exactly once and in seq order: three pages
     "show /", "hide / (navigate)", "show /login", "hide /login (leave)", "web_vitals",
     "show /login", "hide /login (navigate)", "show /register",
   ]);
-  await expect.poll(() => queuedKeys(page), poll).toBe(0);
+  await expect.poll(() => queuedEvents(page), poll).toBe(0);
 
   // Offline: the tab hides and returns; everything waits in local storage, nothing is sent.
   await context.setOffline(true);
   await setTabVisibility(page, "hidden");
   await setTabVisibility(page, "visible");
-  expect(await queuedKeys(page)).toBe(3);
+  expect(await queuedEvents(page)).toBe(3);
   expect(storedEvents(deviceId!)).toHaveLength(8);
 
   await context.setOffline(false);
   await expect.poll(events, poll).toHaveLength(11);
-  await expect.poll(() => queuedKeys(page), poll).toBe(0);
+  await expect.poll(() => queuedEvents(page), poll).toBe(0);
 
   // A real hide: the tab closes; its leave event goes by beacon. The next tab would send it
   // from the queue otherwise, and the gateway would still keep it once.
@@ -103,7 +107,7 @@ test("every event reaches the gateway exactly once and in seq order: three pages
     "show /login", "hide /login (navigate)", "show /register", "hide /register (leave)", "web_vitals", "show /register",
     "hide /register (leave)", "show /",
   ]);
-  await expect.poll(() => queuedKeys(next), poll).toBe(0);
+  await expect.poll(() => queuedEvents(next), poll).toBe(0);
 
   const rows = storedEvents(deviceId!);
   // Exactly once: no page view and seq twice; each page view's seqs run 1..n in stored order.

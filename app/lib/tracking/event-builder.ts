@@ -10,8 +10,8 @@ export type EventFields = Pick<
 >;
 
 /**
- * The context fields that change while a document lives. `uid` and `ip` are null until
- * clientCommonConfig has answered; the uploader fills them in (docs/decisions/400).
+ * The context fields that change while a document lives, queued with each event. `uid` and `ip`
+ * are null until clientCommonConfig has answered; the uploader fills them in (docs/decisions/400).
  */
 export interface DynamicContext {
   uid: string | null;
@@ -20,8 +20,8 @@ export interface DynamicContext {
   first_day: boolean;
 }
 
-/** An event as queued: the wire event, except that `uid` and `ip` may still be null. */
-export type QueuedWireEvent = Omit<TrackingEvent, "uid" | "ip"> & { uid: string | null; ip: string | null };
+/** An event as queued: its own fields and the changing context; the static context is the document's. */
+export type QueuedFields = EventFields & DynamicContext;
 
 export const cap = (s: string, n: number): string => (s.length > n ? s.slice(0, n) : s);
 
@@ -41,41 +41,27 @@ export function sanitizeExt(ext: unknown): TrackingExt {
   return out;
 }
 
-/**
- * Encodes one event. The static context is serialised once per document and spliced in, so a
- * `track()` call stringifies only its own two dozen fields (bench/tracking measures this).
- */
-export class EventEncoder {
-  private readonly staticJson: string;
-
-  constructor(context: StaticContext) {
-    // "{...}" without its braces, to be appended after the per-event fields.
-    this.staticJson = JSON.stringify(context).slice(1, -1);
-  }
-
-  encode(fields: EventFields, dynamic: DynamicContext): string {
-    const own = JSON.stringify({
-      ...fields,
-      uid: dynamic.uid,
-      ip: dynamic.ip,
-      network_type: dynamic.network_type,
-      first_day: dynamic.first_day,
-    });
-    return `${own.slice(0, -1)},${this.staticJson}}`;
-  }
-}
-
-/**
- * The wire form of queued events at send time: `retry_count` as counted so far, and `uid`/`ip`
- * filled in for this document's own events once its config is known ("" for other documents').
- */
-export function toWire(json: string, fill: { uid: string; ip: string } | undefined): TrackingEvent | undefined {
-  let event: QueuedWireEvent;
+function parseObject<T>(json: string): T | undefined {
   try {
-    event = JSON.parse(json) as QueuedWireEvent;
+    const v = JSON.parse(json) as unknown;
+    return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as T) : undefined;
   } catch {
     return undefined;
   }
-  if (typeof event !== "object" || event === null) return undefined;
-  return { ...event, uid: event.uid ?? fill?.uid ?? "", ip: event.ip ?? fill?.ip ?? "" };
+}
+
+/** A document's static context as stored beside its queue (JSON), or undefined if unreadable. */
+export function parseContext(json: string | null): StaticContext | undefined {
+  return json === null ? undefined : parseObject<StaticContext>(json);
+}
+
+/**
+ * The wire form of a queued event at send time: its own fields, its document's static context
+ * (stored once per document, not per event), `retry_count` as counted so far, and `uid`/`ip`
+ * filled in for this document's own events once its config is known ("" for other documents').
+ */
+export function toWire(json: string, context: StaticContext, fill: { uid: string; ip: string } | undefined): TrackingEvent | undefined {
+  const event = parseObject<QueuedFields>(json);
+  if (!event) return undefined;
+  return { ...event, ...context, uid: event.uid ?? fill?.uid ?? "", ip: event.ip ?? fill?.ip ?? "" };
 }

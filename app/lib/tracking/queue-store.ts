@@ -1,13 +1,19 @@
+import {
+  SEGMENT_PREFIX, encodeSegment, readSegment, rewriteSegment, segmentKey, segmentNumbers, segmentsOf, type QueuedEvent,
+} from "./segments";
 import { keysWithPrefix, readItem, removeItem, writeItem, type StorageLike } from "./storage";
+
+export type { QueuedEvent } from "./segments";
 
 /**
  * The event queue in local storage (docs/decisions/401). Each document (one page load) owns a
- * queue and is its only writer; each event is its own key, so queuing one costs one small write
- * and a reload, a crash or going offline leaves every event behind for the next document.
- *   mixtrk:e:<doc>:<n>  one event, the wire JSON
+ * queue and is its only writer until it is gone; a reload, a crash or going offline leaves every
+ * event behind for the next document.
+ *   mixtrk:e:<doc>:<n>  a segment: the events one task queued (segments.ts)
+ *   mixtrk:c:<doc>      the document's static context, written once (the wire event is both)
  *   mixtrk:d:<doc>      the owner's heartbeat and state: `<ms>|v` visible, `|h` hidden, `|g` gone
  */
-export const QUEUE_KEYS = { event: "mixtrk:e:", doc: "mixtrk:d:" } as const;
+export const QUEUE_KEYS = { event: SEGMENT_PREFIX, context: "mixtrk:c:", doc: "mixtrk:d:" } as const;
 
 export type DocState = "visible" | "hidden" | "gone";
 const STATE_CODE: Record<DocState, string> = { visible: "v", hidden: "h", gone: "g" };
@@ -17,20 +23,15 @@ export const STALE_MS = { visible: 5_000, hidden: 10 * 60_000 } as const;
 /** Events kept in this browser's storage at most; beyond it new events are dropped with a warning. */
 export const MAX_STORED_EVENTS = 2_000;
 
-export interface QueuedEvent {
-  n: number;
-  json: string;
-}
-
 interface OwnEvent extends QueuedEvent {
-  /** False when storage refused it: it lives in this document's memory only. */
-  stored: boolean;
+  /** First number of the segment holding it; undefined while it waits for the task's end, or if storage refused it. */
+  seg: number | undefined;
 }
-
-const eventKey = (doc: string, n: number) => `${QUEUE_KEYS.event}${doc}:${n}`;
 
 export class QueueStore {
   private readonly own: OwnEvent[] = [];
+  private pending: OwnEvent[] = [];
+  private ownContext: string | null = null;
   private othersStored = 0;
   private warned = false;
 
@@ -39,10 +40,23 @@ export class QueueStore {
     readonly docId: string,
     private readonly now: () => number,
     private readonly warn: (msg: string) => void,
+    /** Runs the write at the end of the current task (queueMicrotask in the browser). */
+    private readonly atTaskEnd: (fn: () => void) => void = (fn) => queueMicrotask(fn),
   ) {}
 
   get ownCount(): number {
     return this.own.length;
+  }
+
+  /** Keeps this document's static context beside its queue (in memory too, if storage refuses). */
+  setContext(json: string): void {
+    this.ownContext = json;
+    writeItem(this.storage, `${QUEUE_KEYS.context}${this.docId}`, json);
+  }
+
+  /** A document's static context (JSON), or null when it is unknown. */
+  contextOf(doc: string): string | null {
+    return doc === this.docId ? this.ownContext : readItem(this.storage, `${QUEUE_KEYS.context}${doc}`);
   }
 
   /** Queues one event of this document; false (and one warning) when the queue is full. */
@@ -51,28 +65,53 @@ export class QueueStore {
       this.warnOnce(`[tracking] queue full (${MAX_STORED_EVENTS} events): new events are dropped until uploads catch up`);
       return false;
     }
-    const stored = writeItem(this.storage, eventKey(this.docId, n), json);
-    if (!stored) this.warnOnce("[tracking] local storage refused an event; it is kept in memory for this page");
-    this.own.push({ n, json, stored });
+    const event: OwnEvent = { n, json, seg: undefined };
+    this.own.push(event);
+    this.pending.push(event);
+    if (this.pending.length === 1) this.atTaskEnd(() => this.flush());
     return true;
+  }
+
+  /** Writes the events queued in this task as one segment (also run before any read). */
+  flush(): void {
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    const first = batch[0]!.n;
+    if (writeItem(this.storage, segmentKey(this.docId, first), encodeSegment(batch))) {
+      for (const e of batch) e.seg = first;
+    } else {
+      this.warnOnce("[tracking] local storage refused events; they are kept in memory for this page");
+    }
   }
 
   /** The oldest `limit` events of a document's queue still waiting (another tab may have sent some). */
   head(doc: string, limit: number): QueuedEvent[] {
     if (doc !== this.docId) {
-      return this.storedNumbers(doc)
-        .slice(0, limit)
-        .map((n) => ({ n, json: readItem(this.storage, eventKey(doc, n)) }))
-        .filter((e): e is QueuedEvent => e.json !== null);
+      const out: QueuedEvent[] = [];
+      for (const s of segmentsOf(this.storage, doc)) {
+        if (out.length >= limit) break;
+        out.push(...readSegment(this.storage, s.key, s.first));
+      }
+      return out.slice(0, limit);
     }
+    this.flush();
+    const seen = new Map<number, Set<number>>();
     const out: QueuedEvent[] = [];
     for (let i = 0; i < this.own.length && out.length < limit; ) {
       const e = this.own[i]!;
-      if (e.stored && readItem(this.storage, eventKey(doc, e.n)) === null) {
-        this.own.splice(i, 1); // taken over and sent by another tab while this one slept
-        continue;
+      if (e.seg !== undefined) {
+        let held = seen.get(e.seg);
+        if (!held) {
+          held = new Set(segmentNumbers(readItem(this.storage, segmentKey(doc, e.seg)) ?? "") ?? []);
+          seen.set(e.seg, held);
+        }
+        if (!held.has(e.n)) {
+          this.own.splice(i, 1); // taken over and sent by another tab while this one slept
+          continue;
+        }
       }
-      out.push(e);
+      out.push({ n: e.n, json: e.json });
       i++;
     }
     return out;
@@ -80,27 +119,18 @@ export class QueueStore {
 
   /** Rewrites queued events in place (a failed attempt raised their retry count). */
   update(doc: string, events: readonly QueuedEvent[]): void {
-    for (const e of events) {
-      if (doc === this.docId) {
-        const mine = this.own.find((o) => o.n === e.n);
-        if (!mine) continue;
-        mine.json = e.json;
-        if (mine.stored) writeItem(this.storage, eventKey(doc, e.n), e.json);
-      } else if (readItem(this.storage, eventKey(doc, e.n)) !== null) {
-        writeItem(this.storage, eventKey(doc, e.n), e.json);
-      }
-    }
+    const changed = new Map(events.map((e) => [e.n, e.json]));
+    this.rewrite(doc, (e) => {
+      const json = changed.get(e.n);
+      return json === undefined || json === e.json ? e : { n: e.n, json };
+    });
   }
 
   /** Forgets events the gateway has stored (or refused for good). */
   remove(doc: string, ns: readonly number[]): void {
     const gone = new Set(ns);
-    for (const n of gone) removeItem(this.storage, eventKey(doc, n));
-    if (doc === this.docId) {
-      for (let i = this.own.length - 1; i >= 0; i--) if (gone.has(this.own[i]!.n)) this.own.splice(i, 1);
-    } else if (this.storedNumbers(doc).length === 0) {
-      removeItem(this.storage, `${QUEUE_KEYS.doc}${doc}`);
-    }
+    this.rewrite(doc, (e) => (gone.has(e.n) ? undefined : e));
+    if (doc !== this.docId && segmentsOf(this.storage, doc).length === 0) this.forget(doc);
   }
 
   /** Tells other tabs this document is alive (and whether it still sends). */
@@ -117,19 +147,21 @@ export class QueueStore {
     const events = new Map<string, number>();
     for (const key of keysWithPrefix(this.storage, QUEUE_KEYS.event)) {
       const doc = key.slice(QUEUE_KEYS.event.length, key.lastIndexOf(":"));
-      if (doc !== this.docId) events.set(doc, (events.get(doc) ?? 0) + 1);
+      if (doc !== this.docId) events.set(doc, (events.get(doc) ?? 0) + (segmentNumbers(readItem(this.storage, key) ?? "")?.length ?? 1));
     }
     this.othersStored = [...events.values()].reduce((a, b) => a + b, 0);
     const now = this.now();
     const silentFor = new Map<string, number>();
+    const records = new Set<string>();
     for (const key of keysWithPrefix(this.storage, QUEUE_KEYS.doc)) {
       const doc = key.slice(QUEUE_KEYS.doc.length);
       if (doc === this.docId) continue;
+      records.add(doc);
       const [at = "0", state = "g"] = (readItem(this.storage, key) ?? "").split("|");
       const age = now - Number(at);
       const adoptable = state === "g" || age > (state === "h" ? STALE_MS.hidden : STALE_MS.visible);
       if (!events.has(doc)) {
-        if (adoptable) removeItem(this.storage, key);
+        if (adoptable) this.forget(doc);
       } else if (adoptable) {
         silentFor.set(doc, age);
       } else {
@@ -137,15 +169,43 @@ export class QueueStore {
       }
     }
     for (const doc of events.keys()) if (!silentFor.has(doc)) silentFor.set(doc, Number.POSITIVE_INFINITY);
+    // A context left without events or owner (its record went first) is dropped too.
+    for (const key of keysWithPrefix(this.storage, QUEUE_KEYS.context)) {
+      const doc = key.slice(QUEUE_KEYS.context.length);
+      if (doc !== this.docId && !events.has(doc) && !records.has(doc)) removeItem(this.storage, key);
+    }
     return [...silentFor].sort((a, b) => b[1] - a[1]).map(([doc]) => doc);
   }
 
-  private storedNumbers(doc: string): number[] {
-    const prefix = `${QUEUE_KEYS.event}${doc}:`;
-    return keysWithPrefix(this.storage, prefix)
-      .map((k) => Number(k.slice(prefix.length)))
-      .filter(Number.isSafeInteger)
-      .sort((a, b) => a - b);
+  /** Applies `change` to every event of a document's queue (undefined drops it) and stores the result. */
+  private rewrite(doc: string, change: (e: QueuedEvent) => QueuedEvent | undefined): void {
+    if (doc !== this.docId) {
+      for (const s of segmentsOf(this.storage, doc)) {
+        const before = readSegment(this.storage, s.key, s.first);
+        const after = before.map(change);
+        if (after.some((e, i) => e !== before[i])) rewriteSegment(this.storage, s.key, after.filter((e): e is QueuedEvent => e !== undefined));
+      }
+      return;
+    }
+    this.flush();
+    const touched = new Set<number>();
+    for (let i = this.own.length - 1; i >= 0; i--) {
+      const e = this.own[i]!;
+      const next = change(e);
+      if (next === e) continue;
+      if (e.seg !== undefined) touched.add(e.seg);
+      if (next) e.json = next.json;
+      else this.own.splice(i, 1);
+    }
+    for (const seg of touched) {
+      rewriteSegment(this.storage, segmentKey(doc, seg), this.own.filter((e) => e.seg === seg));
+    }
+  }
+
+  /** Drops the record and context of another document whose queue is empty. */
+  private forget(doc: string): void {
+    removeItem(this.storage, `${QUEUE_KEYS.doc}${doc}`);
+    removeItem(this.storage, `${QUEUE_KEYS.context}${doc}`);
   }
 
   private warnOnce(msg: string): void {

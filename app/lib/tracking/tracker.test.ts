@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_TYPE, PAGE_STATUS, TRACK_TYPE } from "../../../protocol/tracking";
-import { toWire } from "./event-builder";
+import { parseContext, toWire } from "./event-builder";
 import { QUEUE_KEYS } from "./queue-store";
-import { T0, drain, fakeBrowser } from "./testing/fake-browser";
+import { readSegment } from "./segments";
+import { T0, drain, fakeBrowser, type FakeTab } from "./testing/fake-browser";
 
 /** Every field of SPEC.md §3 (event and context), plus the user agent and ip (docs/decisions/400). */
 const ALL_FIELDS = [
@@ -14,11 +15,15 @@ const ALL_FIELDS = [
   "source_referer", "source_target", "first_visit_time", "first_day", "user_agent", "ip",
 ].sort();
 
-function queued(b: ReturnType<typeof fakeBrowser>) {
+/** The wire form of everything a tab has queued, in log_seq order, read back from local storage. */
+function queued(b: ReturnType<typeof fakeBrowser>, tab: FakeTab) {
+  tab.store.flush();
+  const context = parseContext(b.storage.getItem(`${QUEUE_KEYS.context}${tab.store.docId}`))!;
   const out = [];
   for (let i = 0; i < b.storage.length; i++) {
     const k = b.storage.key(i)!;
-    if (k.startsWith(QUEUE_KEYS.event)) out.push(toWire(b.storage.getItem(k)!, undefined)!);
+    if (!k.startsWith(`${QUEUE_KEYS.event}${tab.store.docId}:`)) continue;
+    for (const e of readSegment(b.storage, k, 0)) out.push(toWire(e.json, context, undefined)!);
   }
   return out.sort((a, c) => a.log_seq - c.log_seq);
 }
@@ -29,7 +34,7 @@ describe("tracker", () => {
     const tab = b.tab({ href: "https://www.example.com/ja/spot/BTCUSDT?x=1" });
     tab.location.pathname = "/ja/spot/BTCUSDT";
     tab.lifecycle.start();
-    const [show, ...rest] = queued(b);
+    const [show, ...rest] = queued(b, tab);
     expect(rest).toEqual([]);
     expect(Object.keys(show!).sort()).toEqual(ALL_FIELDS);
     expect(show).toMatchObject({
@@ -47,7 +52,7 @@ describe("tracker", () => {
     tab.lifecycle.start();
     b.clock.advance(1500);
     tab.goTo("/login", "Log in");
-    const [show1, hide1, show2] = queued(b);
+    const [show1, hide1, show2] = queued(b, tab);
     expect(hide1).toMatchObject({ page_status: PAGE_STATUS.hide, page_unique_id: show1!.page_unique_id, seq: 2, event_tracking_ext: { reason: "navigate", duration_ms: 1500 }, timely: 0 });
     expect(show2).toMatchObject({ page_status: PAGE_STATUS.show, seq: 1, log_seq: 3, url: "https://www.example.com/login", title: "Log in", referer: "https://www.example.com/" });
     expect(show2!.page_unique_id).not.toBe(show1!.page_unique_id);
@@ -59,7 +64,7 @@ describe("tracker", () => {
     tab.lifecycle.start();
     tab.goTo("/wiki");
     tab.goTo("/de/wiki/bitcoin");
-    const events = queued(b);
+    const events = queued(b, tab);
     expect(events.slice(2).map((e) => [e.page_status, e.event_tracking_id, e.business1, e.business2, e.event_tracking_ext.article_id])).toEqual([
       [PAGE_STATUS.show, "b6719", "Price", "Crypto Price", undefined],
       [PAGE_STATUS.hide, "b6719", "Price", "Crypto Price", undefined],
@@ -73,7 +78,7 @@ describe("tracker", () => {
     tab.lifecycle.start();
     expect(tab.tracker.track({ type: EVENT_TYPE.click, event_tracking: "buy", event_tracking_id: "buy-button" })).toBe(false);
     expect(b.warnings.join("\n")).toContain('tracking id "buy-button"');
-    expect(queued(b)).toHaveLength(1);
+    expect(queued(b, tab)).toHaveLength(1);
   });
 
   it("queues a caller's event on the current page view with its ext kept within bounds", () => {
@@ -84,7 +89,7 @@ describe("tracker", () => {
       type: EVENT_TYPE.click, event_tracking: "buy", event_tracking_id: "b123", business1: "Spot",
       event_tracking_ext: { symbol: "BTCUSDT", qty: 2, deep: { no: 1 } as never, long: "x".repeat(5000), nan: Number.NaN },
     })).toBe(true);
-    const click = queued(b)[1]!;
+    const click = queued(b, tab)[1]!;
     expect(click).toMatchObject({ type: EVENT_TYPE.click, track_type: TRACK_TYPE.manual, page_status: null, seq: 2, business1: "Spot", event_tracking_id: "b123" });
     expect(click.event_tracking_ext).toEqual({ symbol: "BTCUSDT", qty: 2, long: "x".repeat(1024) });
   });
@@ -95,7 +100,8 @@ describe("tracker", () => {
     tab.lifecycle.start();
     tab.tracker.setIdentity("u-1", "203.0.113.9");
     tab.tracker.track({ type: EVENT_TYPE.expose, event_tracking: "banner", event_tracking_id: "/" });
-    expect(JSON.parse(b.storage.getItem(`${QUEUE_KEYS.event}${tab.store.docId}:1`)!)).toMatchObject({ uid: null, ip: null });
+    tab.store.flush();
+    expect(JSON.parse(b.storage.getItem(`${QUEUE_KEYS.event}${tab.store.docId}:1`)!)).toMatchObject({ n: [1, 2], e: [{ uid: null, ip: null }, { uid: "u-1" }] });
     tab.uploader.enable();
     await drain(tab);
     expect(b.gateway.stored.map((e) => [e.uid, e.ip])).toEqual([["u-1", "203.0.113.9"], ["u-1", "203.0.113.9"]]);
@@ -106,6 +112,6 @@ describe("tracker", () => {
     b.clock.advance(24 * 3_600_000);
     const tab = b.tab();
     tab.lifecycle.start();
-    expect(queued(b)[0]!.first_day).toBe(false);
+    expect(queued(b, tab)[0]!.first_day).toBe(false);
   });
 });

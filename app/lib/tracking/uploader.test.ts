@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { EVENT_TYPE } from "../../../protocol/tracking";
 import { LOCK_COOKIE_PREFIX } from "./cookie-lock";
 import { MAX_STORED_EVENTS, QUEUE_KEYS } from "./queue-store";
+import { segmentNumbers } from "./segments";
 import { memoryStorage } from "./storage";
 import { drain, fakeBrowser, pageTransition, type FakeTab } from "./testing/fake-browser";
 import { PAUSE_KEY, backoffMs } from "./uploader";
@@ -14,7 +15,9 @@ const keysOf = (b: ReturnType<typeof fakeBrowser>) => {
   for (let i = 0; i < b.storage.length; i++) out.push(b.storage.key(i)!);
   return out;
 };
-const queuedCount = (b: ReturnType<typeof fakeBrowser>) => keysOf(b).filter((k) => k.startsWith(QUEUE_KEYS.event)).length;
+/** Events left in local storage, over all segments of all documents. */
+const queuedCount = (b: ReturnType<typeof fakeBrowser>) =>
+  keysOf(b).filter((k) => k.startsWith(QUEUE_KEYS.event)).reduce((sum, k) => sum + (segmentNumbers(b.storage.getItem(k)!)?.length ?? 1), 0);
 /** Each event stored once, pages' seqs 1..n in stored order. */
 function expectExactlyOnceInOrder(b: ReturnType<typeof fakeBrowser>) {
   const byPage = new Map<string, number[]>();
@@ -177,6 +180,29 @@ describe("uploader", () => {
     const beacon = b.gateway.requests.filter((r) => r.via === "beacon");
     expect(beacon.flatMap((r) => r.events)).toHaveLength(62); // show, 60 clicks, leave
     expect(queuedCount(b)).toBe(62);
+  });
+
+  it("drops queued events that cannot be read (tampered segment, lost context) with a warning", async () => {
+    const b = fakeBrowser();
+    b.online = false; // no beacons: both documents leave their queues behind
+    const tampered = started(b, "tampered");
+    click(tampered, 1);
+    await Promise.resolve(); // the task ends: show and click are one segment
+    tampered.win.dispatchEvent(pageTransition("pagehide", false));
+    await Promise.resolve();
+    b.storage.setItem(`${QUEUE_KEYS.event}${tampered.store.docId}:1`, '{"n":[1,2],"e":[{"cut sh');
+    const contextless = started(b, "contextless");
+    contextless.win.dispatchEvent(pageTransition("pagehide", false));
+    await Promise.resolve();
+    b.storage.removeItem(`${QUEUE_KEYS.context}${contextless.store.docId}`);
+    b.online = true;
+    const fresh = started(b, "fresh");
+    await drain(fresh);
+    expect(b.gateway.stored.map((e) => `${e.page_status}:${e.seq}`)).toEqual(["1:3", "0:1"]);
+    expect(b.warnings.filter((w) => w.includes("unreadable"))).toEqual([
+      "[tracking] 1 unreadable queued event(s) dropped", "[tracking] 2 unreadable queued event(s) dropped",
+    ]);
+    expect(queuedCount(b)).toBe(0);
   });
 
   it("keeps events in memory when storage is blocked", async () => {

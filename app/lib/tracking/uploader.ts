@@ -1,6 +1,6 @@
 import { TRACKING_LIMITS, type TrackingEvent } from "../../../protocol/tracking";
 import type { CookieLocks } from "./cookie-lock";
-import { toWire } from "./event-builder";
+import { parseContext, toWire } from "./event-builder";
 import type { QueueStore, QueuedEvent } from "./queue-store";
 import type { Sender } from "./sender";
 import { readItem, writeItem, type StorageLike } from "./storage";
@@ -123,7 +123,10 @@ export class Uploader {
       return;
     }
     const { events, ns, broken } = this.wire(doc, batch);
-    if (broken.length > 0) o.store.remove(doc, broken);
+    if (broken.length > 0) {
+      o.warn(`[tracking] ${broken.length} unreadable queued event(s) dropped`);
+      o.store.remove(doc, broken);
+    }
     if (events.length === 0) return;
     const outcome = await o.sender.send(events);
     switch (outcome.kind) {
@@ -157,16 +160,17 @@ export class Uploader {
 
   private wire(doc: string, batch: readonly QueuedEvent[]): { events: TrackingEvent[]; ns: number[]; broken: number[] } {
     const fill = doc === this.opts.store.docId ? this.opts.identity() : undefined;
+    const context = parseContext(this.opts.store.contextOf(doc));
     const events: TrackingEvent[] = [];
     const ns: number[] = [];
     const broken: number[] = [];
     for (const e of batch) {
-      const event = toWire(e.json, fill);
+      const event = context && toWire(e.json, context, fill);
       if (event) {
         events.push(event);
         ns.push(e.n);
       } else {
-        broken.push(e.n); // not JSON: storage was tampered with; nothing can send it
+        broken.push(e.n); // not JSON, or its document's context is lost: nothing can send it
       }
     }
     return { events, ns, broken };
