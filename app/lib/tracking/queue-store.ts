@@ -33,7 +33,7 @@ export class QueueStore {
   private pending: OwnEvent[] = [];
   private ownContext: string | null = null;
   private othersStored = 0;
-  private warned = false;
+  private readonly warned = new Set<string>();
 
   constructor(
     private readonly storage: StorageLike | undefined,
@@ -209,8 +209,8 @@ export class QueueStore {
   }
 
   private warnOnce(msg: string): void {
-    if (this.warned) return;
-    this.warned = true;
+    if (this.warned.has(msg)) return;
+    this.warned.add(msg);
     this.warn(msg);
   }
 }
