@@ -10,8 +10,7 @@ import { createServer } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { build } from "esbuild";
-import { chromium } from "playwright-core";
+import { benchPage, launchChromium } from "../browser-page.ts";
 import { PATHS } from "../../protocol/paths.ts";
 import { ROOT, startGateway, tempDataDir } from "../../tests/setup/processes.ts";
 import type { BenchResult } from "./page.ts";
@@ -26,18 +25,7 @@ const rounds = arg("rounds", 8);
 const perRound = arg("per-round", 100);
 const GOAL_US = 20;
 
-const bundle = await build({
-  entryPoints: [join(ROOT, "bench/tracking/page.ts")],
-  bundle: true,
-  write: false,
-  format: "iife",
-  platform: "browser",
-  target: "es2022",
-  define: { "process.env.NODE_ENV": '"production"' },
-  logLevel: "silent",
-});
-const js = bundle.outputFiles[0]!.text;
-const html = `<!doctype html><meta charset="utf-8"><title>tracking bench</title><script src="/bench.js"></script>`;
+const { js, html } = await benchPage("bench/tracking/page.ts", "tracking bench");
 
 const data = tempDataDir("mix-bench-tracking-");
 const gateway = await startGateway(data.dir, { REQUEST_LOG: "off" });
@@ -57,10 +45,7 @@ const server = createServer((req, res) => {
 await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
 const port = (server.address() as AddressInfo).port;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   page.on("console", (m) => void (m.type() !== "log" && console.info(`[page ${m.type()}] ${m.text()}`)));
