@@ -13,6 +13,7 @@ import { TRACKING_MIGRATIONS } from "./migrations.ts";
 import { TrackingThrottle } from "./throttle.ts";
 
 const PFB_MAX = 64;
+const DEVICE_MAX = 64;
 
 function pfbOf(req: FastifyRequest): string {
   const header = req.headers[HEADERS.trackingPfb];
@@ -23,10 +24,10 @@ function pfbOf(req: FastifyRequest): string {
 
 function deviceOf(req: FastifyRequest, body: unknown): string | undefined {
   const header = req.headers[HEADERS.deviceId];
-  if (typeof header === "string" && header) return header;
+  if (typeof header === "string" && header) return header.slice(0, DEVICE_MAX);
   // A beacon carries no headers: the events say which device sent them.
   const first = Array.isArray(body) ? (body[0] as { device_id?: unknown } | undefined) : undefined;
-  return typeof first?.device_id === "string" ? first.device_id : undefined;
+  return typeof first?.device_id === "string" ? first.device_id.slice(0, DEVICE_MAX) : undefined;
 }
 
 /** Tracking ingestion and the CSP report log (PROTOCOL.md §10). */

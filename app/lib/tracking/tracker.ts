@@ -66,12 +66,12 @@ export interface TrackerOptions {
   warn(msg: string): void;
 }
 
+const EVENT_TYPES = new Set<number>(Object.values(EVENT_TYPE));
+
 /**
  * Builds and queues events. Page views: `show` starts one (hiding the one before), `hide` ends
  * it; every event carries its page view's `page_unique_id` and the next `seq` within it.
  */
-const EVENT_TYPES = new Set<number>(Object.values(EVENT_TYPE));
-
 export class Tracker {
   private view: PageView | undefined;
   private n = 0;
@@ -105,14 +105,9 @@ export class Tracker {
     const previous = this.view;
     if (previous?.shown) this.hide("navigate");
     this.view = this.newView(location, previous?.location.href ?? this.opts.referrer);
-    const wiki = this.view.wiki;
     this.view.shown = true;
     this.view.shownAt = this.opts.now();
-    this.record({
-      type: EVENT_TYPE.page, page_status: PAGE_STATUS.show, auto: true, name: PAGE_EVENT_NAME,
-      id: wiki?.event_tracking_id ?? AUTO_TRACKING_ID, ext: wiki?.ext ?? {},
-      business1: wiki?.business1 ?? "", business2: wiki?.business2 ?? "", timely: 0, merge: 0,
-    });
+    this.pageEvent(this.view, PAGE_STATUS.show, {}, 0);
   }
 
   /** Ends the current page view; the leave event (tab hidden) goes at once (`timely` 1). */
@@ -120,13 +115,7 @@ export class Tracker {
     const view = this.view;
     if (!view?.shown) return;
     view.shown = false;
-    const wiki = view.wiki;
-    this.record({
-      type: EVENT_TYPE.page, page_status: PAGE_STATUS.hide, auto: true, name: PAGE_EVENT_NAME,
-      id: wiki?.event_tracking_id ?? AUTO_TRACKING_ID,
-      ext: { ...wiki?.ext, reason, duration_ms: Math.max(0, this.opts.now() - view.shownAt) },
-      business1: wiki?.business1 ?? "", business2: wiki?.business2 ?? "", timely: reason === "leave" ? 1 : 0, merge: 0,
-    });
+    this.pageEvent(view, PAGE_STATUS.hide, { reason, duration_ms: Math.max(0, this.opts.now() - view.shownAt) }, reason === "leave" ? 1 : 0);
   }
 
   /** A caller's event on the current page; false when it was dropped. */
@@ -148,6 +137,16 @@ export class Tracker {
     return this.record({
       type: EVENT_TYPE.system, page_status: null, auto: true, name, id: AUTO_TRACKING_ID, ext: sanitizeExt(ext),
       business1: "", business2: "", timely: 1, merge: 1,
+    });
+  }
+
+  /** A page event of a page view; wiki pages carry their ids, areas and article id (SPEC.md §3). */
+  private pageEvent(view: PageView, status: PageStatus, ext: TrackingExt, timely: 0 | 1): void {
+    const wiki = view.wiki;
+    this.record({
+      type: EVENT_TYPE.page, page_status: status, auto: true, name: PAGE_EVENT_NAME,
+      id: wiki?.event_tracking_id ?? AUTO_TRACKING_ID, ext: { ...wiki?.ext, ...ext },
+      business1: wiki?.business1 ?? "", business2: wiki?.business2 ?? "", timely, merge: 0,
     });
   }
 

@@ -5,7 +5,7 @@ import { MAX_STORED_EVENTS, QUEUE_KEYS } from "./queue-store";
 import { segmentNumbers } from "./segments";
 import { memoryStorage } from "./storage";
 import { drain, fakeBrowser, pageTransition, type FakeTab } from "./testing/fake-browser";
-import { PAUSE_KEY, backoffMs } from "./uploader";
+import { HIDE_FLUSH_MAX, PAUSE_KEY, backoffMs } from "./uploader";
 
 const click = (tab: FakeTab, n: number) => {
   for (let i = 0; i < n; i++) tab.tracker.track({ type: EVENT_TYPE.click, event_tracking: `c${i}`, event_tracking_id: "/" });
@@ -172,7 +172,7 @@ describe("uploader", () => {
     expectExactlyOnceInOrder(b);
   });
 
-  it("at page hide hands the whole queue to the beacon in one go and keeps it until answered", () => {
+  it("at page hide hands the queue to the beacon in one go and keeps it until answered", () => {
     const b = fakeBrowser();
     const tab = started(b);
     click(tab, 60);
@@ -180,6 +180,15 @@ describe("uploader", () => {
     const beacon = b.gateway.requests.filter((r) => r.via === "beacon");
     expect(beacon.flatMap((r) => r.events)).toHaveLength(62); // show, 60 clicks, leave
     expect(queuedCount(b)).toBe(62);
+  });
+
+  it("offers the beacon at most 200 events at hide, oldest first; the rest wait for the loop", () => {
+    const b = fakeBrowser();
+    const tab = started(b);
+    click(tab, 300);
+    tab.doc.setVisibility("hidden");
+    const offered = b.gateway.requests.filter((r) => r.via === "beacon").flatMap((r) => r.events);
+    expect(offered.map((e) => e.log_seq)).toEqual(Array.from({ length: HIDE_FLUSH_MAX }, (_, i) => i + 1));
   });
 
   it("drops queued events that cannot be read (tampered segment, lost context) with a warning", async () => {

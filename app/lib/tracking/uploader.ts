@@ -11,6 +11,8 @@ export const PAUSE_KEY = "mixtrk:pause";
 export const BACKOFF = { baseMs: 1_000, maxMs: 30_000 } as const;
 /** Other documents' queues are looked for every this many loop turns (and at the first). */
 export const SCAN_EVERY_TICKS = 10;
+/** Events offered to the beacon at page hide: more than its 64 KiB quota takes; the loop sends the rest later. */
+export const HIDE_FLUSH_MAX = 4 * TRACKING_LIMITS.batchSize;
 
 export function backoffMs(failures: number): number {
   return Math.min(BACKOFF.maxMs, BACKOFF.baseMs * 2 ** Math.max(0, failures - 1));
@@ -109,7 +111,7 @@ export class Uploader {
   flushNow(): void {
     const o = this.opts;
     if (!this.enabled || !o.online() || this.paused()) return;
-    const { events, ns } = this.wire(o.store.docId, o.store.head(o.store.docId, Number.MAX_SAFE_INTEGER));
+    const { events, ns } = this.wire(o.store.docId, o.store.head(o.store.docId, HIDE_FLUSH_MAX));
     if (events.length === 0) return;
     const { sent, delivered } = o.sender.sendNow(events);
     if (delivered && sent > 0) o.store.remove(o.store.docId, ns.slice(0, sent));
