@@ -26,6 +26,7 @@ import themeCss from "./styles/theme.css?url";
 import { LinkGuard } from "./components/link-guard";
 import { ImageHosts } from "./components/image-hosts";
 import { UserInfoSync } from "./components/user-info-sync";
+import { TrackingHost } from "./components/tracking-host";
 import globalCss from "./styles/global.css?url";
 
 export const links: LinksFunction = () => [
@@ -107,6 +108,7 @@ export default function App() {
       <LinkGuard />
       <ImageHosts />
       <UserInfoSync />
+      <TrackingHost />
     </>
   );
 }
@@ -125,6 +127,7 @@ export function ErrorBoundary() {
         <LocaleLink to="/" className="button primary">{t("error.backHome")}</LocaleLink>
       </main>
       <SiteFooter />
+      <TrackingHost />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { installExchange } from "./exchange/install.ts";
 import { installCaptcha } from "./captcha/routes.ts";
 import { installAccounts } from "./accounts/routes.ts";
 import { installSecurity } from "./security/install.ts";
+import { installTracking } from "./tracking/install.ts";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -68,6 +69,7 @@ export async function createGateway(
   installSecurity(app, ctx);
   ctx.captcha = installCaptcha(app, ctx);
   installAccounts(app, ctx);
+  installTracking(app, ctx);
   const closeExchange = await installExchange(app, ctx);
 
   await app.ready();

@@ -10,26 +10,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { build } from "esbuild";
-import { chromium } from "playwright-core";
+import { benchPage, launchChromium } from "../browser-page.ts";
 import { loadOrCreateKeys } from "../../gateway/security/keys.ts";
 import { ROOT } from "../../tests/setup/processes.ts";
 
 const runsArg = process.argv.indexOf("--runs");
 const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 30;
 
-const bundle = await build({
-  entryPoints: [join(ROOT, "bench/crypto/page.ts")],
-  bundle: true,
-  write: false,
-  format: "iife",
-  platform: "browser",
-  target: "es2022",
-  define: { "process.env.NODE_ENV": '"production"' },
-  logLevel: "silent",
-});
-const js = bundle.outputFiles[0]!.text;
-const html = `<!doctype html><meta charset="utf-8"><title>crypto bench</title><script src="/bench.js"></script>`;
+const { js, html } = await benchPage("bench/crypto/page.ts", "crypto bench");
 // Served from 127.0.0.1, a secure context: WebCrypto key generation works as on https.
 const server = createServer((req, res) => {
   if (req.url === "/bench.js") res.writeHead(200, { "content-type": "text/javascript" }).end(js);
@@ -40,10 +28,7 @@ const port = (server.address() as AddressInfo).port;
 
 const keyDir = mkdtempSync(join(tmpdir(), "mix-bench-keys-"));
 const { serverPublicKey } = loadOrCreateKeys(keyDir);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${port}/`);

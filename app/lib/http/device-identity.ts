@@ -8,7 +8,8 @@ import type { Identity } from "./types";
 export type TerminalCodeStorage = "localStorage" | "cookie";
 
 const ID = /^[0-9a-f]{32}$/;
-const TERMINAL_COOKIE = "terminalCode";
+/** Where the terminal code is kept: this local-storage key (the common area's), or this cookie. */
+export const TERMINAL_CODE_KEYS = { local: "common:terminalCode", cookie: "terminalCode" } as const;
 const common = localArea("common");
 const prefs = localPrefs(common);
 
@@ -35,10 +36,10 @@ export function terminalCode(): string {
     prefs.set("terminalCode", id);
     return id;
   }
-  const existing = parseCookieHeader(document.cookie).get(TERMINAL_COOKIE);
+  const existing = parseCookieHeader(document.cookie).get(TERMINAL_CODE_KEYS.cookie);
   if (existing && ID.test(existing)) return existing;
   const id = newId();
-  document.cookie = `${TERMINAL_COOKIE}=${id}; Path=/; Max-Age=${PREF_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  document.cookie = `${TERMINAL_CODE_KEYS.cookie}=${id}; Path=/; Max-Age=${PREF_COOKIE_MAX_AGE_S}; SameSite=Lax`;
   return id;
 }
 

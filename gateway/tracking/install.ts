@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { CODES } from "../../protocol/codes.ts";
+import { HEADERS } from "../../protocol/headers.ts";
+import { PATHS } from "../../protocol/paths.ts";
+import { TRACKING_LIMITS, TRACKING_QUERY } from "../../protocol/tracking.ts";
+import { migrate } from "../db/database.ts";
+import type { GatewayContext } from "../context.ts";
+import { GatewayError, ok } from "../envelope.ts";
+import { CspReportStore, parseCspBody } from "./csp-reports.ts";
+import { checkBatch } from "./event-schema.ts";
+import { TrackingEventStore } from "./event-store.ts";
+import { TRACKING_MIGRATIONS } from "./migrations.ts";
+import { TrackingThrottle } from "./throttle.ts";
+
+const PFB_MAX = 64;
+const DEVICE_MAX = 64;
+
+function pfbOf(req: FastifyRequest): string {
+  const header = req.headers[HEADERS.trackingPfb];
+  if (typeof header === "string" && header) return header.slice(0, PFB_MAX);
+  const query = (req.query as Record<string, unknown> | undefined)?.[TRACKING_QUERY.pfb];
+  return typeof query === "string" ? query.slice(0, PFB_MAX) : "";
+}
+
+function deviceOf(req: FastifyRequest, body: unknown): string | undefined {
+  const header = req.headers[HEADERS.deviceId];
+  if (typeof header === "string" && header) return header.slice(0, DEVICE_MAX);
+  // A beacon carries no headers: the events say which device sent them.
+  const first = Array.isArray(body) ? (body[0] as { device_id?: unknown } | undefined) : undefined;
+  return typeof first?.device_id === "string" ? first.device_id.slice(0, DEVICE_MAX) : undefined;
+}
+
+/** Tracking ingestion and the CSP report log (PROTOCOL.md §10). */
+export function installTracking(app: FastifyInstance, ctx: GatewayContext): void {
+  migrate(ctx.db, TRACKING_MIGRATIONS);
+  const events = new TrackingEventStore(ctx.db);
+  const throttle = new TrackingThrottle();
+  const csp = new CspReportStore(ctx.db);
+
+  app.post(PATHS.trackingInfo, async (req) => {
+    const body = req.body;
+    const count = Array.isArray(body) ? body.length : 0;
+    if (!throttle.admit(req.ip, deviceOf(req, body), count)) {
+      throw new GatewayError(
+        CODES.tooManyRequests,
+        `Too many tracking events: pause uploads for ${TRACKING_LIMITS.pauseAfter403Ms / 1000} s`,
+        403,
+      );
+    }
+    const checked = checkBatch(body);
+    if (!checked.ok) {
+      const data = checked.index === undefined ? null : { index: checked.index, field: checked.field };
+      throw new GatewayError(CODES.invalidParameter, checked.msg, 400, {}, data);
+    }
+    return ok(events.store(checked.events, req.ip, pfbOf(req)));
+  });
+
+  app.post(PATHS.cspSecurity, async (req) => {
+    const reports = parseCspBody(req.body);
+    if (!reports) throw new GatewayError(CODES.invalidParameter, "Invalid parameter: not a CSP report or security event", 400);
+    const stored = csp.store(reports, req.ip);
+    for (const r of reports.slice(0, stored)) {
+      req.log.info({ kind: r.kind, document: r.documentUri, directive: r.directive, blocked: r.blockedUri }, "csp report");
+    }
+    return ok({ stored, dropped: reports.length - stored });
+  });
+}
