@@ -64,7 +64,7 @@ test("every event reaches the gateway exactly once and in seq order: three pages
 
   // Links are followed in the page (no document load) once React has hydrated it.
   await page.goto("/", { waitUntil: "networkidle" });
-  const deviceId = await page.evaluate(() => localStorage.getItem("deviceId"));
+  const deviceId = await page.evaluate(() => localStorage.getItem("common:deviceId"));
   expect(deviceId).toMatch(/^[0-9a-f]{32}$/);
   const events = () => storedEvents(deviceId!).map(describeEvent);
   await expect.poll(events, poll).toEqual(["show /"]);
