@@ -1,17 +1,12 @@
 import { useTranslation } from "react-i18next";
+import type { SpotTicker } from "../../../protocol/bitget";
 import { formatMoney, formatNumber, formatPercent } from "~/lib/i18n/format";
 import { usePageRates } from "~/lib/prefs/page-rates";
 import { usdtIn } from "~/lib/prefs/rates";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 
-export interface MarketTicker {
-  symbol: string;
-  lastPr: string;
-  change24h: string;
-  high24h: string;
-  low24h: string;
-  quoteVolume: string;
-}
+/** The ticker fields the table shows (Bitget's spot ticker). */
+export type MarketTicker = Pick<SpotTicker, "symbol" | "lastPr" | "change24h" | "high24h" | "low24h" | "quoteVolume">;
 
 /** The spot markets with their last price also shown in the user's currency. */
 export function MarketsTable({ tickers }: { tickers: readonly MarketTicker[] }) {
