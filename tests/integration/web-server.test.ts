@@ -36,6 +36,13 @@ describe("the web server with the embedded gateway", () => {
     expect(html).toContain('data-testid="rates-table"');
   });
 
+  it("has no sitemap and no Sitemap line without a configured public origin", async () => {
+    expect((await fetch(`${web.url}/sitemap.xml`)).status).toBe(404);
+    const robots = await (await fetch(`${web.url}/robots.txt`)).text();
+    expect(robots).toContain("User-agent: *");
+    expect(robots).not.toContain("Sitemap:");
+  });
+
   it("sends HSTS only when the request came over https through a trusted proxy", async () => {
     const plain = await fetch(web.url, { headers: { "x-forwarded-proto": "https" } });
     // TRUST_PROXY is off here: a client cannot claim https for itself.
