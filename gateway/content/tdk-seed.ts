@@ -14,7 +14,10 @@ export const TDK_PAGES = [
 ] as const;
 export type TdkPage = (typeof TDK_PAGES)[number];
 
-export const TDK_EN: Record<TdkPage, Tdk> = {
+/** One locale's texts for every page. */
+export type TdkTexts = Record<TdkPage, Tdk>;
+
+export const TDK_EN: TdkTexts = {
   home: {
     title: "Mix Exchange | Buy, sell and trade Bitcoin and crypto",
     description: "Trade Bitcoin, Ethereum and other crypto on spot, margin and USDT-M futures markets with deep liquidity, low fees and a risk-free demo mode.",

@@ -44,9 +44,10 @@ test("an article is complete without JavaScript: live price, market data, chart 
   const page = await context.newPage();
   const res = await page.goto("/ja/wiki/bitcoin");
   expect(res?.status()).toBe(200);
-  await expect(page).toHaveTitle("Bitcoin (BTC) price today, chart and guide | Mix Exchange");
-  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Bitcoin \(BTC\)/);
-  await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", /BTC price/);
+  // The SEO texts are Japanese (the article body below is English only, decision 603).
+  await expect(page).toHaveTitle("Bitcoin (BTC) の今日の価格・チャート・解説 | Mix Exchange");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Bitcoin \(BTC\) とは/);
+  await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", /BTC 価格/);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", "/ja/wiki/bitcoin");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bitcoin (BTC) の価格とガイド");
 

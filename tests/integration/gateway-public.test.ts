@@ -57,6 +57,24 @@ describe("gateway public calls (a real gateway process)", () => {
     expect(all.body.data.list.length).toBeGreaterThanOrEqual(10);
   });
 
+  it("getTdkMltQueryList answers a translated locale in its language, with the params filled", async () => {
+    const { res, body } = await post(PATHS.tdkQueryList, JSON.stringify({
+      locale: "ja", pageCodes: ["wiki-article"], params: { name: "Bitcoin", coin: "BTC" },
+    }));
+    expect(res.status).toBe(200);
+    expect(body.code).toBe("00000");
+    expect(body.data.list).toHaveLength(1);
+    const [tdk] = body.data.list;
+    expect(tdk).toMatchObject({ pageCode: "wiki-article", locale: "ja" });
+    expect(tdk.title).toBe("Bitcoin (BTC) の今日の価格・チャート・解説 | Mix Exchange");
+    expect(tdk.description).toContain("Bitcoin (BTC) とは");
+    expect(tdk.keywords).toContain("BTC チャート");
+    for (const text of [tdk.title, tdk.description, tdk.keywords]) {
+      expect(text).not.toContain("{");
+      expect(text).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    }
+  });
+
   it("clientCommonConfig tells the upload switch and the caller's address", async () => {
     const { body } = await post(PATHS.clientCommonConfig);
     expect(body.data.clientCommonConfig).toEqual({ eventLogUploadSwitch: true, userId: "" });
