@@ -64,7 +64,7 @@ export const TDK_EN: TdkTexts = {
     keywords: "trading fees, maker fee, taker fee, VIP fees",
   },
   vip: {
-    title: "VIP programme | Mix Exchange",
+    title: "VIP program | Mix Exchange",
     description: "VIP levels, the volumes and balances that qualify and the fee discounts they bring.",
     keywords: "VIP, fee discount, trading volume",
   },

@@ -1,14 +1,13 @@
 import { TDK_EN, type TdkTexts } from "../tdk-seed.ts";
 
 /**
- * The English locales other than `en`. The source text already spells British-style
- * ("programme"), which is right for Singapore and the UK; Canada writes "program".
+ * The English locales other than `en` (US spelling, "program"). The UK and Singapore (`asia`,
+ * Intl `en-SG`) write "programme"; Canada follows the US here.
  */
+const BRITISH: TdkTexts = { ...TDK_EN, vip: { ...TDK_EN.vip, title: "VIP programme | Mix Exchange" } };
+
 export const TDK_ENGLISH: Record<"asia" | "en-GB" | "en-CA", TdkTexts> = {
-  asia: TDK_EN,
-  "en-GB": TDK_EN,
-  "en-CA": {
-    ...TDK_EN,
-    vip: { ...TDK_EN.vip, title: "VIP program | Mix Exchange" },
-  },
+  asia: BRITISH,
+  "en-GB": BRITISH,
+  "en-CA": TDK_EN,
 };

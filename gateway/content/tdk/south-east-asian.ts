@@ -166,7 +166,7 @@ export const TDK_SOUTH_EAST_ASIAN: Record<"id" | "vi" | "ph", TdkTexts> = {
       keywords: "trading fee, maker fee, taker fee, VIP fee, bayad sa pag-trade",
     },
     vip: {
-      title: "VIP program | Mix Exchange",
+      title: "Programang VIP | Mix Exchange",
       description: "Ang mga VIP level, ang volume at balanseng kailangan para maabot ang bawat isa, at ang diskwento sa fee na hatid ng mga ito.",
       keywords: "VIP, diskwento sa fee, trading volume",
     },
