@@ -40,6 +40,11 @@ export interface GatewayContext {
   captcha?: { store: CaptchaStore; risk: RiskCounter };
   /** Login encryption and client keys (PROTOCOL.md §6–7), installed by the security module. */
   loginCrypto?: LoginCrypto;
+  /**
+   * PROTOCOL.md §5 checks of a session request, installed by the security module: throws the
+   * coded refusal; true when a signature was required and good, false when none applies.
+   */
+  checkSessionSignature?: (req: SessionRequest) => boolean;
 }
 
 /** What the accounts module needs from the security module. */
