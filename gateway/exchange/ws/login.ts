@@ -5,7 +5,7 @@
  * `GET /v2/ws/private` (mode 1), checked against the session cookie of the upgrade
  * (docs/decisions/700).
  */
-import { WS_PATHS } from "../../../protocol/bitget.ts";
+import { WS_PATHS, WS_SESSION_LOGIN_FIELDS } from "../../../protocol/bitget.ts";
 import { CODES } from "../../../protocol/codes.ts";
 import { HEADERS } from "../../../protocol/headers.ts";
 import type { GatewayContext, Principal, SessionRequest } from "../../context.ts";
@@ -13,11 +13,6 @@ import { GatewayError } from "../../envelope.ts";
 import { lookupApiKey, safeEqual, signRequest, TIMESTAMP_WINDOW_MS } from "../auth/api-keys.ts";
 import { error, send, type Conn } from "./connection.ts";
 import { WS_ERRORS } from "./channels.ts";
-
-/** The headers a web session's login message carries, by their HTTP names. */
-export const SESSION_LOGIN_FIELDS = [
-  HEADERS.time, HEADERS.traceId, HEADERS.deviceSign, HEADERS.deviceSignMode, HEADERS.deviceSignDataMd5, HEADERS.deviceSignKey,
-] as const;
 
 type LoginArg = Record<string, unknown>;
 
@@ -44,9 +39,9 @@ function apiKeyLogin(ctx: GatewayContext, c: Conn, a: LoginArg | undefined): voi
 
 function sessionLogin(ctx: GatewayContext, c: Conn, a: LoginArg): void {
   const headers: Record<string, string> = {};
-  for (const name of SESSION_LOGIN_FIELDS) {
+  for (const name of WS_SESSION_LOGIN_FIELDS) {
     const v = a[name];
-    if (typeof v !== "string" || v.length > 1024) return error(c, WS_ERRORS.paramError, `Param error: a session login needs ${SESSION_LOGIN_FIELDS.join(", ")}`);
+    if (typeof v !== "string" || v.length > 1024) return error(c, WS_ERRORS.paramError, `Param error: a session login needs ${WS_SESSION_LOGIN_FIELDS.join(", ")}`);
     headers[name] = v;
   }
   if (c.upgrade.cookie !== undefined) headers.cookie = c.upgrade.cookie;
