@@ -76,6 +76,6 @@ export function isAsset(v: unknown): v is SpotAsset {
 /** Applies `account` pushes: a snapshot replaces the list, an update replaces the coins it names. */
 export function mergeBalances(current: readonly SpotAsset[], pushes: readonly unknown[], snapshot: boolean): SpotAsset[] {
   const byCoin = new Map(snapshot ? [] : current.map((a) => [a.coin, a]));
-  for (const p of pushes) if (isAsset(p)) byCoin.set(p.coin, { locked: "0", ...p });
+  for (const p of pushes) if (isAsset(p)) byCoin.set(p.coin, { ...p, locked: typeof p.locked === "string" ? p.locked : "0" });
   return [...byCoin.values()];
 }

@@ -1,5 +1,5 @@
-import { type CANDLE_CHANNELS, type Granularity } from "../../../protocol/bitget";
-import { type KLINE_INTERVALS } from "../prefs/local-prefs";
+import type { CANDLE_CHANNELS, Granularity } from "../../../protocol/bitget";
+import type { KLINE_INTERVALS } from "../prefs/local-prefs";
 
 export type KlineInterval = (typeof KLINE_INTERVALS)[number];
 
