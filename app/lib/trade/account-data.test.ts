@@ -11,6 +11,7 @@ describe("mergeOrders", () => {
     const next = mergeOrders(start, [order("3", "live", "300"), order("1", "filled", "100"), order("2", "partially_filled", "200"), order("9", "live", "400", "ETHUSDT"), { junk: true }], "BTCUSDT");
     expect(next.map((o) => [o.orderId, o.status])).toEqual([["3", "live"], ["2", "partially_filled"]]);
     expect(mergeOrders(next, [order("3", "cancelled", "300")], "BTCUSDT").map((o) => o.orderId)).toEqual(["2"]);
+    expect(mergeOrders(next, [order("7", "live", "700")], "BTCUSDT", true).map((o) => o.orderId)).toEqual(["7"]);
   });
 
   it("says when history and fills need a refresh", () => {

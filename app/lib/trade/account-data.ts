@@ -52,9 +52,12 @@ export function isOpenOrder(v: unknown): v is OpenOrder {
   return !!o && typeof o.orderId === "string" && typeof o.status === "string" && typeof o.side === "string" && typeof o.priceAvg === "string" && typeof o.size === "string";
 }
 
-/** Applies `orders` pushes: open ones are added or replaced, filled and cancelled ones leave; newest first. */
-export function mergeOrders(current: readonly OpenOrder[], pushes: readonly unknown[], symbol: string): OpenOrder[] {
-  const byId = new Map(current.map((o) => [o.orderId, o]));
+/**
+ * Applies `orders` pushes (a snapshot replaces the list): open ones are added or replaced, filled
+ * and cancelled ones leave; newest first.
+ */
+export function mergeOrders(current: readonly OpenOrder[], pushes: readonly unknown[], symbol: string, snapshot = false): OpenOrder[] {
+  const byId = new Map(snapshot ? [] : current.map((o) => [o.orderId, o]));
   for (const p of pushes) {
     if (!isOpenOrder(p) || (p.symbol !== undefined && p.symbol !== symbol)) continue;
     if (OPEN.has(p.status)) byId.set(p.orderId, p);
