@@ -22,6 +22,7 @@ import { useNonce } from "./components/nonce";
 import { SiteHeader } from "./components/site-header";
 import { SiteFooter } from "./components/site-footer";
 import { CaptchaHost } from "./components/captcha-host";
+import { SimulationGuard } from "./components/simulation-guard";
 import themeCss from "./styles/theme.css?url";
 import globalCss from "./styles/global.css?url";
 
@@ -94,6 +95,7 @@ export default function App() {
   return (
     <>
       <a className="skip-link" href="#main">{t("a11y.skipToContent")}</a>
+      <SimulationGuard />
       <SiteHeader />
       <main id="main" className="page">
         <Outlet />

@@ -20,7 +20,7 @@ export interface Ticker {
   quoteVolume: string;
 }
 
-export const MAX_TRADES = 40;
+export const MAX_TRADES = 24;
 
 function isTrade(v: unknown): v is PublicTrade {
   const t = v as Partial<PublicTrade> | null;
