@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
-import { formatNumber, formatPercent } from "~/lib/i18n/format";
+import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { bookRows, deeperSide, spreadOf, type BookRow } from "~/lib/trade/book-rows";
 import type { Market } from "~/lib/trade/market";
@@ -17,6 +17,8 @@ export function OrderBook({ book, market }: { book: BookView; market: Market }) 
   const spread = spreadOf(book.asks, book.bids);
   const price = (v: string) => formatNumber(v, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision });
   const size = (v: string) => formatNumber(v, intl, { maxDigits: market.quantityPrecision });
+  // A spread is never negative: a plain percentage, without the sign formatPercent adds to changes.
+  const ratio = (v: string) => new Intl.NumberFormat(intl, { style: "percent", maximumFractionDigits: 3 }).format(v as Intl.StringNumericLiteral);
   const row = (r: BookRow, side: "ask" | "bid") => (
     <tr key={r.price} className={`book-row ${side}`} style={{ "--depth": `${r.depth}%` } as CSSProperties}>
       <td className={side === "ask" ? "down" : "up"}>{price(r.price)}</td>
@@ -42,7 +44,7 @@ export function OrderBook({ book, market }: { book: BookView; market: Market }) 
         <tbody>
           <tr className="spread">
             <th scope="row" colSpan={3}>
-              {spread ? t("book.spread", { value: price(spread.spread), ratio: formatPercent(spread.ratio, intl) }) : t("book.empty")}
+              {spread ? t("book.spread", { value: price(spread.spread), ratio: ratio(spread.ratio) }) : t("book.empty")}
             </th>
           </tr>
         </tbody>

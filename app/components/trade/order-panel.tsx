@@ -149,7 +149,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, onPlaced }:
         )}
         <label className="choice tpsl-toggle"><input type="checkbox" checked={tpsl} onChange={(e) => setTpsl(e.target.checked)} /> {t("form.tpsl")}</label>
         {tpsl && (
-          <div className="field-row">
+          <div className="tpsl-fields">
             <DecimalField id="order-takeProfit" label={t("form.takeProfit")} suffix={market.quote} value={form.takeProfit} error={shown("takeProfit")}
               onChange={(takeProfit) => set({ takeProfit })} onBlur={() => blur("takeProfit")} />
             <DecimalField id="order-stopLoss" label={t("form.stopLoss")} suffix={market.quote} value={form.stopLoss} error={shown("stopLoss")}
