@@ -51,6 +51,18 @@ test("a guest sees the book and trades go live, and is asked to log in to trade"
   expect(pageProblems).toEqual([]);
 });
 
+test("the header's Trade and the home page's market rows lead to the spot pages", async ({ page, pageProblems }) => {
+  await page.goto("/de");
+  await page.getByRole("navigation").getByRole("link", { name: "Handeln" }).click();
+  await expect(page).toHaveURL("/de/spot/BTCUSDT");
+  await expect(page.getByRole("heading", { level: 1, name: "BTC/USDT Spot" })).toBeVisible();
+  await page.goto("/");
+  await page.getByRole("region", { name: "Spot markets" }).getByRole("link", { name: "SOLUSDT" }).click();
+  await expect(page).toHaveURL("/spot/SOLUSDT");
+  await expect(book(page)).toHaveAttribute("data-live", "true");
+  expect(pageProblems).toEqual([]);
+});
+
 test("the chart interval is kept in local storage", async ({ page, pageProblems }) => {
   await openSpot(page);
   await page.getByRole("button", { name: "15 minutes" }).click();
@@ -158,6 +170,10 @@ test("demo trading: its own funds, only allowed pages, a reset, and back to live
   expect(await balance(page, "USDT")).toBe(10000);
   const other = await context.newPage();
   await other.goto("/");
+  // A tab on an allowed page reloads when another tab switches the mode.
+  const allowed = await context.newPage();
+  await allowed.goto("/spot/ETHUSDT");
+  await allowed.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await page.getByRole("button", { name: "Demo trading", exact: true }).click();
   await expect(page.getByTestId("demo-banner")).toContainText("Demo trading");
   await expect(page.getByRole("button", { name: "Demo trading", exact: true })).toHaveAttribute("aria-pressed", "true");
@@ -167,6 +183,9 @@ test("demo trading: its own funds, only allowed pages, a reset, and back to live
   await expect(other).toHaveURL("/spot/BTCUSDT");
   await expect(other.getByTestId("demo-banner")).toBeVisible();
   await other.close();
+  await expect(allowed.getByTestId("demo-banner")).toBeVisible();
+  await expect.poll(() => allowed.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+  await expect(allowed).toHaveURL("/spot/ETHUSDT");
   await openSpot(page, "ETHUSDT");
   expect(await balance(page, "ETH")).toBe(10);
   await page.goto("/login");
@@ -183,8 +202,12 @@ test("demo trading: its own funds, only allowed pages, a reset, and back to live
   await page.getByRole("button", { name: "Reset", exact: true }).click();
   await expect.poll(() => balance(page, "USDT")).toBe(50000);
   expect(await balance(page, "BTC")).toBe(1);
+  await allowed.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await page.getByRole("button", { name: "Leave demo trading" }).click();
   await expect(page.getByTestId("demo-banner")).toHaveCount(0);
+  await expect.poll(() => allowed.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+  await expect(allowed.getByTestId("demo-banner")).toHaveCount(0);
+  await allowed.close();
   expect(await balance(page, "USDT")).toBe(10000);
   await page.goto("/");
   await expect(page).toHaveURL("/");
