@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { V2 } from "../../../protocol/bitget";
 import { showToast } from "~/components/ui/toast";
@@ -11,21 +11,49 @@ import type { Market } from "~/lib/trade/market";
 import { AsyncView } from "./async-view";
 import { TimeText } from "./time-text";
 
-function useCells(market: Market) {
+interface Column<T> {
+  header: ReactNode;
+  num?: boolean;
+  cell: (row: T) => ReactNode;
+}
+
+/** One list of the account section: a header row and a row per item, column by column. */
+function RowsTable<T>({ rows, columns, rowKey, testId }: { rows: readonly T[]; columns: ReadonlyArray<Column<T>>; rowKey: (row: T) => string; testId: string }) {
+  return (
+    <table className="data-table compact" data-testid={testId}>
+      <thead>
+        <tr>{columns.map((c, i) => <th key={i} scope="col" className={c.num ? "num" : undefined}>{c.header}</th>)}</tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={rowKey(r)}>{columns.map((c, i) => <td key={i} className={c.num ? "num" : undefined}>{c.cell(r)}</td>)}</tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The columns every order list shares, formatted for the pair and the reader's locale. */
+function useColumns(market: Market) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
-  return {
-    t,
-    price: (v: string) => (v === "0" || v === "" ? "—" : formatNumber(v, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision })),
-    amount: (v: string) => formatNumber(v, intl, { maxDigits: 8 }),
-    side: (s: string) => <span className={s === "buy" ? "up" : "down"}>{t(`side.${s}`)}</span>,
+  const price = (v: string) => (v === "0" || v === "" ? "—" : formatNumber(v, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision }));
+  const amount = (v: string) => formatNumber(v, intl, { maxDigits: 8 });
+  type Common = Pick<OpenOrder, "cTime" | "side" | "size" | "baseVolume" | "status" | "orderType">;
+  const col = {
+    time: { header: t("account.time"), cell: (r: { cTime: string }) => <TimeText ms={Number(r.cTime)} /> },
+    side: { header: t("account.side"), cell: (r: { side: string }) => <span className={r.side === "buy" ? "up" : "down"}>{t(`side.${r.side}`)}</span> },
+    type: { header: t("account.type"), cell: (r: Common) => t(`form.${r.orderType}`) },
+    amount: { header: t("account.amount"), num: true, cell: (r: { size: string }) => amount(r.size) },
+    filled: { header: t("account.filled"), num: true, cell: (r: Common) => amount(r.baseVolume) },
+    status: { header: t("account.status"), cell: (r: Common) => t(`account.statuses.${r.status}`) },
   };
+  return { t, price, amount, col };
 }
 
 /** The user's open orders on this pair, each cancellable, and all of them at once. */
 export function OpenOrdersTable({ orders, market, onChanged }: { orders: Async<readonly OpenOrder[]>; market: Market; onChanged: () => void }) {
-  const c = useCells(market);
-  const t = c.t;
+  const { t, price, amount, col } = useColumns(market);
   const [busy, setBusy] = useState<string | null>(null);
   const run = async (key: string, path: string, body: Record<string, string>, done: string) => {
     setBusy(key);
@@ -39,6 +67,21 @@ export function OpenOrdersTable({ orders, market, onChanged }: { orders: Async<r
       setBusy(null);
     }
   };
+  const columns: ReadonlyArray<Column<OpenOrder>> = [
+    col.time, col.side, col.type,
+    { header: t("account.price"), num: true, cell: (o) => price(o.priceAvg) },
+    col.amount, col.filled, col.status,
+    {
+      header: <span className="visually-hidden">{t("account.actions")}</span>,
+      cell: (o) => (
+        <button type="button" className="button small" disabled={busy !== null}
+          aria-label={t("account.cancelOrder", { side: t(`side.${o.side}`), amount: amount(o.size), price: price(o.priceAvg) })}
+          onClick={() => void run(o.orderId, V2.cancelOrder, { symbol: market.symbol, orderId: o.orderId }, t("account.cancelled"))}>
+          {t("account.cancel")}
+        </button>
+      ),
+    },
+  ];
   return (
     <AsyncView value={orders} empty={t("account.noOpen")}>
       {(list) => (
@@ -48,36 +91,7 @@ export function OpenOrdersTable({ orders, market, onChanged }: { orders: Async<r
               {t("account.cancelAll")}
             </button>
           </div>
-          <table className="data-table compact" data-testid="open-orders">
-            <thead>
-              <tr>
-                <th scope="col">{t("account.time")}</th><th scope="col">{t("account.side")}</th><th scope="col">{t("account.type")}</th>
-                <th scope="col" className="num">{t("account.price")}</th><th scope="col" className="num">{t("account.amount")}</th>
-                <th scope="col" className="num">{t("account.filled")}</th><th scope="col">{t("account.status")}</th>
-                <th scope="col"><span className="visually-hidden">{t("account.actions")}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((o) => (
-                <tr key={o.orderId}>
-                  <td><TimeText ms={Number(o.cTime)} /></td>
-                  <td>{c.side(o.side)}</td>
-                  <td>{t(`form.${o.orderType}`)}</td>
-                  <td className="num">{c.price(o.priceAvg)}</td>
-                  <td className="num">{c.amount(o.size)}</td>
-                  <td className="num">{c.amount(o.baseVolume)}</td>
-                  <td>{t(`account.statuses.${o.status}`)}</td>
-                  <td>
-                    <button type="button" className="button small" disabled={busy !== null}
-                      aria-label={t("account.cancelOrder", { side: t(`side.${o.side}`), amount: c.amount(o.size), price: c.price(o.priceAvg) })}
-                      onClick={() => void run(o.orderId, V2.cancelOrder, { symbol: market.symbol, orderId: o.orderId }, t("account.cancelled"))}>
-                      {t("account.cancel")}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <RowsTable rows={list} columns={columns} rowKey={(o) => o.orderId} testId="open-orders" />
         </>
       )}
     </AsyncView>
@@ -85,68 +99,32 @@ export function OpenOrdersTable({ orders, market, onChanged }: { orders: Async<r
 }
 
 export function HistoryTable({ orders, market }: { orders: Async<readonly PastOrder[]>; market: Market }) {
-  const c = useCells(market);
-  const t = c.t;
+  const { t, price, col } = useColumns(market);
+  const columns: ReadonlyArray<Column<PastOrder>> = [
+    col.time, col.side, col.type,
+    { header: t("account.price"), num: true, cell: (o) => (o.orderType === "market" ? t("form.market") : price(o.price)) },
+    { header: t("account.average"), num: true, cell: (o) => price(o.priceAvg) },
+    col.amount, col.filled, col.status,
+  ];
   return (
     <AsyncView value={orders} empty={t("account.noHistory")}>
-      {(list) => (
-        <table className="data-table compact" data-testid="order-history">
-          <thead>
-            <tr>
-              <th scope="col">{t("account.time")}</th><th scope="col">{t("account.side")}</th><th scope="col">{t("account.type")}</th>
-              <th scope="col" className="num">{t("account.price")}</th><th scope="col" className="num">{t("account.average")}</th>
-              <th scope="col" className="num">{t("account.amount")}</th><th scope="col" className="num">{t("account.filled")}</th>
-              <th scope="col">{t("account.status")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((o) => (
-              <tr key={o.orderId}>
-                <td><TimeText ms={Number(o.cTime)} /></td>
-                <td>{c.side(o.side)}</td>
-                <td>{t(`form.${o.orderType}`)}</td>
-                <td className="num">{o.orderType === "market" ? t("form.market") : c.price(o.price)}</td>
-                <td className="num">{c.price(o.priceAvg)}</td>
-                <td className="num">{c.amount(o.size)}</td>
-                <td className="num">{c.amount(o.baseVolume)}</td>
-                <td>{t(`account.statuses.${o.status}`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {(list) => <RowsTable rows={list} columns={columns} rowKey={(o) => o.orderId} testId="order-history" />}
     </AsyncView>
   );
 }
 
 export function FillsTable({ fills, market }: { fills: Async<readonly Fill[]>; market: Market }) {
-  const c = useCells(market);
-  const t = c.t;
+  const { t, price, amount, col } = useColumns(market);
+  const columns: ReadonlyArray<Column<Fill>> = [
+    col.time, col.side,
+    { header: t("account.price"), num: true, cell: (f) => price(f.priceAvg) },
+    col.amount,
+    { header: t("account.value", { coin: market.quote }), num: true, cell: (f) => amount(f.amount) },
+    { header: t("account.fee"), num: true, cell: (f) => `${amount(f.feeDetail.totalFee.replace(/^-/, ""))} ${f.feeDetail.feeCoin}` },
+  ];
   return (
     <AsyncView value={fills} empty={t("account.noFills")}>
-      {(list) => (
-        <table className="data-table compact" data-testid="fills">
-          <thead>
-            <tr>
-              <th scope="col">{t("account.time")}</th><th scope="col">{t("account.side")}</th>
-              <th scope="col" className="num">{t("account.price")}</th><th scope="col" className="num">{t("account.amount")}</th>
-              <th scope="col" className="num">{t("account.value", { coin: market.quote })}</th><th scope="col" className="num">{t("account.fee")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.map((f) => (
-              <tr key={f.tradeId}>
-                <td><TimeText ms={Number(f.cTime)} /></td>
-                <td>{c.side(f.side)}</td>
-                <td className="num">{c.price(f.priceAvg)}</td>
-                <td className="num">{c.amount(f.size)}</td>
-                <td className="num">{c.amount(f.amount)}</td>
-                <td className="num">{c.amount(f.feeDetail.totalFee.replace(/^-/, ""))} {f.feeDetail.feeCoin}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {(list) => <RowsTable rows={list} columns={columns} rowKey={(f) => f.tradeId} testId="fills" />}
     </AsyncView>
   );
 }

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { V2 } from "../../../protocol/bitget";
 import type { SpotSymbol } from "~/lib/trade/market";
-import { MAX_TRADES, type PublicTrade } from "~/lib/trade/market-data";
+import { MAX_TRADES, type PublicTrade, type Ticker } from "~/lib/trade/market-data";
 import { INTERVALS } from "~/lib/trade/intervals";
 import { LOCAL_PREF_DEFAULTS } from "~/lib/prefs/local-prefs";
 import { MAX_CANDLES } from "~/lib/trade/candles";
@@ -9,15 +9,8 @@ import { localizePath, splitLocalePath } from "~/lib/i18n/locale-path";
 import { callGateway } from "~/utils/gateway.server";
 import { prefsFromRequest } from "~/utils/prefs.server";
 
-export interface MarketTickerRow {
-  symbol: string;
-  lastPr: string;
-  high24h: string;
-  low24h: string;
-  change24h: string;
-  baseVolume: string;
-  quoteVolume: string;
-}
+/** A `market/tickers` row: the fields the page reads. */
+export type MarketTickerRow = Ticker & { symbol: string };
 
 /**
  * The first paint of a spot page: the pair, every pair's ticker (for the switcher), the book,
