@@ -180,11 +180,13 @@ test("demo trading: its own funds, only allowed pages, a reset, and back to live
   expect(await balance(page, "USDT")).toBe(50000);
   expect(await balance(page, "BTC")).toBe(1);
   // The other tab was on a page demo mode does not allow.
-  await expect(other).toHaveURL("/spot/BTCUSDT");
-  await expect(other.getByTestId("demo-banner")).toBeVisible();
+  // The other tabs react to the storage event by loading a page: give them the time a page load takes.
+  const load = { timeout: 20_000 };
+  await expect(other).toHaveURL("/spot/BTCUSDT", load);
+  await expect(other.getByTestId("demo-banner")).toBeVisible(load);
   await other.close();
-  await expect(allowed.getByTestId("demo-banner")).toBeVisible();
-  await expect.poll(() => allowed.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+  await expect(allowed.getByTestId("demo-banner")).toBeVisible(load);
+  await expect.poll(() => allowed.evaluate(() => (window as unknown as { marker?: number }).marker), load).toBeUndefined();
   await expect(allowed).toHaveURL("/spot/ETHUSDT");
   await openSpot(page, "ETHUSDT");
   expect(await balance(page, "ETH")).toBe(10);
@@ -205,8 +207,8 @@ test("demo trading: its own funds, only allowed pages, a reset, and back to live
   await allowed.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await page.getByRole("button", { name: "Leave demo trading" }).click();
   await expect(page.getByTestId("demo-banner")).toHaveCount(0);
-  await expect.poll(() => allowed.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
-  await expect(allowed.getByTestId("demo-banner")).toHaveCount(0);
+  await expect.poll(() => allowed.evaluate(() => (window as unknown as { marker?: number }).marker), load).toBeUndefined();
+  await expect(allowed.getByTestId("demo-banner")).toHaveCount(0, load);
   await allowed.close();
   expect(await balance(page, "USDT")).toBe(10000);
   await page.goto("/");
