@@ -2,6 +2,8 @@
  * Bitget REST/WebSocket v2 constants the embedded exchange serves (PROTOCOL.md §9): paths, enums
  * and the exchange's error codes, spelled as Bitget's public v2 documentation spells them.
  */
+import { HEADERS } from "./headers.ts";
+
 export const V2 = {
   time: "/api/v2/public/time",
   symbols: "/api/v2/spot/public/symbols",
@@ -41,7 +43,9 @@ export const WS_PATHS = { public: "/v2/ws/public", private: "/v2/ws/private" } a
  * A web session's login message on the private stream carries these request headers by their
  * HTTP names (docs/decisions/700); a browser cannot set headers on a WebSocket upgrade.
  */
-export const WS_SESSION_LOGIN_FIELDS = ["tm", "uhti", "device-sign", "device-sign-mode", "device-sign-data-md5", "device-sign-key"] as const;
+export const WS_SESSION_LOGIN_FIELDS = [
+  HEADERS.time, HEADERS.traceId, HEADERS.deviceSign, HEADERS.deviceSignMode, HEADERS.deviceSignDataMd5, HEADERS.deviceSignKey,
+] as const;
 
 export const SIDES = ["buy", "sell"] as const;
 export type Side = (typeof SIDES)[number];

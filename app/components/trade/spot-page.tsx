@@ -33,7 +33,7 @@ export function SpotPage({ data }: { data: SpotPageData }) {
   const book = useFrameStore(feeds.book.store);
   const trades = useFrameStore(feeds.trades.store);
   const ticker = useFrameStore(feeds.ticker.store);
-  const [interval, setInterval] = useLocalPref("klineInterval");
+  const [interval, setKlineInterval] = useLocalPref("klineInterval");
   const [marks, setMarks] = useLocalPref("entrustKlineMark");
   const candles = useFrameStore(useCandleFeed(data, interval).store);
   const accountFeed = useAccountFeed(symbol, user !== null);
@@ -56,7 +56,7 @@ export function SpotPage({ data }: { data: SpotPageData }) {
       <div className="with-side">
         <div className="main-column">
           <div className="market-grid">
-            <CandleChart view={candles} market={market} interval={interval} onInterval={setInterval}
+            <CandleChart view={candles} market={market} interval={interval} onInterval={setKlineInterval}
               orders={account ? (account.openOrders.state === "ready" ? account.openOrders.data : []) : null} marks={marks} onMarks={setMarks} />
             <OrderBook book={book} market={market} />
             <RecentTrades trades={trades} market={market} />

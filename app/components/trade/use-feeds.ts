@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { V2 } from "../../../protocol/bitget";
 import type { SpotAsset } from "~/lib/assets/valuation";
 import { browserHttp } from "~/lib/http/browser-client";
@@ -7,7 +7,7 @@ import { AccountFeed, type AccountApi } from "~/lib/trade/account-feed";
 import { candlesFromRows } from "~/lib/trade/candles";
 import type { KlineInterval } from "~/lib/trade/intervals";
 import { mergeTrades, tickerOf } from "~/lib/trade/market-data";
-import { bookFeed, candleFeed, tickerFeed, tradesFeed, type CandleView } from "~/lib/trade/market-feed";
+import { bookFeed, candleFeed, tickerFeed, tradesFeed } from "~/lib/trade/market-feed";
 import { privateStream, publicStream } from "~/lib/ws/streams";
 import type { SpotPageData } from "~/routes/($lang).spot.$symbol/spot-data.server";
 
@@ -30,15 +30,17 @@ export function usePublicFeeds(data: SpotPageData) {
 /** Candles of the chosen interval; while another interval loads, the previous candles stay, marked not ready. */
 export function useCandleFeed(data: SpotPageData, interval: KlineInterval) {
   const symbol = data.symbol.symbol;
-  const last = useRef<CandleView>({ interval: data.candles.interval, candles: candlesFromRows(data.candles.rows), ready: data.candles.rows !== null });
-  const feed = useMemo(() => candleFeed(symbol, interval, last.current), [symbol, interval]);
-  useEffect(() => {
-    const off = feed.start(publicStream());
-    return () => {
-      last.current = feed.store.get();
-      off();
-    };
-  }, [feed]);
+  const [current, setCurrent] = useState(() => ({
+    interval,
+    feed: candleFeed(symbol, interval, { interval: data.candles.interval, candles: candlesFromRows(data.candles.rows), ready: data.candles.rows !== null }),
+  }));
+  let feed = current.feed;
+  if (current.interval !== interval) {
+    // A new interval starts from what is on screen now (React's "adjust state while rendering").
+    feed = candleFeed(symbol, interval, current.feed.store.get());
+    setCurrent({ interval, feed });
+  }
+  useEffect(() => feed.start(publicStream()), [feed]);
   return feed;
 }
 
