@@ -114,6 +114,7 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
+      <SimulationGuard />
       <SiteHeader />
       <main id="main" className="page error-page">
         <h1>{t(notFound ? "error.notFoundTitle" : "error.genericTitle")}</h1>

@@ -41,7 +41,7 @@ export function CandleChart({ view, market, interval, onInterval, orders, marks,
         <div className="chart-tools">
           <div role="group" aria-label={t("chart.interval")} className="segmented">
             {KLINE_INTERVALS.map((i) => (
-              <button key={i} type="button" className="seg" aria-pressed={i === interval} onClick={() => onInterval(i)} aria-label={t(`chart.intervalNames.${i}`)}>
+              <button key={i} type="button" className="seg" aria-pressed={i === interval} onClick={() => onInterval(i)} title={t(`chart.intervalNames.${i}`)}>
                 {t(`chart.intervals.${i}`)}
               </button>
             ))}

@@ -125,7 +125,9 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, onPlaced }:
         {loggedIn && (
           <div role="group" aria-label={t("form.percentGroup")} className="percents">
             {PERCENTS.map((p) => (
-              <button key={p} type="button" className="button small" onClick={() => percent(p)} aria-label={t("form.percentOf", { percent: p })}>{p}%</button>
+              <button key={p} type="button" className="button small" onClick={() => percent(p)} aria-label={t("form.percentOf", { percent: p })}>
+                {new Intl.NumberFormat(intl, { style: "percent" }).format(p / 100)}
+              </button>
             ))}
           </div>
         )}
