@@ -22,6 +22,7 @@ import { useNonce } from "./components/nonce";
 import { SiteHeader } from "./components/site-header";
 import { SiteFooter } from "./components/site-footer";
 import { CaptchaHost } from "./components/captcha-host";
+import { SimulationGuard } from "./components/simulation-guard";
 import themeCss from "./styles/theme.css?url";
 import { LinkGuard } from "./components/link-guard";
 import { ImageHosts } from "./components/image-hosts";
@@ -98,6 +99,7 @@ export default function App() {
   return (
     <>
       <a className="skip-link" href="#main">{t("a11y.skipToContent")}</a>
+      <SimulationGuard />
       <SiteHeader />
       <main id="main" className="page">
         <Outlet />
@@ -120,6 +122,7 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
+      <SimulationGuard />
       <SiteHeader />
       <main id="main" className="page error-page">
         <h1>{t(notFound ? "error.notFoundTitle" : "error.genericTitle")}</h1>

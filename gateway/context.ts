@@ -42,6 +42,11 @@ export interface GatewayContext {
   captcha?: { store: CaptchaStore; risk: RiskCounter };
   /** Login encryption and client keys (PROTOCOL.md §6–7), installed by the security module. */
   loginCrypto?: LoginCrypto;
+  /**
+   * PROTOCOL.md §5 checks of a session request, installed by the security module: throws the
+   * coded refusal; true when a signature was required and good, false when none applies.
+   */
+  checkSessionSignature?: (req: SessionRequest) => boolean;
 }
 
 export interface AccountDirectory {

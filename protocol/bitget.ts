@@ -2,6 +2,8 @@
  * Bitget REST/WebSocket v2 constants the embedded exchange serves (PROTOCOL.md §9): paths, enums
  * and the exchange's error codes, spelled as Bitget's public v2 documentation spells them.
  */
+import { HEADERS } from "./headers.ts";
+
 export const V2 = {
   time: "/api/v2/public/time",
   symbols: "/api/v2/spot/public/symbols",
@@ -38,6 +40,14 @@ export const V2 = {
 } as const;
 
 export const WS_PATHS = { public: "/v2/ws/public", private: "/v2/ws/private" } as const;
+
+/**
+ * A web session's login message on the private stream carries these request headers by their
+ * HTTP names (docs/decisions/700); a browser cannot set headers on a WebSocket upgrade.
+ */
+export const WS_SESSION_LOGIN_FIELDS = [
+  HEADERS.time, HEADERS.traceId, HEADERS.deviceSign, HEADERS.deviceSignMode, HEADERS.deviceSignDataMd5, HEADERS.deviceSignKey,
+] as const;
 
 export const SIDES = ["buy", "sell"] as const;
 export type Side = (typeof SIDES)[number];
@@ -89,6 +99,29 @@ export const GRANULARITIES = {
   "1Mutc": 0,
 } as const;
 export type Granularity = keyof typeof GRANULARITIES;
+
+/** Candle stream channels (Bitget WebSocket v2) and the granularity each one pushes. */
+export const CANDLE_CHANNELS: Record<string, Granularity> = {
+  candle1m: "1min",
+  candle3m: "3min",
+  candle5m: "5min",
+  candle15m: "15min",
+  candle30m: "30min",
+  candle1H: "1h",
+  candle4H: "4h",
+  candle6H: "6h",
+  candle12H: "12h",
+  candle1D: "1day",
+  candle3D: "3day",
+  candle1W: "1week",
+  candle1M: "1M",
+  candle6Hutc: "6Hutc",
+  candle12Hutc: "12Hutc",
+  candle1Dutc: "1Dutc",
+  candle3Dutc: "3Dutc",
+  candle1Wutc: "1Wutc",
+  candle1Mutc: "1Mutc",
+};
 
 /** Request headers of Bitget's API-key authentication. */
 export const API_KEY_HEADERS = {

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PATHS } from "../../protocol/paths";
 import { browserHttp } from "~/lib/http/browser-client";
+import { spotPath } from "~/lib/trade/paths";
 import type { PageUser } from "~/utils/user.server";
 import { AccountSwitcher } from "./account-switcher";
 import { SettingsPanel } from "./settings-panel";
@@ -11,6 +12,7 @@ import { SettingsPanel } from "./settings-panel";
 /** Only sections that work are listed; later sections add themselves here as they ship. */
 const NAV = [
   { to: "/", key: "nav.markets", end: true },
+  { to: spotPath(), key: "nav.trade", end: false },
   { to: "/wiki", key: "nav.wiki", end: false },
 ] as const;
 

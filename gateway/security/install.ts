@@ -66,17 +66,21 @@ export function installSecurity(app: FastifyInstance, ctx: GatewayContext): Secu
 
   const findKey = ctx.db.prepare("SELECT public_key FROM client_keys WHERE session_id = ? AND key_id = ?");
 
-  app.addHook("preHandler", async (req: FastifyRequest) => {
+  /**
+   * PROTOCOL.md §5 checks of a session request to a signed path, in order; throws the coded
+   * refusal. Returns false when there is nothing to check (path not signed, an API-key call, no
+   * session: the route answers 00004 itself), true when the signature was checked and good.
+   */
+  function checkSignature(req: SessionRequest): boolean {
     const url = req.url;
     const q = url.indexOf("?");
     const pathname = q < 0 ? url : url.slice(0, q);
     const mode = signModeFor(config, pathname);
-    if (mode === undefined) return;
+    if (mode === undefined) return false;
     // An API-key call is judged by its HMAC alone (PROTOCOL.md §9).
-    if (req.headers["access-key"] !== undefined) return;
+    if (req.headers["access-key"] !== undefined) return false;
     const session = ctx.sessionOf?.(req);
-    // No session: the route answers 00004 itself; there is nothing to hold a signature against.
-    if (!session) return;
+    if (!session) return false;
     const sig = headerOf(req, HEADERS.deviceSign);
     if (!sig) throw signFailure(CODES.signatureMissing, "missing", "Signature missing");
     if (headerOf(req, HEADERS.deviceSignMode) !== String(mode)) throw signFailure(CODES.signModeMismatch, "mode", "Signature mode does not match");
@@ -106,7 +110,13 @@ export function installSecurity(app: FastifyInstance, ctx: GatewayContext): Secu
     if (!uhti || (seenTraceIds.get(replayKey) ?? 0) > at) throw signFailure(CODES.signatureInvalid, "replay", "Request replayed");
     seenTraceIds.set(replayKey, at + REPLAY_TTL_MS);
     if (seenTraceIds.size > 100_000) for (const [k, exp] of seenTraceIds) if (exp <= at) seenTraceIds.delete(k);
+    return true;
+  }
+
+  app.addHook("preHandler", async (req: FastifyRequest) => {
+    checkSignature(req);
   });
+  ctx.checkSessionSignature = checkSignature;
 
   const usedCipher = ctx.db.prepare("INSERT OR IGNORE INTO used_ciphertexts (digest, at) VALUES (?, ?)");
   const bind = ctx.db.prepare(`INSERT OR REPLACE INTO client_keys (session_id, key_id, user_id, public_key, algorithm, created_at)

@@ -1,6 +1,7 @@
 import { GATEWAY_DEFAULT_ALGORITHM, type GatewaySignConfig, type SignMode } from "../../protocol/signing.ts";
 import { ACCOUNT_PATHS } from "../../protocol/account-paths.ts";
 import { PATHS } from "../../protocol/paths.ts";
+import { WS_PATHS } from "../../protocol/bitget.ts";
 import type { GatewayKeys } from "./keys.ts";
 
 /**
@@ -15,6 +16,8 @@ export const EXACT_URLS: Record<string, SignMode> = {
   [ACCOUNT_PATHS.loginHistory]: 1,
   [ACCOUNT_PATHS.subList]: 1,
   [ACCOUNT_PATHS.apiKeyList]: 1,
+  // The private stream's login of a web session (docs/decisions/700): path, time and trace id.
+  [WS_PATHS.private]: 1,
 };
 
 export const PREFIX_URLS: Record<string, SignMode> = {

@@ -14,6 +14,11 @@ async function serverHtml(page: Page, path = "/"): Promise<string> {
   return (await page.request.get(path)).text();
 }
 
+/** Waits until the save of a preference has landed (its cookie is set), so a reload renders it. */
+async function saved(page: Page, cookie: string, value: string) {
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === cookie)?.value).toBe(value);
+}
+
 /** Marks the window so a test can tell a full reload from an in-page change. */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
 const marked = (page: Page) => page.evaluate(() => (window as unknown as { marker?: number }).marker === 1);
@@ -46,6 +51,7 @@ test("the language switches without a reload, to Arabic right-to-left, and stays
   await expect(page.locator("html")).toHaveAttribute("lang", "ar-AE");
   await expect(page.getByRole("heading", { name: "تسجيل الدخول إلى Mix Exchange" })).toBeVisible();
   expect(await marked(page)).toBe(true);
+  await saved(page, "language", "ar");
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   expect(await serverHtml(page, "/login")).toMatch(/<html[^>]* lang="ar-AE"[^>]* dir="rtl"/);
@@ -69,6 +75,7 @@ test("the currency follows the locale until picked, then values prices in it", a
   await page.getByLabel("Currency").selectOption("JPY");
   await expect(page.getByRole("columnheader", { name: "Price in JPY" })).toBeVisible();
   await expect(page.getByTestId("fiat-BTCUSDT")).toHaveText(/^¥[\d,]+$/);
+  await saved(page, "unit", "JPY");
   await page.reload();
   await expect(page.getByTestId("fiat-BTCUSDT")).toHaveText(/^¥[\d,]+$/);
   // A picked currency also wins over another locale's default.
@@ -90,6 +97,7 @@ test("the side panel follows the layout and mirrors in Arabic", async ({ page, p
   await openPrefs(page);
   await page.getByLabel("Left").check();
   await expect.poll(sideIsLeft).toBe(true);
+  await saved(page, "layout", "left");
   await page.reload();
   expect(await sideIsLeft()).toBe(true);
   await page.goto("/ar");
@@ -106,6 +114,7 @@ test("balances stay hidden until shown, then are valued in the chosen unit", asy
   await openPrefs(page);
   await page.getByLabel("Value assets in").selectOption("2");
   await expect(total).toHaveText(/^[\d,.]+ USDT$/);
+  await saved(page, "valuation_unit", "2");
   await page.reload();
   await expect(total).toHaveText(/^[\d,.]+ USDT$/);
   expect(pageProblems).toEqual([]);

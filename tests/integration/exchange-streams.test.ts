@@ -1,55 +1,9 @@
 import { crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
 import { V2, WS_PATHS } from "../../protocol/bitget.ts";
 import { signRequest } from "../../gateway/exchange/auth/api-keys.ts";
+import { isObj, WsClient, type Msg } from "../setup/ws-client.ts";
 import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
-
-type Msg = Record<string, unknown> & { event?: string; action?: string; code?: number; arg?: Record<string, string>; data?: unknown[] };
-
-class WsClient {
-  readonly messages: Array<Msg | string> = [];
-  private waiters: Array<() => void> = [];
-  constructor(readonly ws: WebSocket) {
-    ws.on("message", (d) => {
-      const text = d.toString();
-      this.messages.push(text === "pong" ? text : (JSON.parse(text) as Msg));
-      for (const w of this.waiters.splice(0)) w();
-    });
-  }
-  static async open(url: string): Promise<WsClient> {
-    const ws = new WebSocket(url);
-    const c = new WsClient(ws);
-    await new Promise<void>((resolve, reject) => {
-      ws.once("open", () => resolve());
-      ws.once("error", reject);
-    });
-    return c;
-  }
-  send(x: unknown) {
-    this.ws.send(typeof x === "string" ? x : JSON.stringify(x));
-  }
-  async waitFor(pred: (m: Msg | string) => boolean, timeoutMs = 10_000): Promise<Msg | string> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.messages.find(pred);
-      if (found !== undefined) return found;
-      if (Date.now() > deadline) throw new Error(`no matching message; got ${JSON.stringify(this.messages.slice(-5))}`);
-      await new Promise<void>((r) => {
-        const t = setTimeout(r, 200);
-        this.waiters.push(() => {
-          clearTimeout(t);
-          r();
-        });
-      });
-    }
-  }
-  close() {
-    this.ws.close();
-  }
-}
-
-const isObj = (m: Msg | string): m is Msg => typeof m === "object";
 
 describe("exchange public streams on the simulated market", () => {
   let gw: RunningGateway;

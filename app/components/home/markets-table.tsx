@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { SpotTicker } from "../../../protocol/bitget";
+import { LocaleLink } from "~/components/locale-link";
+import { spotPath } from "~/lib/trade/paths";
 import { formatMoney, formatNumber, formatPercent } from "~/lib/i18n/format";
 import { usePageRates } from "~/lib/prefs/page-rates";
 import { usdtIn } from "~/lib/prefs/rates";
@@ -33,7 +35,7 @@ export function MarketsTable({ tickers }: { tickers: readonly MarketTicker[] }) 
             const fiat = usdtIn(tk.lastPr, currency, rates);
             return (
               <tr key={tk.symbol}>
-                <th scope="row">{tk.symbol}</th>
+                <th scope="row"><LocaleLink to={spotPath(tk.symbol)}>{tk.symbol}</LocaleLink></th>
                 <td className="num">{formatNumber(tk.lastPr, intl)}</td>
                 <td className="num" data-testid={`fiat-${tk.symbol}`}>{fiat === undefined ? "—" : formatMoney(fiat, currency, intl)}</td>
                 <td className={`num ${tk.change24h.startsWith("-") ? "down" : "up"}`}>{formatPercent(tk.change24h, intl)}</td>

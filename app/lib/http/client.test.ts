@@ -153,6 +153,18 @@ describe("http client", () => {
     expect(calls[1]!.init.body).toBe('{"x":2}');
   });
 
+  it("prepares a request through every step without sending it", async () => {
+    const { http, calls } = client(async () => json({ code: "00000", msg: "", data: null }));
+    http.use((req) => {
+      req.headers["device-sign"] = `signed:${req.path}:${req.headers.uhti}`;
+    });
+    const req = await http.prepare({ method: "GET", path: "/v2/ws/private" });
+    expect(req).toMatchObject({ method: "GET", path: "/v2/ws/private", body: undefined });
+    expect(req.headers).toMatchObject({ uhti: "trace-1", "device-sign": "signed:/v2/ws/private:trace-1" });
+    expect(req.headers.tm).toMatch(/^\d{13}$/);
+    expect(calls).toHaveLength(0);
+  });
+
   it("lets a handler settle a call with its own envelope", async () => {
     const { http } = client(async () => json({ code: "10021", msg: "too many attempts", requestTime: 1, data: { group: "gateway" } }));
     http.onResponse((res) => ({ settle: { code: "90000001", msg: res.envelope?.msg ?? "", requestTime: 0, data: null } }));

@@ -27,6 +27,11 @@ export interface HttpClient {
   request<T = unknown>(opts: RequestOptions): Promise<T>;
   get<T = unknown>(path: string, query?: RequestOptions["query"], opts?: Partial<RequestOptions>): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, opts?: Partial<RequestOptions>): Promise<T>;
+  /**
+   * The request a call would send (headers, signature and all) without sending it: a WebSocket
+   * login carries these headers in a message, since a browser cannot set them on an upgrade.
+   */
+  prepare(opts: RequestOptions): Promise<OutgoingRequest>;
   /** Adds a step to the outgoing pipeline; steps run in the order added. */
   use(step: RequestStep): () => void;
   /** Adds a response handler; handlers run in the order added, the first action wins. */
@@ -172,6 +177,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     },
     post(path, body, opts) {
       return client.request({ ...opts, method: "POST", path, body: body ?? {} });
+    },
+    prepare(opts) {
+      return prepare(opts);
     },
     use(step) {
       steps.push(step);

@@ -52,10 +52,14 @@ export function deviceId(): string {
   return id;
 }
 
+const SIMULATION_KEY = "simulation";
+
 /** Simulation (paper) mode is on while this flag is set (SPEC.md §4). */
 export const simulationFlag = {
-  get: (): boolean => common.get("simulation") === "1",
-  set: (on: boolean): void => (on ? common.set("simulation", "1") : common.remove("simulation")),
+  get: (): boolean => common.get(SIMULATION_KEY) === "1",
+  set: (on: boolean): void => (on ? common.set(SIMULATION_KEY, "1") : common.remove(SIMULATION_KEY)),
+  /** The local-storage key, as another tab's `storage` event names it. */
+  storageKey: `common:${SIMULATION_KEY}`,
 };
 
 /** The identity of this browser for the current page: locale from the document, ids from storage. */

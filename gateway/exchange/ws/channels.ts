@@ -1,5 +1,5 @@
 /** Bitget WebSocket v2 channel names and error codes the streams speak. */
-import type { Granularity } from "../../../protocol/bitget.ts";
+import { CANDLE_CHANNELS } from "../../../protocol/bitget.ts";
 
 export const WS_ERRORS = {
   channelNotExist: 30001,
@@ -16,28 +16,6 @@ export const WS_ERRORS = {
   invalidSign: 30015,
   paramError: 30016,
 } as const;
-
-export const CANDLE_CHANNELS: Record<string, Granularity> = {
-  candle1m: "1min",
-  candle3m: "3min",
-  candle5m: "5min",
-  candle15m: "15min",
-  candle30m: "30min",
-  candle1H: "1h",
-  candle4H: "4h",
-  candle6H: "6h",
-  candle12H: "12h",
-  candle1D: "1day",
-  candle3D: "3day",
-  candle1W: "1week",
-  candle1M: "1M",
-  candle6Hutc: "6Hutc",
-  candle12Hutc: "12Hutc",
-  candle1Dutc: "1Dutc",
-  candle3Dutc: "3Dutc",
-  candle1Wutc: "1Wutc",
-  candle1Mutc: "1Mutc",
-};
 
 /** Depth channels pushed as full snapshots of the top N levels. */
 export const SNAPSHOT_BOOKS: Record<string, number> = { books1: 1, books5: 5, books15: 15 };

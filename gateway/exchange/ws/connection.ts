@@ -9,6 +9,8 @@ export interface Conn {
   env: Env;
   isPrivate: boolean;
   user: Principal | undefined;
+  /** What the upgrade request said about the caller, for a web session's login message. */
+  upgrade: { cookie: string | undefined; ip: string };
   subs: Map<string, Arg>;
   /** Last books seq sent per symbol, for the pseq of the next update. */
   bookSeq: Map<string, number>;

@@ -5,7 +5,7 @@ import type { Env } from "../engine/types.ts";
 import type { Instrument } from "../instruments.ts";
 import type { Exchange } from "../install.ts";
 import type { PublicTrade } from "../market/tape.ts";
-import { CANDLE_CHANNELS } from "./channels.ts";
+import { CANDLE_CHANNELS } from "../../../protocol/bitget.ts";
 
 export function levels(inst: Instrument, side: Array<[number, number]>): string[][] {
   return side.map(([p, s]) => [price(inst, p), lots(inst, s)]);

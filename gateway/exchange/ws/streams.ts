@@ -1,14 +1,14 @@
 /**
  * WebSocket v2 streams on the gateway's HTTP server (`ws`, attached to the 'upgrade' event):
  * public ticker / candle* / trade / books (snapshot, then updates with seq and pseq) / books1/5/15,
- * private account and orders after an API-key login or with the web session. Ping/pong, per
- * connection limits, and clean `{"event":"error"}` answers for bad requests.
+ * private account and orders after a login by API key or by web session (docs/decisions/700).
+ * Ping/pong, per connection limits, and clean `{"event":"error"}` answers for bad requests.
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { WebSocketServer } from "ws";
-import { WS_PATHS } from "../../../protocol/bitget.ts";
+import { CANDLE_CHANNELS, WS_PATHS } from "../../../protocol/bitget.ts";
 import { GATEWAY_WS_PREFIX } from "../../../protocol/paths.ts";
 import type { Plan } from "../algo.ts";
 import { assetJson, openOrderJson, price, lots } from "../api/format.ts";
@@ -18,7 +18,7 @@ import type { Change, Env } from "../engine/types.ts";
 import { COINS, instrument, type Instrument } from "../instruments.ts";
 import type { Exchange } from "../install.ts";
 import type { PublicTrade } from "../market/tape.ts";
-import { CANDLE_CHANNELS, IDLE_MS, MAX_MESSAGES_PER_SECOND, MAX_SUBSCRIPTIONS, PRIVATE_CHANNELS, PUBLIC_CHANNELS, SNAPSHOT_BOOKS, WS_ERRORS, type Arg } from "./channels.ts";
+import { IDLE_MS, MAX_MESSAGES_PER_SECOND, MAX_SUBSCRIPTIONS, PRIVATE_CHANNELS, PUBLIC_CHANNELS, SNAPSHOT_BOOKS, WS_ERRORS, type Arg } from "./channels.ts";
 import { error, send, type Conn } from "./connection.ts";
 import { login } from "./login.ts";
 import { bookChecksum, candleRows, levels, tickerJson, tradeJson } from "./payloads.ts";
@@ -128,7 +128,7 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
       return error(c, WS_ERRORS.illegalRequest, "Illegal request: not JSON");
     }
     if (!msg || typeof msg !== "object") return error(c, WS_ERRORS.illegalRequest, "Illegal request");
-    if (msg.op === "login") return login(ex.ctx.db, c, msg.args);
+    if (msg.op === "login") return login(ex.ctx, c, msg.args);
     if (msg.op !== "subscribe" && msg.op !== "unsubscribe") return error(c, WS_ERRORS.invalidOp, `Invalid op: ${String(msg.op)}`);
     if (!Array.isArray(msg.args) || msg.args.length === 0 || msg.args.length > 100) return error(c, WS_ERRORS.paramError, "Param error: args must be a non-empty array");
     for (const raw of msg.args) {
@@ -266,11 +266,10 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
       return;
     }
     const env: Env = req.headers.paptrading === "1" || url.searchParams.get("paptrading") === "1" ? "paper" : "live";
-    const session = isPrivate
-      ? ex.ctx.authenticateSession?.({ headers: req.headers, url: req.url ?? "/", method: "GET", ip: req.socket.remoteAddress ?? "" } as Parameters<NonNullable<typeof ex.ctx.authenticateSession>>[0])
-      : undefined;
+    // A web session is not logged in by its cookie alone: it proves its key in a login message.
+    const upgrade = { cookie: typeof req.headers.cookie === "string" ? req.headers.cookie : undefined, ip: req.socket.remoteAddress ?? "" };
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const c: Conn = { ws, env, isPrivate, user: session, subs: new Map(), bookSeq: new Map(), lastMessage: Date.now(), window: Date.now(), windowCount: 0 };
+      const c: Conn = { ws, env, isPrivate, user: undefined, upgrade, subs: new Map(), bookSeq: new Map(), lastMessage: Date.now(), window: Date.now(), windowCount: 0 };
       conns.add(c);
       ws.on("message", (data, isBinary) => {
         if (isBinary) return error(c, WS_ERRORS.illegalRequest, "Illegal request: send text frames");

@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { LocaleLink } from "~/components/locale-link";
+import type { AccountView } from "~/lib/trade/account-feed";
+import type { Market } from "~/lib/trade/market";
+import { BalancesTable } from "./balances-table";
+import { FillsTable, HistoryTable, OpenOrdersTable } from "./order-tables";
+import { Tabs } from "./tabs";
+
+/** Below the market: the user's open orders, order history, fills and balances, kept live. */
+export function AccountSection({ view, market, demo, onChanged, loginTo }: {
+  view: AccountView | undefined;
+  market: Market;
+  demo: boolean;
+  onChanged: () => void;
+  loginTo: string;
+}) {
+  const { t } = useTranslation("trade");
+  if (!view) {
+    return (
+      <section className="card" aria-labelledby="account-title">
+        <h2 id="account-title">{t("account.title")}</h2>
+        <p>
+          {t("account.guest")} <LocaleLink to={loginTo}>{t("form.login")}</LocaleLink>{" · "}
+          <LocaleLink to="/register">{t("form.register")}</LocaleLink>
+        </p>
+      </section>
+    );
+  }
+  const count = view.openOrders.state === "ready" ? view.openOrders.data.length : 0;
+  return (
+    <section className="card account-section" aria-labelledby="account-title">
+      <h2 id="account-title">{t("account.title")}</h2>
+      {view.stream === "unauthorized" && <p role="alert" className="notice error">{t("stream.accountOffline")}</p>}
+      <Tabs
+        label={t("account.title")}
+        tabs={[
+          { id: "open", label: t("account.openOrders", { count }), panel: () => <OpenOrdersTable orders={view.openOrders} market={market} onChanged={onChanged} /> },
+          { id: "history", label: t("account.history"), panel: () => <HistoryTable orders={view.history} market={market} /> },
+          { id: "fills", label: t("account.fills"), panel: () => <FillsTable fills={view.fills} market={market} /> },
+          { id: "balances", label: t("account.balances"), panel: () => <BalancesTable balances={view.balances} market={market} demo={demo} onChanged={onChanged} /> },
+        ]}
+      />
+    </section>
+  );
+}

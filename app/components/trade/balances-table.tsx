@@ -1,0 +1,74 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { V2 } from "../../../protocol/bitget";
+import { showToast } from "~/components/ui/toast";
+import type { SpotAsset } from "~/lib/assets/valuation";
+import type { Async } from "~/lib/async-state";
+import { browserHttp } from "~/lib/http/browser-client";
+import { formatNumber } from "~/lib/i18n/format";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
+import type { Market } from "~/lib/trade/market";
+import { AsyncView } from "./async-view";
+
+/** The balances of the pair's two coins; in simulation mode, the demo account can be reset. */
+export function BalancesTable({ balances, market, demo, onChanged }: { balances: Async<readonly SpotAsset[]>; market: Market; demo: boolean; onChanged: () => void }) {
+  const { t } = useTranslation("trade");
+  const { intl } = usePagePrefs();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const reset = async () => {
+    setBusy(true);
+    try {
+      await browserHttp().post(V2.paperReset, {});
+      showToast(t("demo.resetDone"));
+      onChanged();
+    } catch (err) {
+      showToast(t("demo.resetFailed", { msg: err instanceof Error ? err.message : String(err) }));
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+  const rows: Async<readonly SpotAsset[]> = balances.state === "ready"
+    ? { state: "ready", data: [market.base, market.quote].map((coin) => balances.data.find((b) => b.coin === coin) ?? { coin, available: "0", frozen: "0", locked: "0" }) }
+    : balances;
+  return (
+    <>
+      <AsyncView value={rows} empty="">
+        {(list) => (
+          <table className="data-table compact" data-testid="balances">
+            <thead>
+              <tr>
+                <th scope="col">{t("account.coin")}</th>
+                <th scope="col" className="num">{t("account.available")}</th>
+                <th scope="col" className="num">{t("account.frozen")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((b) => (
+                <tr key={b.coin} data-testid={`balance-${b.coin}`}>
+                  <th scope="row">{b.coin}</th>
+                  <td className="num">{formatNumber(b.available, intl)}</td>
+                  <td className="num">{formatNumber(b.frozen, intl)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </AsyncView>
+      {demo && (
+        <div className="demo-reset">
+          {confirming ? (
+            <>
+              <p id="reset-confirm">{t("demo.resetConfirm")}</p>
+              <button type="button" className="button primary" aria-describedby="reset-confirm" disabled={busy} aria-busy={busy} onClick={() => void reset()}>{t("demo.resetYes")}</button>
+              <button type="button" className="button" disabled={busy} onClick={() => setConfirming(false)}>{t("demo.resetNo")}</button>
+            </>
+          ) : (
+            <button type="button" className="button" onClick={() => setConfirming(true)}>{t("demo.reset")}</button>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

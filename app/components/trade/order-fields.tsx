@@ -1,0 +1,73 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { parseDecimal } from "~/lib/numbers/decimal";
+import { formatNumber } from "~/lib/i18n/format";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
+import type { FieldError } from "~/lib/trade/order-form";
+
+/** An error of the order form in words: its decimals in the reader's number format. */
+export function useErrorText(): (e: FieldError) => string {
+  const { t } = useTranslation("trade");
+  const { intl } = usePagePrefs();
+  return (e) => {
+    const values = Object.fromEntries(Object.entries(e.values ?? {}).map(([k, v]) => [k, parseDecimal(v) ? formatNumber(v, intl) : v]));
+    return t(`errors.${e.key}`, values);
+  };
+}
+
+interface DecimalFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  onBlur: () => void;
+  error: string | undefined;
+  suffix: string;
+  hint?: ReactNode;
+}
+
+/** A decimal input with its unit beside it and its error below, tied together for screen readers. */
+export function DecimalField({ id, label, value, onChange, onBlur, error, suffix, hint }: DecimalFieldProps) {
+  const described = [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="with-suffix">
+        <input
+          id={id}
+          name={id}
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          onBlur={onBlur}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+        />
+        <span className="suffix" aria-hidden="true">{suffix}</span>
+      </div>
+      {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
+      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+    </div>
+  );
+}
+
+/** Two or more mutually exclusive choices as pressed/unpressed buttons in a labelled group. */
+export function Segmented<T extends string>({ label, options, value, onChange, className = "" }: {
+  label: string;
+  options: ReadonlyArray<{ value: T; text: string }>;
+  value: T;
+  onChange: (v: T) => void;
+  className?: string;
+}) {
+  return (
+    <div role="group" aria-label={label} className={`segmented ${className}`}>
+      {options.map((o) => (
+        <button key={o.value} type="button" className={`seg seg-${o.value}`} aria-pressed={o.value === value} onClick={() => onChange(o.value)}>
+          {o.text}
+        </button>
+      ))}
+    </div>
+  );
+}

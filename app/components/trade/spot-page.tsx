@@ -1,0 +1,85 @@
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import type { RootData } from "~/root";
+import { parseDecimal, type Decimal } from "~/lib/numbers/decimal";
+import { useLocalPref } from "~/lib/prefs/use-local-pref";
+import { useSimulationMode } from "~/lib/simulation/simulation-mode";
+import type { SpotAsset } from "~/lib/assets/valuation";
+import type { Async } from "~/lib/async-state";
+import type { AccountFeed, AccountView } from "~/lib/trade/account-feed";
+import { marketOf, type Market } from "~/lib/trade/market";
+import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
+import type { SpotPageData } from "~/routes/($lang).spot.$symbol/spot-data.server";
+import { AccountSection } from "./account-section";
+import { CandleChart } from "./candle-chart";
+import { DemoSwitch } from "./demo-switch";
+import { OrderBook } from "./order-book";
+import { OrderPanel } from "./order-panel";
+import { RecentTrades } from "./recent-trades";
+import { SymbolSwitcher } from "./symbol-switcher";
+import { TickerBar } from "./ticker-bar";
+import { useAccountFeed, useCandleFeed, usePublicFeeds } from "./use-feeds";
+
+/** One spot market: its data live from the streams, the order panel on the side the layout says. */
+export function SpotPage({ data }: { data: SpotPageData }) {
+  const { t } = useTranslation("trade");
+  const user = useRouteLoaderData<RootData>("root")?.user ?? null;
+  const demo = useSimulationMode();
+  const { pathname, search } = useLocation();
+  const market = useMemo(() => marketOf(data.symbol), [data.symbol]);
+  const symbol = data.symbol.symbol;
+  const feeds = usePublicFeeds(data);
+  const book = useFrameStore(feeds.book.store);
+  const trades = useFrameStore(feeds.trades.store);
+  const ticker = useFrameStore(feeds.ticker.store);
+  const [interval, setKlineInterval] = useLocalPref("klineInterval");
+  const [marks, setMarks] = useLocalPref("entrustKlineMark");
+  const candles = useFrameStore(useCandleFeed(data, interval).store);
+  const accountFeed = useAccountFeed(symbol, user !== null);
+  const account = useFeedView(accountFeed);
+  const available = useMemo(() => availableOf(account?.balances, market), [account?.balances, market]);
+  const loginTo = `/login?redirectTo=${encodeURIComponent(pathname + search)}`;
+
+  if (!market) return <p role="alert" className="notice error">{t("unavailable")}</p>;
+  const refreshIfOffline = () => {
+    if (account?.stream !== "open") accountFeed?.refresh();
+  };
+  return (
+    <div className="trade-page" data-testid="spot-page">
+      <div className="trade-head">
+        <h1>{t("heading", { base: market.base, quote: market.quote })}</h1>
+        <SymbolSwitcher current={symbol} pairs={data.pairs} tickers={data.tickers} />
+        <TickerBar ticker={ticker} market={market} />
+        {user && <DemoSwitch />}
+      </div>
+      <div className="with-side">
+        <div className="main-column">
+          <div className="market-grid">
+            <CandleChart view={candles} market={market} interval={interval} onInterval={setKlineInterval}
+              orders={account ? (account.openOrders.state === "ready" ? account.openOrders.data : []) : null} marks={marks} onMarks={setMarks} />
+            <OrderBook book={book} market={market} />
+            <RecentTrades trades={trades} market={market} />
+          </div>
+          <AccountSection view={account} market={market} demo={demo} onChanged={refreshIfOffline} loginTo={loginTo} />
+        </div>
+        <aside className="side-column" aria-label={t("form.title")}>
+          <OrderPanel market={market} lastPrice={ticker?.lastPr} available={available} loggedIn={user !== null} onPlaced={refreshIfOffline} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** A store that never changes, so a guest's page calls the same hooks. */
+const NO_ACCOUNT = new FrameStore<AccountView | undefined>(() => undefined);
+
+function useFeedView(feed: AccountFeed | undefined): AccountView | undefined {
+  return useFrameStore(feed ? (feed.store as FrameStore<AccountView | undefined>) : NO_ACCOUNT);
+}
+
+function availableOf(balances: Async<SpotAsset[]> | undefined, market: Market | undefined): { base: Decimal; quote: Decimal } | undefined {
+  if (!market || balances?.state !== "ready") return undefined;
+  const of = (coin: string) => parseDecimal(balances.data.find((b) => b.coin === coin)?.available ?? "0") ?? { int: 0n, scale: 0 };
+  return { base: of(market.base), quote: of(market.quote) };
+}

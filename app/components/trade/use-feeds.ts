@@ -1,0 +1,67 @@
+import { useEffect, useState } from "react";
+import { V2 } from "../../../protocol/bitget";
+import type { SpotAsset } from "~/lib/assets/valuation";
+import { browserHttp } from "~/lib/http/browser-client";
+import type { Fill, OpenOrder, PastOrder } from "~/lib/trade/account-data";
+import { AccountFeed, type AccountApi } from "~/lib/trade/account-feed";
+import { candlesFromRows } from "~/lib/trade/candles";
+import type { KlineInterval } from "~/lib/trade/intervals";
+import { mergeTrades, tickerOf } from "~/lib/trade/market-data";
+import { bookFeed, candleFeed, tickerFeed, tradesFeed } from "~/lib/trade/market-feed";
+import { privateStream, publicStream } from "~/lib/ws/streams";
+import type { SpotPageData } from "~/routes/($lang).spot.$symbol/spot-data.server";
+
+/** The book, trades and ticker of a pair: the server's first paint, then the public stream. */
+export function usePublicFeeds(data: SpotPageData) {
+  const symbol = data.symbol.symbol;
+  const [feeds] = useState(() => ({
+    book: bookFeed(symbol, data.book ?? { asks: [], bids: [] }),
+    trades: tradesFeed(symbol, mergeTrades([], data.trades ?? [])),
+    ticker: tickerFeed(symbol, tickerOf(data.tickers.find((t) => t.symbol === symbol))),
+  }));
+  useEffect(() => {
+    const stream = publicStream();
+    const offs = [feeds.book.start(stream), feeds.trades.start(stream), feeds.ticker.start(stream)];
+    return () => offs.forEach((off) => off());
+  }, [feeds]);
+  return feeds;
+}
+
+/** Candles of the chosen interval; while another interval loads, the previous candles stay, marked not ready. */
+export function useCandleFeed(data: SpotPageData, interval: KlineInterval) {
+  const symbol = data.symbol.symbol;
+  const [current, setCurrent] = useState(() => ({
+    interval,
+    feed: candleFeed(symbol, interval, { interval: data.candles.interval, candles: candlesFromRows(data.candles.rows), ready: data.candles.rows !== null }),
+  }));
+  let feed = current.feed;
+  if (current.interval !== interval) {
+    // A new interval starts from what is on screen now (React's "adjust state while rendering").
+    feed = candleFeed(symbol, interval, current.feed.store.get());
+    setCurrent({ interval, feed });
+  }
+  useEffect(() => feed.start(publicStream()), [feed]);
+  return feed;
+}
+
+const restApi: AccountApi = {
+  assets: () => browserHttp().get<SpotAsset[]>(V2.assets),
+  openOrders: (symbol) => browserHttp().get<OpenOrder[]>(V2.unfilled, { symbol }),
+  history: (symbol) => browserHttp().get<PastOrder[]>(V2.historyOrders, { symbol, limit: 50 }),
+  fills: (symbol) => browserHttp().get<Fill[]>(V2.tradeFills, { symbol, limit: 50 }),
+};
+
+/** The private stream, created only in the browser (the feed is also rendered on the server). */
+const lazyPrivate = {
+  subscribe: (...a: Parameters<ReturnType<typeof privateStream>["subscribe"]>) => privateStream().subscribe(...a),
+  onReady: (l: () => void) => privateStream().onReady(l),
+  onStatus: (l: () => void) => privateStream().onStatus(l),
+  status: () => (typeof window === "undefined" ? "idle" : privateStream().status()),
+};
+
+/** A logged-in user's balances and orders for the pair; undefined for a guest. */
+export function useAccountFeed(symbol: string, loggedIn: boolean): AccountFeed | undefined {
+  const [feed] = useState(() => (loggedIn ? new AccountFeed(symbol, lazyPrivate, restApi) : undefined));
+  useEffect(() => feed?.start(), [feed]);
+  return feed;
+}

@@ -1,0 +1,37 @@
+import { localizePath, splitLocalePath } from "../i18n/locale-path";
+import { spotPath } from "../trade/paths";
+
+/** The only paths reachable in simulation mode (SPEC.md §2), a locale prefix allowed in front. */
+export const SIMULATION_EXACT_PATHS = [
+  "/fee", "/vip/detail", "/vip/vipIntroduce", "/asset", "/asset/spot", "/asset/margin", "/asset/futures", "/download",
+  "/proof-of-reserves", "/protection-fund", "/modifyverification",
+] as const;
+
+export const SIMULATION_PATH_PREFIXES = [
+  "/account/newapi", "/spot/", "/futures/", "/transac", "/order/marginOrderInfo", "/order/mcp", "/record/exchange",
+  "/record/margin", "/record/mcp", "/subaccount/setting/antiphishing", "/subaccount/setting/devices",
+  "/subaccount/setting/history", "/subaccount/setting/api", "/trade-spot", "/trade-margin", "/trade-swap", "/trade-info",
+  "/trade-asset-order", "/trade-asset",
+] as const;
+
+/** Whether a page may be shown in simulation mode. */
+export function allowedInSimulation(pathname: string): boolean {
+  const { rest } = splitLocalePath(pathname);
+  return (SIMULATION_EXACT_PATHS as readonly string[]).includes(rest) || SIMULATION_PATH_PREFIXES.some((p) => rest.startsWith(p));
+}
+
+/** Where simulation mode sends a page that is not allowed: the default spot page, same locale. */
+export function simulationHome(pathname: string): string {
+  return localizePath(spotPath(), splitLocalePath(pathname).prefix);
+}
+
+export type FlagReaction = { kind: "reload" } | { kind: "redirect"; to: string };
+
+/**
+ * SPEC.md §4, another tab changed the flag: turned on, this page reloads if it is allowed, else
+ * goes to the default spot page; turned off, it reloads.
+ */
+export function reactToFlagChange(on: boolean, pathname: string): FlagReaction {
+  if (on && !allowedInSimulation(pathname)) return { kind: "redirect", to: simulationHome(pathname) };
+  return { kind: "reload" };
+}

@@ -1,0 +1,39 @@
+import { useSyncExternalStore } from "react";
+import { simulationFlag } from "../http/device-identity";
+
+/**
+ * Simulation mode in the browser (SPEC.md §4). Only the browser knows it: the flag lives in
+ * local storage, which the server cannot read (docs/decisions/701).
+ */
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === simulationFlag.storageKey || e.key === null) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+/** Whether simulation mode is on; false while the server renders and until hydration. */
+export function useSimulationMode(): boolean {
+  return useSyncExternalStore(subscribe, simulationFlag.get, () => false);
+}
+
+/** Entering sets the flag and loads the given page, so every request and stream starts in simulation. */
+export function enterSimulation(to: string): void {
+  simulationFlag.set(true);
+  for (const l of [...listeners]) l();
+  window.location.assign(to);
+}
+
+/** Leaving clears the flag and reloads (SPEC.md §4). */
+export function exitSimulation(): void {
+  simulationFlag.set(false);
+  for (const l of [...listeners]) l();
+  window.location.reload();
+}

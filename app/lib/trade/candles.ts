@@ -1,0 +1,61 @@
+import { compare, parseDecimal, toText, type Decimal } from "../numbers/decimal";
+
+/** One candle as Bitget sends it (`[ts, open, high, low, close, baseVolume, ...]`), prices as decimal text. */
+export interface Candle {
+  ts: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+/** How many candles the chart keeps. */
+export const MAX_CANDLES = 120;
+
+/** Reads REST or stream rows, dropping any that are not candles, oldest first, one per time. */
+export function candlesFromRows(rows: unknown): Candle[] {
+  if (!Array.isArray(rows)) return [];
+  const out: Candle[] = [];
+  for (const row of rows) {
+    if (!Array.isArray(row) || row.length < 6) continue;
+    const [ts, open, high, low, close, volume] = row as unknown[];
+    const fields = [open, high, low, close, volume];
+    if (typeof ts !== "string" || !/^\d{1,15}$/.test(ts) || !fields.every((f) => typeof f === "string" && parseDecimal(f))) continue;
+    out.push({ ts: Number(ts), open: open as string, high: high as string, low: low as string, close: close as string, volume: volume as string });
+  }
+  return mergeCandles([], out);
+}
+
+/** Adds pushed candles: a known time replaces its candle (the current one grows), a new time appends. */
+export function mergeCandles(current: readonly Candle[], incoming: readonly Candle[], max = MAX_CANDLES): Candle[] {
+  if (incoming.length === 0) return current.slice(-max);
+  const byTs = new Map(current.map((c) => [c.ts, c]));
+  for (const c of incoming) byTs.set(c.ts, c);
+  return [...byTs.values()].sort((a, b) => a.ts - b.ts).slice(-max);
+}
+
+export interface CandleStats {
+  open: string;
+  close: string;
+  high: string;
+  low: string;
+  first: number;
+  last: number;
+}
+
+/** The range the chart shows, for its text summary: first open, last close, highest high, lowest low. */
+export function candleStats(candles: readonly Candle[]): CandleStats | undefined {
+  const first = candles[0];
+  const last = candles[candles.length - 1];
+  if (!first || !last) return undefined;
+  let high: Decimal = parseDecimal(first.high)!;
+  let low: Decimal = parseDecimal(first.low)!;
+  for (const c of candles) {
+    const h = parseDecimal(c.high)!;
+    const l = parseDecimal(c.low)!;
+    if (compare(h, high) > 0) high = h;
+    if (compare(l, low) < 0) low = l;
+  }
+  return { open: first.open, close: last.close, high: toText(high), low: toText(low), first: first.ts, last: last.ts };
+}

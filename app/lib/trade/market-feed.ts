@@ -1,0 +1,92 @@
+import { FrameStore, nextFrame, type FrameScheduler } from "../ws/frame-store";
+import { OrderBook, type BookLevel, type BookPush } from "../ws/order-book";
+import type { StreamClient } from "../ws/stream-client";
+import type { StreamArg, StreamPush } from "../ws/stream-types";
+import { candlesFromRows, mergeCandles, type Candle } from "./candles";
+import type { KlineInterval } from "./intervals";
+import { INTERVALS } from "./intervals";
+import { mergeTrades, tickerOf, type PublicTrade, type Ticker } from "./market-data";
+
+type FeedStream = Pick<StreamClient, "subscribe" | "resnapshot">;
+
+/**
+ * One public channel's state for the page: the server-rendered value first, then every push
+ * folded in by `reduce`, republished once per animation frame.
+ */
+export class ChannelFeed<T> {
+  readonly store: FrameStore<T>;
+  private state: T;
+
+  constructor(
+    readonly arg: StreamArg,
+    initial: T,
+    private readonly reduce: (state: T, push: StreamPush, stream: FeedStream) => T,
+    schedule: FrameScheduler = nextFrame,
+  ) {
+    this.state = initial;
+    this.store = new FrameStore(() => this.state, schedule);
+  }
+
+  start(stream: FeedStream): () => void {
+    return stream.subscribe(this.arg, (push) => {
+      this.state = this.reduce(this.state, push, stream);
+      this.store.invalidate();
+    });
+  }
+}
+
+const arg = (channel: string, symbol: string): StreamArg => ({ instType: "SPOT", channel, instId: symbol });
+
+export interface BookView {
+  asks: BookLevel[];
+  bids: BookLevel[];
+  /** False until the stream's snapshot, and while a gap is being repaired (the last good levels stay shown). */
+  live: boolean;
+}
+
+/** Book levels shown per side. */
+export const BOOK_DEPTH = 12;
+
+const levelsOf = (rows: string[][], n: number): BookLevel[] =>
+  rows.slice(0, n).flatMap(([price, size]) => (price && size ? [{ price, size }] : []));
+
+/** The exact book (snapshot, then updates checked by seq and checksum); any doubt asks for a new snapshot. */
+export function bookFeed(symbol: string, initial: { asks: string[][]; bids: string[][] }, depth = BOOK_DEPTH, schedule?: FrameScheduler) {
+  const book = new OrderBook();
+  const start: BookView = { asks: levelsOf(initial.asks, depth), bids: levelsOf(initial.bids, depth), live: false };
+  return new ChannelFeed<BookView>(arg("books", symbol), start, (view, push, stream) => {
+    const data = push.data[0] as BookPush | undefined;
+    if (!data || !Array.isArray(data.asks) || !Array.isArray(data.bids)) return view;
+    const result = push.action === "snapshot" ? book.snapshot(data) : book.update(data);
+    if (result !== "ok") {
+      stream.resnapshot(push.arg);
+      return { ...view, live: false };
+    }
+    return { asks: book.levels("asks", depth), bids: book.levels("bids", depth), live: true };
+  }, schedule);
+}
+
+export function tradesFeed(symbol: string, initial: PublicTrade[], schedule?: FrameScheduler) {
+  return new ChannelFeed<PublicTrade[]>(arg("trade", symbol), initial, (list, push) => mergeTrades(push.action === "snapshot" ? [] : list, push.data), schedule);
+}
+
+export function tickerFeed(symbol: string, initial: Ticker | undefined, schedule?: FrameScheduler) {
+  return new ChannelFeed<Ticker | undefined>(arg("ticker", symbol), initial, (t, push) => tickerOf(push.data[0]) ?? t, schedule);
+}
+
+export interface CandleView {
+  interval: KlineInterval;
+  candles: Candle[];
+  /** The candles are the interval's own (not the previous interval's, while switching). */
+  ready: boolean;
+}
+
+/** Candles of one interval: the stream's snapshot replaces them, updates grow the current one. */
+export function candleFeed(symbol: string, interval: KlineInterval, initial: CandleView, schedule?: FrameScheduler) {
+  const start = initial.interval === interval ? initial : { ...initial, interval, ready: false };
+  return new ChannelFeed<CandleView>(arg(INTERVALS[interval].channel, symbol), start, (view, push) => ({
+    interval,
+    candles: mergeCandles(push.action === "snapshot" ? [] : view.candles, candlesFromRows(push.data)),
+    ready: true,
+  }), schedule);
+}

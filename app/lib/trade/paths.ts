@@ -1,0 +1,6 @@
+/** Where the spot pages live (SPEC.md §2): the default is BTCUSDT. */
+export const DEFAULT_SPOT_SYMBOL = "BTCUSDT";
+
+export function spotPath(symbol: string = DEFAULT_SPOT_SYMBOL): string {
+  return `/spot/${encodeURIComponent(symbol)}`;
+}

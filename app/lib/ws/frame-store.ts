@@ -1,0 +1,49 @@
+import { useSyncExternalStore } from "react";
+
+/** Runs a callback at the next paint: `requestAnimationFrame` in a page, a timer elsewhere. */
+export type FrameScheduler = (callback: () => void) => void;
+
+export const nextFrame: FrameScheduler = (callback) => {
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => callback());
+  else setTimeout(callback, 16);
+};
+
+/**
+ * A snapshot of mutable stream state, republished at most once per animation frame: a burst of
+ * updates (a book moves every 100 ms, trades arrive in bunches) becomes one render. The snapshot
+ * only changes identity when it is republished, as `useSyncExternalStore` requires.
+ */
+export class FrameStore<T> {
+  private snapshot: T;
+  private scheduled = false;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly compute: () => T,
+    private readonly schedule: FrameScheduler = nextFrame,
+  ) {
+    this.snapshot = compute();
+  }
+
+  readonly get = (): T => this.snapshot;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** The source changed: publish a new snapshot at the next frame (once, however many calls). */
+  invalidate(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.schedule(() => {
+      this.scheduled = false;
+      this.snapshot = this.compute();
+      for (const l of [...this.listeners]) l();
+    });
+  }
+}
+
+export function useFrameStore<T>(store: FrameStore<T>): T {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}

@@ -1,0 +1,29 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { BRAND, metaT } from "~/lib/i18n/meta";
+import { SpotPage } from "~/components/trade/spot-page";
+import tradeCss from "~/styles/trade.css?url";
+import { spotPageData } from "./spot-data.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: tradeCss }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return spotPageData(context, request, params.symbol ?? "");
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: BRAND }];
+  const last = data.tickers.find((t) => t.symbol === data.symbol.symbol)?.lastPr;
+  const title = metaT(matches, "meta.title", "trade").replace("{{symbol}}", data.symbol.symbol);
+  return [
+    { title: `${last ? `${last} | ` : ""}${title} | ${BRAND}` },
+    { name: "description", content: metaT(matches, "meta.description", "trade").replace("{{symbol}}", data.symbol.symbol) },
+  ];
+};
+
+/** A spot market: chart, book, trades, the order panel and the user's orders (SPEC.md §2). */
+export default function Spot() {
+  const data = useLoaderData<typeof loader>();
+  // A new pair is a new page: every feed and form starts again.
+  return <SpotPage key={data.symbol.symbol} data={data} />;
+}

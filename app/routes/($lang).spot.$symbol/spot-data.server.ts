@@ -1,0 +1,51 @@
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { V2 } from "../../../protocol/bitget";
+import type { SpotSymbol } from "~/lib/trade/market";
+import { MAX_TRADES, type PublicTrade, type Ticker } from "~/lib/trade/market-data";
+import { INTERVALS } from "~/lib/trade/intervals";
+import { LOCAL_PREF_DEFAULTS } from "~/lib/prefs/local-prefs";
+import { MAX_CANDLES } from "~/lib/trade/candles";
+import { localizePath, splitLocalePath } from "~/lib/i18n/locale-path";
+import { callGateway } from "~/utils/gateway.server";
+import { prefsFromRequest } from "~/utils/prefs.server";
+
+/** A `market/tickers` row: the fields the page reads. */
+export type MarketTickerRow = Ticker & { symbol: string };
+
+/**
+ * The first paint of a spot page: the pair, every pair's ticker (for the switcher), the book,
+ * the latest trades and candles of the default interval, all public and of the live market (the
+ * server cannot know about simulation mode, docs/decisions/701). An unlisted pair is a real 404;
+ * another casing of a listed one is a 301 to its canonical address.
+ */
+export async function spotPageData(context: Pick<AppLoadContext, "gatewayUrl">, request: Request, symbolParam: string) {
+  const locale = prefsFromRequest(request).language;
+  const get = <T,>(path: string, query: Record<string, string> = {}) =>
+    callGateway<T>(context, request, `${path}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`, { method: "GET", locale });
+  const symbols = await get<SpotSymbol[]>(V2.symbols);
+  if (!symbols.ok) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
+  const found = symbols.data.find((s) => s.symbol === symbolParam.toUpperCase());
+  if (!found) throw new Response(null, { status: 404, statusText: "Not Found" });
+  if (found.symbol !== symbolParam) {
+    const url = new URL(request.url);
+    throw redirect(localizePath(`/spot/${found.symbol}`, splitLocalePath(url.pathname).prefix) + url.search, 301);
+  }
+  const symbol = found.symbol;
+  const interval = LOCAL_PREF_DEFAULTS.klineInterval;
+  const [tickers, book, trades, candles] = await Promise.all([
+    get<MarketTickerRow[]>(V2.tickers),
+    get<{ asks: string[][]; bids: string[][] }>(V2.orderbook, { symbol, limit: "50" }),
+    get<PublicTrade[]>(V2.marketFills, { symbol, limit: String(MAX_TRADES) }),
+    get<string[][]>(V2.candles, { symbol, granularity: INTERVALS[interval].granularity, limit: String(MAX_CANDLES) }),
+  ]);
+  return {
+    symbol: found,
+    pairs: symbols.data.map((s) => ({ symbol: s.symbol, baseCoin: s.baseCoin, quoteCoin: s.quoteCoin })),
+    tickers: tickers.ok ? tickers.data : [],
+    book: book.ok ? { asks: book.data.asks, bids: book.data.bids } : null,
+    trades: trades.ok ? trades.data : null,
+    candles: { interval, rows: candles.ok ? candles.data : null },
+  };
+}
+
+export type SpotPageData = Awaited<ReturnType<typeof spotPageData>>;
