@@ -5,6 +5,7 @@
  * bench/results/tracking.json. Goal (tracking issue): <= 20 µs per call; nothing is asserted.
  *   npm run bench:tracking [-- --rounds 8 --per-round 100]
  */
+import { IDENTITY_STORAGE_KEYS } from "../../app/lib/http/device-identity.ts";
 import Database from "better-sqlite3";
 import { createServer } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -64,7 +65,7 @@ try {
   );
   // Everything goes up through the real loop; wait until the queue is empty.
   await page.waitForFunction(() => !Object.keys(localStorage).some((k) => k.startsWith("mixtrk:e:")), undefined, { timeout: 120_000, polling: 500 });
-  const deviceId = await page.evaluate(() => localStorage.getItem("deviceId"));
+  const deviceId = await page.evaluate((key) => localStorage.getItem(key), IDENTITY_STORAGE_KEYS.deviceId);
   const db = new Database(join(data.dir, "gateway.sqlite"), { readonly: true });
   const stored = (db.prepare("SELECT count(*) AS n, count(DISTINCT page_unique_id || ':' || seq) AS uniq FROM tracking_events WHERE device_id = ?").get(deviceId) as { n: number; uniq: number });
   db.close();

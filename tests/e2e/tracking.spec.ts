@@ -1,3 +1,4 @@
+import { IDENTITY_STORAGE_KEYS } from "../../app/lib/http/device-identity";
 import Database from "better-sqlite3";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
@@ -64,7 +65,7 @@ test("every event reaches the gateway exactly once and in seq order: three pages
 
   // Links are followed in the page (no document load) once React has hydrated it.
   await page.goto("/", { waitUntil: "networkidle" });
-  const deviceId = await page.evaluate(() => localStorage.getItem("common:deviceId"));
+  const deviceId = await page.evaluate((key) => localStorage.getItem(key), IDENTITY_STORAGE_KEYS.deviceId);
   expect(deviceId).toMatch(/^[0-9a-f]{32}$/);
   const events = () => storedEvents(deviceId!).map(describeEvent);
   await expect.poll(events, poll).toEqual(["show /"]);

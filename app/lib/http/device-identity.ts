@@ -10,6 +10,8 @@ export type TerminalCodeStorage = "localStorage" | "cookie";
 const ID = /^[0-9a-f]{32}$/;
 /** Where the terminal code is kept: this local-storage key (the common area's), or this cookie. */
 export const TERMINAL_CODE_KEYS = { local: "common:terminalCode", cookie: "terminalCode" } as const;
+/** The local-storage keys of the device id and the last user (tests and benchmarks read them). */
+export const IDENTITY_STORAGE_KEYS = { deviceId: "common:deviceId", lastUserId: "common:globalUserId" } as const;
 const common = localArea("common");
 const prefs = localPrefs(common);
 
