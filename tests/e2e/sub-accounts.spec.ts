@@ -1,5 +1,6 @@
 import { test, expect } from "./fixtures";
 import { registerThroughPage } from "./helpers";
+import { IDENTITY_STORAGE_KEYS } from "../../app/lib/http/device-identity";
 
 test("create a sub-account, switch to it and back, and move USDT between main and sub", async ({ page, pageProblems }) => {
   const email = `subs-${Date.now()}@example.com`;
@@ -54,5 +55,28 @@ test("create a sub-account, switch to it and back, and move USDT between main an
   await page.getByRole("button", { name: "Freeze Desk 1" }).click();
   await expect(page.getByRole("row", { name: /Desk 1/ })).toContainText("Frozen");
   await expect(page.getByRole("button", { name: "Switch to Desk 1" })).toBeDisabled();
+  expect(pageProblems).toEqual([]);
+});
+
+test("a device proven by the main account stays proven after visiting a sub-account", async ({ page, pageProblems }) => {
+  const email = `subdev-${Date.now()}@example.com`;
+  await registerThroughPage(page, email, "Sup3r-secret");
+  await page.getByRole("link", { name: "Sub-accounts" }).click();
+  await page.getByLabel("Nickname").fill("Bot desk");
+  await page.getByRole("button", { name: "Create" }).click();
+  await page.getByRole("button", { name: "Switch to Bot desk" }).click();
+  await expect(page.getByText("You are in a sub-account.")).toBeVisible();
+  const ids = await page.evaluate((k) => [localStorage.getItem(k.lastUserId), localStorage.getItem(k.lastLoginUserId)], IDENTITY_STORAGE_KEYS);
+  expect(ids[0]).not.toBe(ids[1]);
+
+  // Log out while in the sub, then log in to the main account from this same browser: no new-device step.
+  await page.getByRole("button", { name: "Log out" }).click();
+  await page.getByRole("link", { name: "Log in" }).first().waitFor();
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Sup3r-secret");
+  await page.getByRole("main").getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("button", { name: "Log out" }).waitFor();
+  await expect(page.getByRole("heading", { name: "Confirm it's you" })).toHaveCount(0);
   expect(pageProblems).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { CODES } from "../../../protocol/codes";
 import { HEADERS } from "../../../protocol/headers";
 import { COOKIES } from "../../../protocol/accounts";
-import { ENCRYPTED_PATHS, SIGN_DEBOUNCE_MS, SIGN_DEBUG_PARAM, shouldEncrypt } from "../../../protocol/signing";
+import { ENCRYPTED_PATHS, SIGN_DEBOUNCE_MS, SIGN_DEBUG_PARAM, SUB_SWITCH_PREFIX, shouldEncrypt } from "../../../protocol/signing";
 import type { HttpClient } from "../http/client";
 import type { ResponseHandler } from "../http/types";
 import type { ClientKeys } from "./client-keys";
@@ -19,6 +19,8 @@ export interface SecurityDeps {
   /** The page's cookies (document.cookie): only bt_sid is readable, by design. */
   cookies(): string;
   lastUser: { get(): string | undefined; set(id: string | undefined): void };
+  /** Who last logged in (not switched) here: the device check proves this user's device. */
+  lastLoginUser: { get(): string | undefined; set(id: string): void };
   notify(message: string): void;
   logout(): void;
   report?: typeof reportSecurityEvent;
@@ -88,7 +90,7 @@ export function installBrowserSecurity(http: HttpClient, deps: SecurityDeps): vo
     }
     const { secret, clear } = splitSensitive(body, sensitive);
     if (config.userCheckDeviceUrl.includes(pathname)) {
-      const previous = deps.lastUser.get();
+      const previous = deps.lastLoginUser.get() ?? deps.lastUser.get();
       const key = previous ? await deps.keys.forUser(previous) : undefined;
       if (previous && key) {
         req.headers[HEADERS.userCheckDeviceSign] = await signText(key.privateKey, key.publicKey);
@@ -125,6 +127,7 @@ export function installBrowserSecurity(http: HttpClient, deps: SecurityDeps): vo
     if (envelope && (envelope.code === CODES.ok || envelope.code === CODES.okAlt) && userId && sid) {
       await deps.keys.bind(sid, userId, pair);
       deps.lastUser.set(userId);
+      if (!request.path.startsWith(SUB_SWITCH_PREFIX)) deps.lastLoginUser.set(userId);
     }
     return undefined;
   };

@@ -2,7 +2,7 @@ import { createHttpClient, type HttpClient } from "./client";
 import { browserIdentity } from "./device-identity";
 import { sessionEndHandler } from "./session-end";
 import { captchaLoop, type PresentCaptcha } from "./captcha-loop";
-import { lastUser } from "./device-identity";
+import { lastLoginUser, lastUser } from "./device-identity";
 import { PATHS } from "../../../protocol/paths";
 import { installBrowserSecurity, signDebugEnabled } from "../crypto/browser-security";
 import { ClientKeys } from "../crypto/client-keys";
@@ -58,6 +58,7 @@ export function browserHttp(): HttpClient {
     keys: clientKeys(),
     cookies: () => document.cookie,
     lastUser,
+    lastLoginUser,
     notify: (m) => showToast(m),
     logout: () => {
       void bare.post(PATHS.logout).catch(() => undefined).then(() => bare.post(PATHS.clearCookie)).catch(() => undefined)

@@ -11,7 +11,7 @@ const ID = /^[0-9a-f]{32}$/;
 /** Where the terminal code is kept: this local-storage key (the common area's), or this cookie. */
 export const TERMINAL_CODE_KEYS = { local: "common:terminalCode", cookie: "terminalCode" } as const;
 /** The local-storage keys of the device id and the last user (tests and benchmarks read them). */
-export const IDENTITY_STORAGE_KEYS = { deviceId: "common:deviceId", lastUserId: "common:globalUserId" } as const;
+export const IDENTITY_STORAGE_KEYS = { deviceId: "common:deviceId", lastUserId: "common:globalUserId", lastLoginUserId: "common:lastLoginUserId" } as const;
 const common = localArea("common");
 const prefs = localPrefs(common);
 
@@ -85,5 +85,18 @@ export const lastUser = {
   set(userId: string | undefined): void {
     if (userId) prefs.set("globalUserId", userId);
     else prefs.reset("globalUserId");
+  },
+};
+
+/**
+ * The user who last logged in on this browser. Switching into a sub-account changes the global
+ * user id but is not a login: the device check must keep proving the account that logs in.
+ */
+export const lastLoginUser = {
+  get(): string | undefined {
+    return prefs.get("lastLoginUserId") || undefined;
+  },
+  set(userId: string): void {
+    prefs.set("lastLoginUserId", userId);
   },
 };

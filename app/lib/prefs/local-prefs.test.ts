@@ -24,7 +24,7 @@ describe("local preferences", () => {
       changeModeWithoutDialog: false, globalLocale: "en", globalTheme: "white", appVersion: "", terminalCode: "",
       klineInterval: "1", skipGuide: false, hideReverseTip: false, hideTpslTip: false, hidePreTpslTip: false,
       positionFilterMargin: "all", tradeUnit: "coin", positionKlineMark: true, entrustKlineMark: true, planKlineMark: true,
-      moveKlineMarkTip: true, topDownloadBanner: true, globalUserId: "", fiatName: "",
+      moveKlineMarkTip: true, topDownloadBanner: true, globalUserId: "", lastLoginUserId: "", fiatName: "",
     });
   });
 

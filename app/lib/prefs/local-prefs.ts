@@ -49,6 +49,8 @@ const PREFS = {
   moveKlineMarkTip: pref(bool, true),
   topDownloadBanner: pref(bool, true),
   globalUserId: pref(text(32, /^\d*$/), ""),
+  /** Ours, not the spec's: who last LOGGED IN here (a sub-account switch is not a login), for the device check. */
+  lastLoginUserId: pref(text(32, /^\d*$/), ""),
   fiatName: pref(text(5, /^[A-Z]{0,5}$/), ""),
 };
 
