@@ -6,6 +6,7 @@
 import { EX_CODES, type BillGroup, type BusinessType } from "../../../protocol/bitget.ts";
 import { notional, type Instrument } from "../instruments.ts";
 import { Book, type BookSide } from "./book.ts";
+import { OpenOrders } from "./open-orders.ts";
 import type { IdGen } from "./order.ts";
 import {
   EngineError,
@@ -28,6 +29,13 @@ export type FeeLookup = (env: Env, userId: string) => FeeRates;
 
 const PPM = 1_000_000n;
 
+type BigRates = NonNullable<Order["rates"]>;
+interface CachedRates {
+  maker: number;
+  taker: number;
+  big: BigRates;
+}
+
 export interface EngineEvents {
   onFill?(fill: Fill): void;
   onOrder?(order: Order): void;
@@ -40,11 +48,12 @@ export class Engine {
   private readonly booksByEnv: Record<Env, Map<string, Book>> = { live: new Map(), paper: new Map() };
   private readonly balancesByEnv: Record<Env, Map<string, Map<string, Balance>>> = { live: new Map(), paper: new Map() };
   /** Open orders by id. */
-  readonly open = new Map<string, Order>();
+  readonly open = new OpenOrders();
   /** Open orders by env, user and clientOid. */
   readonly openByClientOid = new Map<string, Order>();
   readonly balances = new Map<string, Balance>();
   events: EngineEvents = {};
+  private readonly rateCache: CachedRates[] = [];
 
   constructor(
     readonly ids: IdGen,
@@ -64,12 +73,20 @@ export class Engine {
   }
 
   balance(env: Env, userId: string, coin: string): Balance {
+    return this.coinBalance(this.coinsOf(env, userId), env, userId, coin);
+  }
+
+  private coinsOf(env: Env, userId: string): Map<string, Balance> {
     const users = this.balancesByEnv[env];
     let coins = users.get(userId);
     if (!coins) {
       coins = new Map();
       users.set(userId, coins);
     }
+    return coins;
+  }
+
+  private coinBalance(coins: Map<string, Balance>, env: Env, userId: string, coin: string): Balance {
     let b = coins.get(coin);
     if (!b) {
       b = { env, userId, coin, available: 0n, frozen: 0n, uTime: 0 };
@@ -82,10 +99,23 @@ export class Engine {
   /** Resolves an order's balances and fee rates once. */
   private bind(o: Order, inst: Instrument): void {
     if (o.house || o.rates) return;
-    o.quoteBal = this.balance(o.env, o.userId, inst.quoteCoin);
-    o.baseBal = this.balance(o.env, o.userId, inst.baseCoin);
+    const coins = this.coinsOf(o.env, o.userId);
+    o.quoteBal = this.coinBalance(coins, o.env, o.userId, inst.quoteCoin);
+    o.baseBal = this.coinBalance(coins, o.env, o.userId, inst.baseCoin);
     const r = this.fees(o.env, o.userId);
-    o.rates = { maker: BigInt(r.maker), taker: BigInt(r.taker) };
+    o.rates = this.bigRates(r.maker, r.taker);
+  }
+
+  /** Fee rates as bigints, shared by every order with the same rates (orders never change them). */
+  private bigRates(maker: number, taker: number): BigRates {
+    const cache = this.rateCache;
+    for (let i = 0; i < cache.length; i++) {
+      const c = cache[i] as CachedRates;
+      if (c.maker === maker && c.taker === taker) return c.big;
+    }
+    const big: BigRates = { maker: BigInt(maker), taker: BigInt(taker) };
+    if (cache.length < 32) cache.push({ maker, taker, big });
+    return big;
   }
 
   clientOidKey(env: Env, userId: string, clientOid: string): string {
@@ -176,7 +206,7 @@ export class Engine {
     }
     book.side(o.side).add(o, remaining);
     book.touch(o.side, o.price);
-    this.open.set(o.id, o);
+    this.open.add(o);
     if (o.clientOid) this.openByClientOid.set(this.clientOidKey(o.env, o.userId, o.clientOid), o);
     this.events.onOrder?.(o);
   }
@@ -279,7 +309,7 @@ export class Engine {
     t.filled += qty;
     t.filledQuote += quote;
     t.uTime = ts;
-    book.side(m.side).reduce(price, qty);
+    book.side(m.side).reduce(m, qty);
     book.touch(m.side, price);
     if (m.filled >= m.size) {
       this.close(m, "filled", "", ch);
@@ -308,10 +338,11 @@ export class Engine {
 
   /** Final state: leaves the book, unfreezes what is left. */
   private close(o: Order, status: "filled" | "cancelled", reason: string, ch: Change): void {
-    if (this.open.delete(o.id)) {
-      const book = this.book(o.env, o.symbol);
-      book.side(o.side).remove(o, o.size - o.filled);
-      book.touch(o.side, o.price);
+    const side = o.level === null ? null : o.level.side;
+    if (side !== null) {
+      this.open.remove(o);
+      side.remove(o, o.size - o.filled);
+      side.book.touch(o.side, o.price);
       if (o.clientOid) this.openByClientOid.delete(this.clientOidKey(o.env, o.userId, o.clientOid));
     }
     o.status = status;
@@ -336,7 +367,7 @@ export class Engine {
     if (book.inst) this.bind(o, book.inst);
     book.side(o.side).add(o, o.size - o.filled);
     book.touch(o.side, o.price);
-    this.open.set(o.id, o);
+    this.open.add(o);
     if (o.clientOid) this.openByClientOid.set(this.clientOidKey(o.env, o.userId, o.clientOid), o);
   }
 

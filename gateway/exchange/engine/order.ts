@@ -43,6 +43,7 @@ export function newOrder(ids: IdGen, init: OrderInit, now = Date.now()): Order {
     cancelReason: "",
     house: init.house ?? false,
     source: init.source ?? "API",
+    level: null,
     prev: null,
     next: null,
     quoteBal: null,
