@@ -279,7 +279,7 @@ export class Engine {
     const sellerRate = seller.rates === null ? 0n : seller === t ? seller.rates.taker : seller.rates.maker;
     const buyerFee = buyerRate === 0n ? 0n : (base * buyerRate) / PPM;
     const sellerFee = sellerRate === 0n ? 0n : (quote * sellerRate) / PPM;
-    const tradeId = String(this.ids.next(ts));
+    const tradeId = this.ids.text(this.ids.next(ts));
 
     if (!buyer.house) {
       const q = buyer.quoteBal as Balance;
