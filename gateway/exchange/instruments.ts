@@ -83,5 +83,9 @@ export const COINS: readonly string[] = [QUOTE_COIN, ...INSTRUMENTS.map((i) => i
 
 /** Quote ledger units of `lots` at `ticks`. */
 export function notional(inst: Instrument, ticks: number, lots: number): bigint {
+  // ticks x lots is an integer count of (tick x lot) grid cells, exact in a number while it is a
+  // safe integer; one BigInt conversion instead of two and a product (the engine's hot path)
+  const cells = ticks * lots;
+  if (Number.isSafeInteger(cells) && Number.isSafeInteger(ticks) && Number.isSafeInteger(lots)) return BigInt(cells) * inst.quoteUnitsPerTickLot;
   return BigInt(ticks) * BigInt(lots) * inst.quoteUnitsPerTickLot;
 }

@@ -1,6 +1,6 @@
 import type { Side } from "../../../protocol/bitget.ts";
 import { instrument, type Instrument } from "../instruments.ts";
-import type { Order } from "./types.ts";
+import type { Balance, Env, Order } from "./types.ts";
 
 export interface Level {
   price: number;
@@ -126,8 +126,11 @@ export class Book {
   readonly touchedBids = new Set<number>();
   readonly touchedAsks = new Set<number>();
   readonly inst: Instrument | undefined;
+  /** The fee account's balances in this book's coins (set by the engine at the first fee). */
+  feeBase: Balance | null = null;
+  feeQuote: Balance | null = null;
   constructor(
-    readonly env: string,
+    readonly env: Env,
     readonly symbol: string,
   ) {
     this.inst = instrument(symbol);

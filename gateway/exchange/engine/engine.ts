@@ -272,7 +272,7 @@ export class Engine {
   private fill(inst: Instrument, book: Book, m: Order, t: Order, price: number, qty: number, ch: Change): void {
     const ts = this.now();
     const base = BigInt(qty) * inst.baseUnitsPerLot;
-    const quote = BigInt(price) * BigInt(qty) * inst.quoteUnitsPerTickLot;
+    const quote = notional(inst, price, qty);
     const buyer = t.side === "buy" ? t : m;
     const seller = t.side === "buy" ? m : t;
     const buyerRate = buyer.rates === null ? 0n : buyer === t ? buyer.rates.taker : buyer.rates.maker;
@@ -287,9 +287,10 @@ export class Engine {
       buyer.frozen -= quote;
       this.bill(q, "transaction", "BUY", -quote, 0n, buyer.id, ts, ch);
       const b = buyer.baseBal as Balance;
-      b.available += base - buyerFee;
-      this.bill(b, "transaction", "BUY", base - buyerFee, -buyerFee, buyer.id, ts, ch);
-      if (buyerFee > 0n) this.bill(this.credit(buyer.env, FEE_ACCOUNT, inst.baseCoin, buyerFee), "other", "DEDUCTION_HANDLING_FEE", buyerFee, 0n, buyer.id, ts, ch);
+      const received = base - buyerFee;
+      b.available += received;
+      this.bill(b, "transaction", "BUY", received, -buyerFee, buyer.id, ts, ch);
+      if (buyerFee > 0n) this.bill(this.credit(this.feeBase(book, inst), buyerFee), "other", "DEDUCTION_HANDLING_FEE", buyerFee, 0n, buyer.id, ts, ch);
     }
     if (!seller.house) {
       const b = seller.baseBal as Balance;
@@ -297,9 +298,10 @@ export class Engine {
       seller.frozen -= base;
       this.bill(b, "transaction", "SELL", -base, 0n, seller.id, ts, ch);
       const q = seller.quoteBal as Balance;
-      q.available += quote - sellerFee;
-      this.bill(q, "transaction", "SELL", quote - sellerFee, -sellerFee, seller.id, ts, ch);
-      if (sellerFee > 0n) this.bill(this.credit(seller.env, FEE_ACCOUNT, inst.quoteCoin, sellerFee), "other", "DEDUCTION_HANDLING_FEE", sellerFee, 0n, seller.id, ts, ch);
+      const received = quote - sellerFee;
+      q.available += received;
+      this.bill(q, "transaction", "SELL", received, -sellerFee, seller.id, ts, ch);
+      if (sellerFee > 0n) this.bill(this.credit(this.feeQuote(book, inst), sellerFee), "other", "DEDUCTION_HANDLING_FEE", sellerFee, 0n, seller.id, ts, ch);
     }
     buyer.fee += buyerFee;
     seller.fee += sellerFee;
@@ -324,8 +326,16 @@ export class Engine {
     this.events.onFill?.(fill);
   }
 
-  private credit(env: Env, userId: string, coin: string, amount: bigint): Balance {
-    const b = this.balance(env, userId, coin);
+  /** The fee account's balances in a book's coins, resolved when the first fee is credited. */
+  private feeBase(book: Book, inst: Instrument): Balance {
+    return (book.feeBase ??= this.balance(book.env, FEE_ACCOUNT, inst.baseCoin));
+  }
+
+  private feeQuote(book: Book, inst: Instrument): Balance {
+    return (book.feeQuote ??= this.balance(book.env, FEE_ACCOUNT, inst.quoteCoin));
+  }
+
+  private credit(b: Balance, amount: bigint): Balance {
     b.available += amount;
     return b;
   }
