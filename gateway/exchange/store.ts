@@ -166,6 +166,7 @@ export function rowToOrder(r: Record<string, unknown>): Order {
     house: false,
     source: r.source as string,
     level: null,
+    openPos: -1,
     prev: null,
     next: null,
     quoteBal: null,

@@ -14,11 +14,9 @@ export class OpenOrders {
   /** seq per slot; 0 = empty (ids start above 0). */
   private keys = new Float64Array(INITIAL);
   private orders: Array<Order | null> = new Array<Order | null>(INITIAL).fill(null);
-  /** Position of the slot's order in `list`. */
-  private pos = new Int32Array(INITIAL);
   private mask = INITIAL - 1;
   private shift = 32 - Math.log2(INITIAL);
-  /** Insertion order, with holes where orders left; compacted once half of it is holes. */
+  /** Insertion order, with holes where orders left (an open order knows its place: `openPos`); compacted once half of it is holes. */
   private list: Array<Order | null> = [];
   private holes = 0;
   size = 0;
@@ -63,31 +61,32 @@ export class OpenOrders {
   add(o: Order): void {
     if (!(o.seq > 0)) throw new Error(`order ${o.id} has no seq`);
     if ((this.size + 1) * 2 > this.keys.length) this.grow();
-    this.place(o, this.list.length);
+    this.place(o);
+    o.openPos = this.list.length;
     this.list.push(o);
     this.size++;
   }
 
-  private place(o: Order, at: number): void {
+  private place(o: Order): void {
     const keys = this.keys;
     const mask = this.mask;
     let i = this.home(o.seq);
     while (keys[i] !== 0) i = (i + 1) & mask;
     keys[i] = o.seq;
     this.orders[i] = o;
-    this.pos[i] = at;
   }
 
   /** Removes an open order; false if it was not open. */
   remove(o: Order): boolean {
+    if (o.openPos < 0 || this.list[o.openPos] !== o) return false;
     let i = this.find(o.seq);
-    if (i < 0 || this.orders[i] !== o) return false;
-    this.list[this.pos[i] as number] = null;
+    while (this.orders[i] !== o) i = (i + 1) & this.mask; // only with duplicate seqs, which IdGen never makes
+    this.list[o.openPos] = null;
+    o.openPos = -1;
     this.size--;
     // backward-shift deletion: move later entries of the probe run into the gap
     const keys = this.keys;
     const orders = this.orders;
-    const pos = this.pos;
     const mask = this.mask;
     for (let j = (i + 1) & mask; ; j = (j + 1) & mask) {
       const k = keys[j] as number;
@@ -97,7 +96,6 @@ export class OpenOrders {
       if (i <= j ? h <= i || h > j : h <= i && h > j) {
         keys[i] = k;
         orders[i] = orders[j] as Order;
-        pos[i] = pos[j] as number;
         i = j;
       }
     }
@@ -111,7 +109,7 @@ export class OpenOrders {
     const list: Order[] = [];
     for (const o of this.list) {
       if (o === null) continue;
-      this.pos[this.find(o.seq)] = list.length;
+      o.openPos = list.length;
       list.push(o);
     }
     this.list = list;
@@ -122,20 +120,11 @@ export class OpenOrders {
     const n = this.keys.length * 2;
     this.keys = new Float64Array(n);
     this.orders = new Array<Order | null>(n).fill(null);
-    this.pos = new Int32Array(n);
     this.mask = n - 1;
     this.shift = 32 - Math.log2(n);
-    const list: Order[] = [];
-    for (const o of this.list) {
-      if (o === null) continue;
-      this.place(o, list.length);
-      list.push(o);
-    }
-    this.list = list;
-    this.holes = 0;
+    for (const o of this.list) if (o !== null) this.place(o);
   }
 }
-
 /**
  * The number a string of decimal digits spells (exact for ids: decimal strings of safe integers),
  * or -1. Number() goes through the runtime for strings longer than an array index (about three

@@ -64,6 +64,7 @@ export function newOrder(ids: IdGen, init: OrderInit, now = Date.now()): Order {
     house: init.house ?? false,
     source: init.source ?? "API",
     level: null,
+    openPos: -1,
     prev: null,
     next: null,
     quoteBal: null,

@@ -40,6 +40,8 @@ export interface Order {
   source: string;
   /** The price level the order rests in; null when it is not in a book (its test for "open"). */
   level: Level | null;
+  /** Place in the insertion order of the engine's open orders; -1 when not open. */
+  openPos: number;
   // intrusive FIFO links of the price level
   prev: Order | null;
   next: Order | null;
