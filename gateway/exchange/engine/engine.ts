@@ -4,7 +4,7 @@
  * Change, which the store writes in one SQLite transaction before the caller is answered.
  */
 import { EX_CODES, type BillGroup, type BusinessType } from "../../../protocol/bitget.ts";
-import { notional, type Instrument } from "../instruments.ts";
+import { coinIndex, notional, type Instrument } from "../instruments.ts";
 import { Book, type BookSide } from "./book.ts";
 import { OpenOrders } from "./open-orders.ts";
 import type { IdGen } from "./order.ts";
@@ -29,6 +29,12 @@ export type FeeLookup = (env: Env, userId: string) => FeeRates;
 
 const PPM = 1_000_000n;
 
+/** A user's balances in one environment; `listed` holds those of listed coins by `coinIndex` (the matching path reads them without map lookups). */
+interface Account {
+  coins: Map<string, Balance>;
+  listed: Balance[];
+}
+
 type BigRates = NonNullable<Order["rates"]>;
 interface CachedRates {
   maker: number;
@@ -46,7 +52,7 @@ export class Engine {
   /** Every book, for iteration; lookups go through the per-environment maps. */
   readonly books = new Map<string, Book>();
   private readonly booksByEnv: Record<Env, Map<string, Book>> = { live: new Map(), paper: new Map() };
-  private readonly balancesByEnv: Record<Env, Map<string, Map<string, Balance>>> = { live: new Map(), paper: new Map() };
+  private readonly accountsByEnv: Record<Env, Map<string, Account>> = { live: new Map(), paper: new Map() };
   /** Open orders by id. */
   readonly open = new OpenOrders();
   /** Open orders by env, user and clientOid. */
@@ -73,24 +79,26 @@ export class Engine {
   }
 
   balance(env: Env, userId: string, coin: string): Balance {
-    return this.coinBalance(this.coinsOf(env, userId), env, userId, coin);
+    return this.coinBalance(this.account(env, userId), env, userId, coin);
   }
 
-  private coinsOf(env: Env, userId: string): Map<string, Balance> {
-    const users = this.balancesByEnv[env];
-    let coins = users.get(userId);
-    if (!coins) {
-      coins = new Map();
-      users.set(userId, coins);
+  private account(env: Env, userId: string): Account {
+    const users = this.accountsByEnv[env];
+    let a = users.get(userId);
+    if (!a) {
+      a = { coins: new Map(), listed: [] };
+      users.set(userId, a);
     }
-    return coins;
+    return a;
   }
 
-  private coinBalance(coins: Map<string, Balance>, env: Env, userId: string, coin: string): Balance {
-    let b = coins.get(coin);
+  private coinBalance(a: Account, env: Env, userId: string, coin: string): Balance {
+    let b = a.coins.get(coin);
     if (!b) {
       b = { env, userId, coin, available: 0n, frozen: 0n, uTime: 0 };
-      coins.set(coin, b);
+      a.coins.set(coin, b);
+      const i = coinIndex(coin);
+      if (i >= 0) a.listed[i] = b;
       this.balances.set(`${env}:${userId}:${coin}`, b);
     }
     return b;
@@ -99,9 +107,9 @@ export class Engine {
   /** Resolves an order's balances and fee rates once. */
   private bind(o: Order, inst: Instrument): void {
     if (o.house || o.rates) return;
-    const coins = this.coinsOf(o.env, o.userId);
-    o.quoteBal = this.coinBalance(coins, o.env, o.userId, inst.quoteCoin);
-    o.baseBal = this.coinBalance(coins, o.env, o.userId, inst.baseCoin);
+    const a = this.account(o.env, o.userId);
+    o.quoteBal = a.listed[inst.quoteIndex] ?? this.coinBalance(a, o.env, o.userId, inst.quoteCoin);
+    o.baseBal = a.listed[inst.baseIndex] ?? this.coinBalance(a, o.env, o.userId, inst.baseCoin);
     const r = this.fees(o.env, o.userId);
     o.rates = this.bigRates(r.maker, r.taker);
   }
