@@ -4,11 +4,11 @@ const INITIAL = 1024;
 
 /**
  * Open orders by id, with the part of a Map's interface the gateway uses (get, has, values, size),
- * iterating in insertion order like a Map. A Map keyed by id strings cost the matching path three
- * to four cache misses per access once a hundred thousand orders rest (bucket, entry, and the key
- * strings of the chain); this is an open-addressing table keyed by the order's numeric `seq` in a
- * Float64Array (linear probing, backward-shift deletion, load <= 1/2), so a lookup touches one or
- * two cache lines. The id of an order is the decimal string of its seq; lookups by id check it.
+ * in insertion order like a Map. A Map keyed by id strings cost the matching path three to four
+ * cache misses per access once a hundred thousand orders rest (bucket, entry, and the key strings
+ * of the chain); this is an open-addressing table keyed by the order's numeric `seq` in a
+ * Float64Array (linear probing, backward-shift deletion, load <= 1/2): a lookup reads the key
+ * array and the order. The id of an order is the decimal string of its seq; lookups by id check it.
  */
 export class OpenOrders {
   /** seq per slot; 0 = empty (ids start above 0). */
@@ -19,7 +19,11 @@ export class OpenOrders {
   /** Insertion order, with holes where orders left (an open order knows its place: `openPos`); compacted once half of it is holes. */
   private list: Array<Order | null> = [];
   private holes = 0;
-  size = 0;
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
 
   private home(seq: number): number {
     // low 32 bits of the seq (consecutive ids differ there), spread by Fibonacci hashing
@@ -60,11 +64,11 @@ export class OpenOrders {
   /** Adds an order that is not open yet (seqs are unique and positive: see IdGen). */
   add(o: Order): void {
     if (!(o.seq > 0)) throw new Error(`order ${o.id} has no seq`);
-    if ((this.size + 1) * 2 > this.keys.length) this.grow();
+    if ((this.count + 1) * 2 > this.keys.length) this.grow();
     this.place(o);
     o.openPos = this.list.length;
     this.list.push(o);
-    this.size++;
+    this.count++;
   }
 
   private place(o: Order): void {
@@ -79,15 +83,18 @@ export class OpenOrders {
   /** Removes an open order; false if it was not open. */
   remove(o: Order): boolean {
     if (o.openPos < 0 || this.list[o.openPos] !== o) return false;
-    let i = this.find(o.seq);
-    while (this.orders[i] !== o) i = (i + 1) & this.mask; // only with duplicate seqs, which IdGen never makes
-    this.list[o.openPos] = null;
-    o.openPos = -1;
-    this.size--;
-    // backward-shift deletion: move later entries of the probe run into the gap
     const keys = this.keys;
     const orders = this.orders;
     const mask = this.mask;
+    let i = this.home(o.seq);
+    while (orders[i] !== o) {
+      if (keys[i] === 0) return false;
+      i = (i + 1) & mask;
+    }
+    this.list[o.openPos] = null;
+    o.openPos = -1;
+    this.count--;
+    // backward-shift deletion: move later entries of the probe run into the gap
     for (let j = (i + 1) & mask; ; j = (j + 1) & mask) {
       const k = keys[j] as number;
       if (k === 0) break;
@@ -125,6 +132,7 @@ export class OpenOrders {
     for (const o of this.list) if (o !== null) this.place(o);
   }
 }
+
 /**
  * The number a string of decimal digits spells (exact for ids: decimal strings of safe integers),
  * or -1. Number() goes through the runtime for strings longer than an array index (about three
