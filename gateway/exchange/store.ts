@@ -165,6 +165,8 @@ export function rowToOrder(r: Record<string, unknown>): Order {
     cancelReason: r.cancel_reason as string,
     house: false,
     source: r.source as string,
+    level: null,
+    openPos: -1,
     prev: null,
     next: null,
     quoteBal: null,

@@ -1,6 +1,6 @@
 import type { Side } from "../../../protocol/bitget.ts";
 import { instrument, type Instrument } from "../instruments.ts";
-import type { Order } from "./types.ts";
+import type { Balance, Env, Order } from "./types.ts";
 
 export interface Level {
   price: number;
@@ -8,6 +8,8 @@ export interface Level {
   tail: Order | null;
   lots: number;
   count: number;
+  /** The side this level belongs to: a resting order reaches its book through `order.level`, without map lookups. */
+  side: BookSide;
 }
 
 /**
@@ -17,7 +19,10 @@ export interface Level {
 export class BookSide {
   readonly levels: Level[] = [];
   private readonly byPrice = new Map<number, Level>();
-  constructor(readonly side: Side) {}
+  constructor(
+    readonly side: Side,
+    readonly book: Book,
+  ) {}
 
   best(): Level | undefined {
     return this.levels[this.levels.length - 1];
@@ -35,7 +40,7 @@ export class BookSide {
   add(order: Order, lots: number): void {
     let lvl = this.byPrice.get(order.price);
     if (!lvl) {
-      lvl = { price: order.price, head: null, tail: null, lots: 0, count: 0 };
+      lvl = { price: order.price, head: null, tail: null, lots: 0, count: 0, side: this };
       this.byPrice.set(order.price, lvl);
       const levels = this.levels;
       // Binary search for the first level better than the new price; insert before it.
@@ -49,6 +54,7 @@ export class BookSide {
       if (lo === levels.length) levels.push(lvl);
       else levels.splice(lo, 0, lvl);
     }
+    order.level = lvl;
     order.prev = lvl.tail;
     order.next = null;
     if (lvl.tail) lvl.tail.next = order;
@@ -60,8 +66,9 @@ export class BookSide {
 
   /** Unlinks a resting order that still has `lots` open. */
   remove(order: Order, lots: number): void {
-    const lvl = this.byPrice.get(order.price);
+    const lvl = order.level;
     if (!lvl) return;
+    order.level = null;
     if (order.prev) order.prev.next = order.next;
     else lvl.head = order.next;
     if (order.next) order.next.prev = order.prev;
@@ -72,9 +79,9 @@ export class BookSide {
     if (lvl.count === 0) this.dropLevel(lvl);
   }
 
-  /** Reduces the open lots of a level after a partial fill of one of its orders. */
-  reduce(price: number, lots: number): void {
-    const lvl = this.byPrice.get(price);
+  /** Reduces the open lots of a resting order's level after it was (partly) filled. */
+  reduce(order: Order, lots: number): void {
+    const lvl = order.level;
     if (lvl) lvl.lots -= lots;
   }
 
@@ -110,8 +117,8 @@ export class BookSide {
 
 /** One symbol's book in one environment, with a sequence number per change for stream followers. */
 export class Book {
-  readonly bids = new BookSide("buy");
-  readonly asks = new BookSide("sell");
+  readonly bids = new BookSide("buy", this);
+  readonly asks = new BookSide("sell", this);
   /** Increments on every change of a level's size. */
   seq = 0;
   /** Prices touched since the last drain, per side (only when a stream follows this book). */
@@ -119,8 +126,11 @@ export class Book {
   readonly touchedBids = new Set<number>();
   readonly touchedAsks = new Set<number>();
   readonly inst: Instrument | undefined;
+  /** The fee account's balances in this book's coins (set by the engine at the first fee). */
+  feeBase: Balance | null = null;
+  feeQuote: Balance | null = null;
   constructor(
-    readonly env: string,
+    readonly env: Env,
     readonly symbol: string,
   ) {
     this.inst = instrument(symbol);

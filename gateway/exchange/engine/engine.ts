@@ -4,8 +4,9 @@
  * Change, which the store writes in one SQLite transaction before the caller is answered.
  */
 import { EX_CODES, type BillGroup, type BusinessType } from "../../../protocol/bitget.ts";
-import { notional, type Instrument } from "../instruments.ts";
+import { coinIndex, notional, type Instrument } from "../instruments.ts";
 import { Book, type BookSide } from "./book.ts";
+import { OpenOrders } from "./open-orders.ts";
 import type { IdGen } from "./order.ts";
 import {
   EngineError,
@@ -28,6 +29,19 @@ export type FeeLookup = (env: Env, userId: string) => FeeRates;
 
 const PPM = 1_000_000n;
 
+/** A user's balances in one environment; `listed` holds those of listed coins by `coinIndex` (the matching path reads them without map lookups). */
+interface Account {
+  coins: Map<string, Balance>;
+  listed: Balance[];
+}
+
+type BigRates = NonNullable<Order["rates"]>;
+interface CachedRates {
+  maker: number;
+  taker: number;
+  big: BigRates;
+}
+
 export interface EngineEvents {
   onFill?(fill: Fill): void;
   onOrder?(order: Order): void;
@@ -38,13 +52,14 @@ export class Engine {
   /** Every book, for iteration; lookups go through the per-environment maps. */
   readonly books = new Map<string, Book>();
   private readonly booksByEnv: Record<Env, Map<string, Book>> = { live: new Map(), paper: new Map() };
-  private readonly balancesByEnv: Record<Env, Map<string, Map<string, Balance>>> = { live: new Map(), paper: new Map() };
+  private readonly accountsByEnv: Record<Env, Map<string, Account>> = { live: new Map(), paper: new Map() };
   /** Open orders by id. */
-  readonly open = new Map<string, Order>();
+  readonly open = new OpenOrders();
   /** Open orders by env, user and clientOid. */
   readonly openByClientOid = new Map<string, Order>();
   readonly balances = new Map<string, Balance>();
   events: EngineEvents = {};
+  private readonly rateCache: CachedRates[] = [];
 
   constructor(
     readonly ids: IdGen,
@@ -64,16 +79,26 @@ export class Engine {
   }
 
   balance(env: Env, userId: string, coin: string): Balance {
-    const users = this.balancesByEnv[env];
-    let coins = users.get(userId);
-    if (!coins) {
-      coins = new Map();
-      users.set(userId, coins);
+    return this.coinBalance(this.account(env, userId), env, userId, coin);
+  }
+
+  private account(env: Env, userId: string): Account {
+    const users = this.accountsByEnv[env];
+    let a = users.get(userId);
+    if (!a) {
+      a = { coins: new Map(), listed: [] };
+      users.set(userId, a);
     }
-    let b = coins.get(coin);
+    return a;
+  }
+
+  private coinBalance(a: Account, env: Env, userId: string, coin: string): Balance {
+    let b = a.coins.get(coin);
     if (!b) {
       b = { env, userId, coin, available: 0n, frozen: 0n, uTime: 0 };
-      coins.set(coin, b);
+      a.coins.set(coin, b);
+      const i = coinIndex(coin);
+      if (i >= 0) a.listed[i] = b;
       this.balances.set(`${env}:${userId}:${coin}`, b);
     }
     return b;
@@ -82,10 +107,23 @@ export class Engine {
   /** Resolves an order's balances and fee rates once. */
   private bind(o: Order, inst: Instrument): void {
     if (o.house || o.rates) return;
-    o.quoteBal = this.balance(o.env, o.userId, inst.quoteCoin);
-    o.baseBal = this.balance(o.env, o.userId, inst.baseCoin);
+    const a = this.account(o.env, o.userId);
+    o.quoteBal = a.listed[inst.quoteIndex] ?? this.coinBalance(a, o.env, o.userId, inst.quoteCoin);
+    o.baseBal = a.listed[inst.baseIndex] ?? this.coinBalance(a, o.env, o.userId, inst.baseCoin);
     const r = this.fees(o.env, o.userId);
-    o.rates = { maker: BigInt(r.maker), taker: BigInt(r.taker) };
+    o.rates = this.bigRates(r.maker, r.taker);
+  }
+
+  /** Fee rates as bigints, shared by every order with the same rates (orders never change them). */
+  private bigRates(maker: number, taker: number): BigRates {
+    const cache = this.rateCache;
+    for (let i = 0; i < cache.length; i++) {
+      const c = cache[i] as CachedRates;
+      if (c.maker === maker && c.taker === taker) return c.big;
+    }
+    const big: BigRates = { maker: BigInt(maker), taker: BigInt(taker) };
+    if (cache.length < 32) cache.push({ maker, taker, big });
+    return big;
   }
 
   clientOidKey(env: Env, userId: string, clientOid: string): string {
@@ -176,7 +214,7 @@ export class Engine {
     }
     book.side(o.side).add(o, remaining);
     book.touch(o.side, o.price);
-    this.open.set(o.id, o);
+    this.open.add(o);
     if (o.clientOid) this.openByClientOid.set(this.clientOidKey(o.env, o.userId, o.clientOid), o);
     this.events.onOrder?.(o);
   }
@@ -242,14 +280,14 @@ export class Engine {
   private fill(inst: Instrument, book: Book, m: Order, t: Order, price: number, qty: number, ch: Change): void {
     const ts = this.now();
     const base = BigInt(qty) * inst.baseUnitsPerLot;
-    const quote = BigInt(price) * BigInt(qty) * inst.quoteUnitsPerTickLot;
+    const quote = notional(inst, price, qty);
     const buyer = t.side === "buy" ? t : m;
     const seller = t.side === "buy" ? m : t;
     const buyerRate = buyer.rates === null ? 0n : buyer === t ? buyer.rates.taker : buyer.rates.maker;
     const sellerRate = seller.rates === null ? 0n : seller === t ? seller.rates.taker : seller.rates.maker;
     const buyerFee = buyerRate === 0n ? 0n : (base * buyerRate) / PPM;
     const sellerFee = sellerRate === 0n ? 0n : (quote * sellerRate) / PPM;
-    const tradeId = String(this.ids.next(ts));
+    const tradeId = this.ids.text(this.ids.next(ts));
 
     if (!buyer.house) {
       const q = buyer.quoteBal as Balance;
@@ -257,9 +295,10 @@ export class Engine {
       buyer.frozen -= quote;
       this.bill(q, "transaction", "BUY", -quote, 0n, buyer.id, ts, ch);
       const b = buyer.baseBal as Balance;
-      b.available += base - buyerFee;
-      this.bill(b, "transaction", "BUY", base - buyerFee, -buyerFee, buyer.id, ts, ch);
-      if (buyerFee > 0n) this.bill(this.credit(buyer.env, FEE_ACCOUNT, inst.baseCoin, buyerFee), "other", "DEDUCTION_HANDLING_FEE", buyerFee, 0n, buyer.id, ts, ch);
+      const received = base - buyerFee;
+      b.available += received;
+      this.bill(b, "transaction", "BUY", received, -buyerFee, buyer.id, ts, ch);
+      if (buyerFee > 0n) this.bill(this.credit(this.feeBase(book, inst), buyerFee), "other", "DEDUCTION_HANDLING_FEE", buyerFee, 0n, buyer.id, ts, ch);
     }
     if (!seller.house) {
       const b = seller.baseBal as Balance;
@@ -267,9 +306,10 @@ export class Engine {
       seller.frozen -= base;
       this.bill(b, "transaction", "SELL", -base, 0n, seller.id, ts, ch);
       const q = seller.quoteBal as Balance;
-      q.available += quote - sellerFee;
-      this.bill(q, "transaction", "SELL", quote - sellerFee, -sellerFee, seller.id, ts, ch);
-      if (sellerFee > 0n) this.bill(this.credit(seller.env, FEE_ACCOUNT, inst.quoteCoin, sellerFee), "other", "DEDUCTION_HANDLING_FEE", sellerFee, 0n, seller.id, ts, ch);
+      const received = quote - sellerFee;
+      q.available += received;
+      this.bill(q, "transaction", "SELL", received, -sellerFee, seller.id, ts, ch);
+      if (sellerFee > 0n) this.bill(this.credit(this.feeQuote(book, inst), sellerFee), "other", "DEDUCTION_HANDLING_FEE", sellerFee, 0n, seller.id, ts, ch);
     }
     buyer.fee += buyerFee;
     seller.fee += sellerFee;
@@ -279,7 +319,7 @@ export class Engine {
     t.filled += qty;
     t.filledQuote += quote;
     t.uTime = ts;
-    book.side(m.side).reduce(price, qty);
+    book.side(m.side).reduce(m, qty);
     book.touch(m.side, price);
     if (m.filled >= m.size) {
       this.close(m, "filled", "", ch);
@@ -294,8 +334,16 @@ export class Engine {
     this.events.onFill?.(fill);
   }
 
-  private credit(env: Env, userId: string, coin: string, amount: bigint): Balance {
-    const b = this.balance(env, userId, coin);
+  /** The fee account's balances in a book's coins, resolved when the first fee is credited. */
+  private feeBase(book: Book, inst: Instrument): Balance {
+    return (book.feeBase ??= this.balance(book.env, FEE_ACCOUNT, inst.baseCoin));
+  }
+
+  private feeQuote(book: Book, inst: Instrument): Balance {
+    return (book.feeQuote ??= this.balance(book.env, FEE_ACCOUNT, inst.quoteCoin));
+  }
+
+  private credit(b: Balance, amount: bigint): Balance {
     b.available += amount;
     return b;
   }
@@ -308,10 +356,11 @@ export class Engine {
 
   /** Final state: leaves the book, unfreezes what is left. */
   private close(o: Order, status: "filled" | "cancelled", reason: string, ch: Change): void {
-    if (this.open.delete(o.id)) {
-      const book = this.book(o.env, o.symbol);
-      book.side(o.side).remove(o, o.size - o.filled);
-      book.touch(o.side, o.price);
+    const side = o.level === null ? null : o.level.side;
+    if (side !== null) {
+      this.open.remove(o);
+      side.remove(o, o.size - o.filled);
+      side.book.touch(o.side, o.price);
       if (o.clientOid) this.openByClientOid.delete(this.clientOidKey(o.env, o.userId, o.clientOid));
     }
     o.status = status;
@@ -336,7 +385,7 @@ export class Engine {
     if (book.inst) this.bind(o, book.inst);
     book.side(o.side).add(o, o.size - o.filled);
     book.touch(o.side, o.price);
-    this.open.set(o.id, o);
+    this.open.add(o);
     if (o.clientOid) this.openByClientOid.set(this.clientOidKey(o.env, o.userId, o.clientOid), o);
   }
 

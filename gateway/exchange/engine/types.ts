@@ -1,3 +1,4 @@
+import type { Level } from "./book.ts";
 import type { BillGroup, BusinessType, Force, OrderStatus, OrderType, Side, StpMode } from "../../../protocol/bitget.ts";
 
 /** Live trading and the per-user simulation (paptrading) accounts have separate books and ledgers. */
@@ -37,6 +38,10 @@ export interface Order {
   house: boolean;
   /** Where the order came from (Bitget `enterPointSource`): API, WEB, SYS. */
   source: string;
+  /** The price level the order rests in; null when it is not in a book (its test for "open"). */
+  level: Level | null;
+  /** Place in the insertion order of the engine's open orders; -1 when not open. */
+  openPos: number;
   // intrusive FIFO links of the price level
   prev: Order | null;
   next: Order | null;
