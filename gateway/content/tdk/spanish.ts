@@ -1,5 +1,28 @@
 import type { TdkTexts } from "../tdk-seed.ts";
 
+/** Pages whose text is the same in more than one variant. */
+const FEE = {
+  title: "Comisiones de trading | Mix Exchange",
+  description: "Comisiones maker y taker para trading spot, con margen y de futuros en cada nivel VIP.",
+  keywords: "comisiones de trading, comisión maker, comisión taker, comisiones VIP",
+};
+const VIP = {
+  title: "Programa VIP | Mix Exchange",
+  description: "Los niveles VIP, el volumen y el saldo necesarios para alcanzarlos y los descuentos en comisiones que ofrecen.",
+  keywords: "VIP, descuento en comisiones, volumen de trading",
+};
+const ASSET = {
+  title: "Activos | Mix Exchange",
+  description: "Tus saldos en las cuentas spot, de margen y de futuros, y su valoración.",
+  keywords: "activos cripto, saldo, valoración",
+};
+/** Neutral and Argentine Spanish. */
+const WIKI_LATAM = {
+  title: "Wiki cripto: qué es cada moneda y cuánto cuesta | Mix Exchange",
+  description: "Guías claras sobre las principales criptomonedas, con su precio en vivo, datos de mercado e historia.",
+  keywords: "wiki cripto, guía de criptomonedas, precio cripto, qué es bitcoin",
+};
+
 /**
  * Spanish. `es` is neutral Latin-American Spanish ("en vivo", "competencias"), `es-ES` is Spain's
  * ("en directo", "cotización", "competiciones") and `es-AR` addresses the reader with voseo.
@@ -26,11 +49,7 @@ export const TDK_SPANISH: Record<"es" | "es-ES" | "es-AR", TdkTexts> = {
       description: "Opera con futuros perpetuos de {symbol} con margen en USDT, órdenes take profit y stop loss y tasa de financiamiento en vivo.",
       keywords: "futuros de {symbol}, futuros perpetuos, USDT-M, trading con apalancamiento",
     },
-    wiki: {
-      title: "Wiki cripto: qué es cada moneda y cuánto cuesta | Mix Exchange",
-      description: "Guías claras sobre las principales criptomonedas, con su precio en vivo, datos de mercado e historia.",
-      keywords: "wiki cripto, guía de criptomonedas, precio cripto, qué es bitcoin",
-    },
+    wiki: WIKI_LATAM,
     "wiki-page": {
       title: "Precios cripto hoy: todas las monedas en USDT | Mix Exchange",
       description: "Precios en vivo, variación en 24 horas, máximos, mínimos y volumen de cada moneda listada en Mix Exchange, con una guía de cada una.",
@@ -46,21 +65,9 @@ export const TDK_SPANISH: Record<"es" | "es-ES" | "es-AR", TdkTexts> = {
       description: "Competencias de trading, recompensas y promociones vigentes en Mix Exchange.",
       keywords: "eventos cripto, competencia de trading, recompensas",
     },
-    fee: {
-      title: "Comisiones de trading | Mix Exchange",
-      description: "Comisiones maker y taker para trading spot, con margen y de futuros en cada nivel VIP.",
-      keywords: "comisiones de trading, comisión maker, comisión taker, comisiones VIP",
-    },
-    vip: {
-      title: "Programa VIP | Mix Exchange",
-      description: "Los niveles VIP, el volumen y el saldo necesarios para alcanzarlos y los descuentos en comisiones que ofrecen.",
-      keywords: "VIP, descuento en comisiones, volumen de trading",
-    },
-    asset: {
-      title: "Activos | Mix Exchange",
-      description: "Tus saldos en las cuentas spot, de margen y de futuros, y su valoración.",
-      keywords: "activos cripto, saldo, valoración",
-    },
+    fee: FEE,
+    vip: VIP,
+    asset: ASSET,
   },
   "es-ES": {
     home: {
@@ -103,21 +110,9 @@ export const TDK_SPANISH: Record<"es" | "es-ES" | "es-AR", TdkTexts> = {
       description: "Competiciones de trading, recompensas y promociones activas en Mix Exchange.",
       keywords: "eventos cripto, competición de trading, recompensas",
     },
-    fee: {
-      title: "Comisiones de trading | Mix Exchange",
-      description: "Comisiones maker y taker para trading spot, con margen y de futuros en cada nivel VIP.",
-      keywords: "comisiones de trading, comisión maker, comisión taker, comisiones VIP",
-    },
-    vip: {
-      title: "Programa VIP | Mix Exchange",
-      description: "Los niveles VIP, el volumen y el saldo necesarios para alcanzarlos y los descuentos en comisiones que ofrecen.",
-      keywords: "VIP, descuento en comisiones, volumen de trading",
-    },
-    asset: {
-      title: "Activos | Mix Exchange",
-      description: "Tus saldos en las cuentas spot, de margen y de futuros, y su valoración.",
-      keywords: "activos cripto, saldo, valoración",
-    },
+    fee: FEE,
+    vip: VIP,
+    asset: ASSET,
   },
   "es-AR": {
     home: {
@@ -140,11 +135,7 @@ export const TDK_SPANISH: Record<"es" | "es-ES" | "es-AR", TdkTexts> = {
       description: "Operá con futuros perpetuos de {symbol} con margen en USDT, órdenes take profit y stop loss y tasa de financiamiento en vivo.",
       keywords: "futuros de {symbol}, futuros perpetuos, USDT-M, trading con apalancamiento",
     },
-    wiki: {
-      title: "Wiki cripto: qué es cada moneda y cuánto cuesta | Mix Exchange",
-      description: "Guías claras sobre las principales criptomonedas, con su precio en vivo, datos de mercado e historia.",
-      keywords: "wiki cripto, guía de criptomonedas, precio cripto, qué es bitcoin",
-    },
+    wiki: WIKI_LATAM,
     "wiki-page": {
       title: "Precios cripto hoy: todas las monedas en USDT | Mix Exchange",
       description: "Precios en vivo, variación en 24 horas, máximos, mínimos y volumen de cada moneda listada en Mix Exchange, con una guía de cada una.",
@@ -160,11 +151,7 @@ export const TDK_SPANISH: Record<"es" | "es-ES" | "es-AR", TdkTexts> = {
       description: "Competencias de trading, premios y promociones vigentes en Mix Exchange.",
       keywords: "eventos cripto, competencia de trading, premios",
     },
-    fee: {
-      title: "Comisiones de trading | Mix Exchange",
-      description: "Comisiones maker y taker para trading spot, con margen y de futuros en cada nivel VIP.",
-      keywords: "comisiones de trading, comisión maker, comisión taker, comisiones VIP",
-    },
+    fee: FEE,
     vip: {
       title: "Programa VIP | Mix Exchange",
       description: "Los niveles VIP, el volumen y el saldo necesarios para alcanzarlos y los descuentos en comisiones que te dan.",
