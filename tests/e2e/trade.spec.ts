@@ -16,6 +16,12 @@ const book = (page: Page) => page.getByTestId("order-book");
 const panel = (page: Page) => page.getByRole("region", { name: "Place an order" });
 const account = (page: Page) => page.getByRole("region", { name: "Your orders and balances" });
 
+type Marked = { marker?: number };
+/** Marks the document: a load of another document loses the mark. */
+const mark = (page: Page) => page.evaluate(() => ((window as unknown as Marked).marker = 1));
+/** The mark, or "loading" while the page is between documents (an evaluate then fails). */
+const markOf = (page: Page) => page.evaluate(() => (window as unknown as Marked).marker).catch(() => "loading");
+
 /** A balance cell as a plain decimal (the page prints it with grouping). */
 async function balance(page: Page, coin: string): Promise<number> {
   await account(page).getByRole("tab", { name: "Balances" }).click();
@@ -176,8 +182,12 @@ test.describe("demo trading", () => {
     await other.goto("/");
     // A tab on an allowed page reloads when another tab switches the mode.
     const allowed = await context.newPage();
+    // Its streams open in the same commit as the storage listener: then it has hydrated (a tab
+    // still hydrating reads the new mode as it starts, with no reload to observe).
+    const hydrated = allowed.waitForEvent("websocket");
     await allowed.goto("/spot/ETHUSDT");
-    await allowed.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await hydrated;
+    await mark(allowed);
     await page.getByRole("button", { name: "Demo trading", exact: true }).click();
     await expect(page.getByTestId("demo-banner")).toContainText("Demo trading");
     await expect(page.getByRole("button", { name: "Demo trading", exact: true })).toHaveAttribute("aria-pressed", "true");
@@ -189,8 +199,9 @@ test.describe("demo trading", () => {
     await expect(other).toHaveURL("/spot/BTCUSDT", load);
     await expect(other.getByTestId("demo-banner")).toBeVisible(load);
     await other.close();
+    await expect.poll(() => markOf(allowed), load).toBeUndefined();
+    // The banner is drawn in the browser only: the reloaded page has hydrated (it reacts to the next change).
     await expect(allowed.getByTestId("demo-banner")).toBeVisible(load);
-    await expect.poll(() => allowed.evaluate(() => (window as unknown as { marker?: number }).marker), load).toBeUndefined();
     await expect(allowed).toHaveURL("/spot/ETHUSDT");
     await openSpot(page, "ETHUSDT");
     expect(await balance(page, "ETH")).toBe(10);
@@ -211,10 +222,10 @@ test.describe("demo trading", () => {
     await page.getByRole("button", { name: "Reset", exact: true }).click();
     await expect.poll(() => balance(page, "USDT")).toBe(50000);
     expect(await balance(page, "BTC")).toBe(1);
-    await allowed.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await mark(allowed);
     await page.getByRole("button", { name: "Leave demo trading" }).click();
     await expect(page.getByTestId("demo-banner")).toHaveCount(0);
-    await expect.poll(() => allowed.evaluate(() => (window as unknown as { marker?: number }).marker), load).toBeUndefined();
+    await expect.poll(() => markOf(allowed), load).toBeUndefined();
     await expect(allowed.getByTestId("demo-banner")).toHaveCount(0, load);
     await allowed.close();
     expect(await balance(page, "USDT")).toBe(10000);
