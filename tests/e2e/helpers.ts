@@ -36,3 +36,8 @@ export async function registerThroughPage(page: Page, email: string, password: s
   await page.getByRole("button", { name: "Log out" }).waitFor();
   return { ip };
 }
+
+/** A local-storage item of the page, or "loading" while it is between documents (an evaluate then fails): for polls across reloads. */
+export function storedItem(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => localStorage.getItem(k), key).catch(() => "loading");
+}

@@ -1,7 +1,7 @@
 import { IDENTITY_STORAGE_KEYS } from "../../app/lib/http/device-identity";
 import { totpAt } from "../../gateway/accounts/totp";
 import { test, expect } from "./fixtures";
-import { registerThroughPage } from "./helpers";
+import { registerThroughPage, storedItem } from "./helpers";
 
 test("the security overview links its three pages, each of which works", async ({ page, pageProblems }) => {
   const { ip } = await registerThroughPage(page, `pages-${Date.now()}@example.com`, "Sup3r-secret");
@@ -80,7 +80,7 @@ test("the browser keeps the logged-in user's id, and clears it with a warning wh
     registerThroughPage(page, `info-${Date.now()}@example.com`, "Sup3r-secret"),
   ]);
   const userId = ((await info.json()) as { data: { userInfo: { userId: string } } }).data.userInfo.userId;
-  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), IDENTITY_STORAGE_KEYS.lastUserId)).toBe(userId);
+  await expect.poll(() => storedItem(page, IDENTITY_STORAGE_KEYS.lastUserId)).toBe(userId);
 
   // Once per page load: moving between pages in the app does not ask again.
   let asked = 0;
@@ -92,7 +92,7 @@ test("the browser keeps the logged-in user's id, and clears it with a warning wh
   await page.route("**/v1/user/overview/userinfo", (route) =>
     route.fulfill({ contentType: "application/json", body: JSON.stringify({ code: "00004", msg: "Please log in", requestTime: Date.now(), data: null }) }));
   await page.reload();
-  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), IDENTITY_STORAGE_KEYS.lastUserId)).toBeNull();
+  await expect.poll(() => storedItem(page, IDENTITY_STORAGE_KEYS.lastUserId)).toBeNull();
   expect(warnings.some((w) => w.includes("[user-info] Please log in"))).toBe(true);
   expect(asked).toBe(1);
   expect(pageProblems).toEqual([]);
