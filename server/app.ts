@@ -10,7 +10,7 @@ import { envelope } from "../protocol/envelope.ts";
 import { GATEWAY_WS_PREFIX, isGatewayPath } from "../protocol/paths.ts";
 import type { ServerEnv } from "./env.ts";
 import { createBff } from "./bff.ts";
-import { securityHeaders, setApiHeaders } from "./security-headers.ts";
+import { apiHeaders, securityHeaders } from "./security-headers.ts";
 import { proxyUpgrade } from "./ws-proxy.ts";
 
 export interface WebAppOptions {
@@ -61,7 +61,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
     bodyLimit: env.BFF_BODY_LIMIT,
     // Express's own reading of TRUST_PROXY: is the peer of this connection a proxy we trust?
     trustsPeer: (req) => (app.get("trust proxy fn") as (addr: string, i: number) => boolean)(req.socket.remoteAddress ?? "", 0),
-    decorate: (_req, res, secure) => setApiHeaders(res, secure),
+    headers: apiHeaders,
     logger,
   });
   const logging = env.REQUEST_LOG === "on";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dropHopByHop } from "./bff.ts";
+import type { IncomingMessage } from "node:http";
+import { dropHopByHop, forwardedHeaders } from "./bff.ts";
 
 describe("dropHopByHop", () => {
   it("drops the RFC 9110 hop-by-hop headers and any named in Connection, keeping the rest exactly", () => {
@@ -16,5 +17,31 @@ describe("dropHopByHop", () => {
       "content-length": "10",
     });
     expect(out).toEqual({ "device-sign": "abc==", "set-cookie": ["a=1", "b=2"], "content-length": "10" });
+  });
+});
+
+describe("forwardedHeaders", () => {
+  const request = (rawHeaders: string[], remoteAddress = "10.0.0.9") => {
+    const headers: Record<string, string> = {};
+    for (let i = 0; i < rawHeaders.length; i += 2) headers[rawHeaders[i]!.toLowerCase()] ??= rawHeaders[i + 1]!;
+    return { rawHeaders, headers, socket: { remoteAddress } } as unknown as IncomingMessage;
+  };
+
+  it("keeps names, order and repeats as received, drops hop-by-hop ones and sets X-Forwarded-*", () => {
+    const req = request([
+      "Host", "web.example", "Connection", "keep-alive, X-Hop", "X-Hop", "1", "Device-Sign", "abc==",
+      "Accept", "a/b", "Accept", "c/d", "X-Forwarded-For", "6.6.6.6", "X-Forwarded-Host", "evil", "TE", "trailers",
+    ]);
+    expect(forwardedHeaders(req, false, "http")).toEqual([
+      "Device-Sign", "abc==", "Accept", "a/b", "Accept", "c/d",
+      "x-forwarded-for", "10.0.0.9", "x-forwarded-proto", "http", "x-forwarded-host", "web.example",
+    ]);
+  });
+
+  it("extends a trusted proxy's X-Forwarded-For instead of replacing it", () => {
+    const req = request(["Host", "web.example", "X-Forwarded-For", "203.0.113.7"], "127.0.0.1");
+    expect(forwardedHeaders(req, true, "https")).toEqual([
+      "x-forwarded-for", "203.0.113.7, 127.0.0.1", "x-forwarded-proto", "https", "x-forwarded-host", "web.example",
+    ]);
   });
 });

@@ -1,4 +1,3 @@
-import { EventEmitter } from "node:events";
 import { Transform, type Readable } from "node:stream";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
@@ -13,11 +12,15 @@ const HOP_BY_HOP = new Set([
   "te", "trailer", "trailers", "transfer-encoding", "upgrade",
 ]);
 
-export function dropHopByHop(headers: IncomingHttpHeaders): Record<string, string | string[]> {
-  const connection = headers.connection;
-  const listed = connection && connection !== "keep-alive" && connection !== "close"
+/** The extra hop-by-hop names a Connection header lists, if any. */
+function connectionListed(connection: string | undefined): Set<string> | undefined {
+  return connection && connection !== "keep-alive" && connection !== "close"
     ? new Set(connection.split(",").map((s) => s.trim().toLowerCase()))
     : undefined;
+}
+
+export function dropHopByHop(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  const listed = connectionListed(headers.connection);
   const out: Record<string, string | string[]> = {};
   for (const name in headers) {
     const value = headers[name];
@@ -33,8 +36,8 @@ export interface BffOptions {
   bodyLimit: number;
   /** Whether this connection's peer is a trusted proxy, whose X-Forwarded-* may be believed. */
   trustsPeer(req: IncomingMessage): boolean;
-  /** Sets the web host's security headers on every response. */
-  decorate(req: IncomingMessage, res: ServerResponse, secure: boolean): void;
+  /** The web host's security headers for a data response, flat: name, value, name, value… */
+  headers(secure: boolean): readonly string[];
   logger: Logger;
 }
 
@@ -53,13 +56,14 @@ function sendEnvelope(res: ServerResponse, status: number, code: string, msg: st
   res.end(body);
 }
 
-function limitBody(limit: number): Transform {
+function limitBody(limit: number, onTooLarge: () => void): Transform {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length;
-      if (seen > limit) done(new BodyTooLarge(`body over ${limit} bytes`));
-      else done(null, chunk);
+      if (seen <= limit) return done(null, chunk);
+      onTooLarge();
+      done(new BodyTooLarge(`body over ${limit} bytes`));
     },
   });
 }
@@ -72,22 +76,127 @@ export function protocolOf(req: IncomingMessage, trustForwarded: boolean): strin
   return (req.socket as TLSSocket).encrypted ? "https" : "http";
 }
 
-function forwardedHeaders(req: IncomingMessage, opts: BffOptions): Record<string, string | string[]> {
-  const headers = dropHopByHop(req.headers);
+/** Set by the BFF itself from what it knows of the connection, never copied from the request. */
+const FORWARDED_SET = new Set(["host", "x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"]);
+
+/**
+ * The request's headers as received (names, order and repeats kept), hop-by-hop ones dropped,
+ * then the X-Forwarded-* set: a trusted proxy's X-Forwarded-For is extended, anyone else's replaced.
+ */
+export function forwardedHeaders(req: IncomingMessage, trusted: boolean, proto: string): string[] {
+  const raw = req.rawHeaders;
+  const listed = connectionListed(req.headers.connection);
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (HOP_BY_HOP.has(name) || FORWARDED_SET.has(name) || listed?.has(name)) continue;
+    out.push(raw[i]!, raw[i + 1]!);
+  }
   const clientIp = req.socket.remoteAddress ?? "";
-  const trusted = opts.trustsPeer(req);
   const prior = trusted ? req.headers["x-forwarded-for"] : undefined;
-  headers["x-forwarded-for"] = prior ? `${String(prior)}, ${clientIp}` : clientIp;
-  headers["x-forwarded-proto"] = protocolOf(req, trusted);
-  if (req.headers.host) headers["x-forwarded-host"] = req.headers.host;
-  delete headers.host;
-  return headers;
+  out.push("x-forwarded-for", prior ? `${prior}, ${clientIp}` : clientIp, "x-forwarded-proto", proto);
+  if (req.headers.host) out.push("x-forwarded-host", req.headers.host);
+  return out;
 }
 
 export interface Bff {
   /** Forwards one request; never throws, every failure is answered with an envelope. */
   handle(req: IncomingMessage, res: ServerResponse): void;
   close(): Promise<void>;
+}
+
+interface ForwardContext {
+  opts: BffOptions;
+  /** Lower-case names of the web host's own response headers. */
+  ownNames: ReadonlySet<string>;
+}
+
+/**
+ * One forwarded exchange, as an undici dispatch handler: the upstream's status and headers go out
+ * in one `writeHead` with the web host's own (an upstream header of the same name wins), the body
+ * is written as it comes with backpressure, and a failure becomes an envelope, or a cut
+ * connection once the status has gone out.
+ */
+class Forward {
+  private abort: (() => void) | undefined;
+  private resume: (() => void) | undefined;
+  /** The client left before the answer was complete. */
+  private gone = false;
+  /** The streamed request body went over the limit. */
+  bodyOverLimit = false;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    /** The web host's headers for this response, flat. */
+    private readonly own: readonly string[],
+    private readonly ctx: ForwardContext,
+  ) {
+    res.once("close", () => {
+      if (res.writableFinished) return;
+      this.gone = true;
+      this.abort?.();
+    });
+  }
+
+  onConnect(abort: () => void): void {
+    this.abort = abort;
+    if (this.gone) abort();
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[], resume: () => void): boolean {
+    const out: string[] = [];
+    let upstreamOwn: Set<string> | undefined;
+    for (let i = 0; i < rawHeaders.length; i += 2) {
+      const name = rawHeaders[i]!.toString("latin1");
+      const lower = name.toLowerCase();
+      if (HOP_BY_HOP.has(lower)) continue;
+      if (this.ctx.ownNames.has(lower)) (upstreamOwn ??= new Set()).add(lower);
+      out.push(name, rawHeaders[i + 1]!.toString("latin1"));
+    }
+    const own = this.own;
+    for (let i = 0; i < own.length; i += 2) {
+      if (!upstreamOwn || !upstreamOwn.has(own[i]!.toLowerCase())) out.push(own[i]!, own[i + 1]!);
+    }
+    this.resume = resume;
+    this.res.writeHead(statusCode, out);
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.res.write(chunk)) return true;
+    this.res.once("drain", this.resume!);
+    return false;
+  }
+
+  onComplete(): void {
+    this.res.end();
+  }
+
+  onError(err: Error): void {
+    const { opts } = this.ctx;
+    // We stopped the call ourselves because the client left: nobody is there to answer.
+    if (this.gone || err instanceof undiciErrors.RequestAbortedError) return;
+    if (this.bodyOverLimit) return this.refuseBody();
+    if (err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError ||
+        err instanceof undiciErrors.ConnectTimeoutError) {
+      opts.logger.warn({ path: this.req.url, err: err.message }, "gateway timed out");
+      return this.fail(504, CODES.upstreamTimeout, `Gateway did not answer within ${opts.timeoutMs} ms`);
+    }
+    opts.logger.warn({ path: this.req.url, err: err.message }, "gateway unavailable");
+    this.fail(502, CODES.upstreamUnavailable, "Gateway unavailable, please retry shortly");
+  }
+
+  /** 413: the rest of the body is never read, so the connection cannot carry another request. */
+  refuseBody(): void {
+    this.fail(413, CODES.payloadTooLarge, `Request body larger than ${this.ctx.opts.bodyLimit} bytes`, true);
+  }
+
+  private fail(status: number, code: string, msg: string, close = false): void {
+    const { res, own } = this;
+    if (!res.headersSent) for (let i = 0; i < own.length; i += 2) res.setHeader(own[i]!, own[i + 1]!);
+    sendEnvelope(res, status, code, msg, close);
+  }
 }
 
 /**
@@ -103,56 +212,26 @@ export function createBff(opts: BffOptions): Bff {
     bodyTimeout: opts.timeoutMs,
     connectTimeout: Math.min(opts.timeoutMs, 10_000),
   });
+  const ctx: ForwardContext = {
+    opts,
+    ownNames: new Set(opts.headers(true).filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase())),
+  };
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
-    opts.decorate(req, res, protocolOf(req, opts.trustsPeer(req)) === "https");
+    const trusted = opts.trustsPeer(req);
+    const proto = protocolOf(req, trusted);
+    const forward = new Forward(req, res, opts.headers(proto === "https"), ctx);
     const declared = Number(req.headers["content-length"] ?? 0);
-    if (declared > opts.bodyLimit) {
-      // The body is not read, so the connection cannot carry another request.
-      return sendEnvelope(res, 413, CODES.payloadTooLarge, `Request body larger than ${opts.bodyLimit} bytes`, true);
-    }
-    // An EventEmitter is undici's cheapest abort signal: the client left, stop the upstream call.
-    const signal = new EventEmitter();
-    res.once("close", () => {
-      if (!res.writableFinished) signal.emit("abort");
-    });
+    if (declared > opts.bodyLimit) return forward.refuseBody();
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const limiter = hasBody ? limitBody(opts.bodyLimit) : undefined;
-    let tooLarge = false;
-    limiter?.once("error", (err) => {
-      if (err instanceof BodyTooLarge) tooLarge = true;
-    });
-
-    pool.stream(
+    pool.dispatch(
       {
         method: req.method as "GET",
         path: req.url ?? "/",
-        headers: forwardedHeaders(req, opts),
-        body: limiter ? (req.pipe(limiter) as Readable) : undefined,
-        signal,
+        headers: forwardedHeaders(req, trusted, proto),
+        body: hasBody ? (req.pipe(limitBody(opts.bodyLimit, () => (forward.bodyOverLimit = true))) as Readable) : undefined,
       },
-      ({ statusCode, headers }) => {
-        res.statusCode = statusCode;
-        for (const name in headers) {
-          const value = headers[name];
-          if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
-        }
-        return res;
-      },
-      (err) => {
-        // No error, or the client went away and we stopped the call ourselves.
-        if (!err || err instanceof undiciErrors.RequestAbortedError) return;
-        if (tooLarge) {
-          return sendEnvelope(res, 413, CODES.payloadTooLarge, `Request body larger than ${opts.bodyLimit} bytes`, true);
-        }
-        if (err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError ||
-            err instanceof undiciErrors.ConnectTimeoutError) {
-          opts.logger.warn({ path: req.url, err: err.message }, "gateway timed out");
-          return sendEnvelope(res, 504, CODES.upstreamTimeout, `Gateway did not answer within ${opts.timeoutMs} ms`);
-        }
-        opts.logger.warn({ path: req.url, err: err.message }, "gateway unavailable");
-        return sendEnvelope(res, 502, CODES.upstreamUnavailable, "Gateway unavailable, please retry shortly");
-      },
+      forward,
     );
   }
 

@@ -20,12 +20,19 @@ afterAll(async () => {
 });
 
 /** A raw HTTP/1.1 request, so the test controls every header and byte. */
-function raw(opts: { method: string; path: string; headers?: Record<string, string | string[]>; body?: Buffer | Buffer[] }) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+function raw(opts: { method: string; path: string; headers?: Record<string, string | string[]>; body?: Buffer | Buffer[]; slowReader?: boolean }) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; rawHeaders: string[]; body: Buffer }>((resolve, reject) => {
     const req = httpRequest({ host: "127.0.0.1", port: web.port, method: opts.method, path: opts.path, headers: opts.headers }, (res) => {
       const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("data", (c: Buffer) => {
+        chunks.push(c);
+        // A slow reader: the web server's socket buffer fills and it must wait for "drain".
+        if (opts.slowReader && chunks.length % 16 === 0) {
+          res.pause();
+          setTimeout(() => res.resume(), 5);
+        }
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
     });
     req.on("error", reject);
     const parts = Array.isArray(opts.body) ? opts.body : opts.body ? [opts.body] : [];
@@ -83,6 +90,21 @@ describe("BFF forwarding (real web server, stand-in upstream)", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("keeps an upstream's own security header instead of adding the web host's, sending it once", async () => {
+    const res = await raw({ method: "GET", path: "/v1/own-header", headers: { "x-echo-header": "Referrer-Policy: no-referrer" } });
+    expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    expect(res.rawHeaders.filter((name) => name.toLowerCase() === "referrer-policy")).toHaveLength(1);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("streams a large answer through intact, to a client that reads it slowly", async () => {
+    const size = 8 * 1024 * 1024;
+    const res = await raw({ method: "GET", path: "/v1/large", headers: { "x-echo-bytes": String(size) }, slowReader: true });
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBe(size);
+    expect(res.body.equals(Buffer.alloc(size, "0123456789abcdef"))).toBe(true);
+  });
+
   it("forwards /api/* GETs and keeps a client's forged X-Forwarded-For out", async () => {
     const before = echo.seen.length;
     await raw({ method: "GET", path: "/api/v2/spot/market/tickers?symbol=BTCUSDT", headers: { "x-forwarded-for": "6.6.6.6" } });
@@ -113,6 +135,22 @@ describe("BFF forwarding (real web server, stand-in upstream)", () => {
     } finally {
       echo.stallMs.value = 0;
     }
+  });
+
+  it("stops the upstream call when the client goes away, and keeps serving", async () => {
+    echo.stallMs.value = 1200;
+    try {
+      const before = echo.abandoned.value;
+      const req = httpRequest({ host: "127.0.0.1", port: web.port, method: "GET", path: "/v1/left-early" });
+      req.on("error", () => {});
+      req.end();
+      await new Promise((r) => setTimeout(r, 200));
+      req.destroy();
+      await expect.poll(() => echo.abandoned.value, { timeout: 1000 }).toBe(before + 1);
+    } finally {
+      echo.stallMs.value = 0;
+    }
+    expect((await raw({ method: "GET", path: "/v1/after" })).status).toBe(200);
   });
 
   it("pipes WebSocket upgrades on /v2/ws/* both ways", async () => {

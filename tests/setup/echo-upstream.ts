@@ -11,17 +11,25 @@ export interface EchoSeen {
 
 /**
  * A stand-in upstream for BFF tests only (never in production code): answers every request with
- * what it received, can be told to stall, and echoes WebSocket messages on /v2/ws/*.
+ * what it received, can be told to stall, and echoes WebSocket messages on /v2/ws/*. A request
+ * may ask for an extra response header (`x-echo-header: name: value`) or for a large body of
+ * `x-echo-bytes` bytes instead of the echo.
  */
 export async function startEchoUpstream(): Promise<{
   url: string;
   seen: EchoSeen[];
   stallMs: { value: number };
+  /** Answers cut off because the caller went away first. */
+  abandoned: { value: number };
   close(): Promise<void>;
 }> {
   const seen: EchoSeen[] = [];
   const stallMs = { value: 0 };
+  const abandoned = { value: 0 };
   const server: Server = createServer((req, res) => {
+    res.once("close", () => {
+      if (!res.writableFinished) abandoned.value++;
+    });
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -32,6 +40,17 @@ export async function startEchoUpstream(): Promise<{
         res.setHeader("set-cookie", ["a=1; Path=/; HttpOnly", "b=2; Path=/"]);
         res.setHeader("x-upstream", "echo");
         res.setHeader("connection", "keep-alive");
+        const extra = req.headers["x-echo-header"];
+        if (typeof extra === "string") {
+          const colon = extra.indexOf(":");
+          res.setHeader(extra.slice(0, colon).trim(), extra.slice(colon + 1).trim());
+        }
+        const bytes = Number(req.headers["x-echo-bytes"] ?? 0);
+        if (bytes > 0) {
+          res.setHeader("content-type", "application/octet-stream");
+          res.end(Buffer.alloc(bytes, "0123456789abcdef"));
+          return;
+        }
         res.end(JSON.stringify({
           code: "00000", msg: "success", requestTime: Date.now(),
           data: { method: req.method, url: req.url, headers: req.headers, bodyBase64: body.toString("base64") },
@@ -57,6 +76,7 @@ export async function startEchoUpstream(): Promise<{
     url: `http://127.0.0.1:${port}`,
     seen,
     stallMs,
+    abandoned,
     close: () =>
       new Promise((done) => {
         wss.close();
