@@ -37,7 +37,15 @@ export async function registerThroughPage(page: Page, email: string, password: s
   return { ip };
 }
 
-/** A local-storage item of the page, or "loading" while it is between documents (an evaluate then fails): for polls across reloads. */
+/**
+ * A page evaluation, or "loading" if the page was between documents (the evaluation then fails
+ * because its context is destroyed): for polls across reloads.
+ */
+export function acrossLoads<T>(evaluation: Promise<T>): Promise<T | "loading"> {
+  return evaluation.catch(() => "loading" as const);
+}
+
+/** A local-storage item of the page, or "loading" between documents. */
 export function storedItem(page: Page, key: string): Promise<string | null> {
-  return page.evaluate((k) => localStorage.getItem(k), key).catch(() => "loading");
+  return acrossLoads(page.evaluate((k) => localStorage.getItem(k), key));
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { registerThroughPage } from "./helpers";
+import { acrossLoads, registerThroughPage } from "./helpers";
 
 let n = 0;
 // Each test registers from its own address, so the registration risk rule (five per address in
@@ -19,8 +19,8 @@ const account = (page: Page) => page.getByRole("region", { name: "Your orders an
 type Marked = { marker?: number };
 /** Marks the document: a load of another document loses the mark. */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as Marked).marker = 1));
-/** The mark, or "loading" while the page is between documents (an evaluate then fails). */
-const markOf = (page: Page) => page.evaluate(() => (window as unknown as Marked).marker).catch(() => "loading");
+/** The mark, or "loading" while the page is between documents. */
+const markOf = (page: Page) => acrossLoads(page.evaluate(() => (window as unknown as Marked).marker));
 
 /** A balance cell as a plain decimal (the page prints it with grouping). */
 async function balance(page: Page, coin: string): Promise<number> {
