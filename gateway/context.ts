@@ -62,6 +62,8 @@ export interface LoginCrypto {
   open(body: unknown): { fields: Record<string, unknown>; publicKey: string; algorithm: string };
   /** Binds the client key of a login to its new session and user (PROTOCOL.md §6, last rule). */
   bindClientKey(sessionId: string, userId: string, publicKey: string, algorithm: string): void;
+  /** Binds the keys of a session to the session that replaces it (a refresh keeps the browser's key pair). */
+  carryClientKeys(fromSessionId: string, toSessionId: string): void;
   /** PROTOCOL.md §7 device check: this browser proves it held a key of `userId` before. */
   deviceKnown(req: SessionRequest, body: unknown, userId: string): boolean;
 }

@@ -121,6 +121,8 @@ export function installSecurity(app: FastifyInstance, ctx: GatewayContext): Secu
   const usedCipher = ctx.db.prepare("INSERT OR IGNORE INTO used_ciphertexts (digest, at) VALUES (?, ?)");
   const bind = ctx.db.prepare(`INSERT OR REPLACE INTO client_keys (session_id, key_id, user_id, public_key, algorithm, created_at)
     VALUES (?, ?, ?, ?, ?, ?)`);
+  const carry = ctx.db.prepare(`INSERT OR REPLACE INTO client_keys (session_id, key_id, user_id, public_key, algorithm, created_at)
+    SELECT ?, key_id, user_id, public_key, algorithm, created_at FROM client_keys WHERE session_id = ?`);
   const userKeys = ctx.db.prepare("SELECT public_key FROM client_keys WHERE user_id = ? ORDER BY created_at DESC LIMIT 50");
 
   const loginCrypto: LoginCrypto = {
@@ -146,6 +148,9 @@ export function installSecurity(app: FastifyInstance, ctx: GatewayContext): Secu
     },
     bindClientKey(sessionId, userId, publicKey, algorithm) {
       bind.run(sessionId, keyIdOf(publicKey), userId, publicKey, algorithm, Date.now());
+    },
+    carryClientKeys(fromSessionId, toSessionId) {
+      carry.run(toSessionId, fromSessionId);
     },
     deviceKnown(req, body, userId) {
       const sig = headerOf(req, HEADERS.userCheckDeviceSign);
