@@ -7,6 +7,8 @@ declare module "@remix-run/node" {
     cspNonce: string;
     /** The upstream gateway's origin, for loaders' server-side calls. */
     gatewayUrl: string;
+    /** Headers loaders add to their gateway calls: the visitor's address and the proxy secret (server only). */
+    gatewayForward: Record<string, string>;
     /** The configured public origin (PUBLIC_ORIGIN), or "" for root-relative links. */
     publicOrigin: string;
     /** The link allow-list's configured hosts and addresses (docs/decisions/600); public by design. */

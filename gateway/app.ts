@@ -3,7 +3,7 @@ import secureJson from "secure-json-parse";
 import { CODES } from "../protocol/codes.ts";
 import { openDatabase } from "./db/database.ts";
 import { GatewayError, installEnvelope } from "./envelope.ts";
-import type { GatewayConfig, GatewayContext } from "./context.ts";
+import type { GatewayConfig, GatewayContext, Principal } from "./context.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { wikiRoutes } from "./routes/wiki.ts";
 import { seedTdk } from "./content/tdk.ts";
@@ -11,6 +11,7 @@ import { installExchange } from "./exchange/install.ts";
 import { installCaptcha } from "./captcha/routes.ts";
 import { installAccounts } from "./accounts/routes.ts";
 import { installSecurity } from "./security/install.ts";
+import { frontDoorRewrite, installFrontDoor } from "./security/front-door.ts";
 import { installTracking } from "./tracking/install.ts";
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -19,6 +20,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The exact body text, for signatures over the body (PROTOCOL.md §5 mode 2). */
     rawBody?: string;
+    /** Set before the handler when the call carried a complete, valid API-key signature (docs/decisions/010). */
+    apiKeyPrincipal?: Principal;
   }
 }
 
@@ -28,7 +31,8 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-const JSON_TYPES = ["application/json", "application/csp-report", "application/reports+json", "text/plain"];
+/** The front door has refused every other media type with 415 before parsing (docs/decisions/010). */
+const JSON_TYPES = ["application/json", "application/csp-report", "application/reports+json"];
 
 export async function createGateway(
   config: GatewayConfig,
@@ -37,17 +41,20 @@ export async function createGateway(
   const db = openDatabase(config.dataDir);
   seedTdk(db);
   const ctx: GatewayContext = { db, config };
+  const frontDoor = { proxySecret: config.proxySecret, abuseLimits: config.abuseLimits };
 
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: !config.requestLog }),
     bodyLimit: BODY_LIMIT,
-    // The BFF on loopback is the only proxy whose x-forwarded-for is believed.
-    trustProxy: "loopback",
+    // One hop: the front door has already dropped X-Forwarded-* that the BFF did not vouch for.
+    trustProxy: (_address: string, hop: number) => hop === 0,
+    rewriteUrl: frontDoorRewrite(frontDoor),
     return503OnClosing: true,
     forceCloseConnections: "idle",
   });
   installEnvelope(app);
+  installFrontDoor(app, frontDoor);
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(JSON_TYPES, { parseAs: "string" }, (req, body, done) => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { GatewayConfig } from "./context.ts";
+import { DEFAULT_ROTATION } from "./security/login-keys.ts";
 
 const list = z
   .string()
@@ -13,6 +14,10 @@ const EnvSchema = z.object({
   REQUEST_LOG: z.enum(["on", "off"]).default("on"),
   IMAGE_HOSTS_FOREIGN: list,
   IMAGE_HOSTS_INTERNAL: list,
+  GATEWAY_PROXY_SECRET: z.string().min(16).optional(),
+  ABUSE_LIMITS: z.enum(["on", "off"]).default("on"),
+  LOGIN_KEY_ROTATE_MS: z.coerce.number().int().min(1000).default(DEFAULT_ROTATION.rotateMs),
+  LOGIN_KEY_GRACE_MS: z.coerce.number().int().min(0).default(DEFAULT_ROTATION.graceMs),
 });
 
 /** Reads the gateway's settings once from the environment; a bad value stops the start. */
@@ -28,5 +33,8 @@ export function gatewayConfigFromEnv(env: Record<string, string | undefined> = p
     eventLogUpload: e.EVENT_LOG_UPLOAD === "on",
     requestLog: e.REQUEST_LOG === "on",
     imageHosts: { foreign: e.IMAGE_HOSTS_FOREIGN, internal: e.IMAGE_HOSTS_INTERNAL },
+    proxySecret: e.GATEWAY_PROXY_SECRET,
+    abuseLimits: e.ABUSE_LIMITS === "on",
+    loginKeyRotation: { rotateMs: e.LOGIN_KEY_ROTATE_MS, graceMs: e.LOGIN_KEY_GRACE_MS },
   };
 }

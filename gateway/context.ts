@@ -10,6 +10,12 @@ export interface GatewayConfig {
   /** One log line per request (off for benchmarks). */
   requestLog: boolean;
   imageHosts: { foreign: string[]; internal: string[] };
+  /** The secret the BFF sends in `x-proxy-secret`; unset: loopback peers are believed. */
+  proxySecret?: string;
+  /** Per-address budgets on the costly paths (docs/decisions/012). */
+  abuseLimits: boolean;
+  /** When login encryption keys are replaced and how long the last one still opens logins (docs/decisions/011). */
+  loginKeyRotation: { rotateMs: number; graceMs: number };
 }
 
 /** The caller of a private exchange endpoint (the accounts module authenticates web sessions). */

@@ -37,6 +37,8 @@ export const CODES = {
   lastChannel: "20014",
   badRequest: "40000",
   invalidParameter: "40017",
+  /** A state-changing request from another site's page, refused by the BFF (docs/decisions/010). */
+  crossSiteRefused: "40300",
   notFound: "40404",
   methodNotAllowed: "40500",
   payloadTooLarge: "41300",

@@ -21,6 +21,12 @@ export const HEADERS = {
   trackingPfb: "pfb",
 } as const;
 
+/**
+ * The BFF proves itself to the gateway with this header (a secret shared at start); only then are
+ * its X-Forwarded-* headers believed (docs/decisions/010). Never forwarded from a client.
+ */
+export const PROXY_SECRET_HEADER = "x-proxy-secret";
+
 export const WEBSITE = "mix";
 
 /** Client platform codes, SPEC.md §3. */

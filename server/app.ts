@@ -12,6 +12,8 @@ import type { ServerEnv } from "./env.ts";
 import { createBff } from "./bff.ts";
 import { apiHeaders, securityHeaders } from "./security-headers.ts";
 import { proxyUpgrade } from "./ws-proxy.ts";
+import { clientAddressOf, type TrustFn } from "./client-address.ts";
+import { PROXY_SECRET_HEADER } from "../protocol/headers.ts";
 
 export interface WebAppOptions {
   env: ServerEnv;
@@ -19,6 +21,8 @@ export interface WebAppOptions {
   logger: Logger;
   /** Where the production build lives (build/), ignored in development. */
   buildDir: string;
+  /** The secret the gateway believes our X-Forwarded-For by (docs/decisions/010). */
+  proxySecret?: string;
 }
 
 export interface WebApp {
@@ -50,6 +54,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxySetting(env.TRUST_PROXY));
+  const trust = app.get("trust proxy fn") as TrustFn;
 
   app.use(securityHeaders({ dev, imageOrigins: env.imageOrigins }));
   app.use(compression());
@@ -59,8 +64,10 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
     upstream: opts.gatewayUrl,
     timeoutMs: env.BFF_TIMEOUT_MS,
     bodyLimit: env.BFF_BODY_LIMIT,
-    // Express's own reading of TRUST_PROXY: is the peer of this connection a proxy we trust?
-    trustsPeer: (req) => (app.get("trust proxy fn") as (addr: string, i: number) => boolean)(req.socket.remoteAddress ?? "", 0),
+    // Express's own reading of TRUST_PROXY: which peers are proxies we trust?
+    trust,
+    proxySecret: opts.proxySecret,
+    ownHosts: env.linkPolicy.hosts,
     headers: apiHeaders,
     logger,
   });
@@ -85,9 +92,14 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
     createRequestHandler({
       build,
       mode: dev ? "development" : "production",
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req, res) => ({
         cspNonce: String(res.locals.cspNonce ?? ""),
         gatewayUrl: opts.gatewayUrl,
+        // Loaders call the gateway for the visitor: its address, vouched for like the BFF's.
+        gatewayForward: {
+          "x-forwarded-for": clientAddressOf(req, trust),
+          ...(opts.proxySecret ? { [PROXY_SECRET_HEADER]: opts.proxySecret } : {}),
+        },
         publicOrigin: env.PUBLIC_ORIGIN ?? "",
         linkPolicy: env.linkPolicy,
       }),
@@ -110,7 +122,8 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
     onUpgrade(req, socket, head) {
       const path = (req.url ?? "").split("?")[0] ?? "";
       if (path.startsWith(GATEWAY_WS_PREFIX)) {
-        proxyUpgrade(opts.gatewayUrl, req, socket, head, logger, env.BFF_TIMEOUT_MS);
+        const forwarded = { clientIp: clientAddressOf(req, trust), proxySecret: opts.proxySecret };
+        proxyUpgrade(opts.gatewayUrl, req, socket, head, logger, env.BFF_TIMEOUT_MS, forwarded);
       } else if (!dev) {
         socket.destroy();
       }

@@ -5,6 +5,8 @@ import { Pool, errors as undiciErrors } from "undici";
 import type { Logger } from "pino";
 import { CODES } from "../protocol/codes.ts";
 import { envelope } from "../protocol/envelope.ts";
+import { PROXY_SECRET_HEADER } from "../protocol/headers.ts";
+import { clientAddressOf, crossSiteWrite, type TrustFn } from "./client-address.ts";
 
 /** Headers that describe one connection, never forwarded (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set([
@@ -34,8 +36,12 @@ export interface BffOptions {
   upstream: string;
   timeoutMs: number;
   bodyLimit: number;
-  /** Whether this connection's peer is a trusted proxy, whose X-Forwarded-* may be believed. */
-  trustsPeer(req: IncomingMessage): boolean;
+  /** Express's trust-proxy function: which peers' X-Forwarded-* may be believed. */
+  trust: TrustFn;
+  /** Sent to the gateway so it believes our X-Forwarded-For (docs/decisions/010). */
+  proxySecret?: string;
+  /** Hosts that are this site besides the request's own (PUBLIC_ORIGIN, BRAND_HOSTS). */
+  ownHosts: readonly string[];
   /** The web host's security headers for a data response, flat: name, value, name, value… */
   headers(secure: boolean): readonly string[];
   logger: Logger;
@@ -77,13 +83,22 @@ export function protocolOf(req: IncomingMessage, trustForwarded: boolean): strin
 }
 
 /** Set by the BFF itself from what it knows of the connection, never copied from the request. */
-const FORWARDED_SET = new Set(["host", "x-forwarded-for", "x-forwarded-proto", "x-forwarded-host"]);
+const FORWARDED_SET = new Set(["host", "x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", PROXY_SECRET_HEADER]);
+
+/** What the BFF tells the gateway of a request it forwards (docs/decisions/010). */
+export interface ForwardedAs {
+  /** The visitor's address, as the web host reads it (trusted proxies' X-Forwarded-For followed). */
+  clientIp: string;
+  proto: string;
+  /** The secret that makes the gateway believe the above; unset for a gateway that does not ask. */
+  proxySecret?: string;
+}
 
 /**
  * The request's headers as received (names, order and repeats kept), hop-by-hop ones dropped,
- * then the X-Forwarded-* set: a trusted proxy's X-Forwarded-For is extended, anyone else's replaced.
+ * then the X-Forwarded-* set: one address, the visitor's, never a list a client could have begun.
  */
-export function forwardedHeaders(req: IncomingMessage, trusted: boolean, proto: string): string[] {
+export function forwardedHeaders(req: IncomingMessage, as: ForwardedAs): string[] {
   const raw = req.rawHeaders;
   const listed = connectionListed(req.headers.connection);
   const out: string[] = [];
@@ -92,10 +107,9 @@ export function forwardedHeaders(req: IncomingMessage, trusted: boolean, proto: 
     if (HOP_BY_HOP.has(name) || FORWARDED_SET.has(name) || listed?.has(name)) continue;
     out.push(raw[i]!, raw[i + 1]!);
   }
-  const clientIp = req.socket.remoteAddress ?? "";
-  const prior = trusted ? req.headers["x-forwarded-for"] : undefined;
-  out.push("x-forwarded-for", prior ? `${prior}, ${clientIp}` : clientIp, "x-forwarded-proto", proto);
+  out.push("x-forwarded-for", as.clientIp, "x-forwarded-proto", as.proto);
   if (req.headers.host) out.push("x-forwarded-host", req.headers.host);
+  if (as.proxySecret) out.push(PROXY_SECRET_HEADER, as.proxySecret);
   return out;
 }
 
@@ -192,6 +206,11 @@ class Forward {
     this.fail(413, CODES.payloadTooLarge, `Request body larger than ${this.ctx.opts.bodyLimit} bytes`, true);
   }
 
+  refuse(status: number, code: string, msg: string): void {
+    // The body is not read: the connection cannot carry another request.
+    this.fail(status, code, msg, this.req.headers["content-length"] !== "0" && this.req.method !== "GET");
+  }
+
   private fail(status: number, code: string, msg: string, close = false): void {
     const { res, own } = this;
     if (!res.headersSent) for (let i = 0; i < own.length; i += 2) res.setHeader(own[i]!, own[i + 1]!);
@@ -218,9 +237,11 @@ export function createBff(opts: BffOptions): Bff {
   };
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
-    const trusted = opts.trustsPeer(req);
+    const trusted = opts.trust(req.socket.remoteAddress ?? "", 0);
     const proto = protocolOf(req, trusted);
     const forward = new Forward(req, res, opts.headers(proto === "https"), ctx);
+    // Another site's page must not spend the visitor's session: refused before the gateway.
+    if (crossSiteWrite(req, opts.ownHosts)) return forward.refuse(403, CODES.crossSiteRefused, "Cross-site request refused");
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > opts.bodyLimit) return forward.refuseBody();
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
@@ -228,7 +249,7 @@ export function createBff(opts: BffOptions): Bff {
       {
         method: req.method as "GET",
         path: req.url ?? "/",
-        headers: forwardedHeaders(req, trusted, proto),
+        headers: forwardedHeaders(req, { clientIp: clientAddressOf(req, opts.trust), proto, proxySecret: opts.proxySecret }),
         body: hasBody ? (req.pipe(limitBody(opts.bodyLimit, () => (forward.bodyOverLimit = true))) as Readable) : undefined,
       },
       forward,

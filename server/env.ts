@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Trust X-Forwarded-* from the proxy in front of us (hop count or Express trust-proxy value). */
   TRUST_PROXY: z.string().optional(),
+  /** Shared with the gateway: it believes our X-Forwarded-For only with it (docs/decisions/010). */
+  GATEWAY_PROXY_SECRET: z.string().min(16).optional(),
   /** Upstream timeout of the BFF (PROTOCOL.md: 20 s). */
   BFF_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   /** Largest request body the BFF forwards. */

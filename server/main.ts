@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import { pino } from "pino";
@@ -9,13 +10,15 @@ const env = loadEnv();
 const logger = pino({ level: env.LOG_LEVEL, base: { service: "web" } });
 
 let gateway: EmbeddedGateway | undefined;
+// The embedded gateway believes our X-Forwarded-For only with this secret (docs/decisions/010).
+const proxySecret = env.GATEWAY_PROXY_SECRET ?? (env.GATEWAY_URL ? undefined : randomBytes(32).toString("base64url"));
 if (!env.GATEWAY_URL) {
-  gateway = await startEmbeddedGateway({ ...process.env, DATA_DIR: env.DATA_DIR }, logger);
+  gateway = await startEmbeddedGateway({ ...process.env, DATA_DIR: env.DATA_DIR, GATEWAY_PROXY_SECRET: proxySecret }, logger);
   logger.info({ url: gateway.url }, "embedded gateway started");
 }
 const gatewayUrl = env.GATEWAY_URL ?? (gateway as EmbeddedGateway).url;
 
-const web = await createWebApp({ env, gatewayUrl, logger, buildDir: fileURLToPath(new URL("../build", import.meta.url)) });
+const web = await createWebApp({ env, gatewayUrl, logger, proxySecret, buildDir: fileURLToPath(new URL("../build", import.meta.url)) });
 const server = createServer(web.handle);
 server.on("upgrade", web.onUpgrade);
 server.keepAliveTimeout = 65_000;

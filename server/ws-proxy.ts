@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingMessage, STATUS_CODES } from "node
 import { request as httpsRequest } from "node:https";
 import type { Duplex } from "node:stream";
 import type { Logger } from "pino";
+import { PROXY_SECRET_HEADER } from "../protocol/headers.ts";
 import { dropHopByHop } from "./bff.ts";
 
 function refuse(socket: Duplex, status: number): void {
@@ -22,13 +23,17 @@ export function proxyUpgrade(
   head: Buffer,
   logger: Logger,
   timeoutMs: number,
+  forwarded: { clientIp: string; proxySecret?: string },
 ): void {
   const target = new URL(req.url ?? "/", upstream);
   const headers = dropHopByHop(req.headers);
   delete headers.host;
   headers.connection = "Upgrade";
   headers.upgrade = String(req.headers.upgrade ?? "websocket");
-  headers["x-forwarded-for"] = req.socket.remoteAddress ?? "";
+  // Set here only, never copied from the client (docs/decisions/010).
+  for (const name of ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", PROXY_SECRET_HEADER]) delete headers[name];
+  headers["x-forwarded-for"] = forwarded.clientIp;
+  if (forwarded.proxySecret) headers[PROXY_SECRET_HEADER] = forwarded.proxySecret;
   const send = target.protocol === "https:" ? httpsRequest : httpRequest;
   const up = send(target, { method: req.method, headers, timeout: timeoutMs });
 

@@ -16,7 +16,7 @@ export type GatewayResult<T> =
  * page renders an error state instead.
  */
 export async function callGateway<T>(
-  context: Pick<AppLoadContext, "gatewayUrl">,
+  context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">,
   request: Request,
   path: string,
   opts: { method?: "GET" | "POST"; body?: unknown; locale?: string } = {},
@@ -31,8 +31,8 @@ export async function callGateway<T>(
   );
   const cookie = request.headers.get("cookie");
   if (cookie) headers.cookie = cookie;
-  const forwarded = request.headers.get("x-forwarded-for");
-  if (forwarded) headers["x-forwarded-for"] = forwarded;
+  // The visitor's address as the web host read it, never a header the visitor sent (docs/decisions/010).
+  Object.assign(headers, context.gatewayForward);
   try {
     const res = await fetch(new URL(path, context.gatewayUrl), {
       method,

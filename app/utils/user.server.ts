@@ -16,7 +16,7 @@ export interface PageUser {
  * Who is logged in, for server rendering: asked of the gateway with the browser's own cookie,
  * so a logged-in page never flashes the guest header. Logged in means a user id is present.
  */
-export async function currentUser(context: Pick<AppLoadContext, "gatewayUrl">, request: Request, locale: string): Promise<PageUser | null> {
+export async function currentUser(context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">, request: Request, locale: string): Promise<PageUser | null> {
   if (!request.headers.get("cookie")?.includes(`${COOKIES.session}=`)) return null;
   const r = await callGateway<UserInfoResponse>(context, request, PATHS.userInfo, { body: { locale }, locale });
   if (!r.ok) return null;
@@ -28,7 +28,7 @@ export async function currentUser(context: Pick<AppLoadContext, "gatewayUrl">, r
 const seen = new WeakMap<Request, Promise<PageUser | null>>();
 
 /** The user of a page request, asked of the gateway once however many loaders want it. */
-export function userOf(context: Pick<AppLoadContext, "gatewayUrl">, request: Request): Promise<PageUser | null> {
+export function userOf(context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">, request: Request): Promise<PageUser | null> {
   let found = seen.get(request);
   if (!found) {
     found = currentUser(context, request, prefsFromRequest(request).language);
@@ -38,7 +38,7 @@ export function userOf(context: Pick<AppLoadContext, "gatewayUrl">, request: Req
 }
 
 /** Guard for pages that need a login: guests go to the login page (same locale) and come back after. */
-export async function requireUser(context: Pick<AppLoadContext, "gatewayUrl">, request: Request): Promise<PageUser> {
+export async function requireUser(context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">, request: Request): Promise<PageUser> {
   const user = await userOf(context, request);
   if (user) return user;
   const url = new URL(request.url);

@@ -22,7 +22,7 @@ export interface Tdk {
   keywords: string;
 }
 
-type Ctx = Pick<AppLoadContext, "gatewayUrl" | "linkPolicy">;
+type Ctx = Pick<AppLoadContext, "gatewayUrl" | "gatewayForward" | "linkPolicy">;
 
 function unavailable(): Response {
   return new Response(null, { status: 503, statusText: "Service Unavailable" });

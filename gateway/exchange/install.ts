@@ -56,7 +56,7 @@ export class Exchange {
     this.algo.load();
     this.market.listeners.add((env, symbol, t) => this.algo.onTrade(env, symbol, t.price));
     this.limiter = new RateLimiter(config.rateLimits);
-    this.auth = new Authenticator(ctx.db, ctx);
+    this.auth = new Authenticator(ctx);
     const poll = () => void this.svc.applyDeposits().catch(log);
     poll();
     this.depositTimer = setInterval(poll, DEPOSIT_POLL_MS);

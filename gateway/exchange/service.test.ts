@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../db/database.ts";
 import type { GatewayContext } from "../context.ts";
 import { type GatewayError } from "../envelope.ts";
+import { verifyApiKeyCall } from "../security/api-key-auth.ts";
 import { Authenticator } from "./api/auth.ts";
 import { createApiKey, revokeApiKey, signRequest } from "./auth/api-keys.ts";
 import { queueDeposit } from "./deposits.ts";
@@ -93,11 +94,13 @@ describe("exchange authenticator", () => {
   it("accepts a signed API key, the web session through the accounts hook, and nothing else", () => {
     const { db } = open();
     const ctx = { db } as unknown as GatewayContext;
-    const auth = new Authenticator(db, ctx);
+    const auth = new Authenticator(ctx);
     const key = createApiKey(db, { userId: "k1", passphrase: "pp", permissions: ["read"] });
     const ts = String(Date.now());
     const h = { "access-key": key.apiKey, "access-timestamp": ts, "access-passphrase": "pp", "access-sign": signRequest(key.secretKey, ts, "GET", "/api/v2/spot/account/assets", "") };
-    expect(auth.authenticate(req(h))).toEqual({ userId: "k1", via: "apikey", permissions: ["read"] });
+    const apiKeyCall = req(h);
+    apiKeyCall.apiKeyPrincipal = verifyApiKeyCall(db, apiKeyCall);
+    expect(auth.authenticate(apiKeyCall)).toEqual({ userId: "k1", via: "apikey", permissions: ["read"] });
     const code = (f: () => unknown) => {
       try {
         f();
@@ -111,8 +114,9 @@ describe("exchange authenticator", () => {
     expect(auth.authenticate(req({ cookie: "bt_session=good" }))).toMatchObject({ userId: "s1", via: "session" });
     expect(code(() => auth.authenticate(req({ cookie: "bt_session=bad" })))).toBe("40001");
     // an API-key request is judged by its HMAC alone, even with a session cookie
-    expect(code(() => auth.authenticate(req({ ...h, cookie: "bt_session=good", "access-sign": "x" })))).toBe("40009");
+    expect(code(() => verifyApiKeyCall(db, req({ ...h, cookie: "bt_session=good", "access-sign": "x" })))).toBe("40009");
+    expect(code(() => verifyApiKeyCall(db, req({ "access-key": "", cookie: "bt_session=good" })))).toBe("40001");
     revokeApiKey(db, key.apiKey);
-    expect(code(() => auth.authenticate(req(h)))).toBe("40006");
+    expect(code(() => verifyApiKeyCall(db, req(h)))).toBe("40006");
   });
 });

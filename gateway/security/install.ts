@@ -1,6 +1,6 @@
 import { createHash, createPublicKey, verify } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import forge from "node-forge";
+import { join } from "node:path";
 import { CODES } from "../../protocol/codes.ts";
 import { HEADERS } from "../../protocol/headers.ts";
 import { PATHS } from "../../protocol/paths.ts";
@@ -10,7 +10,12 @@ import type { GatewayContext, LoginCrypto, SessionRequest } from "../context.ts"
 import { GatewayError, ok } from "../envelope.ts";
 import { DecryptError, keyIdOf, openCiphertext } from "./decrypt.ts";
 import { loadOrCreateKeys, type GatewayKeys } from "./keys.ts";
-import { signConfigOf } from "./sign-config.ts";
+import { LoginKeyRing } from "./login-keys.ts";
+import { TokenBuckets, spend } from "./limits.ts";
+import { EXACT_URLS, PREFIX_URLS, signConfigOf } from "./sign-config.ts";
+
+const SIGNED_PATHS = { exactUrls: EXACT_URLS, prefixUrls: PREFIX_URLS };
+import { claimsApiKey, verifyApiKeyCall } from "./api-key-auth.ts";
 
 const MIGRATIONS = [
   {
@@ -33,11 +38,23 @@ const MIGRATIONS = [
       );
     `,
   },
+  {
+    version: 201,
+    name: "logins used per key, device proofs used",
+    sql: `
+      ALTER TABLE used_ciphertexts ADD COLUMN key_id TEXT NOT NULL DEFAULT '';
+      CREATE TABLE used_device_proofs (
+        digest TEXT PRIMARY KEY,
+        at     INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 /** A signature is fresh while tm's first 8 digits are within one of the server's (100 s steps). */
 const REPLAY_TTL_MS = 400_000;
-const CIPHERTEXT_TTL_MS = 24 * 3600_000;
+/** RSA unwraps the whole gateway does, at most: cheap checks come first, this bounds the rest (docs/decisions/012). */
+const RSA_BUDGET = { burst: 200, perMs: 1000 };
 
 function headerOf(req: SessionRequest, name: string): string | undefined {
   const v = req.headers[name];
@@ -57,12 +74,21 @@ export interface Security {
 export function installSecurity(app: FastifyInstance, ctx: GatewayContext): Security {
   migrate(ctx.db, MIGRATIONS);
   const keys = loadOrCreateKeys(ctx.config.dataDir);
-  const config = signConfigOf(keys);
-  const forgeKey = forge.pki.privateKeyFromPem(keys.gatewayPrivatePem) as forge.pki.rsa.PrivateKey;
-  const modulusBytes = Math.ceil(forgeKey.n.bitLength() / 8);
+  const ring = new LoginKeyRing(join(ctx.config.dataDir, "keys", "login"), keys.issuerKey, ctx.config.loginKeyRotation, Date.now, keys.gatewayPrivatePem);
+  const forgetRetired = ctx.db.prepare("DELETE FROM used_ciphertexts WHERE key_id NOT IN (SELECT value FROM json_each(?))");
+  const rotate = () =>
+    ring.rotateIfDue().then(
+      () => forgetRetired.run(JSON.stringify(ring.accepted().map((k) => k.id))),
+      (err: unknown) => app.log.error({ err }, "login key rotation failed"),
+    );
+  void rotate();
+  const rotation = setInterval(rotate, Math.min(60_000, Math.ceil(ctx.config.loginKeyRotation.rotateMs / 4)));
+  rotation.unref();
+  app.addHook("onClose", async () => clearInterval(rotation));
+  const rsaBudget = new TokenBuckets(RSA_BUDGET);
   const seenTraceIds = new Map<string, number>();
 
-  app.get(PATHS.gatewaySignConfig, async () => ok({ gatewaySignConfig: config }));
+  app.get(PATHS.gatewaySignConfig, async () => ok({ gatewaySignConfig: signConfigOf(ring.current()) }));
 
   const findKey = ctx.db.prepare("SELECT public_key FROM client_keys WHERE session_id = ? AND key_id = ?");
 
@@ -75,10 +101,8 @@ export function installSecurity(app: FastifyInstance, ctx: GatewayContext): Secu
     const url = req.url;
     const q = url.indexOf("?");
     const pathname = q < 0 ? url : url.slice(0, q);
-    const mode = signModeFor(config, pathname);
+    const mode = signModeFor(SIGNED_PATHS, pathname);
     if (mode === undefined) return false;
-    // An API-key call is judged by its HMAC alone (PROTOCOL.md §9).
-    if (req.headers["access-key"] !== undefined) return false;
     const session = ctx.sessionOf?.(req);
     if (!session) return false;
     const sig = headerOf(req, HEADERS.deviceSign);
@@ -113,12 +137,23 @@ export function installSecurity(app: FastifyInstance, ctx: GatewayContext): Secu
     return true;
   }
 
+  /**
+   * Who is calling (docs/decisions/010): a request with any ACCESS-* header is an API-key call,
+   * judged by the complete HMAC check alone, and its cookies are dropped so no route can act on
+   * a session it happens to carry; any other request to a signed path needs its device-sign.
+   */
   app.addHook("preHandler", async (req: FastifyRequest) => {
+    if (claimsApiKey(req)) {
+      req.apiKeyPrincipal = verifyApiKeyCall(ctx.db, req);
+      delete req.headers.cookie;
+      return;
+    }
     checkSignature(req);
   });
   ctx.checkSessionSignature = checkSignature;
 
-  const usedCipher = ctx.db.prepare("INSERT OR IGNORE INTO used_ciphertexts (digest, at) VALUES (?, ?)");
+  const usedCipher = ctx.db.prepare("INSERT OR IGNORE INTO used_ciphertexts (digest, at, key_id) VALUES (?, ?, ?)");
+  const usedProof = ctx.db.prepare("INSERT OR IGNORE INTO used_device_proofs (digest, at) VALUES (?, ?)");
   const bind = ctx.db.prepare(`INSERT OR REPLACE INTO client_keys (session_id, key_id, user_id, public_key, algorithm, created_at)
     VALUES (?, ?, ?, ?, ?, ?)`);
   const carry = ctx.db.prepare(`INSERT OR REPLACE INTO client_keys (session_id, key_id, user_id, public_key, algorithm, created_at)
@@ -131,20 +166,21 @@ export function installSecurity(app: FastifyInstance, ctx: GatewayContext): Secu
       if (typeof ciphertext !== "string" || ciphertext.length > 16_384) {
         throw new GatewayError(CODES.loginEncryption, "Login data missing or malformed; reload the page and try again");
       }
+      spend([[rsaBudget, "all"]], "The service is busy");
+      const accepted = ring.accepted();
       let opened;
       try {
-        opened = openCiphertext(ciphertext, forgeKey, modulusBytes, keys.rejectionSecret);
+        opened = openCiphertext(ciphertext, accepted.map((k) => k.privateKey), keys.rejectionSecret);
       } catch (err) {
         const reason = err instanceof DecryptError ? err.reason : "unreadable";
-        throw new GatewayError(CODES.loginEncryption, `Login data could not be read (${reason}); reload the page and try again`);
+        // `unreadable` is also what a key past its grace gives: the browser loads the config again and retries.
+        throw new GatewayError(CODES.loginEncryption, `Login data could not be read (${reason}); reload the page and try again`, 400, {}, { reason });
       }
-      const digest = createHash("sha256").update(ciphertext).digest("hex");
-      const at = Date.now();
-      if (usedCipher.run(digest, at).changes === 0) {
-        throw new GatewayError(CODES.loginEncryption, "Login data was already used; reload the page and try again");
+      // Judged on the AES key inside: the same login in another spelling is the same login (docs/decisions/011).
+      if (usedCipher.run(opened.replayId, Date.now(), accepted[opened.keyIndex]!.id).changes === 0) {
+        throw new GatewayError(CODES.loginEncryption, "Login data was already used; reload the page and try again", 400, {}, { reason: "replayed" });
       }
-      ctx.db.prepare("DELETE FROM used_ciphertexts WHERE at < ?").run(at - CIPHERTEXT_TTL_MS);
-      return opened;
+      return { fields: opened.fields, publicKey: opened.publicKey, algorithm: opened.algorithm };
     },
     bindClientKey(sessionId, userId, publicKey, algorithm) {
       bind.run(sessionId, keyIdOf(publicKey), userId, publicKey, algorithm, Date.now());
@@ -159,12 +195,18 @@ export function installSecurity(app: FastifyInstance, ctx: GatewayContext): Secu
       if (hash !== createHash("sha256").update(userId).digest("hex")) return false;
       const signature = Buffer.from(sig, "base64");
       for (const { public_key } of userKeys.all(userId) as Array<{ public_key: string }>) {
+        let valid = false;
         try {
           const key = createPublicKey({ key: Buffer.from(public_key, "base64"), format: "der", type: "spki" });
-          if (verify("sha256", Buffer.from(public_key, "utf8"), key, signature)) return true;
+          valid = verify("sha256", Buffer.from(public_key, "utf8"), key, signature);
         } catch {
           // a stored key that no longer parses proves nothing
         }
+        if (!valid) continue;
+        // The proof is tied to the login it came with (its sealed payload) and good once: the
+        // same headers sent again with another login prove nothing (docs/decisions/011).
+        const proofId = createHash("sha256").update(signature).update(String((body as { bodyCiphertext?: unknown }).bodyCiphertext ?? "")).digest("hex");
+        return usedProof.run(proofId, Date.now()).changes === 1;
       }
       return false;
     },

@@ -14,6 +14,8 @@ export interface GatewayKeys {
   issuerCertPem: string;
   /** Secret for implicit rejection: bad padding yields a key derived from the ciphertext and this. */
   rejectionSecret: Buffer;
+  /** The issuer's private key: it signs each new login key (docs/decisions/011). */
+  issuerKey: KeyObject;
 }
 
 const FILES = {
@@ -88,5 +90,6 @@ export function loadOrCreateKeys(dataDir: string): GatewayKeys {
     serverPublicKeySign,
     issuerCertPem: readFileSync(path(FILES.issuerCert), "utf8"),
     rejectionSecret: readFileSync(path(FILES.rejection)),
+    issuerKey: createPrivateKey(issuerKeyPem),
   };
 }

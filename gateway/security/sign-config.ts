@@ -2,7 +2,7 @@ import { GATEWAY_DEFAULT_ALGORITHM, type GatewaySignConfig, type SignMode } from
 import { ACCOUNT_PATHS } from "../../protocol/account-paths.ts";
 import { PATHS } from "../../protocol/paths.ts";
 import { WS_PATHS } from "../../protocol/bitget.ts";
-import type { GatewayKeys } from "./keys.ts";
+import type { LoginKey } from "./login-keys.ts";
 
 /**
  * Which paths are signed and how: reads of private data with mode 1 (path, time, trace id),
@@ -12,6 +12,8 @@ export const EXACT_URLS: Record<string, SignMode> = {
   // User info is not listed: page loaders ask for it on the server, where no client key lives
   // (docs/decisions/006). It returns masked data only.
   [PATHS.logout]: 1,
+  // The other logout spelling of the session-end flow, signed alike (docs/decisions/006).
+  [PATHS.btapiLogout]: 1,
   [ACCOUNT_PATHS.devices]: 1,
   [ACCOUNT_PATHS.loginHistory]: 1,
   [ACCOUNT_PATHS.subList]: 1,
@@ -34,7 +36,8 @@ export const PREFIX_URLS: Record<string, SignMode> = {
 /** Logins carry the device check (PROTOCOL.md §7). */
 export const USER_CHECK_DEVICE_URLS = [ACCOUNT_PATHS.login, "/v1/user/agency/login"];
 
-export function signConfigOf(keys: GatewayKeys): GatewaySignConfig {
+/** The sign config with the login key current now (docs/decisions/011). */
+export function signConfigOf(keys: Pick<LoginKey, "serverPublicKey" | "serverPublicKeySign">): GatewaySignConfig {
   return {
     clientOpen: true,
     serverPublicKey: keys.serverPublicKey,

@@ -122,6 +122,12 @@ export function installBrowserSecurity(http: HttpClient, deps: SecurityDeps): vo
     const pair = pending.get(trace);
     if (!pair) return undefined;
     pending.delete(trace);
+    // Sealed with a login key the gateway has since replaced (docs/decisions/011): load the
+    // config again and send once more, sealed with the current key.
+    if (envelope?.code === CODES.loginEncryption && (envelope.data as { reason?: unknown } | null)?.reason === "unreadable") {
+      deps.loader.reset();
+      return { retryWithHeaders: {} };
+    }
     const userId = userIdOf(envelope?.data);
     const sid = sessionId();
     if (envelope && (envelope.code === CODES.ok || envelope.code === CODES.okAlt) && userId && sid) {

@@ -18,7 +18,7 @@ export type MarketTickerRow = Ticker & { symbol: string };
  * server cannot know about simulation mode, docs/decisions/701). An unlisted pair is a real 404;
  * another casing of a listed one is a 301 to its canonical address.
  */
-export async function spotPageData(context: Pick<AppLoadContext, "gatewayUrl">, request: Request, symbolParam: string) {
+export async function spotPageData(context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">, request: Request, symbolParam: string) {
   const locale = prefsFromRequest(request).language;
   const get = <T,>(path: string, query: Record<string, string> = {}) =>
     callGateway<T>(context, request, `${path}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`, { method: "GET", locale });

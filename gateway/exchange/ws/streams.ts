@@ -22,6 +22,7 @@ import { IDLE_MS, MAX_MESSAGES_PER_SECOND, MAX_SUBSCRIPTIONS, PRIVATE_CHANNELS, 
 import { error, send, type Conn } from "./connection.ts";
 import { login } from "./login.ts";
 import { bookChecksum, candleRows, levels, tickerJson, tradeJson } from "./payloads.ts";
+import { clientAddressOf, settleClientAddress } from "../../security/front-door.ts";
 
 const FLUSH_MS = 100;
 
@@ -267,7 +268,8 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
     }
     const env: Env = req.headers.paptrading === "1" || url.searchParams.get("paptrading") === "1" ? "paper" : "live";
     // A web session is not logged in by its cookie alone: it proves its key in a login message.
-    const upgrade = { cookie: typeof req.headers.cookie === "string" ? req.headers.cookie : undefined, ip: req.socket.remoteAddress ?? "" };
+    settleClientAddress(req, ex.ctx.config.proxySecret);
+    const upgrade = { cookie: typeof req.headers.cookie === "string" ? req.headers.cookie : undefined, ip: clientAddressOf(req) };
     wss.handleUpgrade(req, socket, head, (ws) => {
       const c: Conn = { ws, env, isPrivate, user: undefined, upgrade, subs: new Map(), bookSeq: new Map(), lastMessage: Date.now(), window: Date.now(), windowCount: 0 };
       conns.add(c);
