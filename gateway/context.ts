@@ -70,6 +70,9 @@ export interface LoginCrypto {
   bindClientKey(sessionId: string, userId: string, publicKey: string, algorithm: string): void;
   /** Binds the keys of a session to the session that replaces it (a refresh keeps the browser's key pair). */
   carryClientKeys(fromSessionId: string, toSessionId: string): void;
-  /** PROTOCOL.md §7 device check: this browser proves it held a key of `userId` before. */
+  /**
+   * PROTOCOL.md §7 device check: this browser proves it held a key of `userId` before. Call it
+   * only once the password is right: a key's proof counts once (docs/decisions/011).
+   */
   deviceKnown(req: SessionRequest, body: unknown, userId: string): boolean;
 }

@@ -203,9 +203,9 @@ export function installSecurity(app: FastifyInstance, ctx: GatewayContext): Secu
           // a stored key that no longer parses proves nothing
         }
         if (!valid) continue;
-        // The proof is tied to the login it came with (its sealed payload) and good once: the
-        // same headers sent again with another login prove nothing (docs/decisions/011).
-        const proofId = createHash("sha256").update(signature).update(String((body as { bodyCiphertext?: unknown }).bodyCiphertext ?? "")).digest("hex");
+        // A key proves its device once: the browser seals every login with a new key and proves
+        // the next one with it, so a captured proof sent again proves nothing (docs/decisions/011).
+        const proofId = createHash("sha256").update("device-proof\0").update(public_key).digest("hex");
         return usedProof.run(proofId, Date.now()).changes === 1;
       }
       return false;
