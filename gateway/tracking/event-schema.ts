@@ -115,7 +115,8 @@ const ext = z.unknown().transform((v, ctx): TrackingExt | undefined => {
   const out: TrackingExt = {};
   for (const [k, value] of entries) {
     if (k.length === 0 || k.length > MAX.short) {
-      ctx.addIssue({ code: "custom", message: `keys have 1 to ${MAX.short} characters`, path: [k] });
+      // Not named in the path: an over-long key is not echoed back.
+      ctx.addIssue({ code: "custom", message: `keys have 1 to ${MAX.short} characters` });
       return z.NEVER;
     }
     if (typeof value === "string") out[k] = cut(value, MAX.extValue);
@@ -234,13 +235,16 @@ function canonical(v: unknown): string {
 
 /**
  * The dedupe key of an event that lacks `page_unique_id` or `seq`: a hash of what the client said
- * (read and normalised, without `retry_count`, which a resend raises). With a client time a resend
- * hashes the same; without one nothing tells a resend from a repeat, so the arrival counts too.
+ * (read and normalised, without `retry_count`, which a resend raises) and of the address it came
+ * from, so no one can pre-empt another caller's event by sending its content first. With a client
+ * time a resend hashes the same; without one nothing tells a resend from a repeat, so the arrival
+ * counts too.
  */
 function contentHash(e: ClientEvent, index: number, facts: RequestFacts): string {
   const { retry_count: _retries, ...content } = e;
   const timed = e.timestamp !== undefined || e.ctime !== undefined;
-  const input = timed ? canonical(content) : `${canonical(content)}|${facts.receivedAt}|${index}`;
+  const arrival = timed ? "" : `|${facts.receivedAt}|${index}`;
+  const input = `${facts.ip}|${canonical(content)}${arrival}`;
   return createHash("sha256").update(input).digest("hex");
 }
 

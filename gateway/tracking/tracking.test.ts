@@ -112,12 +112,13 @@ describe("batch validation", () => {
       { type: 2, url: "/x", device_id: "d e" },
       { type: 2, url: "/x", uid: "u".repeat(65) },
       { type: 2, url: "/x", event_tracking_ext: Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`k${i}`, i])) },
+      { type: 2, url: "/x", curr_page_ext: { ["k".repeat(10_000)]: 1 } },
       { type: 2, url: "/x", title: `${"t".repeat(511)}😀` },
     ]);
     expect(c.events[0]).toMatchObject({ title: "t".repeat(512), referer: "r".repeat(2048), event_tracking_ext: { k: "v".repeat(1024) }, browser: "b".repeat(64) });
     expect(c.events[0]!.url).toHaveLength(2048);
     expect(c.events[0]!.curr_page).toHaveLength(2048);
-    expect(c.refused.map((r) => r.field)).toEqual(["page_unique_id", "device_id", "uid", "event_tracking_ext"]);
+    expect(c.refused.map((r) => r.field)).toEqual(["page_unique_id", "device_id", "uid", "event_tracking_ext", "curr_page_ext"]);
     // A cut never leaves half of a surrogate pair behind.
     expect(c.events[1]!.title).toBe("t".repeat(511));
   });
@@ -125,8 +126,10 @@ describe("batch validation", () => {
   it("gives keyless events a stable key from their content when they carry a time, else one per arrival", () => {
     const key = (body: unknown[], facts = FACTS) => accepted(body, facts).events.map((e) => `${e.page_unique_id}:${e.seq}`);
     const timed = { type: 2, url: "/x", timestamp: 1_767_225_600_000 };
-    const later = { ...FACTS, receivedAt: FACTS.receivedAt + 60_000, ip: "198.51.100.7" };
+    const later = { ...FACTS, receivedAt: FACTS.receivedAt + 60_000, userAgent: "curl/8" };
     expect(key([timed])).toEqual(key([{ ...timed, retry_count: 3, type: "click", title: "" }], later));
+    // Another caller sending the same content first cannot make this one a "duplicate".
+    expect(key([timed])).not.toEqual(key([timed], { ...FACTS, ip: "198.51.100.7" }));
     expect(key([timed])).not.toEqual(key([{ ...timed, timestamp: timed.timestamp + 1 }]));
     expect(key([{ ...timed, ctime: 1 }])).toEqual(key([{ ...timed, ctime: 1 }], later));
     const bare = { type: 2, url: "/x" };
