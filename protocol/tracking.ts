@@ -171,7 +171,7 @@ export interface TrackingEvent {
   first_day: boolean;
   /** The user agent, cut to 255 characters (SPEC.md §9 caps it; §3 names no field, see decision 400). */
   user_agent: string;
-  /** The caller's address as clientCommonConfig reported it; empty when the config failed. */
+  /** The caller's address: the SDK sends clientCommonConfig's ("" when it failed), the gateway stores the request's (docs/decisions/405). */
   ip: string;
 }
 
