@@ -342,7 +342,13 @@ export function checkEvent(raw: unknown, index: number, facts: RequestFacts): Tr
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     return { index, field: "", reason: `an event must be a JSON object, got ${describe(raw)}` };
   }
-  const result = ClientEventSchema.safeParse(raw);
+  let result: ReturnType<typeof ClientEventSchema.safeParse>;
+  try {
+    result = ClientEventSchema.safeParse(raw);
+  } catch {
+    // A reader that throws is a bug, but the caller still gets its answer, not a 500.
+    return { index, field: "", reason: "unreadable event" };
+  }
   if (!result.success) {
     const issue = result.error.issues[0];
     return { index, field: issue?.path.join(".") ?? "", reason: issue?.message ?? "invalid" };

@@ -101,6 +101,7 @@ describe("batch validation", () => {
     expect(c.events[0]).toMatchObject({ type: 1, page_status: 1, track_type: 1, sys: SYS.appH5, log_env: "online", timely: 1, merge: 1, first_day: true });
     expect(c.events[1]).toMatchObject({ type: EVENT_TYPE.pullUp, seq: 3, page_unique_id: "p1", screen_width: 1280, uid: "12345", user_language: 1 });
     expect(c.events[2]).toMatchObject({ type: 2, sys: SYS.mac, page_status: 0 });
+    expect(accepted([{ type: 2, url: "/a", user_language: "constructor" }, { type: "toString", url: "/a" }]).events.map((e) => e.user_language)).toEqual([0]);
     const bad = accepted([{ type: "clicks", url: "/a" }, { type: 2, url: "/a", sys: "linux" }, { type: 2, url: "/a", timely: 2 }, sample()]);
     expect(bad.refused.map((r) => r.field)).toEqual(["type", "sys", "timely"]);
   });

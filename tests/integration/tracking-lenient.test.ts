@@ -105,9 +105,11 @@ describe("tracking ingestion of other clients' events (through the BFF)", () => 
     const res = await c.post([
       { type: "PAGE", page_status: "Hide", track_type: "AUTO", sys: "web", log_env: "ONLINE", url: c.url("p"), timestamp: "", page_unique_id: "", seq: "", event_tracking_id: "", device_id: "", uid: "", timely: true },
       { type: "Pull_Up", page_status: "", url: c.url("q"), title: "", user_agent: "", ip: "" },
+      { type: "click", url: c.url("r"), user_language: "constructor" },
     ]);
-    expect(res.body).toMatchObject({ code: "00000", data: { accepted: 2, invalid: 0 } });
-    const [page, pull] = c.stored().map((r) => r.event);
+    expect(res.body).toMatchObject({ code: "00000", data: { accepted: 3, invalid: 0 } });
+    const [page, pull, click] = c.stored().map((r) => r.event);
+    expect(click).toMatchObject({ type: 2, user_language: 0 });
     expect(page).toMatchObject({ type: 1, page_status: 1, track_type: 1, sys: 3, log_env: "online", event_tracking_id: "/", device_id: "", uid: "", timely: 1 });
     expect(page!.page_unique_id).toMatch(/^~/);
     expect(pull).toMatchObject({ type: 6, page_status: null, title: "", user_agent: PHONE_UA, ip: "127.0.0.1" });
