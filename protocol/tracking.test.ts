@@ -38,6 +38,8 @@ describe("the tracking client's own locale numbering", () => {
 
   it("counts an unknown or missing locale as English", () => {
     expect(trackingLanguage("xx")).toBe(0);
+    // Names of Object.prototype are no locales (the gateway reads client-sent locale keys).
+    for (const key of ["toString", "constructor", "__proto__", "hasOwnProperty", "TOSTRING"]) expect(trackingLanguage(key)).toBe(0);
     expect(trackingLanguage(undefined)).toBe(0);
   });
 });

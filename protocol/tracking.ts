@@ -46,8 +46,9 @@ const TRACKING_LOCALE_ALIASES: Readonly<Record<string, string>> = { "zh-TC": "zh
 /** `user_language` for an app locale key; unknown keys count as English. */
 export function trackingLanguage(localeKey: string | undefined): number {
   if (!localeKey) return TRACKING_LANGUAGES.en!;
-  const key = TRACKING_LOCALE_ALIASES[localeKey] ?? localeKey;
-  const exact = TRACKING_LANGUAGES[key];
+  // Own keys only: "toString" or "constructor" would otherwise find Object.prototype's.
+  const key = Object.hasOwn(TRACKING_LOCALE_ALIASES, localeKey) ? TRACKING_LOCALE_ALIASES[localeKey]! : localeKey;
+  const exact = Object.hasOwn(TRACKING_LANGUAGES, key) ? TRACKING_LANGUAGES[key] : undefined;
   if (exact !== undefined) return exact;
   const folded = Object.keys(TRACKING_LANGUAGES).find((k) => k.toLowerCase() === key.toLowerCase());
   return folded === undefined ? TRACKING_LANGUAGES.en! : TRACKING_LANGUAGES[folded]!;
@@ -171,7 +172,7 @@ export interface TrackingEvent {
   first_day: boolean;
   /** The user agent, cut to 255 characters (SPEC.md §9 caps it; §3 names no field, see decision 400). */
   user_agent: string;
-  /** The caller's address as clientCommonConfig reported it; empty when the config failed. */
+  /** The caller's address: the SDK sends clientCommonConfig's ("" when it failed), the gateway stores the request's (docs/decisions/405). */
   ip: string;
 }
 

@@ -6,7 +6,10 @@ export interface StoreResult {
   duplicates: number;
 }
 
-/** Writes events once each: a (page_unique_id, seq) already held is a resend and is skipped. */
+/**
+ * Writes events once each: a (page_unique_id, seq) already held is a resend and is skipped. Events
+ * without their own key carry one derived from their content (docs/decisions/405).
+ */
 export class TrackingEventStore {
   private readonly insert;
 
@@ -19,8 +22,7 @@ export class TrackingEventStore {
   }
 
   /** One transaction per batch, in the batch's order. */
-  store(events: readonly TrackingEvent[], clientIp: string, pfb: string): StoreResult {
-    const receivedAt = this.now();
+  store(events: readonly TrackingEvent[], clientIp: string, pfb: string, receivedAt = this.now()): StoreResult {
     let accepted = 0;
     this.db.transaction(() => {
       for (const e of events) {

@@ -47,12 +47,21 @@ export function installTracking(app: FastifyInstance, ctx: GatewayContext): void
         403,
       );
     }
-    const checked = checkBatch(body);
-    if (!checked.ok) {
-      const data = checked.index === undefined ? null : { index: checked.index, field: checked.field };
-      throw new GatewayError(CODES.invalidParameter, checked.msg, 400, {}, data);
+    const receivedAt = Date.now();
+    const userAgent = req.headers["user-agent"] ?? "";
+    const checked = checkBatch(body, { ip: req.ip, userAgent, receivedAt });
+    if (!checked.ok) throw new GatewayError(CODES.invalidParameter, checked.msg, 400);
+    const { refused } = checked;
+    if (checked.events.length === 0) {
+      // Nothing to store: the request as a whole is malformed (docs/decisions/405). `index` and
+      // `field` name the first bad event, as before, for clients that read only those.
+      const first = refused[0]!;
+      const msg = `Invalid parameter [${first.index}]${first.field ? `.${first.field}` : ""}: ${first.reason}`;
+      const data = { accepted: 0, duplicates: 0, invalid: refused.length, refused, index: first.index, field: first.field };
+      throw new GatewayError(CODES.invalidParameter, msg, 400, {}, data);
     }
-    return ok(events.store(checked.events, req.ip, pfbOf(req)));
+    const stored = events.store(checked.events, req.ip, pfbOf(req), receivedAt);
+    return ok({ ...stored, invalid: refused.length, refused });
   });
 
   app.post(PATHS.cspSecurity, async (req) => {

@@ -47,7 +47,7 @@ describe("tracking ingestion (a real gateway process)", () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ code: "00000", data: { accepted: 3, duplicates: 0 } });
     const again = await c.post(PATHS.trackingInfo, JSON.stringify(c.events(4)));
-    expect(again.body.data).toEqual({ accepted: 1, duplicates: 3 });
+    expect(again.body.data).toEqual({ accepted: 1, duplicates: 3, invalid: 0, refused: [] });
     expect(c.rows().map((r) => r.seq)).toEqual([1, 2, 3, 4]);
     expect(c.rows()[0]!.client_ip).toBe(c.ip);
   });
@@ -71,15 +71,18 @@ describe("tracking ingestion (a real gateway process)", () => {
     expect(c.rows()).toEqual([]);
   });
 
-  it("refuses a bad tracking id naming the event and field, storing nothing of the batch", async () => {
+  it("refuses a bad tracking id naming the event and field, and stores the rest of the batch", async () => {
     const c = client();
     const batch = c.events(3);
     batch[2]!.event_tracking_id = "b12x";
     const res = await c.post(PATHS.trackingInfo, JSON.stringify(batch));
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ code: "40017", data: { index: 2, field: "event_tracking_id" } });
-    expect(res.body.msg).toBe('Invalid parameter [2].event_tracking_id: must be "/" or "b" followed by digits');
-    expect(c.rows()).toEqual([]);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: "00000", data: { accepted: 2, duplicates: 0, invalid: 1 } });
+    expect(res.body.data.refused).toEqual([{ index: 2, field: "event_tracking_id", reason: 'must be "/" or "b" followed by digits' }]);
+    expect(c.rows().map((r) => r.seq)).toEqual([1, 2]);
+    const alone = await c.post(PATHS.trackingInfo, JSON.stringify([batch[2]]));
+    expect(alone).toMatchObject({ status: 400, body: { code: "40017", data: { index: 0, field: "event_tracking_id" } } });
+    expect(alone.body.msg).toBe('Invalid parameter [0].event_tracking_id: must be "/" or "b" followed by digits');
   });
 
   it("answers malformed JSON, a foreign content type and an oversized body with envelopes", async () => {

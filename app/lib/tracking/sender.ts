@@ -2,11 +2,12 @@ import type { TrackingEvent } from "../../../protocol/tracking";
 
 /** How one upload ended, as the uploader acts on it (docs/decisions/401). */
 export type SendOutcome =
-  | { kind: "ok" }
+  /** Stored; `refused` names events the gateway refused for good within the batch (docs/decisions/405). */
+  | { kind: "ok"; refused?: Array<{ index: number; reason: string }> }
   /** 403: the gateway throttles this client; every tab pauses. */
   | { kind: "throttled"; status: number }
-  /** The gateway refused the batch for good; `index` names the one bad event when it says which. */
-  | { kind: "rejected"; status: number; msg: string; index: number | undefined }
+  /** The gateway refused the batch for good; `indexes` names the bad events when it says which (else all are). */
+  | { kind: "rejected"; status: number; msg: string; indexes: number[] | undefined }
   /** Offline, timed out, 5xx, 429…: try again later; the first `delivered` events did arrive. */
   | { kind: "failed"; status: number; msg: string; delivered?: number };
 

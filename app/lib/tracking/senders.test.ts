@@ -41,11 +41,23 @@ describe("web sender", () => {
     expect(webSender({ post, beacon: undefined, pfb: "" }).sendNow(many)).toEqual({ sent: 0, delivered: false });
   });
 
+  it("reports the events the gateway refused in a batch it otherwise stored", async () => {
+    const refused = [{ index: 1, field: "url", reason: "an event needs its page: url or curr_page" }];
+    const sender = webSender({ post: async () => ({ accepted: 1, duplicates: 0, invalid: 1, refused }), beacon: undefined, pfb: "" });
+    await expect(sender.send([event(1), event(2)])).resolves.toEqual({ kind: "ok", refused: [{ index: 1, reason: "url: an event needs its page: url or curr_page" }] });
+    const plain = webSender({ post: async () => ({ accepted: 1, duplicates: 0 }), beacon: undefined, pfb: "" });
+    await expect(plain.send([event(1)])).resolves.toEqual({ kind: "ok" });
+  });
+
   it("reads the gateway's answers: 403 throttled, 4xx refused for good (naming the event), else retry", async () => {
     expect(outcomeOf(new HttpError("code", "Too many", 403, "42900"))).toEqual({ kind: "throttled", status: 403 });
     expect(outcomeOf(new HttpError("code", "Invalid parameter [3].url: bad", 400, "40017", { index: 3, field: "url" })))
-      .toEqual({ kind: "rejected", status: 400, msg: "40017 Invalid parameter [3].url: bad", index: 3 });
-    expect(outcomeOf(new HttpError("code", "too large", 413, "41300"))).toMatchObject({ kind: "rejected", index: undefined });
+      .toEqual({ kind: "rejected", status: 400, msg: "40017 Invalid parameter [3].url: bad", indexes: [3] });
+    // The gateway names every refused event of a batch in which none was good (docs/decisions/405).
+    const allBad = { accepted: 0, duplicates: 0, invalid: 2, refused: [{ index: 0, field: "type", reason: "required" }, { index: 1, field: "url", reason: "x" }], index: 0, field: "type" };
+    expect(outcomeOf(new HttpError("code", "Invalid parameter [0].type: required", 400, "40017", allBad))).toMatchObject({ kind: "rejected", indexes: [0, 1] });
+    expect(outcomeOf(new HttpError("code", "odd", 400, "40017", { refused: [{ index: "0" }, null, { index: -1 }, { index: 2.5 }] }))).toMatchObject({ kind: "rejected", indexes: undefined });
+    expect(outcomeOf(new HttpError("code", "too large", 413, "41300"))).toMatchObject({ kind: "rejected", indexes: undefined });
     expect(outcomeOf(new HttpError("status", "too many requests", 429))).toMatchObject({ kind: "failed", status: 429 });
     expect(outcomeOf(new HttpError("code", "gateway unavailable", 502, "50200"))).toMatchObject({ kind: "failed", status: 502 });
     expect(outcomeOf(new HttpError("network", "Network Error"))).toMatchObject({ kind: "failed", status: 0 });

@@ -110,10 +110,33 @@ describe("uploader", () => {
     const b = fakeBrowser();
     const tab = started(b);
     click(tab, 2);
-    b.gateway.script.push({ kind: "rejected", status: 400, msg: "40017 Invalid parameter [1].url", index: 1 });
+    b.gateway.script.push({ kind: "rejected", status: 400, msg: "40017 Invalid parameter [1].url", indexes: [1] });
     await drain(tab);
     expect(b.gateway.stored.map((e) => e.event_tracking)).toEqual(["page_view", "c1"]);
     expect(b.warnings.join()).toContain("refused 1 event(s)");
+  });
+
+  it("drops every event the gateway names when it refused the whole batch, in one turn", async () => {
+    const b = fakeBrowser();
+    const tab = started(b);
+    click(tab, 3);
+    b.gateway.script.push({ kind: "rejected", status: 400, msg: "40017 Invalid parameter [0].type: required", indexes: [0, 2, 3, 99] });
+    await tab.uploader.tick();
+    expect(b.warnings.at(-1)).toContain("refused 3 event(s)");
+    await drain(tab);
+    expect(b.gateway.stored.map((e) => e.event_tracking)).toEqual(["c0"]);
+    expect(queuedCount(b)).toBe(0);
+  });
+
+  it("forgets a stored batch's refused events (they are never sent again) and warns about them", async () => {
+    const b = fakeBrowser();
+    const tab = started(b);
+    click(tab, 2);
+    b.gateway.script.push({ kind: "ok", refused: [{ index: 2, reason: "event_tracking_id: bad" }] });
+    await drain(tab);
+    expect(b.gateway.requests).toHaveLength(1);
+    expect(queuedCount(b)).toBe(0);
+    expect(b.warnings.join()).toContain("refused 1 of 3 event(s) for good (event_tracking_id: bad)");
   });
 
   it("takes over the queue of a document that went away (reload, crash), oldest first, once", async () => {

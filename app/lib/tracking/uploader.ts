@@ -132,18 +132,25 @@ export class Uploader {
     if (events.length === 0) return;
     const outcome = await o.sender.send(events);
     switch (outcome.kind) {
-      case "ok":
+      case "ok": {
+        // Refused events leave the queue with the stored ones: sent again they would be refused again.
         o.store.remove(doc, ns);
         this.failures = 0;
         this.retryAt = 0;
+        const refused = outcome.refused ?? [];
+        if (refused.length > 0) {
+          o.warn(`[tracking] gateway refused ${refused.length} of ${events.length} event(s) for good (${refused[0]!.reason}); dropped`);
+        }
         return;
+      }
       case "throttled":
         writeItem(o.storage, PAUSE_KEY, String(o.now() + TRACKING_LIMITS.pauseAfter403Ms));
         o.warn(`[tracking] upload refused with status ${outcome.status}: uploads pause for ${TRACKING_LIMITS.pauseAfter403Ms / 1000} s`);
         this.countRetry(doc, batch);
         return;
       case "rejected": {
-        const bad = outcome.index !== undefined && ns[outcome.index] !== undefined ? [ns[outcome.index]!] : ns;
+        const named = [...new Set(outcome.indexes ?? [])].map((i) => ns[i]).filter((n): n is number => n !== undefined);
+        const bad = named.length > 0 ? named : ns;
         o.warn(`[tracking] gateway refused ${bad.length} event(s) for good (status ${outcome.status}: ${outcome.msg}); dropped`);
         o.store.remove(doc, bad);
         return;

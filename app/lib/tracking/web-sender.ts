@@ -41,19 +41,35 @@ export interface WebSenderOptions {
   pfb: string;
 }
 
+const isIndex = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0;
+
+/** The gateway's `refused` list (`[{index, field, reason}]`, docs/decisions/405), the readable entries only. */
+function refusedOf(data: unknown): Array<{ index: number; reason: string }> {
+  const list = (data as { refused?: unknown } | null | undefined)?.refused;
+  if (!Array.isArray(list)) return [];
+  const out: Array<{ index: number; reason: string }> = [];
+  for (const r of list as Array<{ index?: unknown; field?: unknown; reason?: unknown } | null>) {
+    if (!isIndex(r?.index)) continue;
+    const field = typeof r.field === "string" && r.field ? `${r.field}: ` : "";
+    out.push({ index: r.index, reason: `${field}${typeof r.reason === "string" ? r.reason : "invalid"}` });
+  }
+  return out;
+}
+
 /** Reads what an HttpError says about an upload. */
 export function outcomeOf(err: unknown): SendOutcome {
   if (!(err instanceof HttpError)) return { kind: "failed", status: 0, msg: String(err) };
   if (err.status === 403) return { kind: "throttled", status: 403 };
   const permanent = err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429;
   if (permanent) {
-    const index = (err.data as { index?: unknown } | null)?.index;
-    return {
-      kind: "rejected",
-      status: err.status,
-      msg: err.code ? `${err.code} ${err.message}` : err.message,
-      index: err.code === CODES.invalidParameter && typeof index === "number" ? index : undefined,
-    };
+    let indexes: number[] | undefined;
+    if (err.code === CODES.invalidParameter) {
+      // Every refused event when the gateway lists them, else the one it names (an older gateway).
+      const listed = refusedOf(err.data).map((r) => r.index);
+      const index = (err.data as { index?: unknown } | null)?.index;
+      indexes = listed.length > 0 ? listed : isIndex(index) ? [index] : undefined;
+    }
+    return { kind: "rejected", status: err.status, msg: err.code ? `${err.code} ${err.message}` : err.message, indexes };
   }
   return { kind: "failed", status: err.status, msg: err.message };
 }
@@ -66,8 +82,8 @@ export function webSender(opts: WebSenderOptions): Sender {
   return {
     async send(events) {
       try {
-        await opts.post(PATHS.trackingInfo, JSON.stringify(events), headers);
-        return { kind: "ok" };
+        const refused = refusedOf(await opts.post(PATHS.trackingInfo, JSON.stringify(events), headers));
+        return refused.length > 0 ? { kind: "ok", refused } : { kind: "ok" };
       } catch (err) {
         return outcomeOf(err);
       }
