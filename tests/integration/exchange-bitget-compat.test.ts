@@ -188,6 +188,16 @@ describe("cancel-order", () => {
     const r4 = await alice.post(V2.cancelOrder, { symbol: "BTCUSDT", orderId: "", clientOid: "" });
     expect([r4.status, r4.body.code]).toEqual([400, "40019"]);
   });
+
+  it("cancels a TP/SL order without a symbol, as Bitget allows for tpslType tpsl", async () => {
+    const t = await alice.post<Placed>(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "market", size: "10", triggerPrice: "20000", tpslType: "TPSL", clientOid: "" });
+    expect(t.body.code).toBe("00000");
+    const r = await alice.post<Placed>(V2.cancelOrder, { orderId: t.body.data.orderId, tpslType: "tpsl" });
+    expect(r.body.data).toEqual({ orderId: t.body.data.orderId, clientOid: t.body.data.clientOid });
+    // a normal order still needs its symbol
+    const n = await alice.post(V2.cancelOrder, { orderId: "1", symbol: "" });
+    expect([n.status, n.body.code]).toEqual([400, "40019"]);
+  });
 });
 
 describe("plan orders as Bitget documents them", () => {
