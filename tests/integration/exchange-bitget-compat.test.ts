@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V2, WS_PATHS } from "../../protocol/bitget.ts";
 import { signRequest } from "../../gateway/exchange/auth/api-keys.ts";
 import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
+import { registerByEmail } from "../setup/accounts.ts";
 import { isObj, WsClient, type Msg } from "../setup/ws-client.ts";
 
 let gw: RunningGateway;
@@ -261,6 +262,20 @@ describe("queries as Bitget documents them", () => {
     expect(month.body.code).toBe("00000");
     const bad = await anon.get(`${V2.candles}?symbol=BTCUSDT&granularity=7min`);
     expect([bad.status, bad.body.code]).toEqual([400, "40017"]);
+  });
+});
+
+describe("sub-account transfer as Bitget documents it", () => {
+  it("moves funds with the documented body, account types in any case and an empty clientOid or symbol", async () => {
+    const { c, userId: mainId } = await registerByEmail({ url: gw.base, dataDir: gw.dataDir }, "compat-owner@example.com");
+    const created = await c.call("POST", "/v1/user/sub/create", { nickName: "Compat desk" });
+    const subId = created.body.data.userId as string;
+    const doc = await c.call("POST", V2.subaccountTransfer, { fromUserId: mainId, toUserId: subId, fromType: "spot", toType: "spot", amount: "10", coin: "USDT", clientOid: "1" });
+    expect(doc.body).toMatchObject({ code: "00000", data: { clientOid: "1" } });
+    const loose = await c.call("POST", V2.subaccountTransfer, { fromUserId: subId, toUserId: mainId, fromType: "SPOT", toType: "Spot", amount: "5", coin: "usdt", clientOid: "", symbol: "" });
+    expect(loose.body).toMatchObject({ code: "00000", data: { clientOid: null } });
+    const futures = await c.call("POST", V2.subaccountTransfer, { fromUserId: mainId, toUserId: subId, fromType: "USDT_FUTURES", toType: "spot", amount: "1", coin: "USDT" });
+    expect([futures.status, futures.body.code]).toEqual([400, "40017"]);
   });
 });
 
