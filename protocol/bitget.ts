@@ -60,6 +60,12 @@ export type StpMode = (typeof STP_MODES)[number];
 export const ORDER_STATUSES = ["live", "partially_filled", "filled", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const TPSL_TYPES = ["normal", "tpsl"] as const;
+export const BATCH_MODES = ["single", "multiple"] as const;
+export const PLAN_TYPES = ["amount", "total"] as const;
+export const TRIGGER_TYPES = ["fill_price", "mark_price"] as const;
+/** Bitget's own plan-order example sends `market_price`, its v1 name for the mark price (docs/decisions/307). */
+export const TRIGGER_TYPE_ALIASES: Record<string, (typeof TRIGGER_TYPES)[number]> = { market_price: "mark_price" };
+export const ASSET_TYPES = ["hold_only", "all"] as const;
 
 /** Spot bill groupType / businessType (Bitget v2 `account/bills`). */
 export const BILL_GROUPS = ["deposit", "withdraw", "transaction", "transfer", "other"] as const;
@@ -75,6 +81,8 @@ export const BUSINESS_TYPES = [
   "SYSTEM_RESET",
 ] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
+/** The lower-case, hyphenated spellings some versions of Bitget's bills page document. */
+export const BUSINESS_TYPE_ALIASES: Record<string, BusinessType> = { "transfer-in": "TRANSFER_IN", "transfer-out": "TRANSFER_OUT", "deduction of handling fee": "DEDUCTION_HANDLING_FEE" };
 
 /** Candle granularities of `market/candles` and their length in ms (months are calendar months). */
 export const GRANULARITIES = {
@@ -99,6 +107,15 @@ export const GRANULARITIES = {
   "1Mutc": 0,
 } as const;
 export type Granularity = keyof typeof GRANULARITIES;
+/**
+ * Other spellings of the candle granularities: the stream channels' suffixes and Bitget's own notes
+ * on the candles page (1m, 1H, 1D...). Every name matches in any case except the bare `<n>m` / `1M`
+ * ones, so a minute (`1m`) is never read as a month (`1M`) (docs/decisions/307).
+ */
+export const GRANULARITY_ALIASES: Record<string, Granularity> = {
+  "1m": "1min", "3m": "3min", "5m": "5min", "15m": "15min", "30m": "30min",
+  "1H": "1h", "4H": "4h", "6H": "6h", "12H": "12h", "1D": "1day", "3D": "3day", "1W": "1week",
+};
 
 /** Candle stream channels (Bitget WebSocket v2) and the granularity each one pushes. */
 export const CANDLE_CHANNELS: Record<string, Granularity> = {

@@ -4,12 +4,13 @@
  * the last traded price of its book; when it crosses the trigger the order is placed through the
  * normal path (balance checked then, as Bitget does: nothing is frozen before).
  */
-import { EX_CODES, ORDER_TYPES, SIDES, type OrderType, type Side } from "../../protocol/bitget.ts";
+import { EX_CODES, ORDER_TYPES, PLAN_TYPES, SIDES, TRIGGER_TYPE_ALIASES, TRIGGER_TYPES, type OrderType, type Side } from "../../protocol/bitget.ts";
+import { enumValue, isAbsent } from "./api/fields.ts";
 import { formatScaled, parseScaled } from "./decimal.ts";
 import { IdGen } from "./engine/order.ts";
 import { EngineError, newChange, type Env, type Order } from "./engine/types.ts";
 import type { Instrument } from "./instruments.ts";
-import { resolveInstrument, toOrder, type PlaceOrderBody } from "./order-request.ts";
+import { CLIENT_OID, resolveInstrument, toOrder, type PlaceOrderBody } from "./order-request.ts";
 import { PlanStore } from "./plan-store.ts";
 import type { ExchangeService } from "./service.ts";
 
@@ -117,15 +118,15 @@ export class AlgoService {
 
   async place(env: Env, userId: string, input: PlanInput, source: string): Promise<Plan> {
     const inst = resolveInstrument(input.symbol);
-    if (!input.side || !(SIDES as readonly string[]).includes(input.side)) throw new EngineError(EX_CODES.paramInvalid, "Parameter side is invalid");
-    if (!input.orderType || !(ORDER_TYPES as readonly string[]).includes(input.orderType)) throw new EngineError(EX_CODES.paramInvalid, "Parameter orderType is invalid");
-    const planType = input.planType ?? (input.orderType === "market" && input.side === "buy" ? "total" : "amount");
-    if (planType !== "amount" && planType !== "total") throw new EngineError(EX_CODES.paramInvalid, "Parameter planType is invalid");
-    const triggerType = input.triggerType ?? "fill_price";
-    if (triggerType !== "fill_price" && triggerType !== "mark_price") throw new EngineError(EX_CODES.paramInvalid, "Parameter triggerType is invalid");
+    // enumerations in any case, "" for an absent optional (docs/decisions/307)
+    const side = enumValue(SIDES, input.side, "side");
+    const orderType = enumValue(ORDER_TYPES, input.orderType, "orderType");
+    const planType = enumValue(PLAN_TYPES, input.planType, "planType", orderType === "market" && side === "buy" ? "total" : "amount");
+    const triggerType = enumValue(TRIGGER_TYPES, input.triggerType, "triggerType", "fill_price", TRIGGER_TYPE_ALIASES);
     const triggerPrice = this.tick(inst, input.triggerPrice, "triggerPrice");
-    const executePrice = input.orderType === "limit" ? this.tick(inst, input.executePrice, "executePrice") : 0;
+    const executePrice = orderType === "limit" ? this.tick(inst, input.executePrice, "executePrice") : 0;
     const size = input.size ?? "";
+    const clientOid = isAbsent(input.clientOid) ? undefined : input.clientOid;
     const now = Date.now();
     const seq = this.svc.engine.ids.next(now);
     const plan: Plan = {
@@ -134,8 +135,8 @@ export class AlgoService {
       env,
       userId,
       symbol: inst.symbol,
-      side: input.side as Side,
-      orderType: input.orderType as OrderType,
+      side,
+      orderType,
       triggerPrice,
       executePrice,
       size,
@@ -143,7 +144,7 @@ export class AlgoService {
       triggerType,
       direction: "up",
       tpslType: input.tpslType ?? "normal",
-      clientOid: input.clientOid ?? String(seq),
+      clientOid: clientOid ?? String(seq),
       parentId: "",
       ocoId: "",
       status: "live",
@@ -153,9 +154,9 @@ export class AlgoService {
       cTime: now,
       uTime: now,
     };
-    if (input.clientOid !== undefined && !/^[A-Za-z0-9_\-.:]{1,50}$/.test(input.clientOid)) throw new EngineError(EX_CODES.paramInvalid, "Parameter clientOid is invalid");
+    if (clientOid !== undefined && !CLIENT_OID.test(clientOid)) throw new EngineError(EX_CODES.paramInvalid, "Parameter clientOid is invalid");
     toOrder(new IdGen(), env, userId, this.orderBody(plan, inst), source);
-    if (input.clientOid !== undefined && this.findByClientOid(env, userId, input.clientOid)) throw new EngineError(EX_CODES.duplicateClientOid, "Duplicate clientOid");
+    if (clientOid !== undefined && this.findByClientOid(env, userId, clientOid)) throw new EngineError(EX_CODES.duplicateClientOid, "Duplicate clientOid");
     let live = 0;
     for (const p of this.active.values()) if (p.env === env && p.userId === userId) live++;
     if (live >= MAX_LIVE_PLANS) throw new EngineError(EX_CODES.planLimit, `Plan orders reached the upper limit of ${MAX_LIVE_PLANS}`);
@@ -191,14 +192,11 @@ export class AlgoService {
     if (!p || p.status !== "live") throw new EngineError(EX_CODES.planNotFound, "Plan order does not exist");
     const inst = resolveInstrument(p.symbol);
     const next = { ...p };
-    if (input.triggerPrice !== undefined) next.triggerPrice = this.tick(inst, input.triggerPrice, "triggerPrice");
-    if (input.orderType !== undefined) {
-      if (!(ORDER_TYPES as readonly string[]).includes(input.orderType)) throw new EngineError(EX_CODES.paramInvalid, "Parameter orderType is invalid");
-      next.orderType = input.orderType as OrderType;
-    }
-    if (next.orderType === "limit") next.executePrice = input.executePrice !== undefined || p.orderType !== "limit" ? this.tick(inst, input.executePrice, "executePrice") : p.executePrice;
+    if (!isAbsent(input.triggerPrice)) next.triggerPrice = this.tick(inst, input.triggerPrice, "triggerPrice");
+    next.orderType = enumValue(ORDER_TYPES, input.orderType, "orderType", p.orderType);
+    if (next.orderType === "limit") next.executePrice = !isAbsent(input.executePrice) || p.orderType !== "limit" ? this.tick(inst, input.executePrice, "executePrice") : p.executePrice;
     else next.executePrice = 0;
-    if (input.size !== undefined) next.size = input.size;
+    if (!isAbsent(input.size)) next.size = input.size;
     toOrder(new IdGen(), env, userId, this.orderBody(next, inst), p.source);
     Object.assign(p, next, { uTime: Date.now() });
     this.orient(p);

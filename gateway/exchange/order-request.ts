@@ -4,44 +4,35 @@
  * Bitget's code.
  */
 import { z } from "zod";
-import { EX_CODES, FORCES, ORDER_TYPES, SIDES, STP_MODES } from "../../protocol/bitget.ts";
+import { EX_CODES, FORCES, ORDER_TYPES, SIDES, STP_MODES, TPSL_TYPES } from "../../protocol/bitget.ts";
+import { decimal, enumValue, isAbsent, optional, text } from "./api/fields.ts";
 import { parseScaled } from "./decimal.ts";
 import { instrument, LEDGER_SCALE, notional, type Instrument } from "./instruments.ts";
 import { newOrder, type IdGen } from "./engine/order.ts";
 import { EngineError, type Env, type Order } from "./engine/types.ts";
 
-const decimalText = z.union([z.string().max(40), z.number().finite().transform((n) => String(n))]);
-
+/** Enumerations in any case, `""`/`null` optionals absent (docs/decisions/307). */
 export const PlaceOrderSchema = z.object({
-  symbol: z.string().max(32),
-  side: z.string().max(16),
-  orderType: z.string().max(16),
-  force: z.string().max(16).optional(),
-  price: decimalText.optional(),
-  size: decimalText,
-  clientOid: z.string().max(64).optional(),
-  stpMode: z.string().max(16).optional(),
-  tpslType: z.string().max(16).optional(),
-  triggerPrice: decimalText.optional(),
-  presetTakeProfitPrice: decimalText.optional(),
-  executeTakeProfitPrice: decimalText.optional(),
-  presetStopLossPrice: decimalText.optional(),
-  executeStopLossPrice: decimalText.optional(),
-  requestTime: z.union([z.string(), z.number()]).optional(),
-  receiveWindow: z.union([z.string(), z.number()]).optional(),
+  symbol: text(32),
+  side: text(16),
+  orderType: text(16),
+  force: optional(text(16)),
+  price: optional(decimal),
+  size: decimal,
+  clientOid: optional(text(64)),
+  stpMode: optional(text(16)),
+  tpslType: optional(text(16)),
+  triggerPrice: optional(decimal),
+  presetTakeProfitPrice: optional(decimal),
+  executeTakeProfitPrice: optional(decimal),
+  presetStopLossPrice: optional(decimal),
+  executeStopLossPrice: optional(decimal),
+  requestTime: optional(z.union([z.string().max(20), z.number()])),
+  receiveWindow: optional(z.union([z.string().max(20), z.number()])),
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderSchema>;
 
-const CLIENT_OID = /^[A-Za-z0-9_\-.:]{1,50}$/;
-
-function oneOf<T extends string>(list: readonly T[], value: string | undefined, name: string, fallback?: T): T {
-  if (value === undefined || value === "") {
-    if (fallback !== undefined) return fallback;
-    throw new EngineError(EX_CODES.paramEmpty, `Parameter ${name} cannot be empty`);
-  }
-  if (!(list as readonly string[]).includes(value)) throw new EngineError(EX_CODES.paramInvalid, `Parameter ${name} is invalid: ${value}`);
-  return value as T;
-}
+export const CLIENT_OID = /^[A-Za-z0-9_\-.:]{1,50}$/;
 
 export function resolveInstrument(symbol: string | undefined): Instrument {
   if (!symbol) throw new EngineError(EX_CODES.paramEmpty, "Parameter symbol cannot be empty");
@@ -52,28 +43,29 @@ export function resolveInstrument(symbol: string | undefined): Instrument {
 
 export function toOrder(ids: IdGen, env: Env, userId: string, body: PlaceOrderBody, source: string, now = Date.now()): Order {
   const inst = resolveInstrument(body.symbol);
-  const side = oneOf(SIDES, body.side, "side");
-  const type = oneOf(ORDER_TYPES, body.orderType, "orderType");
-  const force = oneOf(FORCES, body.force, "force", "gtc");
-  const stp = oneOf(STP_MODES, body.stpMode, "stpMode", "none");
-  if (body.tpslType !== undefined && body.tpslType !== "normal") {
+  const side = enumValue(SIDES, body.side, "side");
+  const type = enumValue(ORDER_TYPES, body.orderType, "orderType");
+  const force = enumValue(FORCES, body.force, "force", "gtc");
+  const stp = enumValue(STP_MODES, body.stpMode, "stpMode", "none");
+  if (enumValue(TPSL_TYPES, body.tpslType, "tpslType", "normal") !== "normal") {
     throw new EngineError(EX_CODES.paramInvalid, "Parameter tpslType is invalid: only normal orders are supported");
   }
-  if (body.receiveWindow !== undefined) {
+  if (isAbsent(body.size)) throw new EngineError(EX_CODES.paramEmpty, "Parameter size cannot be empty");
+  if (!isAbsent(body.receiveWindow)) {
     // Bitget: the order is valid only if it reaches the server within receiveWindow ms of requestTime
     const win = Number(body.receiveWindow);
-    const at = body.requestTime === undefined ? now : Number(body.requestTime);
+    const at = isAbsent(body.requestTime) ? now : Number(body.requestTime);
     if (!Number.isSafeInteger(win) || win < 0 || !Number.isSafeInteger(at)) throw new EngineError(EX_CODES.paramInvalid, "Parameter requestTime/receiveWindow is invalid");
     if (now - at > win) throw new EngineError(EX_CODES.timestampExpired, "Request timestamp expired: outside receiveWindow");
   }
-  if (body.clientOid !== undefined && !CLIENT_OID.test(body.clientOid)) {
+  if (!isAbsent(body.clientOid) && !CLIENT_OID.test(body.clientOid)) {
     throw new EngineError(EX_CODES.paramInvalid, "Parameter clientOid is invalid: 1-50 letters, digits, _ - . :");
   }
   let price = 0;
   let size = 0;
   let quoteSize = 0n;
   if (type === "limit") {
-    if (body.price === undefined || body.price === "") throw new EngineError(EX_CODES.paramEmpty, "Parameter price cannot be empty");
+    if (isAbsent(body.price)) throw new EngineError(EX_CODES.paramEmpty, "Parameter price cannot be empty");
     const p = parseScaled(body.price, inst.pricePrecision);
     if (p === undefined) throw new EngineError(EX_CODES.paramCheck, `Parameter verification exception: price must be a decimal with at most ${inst.pricePrecision} decimals`);
     if (p <= 0n) throw new EngineError(EX_CODES.paramInvalid, "Parameter price must be greater than 0");
@@ -97,6 +89,6 @@ export function toOrder(ids: IdGen, env: Env, userId: string, body: PlaceOrderBo
     }
   }
   const order = newOrder(ids, { env, userId, symbol: inst.symbol, side, type, force, stp, price, size, quoteSize, source }, now);
-  order.clientOid = body.clientOid ?? order.id;
+  order.clientOid = isAbsent(body.clientOid) ? order.id : body.clientOid;
   return order;
 }

@@ -1,13 +1,13 @@
 /** Bitget v2 spot account endpoints, and the simulation account's reset. */
 import type { FastifyInstance } from "fastify";
-import { BILL_GROUPS, BUSINESS_TYPES, EX_CODES, V2 } from "../../../protocol/bitget.ts";
+import { ASSET_TYPES, BILL_GROUPS, BUSINESS_TYPE_ALIASES, BUSINESS_TYPES, EX_CODES, V2 } from "../../../protocol/bitget.ts";
 import { GatewayError, ok } from "../../envelope.ts";
 import type { Bill } from "../engine/types.ts";
 import { COINS } from "../instruments.ts";
 import type { Exchange } from "../install.ts";
 import { assetJson, billJson } from "./format.ts";
 import { privateRoute } from "./private-routes.ts";
-import { qInt, qString, type Query } from "./query.ts";
+import { qInt, qString, queryEnumOf, type Query } from "./query.ts";
 
 export function accountRoutes(app: FastifyInstance, ex: Exchange): void {
   const svc = ex.svc;
@@ -32,8 +32,7 @@ export function accountRoutes(app: FastifyInstance, ex: Exchange): void {
     const q = req.query as Query;
     const coin = qString(q, "coin", false, 16)?.toUpperCase();
     if (coin && !COINS.includes(coin)) throw new GatewayError(EX_CODES.paramNotExist, `Parameter ${coin} does not exist`);
-    const assetType = qString(q, "assetType") ?? "hold_only";
-    if (assetType !== "hold_only" && assetType !== "all") throw new GatewayError(EX_CODES.paramInvalid, "Parameter assetType is invalid");
+    const assetType = queryEnumOf(q, ASSET_TYPES, "assetType", "hold_only");
     const list = await svc.assets(env, p.userId);
     const all = assetType === "all" ? COINS.map((c) => svc.engine.balance(env, p.userId, c)) : list;
     return ok(all.filter((b) => !coin || b.coin === coin).map(assetJson));
@@ -45,10 +44,8 @@ export function accountRoutes(app: FastifyInstance, ex: Exchange): void {
   route("GET", V2.bills, 10, false, async (req, p, env) => {
     const q = req.query as Query;
     const coin = qString(q, "coin", false, 16)?.toUpperCase() ?? null;
-    const group = qString(q, "groupType") ?? null;
-    if (group && !(BILL_GROUPS as readonly string[]).includes(group)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter groupType is invalid");
-    const business = qString(q, "businessType")?.toUpperCase() ?? null;
-    if (business && !(BUSINESS_TYPES as readonly string[]).includes(business)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter businessType is invalid");
+    const group = queryEnumOf(q, BILL_GROUPS, "groupType") ?? null;
+    const business = queryEnumOf(q, BUSINESS_TYPES, "businessType", undefined, BUSINESS_TYPE_ALIASES) ?? null;
     const rows = billsQuery.safeIntegers(true).all({
       env,
       user: p.userId,

@@ -3,39 +3,39 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { EX_CODES, V2 } from "../../../protocol/bitget.ts";
 import { GatewayError, ok } from "../../envelope.ts";
-import { parseBody } from "../../validate.ts";
 import type { Plan } from "../algo.ts";
 import { rowToPlan } from "../plan-store.ts";
 import { formatScaled } from "../decimal.ts";
 import { instrument, type Instrument } from "../instruments.ts";
 import { resolveInstrument } from "../order-request.ts";
 import type { Exchange } from "../install.ts";
+import { decimal, optional, parseFields, text } from "./fields.ts";
 import { engineCall, qInt, qString, type Query } from "./query.ts";
 import { envOf, requireTrade } from "./auth.ts";
 
-const text = z.union([z.string().max(40), z.number().finite().transform((n) => String(n))]);
+/** Bitget's plan examples send triggerPrice and size as JSON numbers; `""`/`null` optionals are absent (docs/decisions/307). */
 const PlaceSchema = z.object({
-  symbol: z.string().max(32),
-  side: z.string().max(16),
-  triggerPrice: text,
-  orderType: z.string().max(16),
-  executePrice: text.optional(),
-  planType: z.string().max(16).optional(),
-  size: text,
-  triggerType: z.string().max(16).optional(),
-  clientOid: z.string().max(64).optional(),
-  force: z.string().max(16).optional(),
-  stpMode: z.string().max(16).optional(),
+  symbol: text(32),
+  side: text(16),
+  triggerPrice: decimal,
+  orderType: text(16),
+  executePrice: optional(decimal),
+  planType: optional(text(16)),
+  size: decimal,
+  triggerType: optional(text(16)),
+  clientOid: optional(text(64)),
+  force: optional(text(16)),
+  stpMode: optional(text(16)),
 });
 const ModifySchema = z.object({
-  orderId: z.string().max(32).optional(),
-  clientOid: z.string().max(64).optional(),
-  triggerPrice: text.optional(),
-  orderType: z.string().max(16).optional(),
-  executePrice: text.optional(),
-  size: text.optional(),
+  orderId: optional(text(32)),
+  clientOid: optional(text(64)),
+  triggerPrice: optional(decimal),
+  orderType: optional(text(16)),
+  executePrice: optional(decimal),
+  size: optional(decimal),
 });
-const CancelSchema = z.object({ orderId: z.string().max(32).optional(), clientOid: z.string().max(64).optional() });
+const CancelSchema = z.object({ orderId: optional(text(32)), clientOid: optional(text(64)) });
 
 export function planJson(p: Plan) {
   const inst = instrument(p.symbol) as Instrument;
@@ -75,20 +75,20 @@ export function planRoutes(app: FastifyInstance, ex: Exchange): void {
   };
 
   route("POST", V2.placePlan, 10, true, async (raw, _q, user, env, source) => {
-    const body = parseBody(PlaceSchema, raw);
+    const body = parseFields(PlaceSchema, raw);
     const p = await ex.algo.place(env, user, { ...body, tpslType: "normal" }, source);
     return ok({ orderId: p.id, clientOid: p.clientOid });
   });
 
   route("POST", V2.modifyPlan, 10, true, async (raw, _q, user, env) => {
-    const body = parseBody(ModifySchema, raw);
+    const body = parseFields(ModifySchema, raw);
     if (!body.orderId && !body.clientOid) throw new GatewayError(EX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
     const p = await ex.algo.modify(env, user, body, body);
     return ok({ orderId: p.id, clientOid: p.clientOid });
   });
 
   route("POST", V2.cancelPlan, 10, true, async (raw, _q, user, env) => {
-    const body = parseBody(CancelSchema, raw);
+    const body = parseFields(CancelSchema, raw);
     if (!body.orderId && !body.clientOid) throw new GatewayError(EX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
     await ex.algo.cancel(env, user, body);
     return ok({ result: "success" });

@@ -1,10 +1,9 @@
 /** Bitget v2 spot trade and account endpoints (API-key or web-session authenticated). */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { EX_CODES, TPSL_TYPES, V2 } from "../../../protocol/bitget.ts";
+import { BATCH_MODES, EX_CODES, TPSL_TYPES, V2 } from "../../../protocol/bitget.ts";
 import type { Principal } from "../../context.ts";
 import { GatewayError, ok } from "../../envelope.ts";
-import { parseBody } from "../../validate.ts";
 import { EngineError, type Env } from "../engine/types.ts";
 import { instrument } from "../instruments.ts";
 import { parseScaled } from "../decimal.ts";
@@ -14,13 +13,54 @@ import { rowToOrder } from "../store.ts";
 import type { Exchange } from "../install.ts";
 import { envOf, requireTrade } from "./auth.ts";
 import { lots, openOrderJson, orderJson, price, units } from "./format.ts";
-import { engineCall, qInt, qString, type Query } from "./query.ts";
+import { enumValue, isAbsent, optional, parseFields, shown, text } from "./fields.ts";
+import { engineCall, qInt, qString, queryEnumOf, type Query } from "./query.ts";
+
+type BatchMode = (typeof BATCH_MODES)[number];
 
 const MAX_BATCH = 50;
-const CancelSchema = z.object({ symbol: z.string().max(32), orderId: z.string().max(32).optional(), clientOid: z.string().max(64).optional(), tpslType: z.enum(TPSL_TYPES).optional() });
-const BatchSchema = z.object({ symbol: z.string().max(32).optional(), batchMode: z.enum(["single", "multiple"]).optional(), orderList: z.array(z.record(z.unknown())).min(1).max(MAX_BATCH) });
-const BatchCancelSchema = z.object({ symbol: z.string().max(32).optional(), batchMode: z.enum(["single", "multiple"]).optional(), orderList: z.array(CancelSchema.partial({ symbol: true })).min(1).max(MAX_BATCH) });
-const SymbolSchema = z.object({ symbol: z.string().max(32) });
+const CancelSchema = z.object({ symbol: optional(text(32)), orderId: optional(text(32)), clientOid: optional(text(64)), tpslType: optional(text(16)) });
+/** Items are parsed one by one, so a bad item fails alone (Bitget's failureList), not the batch. */
+const BatchSchema = z.object({ symbol: optional(text(32)), batchMode: optional(text(16)), orderList: z.array(z.unknown()).min(1).max(MAX_BATCH) });
+const SymbolSchema = z.object({ symbol: text(32) });
+const BatchOrderSchema = PlaceOrderSchema.extend({ symbol: optional(text(32)) });
+
+type Done = { orderId: string; clientOid: string };
+type Failed = Done & { errorMsg: string; errorCode: string };
+
+/** Bitget's batch answer, its lists in request order whatever order the items finish in. */
+async function batch<T>(items: readonly T[], run: (item: T) => Promise<Done>, echo: (item: T) => Done) {
+  const results = await Promise.all(
+    items.map(async (item): Promise<Done | Failed> => {
+      try {
+        return await run(item);
+      } catch (err) {
+        if (err instanceof EngineError || err instanceof GatewayError) return { ...echo(item), errorMsg: err.message, errorCode: err.code };
+        throw err;
+      }
+    }),
+  );
+  return { successList: results.filter((r): r is Done => !("errorCode" in r)), failureList: results.filter((r): r is Failed => "errorCode" in r) };
+}
+
+/** What a failed item echoes back: its ids when they were strings. */
+function echoIds(raw: unknown): Done {
+  const o = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  return { orderId: typeof o.orderId === "string" ? o.orderId : "", clientOid: typeof o.clientOid === "string" ? o.clientOid : "" };
+}
+
+/**
+ * The symbol of one batch item. `multiple` mode: the item's own symbol, required. `single` mode
+ * (the default): the batch's symbol; Bitget ignores the item's, but one that names another pair is
+ * refused here rather than silently traded on the batch's pair.
+ */
+function itemSymbol(mode: BatchMode, outer: string | undefined, inner: string | undefined): string {
+  if (mode === "multiple") return resolveInstrument(inner).symbol;
+  if (outer === undefined) return resolveInstrument(inner).symbol;
+  const symbol = resolveInstrument(outer).symbol;
+  if (inner !== undefined && instrument(inner)?.symbol !== symbol) throw new EngineError(EX_CODES.paramInvalid, `Parameter symbol is invalid: ${shown(inner)} differs from the batch's ${symbol}`);
+  return symbol;
+}
 
 export type Handler = (req: FastifyRequest, p: Principal, env: Env) => Promise<unknown>;
 
@@ -47,14 +87,14 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
   const symbolOf = (s: string | undefined) => resolveInstrument(s).symbol;
 
   /** A normal order (with optional preset TP/SL) or, with `tpslType: tpsl`, a TP/SL trigger order. */
-  const place = async (body: PlaceOrderBody, p: Principal, env: Env) => {
-    if (body.tpslType === "tpsl") {
+  const place = async (body: PlaceOrderBody, p: Principal, env: Env): Promise<Done> => {
+    if (enumValue(TPSL_TYPES, body.tpslType, "tpslType", "normal") === "tpsl") {
       const plan = await ex.algo.place(env, p.userId, { symbol: body.symbol, side: body.side, triggerPrice: body.triggerPrice, orderType: body.orderType, executePrice: body.price, size: body.size, clientOid: body.clientOid, tpslType: "tpsl" }, source(p));
       return { orderId: plan.id, clientOid: plan.clientOid };
     }
     const inst = resolveInstrument(body.symbol);
     for (const [name, v] of [["presetTakeProfitPrice", body.presetTakeProfitPrice], ["presetStopLossPrice", body.presetStopLossPrice]] as const) {
-      if (v !== undefined && v !== "" && (parseScaled(v, inst.pricePrecision) ?? 0n) <= 0n) throw new EngineError(EX_CODES.paramCheck, `Parameter verification exception: ${name} must be a positive decimal with at most ${inst.pricePrecision} decimals`);
+      if (!isAbsent(v) && (parseScaled(v, inst.pricePrecision) ?? 0n) <= 0n) throw new EngineError(EX_CODES.paramCheck, `Parameter verification exception: ${name} must be a positive decimal with at most ${inst.pricePrecision} decimals`);
     }
     const o = await svc.placeOrder(env, p.userId, body, source(p));
     if (body.presetTakeProfitPrice || body.presetStopLossPrice) await ex.algo.preset(o, body.presetTakeProfitPrice || undefined, body.presetStopLossPrice || undefined);
@@ -62,61 +102,60 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
   };
 
   route("POST", V2.placeOrder, 10, true, async (req, p, env) => {
-    const body = parseBody(PlaceOrderSchema, req.body ?? {});
+    const body = parseFields(PlaceOrderSchema, req.body);
     return ok(await place(body, p, env));
   });
 
   route("POST", V2.batchOrders, 5, true, async (req, p, env) => {
-    const body = parseBody(BatchSchema, req.body ?? {});
-    const successList: Array<{ orderId: string; clientOid: string }> = [];
-    const failureList: Array<{ orderId: string; clientOid: string; errorMsg: string; errorCode: string }> = [];
-    await Promise.all(
-      body.orderList.map(async (raw) => {
-        const clientOid = typeof raw.clientOid === "string" ? raw.clientOid : "";
-        try {
-          const item = parseBody(PlaceOrderSchema, { symbol: body.symbol, ...raw });
-          successList.push(await place(item, p, env));
-        } catch (err) {
-          if (err instanceof EngineError || err instanceof GatewayError) failureList.push({ orderId: "", clientOid, errorMsg: err.message, errorCode: err.code });
-          else throw err;
-        }
-      }),
+    const body = parseFields(BatchSchema, req.body);
+    const mode = enumValue(BATCH_MODES, body.batchMode, "batchMode", "single");
+    return ok(
+      await batch(
+        body.orderList,
+        (raw) => {
+          const item = parseFields(BatchOrderSchema, raw);
+          return place({ ...item, symbol: itemSymbol(mode, body.symbol, item.symbol) }, p, env);
+        },
+        (raw) => ({ orderId: "", clientOid: echoIds(raw).clientOid }),
+      ),
     );
-    return ok({ successList, failureList });
   });
 
-  route("POST", V2.cancelOrder, 10, true, async (req, p, env) => {
-    const body = parseBody(CancelSchema, req.body ?? {});
+  const cancel = async (body: z.infer<typeof CancelSchema>, symbol: () => string, p: Principal, env: Env): Promise<Done> => {
     if (!body.orderId && !body.clientOid) throw new GatewayError(EX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
-    if (body.tpslType === "tpsl") {
+    if (enumValue(TPSL_TYPES, body.tpslType, "tpslType", "normal") === "tpsl") {
+      // Bitget: the symbol is optional for a TP/SL order; when given it must be the order's
       const found = ex.algo.find(env, p.userId, body);
-      if (!found || found.tpslType !== "tpsl" || found.symbol !== symbolOf(body.symbol)) throw new GatewayError(EX_CODES.orderNotFound, "The order does not exist");
+      if (!found || found.tpslType !== "tpsl" || (body.symbol !== undefined && found.symbol !== symbolOf(body.symbol))) throw new GatewayError(EX_CODES.orderNotFound, "The order does not exist");
       const plan = await ex.algo.cancel(env, p.userId, body);
-      return ok({ orderId: plan.id, clientOid: plan.clientOid });
+      return { orderId: plan.id, clientOid: plan.clientOid };
     }
-    const o = await svc.cancelOrder(env, p.userId, symbolOf(body.symbol), body);
-    return ok({ orderId: o.id, clientOid: o.clientOid });
+    const o = await svc.cancelOrder(env, p.userId, symbol(), body);
+    return { orderId: o.id, clientOid: o.clientOid };
+  };
+
+  route("POST", V2.cancelOrder, 10, true, async (req, p, env) => {
+    const body = parseFields(CancelSchema, req.body);
+    return ok(await cancel(body, () => symbolOf(body.symbol), p, env));
   });
 
   route("POST", V2.batchCancel, 10, true, async (req, p, env) => {
-    const body = parseBody(BatchCancelSchema, req.body ?? {});
-    const successList: Array<{ orderId: string; clientOid: string }> = [];
-    const failureList: Array<{ orderId: string; clientOid: string; errorMsg: string; errorCode: string }> = [];
-    for (const item of body.orderList) {
-      try {
-        if (!item.orderId && !item.clientOid) throw new EngineError(EX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
-        const o = await svc.cancelOrder(env, p.userId, symbolOf(item.symbol ?? body.symbol), item);
-        successList.push({ orderId: o.id, clientOid: o.clientOid });
-      } catch (err) {
-        if (!(err instanceof EngineError)) throw err;
-        failureList.push({ orderId: item.orderId ?? "", clientOid: item.clientOid ?? "", errorMsg: err.message, errorCode: err.code });
-      }
-    }
-    return ok({ successList, failureList });
+    const body = parseFields(BatchSchema, req.body);
+    const mode = enumValue(BATCH_MODES, body.batchMode, "batchMode", "single");
+    return ok(
+      await batch(
+        body.orderList,
+        (raw) => {
+          const item = parseFields(CancelSchema, raw);
+          return cancel(item, () => itemSymbol(mode, body.symbol, item.symbol), p, env);
+        },
+        echoIds,
+      ),
+    );
   });
 
   route("POST", V2.cancelSymbol, 5, true, async (req, p, env) => {
-    const body = parseBody(SymbolSchema, req.body ?? {});
+    const body = parseFields(SymbolSchema, req.body);
     const symbol = symbolOf(body.symbol);
     await svc.cancelSymbol(env, p.userId, symbol);
     return ok({ symbol });
@@ -141,8 +180,7 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
     const start = qInt(q, "startTime", { min: 0, max: 9e15 });
     const end = qInt(q, "endTime", { min: 0, max: 9e15 });
     const orderId = qString(q, "orderId", false, 32);
-    const tpsl = qString(q, "tpslType");
-    if (tpsl !== undefined && tpsl !== "normal" && tpsl !== "tpsl") throw new GatewayError(EX_CODES.paramInvalid, "Parameter tpslType is invalid");
+    const tpsl = queryEnumOf(q, TPSL_TYPES, "tpslType");
     if (tpsl === "tpsl") {
       const plans = ex.algo.list(env, p.userId, symbol, "tpsl").filter((x) => (before === undefined || x.seq < before) && (!orderId || x.id === orderId)).slice(0, limit);
       return ok(plans.map(planJson));

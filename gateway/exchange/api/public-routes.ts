@@ -1,6 +1,6 @@
 /** Bitget v2 public and market endpoints. */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { EX_CODES, GRANULARITIES, V2, type Granularity } from "../../../protocol/bitget.ts";
+import { EX_CODES, V2 } from "../../../protocol/bitget.ts";
 import { GatewayError, ok } from "../../envelope.ts";
 import { formatScaled } from "../decimal.ts";
 import { INSTRUMENTS, LEDGER_SCALE, type Instrument } from "../instruments.ts";
@@ -8,6 +8,7 @@ import { resolveInstrument } from "../order-request.ts";
 import type { Exchange } from "../install.ts";
 import { envOf } from "./auth.ts";
 import { lots, price } from "./format.ts";
+import { granularity, shown } from "./fields.ts";
 import { qInt, qString, type Query } from "./query.ts";
 
 const PUBLIC_PER_SECOND = 20;
@@ -108,7 +109,7 @@ export function publicExchangeRoutes(app: FastifyInstance, ex: Exchange): void {
   app.get(V2.orderbook, async (req) => {
     const q = req.query as Query;
     const inst = symbolOf(q);
-    const type = qString(q, "type") ?? "step0";
+    const type = (qString(q, "type") ?? "step0").toLowerCase();
     if (!/^step[0-5]$/.test(type)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter type is invalid");
     const n = qInt(q, "limit", { min: 1, max: 150, def: 150, clamp: true }) as number;
     return ok(ex.depth(envOf(req), inst, n, Number(type.slice(4))));
@@ -117,9 +118,9 @@ export function publicExchangeRoutes(app: FastifyInstance, ex: Exchange): void {
   app.get(V2.mergeDepth, async (req) => {
     const q = req.query as Query;
     const inst = symbolOf(q);
-    const precision = qString(q, "precision") ?? "scale0";
+    const precision = (qString(q, "precision") ?? "scale0").toLowerCase();
     if (!/^scale[0-3]$/.test(precision)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter precision is invalid");
-    const limitText = qString(q, "limit") ?? "100";
+    const limitText = (qString(q, "limit") ?? "100").toLowerCase();
     if (!["1", "5", "15", "50", "100", "max"].includes(limitText)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter limit is invalid");
     const n = limitText === "max" ? 150 : Number(limitText);
     const step = Number(precision.slice(5));
@@ -130,14 +131,15 @@ export function publicExchangeRoutes(app: FastifyInstance, ex: Exchange): void {
   const candles = (history: boolean) => async (req: FastifyRequest) => {
     const q = req.query as Query;
     const inst = symbolOf(q);
-    const g = qString(q, "granularity", true) as string;
-    if (!(g in GRANULARITIES)) throw new GatewayError(EX_CODES.paramInvalid, `Parameter granularity is invalid: ${g}`);
+    const text = qString(q, "granularity", true) as string;
+    const g = granularity(text);
+    if (!g) throw new GatewayError(EX_CODES.paramInvalid, `Parameter granularity is invalid: ${shown(text)}`);
     const max = history ? 200 : 1000;
     const n = qInt(q, "limit", { min: 1, max, def: 100, clamp: true }) as number;
     const end = qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Date.now();
     if (history && qString(q, "endTime") === undefined) throw new GatewayError(EX_CODES.paramEmpty, "Parameter endTime cannot be empty");
     const start = history ? 0 : (qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0);
-    const rows = ex.market.candles.query(inst.symbol, g as Granularity, end, n, start);
+    const rows = ex.market.candles.query(inst.symbol, g, end, n, start);
     return ok(
       rows.map((c) => {
         const q2 = cents(c.q);

@@ -2,6 +2,7 @@
 import { EX_CODES } from "../../../protocol/bitget.ts";
 import { GatewayError } from "../../envelope.ts";
 import { EngineError } from "../engine/types.ts";
+import { queryEnum } from "./fields.ts";
 
 export type Query = Record<string, unknown>;
 
@@ -35,4 +36,9 @@ export async function engineCall<T>(fn: () => T | Promise<T>): Promise<T> {
     if (err instanceof EngineError) throw new GatewayError(err.code, err.message, 400);
     throw err;
   }
+}
+
+/** An enumeration in the query string, in any case (docs/decisions/307); `fallback` when absent. */
+export function queryEnumOf<T extends string>(q: Query, list: readonly T[], name: string, fallback?: T, aliases?: Record<string, T>): T | undefined {
+  return queryEnum(list, qString(q, name), name, fallback, aliases);
 }

@@ -7,11 +7,11 @@ import type { Principal } from "../../context.ts";
 import { migrate } from "../../db/database.ts";
 import type { Migration } from "../../db/migrations.ts";
 import { GatewayError, ok } from "../../envelope.ts";
-import { parseBody } from "../../validate.ts";
 import { parseScaled } from "../decimal.ts";
 import { COINS, LEDGER_SCALE } from "../instruments.ts";
 import type { Exchange } from "../install.ts";
 import { assetJson } from "./format.ts";
+import { canonical, optional, parseFields, text } from "./fields.ts";
 import { privateRoute } from "./private-routes.ts";
 
 /** In the accounts module's range (docs/decisions/503): transfers are an account feature on the exchange's ledger. */
@@ -36,16 +36,19 @@ export const SUB_TRANSFER_MIGRATIONS: Migration[] = [
 ];
 
 const id10 = z.string().regex(/^\d{10}$/, "not a user id");
+/** `""`/`null` optionals are absent and account types match in any case (docs/decisions/307); amounts and ids stay strict. */
 const TransferSchema = z.object({
-  fromType: z.string().max(32),
-  toType: z.string().max(32),
-  amount: z.string().max(40),
+  fromType: text(32),
+  toType: text(32),
+  amount: text(40),
   coin: z.string().min(1).max(16),
   fromUserId: id10,
   toUserId: id10,
-  clientOid: z.string().min(1).max(64).optional(),
-  symbol: z.string().max(32).optional(),
+  clientOid: optional(text(64)),
+  symbol: optional(text(32)),
 });
+/** Of Bitget's account types, the embedded exchange has only the spot account. */
+const ACCOUNT_TYPES = ["spot"] as const;
 
 const bad = (code: string, msg: string) => new GatewayError(code, msg, 400);
 
@@ -67,9 +70,9 @@ export function walletRoutes(app: FastifyInstance, ex: Exchange): void {
 
   route("POST", V2.subaccountTransfer, 10, true, async (req, p, env) => {
     if (env !== "live") throw bad(EX_CODES.paramInvalid, "Transfers between accounts are for the live account only");
-    const body = parseBody(TransferSchema, req.body ?? {});
+    const body = parseFields(TransferSchema, req.body);
     const subs = mainOf(p);
-    if (body.fromType !== "spot" || body.toType !== "spot") throw bad(EX_CODES.paramInvalid, "Only spot to spot transfers are supported");
+    if (!canonical(ACCOUNT_TYPES, body.fromType) || !canonical(ACCOUNT_TYPES, body.toType)) throw bad(EX_CODES.paramInvalid, "Only spot to spot transfers are supported");
     const coin = body.coin.toUpperCase();
     if (!COINS.includes(coin)) throw bad(EX_CODES.paramNotExist, `Parameter ${body.coin} does not exist`);
     const amount = parseScaled(body.amount, LEDGER_SCALE);

@@ -11,6 +11,7 @@ import { WebSocketServer } from "ws";
 import { CANDLE_CHANNELS, WS_PATHS } from "../../../protocol/bitget.ts";
 import { GATEWAY_WS_PREFIX } from "../../../protocol/paths.ts";
 import type { Plan } from "../algo.ts";
+import { canonical, isAbsent, shown } from "../api/fields.ts";
 import { assetJson, openOrderJson, price, lots } from "../api/format.ts";
 import { planJson } from "../api/plan-routes.ts";
 import type { Book } from "../engine/book.ts";
@@ -25,6 +26,8 @@ import { bookChecksum, candleRows, levels, tickerJson, tradeJson } from "./paylo
 import { clientAddressOf, settleClientAddress } from "../../security/front-door.ts";
 
 const FLUSH_MS = 100;
+const WS_OPS = ["login", "subscribe", "unsubscribe"] as const;
+const INST_TYPES = ["SPOT"] as const;
 
 export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -83,27 +86,32 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
     else if (arg.channel in CANDLE_CHANNELS) send(c, { action: "snapshot", arg, data: candleRows(ex, inst, arg.channel, 100), ts: Date.now() });
   }
 
+  /**
+   * instType matches in any case; an empty or null instId/coin on a private channel means "default"
+   * (docs/decisions/307). Channel names and public instIds stay exact: Bitget echoes them back as sent.
+   */
   function validateArg(c: Conn, raw: unknown): Arg | undefined {
-    const a = raw as Partial<Arg> | null;
+    const a = raw as { instType?: unknown; channel?: unknown; instId?: unknown; coin?: unknown } | null;
     if (!a || typeof a !== "object" || typeof a.channel !== "string" || typeof a.instType !== "string") {
       error(c, WS_ERRORS.paramError, "Param error: args need instType and channel", raw);
       return undefined;
     }
+    const spot = canonical(INST_TYPES, a.instType) === "SPOT";
     if (PRIVATE_CHANNELS.has(a.channel)) {
       if (!c.isPrivate) return void error(c, WS_ERRORS.channelNotExist, `channel:${a.channel} is private: use ${WS_PATHS.private}`, raw);
       if (!c.user) return void error(c, WS_ERRORS.needLogin, "User needs to log in", raw);
-      if (a.instType !== "SPOT") return void error(c, WS_ERRORS.paramError, "instType must be SPOT", raw);
+      if (!spot) return void error(c, WS_ERRORS.paramError, "instType must be SPOT", raw);
       if (a.channel === "account") {
-        const coin = a.coin ?? "default";
-        if (coin !== "default" && !COINS.includes(coin)) return void error(c, WS_ERRORS.paramError, `coin ${coin} does not exist`, raw);
+        const coin = isAbsent(a.coin) ? "default" : a.coin;
+        if (coin !== "default" && (typeof coin !== "string" || !COINS.includes(coin))) return void error(c, WS_ERRORS.paramError, `coin ${shown(coin)} does not exist`, raw);
         return { instType: "SPOT", channel: "account", coin };
       }
-      const instId = a.instId ?? "default";
-      if (instId !== "default" && !instrument(instId)) return void error(c, WS_ERRORS.paramError, `instId ${instId} does not exist`, raw);
-      return { instType: "SPOT", channel: a.channel, instId };
+      const instId = isAbsent(a.instId) ? "default" : a.instId;
+      if (instId !== "default" && (typeof instId !== "string" || !instrument(instId))) return void error(c, WS_ERRORS.paramError, `instId ${shown(instId)} does not exist`, raw);
+      return { instType: "SPOT", channel: a.channel, instId: instId === "default" ? instId : instrument(instId)!.symbol };
     }
     if (!PUBLIC_CHANNELS.has(a.channel)) return void error(c, WS_ERRORS.channelNotExist, `channel:${a.channel} does not exist`, raw);
-    if (a.instType !== "SPOT") return void error(c, WS_ERRORS.paramError, "instType must be SPOT", raw);
+    if (!spot) return void error(c, WS_ERRORS.paramError, "instType must be SPOT", raw);
     const inst = typeof a.instId === "string" ? instrument(a.instId) : undefined;
     if (!inst || inst.symbol !== a.instId) return void error(c, WS_ERRORS.paramError, `instId ${String(a.instId)} does not exist`, raw);
     return { instType: "SPOT", channel: a.channel, instId: inst.symbol };
@@ -129,14 +137,16 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
       return error(c, WS_ERRORS.illegalRequest, "Illegal request: not JSON");
     }
     if (!msg || typeof msg !== "object") return error(c, WS_ERRORS.illegalRequest, "Illegal request");
-    if (msg.op === "login") return login(ex.ctx, c, msg.args);
-    if (msg.op !== "subscribe" && msg.op !== "unsubscribe") return error(c, WS_ERRORS.invalidOp, `Invalid op: ${String(msg.op)}`);
+    // op in any case (docs/decisions/307)
+    const op = typeof msg.op === "string" ? canonical(WS_OPS, msg.op) : undefined;
+    if (op === "login") return login(ex.ctx, c, msg.args);
+    if (op !== "subscribe" && op !== "unsubscribe") return error(c, WS_ERRORS.invalidOp, `Invalid op: ${shown(msg.op)}`);
     if (!Array.isArray(msg.args) || msg.args.length === 0 || msg.args.length > 100) return error(c, WS_ERRORS.paramError, "Param error: args must be a non-empty array");
     for (const raw of msg.args) {
       const arg = validateArg(c, raw);
       if (!arg) continue;
       const key = subKey(arg);
-      if (msg.op === "subscribe") {
+      if (op === "subscribe") {
         if (!c.subs.has(key) && c.subs.size >= MAX_SUBSCRIPTIONS) {
           error(c, WS_ERRORS.overLimit, `Request over limit: at most ${MAX_SUBSCRIPTIONS} channels`, arg);
           continue;
