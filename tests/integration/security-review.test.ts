@@ -203,3 +203,26 @@ describe("7. whose address it is", () => {
     expect(body.data.localVo.ip).not.toBe("6.6.6.6");
   });
 });
+
+describe("6. cheap refusals first, each with a retry time", () => {
+  it("limits challenges per address: past the budget a 429 envelope says when to come back", async () => {
+    const c = new ProtocolClient(web.url);
+    const answers: Array<{ status: number; code: string; retryAfter: string | null; data: unknown }> = [];
+    for (let i = 0; i < 25; i++) {
+      const r = await c.call("POST", PATHS.captchaId, { scene: "login" });
+      answers.push({ status: r.status, code: r.body.code, retryAfter: r.headers.get("retry-after"), data: r.body.data });
+    }
+    expect(answers.slice(0, 20).every((a) => a.code === "00000")).toBe(true);
+    const refused = answers.at(-1)!;
+    expect(refused).toMatchObject({ status: 429, code: "42900", data: { retryAfterMs: expect.any(Number) } });
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+  });
+
+  it("limits logins per address before any decryption: even unreadable ones count", async () => {
+    const c = new ProtocolClient(web.url);
+    const codes: string[] = [];
+    for (let i = 0; i < 25; i++) codes.push((await c.call("POST", ACCOUNT_PATHS.login, { bodyCiphertext: "AAAA" }, { sign: false })).body.code);
+    expect(codes.slice(0, 10).every((code) => code === "20011")).toBe(true);
+    expect(codes.at(-1)).toBe("42900");
+  });
+});

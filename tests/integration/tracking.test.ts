@@ -52,9 +52,11 @@ describe("tracking ingestion (a real gateway process)", () => {
     expect(c.rows()[0]!.client_ip).toBe(c.ip);
   });
 
-  it("takes a beacon (text/plain) with pfb in the query, and the pfb header from fetch", async () => {
+  it("takes a beacon (JSON, never text/plain) with pfb in the query, and the pfb header from fetch", async () => {
     const c = client();
-    const beacon = await c.post(`${PATHS.trackingInfo}?pfb=from-query`, JSON.stringify(c.events(1)), { "content-type": "text/plain;charset=UTF-8", deviceid: "" });
+    const plain = await c.post(`${PATHS.trackingInfo}?pfb=from-query`, JSON.stringify(c.events(1)), { "content-type": "text/plain;charset=UTF-8", deviceid: "" });
+    expect([plain.status, plain.body.code]).toEqual([415, "40000"]);
+    const beacon = await c.post(`${PATHS.trackingInfo}?pfb=from-query`, JSON.stringify(c.events(1)), { "content-type": "application/json", deviceid: "" });
     expect(beacon.body.code).toBe("00000");
     await c.post(PATHS.trackingInfo, JSON.stringify(c.events(1, 2)), { pfb: "from-header" });
     expect(c.rows().map((r) => r.pfb)).toEqual(["from-query", "from-header"]);

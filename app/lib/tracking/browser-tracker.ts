@@ -121,7 +121,10 @@ function start(options: InstallOptions): void {
     warn,
   });
 
-  const beacon = typeof navigator.sendBeacon === "function" ? (url: string, body: string) => navigator.sendBeacon(url, body) : undefined;
+  // Typed as JSON: the gateway reads no other body as JSON (docs/decisions/010).
+  const beacon = typeof navigator.sendBeacon === "function"
+    ? (url: string, body: string) => navigator.sendBeacon(url, new Blob([body], { type: "application/json" }))
+    : undefined;
   const uploader = new Uploader({
     store,
     locks: new CookieLocks({ cookies, holder: store.docId, now, wait }),
