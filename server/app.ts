@@ -90,6 +90,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
         gatewayUrl: opts.gatewayUrl,
         publicOrigin: env.PUBLIC_ORIGIN ?? "",
         linkPolicy: env.linkPolicy,
+        ssrReference: env.SSR_REFERENCE === "on",
       }),
     }),
   );

@@ -1,0 +1,27 @@
+import { createHash } from "node:crypto";
+import type { ReactNode } from "react";
+import { renderToReadableStream } from "react-dom/server.browser";
+
+export interface ReferenceRender {
+  sha256: string;
+  length: number;
+}
+
+/**
+ * The page as React's web-streams build renders it: the same renderer as the Node build the site
+ * streams with, but it encodes each string whole before copying bytes, so where its buffer ends
+ * cannot change the output. Tests compare the streamed page with this (docs/decisions/014).
+ */
+export async function referenceRender(element: ReactNode, nonce: string): Promise<ReferenceRender> {
+  let failure: unknown;
+  const stream = await renderToReadableStream(element, {
+    nonce,
+    onError(error: unknown) {
+      failure ??= error;
+    },
+  });
+  await stream.allReady;
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  if (failure !== undefined) throw failure;
+  return { sha256: createHash("sha256").update(bytes).digest("hex"), length: bytes.byteLength };
+}
