@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import type { ReactNode } from "react";
-import { renderToReadableStream } from "react-dom/server.browser";
 
 export interface ReferenceRender {
   sha256: string;
@@ -13,6 +12,8 @@ export interface ReferenceRender {
  * cannot change the output. Tests compare the streamed page with this (docs/decisions/014).
  */
 export async function referenceRender(element: ReactNode, nonce: string): Promise<ReferenceRender> {
+  // Loaded on first use: a server without SSR_REFERENCE never loads this second renderer.
+  const { renderToReadableStream } = await import("react-dom/server.browser");
   let failure: unknown;
   const stream = await renderToReadableStream(element, {
     nonce,
