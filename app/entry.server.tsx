@@ -35,6 +35,7 @@ function withReference(
   const reference = referenceRender(
     documentOf({ ...remixContext, serverHandoffStream: copy }, loadContext, url),
     loadContext.cspNonce,
+    streamTimeout + 1000,
   ).catch((error: unknown) => {
     console.error(error);
     return null;

@@ -11,12 +11,14 @@ export interface ReferenceRender {
  * streams with, but it encodes each string whole before copying bytes, so where its buffer ends
  * cannot change the output. Tests compare the streamed page with this (docs/decisions/014).
  */
-export async function referenceRender(element: ReactNode, nonce: string): Promise<ReferenceRender> {
+export async function referenceRender(element: ReactNode, nonce: string, timeoutMs: number): Promise<ReferenceRender> {
   // Loaded on first use: a server without SSR_REFERENCE never loads this second renderer.
   const { renderToReadableStream } = await import("react-dom/server.browser");
   let failure: unknown;
   const stream = await renderToReadableStream(element, {
     nonce,
+    // Given up like the streamed render (an aborted render reports an error: no digest is sent).
+    signal: AbortSignal.timeout(timeoutMs),
     onError(error: unknown) {
       failure ??= error;
     },
