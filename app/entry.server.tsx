@@ -3,15 +3,51 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { SSR_REFERENCE_HEADERS } from "../protocol/headers";
 import { NonceProvider } from "./components/nonce";
 import { LinkPolicyProvider } from "./components/link-guard";
+import { referenceRender, type ReferenceRender } from "./utils/ssr-reference.server";
 
 export const streamTimeout = 5_000;
+
+function documentOf(context: EntryContext, loadContext: AppLoadContext, url: string) {
+  const nonce = loadContext.cspNonce;
+  return (
+    <NonceProvider value={nonce}>
+      <LinkPolicyProvider value={loadContext.linkPolicy}>
+        <RemixServer context={context} url={url} abortDelay={streamTimeout} nonce={nonce} />
+      </LinkPolicyProvider>
+    </NonceProvider>
+  );
+}
+
+/**
+ * Test only (SSR_REFERENCE=on): the same document from the same loader data, rendered by the
+ * reference renderer. The loader data streamed into the page is read once, so each render gets its
+ * own branch of it. A failed reference render is logged and sends no digest: the test then fails.
+ */
+function withReference(
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+  url: string,
+): { context: EntryContext; reference: Promise<ReferenceRender | null> } {
+  const [own, copy] = remixContext.serverHandoffStream?.tee() ?? [undefined, undefined];
+  const reference = referenceRender(
+    documentOf({ ...remixContext, serverHandoffStream: copy }, loadContext, url),
+    loadContext.cspNonce,
+    streamTimeout + 1000,
+  ).catch((error: unknown) => {
+    console.error(error);
+    return null;
+  });
+  return { context: { ...remixContext, serverHandoffStream: own }, reference };
+}
 
 /**
  * Renders the document once everything in it is ready (no route defers data yet), so the
  * browser hydrates a complete page: with React 18, a pending boundary hit by an early key press
- * fails the root (error #345). The CSP nonce reaches every script.
+ * fails the root (error #345). The CSP nonce reaches every script. react-dom's Node renderer is
+ * patched at install (patches/, docs/decisions/014): unpatched, it put NUL bytes in pages.
  */
 export default function handleRequest(
   request: Request,
@@ -21,35 +57,37 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  const { context, reference } = loadContext.ssrReference
+    ? withReference(remixContext, loadContext, request.url)
+    : { context: remixContext, reference: undefined };
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <LinkPolicyProvider value={loadContext.linkPolicy}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-        </LinkPolicyProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors before the shell are reported by onShellError; later ones are logged once here.
-          if (shellRendered) console.error(error);
-        },
+    const send = (digest: ReferenceRender | null) => {
+      if (digest) {
+        responseHeaders.set(SSR_REFERENCE_HEADERS.sha256, digest.sha256);
+        responseHeaders.set(SSR_REFERENCE_HEADERS.length, String(digest.length));
+      }
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
+    const { pipe, abort } = renderToPipeableStream(documentOf(context, loadContext, request.url), {
+      nonce,
+      onAllReady() {
+        shellRendered = true;
+        if (reference) void reference.then(send);
+        else send(null);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Errors before the shell are reported by onShellError; later ones are logged once here.
+        if (shellRendered) console.error(error);
+      },
+    });
     setTimeout(abort, streamTimeout + 1000);
   });
 }

@@ -13,6 +13,8 @@ declare module "@remix-run/node" {
     publicOrigin: string;
     /** The link allow-list's configured hosts and addresses (docs/decisions/600); public by design. */
     linkPolicy: LinkPolicy;
+    /** Test only (SSR_REFERENCE=on): send a reference render's digest with each page (docs/decisions/014). */
+    ssrReference: boolean;
   }
 }
 

@@ -46,3 +46,9 @@ export const PLATFORM = {
   windows: 13,
   macos: 14,
 } as const;
+
+/** Test only (SSR_REFERENCE=on): the SHA-256 and byte length of a page's reference render (docs/decisions/014). */
+export const SSR_REFERENCE_HEADERS = {
+  sha256: "x-ssr-reference-sha256",
+  length: "x-ssr-reference-length",
+} as const;

@@ -102,6 +102,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
         },
         publicOrigin: env.PUBLIC_ORIGIN ?? "",
         linkPolicy: env.linkPolicy,
+        ssrReference: env.SSR_REFERENCE === "on",
       }),
     }),
   );

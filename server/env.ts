@@ -69,6 +69,11 @@ const EnvSchema = z.object({
   BRAND_HOSTS: commaList(parseHost, "a host[:port]"),
   /** `{address}` of the link allow-list: external address prefixes links may lead to. */
   LINK_ADDRESSES: commaList(parseAddress, "an http(s) address without credentials, query or fragment"),
+  /**
+   * Test only: every page is also rendered by React's web-streams build and its digest sent in
+   * headers, so tests can compare the streamed bytes with it (docs/decisions/014). Doubles render work.
+   */
+  SSR_REFERENCE: z.enum(["on", "off"]).default("off"),
 });
 
 export type ServerEnv = z.infer<typeof EnvSchema> & {
