@@ -58,6 +58,8 @@ export interface AccountKit {
    * is bound, else a code of `scene` sent to the account's own address.
    */
   checkSecondFactor(user: UserRow, scene: CodeScene, f: { googleCode?: string; verifyCode?: string }): void;
+  /** Whose second factor an account uses: its own, or its main account's for a sub-account (which binds nothing). */
+  factorUserOf(user: UserRow): UserRow;
 }
 
 function endCode(reason: EndReason | "missing"): { code: string; msg: string } {
@@ -158,12 +160,18 @@ export function createKit(ctx: GatewayContext, transport: MessageTransport): Acc
       totp.check(user.id, user.google_secret, code);
     },
 
+    factorUserOf(user) {
+      return (user.parent_id ? users.byId(user.parent_id) : undefined) ?? user;
+    },
+
     checkSecondFactor(user, scene, f) {
-      if (user.google_enabled && user.google_secret) {
+      const factor = kit.factorUserOf(user);
+      if (factor.google_enabled && factor.google_secret) {
         if (!f.googleCode) throw refuse(CODES.codeWrong, "Enter the code from your authenticator app");
-        return kit.checkTotp(user, f.googleCode);
+        return kit.checkTotp(factor, f.googleCode);
       }
-      const target = kit.codeTarget(user);
+      // The code went to the factor's address but belongs to the account that asked for it.
+      const target = kit.codeTarget(factor);
       if (!target) throw refuse(CODES.invalidParameter, "Bind an e-mail or mobile number first");
       if (!f.verifyCode) throw refuse(CODES.codeWrong, "Enter the verification code we sent you");
       kit.checkCode(target.target, scene, f.verifyCode, user.id);

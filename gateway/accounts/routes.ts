@@ -86,12 +86,15 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
   app.post(ACCOUNT_PATHS.sendCode, async (req) => {
     const body = parseBody(SendCodeBody, req.body ?? {});
     const client = `${req.ip}|${kit.requestMeta(req).deviceId}`;
-    const charge = (target: string) => {
+    // Logged-in scenes are bounded by the budgets alone: the session is already accountable,
+    // and a captcha between a user and their own settings would only be friction.
+    const charge = (target: string, anonymous: boolean) => {
       spend([[sendLimits.perIp, req.ip], [sendLimits.perClient, client], [sendLimits.perTarget, target]], "Too many verification codes requested");
-      kit.requireHuman(req, [SEND_CODE_RISK.perClient, [`client:${client}`]], [SEND_CODE_RISK.perIp, [`ip:${req.ip}`]]);
+      if (anonymous) kit.requireHuman(req, [SEND_CODE_RISK.perClient, [`client:${client}`]], [SEND_CODE_RISK.perIp, [`ip:${req.ip}`]]);
     };
     // The captcha rule counts codes that went out (or decoys stored), not calls the cooldown refused.
-    const sentOne = () => {
+    const sentOne = (anonymous = true) => {
+      if (!anonymous) return ok({ sent: true });
       captcha?.risk.record(SEND_CODE_RISK.perClient.kind, [`client:${client}`]);
       captcha?.risk.record(SEND_CODE_RISK.perIp.kind, [`ip:${req.ip}`]);
       return ok({ sent: true });
@@ -99,8 +102,10 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
 
     if (body.scene === "unbind" || body.scene === "api-key") {
       const { user } = currentUser(req);
-      const own = body.scene === "api-key" ? kit.codeTarget(user) : undefined;
-      if (body.scene === "api-key" && user.google_enabled && user.google_secret) {
+      // An API key code goes to whoever holds the account's second factor (a sub-account's main account).
+      const factor = body.scene === "api-key" ? kit.factorUserOf(user) : user;
+      const own = body.scene === "api-key" ? kit.codeTarget(factor) : undefined;
+      if (body.scene === "api-key" && factor.google_enabled && factor.google_secret) {
         throw refuse(CODES.invalidParameter, "Google Authenticator is bound: use its code instead");
       }
       const channel = body.channel ?? own?.channel ?? "email";
@@ -108,13 +113,13 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
         ? (own && own.channel === channel ? own.target : null)
         : channel === "email" ? user.email : user.mobile && user.area_code ? mobileTarget(user.area_code, user.mobile) : null;
       if (!target) throw refuse(CODES.invalidParameter, `No ${channel === "email" ? "e-mail" : "mobile"} is bound${body.scene === "api-key" ? " for codes" : ""}`);
-      charge(target);
-      if (!codes.send(target, channel, body.scene, kit.message(user, "Your verification code"), user.id)) throw tooSoon();
-      return sentOne();
+      charge(target, false);
+      if (!codes.send(target, channel, body.scene, kit.message(factor, "Your verification code"), user.id)) throw tooSoon();
+      return sentOne(false);
     }
 
     const target = body.channel === "email" ? body.email : mobileTarget(body.areaCode, body.mobile);
-    charge(target);
+    charge(target, body.scene !== "bind");
     const user = body.channel === "email" ? users.byEmail(body.email) : users.byMobile(body.areaCode, body.mobile);
     let sent: boolean;
     if (body.scene === "bind") {
@@ -138,7 +143,7 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
       sent = user ? codes.send(target, body.channel, body.scene, kit.message(user, "Your verification code")) : codes.decoy(target, body.channel, body.scene);
     }
     if (!sent) throw tooSoon();
-    return sentOne();
+    return sentOne(body.scene !== "bind");
   });
 
   async function register(req: FastifyRequest, reply: FastifyReply, kind: "email" | "mobile" | "both") {
