@@ -91,3 +91,6 @@ export const SEND_CODE_LIMITS = {
   captchaAfter: 3,
   captchaWindowMs: 10 * 60_000,
 } as const;
+
+/** The second factor an API key change needs, as the key list reports it (docs/decisions/506). */
+export type SecondFactor = { kind: "google" } | { kind: "code"; channel: "email" | "mobile" } | { kind: "none" };

@@ -139,7 +139,11 @@ export function installSettings(app: FastifyInstance, kit: AccountKit) {
 
   app.post(ACCOUNT_PATHS.apiKeyList, async (req) => {
     const { user } = currentUser(req);
+    const factor = kit.factorUserOf(user);
+    const channel = kit.codeTarget(factor)?.channel;
     return ok({
+      // What the page asks for before a key is created or changed (docs/decisions/506).
+      secondFactor: factor.google_enabled && factor.google_secret ? { kind: "google" } : channel ? { kind: "code", channel } : { kind: "none" },
       list: listApiKeys(ctx.db, user.id).map((r) => ({
         apiKey: r.api_key, label: r.label, permissions: r.permissions.split(",").filter(Boolean),
         ipAllow: r.ip_allow.split(",").filter(Boolean), createdAt: r.created_at,
