@@ -37,6 +37,10 @@ export const ACCOUNT_PATHS = {
   apiKeyCreate: "/v1/user/api/create",
   apiKeyList: "/v1/user/api/list",
   apiKeyRevoke: "/v1/user/api/revoke",
+  /** Label, permissions or IP allow list of a key; needs 2FA like creating one. */
+  apiKeyUpdate: "/v1/user/api/update",
+  /** Lifts the hold a password reset put on a key; needs 2FA. */
+  apiKeyReconfirm: "/v1/user/api/reconfirm",
 } as const;
 
 /** Limits of the account settings. */
@@ -67,3 +71,26 @@ export type LoginProvider = (typeof LOGIN_PROVIDERS)[number];
 export interface LoginConfig {
   providers: Array<{ id: LoginProvider; startUrl: string }>;
 }
+
+/**
+ * Google Authenticator codes (docs/decisions/506): each time step is accepted once per account,
+ * and after `free` wrong codes in a row the account's TOTP checks are locked, `lockMs` at first,
+ * doubling with each further wrong code up to `maxLockMs`. A right code clears the count.
+ */
+export const TOTP_GUARD = { free: 10, lockMs: 15 * 60_000, maxLockMs: 24 * 60 * 60_000 } as const;
+
+/**
+ * send-code budgets (docs/decisions/506), charged before any other work: per client (address
+ * and device id), per address alone, and per target (e-mail or number). Past `captchaAfter`
+ * codes from one client in the window, a captcha token is needed as well.
+ */
+export const SEND_CODE_LIMITS = {
+  perClient: { burst: 10, perMs: 60 * 60_000 },
+  perIp: { burst: 60, perMs: 60 * 60_000 },
+  perTarget: { burst: 5, perMs: 60 * 60_000 },
+  captchaAfter: 3,
+  captchaWindowMs: 10 * 60_000,
+} as const;
+
+/** The second factor an API key change needs, as the key list reports it (docs/decisions/506). */
+export type SecondFactor = { kind: "google" } | { kind: "code"; channel: "email" | "mobile" } | { kind: "none" };

@@ -13,8 +13,14 @@ export function passwordProblems(password: string): PasswordProblem[] {
   return problems;
 }
 
-/** `unbind` codes go to the address being unbound, which the gateway takes from the session. */
-export const CODE_SCENES = ["register", "login-verify", "bind", "unbind", "reset-password"] as const;
+/**
+ * `unbind` codes go to the address being unbound, which the gateway takes from the session;
+ * `api-key` codes (creating or changing an API key without Google Authenticator) go to the
+ * account's own e-mail, else mobile.
+ */
+export const CODE_SCENES = ["register", "login-verify", "bind", "unbind", "reset-password", "api-key"] as const;
+/** Scenes whose code goes to an address the account already has, named by the session, not the body. */
+export const OWN_ADDRESS_SCENES = ["unbind", "api-key"] as const;
 export type CodeScene = (typeof CODE_SCENES)[number];
 
 export const CODE_CHANNELS = ["email", "mobile"] as const;

@@ -35,6 +35,8 @@ export const CODES = {
   subAccountFrozen: "20013",
   /** Unbinding the account's only e-mail or mobile, which codes and resets need. */
   lastChannel: "20014",
+  /** An API key held after a password reset until its owner re-confirms it with 2FA (docs/decisions/506). */
+  apiKeySuspended: "20015",
   badRequest: "40000",
   invalidParameter: "40017",
   /** A state-changing request from another site's page, refused by the BFF (docs/decisions/010). */

@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { LocaleLink } from "~/components/locale-link";
-import { useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { privatePageMeta } from "~/lib/i18n/meta";
-import { ACCOUNT_LIMITS, ACCOUNT_PATHS } from "../../protocol/account-paths";
+import { ACCOUNT_LIMITS, ACCOUNT_PATHS, type SecondFactor } from "../../protocol/account-paths";
 import { Field } from "~/components/auth/field";
-import { errorKey } from "~/lib/auth/forms";
+import { SecondFactorField, secondFactorFields } from "~/components/security/second-factor-field";
+import { useAsync } from "~/lib/async-state";
+import { errorKey, refusal, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
 import { requireUser } from "~/utils/user.server";
 
@@ -22,30 +24,42 @@ interface Created {
   label: string;
 }
 
-/** Creates an API key for bots; the secret is shown this once and never again. */
+/**
+ * Creates an API key for bots; the secret is shown this once and never again. Creating one needs
+ * the second factor (docs/decisions/506), which the key list names.
+ */
 export default function NewApiKey() {
   const { t } = useTranslation("common");
-  const [form, setForm] = useState({ label: "", passphrase: "", trade: false, ips: "" });
-  const [error, setError] = useState<string | undefined>();
+  const [form, setForm] = useState({ label: "", passphrase: "", trade: false, ips: "", code: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [created, setCreated] = useState<Created | null>(null);
   const [busy, setBusy] = useState(false);
+  const load = useCallback(() => browserHttp().post<{ secondFactor: SecondFactor }>(ACCOUNT_PATHS.apiKeyList, {}), []);
+  const [keys] = useAsync(load);
+  const factor = keys.state === "ready" ? keys.data.secondFactor : undefined;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (!factor) return;
     const ipAllow = form.ips.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
     if (!form.label.trim() || form.passphrase.length < 8 || form.passphrase.length > 32 || ipAllow.length > ACCOUNT_LIMITS.apiKeyIps) {
-      setError("api.errors.form");
+      setErrors({ form: "api.errors.form" });
+      return;
+    }
+    if (!/^\d{6}$/.test(form.code.trim())) {
+      setErrors({ code: "auth.errors.code" });
       return;
     }
     setBusy(true);
-    setError(undefined);
+    setErrors({});
     try {
       setCreated(await browserHttp().post<Created>(ACCOUNT_PATHS.apiKeyCreate, {
         label: form.label.trim(), passphrase: form.passphrase, permissions: form.trade ? ["read", "trade"] : ["read"], ipAllow,
+        ...secondFactorFields(factor, form.code),
       }));
-      setForm({ label: "", passphrase: "", trade: false, ips: "" });
+      setForm({ label: "", passphrase: "", trade: false, ips: "", code: "" });
     } catch (err) {
-      setError(errorKey(err));
+      setErrors(refusal(err));
     } finally {
       setBusy(false);
     }
@@ -83,8 +97,13 @@ export default function NewApiKey() {
         </div>
         <Field label={t("api.ips")} name="ips" value={form.ips} hint={t("api.ipsHint")}
           onChange={(e) => setForm({ ...form, ips: e.target.value })} />
-        {error && <p role="alert" className="notice error">{t(error)}</p>}
-        <button type="submit" className="button primary block" disabled={busy} aria-busy={busy}>{t("api.create")}</button>
+        {keys.state === "error" && <p role="alert" className="notice error">{t(errorKey(keys.error))}</p>}
+        {factor && (
+          <SecondFactorField factor={factor} value={form.code} onChange={(code) => setForm({ ...form, code })} error={errors.code}
+            onError={setErrors} />
+        )}
+        {errors.form && <p role="alert" className="notice error">{t(errors.form)}</p>}
+        <button type="submit" className="button primary block" disabled={busy || !factor || factor.kind === "none"} aria-busy={busy}>{t("api.create")}</button>
       </form>
     </section>
   );

@@ -1,15 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { LocaleLink } from "~/components/locale-link";
-import { useCallback } from "react";
+import { useCallback, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { privatePageMeta } from "~/lib/i18n/meta";
 import { formatDateTime } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-import { ACCOUNT_PATHS } from "../../protocol/account-paths";
+import { ACCOUNT_PATHS, type SecondFactor } from "../../protocol/account-paths";
 import { showToast } from "~/components/ui/toast";
 import { SecurityPage } from "~/components/security/security-page";
 import { useAsync } from "~/lib/async-state";
-import { errorKey } from "~/lib/auth/forms";
+import { SecondFactorField, secondFactorFields } from "~/components/security/second-factor-field";
+import { errorKey, refusal, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
 import { requireUser } from "~/utils/user.server";
 
@@ -26,13 +27,52 @@ interface Key {
   permissions: string[];
   ipAllow: string[];
   createdAt: number;
+  /** Held after a password reset until re-confirmed with the second factor (docs/decisions/506). */
+  suspended: boolean;
+}
+
+/** Lifts a key's hold with the second factor. */
+function Reconfirm({ apiKey, label, factor, done }: { apiKey: string; label: string; factor: SecondFactor; done(): void }) {
+  const { t } = useTranslation("common");
+  const [code, setCode] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!/^\d{6}$/.test(code.trim())) {
+      setErrors({ code: "auth.errors.code" });
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      await browserHttp().post(ACCOUNT_PATHS.apiKeyReconfirm, { apiKey, ...secondFactorFields(factor, code) });
+      showToast(t("api.reconfirmed"));
+      done();
+    } catch (err) {
+      setErrors(refusal(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="card binding-form" onSubmit={(e) => void submit(e)} noValidate aria-label={t("api.reconfirmTitle", { label })}>
+      <h2>{t("api.reconfirmTitle", { label })}</h2>
+      <SecondFactorField factor={factor} value={code} onChange={setCode} error={errors.code} onError={setErrors} />
+      {errors.form && <p role="alert" className="notice error">{t(errors.form)}</p>}
+      <button type="submit" className="button primary" disabled={busy || factor.kind === "none"} aria-busy={busy}>{t("api.reconfirm")}</button>
+    </form>
+  );
 }
 
 export default function ApiKeys() {
   const { t } = useTranslation("common");
   const { intl } = usePagePrefs();
-  const load = useCallback(() => browserHttp().post<{ list: Key[] }>(ACCOUNT_PATHS.apiKeyList, {}), []);
+  const load = useCallback(() => browserHttp().post<{ list: Key[]; secondFactor: SecondFactor }>(ACCOUNT_PATHS.apiKeyList, {}), []);
   const [keys, reload] = useAsync(load);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const held = keys.state === "ready" ? keys.data.list.filter((k) => k.suspended) : [];
+  const target = held.find((k) => k.apiKey === confirming);
   const revoke = async (apiKey: string) => {
     try {
       await browserHttp().post(ACCOUNT_PATHS.apiKeyRevoke, { apiKey });
@@ -49,6 +89,7 @@ export default function ApiKeys() {
       <section className="card" aria-busy={keys.state === "loading"} aria-label={t("api.title")}>
         {keys.state === "error" && <p role="alert" className="notice error">{t(errorKey(keys.error))}</p>}
         {keys.state === "ready" && keys.data.list.length === 0 && <p>{t("api.none")}</p>}
+        {held.length > 0 && <p role="status" className="notice">{t("api.suspendedNotice")}</p>}
         {keys.state === "ready" && keys.data.list.length > 0 && (
           <table className="data-table">
             <thead>
@@ -56,6 +97,7 @@ export default function ApiKeys() {
                 <th scope="col">{t("api.label")}</th>
                 <th scope="col">{t("api.apiKey")}</th>
                 <th scope="col">{t("api.permissions")}</th>
+                <th scope="col">{t("api.status")}</th>
                 <th scope="col">{t("api.created")}</th>
                 <th scope="col"><span className="visually-hidden">{t("security.actions")}</span></th>
               </tr>
@@ -66,8 +108,12 @@ export default function ApiKeys() {
                   <th scope="row">{k.label}</th>
                   <td><code>{k.apiKey}</code></td>
                   <td>{k.permissions.map((p) => t(p === "trade" ? "api.trade" : "api.read")).join(", ")}</td>
+                  <td>{t(k.suspended ? "api.suspended" : "api.active")}</td>
                   <td>{formatDateTime(k.createdAt, intl, "date")}</td>
                   <td className="num">
+                    {k.suspended && (
+                      <button type="button" className="button primary" onClick={() => setConfirming(k.apiKey)}>{t("api.reconfirm")}</button>
+                    )}{" "}
                     <button type="button" className="button" onClick={() => void revoke(k.apiKey)}>{t("api.revoke")}</button>
                   </td>
                 </tr>
@@ -76,6 +122,13 @@ export default function ApiKeys() {
           </table>
         )}
       </section>
+      {target && keys.state === "ready" && (
+        <Reconfirm key={target.apiKey} apiKey={target.apiKey} label={target.label} factor={keys.data.secondFactor}
+          done={() => {
+            setConfirming(null);
+            reload();
+          }} />
+      )}
     </SecurityPage>
   );
 }

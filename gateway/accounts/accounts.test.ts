@@ -109,7 +109,8 @@ describe("sessions", () => {
     expect(sessions.resolve(s.token)).toEqual({ ended: "expired" });
     const next = sessions.refresh(s.refreshToken, { ip: "", userAgent: "" });
     expect(next).toBeDefined();
-    expect(sessions.resolve(next!.token)).toMatchObject({ session: { user_id: u.id, device_id: "d1" } });
+    expect(next!.from).toBe(s.id);
+    expect(sessions.resolve(next!.next.token)).toMatchObject({ session: { user_id: u.id, device_id: "d1" } });
     expect(sessions.refresh(s.refreshToken, { ip: "", userAgent: "" })).toBeUndefined();
     expect(sessions.refresh("nonsense", { ip: "", userAgent: "" })).toBeUndefined();
   });

@@ -8,7 +8,7 @@ import { parseBody } from "../validate.ts";
 import { mobileTarget } from "./codes.ts";
 import { areaCode, code6, email, mobile } from "./fields.ts";
 import type { AccountKit } from "./kit.ts";
-import { newTotpSecret, verifyTotp } from "./totp.ts";
+import { newTotpSecret } from "./totp.ts";
 import type { UserRow } from "./users.ts";
 
 const Google = z.object({ googleCode: code6 });
@@ -73,6 +73,7 @@ export function installBindingRoutes(app: FastifyInstance, kit: AccountKit): voi
     if (user.google_enabled) throw refuse(CODES.invalidParameter, "Google Authenticator is already bound");
     const secret = newTotpSecret();
     users.update(user.id, { google_secret: secret });
+    kit.totp.forgetSteps(user.id);
     const label = encodeURIComponent(`Mix Exchange:${user.login_name}`);
     return ok({ secret, otpauthUrl: `otpauth://totp/${label}?secret=${secret}&issuer=Mix%20Exchange` });
   });
@@ -81,7 +82,7 @@ export function installBindingRoutes(app: FastifyInstance, kit: AccountKit): voi
     const user = mainUser(req);
     const { googleCode } = parseBody(Google, req.body ?? {});
     if (user.google_enabled) throw refuse(CODES.invalidParameter, "Google Authenticator is already bound");
-    if (!user.google_secret || !verifyTotp(user.google_secret, googleCode)) throw refuse(CODES.codeWrong, "The authenticator code is incorrect");
+    kit.checkTotp(user, googleCode);
     users.update(user.id, { google_enabled: 1 });
     return ok({ bound: true });
   });
@@ -90,7 +91,7 @@ export function installBindingRoutes(app: FastifyInstance, kit: AccountKit): voi
     const user = mainUser(req);
     const { googleCode } = parseBody(Google, req.body ?? {});
     if (!user.google_enabled) throw refuse(CODES.invalidParameter, "Google Authenticator is not bound");
-    if (!user.google_secret || !verifyTotp(user.google_secret, googleCode)) throw refuse(CODES.codeWrong, "The authenticator code is incorrect");
+    kit.checkTotp(user, googleCode);
     users.update(user.id, { google_enabled: 0, google_secret: null });
     return ok({ bound: false });
   });

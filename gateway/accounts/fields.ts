@@ -8,3 +8,12 @@ export const areaCode = z.string().trim().regex(AREA_CODE_PATTERN, "not an area 
 export const code6 = z.string().trim().regex(/^\d{6}$/, "must be 6 digits");
 export const pwd = z.string().min(1).max(128);
 export const userId = z.string().regex(/^\d{10}$/, "not a user id");
+
+/**
+ * An optional field as browser forms send it: an empty (or blank) string means "not given", as
+ * does null, so a form that posts every input it has is not refused for the ones left empty.
+ * Every optional field of the account schemas goes through this.
+ */
+export function optional<S extends z.ZodTypeAny>(schema: S) {
+  return z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v), schema.optional());
+}

@@ -9,6 +9,7 @@ import { VerifyCodes, mobileTarget, type CodeMessage } from "./codes.ts";
 import { cookieOf, setSessionCookies } from "./cookies.ts";
 import type { MessageTransport } from "./outbox.ts";
 import { Sessions, type EndReason } from "./sessions.ts";
+import { TotpGuard } from "./totp-guard.ts";
 import { Users, type UserRow } from "./users.ts";
 
 /** A risk rule of docs/decisions/004: past `free` events of `kind` for any key in the window, a captcha token is needed. */
@@ -30,6 +31,7 @@ export interface AccountKit {
   users: Users;
   sessions: Sessions;
   codes: VerifyCodes;
+  totp: TotpGuard;
   transport: MessageTransport;
   crypto(): LoginCrypto;
   currentUser(req: FastifyRequest): { user: UserRow; sessionId: string };
@@ -42,10 +44,22 @@ export interface AccountKit {
   message(user: UserRow | undefined, subject: string): CodeMessage;
   /** A message without a code (a security notice), with the account's anti-phishing code. */
   notify(user: UserRow, to: { to: string; channel: CodeChannel }, subject: string, text: string): void;
-  /** Past any rule's limit, one captcha token (of the first such rule's scene) lets the call through. */
-  requireHuman(req: FastifyRequest, ...checks: Array<[RiskRule, string[]]>): void;
+  /**
+   * Past any rule's limit, one captcha token (of the first such rule's scene) lets the call
+   * through; true when a token was spent on it.
+   */
+  requireHuman(req: FastifyRequest, ...checks: Array<[RiskRule, string[]]>): boolean;
   /** Where an account's codes go: its e-mail, else its mobile. */
   codeTarget(user: UserRow): { target: string; channel: CodeChannel } | undefined;
+  /** Checks a Google Authenticator code through the TOTP guard (one use per step, lockout). */
+  checkTotp(user: UserRow, code: string | undefined): void;
+  /**
+   * The second factor of a sensitive setting (API keys): the TOTP code when Google Authenticator
+   * is bound, else a code of `scene` sent to the account's own address.
+   */
+  checkSecondFactor(user: UserRow, scene: CodeScene, f: { googleCode?: string; verifyCode?: string }): void;
+  /** Whose second factor an account uses: its own, or its main account's for a sub-account (which binds nothing). */
+  factorUserOf(user: UserRow): UserRow;
 }
 
 function endCode(reason: EndReason | "missing"): { code: string; msg: string } {
@@ -61,10 +75,11 @@ export function createKit(ctx: GatewayContext, transport: MessageTransport): Acc
   const users = new Users(ctx.db);
   const sessions = new Sessions(ctx.db);
   const codes = new VerifyCodes(ctx.db, transport);
+  const totp = new TotpGuard(ctx.db);
   const history = ctx.db.prepare("INSERT INTO login_history (user_id, at, ip, user_agent, device_id, result) VALUES (?, ?, ?, ?, ?, 'ok')");
 
   const kit: AccountKit = {
-    ctx, users, sessions, codes, transport,
+    ctx, users, sessions, codes, totp, transport,
 
     crypto() {
       if (!ctx.loginCrypto) throw new GatewayError(CODES.loginEncryption, "Login encryption is not available", 503);
@@ -127,11 +142,11 @@ export function createKit(ctx: GatewayContext, transport: MessageTransport): Acc
 
     requireHuman(req, ...checks) {
       const captcha = ctx.captcha;
-      if (!captcha) return;
+      if (!captcha) return false;
       const tripped = checks.find(([rule, keys]) => captcha.risk.count(rule.kind, keys, rule.windowMs) >= rule.free)?.[0];
-      if (!tripped) return;
+      if (!tripped) return false;
       const token = req.headers[HEADERS.captchaToken];
-      if (captcha.store.consumeToken(typeof token === "string" ? token : undefined, tripped.scene)) return;
+      if (captcha.store.consumeToken(typeof token === "string" ? token : undefined, tripped.scene)) return true;
       throw refuse(CODES.captchaRequired, "Please complete the security check", 200, { group: CAPTCHA_GROUP, scene: tripped.scene });
     },
 
@@ -139,6 +154,27 @@ export function createKit(ctx: GatewayContext, transport: MessageTransport): Acc
       if (user.email) return { target: user.email, channel: "email" };
       if (user.mobile && user.area_code) return { target: mobileTarget(user.area_code, user.mobile), channel: "mobile" };
       return undefined;
+    },
+
+    checkTotp(user, code) {
+      totp.check(user.id, user.google_secret, code);
+    },
+
+    factorUserOf(user) {
+      return (user.parent_id ? users.byId(user.parent_id) : undefined) ?? user;
+    },
+
+    checkSecondFactor(user, scene, f) {
+      const factor = kit.factorUserOf(user);
+      if (factor.google_enabled && factor.google_secret) {
+        if (!f.googleCode) throw refuse(CODES.codeWrong, "Enter the code from your authenticator app");
+        return kit.checkTotp(factor, f.googleCode);
+      }
+      // The code went to the factor's address but belongs to the account that asked for it.
+      const target = kit.codeTarget(factor);
+      if (!target) throw refuse(CODES.invalidParameter, "Bind an e-mail or mobile number first");
+      if (!f.verifyCode) throw refuse(CODES.codeWrong, "Enter the verification code we sent you");
+      kit.checkCode(target.target, scene, f.verifyCode, user.id);
     },
   };
   return kit;

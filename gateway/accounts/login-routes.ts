@@ -5,18 +5,17 @@ import { CODES } from "../../protocol/codes.ts";
 import { ACCOUNT_PATHS, VERIFY_MAX_ATTEMPTS, type VerifyStep } from "../../protocol/account-paths.ts";
 import { ok, refuse } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
-import { areaCode, code6, pwd } from "./fields.ts";
+import { areaCode, code6, optional, pwd } from "./fields.ts";
 import type { AccountKit, ClientKey, RiskRule } from "./kit.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
-import { verifyTotp } from "./totp.ts";
 import type { UserRow } from "./users.ts";
 
 export const LOGIN_RISK: RiskRule = { scene: "login", kind: "login-fail", free: 3, windowMs: 10 * 60_000 };
 const PENDING_TTL_MS = 10 * 60_000;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
-const LoginFields = z.object({ loginName: z.string().trim().min(1).max(254), pwd, areaCode: areaCode.optional() });
-const DeviceFields = z.object({ emailCode: code6.optional(), mobileCode: code6.optional(), googleCode: code6.optional() });
+const LoginFields = z.object({ loginName: z.string().trim().min(1).max(254), pwd, areaCode: optional(areaCode) });
+const DeviceFields = z.object({ emailCode: optional(code6), mobileCode: optional(code6), googleCode: optional(code6) });
 const SystemFields = z.object({ verifyCode: code6 });
 const AuthFields = z.object({ googleCode: code6 });
 const VerifyClear = z.object({ token: z.string().min(16).max(128) }).passthrough();
@@ -70,10 +69,14 @@ export function installLoginRoutes(app: FastifyInstance, kit: AccountKit): void 
   }
 
   async function passwordLogin(req: FastifyRequest, reply: FastifyReply, agency: boolean) {
+    // The address's count first: a burst from one address needs a captcha before any RSA work.
+    const ipKey = `ip:${req.ip}`;
+    const proven = kit.requireHuman(req, [LOGIN_RISK, [ipKey]]);
     const opened = kit.crypto().open(req.body);
     const f = parseBody(LoginFields, opened.fields);
-    const keys = [`ip:${req.ip}`, `acct:${f.loginName.toLowerCase()}`];
-    kit.requireHuman(req, [LOGIN_RISK, keys]);
+    const keys = [ipKey, `acct:${f.loginName.toLowerCase()}`];
+    // The account's count needs the opened login name; a token spent above is not asked for twice.
+    if (!proven) kit.requireHuman(req, [LOGIN_RISK, [keys[1]!]]);
     const user = users.byLoginName(f.loginName, f.areaCode);
     // Verify against a real hash even for unknown accounts, so timing does not tell them apart.
     const valid = await verifyPassword(f.pwd, user?.pwd_hash ?? DUMMY_HASH);
@@ -100,9 +103,7 @@ export function installLoginRoutes(app: FastifyInstance, kit: AccountKit): void 
   /** Checks the codes a step asks for; throws the refusal a wrong one gets. */
   function proveStep(pending: PendingRow, user: UserRow, fields: Record<string, unknown>): void {
     const target = kit.codeTarget(user);
-    const google = (code: string | undefined) => {
-      if (!(code && user.google_secret && verifyTotp(user.google_secret, code))) throw refuse(CODES.codeWrong, "The authenticator code is incorrect");
-    };
+    const google = (code: string | undefined) => kit.checkTotp(user, code);
     if (pending.step === "auth") return google(parseBody(AuthFields, fields).googleCode);
     if (!target) throw verifyExpired();
     if (pending.step === "system") return kit.checkCode(target.target, "login-verify", parseBody(SystemFields, fields).verifyCode);

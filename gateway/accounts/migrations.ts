@@ -100,4 +100,17 @@ export const ACCOUNT_MIGRATIONS: Migration[] = [
       CREATE INDEX login_history_ip ON login_history (user_id, ip, result);
     `,
   },
+  {
+    version: 510,
+    name: "dead refresh tokens, TOTP guard",
+    sql: `
+      ALTER TABLE sessions ADD COLUMN refresh_revoked INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE totp_guard (
+        user_id      TEXT PRIMARY KEY REFERENCES users (id),
+        last_step    INTEGER NOT NULL DEFAULT 0,
+        failures     INTEGER NOT NULL DEFAULT 0,
+        locked_until INTEGER NOT NULL DEFAULT 0
+      );
+    `,
+  },
 ];

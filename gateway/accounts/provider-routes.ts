@@ -5,6 +5,7 @@ import { ACCOUNT_PATHS, type LoginConfig, type LoginProvider } from "../../proto
 import { ENCRYPTED_PATHS } from "../../protocol/signing.ts";
 import { ok, refuse } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
+import { optional } from "./fields.ts";
 import type { AccountKit } from "./kit.ts";
 
 const THIRD_PREFIX = "/v1/user/public/third/";
@@ -21,7 +22,7 @@ export function providerOf(path: string): LoginProvider | "any" {
 }
 
 const text = z.string().max(8192);
-const ThirdFields = z.object(Object.fromEntries((ENCRYPTED_PATHS[THIRD_PATHS[0] ?? ""] ?? []).map((f) => [f, text.optional()])))
+const ThirdFields = z.object(Object.fromEntries((ENCRYPTED_PATHS[THIRD_PATHS[0] ?? ""] ?? []).map((f) => [f, optional(text)])))
   .strict()
   .refine((f) => Object.values(f).some((v) => v !== undefined && v !== ""), "no fields");
 const QrFields = z.object({ qrcodeKey: z.string().min(8).max(128) }).strict();

@@ -8,6 +8,7 @@ import { mobileTarget } from "./codes.ts";
 import { areaCode, code6, email, mobile, pwd } from "./fields.ts";
 import type { AccountKit, RiskRule } from "./kit.ts";
 import { hashPassword } from "./passwords.ts";
+import { suspendApiKeysOf } from "../exchange/auth/api-keys.ts";
 
 /** Bursts of resets from one address, or wrong codes for one account, need a human (docs/decisions/500). */
 export const RESET_RISK = {
@@ -28,10 +29,12 @@ export function installResetPassword(app: FastifyInstance, kit: AccountKit): voi
   const { ctx, users, sessions } = kit;
 
   app.post(ACCOUNT_PATHS.resetPassword, async (req) => {
+    // The address's count before any RSA work; the account's needs the opened fields.
+    const proven = kit.requireHuman(req, [RESET_RISK.perAddress, [`ip:${req.ip}`]]);
     const opened = kit.crypto().open(req.body);
     const f = parseBody(ResetFields, opened.fields);
     const target = "email" in f ? f.email : mobileTarget(f.areaCode, f.mobile);
-    kit.requireHuman(req, [RESET_RISK.perAddress, [`ip:${req.ip}`]], [RESET_RISK.perAccount, [`acct:${target}`]]);
+    if (!proven) kit.requireHuman(req, [RESET_RISK.perAccount, [`acct:${target}`]]);
     ctx.captcha?.risk.record(RESET_RISK.perAddress.kind, [`ip:${req.ip}`]);
     kit.checkNewPassword(f.pwd, f.rePwd);
     const user = "email" in f ? users.byEmail(f.email) : users.byMobile(f.areaCode, f.mobile);
@@ -45,12 +48,15 @@ export function installResetPassword(app: FastifyInstance, kit: AccountKit): voi
     }
     if (user.frozen) throw refuse(CODES.accountFrozen, "This account is frozen");
     users.update(user.id, { pwd_hash: await hashPassword(f.pwd) });
-    // Whoever knew the old password is out now, everywhere.
-    const ended = sessions.endAllOf(user.id, "revoked");
+    // Whoever knew the old password is out now, everywhere: sessions, refresh tokens (also of
+    // sessions that idled out) and API keys, which stay on hold until re-confirmed with 2FA.
+    const ended = sessions.revoke(user.id);
+    const held = suspendApiKeysOf(ctx.db, user.id);
     ctx.captcha?.risk.clear("login-fail", [`acct:${user.email ?? ""}`, `acct:${user.mobile ?? ""}`]);
     ctx.captcha?.risk.clear(RESET_RISK.perAccount.kind, [`acct:${target}`]);
+    const keysLine = held ? ` Your ${held} API key${held === 1 ? " is" : "s are"} suspended until you re-confirm ${held === 1 ? "it" : "them"} in the API key settings.` : "";
     kit.notify(user, { to: target, channel: "email" in f ? "email" : "mobile" }, "Your password was changed",
-      "Your Mix Exchange password was changed and every session was logged out. If this was not you, contact support at once.");
-    return ok({ reset: true, sessionsEnded: ended });
+      `Your Mix Exchange password was changed and every session was logged out.${keysLine} If this was not you, contact support at once.`);
+    return ok({ reset: true, sessionsEnded: ended, apiKeysSuspended: held });
   });
 }

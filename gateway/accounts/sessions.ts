@@ -71,18 +71,42 @@ export class Sessions {
     return { session: row };
   }
 
-  /** Swaps a refresh token for a new session (same user and device); the old one ends. */
-  refresh(refreshToken: string | undefined, meta: { ip: string; userAgent: string }): IssuedSession | undefined {
+  /**
+   * Swaps a refresh token for a new session (same user and device); the old one ends. An idle
+   * expiry leaves the refresh token usable; a logout, revoke, reset or earlier refresh does not.
+   */
+  refresh(refreshToken: string | undefined, meta: { ip: string; userAgent: string }): { next: IssuedSession; from: string } | undefined {
     if (!refreshToken) return undefined;
     return this.db.transaction(() => {
       const row = this.db.prepare("SELECT * FROM sessions WHERE refresh_hash = ?").get(sha256(refreshToken)) as
-        (SessionRow & { refresh_expires_at: number }) | undefined;
+        (SessionRow & { refresh_expires_at: number; refresh_revoked: number }) | undefined;
       const endedForGood = row !== undefined && row.ended_at !== null && row.end_reason !== "expired";
-      if (!row || endedForGood || row.refresh_expires_at < this.now()) return undefined;
+      if (!row || endedForGood || row.refresh_revoked || row.refresh_expires_at < this.now()) return undefined;
       // Marked even when idle expiry already ended it: a refresh token works once.
-      this.db.prepare("UPDATE sessions SET ended_at = coalesce(ended_at, ?), end_reason = 'refreshed' WHERE id = ?").run(this.now(), row.id);
-      return this.issue(row.user_id, { deviceId: row.device_id, ip: meta.ip, userAgent: meta.userAgent });
+      this.db.prepare("UPDATE sessions SET ended_at = coalesce(ended_at, ?), end_reason = 'refreshed', refresh_revoked = 1 WHERE id = ?").run(this.now(), row.id);
+      return { next: this.issue(row.user_id, { deviceId: row.device_id, ip: meta.ip, userAgent: meta.userAgent }), from: row.id };
     })();
+  }
+
+  /**
+   * Ends the sessions of a user (of one device when `deviceId` is given) for good, but `keep`:
+   * the live ones end as revoked and every refresh token dies, including those of sessions idle
+   * expiry already ended, which could otherwise still be refreshed. Returns how many live ones ended.
+   */
+  revoke(userId: string, opts: { deviceId?: string; keep?: string } = {}): number {
+    const device = opts.deviceId === undefined ? "" : " AND device_id = @deviceId";
+    return this.db.transaction(() => {
+      const ended = this.db.prepare(`UPDATE sessions SET ended_at = @at, end_reason = 'revoked'
+        WHERE user_id = @userId AND ended_at IS NULL AND id IS NOT @keep${device}`)
+        .run({ at: this.now(), userId, keep: opts.keep ?? null, deviceId: opts.deviceId ?? null }).changes;
+      this.db.prepare(`UPDATE sessions SET refresh_revoked = 1 WHERE user_id = @userId AND refresh_revoked = 0 AND id IS NOT @keep${device}`)
+        .run({ userId, keep: opts.keep ?? null, deviceId: opts.deviceId ?? null });
+      return ended;
+    })();
+  }
+
+  userOf(id: string): string | undefined {
+    return (this.db.prepare("SELECT user_id FROM sessions WHERE id = ?").get(id) as { user_id: string } | undefined)?.user_id;
   }
 
   end(id: string, reason: EndReason): void {

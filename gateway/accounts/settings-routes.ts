@@ -7,8 +7,8 @@ import { ACCOUNT_LIMITS, ACCOUNT_PATHS } from "../../protocol/account-paths.ts";
 import { nicknameProblems } from "../../protocol/accounts.ts";
 import { ok, refuse } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
-import { createApiKey, revokeApiKey } from "../exchange/auth/api-keys.ts";
-import { userId } from "./fields.ts";
+import { apiKeyOf, createApiKey, listApiKeys, revokeApiKey, updateApiKey } from "../exchange/auth/api-keys.ts";
+import { code6, optional, userId } from "./fields.ts";
 import type { AccountKit } from "./kit.ts";
 import { hashPassword } from "./passwords.ts";
 
@@ -22,13 +22,17 @@ const SubCreate = z.object({
 const SubFreeze = z.object({ userId, frozen: z.boolean() });
 const DeviceRevoke = z.object({ deviceId: z.string().max(128) });
 const Page = z.object({ page: z.number().int().min(1).max(1000).default(1), size: z.number().int().min(1).max(100).default(20) });
-const ApiCreate = z.object({
-  label: z.string().trim().min(1).max(32),
-  passphrase: z.string().min(8).max(32),
-  permissions: z.array(z.enum(["read", "trade"])).min(1).max(2).refine((p) => p.includes("read"), "read is always included"),
-  ipAllow: z.array(z.string().refine((ip) => isIP(ip) !== 0, "not an IP address")).max(ACCOUNT_LIMITS.apiKeyIps).default([]),
-});
-const ApiRevoke = z.object({ apiKey: z.string().max(64) });
+const label = z.string().trim().min(1).max(32);
+const permissions = z.array(z.enum(["read", "trade"])).min(1).max(2).refine((p) => p.includes("read"), "read is always included");
+const ipAllow = z.array(z.string().trim().refine((ip) => isIP(ip) !== 0, "not an IP address")).max(ACCOUNT_LIMITS.apiKeyIps);
+/** The second factor of an API key change (docs/decisions/506): the TOTP code, else the e-mail/mobile code. */
+const SecondFactor = { googleCode: optional(code6), verifyCode: optional(code6) };
+const ApiCreate = z.object({ label, passphrase: z.string().min(8).max(32), permissions, ipAllow: ipAllow.default([]), ...SecondFactor });
+const apiKeyId = z.string().max(64);
+const ApiUpdate = z.object({ apiKey: apiKeyId, label: optional(label), permissions: optional(permissions), ipAllow: optional(ipAllow), ...SecondFactor })
+  .refine((f) => f.label !== undefined || f.permissions !== undefined || f.ipAllow !== undefined, "nothing to change");
+const ApiReconfirm = z.object({ apiKey: apiKeyId, ...SecondFactor });
+const ApiRevoke = z.object({ apiKey: apiKeyId });
 
 /** A coarse browser name for the devices list, from the user agent kept at login. */
 export function browserOf(ua: string): string {
@@ -67,8 +71,8 @@ export function installSettings(app: FastifyInstance, kit: AccountKit) {
   app.post(ACCOUNT_PATHS.deviceRevoke, async (req) => {
     const { user } = currentUser(req);
     const { deviceId } = parseBody(DeviceRevoke, req.body ?? {});
-    const ended = ctx.db.prepare("UPDATE sessions SET ended_at = ?, end_reason = 'revoked' WHERE user_id = ? AND device_id = ? AND ended_at IS NULL")
-      .run(Date.now(), user.id, deviceId).changes;
+    // Every session of that device, idle-expired ones too: none of their refresh tokens works after this.
+    const ended = sessions.revoke(user.id, { deviceId });
     return ok({ ended });
   });
 
@@ -126,6 +130,8 @@ export function installSettings(app: FastifyInstance, kit: AccountKit) {
     const f = parseBody(ApiCreate, req.body ?? {});
     const count = (ctx.db.prepare("SELECT count(*) AS n FROM api_keys WHERE user_id = ? AND revoked_at IS NULL").get(user.id) as { n: number }).n;
     if (count >= ACCOUNT_LIMITS.apiKeys) throw refuse(CODES.invalidParameter, `At most ${ACCOUNT_LIMITS.apiKeys} API keys`);
+    // Last, so a refused call (bad field, too many keys) does not spend the code.
+    kit.checkSecondFactor(user, "api-key", f);
     const key = createApiKey(ctx.db, { userId: user.id, passphrase: f.passphrase, permissions: f.permissions, ipAllow: f.ipAllow, label: f.label });
     // The secret is shown this once; the passphrase is never echoed back.
     return ok({ apiKey: key.apiKey, secretKey: key.secretKey, label: f.label, permissions: f.permissions, ipAllow: f.ipAllow });
@@ -133,21 +139,53 @@ export function installSettings(app: FastifyInstance, kit: AccountKit) {
 
   app.post(ACCOUNT_PATHS.apiKeyList, async (req) => {
     const { user } = currentUser(req);
-    const rows = ctx.db.prepare("SELECT api_key, label, permissions, ip_allow, created_at FROM api_keys WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at DESC")
-      .all(user.id) as Array<{ api_key: string; label: string; permissions: string; ip_allow: string; created_at: number }>;
+    const factor = kit.factorUserOf(user);
+    const channel = kit.codeTarget(factor)?.channel;
     return ok({
-      list: rows.map((r) => ({
+      // What the page asks for before a key is created or changed (docs/decisions/506).
+      secondFactor: factor.google_enabled && factor.google_secret ? { kind: "google" } : channel ? { kind: "code", channel } : { kind: "none" },
+      list: listApiKeys(ctx.db, user.id).map((r) => ({
         apiKey: r.api_key, label: r.label, permissions: r.permissions.split(",").filter(Boolean),
         ipAllow: r.ip_allow.split(",").filter(Boolean), createdAt: r.created_at,
+        suspended: r.suspended_at !== null, suspendedAt: r.suspended_at,
       })),
     });
+  });
+
+  /** A key of the caller's, or the same refusal for another's and for none. */
+  const ownKey = (userId: string, apiKey: string) => {
+    const row = apiKeyOf(ctx.db, userId, apiKey);
+    if (!row) throw refuse(CODES.invalidParameter, "No such API key");
+    return row;
+  };
+
+  app.post(ACCOUNT_PATHS.apiKeyUpdate, async (req) => {
+    const { user } = currentUser(req);
+    const f = parseBody(ApiUpdate, req.body ?? {});
+    ownKey(user.id, f.apiKey);
+    kit.checkSecondFactor(user, "api-key", f);
+    updateApiKey(ctx.db, f.apiKey, { label: f.label, permissions: f.permissions, ipAllow: f.ipAllow });
+    const row = ownKey(user.id, f.apiKey);
+    return ok({
+      apiKey: row.api_key, label: row.label, permissions: row.permissions.split(",").filter(Boolean),
+      ipAllow: row.ip_allow.split(",").filter(Boolean), suspended: row.suspended_at !== null,
+    });
+  });
+
+  app.post(ACCOUNT_PATHS.apiKeyReconfirm, async (req) => {
+    const { user } = currentUser(req);
+    const f = parseBody(ApiReconfirm, req.body ?? {});
+    const row = ownKey(user.id, f.apiKey);
+    if (row.suspended_at === null) throw refuse(CODES.invalidParameter, "This API key is not suspended");
+    kit.checkSecondFactor(user, "api-key", f);
+    updateApiKey(ctx.db, f.apiKey, { reconfirm: true });
+    return ok({ apiKey: f.apiKey, suspended: false });
   });
 
   app.post(ACCOUNT_PATHS.apiKeyRevoke, async (req) => {
     const { user } = currentUser(req);
     const { apiKey } = parseBody(ApiRevoke, req.body ?? {});
-    const owned = ctx.db.prepare("SELECT 1 FROM api_keys WHERE api_key = ? AND user_id = ? AND revoked_at IS NULL").get(apiKey, user.id);
-    if (!owned) throw refuse(CODES.invalidParameter, "No such API key");
+    ownKey(user.id, apiKey);
     revokeApiKey(ctx.db, apiKey);
     return ok({ revoked: true });
   });

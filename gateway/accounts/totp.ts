@@ -50,8 +50,13 @@ export function totpAt(secret: string, timeMs: number, stepS = 30): string {
   return String(code).padStart(6, "0");
 }
 
-/** Accepts the current step and one either side, for clocks a little apart. */
+/** The time step a code belongs to: the current one or one either side, for clocks a little apart. */
+export function totpStepOf(secret: string, code: string, nowMs: number = Date.now()): number | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
+  const now = Math.floor(nowMs / 30_000);
+  return [now - 1, now, now + 1].find((step) => totpAt(secret, step * 30_000) === code);
+}
+
 export function verifyTotp(secret: string, code: string, nowMs: number = Date.now()): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  return [-1, 0, 1].some((d) => totpAt(secret, nowMs + d * 30_000) === code);
+  return totpStepOf(secret, code, nowMs) !== undefined;
 }

@@ -96,6 +96,7 @@ const CODE_KEYS: Record<string, string> = {
   [CODES.lastChannel]: "account:errors.lastChannel",
   [CODES.providerNotConfigured]: "account:errors.providerNotConfigured",
   [EX_CODES.insufficientBalance]: "account:errors.insufficient",
+  [CODES.tooManyRequests]: "auth.errors.tooMany",
 };
 
 export function errorKey(err: unknown): string {

@@ -4,9 +4,11 @@
  * ACCESS-PASSPHRASE (stored salted and hashed). The secret is kept as is: HMAC needs it.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { Db } from "../../db/database.ts";
+import { CODES } from "../../../protocol/codes.ts";
+import { migrate, type Db } from "../../db/database.ts";
 
 export const TIMESTAMP_WINDOW_MS = 30_000;
+const API_KEY_SUSPENDED = CODES.apiKeySuspended;
 export type Permission = "read" | "trade";
 
 export interface ApiKeyRow {
@@ -18,6 +20,23 @@ export interface ApiKeyRow {
   permissions: string;
   ip_allow: string;
   revoked_at: number | null;
+  /** Set by a password reset: the key answers nothing until its owner re-confirms it with 2FA. */
+  suspended_at: number | null;
+}
+
+/**
+ * The hold a password reset puts on keys (docs/decisions/506). Applied by whoever touches the
+ * keys first, after the exchange's own migration made the table: the accounts module, or a test
+ * harness that has only the exchange's tables.
+ */
+const KEY_MIGRATIONS = [{ version: 511, name: "api key suspension", sql: "ALTER TABLE api_keys ADD COLUMN suspended_at INTEGER" }];
+const migrated = new WeakSet<Db>();
+function ready(db: Db): Db {
+  if (!migrated.has(db)) {
+    migrate(db, KEY_MIGRATIONS);
+    migrated.add(db);
+  }
+  return db;
 }
 
 export function hashPassphrase(salt: string, passphrase: string): string {
@@ -38,7 +57,7 @@ export function createApiKey(
   const apiKey = "bg_" + randomBytes(16).toString("hex");
   const secretKey = randomBytes(32).toString("hex");
   const salt = randomBytes(16).toString("hex");
-  db.prepare(`INSERT INTO api_keys (api_key, user_id, secret, passphrase_salt, passphrase_hash, permissions, ip_allow, label, created_at)
+  ready(db).prepare(`INSERT INTO api_keys (api_key, user_id, secret, passphrase_salt, passphrase_hash, permissions, ip_allow, label, created_at)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
     apiKey,
     opts.userId,
@@ -54,8 +73,55 @@ export function createApiKey(
 }
 
 export function revokeApiKey(db: Db, apiKey: string): void {
-  db.prepare("UPDATE api_keys SET revoked_at = ? WHERE api_key = ? AND revoked_at IS NULL").run(Date.now(), apiKey);
+  ready(db).prepare("UPDATE api_keys SET revoked_at = ? WHERE api_key = ? AND revoked_at IS NULL").run(Date.now(), apiKey);
   KEY_CACHE.delete(apiKey);
+}
+
+/** Puts every live key of a user on hold (a password reset); returns how many. */
+export function suspendApiKeysOf(db: Db, userId: string): number {
+  const keys = ready(db).prepare("SELECT api_key FROM api_keys WHERE user_id = ? AND revoked_at IS NULL AND suspended_at IS NULL").all(userId) as Array<{ api_key: string }>;
+  db.prepare("UPDATE api_keys SET suspended_at = ? WHERE user_id = ? AND revoked_at IS NULL AND suspended_at IS NULL").run(Date.now(), userId);
+  for (const k of keys) KEY_CACHE.delete(k.api_key);
+  return keys.length;
+}
+
+/** A user's live key (held or not), or undefined when it is not theirs or is revoked. */
+export function apiKeyOf(db: Db, userId: string, apiKey: string): ApiKeyRow & { label: string; created_at: number } | undefined {
+  return ready(db).prepare("SELECT * FROM api_keys WHERE api_key = ? AND user_id = ? AND revoked_at IS NULL").get(apiKey, userId) as
+    (ApiKeyRow & { label: string; created_at: number }) | undefined;
+}
+
+export function listApiKeys(db: Db, userId: string): Array<ApiKeyRow & { label: string; created_at: number }> {
+  return ready(db).prepare("SELECT * FROM api_keys WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at DESC").all(userId) as
+    Array<ApiKeyRow & { label: string; created_at: number }>;
+}
+
+/** Changes what a key may do, and lifts its hold when `reconfirm` (the owner proved 2FA for it). */
+export function updateApiKey(db: Db, apiKey: string, f: { label?: string; permissions?: Permission[]; ipAllow?: string[]; reconfirm?: boolean }): void {
+  const sets: string[] = [];
+  const values: Record<string, string | number | null> = { apiKey };
+  if (f.label !== undefined) {
+    sets.push("label = @label");
+    values.label = f.label;
+  }
+  if (f.permissions !== undefined) {
+    sets.push("permissions = @permissions");
+    values.permissions = f.permissions.join(",");
+  }
+  if (f.ipAllow !== undefined) {
+    sets.push("ip_allow = @ipAllow");
+    values.ipAllow = f.ipAllow.join(",");
+  }
+  if (f.reconfirm) sets.push("suspended_at = NULL");
+  if (sets.length === 0) return;
+  ready(db).prepare(`UPDATE api_keys SET ${sets.join(", ")} WHERE api_key = @apiKey AND revoked_at IS NULL`).run(values);
+  KEY_CACHE.delete(apiKey);
+}
+
+/** Why a key that lookupApiKey refused is refused, when it is the owner's hold (for a clear answer). */
+export function apiKeyHold(db: Db, apiKey: string): { code: string; msg: string } | undefined {
+  const row = ready(db).prepare("SELECT suspended_at FROM api_keys WHERE api_key = ? AND revoked_at IS NULL").get(apiKey) as { suspended_at: number | null } | undefined;
+  return row?.suspended_at ? { code: API_KEY_SUSPENDED, msg: "This API key was suspended after a password reset; re-confirm it in the API key settings" } : undefined;
 }
 
 interface CachedKey {
@@ -71,12 +137,15 @@ const KEY_CACHE_MAX = 10_000;
 /** Bounds how long a change made outside this process (another tool on the database) can go unseen. */
 const KEY_CACHE_MS = 5_000;
 
-/** Looks up a live key and checks its passphrase; undefined when unknown or revoked. */
+/**
+ * Looks up a live key and checks its passphrase; undefined when unknown, revoked or suspended
+ * (every caller then refuses it; apiKeyHold says why).
+ */
 export function lookupApiKey(db: Db, apiKey: string, now = Date.now()): { row: ApiKeyRow; passphraseOk(p: string): boolean } | undefined {
   let hit = KEY_CACHE.get(apiKey);
   if (!hit || now - hit.at > KEY_CACHE_MS) {
-    const row = db.prepare("SELECT * FROM api_keys WHERE api_key = ?").get(apiKey) as ApiKeyRow | undefined;
-    if (!row || row.revoked_at !== null) {
+    const row = ready(db).prepare("SELECT * FROM api_keys WHERE api_key = ?").get(apiKey) as ApiKeyRow | undefined;
+    if (!row || row.revoked_at !== null || row.suspended_at) {
       KEY_CACHE.delete(apiKey);
       return undefined;
     }
