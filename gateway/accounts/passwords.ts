@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { ConcurrencyCap } from "../security/limits.ts";
 
 /**
  * Password hashing with scrypt (memory-hard; N=2^15, r=8, p=1 takes 32 MiB and tens of ms).
@@ -7,9 +8,19 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:c
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
 const KEY_LEN = 32;
 
+/**
+ * scrypt runs on libuv's pool (four threads, 32 MiB each here): at most four at once, a short
+ * queue behind them, and past that a 429 with a retry time instead of an ever longer wait
+ * (docs/decisions/012). One per process, as the pool is.
+ */
+const SCRYPT_CAP = new ConcurrencyCap(4, 64);
+
 function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LEN, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  return SCRYPT_CAP.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize("NFKC"), salt, KEY_LEN, opts, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 

@@ -3,7 +3,7 @@ import { API_KEY_HEADERS, EX_CODES } from "../../protocol/bitget.ts";
 import type { Principal } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { GatewayError } from "../envelope.ts";
-import { lookupApiKey, safeEqual, signRequest, TIMESTAMP_WINDOW_MS } from "../exchange/auth/api-keys.ts";
+import { apiKeyHold, lookupApiKey, safeEqual, signRequest, TIMESTAMP_WINDOW_MS } from "../exchange/auth/api-keys.ts";
 
 const NAMES = Object.values(API_KEY_HEADERS);
 
@@ -35,7 +35,11 @@ export function verifyApiKeyCall(db: Db, req: FastifyRequest): Principal {
   if (!ts || !/^\d{13}$/.test(ts)) throw deny(EX_CODES.timestampInvalid, "Invalid ACCESS_TIMESTAMP");
   if (Math.abs(Number(ts) - Date.now()) > TIMESTAMP_WINDOW_MS) throw deny(EX_CODES.timestampExpired, "Request timestamp expired");
   const found = lookupApiKey(db, key);
-  if (!found) throw deny(EX_CODES.accessKeyInvalid, "Invalid ACCESS_KEY");
+  if (!found) {
+    // A key held after a password reset says so, so its owner knows to re-confirm it (docs/decisions/506).
+    const hold = apiKeyHold(db, key);
+    throw hold ? deny(hold.code, hold.msg) : deny(EX_CODES.accessKeyInvalid, "Invalid ACCESS_KEY");
+  }
   const row = found.row;
   const expected = signRequest(row.secret, ts, req.method, req.url, req.rawBody ?? "");
   if (!safeEqual(expected, sign)) throw deny(EX_CODES.signInvalid, "sign signature error");

@@ -10,7 +10,7 @@ import { CODES } from "../../../protocol/codes.ts";
 import { HEADERS } from "../../../protocol/headers.ts";
 import type { GatewayContext, Principal, SessionRequest } from "../../context.ts";
 import { GatewayError } from "../../envelope.ts";
-import { lookupApiKey, safeEqual, signRequest, TIMESTAMP_WINDOW_MS } from "../auth/api-keys.ts";
+import { apiKeyHold, lookupApiKey, safeEqual, signRequest, TIMESTAMP_WINDOW_MS } from "../auth/api-keys.ts";
 import { error, send, type Conn } from "./connection.ts";
 import { WS_ERRORS } from "./channels.ts";
 
@@ -30,7 +30,7 @@ function apiKeyLogin(ctx: GatewayContext, c: Conn, a: LoginArg | undefined): voi
   if (!/^\d{10}$/.test(a.timestamp)) return error(c, WS_ERRORS.invalidTimestamp, "Invalid ACCESS_TIMESTAMP");
   if (Math.abs(Number(a.timestamp) * 1000 - Date.now()) > TIMESTAMP_WINDOW_MS) return error(c, WS_ERRORS.timestampExpired, "Request timestamp expired");
   const found = lookupApiKey(ctx.db, a.apiKey);
-  if (!found) return error(c, WS_ERRORS.invalidKey, "Invalid ACCESS_KEY");
+  if (!found) return error(c, WS_ERRORS.invalidKey, apiKeyHold(ctx.db, a.apiKey)?.msg ?? "Invalid ACCESS_KEY");
   const row = found.row;
   if (!found.passphraseOk(a.passphrase)) return error(c, WS_ERRORS.invalidPassphrase, "Invalid ACCESS_PASSPHRASE");
   if (!safeEqual(signRequest(row.secret, a.timestamp, "GET", "/user/verify", ""), a.sign)) return error(c, WS_ERRORS.invalidSign, "Invalid signature");
