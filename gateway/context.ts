@@ -71,8 +71,10 @@ export interface LoginCrypto {
   /** Binds the keys of a session to the session that replaces it (a refresh keeps the browser's key pair). */
   carryClientKeys(fromSessionId: string, toSessionId: string): void;
   /**
-   * PROTOCOL.md §7 device check: this browser proves it held a key of `userId` before. Call it
-   * only once the password is right: a key's proof counts once (docs/decisions/011).
+   * PROTOCOL.md §7 device check: this browser proves it held a key of `userId` before. The
+   * proof's id when it is valid and not spent yet (docs/decisions/011), else undefined.
    */
-  deviceKnown(req: SessionRequest, body: unknown, userId: string): boolean;
+  deviceProof(req: SessionRequest, body: unknown, userId: string): string | undefined;
+  /** Spends a proof when the login it served succeeds; false when another login spent it first. */
+  spendDeviceProof(proofId: string): boolean;
 }

@@ -23,6 +23,8 @@ export interface RiskRule {
 export interface ClientKey {
   publicKey: string;
   algorithm: string;
+  /** The device proof the login showed, spent when its session starts (docs/decisions/011). */
+  deviceProof?: string | null;
 }
 
 /** What every accounts route module shares: storage, the session helpers and the common checks. */
@@ -110,6 +112,8 @@ export function createKit(ctx: GatewayContext, transport: MessageTransport): Acc
     },
 
     startSession(req, reply, user, key) {
+      // A proof is spent by the login it let skip the device step, once that login succeeds.
+      if (key.deviceProof && !kit.crypto().spendDeviceProof(key.deviceProof)) throw refuse(CODES.verifyExpired, "The login verification has expired; log in again");
       const meta = kit.requestMeta(req);
       const s = sessions.issue(user.id, meta);
       if (user.one_web_session) sessions.endAllOf(user.id, "replaced", s.id);

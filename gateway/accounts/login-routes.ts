@@ -32,6 +32,7 @@ interface PendingRow {
   step: VerifyStep;
   next_steps: string;
   attempts: number;
+  device_proof: string | null;
 }
 
 const verifyExpired = () => refuse(CODES.verifyExpired, "The login verification has expired; log in again");
@@ -46,8 +47,8 @@ export function installLoginRoutes(app: FastifyInstance, kit: AccountKit): void 
   const { ctx, users, codes } = kit;
   const knownAddress = ctx.db.prepare("SELECT 1 FROM login_history WHERE user_id = ? AND ip = ? AND result = 'ok' LIMIT 1");
   const insertPending = ctx.db.prepare(`INSERT INTO pending_logins
-    (token_hash, user_id, channels, public_key, algorithm, device_id, expires_at, step, next_steps)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    (token_hash, user_id, channels, public_key, algorithm, device_id, expires_at, step, next_steps, device_proof)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
 
   function channelsOf(user: UserRow, step: VerifyStep): string[] {
     const codeChannel = kit.codeTarget(user)?.channel;
@@ -62,7 +63,7 @@ export function installLoginRoutes(app: FastifyInstance, kit: AccountKit): void 
     const token = randomBytes(24).toString("base64url");
     const channels = channelsOf(user, step);
     insertPending.run(sha256(token), user.id, channels.join(","), key.publicKey, key.algorithm, kit.requestMeta(req).deviceId,
-      Date.now() + PENDING_TTL_MS, step, rest.join(","));
+      Date.now() + PENDING_TTL_MS, step, rest.join(","), key.deviceProof ?? null);
     const target = kit.codeTarget(user);
     if (target && step !== "auth") codes.send(target.target, target.channel, "login-verify", kit.message(user, step === "system" ? "Login from a new address" : "New device login"));
     return ok({ verify: { token, channels, kind: step } });
@@ -90,12 +91,14 @@ export function installLoginRoutes(app: FastifyInstance, kit: AccountKit): void 
     ctx.captcha?.risk.clear(LOGIN_RISK.kind, [`acct:${f.loginName.toLowerCase()}`]);
     const hasCodeChannel = kit.codeTarget(user) !== undefined;
     const steps: VerifyStep[] = [];
-    if (hasCodeChannel && !kit.crypto().deviceKnown(req, req.body, user.id)) steps.push(agency ? "agency-device" : "device");
+    const deviceProof = hasCodeChannel ? kit.crypto().deviceProof(req, req.body, user.id) : undefined;
+    if (hasCodeChannel && !deviceProof) steps.push(agency ? "agency-device" : "device");
     else {
       if (hasCodeChannel && !knownAddress.get(user.id, req.ip)) steps.push("system");
       if (user.google_enabled && user.google_secret) steps.push("auth");
     }
-    return steps.length ? pendingStep(req, user, opened, steps) : kit.startSession(req, reply, user, opened);
+    const key = { ...opened, deviceProof };
+    return steps.length ? pendingStep(req, user, key, steps) : kit.startSession(req, reply, user, key);
   }
   app.post(ACCOUNT_PATHS.login, (req, reply) => passwordLogin(req, reply, false));
   app.post(ACCOUNT_PATHS.agencyLogin, (req, reply) => passwordLogin(req, reply, true));
@@ -137,7 +140,8 @@ export function installLoginRoutes(app: FastifyInstance, kit: AccountKit): void 
       }
       ctx.db.prepare("UPDATE pending_logins SET used_at = ? WHERE token_hash = ?").run(Date.now(), hash);
       const next = pending.next_steps.split(",").filter(Boolean) as VerifyStep[];
-      return next.length ? pendingStep(req, user, opened, next) : kit.startSession(req, reply, user, opened);
+      const key = { ...opened, deviceProof: pending.device_proof };
+      return next.length ? pendingStep(req, user, key, next) : kit.startSession(req, reply, user, key);
     };
   }
   app.post(ACCOUNT_PATHS.verifyLogin, verifyRoute("device"));

@@ -113,4 +113,9 @@ export const ACCOUNT_MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 520,
+    name: "a login carries its device proof to the session it ends in",
+    sql: `ALTER TABLE pending_logins ADD COLUMN device_proof TEXT;`,
+  },
 ];

@@ -82,7 +82,7 @@ const PATH_LIMITS: Array<[paths: string[], rule: LimitRule]> = [
     { burst: 20, perMs: MINUTE },
   ],
   [[ACCOUNT_PATHS.registerEmail, ACCOUNT_PATHS.registerMobile, ACCOUNT_PATHS.registerBoth], { burst: 10, perMs: MINUTE }],
-  [[ACCOUNT_PATHS.resetPassword], { burst: 10, perMs: MINUTE }],
+  [[ACCOUNT_PATHS.resetPassword], { burst: 20, perMs: MINUTE }],
   [[ACCOUNT_PATHS.refresh], { burst: 30, perMs: MINUTE }],
 ];
 

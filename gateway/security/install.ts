@@ -154,6 +154,7 @@ export function installSecurity(app: FastifyInstance, ctx: GatewayContext): Secu
 
   const usedCipher = ctx.db.prepare("INSERT OR IGNORE INTO used_ciphertexts (digest, at, key_id) VALUES (?, ?, ?)");
   const usedProof = ctx.db.prepare("INSERT OR IGNORE INTO used_device_proofs (digest, at) VALUES (?, ?)");
+  const spentProof = ctx.db.prepare("SELECT 1 FROM used_device_proofs WHERE digest = ?");
   const bind = ctx.db.prepare(`INSERT OR REPLACE INTO client_keys (session_id, key_id, user_id, public_key, algorithm, created_at)
     VALUES (?, ?, ?, ?, ?, ?)`);
   const carry = ctx.db.prepare(`INSERT OR REPLACE INTO client_keys (session_id, key_id, user_id, public_key, algorithm, created_at)
@@ -188,11 +189,14 @@ export function installSecurity(app: FastifyInstance, ctx: GatewayContext): Secu
     carryClientKeys(fromSessionId, toSessionId) {
       carry.run(toSessionId, fromSessionId);
     },
-    deviceKnown(req, body, userId) {
+    spendDeviceProof(proofId) {
+      return usedProof.run(proofId, Date.now()).changes === 1;
+    },
+    deviceProof(req, body, userId) {
       const sig = headerOf(req, HEADERS.userCheckDeviceSign);
       const hash = (body as { userCheckDeviceUserIdHash?: unknown } | undefined)?.userCheckDeviceUserIdHash;
-      if (!sig || typeof hash !== "string") return false;
-      if (hash !== createHash("sha256").update(userId).digest("hex")) return false;
+      if (!sig || typeof hash !== "string") return undefined;
+      if (hash !== createHash("sha256").update(userId).digest("hex")) return undefined;
       const signature = Buffer.from(sig, "base64");
       for (const { public_key } of userKeys.all(userId) as Array<{ public_key: string }>) {
         let valid = false;
@@ -206,9 +210,9 @@ export function installSecurity(app: FastifyInstance, ctx: GatewayContext): Secu
         // A key proves its device once: the browser seals every login with a new key and proves
         // the next one with it, so a captured proof sent again proves nothing (docs/decisions/011).
         const proofId = createHash("sha256").update("device-proof\0").update(public_key).digest("hex");
-        return usedProof.run(proofId, Date.now()).changes === 1;
+        return spentProof.get(proofId) ? undefined : proofId;
       }
-      return false;
+      return undefined;
     },
   };
   ctx.loginCrypto = loginCrypto;

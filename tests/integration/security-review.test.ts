@@ -204,6 +204,34 @@ describe("7. whose address it is", () => {
   });
 });
 
+describe("9. proofs and logouts that cannot be reused", () => {
+  it("takes a device proof once: the same proof sent again with the password asks for the new-device step", async () => {
+    const { c, email, userId } = alice;
+    const proofOfFirstKey = c.previousKeys.get(userId)!;
+    c.newKey();
+    const own = await c.secure(ACCOUNT_PATHS.login, { loginName: email, pwd: "Passw0rd!x" }, { __deviceCheckUser: userId });
+    expect(own.body.data.userInfo?.userId).toBe(userId);
+    c.remember(userId);
+    // Someone who captured that login's headers, and knows the password, sends the proof again.
+    const thief = new ProtocolClient(web.url);
+    await thief.loadConfig();
+    thief.previousKeys.set(userId, proofOfFirstKey);
+    const stolen = await thief.secure(ACCOUNT_PATHS.login, { loginName: email, pwd: "Passw0rd!x" }, { __deviceCheckUser: userId });
+    expect(stolen.body.code).toBe("00000");
+    expect(stolen.body.data.verify?.token).toEqual(expect.any(String));
+    expect(stolen.body.data.userInfo).toBeUndefined();
+  });
+
+  it("signs /btapi/common/logout like the other logout: unsigned, the session lives on", async () => {
+    const { c } = alice;
+    const unsigned = await c.call("POST", PATHS.btapiLogout, {}, { sign: false });
+    expect([unsigned.status, unsigned.body.code]).toEqual([401, "00020"]);
+    expect((await c.call("POST", PATHS.userInfo, {})).body.code).toBe("00000");
+    expect((await c.call("POST", PATHS.btapiLogout, {})).body.code).toBe("00000");
+    expect((await c.call("POST", PATHS.userInfo, {})).body.code).toBe("00004");
+  });
+});
+
 describe("6. cheap refusals first, each with a retry time", () => {
   it("limits challenges per address: past the budget a 429 envelope says when to come back", async () => {
     const c = new ProtocolClient(web.url);
