@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { solvePowNative, syntheticTrail } from "./captcha-solver";
+import { solvePow, syntheticTrail } from "./captcha-solver";
 import { newestCode } from "./outbox";
 import { ProtocolClient } from "./protocol-client";
 
@@ -50,7 +50,7 @@ export async function solveCaptcha(gw: GatewayUnderTest, c: ProtocolClient, scen
   const ch = await c.call("POST", "/v1/security/policy/captcha/get-captcha-id", { scene });
   const started = Date.now();
   const answer = withDb(gw, (db) => (db.prepare("SELECT answer_x FROM captcha_challenges WHERE captcha_id = ?").get(ch.body.data.captchaId) as { answer_x: number }).answer_x);
-  const { nonce } = solvePowNative(ch.body.data.pow.prefix, ch.body.data.pow.bits);
+  const { nonce } = solvePow(ch.body.data.pow.prefix, ch.body.data.pow.bits);
   const trail = syntheticTrail(answer, 700);
   // The drag lasted 700 ms: the gateway refuses an answer sooner than that after the challenge.
   await new Promise((r) => setTimeout(r, Math.max(0, 750 - (Date.now() - started))));

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import { inflateSync } from "node:zlib";
+import { searchPow } from "../../app/lib/captcha/pow";
 
 /**
  * The attacker's side of the slider captcha, for tests: a PNG decoder, the review's exact-colour
@@ -133,23 +133,12 @@ export function syntheticTrail(x: number, ms = 800, samples = 24): Array<[number
   return trail;
 }
 
-/** Leading zero bits of a digest. */
-export function leadingZeroBits(digest: Uint8Array): number {
-  let n = 0;
-  for (const byte of digest) {
-    if (byte === 0) {
-      n += 8;
-      continue;
-    }
-    return n + Math.clz32(byte) - 24;
-  }
-  return n;
-}
-
-/** Proof of work with Node's native SHA-256: a nonce whose SHA-256(prefix ‖ nonce) has `bits` leading zeros. */
-export function solvePowNative(prefix: string, bits: number): { nonce: string; tries: number } {
-  for (let n = 0; ; n++) {
-    const nonce = n.toString(36);
-    if (leadingZeroBits(createHash("sha256").update(prefix + nonce).digest()) >= bits) return { nonce, tries: n + 1 };
-  }
+/**
+ * Proof of work: a nonce whose SHA-256(prefix ‖ nonce) has `bits` leading zeros. It runs the
+ * browser's own search (a native loop calling createHash per try is slower in Node, for the call
+ * overhead); a serious attacker would use native or GPU code (docs/decisions/013).
+ */
+export function solvePow(prefix: string, bits: number): { nonce: string; tries: number } {
+  const nonce = searchPow({ algorithm: "sha256", prefix, bits }, 0, Number.MAX_SAFE_INTEGER)!;
+  return { nonce, tries: parseInt(nonce, 36) + 1 };
 }
