@@ -30,6 +30,8 @@ type Phase =
 
 const KEY_STEP = 2;
 const KEY_STEP_FAST = 10;
+/** Holes start well right of the start (docs/decisions/013); less than this is a click, not a drag. */
+const MIN_DRAG_PX = 8;
 
 /** base64 of UTF-8 JSON, as PROTOCOL.md §8 wants `captchaValidate`. */
 function toBase64(json: string): string {
@@ -148,6 +150,12 @@ export function CaptchaDialog({ scene, http, onDone }: { scene: string; http: Ht
     if (!drag.current || phase.kind !== "ready") return;
     const nx = clamp(e.clientX - drag.current.startX);
     drag.current = null;
+    // A click that did not move the piece is no answer: it would spend the challenge for nothing.
+    if (nx < MIN_DRAG_PX) {
+      trail.current = [];
+      setX(0);
+      return;
+    }
     record(nx, e.clientY);
     void submit(phase.challenge, nx, "pointer");
   };

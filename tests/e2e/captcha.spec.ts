@@ -5,11 +5,12 @@ import { test, expect } from "./fixtures";
 import { codeFor, registerThroughPage } from "./helpers";
 
 /** Test-only look at the answer the gateway keeps to itself, for the newest challenge. */
-function latestChallenge(): { id: string; answer: number } {
+function latestChallenge(): { id: string; answer: number; answered: boolean } {
   const db = new Database(join(process.env.E2E_DATA_DIR as string, "gateway.sqlite"), { readonly: true });
   try {
-    const row = db.prepare("SELECT captcha_id, answer_x FROM captcha_challenges ORDER BY issued_at DESC, rowid DESC LIMIT 1").get() as { captcha_id: string; answer_x: number };
-    return { id: row.captcha_id, answer: row.answer_x };
+    const row = db.prepare("SELECT captcha_id, answer_x, checked_at FROM captcha_challenges ORDER BY issued_at DESC, rowid DESC LIMIT 1")
+      .get() as { captcha_id: string; answer_x: number; checked_at: number | null };
+    return { id: row.captcha_id, answer: row.answer_x, answered: row.checked_at !== null };
   } finally {
     db.close();
   }
@@ -97,6 +98,11 @@ test("a drag with the mouse that misses brings a new picture; a drag onto the ho
   const first = latestChallenge();
   // Images loaded: the picture is there to be looked at.
   await expect(dialog.locator(".captcha-picture img").first()).toHaveJSProperty("complete", true);
+  // A click on the handle that does not move it is no answer: the challenge stays open.
+  await slider.click();
+  await other.waitForTimeout(300);
+  await expect(slider).toHaveAttribute("aria-disabled", "false");
+  expect(latestChallenge()).toEqual({ ...first, answered: false });
   await dragBy(other, slider, first.answer > 150 ? first.answer - 60 : first.answer + 60);
   await expect(dialog.getByRole("status")).toHaveText("Not quite. Here is a new picture; try again.");
   // One answer per challenge: the miss spent it, and a new one is on screen.
