@@ -105,6 +105,17 @@ describe("slider captcha (a real gateway process)", () => {
     expect((await answer(c, ch, x)).code).toBe("10023");
   });
 
+  it("lets only one of several answers sent at once through", async () => {
+    const c = new ProtocolClient(gw.url);
+    const ch = await newChallenge(c);
+    const x = answerOf(data.dir, ch.captchaId);
+    const nonce = solvePow(ch.pow!.prefix, ch.pow!.bits).nonce;
+    await sleep(750);
+    const codes = await Promise.all(Array.from({ length: 6 }, () => answer(c, ch, x, { pow: nonce, wait: false }).then((b) => b.code)));
+    expect(codes.filter((code) => code === "00000")).toHaveLength(1);
+    expect(codes.filter((code) => code === "10023")).toHaveLength(5);
+  });
+
   it("refuses an answer from another address or another device id, and the asker can still answer", async () => {
     const c = new ProtocolClient(gw.url);
     const ch = await newChallenge(c);
