@@ -91,7 +91,10 @@ export function CaptchaDialog({ scene, http, onDone }: { scene: string; http: Ht
   useEffect(() => {
     dialog.current?.showModal();
     void load();
-    return () => pow.current?.cancel();
+    return () => {
+      pow.current?.cancel();
+      pow.current = null;
+    };
   }, [load]);
 
   const record = (nx: number, ny: number) => {
@@ -103,13 +106,15 @@ export function CaptchaDialog({ scene, http, onDone }: { scene: string; http: Ht
     setPhase({ kind: "checking", challenge });
     const run = pow.current;
     let nonce: string | undefined;
-    try {
+    if (run) {
       setWaitingForPow(true);
-      nonce = run ? await run.done : undefined;
-    } catch {
-      nonce = undefined;
-    } finally {
+      try {
+        nonce = await run.done;
+      } catch {
+        // Cancelled: a new picture was asked for meanwhile, or the dialog closed.
+      }
       setWaitingForPow(false);
+      if (pow.current !== run) return;
     }
     const result = { x: finalX, trail: trail.current, input, ...(nonce !== undefined ? { pow: nonce } : {}) };
     try {

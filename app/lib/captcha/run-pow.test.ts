@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { searchPow } from "./pow";
-import { runPow } from "./run-pow";
+import { PowCancelled, runPow } from "./run-pow";
 
 const puzzle = { algorithm: "sha256", prefix: "0123456789abcdef0123456789abcdef", bits: 10 };
 const expected = searchPow(puzzle, 0, 1_000_000);
@@ -56,5 +56,17 @@ describe("runPow", () => {
     }
     vi.stubGlobal("Worker", Broken);
     await expect(runPow(puzzle, () => {}).done).resolves.toBe(expected);
+  });
+
+  it("rejects when cancelled and stops the worker, so a stale answer is never sent", async () => {
+    vi.stubGlobal("Worker", FakeWorker);
+    const run = runPow({ ...puzzle, bits: 30 }, () => {});
+    run.cancel();
+    await expect(run.done).rejects.toBeInstanceOf(PowCancelled);
+    expect(FakeWorker.made[0]!.terminated).toBe(true);
+    vi.stubGlobal("Worker", undefined);
+    const onMain = runPow({ ...puzzle, bits: 40 }, () => {});
+    onMain.cancel();
+    await expect(onMain.done).rejects.toBeInstanceOf(PowCancelled);
   });
 });

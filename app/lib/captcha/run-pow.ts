@@ -1,10 +1,16 @@
 import { POW_SLICE, searchPow, type PowPuzzle } from "./pow";
 
 export interface PowRun {
-  /** The nonce, once found. */
+  /** The nonce, once found; rejects with {@link PowCancelled} once cancelled. */
   readonly done: Promise<string>;
   /** Stops the search (a new challenge, the dialog closed). */
   cancel(): void;
+}
+
+export class PowCancelled extends Error {
+  constructor() {
+    super("proof of work cancelled");
+  }
 }
 
 /**
@@ -12,6 +18,21 @@ export interface PowRun {
  * cannot start, in slices on the main thread that yield between them so the page stays responsive.
  */
 export function runPow(puzzle: PowPuzzle, onProgress: (tried: number) => void): PowRun {
+  let settle: (nonce: string) => void = () => {};
+  let fail: (err: unknown) => void = () => {};
+  const done = new Promise<string>((resolve, reject) => {
+    settle = resolve;
+    fail = reject;
+  });
+  // Nobody may be waiting when a cancelled run rejects.
+  done.catch(() => {});
+  let stop = () => {};
+  const onMain = () => {
+    const fallback = onMainThread(puzzle, onProgress);
+    stop = fallback.cancel;
+    fallback.done.then(settle, fail);
+  };
+
   let worker: Worker | undefined;
   try {
     worker = new Worker(new URL("./pow-worker.ts", import.meta.url), { type: "module" });
@@ -20,37 +41,30 @@ export function runPow(puzzle: PowPuzzle, onProgress: (tried: number) => void): 
   }
   if (worker) {
     const w = worker;
-    let settle: ((nonce: string) => void) | undefined;
-    let fail: ((err: unknown) => void) | undefined;
-    const done = new Promise<string>((resolve, reject) => {
-      settle = resolve;
-      fail = reject;
-    });
+    stop = () => w.terminate();
     w.onmessage = (e: MessageEvent<{ nonce?: string; tried?: number }>) => {
       if (e.data.nonce !== undefined) {
         w.terminate();
-        settle?.(e.data.nonce);
+        settle(e.data.nonce);
       } else if (e.data.tried !== undefined) onProgress(e.data.tried);
     };
     // A worker that fails to load (an old browser, a blocked script): search here instead.
     w.onerror = (e) => {
       e.preventDefault();
       w.terminate();
-      const fallback = onMainThread(puzzle, onProgress);
-      cancelFallback = fallback.cancel;
-      fallback.done.then((n) => settle?.(n), (err: unknown) => fail?.(err));
+      onMain();
     };
-    let cancelFallback = () => {};
     w.postMessage(puzzle);
-    return {
-      done,
-      cancel: () => {
-        w.terminate();
-        cancelFallback();
-      },
-    };
+  } else {
+    onMain();
   }
-  return onMainThread(puzzle, onProgress);
+  return {
+    done,
+    cancel: () => {
+      stop();
+      fail(new PowCancelled());
+    },
+  };
 }
 
 function onMainThread(puzzle: PowPuzzle, onProgress: (tried: number) => void): PowRun {
