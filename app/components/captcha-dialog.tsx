@@ -3,6 +3,9 @@ import { useTranslation } from "react-i18next";
 import { CAPTCHA_TYPE_SLIDER } from "../../protocol/captcha";
 import { CODES } from "../../protocol/codes";
 import { PATHS } from "../../protocol/paths";
+import type { PowPuzzle } from "~/lib/captcha/pow";
+import { powProgress } from "~/lib/captcha/pow";
+import { runPow, type PowRun } from "~/lib/captcha/run-pow";
 import type { HttpClient } from "~/lib/http/client";
 import { HttpError } from "~/lib/http/errors";
 
@@ -15,6 +18,8 @@ interface Challenge {
   pieceY: number;
   backgroundUrl: string;
   pieceUrl: string;
+  /** The proof of work the answer carries (docs/decisions/013); a gateway without it asks none. */
+  pow?: PowPuzzle;
 }
 
 type Phase =
@@ -25,6 +30,8 @@ type Phase =
 
 const KEY_STEP = 2;
 const KEY_STEP_FAST = 10;
+/** Holes start well right of the start (docs/decisions/013); less than this is a click, not a drag. */
+const MIN_DRAG_PX = 8;
 
 /** base64 of UTF-8 JSON, as PROTOCOL.md §8 wants `captchaValidate`. */
 function toBase64(json: string): string {
@@ -35,8 +42,11 @@ function toBase64(json: string): string {
 }
 
 /**
- * The slider challenge (PROTOCOL.md §8): drag the piece into the hole with a pointer, or move it
- * with the arrow keys and press Enter. Resolves with a captcha token, or null when dismissed.
+ * The slider challenge (PROTOCOL.md §8, docs/decisions/004 and 013): drag the piece into the hole
+ * with a pointer, or move it with the arrow keys and press Enter. Meanwhile a worker does the
+ * challenge's proof of work; if the person is quicker, a progress bar shows the rest. Each
+ * challenge takes one answer, so a miss brings a new picture. Resolves with a captcha token, or
+ * null when dismissed.
  */
 export function CaptchaDialog({ scene, http, onDone }: { scene: string; http: HttpClient; onDone(token: string | null): void }) {
   const { t } = useTranslation("common");
@@ -47,6 +57,23 @@ export function CaptchaDialog({ scene, http, onDone }: { scene: string; http: Ht
   const trail = useRef<Array<[number, number, number]>>([]);
   const started = useRef(0);
   const drag = useRef<{ startX: number } | null>(null);
+  const pow = useRef<PowRun | null>(null);
+  /** Share of the proof of work's expected effort done, shown only while an answer waits for it. */
+  const [powShare, setPowShare] = useState<number | null>(null);
+  const [waitingForPow, setWaitingForPow] = useState(false);
+
+  const startPow = (puzzle: PowPuzzle | undefined) => {
+    pow.current?.cancel();
+    pow.current = null;
+    setPowShare(null);
+    if (!puzzle) return;
+    setPowShare(0);
+    const run = runPow(puzzle, (tried) => setPowShare(powProgress(tried, puzzle.bits)));
+    pow.current = run;
+    run.done.then(() => {
+      if (pow.current === run) setPowShare(1);
+    }, () => {});
+  };
 
   const load = useCallback(async () => {
     setPhase({ kind: "loading" });
@@ -54,6 +81,7 @@ export function CaptchaDialog({ scene, http, onDone }: { scene: string; http: Ht
     trail.current = [];
     try {
       const challenge = await http.post<Challenge>(PATHS.captchaId, { scene });
+      startPow(challenge.pow);
       setPhase({ kind: "ready", challenge });
     } catch {
       setPhase({ kind: "error" });
@@ -63,6 +91,10 @@ export function CaptchaDialog({ scene, http, onDone }: { scene: string; http: Ht
   useEffect(() => {
     dialog.current?.showModal();
     void load();
+    return () => {
+      pow.current?.cancel();
+      pow.current = null;
+    };
   }, [load]);
 
   const record = (nx: number, ny: number) => {
@@ -72,7 +104,19 @@ export function CaptchaDialog({ scene, http, onDone }: { scene: string; http: Ht
 
   const submit = async (challenge: Challenge, finalX: number, input: "pointer" | "keyboard") => {
     setPhase({ kind: "checking", challenge });
-    const result = { x: finalX, trail: trail.current, input };
+    const run = pow.current;
+    let nonce: string | undefined;
+    if (run) {
+      setWaitingForPow(true);
+      try {
+        nonce = await run.done;
+      } catch {
+        // Cancelled: a new picture was asked for meanwhile, or the dialog closed.
+      }
+      setWaitingForPow(false);
+      if (pow.current !== run) return;
+    }
+    const result = { x: finalX, trail: trail.current, input, ...(nonce !== undefined ? { pow: nonce } : {}) };
     try {
       const { captchaToken } = await http.post<{ captchaToken: string }>(PATHS.captchaCheck, {
         captchaType: CAPTCHA_TYPE_SLIDER,
@@ -84,15 +128,10 @@ export function CaptchaDialog({ scene, http, onDone }: { scene: string; http: Ht
       dialog.current?.close();
       onDone(captchaToken);
     } catch (err) {
+      // A challenge takes one answer, right or wrong: every failure brings a new picture.
       const failed = err instanceof HttpError && err.code === CODES.captchaFailed;
       setMessage(t(failed ? "captcha.failed" : "captcha.expired"));
-      if (failed) {
-        trail.current = [];
-        setX(0);
-        setPhase({ kind: "ready", challenge });
-      } else {
-        void load();
-      }
+      void load();
     }
   };
 
@@ -116,6 +155,12 @@ export function CaptchaDialog({ scene, http, onDone }: { scene: string; http: Ht
     if (!drag.current || phase.kind !== "ready") return;
     const nx = clamp(e.clientX - drag.current.startX);
     drag.current = null;
+    // A click that did not move the piece is no answer: it would spend the challenge for nothing.
+    if (nx < MIN_DRAG_PX) {
+      trail.current = [];
+      setX(0);
+      return;
+    }
     record(nx, e.clientY);
     void submit(phase.challenge, nx, "pointer");
   };
@@ -189,6 +234,12 @@ export function CaptchaDialog({ scene, http, onDone }: { scene: string; http: Ht
           >
             <span aria-hidden="true">⇢</span>
           </button>
+        </div>
+      )}
+      {waitingForPow && powShare !== null && powShare < 1 && (
+        <div className="captcha-work">
+          <label htmlFor="captcha-work-progress">{t("captcha.working")}</label>
+          <progress id="captcha-work-progress" max={100} value={Math.round(powShare * 100)} />
         </div>
       )}
       <p className="captcha-message" role="status" aria-live="polite">{message}</p>

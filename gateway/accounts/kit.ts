@@ -3,6 +3,7 @@ import { CODES } from "../../protocol/codes.ts";
 import { HEADERS } from "../../protocol/headers.ts";
 import { COOKIES, passwordProblems, type CodeChannel, type CodeScene } from "../../protocol/accounts.ts";
 import { CAPTCHA_GROUP, type CaptchaScene } from "../../protocol/captcha.ts";
+import { captchaClientOf } from "../captcha/store.ts";
 import type { GatewayContext, LoginCrypto } from "../context.ts";
 import { GatewayError, ok, refuse } from "../envelope.ts";
 import { VerifyCodes, mobileTarget, type CodeMessage } from "./codes.ts";
@@ -150,7 +151,7 @@ export function createKit(ctx: GatewayContext, transport: MessageTransport): Acc
       const tripped = checks.find(([rule, keys]) => captcha.risk.count(rule.kind, keys, rule.windowMs) >= rule.free)?.[0];
       if (!tripped) return false;
       const token = req.headers[HEADERS.captchaToken];
-      if (captcha.store.consumeToken(typeof token === "string" ? token : undefined, tripped.scene)) return true;
+      if (captcha.store.consumeToken(typeof token === "string" ? token : undefined, tripped.scene, captchaClientOf(req))) return true;
       throw refuse(CODES.captchaRequired, "Please complete the security check", 200, { group: CAPTCHA_GROUP, scene: tripped.scene });
     },
 

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { CODES } from "../../protocol/codes.ts";
-import { CAPTCHA_IMAGE_PATH, CAPTCHA_SCENES, CAPTCHA_TYPE_SLIDER } from "../../protocol/captcha.ts";
+import { CAPTCHA_IMAGE_PATH, CAPTCHA_POW_BITS, CAPTCHA_SCENES, CAPTCHA_TYPE_SLIDER } from "../../protocol/captcha.ts";
 import { PATHS } from "../../protocol/paths.ts";
 import { migrate } from "../db/database.ts";
 import type { GatewayContext } from "../context.ts";
 import { ok, refuse } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
 import { parseSlideResult } from "./judge.ts";
-import { CAPTCHA_MIGRATIONS, CaptchaStore, RiskCounter } from "./store.ts";
+import { CAPTCHA_MIGRATIONS, CaptchaStore, captchaClientOf, RiskCounter, type CaptchaOptions } from "./store.ts";
 
 const IdBody = z.object({ scene: z.enum(CAPTCHA_SCENES) });
 
@@ -21,6 +21,19 @@ const CheckBody = z.object({
 
 const ImageQuery = z.object({ captchaId: z.string().min(1).max(64), part: z.enum(["background", "piece"]) });
 
+const PowBitsEnv = z.coerce.number().int().min(0).max(32);
+
+/**
+ * The captcha's settings: the proof-of-work difficulty may be lowered for tests and raised under
+ * attack with `CAPTCHA_POW_BITS` (docs/decisions/013); a bad value stops the start.
+ */
+export function captchaOptionsFromEnv(env: Record<string, string | undefined> = process.env): CaptchaOptions {
+  const raw = env.CAPTCHA_POW_BITS;
+  const bits = raw === undefined || raw === "" ? CAPTCHA_POW_BITS : PowBitsEnv.safeParse(raw);
+  if (typeof bits !== "number" && !bits.success) throw new Error(`invalid gateway environment: CAPTCHA_POW_BITS must be an integer 0-32`);
+  return { powBits: typeof bits === "number" ? bits : bits.data, maxRenders: 4 };
+}
+
 function decodeResult(b64: string) {
   try {
     return parseSlideResult(JSON.parse(Buffer.from(b64, "base64").toString("utf8")));
@@ -29,33 +42,38 @@ function decodeResult(b64: string) {
   }
 }
 
-/** The self-hosted slider captcha of PROTOCOL.md §8. */
-export function installCaptcha(app: FastifyInstance, ctx: GatewayContext): { store: CaptchaStore; risk: RiskCounter } {
+/** The self-hosted slider captcha (docs/decisions/004, 013). */
+export function installCaptcha(
+  app: FastifyInstance,
+  ctx: GatewayContext,
+  options: CaptchaOptions = captchaOptionsFromEnv(),
+): { store: CaptchaStore; risk: RiskCounter } {
   migrate(ctx.db, CAPTCHA_MIGRATIONS);
-  const store = new CaptchaStore(ctx.db);
+  const store = new CaptchaStore(ctx.db, options);
   const risk = new RiskCounter(ctx.db);
 
   app.post(PATHS.captchaId, async (req) => {
     const { scene } = parseBody(IdBody, req.body ?? {});
-    const { captchaId, bizId, challenge } = store.create(scene);
+    const { captchaId, bizId, plan, pow } = store.create(scene, captchaClientOf(req));
     const image = (part: string) => `${CAPTCHA_IMAGE_PATH}?captchaId=${captchaId}&part=${part}`;
     return ok({
       bizId,
       captchaId,
       status: 1,
-      width: challenge.width,
-      height: challenge.height,
-      pieceSize: challenge.pieceSize,
-      pieceY: challenge.pieceY,
+      width: plan.width,
+      height: plan.height,
+      pieceSize: plan.pieceSize,
+      pieceY: plan.pieceY,
       backgroundUrl: image("background"),
       pieceUrl: image("piece"),
+      pow,
     });
   });
 
   app.get(CAPTCHA_IMAGE_PATH, async (req, reply) => {
     const q = ImageQuery.safeParse(req.query);
     if (!q.success) throw refuse(CODES.invalidParameter, "Invalid parameter captchaId or part", 400);
-    const png = store.image(q.data.captchaId, q.data.part);
+    const png = store.image(q.data.captchaId, q.data.part, req.ip);
     if (!png) throw refuse(CODES.captchaExpired, "Captcha expired, please start again", 404);
     return reply.header("cache-control", "no-store").type("image/png").send(png);
   });
@@ -64,10 +82,19 @@ export function installCaptcha(app: FastifyInstance, ctx: GatewayContext): { sto
     const body = parseBody(CheckBody, req.body ?? {});
     const result = decodeResult(body.captchaValidate);
     if (!result) throw refuse(CODES.invalidParameter, "Invalid parameter captchaValidate", 400);
-    const outcome = store.check(body.captchaId, body.bizId, result);
+    const outcome = store.check(body.captchaId, body.bizId, result, captchaClientOf(req));
     if (outcome.ok) return ok({ captchaToken: outcome.captchaToken });
-    if (outcome.reason === "wrong") throw refuse(CODES.captchaFailed, "Verification failed, please try again");
-    throw refuse(CODES.captchaExpired, "Captcha expired, please start again");
+    // Which check failed stays in the log: telling a script would help it tune itself.
+    req.log.info({ captcha: outcome.reason }, "captcha refused");
+    switch (outcome.reason) {
+      case "pow":
+      case "position":
+      case "trail":
+      case "timing":
+        throw refuse(CODES.captchaFailed, "Verification failed; please try again with a new picture");
+      default:
+        throw refuse(CODES.captchaExpired, "Captcha expired, please start again");
+    }
   });
 
   return { store, risk };

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { join } from "node:path";
 import { expect } from "vitest";
+import { solvePow, syntheticTrail } from "./captcha-solver";
 import { newestCode } from "./outbox";
 import { ProtocolClient } from "./protocol-client";
 
@@ -41,17 +42,21 @@ export function withDb<T>(gw: GatewayUnderTest, fn: (db: Database.Database) => T
   }
 }
 
-/** Solves the slider challenge of a scene as a person would (the answer read from the gateway's store): a captcha token. */
+/**
+ * Solves the slider challenge of a scene as a person would (the answer read from the gateway's
+ * store, the proof of work done, the drag taking its time): a captcha token.
+ */
 export async function solveCaptcha(gw: GatewayUnderTest, c: ProtocolClient, scene: string): Promise<string> {
   const ch = await c.call("POST", "/v1/security/policy/captcha/get-captcha-id", { scene });
+  const started = Date.now();
   const answer = withDb(gw, (db) => (db.prepare("SELECT answer_x FROM captcha_challenges WHERE captcha_id = ?").get(ch.body.data.captchaId) as { answer_x: number }).answer_x);
-  const trail = Array.from({ length: 25 }, (_, i) => {
-    const p = i / 24;
-    return [Math.round(p * 700), Math.round((p < 0.5 ? 2 * p * p : 1 - (-2 * p + 2) ** 2 / 2) * answer * 10) / 10, i % 2];
-  });
+  const { nonce } = solvePow(ch.body.data.pow.prefix, ch.body.data.pow.bits);
+  const trail = syntheticTrail(answer, 700);
+  // The drag lasted 700 ms: the gateway refuses an answer sooner than that after the challenge.
+  await new Promise((r) => setTimeout(r, Math.max(0, 750 - (Date.now() - started))));
   const check = await c.call("POST", "/v1/security/policy/captcha/check-captcha", {
     captchaType: 3, bizId: ch.body.data.bizId, captchaId: ch.body.data.captchaId,
-    captchaValidate: Buffer.from(JSON.stringify({ x: answer, trail, input: "pointer" })).toString("base64"),
+    captchaValidate: Buffer.from(JSON.stringify({ x: answer, trail, input: "pointer", pow: nonce })).toString("base64"),
   });
   expect(check.body.code).toBe("00000");
   return check.body.data.captchaToken as string;
