@@ -53,7 +53,7 @@ function ageCodes(target: string) {
   withDb(under, (db) => db.prepare("UPDATE verify_codes SET created_at = created_at - 61000 WHERE target = ?").run(target));
 }
 
-/** A bot's call with an API key (PROTOCOL.md §9). */
+/** A bot's call with an API key (docs/protocol.md §9). */
 async function assetsByKey(k: { apiKey: string; secretKey: string }, passphrase: string) {
   const ts = String(Date.now());
   const path = "/api/v2/spot/account/assets";

@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const lastCode = (to: string) => codeOf({ url: gw.url, dataDir: data.dir }, to);
 
-/** A bot's call with an API key (PROTOCOL.md §9): plain HTTP and an HMAC, nothing of the browser's. */
+/** A bot's call with an API key (docs/protocol.md §9): plain HTTP and an HMAC, nothing of the browser's. */
 function assetsByKey(k: { apiKey: string; secretKey: string }, passphrase: string) {
   const ts = String(Date.now());
   const path = "/api/v2/spot/account/assets";
@@ -82,7 +82,7 @@ describe("registration and sessions", () => {
   });
 });
 
-describe("request signing (PROTOCOL.md §5)", () => {
+describe("request signing (docs/protocol.md §5)", () => {
   it("answers 00020 without a signature, 00021 for the wrong mode, 00022 for a stale time, 00023 for tampering and replays", async () => {
     const { c } = await register("sig@example.com");
     const path = "/v1/user/security/devices";

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /**
- * The newest code the gateway "sent" to an address: the embedded outbox (PROTOCOL.md §11) is the
+ * The newest code the gateway "sent" to an address: the embedded outbox (docs/protocol.md §11) is the
  * tests' inbox. Notices without a code (a password changed) are skipped.
  */
 export function newestCode(dataDir: string, to: string): string | undefined {

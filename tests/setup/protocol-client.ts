@@ -5,7 +5,7 @@ import {
 import { INIT_SIGN_MESSAGE, signModeFor, signingString, type GatewaySignConfig, type KeyAlgorithm } from "../../protocol/signing";
 
 /**
- * An outside implementation of PROTOCOL.md §3–7 in Node, for integration tests: its own cookie
+ * An outside implementation of docs/protocol.md §3–7 in Node, for integration tests: its own cookie
  * jar, key pair, login encryption and request signing, written from the protocol text alone.
  */
 export class ProtocolClient {
@@ -36,7 +36,7 @@ export class ProtocolClient {
     return this.config;
   }
 
-  /** PROTOCOL.md §6: the sensitive fields and this client's key, sealed for the gateway. */
+  /** docs/protocol.md §6: the sensitive fields and this client's key, sealed for the gateway. */
   encrypt(fields: Record<string, unknown>): string {
     const initSign = sign("sha256", Buffer.from(INIT_SIGN_MESSAGE), this.privateKey).toString("base64");
     const payload = JSON.stringify({ ...fields, algorithm: this.algorithm, publicKey: this.publicKeyB64, initSign });
