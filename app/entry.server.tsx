@@ -4,9 +4,9 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { SSR_REFERENCE_HEADERS } from "../protocol/headers";
-import { NonceProvider } from "./components/nonce";
-import { LinkPolicyProvider } from "./components/link-guard";
-import { referenceRender, type ReferenceRender } from "./utils/ssr-reference.server";
+import { NonceProvider } from "~/components/nonce";
+import { LinkPolicyProvider } from "~/components/link-guard";
+import { referenceRender, type ReferenceRender } from "~/utils/ssr-reference.server";
 
 export const streamTimeout = 5_000;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { LinkPolicy } from "../app/lib/links/link-policy.ts";
+import type { LinkPolicy } from "../protocol/links.ts";
 
 /** A comma-separated list; each entry normalised by `parse`, or the start fails naming the entry. */
 function commaList(parse: (entry: string) => string | undefined, what: string) {

@@ -1,6 +1,5 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import type { RootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { localPrefs } from "~/lib/prefs/local-prefs";
 import { prefOverlay } from "~/lib/prefs/pref-overlay";
 import { useRatesRefresh } from "~/lib/prefs/page-rates";
@@ -13,7 +12,7 @@ import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
  */
 export function PrefsSync() {
   const prefs = usePagePrefs();
-  const data = useRouteLoaderData<RootData>("root");
+  const data = useRootData();
   const picked = data?.currencyPicked ?? false;
   useRatesRefresh();
   useEffect(() => {

@@ -5,12 +5,7 @@ import { withUserInfoDefaults, type UserInfoResponse } from "../../protocol/user
 import { callGateway } from "./gateway.server";
 import { prefsFromRequest } from "./prefs.server";
 import { localizePath, splitLocalePath } from "~/lib/i18n/locale-path";
-
-export interface PageUser {
-  userId: string;
-  userName: string;
-  subAccount: boolean;
-}
+import type { PageUser } from "~/lib/root-data";
 
 /**
  * Who is logged in, for server rendering: asked of the gateway with the browser's own cookie,

@@ -1,7 +1,7 @@
 import { findLocale, DEFAULT_LOCALE } from "../../../protocol/locales";
-import { localArea } from "../prefs/local-store";
-import { localPrefs } from "../prefs/local-prefs";
-import { PREF_COOKIE_MAX_AGE_S, parseCookieHeader } from "../prefs/cookie-prefs";
+import { localArea } from "~/lib/prefs/local-store";
+import { localPrefs } from "~/lib/prefs/local-prefs";
+import { PREF_COOKIE_MAX_AGE_S, parseCookieHeader } from "~/lib/prefs/cookie-prefs";
 import type { Identity } from "./types";
 
 /** Where the terminal code (fingerprint id) lives (SPEC.md §3): local storage, else a cookie. */

@@ -1,4 +1,4 @@
-import { imageHostOf, type ImgDomainConfig } from "../http/image-domains";
+import { imageHostOf, type ImgDomainConfig } from "~/lib/http/image-domains";
 
 /**
  * Choosing the image host (SPEC.md §7): every host of imgDomainConfig is probed by loading one

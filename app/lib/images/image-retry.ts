@@ -1,4 +1,4 @@
-import { imageHostOf } from "../http/image-domains";
+import { imageHostOf } from "~/lib/http/image-domains";
 import { fastestHost, subscribeFastestHost } from "./fastest-host";
 
 const RETRIED = "data-img-retried";

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { RATE_REFRESH_MS, USDT_FIATS, type UsdtFiat } from "../../../protocol/paths";
-import { multiplyText } from "../numbers/decimal";
+import { multiplyText } from "~/lib/numbers/decimal";
 
 /** The `usdtRate` answer (SPEC.md §3): the supported list and rates keyed by `value`. */
 export interface RatesData {

@@ -1,5 +1,5 @@
-import { localizePath, splitLocalePath } from "../i18n/locale-path";
-import { spotPath } from "../trade/paths";
+import { localizePath, splitLocalePath } from "~/lib/i18n/locale-path";
+import { spotPath } from "~/lib/trade/paths";
 
 /** The only paths reachable in simulation mode (SPEC.md §2), a locale prefix allowed in front. */
 export const SIMULATION_EXACT_PATHS = [

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { simulationFlag } from "../http/device-identity";
+import { simulationFlag } from "~/lib/http/device-identity";
 
 /**
  * Simulation mode in the browser (SPEC.md §4). Only the browser knows it: the flag lives in

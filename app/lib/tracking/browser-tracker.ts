@@ -1,7 +1,7 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB } from "web-vitals";
 import { trackingLanguage } from "../../../protocol/tracking";
-import { createHttpClient } from "../http/client";
-import { browserIdentity, deviceId, terminalCodeStorage, type TerminalCodeStorage } from "../http/device-identity";
+import { createHttpClient } from "~/lib/http/client";
+import { browserIdentity, deviceId, terminalCodeStorage, type TerminalCodeStorage } from "~/lib/http/device-identity";
 import { loadCommonConfig } from "./common-config";
 import { networkType, staticContext } from "./context";
 import { CookieLocks } from "./cookie-lock";

@@ -1,5 +1,5 @@
 import { TRACKING_LIMITS } from "../../../protocol/tracking";
-import { TERMINAL_CODE_KEYS, type TerminalCodeStorage } from "../http/device-identity";
+import { TERMINAL_CODE_KEYS, type TerminalCodeStorage } from "~/lib/http/device-identity";
 import { cookieValue, readItem, writeItem, type CookieJar, type StorageLike } from "./storage";
 
 const VALID = /^[0-9a-f]{32}$/;

@@ -1,5 +1,5 @@
 import type { CANDLE_CHANNELS, Granularity } from "../../../protocol/bitget";
-import type { KLINE_INTERVALS } from "../prefs/local-prefs";
+import type { KLINE_INTERVALS } from "~/lib/prefs/local-prefs";
 
 export type KlineInterval = (typeof KLINE_INTERVALS)[number];
 
