@@ -1,3 +1,4 @@
+import { parse as parseCookie } from "cookie";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { COOKIES } from "../../protocol/accounts";
 import { PATHS } from "../../protocol/paths";
@@ -12,7 +13,7 @@ import type { PageUser } from "~/lib/root-data";
  * so a logged-in page never flashes the guest header. Logged in means a user id is present.
  */
 export async function currentUser(context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">, request: Request, locale: string): Promise<PageUser | null> {
-  if (!request.headers.get("cookie")?.includes(`${COOKIES.session}=`)) return null;
+  if (!parseCookie(request.headers.get("cookie") ?? "")[COOKIES.session]) return null;
   const r = await callGateway<UserInfoResponse>(context, request, PATHS.userInfo, { body: { locale }, locale });
   if (!r.ok) return null;
   const info = withUserInfoDefaults(r.data.userInfo);

@@ -1,3 +1,4 @@
+import { parse as parseCookie } from "cookie";
 import { CODES } from "../../../protocol/codes";
 import { HEADERS } from "../../../protocol/headers";
 import { COOKIES } from "../../../protocol/accounts";
@@ -31,12 +32,9 @@ export interface SecurityDeps {
 /** How long a login's new-device step may take (the gateway keeps it 10 minutes). */
 const LOGIN_STEP_MS = 10 * 60_000;
 
+/** One cookie of a `document.cookie` string. */
 export function readCookie(all: string, name: string): string | undefined {
-  for (const part of all.split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) return decodeURIComponent(v.join("="));
-  }
-  return undefined;
+  return parseCookie(all)[name];
 }
 
 async function sha256Hex(text: string): Promise<string> {

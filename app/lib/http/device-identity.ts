@@ -1,7 +1,8 @@
 import { findLocale, DEFAULT_LOCALE } from "../../../protocol/locales";
 import { localArea } from "~/lib/prefs/local-store";
 import { localPrefs } from "~/lib/prefs/local-prefs";
-import { PREF_COOKIE_MAX_AGE_S, parseCookieHeader } from "~/lib/prefs/cookie-prefs";
+import { parse as parseCookie, serialize as serializeCookie } from "cookie";
+import { PREF_COOKIE_MAX_AGE_S } from "~/lib/prefs/cookie-prefs";
 import type { Identity } from "./types";
 
 /** Where the terminal code (fingerprint id) lives (SPEC.md §3): local storage, else a cookie. */
@@ -38,10 +39,10 @@ export function terminalCode(): string {
     prefs.set("terminalCode", id);
     return id;
   }
-  const existing = parseCookieHeader(document.cookie).get(TERMINAL_CODE_KEYS.cookie);
+  const existing = parseCookie(document.cookie)[TERMINAL_CODE_KEYS.cookie];
   if (existing && ID.test(existing)) return existing;
   const id = newId();
-  document.cookie = `${TERMINAL_CODE_KEYS.cookie}=${id}; Path=/; Max-Age=${PREF_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  document.cookie = serializeCookie(TERMINAL_CODE_KEYS.cookie, id, { path: "/", maxAge: PREF_COOKIE_MAX_AGE_S, sameSite: "lax" });
   return id;
 }
 

@@ -1,3 +1,4 @@
+import { serialize as serializeCookie } from "cookie";
 import { TRACKING_LIMITS } from "../../../protocol/tracking";
 import { TERMINAL_CODE_KEYS, type TerminalCodeStorage } from "~/lib/http/device-identity";
 import { cookieValue, readItem, writeItem, type CookieJar, type StorageLike } from "./storage";
@@ -31,7 +32,7 @@ export async function settleTerminalCode(opts: TerminalCodeOptions): Promise<str
   const [primary, secondary] = opts.storageType === "cookie" ? [fromCookie, fromLocal] : [fromLocal, fromCookie];
   const keep = (code: string) => {
     if (opts.storageType === "cookie") {
-      opts.cookies.write(`${TERMINAL_CODE_KEYS.cookie}=${code}; path=/; max-age=${COOKIE_MAX_AGE_S}; samesite=lax`);
+      opts.cookies.write(serializeCookie(TERMINAL_CODE_KEYS.cookie, code, { path: "/", maxAge: COOKIE_MAX_AGE_S, sameSite: "lax" }));
     } else {
       writeItem(opts.local, TERMINAL_CODE_KEYS.local, code);
     }
