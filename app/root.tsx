@@ -3,11 +3,12 @@ import {
   isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useMemo } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { useContext, useMemo } from "react";
+import { I18nContext, I18nextProvider, useTranslation } from "react-i18next";
 import { createI18n } from "~/lib/i18n/instance";
 import { splitLocalePath } from "~/lib/i18n/locale-path";
 import { prefsFromRequest } from "~/utils/prefs.server";
+import { localeOf } from "~/utils/i18n.server";
 import { LocaleLink } from "~/components/locale-link";
 import { AlternateLinks } from "~/components/alternate-links";
 import { PrefsSync } from "~/components/prefs-sync";
@@ -43,7 +44,7 @@ export const links: LinksFunction = () => [
  */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const prefs = prefsFromRequest(request);
-  const { locale, resources } = resourcesFor(prefs.language);
+  const { locale, resources } = resourcesFor(await localeOf(request));
   const [user, rates] = await Promise.all([userOf(context, request), ratesForPage(context, request)]);
   return {
     locale, lang: prefs.locale.intl, dir: prefs.locale.dir, resources,
@@ -65,7 +66,13 @@ function Document({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   // The certificate must be known before the first signed or encrypted call.
   if (typeof window !== "undefined") setIssuerCertificate(data?.issuerCert ?? undefined);
-  const i18n = useMemo(() => createI18n(data?.locale ?? "en", data?.resources ?? {}), [data?.locale, data?.resources]);
+  // On the server, entry.server hands in remix-i18next's instance for this page; the browser makes
+  // its own from the same options and texts, so hydration sees the same words.
+  const fromServer = useContext(I18nContext)?.i18n;
+  const i18n = useMemo(
+    () => (fromServer && fromServer.language === data?.locale ? fromServer : createI18n(data?.locale ?? "en", data?.resources ?? {})),
+    [fromServer, data?.locale, data?.resources],
+  );
   const prefs = usePagePrefs();
   return (
     <html lang={prefs.intl} dir={prefs.dir} className={prefs.theme} data-locale={prefs.locale} data-layout={prefs.layout}>

@@ -1,5 +1,5 @@
 import { findLocale, localeOrDefault, type LocaleInfo } from "../../protocol/locales";
-import { COOKIE_NAMES, parseCookieHeader, readCookiePrefs, type CookiePrefs, type Theme } from "~/lib/prefs/cookie-prefs";
+import { COOKIE_NAMES, parseCookieHeader, parsePref, readCookiePrefs, type CookiePrefs, type Theme } from "~/lib/prefs/cookie-prefs";
 import { splitLocalePath } from "~/lib/i18n/locale-path";
 
 export interface RequestPrefs extends CookiePrefs {
@@ -18,13 +18,23 @@ function themeFromQuery(url: URL): Theme | null {
   return q === "dark" ? "black" : q === "light" ? "white" : null;
 }
 
+/**
+ * The locale a request asks for: its path prefix, else a valid `language` cookie, else null (the
+ * caller's fallback, English). Unprefixed pages never follow Accept-Language, so one address
+ * renders one language for every visitor and cache (docs/decisions/008).
+ */
+export function requestedLocale(request: Request): string | null {
+  const { prefix } = splitLocalePath(new URL(request.url).pathname);
+  return prefix ?? parsePref("language", parseCookieHeader(request.headers.get("Cookie")).get(COOKIE_NAMES.language)) ?? null;
+}
+
 /** Preferences for SSR: path prefix beats the language cookie; foreign values fall back to defaults. */
 export function prefsFromRequest(request: Request): RequestPrefs {
   const url = new URL(request.url);
   const cookies = parseCookieHeader(request.headers.get("Cookie"));
   const prefs = readCookiePrefs(cookies);
   const { prefix } = splitLocalePath(url.pathname);
-  const locale = localeOrDefault(prefix ?? prefs.language);
+  const locale = localeOrDefault(requestedLocale(request));
   const currencyPicked = /^[A-Z]{3,5}$/.test(cookies.get(COOKIE_NAMES.unit) ?? "");
   return {
     ...prefs,
