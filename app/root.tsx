@@ -40,7 +40,7 @@ export const links: LinksFunction = () => [
 
 /**
  * Everything the first byte must already be right about: language and direction, theme, layout,
- * currency (SPEC.md §3–4), read from the address and the preference cookies, and who is logged in.
+ * currency (docs/product.md), read from the address and the preference cookies, and who is logged in.
  */
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const prefs = prefsFromRequest(request);

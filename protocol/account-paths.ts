@@ -1,4 +1,4 @@
-/** Account paths of SPEC.md §7 and PROTOCOL.md §7. */
+/** Account paths of docs/product.md and docs/protocol.md §7. */
 export const ACCOUNT_PATHS = {
   sendCode: "/v1/user/public/send-code",
   registerEmail: "/v1/user/register/email",

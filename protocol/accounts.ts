@@ -1,4 +1,4 @@
-/** Account rules shared by the forms in the browser and the gateway (PROTOCOL.md §7). */
+/** Account rules shared by the forms in the browser and the gateway (docs/protocol.md §7). */
 export const PASSWORD_RULE = { min: 8, max: 32 } as const;
 
 export type PasswordProblem = "length" | "letter" | "digit" | "spaces";
@@ -33,7 +33,7 @@ export const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{2,}$/;
 export const MOBILE_PATTERN = /^\d{5,15}$/;
 export const AREA_CODE_PATTERN = /^\+?\d{1,4}$/;
 
-/** Cookie names of PROTOCOL.md §7. */
+/** Cookie names of docs/protocol.md §7. */
 export const COOKIES = { session: "bt_session", sessionId: "bt_sid", refresh: "bt_rtoken" } as const;
 
 /** Sub-account nicknames: 2-20 letters, digits, `_`, `-` or inner spaces; unique under one main account. */

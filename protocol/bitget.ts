@@ -1,5 +1,5 @@
 /**
- * Bitget REST/WebSocket v2 constants the embedded exchange serves (PROTOCOL.md §9): paths, enums
+ * Bitget REST/WebSocket v2 constants the embedded exchange serves (docs/protocol.md §9): paths, enums
  * and the exchange's error codes, spelled as Bitget's public v2 documentation spells them.
  */
 import { HEADERS } from "./headers.ts";

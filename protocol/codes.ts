@@ -1,5 +1,5 @@
 /**
- * Response codes. The session, signing and captcha codes are SPEC.md §8 / PROTOCOL.md §5–8;
+ * Response codes. The session, signing and captcha codes are docs/product.md / docs/protocol.md §5–8;
  * the transport codes (4xxxx/5xxxx) are this project's, shared by the gateway and the BFF.
  */
 export const CODES = {

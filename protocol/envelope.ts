@@ -1,4 +1,4 @@
-/** The JSON envelope of PROTOCOL.md §2, shared by the browser, the BFF and the gateway. */
+/** The JSON envelope of docs/protocol.md §2, shared by the browser, the BFF and the gateway. */
 export interface Envelope<T = unknown> {
   code: string;
   msg: string;

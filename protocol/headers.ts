@@ -1,4 +1,4 @@
-/** Header names of PROTOCOL.md §2–9 (lower case, as Node and fetch report them). */
+/** Header names of docs/protocol.md §2–9 (lower case, as Node and fetch report them). */
 export const HEADERS = {
   website: "website",
   terminalType: "terminaltype",
@@ -29,7 +29,7 @@ export const PROXY_SECRET_HEADER = "x-proxy-secret";
 
 export const WEBSITE = "mix";
 
-/** Client platform codes, SPEC.md §3. */
+/** Client platform codes, docs/product.md. */
 export const PLATFORM = {
   web: 1,
   android: 2,

@@ -1,5 +1,5 @@
 /**
- * The fixed parts of the link allow-list (SPEC.md §5). The configured parts, `{host}` and
+ * The fixed parts of the link allow-list (docs/product.md). The configured parts, `{host}` and
  * `{address}`, come from the web server's environment (docs/decisions/600).
  */
 

@@ -1,5 +1,5 @@
 /**
- * The product's locales (SPEC.md §3): key, default currency, language type (sent in the
+ * The product's locales (docs/product.md): key, default currency, language type (sent in the
  * `language` header), display name, the BCP 47 tag given to Intl, and text direction.
  * `bg` is hidden from pickers; its details are not in the spec, see docs/decisions/002.
  */

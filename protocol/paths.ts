@@ -1,4 +1,4 @@
-/** Gateway paths of SPEC.md §7 and PROTOCOL.md, always with the leading slash. */
+/** Gateway paths of docs/product.md and docs/protocol.md, always with the leading slash. */
 export const PATHS = {
   gatewaySignConfig: "/v1/mix/config/gatewaySignConfig",
   cspSecurity: "/v1/buried/log/cspSecurity",
@@ -15,7 +15,7 @@ export const PATHS = {
   trackingInfo: "/v1/buried/log/info",
 } as const;
 
-/** Path prefixes the BFF forwards to the gateway unchanged (PROTOCOL.md §1). */
+/** Path prefixes the BFF forwards to the gateway unchanged (docs/protocol.md §1). */
 export const GATEWAY_PREFIXES = ["/v1/", "/btapi/", "/api/"] as const;
 export const GATEWAY_WS_PREFIX = "/v2/ws/";
 
@@ -23,11 +23,11 @@ export function isGatewayPath(pathname: string): boolean {
   return GATEWAY_PREFIXES.some((p) => pathname.startsWith(p));
 }
 
-/** The 13 fiats of the USDT-to-fiat map (SPEC.md §3), in the spec's order. */
+/** The 13 fiats of the USDT-to-fiat map (docs/product.md), in the spec's order. */
 export const USDT_FIATS = [
   "USD", "IDR", "CNY", "EUR", "HKD", "JPY", "PHP", "RUB", "THB", "TRY", "TWD", "VND", "KRW",
 ] as const;
 export type UsdtFiat = (typeof USDT_FIATS)[number];
 
-/** Refetch period of the USDT rates (SPEC.md §9). */
+/** Refetch period of the USDT rates (docs/product.md). */
 export const RATE_REFRESH_MS = 1_800_000;

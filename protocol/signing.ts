@@ -1,4 +1,4 @@
-/** Signing and login-encryption constants of SPEC.md §5/§7/§9 and PROTOCOL.md §4–7. */
+/** Signing and login-encryption constants of docs/product.md/§7/§9 and docs/protocol.md §4–7. */
 export type SignMode = 0 | 1 | 2;
 export type KeyAlgorithm = "rsa1024" | "rsa2048";
 
@@ -39,7 +39,7 @@ export function signModeFor(config: Pick<GatewaySignConfig, "exactUrls" | "prefi
   return best === undefined ? undefined : config.prefixUrls[best];
 }
 
-/** PROTOCOL.md §5 signing string; an unknown mode signs as mode 0. */
+/** docs/protocol.md §5 signing string; an unknown mode signs as mode 0. */
 export function signingString(mode: number, path: string, tm: string, uhti: string, body: string): string {
   const time = tm.slice(0, SIGN_TIME_CHARS);
   if (mode === 1) return path + time + uhti;
@@ -47,7 +47,7 @@ export function signingString(mode: number, path: string, tm: string, uhti: stri
   return path + time;
 }
 
-/** The encrypted login-type paths (SPEC.md §7) with the fields that move into the payload (SPEC.md §5). */
+/** The encrypted login-type paths (docs/product.md) with the fields that move into the payload (docs/product.md). */
 const THIRD = "/v1/user/public/third";
 const THIRD_FIELDS = ["email", "emailCode", "mobile", "areaCode", "verifyCode", "serialNO", "loginName", "pwd", "sign", "initData", "id", "token", "publicAddress", "signature"];
 export const ENCRYPTED_PATHS: Record<string, readonly string[]> = {
@@ -84,7 +84,7 @@ export const ENCRYPTED_PATHS: Record<string, readonly string[]> = {
   [`${THIRD}/tg/checkUserExit`]: THIRD_FIELDS,
   "/v1/user/public/getQrKeyStatus": ["qrcodeKey"],
   "/v1/user/public/getCrossTerminalLoginStatus": ["qrcodeKey"],
-  // Not in SPEC.md's list (docs/decisions/500, 501): a new password travels sealed like a login's.
+  // Not in docs/product.md's list (docs/decisions/500, 501): a new password travels sealed like a login's.
   "/v1/user/public/reset-password": ["email", "mobile", "areaCode", "verifyCode", "pwd", "rePwd"],
   "/v1/user/public/fido/login": ["fidoVerifyCode"],
 };
@@ -94,7 +94,7 @@ const ALWAYS_ENCRYPTED = ["/v1/user/public/reset-password"];
 
 export const SUB_SWITCH_PREFIX = "/v1/user/sub/swit";
 
-/** SPEC.md §5: encrypt when the path is listed and (there is no session with a key, or it is a sub-account switch or a password reset). */
+/** docs/product.md: encrypt when the path is listed and (there is no session with a key, or it is a sub-account switch or a password reset). */
 export function shouldEncrypt(pathname: string, hasSessionKey: boolean): boolean {
   if (!(pathname in ENCRYPTED_PATHS)) return false;
   return !hasSessionKey || pathname.startsWith(SUB_SWITCH_PREFIX) || ALWAYS_ENCRYPTED.includes(pathname);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LOCALES } from "./locales";
 import { TRACKING_LANGUAGES, isValidLogEnv, isValidTrackingId, trackingLanguage } from "./tracking";
 
-describe("tracking id (SPEC.md §5)", () => {
+describe("tracking id (docs/product.md)", () => {
   it("is / or b followed by digits", () => {
     for (const ok of ["/", "b1", "b6719", "b0000123"]) expect(isValidTrackingId(ok)).toBe(true);
     for (const bad of ["", "b", "B12", "b12a", "/wiki", "//", " b1", "b1 ", "12", "b-1", undefined, 12, null]) {
@@ -11,7 +11,7 @@ describe("tracking id (SPEC.md §5)", () => {
   });
 });
 
-describe("log environment (SPEC.md §5)", () => {
+describe("log environment (docs/product.md)", () => {
   it("accepts pre, online and names ending in test plus one or two digits", () => {
     for (const ok of ["pre", "online", "test1", "test12", "apitest3", "qa-test07"]) expect(isValidLogEnv(ok)).toBe(true);
     for (const bad of ["", "prod", "test", "test123", "testa", "online1", "pre-test", "x".repeat(40) + "test1", undefined]) {

@@ -1,5 +1,5 @@
 /**
- * Behaviour tracking (SPEC.md §3–5, §9; PROTOCOL.md §10): the event enums, the tracking client's
+ * Behaviour tracking (docs/product.md, §9; docs/protocol.md §10): the event enums, the tracking client's
  * own locale numbering, the limits, and the rules the browser SDK and the gateway both apply.
  * Field meanings the spec leaves open are fixed in docs/decisions/400.
  */
@@ -54,7 +54,7 @@ export function trackingLanguage(localeKey: string | undefined): number {
   return folded === undefined ? TRACKING_LANGUAGES.en! : TRACKING_LANGUAGES[folded]!;
 }
 
-/** SPEC.md §9 tracking constants. */
+/** docs/product.md tracking constants. */
 export const TRACKING_LIMITS = {
   batchSize: 50,
   loopMs: 500,
@@ -73,19 +73,19 @@ export const DEFAULT_APP_VERSION = "1.0.0";
 /** The web client as an app of the tracking system (docs/decisions/400). */
 export const TRACKING_APP = { id: "mix_web", name: "Mix Exchange Web" } as const;
 
-/** Tracking id of SPEC.md §5: `/` or `b` followed by digits. */
+/** Tracking id of docs/product.md: `/` or `b` followed by digits. */
 const TRACKING_ID = /^(?:\/|b\d+)$/;
 export function isValidTrackingId(id: unknown): id is string {
   return typeof id === "string" && TRACKING_ID.test(id);
 }
 
-/** Log environment of SPEC.md §5: `pre`, `online`, or a name ending in `test` and one or two digits. */
+/** Log environment of docs/product.md: `pre`, `online`, or a name ending in `test` and one or two digits. */
 const LOG_ENV = /^(?:pre|online|[a-z0-9_-]*test\d{1,2})$/i;
 export function isValidLogEnv(env: unknown): env is string {
   return typeof env === "string" && env.length <= 32 && LOG_ENV.test(env);
 }
 
-/** Wiki tracking of SPEC.md §3. */
+/** Wiki tracking of docs/product.md. */
 export const WIKI_TRACKING = {
   indexId: "b6719",
   articleId: "b6720",
@@ -97,7 +97,7 @@ export const WIKI_TRACKING = {
 export const TRACKING_QUERY = { pfb: "pfb", channel: "channel", qrVal: "qr_val" } as const;
 
 /**
- * The native apps' bridges (SPEC.md §7): inside the iOS app `window.webkit.messageHandlers[ios]`,
+ * The native apps' bridges (docs/product.md): inside the iOS app `window.webkit.messageHandlers[ios]`,
  * inside the Android app `window[android]`; each takes one event as a JSON string.
  */
 export const NATIVE_BRIDGE = { ios: "mixTracking", android: "MixTrackingBridge" } as const;
@@ -170,7 +170,7 @@ export interface TrackingEvent {
   source_target: string;
   first_visit_time: number;
   first_day: boolean;
-  /** The user agent, cut to 255 characters (SPEC.md §9 caps it; §3 names no field, see decision 400). */
+  /** The user agent, cut to 255 characters (docs/product.md caps it; §3 names no field, see decision 400). */
   user_agent: string;
   /** The caller's address: the SDK sends clientCommonConfig's ("" when it failed), the gateway stores the request's (docs/decisions/405). */
   ip: string;

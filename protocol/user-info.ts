@@ -1,4 +1,4 @@
-/** The user-info shape of SPEC.md §3, with the defaults every absent field takes. */
+/** The user-info shape of docs/product.md, with the defaults every absent field takes. */
 export interface UserInfo {
   antiPhishingCode: string;
   areaCode: string;
@@ -47,7 +47,7 @@ export const USER_INFO_DEFAULTS: UserInfo = {
   userId: "", userType: 0, childFlag: false, showUserVip: false, vipLevel: 0, switchFlag: false,
 };
 
-/** Settings flags of the user-info response (SPEC.md §3); `kf` 2 means real-name verified. */
+/** Settings flags of the user-info response (docs/product.md); `kf` 2 means real-name verified. */
 export interface UserSettings {
   mbf: boolean; ebf: boolean; gbf: boolean; tbf: boolean; tpi: boolean; tpl: boolean;
   kf: number; oo: boolean; oc: boolean; ob: boolean; eef: boolean; mef: boolean; gef: boolean;

@@ -1,5 +1,5 @@
 /**
- * The price wiki's gateway calls (this project's; SPEC.md §2 names the pages, not the calls).
+ * The price wiki's gateway calls (this project's; docs/product.md names the pages, not the calls).
  * Both are POST with a JSON body, like the other `/v1/mix/public/` content calls.
  */
 export const WIKI_PATHS = {

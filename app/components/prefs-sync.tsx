@@ -6,7 +6,7 @@ import { useRatesRefresh } from "~/lib/prefs/page-rates";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 
 /**
- * Keeps the local-storage copies of theme, locale and picked currency (SPEC.md §3) equal to the
+ * Keeps the local-storage copies of theme, locale and picked currency (docs/product.md) equal to the
  * cookies the server rendered with, lets the server's values take over from this page's
  * pending choices once they agree, and keeps the page's rates fresh. Renders nothing.
  */

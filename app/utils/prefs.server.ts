@@ -6,13 +6,13 @@ export interface RequestPrefs extends CookiePrefs {
   /** The locale key from the first path segment, when the path carries one. */
   localePrefix: string | null;
   locale: LocaleInfo;
-  /** The fiat valuations are shown in: the user's pick, else the locale's default (SPEC.md §4). */
+  /** The fiat valuations are shown in: the user's pick, else the locale's default (docs/product.md). */
   currency: string;
   /** Whether the currency is the user's own pick (the `unit` cookie is set). */
   currencyPicked: boolean;
 }
 
-/** The `appTheme` query (dark/light) beats the stored theme (SPEC.md §4). */
+/** The `appTheme` query (dark/light) beats the stored theme (docs/product.md). */
 function themeFromQuery(url: URL): Theme | null {
   const q = url.searchParams.get("appTheme");
   return q === "dark" ? "black" : q === "light" ? "white" : null;

@@ -52,8 +52,8 @@ export function signDebugEnabled(search: string): boolean {
 }
 
 /**
- * Installs SPEC.md §4–5 on a client: login encryption (first), request signing (second), key
- * binding after a login, and the handling of the signing codes of SPEC.md §8.
+ * Installs docs/product.md on a client: login encryption (first), request signing (second), key
+ * binding after a login, and the handling of the signing codes of docs/product.md.
  */
 export function installBrowserSecurity(http: HttpClient, deps: SecurityDeps): void {
   const report = deps.report ?? reportSecurityEvent;

@@ -22,7 +22,7 @@ export function setImageRewriter(rewrite: (data: unknown) => unknown): void {
 }
 let keys: ClientKeys | undefined;
 
-/** The issuer certificate from the root loader (PROTOCOL.md §4). */
+/** The issuer certificate from the root loader (docs/protocol.md §4). */
 export function setIssuerCertificate(pem: string | undefined): void {
   issuerPem = pem;
 }

@@ -1,7 +1,7 @@
 import { APP_SCHEMES, DATA_IMAGE_PREFIX, PASS_SCHEMES, type LinkPolicy } from "../../../protocol/links";
 
 /**
- * The href/src allow-list of SPEC.md §5. A value is judged the way a browser will read it: ends
+ * The href/src allow-list of docs/product.md. A value is judged the way a browser will read it: ends
  * trimmed and tabs/newlines dropped first, then parsed as a URL, never matched as raw text, so
  * case, whitespace, `//host`, `/\host`, userinfo and IDN tricks meet the same parser the browser
  * uses. What `{host}` and `{address}` are: docs/decisions/600.

@@ -1,7 +1,7 @@
 import { parse as parseCookie, serialize as serializeCookie } from "cookie";
 import { findLocale, DEFAULT_LOCALE } from "../../../protocol/locales";
 
-/** Cookie preferences of SPEC.md §3 (365 days). Names are ours; the spec names only the meaning. */
+/** Cookie preferences of docs/product.md (365 days). Names are ours; the spec names only the meaning. */
 export const PREF_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 export const THEMES = ["white", "black"] as const;

@@ -19,7 +19,7 @@ import { firstVisitTime, sessionLanding } from "./visitor";
 import { webSender } from "./web-sender";
 import { resolveLogEnv } from "./log-env";
 
-/** The app version preference of SPEC.md §3 (empty unless a shell sets it). */
+/** The app version preference of docs/product.md (empty unless a shell sets it). */
 export const APP_VERSION_KEY = "appVersion";
 /** An upload gives up well before its lock cookie expires (cookie-lock.ts). */
 const UPLOAD_TIMEOUT_MS = 15_000;

@@ -45,7 +45,7 @@ function claims(cookies: string, now: number): Map<string, Claim> {
 /**
  * Cross-tab mutual exclusion on cookies (docs/decisions/402): document.cookie is shared by every
  * tab of the origin at once, works without a secure context, and a dead holder's claim expires on
- * its own. At most SPEC.md §9's 10 lock cookies exist at a time, so request headers stay small.
+ * its own. At most docs/product.md's 10 lock cookies exist at a time, so request headers stay small.
  */
 export class CookieLocks {
   constructor(private readonly opts: CookieLocksOptions) {}

@@ -18,7 +18,7 @@ export interface TerminalCodeOptions {
 /**
  * Settles the terminal code the uploads carry. When the two places disagree, or the code is
  * missing, another tab (or the page's own first call) may be writing one at this moment: wait
- * SPEC.md §9's 1000 ms and read again before taking one, so tabs converge on a single code.
+ * docs/product.md's 1000 ms and read again before taking one, so tabs converge on a single code.
  */
 export async function settleTerminalCode(opts: TerminalCodeOptions): Promise<string> {
   const fromLocal = () => {
