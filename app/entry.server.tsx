@@ -3,19 +3,24 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import type { i18n } from "i18next";
+import { I18nextProvider } from "react-i18next";
 import { SSR_REFERENCE_HEADERS } from "../protocol/headers";
-import { NonceProvider } from "./components/nonce";
-import { LinkPolicyProvider } from "./components/link-guard";
-import { referenceRender, type ReferenceRender } from "./utils/ssr-reference.server";
+import { NonceProvider } from "~/components/nonce";
+import { LinkPolicyProvider } from "~/components/link-guard";
+import { referenceRender, type ReferenceRender } from "~/utils/ssr-reference.server";
+import { localeOf, serverI18n } from "~/utils/i18n.server";
 
 export const streamTimeout = 5_000;
 
-function documentOf(context: EntryContext, loadContext: AppLoadContext, url: string) {
+function documentOf(context: EntryContext, loadContext: AppLoadContext, url: string, i18n: i18n) {
   const nonce = loadContext.cspNonce;
   return (
     <NonceProvider value={nonce}>
       <LinkPolicyProvider value={loadContext.linkPolicy}>
-        <RemixServer context={context} url={url} abortDelay={streamTimeout} nonce={nonce} />
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={context} url={url} abortDelay={streamTimeout} nonce={nonce} />
+        </I18nextProvider>
       </LinkPolicyProvider>
     </NonceProvider>
   );
@@ -30,10 +35,11 @@ function withReference(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
   url: string,
+  i18n: i18n,
 ): { context: EntryContext; reference: Promise<ReferenceRender | null> } {
   const [own, copy] = remixContext.serverHandoffStream?.tee() ?? [undefined, undefined];
   const reference = referenceRender(
-    documentOf({ ...remixContext, serverHandoffStream: copy }, loadContext, url),
+    documentOf({ ...remixContext, serverHandoffStream: copy }, loadContext, url, i18n),
     loadContext.cspNonce,
     streamTimeout + 1000,
   ).catch((error: unknown) => {
@@ -49,7 +55,7 @@ function withReference(
  * fails the root (error #345). The CSP nonce reaches every script. react-dom's Node renderer is
  * patched at install (patches/, docs/decisions/014): unpatched, it put NUL bytes in pages.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -57,8 +63,9 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  const i18n = await serverI18n(await localeOf(request));
   const { context, reference } = loadContext.ssrReference
-    ? withReference(remixContext, loadContext, request.url)
+    ? withReference(remixContext, loadContext, request.url, i18n)
     : { context: remixContext, reference: undefined };
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -72,7 +79,7 @@ export default function handleRequest(
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
     };
-    const { pipe, abort } = renderToPipeableStream(documentOf(context, loadContext, request.url), {
+    const { pipe, abort } = renderToPipeableStream(documentOf(context, loadContext, request.url, i18n), {
       nonce,
       onAllReady() {
         shellRendered = true;

@@ -1,4 +1,4 @@
-import type { LinkPolicy } from "./lib/links/link-policy";
+import type { LinkPolicy } from "~/lib/links/link-policy";
 
 /** What the web host passes to every loader and action (server/app.ts getLoadContext). */
 declare module "@remix-run/node" {

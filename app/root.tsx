@@ -1,34 +1,36 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import {
-  isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData,
+  isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useMemo } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
-import { createI18n } from "./lib/i18n/instance";
-import { splitLocalePath } from "./lib/i18n/locale-path";
-import { prefsFromRequest } from "./utils/prefs.server";
-import { LocaleLink } from "./components/locale-link";
-import { AlternateLinks } from "./components/alternate-links";
-import { PrefsSync } from "./components/prefs-sync";
-import { usePagePrefs } from "./lib/prefs/use-page-prefs";
-import { resourcesFor } from "./lib/i18n/resources.server";
-import { issuerCertPem } from "./utils/issuer-cert.server";
-import { userOf } from "./utils/user.server";
-import { ratesForPage } from "./utils/rates.server";
-import { setIssuerCertificate } from "./lib/http/browser-client";
-import { Toaster } from "./components/ui/toast";
-import { useNonce } from "./components/nonce";
-import { SiteHeader } from "./components/site-header";
-import { SiteFooter } from "./components/site-footer";
-import { CaptchaHost } from "./components/captcha-host";
-import { SimulationGuard } from "./components/simulation-guard";
-import themeCss from "./styles/theme.css?url";
-import { LinkGuard } from "./components/link-guard";
-import { ImageHosts } from "./components/image-hosts";
-import { UserInfoSync } from "./components/user-info-sync";
-import { TrackingHost } from "./components/tracking-host";
-import globalCss from "./styles/global.css?url";
+import { useContext, useMemo } from "react";
+import { I18nContext, I18nextProvider, useTranslation } from "react-i18next";
+import { createI18n } from "~/lib/i18n/instance";
+import { splitLocalePath } from "~/lib/i18n/locale-path";
+import { prefsFromRequest } from "~/utils/prefs.server";
+import { localeOf } from "~/utils/i18n.server";
+import { LocaleLink } from "~/components/locale-link";
+import { AlternateLinks } from "~/components/alternate-links";
+import { PrefsSync } from "~/components/prefs-sync";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
+import { useRootData, type RootData } from "~/lib/root-data";
+import { resourcesFor } from "~/lib/i18n/resources.server";
+import { issuerCertPem } from "~/utils/issuer-cert.server";
+import { userOf } from "~/utils/user.server";
+import { ratesForPage } from "~/utils/rates.server";
+import { setIssuerCertificate } from "~/lib/http/browser-client";
+import { Toaster } from "~/components/ui/toast";
+import { useNonce } from "~/components/nonce";
+import { SiteHeader } from "~/components/site-header";
+import { SiteFooter } from "~/components/site-footer";
+import { CaptchaHost } from "~/components/captcha-host";
+import { SimulationGuard } from "~/components/simulation-guard";
+import themeCss from "~/styles/theme.css?url";
+import { LinkGuard } from "~/components/link-guard";
+import { ImageHosts } from "~/components/image-hosts";
+import { UserInfoSync } from "~/components/user-info-sync";
+import { TrackingHost } from "~/components/tracking-host";
+import globalCss from "~/styles/global.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: themeCss },
@@ -38,11 +40,11 @@ export const links: LinksFunction = () => [
 
 /**
  * Everything the first byte must already be right about: language and direction, theme, layout,
- * currency (SPEC.md §3–4), read from the address and the preference cookies, and who is logged in.
+ * currency (docs/product.md), read from the address and the preference cookies, and who is logged in.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<RootData> {
   const prefs = prefsFromRequest(request);
-  const { locale, resources } = resourcesFor(prefs.language);
+  const { locale, resources } = resourcesFor(await localeOf(request));
   const [user, rates] = await Promise.all([userOf(context, request), ratesForPage(context, request)]);
   return {
     locale, lang: prefs.locale.intl, dir: prefs.locale.dir, resources,
@@ -55,18 +57,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
 /** A move to another locale prefix changes the language, so the root must be asked again. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   defaultShouldRevalidate || splitLocalePath(currentUrl.pathname).prefix !== splitLocalePath(nextUrl.pathname).prefix;
 
 function Document({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   // The certificate must be known before the first signed or encrypted call.
   if (typeof window !== "undefined") setIssuerCertificate(data?.issuerCert ?? undefined);
-  const i18n = useMemo(() => createI18n(data?.locale ?? "en", data?.resources ?? {}), [data?.locale, data?.resources]);
+  // On the server, entry.server hands in remix-i18next's instance for this page; the browser makes
+  // its own from the same options and texts, so hydration sees the same words.
+  const fromServer = useContext(I18nContext)?.i18n;
+  const i18n = useMemo(
+    () => (fromServer && fromServer.language === data?.locale ? fromServer : createI18n(data?.locale ?? "en", data?.resources ?? {})),
+    [fromServer, data?.locale, data?.resources],
+  );
   const prefs = usePagePrefs();
   return (
     <html lang={prefs.intl} dir={prefs.dir} className={prefs.theme} data-locale={prefs.locale} data-layout={prefs.layout}>

@@ -14,3 +14,14 @@ export const DATA_IMAGE_PREFIX = "data:image/";
 
 /** Relative forms accepted (after the checks that they cannot leave the site). */
 export const RELATIVE_PREFIXES = ["./", "../", "#", "/"] as const;
+
+/**
+ * The configured parts of the allow-list: the web server reads them from its environment and
+ * hands them to every render (docs/decisions/600).
+ */
+export interface LinkPolicy {
+  /** `{host}`: hosts serving this same site (URL `host` form: lowercase, punycode, non-default port). */
+  hosts: readonly string[];
+  /** `{address}`: external http(s) address prefixes links may lead to (normalised URLs). */
+  addresses: readonly string[];
+}

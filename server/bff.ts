@@ -219,7 +219,7 @@ class Forward {
 }
 
 /**
- * The BFF of PROTOCOL.md §1: method, path with query, body bytes and headers forwarded unchanged
+ * The BFF of docs/protocol.md §1: method, path with query, body bytes and headers forwarded unchanged
  * (hop-by-hop excepted) over a keep-alive pool, both bodies streamed. It runs on the raw Node
  * request, ahead of Express, because it is the hottest path of the web server.
  */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { LinkPolicy } from "../app/lib/links/link-policy.ts";
+import type { LinkPolicy } from "../protocol/links.ts";
 
 /** A comma-separated list; each entry normalised by `parse`, or the start fails naming the entry. */
 function commaList(parse: (entry: string) => string | undefined, what: string) {
@@ -52,7 +52,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   /** Shared with the gateway: it believes our X-Forwarded-For only with it (docs/decisions/010). */
   GATEWAY_PROXY_SECRET: z.string().min(16).optional(),
-  /** Upstream timeout of the BFF (PROTOCOL.md: 20 s). */
+  /** Upstream timeout of the BFF (docs/protocol.md: 20 s). */
   BFF_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   /** Largest request body the BFF forwards. */
   BFF_BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),

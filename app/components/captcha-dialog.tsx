@@ -33,7 +33,7 @@ const KEY_STEP_FAST = 10;
 /** Holes start well right of the start (docs/decisions/013); less than this is a click, not a drag. */
 const MIN_DRAG_PX = 8;
 
-/** base64 of UTF-8 JSON, as PROTOCOL.md §8 wants `captchaValidate`. */
+/** base64 of UTF-8 JSON, as docs/protocol.md §8 wants `captchaValidate`. */
 function toBase64(json: string): string {
   const bytes = new TextEncoder().encode(json);
   let bin = "";
@@ -42,7 +42,7 @@ function toBase64(json: string): string {
 }
 
 /**
- * The slider challenge (PROTOCOL.md §8, docs/decisions/004 and 013): drag the piece into the hole
+ * The slider challenge (docs/protocol.md §8, docs/decisions/004 and 013): drag the piece into the hole
  * with a pointer, or move it with the arrow keys and press Enter. Meanwhile a worker does the
  * challenge's proof of work; if the person is quicker, a progress bar shows the rest. Each
  * challenge takes one answer, so a miss brings a new picture. Resolves with a captcha token, or

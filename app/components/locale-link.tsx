@@ -2,7 +2,7 @@ import { Link, NavLink, useLocation, type LinkProps, type NavLinkProps } from "@
 import { forwardRef, useCallback } from "react";
 import { localizePath, splitLocalePath } from "~/lib/i18n/locale-path";
 
-/** The locale prefix of the current address (SPEC.md §2), or null. */
+/** The locale prefix of the current address (docs/product.md), or null. */
 export function useLocalePrefix(): string | null {
   return splitLocalePath(useLocation().pathname).prefix;
 }

@@ -1,19 +1,18 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import type { RootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { localPrefs } from "~/lib/prefs/local-prefs";
 import { prefOverlay } from "~/lib/prefs/pref-overlay";
 import { useRatesRefresh } from "~/lib/prefs/page-rates";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 
 /**
- * Keeps the local-storage copies of theme, locale and picked currency (SPEC.md §3) equal to the
+ * Keeps the local-storage copies of theme, locale and picked currency (docs/product.md) equal to the
  * cookies the server rendered with, lets the server's values take over from this page's
  * pending choices once they agree, and keeps the page's rates fresh. Renders nothing.
  */
 export function PrefsSync() {
   const prefs = usePagePrefs();
-  const data = useRouteLoaderData<RootData>("root");
+  const data = useRootData();
   const picked = data?.currencyPicked ?? false;
   useRatesRefresh();
   useEffect(() => {

@@ -16,7 +16,7 @@ function Choice({ name, value, checked, label }: { name: string; value: string; 
 }
 
 /**
- * Language, currency, theme, side panel and balance visibility (SPEC.md §3). A disclosure with a
+ * Language, currency, theme, side panel and balance visibility (docs/product.md). A disclosure with a
  * real form: with scripts each change applies at once; without, "Save" posts and comes back.
  */
 export function SettingsPanel() {

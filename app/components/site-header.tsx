@@ -1,11 +1,10 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { LocaleLink, LocaleNavLink, useLocalize } from "~/components/locale-link";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PATHS } from "../../protocol/paths";
 import { browserHttp } from "~/lib/http/browser-client";
 import { spotPath } from "~/lib/trade/paths";
-import type { PageUser } from "~/utils/user.server";
+import { useRootData, type PageUser } from "~/lib/root-data";
 import { AccountSwitcher } from "./account-switcher";
 import { SettingsPanel } from "./settings-panel";
 
@@ -42,8 +41,7 @@ function UserMenu({ user }: { user: PageUser }) {
 
 export function SiteHeader() {
   const { t } = useTranslation("common");
-  const data = useRouteLoaderData<{ user: PageUser | null }>("root");
-  const user = data?.user ?? null;
+  const user = useRootData()?.user ?? null;
   return (
     <header className="site-header">
       <LocaleNavLink to="/" className="brand" aria-label="Mix Exchange">

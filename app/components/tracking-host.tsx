@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { installTracking, trackingNavigated } from "~/lib/tracking/browser-tracker";
 
 /**
- * Behaviour tracking for every page (SPEC.md §4): started once in the browser, told of each
+ * Behaviour tracking for every page (docs/product.md): started once in the browser, told of each
  * address change. Renders nothing and never shows the user anything.
  */
 export function TrackingHost() {

@@ -1,9 +1,8 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { browserHttp } from "~/lib/http/browser-client";
 import { lastUser } from "~/lib/http/device-identity";
 import { syncUserInfo } from "~/lib/http/user-info";
-import type { PageUser } from "~/utils/user.server";
+import { useRootData } from "~/lib/root-data";
 
 /** Once per page load, not per render or per navigation (docs/decisions/504). */
 let asked = false;
@@ -13,8 +12,7 @@ let asked = false;
  * device check's "previous user") in step. Guests are not asked: they have no user to confirm.
  */
 export function UserInfoSync() {
-  const data = useRouteLoaderData<{ user: PageUser | null }>("root");
-  const loggedIn = Boolean(data?.user?.userId);
+  const loggedIn = Boolean(useRootData()?.user?.userId);
   useEffect(() => {
     if (!loggedIn || asked) return;
     asked = true;

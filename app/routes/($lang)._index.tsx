@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { V2 } from "../../protocol/bitget";
 import { PATHS } from "../../protocol/paths";
-import type { RootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { MarketsTable, type MarketTicker } from "~/components/home/markets-table";
 import { PortfolioCard } from "~/components/home/portfolio-card";
 import { RatesCard } from "~/components/home/rates-card";
@@ -41,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 /** Markets in the main column; the side column (balances, rates) sits where the layout pref says. */
 export default function Home() {
   const { tickers } = useLoaderData<typeof loader>();
-  const user = useRouteLoaderData<RootData>("root")?.user;
+  const user = useRootData()?.user;
   const { t } = useTranslation("common");
   const revalidator = useRevalidator();
 

@@ -8,7 +8,7 @@ import { CreateSubForm } from "~/components/sub-accounts/create-sub-form";
 import { SubAccountTable } from "~/components/sub-accounts/sub-account-table";
 import { TransferForm } from "~/components/sub-accounts/transfer-form";
 import type { Account, Asset } from "~/components/sub-accounts/types";
-import { showToast } from "~/components/ui/toast";
+import { showToast } from "~/lib/toast";
 import { useAsync } from "~/lib/async-state";
 import { errorKey } from "~/lib/auth/forms";
 import { switchAccount } from "~/lib/auth/switch-account";

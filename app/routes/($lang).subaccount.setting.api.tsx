@@ -6,7 +6,7 @@ import { privatePageMeta } from "~/lib/i18n/meta";
 import { formatDateTime } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { ACCOUNT_PATHS, type SecondFactor } from "../../protocol/account-paths";
-import { showToast } from "~/components/ui/toast";
+import { showToast } from "~/lib/toast";
 import { SecurityPage } from "~/components/security/security-page";
 import { useAsync } from "~/lib/async-state";
 import { SecondFactorField, secondFactorFields } from "~/components/security/second-factor-field";

@@ -4,7 +4,7 @@ import { Outlet } from "@remix-run/react";
 import { findLocale } from "../../protocol/locales";
 
 /**
- * The optional locale segment of every page (SPEC.md §2). An unknown first segment is a 404, not
+ * The optional locale segment of every page (docs/product.md). An unknown first segment is a 404, not
  * English; a known one in another casing is sent to its canonical spelling so search engines
  * see one address per page.
  */

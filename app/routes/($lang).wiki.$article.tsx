@@ -14,7 +14,7 @@ import { loadWikiArticle } from "~/utils/wiki.server";
 
 export const links = wikiLinks;
 
-/** Any /wiki/{article} (SPEC.md §2): an unknown one is a real 404; another casing goes to the canonical id. */
+/** Any /wiki/{article} (docs/product.md): an unknown one is a real 404; another casing goes to the canonical id. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = params.article ?? "";
   const lower = id.toLowerCase();

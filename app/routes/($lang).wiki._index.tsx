@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => wikiMeta(data?.tdk, metaT(matches, "index.title", "wiki"));
 
-/** /wiki: a guide per coin the exchange lists, with its live price (SPEC.md §2). */
+/** /wiki: a guide per coin the exchange lists, with its live price (docs/product.md). */
 export default function WikiIndex() {
   const { coins, marketsUp } = useLoaderData<typeof loader>();
   return (

@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => wikiMeta(data?.tdk, metaT(matches, "prices.title", "wiki"));
 
-/** /wiki/page: the price list of every coin the exchange lists (SPEC.md §2). */
+/** /wiki/page: the price list of every coin the exchange lists (docs/product.md). */
 export default function WikiPrices() {
   const { coins, marketsUp } = useLoaderData<typeof loader>();
   return (

@@ -6,7 +6,7 @@ import { prefCookieFromText } from "~/lib/prefs/cookie-prefs";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 /**
- * Saves cookie preferences (SPEC.md §3): form fields named after the prefs, each validated; all
+ * Saves cookie preferences (docs/product.md): form fields named after the prefs, each validated; all
  * or nothing. A fetcher gets an envelope back and the page's loaders revalidate; a plain form
  * (no script) is sent back to `redirectTo`. Cross-site posts are refused.
  */

@@ -23,7 +23,7 @@ export async function callGateway<T>(
 ): Promise<GatewayResult<T>> {
   const method = opts.method ?? "POST";
   const locale = localeOrDefault(opts.locale);
-  // The browser's own headers (PROTOCOL.md §3); the server has no device ids of its own.
+  // The browser's own headers (docs/protocol.md §3); the server has no device ids of its own.
   const headers = baseHeaders(
     { locale: locale.key, languageType: locale.languageType, terminalCode: "", deviceId: "", paperTrading: false },
     crypto.randomUUID().replace(/-/g, ""),

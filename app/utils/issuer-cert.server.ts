@@ -4,7 +4,7 @@ import { join } from "node:path";
 let cached: string | undefined;
 
 /**
- * The issuer certificate the pages carry (PROTOCOL.md §4): `ISSUER_CERT`, else the one the
+ * The issuer certificate the pages carry (docs/protocol.md §4): `ISSUER_CERT`, else the one the
  * embedded gateway generated in `$DATA_DIR/keys`. Public by nature; read once.
  */
 export function issuerCertPem(): string | undefined {

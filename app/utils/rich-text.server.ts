@@ -4,7 +4,7 @@ import { checkImageSource, checkLink, type LinkPolicy } from "~/lib/links/link-p
 import { severedRel } from "~/lib/links/open-window";
 
 /**
- * Rich text from the gateway (SPEC.md §5): sanitised here on the server, by an allow-list, so the
+ * Rich text from the gateway (docs/product.md): sanitised here on the server, by an allow-list, so the
  * browser only ever receives the result and never downloads the sanitiser. docs/decisions/601.
  */
 export interface RichTextOptions {

@@ -1,3 +1,4 @@
+import { parse as parseCookie } from "cookie";
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { COOKIES } from "../../protocol/accounts";
 import { PATHS } from "../../protocol/paths";
@@ -5,19 +6,14 @@ import { withUserInfoDefaults, type UserInfoResponse } from "../../protocol/user
 import { callGateway } from "./gateway.server";
 import { prefsFromRequest } from "./prefs.server";
 import { localizePath, splitLocalePath } from "~/lib/i18n/locale-path";
-
-export interface PageUser {
-  userId: string;
-  userName: string;
-  subAccount: boolean;
-}
+import type { PageUser } from "~/lib/root-data";
 
 /**
  * Who is logged in, for server rendering: asked of the gateway with the browser's own cookie,
  * so a logged-in page never flashes the guest header. Logged in means a user id is present.
  */
 export async function currentUser(context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">, request: Request, locale: string): Promise<PageUser | null> {
-  if (!request.headers.get("cookie")?.includes(`${COOKIES.session}=`)) return null;
+  if (!parseCookie(request.headers.get("cookie") ?? "")[COOKIES.session]) return null;
   const r = await callGateway<UserInfoResponse>(context, request, PATHS.userInfo, { body: { locale }, locale });
   if (!r.ok) return null;
   const info = withUserInfoDefaults(r.data.userInfo);

@@ -5,7 +5,7 @@ import { Field } from "~/components/auth/field";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
 
-/** The gateway's `data.verify` (PROTOCOL.md §7, docs/decisions/501); no `kind` means the new-device step. */
+/** The gateway's `data.verify` (docs/protocol.md §7, docs/decisions/501); no `kind` means the new-device step. */
 export interface Verify {
   token: string;
   channels: string[];

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { ACCOUNT_LIMITS, ACCOUNT_PATHS } from "../../../protocol/account-paths";
 import { Field } from "~/components/auth/field";
-import { showToast } from "~/components/ui/toast";
+import { showToast } from "~/lib/toast";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
 

@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { showToast } from "~/components/ui/toast";
+import { showToast } from "~/lib/toast";
 import { BindAddressForm, UnbindAddressForm } from "./address-forms";
 import { GoogleBindForm, GoogleUnbindForm } from "./google-authenticator";
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LocaleNavLink } from "~/components/locale-link";
 
-/** The security pages, each its own address (SPEC.md §2), in one navigation. */
+/** The security pages, each its own address (docs/product.md), in one navigation. */
 const PAGES = [
   { to: "/modifyverification", key: "common:security.title" },
   { to: "/subaccount/setting/antiphishing", key: "common:security.antiPhishingTitle" },

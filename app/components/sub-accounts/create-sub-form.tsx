@@ -4,7 +4,7 @@ import { ACCOUNT_PATHS } from "../../../protocol/account-paths";
 import { nicknameProblems, NICKNAME_RULE } from "../../../protocol/accounts";
 import { CODES } from "../../../protocol/codes";
 import { Field } from "~/components/auth/field";
-import { showToast } from "~/components/ui/toast";
+import { showToast } from "~/lib/toast";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
 import { HttpError } from "~/lib/http/errors";

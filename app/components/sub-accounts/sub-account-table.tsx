@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ACCOUNT_PATHS } from "../../../protocol/account-paths";
-import { showToast } from "~/components/ui/toast";
+import { showToast } from "~/lib/toast";
 import { errorKey } from "~/lib/auth/forms";
 import { switchAccount } from "~/lib/auth/switch-account";
 import { browserHttp } from "~/lib/http/browser-client";

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { V2 } from "../../../protocol/bitget";
 import { Field } from "~/components/auth/field";
-import { showToast } from "~/components/ui/toast";
+import { showToast } from "~/lib/toast";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
 import { checkTransfer, type TransferErrors, type TransferForm as Form } from "~/lib/sub-accounts/transfer";

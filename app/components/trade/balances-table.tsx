@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { V2 } from "../../../protocol/bitget";
-import { showToast } from "~/components/ui/toast";
+import { showToast } from "~/lib/toast";
 import type { SpotAsset } from "~/lib/assets/valuation";
 import type { Async } from "~/lib/async-state";
 import { browserHttp } from "~/lib/http/browser-client";

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { FORCES, V2 } from "../../../protocol/bitget";
 import { LocaleLink } from "~/components/locale-link";
-import { showToast } from "~/components/ui/toast";
+import { showToast } from "~/lib/toast";
 import { browserHttp } from "~/lib/http/browser-client";
 import { formatNumber } from "~/lib/i18n/format";
 import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";

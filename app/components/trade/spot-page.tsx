@@ -1,7 +1,7 @@
-import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { RootData } from "~/root";
+import { useRootData } from "~/lib/root-data";
 import { parseDecimal, type Decimal } from "~/lib/numbers/decimal";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { useSimulationMode } from "~/lib/simulation/simulation-mode";
@@ -10,7 +10,7 @@ import type { Async } from "~/lib/async-state";
 import type { AccountFeed, AccountView } from "~/lib/trade/account-feed";
 import { marketOf, type Market } from "~/lib/trade/market";
 import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
-import type { SpotPageData } from "~/routes/($lang).spot.$symbol/spot-data.server";
+import type { SpotPageData } from "~/lib/trade/spot-page-data";
 import { AccountSection } from "./account-section";
 import { CandleChart } from "./candle-chart";
 import { DemoSwitch } from "./demo-switch";
@@ -24,7 +24,7 @@ import { useAccountFeed, useCandleFeed, usePublicFeeds } from "./use-feeds";
 /** One spot market: its data live from the streams, the order panel on the side the layout says. */
 export function SpotPage({ data }: { data: SpotPageData }) {
   const { t } = useTranslation("trade");
-  const user = useRouteLoaderData<RootData>("root")?.user ?? null;
+  const user = useRootData()?.user ?? null;
   const demo = useSimulationMode();
   const { pathname, search } = useLocation();
   const market = useMemo(() => marketOf(data.symbol), [data.symbol]);

@@ -9,7 +9,7 @@ import type { KlineInterval } from "~/lib/trade/intervals";
 import { mergeTrades, tickerOf } from "~/lib/trade/market-data";
 import { bookFeed, candleFeed, tickerFeed, tradesFeed } from "~/lib/trade/market-feed";
 import { privateStream, publicStream } from "~/lib/ws/streams";
-import type { SpotPageData } from "~/routes/($lang).spot.$symbol/spot-data.server";
+import type { SpotPageData } from "~/lib/trade/spot-page-data";
 
 /** The book, trades and ticker of a pair: the server's first paint, then the public stream. */
 export function usePublicFeeds(data: SpotPageData) {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { CoinView } from "~/lib/wiki/market-view";
-import { LocaleLink } from "../locale-link";
+import { LocaleLink } from "~/components/locale-link";
 import { Change, CoinIcon, Usdt } from "./market-values";
 
 /** /wiki: one card per coin, linking to its guide, with its summary and live price. */

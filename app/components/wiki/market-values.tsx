@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { CoinView, MarketView, Trend } from "~/lib/wiki/market-view";
-import { Img } from "../img";
+import { Img } from "~/components/img";
 
 /** A signed 24 h change, coloured by direction (the sign carries it for those who cannot see colour). */
 export function Change({ value, trend }: { value: string; trend: Trend }) {

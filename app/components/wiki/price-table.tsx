@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { CoinView } from "~/lib/wiki/market-view";
-import { LocaleLink } from "../locale-link";
+import { LocaleLink } from "~/components/locale-link";
 import { Change, CoinIcon } from "./market-values";
 
 /** /wiki/page: every coin's market in one table; a coin without a market says so. */

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { LocaleLink } from "../locale-link";
+import { LocaleLink } from "~/components/locale-link";
 import { useRevalidateEvery } from "~/lib/use-revalidate-every";
 import { WIKI_REFRESH_MS } from "~/lib/wiki/market-view";
 

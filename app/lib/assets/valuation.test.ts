@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ratesFrom } from "../prefs/rates";
+import { ratesFrom } from "~/lib/prefs/rates";
 import { holdings, totalUsdt, usdtPrices, valuate } from "./valuation";
 
 const prices = usdtPrices([

@@ -1,6 +1,6 @@
-import { add, compare, div, mul, parseDecimal, toText, type Decimal } from "../numbers/decimal";
-import type { ValuationUnit } from "../prefs/cookie-prefs";
-import { usdtIn, type RatesState } from "../prefs/rates";
+import { add, compare, div, mul, parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
+import type { ValuationUnit } from "~/lib/prefs/cookie-prefs";
+import { usdtIn, type RatesState } from "~/lib/prefs/rates";
 
 /** A spot balance as Bitget's `account/assets` gives it. */
 export interface SpotAsset {

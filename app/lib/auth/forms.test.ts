@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HttpError } from "../http/errors";
+import { HttpError } from "~/lib/http/errors";
 import { checkLogin, checkRegistration, codeTarget, errorKey, fieldOfCode, loginBody, refusal } from "./forms";
 
 const base = { method: "email" as const, email: "a@example.com", areaCode: "", mobile: "", password: "Passw0rd!" };

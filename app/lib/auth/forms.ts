@@ -1,7 +1,7 @@
 import { AREA_CODE_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN, passwordProblems } from "../../../protocol/accounts";
 import { CODES } from "../../../protocol/codes";
 import { EX_CODES } from "../../../protocol/bitget";
-import { HttpError } from "../http/errors";
+import { HttpError } from "~/lib/http/errors";
 
 /** Field-level checks shared by the login and registration forms; the gateway applies the same rules. */
 export type FieldErrors = Partial<Record<"account" | "areaCode" | "password" | "rePassword" | "code" | "form", string>>;

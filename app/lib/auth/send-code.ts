@@ -1,6 +1,6 @@
 import { ACCOUNT_PATHS } from "../../../protocol/account-paths";
 import type { CodeScene } from "../../../protocol/accounts";
-import { browserHttp } from "../http/browser-client";
+import { browserHttp } from "~/lib/http/browser-client";
 import { checkAccount, codeTarget, refusal, type Credentials, type FieldErrors } from "./forms";
 
 /**

@@ -1,5 +1,5 @@
 import { ACCOUNT_PATHS } from "../../../protocol/account-paths";
-import { browserHttp } from "../http/browser-client";
+import { browserHttp } from "~/lib/http/browser-client";
 
 /**
  * Switches the session to another account of the same owner (the encrypted switchWeb call) and

@@ -1,9 +1,10 @@
+import { parse as parseCookie } from "cookie";
 import { CODES } from "../../../protocol/codes";
 import { HEADERS } from "../../../protocol/headers";
 import { COOKIES } from "../../../protocol/accounts";
 import { ENCRYPTED_PATHS, SIGN_DEBOUNCE_MS, SIGN_DEBUG_PARAM, SUB_SWITCH_PREFIX, shouldEncrypt } from "../../../protocol/signing";
-import type { HttpClient } from "../http/client";
-import type { ResponseHandler } from "../http/types";
+import type { HttpClient } from "~/lib/http/client";
+import type { ResponseHandler } from "~/lib/http/types";
 import type { ClientKeys } from "./client-keys";
 import { KeyError } from "./client-keys";
 import { bytesToHex, utf8 } from "./encoding";
@@ -31,12 +32,9 @@ export interface SecurityDeps {
 /** How long a login's new-device step may take (the gateway keeps it 10 minutes). */
 const LOGIN_STEP_MS = 10 * 60_000;
 
+/** One cookie of a `document.cookie` string. */
 export function readCookie(all: string, name: string): string | undefined {
-  for (const part of all.split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) return decodeURIComponent(v.join("="));
-  }
-  return undefined;
+  return parseCookie(all)[name];
 }
 
 async function sha256Hex(text: string): Promise<string> {
@@ -54,8 +52,8 @@ export function signDebugEnabled(search: string): boolean {
 }
 
 /**
- * Installs SPEC.md §4–5 on a client: login encryption (first), request signing (second), key
- * binding after a login, and the handling of the signing codes of SPEC.md §8.
+ * Installs docs/product.md on a client: login encryption (first), request signing (second), key
+ * binding after a login, and the handling of the signing codes of docs/product.md.
  */
 export function installBrowserSecurity(http: HttpClient, deps: SecurityDeps): void {
   const report = deps.report ?? reportSecurityEvent;

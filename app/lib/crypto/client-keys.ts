@@ -33,7 +33,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * SPEC.md §4 client key pair: only in a secure context; generated within 8 s, else the stored
+ * docs/product.md client key pair: only in a secure context; generated within 8 s, else the stored
  * backup for the algorithm is used; a fresh backup is made in the background either way.
  */
 export class ClientKeys {

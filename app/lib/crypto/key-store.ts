@@ -1,5 +1,5 @@
 /**
- * The browser's key store: IndexedDB (database version 1, store `local_cache`, SPEC.md §3). It
+ * The browser's key store: IndexedDB (database version 1, store `local_cache`, docs/product.md). It
  * keeps CryptoKey objects themselves; the private key is non-extractable, so neither this code
  * nor any other script can read its bytes.
  */

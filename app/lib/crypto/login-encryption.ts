@@ -6,7 +6,7 @@ import type { StoredKeyPair } from "./key-store";
 import { signText } from "./signing";
 
 /**
- * PROTOCOL.md §6: `{...sensitiveFields, algorithm, publicKey, initSign}` sealed with AES-256-CBC
+ * docs/protocol.md §6: `{...sensitiveFields, algorithm, publicKey, initSign}` sealed with AES-256-CBC
  * (WebCrypto, PKCS#7 padding) under a fresh key, the key wrapped for the server with
  * RSAES-PKCS1-v1_5 (node-forge: WebCrypto has no PKCS#1 v1.5 encryption);
  * result base64(IV ‖ encryptedKey ‖ ciphertext).

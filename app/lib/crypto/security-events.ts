@@ -1,6 +1,6 @@
 import { PATHS } from "../../../protocol/paths";
 
-/** SPEC.md §8 reasons for a login-encryption failure. */
+/** docs/product.md reasons for a login-encryption failure. */
 export type LoginEncryptionReason =
   | "config load failure"
   | "server public key not issued"
@@ -9,7 +9,7 @@ export type LoginEncryptionReason =
   | "initClientKey_only_https";
 
 /**
- * Reports a security event to the gateway's security log (`cspSecurity`, SPEC.md §7). Best
+ * Reports a security event to the gateway's security log (`cspSecurity`, docs/product.md). Best
  * effort: a failed report is dropped, never retried in a loop and never shown to the user.
  */
 export function reportSecurityEvent(event: string, reason: string, send: typeof fetch = (...a) => fetch(...a)): void {

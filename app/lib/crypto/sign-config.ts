@@ -12,7 +12,7 @@ export class SignConfigError extends Error {
 }
 
 /**
- * SPEC.md §4: the server public key is trusted only if the embedded issuer certificate vouches
+ * docs/product.md: the server public key is trusted only if the embedded issuer certificate vouches
  * for it. The certificate must be a CA, currently valid, with an RSA key whose exponent is not 3
  * (small exponents make forged PKCS#1 v1.5 signatures feasible).
  */

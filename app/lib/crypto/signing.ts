@@ -5,7 +5,7 @@ import { loadForge } from "./forge";
 
 export const RSA_SIGN = { name: "RSASSA-PKCS1-v1_5" } as const;
 
-/** PROTOCOL.md §5 key id: the first 32 hex characters of SHA-256 over the SPKI DER. */
+/** docs/protocol.md §5 key id: the first 32 hex characters of SHA-256 over the SPKI DER. */
 export async function keyIdOf(spki: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", spki));
   return bytesToHex(digest).slice(0, KEY_ID_HEX_CHARS);
@@ -28,7 +28,7 @@ export interface SigningKey {
 
 /**
  * The four `device-sign*` headers for a request, or undefined when the config does not sign this
- * path. The path must start with `/` and tm and uhti must be present (SPEC.md §5).
+ * path. The path must start with `/` and tm and uhti must be present (docs/product.md).
  */
 export async function signatureHeaders(
   config: Pick<GatewaySignConfig, "exactUrls" | "prefixUrls">,

@@ -4,12 +4,12 @@ import { sessionEndHandler } from "./session-end";
 import { captchaLoop, type PresentCaptcha } from "./captcha-loop";
 import { lastLoginUser, lastUser } from "./device-identity";
 import { PATHS } from "../../../protocol/paths";
-import { installBrowserSecurity, signDebugEnabled } from "../crypto/browser-security";
-import { ClientKeys } from "../crypto/client-keys";
-import { indexedDbKeyStore, memoryKeyStore } from "../crypto/key-store";
-import { SignConfigLoader } from "../crypto/sign-config";
+import { installBrowserSecurity, signDebugEnabled } from "~/lib/crypto/browser-security";
+import { ClientKeys } from "~/lib/crypto/client-keys";
+import { indexedDbKeyStore, memoryKeyStore } from "~/lib/crypto/key-store";
+import { SignConfigLoader } from "~/lib/crypto/sign-config";
 import type { GatewaySignConfig } from "../../../protocol/signing";
-import { showToast } from "~/components/ui/toast";
+import { showToast } from "~/lib/toast";
 
 let client: HttpClient | undefined;
 let presenter: PresentCaptcha = async () => null;
@@ -22,7 +22,7 @@ export function setImageRewriter(rewrite: (data: unknown) => unknown): void {
 }
 let keys: ClientKeys | undefined;
 
-/** The issuer certificate from the root loader (PROTOCOL.md §4). */
+/** The issuer certificate from the root loader (docs/protocol.md §4). */
 export function setIssuerCertificate(pem: string | undefined): void {
   issuerPem = pem;
 }

@@ -11,7 +11,7 @@ import type { ResponseHandler } from "./types";
 export type PresentCaptcha = (scene: string) => Promise<string | null>;
 
 /**
- * SPEC.md §4 captcha: a `10021` answer from group `gateway` opens the challenge; once solved the
+ * docs/product.md captcha: a `10021` answer from group `gateway` opens the challenge; once solved the
  * original call is sent again with the token; if abandoned it settles with `90000001` and the
  * original message. Captcha calls themselves are never intercepted.
  */

@@ -1,5 +1,5 @@
 /**
- * The server clock offset of PROTOCOL.md §2: `offset = serverMs - midpoint(send, receive)`,
+ * The server clock offset of docs/protocol.md §2: `offset = serverMs - midpoint(send, receive)`,
  * learned from the `request-time` header of POST responses and used for every `tm`.
  */
 export class ServerClock {

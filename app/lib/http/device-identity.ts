@@ -1,10 +1,11 @@
 import { findLocale, DEFAULT_LOCALE } from "../../../protocol/locales";
-import { localArea } from "../prefs/local-store";
-import { localPrefs } from "../prefs/local-prefs";
-import { PREF_COOKIE_MAX_AGE_S, parseCookieHeader } from "../prefs/cookie-prefs";
+import { localArea } from "~/lib/prefs/local-store";
+import { localPrefs } from "~/lib/prefs/local-prefs";
+import { parse as parseCookie, serialize as serializeCookie } from "cookie";
+import { PREF_COOKIE_MAX_AGE_S } from "~/lib/prefs/cookie-prefs";
 import type { Identity } from "./types";
 
-/** Where the terminal code (fingerprint id) lives (SPEC.md §3): local storage, else a cookie. */
+/** Where the terminal code (fingerprint id) lives (docs/product.md): local storage, else a cookie. */
 export type TerminalCodeStorage = "localStorage" | "cookie";
 
 const ID = /^[0-9a-f]{32}$/;
@@ -38,10 +39,10 @@ export function terminalCode(): string {
     prefs.set("terminalCode", id);
     return id;
   }
-  const existing = parseCookieHeader(document.cookie).get(TERMINAL_CODE_KEYS.cookie);
+  const existing = parseCookie(document.cookie)[TERMINAL_CODE_KEYS.cookie];
   if (existing && ID.test(existing)) return existing;
   const id = newId();
-  document.cookie = `${TERMINAL_CODE_KEYS.cookie}=${id}; Path=/; Max-Age=${PREF_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+  document.cookie = serializeCookie(TERMINAL_CODE_KEYS.cookie, id, { path: "/", maxAge: PREF_COOKIE_MAX_AGE_S, sameSite: "lax" });
   return id;
 }
 
@@ -56,7 +57,7 @@ export function deviceId(): string {
 
 const SIMULATION_KEY = "simulation";
 
-/** Simulation (paper) mode is on while this flag is set (SPEC.md §4). */
+/** Simulation (paper) mode is on while this flag is set (docs/product.md). */
 export const simulationFlag = {
   get: (): boolean => common.get(SIMULATION_KEY) === "1",
   set: (on: boolean): void => (on ? common.set(SIMULATION_KEY, "1") : common.remove(SIMULATION_KEY)),
@@ -77,7 +78,7 @@ export function browserIdentity(): Identity {
   };
 }
 
-/** The global user id (SPEC.md §3): the last user logged in here, for the device check; not a secret. */
+/** The global user id (docs/product.md): the last user logged in here, for the device check; not a secret. */
 export const lastUser = {
   get(): string | undefined {
     return prefs.get("globalUserId") || undefined;

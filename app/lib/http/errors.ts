@@ -1,4 +1,4 @@
-/** How a call failed; the four transport kinds are told apart as SPEC.md §8 lists them. */
+/** How a call failed; the four transport kinds are told apart as docs/product.md lists them. */
 export type HttpErrorKind = "network" | "timeout" | "aborted" | "status" | "code" | "api-name";
 
 export const TRANSPORT_MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * Image-domain rewriting of results (SPEC.md §7): image addresses on any host of the
+ * Image-domain rewriting of results (docs/product.md): image addresses on any host of the
  * imgDomainConfig lists are moved to the host the page found fastest. Strings that are not such
  * URLs are left exactly as they are.
  */

@@ -10,7 +10,7 @@ export interface QueuedClient {
 }
 
 /**
- * The second request layer of SPEC.md §7: a 60 s timeout, at most `limit` calls in flight, and
+ * The second request layer of docs/product.md: a 60 s timeout, at most `limit` calls in flight, and
  * identical calls (method, path, query, body) made within `gapMs` of each other served by one
  * request, so a burst of components asking for the same data costs one round trip.
  */

@@ -3,7 +3,7 @@ import { PATHS } from "../../../protocol/paths";
 import type { ResponseHandler } from "./types";
 
 export const SESSION_END_CODES: readonly string[] = [CODES.sessionMissing, CODES.sessionReplaced, CODES.accountFrozen];
-/** Toasts and logouts are debounced 2 s (SPEC.md §9). */
+/** Toasts and logouts are debounced 2 s (docs/product.md). */
 export const LOGOUT_DEBOUNCE_MS = 2000;
 
 export interface SessionEndDeps {
@@ -16,7 +16,7 @@ export interface SessionEndDeps {
 }
 
 /**
- * SPEC.md §4 session end: a session-end code from any call but user-info logs the user out
+ * docs/product.md session end: a session-end code from any call but user-info logs the user out
  * (logout, then clearCookie, which also drops the HttpOnly bt_rtoken), then reloads the page.
  * Several failing calls at once cause one logout.
  */

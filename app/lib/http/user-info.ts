@@ -3,7 +3,7 @@ import { withUserInfoDefaults, type UserInfoResponse } from "../../../protocol/u
 import type { HttpClient } from "./client";
 
 /**
- * SPEC.md §8 / docs/decisions/504: asks who is logged in; a user id present is stored as the
+ * docs/product.md / docs/decisions/504: asks who is logged in; a user id present is stored as the
  * global user id, anything else (a refusal, no id, a network error) clears it and is logged as a
  * warning. Resolves with the user id, or undefined.
  */

@@ -1,4 +1,4 @@
-import { compare, parseDecimal } from "../numbers/decimal";
+import { compare, parseDecimal } from "~/lib/numbers/decimal";
 
 /**
  * Numbers, money, percentages and times for the page's locale (its BCP 47 tag). Values arrive as

@@ -1,4 +1,4 @@
-import i18next, { type i18n } from "i18next";
+import i18next, { type i18n, type InitOptions } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { DEFAULT_LOCALE } from "../../../protocol/locales";
 
@@ -8,7 +8,13 @@ import { DEFAULT_LOCALE } from "../../../protocol/locales";
  */
 export function createI18n(locale: string, resources: Record<string, Record<string, Record<string, unknown>>>): i18n {
   const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  void instance.use(initReactI18next).init(i18nOptions(locale, resources));
+  return instance;
+}
+
+/** The options of every instance, the server's (made by remix-i18next) and the browser's alike. */
+export function i18nOptions(locale: string, resources: Record<string, Record<string, Record<string, unknown>>>): InitOptions {
+  return {
     lng: locale,
     fallbackLng: DEFAULT_LOCALE,
     resources,
@@ -18,6 +24,5 @@ export function createI18n(locale: string, resources: Record<string, Record<stri
     initImmediate: false,
     interpolation: { escapeValue: false },
     returnNull: false,
-  });
-  return instance;
+  };
 }

@@ -1,7 +1,7 @@
 import { findLocale } from "../../../protocol/locales";
 
 /**
- * A locale key may be the first path segment (SPEC.md §2); it is kept on every generated path.
+ * A locale key may be the first path segment (docs/product.md); it is kept on every generated path.
  * These helpers are pure so the server, the router and links agree on what a prefix is.
  */
 export interface SplitPath {

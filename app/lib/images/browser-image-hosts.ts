@@ -1,6 +1,6 @@
 import { PATHS } from "../../../protocol/paths";
-import { browserHttp, setImageRewriter } from "../http/browser-client";
-import { imageRewriter } from "../http/image-domains";
+import { browserHttp, setImageRewriter } from "~/lib/http/browser-client";
+import { imageRewriter } from "~/lib/http/image-domains";
 import { setFastestHost } from "./fastest-host";
 import { chooseImageHost, forgetFastest, PROBE_TIMEOUT_MS } from "./image-hosts";
 import { installImageRetry } from "./image-retry";

@@ -1,4 +1,4 @@
-import { imageHostOf, imageRewriter, type ImgDomainConfig } from "../http/image-domains";
+import { imageHostOf, imageRewriter, type ImgDomainConfig } from "~/lib/http/image-domains";
 
 /** The page's choice of image host, once known: a tiny external store for components. */
 export interface FastestHost {

@@ -1,7 +1,7 @@
-import { imageHostOf, type ImgDomainConfig } from "../http/image-domains";
+import { imageHostOf, type ImgDomainConfig } from "~/lib/http/image-domains";
 
 /**
- * Choosing the image host (SPEC.md §7): every host of imgDomainConfig is probed by loading one
+ * Choosing the image host (docs/product.md): every host of imgDomainConfig is probed by loading one
  * small image; the first to answer is the fastest and is remembered in local storage for a while.
  * docs/decisions/602.
  */

@@ -1,10 +1,10 @@
-import { imageHostOf } from "../http/image-domains";
+import { imageHostOf } from "~/lib/http/image-domains";
 import { fastestHost, subscribeFastestHost } from "./fastest-host";
 
 const RETRIED = "data-img-retried";
 
 /**
- * A failed image on one of the image hosts is loaded once more from the fastest host (SPEC.md
+ * A failed image on one of the image hosts is loaded once more from the fastest host (docs/product.md
  * §7). A capture-phase `error` listener sees every image, rich text included; images that failed
  * before the script ran are found by a scan, and failures before the fastest host is known wait
  * for it. When the fastest host itself fails, `onHostFailed` is told.

@@ -1,17 +1,12 @@
-import { APP_SCHEMES, DATA_IMAGE_PREFIX, PASS_SCHEMES } from "../../../protocol/links";
+import { APP_SCHEMES, DATA_IMAGE_PREFIX, PASS_SCHEMES, type LinkPolicy } from "../../../protocol/links";
 
 /**
- * The href/src allow-list of SPEC.md §5. A value is judged the way a browser will read it: ends
+ * The href/src allow-list of docs/product.md. A value is judged the way a browser will read it: ends
  * trimmed and tabs/newlines dropped first, then parsed as a URL, never matched as raw text, so
  * case, whitespace, `//host`, `/\host`, userinfo and IDN tricks meet the same parser the browser
  * uses. What `{host}` and `{address}` are: docs/decisions/600.
  */
-export interface LinkPolicy {
-  /** `{host}`: hosts serving this same site (URL `host` form: lowercase, punycode, non-default port). */
-  hosts: readonly string[];
-  /** `{address}`: external http(s) address prefixes links may lead to (normalised URLs). */
-  addresses: readonly string[];
-}
+export type { LinkPolicy };
 
 export const EMPTY_POLICY: LinkPolicy = { hosts: [], addresses: [] };
 

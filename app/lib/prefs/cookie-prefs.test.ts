@@ -37,17 +37,30 @@ describe("cookie prefs", () => {
   });
 
   it("serialises for 365 days at the root path", () => {
-    expect(serializePrefCookie("theme", "black")).toBe("theme=black; Path=/; Max-Age=31536000; SameSite=Lax");
+    expect(serializePrefCookie("theme", "black")).toBe("theme=black; Max-Age=31536000; Path=/; SameSite=Lax");
   });
 });
 
 describe("pref cookies from form text", () => {
   it("accepts valid values only", () => {
-    expect(prefCookieFromText("layout", "left")).toBe("layout=left; Path=/; Max-Age=31536000; SameSite=Lax");
-    expect(prefCookieFromText("language", "zh-cn", true)).toBe("language=zh-CN; Path=/; Max-Age=31536000; SameSite=Lax; Secure");
-    expect(prefCookieFromText("showAsset", "true")).toBe("show_asset=true; Path=/; Max-Age=31536000; SameSite=Lax");
+    expect(prefCookieFromText("layout", "left")).toBe("layout=left; Max-Age=31536000; Path=/; SameSite=Lax");
+    expect(prefCookieFromText("language", "zh-cn", true)).toBe("language=zh-CN; Max-Age=31536000; Path=/; Secure; SameSite=Lax");
+    expect(prefCookieFromText("showAsset", "true")).toBe("show_asset=true; Max-Age=31536000; Path=/; SameSite=Lax");
     expect(prefCookieFromText("theme", "neon")).toBeUndefined();
     expect(prefCookieFromText("session", "x")).toBeUndefined();
     expect(prefCookieFromText("unit", "EUR; Domain=evil")).toBeUndefined();
+  });
+});
+
+describe("cookie headers (the cookie package)", () => {
+  it("keeps an = inside a value, trims spaces, and lets the first of a repeated name win", () => {
+    const cookies = parseCookieHeader(" a = x=y ; theme=black; theme=white");
+    expect(cookies.get("a")).toBe("x=y");
+    expect(cookies.get("theme")).toBe("black");
+  });
+
+  it("decodes percent-escapes and keeps a malformed one raw", () => {
+    expect(parseCookieHeader("unit=U%53D; bad=%E0%A4%A").get("unit")).toBe("USD");
+    expect(parseCookieHeader("bad=%E0%A4%A").get("bad")).toBe("%E0%A4%A");
   });
 });

@@ -1,6 +1,7 @@
+import { parse as parseCookie, serialize as serializeCookie } from "cookie";
 import { findLocale, DEFAULT_LOCALE } from "../../../protocol/locales";
 
-/** Cookie preferences of SPEC.md §3 (365 days). Names are ours; the spec names only the meaning. */
+/** Cookie preferences of docs/product.md (365 days). Names are ours; the spec names only the meaning. */
 export const PREF_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 export const THEMES = ["white", "black"] as const;
@@ -63,21 +64,13 @@ export function parsePref<K extends keyof CookiePrefs>(key: K, raw: string | und
   return parsers[key](raw);
 }
 
-/** Splits a Cookie header; malformed percent-escapes keep the raw text rather than throwing. */
+/**
+ * A Cookie header (or `document.cookie`) as a map, parsed by the `cookie` package: the first of a
+ * repeated name wins and a malformed percent-escape keeps its raw text rather than throwing.
+ */
 export function parseCookieHeader(header: string | null | undefined): Map<string, string> {
   const out = new Map<string, string>();
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq <= 0) continue;
-    const name = part.slice(0, eq).trim();
-    const value = part.slice(eq + 1).trim();
-    if (out.has(name)) continue;
-    try {
-      out.set(name, decodeURIComponent(value));
-    } catch {
-      out.set(name, value);
-    }
-  }
+  for (const [name, value] of Object.entries(parseCookie(header ?? ""))) if (value !== undefined) out.set(name, value);
   return out;
 }
 
@@ -101,8 +94,7 @@ export function readCookiePrefs(cookies: Map<string, string>): CookiePrefs {
  * Secure when the page came over https.
  */
 export function serializePrefCookie<K extends keyof CookiePrefs>(key: K, value: CookiePrefs[K], secure = false): string {
-  const base = `${COOKIE_NAMES[key]}=${encodeURIComponent(String(value))}; Path=/; Max-Age=${PREF_COOKIE_MAX_AGE_S}; SameSite=Lax`;
-  return secure ? `${base}; Secure` : base;
+  return serializeCookie(COOKIE_NAMES[key], String(value), { path: "/", maxAge: PREF_COOKIE_MAX_AGE_S, sameSite: "lax", secure });
 }
 
 /** The Set-Cookie value for a pref given as untrusted text (a form field), or undefined when invalid. */

@@ -19,7 +19,7 @@ function fakeStorage(broken = false): Storage {
 }
 
 describe("local preferences", () => {
-  it("has every default of SPEC.md §3", () => {
+  it("has every default of docs/product.md", () => {
     expect(LOCAL_PREF_DEFAULTS).toEqual({
       changeModeWithoutDialog: false, globalLocale: "en", globalTheme: "white", appVersion: "", terminalCode: "",
       klineInterval: "1", skipGuide: false, hideReverseTip: false, hideTpslTip: false, hidePreTpslTip: false,

@@ -3,7 +3,7 @@ import { THEMES, type Theme } from "./cookie-prefs";
 import { localArea, type AreaStore } from "./local-store";
 
 /**
- * The local-storage preferences of SPEC.md §3 with their defaults, owned here and nowhere else.
+ * The local-storage preferences of docs/product.md with their defaults, owned here and nowhere else.
  * Stored as strings in the `common` area; a corrupt or foreign value reads as the default.
  */
 type Codec<T> = { parse(raw: string): T | undefined; format(value: T): string };
@@ -24,7 +24,7 @@ const oneOf = <T extends string>(values: readonly T[]): Codec<T> => ({
 });
 const locale: Codec<string> = { parse: (r) => findLocale(r)?.key, format: (v) => v };
 
-/** Kline intervals the charts offer; `1` is one minute (SPEC.md §9 default). */
+/** Kline intervals the charts offer; `1` is one minute (docs/product.md default). */
 export const KLINE_INTERVALS = ["1", "5", "15", "30", "60", "240", "1D", "1W", "1M"] as const;
 /** What order sizes are typed in: the base coin or the quote (USDT). */
 export const TRADE_UNITS = ["coin", "quote"] as const;

@@ -1,5 +1,5 @@
 /**
- * Local storage split into the named areas of SPEC.md §3. A key lives at `<area>:<key>`, so areas
+ * Local storage split into the named areas of docs/product.md. A key lives at `<area>:<key>`, so areas
  * never collide. Blocked storage (privacy modes, sandboxed frames) and a full quota degrade to
  * this page's memory: nothing throws to the caller.
  */

@@ -1,8 +1,7 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { PATHS } from "../../../protocol/paths";
-import type { RootData } from "~/root";
-import { browserHttp } from "../http/browser-client";
+import { useRootData } from "~/lib/root-data";
+import { browserHttp } from "~/lib/http/browser-client";
 import { createRatesStore, emptyRates, useRatesFrom, type RatesData, type RatesState, type RatesStore } from "./rates";
 
 let store: RatesStore | undefined;
@@ -15,7 +14,7 @@ function pageStore(): RatesStore | undefined {
 
 /** The USDT rates of this page: from the root loader, refreshed every 30 minutes while open. */
 export function usePageRates(): RatesState {
-  const fromLoader = useRouteLoaderData<RootData>("root")?.rates ?? emptyRates();
+  const fromLoader = useRootData()?.rates ?? emptyRates();
   return useRatesFrom(pageStore(), fromLoader);
 }
 

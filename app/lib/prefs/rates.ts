@@ -1,15 +1,15 @@
 import { useSyncExternalStore } from "react";
 import { RATE_REFRESH_MS, USDT_FIATS, type UsdtFiat } from "../../../protocol/paths";
-import { multiplyText } from "../numbers/decimal";
+import { multiplyText } from "~/lib/numbers/decimal";
 
-/** The `usdtRate` answer (SPEC.md §3): the supported list and rates keyed by `value`. */
+/** The `usdtRate` answer (docs/product.md): the supported list and rates keyed by `value`. */
 export interface RatesData {
   supported: Array<{ name: string; symbol: string; value: string }>;
   rates: Record<string, string>;
 }
 
 export interface RatesState extends RatesData {
-  /** USDT in each of the 13 fiats of SPEC.md §3; "0" until rates arrive. */
+  /** USDT in each of the 13 fiats of docs/product.md; "0" until rates arrive. */
   usdtToFiat: Record<UsdtFiat, string>;
   /** When these rates were fetched (epoch ms); 0 for none. */
   fetchedAt: number;

@@ -1,10 +1,10 @@
-import { useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useCallback, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { findLocale } from "../../../protocol/locales";
-import type { RootData } from "~/root";
-import { showToast } from "~/components/ui/toast";
-import { splitLocalePath, switchLocalePath } from "../i18n/locale-path";
+import { useRootData } from "~/lib/root-data";
+import { showToast } from "~/lib/toast";
+import { splitLocalePath, switchLocalePath } from "~/lib/i18n/locale-path";
 import { parsePref, type CookiePrefs } from "./cookie-prefs";
 import { prefOverlay } from "./pref-overlay";
 
@@ -22,7 +22,7 @@ export interface PagePrefs extends Omit<CookiePrefs, "unit" | "language"> {
  * switch shows at once and the reload after it renders the same.
  */
 export function usePagePrefs(): PagePrefs {
-  const data = useRouteLoaderData<RootData>("root");
+  const data = useRootData();
   useSyncExternalStore(prefOverlay.subscribe, prefOverlay.version, () => 0);
   const next = <K extends keyof CookiePrefs>(key: K): CookiePrefs[K] | undefined => parsePref(key, prefOverlay.get(key));
   const locale = findLocale(data?.locale) ?? findLocale("en")!;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { allowedInSimulation, reactToFlagChange, simulationHome } from "./allow-list";
 
 describe("simulation allow-list", () => {
-  it("allows the exact paths and the prefixes of SPEC.md §2, with or without a locale prefix", () => {
+  it("allows the exact paths and the prefixes of docs/product.md, with or without a locale prefix", () => {
     for (const p of ["/fee", "/asset/spot", "/modifyverification", "/spot/BTCUSDT", "/ja/spot/ETHUSDT", "/futures/usdt/BTCUSDT", "/account/newapi", "/de/subaccount/setting/api", "/trade-asset-order/x"]) {
       expect(allowedInSimulation(p), p).toBe(true);
     }

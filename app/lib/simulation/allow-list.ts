@@ -1,7 +1,7 @@
-import { localizePath, splitLocalePath } from "../i18n/locale-path";
-import { spotPath } from "../trade/paths";
+import { localizePath, splitLocalePath } from "~/lib/i18n/locale-path";
+import { spotPath } from "~/lib/trade/paths";
 
-/** The only paths reachable in simulation mode (SPEC.md §2), a locale prefix allowed in front. */
+/** The only paths reachable in simulation mode (docs/product.md), a locale prefix allowed in front. */
 export const SIMULATION_EXACT_PATHS = [
   "/fee", "/vip/detail", "/vip/vipIntroduce", "/asset", "/asset/spot", "/asset/margin", "/asset/futures", "/download",
   "/proof-of-reserves", "/protection-fund", "/modifyverification",
@@ -28,7 +28,7 @@ export function simulationHome(pathname: string): string {
 export type FlagReaction = { kind: "reload" } | { kind: "redirect"; to: string };
 
 /**
- * SPEC.md §4, another tab changed the flag: turned on, this page reloads if it is allowed, else
+ * docs/product.md, another tab changed the flag: turned on, this page reloads if it is allowed, else
  * goes to the default spot page; turned off, it reloads.
  */
 export function reactToFlagChange(on: boolean, pathname: string): FlagReaction {

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from "react";
-import { simulationFlag } from "../http/device-identity";
+import { simulationFlag } from "~/lib/http/device-identity";
 
 /**
- * Simulation mode in the browser (SPEC.md §4). Only the browser knows it: the flag lives in
+ * Simulation mode in the browser (docs/product.md). Only the browser knows it: the flag lives in
  * local storage, which the server cannot read (docs/decisions/701).
  */
 const listeners = new Set<() => void>();
@@ -31,7 +31,7 @@ export function enterSimulation(to: string): void {
   window.location.assign(to);
 }
 
-/** Leaving clears the flag and reloads (SPEC.md §4). */
+/** Leaving clears the flag and reloads (docs/product.md). */
 export function exitSimulation(): void {
   simulationFlag.set(false);
   for (const l of [...listeners]) l();

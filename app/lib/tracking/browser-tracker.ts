@@ -1,7 +1,7 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB } from "web-vitals";
 import { trackingLanguage } from "../../../protocol/tracking";
-import { createHttpClient } from "../http/client";
-import { browserIdentity, deviceId, terminalCodeStorage, type TerminalCodeStorage } from "../http/device-identity";
+import { createHttpClient } from "~/lib/http/client";
+import { browserIdentity, deviceId, terminalCodeStorage, type TerminalCodeStorage } from "~/lib/http/device-identity";
 import { loadCommonConfig } from "./common-config";
 import { networkType, staticContext } from "./context";
 import { CookieLocks } from "./cookie-lock";
@@ -19,7 +19,7 @@ import { firstVisitTime, sessionLanding } from "./visitor";
 import { webSender } from "./web-sender";
 import { resolveLogEnv } from "./log-env";
 
-/** The app version preference of SPEC.md §3 (empty unless a shell sets it). */
+/** The app version preference of docs/product.md (empty unless a shell sets it). */
 export const APP_VERSION_KEY = "appVersion";
 /** An upload gives up well before its lock cookie expires (cookie-lock.ts). */
 const UPLOAD_TIMEOUT_MS = 15_000;

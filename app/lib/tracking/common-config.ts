@@ -1,13 +1,13 @@
 import { PATHS } from "../../../protocol/paths";
 
-/** What the SDK reads from clientCommonConfig (PROTOCOL.md §10). */
+/** What the SDK reads from clientCommonConfig (docs/protocol.md §10). */
 export interface CommonConfig {
   uploadSwitch: boolean;
   userId: string;
   ip: string;
 }
 
-/** SPEC.md §8: when the config cannot be had, uploads are off and there is no user id and no ip. */
+/** docs/product.md: when the config cannot be had, uploads are off and there is no user id and no ip. */
 export const CONFIG_FAILED: CommonConfig = { uploadSwitch: false, userId: "", ip: "" };
 
 const text = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");

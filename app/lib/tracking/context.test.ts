@@ -16,7 +16,7 @@ const inputs: ContextInputs = {
 };
 
 describe("static context", () => {
-  it("fills every context field of SPEC.md §3 from the browser", () => {
+  it("fills every context field of docs/product.md from the browser", () => {
     expect(staticContext(inputs)).toEqual({
       app_id: "mix_web",
       app_name: "Mix Exchange Web",

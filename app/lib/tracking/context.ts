@@ -25,7 +25,7 @@ export interface ContextInputs {
   timezoneOffset: number;
   host: string;
   logEnv: string;
-  /** The app version preference (SPEC.md §3, empty by default). */
+  /** The app version preference (docs/product.md, empty by default). */
   appVersion: string | undefined;
 }
 

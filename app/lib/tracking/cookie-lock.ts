@@ -1,3 +1,4 @@
+import { parse as parseCookie, serialize as serializeCookie } from "cookie";
 import { TRACKING_LIMITS } from "../../../protocol/tracking";
 import type { CookieJar } from "./storage";
 
@@ -32,11 +33,9 @@ interface Claim {
 
 function claims(cookies: string, now: number): Map<string, Claim> {
   const out = new Map<string, Claim>();
-  for (const part of cookies.split(";")) {
-    const eq = part.indexOf("=");
-    const name = part.slice(0, eq).trim();
-    if (eq < 0 || !name.startsWith(LOCK_COOKIE_PREFIX)) continue;
-    const [holder = "", expires = "0"] = part.slice(eq + 1).trim().split("~");
+  for (const [name, value = ""] of Object.entries(parseCookie(cookies))) {
+    if (!name.startsWith(LOCK_COOKIE_PREFIX)) continue;
+    const [holder = "", expires = "0"] = value.split("~");
     const claim = { holder, expires: Number(expires) };
     if (claim.expires > now) out.set(name.slice(LOCK_COOKIE_PREFIX.length), claim);
   }
@@ -46,7 +45,7 @@ function claims(cookies: string, now: number): Map<string, Claim> {
 /**
  * Cross-tab mutual exclusion on cookies (docs/decisions/402): document.cookie is shared by every
  * tab of the origin at once, works without a secure context, and a dead holder's claim expires on
- * its own. At most SPEC.md §9's 10 lock cookies exist at a time, so request headers stay small.
+ * its own. At most docs/product.md's 10 lock cookies exist at a time, so request headers stay small.
  */
 export class CookieLocks {
   constructor(private readonly opts: CookieLocksOptions) {}
@@ -80,6 +79,6 @@ export class CookieLocks {
   }
 
   private write(resource: string, value: string, maxAgeS: number): void {
-    this.opts.cookies.write(`${LOCK_COOKIE_PREFIX}${resource}=${value}; path=/; max-age=${maxAgeS}; samesite=strict`);
+    this.opts.cookies.write(serializeCookie(`${LOCK_COOKIE_PREFIX}${resource}`, value, { path: "/", maxAge: maxAgeS, sameSite: "strict" }));
   }
 }

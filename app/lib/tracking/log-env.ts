@@ -1,7 +1,7 @@
 import { isValidLogEnv } from "../../../protocol/tracking";
 
 /**
- * SPEC.md §5: a configured log environment is kept when it is `pre`, `online` or `…test` plus one
+ * docs/product.md: a configured log environment is kept when it is `pre`, `online` or `…test` plus one
  * or two digits; otherwise it comes from the host: `testN` when the host names a test number,
  * `pre` for hosts containing `bike`, else `online`.
  */

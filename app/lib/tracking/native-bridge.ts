@@ -14,7 +14,7 @@ interface BridgeWindow {
 }
 
 /**
- * Inside the native app a bridge object exists (SPEC.md §7). The bridge matching the OS takes the
+ * Inside the native app a bridge object exists (docs/product.md). The bridge matching the OS takes the
  * events one by one; when the OS is neither iOS nor Android the SDK falls back to the web upload.
  */
 export function detectNativeBridge(win: unknown, os: OsName): { inApp: boolean; bridge: NativeBridge | undefined } {

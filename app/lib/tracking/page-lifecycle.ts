@@ -24,7 +24,7 @@ export interface LifecycleOptions {
 }
 
 /**
- * SPEC.md §4 page lifecycle (docs/decisions/403): an address change or a return to visibility
+ * docs/product.md page lifecycle (docs/decisions/403): an address change or a return to visibility
  * hides the previous page view and shows a new one. When the tab hides, the loop stops, the
  * leave event is queued, the performance metrics go once, and the queue leaves by beacon.
  */

@@ -1,7 +1,7 @@
 import { findLocale } from "../../../protocol/locales";
 
 export interface PagePath {
-  /** The locale key when the first path segment is one (SPEC.md §2), else undefined. */
+  /** The locale key when the first path segment is one (docs/product.md), else undefined. */
   locale: string | undefined;
   /** The path without that prefix and without a trailing slash; `/` at least. */
   path: string;

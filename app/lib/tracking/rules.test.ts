@@ -3,7 +3,7 @@ import { resolveLogEnv } from "./log-env";
 import { splitLocale } from "./page-path";
 import { wikiTracking } from "./wiki";
 
-describe("log environment from configuration or host (SPEC.md §5)", () => {
+describe("log environment from configuration or host (docs/product.md)", () => {
   it("keeps a valid configured name", () => {
     expect(resolveLogEnv("pre", "www.example.com")).toBe("pre");
     expect(resolveLogEnv("online", "test3.example.com")).toBe("online");
@@ -32,7 +32,7 @@ describe("locale prefix", () => {
   });
 });
 
-describe("wiki tracking (SPEC.md §3)", () => {
+describe("wiki tracking (docs/product.md)", () => {
   const index = { event_tracking_id: "b6719", business1: "Price", business2: "Crypto Price", ext: {} };
 
   it("tracks /wiki and /wiki/page as the index, b6719", () => {

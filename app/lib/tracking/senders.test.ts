@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { TRACKING_LIMITS, type TrackingEvent } from "../../../protocol/tracking";
-import { HttpError } from "../http/errors";
+import { HttpError } from "~/lib/http/errors";
 import { CONFIG_FAILED, loadCommonConfig } from "./common-config";
 import { detectNativeBridge, nativeSender } from "./native-bridge";
 import { outcomeOf, splitBodies, webSender } from "./web-sender";

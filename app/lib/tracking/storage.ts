@@ -1,3 +1,5 @@
+import { parse as parseCookie, parseSetCookie } from "cookie";
+
 /**
  * The small slices of Web Storage and document.cookie the SDK uses, so every module can run
  * against an in-memory fake in unit tests and keep working when the browser blocks storage.
@@ -37,17 +39,11 @@ export function memoryCookieJar(now: () => number = Date.now): CookieJar & { cou
   return {
     read: () => live().map(([k, c]) => `${k}=${c.value}`).join("; "),
     write(cookie) {
-      const [pair = "", ...attrs] = cookie.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      let expires = Number.POSITIVE_INFINITY;
-      for (const attr of attrs) {
-        const [k = "", v = ""] = attr.split("=").map((s) => s.trim());
-        if (k.toLowerCase() === "max-age") expires = now() + Number(v) * 1000;
-      }
+      // document.cookie keeps the value as written: no decoding here.
+      const { name, value, maxAge } = parseSetCookie(cookie, { decode: (raw) => raw });
+      const expires = maxAge === undefined ? Number.POSITIVE_INFINITY : now() + maxAge * 1000;
       if (expires <= now()) jar.delete(name);
-      else jar.set(name, { value, expires });
+      else jar.set(name, { value: value ?? "", expires });
     },
     count: (prefix) => live().filter(([k]) => k.startsWith(prefix)).length,
   };
@@ -55,11 +51,7 @@ export function memoryCookieJar(now: () => number = Date.now): CookieJar & { cou
 
 /** The value of one cookie in a `document.cookie` string. */
 export function cookieValue(cookies: string, name: string): string | undefined {
-  for (const part of cookies.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
+  return parseCookie(cookies)[name];
 }
 
 /** Reads that never throw: storage may be blocked or full at any moment. */

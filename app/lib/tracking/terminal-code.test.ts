@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { memoryCookieJar, memoryStorage } from "./storage";
-import { TERMINAL_CODE_KEYS } from "../http/device-identity";
+import { TERMINAL_CODE_KEYS } from "~/lib/http/device-identity";
 import { settleTerminalCode } from "./terminal-code";
 
 const LOCAL = TERMINAL_CODE_KEYS.local;

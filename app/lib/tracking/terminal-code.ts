@@ -1,5 +1,6 @@
+import { serialize as serializeCookie } from "cookie";
 import { TRACKING_LIMITS } from "../../../protocol/tracking";
-import { TERMINAL_CODE_KEYS, type TerminalCodeStorage } from "../http/device-identity";
+import { TERMINAL_CODE_KEYS, type TerminalCodeStorage } from "~/lib/http/device-identity";
 import { cookieValue, readItem, writeItem, type CookieJar, type StorageLike } from "./storage";
 
 const VALID = /^[0-9a-f]{32}$/;
@@ -17,7 +18,7 @@ export interface TerminalCodeOptions {
 /**
  * Settles the terminal code the uploads carry. When the two places disagree, or the code is
  * missing, another tab (or the page's own first call) may be writing one at this moment: wait
- * SPEC.md §9's 1000 ms and read again before taking one, so tabs converge on a single code.
+ * docs/product.md's 1000 ms and read again before taking one, so tabs converge on a single code.
  */
 export async function settleTerminalCode(opts: TerminalCodeOptions): Promise<string> {
   const fromLocal = () => {
@@ -31,7 +32,7 @@ export async function settleTerminalCode(opts: TerminalCodeOptions): Promise<str
   const [primary, secondary] = opts.storageType === "cookie" ? [fromCookie, fromLocal] : [fromLocal, fromCookie];
   const keep = (code: string) => {
     if (opts.storageType === "cookie") {
-      opts.cookies.write(`${TERMINAL_CODE_KEYS.cookie}=${code}; path=/; max-age=${COOKIE_MAX_AGE_S}; samesite=lax`);
+      opts.cookies.write(serializeCookie(TERMINAL_CODE_KEYS.cookie, code, { path: "/", maxAge: COOKIE_MAX_AGE_S, sameSite: "lax" }));
     } else {
       writeItem(opts.local, TERMINAL_CODE_KEYS.local, code);
     }

@@ -5,7 +5,7 @@ import { QUEUE_KEYS } from "./queue-store";
 import { readSegment } from "./segments";
 import { T0, drain, fakeBrowser, type FakeTab } from "./testing/fake-browser";
 
-/** Every field of SPEC.md §3 (event and context), plus the user agent and ip (docs/decisions/400). */
+/** Every field of docs/product.md (event and context), plus the user agent and ip (docs/decisions/400). */
 const ALL_FIELDS = [
   "type", "page_status", "track_type", "url", "title", "curr_page", "curr_page_ext", "event_tracking", "event_tracking_id",
   "event_tracking_ext", "business1", "business2", "timestamp", "ctime", "timely", "merge", "seq", "log_seq", "retry_count",

@@ -13,7 +13,7 @@ import { wikiTracking, type WikiTracking } from "./wiki";
 export interface TrackInput {
   type: EventType;
   event_tracking: string;
-  /** `/` or `b` + digits (SPEC.md §5); anything else drops the event with a warning. */
+  /** `/` or `b` + digits (docs/product.md); anything else drops the event with a warning. */
   event_tracking_id: string;
   event_tracking_ext?: TrackingExt;
   business1?: string;
@@ -31,7 +31,7 @@ export interface PageLocation {
 /** Why a page view ended: another address, or the tab hid (docs/decisions/403). */
 export type HideReason = "navigate" | "leave";
 
-/** The generic id of automatic page and system events; wiki pages have their own (SPEC.md §3). */
+/** The generic id of automatic page and system events; wiki pages have their own (docs/product.md). */
 export const AUTO_TRACKING_ID = "/";
 export const PAGE_EVENT_NAME = "page_view";
 
@@ -140,7 +140,7 @@ export class Tracker {
     });
   }
 
-  /** A page event of a page view; wiki pages carry their ids, areas and article id (SPEC.md §3). */
+  /** A page event of a page view; wiki pages carry their ids, areas and article id (docs/product.md). */
   private pageEvent(view: PageView, status: PageStatus, ext: TrackingExt, timely: 0 | 1): void {
     const wiki = view.wiki;
     this.record({

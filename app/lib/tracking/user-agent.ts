@@ -3,7 +3,7 @@ import { SYS, TRACKING_LIMITS, type SysCode } from "../../../protocol/tracking";
 export type OsName = "ios" | "android" | "windows" | "mac" | "linux" | "chromeos" | "unknown";
 
 export interface UaInfo {
-  /** The user agent cut to SPEC.md §9's 255 characters. */
+  /** The user agent cut to docs/product.md's 255 characters. */
   userAgent: string;
   browser: string;
   browserVersion: string;
@@ -97,7 +97,7 @@ export function parseUserAgent(rawUa: string): UaInfo {
 }
 
 /**
- * `sys` of SPEC.md §3: inside the native app 5 (app H5); the desktop apps 6 on Windows and 7 on
+ * `sys` of docs/product.md: inside the native app 5 (app H5); the desktop apps 6 on Windows and 7 on
  * a Mac; a mobile browser 4; else 3.
  */
 export function sysCode(info: UaInfo, inNativeApp: boolean): SysCode {

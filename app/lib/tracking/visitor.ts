@@ -9,7 +9,7 @@ export const VISITOR_KEYS = {
 
 /** What one tab session keeps from its landing page (session storage: it survives reloads). */
 export interface Landing {
-  /** `<start ms>-<random 0…100>`, SPEC.md §9. */
+  /** `<start ms>-<random 0…100>`, docs/product.md. */
   sessionId: string;
   pfb: string;
   channel: string;
@@ -80,7 +80,7 @@ export function firstVisitTime(local: StorageLike | undefined, now: number): num
   return now;
 }
 
-/** SPEC.md §3 `first_day`: the first visit was less than 24 hours ago. */
+/** docs/product.md `first_day`: the first visit was less than 24 hours ago. */
 export function isFirstDay(firstVisit: number, now: number): boolean {
   return now - firstVisit < TRACKING_LIMITS.firstDayMs;
 }

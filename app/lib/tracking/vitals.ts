@@ -32,7 +32,7 @@ export class VitalsCollector {
 
   /**
    * The metrics for the one performance event of this document: undefined before anything was
-   * measured, and after the first report (SPEC.md §4: reported once).
+   * measured, and after the first report (docs/product.md: reported once).
    */
   takeOnce(): TrackingExt | undefined {
     if (this.reported || this.values.size === 0) return undefined;

@@ -2,7 +2,7 @@ import { CODES } from "../../../protocol/codes";
 import { HEADERS } from "../../../protocol/headers";
 import { PATHS } from "../../../protocol/paths";
 import { TRACKING_LIMITS, TRACKING_QUERY, type TrackingEvent } from "../../../protocol/tracking";
-import { HttpError } from "../http/errors";
+import { HttpError } from "~/lib/http/errors";
 import type { SendOutcome, Sender } from "./sender";
 
 const utf8 = new TextEncoder();

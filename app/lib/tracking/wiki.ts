@@ -18,7 +18,7 @@ function decode(segment: string): string {
 }
 
 /**
- * SPEC.md §3 wiki tracking: `/wiki` and `/wiki/page` are the wiki's index (b6719); any other
+ * docs/product.md wiki tracking: `/wiki` and `/wiki/page` are the wiki's index (b6719); any other
  * `/wiki/{article}` is an article (b6720) whose id is that segment. A locale prefix is ignored.
  */
 export function wikiTracking(pathname: string): WikiTracking | undefined {

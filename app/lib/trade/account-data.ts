@@ -3,7 +3,7 @@
  * pushes merged in. Pure, so the merging is tested without a socket.
  */
 import type { OrderStatus, OrderType, Side } from "../../../protocol/bitget";
-import type { SpotAsset } from "../assets/valuation";
+import type { SpotAsset } from "~/lib/assets/valuation";
 
 /** An `unfilled-orders` row or an `orders` push (Bitget v2): `priceAvg` is the limit price here. */
 export interface OpenOrder {

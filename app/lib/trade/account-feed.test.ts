@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StreamPush } from "../ws/stream-types";
+import type { StreamPush } from "~/lib/ws/stream-types";
 import type { OpenOrder } from "./account-data";
 import { AccountFeed, type AccountApi } from "./account-feed";
 

@@ -1,8 +1,8 @@
-import type { SpotAsset } from "../assets/valuation";
-import type { Async } from "../async-state";
-import { FrameStore, type FrameScheduler, nextFrame } from "../ws/frame-store";
-import type { StreamClient } from "../ws/stream-client";
-import type { StreamArg, StreamStatus } from "../ws/stream-types";
+import type { SpotAsset } from "~/lib/assets/valuation";
+import type { Async } from "~/lib/async-state";
+import { FrameStore, type FrameScheduler, nextFrame } from "~/lib/ws/frame-store";
+import type { StreamClient } from "~/lib/ws/stream-client";
+import type { StreamArg, StreamStatus } from "~/lib/ws/stream-types";
 import { mergeBalances, mergeOrders, touchesHistory, type Fill, type OpenOrder, type PastOrder } from "./account-data";
 
 /** The REST reads the feed starts from and refreshes with (signed calls of the page's HTTP client). */

@@ -1,5 +1,5 @@
-import { add, compare, div, parseDecimal, toText, type Decimal } from "../numbers/decimal";
-import type { BookLevel } from "../ws/order-book";
+import { add, compare, div, parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
+import type { BookLevel } from "~/lib/ws/order-book";
 
 export interface BookRow extends BookLevel {
   /** Size from the best level down to this one. */

@@ -1,4 +1,4 @@
-import { compare, parseDecimal, toText, type Decimal } from "../numbers/decimal";
+import { compare, parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
 
 /** One candle as Bitget sends it (`[ts, open, high, low, close, baseVolume, ...]`), prices as decimal text. */
 export interface Candle {

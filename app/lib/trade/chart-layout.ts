@@ -1,4 +1,4 @@
-import { add, div, mul, parseDecimal, toText, type Decimal } from "../numbers/decimal";
+import { add, div, mul, parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
 import type { Candle } from "./candles";
 
 export interface ChartBox {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CANDLE_CHANNELS } from "../../../protocol/bitget";
-import { KLINE_INTERVALS } from "../prefs/local-prefs";
+import { KLINE_INTERVALS } from "~/lib/prefs/local-prefs";
 import { INTERVALS } from "./intervals";
 
 describe("chart intervals", () => {

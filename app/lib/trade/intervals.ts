@@ -1,9 +1,9 @@
 import type { CANDLE_CHANNELS, Granularity } from "../../../protocol/bitget";
-import type { KLINE_INTERVALS } from "../prefs/local-prefs";
+import type { KLINE_INTERVALS } from "~/lib/prefs/local-prefs";
 
 export type KlineInterval = (typeof KLINE_INTERVALS)[number];
 
-/** Each chart interval of the `klineInterval` pref (SPEC.md §3) as a REST granularity and a stream channel. */
+/** Each chart interval of the `klineInterval` pref (docs/product.md) as a REST granularity and a stream channel. */
 export const INTERVALS: Readonly<Record<KlineInterval, { granularity: Granularity; channel: keyof typeof CANDLE_CHANNELS }>> = {
   "1": { granularity: "1min", channel: "candle1m" },
   "5": { granularity: "5min", channel: "candle5m" },

@@ -1,6 +1,6 @@
 /** Public market data the trading page shows: trades and the 24 h ticker, as REST and streams send them. */
 import type { Side } from "../../../protocol/bitget";
-import { parseDecimal } from "../numbers/decimal";
+import { parseDecimal } from "~/lib/numbers/decimal";
 
 export interface PublicTrade {
   tradeId: string;

@@ -1,6 +1,6 @@
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import type { StreamArg, StreamPush } from "../ws/stream-types";
+import type { StreamArg, StreamPush } from "~/lib/ws/stream-types";
 import { bookFeed, candleFeed, tradesFeed } from "./market-feed";
 
 function fakeStream() {

@@ -1,7 +1,7 @@
-import { FrameStore, nextFrame, type FrameScheduler } from "../ws/frame-store";
-import { OrderBook, type BookLevel, type BookPush } from "../ws/order-book";
-import type { StreamClient } from "../ws/stream-client";
-import type { StreamArg, StreamPush } from "../ws/stream-types";
+import { FrameStore, nextFrame, type FrameScheduler } from "~/lib/ws/frame-store";
+import { OrderBook, type BookLevel, type BookPush } from "~/lib/ws/order-book";
+import type { StreamClient } from "~/lib/ws/stream-client";
+import type { StreamArg, StreamPush } from "~/lib/ws/stream-types";
 import { candlesFromRows, mergeCandles, type Candle } from "./candles";
 import type { KlineInterval } from "./intervals";
 import { INTERVALS } from "./intervals";

@@ -1,4 +1,4 @@
-import { parseDecimal, type Decimal } from "../numbers/decimal";
+import { parseDecimal, type Decimal } from "~/lib/numbers/decimal";
 
 /** A spot pair as Bitget's `public/symbols` lists it (the fields the trading page reads). */
 export interface SpotSymbol {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HttpError } from "../http/errors";
+import { HttpError } from "~/lib/http/errors";
 import { placeErrorOf } from "./order-errors";
 
 describe("placeErrorOf", () => {

@@ -1,5 +1,5 @@
 import { EX_CODES } from "../../../protocol/bitget";
-import { HttpError } from "../http/errors";
+import { HttpError } from "~/lib/http/errors";
 import type { FieldError, OrderField } from "./order-form";
 
 /** Where a refused order's error belongs: beside a field, or above the submit button. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDecimal, toText, type Decimal } from "../numbers/decimal";
+import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
 import { marketOf, type Market } from "./market";
 import { buildOrder, normalizeField, quantityForPercent, readPositive, summarize, validate, type OrderContext, type OrderFormState } from "./order-form";
 

@@ -4,7 +4,7 @@
  * out, and an order body for `place-order` only when nothing is wrong. Exact decimals throughout.
  */
 import type { Force, OrderType, Side } from "../../../protocol/bitget";
-import { compare, div, mul, parseDecimal, roundTo, roundToStep, toText, type Decimal } from "../numbers/decimal";
+import { compare, div, mul, parseDecimal, roundTo, roundToStep, toText, type Decimal } from "~/lib/numbers/decimal";
 import type { Market } from "./market";
 
 export type TradeUnit = "coin" | "quote";

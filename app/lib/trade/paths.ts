@@ -1,4 +1,4 @@
-/** Where the spot pages live (SPEC.md §2): the default is BTCUSDT. */
+/** Where the spot pages live (docs/product.md): the default is BTCUSDT. */
 export const DEFAULT_SPOT_SYMBOL = "BTCUSDT";
 
 export function spotPath(symbol: string = DEFAULT_SPOT_SYMBOL): string {

@@ -1,5 +1,5 @@
 import type { LinksFunction, MetaDescriptor } from "@remix-run/node";
-import { BRAND } from "../i18n/meta";
+import { BRAND } from "~/lib/i18n/meta";
 import wikiCss from "~/styles/wiki.css?url";
 
 /** The wiki pages' stylesheet. */

@@ -1,4 +1,4 @@
-import { compare, parseDecimal, type Decimal } from "../numbers/decimal";
+import { compare, parseDecimal, type Decimal } from "~/lib/numbers/decimal";
 import { crc32 } from "./crc32";
 
 /** One `books` push as the gateway sends it (Bitget v2): absolute sizes, "0" = the level is gone. */

@@ -1,4 +1,4 @@
-/** Bitget v2 stream messages as the client reads them (PROTOCOL.md §9). */
+/** Bitget v2 stream messages as the client reads them (docs/protocol.md §9). */
 export interface StreamArg {
   instType: "SPOT";
   channel: string;

@@ -5,8 +5,8 @@
  */
 import { WS_PATHS, WS_SESSION_LOGIN_FIELDS } from "../../../protocol/bitget";
 import { HEADERS } from "../../../protocol/headers";
-import { browserHttp } from "../http/browser-client";
-import { simulationFlag } from "../http/device-identity";
+import { browserHttp } from "~/lib/http/browser-client";
+import { simulationFlag } from "~/lib/http/device-identity";
 import { StreamClient } from "./stream-client";
 
 let publicClient: StreamClient | undefined;

@@ -21,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   ];
 };
 
-/** A spot market: chart, book, trades, the order panel and the user's orders (SPEC.md §2). */
+/** A spot market: chart, book, trades, the order panel and the user's orders (docs/product.md). */
 export default function Spot() {
   const data = useLoaderData<typeof loader>();
   // A new pair is a new page: every feed and form starts again.

@@ -1,7 +1,8 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { V2 } from "../../../protocol/bitget";
 import type { SpotSymbol } from "~/lib/trade/market";
-import { MAX_TRADES, type PublicTrade, type Ticker } from "~/lib/trade/market-data";
+import { MAX_TRADES, type PublicTrade } from "~/lib/trade/market-data";
+import type { MarketTickerRow, SpotPageData } from "~/lib/trade/spot-page-data";
 import { INTERVALS } from "~/lib/trade/intervals";
 import { LOCAL_PREF_DEFAULTS } from "~/lib/prefs/local-prefs";
 import { MAX_CANDLES } from "~/lib/trade/candles";
@@ -9,16 +10,13 @@ import { localizePath, splitLocalePath } from "~/lib/i18n/locale-path";
 import { callGateway } from "~/utils/gateway.server";
 import { prefsFromRequest } from "~/utils/prefs.server";
 
-/** A `market/tickers` row: the fields the page reads. */
-export type MarketTickerRow = Ticker & { symbol: string };
-
 /**
  * The first paint of a spot page: the pair, every pair's ticker (for the switcher), the book,
  * the latest trades and candles of the default interval, all public and of the live market (the
  * server cannot know about simulation mode, docs/decisions/701). An unlisted pair is a real 404;
  * another casing of a listed one is a 301 to its canonical address.
  */
-export async function spotPageData(context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">, request: Request, symbolParam: string) {
+export async function spotPageData(context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">, request: Request, symbolParam: string): Promise<SpotPageData> {
   const locale = prefsFromRequest(request).language;
   const get = <T,>(path: string, query: Record<string, string> = {}) =>
     callGateway<T>(context, request, `${path}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`, { method: "GET", locale });
@@ -47,5 +45,3 @@ export async function spotPageData(context: Pick<AppLoadContext, "gatewayUrl" | 
     candles: { interval, rows: candles.ok ? candles.data : null },
   };
 }
-
-export type SpotPageData = Awaited<ReturnType<typeof spotPageData>>;

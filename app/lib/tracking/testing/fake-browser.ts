@@ -4,16 +4,16 @@
  * gateway that dedupes as the real one does. Used by the unit tests only.
  */
 import type { TrackingEvent } from "../../../../protocol/tracking";
-import { staticContext } from "../context";
-import { CookieLocks } from "../cookie-lock";
-import { logSeqAllocator } from "../log-seq";
-import { PageLifecycle } from "../page-lifecycle";
-import { QueueStore } from "../queue-store";
-import type { SendOutcome, Sender } from "../sender";
-import { memoryCookieJar, memoryStorage, type StorageLike } from "../storage";
-import { Tracker, type PageLocation } from "../tracker";
-import { Uploader } from "../uploader";
-import { VitalsCollector, type VitalsLibrary } from "../vitals";
+import { staticContext } from "~/lib/tracking/context";
+import { CookieLocks } from "~/lib/tracking/cookie-lock";
+import { logSeqAllocator } from "~/lib/tracking/log-seq";
+import { PageLifecycle } from "~/lib/tracking/page-lifecycle";
+import { QueueStore } from "~/lib/tracking/queue-store";
+import type { SendOutcome, Sender } from "~/lib/tracking/sender";
+import { memoryCookieJar, memoryStorage, type StorageLike } from "~/lib/tracking/storage";
+import { Tracker, type PageLocation } from "~/lib/tracking/tracker";
+import { Uploader } from "~/lib/tracking/uploader";
+import { VitalsCollector, type VitalsLibrary } from "~/lib/tracking/vitals";
 
 export const T0 = 1_767_225_600_000;
 
