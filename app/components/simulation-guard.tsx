@@ -6,7 +6,7 @@ import { allowedInSimulation, reactToFlagChange, simulationHome } from "~/lib/si
 import { exitSimulation, useSimulationMode } from "~/lib/simulation/simulation-mode";
 
 /**
- * Simulation mode on every page (docs/product.md, §4): a banner that says so in words and offers the
+ * Simulation mode on every page (docs/product.md §5): a banner that says so in words and offers the
  * way out; pages outside the allow-list go to the default spot page; a change made in another
  * tab reloads this one (or sends it to the spot page when it is not allowed).
  */
