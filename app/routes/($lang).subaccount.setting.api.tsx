@@ -8,6 +8,8 @@ import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { ACCOUNT_PATHS, type SecondFactor } from "../../protocol/account-paths";
 import { showToast } from "~/lib/toast";
 import { SecurityPage } from "~/components/security/security-page";
+import { AsyncCard } from "~/components/ui/async-card";
+import { DataTable, type Column } from "~/components/ui/data-table";
 import { useAsync } from "~/lib/async-state";
 import { SecondFactorField, secondFactorFields } from "~/components/security/second-factor-field";
 import { errorKey, refusal, type FieldErrors } from "~/lib/auth/forms";
@@ -82,46 +84,38 @@ export default function ApiKeys() {
       showToast(t(errorKey(err)));
     }
   };
+  const columns: ReadonlyArray<Column<Key>> = [
+    { header: t("api.label"), rowHeader: true, cell: (k) => k.label },
+    { header: t("api.apiKey"), cell: (k) => <code>{k.apiKey}</code> },
+    { header: t("api.permissions"), cell: (k) => k.permissions.map((p) => t(p === "trade" ? "api.trade" : "api.read")).join(", ") },
+    { header: t("api.status"), cell: (k) => t(k.suspended ? "api.suspended" : "api.active") },
+    { header: t("api.created"), cell: (k) => formatDateTime(k.createdAt, intl, "date") },
+    {
+      header: <span className="visually-hidden">{t("security.actions")}</span>,
+      cellClass: "num",
+      cell: (k) => (
+        <>
+          {k.suspended && (
+            <button type="button" className="button primary" onClick={() => setConfirming(k.apiKey)}>{t("api.reconfirm")}</button>
+          )}{" "}
+          <button type="button" className="button" onClick={() => void revoke(k.apiKey)}>{t("api.revoke")}</button>
+        </>
+      ),
+    },
+  ];
   return (
     <SecurityPage>
       <h1>{t("api.title")}</h1>
       <p><LocaleLink to="/account/newapi" className="button primary">{t("api.newTitle")}</LocaleLink></p>
-      <section className="card" aria-busy={keys.state === "loading"} aria-label={t("api.title")}>
-        {keys.state === "error" && <p role="alert" className="notice error">{t(errorKey(keys.error))}</p>}
-        {keys.state === "ready" && keys.data.list.length === 0 && <p>{t("api.none")}</p>}
-        {held.length > 0 && <p role="status" className="notice">{t("api.suspendedNotice")}</p>}
-        {keys.state === "ready" && keys.data.list.length > 0 && (
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("api.label")}</th>
-                <th scope="col">{t("api.apiKey")}</th>
-                <th scope="col">{t("api.permissions")}</th>
-                <th scope="col">{t("api.status")}</th>
-                <th scope="col">{t("api.created")}</th>
-                <th scope="col"><span className="visually-hidden">{t("security.actions")}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.data.list.map((k) => (
-                <tr key={k.apiKey}>
-                  <th scope="row">{k.label}</th>
-                  <td><code>{k.apiKey}</code></td>
-                  <td>{k.permissions.map((p) => t(p === "trade" ? "api.trade" : "api.read")).join(", ")}</td>
-                  <td>{t(k.suspended ? "api.suspended" : "api.active")}</td>
-                  <td>{formatDateTime(k.createdAt, intl, "date")}</td>
-                  <td className="num">
-                    {k.suspended && (
-                      <button type="button" className="button primary" onClick={() => setConfirming(k.apiKey)}>{t("api.reconfirm")}</button>
-                    )}{" "}
-                    <button type="button" className="button" onClick={() => void revoke(k.apiKey)}>{t("api.revoke")}</button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+      <AsyncCard value={keys} name={{ label: t("api.title") }}>
+        {(data) => (
+          <>
+            {data.list.length === 0 && <p>{t("api.none")}</p>}
+            {held.length > 0 && <p role="status" className="notice">{t("api.suspendedNotice")}</p>}
+            {data.list.length > 0 && <DataTable rows={data.list} columns={columns} rowKey={(k) => k.apiKey} />}
+          </>
         )}
-      </section>
+      </AsyncCard>
       {target && keys.state === "ready" && (
         <Reconfirm key={target.apiKey} apiKey={target.apiKey} label={target.label} factor={keys.data.secondFactor}
           done={() => {

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { DataTable, type Column } from "~/components/ui/data-table";
 import { V2 } from "../../../protocol/bitget";
 import { holdings, totalUsdt, usdtPrices, valuate, type PriceTicker, type SpotAsset, type Valuation } from "~/lib/assets/valuation";
 import { useAsync } from "~/lib/async-state";
@@ -34,6 +35,12 @@ export function PortfolioCard({ tickers }: { tickers: readonly PriceTicker[] }) 
   );
   const value = (usdt: string) => (hidden ? masked : show(valuate(usdt, prefs.valuationUnit, prefs.currency, rates, prices), prefs.intl));
 
+  const columns: ReadonlyArray<Column<(typeof list)[number]>> = [
+    { header: t("home.coin"), rowHeader: true, cell: (h) => h.coin },
+    { header: t("home.amount"), num: true, cell: (h) => (hidden ? masked : formatNumber(h.amount, prefs.intl)) },
+    { header: t("home.value"), num: true, cell: (h) => (h.usdt === undefined ? "—" : value(h.usdt)) },
+  ];
+
   return (
     <section aria-labelledby="portfolio-title" className="card" aria-busy={assets.state === "loading"}>
       <div className="card-head">
@@ -56,24 +63,7 @@ export function PortfolioCard({ tickers }: { tickers: readonly PriceTicker[] }) 
           {list.length === 0 ? (
             <p>{t("home.noAssets")}</p>
           ) : (
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("home.coin")}</th>
-                  <th scope="col" className="num">{t("home.amount")}</th>
-                  <th scope="col" className="num">{t("home.value")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((h) => (
-                  <tr key={h.coin}>
-                    <th scope="row">{h.coin}</th>
-                    <td className="num">{hidden ? masked : formatNumber(h.amount, prefs.intl)}</td>
-                    <td className="num">{h.usdt === undefined ? "—" : value(h.usdt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable rows={list} columns={columns} rowKey={(h) => h.coin} />
           )}
         </>
       )}

@@ -5,6 +5,8 @@ import { showToast } from "~/lib/toast";
 import { useAsync } from "~/lib/async-state";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
+import { AsyncCard } from "~/components/ui/async-card";
+import { DataTable, type Column } from "~/components/ui/data-table";
 import { useDateTime } from "./use-date-time";
 
 interface Device {
@@ -17,7 +19,7 @@ interface Device {
 }
 
 /** Each browser with a live session: first and last seen; revoking one ends its sessions. */
-export function DevicesTable({ heading: H = "h2" }: { heading?: "h1" | "h2" }) {
+export function DevicesTable({ heading = "h2" }: { heading?: "h1" | "h2" }) {
   const { t } = useTranslation(["common", "account"]);
   const when = useDateTime();
   const load = useCallback(() => browserHttp().post<{ list: Device[] }>(ACCOUNT_PATHS.devices, {}), []);
@@ -33,39 +35,21 @@ export function DevicesTable({ heading: H = "h2" }: { heading?: "h1" | "h2" }) {
     }
   };
 
+  const columns: ReadonlyArray<Column<Device>> = [
+    { header: t("security.browser"), rowHeader: true, cell: (d) => <>{d.browser}{d.current && <span className="badge">{t("security.thisDevice")}</span>}</> },
+    { header: t("security.ip"), cell: (d) => d.ip },
+    { header: t("account:security.firstSeen"), cell: (d) => when(d.firstSeen) },
+    { header: t("security.lastSeen"), cell: (d) => when(d.lastSeen) },
+    {
+      header: <span className="visually-hidden">{t("security.actions")}</span>,
+      cellClass: "num",
+      cell: (d) => !d.current && <button type="button" className="button" onClick={() => void revoke(d.deviceId)}>{t("security.revoke")}</button>,
+    },
+  ];
+
   return (
-    <section className="card" aria-labelledby="devices-title" aria-busy={devices.state === "loading"}>
-      <H id="devices-title">{t("security.devicesTitle")}</H>
-      {devices.state === "loading" && <p>{t("security.loading")}</p>}
-      {devices.state === "error" && <p role="alert" className="notice error">{t(errorKey(devices.error))}</p>}
-      {devices.state === "ready" && (
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("security.browser")}</th>
-              <th scope="col">{t("security.ip")}</th>
-              <th scope="col">{t("account:security.firstSeen")}</th>
-              <th scope="col">{t("security.lastSeen")}</th>
-              <th scope="col"><span className="visually-hidden">{t("security.actions")}</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {devices.data.list.map((d) => (
-              <tr key={d.deviceId}>
-                <th scope="row">{d.browser}{d.current && <span className="badge">{t("security.thisDevice")}</span>}</th>
-                <td>{d.ip}</td>
-                <td>{when(d.firstSeen)}</td>
-                <td>{when(d.lastSeen)}</td>
-                <td className="num">
-                  {!d.current && (
-                    <button type="button" className="button" onClick={() => void revoke(d.deviceId)}>{t("security.revoke")}</button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+    <AsyncCard value={devices} name={{ titleId: "devices-title", title: t("security.devicesTitle"), heading }}>
+      {(data) => <DataTable rows={data.list} columns={columns} rowKey={(d) => d.deviceId} />}
+    </AsyncCard>
   );
 }

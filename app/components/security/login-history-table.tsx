@@ -2,8 +2,9 @@ import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { ACCOUNT_PATHS } from "../../../protocol/account-paths";
 import { useAsync } from "~/lib/async-state";
-import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
+import { AsyncCard } from "~/components/ui/async-card";
+import { DataTable, type Column } from "~/components/ui/data-table";
 import { useDateTime } from "./use-date-time";
 
 interface Login {
@@ -14,36 +15,19 @@ interface Login {
 }
 
 /** The account's most recent logins (and switches into it), newest first. */
-export function LoginHistoryTable({ heading: H = "h2" }: { heading?: "h1" | "h2" }) {
+export function LoginHistoryTable({ heading = "h2" }: { heading?: "h1" | "h2" }) {
   const { t } = useTranslation("common");
   const when = useDateTime();
   const load = useCallback(() => browserHttp().post<{ list: Login[] }>(ACCOUNT_PATHS.loginHistory, { page: 1, size: 20 }), []);
   const [history] = useAsync(load);
+  const columns: ReadonlyArray<Column<Login>> = [
+    { header: t("security.time"), cell: (h) => when(h.time) },
+    { header: t("security.browser"), cell: (h) => h.browser },
+    { header: t("security.ip"), cell: (h) => h.ip },
+  ];
   return (
-    <section className="card" aria-labelledby="history-title" aria-busy={history.state === "loading"}>
-      <H id="history-title">{t("security.historyTitle")}</H>
-      {history.state === "loading" && <p>{t("security.loading")}</p>}
-      {history.state === "error" && <p role="alert" className="notice error">{t(errorKey(history.error))}</p>}
-      {history.state === "ready" && (
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("security.time")}</th>
-              <th scope="col">{t("security.browser")}</th>
-              <th scope="col">{t("security.ip")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.data.list.map((h, i) => (
-              <tr key={`${h.time}-${i}`}>
-                <td>{when(h.time)}</td>
-                <td>{h.browser}</td>
-                <td>{h.ip}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+    <AsyncCard value={history} name={{ titleId: "history-title", title: t("security.historyTitle"), heading }}>
+      {(data) => <DataTable rows={data.list} columns={columns} rowKey={(h, i) => `${h.time}-${i}`} />}
+    </AsyncCard>
   );
 }

@@ -4,6 +4,7 @@ import { showToast } from "~/lib/toast";
 import { errorKey } from "~/lib/auth/forms";
 import { switchAccount } from "~/lib/auth/switch-account";
 import { browserHttp } from "~/lib/http/browser-client";
+import { DataTable, type Column } from "~/components/ui/data-table";
 import type { Account } from "./types";
 
 /** The sub-accounts with their USDT, and what the main account can do with each. */
@@ -23,41 +24,32 @@ export function SubAccountTable({ subs, usdtOf, onChanged }: { subs: Account[]; 
       onChanged();
     }, t(frozen ? "sub.frozenDone" : "sub.unfrozenDone", { name: a.nickName }));
 
+  const columns: ReadonlyArray<Column<Account>> = [
+    { header: t("sub.nickName"), rowHeader: true, cell: (a) => a.nickName },
+    { header: t("sub.userId"), cell: (a) => a.userId },
+    { header: t("sub.status"), cell: (a) => t(a.frozen ? "sub.frozenState" : "sub.active") },
+    { header: t("sub.usdt"), num: true, cell: (a) => usdtOf(a.userId) },
+    {
+      header: <span className="visually-hidden">{t("common:security.actions")}</span>,
+      cellClass: "num",
+      cell: (a) => (
+        <div className="row-actions">
+          <button type="button" className="button" disabled={a.frozen} aria-label={t("sub.switchTo", { name: a.nickName })}
+            onClick={() => void act(() => switchAccount(a.userId))}>{t("sub.switch")}</button>
+          <button type="button" className="button" aria-label={t(a.frozen ? "sub.unfreezeLabel" : "sub.freezeLabel", { name: a.nickName })}
+            onClick={() => void freeze(a, !a.frozen)}>{t(a.frozen ? "sub.unfreeze" : "sub.freeze")}</button>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <section className="card" aria-labelledby="subs-title">
       <h2 id="subs-title">{t("sub.listTitle")}</h2>
       {subs.length === 0 ? (
         <p>{t("sub.none")}</p>
       ) : (
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("sub.nickName")}</th>
-              <th scope="col">{t("sub.userId")}</th>
-              <th scope="col">{t("sub.status")}</th>
-              <th scope="col" className="num">{t("sub.usdt")}</th>
-              <th scope="col"><span className="visually-hidden">{t("common:security.actions")}</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {subs.map((a) => (
-              <tr key={a.userId}>
-                <th scope="row">{a.nickName}</th>
-                <td>{a.userId}</td>
-                <td>{t(a.frozen ? "sub.frozenState" : "sub.active")}</td>
-                <td className="num">{usdtOf(a.userId)}</td>
-                <td className="num">
-                  <div className="row-actions">
-                    <button type="button" className="button" disabled={a.frozen} aria-label={t("sub.switchTo", { name: a.nickName })}
-                      onClick={() => void act(() => switchAccount(a.userId))}>{t("sub.switch")}</button>
-                    <button type="button" className="button" aria-label={t(a.frozen ? "sub.unfreezeLabel" : "sub.freezeLabel", { name: a.nickName })}
-                      onClick={() => void freeze(a, !a.frozen)}>{t(a.frozen ? "sub.unfreeze" : "sub.freeze")}</button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable rows={subs} columns={columns} rowKey={(a) => a.userId} />
       )}
     </section>
   );

@@ -8,6 +8,7 @@ import { browserHttp } from "~/lib/http/browser-client";
 import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { Market } from "~/lib/trade/market";
+import { DataTable, type Column } from "~/components/ui/data-table";
 import { AsyncView } from "./async-view";
 
 /** The balances of the pair's two coins; in simulation mode, the demo account can be reset. */
@@ -32,28 +33,16 @@ export function BalancesTable({ balances, market, demo, onChanged }: { balances:
   const rows: Async<readonly SpotAsset[]> = balances.state === "ready"
     ? { state: "ready", data: [market.base, market.quote].map((coin) => balances.data.find((b) => b.coin === coin) ?? { coin, available: "0", frozen: "0", locked: "0" }) }
     : balances;
+  const columns: ReadonlyArray<Column<SpotAsset>> = [
+    { header: t("account.coin"), rowHeader: true, cell: (b) => b.coin },
+    { header: t("account.available"), num: true, cell: (b) => formatNumber(b.available, intl) },
+    { header: t("account.frozen"), num: true, cell: (b) => formatNumber(b.frozen, intl) },
+  ];
   return (
     <>
       <AsyncView value={rows} empty="">
         {(list) => (
-          <table className="data-table compact" data-testid="balances">
-            <thead>
-              <tr>
-                <th scope="col">{t("account.coin")}</th>
-                <th scope="col" className="num">{t("account.available")}</th>
-                <th scope="col" className="num">{t("account.frozen")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((b) => (
-                <tr key={b.coin} data-testid={`balance-${b.coin}`}>
-                  <th scope="row">{b.coin}</th>
-                  <td className="num">{formatNumber(b.available, intl)}</td>
-                  <td className="num">{formatNumber(b.frozen, intl)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable rows={list} columns={columns} rowKey={(b) => b.coin} className="compact" testId="balances" rowTestId={(b) => `balance-${b.coin}`} />
         )}
       </AsyncView>
       {demo && (

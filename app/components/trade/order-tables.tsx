@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { V2 } from "../../../protocol/bitget";
 import { showToast } from "~/lib/toast";
@@ -8,30 +8,9 @@ import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { Fill, OpenOrder, PastOrder } from "~/lib/trade/account-data";
 import type { Market } from "~/lib/trade/market";
+import { DataTable, type Column } from "~/components/ui/data-table";
 import { AsyncView } from "./async-view";
 import { TimeText } from "./time-text";
-
-interface Column<T> {
-  header: ReactNode;
-  num?: boolean;
-  cell: (row: T) => ReactNode;
-}
-
-/** One list of the account section: a header row and a row per item, column by column. */
-function RowsTable<T>({ rows, columns, rowKey, testId }: { rows: readonly T[]; columns: ReadonlyArray<Column<T>>; rowKey: (row: T) => string; testId: string }) {
-  return (
-    <table className="data-table compact" data-testid={testId}>
-      <thead>
-        <tr>{columns.map((c, i) => <th key={i} scope="col" className={c.num ? "num" : undefined}>{c.header}</th>)}</tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={rowKey(r)}>{columns.map((c, i) => <td key={i} className={c.num ? "num" : undefined}>{c.cell(r)}</td>)}</tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 /** The columns every order list shares, formatted for the pair and the reader's locale. */
 function useColumns(market: Market) {
@@ -91,7 +70,7 @@ export function OpenOrdersTable({ orders, market, onChanged }: { orders: Async<r
               {t("account.cancelAll")}
             </button>
           </div>
-          <RowsTable rows={list} columns={columns} rowKey={(o) => o.orderId} testId="open-orders" />
+          <DataTable rows={list} columns={columns} rowKey={(o) => o.orderId} className="compact" testId="open-orders" />
         </>
       )}
     </AsyncView>
@@ -108,7 +87,7 @@ export function HistoryTable({ orders, market }: { orders: Async<readonly PastOr
   ];
   return (
     <AsyncView value={orders} empty={t("account.noHistory")}>
-      {(list) => <RowsTable rows={list} columns={columns} rowKey={(o) => o.orderId} testId="order-history" />}
+      {(list) => <DataTable rows={list} columns={columns} rowKey={(o) => o.orderId} className="compact" testId="order-history" />}
     </AsyncView>
   );
 }
@@ -124,7 +103,7 @@ export function FillsTable({ fills, market }: { fills: Async<readonly Fill[]>; m
   ];
   return (
     <AsyncView value={fills} empty={t("account.noFills")}>
-      {(list) => <RowsTable rows={list} columns={columns} rowKey={(f) => f.tradeId} testId="fills" />}
+      {(list) => <DataTable rows={list} columns={columns} rowKey={(f) => f.tradeId} className="compact" testId="fills" />}
     </AsyncView>
   );
 }
