@@ -1,22 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { LocaleLink } from "~/components/locale-link";
 import { useCallback, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { privatePageMeta } from "~/lib/i18n/meta";
+import { privateMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_LIMITS, ACCOUNT_PATHS, type SecondFactor } from "../../protocol/account-paths";
 import { Field } from "~/components/auth/field";
 import { SecondFactorField, secondFactorFields } from "~/components/security/second-factor-field";
 import { useAsync } from "~/lib/async-state";
 import { errorKey, refusal, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
-import { requireUser } from "~/utils/user.server";
+import { requireUserLoader } from "~/utils/user.server";
 
-export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "api.newTitle");
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(context, request);
-  return null;
-}
+export const meta = privateMeta("api.newTitle");
+export const loader = requireUserLoader;
 
 interface Created {
   apiKey: string;

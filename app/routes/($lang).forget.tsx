@@ -1,13 +1,12 @@
-import type { MetaFunction } from "@remix-run/node";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LocaleLink } from "~/components/locale-link";
-import { privatePageMeta } from "~/lib/i18n/meta";
+import { privateMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_PATHS } from "../../protocol/account-paths";
 import { CodeAndPasswordForm } from "~/components/auth/code-password-form";
 import { browserHttp } from "~/lib/http/browser-client";
 
-export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "forget.title", "account");
+export const meta = privateMeta("forget.title", "account");
 
 /**
  * The forgotten-password flow (docs/decisions/500): a code to the account's e-mail or phone, then

@@ -1,10 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { LocaleLink, useLocalize } from "~/components/locale-link";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { privatePageMeta } from "~/lib/i18n/meta";
+import { privateMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_PATHS, type LoginConfig } from "../../protocol/account-paths";
 import { AccountFields, Field, MethodTabs } from "~/components/auth/field";
 import { LoginProviders } from "~/components/auth/login-providers";
@@ -13,7 +13,7 @@ import { callGateway } from "~/utils/gateway.server";
 import { checkLogin, loginBody, refusal, type Credentials, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
 
-export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "auth.login");
+export const meta = privateMeta("auth.login");
 
 /** The login methods besides the password that the gateway offers (none on the embedded one). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

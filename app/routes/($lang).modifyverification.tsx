@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LocaleLink } from "~/components/locale-link";
-import { privatePageMeta } from "~/lib/i18n/meta";
+import { privateMeta } from "~/lib/i18n/meta";
 import { PATHS } from "../../protocol/paths";
 import { withUserInfoDefaults, type UserInfoResponse } from "../../protocol/user-info";
 import { BindingSection, type Bindings } from "~/components/security/binding-section";
@@ -11,7 +11,7 @@ import { callGateway } from "~/utils/gateway.server";
 import { prefsFromRequest } from "~/utils/prefs.server";
 import { requireUser } from "~/utils/user.server";
 
-export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "security.title");
+export const meta = privateMeta("security.title");
 
 /** The security overview: the verification methods come from user info (masked), asked on the server. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,12 +1,11 @@
-import type { MetaFunction } from "@remix-run/node";
 import { LocaleLink, useLocalize } from "~/components/locale-link";
 import { useTranslation } from "react-i18next";
-import { privatePageMeta } from "~/lib/i18n/meta";
+import { privateMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_PATHS } from "../../protocol/account-paths";
 import { CodeAndPasswordForm } from "~/components/auth/code-password-form";
 import { browserHttp } from "~/lib/http/browser-client";
 
-export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "auth.register");
+export const meta = privateMeta("auth.register");
 
 export default function Register() {
   const { t } = useTranslation("common");

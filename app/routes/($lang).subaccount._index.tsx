@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,10 +13,10 @@ import { useAsync } from "~/lib/async-state";
 import { errorKey } from "~/lib/auth/forms";
 import { switchAccount } from "~/lib/auth/switch-account";
 import { browserHttp } from "~/lib/http/browser-client";
-import { privatePageMeta } from "~/lib/i18n/meta";
+import { privateMeta } from "~/lib/i18n/meta";
 import { requireUser } from "~/utils/user.server";
 
-export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "sub.title", "account");
+export const meta = privateMeta("sub.title", "account");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context, request);

@@ -1,16 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { privatePageMeta } from "~/lib/i18n/meta";
+import { privateMeta } from "~/lib/i18n/meta";
 import { AntiPhishingForm } from "~/components/security/anti-phishing-form";
 import { SecurityPage } from "~/components/security/security-page";
-import { requireUser } from "~/utils/user.server";
+import { requireUserLoader } from "~/utils/user.server";
 
-export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "security.antiPhishingTitle");
-
-/** Guests are sent to log in; the data is asked for by the browser, which holds the signing key. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(context, request);
-  return null;
-}
+export const meta = privateMeta("security.antiPhishingTitle");
+export const loader = requireUserLoader;
 
 export default function AntiPhishingPage() {
   return (

@@ -1,8 +1,7 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { LocaleLink } from "~/components/locale-link";
 import { useCallback, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { privatePageMeta } from "~/lib/i18n/meta";
+import { privateMeta } from "~/lib/i18n/meta";
 import { formatDateTime } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { ACCOUNT_PATHS, type SecondFactor } from "../../protocol/account-paths";
@@ -14,14 +13,10 @@ import { useAsync } from "~/lib/async-state";
 import { SecondFactorField, secondFactorFields } from "~/components/security/second-factor-field";
 import { errorKey, refusal, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
-import { requireUser } from "~/utils/user.server";
+import { requireUserLoader } from "~/utils/user.server";
 
-export const meta: MetaFunction = ({ matches }) => privatePageMeta(matches, "api.title");
-
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(context, request);
-  return null;
-}
+export const meta = privateMeta("api.title");
+export const loader = requireUserLoader;
 
 interface Key {
   apiKey: string;

@@ -1,5 +1,5 @@
 import { parse as parseCookie } from "cookie";
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { COOKIES } from "../../protocol/accounts";
 import { PATHS } from "../../protocol/paths";
 import { withUserInfoDefaults, type UserInfoResponse } from "../../protocol/user-info";
@@ -40,4 +40,13 @@ export async function requireUser(context: Pick<AppLoadContext, "gatewayUrl" | "
   const url = new URL(request.url);
   const { prefix } = splitLocalePath(url.pathname);
   throw redirect(localizePath(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, prefix));
+}
+
+/**
+ * The loader of a page that needs a login and nothing else from the server: guests are sent to log
+ * in; the page's data is asked for by the browser, which holds the signing key.
+ */
+export async function requireUserLoader({ request, context }: LoaderFunctionArgs): Promise<null> {
+  await requireUser(context, request);
+  return null;
 }

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { V2 } from "../../protocol/bitget";
 import { PATHS } from "../../protocol/paths";
 import { WIKI_PATHS, type WikiArticle, type WikiEntry } from "../../protocol/wiki";
@@ -6,6 +6,7 @@ import { imageHostOf } from "~/lib/http/image-domains";
 import { localizePath, splitLocalePath } from "~/lib/i18n/locale-path";
 import { readImgConfig } from "~/lib/images/image-hosts";
 import { checkImageSource } from "~/lib/links/link-policy";
+import type { TdkText } from "~/lib/wiki/page-head";
 import { chartView, marketView, parseCandles, type ChartView, type CoinView, type Ticker } from "~/lib/wiki/market-view";
 import { callGateway } from "./gateway.server";
 import { prefsFromRequest } from "./prefs.server";
@@ -16,11 +17,7 @@ export const CHART_GRANULARITY = "1h";
 export const CHART_CANDLES = 168;
 
 export type TdkPageCode = "wiki" | "wiki-page" | "wiki-article";
-export interface Tdk {
-  title: string;
-  description: string;
-  keywords: string;
-}
+export type Tdk = TdkText;
 
 type Ctx = Pick<AppLoadContext, "gatewayUrl" | "gatewayForward" | "linkPolicy">;
 
@@ -61,6 +58,11 @@ export async function loadWikiList(context: Ctx, request: Request, page: TdkPage
     marketsUp: tickers.ok,
     tdk,
   };
+}
+
+/** The loader of a coin list page, which differs only in the page code its TDK texts are kept under. */
+export function wikiListLoader(page: TdkPageCode) {
+  return ({ request, context }: LoaderFunctionArgs) => loadWikiList(context, request, page);
 }
 
 /** /wiki/{article}: the coin, its sanitised article, its market and chart. An unknown article is a 404. */

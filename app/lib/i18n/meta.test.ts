@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { metaT, privatePageMeta } from "./meta";
+import type { MetaArgs } from "@remix-run/node";
+import { metaT, privateMeta, privatePageMeta } from "./meta";
 
 const matches = [{
   id: "root",
@@ -15,5 +16,9 @@ describe("meta translation", () => {
   });
   it("private pages are titled and not indexed", () => {
     expect(privatePageMeta(matches, "a.b")).toEqual([{ title: "日本語 | Mix Exchange" }, { name: "robots", content: "noindex" }]);
+    // The routes' `meta` export gives the same for its key and namespace.
+    const args = { matches } as unknown as MetaArgs;
+    expect(privateMeta("a.b")(args)).toEqual(privatePageMeta(matches, "a.b"));
+    expect(privateMeta("a.only", "common")(args)).toEqual([{ title: "Only English | Mix Exchange" }, { name: "robots", content: "noindex" }]);
   });
 });

@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "@remix-run/node";
+import type { MetaDescriptor, MetaFunction } from "@remix-run/node";
 import { DEFAULT_LOCALE } from "../../../protocol/locales";
 
 type Resources = Record<string, Record<string, unknown>>;
@@ -32,4 +32,9 @@ export function metaT(matches: readonly RootMatch[], key: string, ns = "common")
 /** The title and robots rule of a private page (account, settings): translated, never indexed. */
 export function privatePageMeta(matches: readonly RootMatch[], key: string, ns = "common"): MetaDescriptor[] {
   return [{ title: `${metaT(matches, key, ns)} | ${BRAND}` }, { name: "robots", content: "noindex" }];
+}
+
+/** A private page's `meta` export: `export const meta = privateMeta("api.title")`. */
+export function privateMeta(key: string, ns = "common"): MetaFunction {
+  return ({ matches }) => privatePageMeta(matches, key, ns);
 }
