@@ -8,11 +8,11 @@ import { CreateSubForm } from "~/components/sub-accounts/create-sub-form";
 import { SubAccountTable } from "~/components/sub-accounts/sub-account-table";
 import { TransferForm } from "~/components/sub-accounts/transfer-form";
 import type { Account, Asset } from "~/components/sub-accounts/types";
-import { showToast } from "~/lib/toast";
 import { useAsync } from "~/lib/async-state";
 import { errorKey } from "~/lib/auth/forms";
 import { switchAccount } from "~/lib/auth/switch-account";
 import { browserHttp } from "~/lib/http/browser-client";
+import { useAction } from "~/lib/use-action";
 import { privateMeta } from "~/lib/i18n/meta";
 import { requireUser } from "~/utils/user.server";
 
@@ -45,12 +45,13 @@ function InSubAccount() {
   const { t } = useTranslation(["account", "common"]);
   const load = useCallback(() => browserHttp().post<SubList>(ACCOUNT_PATHS.subList, {}), []);
   const [list] = useAsync(load);
+  const act = useAction();
   return (
     <section className="card">
       <p>{t("sub.inSubAccount")}</p>
       {list.state === "ready" && (
         <button type="button" className="button primary"
-          onClick={() => void switchAccount(list.data.main.userId).catch((err: unknown) => showToast(t(errorKey(err))))}>
+          onClick={() => void act(() => switchAccount(list.data.main.userId))}>
           {t("sub.backToMain")}
         </button>
       )}

@@ -11,8 +11,9 @@ import { AsyncCard } from "~/components/ui/async-card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { useAsync } from "~/lib/async-state";
 import { SecondFactorField, secondFactorFields } from "~/components/security/second-factor-field";
-import { errorKey, refusal, type FieldErrors } from "~/lib/auth/forms";
+import { refusal, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
+import { useAction } from "~/lib/use-action";
 import { requireUserLoader } from "~/utils/user.server";
 
 export const meta = privateMeta("api.title");
@@ -70,15 +71,8 @@ export default function ApiKeys() {
   const [confirming, setConfirming] = useState<string | null>(null);
   const held = keys.state === "ready" ? keys.data.list.filter((k) => k.suspended) : [];
   const target = held.find((k) => k.apiKey === confirming);
-  const revoke = async (apiKey: string) => {
-    try {
-      await browserHttp().post(ACCOUNT_PATHS.apiKeyRevoke, { apiKey });
-      showToast(t("api.revoked"));
-      reload();
-    } catch (err) {
-      showToast(t(errorKey(err)));
-    }
-  };
+  const act = useAction();
+  const revoke = (apiKey: string) => act(() => browserHttp().post(ACCOUNT_PATHS.apiKeyRevoke, { apiKey }), t("api.revoked"), reload);
   const columns: ReadonlyArray<Column<Key>> = [
     { header: t("api.label"), rowHeader: true, cell: (k) => k.label },
     { header: t("api.apiKey"), cell: (k) => <code>{k.apiKey}</code> },

@@ -1,10 +1,9 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { ACCOUNT_PATHS } from "../../../protocol/account-paths";
-import { showToast } from "~/lib/toast";
 import { useAsync } from "~/lib/async-state";
-import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
+import { useAction } from "~/lib/use-action";
 import { AsyncCard } from "~/components/ui/async-card";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { useDateTime } from "./use-date-time";
@@ -25,15 +24,8 @@ export function DevicesTable({ heading = "h2" }: { heading?: "h1" | "h2" }) {
   const load = useCallback(() => browserHttp().post<{ list: Device[] }>(ACCOUNT_PATHS.devices, {}), []);
   const [devices, reload] = useAsync(load);
 
-  const revoke = async (deviceId: string) => {
-    try {
-      await browserHttp().post(ACCOUNT_PATHS.deviceRevoke, { deviceId });
-      showToast(t("security.revoked"));
-      reload();
-    } catch (err) {
-      showToast(t(errorKey(err)));
-    }
-  };
+  const act = useAction();
+  const revoke = (deviceId: string) => act(() => browserHttp().post(ACCOUNT_PATHS.deviceRevoke, { deviceId }), t("security.revoked"), reload);
 
   const columns: ReadonlyArray<Column<Device>> = [
     { header: t("security.browser"), rowHeader: true, cell: (d) => <>{d.browser}{d.current && <span className="badge">{t("security.thisDevice")}</span>}</> },

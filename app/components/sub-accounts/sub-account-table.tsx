@@ -1,28 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { ACCOUNT_PATHS } from "../../../protocol/account-paths";
-import { showToast } from "~/lib/toast";
-import { errorKey } from "~/lib/auth/forms";
 import { switchAccount } from "~/lib/auth/switch-account";
 import { browserHttp } from "~/lib/http/browser-client";
+import { useAction } from "~/lib/use-action";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import type { Account } from "./types";
 
 /** The sub-accounts with their USDT, and what the main account can do with each. */
 export function SubAccountTable({ subs, usdtOf, onChanged }: { subs: Account[]; usdtOf(userId: string): string; onChanged(): void }) {
   const { t } = useTranslation(["account", "common"]);
-  const act = async (fn: () => Promise<unknown>, message?: string) => {
-    try {
-      await fn();
-      if (message) showToast(message);
-    } catch (err) {
-      showToast(t(errorKey(err)));
-    }
-  };
+  const act = useAction();
   const freeze = (a: Account, frozen: boolean) =>
-    act(async () => {
-      await browserHttp().post(ACCOUNT_PATHS.subFreeze, { userId: a.userId, frozen });
-      onChanged();
-    }, t(frozen ? "sub.frozenDone" : "sub.unfrozenDone", { name: a.nickName }));
+    act(() => browserHttp().post(ACCOUNT_PATHS.subFreeze, { userId: a.userId, frozen }), t(frozen ? "sub.frozenDone" : "sub.unfrozenDone", { name: a.nickName }), onChanged);
 
   const columns: ReadonlyArray<Column<Account>> = [
     { header: t("sub.nickName"), rowHeader: true, cell: (a) => a.nickName },
