@@ -1,5 +1,5 @@
 import { LocaleLink } from "~/components/locale-link";
-import { useCallback, useState, type FormEvent } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { privateMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_LIMITS, ACCOUNT_PATHS, type SecondFactor } from "../../protocol/account-paths";
@@ -8,6 +8,7 @@ import { SecondFactorField, secondFactorFields } from "~/components/security/sec
 import { useAsync } from "~/lib/async-state";
 import { errorKey, refusal, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
+import { showFound, useSubmit } from "~/lib/use-submit";
 import { requireUserLoader } from "~/utils/user.server";
 
 export const meta = privateMeta("api.newTitle");
@@ -28,37 +29,29 @@ export default function NewApiKey() {
   const [form, setForm] = useState({ label: "", passphrase: "", trade: false, ips: "", code: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [created, setCreated] = useState<Created | null>(null);
-  const [busy, setBusy] = useState(false);
   const load = useCallback(() => browserHttp().post<{ secondFactor: SecondFactor }>(ACCOUNT_PATHS.apiKeyList, {}), []);
   const [keys] = useAsync(load);
   const factor = keys.state === "ready" ? keys.data.secondFactor : undefined;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!factor) return;
-    const ipAllow = form.ips.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
-    if (!form.label.trim() || form.passphrase.length < 8 || form.passphrase.length > 32 || ipAllow.length > ACCOUNT_LIMITS.apiKeyIps) {
-      setErrors({ form: "api.errors.form" });
-      return;
-    }
-    if (!/^\d{6}$/.test(form.code.trim())) {
-      setErrors({ code: "auth.errors.code" });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
+  const ipAllow = form.ips.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+  const { busy, onSubmit } = useSubmit({
+    check: () => {
+      if (!factor) return false;
+      const formOk = form.label.trim() !== "" && form.passphrase.length >= 8 && form.passphrase.length <= 32 && ipAllow.length <= ACCOUNT_LIMITS.apiKeyIps;
+      const codeOk = /^\d{6}$/.test(form.code.trim());
+      const found: FieldErrors = !formOk ? { form: "api.errors.form" } : !codeOk ? { code: "auth.errors.code" } : {};
+      return showFound(found, setErrors);
+    },
+    send: async () => {
+      if (!factor) return;
       setCreated(await browserHttp().post<Created>(ACCOUNT_PATHS.apiKeyCreate, {
         label: form.label.trim(), passphrase: form.passphrase, permissions: form.trade ? ["read", "trade"] : ["read"], ipAllow,
         ...secondFactorFields(factor, form.code),
       }));
       setForm({ label: "", passphrase: "", trade: false, ips: "", code: "" });
-    } catch (err) {
-      setErrors(refusal(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: (err) => setErrors(refusal(err)),
+  });
 
   if (created) {
     return (
@@ -79,7 +72,7 @@ export default function NewApiKey() {
   return (
     <section className="auth-card" aria-labelledby="newapi-title">
       <h1 id="newapi-title">{t("api.newTitle")}</h1>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Field label={t("api.label")} name="label" value={form.label} maxLength={32} required
           onChange={(e) => setForm({ ...form, label: e.target.value })} />
         <Field label={t("api.passphrase")} name="passphrase" type="password" autoComplete="new-password" value={form.passphrase}

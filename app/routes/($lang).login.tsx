@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { LocaleLink, useLocalize } from "~/components/locale-link";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { privateMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_PATHS, type LoginConfig } from "../../protocol/account-paths";
@@ -12,6 +12,7 @@ import { VerifyStep, type Verify } from "~/components/auth/verify-step";
 import { callGateway } from "~/utils/gateway.server";
 import { checkLogin, loginBody, refusal, type Credentials, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
+import { showFound, useSubmit } from "~/lib/use-submit";
 
 export const meta = privateMeta("auth.login");
 
@@ -26,29 +27,21 @@ export default function Login() {
   const { providers } = useLoaderData<typeof loader>();
   const [c, setC] = useState<Credentials>({ method: "email", email: "", areaCode: "", mobile: "", password: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const [verify, setVerify] = useState<Verify | null>(null);
   const [params] = useSearchParams();
   const localize = useLocalize();
   // A full load: the new session cookies and the bound key pair apply to everything after.
   const done = () => window.location.assign(safeRedirect(params.get("redirectTo"), localize("/")));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = checkLogin(c);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
+  const { busy, onSubmit } = useSubmit({
+    check: () => showFound(checkLogin(c), setErrors),
+    send: async () => {
       const data = await browserHttp().post<{ verify?: Verify; userInfo?: { userId: string } }>(ACCOUNT_PATHS.login, loginBody(c));
       if (data.verify) setVerify(data.verify);
       else done();
-    } catch (err) {
-      setErrors(refusal(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: (err) => setErrors(refusal(err)),
+  });
 
   if (verify) {
     // A step may hand over to the next one (a new address, then the authenticator code).
@@ -59,7 +52,7 @@ export default function Login() {
     <section className="auth-card" aria-labelledby="login-title">
       <h1 id="login-title">{t("auth.loginTitle")}</h1>
       <MethodTabs value={c.method} onChange={(method) => { setC({ ...c, method }); setErrors({}); }} />
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <AccountFields value={c} onChange={setC} errors={errors} purpose="login" />
         <Field label={t("auth.password")} name="password" type="password" autoComplete="current-password" required
           value={c.password} onChange={(e) => setC({ ...c, password: e.target.value })} error={errors.password} />

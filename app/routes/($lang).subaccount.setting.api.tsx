@@ -1,5 +1,5 @@
 import { LocaleLink } from "~/components/locale-link";
-import { useCallback, useState, type FormEvent } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { privateMeta } from "~/lib/i18n/meta";
 import { formatDateTime } from "~/lib/i18n/format";
@@ -14,6 +14,7 @@ import { SecondFactorField, secondFactorFields } from "~/components/security/sec
 import { refusal, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
 import { useAction } from "~/lib/use-action";
+import { showFound, useSubmit } from "~/lib/use-submit";
 import { requireUserLoader } from "~/utils/user.server";
 
 export const meta = privateMeta("api.title");
@@ -34,27 +35,17 @@ function Reconfirm({ apiKey, label, factor, done }: { apiKey: string; label: str
   const { t } = useTranslation("common");
   const [code, setCode] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) {
-      setErrors({ code: "auth.errors.code" });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
+  const { busy, onSubmit } = useSubmit({
+    check: () => showFound(/^\d{6}$/.test(code.trim()) ? {} : { code: "auth.errors.code" }, setErrors),
+    send: async () => {
       await browserHttp().post(ACCOUNT_PATHS.apiKeyReconfirm, { apiKey, ...secondFactorFields(factor, code) });
       showToast(t("api.reconfirmed"));
       done();
-    } catch (err) {
-      setErrors(refusal(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: (err) => setErrors(refusal(err)),
+  });
   return (
-    <form className="card binding-form" onSubmit={(e) => void submit(e)} noValidate aria-label={t("api.reconfirmTitle", { label })}>
+    <form className="card binding-form" onSubmit={onSubmit} noValidate aria-label={t("api.reconfirmTitle", { label })}>
       <h2>{t("api.reconfirmTitle", { label })}</h2>
       <SecondFactorField factor={factor} value={code} onChange={setCode} error={errors.code} onError={setErrors} />
       {errors.form && <p role="alert" className="notice error">{t(errors.form)}</p>}

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CodeScene } from "../../../protocol/accounts";
 import { AccountFields, Field, MethodTabs } from "~/components/auth/field";
 import { SendCodeButton } from "~/components/auth/send-code-button";
 import { checkRegistration, codeTarget, refusal, type Credentials, type FieldErrors } from "~/lib/auth/forms";
 import { sendAccountCode } from "~/lib/auth/send-code";
+import { showFound, useSubmit } from "~/lib/use-submit";
 
 /** What registration and a password reset both send: the address, its code and the password twice. */
 export type CodeAndPassword = ({ email: string } | { mobile: string; areaCode: string }) & { verifyCode: string; pwd: string; rePwd: string };
@@ -26,7 +27,6 @@ export function CodeAndPasswordForm({ scene, labels, submitLabel, finish }: {
   const { t } = useTranslation("common");
   const [c, setC] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
 
   const sendCode = async () => {
@@ -37,26 +37,19 @@ export function CodeAndPasswordForm({ scene, labels, submitLabel, finish }: {
     return sentNow;
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = checkRegistration(c);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
+  const { busy, onSubmit } = useSubmit({
+    check: () => showFound(checkRegistration(c), setErrors),
+    send: () => {
       const { channel: _channel, ...who } = codeTarget(c);
-      await finish({ ...who, verifyCode: c.code.trim(), pwd: c.password, rePwd: c.rePassword });
-    } catch (err) {
-      setErrors(refusal(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return finish({ ...who, verifyCode: c.code.trim(), pwd: c.password, rePwd: c.rePassword });
+    },
+    failed: (err) => setErrors(refusal(err)),
+  });
 
   return (
     <>
       <MethodTabs value={c.method} onChange={(method) => { setC({ ...c, method, code: "" }); setErrors({}); setSent(false); }} />
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <AccountFields value={c} onChange={setC} errors={errors} purpose={scene === "register" ? "register" : "login"} />
         <Field label={labels.password} name="password" type="password" autoComplete="new-password" required
           hint={t("auth.passwordHint")} value={c.password} onChange={(e) => setC({ ...c, password: e.target.value })} error={errors.password} />

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { V2 } from "../../../protocol/bitget";
 import { Field } from "~/components/auth/field";
 import { showToast } from "~/lib/toast";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
+import { showFound, useSubmit } from "~/lib/use-submit";
 import { checkTransfer, type TransferErrors, type TransferForm as Form } from "~/lib/sub-accounts/transfer";
 import type { Account, Asset } from "./types";
 
@@ -13,30 +14,22 @@ export function TransferForm({ accounts, assetsOf, onDone }: { accounts: Account
   const { t } = useTranslation(["account", "common"]);
   const [f, setF] = useState<Form>({ from: accounts[0]?.userId ?? "", to: accounts[1]?.userId ?? "", coin: "USDT", amount: "" });
   const [errors, setErrors] = useState<TransferErrors>({});
-  const [busy, setBusy] = useState(false);
   // What the sender holds: the coins it can send, USDT always listed.
   const held = assetsOf(f.from).filter((a) => a.coin === "USDT" || /[1-9]/.test(a.available));
   const coins = held.some((a) => a.coin === "USDT") ? held : [{ coin: "USDT", available: "0" }, ...held];
   const available = coins.find((a) => a.coin === f.coin)?.available ?? "0";
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = checkTransfer(f, accounts, available);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
+  const { busy, onSubmit } = useSubmit({
+    check: () => showFound(checkTransfer(f, accounts, available), setErrors),
+    send: async () => {
       const amount = f.amount.trim();
       await browserHttp().post(V2.subaccountTransfer, { fromType: "spot", toType: "spot", coin: f.coin, amount, fromUserId: f.from, toUserId: f.to });
       showToast(t("sub.transferred", { amount, coin: f.coin }));
       setF({ ...f, amount: "" });
       onDone();
-    } catch (err) {
-      setErrors({ form: errorKey(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    failed: (err) => setErrors({ form: errorKey(err) }),
+  });
 
   const accountSelect = (name: "from" | "to", error?: string) => (
     <div className="field">
@@ -55,7 +48,7 @@ export function TransferForm({ accounts, assetsOf, onDone }: { accounts: Account
   return (
     <section className="card" aria-labelledby="transfer-title">
       <h2 id="transfer-title">{t("sub.transferTitle")}</h2>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <div className="field-row">
           {accountSelect("from")}
           {accountSelect("to", errors.to)}
