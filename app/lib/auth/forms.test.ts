@@ -15,11 +15,13 @@ describe("auth forms", () => {
     });
   });
 
-  it("put gateway refusals beside the right field", () => {
-    expect(fieldOfCode("20002")).toBe("code");
-    expect(fieldOfCode("20004")).toBe("account");
-    expect(fieldOfCode("20005")).toBe("password");
-    expect(fieldOfCode("20001")).toBe("form");
+  it.each([
+    ["20002", "code"],
+    ["20004", "account"],
+    ["20005", "password"],
+    ["20001", "form"],
+  ])("puts the gateway refusal %s beside the %s field", (code, field) => {
+    expect(fieldOfCode(code)).toBe(field);
   });
 
   it("turns refusals into errors beside their field, in the account namespace for the new codes", () => {
