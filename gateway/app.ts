@@ -3,11 +3,20 @@ import secureJson from "secure-json-parse";
 import { CODES } from "../protocol/codes.ts";
 import { openDatabase } from "./db/database.ts";
 import { GatewayError, installEnvelope } from "./envelope.ts";
-import type { GatewayConfig, GatewayContext, Principal } from "./context.ts";
+import type { GatewayConfig, GatewayContext, Principal, SessionRequest } from "./context.ts";
 import { publicRoutes } from "./routes/public.ts";
 import { wikiRoutes } from "./routes/wiki.ts";
 import { seedTdk } from "./content/tdk.ts";
-import { installExchange } from "./exchange/install.ts";
+import { exchangeConfigFromEnv } from "./exchange/config.ts";
+import { Exchange } from "./exchange/exchange.ts";
+import { Authenticator } from "./exchange/routes/auth.ts";
+import { orderRoutes } from "./exchange/routes/order-routes.ts";
+import { planRoutes } from "./exchange/routes/plan-routes.ts";
+import { publicExchangeRoutes } from "./exchange/routes/public-routes.ts";
+import { RateLimiter } from "./exchange/routes/rate-limit.ts";
+import { spotAccountRoutes } from "./exchange/routes/spot-account-routes.ts";
+import { subTransferRoutes } from "./exchange/routes/sub-transfer-routes.ts";
+import { exchangeStreams } from "./exchange/streams/server.ts";
 import { installCaptcha } from "./captcha/routes.ts";
 import { installAccounts } from "./accounts/routes.ts";
 import { installSecurity } from "./security/install.ts";
@@ -77,7 +86,25 @@ export async function createGateway(
   ctx.captcha = installCaptcha(app, ctx);
   installAccounts(app, ctx);
   installTracking(app, ctx);
-  const closeExchange = await installExchange(app, ctx);
+  const exchangeConfig = exchangeConfigFromEnv();
+  const accounts = ctx.accounts!;
+  const exchange = new Exchange(db, exchangeConfig, config.seed, accounts, (err) => app.log.error({ err }, "exchange error"));
+  const webSession = (req: SessionRequest) => ctx.authenticateSession?.(req);
+  const exchangeDeps = { exchange, limiter: new RateLimiter(exchangeConfig.rateLimits), auth: new Authenticator(webSession) };
+  publicExchangeRoutes(app, exchangeDeps);
+  orderRoutes(app, exchangeDeps);
+  planRoutes(app, exchangeDeps);
+  spotAccountRoutes(app, exchangeDeps);
+  subTransferRoutes(app, exchangeDeps);
+  const closeStreams = exchangeStreams(app, {
+    exchange,
+    proxySecret: config.proxySecret,
+    login: { db, webSession, checkSessionSignature: (req) => ctx.checkSessionSignature?.(req) ?? false },
+  });
+  const closeExchange = () => {
+    closeStreams();
+    exchange.close();
+  };
 
   await app.ready();
   return {

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from "fastify";
 import { EX_CODES } from "../../../protocol/bitget.ts";
 import { HEADERS } from "../../../protocol/headers.ts";
-import type { GatewayContext, Principal } from "../../context.ts";
+import type { Principal, SessionRequest } from "../../context.ts";
 import { GatewayError } from "../../envelope.ts";
 import type { Env } from "../engine/types.ts";
 
@@ -20,12 +20,12 @@ export function envOf(req: FastifyRequest): Env {
  * check before the route (docs/decisions/010); anything else is the web session or nobody.
  */
 export class Authenticator {
-  constructor(private readonly ctx: GatewayContext) {}
+  constructor(private readonly webSession: (req: SessionRequest) => Principal | undefined) {}
 
   /** Authenticates or throws a Bitget-coded envelope. */
   authenticate(req: FastifyRequest): Principal {
     if (req.apiKeyPrincipal) return req.apiKeyPrincipal;
-    const session = this.ctx.authenticateSession?.(req);
+    const session = this.webSession(req);
     if (session) return session;
     throw new GatewayError(EX_CODES.accessKeyEmpty, "ACCESS_KEY cannot be empty", 401);
   }

@@ -5,10 +5,10 @@ import { GatewayError, ok } from "../../envelope.ts";
 import { formatScaled } from "../decimal.ts";
 import { INSTRUMENTS, LEDGER_SCALE, type Instrument } from "../instruments.ts";
 import { resolveInstrument } from "../order-request.ts";
-import type { Exchange } from "../install.ts";
+import type { ExchangeRouteDeps } from "./private-route.ts";
 import { envOf } from "./auth.ts";
-import { lots, price } from "./format.ts";
-import { granularity, shown } from "./fields.ts";
+import { lots, price } from "../format.ts";
+import { granularity, shown } from "../fields.ts";
 import { qInt, qString, type Query } from "./query.ts";
 
 const PUBLIC_PER_SECOND = 20;
@@ -49,8 +49,9 @@ export function symbolJson(inst: Instrument) {
   };
 }
 
-export function publicExchangeRoutes(app: FastifyInstance, ex: Exchange): void {
-  const limit = (req: FastifyRequest) => ex.limiter.take(`ip:${req.ip}:${req.routeOptions.url}`, PUBLIC_PER_SECOND);
+export function publicExchangeRoutes(app: FastifyInstance, deps: Pick<ExchangeRouteDeps, "exchange" | "limiter">): void {
+  const ex = deps.exchange;
+  const limit = (req: FastifyRequest) => deps.limiter.take(`ip:${req.ip}:${req.routeOptions.url}`, PUBLIC_PER_SECOND);
   app.addHook("onRequest", async (req) => {
     if (req.url.startsWith("/api/v2/spot/market/") || req.url.startsWith("/api/v2/spot/public/") || req.url.startsWith("/api/v2/public/")) limit(req);
   });
