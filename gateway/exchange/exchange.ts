@@ -1,9 +1,9 @@
 /**
- * The embedded exchange, built once: storage, the engine rebuilt from the database, plan orders,
+ * The embedded exchange, built once on a migrated database: storage, the engine rebuilt from the database, plan orders,
  * the simulated market and the deposit poll. Routes and streams are handed this object; they do
  * not build anything themselves. `close()` stops the timers and flushes what is pending.
  */
-import { migrate, type Db } from "../db/database.ts";
+import type { Db } from "../db/database.ts";
 import type { ExchangeConfig } from "./config.ts";
 import { formatScaled } from "./decimal.ts";
 import type { Env } from "./engine/types.ts";
@@ -11,10 +11,9 @@ import { lots, price } from "./format.ts";
 import type { Instrument } from "./instruments.ts";
 import { MarketData } from "./market/market-data.ts";
 import { MarketSimulator } from "./market/simulator.ts";
-import { migrateExchange } from "./migrations.ts";
 import { PlanService } from "./plan-service.ts";
 import { ExchangeService } from "./service.ts";
-import { SUB_TRANSFER_MIGRATIONS, SubTransferStore } from "./sub-transfer-store.ts";
+import { SubTransferStore } from "./sub-transfer-store.ts";
 
 const DEPOSIT_POLL_MS = 1000;
 
@@ -41,8 +40,6 @@ export class Exchange {
     readonly accounts: AccountDirectory,
     log: (err: unknown) => void,
   ) {
-    migrateExchange(db);
-    migrate(db, SUB_TRANSFER_MIGRATIONS);
     this.svc = new ExchangeService(db, config, (userId) => !accounts.of(userId)?.parentId);
     this.svc.load();
     this.transfers = new SubTransferStore(db);

@@ -4,14 +4,14 @@
  * the last traded price of its book; when it crosses the trigger the order is placed through the
  * normal path (balance checked then, as Bitget does: nothing is frozen before).
  */
-import { EX_CODES, ORDER_TYPES, PLAN_TYPES, SIDES, TRIGGER_TYPE_ALIASES, TRIGGER_TYPES, type OrderType, type Side } from "../../protocol/bitget.ts";
+import { EX_CODES, ORDER_TYPES, PLAN_TYPES, SIDES, TRIGGER_TYPE_ALIASES, TRIGGER_TYPES } from "../../protocol/bitget.ts";
 import { enumValue, isAbsent } from "./fields.ts";
 import { formatScaled, parseScaled } from "./decimal.ts";
 import { IdGen } from "./engine/order.ts";
 import { EngineError, newChange, type Env, type Order } from "./engine/types.ts";
 import type { Instrument } from "./instruments.ts";
 import { CLIENT_OID, resolveInstrument, toOrder, type PlaceOrderBody } from "./order-request.ts";
-import { PlanStore, type Plan, type PlanStatus } from "./plan-store.ts";
+import { PlanStore, type Plan } from "./plan-store.ts";
 import type { ExchangeService } from "./service.ts";
 
 export const MAX_LIVE_PLANS = 50;

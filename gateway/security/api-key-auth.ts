@@ -1,9 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import { API_KEY_HEADERS, EX_CODES } from "../../protocol/bitget.ts";
-import type { Principal } from "../context.ts";
+import type { Principal } from "../request.ts";
 import type { Db } from "../db/database.ts";
 import { GatewayError } from "../envelope.ts";
-import { apiKeyHold, lookupApiKey, safeEqual, signRequest, TIMESTAMP_WINDOW_MS } from "../exchange/auth/api-keys.ts";
+import { apiKeyHold, lookupApiKey, safeEqual, signRequest, TIMESTAMP_WINDOW_MS } from "./api-keys.ts";
 
 const NAMES = Object.values(API_KEY_HEADERS);
 

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from "fastify";
 import { EX_CODES } from "../../../protocol/bitget.ts";
 import { HEADERS } from "../../../protocol/headers.ts";
-import type { Principal, SessionRequest } from "../../context.ts";
+import type { Principal, SessionRequest } from "../../request.ts";
 import { GatewayError } from "../../envelope.ts";
 import type { Env } from "../engine/types.ts";
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { BATCH_MODES, EX_CODES, TPSL_TYPES, V2 } from "../../../protocol/bitget.ts";
-import type { Principal } from "../../context.ts";
+import type { Principal } from "../../request.ts";
 import { GatewayError, ok } from "../../envelope.ts";
 import { EngineError, type Env } from "../engine/types.ts";
 import { instrument } from "../instruments.ts";

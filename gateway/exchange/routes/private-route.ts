@@ -1,6 +1,6 @@
 /** The wrapper every private exchange endpoint is registered through. */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Principal } from "../../context.ts";
+import type { Principal } from "../../request.ts";
 import type { Env } from "../engine/types.ts";
 import type { Exchange } from "../exchange.ts";
 import { envOf, requireTrade, type Authenticator } from "./auth.ts";

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { EX_CODES, V2 } from "../../../protocol/bitget.ts";
 import { CODES } from "../../../protocol/codes.ts";
-import type { Principal } from "../../context.ts";
+import type { Principal } from "../../request.ts";
 import { GatewayError, ok } from "../../envelope.ts";
 import { parseScaled } from "../decimal.ts";
 import { COINS, LEDGER_SCALE } from "../instruments.ts";

@@ -8,10 +8,10 @@
 import { WS_PATHS, WS_SESSION_LOGIN_FIELDS } from "../../../protocol/bitget.ts";
 import { CODES } from "../../../protocol/codes.ts";
 import { HEADERS } from "../../../protocol/headers.ts";
-import type { Principal, SessionRequest } from "../../context.ts";
-import type { Db } from "../../db/database.ts";
+import type { Principal, SessionRequest } from "../../request.ts";
+import type { ApiKeyStore } from "../../security/api-keys.ts";
 import { GatewayError } from "../../envelope.ts";
-import { apiKeyHold, lookupApiKey, safeEqual, signRequest, TIMESTAMP_WINDOW_MS } from "../auth/api-keys.ts";
+import { safeEqual, signRequest, TIMESTAMP_WINDOW_MS } from "../../security/api-keys.ts";
 import { error, send, type Conn } from "./connection.ts";
 import { WS_ERRORS } from "./channels.ts";
 
@@ -19,7 +19,7 @@ type LoginArg = Record<string, unknown>;
 
 /** What a stream login checks against: API keys, and the web session with its signature (security and accounts). */
 export interface StreamLoginDeps {
-  db: Db;
+  apiKeys: Pick<ApiKeyStore, "lookup" | "hold">;
   webSession(req: SessionRequest): Principal | undefined;
   /** Throws the coded refusal; true when the signature was required and good. */
   checkSessionSignature(req: SessionRequest): boolean;
@@ -38,8 +38,8 @@ function apiKeyLogin(deps: StreamLoginDeps, c: Conn, a: LoginArg | undefined): v
   }
   if (!/^\d{10}$/.test(a.timestamp)) return error(c, WS_ERRORS.invalidTimestamp, "Invalid ACCESS_TIMESTAMP");
   if (Math.abs(Number(a.timestamp) * 1000 - Date.now()) > TIMESTAMP_WINDOW_MS) return error(c, WS_ERRORS.timestampExpired, "Request timestamp expired");
-  const found = lookupApiKey(deps.db, a.apiKey);
-  if (!found) return error(c, WS_ERRORS.invalidKey, apiKeyHold(deps.db, a.apiKey)?.msg ?? "Invalid ACCESS_KEY");
+  const found = deps.apiKeys.lookup(a.apiKey);
+  if (!found) return error(c, WS_ERRORS.invalidKey, deps.apiKeys.hold(a.apiKey)?.msg ?? "Invalid ACCESS_KEY");
   const row = found.row;
   if (!found.passphraseOk(a.passphrase)) return error(c, WS_ERRORS.invalidPassphrase, "Invalid ACCESS_PASSPHRASE");
   if (!safeEqual(signRequest(row.secret, a.timestamp, "GET", "/user/verify", ""), a.sign)) return error(c, WS_ERRORS.invalidSign, "Invalid signature");
