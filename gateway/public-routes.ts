@@ -24,7 +24,7 @@ export interface PublicRouteDeps {
   sessionUserIdOf(req: SessionRequest): string | undefined;
 }
 
-/** The calls of docs/product.md §7 that need no login. */
+/** The calls of docs/protocol.md §11.3 that need no login. */
 export function publicRoutes(app: FastifyInstance, deps: PublicRouteDeps): void {
   const { config } = deps;
   app.post(PATHS.usdtRate, async (req) => {

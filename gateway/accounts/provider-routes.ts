@@ -29,7 +29,7 @@ const QrFields = z.object({ qrcodeKey: z.string().min(8).max(128) }).strict();
 const FidoFields = z.object({ fidoVerifyCode: z.string().min(1).max(8192) }).strict();
 
 /**
- * Third-party, QR and FIDO logins (SPEC.md §7, docs/decisions/502). The embedded gateway has no
+ * Third-party, QR and FIDO logins (docs/product.md §7.2, docs/decisions/502). The embedded gateway has no
  * provider it could reach, so its login config lists none; the paths still open and check their
  * sealed payloads, so a client learns of a broken payload before it learns the provider is absent.
  */

@@ -22,7 +22,7 @@ const ResetFields = z.union([
 
 /**
  * The forgotten-password flow: a `reset-password` code from send-code, then the new password,
- * sealed like a login (PROTOCOL.md §6). A reset ends every session of the account.
+ * sealed like a login (docs/protocol.md §6). A reset ends every session of the account.
  */
 export function resetPasswordRoutes(app: FastifyInstance, kit: AccountService): void {
   const { users, sessions } = kit;

@@ -42,7 +42,7 @@ const RegisterBoth = z.object({ mobile, areaCode, email, pwd, rePwd: pwd, verify
 const SwitchFields = z.object({ userId });
 const SWITCH_PATHS = Object.keys(ENCRYPTED_PATHS).filter((p) => p.startsWith(SUB_SWITCH_PREFIX));
 
-/** Accounts and sessions over HTTP (docs/product.md §4 session end, docs/protocol.md §7). */
+/** Accounts and sessions over HTTP (docs/protocol.md §7.4 session end, §7). */
 export function accountRoutes(app: FastifyInstance, kit: AccountService): void {
   const { users, sessions, codes, captcha } = kit;
   const currentUser = (req: FastifyRequest) => kit.currentUser(req);

@@ -5,6 +5,7 @@
  */
 import type { Statement } from "better-sqlite3";
 import type { Db } from "../db/database.ts";
+import { unlinked } from "./engine/order.ts";
 import { instrument } from "./instruments.ts";
 import type { Balance, Bill, Change, Env, Order } from "./engine/types.ts";
 
@@ -231,12 +232,6 @@ export function rowToOrder(r: Record<string, unknown>): Order {
     cancelReason: r.cancel_reason as string,
     house: false,
     source: r.source as string,
-    level: null,
-    openPos: -1,
-    prev: null,
-    next: null,
-    quoteBal: null,
-    baseBal: null,
-    rates: null,
+    ...unlinked(),
   };
 }

@@ -2,17 +2,12 @@
 import type { FastifyRequest } from "fastify";
 import { EX_CODES } from "../../../protocol/bitget.ts";
 import { HEADERS } from "../../../protocol/headers.ts";
-import type { Principal, SessionRequest } from "../../request.ts";
+import { headerOf, type Principal, type SessionRequest } from "../../request.ts";
 import { GatewayError } from "../../envelope.ts";
 import type { Env } from "../engine/types.ts";
 
-function header(req: FastifyRequest, name: string): string | undefined {
-  const v = req.headers[name];
-  return typeof v === "string" ? v : undefined;
-}
-
 export function envOf(req: FastifyRequest): Env {
-  return header(req, HEADERS.paperTrading) === "1" ? "paper" : "live";
+  return headerOf(req, HEADERS.paperTrading) === "1" ? "paper" : "live";
 }
 
 /**

@@ -86,21 +86,6 @@ export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void
     return ok(await place(body, p, env));
   });
 
-  route("POST", V2.batchOrders, 5, true, async (req, p, env) => {
-    const body = parseFields(BatchSchema, req.body);
-    const mode = enumValue(BATCH_MODES, body.batchMode, "batchMode", "single");
-    return ok(
-      await batch(
-        body.orderList,
-        (raw) => {
-          const item = parseFields(BatchOrderSchema, raw);
-          return place({ ...item, symbol: itemSymbol(mode, body.symbol, item.symbol) }, p, env);
-        },
-        (raw) => ({ orderId: "", clientOid: echoIds(raw).clientOid }),
-      ),
-    );
-  });
-
   const cancel = async (body: z.infer<typeof CancelSchema>, symbol: () => string, p: Principal, env: Env): Promise<Done> => {
     if (!body.orderId && !body.clientOid) throw new GatewayError(EX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
     if (enumValue(TPSL_TYPES, body.tpslType, "tpslType", "normal") === "tpsl") {
@@ -119,20 +104,25 @@ export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void
     return ok(await cancel(body, () => symbolOf(body.symbol), p, env));
   });
 
-  route("POST", V2.batchCancel, 10, true, async (req, p, env) => {
-    const body = parseFields(BatchSchema, req.body);
-    const mode = enumValue(BATCH_MODES, body.batchMode, "batchMode", "single");
-    return ok(
-      await batch(
-        body.orderList,
-        (raw) => {
-          const item = parseFields(CancelSchema, raw);
-          return cancel(item, () => itemSymbol(mode, body.symbol, item.symbol), p, env);
-        },
-        echoIds,
-      ),
-    );
-  });
+  /** A batch endpoint: each item is parsed and run alone under the batch's symbol rule (Bitget's successList/failureList). */
+  const batchRoute = <T extends { symbol?: string }>(url: string, perSecond: number, schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+    run: (item: T, symbol: () => string, p: Principal, env: Env) => Promise<Done>, echo: (raw: unknown) => Done) =>
+    route("POST", url, perSecond, true, async (req, p, env) => {
+      const body = parseFields(BatchSchema, req.body);
+      const mode = enumValue(BATCH_MODES, body.batchMode, "batchMode", "single");
+      return ok(
+        await batch(
+          body.orderList,
+          (raw) => {
+            const item = parseFields(schema, raw);
+            return run(item, () => itemSymbol(mode, body.symbol, item.symbol), p, env);
+          },
+          echo,
+        ),
+      );
+    });
+  batchRoute(V2.batchOrders, 5, BatchOrderSchema, (item, symbol, p, env) => place({ ...item, symbol: symbol() }, p, env), (raw) => ({ orderId: "", clientOid: echoIds(raw).clientOid }));
+  batchRoute(V2.batchCancel, 10, CancelSchema, cancel, echoIds);
 
   route("POST", V2.cancelSymbol, 5, true, async (req, p, env) => {
     const body = parseFields(SymbolSchema, req.body);

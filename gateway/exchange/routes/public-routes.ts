@@ -26,17 +26,24 @@ function cents(c: number): string {
   return formatScaled(BigInt(Math.round(c)), 2);
 }
 
-export function symbolJson(inst: Instrument) {
+/** The trading rules Bitget repeats in its symbol and margin-currency entries, in its field order. */
+function tradeRules(inst: Instrument) {
   return {
-    symbol: inst.symbol,
-    baseCoin: inst.baseCoin,
-    quoteCoin: inst.quoteCoin,
     minTradeAmount: lots(inst, inst.minLots),
     maxTradeAmount: lots(inst, inst.maxLots),
     takerFeeRate: "0.001",
     makerFeeRate: "0.001",
     pricePrecision: String(inst.pricePrecision),
     quantityPrecision: String(inst.quantityPrecision),
+  };
+}
+
+export function symbolJson(inst: Instrument) {
+  return {
+    symbol: inst.symbol,
+    baseCoin: inst.baseCoin,
+    quoteCoin: inst.quoteCoin,
+    ...tradeRules(inst),
     quotePrecision: String(inst.quotePrecision),
     status: "online",
     minTradeUSDT: formatScaled(inst.minNotional, LEDGER_SCALE, 0),
@@ -176,12 +183,7 @@ export function publicExchangeRoutes(app: FastifyInstance, deps: Pick<ExchangeRo
           maxIsolatedLeverage: borrowable ? "10" : "0",
           warningRiskRatio: "0.8",
           liquidationRiskRatio: "1",
-          minTradeAmount: lots(inst, inst.minLots),
-          maxTradeAmount: lots(inst, inst.maxLots),
-          takerFeeRate: "0.001",
-          makerFeeRate: "0.001",
-          pricePrecision: String(inst.pricePrecision),
-          quantityPrecision: String(inst.quantityPrecision),
+          ...tradeRules(inst),
           minTradeUSDT: formatScaled(inst.minNotional, LEDGER_SCALE, 0),
           isBorrowable: borrowable,
           userMinBorrow: "0",
