@@ -45,7 +45,7 @@ export class Exchange {
     this.transfers = new SubTransferStore(db);
     this.market = new MarketData(seed, this.svc.store.genesis());
     this.market.candles.load(db);
-    this.simulator = new MarketSimulator(this.svc, this.market, db, seed, log);
+    this.simulator = new MarketSimulator(this.svc, this.market, seed, log);
     this.svc.engine.events.onFill = (f) => {
       this.market.onFill(f);
       this.simulator.onFill(f.env, f.symbol, f.maker, f.size);

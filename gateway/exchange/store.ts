@@ -142,11 +142,20 @@ export class Store {
 
   /** When this exchange's history begins: fixed the first time it starts. */
   genesis(): number {
-    const row = this.db.prepare("SELECT value FROM ex_meta WHERE key = 'genesis'").get() as { value: string } | undefined;
-    if (row) return Number(row.value);
+    const saved = this.meta("genesis");
+    if (saved !== undefined) return Number(saved);
     const now = Date.now();
-    this.db.prepare("INSERT INTO ex_meta (key, value) VALUES ('genesis', ?)").run(String(now));
+    this.setMeta("genesis", String(now));
     return now;
+  }
+
+  /** A value of the exchange's own bookkeeping (`ex_meta`): the genesis, the simulator's state. */
+  meta(key: string): string | undefined {
+    return (this.db.prepare("SELECT value FROM ex_meta WHERE key = ?").get(key) as { value: string } | undefined)?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.prepare("INSERT INTO ex_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
   }
 
   /** Funded accounts and their VIP tiers. */
