@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { DEFAULT_ROTATION } from "./security/login-keys.ts";
 
 /** The gateway's settings, read once at start (see gatewayConfigFromEnv). */
 export interface GatewayConfig {
@@ -17,6 +16,9 @@ export interface GatewayConfig {
   /** When login encryption keys are replaced and how long the last one still opens logins (docs/decisions/011). */
   loginKeyRotation: { rotateMs: number; graceMs: number };
 }
+
+/** Login keys are replaced daily; the last one still opens logins for 15 minutes (docs/decisions/011). */
+export const DEFAULT_ROTATION = { rotateMs: 24 * 3600_000, graceMs: 15 * 60_000 } as const;
 
 const list = z
   .string()
