@@ -22,6 +22,8 @@ export function securityRoutes(
     if (security.claimsApiKey(req)) {
       req.apiKeyPrincipal = security.verifyApiKey(req);
       delete req.headers.cookie;
+      // And no session: whatever looked before this point, an API-key call has none.
+      req.session = { ended: "missing" };
       return;
     }
     security.checkSignature(req, sessionIdOf);
