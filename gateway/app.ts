@@ -1,33 +1,59 @@
+/**
+ * The gateway's composition root (docs/decisions/015): opens the database, runs every area's
+ * migrations, builds the stores, then the services that take them, then hands each area's routes
+ * what they need, in that order. Nothing is filled in later: what a route may call is what it is
+ * handed here.
+ */
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import secureJson from "secure-json-parse";
 import { CODES } from "../protocol/codes.ts";
-import { openDatabase } from "./db/database.ts";
+import { fileOutbox, type MessageTransport } from "./accounts/outbox.ts";
+import { LoginHistory } from "./accounts/login-history.ts";
+import { ACCOUNT_MIGRATIONS } from "./accounts/migrations.ts";
+import { PendingLogins } from "./accounts/pending-logins.ts";
+import { accountRoutes } from "./accounts/routes.ts";
+import { AccountService } from "./accounts/service.ts";
+import { Sessions } from "./accounts/sessions.ts";
+import { TotpGuard } from "./accounts/totp-guard.ts";
+import { Users } from "./accounts/users.ts";
+import { VerifyCodes } from "./accounts/codes.ts";
+import { captchaRoutes } from "./captcha/routes.ts";
+import { CAPTCHA_MIGRATIONS, CaptchaStore, RiskCounter, captchaOptionsFromEnv } from "./captcha/store.ts";
+import type { GatewayConfig } from "./config.ts";
+import { TdkStore, seedTdk } from "./content/tdk.ts";
+import { wikiRoutes } from "./content/wiki-routes.ts";
+import { migrate, openDatabase, type Db } from "./db/database.ts";
 import { GatewayError, installEnvelope } from "./envelope.ts";
-import type { GatewayConfig, GatewayContext, Principal } from "./context.ts";
-import { publicRoutes } from "./routes/public.ts";
-import { wikiRoutes } from "./routes/wiki.ts";
-import { seedTdk } from "./content/tdk.ts";
-import { installExchange } from "./exchange/install.ts";
-import { installCaptcha } from "./captcha/routes.ts";
-import { installAccounts } from "./accounts/routes.ts";
-import { installSecurity } from "./security/install.ts";
+import { exchangeConfigFromEnv } from "./exchange/config.ts";
+import { Exchange } from "./exchange/exchange.ts";
+import { migrateExchange } from "./exchange/migrations.ts";
+import { Authenticator } from "./exchange/routes/auth.ts";
+import { orderRoutes } from "./exchange/routes/order-routes.ts";
+import { planRoutes } from "./exchange/routes/plan-routes.ts";
+import { publicExchangeRoutes } from "./exchange/routes/public-routes.ts";
+import { RateLimiter } from "./exchange/routes/rate-limit.ts";
+import { spotAccountRoutes } from "./exchange/routes/spot-account-routes.ts";
+import { subTransferRoutes } from "./exchange/routes/sub-transfer-routes.ts";
+import { exchangeStreams } from "./exchange/streams/server.ts";
+import { SUB_TRANSFER_MIGRATIONS } from "./exchange/sub-transfer-store.ts";
+import { publicRoutes } from "./public-routes.ts";
+import type { SessionRequest } from "./request.ts";
+import { ApiKeyStore } from "./security/api-keys.ts";
 import { frontDoorRewrite, installFrontDoor } from "./security/front-door.ts";
-import { installTracking } from "./tracking/install.ts";
+import { securityRoutes } from "./security/routes.ts";
+import { SecurityService } from "./security/service.ts";
+import { SECURITY_MIGRATIONS, SecurityStore } from "./security/store.ts";
+import { CspReportStore } from "./tracking/csp-reports.ts";
+import { TrackingEventStore } from "./tracking/event-store.ts";
+import { TRACKING_MIGRATIONS } from "./tracking/migrations.ts";
+import { trackingRoutes } from "./tracking/routes.ts";
+import { TrackingThrottle } from "./tracking/throttle.ts";
 
 export const BODY_LIMIT = 1024 * 1024;
 
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The exact body text, for signatures over the body (PROTOCOL.md §5 mode 2). */
-    rawBody?: string;
-    /** Set before the handler when the call carried a complete, valid API-key signature (docs/decisions/010). */
-    apiKeyPrincipal?: Principal;
-  }
-}
-
 export interface Gateway {
   app: FastifyInstance;
-  ctx: GatewayContext;
+  db: Db;
   close(): Promise<void>;
 }
 
@@ -37,11 +63,17 @@ const JSON_TYPES = ["application/json", "application/csp-report", "application/r
 export async function createGateway(
   config: GatewayConfig,
   logger: FastifyServerOptions["logger"] = false,
+  transport: MessageTransport = fileOutbox(config.dataDir),
 ): Promise<Gateway> {
+  // The database and every area's tables, in the order their migrations were written.
   const db = openDatabase(config.dataDir);
   seedTdk(db);
-  const ctx: GatewayContext = { db, config };
-  const frontDoor = { proxySecret: config.proxySecret, abuseLimits: config.abuseLimits };
+  migrate(db, SECURITY_MIGRATIONS);
+  migrate(db, CAPTCHA_MIGRATIONS);
+  migrate(db, ACCOUNT_MIGRATIONS);
+  migrate(db, TRACKING_MIGRATIONS);
+  migrateExchange(db);
+  migrate(db, SUB_TRANSFER_MIGRATIONS);
 
   const app = Fastify({
     logger,
@@ -49,13 +81,41 @@ export async function createGateway(
     bodyLimit: BODY_LIMIT,
     // One hop: the front door has already dropped X-Forwarded-* that the BFF did not vouch for.
     trustProxy: (_address: string, hop: number) => hop === 0,
-    rewriteUrl: frontDoorRewrite(frontDoor),
+    rewriteUrl: frontDoorRewrite(config),
     return503OnClosing: true,
     forceCloseConnections: "idle",
   });
-  installEnvelope(app);
-  installFrontDoor(app, frontDoor);
+  const log = (msg: string) => (err: unknown) => app.log.error({ err }, msg);
 
+  // Services, each built once from its stores and the services it needs.
+  const security = new SecurityService(new SecurityStore(db), db, config);
+  security.startRotation(log("login key rotation failed"));
+  app.addHook("onClose", async () => security.stop());
+  const captcha = { store: new CaptchaStore(db, captchaOptionsFromEnv()), risk: new RiskCounter(db) };
+  const accounts = new AccountService(
+    {
+      users: new Users(db),
+      sessions: new Sessions(db),
+      codes: new VerifyCodes(db, transport),
+      totp: new TotpGuard(db),
+      history: new LoginHistory(db),
+      pending: new PendingLogins(db),
+      apiKeys: new ApiKeyStore(db),
+    },
+    security,
+    captcha,
+    transport,
+  );
+  const exchangeConfig = exchangeConfigFromEnv();
+  const exchange = new Exchange(db, exchangeConfig, config.seed, accounts.directory, log("exchange error"));
+
+  // The request's session, looked up at most once and shared by the checks and the routes.
+  app.decorateRequest("session", null);
+  const sessionIdOf = (req: SessionRequest) => accounts.sessionIdOf(req);
+  const webSession = (req: SessionRequest) => accounts.webSessionPrincipal(req);
+
+  installEnvelope(app);
+  installFrontDoor(app, config);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(JSON_TYPES, { parseAs: "string" }, (req, body, done) => {
     const text = body as string;
@@ -71,20 +131,32 @@ export async function createGateway(
     done(new GatewayError(CODES.badRequest, "Unsupported content type: send application/json", 415), undefined);
   });
 
-  publicRoutes(app, ctx);
-  wikiRoutes(app, ctx);
-  installSecurity(app, ctx);
-  ctx.captcha = installCaptcha(app, ctx);
-  installAccounts(app, ctx);
-  installTracking(app, ctx);
-  const closeExchange = await installExchange(app, ctx);
+  // Routes, in the order their hooks must run (the security preHandler before any handler).
+  publicRoutes(app, { config, tdk: new TdkStore(db), sessionUserIdOf: (req) => accounts.sessionUserIdOf(req) });
+  wikiRoutes(app, config.imageHosts);
+  securityRoutes(app, security, sessionIdOf);
+  captchaRoutes(app, captcha.store);
+  accountRoutes(app, accounts);
+  trackingRoutes(app, { events: new TrackingEventStore(db), csp: new CspReportStore(db), throttle: new TrackingThrottle() });
+  const exchangeDeps = { exchange, limiter: new RateLimiter(exchangeConfig.rateLimits), auth: new Authenticator(webSession) };
+  publicExchangeRoutes(app, exchangeDeps);
+  orderRoutes(app, exchangeDeps);
+  planRoutes(app, exchangeDeps);
+  spotAccountRoutes(app, exchangeDeps);
+  subTransferRoutes(app, exchangeDeps);
+  const closeStreams = exchangeStreams(app, {
+    exchange,
+    proxySecret: config.proxySecret,
+    login: { apiKeys: accounts.apiKeys, webSession, checkSessionSignature: (req) => security.checkSignature(req, sessionIdOf) },
+  });
 
   await app.ready();
   return {
     app,
-    ctx,
+    db,
     async close() {
-      closeExchange();
+      closeStreams();
+      exchange.close();
       await app.close();
       db.close();
     },

@@ -1,6 +1,24 @@
 import { z } from "zod";
-import type { GatewayConfig } from "./context.ts";
-import { DEFAULT_ROTATION } from "./security/login-keys.ts";
+
+/** The gateway's settings, read once at start (see gatewayConfigFromEnv). */
+export interface GatewayConfig {
+  dataDir: string;
+  /** Seed of every simulated process (fiat rates, market). */
+  seed: number;
+  eventLogUpload: boolean;
+  /** One log line per request (off for benchmarks). */
+  requestLog: boolean;
+  imageHosts: { foreign: string[]; internal: string[] };
+  /** The secret the BFF sends in `x-proxy-secret`; unset: loopback peers are believed. */
+  proxySecret?: string;
+  /** Per-address budgets on the costly paths (docs/decisions/012). */
+  abuseLimits: boolean;
+  /** When login encryption keys are replaced and how long the last one still opens logins (docs/decisions/011). */
+  loginKeyRotation: { rotateMs: number; graceMs: number };
+}
+
+/** Login keys are replaced daily; the last one still opens logins for 15 minutes (docs/decisions/011). */
+export const DEFAULT_ROTATION = { rotateMs: 24 * 3600_000, graceMs: 15 * 60_000 } as const;
 
 const list = z
   .string()

@@ -33,7 +33,7 @@ export function sendError(reply: FastifyReply, status: number, code: string, msg
   return reply.code(status).type("application/json; charset=utf-8").send(envelope(code, msg, data));
 }
 
-/** The envelope, `request-time`, 404 and error mapping of PROTOCOL.md §2 on every route. */
+/** The envelope, `request-time`, 404 and error mapping of docs/protocol.md §2 on every route. */
 export function installEnvelope(app: FastifyInstance): void {
   app.addHook("onRequest", async (_req, reply) => {
     reply.header(HEADERS.requestTime, String(Date.now()));

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { Pool } from "undici";
 import { API_KEY_HEADERS, V2 } from "../../protocol/bitget.ts";
-import { signRequest } from "../../gateway/exchange/auth/api-keys.ts";
+import { signRequest } from "../../gateway/security/api-keys.ts";
 import { makeKey, startGateway, stopGateway, tempDataDir } from "../../gateway/exchange/testing/harness.ts";
 
 function arg(name: string, fallback: number): number {

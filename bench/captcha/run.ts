@@ -31,7 +31,7 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.le
 // The gateway's side: one challenge, its stored bytes, its pictures.
 const dir = mkdtempSync(join(tmpdir(), "mix-bench-captcha-"));
 const gw = await createGateway(gatewayConfigFromEnv({ DATA_DIR: dir, REQUEST_LOG: "off" }));
-const db = gw.ctx.db;
+const db = gw.db;
 const dbBytes = () => (db.pragma("page_count", { simple: true }) as number) * (db.pragma("page_size", { simple: true }) as number);
 const ask = () => gw.app.inject({ method: "POST", url: "/v1/security/policy/captcha/get-captcha-id", headers: { "content-type": "application/json", deviceid: "bench" }, payload: { scene: "login" } });
 for (let i = 0; i < 20; i++) await ask();

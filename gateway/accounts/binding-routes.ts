@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { CODES } from "../../protocol/codes.ts";
 import { ACCOUNT_PATHS } from "../../protocol/account-paths.ts";
@@ -7,7 +7,7 @@ import { ok, refuse } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
 import { mobileTarget } from "./codes.ts";
 import { areaCode, code6, email, mobile } from "./fields.ts";
-import type { AccountKit } from "./kit.ts";
+import type { AccountService } from "./service.ts";
 import { newTotpSecret } from "./totp.ts";
 import type { UserRow } from "./users.ts";
 
@@ -23,8 +23,9 @@ const NAMES: Record<CodeChannel, string> = { email: "e-mail", mobile: "mobile" }
  * Binding and unbinding the account's e-mail, mobile and Google Authenticator (docs/decisions/505).
  * An account keeps at least one of e-mail and mobile: codes, new devices and resets need one.
  */
-export function installBindingRoutes(app: FastifyInstance, kit: AccountKit): void {
-  const { users, currentUser } = kit;
+export function bindingRoutes(app: FastifyInstance, kit: AccountService): void {
+  const { users } = kit;
+  const currentUser = (req: FastifyRequest) => kit.currentUser(req);
 
   /** The logged-in main account; sub-accounts have no addresses of their own (they are switched into). */
   const mainUser = (req: Parameters<typeof currentUser>[0]) => {

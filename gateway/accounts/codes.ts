@@ -15,7 +15,7 @@ export interface CodeMessage {
   text: (code: string) => string;
 }
 
-/** Verification codes (PROTOCOL.md §7): 6 digits, single use, 10 minutes, stored hashed. */
+/** Verification codes (docs/protocol.md §7): 6 digits, single use, 10 minutes, stored hashed. */
 export class VerifyCodes {
   constructor(
     private readonly db: Db,

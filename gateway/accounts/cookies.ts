@@ -38,7 +38,7 @@ function serialise(name: string, value: string, opts: { httpOnly: boolean; maxAg
   return parts.join("; ");
 }
 
-/** The three cookies of PROTOCOL.md §7 for a new session. */
+/** The three cookies of docs/protocol.md §7 for a new session. */
 export function setSessionCookies(req: FastifyRequest, reply: FastifyReply, s: IssuedSession): void {
   const maxAgeS = Math.floor(SESSION_RULES.refreshMs / 1000);
   const isSecure = secure(req);

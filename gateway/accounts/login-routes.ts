@@ -6,8 +6,9 @@ import { ACCOUNT_PATHS, VERIFY_MAX_ATTEMPTS, type VerifyStep } from "../../proto
 import { ok, refuse } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
 import { areaCode, code6, optional, pwd } from "./fields.ts";
-import type { AccountKit, ClientKey, RiskRule } from "./kit.ts";
+import type { AccountService, ClientKey, RiskRule } from "./service.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
+import type { PendingRow } from "./pending-logins.ts";
 import type { UserRow } from "./users.ts";
 
 export const LOGIN_RISK: RiskRule = { scene: "login", kind: "login-fail", free: 3, windowMs: 10 * 60_000 };
@@ -20,21 +21,6 @@ const SystemFields = z.object({ verifyCode: code6 });
 const AuthFields = z.object({ googleCode: code6 });
 const VerifyClear = z.object({ token: z.string().min(16).max(128) }).passthrough();
 
-interface PendingRow {
-  token_hash: string;
-  user_id: string;
-  channels: string;
-  public_key: string;
-  algorithm: string;
-  device_id: string;
-  expires_at: number;
-  used_at: number | null;
-  step: VerifyStep;
-  next_steps: string;
-  attempts: number;
-  device_proof: string | null;
-}
-
 const verifyExpired = () => refuse(CODES.verifyExpired, "The login verification has expired; log in again");
 
 /**
@@ -43,12 +29,8 @@ const verifyExpired = () => refuse(CODES.verifyExpired, "The login verification 
  * address the account never logged in from proves a code (the system step); an account with
  * Google Authenticator bound proves its TOTP code on every other login (the auth step).
  */
-export function installLoginRoutes(app: FastifyInstance, kit: AccountKit): void {
-  const { ctx, users, codes } = kit;
-  const knownAddress = ctx.db.prepare("SELECT 1 FROM login_history WHERE user_id = ? AND ip = ? AND result = 'ok' LIMIT 1");
-  const insertPending = ctx.db.prepare(`INSERT INTO pending_logins
-    (token_hash, user_id, channels, public_key, algorithm, device_id, expires_at, step, next_steps, device_proof)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+export function loginRoutes(app: FastifyInstance, kit: AccountService): void {
+  const { users, codes, pending: pendingLogins } = kit;
 
   function channelsOf(user: UserRow, step: VerifyStep): string[] {
     const codeChannel = kit.codeTarget(user)?.channel;
@@ -62,8 +44,10 @@ export function installLoginRoutes(app: FastifyInstance, kit: AccountKit): void 
     const [step, ...rest] = steps as [VerifyStep, ...VerifyStep[]];
     const token = randomBytes(24).toString("base64url");
     const channels = channelsOf(user, step);
-    insertPending.run(sha256(token), user.id, channels.join(","), key.publicKey, key.algorithm, kit.requestMeta(req).deviceId,
-      Date.now() + PENDING_TTL_MS, step, rest.join(","), key.deviceProof ?? null);
+    pendingLogins.open({
+      token_hash: sha256(token), user_id: user.id, channels: channels.join(","), public_key: key.publicKey, algorithm: key.algorithm,
+      device_id: kit.requestMeta(req).deviceId, expires_at: Date.now() + PENDING_TTL_MS, step, next_steps: rest.join(","), device_proof: key.deviceProof ?? null,
+    });
     const target = kit.codeTarget(user);
     if (target && step !== "auth") codes.send(target.target, target.channel, "login-verify", kit.message(user, step === "system" ? "Login from a new address" : "New device login"));
     return ok({ verify: { token, channels, kind: step } });
@@ -73,7 +57,7 @@ export function installLoginRoutes(app: FastifyInstance, kit: AccountKit): void 
     // The address's count first: a burst from one address needs a captcha before any RSA work.
     const ipKey = `ip:${req.ip}`;
     const proven = kit.requireHuman(req, [LOGIN_RISK, [ipKey]]);
-    const opened = kit.crypto().open(req.body);
+    const opened = kit.crypto.openLogin(req.body);
     const f = parseBody(LoginFields, opened.fields);
     const keys = [ipKey, `acct:${f.loginName.toLowerCase()}`];
     // The account's count needs the opened login name; a token spent above is not asked for twice.
@@ -82,19 +66,19 @@ export function installLoginRoutes(app: FastifyInstance, kit: AccountKit): void 
     // Verify against a real hash even for unknown accounts, so timing does not tell them apart.
     const valid = await verifyPassword(f.pwd, user?.pwd_hash ?? DUMMY_HASH);
     if (!user || !valid) {
-      ctx.captcha?.risk.record(LOGIN_RISK.kind, keys);
+      kit.captcha.risk.record(LOGIN_RISK.kind, keys);
       throw refuse(CODES.loginFailed, "Incorrect account or password");
     }
     if (user.frozen) throw refuse(CODES.accountFrozen, "This account is frozen");
     // Only after the password: a wrong one must not tell whether the account is an agency's.
     if (agency && !user.agency) throw refuse(CODES.notAgency, "This is not an agency account; use the ordinary login");
-    ctx.captcha?.risk.clear(LOGIN_RISK.kind, [`acct:${f.loginName.toLowerCase()}`]);
+    kit.captcha.risk.clear(LOGIN_RISK.kind, [`acct:${f.loginName.toLowerCase()}`]);
     const hasCodeChannel = kit.codeTarget(user) !== undefined;
     const steps: VerifyStep[] = [];
-    const deviceProof = hasCodeChannel ? kit.crypto().deviceProof(req, req.body, user.id) : undefined;
+    const deviceProof = hasCodeChannel ? kit.crypto.deviceProof(req, req.body, user.id) : undefined;
     if (hasCodeChannel && !deviceProof) steps.push(agency ? "agency-device" : "device");
     else {
-      if (hasCodeChannel && !knownAddress.get(user.id, req.ip)) steps.push("system");
+      if (hasCodeChannel && !kit.history.knows(user.id, req.ip)) steps.push("system");
       if (user.google_enabled && user.google_secret) steps.push("auth");
     }
     const key = { ...opened, deviceProof };
@@ -121,9 +105,9 @@ export function installLoginRoutes(app: FastifyInstance, kit: AccountKit): void 
   function verifyRoute(accepts: VerifyStep) {
     return async (req: FastifyRequest, reply: FastifyReply) => {
       const clear = parseBody(VerifyClear, req.body ?? {});
-      const opened = kit.crypto().open(req.body);
+      const opened = kit.crypto.openLogin(req.body);
       const hash = sha256(clear.token);
-      const pending = ctx.db.prepare("SELECT * FROM pending_logins WHERE token_hash = ?").get(hash) as PendingRow | undefined;
+      const pending = pendingLogins.byHash(hash);
       if (!pending || pending.used_at !== null || pending.expires_at < Date.now() || pending.step !== accepts || pending.attempts >= VERIFY_MAX_ATTEMPTS) {
         throw verifyExpired();
       }
@@ -135,10 +119,10 @@ export function installLoginRoutes(app: FastifyInstance, kit: AccountKit): void 
       try {
         proveStep(pending, user, opened.fields);
       } catch (err) {
-        ctx.db.prepare("UPDATE pending_logins SET attempts = attempts + 1 WHERE token_hash = ?").run(hash);
+        pendingLogins.countAttempt(hash);
         throw err;
       }
-      ctx.db.prepare("UPDATE pending_logins SET used_at = ? WHERE token_hash = ?").run(Date.now(), hash);
+      pendingLogins.markUsed(hash, Date.now());
       const next = pending.next_steps.split(",").filter(Boolean) as VerifyStep[];
       const key = { ...opened, deviceProof: pending.device_proof };
       return next.length ? pendingStep(req, user, key, next) : kit.startSession(req, reply, user, key);

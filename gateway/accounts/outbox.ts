@@ -16,7 +16,7 @@ export interface MessageTransport {
 }
 
 /**
- * The embedded default (PROTOCOL.md §11): each message is a JSON file
+ * The embedded default (docs/protocol.md §11): each message is a JSON file
  * `$DATA_DIR/outbox/<epoch-ms>-<id>.json`, written whole (temp file, then rename) so a reader never
  * sees half a message.
  */

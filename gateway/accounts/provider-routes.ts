@@ -6,7 +6,7 @@ import { ENCRYPTED_PATHS } from "../../protocol/signing.ts";
 import { ok, refuse } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
 import { optional } from "./fields.ts";
-import type { AccountKit } from "./kit.ts";
+import type { AccountService } from "./service.ts";
 
 const THIRD_PREFIX = "/v1/user/public/third/";
 export const THIRD_PATHS = Object.keys(ENCRYPTED_PATHS).filter((p) => p.startsWith(THIRD_PREFIX));
@@ -29,11 +29,11 @@ const QrFields = z.object({ qrcodeKey: z.string().min(8).max(128) }).strict();
 const FidoFields = z.object({ fidoVerifyCode: z.string().min(1).max(8192) }).strict();
 
 /**
- * Third-party, QR and FIDO logins (SPEC.md §7, docs/decisions/502). The embedded gateway has no
+ * Third-party, QR and FIDO logins (docs/product.md §7.2, docs/decisions/502). The embedded gateway has no
  * provider it could reach, so its login config lists none; the paths still open and check their
  * sealed payloads, so a client learns of a broken payload before it learns the provider is absent.
  */
-export function installProviderRoutes(app: FastifyInstance, kit: AccountKit): void {
+export function providerRoutes(app: FastifyInstance, kit: AccountService): void {
   const config: LoginConfig = { providers: [] };
   app.post(ACCOUNT_PATHS.loginConfig, async () => ok(config));
 
@@ -41,19 +41,19 @@ export function installProviderRoutes(app: FastifyInstance, kit: AccountKit): vo
 
   for (const path of THIRD_PATHS) {
     app.post(path, async (req) => {
-      parseBody(ThirdFields, kit.crypto().open(req.body).fields);
+      parseBody(ThirdFields, kit.crypto.openLogin(req.body).fields);
       const provider = providerOf(path);
       throw notConfigured(provider === "any" ? "a third-party account" : provider);
     });
   }
   for (const path of [ACCOUNT_PATHS.qrKeyStatus, ACCOUNT_PATHS.crossTerminalLoginStatus]) {
     app.post(path, async (req) => {
-      parseBody(QrFields, kit.crypto().open(req.body).fields);
+      parseBody(QrFields, kit.crypto.openLogin(req.body).fields);
       throw notConfigured("a QR code");
     });
   }
   app.post(ACCOUNT_PATHS.fidoLogin, async (req) => {
-    parseBody(FidoFields, kit.crypto().open(req.body).fields);
+    parseBody(FidoFields, kit.crypto.openLogin(req.body).fields);
     throw notConfigured("a security key (FIDO)");
   });
 }

@@ -6,9 +6,8 @@ import { ok, refuse } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
 import { mobileTarget } from "./codes.ts";
 import { areaCode, code6, email, mobile, pwd } from "./fields.ts";
-import type { AccountKit, RiskRule } from "./kit.ts";
+import type { AccountService, RiskRule } from "./service.ts";
 import { hashPassword } from "./passwords.ts";
-import { suspendApiKeysOf } from "../exchange/auth/api-keys.ts";
 
 /** Bursts of resets from one address, or wrong codes for one account, need a human (docs/decisions/500). */
 export const RESET_RISK = {
@@ -23,19 +22,19 @@ const ResetFields = z.union([
 
 /**
  * The forgotten-password flow: a `reset-password` code from send-code, then the new password,
- * sealed like a login (PROTOCOL.md §6). A reset ends every session of the account.
+ * sealed like a login (docs/protocol.md §6). A reset ends every session of the account.
  */
-export function installResetPassword(app: FastifyInstance, kit: AccountKit): void {
-  const { ctx, users, sessions } = kit;
+export function resetPasswordRoutes(app: FastifyInstance, kit: AccountService): void {
+  const { users, sessions } = kit;
 
   app.post(ACCOUNT_PATHS.resetPassword, async (req) => {
     // The address's count before any RSA work; the account's needs the opened fields.
     const proven = kit.requireHuman(req, [RESET_RISK.perAddress, [`ip:${req.ip}`]]);
-    const opened = kit.crypto().open(req.body);
+    const opened = kit.crypto.openLogin(req.body);
     const f = parseBody(ResetFields, opened.fields);
     const target = "email" in f ? f.email : mobileTarget(f.areaCode, f.mobile);
     if (!proven) kit.requireHuman(req, [RESET_RISK.perAccount, [`acct:${target}`]]);
-    ctx.captcha?.risk.record(RESET_RISK.perAddress.kind, [`ip:${req.ip}`]);
+    kit.captcha.risk.record(RESET_RISK.perAddress.kind, [`ip:${req.ip}`]);
     kit.checkNewPassword(f.pwd, f.rePwd);
     const user = "email" in f ? users.byEmail(f.email) : users.byMobile(f.areaCode, f.mobile);
     // An unknown target had a decoy code stored by send-code, so it fails exactly as a wrong code does.
@@ -43,7 +42,7 @@ export function installResetPassword(app: FastifyInstance, kit: AccountKit): voi
       kit.checkCode(target, "reset-password", f.verifyCode);
       if (!user) throw refuse(CODES.codeWrong, "The verification code is incorrect");
     } catch (err) {
-      ctx.captcha?.risk.record(RESET_RISK.perAccount.kind, [`acct:${target}`]);
+      kit.captcha.risk.record(RESET_RISK.perAccount.kind, [`acct:${target}`]);
       throw err;
     }
     if (user.frozen) throw refuse(CODES.accountFrozen, "This account is frozen");
@@ -51,9 +50,9 @@ export function installResetPassword(app: FastifyInstance, kit: AccountKit): voi
     // Whoever knew the old password is out now, everywhere: sessions, refresh tokens (also of
     // sessions that idled out) and API keys, which stay on hold until re-confirmed with 2FA.
     const ended = sessions.revoke(user.id);
-    const held = suspendApiKeysOf(ctx.db, user.id);
-    ctx.captcha?.risk.clear("login-fail", [`acct:${user.email ?? ""}`, `acct:${user.mobile ?? ""}`]);
-    ctx.captcha?.risk.clear(RESET_RISK.perAccount.kind, [`acct:${target}`]);
+    const held = kit.apiKeys.suspendAllOf(user.id);
+    kit.captcha.risk.clear("login-fail", [`acct:${user.email ?? ""}`, `acct:${user.mobile ?? ""}`]);
+    kit.captcha.risk.clear(RESET_RISK.perAccount.kind, [`acct:${target}`]);
     const keysLine = held ? ` Your ${held} API key${held === 1 ? " is" : "s are"} suspended until you re-confirm ${held === 1 ? "it" : "them"} in the API key settings.` : "";
     kit.notify(user, { to: target, channel: "email" in f ? "email" : "mobile" }, "Your password was changed",
       `Your Mix Exchange password was changed and every session was logged out.${keysLine} If this was not you, contact support at once.`);

@@ -5,24 +5,20 @@ import { PATHS } from "../../protocol/paths.ts";
 import { ACCOUNT_PATHS, SEND_CODE_LIMITS } from "../../protocol/account-paths.ts";
 import { CODE_CHANNELS, CODE_SCENES, COOKIES, OWN_ADDRESS_SCENES } from "../../protocol/accounts.ts";
 import { ENCRYPTED_PATHS, SUB_SWITCH_PREFIX } from "../../protocol/signing.ts";
-import { migrate } from "../db/database.ts";
-import type { GatewayContext } from "../context.ts";
 import { ok, refuse } from "../envelope.ts";
 import { spend, TokenBuckets } from "../security/limits.ts";
 import { parseBody } from "../validate.ts";
-import { ACCOUNT_MIGRATIONS } from "./migrations.ts";
 import { mobileTarget } from "./codes.ts";
-import { clearSessionCookies, cookieOf, readCookies, setSessionCookies } from "./cookies.ts";
+import { clearSessionCookies, cookieOf, setSessionCookies } from "./cookies.ts";
 import { areaCode, code6, email, mobile, optional, pwd, userId } from "./fields.ts";
-import { createKit, type RiskRule } from "./kit.ts";
-import { installLoginRoutes } from "./login-routes.ts";
-import { fileOutbox, type MessageTransport } from "./outbox.ts";
+import type { AccountService, RiskRule } from "./service.ts";
+import { loginRoutes } from "./login-routes.ts";
 import { hashPassword } from "./passwords.ts";
-import { installProviderRoutes } from "./provider-routes.ts";
-import { installResetPassword } from "./reset-routes.ts";
+import { providerRoutes } from "./provider-routes.ts";
+import { resetPasswordRoutes } from "./reset-routes.ts";
 import { userInfoOf } from "./users.ts";
-import { installSettings } from "./settings-routes.ts";
-import { installBindingRoutes } from "./binding-routes.ts";
+import { settingsRoutes } from "./settings-routes.ts";
+import { bindingRoutes } from "./binding-routes.ts";
 
 const REGISTER_RISK: RiskRule = { scene: "register", kind: "register", free: 5, windowMs: 10 * 60_000 };
 /** Past a few codes from one client (address and device), or many from one address, a captcha (docs/decisions/506). */
@@ -46,31 +42,10 @@ const RegisterBoth = z.object({ mobile, areaCode, email, pwd, rePwd: pwd, verify
 const SwitchFields = z.object({ userId });
 const SWITCH_PATHS = Object.keys(ENCRYPTED_PATHS).filter((p) => p.startsWith(SUB_SWITCH_PREFIX));
 
-/** Accounts and sessions (SPEC.md §4 session end, PROTOCOL.md §7). */
-export function installAccounts(app: FastifyInstance, ctx: GatewayContext, transport: MessageTransport = fileOutbox(ctx.config.dataDir)) {
-  migrate(ctx.db, ACCOUNT_MIGRATIONS);
-  const kit = createKit(ctx, transport);
-  const { users, sessions, codes, currentUser } = kit;
-  const captcha = ctx.captcha;
-
-  ctx.sessionOf = (req) => {
-    const r = sessions.resolve(readCookies(req.headers.cookie).get(COOKIES.session));
-    return "session" in r ? { sessionId: r.session.id, userId: r.session.user_id } : undefined;
-  };
-  ctx.sessionUserId = (req) => ctx.sessionOf?.(req)?.userId;
-  // Private exchange calls by web session; their device-sign was checked by the security hook.
-  ctx.authenticateSession = (req) => {
-    const s = ctx.sessionOf?.(req);
-    if (!s || users.byId(s.userId)?.frozen) return undefined;
-    return { userId: s.userId, via: "session", permissions: ["read", "trade"] };
-  };
-  ctx.accounts = {
-    of(id) {
-      const u = users.byId(id);
-      return u ? { parentId: u.parent_id, frozen: u.frozen === 1 } : undefined;
-    },
-    subAccounts: (mainId) => users.children(mainId).map((u) => ({ userId: u.id, frozen: u.frozen === 1 })),
-  };
+/** Accounts and sessions over HTTP (docs/protocol.md §7.4 session end, §7). */
+export function accountRoutes(app: FastifyInstance, kit: AccountService): void {
+  const { users, sessions, codes, captcha } = kit;
+  const currentUser = (req: FastifyRequest) => kit.currentUser(req);
 
   const sendLimits = {
     perClient: new TokenBuckets(SEND_CODE_LIMITS.perClient),
@@ -95,8 +70,8 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
     // The captcha rule counts codes that went out (or decoys stored), not calls the cooldown refused.
     const sentOne = (anonymous = true) => {
       if (!anonymous) return ok({ sent: true });
-      captcha?.risk.record(SEND_CODE_RISK.perClient.kind, [`client:${client}`]);
-      captcha?.risk.record(SEND_CODE_RISK.perIp.kind, [`ip:${req.ip}`]);
+      captcha.risk.record(SEND_CODE_RISK.perClient.kind, [`client:${client}`]);
+      captcha.risk.record(SEND_CODE_RISK.perIp.kind, [`ip:${req.ip}`]);
       return ok({ sent: true });
     };
 
@@ -148,7 +123,7 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
 
   async function register(req: FastifyRequest, reply: FastifyReply, kind: "email" | "mobile" | "both") {
     kit.requireHuman(req, [REGISTER_RISK, [`ip:${req.ip}`]]);
-    const opened = kit.crypto().open(req.body);
+    const opened = kit.crypto.openLogin(req.body);
     const f = kind === "email" ? parseBody(RegisterEmail, opened.fields)
       : kind === "mobile" ? parseBody(RegisterMobile, opened.fields) : parseBody(RegisterBoth, opened.fields);
     kit.checkNewPassword(f.pwd, f.rePwd);
@@ -164,22 +139,22 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
       throw refuse(CODES.codeWrong, "The verification code is incorrect");
     }
     const user = users.create({ email: mail, ...phone, pwdHash: await hashPassword(f.pwd) });
-    captcha?.risk.record(REGISTER_RISK.kind, [`ip:${req.ip}`]);
+    captcha.risk.record(REGISTER_RISK.kind, [`ip:${req.ip}`]);
     return kit.startSession(req, reply, user, opened);
   }
   app.post(ACCOUNT_PATHS.registerEmail, (req, reply) => register(req, reply, "email"));
   app.post(ACCOUNT_PATHS.registerMobile, (req, reply) => register(req, reply, "mobile"));
   app.post(ACCOUNT_PATHS.registerBoth, (req, reply) => register(req, reply, "both"));
 
-  installLoginRoutes(app, kit);
-  installResetPassword(app, kit);
-  installProviderRoutes(app, kit);
+  loginRoutes(app, kit);
+  resetPasswordRoutes(app, kit);
+  providerRoutes(app, kit);
 
   app.post(PATHS.userInfo, async (req) => ok(userInfoOf(currentUser(req).user)));
 
   async function logout(req: FastifyRequest, reply: FastifyReply) {
-    const r = sessions.resolve(cookieOf(req, COOKIES.session));
-    if ("session" in r) sessions.end(r.session.id, "logout");
+    const s = kit.sessionIdOf(req);
+    if (s) sessions.end(s, "logout");
     clearSessionCookies(req, reply);
     return ok(null);
   }
@@ -197,7 +172,7 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
    */
   async function switchAccount(req: FastifyRequest, reply: FastifyReply) {
     const { user, sessionId } = currentUser(req);
-    const opened = kit.crypto().open(req.body);
+    const opened = kit.crypto.openLogin(req.body);
     const { userId } = parseBody(SwitchFields, opened.fields);
     const mainId = user.parent_id ?? user.id;
     const target = users.byId(userId);
@@ -218,12 +193,11 @@ export function installAccounts(app: FastifyInstance, ctx: GatewayContext, trans
       throw refuse(owner?.frozen ? CODES.accountFrozen : CODES.sessionMissing, owner?.frozen ? "This account is frozen" : "Please log in");
     }
     // The page keeps its key across a refresh: signed calls of the new session check against it.
-    kit.crypto().carryClientKeys(swapped.from, swapped.next.id);
+    kit.crypto.carryClientKeys(swapped.from, swapped.next.id);
     setSessionCookies(req, reply, swapped.next);
     return ok({ sessionId: swapped.next.id });
   });
 
-  installSettings(app, kit);
-  installBindingRoutes(app, kit);
-  return kit;
+  settingsRoutes(app, kit);
+  bindingRoutes(app, kit);
 }

@@ -119,6 +119,14 @@ export class Sessions {
       .run(this.now(), reason, userId, keep ?? null).changes;
   }
 
+  /** The devices of a user's live sessions, most recently seen first; `current` marks the asking session's. */
+  devices(userId: string, currentId: string): Array<{ device_id: string; first_seen: number; last_seen: number; current: number; user_agent: string; ip: string }> {
+    return this.db.prepare(`SELECT device_id, min(created_at) AS first_seen, max(last_seen_at) AS last_seen,
+        max(CASE WHEN id = ? THEN 1 ELSE 0 END) AS current, user_agent, ip
+      FROM sessions WHERE user_id = ? AND ended_at IS NULL GROUP BY device_id ORDER BY last_seen DESC`)
+      .all(currentId, userId) as Array<{ device_id: string; first_seen: number; last_seen: number; current: number; user_agent: string; ip: string }>;
+  }
+
   live(userId: string): SessionRow[] {
     return this.db.prepare("SELECT * FROM sessions WHERE user_id = ? AND ended_at IS NULL AND expires_at >= ? ORDER BY created_at DESC")
       .all(userId, this.now()) as SessionRow[];

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "zod";
@@ -7,9 +7,8 @@ import { ACCOUNT_LIMITS, ACCOUNT_PATHS } from "../../protocol/account-paths.ts";
 import { nicknameProblems } from "../../protocol/accounts.ts";
 import { ok, refuse } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
-import { apiKeyOf, createApiKey, listApiKeys, revokeApiKey, updateApiKey } from "../exchange/auth/api-keys.ts";
 import { code6, optional, userId } from "./fields.ts";
-import type { AccountKit } from "./kit.ts";
+import type { AccountService } from "./service.ts";
 import { hashPassword } from "./passwords.ts";
 
 const AntiPhishing = z.object({ code: z.string().regex(/^[A-Za-z0-9_]+$/, "letters, digits and _ only").min(ACCOUNT_LIMITS.antiPhishing.min).max(ACCOUNT_LIMITS.antiPhishing.max) });
@@ -44,8 +43,9 @@ export function browserOf(ua: string): string {
 }
 
 /** Security settings, sub-accounts, devices, login history and API keys of the logged-in user. */
-export function installSettings(app: FastifyInstance, kit: AccountKit) {
-  const { ctx, users, sessions, currentUser } = kit;
+export function settingsRoutes(app: FastifyInstance, kit: AccountService) {
+  const { users, sessions, apiKeys } = kit;
+  const currentUser = (req: FastifyRequest) => kit.currentUser(req);
 
   app.post(ACCOUNT_PATHS.antiPhishing, async (req) => {
     const { user } = currentUser(req);
@@ -56,10 +56,7 @@ export function installSettings(app: FastifyInstance, kit: AccountKit) {
 
   app.post(ACCOUNT_PATHS.devices, async (req) => {
     const { user, sessionId } = currentUser(req);
-    const rows = ctx.db.prepare(`SELECT device_id, min(created_at) AS first_seen, max(last_seen_at) AS last_seen,
-        max(CASE WHEN id = ? THEN 1 ELSE 0 END) AS current, user_agent, ip
-      FROM sessions WHERE user_id = ? AND ended_at IS NULL GROUP BY device_id ORDER BY last_seen DESC`)
-      .all(sessionId, user.id) as Array<{ device_id: string; first_seen: number; last_seen: number; current: number; user_agent: string; ip: string }>;
+    const rows = sessions.devices(user.id, sessionId);
     return ok({
       list: rows.map((r) => ({
         deviceId: r.device_id, browser: browserOf(r.user_agent), ip: r.ip,
@@ -79,8 +76,7 @@ export function installSettings(app: FastifyInstance, kit: AccountKit) {
   app.post(ACCOUNT_PATHS.loginHistory, async (req) => {
     const { user } = currentUser(req);
     const { page, size } = parseBody(Page, req.body ?? {});
-    const list = ctx.db.prepare("SELECT at, ip, user_agent, result FROM login_history WHERE user_id = ? ORDER BY at DESC, id DESC LIMIT ? OFFSET ?")
-      .all(user.id, size, (page - 1) * size) as Array<{ at: number; ip: string; user_agent: string; result: string }>;
+    const list = kit.history.page(user.id, page, size);
     return ok({ page, list: list.map((r) => ({ time: r.at, ip: r.ip, browser: browserOf(r.user_agent), result: r.result })) });
   });
 
@@ -119,8 +115,7 @@ export function installSettings(app: FastifyInstance, kit: AccountKit) {
     if (f.frozen) {
       // A frozen account stops everywhere at once: its sessions end and its API keys die.
       sessions.endAllOf(sub.id, "frozen");
-      const keys = ctx.db.prepare("SELECT api_key FROM api_keys WHERE user_id = ? AND revoked_at IS NULL").all(sub.id) as Array<{ api_key: string }>;
-      for (const k of keys) revokeApiKey(ctx.db, k.api_key);
+      apiKeys.revokeAllOf(sub.id);
     }
     return ok({ userId: sub.id, frozen: f.frozen });
   });
@@ -128,11 +123,11 @@ export function installSettings(app: FastifyInstance, kit: AccountKit) {
   app.post(ACCOUNT_PATHS.apiKeyCreate, async (req) => {
     const { user } = currentUser(req);
     const f = parseBody(ApiCreate, req.body ?? {});
-    const count = (ctx.db.prepare("SELECT count(*) AS n FROM api_keys WHERE user_id = ? AND revoked_at IS NULL").get(user.id) as { n: number }).n;
+    const count = apiKeys.count(user.id);
     if (count >= ACCOUNT_LIMITS.apiKeys) throw refuse(CODES.invalidParameter, `At most ${ACCOUNT_LIMITS.apiKeys} API keys`);
     // Last, so a refused call (bad field, too many keys) does not spend the code.
     kit.checkSecondFactor(user, "api-key", f);
-    const key = createApiKey(ctx.db, { userId: user.id, passphrase: f.passphrase, permissions: f.permissions, ipAllow: f.ipAllow, label: f.label });
+    const key = apiKeys.create({ userId: user.id, passphrase: f.passphrase, permissions: f.permissions, ipAllow: f.ipAllow, label: f.label });
     // The secret is shown this once; the passphrase is never echoed back.
     return ok({ apiKey: key.apiKey, secretKey: key.secretKey, label: f.label, permissions: f.permissions, ipAllow: f.ipAllow });
   });
@@ -144,7 +139,7 @@ export function installSettings(app: FastifyInstance, kit: AccountKit) {
     return ok({
       // What the page asks for before a key is created or changed (docs/decisions/506).
       secondFactor: factor.google_enabled && factor.google_secret ? { kind: "google" } : channel ? { kind: "code", channel } : { kind: "none" },
-      list: listApiKeys(ctx.db, user.id).map((r) => ({
+      list: apiKeys.list(user.id).map((r) => ({
         apiKey: r.api_key, label: r.label, permissions: r.permissions.split(",").filter(Boolean),
         ipAllow: r.ip_allow.split(",").filter(Boolean), createdAt: r.created_at,
         suspended: r.suspended_at !== null, suspendedAt: r.suspended_at,
@@ -154,7 +149,7 @@ export function installSettings(app: FastifyInstance, kit: AccountKit) {
 
   /** A key of the caller's, or the same refusal for another's and for none. */
   const ownKey = (userId: string, apiKey: string) => {
-    const row = apiKeyOf(ctx.db, userId, apiKey);
+    const row = apiKeys.of(userId, apiKey);
     if (!row) throw refuse(CODES.invalidParameter, "No such API key");
     return row;
   };
@@ -164,7 +159,7 @@ export function installSettings(app: FastifyInstance, kit: AccountKit) {
     const f = parseBody(ApiUpdate, req.body ?? {});
     ownKey(user.id, f.apiKey);
     kit.checkSecondFactor(user, "api-key", f);
-    updateApiKey(ctx.db, f.apiKey, { label: f.label, permissions: f.permissions, ipAllow: f.ipAllow });
+    apiKeys.update(f.apiKey, { label: f.label, permissions: f.permissions, ipAllow: f.ipAllow });
     const row = ownKey(user.id, f.apiKey);
     return ok({
       apiKey: row.api_key, label: row.label, permissions: row.permissions.split(",").filter(Boolean),
@@ -178,7 +173,7 @@ export function installSettings(app: FastifyInstance, kit: AccountKit) {
     const row = ownKey(user.id, f.apiKey);
     if (row.suspended_at === null) throw refuse(CODES.invalidParameter, "This API key is not suspended");
     kit.checkSecondFactor(user, "api-key", f);
-    updateApiKey(ctx.db, f.apiKey, { reconfirm: true });
+    apiKeys.update(f.apiKey, { reconfirm: true });
     return ok({ apiKey: f.apiKey, suspended: false });
   });
 
@@ -186,7 +181,7 @@ export function installSettings(app: FastifyInstance, kit: AccountKit) {
     const { user } = currentUser(req);
     const { apiKey } = parseBody(ApiRevoke, req.body ?? {});
     ownKey(user.id, apiKey);
-    revokeApiKey(ctx.db, apiKey);
+    apiKeys.revoke(apiKey);
     return ok({ revoked: true });
   });
 }

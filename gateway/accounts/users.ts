@@ -98,7 +98,7 @@ function mask(value: string, keepStart: number, keepEnd: number): string {
   return `${value.slice(0, keepStart)}****${value.slice(value.length - keepEnd)}`;
 }
 
-/** The user-info answer (SPEC.md §3): phone and e-mail only when bound, and then masked. */
+/** The user-info answer (docs/protocol.md §7.8, docs/product.md §8): phone and e-mail only when bound, and then masked. */
 export function userInfoOf(u: UserRow): UserInfoResponse {
   const bindEmail = Boolean(u.email);
   const bindPhone = Boolean(u.mobile);

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { CODES } from "../../protocol/codes.ts";
-import { CAPTCHA_IMAGE_PATH, CAPTCHA_POW_BITS, CAPTCHA_SCENES, CAPTCHA_TYPE_SLIDER } from "../../protocol/captcha.ts";
+import { CAPTCHA_IMAGE_PATH, CAPTCHA_SCENES, CAPTCHA_TYPE_SLIDER } from "../../protocol/captcha.ts";
 import { PATHS } from "../../protocol/paths.ts";
-import { migrate } from "../db/database.ts";
-import type { GatewayContext } from "../context.ts";
 import { ok, refuse } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
 import { parseSlideResult } from "./judge.ts";
-import { CAPTCHA_MIGRATIONS, CaptchaStore, captchaClientOf, RiskCounter, type CaptchaOptions } from "./store.ts";
+import { captchaClientOf, type CaptchaStore } from "./store.ts";
 
 const IdBody = z.object({ scene: z.enum(CAPTCHA_SCENES) });
 
@@ -21,19 +19,6 @@ const CheckBody = z.object({
 
 const ImageQuery = z.object({ captchaId: z.string().min(1).max(64), part: z.enum(["background", "piece"]) });
 
-const PowBitsEnv = z.coerce.number().int().min(0).max(32);
-
-/**
- * The captcha's settings: the proof-of-work difficulty may be lowered for tests and raised under
- * attack with `CAPTCHA_POW_BITS` (docs/decisions/013); a bad value stops the start.
- */
-export function captchaOptionsFromEnv(env: Record<string, string | undefined> = process.env): CaptchaOptions {
-  const raw = env.CAPTCHA_POW_BITS;
-  const bits = raw === undefined || raw === "" ? CAPTCHA_POW_BITS : PowBitsEnv.safeParse(raw);
-  if (typeof bits !== "number" && !bits.success) throw new Error(`invalid gateway environment: CAPTCHA_POW_BITS must be an integer 0-32`);
-  return { powBits: typeof bits === "number" ? bits : bits.data, maxRenders: 4 };
-}
-
 function decodeResult(b64: string) {
   try {
     return parseSlideResult(JSON.parse(Buffer.from(b64, "base64").toString("utf8")));
@@ -43,14 +28,7 @@ function decodeResult(b64: string) {
 }
 
 /** The self-hosted slider captcha (docs/decisions/004, 013). */
-export function installCaptcha(
-  app: FastifyInstance,
-  ctx: GatewayContext,
-  options: CaptchaOptions = captchaOptionsFromEnv(),
-): { store: CaptchaStore; risk: RiskCounter } {
-  migrate(ctx.db, CAPTCHA_MIGRATIONS);
-  const store = new CaptchaStore(ctx.db, options);
-  const risk = new RiskCounter(ctx.db);
+export function captchaRoutes(app: FastifyInstance, store: CaptchaStore): void {
 
   app.post(PATHS.captchaId, async (req) => {
     const { scene } = parseBody(IdBody, req.body ?? {});
@@ -97,5 +75,4 @@ export function installCaptcha(
     }
   });
 
-  return { store, risk };
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { searchPow } from "../../app/lib/captcha/pow.ts";
-import { captchaOptionsFromEnv } from "./routes.ts";
+import { captchaOptionsFromEnv } from "./store.ts";
 import { leadingZeroBits, powSolved } from "./store.ts";
 
 describe("the server's side of the proof of work", () => {

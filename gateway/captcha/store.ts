@@ -1,9 +1,11 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
+import { z } from "zod";
 import type { FastifyRequest } from "fastify";
 import { HEADERS } from "../../protocol/headers.ts";
 import type { Db } from "../db/database.ts";
 import {
   CAPTCHA_CHALLENGE_TTL_MS, CAPTCHA_POW_ALGORITHM, CAPTCHA_TOKEN_TTL_MS, type CaptchaScene,
+  CAPTCHA_POW_BITS,
 } from "../../protocol/captcha.ts";
 import { planChallenge, renderChallenge, type ChallengePlan } from "./challenge.ts";
 import { judgeSlide, type SlideResult } from "./judge.ts";
@@ -90,6 +92,19 @@ export interface CaptchaClient {
 export function captchaClientOf(req: Pick<FastifyRequest, "ip" | "headers">): CaptchaClient {
   const device = req.headers[HEADERS.deviceId];
   return { ip: req.ip, deviceId: typeof device === "string" ? device.slice(0, 128) : "" };
+}
+
+const PowBitsEnv = z.coerce.number().int().min(0).max(32);
+
+/**
+ * The captcha's settings: the proof-of-work difficulty may be lowered for tests and raised under
+ * attack with `CAPTCHA_POW_BITS` (docs/decisions/013); a bad value stops the start.
+ */
+export function captchaOptionsFromEnv(env: Record<string, string | undefined> = process.env): CaptchaOptions {
+  const raw = env.CAPTCHA_POW_BITS;
+  const bits = raw === undefined || raw === "" ? CAPTCHA_POW_BITS : PowBitsEnv.safeParse(raw);
+  if (typeof bits !== "number" && !bits.success) throw new Error(`invalid gateway environment: CAPTCHA_POW_BITS must be an integer 0-32`);
+  return { powBits: typeof bits === "number" ? bits : bits.data, maxRenders: 4 };
 }
 
 export interface CaptchaOptions {

@@ -1,5 +1,5 @@
 /**
- * SEO title / description / keywords per page (SPEC.md §7 getTdkMltQueryList). English is the
+ * SEO title / description / keywords per page (docs/protocol.md §11.3 getTdkMltQueryList). English is the
  * source; other locales live in tdk-locales.ts. `{symbol}`, `{base}`, `{quote}`, `{article}`,
  * `{name}` (a coin's name) and `{coin}` (its ticker) are filled from the request's params.
  */

@@ -53,3 +53,11 @@ export function queryTdk(
     };
   });
 }
+
+/** The TDK table bound to one database, as the public routes are handed it. */
+export class TdkStore {
+  constructor(private readonly db: Db) {}
+  query(localeKey: string, pageCodes: readonly string[] | undefined, params: Record<string, string>): TdkEntry[] {
+    return queryTdk(this.db, localeKey, pageCodes, params);
+  }
+}

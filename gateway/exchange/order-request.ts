@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { EX_CODES, FORCES, ORDER_TYPES, SIDES, STP_MODES, TPSL_TYPES } from "../../protocol/bitget.ts";
-import { decimal, enumValue, isAbsent, optional, text } from "./api/fields.ts";
+import { decimal, enumValue, isAbsent, optional, text } from "./fields.ts";
 import { parseScaled } from "./decimal.ts";
 import { instrument, LEDGER_SCALE, notional, type Instrument } from "./instruments.ts";
 import { newOrder, type IdGen } from "./engine/order.ts";

@@ -1,9 +1,36 @@
 /** Storage of plan orders (`ex_plans`, migration 101). */
 import type { Db } from "../db/database.ts";
 import type { Statement } from "better-sqlite3";
-import type { Plan, PlanStatus } from "./algo.ts";
 import type { Env } from "./engine/types.ts";
 import type { OrderType, Side } from "../../protocol/bitget.ts";
+
+export type PlanStatus = "pending" | "live" | "executed" | "fail_execute" | "cancelled";
+
+export interface Plan {
+  id: string;
+  seq: number;
+  env: Env;
+  userId: string;
+  symbol: string;
+  side: Side;
+  orderType: OrderType;
+  triggerPrice: number;
+  executePrice: number;
+  size: string;
+  planType: "amount" | "total";
+  triggerType: "fill_price" | "mark_price";
+  direction: "up" | "down";
+  tpslType: "normal" | "tpsl";
+  clientOid: string;
+  parentId: string;
+  ocoId: string;
+  status: PlanStatus;
+  orderId: string;
+  failReason: string;
+  source: string;
+  cTime: number;
+  uTime: number;
+}
 
 export class PlanStore {
   private readonly upsert: Statement;
@@ -11,7 +38,7 @@ export class PlanStore {
   private readonly oid: Statement;
   private readonly id: Statement;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.upsert = db.prepare(`INSERT INTO ex_plans (plan_id, seq, env, user_id, symbol, side, order_type, trigger_price, execute_price, size, plan_type, trigger_type,
         direction, tpsl_type, client_oid, parent_id, oco_id, status, order_id, fail_reason, source, c_time, u_time)
       VALUES (@id, @seq, @env, @userId, @symbol, @side, @orderType, @triggerPrice, @executePrice, @size, @planType, @triggerType,
@@ -35,6 +62,13 @@ export class PlanStore {
   byClientOid(env: Env, userId: string, clientOid: string): Plan | undefined {
     const row = this.oid.get(env, userId, clientOid) as Record<string, unknown> | undefined;
     return row ? rowToPlan(row) : undefined;
+  }
+
+  /** Finished normal plans of a user and symbol, newest first. */
+  history(q: { env: Env; user: string; symbol: string; start: number; end: number; before: number; limit: number }): Plan[] {
+    const rows = this.db.prepare(`SELECT * FROM ex_plans WHERE env = @env AND user_id = @user AND status IN ('executed', 'fail_execute', 'cancelled')
+    AND tpsl_type = 'normal' AND symbol = @symbol AND c_time >= @start AND c_time <= @end AND seq < @before ORDER BY seq DESC LIMIT @limit`).all(q) as Array<Record<string, unknown>>;
+    return rows.map(rowToPlan);
   }
 
   byId(env: Env, userId: string, planId: string): Plan | undefined {

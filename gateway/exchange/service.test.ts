@@ -4,11 +4,11 @@ import { join } from "node:path";
 import type { FastifyRequest } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../db/database.ts";
-import type { GatewayContext } from "../context.ts";
+import type { Principal, SessionRequest } from "../request.ts";
 import { type GatewayError } from "../envelope.ts";
 import { verifyApiKeyCall } from "../security/api-key-auth.ts";
-import { Authenticator } from "./api/auth.ts";
-import { createApiKey, revokeApiKey, signRequest } from "./auth/api-keys.ts";
+import { Authenticator } from "./routes/auth.ts";
+import { createApiKey, revokeApiKey, signRequest } from "../security/api-keys.ts";
 import { queueDeposit } from "./deposits.ts";
 import { EngineError } from "./engine/types.ts";
 import { migrateExchange } from "./migrations.ts";
@@ -93,8 +93,8 @@ describe("exchange authenticator", () => {
 
   it("accepts a signed API key, the web session through the accounts hook, and nothing else", () => {
     const { db } = open();
-    const ctx = { db } as unknown as GatewayContext;
-    const auth = new Authenticator(ctx);
+    const ctx: { authenticateSession?: (r: SessionRequest) => Principal | undefined } = {};
+    const auth = new Authenticator((r) => ctx.authenticateSession?.(r));
     const key = createApiKey(db, { userId: "k1", passphrase: "pp", permissions: ["read"] });
     const ts = String(Date.now());
     const h = { "access-key": key.apiKey, "access-timestamp": ts, "access-passphrase": "pp", "access-sign": signRequest(key.secretKey, ts, "GET", "/api/v2/spot/account/assets", "") };

@@ -37,12 +37,11 @@ export class ExchangeService {
   private readonly accounts = new Map<string, number>();
   /** clientOids of orders placed but not yet committed (the unique index sees them after commit). */
   private readonly pendingOids = new Set<string>();
-  /** Sub-accounts get no welcome balance, or each new one would be free money for its main account. */
-  welcomeEligible: (userId: string) => boolean = () => true;
-
   constructor(
     readonly db: Db,
     readonly config: ExchangeConfig,
+    /** Sub-accounts get no welcome balance, or each new one would be free money for its main account. */
+    private readonly welcomeEligible: (userId: string) => boolean = () => true,
   ) {
     this.store = new Store(db);
     this.engine = new Engine(new IdGen(this.store.maxSeq()), (env, userId) => this.fees(env, userId));
@@ -52,8 +51,7 @@ export class ExchangeService {
   load(): void {
     for (const b of this.store.loadBalances()) this.engine.restoreBalance(b);
     for (const o of this.store.loadOpenOrders()) this.engine.restore(o);
-    const rows = this.db.prepare("SELECT env, user_id, vip FROM ex_accounts").all() as Array<{ env: string; user_id: string; vip: number }>;
-    for (const r of rows) this.accounts.set(`${r.env}:${r.user_id}`, r.vip);
+    for (const r of this.store.loadAccounts()) this.accounts.set(`${r.env}:${r.user_id}`, r.vip);
   }
 
   private fees(env: Env, userId: string): FeeRates {
@@ -67,7 +65,7 @@ export class ExchangeService {
     if (this.accounts.has(key)) return;
     this.accounts.set(key, 0);
     const now = Date.now();
-    ch.extra.push(() => this.db.prepare("INSERT OR IGNORE INTO ex_accounts (env, user_id, vip, funded_at) VALUES (?, ?, 0, ?)").run(env, userId, now));
+    ch.extra.push(() => this.store.addAccount(env, userId, now));
     if (env === "paper") this.creditDemo(userId, ch);
     else if (this.config.welcomeUsdt > 0n && this.welcomeEligible(userId)) this.engine.transfer("live", TREASURY, userId, "USDT", this.config.welcomeUsdt, ["TRANSFER_OUT", "DEPOSIT"], "deposit", ch);
   }
@@ -81,7 +79,7 @@ export class ExchangeService {
   setVip(env: Env, userId: string, vip: number): void {
     if (!VIP_FEES[vip]) throw new EngineError(EX_CODES.paramInvalid, "unknown VIP tier");
     this.accounts.set(`${env}:${userId}`, vip);
-    this.db.prepare("INSERT INTO ex_accounts (env, user_id, vip, funded_at) VALUES (?, ?, ?, ?) ON CONFLICT(env, user_id) DO UPDATE SET vip = excluded.vip").run(env, userId, vip, Date.now());
+    this.store.setVip(env, userId, vip, Date.now());
   }
 
   vip(env: Env, userId: string): number {
@@ -197,16 +195,15 @@ export class ExchangeService {
 
   /** Applies operator credits queued in ex_deposits (see cli/credit.ts). */
   async applyDeposits(): Promise<number> {
-    const rows = this.db.prepare("SELECT id, env, user_id, coin, amount FROM ex_deposits WHERE applied_at IS NULL ORDER BY id LIMIT 100").safeIntegers(true).all() as Array<{ id: bigint; env: string; user_id: string; coin: string; amount: bigint }>;
+    const rows = this.store.pendingDeposits();
     if (rows.length === 0) return 0;
     const ch = newChange();
-    const mark = this.db.prepare("UPDATE ex_deposits SET applied_at = ? WHERE id = ?");
     const now = Date.now();
     for (const r of rows) {
       const env = (ENVS as readonly string[]).includes(r.env) ? (r.env as Env) : "live";
       this.ensureAccount(env, r.user_id, ch);
       if (r.amount > 0n && COINS.includes(r.coin)) this.engine.transfer(env, TREASURY, r.user_id, r.coin, r.amount, ["TRANSFER_OUT", "DEPOSIT"], "deposit", ch);
-      ch.extra.push(() => mark.run(now, r.id));
+      ch.extra.push(() => this.store.markDeposit(r.id, now));
     }
     await this.store.commit(ch);
     return rows.length;

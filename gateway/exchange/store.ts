@@ -5,8 +5,9 @@
  */
 import type { Statement } from "better-sqlite3";
 import type { Db } from "../db/database.ts";
+import { unlinked } from "./engine/order.ts";
 import { instrument } from "./instruments.ts";
-import type { Balance, Change, Env, Order } from "./engine/types.ts";
+import type { Balance, Bill, Change, Env, Order } from "./engine/types.ts";
 
 interface Waiter {
   resolve(): void;
@@ -138,6 +139,81 @@ export class Store {
     const b = this.db.prepare("SELECT max(seq) AS m FROM ex_bills").get() as { m: number | null };
     return Math.max(a.m ?? 0, b.m ?? 0);
   }
+
+  /** When this exchange's history begins: fixed the first time it starts. */
+  genesis(): number {
+    const saved = this.meta("genesis");
+    if (saved !== undefined) return Number(saved);
+    const now = Date.now();
+    this.setMeta("genesis", String(now));
+    return now;
+  }
+
+  /** A value of the exchange's own bookkeeping (`ex_meta`): the genesis, the simulator's state. */
+  meta(key: string): string | undefined {
+    return (this.db.prepare("SELECT value FROM ex_meta WHERE key = ?").get(key) as { value: string } | undefined)?.value;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.db.prepare("INSERT INTO ex_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
+  }
+
+  /** Funded accounts and their VIP tiers. */
+  loadAccounts(): Array<{ env: string; user_id: string; vip: number }> {
+    return this.db.prepare("SELECT env, user_id, vip FROM ex_accounts").all() as Array<{ env: string; user_id: string; vip: number }>;
+  }
+
+  addAccount(env: Env, userId: string, at: number): void {
+    this.db.prepare("INSERT OR IGNORE INTO ex_accounts (env, user_id, vip, funded_at) VALUES (?, ?, 0, ?)").run(env, userId, at);
+  }
+
+  setVip(env: Env, userId: string, vip: number, at: number): void {
+    this.db.prepare("INSERT INTO ex_accounts (env, user_id, vip, funded_at) VALUES (?, ?, ?, ?) ON CONFLICT(env, user_id) DO UPDATE SET vip = excluded.vip").run(env, userId, vip, at);
+  }
+
+  /** Operator credits not applied yet (see cli/credit.ts), oldest first. */
+  pendingDeposits(): Array<{ id: bigint; env: string; user_id: string; coin: string; amount: bigint }> {
+    return this.db.prepare("SELECT id, env, user_id, coin, amount FROM ex_deposits WHERE applied_at IS NULL ORDER BY id LIMIT 100").safeIntegers(true).all() as Array<{ id: bigint; env: string; user_id: string; coin: string; amount: bigint }>;
+  }
+
+  markDeposit(id: bigint, at: number): void {
+    this.db.prepare("UPDATE ex_deposits SET applied_at = ? WHERE id = ?").run(at, id);
+  }
+
+  /** Filled and cancelled orders of a user, newest first. */
+  orderHistory(q: { env: Env; user: string; symbol: string | null; before: number; start: number; end: number; orderId: string | null; limit: number }): Order[] {
+    const rows = this.db.prepare(`SELECT * FROM ex_orders WHERE env = @env AND user_id = @user AND status IN ('filled', 'cancelled')
+    AND (@symbol IS NULL OR symbol = @symbol) AND seq < @before AND c_time >= @start AND c_time <= @end AND (@orderId IS NULL OR order_id = @orderId)
+    ORDER BY seq DESC LIMIT @limit`).safeIntegers(true).all(q) as Array<Record<string, unknown>>;
+    return rows.map(rowToOrder);
+  }
+
+  /** A user's fills of one symbol, newest first (rows as stored; amounts as bigint). */
+  fills(q: { env: Env; user: string; symbol: string; orderId: string | null; start: number; end: number; before: string; limit: number }): Array<Record<string, unknown>> {
+    return this.db.prepare(`SELECT * FROM ex_fills WHERE env = @env AND user_id = @user AND symbol = @symbol
+    AND (@orderId IS NULL OR order_id = @orderId) AND ts >= @start AND ts <= @end AND trade_id < @before
+    ORDER BY trade_id DESC LIMIT @limit`).safeIntegers(true).all(q) as Array<Record<string, unknown>>;
+  }
+
+  /** A user's bills, newest first. */
+  bills(q: { env: Env; user: string; coin: string | null; group: string | null; business: string | null; start: number; end: number; before: number; limit: number }): Bill[] {
+    const rows = this.db.prepare(`SELECT * FROM ex_bills WHERE env = @env AND user_id = @user AND (@coin IS NULL OR coin = @coin)
+    AND (@group IS NULL OR group_type = @group) AND (@business IS NULL OR business_type = @business)
+    AND c_time >= @start AND c_time <= @end AND seq < @before ORDER BY seq DESC LIMIT @limit`).safeIntegers(true).all(q) as Array<Record<string, unknown>>;
+    return rows.map((r) => ({
+      id: Number(r.seq),
+      env: q.env,
+      userId: q.user,
+      coin: r.coin as string,
+      group: r.group_type as Bill["group"],
+      business: r.business_type as Bill["business"],
+      size: r.size as bigint,
+      balance: r.balance as bigint,
+      fees: r.fees as bigint,
+      refId: r.ref_id as string,
+      ts: Number(r.c_time),
+    }));
+  }
 }
 
 export function rowToOrder(r: Record<string, unknown>): Order {
@@ -165,12 +241,6 @@ export function rowToOrder(r: Record<string, unknown>): Order {
     cancelReason: r.cancel_reason as string,
     house: false,
     source: r.source as string,
-    level: null,
-    openPos: -1,
-    prev: null,
-    next: null,
-    quoteBal: null,
-    baseBal: null,
-    rates: null,
+    ...unlinked(),
   };
 }

@@ -1,20 +1,15 @@
 import type { FastifyRequest } from "fastify";
 import { API_KEY_HEADERS, EX_CODES } from "../../protocol/bitget.ts";
-import type { Principal } from "../context.ts";
+import { headerOf, type Principal } from "../request.ts";
 import type { Db } from "../db/database.ts";
 import { GatewayError } from "../envelope.ts";
-import { apiKeyHold, lookupApiKey, safeEqual, signRequest, TIMESTAMP_WINDOW_MS } from "../exchange/auth/api-keys.ts";
+import { apiKeyHold, lookupApiKey, safeEqual, signRequest, TIMESTAMP_WINDOW_MS } from "./api-keys.ts";
 
 const NAMES = Object.values(API_KEY_HEADERS);
 
 /** Whether a request claims to be an API-key call: any of the ACCESS-* headers, even empty. */
 export function claimsApiKey(req: Pick<FastifyRequest, "headers">): boolean {
   return NAMES.some((name) => req.headers[name] !== undefined);
-}
-
-function header(req: FastifyRequest, name: string): string | undefined {
-  const v = req.headers[name];
-  return typeof v === "string" ? v : undefined;
 }
 
 const deny = (code: string, msg: string, status = 401) => new GatewayError(code, msg, status);
@@ -25,13 +20,13 @@ const deny = (code: string, msg: string, status = 401) => new GatewayError(code,
  * the exact body, the passphrase, the IP allow-list. Throws the Bitget-coded refusal.
  */
 export function verifyApiKeyCall(db: Db, req: FastifyRequest): Principal {
-  const key = header(req, API_KEY_HEADERS.key);
+  const key = headerOf(req, API_KEY_HEADERS.key);
   if (!key) throw deny(EX_CODES.accessKeyEmpty, "ACCESS_KEY cannot be empty");
-  const sign = header(req, API_KEY_HEADERS.sign);
+  const sign = headerOf(req, API_KEY_HEADERS.sign);
   if (!sign) throw deny(EX_CODES.accessSignEmpty, "ACCESS_SIGN cannot be empty");
-  const passphrase = header(req, API_KEY_HEADERS.passphrase);
+  const passphrase = headerOf(req, API_KEY_HEADERS.passphrase);
   if (!passphrase) throw deny(EX_CODES.passphraseEmpty, "ACCESS_PASSPHRASE cannot be empty");
-  const ts = header(req, API_KEY_HEADERS.timestamp);
+  const ts = headerOf(req, API_KEY_HEADERS.timestamp);
   if (!ts || !/^\d{13}$/.test(ts)) throw deny(EX_CODES.timestampInvalid, "Invalid ACCESS_TIMESTAMP");
   if (Math.abs(Number(ts) - Date.now()) > TIMESTAMP_WINDOW_MS) throw deny(EX_CODES.timestampExpired, "Request timestamp expired");
   const found = lookupApiKey(db, key);

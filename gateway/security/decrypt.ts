@@ -115,7 +115,7 @@ function openPayload(key: Buffer, iv: Buffer, ciphertext: Buffer): OpenedPayload
   return { fields, publicKey, algorithm };
 }
 
-/** PROTOCOL.md §5 key id: the first 32 hex characters of SHA-256 over the SPKI DER. */
+/** docs/protocol.md §5 key id: the first 32 hex characters of SHA-256 over the SPKI DER. */
 export function keyIdOf(publicKeyB64: string): string {
   return createHash("sha256").update(Buffer.from(publicKeyB64, "base64")).digest("hex").slice(0, 32);
 }

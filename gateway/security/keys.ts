@@ -54,7 +54,7 @@ function issueCertificate(issuerKeyPem: string): string {
 
 /**
  * Loads the gateway's keys from `$DATA_DIR/keys`, generating on first start the issuer CA, its
- * certificate, the gateway key pair and the rejection secret (PROTOCOL.md §4). Nothing secret is
+ * certificate, the gateway key pair and the rejection secret (docs/protocol.md §4). Nothing secret is
  * ever committed; production supplies the files.
  */
 export function loadOrCreateKeys(dataDir: string): GatewayKeys {

@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, generateKeyPair, sign, type KeyObjec
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { DEFAULT_ROTATION } from "../config.ts";
 
 /** One login encryption key: the `serverPublicKey` of the sign config while it is current. */
 export interface LoginKey {
@@ -21,8 +22,6 @@ export interface RotationRules {
   /** How long a replaced key still opens logins (a page that loaded the config just before). */
   graceMs: number;
 }
-
-export const DEFAULT_ROTATION: RotationRules = { rotateMs: 24 * 3600_000, graceMs: 15 * 60_000 };
 
 const generate = promisify(generateKeyPair);
 

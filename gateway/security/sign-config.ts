@@ -33,7 +33,7 @@ export const PREFIX_URLS: Record<string, SignMode> = {
   "/api/v2/mix/": 2,
 };
 
-/** Logins carry the device check (PROTOCOL.md §7). */
+/** Logins carry the device check (docs/protocol.md §7). */
 export const USER_CHECK_DEVICE_URLS = [ACCOUNT_PATHS.login, "/v1/user/agency/login"];
 
 /** The sign config with the login key current now (docs/decisions/011). */

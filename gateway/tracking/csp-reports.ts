@@ -28,7 +28,7 @@ const json = (v: unknown) => JSON.stringify(v).slice(0, CSP_LIMITS.bodyChars);
 /**
  * The three shapes the endpoint takes: the legacy `{"csp-report": {...}}` (report-uri), the
  * Reporting API's array of `{type: "csp-violation", body}` (report-to), and the client's own
- * security events `{bizType, data: {event, reason}, timestamp, page}` (SPEC.md §7).
+ * security events `{bizType, data: {event, reason}, timestamp, page}` (docs/protocol.md §10).
  * Undefined when the body is none of them.
  */
 export function parseCspBody(body: unknown): CspReport[] | undefined {

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V2, WS_PATHS } from "../../protocol/bitget.ts";
-import { signRequest } from "../../gateway/exchange/auth/api-keys.ts";
+import { signRequest } from "../../gateway/security/api-keys.ts";
 import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
 import { registerByEmail } from "../setup/accounts.ts";
 import { isObj, WsClient, type Msg } from "../setup/ws-client.ts";

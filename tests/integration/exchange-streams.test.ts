@@ -1,7 +1,7 @@
 import { crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V2, WS_PATHS } from "../../protocol/bitget.ts";
-import { signRequest } from "../../gateway/exchange/auth/api-keys.ts";
+import { signRequest } from "../../gateway/security/api-keys.ts";
 import { isObj, WsClient, type Msg } from "../setup/ws-client.ts";
 import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
 

@@ -28,7 +28,7 @@ async function bestPrices(symbol: string) {
 }
 
 async function signedHeaders(path: string): Promise<Record<string, string>> {
-  const { signRequest } = await import("../../gateway/exchange/auth/api-keys.ts");
+  const { signRequest } = await import("../../gateway/security/api-keys.ts");
   const ts = String(Date.now());
   const k = alice.key!;
   return { "access-key": k.apiKey, "access-timestamp": ts, "access-passphrase": k.passphrase, "access-sign": signRequest(k.secretKey, ts, "GET", path, "") };

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_PATHS } from "../../protocol/account-paths";
 import { PATHS } from "../../protocol/paths";
-import { createApiKey, signRequest } from "../../gateway/exchange/auth/api-keys";
+import { createApiKey, signRequest } from "../../gateway/security/api-keys";
 import { registerByEmail, withDb, type GatewayUnderTest } from "../setup/accounts";
 import { ProtocolClient } from "../setup/protocol-client";
 import { startWeb, tempDataDir, type Started } from "../setup/processes";

@@ -1,16 +1,6 @@
 import type { Side } from "../../../protocol/bitget.ts";
 import { instrument, type Instrument } from "../instruments.ts";
-import type { Balance, Env, Order } from "./types.ts";
-
-export interface Level {
-  price: number;
-  head: Order | null;
-  tail: Order | null;
-  lots: number;
-  count: number;
-  /** The side this level belongs to: a resting order reaches its book through `order.level`, without map lookups. */
-  side: BookSide;
-}
+import type { Balance, Env, Level, Order } from "./types.ts";
 
 /**
  * One side of a book: levels sorted worst-to-best so the best level is the array's last element

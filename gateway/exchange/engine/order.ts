@@ -63,6 +63,7 @@ export function newOrder(ids: IdGen, init: OrderInit, now = Date.now()): Order {
     cancelReason: "",
     house: init.house ?? false,
     source: init.source ?? "API",
+    // Written out, not spread from unlinked(): this runs for every order on the hot path (docs/decisions/306).
     level: null,
     openPos: -1,
     prev: null,
@@ -71,4 +72,9 @@ export function newOrder(ids: IdGen, init: OrderInit, now = Date.now()): Order {
     baseBal: null,
     rates: null,
   };
+}
+
+/** An order's engine links before it rests on a book, for an order read back from storage (as newOrder sets them). */
+export function unlinked(): Pick<Order, "level" | "openPos" | "prev" | "next" | "quoteBal" | "baseBal" | "rates"> {
+  return { level: null, openPos: -1, prev: null, next: null, quoteBal: null, baseBal: null, rates: null };
 }

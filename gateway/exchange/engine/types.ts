@@ -1,9 +1,24 @@
-import type { Level } from "./book.ts";
 import type { BillGroup, BusinessType, Force, OrderStatus, OrderType, Side, StpMode } from "../../../protocol/bitget.ts";
 
 /** Live trading and the per-user simulation (paptrading) accounts have separate books and ledgers. */
 export type Env = "live" | "paper";
 export const ENVS: readonly Env[] = ["live", "paper"];
+
+export interface Level {
+  price: number;
+  head: Order | null;
+  tail: Order | null;
+  lots: number;
+  count: number;
+  /** The side this level belongs to: a resting order reaches its book through `order.level`, without map lookups. */
+  side: LevelSide;
+}
+
+/** What an order needs of the book side it rests on (book.ts's BookSide), declared here so types stay below the book. */
+export interface LevelSide {
+  remove(order: Order, lots: number): void;
+  readonly book: { touch(side: Side, price: number): void };
+}
 
 export interface Order {
   /** Decimal string of `seq`: Bitget order ids are numeric strings. */

@@ -24,7 +24,7 @@ function world(seed: number) {
   const svc = new ExchangeService(db, { welcomeUsdt: 0n, rateLimits: false, simulator: true });
   const market = new MarketData(seed, Date.now());
   const errors: unknown[] = [];
-  const sim = new MarketSimulator(svc, market, db, seed, (e) => errors.push(e));
+  const sim = new MarketSimulator(svc, market, seed, (e) => errors.push(e));
   svc.engine.events.onFill = (f) => {
     market.onFill(f);
     sim.onFill(f.env, f.symbol, f.maker, f.size);

@@ -4,7 +4,6 @@
  * inventory, and random takers cross the spread, all through the real engine. Deterministic
  * from the seed and its saved state; CPU stays low (a few hundred engine operations a second).
  */
-import type { Db } from "../../db/database.ts";
 import { newOrder } from "../engine/order.ts";
 import { ENVS, newChange, type Env, type Order } from "../engine/types.ts";
 import { INSTRUMENTS, type Instrument } from "../instruments.ts";
@@ -43,7 +42,6 @@ export class MarketSimulator {
   constructor(
     private readonly svc: ExchangeService,
     private readonly market: MarketData,
-    private readonly db: Db,
     seed: number,
     private readonly log: (err: unknown) => void,
   ) {
@@ -54,10 +52,10 @@ export class MarketSimulator {
   }
 
   private loadState(): SavedState | undefined {
-    const row = this.db.prepare("SELECT value FROM ex_meta WHERE key = 'simulator'").get() as { value: string } | undefined;
-    if (!row) return undefined;
+    const saved = this.svc.store.meta("simulator");
+    if (saved === undefined) return undefined;
     try {
-      const s = JSON.parse(row.value) as SavedState;
+      const s = JSON.parse(saved) as SavedState;
       if (Array.isArray(s.process?.logPrice) && s.process.logPrice.length === INSTRUMENTS.length) return s;
     } catch {
       // a corrupt state restarts the process from the reference prices
@@ -67,7 +65,7 @@ export class MarketSimulator {
 
   private saveState(): void {
     const value = JSON.stringify({ process: this.proc.state, rng: this.procRng.state(), agents: this.rng.state() } satisfies SavedState);
-    this.db.prepare("INSERT INTO ex_meta (key, value) VALUES ('simulator', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(value);
+    this.svc.store.setMeta("simulator", value);
   }
 
   /** Counts fills of the market maker's quotes into its inventory. */
@@ -88,7 +86,7 @@ export class MarketSimulator {
     this.timer = undefined;
     try {
       this.saveState();
-      this.market.candles.persist(this.db);
+      this.market.candles.persist(this.svc.db);
     } catch (err) {
       this.log(err);
     }
@@ -111,7 +109,7 @@ export class MarketSimulator {
       let userTouched = ch.bills.length > 0;
       for (const o of ch.orders) if (!o.house) userTouched = true;
       if (userTouched) this.svc.store.commit(ch).catch(this.log);
-      this.market.candles.persist(this.db);
+      this.market.candles.persist(this.svc.db);
       if (++this.ticks % 10 === 0) this.saveState();
     } catch (err) {
       this.log(err);

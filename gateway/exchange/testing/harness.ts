@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { API_KEY_HEADERS } from "../../../protocol/bitget.ts";
-import { createApiKey, signRequest, type NewApiKey, type Permission } from "../auth/api-keys.ts";
+import { createApiKey, signRequest, type NewApiKey, type Permission } from "../../security/api-keys.ts";
 
 export interface RunningGateway {
   child: ChildProcess;

@@ -3,37 +3,13 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { EX_CODES, V2 } from "../../../protocol/bitget.ts";
 import { CODES } from "../../../protocol/codes.ts";
-import type { Principal } from "../../context.ts";
-import { migrate } from "../../db/database.ts";
-import type { Migration } from "../../db/migrations.ts";
+import type { Principal } from "../../request.ts";
 import { GatewayError, ok } from "../../envelope.ts";
 import { parseScaled } from "../decimal.ts";
 import { COINS, LEDGER_SCALE } from "../instruments.ts";
-import type { Exchange } from "../install.ts";
-import { assetJson } from "./format.ts";
-import { canonical, optional, parseFields, text } from "./fields.ts";
-import { privateRoute } from "./private-routes.ts";
-
-/** In the accounts module's range (docs/decisions/503): transfers are an account feature on the exchange's ledger. */
-export const SUB_TRANSFER_MIGRATIONS: Migration[] = [
-  {
-    version: 503,
-    name: "sub-account transfers",
-    sql: `
-      CREATE TABLE sub_transfers (
-        transfer_id  TEXT PRIMARY KEY,
-        main_user_id TEXT NOT NULL,
-        from_user_id TEXT NOT NULL,
-        to_user_id   TEXT NOT NULL,
-        coin         TEXT NOT NULL,
-        amount       INTEGER NOT NULL,
-        client_oid   TEXT,
-        created_at   INTEGER NOT NULL,
-        UNIQUE (main_user_id, client_oid)
-      );
-    `,
-  },
-];
+import { assetJson } from "../format.ts";
+import { canonical, optional, parseFields, text } from "../fields.ts";
+import { privateRoute, type ExchangeRouteDeps } from "./private-route.ts";
 
 const id10 = z.string().regex(/^\d{10}$/, "not a user id");
 /** `""`/`null` optionals are absent and account types match in any case (docs/decisions/307); amounts and ids stay strict. */
@@ -52,20 +28,17 @@ const ACCOUNT_TYPES = ["spot"] as const;
 
 const bad = (code: string, msg: string) => new GatewayError(code, msg, 400);
 
-export function walletRoutes(app: FastifyInstance, ex: Exchange): void {
-  migrate(ex.ctx.db, SUB_TRANSFER_MIGRATIONS);
+export function subTransferRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void {
+  const ex = deps.exchange;
   const svc = ex.svc;
-  const route = privateRoute(app, ex);
+  const route = privateRoute(app, deps);
   const pendingOids = new Set<string>();
-  const findOid = ex.ctx.db.prepare("SELECT 1 FROM sub_transfers WHERE main_user_id = ? AND client_oid = ?");
-  const record = ex.ctx.db.prepare(`INSERT INTO sub_transfers (transfer_id, main_user_id, from_user_id, to_user_id, coin, amount, client_oid, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
 
   /** The caller must be a main account: Bitget lets only the main account move its sub-accounts' funds. */
   function mainOf(p: Principal) {
-    const me = ex.ctx.accounts?.of(p.userId);
+    const me = ex.accounts.of(p.userId);
     if (!me || me.parentId) throw bad(EX_CODES.permissionDenied, "Only the main account can do this");
-    return ex.ctx.accounts?.subAccounts(p.userId) ?? [];
+    return ex.accounts.subAccounts(p.userId);
   }
 
   route("POST", V2.subaccountTransfer, 10, true, async (req, p, env) => {
@@ -85,12 +58,12 @@ export function walletRoutes(app: FastifyInstance, ex: Exchange): void {
       if (sub.frozen) throw bad(CODES.subAccountFrozen, `Sub-account ${side} is frozen`);
     }
     const oidKey = body.clientOid ? `${p.userId}:${body.clientOid}` : undefined;
-    if (oidKey && (pendingOids.has(oidKey) || findOid.get(p.userId, body.clientOid))) throw bad(EX_CODES.duplicateClientOid, "Duplicate clientOid");
+    if (oidKey && (pendingOids.has(oidKey) || ex.transfers.hasClientOid(p.userId, body.clientOid!))) throw bad(EX_CODES.duplicateClientOid, "Duplicate clientOid");
     const transferId = String(svc.engine.ids.next());
     if (oidKey) pendingOids.add(oidKey);
     try {
       await svc.transferBetween(body.fromUserId, body.toUserId, coin, amount, transferId, () =>
-        record.run(transferId, p.userId, body.fromUserId, body.toUserId, coin, amount, body.clientOid ?? null, Date.now()));
+        ex.transfers.record({ transferId, mainUserId: p.userId, fromUserId: body.fromUserId, toUserId: body.toUserId, coin, amount, clientOid: body.clientOid ?? null }, Date.now()));
     } finally {
       if (oidKey) pendingOids.delete(oidKey);
     }

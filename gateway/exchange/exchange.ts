@@ -1,62 +1,58 @@
 /**
- * Installs the embedded exchange on the gateway: storage, engine rebuilt from the database,
- * simulated market, REST routes and streams. Returns a close function that stops the timers and
- * flushes what is pending.
+ * The embedded exchange, built once on a migrated database: storage, the engine rebuilt from the database, plan orders,
+ * the simulated market and the deposit poll. Routes and streams are handed this object; they do
+ * not build anything themselves. `close()` stops the timers and flushes what is pending.
  */
-import type { FastifyInstance } from "fastify";
-import type { GatewayContext } from "../context.ts";
-import { AlgoService } from "./algo.ts";
-import { accountRoutes } from "./api/account-routes.ts";
-import { walletRoutes } from "./api/wallet-routes.ts";
-import { Authenticator } from "./api/auth.ts";
-import { lots, price } from "./api/format.ts";
-import { planRoutes } from "./api/plan-routes.ts";
-import { privateExchangeRoutes } from "./api/private-routes.ts";
-import { publicExchangeRoutes } from "./api/public-routes.ts";
-import { RateLimiter } from "./api/rate-limit.ts";
-import { exchangeConfigFromEnv, type ExchangeConfig } from "./config.ts";
+import type { Db } from "../db/database.ts";
+import type { ExchangeConfig } from "./config.ts";
 import { formatScaled } from "./decimal.ts";
 import type { Env } from "./engine/types.ts";
+import { lots, price } from "./format.ts";
 import type { Instrument } from "./instruments.ts";
 import { MarketData } from "./market/market-data.ts";
 import { MarketSimulator } from "./market/simulator.ts";
-import { migrateExchange } from "./migrations.ts";
+import { PlanService } from "./plan-service.ts";
 import { ExchangeService } from "./service.ts";
-import { installStreams } from "./ws/streams.ts";
+import { SubTransferStore } from "./sub-transfer-store.ts";
 
 const DEPOSIT_POLL_MS = 1000;
+
+/** Main and sub-accounts as the exchange needs them (transfers, welcome funds); the accounts service provides it. */
+export interface AccountDirectory {
+  /** Where an account sits: its main account (sub-accounts only) and whether it is frozen. */
+  of(userId: string): { parentId: string | null; frozen: boolean } | undefined;
+  /** The sub-accounts of a main account, oldest first. */
+  subAccounts(mainId: string): Array<{ userId: string; frozen: boolean }>;
+}
 
 export class Exchange {
   readonly svc: ExchangeService;
   readonly market: MarketData;
   readonly simulator: MarketSimulator;
-  readonly algo: AlgoService;
-  readonly limiter: RateLimiter;
-  readonly auth: Authenticator;
-  private depositTimer: NodeJS.Timeout | undefined;
+  readonly plans: PlanService;
+  readonly transfers: SubTransferStore;
+  private readonly depositTimer: NodeJS.Timeout;
 
   constructor(
-    readonly ctx: GatewayContext,
+    db: Db,
     readonly config: ExchangeConfig,
+    seed: number,
+    readonly accounts: AccountDirectory,
     log: (err: unknown) => void,
   ) {
-    migrateExchange(ctx.db);
-    this.svc = new ExchangeService(ctx.db, config);
-    this.svc.welcomeEligible = (userId) => !ctx.accounts?.of(userId)?.parentId;
+    this.svc = new ExchangeService(db, config, (userId) => !accounts.of(userId)?.parentId);
     this.svc.load();
-    const genesis = ensureGenesis(ctx);
-    this.market = new MarketData(ctx.config.seed, genesis);
-    this.market.candles.load(ctx.db);
-    this.simulator = new MarketSimulator(this.svc, this.market, ctx.db, ctx.config.seed, log);
+    this.transfers = new SubTransferStore(db);
+    this.market = new MarketData(seed, this.svc.store.genesis());
+    this.market.candles.load(db);
+    this.simulator = new MarketSimulator(this.svc, this.market, seed, log);
     this.svc.engine.events.onFill = (f) => {
       this.market.onFill(f);
       this.simulator.onFill(f.env, f.symbol, f.maker, f.size);
     };
-    this.algo = new AlgoService(this.svc, (env, symbol) => this.market.tape(env, symbol).latest(1)[0]?.price ?? this.market.candles.lastPrice(symbol), log);
-    this.algo.load();
-    this.market.listeners.add((env, symbol, t) => this.algo.onTrade(env, symbol, t.price));
-    this.limiter = new RateLimiter(config.rateLimits);
-    this.auth = new Authenticator(ctx);
+    this.plans = new PlanService(this.svc, (env, symbol) => this.market.tape(env, symbol).latest(1)[0]?.price ?? this.market.candles.lastPrice(symbol), log);
+    this.plans.load();
+    this.market.listeners.add((env, symbol, t) => this.plans.onTrade(env, symbol, t.price));
     const poll = () => void this.svc.applyDeposits().catch(log);
     poll();
     this.depositTimer = setInterval(poll, DEPOSIT_POLL_MS);
@@ -65,7 +61,7 @@ export class Exchange {
   }
 
   close(): void {
-    if (this.depositTimer) clearInterval(this.depositTimer);
+    clearInterval(this.depositTimer);
     this.simulator.stop();
     this.svc.store.flush();
   }
@@ -116,27 +112,4 @@ export class Exchange {
       change24h: change(st?.open ?? 0),
     };
   }
-}
-
-function ensureGenesis(ctx: GatewayContext): number {
-  const row = ctx.db.prepare("SELECT value FROM ex_meta WHERE key = 'genesis'").get() as { value: string } | undefined;
-  if (row) return Number(row.value);
-  const now = Date.now();
-  ctx.db.prepare("INSERT INTO ex_meta (key, value) VALUES ('genesis', ?)").run(String(now));
-  return now;
-}
-
-/** Adds the exchange to a gateway; the returned function stops it (call before closing the db). */
-export async function installExchange(app: FastifyInstance, ctx: GatewayContext): Promise<() => void> {
-  const ex = new Exchange(ctx, exchangeConfigFromEnv(), (err) => app.log.error({ err }, "exchange error"));
-  publicExchangeRoutes(app, ex);
-  privateExchangeRoutes(app, ex);
-  planRoutes(app, ex);
-  accountRoutes(app, ex);
-  walletRoutes(app, ex);
-  const closeStreams = installStreams(app, ex);
-  return () => {
-    closeStreams();
-    ex.close();
-  };
 }

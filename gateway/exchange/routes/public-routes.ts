@@ -5,10 +5,10 @@ import { GatewayError, ok } from "../../envelope.ts";
 import { formatScaled } from "../decimal.ts";
 import { INSTRUMENTS, LEDGER_SCALE, type Instrument } from "../instruments.ts";
 import { resolveInstrument } from "../order-request.ts";
-import type { Exchange } from "../install.ts";
+import type { ExchangeRouteDeps } from "./private-route.ts";
 import { envOf } from "./auth.ts";
-import { lots, price } from "./format.ts";
-import { granularity, shown } from "./fields.ts";
+import { lots, price } from "../format.ts";
+import { granularity, shown } from "../fields.ts";
 import { qInt, qString, type Query } from "./query.ts";
 
 const PUBLIC_PER_SECOND = 20;
@@ -26,17 +26,24 @@ function cents(c: number): string {
   return formatScaled(BigInt(Math.round(c)), 2);
 }
 
-export function symbolJson(inst: Instrument) {
+/** The trading rules Bitget repeats in its symbol and margin-currency entries, in its field order. */
+function tradeRules(inst: Instrument) {
   return {
-    symbol: inst.symbol,
-    baseCoin: inst.baseCoin,
-    quoteCoin: inst.quoteCoin,
     minTradeAmount: lots(inst, inst.minLots),
     maxTradeAmount: lots(inst, inst.maxLots),
     takerFeeRate: "0.001",
     makerFeeRate: "0.001",
     pricePrecision: String(inst.pricePrecision),
     quantityPrecision: String(inst.quantityPrecision),
+  };
+}
+
+export function symbolJson(inst: Instrument) {
+  return {
+    symbol: inst.symbol,
+    baseCoin: inst.baseCoin,
+    quoteCoin: inst.quoteCoin,
+    ...tradeRules(inst),
     quotePrecision: String(inst.quotePrecision),
     status: "online",
     minTradeUSDT: formatScaled(inst.minNotional, LEDGER_SCALE, 0),
@@ -49,8 +56,9 @@ export function symbolJson(inst: Instrument) {
   };
 }
 
-export function publicExchangeRoutes(app: FastifyInstance, ex: Exchange): void {
-  const limit = (req: FastifyRequest) => ex.limiter.take(`ip:${req.ip}:${req.routeOptions.url}`, PUBLIC_PER_SECOND);
+export function publicExchangeRoutes(app: FastifyInstance, deps: Pick<ExchangeRouteDeps, "exchange" | "limiter">): void {
+  const ex = deps.exchange;
+  const limit = (req: FastifyRequest) => deps.limiter.take(`ip:${req.ip}:${req.routeOptions.url}`, PUBLIC_PER_SECOND);
   app.addHook("onRequest", async (req) => {
     if (req.url.startsWith("/api/v2/spot/market/") || req.url.startsWith("/api/v2/spot/public/") || req.url.startsWith("/api/v2/public/")) limit(req);
   });
@@ -175,12 +183,7 @@ export function publicExchangeRoutes(app: FastifyInstance, ex: Exchange): void {
           maxIsolatedLeverage: borrowable ? "10" : "0",
           warningRiskRatio: "0.8",
           liquidationRiskRatio: "1",
-          minTradeAmount: lots(inst, inst.minLots),
-          maxTradeAmount: lots(inst, inst.maxLots),
-          takerFeeRate: "0.001",
-          makerFeeRate: "0.001",
-          pricePrecision: String(inst.pricePrecision),
-          quantityPrecision: String(inst.quantityPrecision),
+          ...tradeRules(inst),
           minTradeUSDT: formatScaled(inst.minNotional, LEDGER_SCALE, 0),
           isBorrowable: borrowable,
           userMinBorrow: "0",

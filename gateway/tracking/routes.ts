@@ -3,14 +3,11 @@ import { CODES } from "../../protocol/codes.ts";
 import { HEADERS } from "../../protocol/headers.ts";
 import { PATHS } from "../../protocol/paths.ts";
 import { TRACKING_LIMITS, TRACKING_QUERY } from "../../protocol/tracking.ts";
-import { migrate } from "../db/database.ts";
-import type { GatewayContext } from "../context.ts";
 import { GatewayError, ok } from "../envelope.ts";
-import { CspReportStore, parseCspBody } from "./csp-reports.ts";
+import { parseCspBody, type CspReportStore } from "./csp-reports.ts";
 import { checkBatch } from "./event-schema.ts";
-import { TrackingEventStore } from "./event-store.ts";
-import { TRACKING_MIGRATIONS } from "./migrations.ts";
-import { TrackingThrottle } from "./throttle.ts";
+import type { TrackingEventStore } from "./event-store.ts";
+import type { TrackingThrottle } from "./throttle.ts";
 
 const PFB_MAX = 64;
 const DEVICE_MAX = 64;
@@ -30,12 +27,15 @@ function deviceOf(req: FastifyRequest, body: unknown): string | undefined {
   return typeof first?.device_id === "string" ? first.device_id.slice(0, DEVICE_MAX) : undefined;
 }
 
-/** Tracking ingestion and the CSP report log (PROTOCOL.md §10). */
-export function installTracking(app: FastifyInstance, ctx: GatewayContext): void {
-  migrate(ctx.db, TRACKING_MIGRATIONS);
-  const events = new TrackingEventStore(ctx.db);
-  const throttle = new TrackingThrottle();
-  const csp = new CspReportStore(ctx.db);
+/** What the tracking routes are handed: the event and CSP report stores and the per-client throttle. */
+export interface TrackingDeps {
+  events: TrackingEventStore;
+  csp: CspReportStore;
+  throttle: TrackingThrottle;
+}
+
+/** Tracking ingestion and the CSP report log (docs/protocol.md §10). */
+export function trackingRoutes(app: FastifyInstance, { events, csp, throttle }: TrackingDeps): void {
 
   app.post(PATHS.trackingInfo, async (req) => {
     const body = req.body;

@@ -1,20 +1,17 @@
 /** Bitget v2 spot trade and account endpoints (API-key or web-session authenticated). */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { BATCH_MODES, EX_CODES, TPSL_TYPES, V2 } from "../../../protocol/bitget.ts";
-import type { Principal } from "../../context.ts";
+import type { Principal } from "../../request.ts";
 import { GatewayError, ok } from "../../envelope.ts";
 import { EngineError, type Env } from "../engine/types.ts";
 import { instrument } from "../instruments.ts";
 import { parseScaled } from "../decimal.ts";
 import { PlaceOrderSchema, resolveInstrument, type PlaceOrderBody } from "../order-request.ts";
-import { planJson } from "./plan-routes.ts";
-import { rowToOrder } from "../store.ts";
-import type { Exchange } from "../install.ts";
-import { envOf, requireTrade } from "./auth.ts";
-import { lots, openOrderJson, orderJson, price, units } from "./format.ts";
-import { enumValue, isAbsent, optional, parseFields, shown, text } from "./fields.ts";
-import { engineCall, qInt, qString, queryEnumOf, type Query } from "./query.ts";
+import { privateRoute, sourceOf, type ExchangeRouteDeps } from "./private-route.ts";
+import { lots, openOrderJson, orderJson, planJson, price, units } from "../format.ts";
+import { enumValue, isAbsent, optional, parseFields, shown, text } from "../fields.ts";
+import { qInt, qString, queryEnumOf, type Query } from "./query.ts";
 
 type BatchMode = (typeof BATCH_MODES)[number];
 
@@ -62,34 +59,17 @@ function itemSymbol(mode: BatchMode, outer: string | undefined, inner: string | 
   return symbol;
 }
 
-export type Handler = (req: FastifyRequest, p: Principal, env: Env) => Promise<unknown>;
-
-/** Registers an authenticated, rate-limited route whose engine errors become envelopes. */
-export function privateRoute(app: FastifyInstance, ex: Exchange) {
-  return (method: "GET" | "POST", url: string, perSecond: number, trade: boolean, handler: Handler) => {
-    app.route({
-      method,
-      url,
-      handler: async (req) => {
-        const p = ex.auth.authenticate(req);
-        if (trade) requireTrade(p);
-        ex.limiter.take(`uid:${p.userId}:${url}`, perSecond);
-        return engineCall(() => handler(req, p, envOf(req)));
-      },
-    });
-  };
-}
-
-export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void {
+export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void {
+  const ex = deps.exchange;
   const svc = ex.svc;
-  const route = privateRoute(app, ex);
-  const source = (p: Principal) => (p.via === "apikey" ? "API" : "WEB");
+  const route = privateRoute(app, deps);
+  const source = sourceOf;
   const symbolOf = (s: string | undefined) => resolveInstrument(s).symbol;
 
   /** A normal order (with optional preset TP/SL) or, with `tpslType: tpsl`, a TP/SL trigger order. */
   const place = async (body: PlaceOrderBody, p: Principal, env: Env): Promise<Done> => {
     if (enumValue(TPSL_TYPES, body.tpslType, "tpslType", "normal") === "tpsl") {
-      const plan = await ex.algo.place(env, p.userId, { symbol: body.symbol, side: body.side, triggerPrice: body.triggerPrice, orderType: body.orderType, executePrice: body.price, size: body.size, clientOid: body.clientOid, tpslType: "tpsl" }, source(p));
+      const plan = await ex.plans.place(env, p.userId, { symbol: body.symbol, side: body.side, triggerPrice: body.triggerPrice, orderType: body.orderType, executePrice: body.price, size: body.size, clientOid: body.clientOid, tpslType: "tpsl" }, source(p));
       return { orderId: plan.id, clientOid: plan.clientOid };
     }
     const inst = resolveInstrument(body.symbol);
@@ -97,7 +77,7 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
       if (!isAbsent(v) && (parseScaled(v, inst.pricePrecision) ?? 0n) <= 0n) throw new EngineError(EX_CODES.paramCheck, `Parameter verification exception: ${name} must be a positive decimal with at most ${inst.pricePrecision} decimals`);
     }
     const o = await svc.placeOrder(env, p.userId, body, source(p));
-    if (body.presetTakeProfitPrice || body.presetStopLossPrice) await ex.algo.preset(o, body.presetTakeProfitPrice || undefined, body.presetStopLossPrice || undefined);
+    if (body.presetTakeProfitPrice || body.presetStopLossPrice) await ex.plans.preset(o, body.presetTakeProfitPrice || undefined, body.presetStopLossPrice || undefined);
     return { orderId: o.id, clientOid: o.clientOid };
   };
 
@@ -106,28 +86,13 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
     return ok(await place(body, p, env));
   });
 
-  route("POST", V2.batchOrders, 5, true, async (req, p, env) => {
-    const body = parseFields(BatchSchema, req.body);
-    const mode = enumValue(BATCH_MODES, body.batchMode, "batchMode", "single");
-    return ok(
-      await batch(
-        body.orderList,
-        (raw) => {
-          const item = parseFields(BatchOrderSchema, raw);
-          return place({ ...item, symbol: itemSymbol(mode, body.symbol, item.symbol) }, p, env);
-        },
-        (raw) => ({ orderId: "", clientOid: echoIds(raw).clientOid }),
-      ),
-    );
-  });
-
   const cancel = async (body: z.infer<typeof CancelSchema>, symbol: () => string, p: Principal, env: Env): Promise<Done> => {
     if (!body.orderId && !body.clientOid) throw new GatewayError(EX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
     if (enumValue(TPSL_TYPES, body.tpslType, "tpslType", "normal") === "tpsl") {
       // Bitget: the symbol is optional for a TP/SL order; when given it must be the order's
-      const found = ex.algo.find(env, p.userId, body);
+      const found = ex.plans.find(env, p.userId, body);
       if (!found || found.tpslType !== "tpsl" || (body.symbol !== undefined && found.symbol !== symbolOf(body.symbol))) throw new GatewayError(EX_CODES.orderNotFound, "The order does not exist");
-      const plan = await ex.algo.cancel(env, p.userId, body);
+      const plan = await ex.plans.cancel(env, p.userId, body);
       return { orderId: plan.id, clientOid: plan.clientOid };
     }
     const o = await svc.cancelOrder(env, p.userId, symbol(), body);
@@ -139,20 +104,25 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
     return ok(await cancel(body, () => symbolOf(body.symbol), p, env));
   });
 
-  route("POST", V2.batchCancel, 10, true, async (req, p, env) => {
-    const body = parseFields(BatchSchema, req.body);
-    const mode = enumValue(BATCH_MODES, body.batchMode, "batchMode", "single");
-    return ok(
-      await batch(
-        body.orderList,
-        (raw) => {
-          const item = parseFields(CancelSchema, raw);
-          return cancel(item, () => itemSymbol(mode, body.symbol, item.symbol), p, env);
-        },
-        echoIds,
-      ),
-    );
-  });
+  /** A batch endpoint: each item is parsed and run alone under the batch's symbol rule (Bitget's successList/failureList). */
+  const batchRoute = <T extends { symbol?: string }>(url: string, perSecond: number, schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+    run: (item: T, symbol: () => string, p: Principal, env: Env) => Promise<Done>, echo: (raw: unknown) => Done) =>
+    route("POST", url, perSecond, true, async (req, p, env) => {
+      const body = parseFields(BatchSchema, req.body);
+      const mode = enumValue(BATCH_MODES, body.batchMode, "batchMode", "single");
+      return ok(
+        await batch(
+          body.orderList,
+          (raw) => {
+            const item = parseFields(schema, raw);
+            return run(item, () => itemSymbol(mode, body.symbol, item.symbol), p, env);
+          },
+          echo,
+        ),
+      );
+    });
+  batchRoute(V2.batchOrders, 5, BatchOrderSchema, (item, symbol, p, env) => place({ ...item, symbol: symbol() }, p, env), (raw) => ({ orderId: "", clientOid: echoIds(raw).clientOid }));
+  batchRoute(V2.batchCancel, 10, CancelSchema, cancel, echoIds);
 
   route("POST", V2.cancelSymbol, 5, true, async (req, p, env) => {
     const body = parseFields(SymbolSchema, req.body);
@@ -182,7 +152,7 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
     const orderId = qString(q, "orderId", false, 32);
     const tpsl = queryEnumOf(q, TPSL_TYPES, "tpslType");
     if (tpsl === "tpsl") {
-      const plans = ex.algo.list(env, p.userId, symbol, "tpsl").filter((x) => (before === undefined || x.seq < before) && (!orderId || x.id === orderId)).slice(0, limit);
+      const plans = ex.plans.list(env, p.userId, symbol, "tpsl").filter((x) => (before === undefined || x.seq < before) && (!orderId || x.id === orderId)).slice(0, limit);
       return ok(plans.map(planJson));
     }
     const list = svc
@@ -192,13 +162,10 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
     return ok(list.map(openOrderJson));
   });
 
-  const historyQuery = ex.ctx.db.prepare(`SELECT * FROM ex_orders WHERE env = @env AND user_id = @user AND status IN ('filled', 'cancelled')
-    AND (@symbol IS NULL OR symbol = @symbol) AND seq < @before AND c_time >= @start AND c_time <= @end AND (@orderId IS NULL OR order_id = @orderId)
-    ORDER BY seq DESC LIMIT @limit`);
   route("GET", V2.historyOrders, 20, false, async (req, p, env) => {
     const q = req.query as Query;
     const sym = qString(q, "symbol", false, 32);
-    const rows = historyQuery.safeIntegers(true).all({
+    const orders = svc.store.orderHistory({
       env,
       user: p.userId,
       symbol: sym === undefined ? null : symbolOf(sym),
@@ -206,20 +173,17 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
       start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
       end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
       orderId: qString(q, "orderId", false, 32) ?? null,
-      limit: qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }),
-    }) as Array<Record<string, unknown>>;
-    return ok(rows.map((r) => orderJson(rowToOrder(r))));
+      limit: qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }) as number,
+    });
+    return ok(orders.map(orderJson));
   });
 
-  const fillsQuery = ex.ctx.db.prepare(`SELECT * FROM ex_fills WHERE env = @env AND user_id = @user AND symbol = @symbol
-    AND (@orderId IS NULL OR order_id = @orderId) AND ts >= @start AND ts <= @end AND trade_id < @before
-    ORDER BY trade_id DESC LIMIT @limit`);
   route("GET", V2.tradeFills, 10, false, async (req, p, env) => {
     const q = req.query as Query;
     const symbol = symbolOf(qString(q, "symbol", true, 32));
     const inst = instrument(symbol)!;
     const before = qString(q, "idLessThan", false, 32);
-    const rows = fillsQuery.safeIntegers(true).all({
+    const rows = svc.store.fills({
       env,
       user: p.userId,
       symbol,
@@ -227,8 +191,8 @@ export function privateExchangeRoutes(app: FastifyInstance, ex: Exchange): void 
       start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
       end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
       before: before && /^\d{1,20}$/.test(before) ? before : "99999999999999999999",
-      limit: qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }),
-    }) as Array<Record<string, unknown>>;
+      limit: qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }) as number,
+    });
     return ok(
       rows.map((r) => ({
         userId: p.userId,

@@ -1,7 +1,8 @@
 /** Engine records as Bitget v2 JSON: decimal strings, Bitget field names and enum spellings. */
-import { formatScaled } from "../decimal.ts";
-import type { Balance, Bill, Order } from "../engine/types.ts";
-import { instrument, LEDGER_SCALE, type Instrument } from "../instruments.ts";
+import { formatScaled } from "./decimal.ts";
+import type { Balance, Bill, Order } from "./engine/types.ts";
+import type { Plan } from "./plan-store.ts";
+import { instrument, LEDGER_SCALE, type Instrument } from "./instruments.ts";
 
 export const units = (v: bigint) => formatScaled(v, LEDGER_SCALE);
 export const price = (inst: Instrument, ticks: number) => formatScaled(ticks, inst.pricePrecision);
@@ -103,5 +104,29 @@ export function billJson(b: Bill) {
     balance: units(b.balance),
     fees: units(b.fees),
     billId: String(b.id),
+  };
+}
+
+/** Plan (trigger) and TP/SL order entry, for REST and the `orders-algo` stream. */
+export function planJson(p: Plan) {
+  const inst = instrument(p.symbol) as Instrument;
+  return {
+    orderId: p.id,
+    clientOid: p.clientOid,
+    symbol: p.symbol,
+    size: p.size,
+    executePrice: p.orderType === "limit" ? formatScaled(p.executePrice, inst.pricePrecision) : "0",
+    triggerPrice: formatScaled(p.triggerPrice, inst.pricePrecision),
+    status: p.status === "pending" ? "not_trigger" : p.status,
+    orderType: p.orderType,
+    side: p.side,
+    planType: p.planType,
+    triggerType: p.triggerType,
+    tpslType: p.tpslType,
+    executeOrderId: p.orderId,
+    failReason: p.failReason,
+    enterPointSource: p.source,
+    cTime: String(p.cTime),
+    uTime: String(p.uTime),
   };
 }

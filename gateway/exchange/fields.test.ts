@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { BUSINESS_TYPE_ALIASES, BUSINESS_TYPES, EX_CODES, FORCES, GRANULARITIES, ORDER_TYPES, SIDES, STP_MODES, TRIGGER_TYPE_ALIASES, TRIGGER_TYPES } from "../../../protocol/bitget.ts";
-import { GatewayError } from "../../envelope.ts";
-import { EngineError } from "../engine/types.ts";
-import { IdGen } from "../engine/order.ts";
-import { PlaceOrderSchema, toOrder } from "../order-request.ts";
+import { BUSINESS_TYPE_ALIASES, BUSINESS_TYPES, EX_CODES, FORCES, GRANULARITIES, ORDER_TYPES, SIDES, STP_MODES, TRIGGER_TYPE_ALIASES, TRIGGER_TYPES } from "../../protocol/bitget.ts";
+import { GatewayError } from "../envelope.ts";
+import { EngineError } from "./engine/types.ts";
+import { IdGen } from "./engine/order.ts";
+import { PlaceOrderSchema, toOrder } from "./order-request.ts";
 import { canonical, decimal, enumValue, granularity, isAbsent, optional, parseFields, queryEnum, text } from "./fields.ts";
 
 /** `s` with each letter's case chosen at random. */

@@ -2,7 +2,7 @@
 import { EX_CODES } from "../../../protocol/bitget.ts";
 import { GatewayError } from "../../envelope.ts";
 import { EngineError } from "../engine/types.ts";
-import { queryEnum } from "./fields.ts";
+import { queryEnum } from "../fields.ts";
 
 export type Query = Record<string, unknown>;
 

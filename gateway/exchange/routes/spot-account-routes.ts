@@ -2,16 +2,14 @@
 import type { FastifyInstance } from "fastify";
 import { ASSET_TYPES, BILL_GROUPS, BUSINESS_TYPE_ALIASES, BUSINESS_TYPES, EX_CODES, V2 } from "../../../protocol/bitget.ts";
 import { GatewayError, ok } from "../../envelope.ts";
-import type { Bill } from "../engine/types.ts";
 import { COINS } from "../instruments.ts";
-import type { Exchange } from "../install.ts";
-import { assetJson, billJson } from "./format.ts";
-import { privateRoute } from "./private-routes.ts";
+import { assetJson, billJson } from "../format.ts";
+import { privateRoute, type ExchangeRouteDeps } from "./private-route.ts";
 import { qInt, qString, queryEnumOf, type Query } from "./query.ts";
 
-export function accountRoutes(app: FastifyInstance, ex: Exchange): void {
-  const svc = ex.svc;
-  const route = privateRoute(app, ex);
+export function spotAccountRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void {
+  const svc = deps.exchange.svc;
+  const route = privateRoute(app, deps);
 
   route("GET", V2.accountInfo, 1, false, async (_req, p, env) => {
     return ok({
@@ -38,15 +36,12 @@ export function accountRoutes(app: FastifyInstance, ex: Exchange): void {
     return ok(all.filter((b) => !coin || b.coin === coin).map(assetJson));
   });
 
-  const billsQuery = ex.ctx.db.prepare(`SELECT * FROM ex_bills WHERE env = @env AND user_id = @user AND (@coin IS NULL OR coin = @coin)
-    AND (@group IS NULL OR group_type = @group) AND (@business IS NULL OR business_type = @business)
-    AND c_time >= @start AND c_time <= @end AND seq < @before ORDER BY seq DESC LIMIT @limit`);
   route("GET", V2.bills, 10, false, async (req, p, env) => {
     const q = req.query as Query;
     const coin = qString(q, "coin", false, 16)?.toUpperCase() ?? null;
     const group = queryEnumOf(q, BILL_GROUPS, "groupType") ?? null;
     const business = queryEnumOf(q, BUSINESS_TYPES, "businessType", undefined, BUSINESS_TYPE_ALIASES) ?? null;
-    const rows = billsQuery.safeIntegers(true).all({
+    const bills = svc.store.bills({
       env,
       user: p.userId,
       coin,
@@ -55,25 +50,9 @@ export function accountRoutes(app: FastifyInstance, ex: Exchange): void {
       start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
       end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
       before: qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
-      limit: qInt(q, "limit", { min: 1, max: 500, def: 100, clamp: true }),
-    }) as Array<Record<string, unknown>>;
-    return ok(
-      rows.map((r) =>
-        billJson({
-          id: Number(r.seq),
-          env,
-          userId: p.userId,
-          coin: r.coin as string,
-          group: r.group_type as Bill["group"],
-          business: r.business_type as Bill["business"],
-          size: r.size as bigint,
-          balance: r.balance as bigint,
-          fees: r.fees as bigint,
-          refId: r.ref_id as string,
-          ts: Number(r.c_time),
-        }),
-      ),
-    );
+      limit: qInt(q, "limit", { min: 1, max: 500, def: 100, clamp: true }) as number,
+    });
+    return ok(bills.map(billJson));
   });
 
   route("POST", V2.paperReset, 1, true, async (req, p, env) => {

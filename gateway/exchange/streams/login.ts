@@ -8,36 +8,45 @@
 import { WS_PATHS, WS_SESSION_LOGIN_FIELDS } from "../../../protocol/bitget.ts";
 import { CODES } from "../../../protocol/codes.ts";
 import { HEADERS } from "../../../protocol/headers.ts";
-import type { GatewayContext, Principal, SessionRequest } from "../../context.ts";
+import type { Principal, SessionRequest } from "../../request.ts";
+import type { ApiKeyStore } from "../../security/api-keys.ts";
 import { GatewayError } from "../../envelope.ts";
-import { apiKeyHold, lookupApiKey, safeEqual, signRequest, TIMESTAMP_WINDOW_MS } from "../auth/api-keys.ts";
+import { safeEqual, signRequest, TIMESTAMP_WINDOW_MS } from "../../security/api-keys.ts";
 import { error, send, type Conn } from "./connection.ts";
 import { WS_ERRORS } from "./channels.ts";
 
 type LoginArg = Record<string, unknown>;
 
-export function login(ctx: GatewayContext, c: Conn, args: unknown): void {
-  const a = (Array.isArray(args) ? args[0] : undefined) as LoginArg | undefined;
-  if (!c.isPrivate) return error(c, WS_ERRORS.illegalRequest, `login is only on ${WS_PATHS.private}`);
-  if (a && typeof a === "object" && HEADERS.deviceSign in a) return sessionLogin(ctx, c, a);
-  return apiKeyLogin(ctx, c, a);
+/** What a stream login checks against: API keys, and the web session with its signature (security and accounts). */
+export interface StreamLoginDeps {
+  apiKeys: Pick<ApiKeyStore, "lookup" | "hold">;
+  webSession(req: SessionRequest): Principal | undefined;
+  /** Throws the coded refusal; true when the signature was required and good. */
+  checkSessionSignature(req: SessionRequest): boolean;
 }
 
-function apiKeyLogin(ctx: GatewayContext, c: Conn, a: LoginArg | undefined): void {
+export function login(deps: StreamLoginDeps, c: Conn, args: unknown): void {
+  const a = (Array.isArray(args) ? args[0] : undefined) as LoginArg | undefined;
+  if (!c.isPrivate) return error(c, WS_ERRORS.illegalRequest, `login is only on ${WS_PATHS.private}`);
+  if (a && typeof a === "object" && HEADERS.deviceSign in a) return sessionLogin(deps, c, a);
+  return apiKeyLogin(deps, c, a);
+}
+
+function apiKeyLogin(deps: StreamLoginDeps, c: Conn, a: LoginArg | undefined): void {
   if (!a || typeof a.apiKey !== "string" || typeof a.passphrase !== "string" || typeof a.sign !== "string" || typeof a.timestamp !== "string") {
     return error(c, WS_ERRORS.paramError, "Param error: login needs apiKey, passphrase, timestamp and sign");
   }
   if (!/^\d{10}$/.test(a.timestamp)) return error(c, WS_ERRORS.invalidTimestamp, "Invalid ACCESS_TIMESTAMP");
   if (Math.abs(Number(a.timestamp) * 1000 - Date.now()) > TIMESTAMP_WINDOW_MS) return error(c, WS_ERRORS.timestampExpired, "Request timestamp expired");
-  const found = lookupApiKey(ctx.db, a.apiKey);
-  if (!found) return error(c, WS_ERRORS.invalidKey, apiKeyHold(ctx.db, a.apiKey)?.msg ?? "Invalid ACCESS_KEY");
+  const found = deps.apiKeys.lookup(a.apiKey);
+  if (!found) return error(c, WS_ERRORS.invalidKey, deps.apiKeys.hold(a.apiKey)?.msg ?? "Invalid ACCESS_KEY");
   const row = found.row;
   if (!found.passphraseOk(a.passphrase)) return error(c, WS_ERRORS.invalidPassphrase, "Invalid ACCESS_PASSPHRASE");
   if (!safeEqual(signRequest(row.secret, a.timestamp, "GET", "/user/verify", ""), a.sign)) return error(c, WS_ERRORS.invalidSign, "Invalid signature");
   loggedIn(c, { userId: row.user_id, via: "apikey", permissions: row.permissions.split(",") as Principal["permissions"] });
 }
 
-function sessionLogin(ctx: GatewayContext, c: Conn, a: LoginArg): void {
+function sessionLogin(deps: StreamLoginDeps, c: Conn, a: LoginArg): void {
   const headers: Record<string, string> = {};
   for (const name of WS_SESSION_LOGIN_FIELDS) {
     const v = a[name];
@@ -46,11 +55,11 @@ function sessionLogin(ctx: GatewayContext, c: Conn, a: LoginArg): void {
   }
   if (c.upgrade.cookie !== undefined) headers.cookie = c.upgrade.cookie;
   const req: SessionRequest = { headers, url: WS_PATHS.private, method: "GET", ip: c.upgrade.ip };
-  const principal = ctx.authenticateSession?.(req);
+  const principal = deps.webSession(req);
   if (!principal) return error(c, WS_ERRORS.loginFailed, "Login failed: no web session on this connection; log in and reconnect");
   let checked = false;
   try {
-    checked = ctx.checkSessionSignature?.(req) ?? false;
+    checked = deps.checkSessionSignature(req);
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
     const code = err.code === CODES.signatureExpired ? WS_ERRORS.timestampExpired : WS_ERRORS.invalidSign;

@@ -1,9 +1,9 @@
 /** Bitget v2 stream payloads built from the exchange's state. */
 import { crc32 } from "node:zlib";
-import { lots, price } from "../api/format.ts";
+import { lots, price } from "../format.ts";
 import type { Env } from "../engine/types.ts";
 import type { Instrument } from "../instruments.ts";
-import type { Exchange } from "../install.ts";
+import type { Exchange } from "../exchange.ts";
 import type { PublicTrade } from "../market/tape.ts";
 import { CANDLE_CHANNELS } from "../../../protocol/bitget.ts";
 

@@ -8,9 +8,9 @@
  * one that is there but wrong.
  */
 import { z } from "zod";
-import { EX_CODES, GRANULARITIES, GRANULARITY_ALIASES, type Granularity } from "../../../protocol/bitget.ts";
-import { GatewayError } from "../../envelope.ts";
-import { EngineError } from "../engine/types.ts";
+import { EX_CODES, GRANULARITIES, GRANULARITY_ALIASES, type Granularity } from "../../protocol/bitget.ts";
+import { GatewayError } from "../envelope.ts";
+import { EngineError } from "./engine/types.ts";
 
 /** `undefined`, `null` and `""` all mean "not sent". */
 export function isAbsent(v: unknown): v is undefined | null | "" {

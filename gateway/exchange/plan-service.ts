@@ -4,43 +4,15 @@
  * the last traded price of its book; when it crosses the trigger the order is placed through the
  * normal path (balance checked then, as Bitget does: nothing is frozen before).
  */
-import { EX_CODES, ORDER_TYPES, PLAN_TYPES, SIDES, TRIGGER_TYPE_ALIASES, TRIGGER_TYPES, type OrderType, type Side } from "../../protocol/bitget.ts";
-import { enumValue, isAbsent } from "./api/fields.ts";
+import { EX_CODES, ORDER_TYPES, PLAN_TYPES, SIDES, TRIGGER_TYPE_ALIASES, TRIGGER_TYPES } from "../../protocol/bitget.ts";
+import { enumValue, isAbsent } from "./fields.ts";
 import { formatScaled, parseScaled } from "./decimal.ts";
 import { IdGen } from "./engine/order.ts";
 import { EngineError, newChange, type Env, type Order } from "./engine/types.ts";
 import type { Instrument } from "./instruments.ts";
 import { CLIENT_OID, resolveInstrument, toOrder, type PlaceOrderBody } from "./order-request.ts";
-import { PlanStore } from "./plan-store.ts";
+import { PlanStore, type Plan } from "./plan-store.ts";
 import type { ExchangeService } from "./service.ts";
-
-export type PlanStatus = "pending" | "live" | "executed" | "fail_execute" | "cancelled";
-
-export interface Plan {
-  id: string;
-  seq: number;
-  env: Env;
-  userId: string;
-  symbol: string;
-  side: Side;
-  orderType: OrderType;
-  triggerPrice: number;
-  executePrice: number;
-  size: string;
-  planType: "amount" | "total";
-  triggerType: "fill_price" | "mark_price";
-  direction: "up" | "down";
-  tpslType: "normal" | "tpsl";
-  clientOid: string;
-  parentId: string;
-  ocoId: string;
-  status: PlanStatus;
-  orderId: string;
-  failReason: string;
-  source: string;
-  cTime: number;
-  uTime: number;
-}
 
 export const MAX_LIVE_PLANS = 50;
 
@@ -58,7 +30,7 @@ export interface PlanInput {
   tpslType?: "normal" | "tpsl";
 }
 
-export class AlgoService {
+export class PlanService {
   /** Live and pending plans by id. */
   readonly active = new Map<string, Plan>();
   listeners = new Set<(p: Plan) => void>();
@@ -67,22 +39,27 @@ export class AlgoService {
 
   /** Orders with preset TP/SL children still waiting for them to fill. */
   private readonly parents = new Set<string>();
-  private readonly plans: PlanStore;
+  private readonly store: PlanStore;
 
   constructor(
     private readonly svc: ExchangeService,
     private readonly lastPrice: (env: Env, symbol: string) => number | undefined,
     private readonly log: (err: unknown) => void,
   ) {
-    this.plans = new PlanStore(svc.db);
+    this.store = new PlanStore(svc.db);
     svc.store.committed.add((ch) => {
       if (this.parents.size === 0) return;
       for (const o of new Set(ch.orders)) if (this.parents.has(o.id)) this.parentChanged(o);
     });
   }
 
+  /** Finished normal plans of a user and symbol, newest first (from storage). */
+  history(q: Parameters<PlanStore["history"]>[0]): Plan[] {
+    return this.store.history(q);
+  }
+
   load(): void {
-    for (const p of this.plans.loadActive()) {
+    for (const p of this.store.loadActive()) {
       this.active.set(p.id, p);
       if (p.status === "pending") this.parents.add(p.parentId);
     }
@@ -91,7 +68,7 @@ export class AlgoService {
   /** Saves plans durably (group commit), then tells the streams. */
   private async save(plans: Plan[]): Promise<void> {
     const ch = newChange();
-    for (const p of plans) ch.extra.push(() => this.plans.save(p));
+    for (const p of plans) ch.extra.push(() => this.store.save(p));
     await this.svc.store.commit(ch);
     for (const p of plans) for (const l of this.listeners) l(p);
   }
@@ -174,14 +151,14 @@ export class AlgoService {
 
   findByClientOid(env: Env, userId: string, clientOid: string): Plan | undefined {
     for (const p of this.active.values()) if (p.env === env && p.userId === userId && p.clientOid === clientOid) return p;
-    return this.plans.byClientOid(env, userId, clientOid);
+    return this.store.byClientOid(env, userId, clientOid);
   }
 
   find(env: Env, userId: string, by: { orderId?: string; clientOid?: string }): Plan | undefined {
     if (by.orderId) {
       const p = this.active.get(by.orderId);
       if (p && p.env === env && p.userId === userId) return p;
-      return this.plans.byId(env, userId, by.orderId);
+      return this.store.byId(env, userId, by.orderId);
     }
     return by.clientOid ? this.findByClientOid(env, userId, by.clientOid) : undefined;
   }

@@ -10,18 +10,17 @@ import type { FastifyInstance } from "fastify";
 import { WebSocketServer } from "ws";
 import { CANDLE_CHANNELS, WS_PATHS } from "../../../protocol/bitget.ts";
 import { GATEWAY_WS_PREFIX } from "../../../protocol/paths.ts";
-import type { Plan } from "../algo.ts";
-import { canonical, isAbsent, shown } from "../api/fields.ts";
-import { assetJson, openOrderJson, price, lots } from "../api/format.ts";
-import { planJson } from "../api/plan-routes.ts";
+import type { Plan } from "../plan-store.ts";
+import { canonical, isAbsent, shown } from "../fields.ts";
+import { assetJson, openOrderJson, planJson, price, lots } from "../format.ts";
 import type { Book } from "../engine/book.ts";
 import type { Change, Env } from "../engine/types.ts";
 import { COINS, instrument, type Instrument } from "../instruments.ts";
-import type { Exchange } from "../install.ts";
+import type { Exchange } from "../exchange.ts";
 import type { PublicTrade } from "../market/tape.ts";
 import { IDLE_MS, MAX_MESSAGES_PER_SECOND, MAX_SUBSCRIPTIONS, PRIVATE_CHANNELS, PUBLIC_CHANNELS, SNAPSHOT_BOOKS, WS_ERRORS, type Arg } from "./channels.ts";
 import { error, send, type Conn } from "./connection.ts";
-import { login } from "./login.ts";
+import { login, type StreamLoginDeps } from "./login.ts";
 import { bookChecksum, candleRows, levels, tickerJson, tradeJson } from "./payloads.ts";
 import { clientAddressOf, settleClientAddress } from "../../security/front-door.ts";
 
@@ -29,7 +28,17 @@ const FLUSH_MS = 100;
 const WS_OPS = ["login", "subscribe", "unsubscribe"] as const;
 const INST_TYPES = ["SPOT"] as const;
 
-export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
+/** What the streams are handed by the gateway's composition root. */
+export interface StreamDeps {
+  exchange: Exchange;
+  login: StreamLoginDeps;
+  /** The BFF's secret, to settle the client address of an upgrade as the front door does for HTTP. */
+  proxySecret: string | undefined;
+}
+
+/** Attaches the streams to the gateway's HTTP server; the returned function closes them. */
+export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => void {
+  const ex = deps.exchange;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const conns = new Set<Conn>();
   /** Trades since the last flush, per env:symbol. */
@@ -65,7 +74,7 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
       return;
     }
     if (arg.channel === "orders-algo") {
-      const list = ex.algo.list(c.env, c.user!.userId, arg.instId === "default" ? undefined : arg.instId);
+      const list = ex.plans.list(c.env, c.user!.userId, arg.instId === "default" ? undefined : arg.instId);
       send(c, { action: "snapshot", arg, data: list.map((p) => ({ instId: p.symbol, ...planJson(p) })), ts: Date.now() });
       return;
     }
@@ -139,7 +148,7 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
     if (!msg || typeof msg !== "object") return error(c, WS_ERRORS.illegalRequest, "Illegal request");
     // op in any case (docs/decisions/307)
     const op = typeof msg.op === "string" ? canonical(WS_OPS, msg.op) : undefined;
-    if (op === "login") return login(ex.ctx, c, msg.args);
+    if (op === "login") return login(deps.login, c, msg.args);
     if (op !== "subscribe" && op !== "unsubscribe") return error(c, WS_ERRORS.invalidOp, `Invalid op: ${shown(msg.op)}`);
     if (!Array.isArray(msg.args) || msg.args.length === 0 || msg.args.length > 100) return error(c, WS_ERRORS.paramError, "Param error: args must be a non-empty array");
     for (const raw of msg.args) {
@@ -263,7 +272,7 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
       }
     }
   };
-  ex.algo.listeners.add(onPlan);
+  ex.plans.listeners.add(onPlan);
 
   const timer = setInterval(flush, FLUSH_MS);
   timer.unref();
@@ -278,7 +287,7 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
     }
     const env: Env = req.headers.paptrading === "1" || url.searchParams.get("paptrading") === "1" ? "paper" : "live";
     // A web session is not logged in by its cookie alone: it proves its key in a login message.
-    settleClientAddress(req, ex.ctx.config.proxySecret);
+    settleClientAddress(req, deps.proxySecret);
     const upgrade = { cookie: typeof req.headers.cookie === "string" ? req.headers.cookie : undefined, ip: clientAddressOf(req) };
     wss.handleUpgrade(req, socket, head, (ws) => {
       const c: Conn = { ws, env, isPrivate, user: undefined, upgrade, subs: new Map(), bookSeq: new Map(), lastMessage: Date.now(), window: Date.now(), windowCount: 0 };
@@ -298,7 +307,7 @@ export function installStreams(app: FastifyInstance, ex: Exchange): () => void {
     app.server.off("upgrade", onUpgrade);
     ex.market.listeners.delete(onTrade);
     ex.svc.store.committed.delete(onCommitted);
-    ex.algo.listeners.delete(onPlan);
+    ex.plans.listeners.delete(onPlan);
     for (const c of conns) c.ws.terminate();
     wss.close();
   };

@@ -2,17 +2,12 @@
 import type { FastifyRequest } from "fastify";
 import { EX_CODES } from "../../../protocol/bitget.ts";
 import { HEADERS } from "../../../protocol/headers.ts";
-import type { GatewayContext, Principal } from "../../context.ts";
+import { headerOf, type Principal, type SessionRequest } from "../../request.ts";
 import { GatewayError } from "../../envelope.ts";
 import type { Env } from "../engine/types.ts";
 
-function header(req: FastifyRequest, name: string): string | undefined {
-  const v = req.headers[name];
-  return typeof v === "string" ? v : undefined;
-}
-
 export function envOf(req: FastifyRequest): Env {
-  return header(req, HEADERS.paperTrading) === "1" ? "paper" : "live";
+  return headerOf(req, HEADERS.paperTrading) === "1" ? "paper" : "live";
 }
 
 /**
@@ -20,12 +15,12 @@ export function envOf(req: FastifyRequest): Env {
  * check before the route (docs/decisions/010); anything else is the web session or nobody.
  */
 export class Authenticator {
-  constructor(private readonly ctx: GatewayContext) {}
+  constructor(private readonly webSession: (req: SessionRequest) => Principal | undefined) {}
 
   /** Authenticates or throws a Bitget-coded envelope. */
   authenticate(req: FastifyRequest): Principal {
     if (req.apiKeyPrincipal) return req.apiKeyPrincipal;
-    const session = this.ctx.authenticateSession?.(req);
+    const session = this.webSession(req);
     if (session) return session;
     throw new GatewayError(EX_CODES.accessKeyEmpty, "ACCESS_KEY cannot be empty", 401);
   }

@@ -1,6 +1,6 @@
 /** One stream connection and how the gateway writes to it. */
 import type { WebSocket } from "ws";
-import type { Principal } from "../../context.ts";
+import type { Principal } from "../../request.ts";
 import type { Env } from "../engine/types.ts";
 import { MAX_BUFFERED_BYTES, type Arg } from "./channels.ts";
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { CODES } from "../../protocol/codes.ts";
 import { WIKI_ARTICLE_ID, WIKI_ARTICLE_ID_MAX, WIKI_PATHS } from "../../protocol/wiki.ts";
-import { iconBase, wikiArticle, wikiList } from "../content/wiki.ts";
-import type { GatewayContext } from "../context.ts";
+import type { GatewayConfig } from "../config.ts";
+import { iconBase, wikiArticle, wikiList } from "./wiki.ts";
 import { GatewayError, ok } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
 
@@ -14,8 +14,8 @@ const ArticleBody = z.object({
 });
 
 /** The price wiki's content (protocol/wiki.ts): the coin list and one article per coin. */
-export function wikiRoutes(app: FastifyInstance, ctx: GatewayContext): void {
-  const icons = iconBase(ctx.config.imageHosts);
+export function wikiRoutes(app: FastifyInstance, imageHosts: GatewayConfig["imageHosts"]): void {
+  const icons = iconBase(imageHosts);
 
   app.post(WIKI_PATHS.list, async (req) => {
     parseBody(ListBody, req.body ?? {});

@@ -4,8 +4,8 @@
  * ACCESS-PASSPHRASE (stored salted and hashed). The secret is kept as is: HMAC needs it.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { CODES } from "../../../protocol/codes.ts";
-import { migrate, type Db } from "../../db/database.ts";
+import { CODES } from "../../protocol/codes.ts";
+import { migrate, type Db } from "../db/database.ts";
 
 export const TIMESTAMP_WINDOW_MS = 30_000;
 const API_KEY_SUSPENDED = CODES.apiKeySuspended;
@@ -82,6 +82,18 @@ export function suspendApiKeysOf(db: Db, userId: string): number {
   const keys = ready(db).prepare("SELECT api_key FROM api_keys WHERE user_id = ? AND revoked_at IS NULL AND suspended_at IS NULL").all(userId) as Array<{ api_key: string }>;
   db.prepare("UPDATE api_keys SET suspended_at = ? WHERE user_id = ? AND revoked_at IS NULL AND suspended_at IS NULL").run(Date.now(), userId);
   for (const k of keys) KEY_CACHE.delete(k.api_key);
+  return keys.length;
+}
+
+/** How many live keys (held or not) a user has. */
+export function countApiKeys(db: Db, userId: string): number {
+  return (ready(db).prepare("SELECT count(*) AS n FROM api_keys WHERE user_id = ? AND revoked_at IS NULL").get(userId) as { n: number }).n;
+}
+
+/** Revokes every live key of a user (a frozen account); returns how many. */
+export function revokeApiKeysOf(db: Db, userId: string): number {
+  const keys = ready(db).prepare("SELECT api_key FROM api_keys WHERE user_id = ? AND revoked_at IS NULL").all(userId) as Array<{ api_key: string }>;
+  for (const k of keys) revokeApiKey(db, k.api_key);
   return keys.length;
 }
 
@@ -174,4 +186,39 @@ export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The API-key functions above bound to one database, as the accounts service holds them. */
+export class ApiKeyStore {
+  constructor(private readonly db: Db) {}
+  create(opts: Parameters<typeof createApiKey>[1]): NewApiKey {
+    return createApiKey(this.db, opts);
+  }
+  count(userId: string): number {
+    return countApiKeys(this.db, userId);
+  }
+  list(userId: string) {
+    return listApiKeys(this.db, userId);
+  }
+  of(userId: string, apiKey: string) {
+    return apiKeyOf(this.db, userId, apiKey);
+  }
+  update(apiKey: string, f: Parameters<typeof updateApiKey>[2]): void {
+    updateApiKey(this.db, apiKey, f);
+  }
+  revoke(apiKey: string): void {
+    revokeApiKey(this.db, apiKey);
+  }
+  revokeAllOf(userId: string): number {
+    return revokeApiKeysOf(this.db, userId);
+  }
+  suspendAllOf(userId: string): number {
+    return suspendApiKeysOf(this.db, userId);
+  }
+  lookup(apiKey: string) {
+    return lookupApiKey(this.db, apiKey);
+  }
+  hold(apiKey: string) {
+    return apiKeyHold(this.db, apiKey);
+  }
 }

@@ -1,0 +1,228 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { CODES } from "../../protocol/codes.ts";
+import { HEADERS } from "../../protocol/headers.ts";
+import { COOKIES, passwordProblems, type CodeChannel, type CodeScene } from "../../protocol/accounts.ts";
+import { CAPTCHA_GROUP, type CaptchaScene } from "../../protocol/captcha.ts";
+import { captchaClientOf, type CaptchaStore, type RiskCounter } from "../captcha/store.ts";
+import { ok, refuse } from "../envelope.ts";
+import type { Principal, RequestSession, SessionRequest } from "../request.ts";
+import type { ApiKeyStore } from "../security/api-keys.ts";
+import type { SecurityService } from "../security/service.ts";
+import { mobileTarget, type CodeMessage, type VerifyCodes } from "./codes.ts";
+import { readCookies, setSessionCookies } from "./cookies.ts";
+import type { LoginHistory } from "./login-history.ts";
+import type { PendingLogins } from "./pending-logins.ts";
+import type { MessageTransport } from "./outbox.ts";
+import type { Sessions } from "./sessions.ts";
+import type { TotpGuard } from "./totp-guard.ts";
+import type { Users, UserRow } from "./users.ts";
+
+/** A risk rule of docs/decisions/004: past `free` events of `kind` for any key in the window, a captcha token is needed. */
+export interface RiskRule {
+  scene: CaptchaScene;
+  kind: string;
+  free: number;
+  windowMs: number;
+}
+
+export interface ClientKey {
+  publicKey: string;
+  algorithm: string;
+  /** The device proof the login showed, spent when its session starts (docs/decisions/011). */
+  deviceProof?: string | null;
+}
+
+function endCode(reason: string): { code: string; msg: string } {
+  if (reason === "replaced") return { code: CODES.sessionReplaced, msg: "You logged in elsewhere; this session has ended" };
+  if (reason === "frozen") return { code: CODES.accountFrozen, msg: "This account is frozen" };
+  return { code: CODES.sessionMissing, msg: "Please log in" };
+}
+
+/** Every message the gateway sends carries the account's anti-phishing code, when it has one. */
+const phishingLine = (user: UserRow | undefined) => (user?.anti_phishing_code ? `Anti-phishing code: ${user.anti_phishing_code}\n` : "");
+
+/** What the accounts service is built from, in the order the composition root builds them. */
+export interface AccountStores {
+  users: Users;
+  sessions: Sessions;
+  codes: VerifyCodes;
+  totp: TotpGuard;
+  history: LoginHistory;
+  pending: PendingLogins;
+  apiKeys: ApiKeyStore;
+}
+
+/** The slider captcha and the risk counters that decide when to ask for it (docs/decisions/004). */
+export interface Captcha {
+  store: CaptchaStore;
+  risk: RiskCounter;
+}
+
+/**
+ * The accounts area's rules, shared by its route modules: who the session's user is, starting
+ * sessions, codes, second factors, captcha rules and messages.
+ */
+export class AccountService {
+  readonly users: Users;
+  readonly sessions: Sessions;
+  readonly codes: VerifyCodes;
+  readonly totp: TotpGuard;
+  readonly history: LoginHistory;
+  readonly pending: PendingLogins;
+  readonly apiKeys: ApiKeyStore;
+
+  constructor(
+    stores: AccountStores,
+    /** Login decryption and client keys (docs/protocol.md §6–7). */
+    readonly crypto: Pick<SecurityService, "openLogin" | "bindClientKey" | "carryClientKeys" | "deviceProof" | "spendDeviceProof">,
+    readonly captcha: Captcha,
+    readonly transport: MessageTransport,
+  ) {
+    ({ users: this.users, sessions: this.sessions, codes: this.codes, totp: this.totp, history: this.history, pending: this.pending, apiKeys: this.apiKeys } = stores);
+  }
+
+  /**
+   * The session the request's cookie names: looked up once per request and kept on it
+   * (docs/decisions/015), so the signature check, the route and a stream login share one lookup.
+   */
+  sessionOf(req: SessionRequest): RequestSession {
+    if (req.session) return req.session;
+    const r = this.sessions.resolve(readCookies(req.headers.cookie).get(COOKIES.session));
+    req.session = "session" in r ? { id: r.session.id, userId: r.session.user_id } : { ended: r.ended };
+    return req.session;
+  }
+
+  /** The id of the request's live session, if any. */
+  sessionIdOf(req: SessionRequest): string | undefined {
+    const s = this.sessionOf(req);
+    return "id" in s ? s.id : undefined;
+  }
+
+  /** The logged-in user's id for a request, if any. */
+  sessionUserIdOf(req: SessionRequest): string | undefined {
+    const s = this.sessionOf(req);
+    return "id" in s ? s.userId : undefined;
+  }
+
+  /** The web session as a caller of the exchange's private endpoints; its device-sign was checked by the security hook. */
+  webSessionPrincipal(req: SessionRequest): Principal | undefined {
+    const s = this.sessionOf(req);
+    if (!("id" in s) || this.users.byId(s.userId)?.frozen) return undefined;
+    return { userId: s.userId, via: "session", permissions: ["read", "trade"] };
+  }
+
+  /** Main and sub-accounts as the exchange needs them (transfers, welcome funds; exchange.ts's AccountDirectory). */
+  readonly directory = {
+    of: (id: string): { parentId: string | null; frozen: boolean } | undefined => {
+      const u = this.users.byId(id);
+      return u ? { parentId: u.parent_id, frozen: u.frozen === 1 } : undefined;
+    },
+    subAccounts: (mainId: string): Array<{ userId: string; frozen: boolean }> => this.users.children(mainId).map((u) => ({ userId: u.id, frozen: u.frozen === 1 })),
+  };
+
+  /** The logged-in user and session, or the refusal that says why there is none. */
+  currentUser(req: FastifyRequest): { user: UserRow; sessionId: string } {
+    const resolved = this.sessionOf(req);
+    if (!("id" in resolved)) {
+      const e = endCode(resolved.ended);
+      throw refuse(e.code, e.msg);
+    }
+    const user = this.users.byId(resolved.userId);
+    if (!user) throw refuse(CODES.sessionMissing, "Please log in");
+    if (user.frozen) {
+      this.sessions.end(resolved.id, "frozen");
+      throw refuse(CODES.accountFrozen, "This account is frozen");
+    }
+    return { user, sessionId: resolved.id };
+  }
+
+  /** Refuses a sub-account what only its main account may do. */
+  requireMain(user: UserRow): void {
+    if (user.user_type === 1) throw refuse(CODES.invalidParameter, "A sub-account cannot do this; switch to the main account");
+  }
+
+  requestMeta(req: FastifyRequest): { deviceId: string; ip: string; userAgent: string } {
+    return { deviceId: String(req.headers[HEADERS.deviceId] ?? "").slice(0, 128), ip: req.ip, userAgent: String(req.headers["user-agent"] ?? "") };
+  }
+
+  startSession(req: FastifyRequest, reply: FastifyReply, user: UserRow, key: ClientKey): ReturnType<typeof ok> {
+    // A proof is spent by the login it let skip the device step, once that login succeeds.
+    if (key.deviceProof && !this.crypto.spendDeviceProof(key.deviceProof)) throw refuse(CODES.verifyExpired, "The login verification has expired; log in again");
+    const meta = this.requestMeta(req);
+    const s = this.sessions.issue(user.id, meta);
+    if (user.one_web_session) this.sessions.endAllOf(user.id, "replaced", s.id);
+    this.crypto.bindClientKey(s.id, user.id, key.publicKey, key.algorithm);
+    this.history.record(user.id, Date.now(), meta);
+    setSessionCookies(req, reply, s);
+    return ok({ userInfo: { userId: user.id }, sessionId: s.id });
+  }
+
+  checkCode(target: string, scene: CodeScene, code: string, owner?: string): void {
+    const r = this.codes.verify(target, scene, code, owner);
+    if (r === "ok") return;
+    if (r === "expired" || r === "missing" || r === "exhausted") throw refuse(CODES.codeExpired, "The verification code has expired; request a new one");
+    throw refuse(CODES.codeWrong, "The verification code is incorrect");
+  }
+
+  checkNewPassword(p: string, re: string): void {
+    if (p !== re) throw refuse(CODES.passwordMismatch, "The passwords do not match");
+    const problems = passwordProblems(p);
+    if (problems.length) throw refuse(CODES.passwordRule, `The password must be 8-32 characters with a letter and a digit and no spaces (${problems.join(", ")})`);
+  }
+
+  message(user: UserRow | undefined, subject: string): CodeMessage {
+    return { subject, text: (c: string) => `${phishingLine(user)}Your Mix Exchange verification code is ${c}. It expires in 10 minutes. Never share it.` };
+  }
+
+  /** A message without a code (a security notice), with the account's anti-phishing code. */
+  notify(user: UserRow, to: { to: string; channel: CodeChannel }, subject: string, text: string): void {
+    this.transport.send({ ...to, subject, text: `${phishingLine(user)}${text}` });
+  }
+
+  /**
+   * Past any rule's limit, one captcha token (of the first such rule's scene) lets the call
+   * through; true when a token was spent on it.
+   */
+  requireHuman(req: FastifyRequest, ...checks: Array<[RiskRule, string[]]>): boolean {
+    const captcha = this.captcha;
+    const tripped = checks.find(([rule, keys]) => captcha.risk.count(rule.kind, keys, rule.windowMs) >= rule.free)?.[0];
+    if (!tripped) return false;
+    const token = req.headers[HEADERS.captchaToken];
+    if (captcha.store.consumeToken(typeof token === "string" ? token : undefined, tripped.scene, captchaClientOf(req))) return true;
+    throw refuse(CODES.captchaRequired, "Please complete the security check", 200, { group: CAPTCHA_GROUP, scene: tripped.scene });
+  }
+
+  /** Where an account's codes go: its e-mail, else its mobile. */
+  codeTarget(user: UserRow): { target: string; channel: CodeChannel } | undefined {
+    if (user.email) return { target: user.email, channel: "email" };
+    if (user.mobile && user.area_code) return { target: mobileTarget(user.area_code, user.mobile), channel: "mobile" };
+    return undefined;
+  }
+
+  /** Checks a Google Authenticator code through the TOTP guard (one use per step, lockout). */
+  checkTotp(user: UserRow, code: string | undefined): void {
+    this.totp.check(user.id, user.google_secret, code);
+  }
+
+  /** Whose second factor an account uses: its own, or its main account's for a sub-account (which binds nothing). */
+  factorUserOf(user: UserRow): UserRow {
+    return (user.parent_id ? this.users.byId(user.parent_id) : undefined) ?? user;
+  }
+
+  /**
+   * The second factor of a sensitive setting (API keys): the TOTP code when Google Authenticator
+   * is bound, else a code of `scene` sent to the account's own address.
+   */
+  checkSecondFactor(user: UserRow, scene: CodeScene, f: { googleCode?: string; verifyCode?: string }): void {
+    const factor = this.factorUserOf(user);
+    if (factor.google_enabled && factor.google_secret) {
+      if (!f.googleCode) throw refuse(CODES.codeWrong, "Enter the code from your authenticator app");
+      return this.checkTotp(factor, f.googleCode);
+    }
+    // The code went to the factor's address but belongs to the account that asked for it.
+    const target = this.codeTarget(factor);
+    if (!target) throw refuse(CODES.invalidParameter, "Bind an e-mail or mobile number first");
+    if (!f.verifyCode) throw refuse(CODES.codeWrong, "Enter the verification code we sent you");
+    this.checkCode(target.target, scene, f.verifyCode, user.id);
+  }
+}

@@ -1,0 +1,31 @@
+/** The security area over HTTP: the sign config, and who is calling each request (docs/decisions/010). */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { PATHS } from "../../protocol/paths.ts";
+import { ok } from "../envelope.ts";
+import type { SessionRequest } from "../request.ts";
+import type { SecurityService } from "./service.ts";
+
+export function securityRoutes(
+  app: FastifyInstance,
+  security: SecurityService,
+  /** The id of the live session the request's cookie names (looked up once per request). */
+  sessionIdOf: (req: SessionRequest) => string | undefined,
+): void {
+  app.get(PATHS.gatewaySignConfig, async () => ok({ gatewaySignConfig: security.signConfig() }));
+
+  /**
+   * Who is calling (docs/decisions/010): a request with any ACCESS-* header is an API-key call,
+   * judged by the complete HMAC check alone, and its cookies are dropped so no route can act on
+   * a session it happens to carry; any other request to a signed path needs its device-sign.
+   */
+  app.addHook("preHandler", async (req: FastifyRequest) => {
+    if (security.claimsApiKey(req)) {
+      req.apiKeyPrincipal = security.verifyApiKey(req);
+      delete req.headers.cookie;
+      // And no session: whatever looked before this point, an API-key call has none.
+      req.session = { ended: "missing" };
+      return;
+    }
+    security.checkSignature(req, sessionIdOf);
+  });
+}
