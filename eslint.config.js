@@ -57,9 +57,6 @@ export default tseslint.config(
   { files: ["protocol/**/*.ts"], rules: { "no-restricted-imports": restrict(APP, SERVER, GATEWAY) } },
   {
     files: ["gateway/**/*.ts"],
-    // gateway/tracking/event-schema.ts still reads the browser's user-agent parser; the gateway
-    // restructure moves that parser to protocol/ and then drops this exception.
-    ignores: ["gateway/tracking/event-schema.ts"],
     rules: { "no-restricted-imports": restrict(APP, SERVER) },
   },
   // Tests may reach across the seams they test (a browser-side test against the gateway's keys).

@@ -1,24 +1,13 @@
+import { parse, serialize } from "cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { COOKIES } from "../../protocol/accounts.ts";
 import type { IssuedSession } from "./sessions.ts";
 import { SESSION_RULES } from "./sessions.ts";
 
-/** Reads the Cookie header into a map; malformed pairs are skipped, never thrown on. */
+/** Reads the Cookie header into a map with the `cookie` package; the first of two same names wins. */
 export function readCookies(header: string | undefined): Map<string, string> {
   const out = new Map<string, string>();
-  if (!header) return out;
-  for (const part of header.split(";")) {
-    const i = part.indexOf("=");
-    if (i <= 0) continue;
-    const name = part.slice(0, i).trim();
-    let value = part.slice(i + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    try {
-      if (!out.has(name)) out.set(name, decodeURIComponent(value));
-    } catch {
-      // not percent-encoded correctly: ignore this cookie
-    }
-  }
+  for (const [name, value] of Object.entries(parse(header ?? ""))) if (value !== undefined) out.set(name, value);
   return out;
 }
 
@@ -32,10 +21,7 @@ function secure(req: FastifyRequest): boolean {
 }
 
 function serialise(name: string, value: string, opts: { httpOnly: boolean; maxAgeS: number; secure: boolean }): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", `Max-Age=${opts.maxAgeS}`, "SameSite=Lax"];
-  if (opts.httpOnly) parts.push("HttpOnly");
-  if (opts.secure) parts.push("Secure");
-  return parts.join("; ");
+  return serialize(name, value, { path: "/", maxAge: opts.maxAgeS, sameSite: "lax", httpOnly: opts.httpOnly, secure: opts.secure });
 }
 
 /** The three cookies of docs/protocol.md §7 for a new session. */

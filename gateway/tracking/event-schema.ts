@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { parseUserAgent, sysCode } from "../../app/lib/tracking/user-agent.ts";
+import { parseUserAgent, sysCode } from "../../protocol/user-agent.ts";
 import {
   EVENT_TYPE, PAGE_STATUS, SYS, TRACK_TYPE, TRACKING_FIELD_MAX as MAX, TRACKING_LIMITS, isValidLogEnv,
   isValidTrackingId, trackingLanguage, type TrackingEvent, type TrackingExt,

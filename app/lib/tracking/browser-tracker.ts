@@ -13,7 +13,7 @@ import { readItem, type CookieJar, type StorageLike } from "./storage";
 import { settleTerminalCode } from "./terminal-code";
 import { Tracker, type PageLocation, type TrackInput } from "./tracker";
 import { Uploader } from "./uploader";
-import { parseUserAgent } from "./user-agent";
+import { parseUserAgent } from "../../../protocol/user-agent";
 import { VitalsCollector } from "./vitals";
 import { firstVisitTime, sessionLanding } from "./visitor";
 import { webSender } from "./web-sender";

@@ -1,7 +1,7 @@
 import {
   DEFAULT_APP_VERSION, TRACKING_APP, TRACKING_FIELD_MAX, TRACKING_LIB_VERSION, type TrackingEvent,
 } from "../../../protocol/tracking";
-import { parseUserAgent, sysCode } from "./user-agent";
+import { parseUserAgent, sysCode } from "../../../protocol/user-agent";
 import type { Landing } from "./visitor";
 
 /** The context fields that stay the same for the life of a document. */

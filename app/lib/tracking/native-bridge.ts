@@ -1,6 +1,6 @@
 import { NATIVE_BRIDGE, type TrackingEvent } from "../../../protocol/tracking";
 import type { Sender } from "./sender";
-import type { OsName } from "./user-agent";
+import type { OsName } from "../../../protocol/user-agent";
 
 export interface NativeBridge {
   os: "ios" | "android";

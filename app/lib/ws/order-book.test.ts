@@ -2,7 +2,7 @@ import { crc32 as zlibCrc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { OrderBook, type BookPush } from "./order-book";
 
-/** The gateway's checksum (gateway/exchange/ws/payloads.ts) over a full book, for building pushes. */
+/** The gateway's checksum (gateway/exchange/streams/payloads.ts) over a full book, for building pushes. */
 function gatewayChecksum(bids: string[][], asks: string[][]): number {
   const parts: string[] = [];
   for (let i = 0; i < 25; i++) {

@@ -1,4 +1,4 @@
-import { SYS, TRACKING_LIMITS, type SysCode } from "../../../protocol/tracking";
+import { SYS, TRACKING_LIMITS, type SysCode } from "./tracking.ts";
 
 export type OsName = "ios" | "android" | "windows" | "mac" | "linux" | "chromeos" | "unknown";
 

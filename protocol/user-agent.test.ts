@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SYS } from "../../../protocol/tracking";
-import { parseUserAgent, sysCode } from "./user-agent";
+import { SYS } from "./tracking.ts";
+import { parseUserAgent, sysCode } from "./user-agent.ts";
 
 const UA = {
   chromeWin: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
