@@ -34,7 +34,9 @@ export default tseslint.config(
     settings: {
       "import-x/extensions": [".ts", ".tsx", ".js"],
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-      "import-x/resolver-next": [createNodeResolver({ tsconfig: { configFile: "./tsconfig.json" }, extensions: [".ts", ".tsx", ".js", ".json"] })],
+      "import-x/resolver-next": [
+        createNodeResolver({ tsconfig: { configFile: "./tsconfig.json" }, extensions: [".ts", ".tsx", ".js", ".json"] }),
+      ],
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -42,17 +44,23 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": ["error", { allow: ["warn", "error", "info"] }],
       // i18next's language is the locale KEY (`asia`, `ph`, `zh-TC`): Intl needs the BCP 47 tag.
-      "no-restricted-syntax": ["error", {
-        selector: "MemberExpression[object.name='i18n'][property.name='language']",
-        message: "Use usePagePrefs().intl (the BCP 47 tag) for Intl; the i18next language is the locale key.",
-      }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='i18n'][property.name='language']",
+          message: "Use usePagePrefs().intl (the BCP 47 tag) for Intl; the i18next language is the locale key.",
+        },
+      ],
       // A circle of imports, type-only ones included, fails the build.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   { files: ["app/**/*.{ts,tsx}"], rules: { "no-restricted-imports": restrict(ROOT, GATEWAY, PARENT_IN_APP) } },
   { files: ["app/components/**/*.{ts,tsx}"], rules: { "no-restricted-imports": restrict(ROOT, ROUTES, GATEWAY, PARENT_IN_APP) } },
-  { files: ["app/lib/**/*.{ts,tsx}", "app/utils/**/*.ts", "app/load-context.ts"], rules: { "no-restricted-imports": restrict(ROOT, ROUTES, COMPONENTS, GATEWAY, PARENT_IN_APP) } },
+  {
+    files: ["app/lib/**/*.{ts,tsx}", "app/utils/**/*.ts", "app/load-context.ts"],
+    rules: { "no-restricted-imports": restrict(ROOT, ROUTES, COMPONENTS, GATEWAY, PARENT_IN_APP) },
+  },
   { files: ["server/**/*.ts"], rules: { "no-restricted-imports": restrict(APP, GATEWAY) } },
   { files: ["protocol/**/*.ts"], rules: { "no-restricted-imports": restrict(APP, SERVER, GATEWAY) } },
   {

@@ -8,9 +8,7 @@ function chromiumPath(): string {
   const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
   const found = candidates.find((p) => existsSync(p));
   if (!found) {
-    throw new Error(
-      "No Chromium found for the browser tests. Install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.",
-    );
+    throw new Error("No Chromium found for the browser tests. Install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.");
   }
   return found;
 }
@@ -39,7 +37,15 @@ export default defineConfig({
     browserName: "chromium",
     launchOptions: {
       executablePath: chromiumPath(),
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-quic", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-quic",
+        "--disable-sync",
+      ],
     },
     trace: "off",
   },
@@ -50,10 +56,18 @@ export default defineConfig({
     // The browser tests act as the proxy in front (TRUST_PROXY=loopback): a context may name its
     // own client address in X-Forwarded-For, so risk rules per address can be tested apart.
     env: {
-      PORT: String(port), HOST: "127.0.0.1", DATA_DIR: process.env.E2E_DATA_DIR, NODE_ENV: "production", LOG_LEVEL: "warn", TRUST_PROXY: "loopback",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "loopback",
       // Image hosts that resolve to this server (docs/decisions/602), allowed by the CSP.
-      IMAGE_HOSTS_FOREIGN: altOrigin, IMAGE_HOSTS_INTERNAL: baseURL, IMAGE_ORIGINS: altOrigin,
-      BRAND_HOSTS: E2E_LINKS.brandHost, LINK_ADDRESSES: E2E_LINKS.addresses.join(","),
+      IMAGE_HOSTS_FOREIGN: altOrigin,
+      IMAGE_HOSTS_INTERNAL: baseURL,
+      IMAGE_ORIGINS: altOrigin,
+      BRAND_HOSTS: E2E_LINKS.brandHost,
+      LINK_ADDRESSES: E2E_LINKS.addresses.join(","),
     },
     timeout: 120_000,
     reuseExistingServer: false,

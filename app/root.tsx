@@ -1,6 +1,12 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import {
-  isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useContext, useMemo } from "react";
@@ -47,9 +53,16 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   const { locale, resources } = resourcesFor(await localeOf(request));
   const [user, rates] = await Promise.all([userOf(context, request), ratesForPage(context, request)]);
   return {
-    locale, lang: prefs.locale.intl, dir: prefs.locale.dir, resources,
-    theme: prefs.theme, layout: prefs.layout, currency: prefs.currency, currencyPicked: prefs.currencyPicked,
-    showAsset: prefs.showAsset, valuationUnit: prefs.valuationUnit,
+    locale,
+    lang: prefs.locale.intl,
+    dir: prefs.locale.dir,
+    resources,
+    theme: prefs.theme,
+    layout: prefs.layout,
+    currency: prefs.currency,
+    currencyPicked: prefs.currencyPicked,
+    showAsset: prefs.showAsset,
+    valuationUnit: prefs.valuationUnit,
     publicOrigin: context.publicOrigin,
     issuerCert: issuerCertPem() ?? null,
     user,
@@ -104,7 +117,9 @@ export default function App() {
   const { t } = useTranslation("common");
   return (
     <>
-      <a className="skip-link" href="#main">{t("a11y.skipToContent")}</a>
+      <a className="skip-link" href="#main">
+        {t("a11y.skipToContent")}
+      </a>
       <SimulationGuard />
       <SiteHeader />
       <main id="main" className="page">
@@ -133,7 +148,9 @@ export function ErrorBoundary() {
       <main id="main" className="page error-page">
         <h1>{t(notFound ? "error.notFoundTitle" : "error.genericTitle")}</h1>
         <p>{t(notFound ? "error.notFoundBody" : "error.genericBody")}</p>
-        <LocaleLink to="/" className="button primary">{t("error.backHome")}</LocaleLink>
+        <LocaleLink to="/" className="button primary">
+          {t("error.backHome")}
+        </LocaleLink>
       </main>
       <SiteFooter />
       <TrackingHost />

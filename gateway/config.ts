@@ -23,7 +23,14 @@ export const DEFAULT_ROTATION = { rotateMs: 24 * 3600_000, graceMs: 15 * 60_000 
 const list = z
   .string()
   .optional()
-  .transform((s) => (s ? s.split(",").map((x) => x.trim()).filter(Boolean) : []));
+  .transform((s) =>
+    s
+      ? s
+          .split(",")
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : [],
+  );
 
 const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default(".data"),

@@ -30,7 +30,10 @@ export function ok<T>(data: T) {
 }
 
 export function sendError(reply: FastifyReply, status: number, code: string, msg: string, data: unknown = null) {
-  return reply.code(status).type("application/json; charset=utf-8").send(envelope(code, msg, data));
+  return reply
+    .code(status)
+    .type("application/json; charset=utf-8")
+    .send(envelope(code, msg, data));
 }
 
 /** The envelope, `request-time`, 404 and error mapping of docs/protocol.md §2 on every route. */

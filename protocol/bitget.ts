@@ -46,7 +46,12 @@ export const WS_PATHS = { public: "/v2/ws/public", private: "/v2/ws/private" } a
  * HTTP names (docs/decisions/700); a browser cannot set headers on a WebSocket upgrade.
  */
 export const WS_SESSION_LOGIN_FIELDS = [
-  HEADERS.time, HEADERS.traceId, HEADERS.deviceSign, HEADERS.deviceSignMode, HEADERS.deviceSignDataMd5, HEADERS.deviceSignKey,
+  HEADERS.time,
+  HEADERS.traceId,
+  HEADERS.deviceSign,
+  HEADERS.deviceSignMode,
+  HEADERS.deviceSignDataMd5,
+  HEADERS.deviceSignKey,
 ] as const;
 
 export const SIDES = ["buy", "sell"] as const;
@@ -82,7 +87,11 @@ export const BUSINESS_TYPES = [
 ] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 /** The lower-case, hyphenated spellings some versions of Bitget's bills page document. */
-export const BUSINESS_TYPE_ALIASES: Record<string, BusinessType> = { "transfer-in": "TRANSFER_IN", "transfer-out": "TRANSFER_OUT", "deduction of handling fee": "DEDUCTION_HANDLING_FEE" };
+export const BUSINESS_TYPE_ALIASES: Record<string, BusinessType> = {
+  "transfer-in": "TRANSFER_IN",
+  "transfer-out": "TRANSFER_OUT",
+  "deduction of handling fee": "DEDUCTION_HANDLING_FEE",
+};
 
 /** Candle granularities of `market/candles` and their length in ms (months are calendar months). */
 export const GRANULARITIES = {
@@ -113,8 +122,18 @@ export type Granularity = keyof typeof GRANULARITIES;
  * ones, so a minute (`1m`) is never read as a month (`1M`) (docs/decisions/307).
  */
 export const GRANULARITY_ALIASES: Record<string, Granularity> = {
-  "1m": "1min", "3m": "3min", "5m": "5min", "15m": "15min", "30m": "30min",
-  "1H": "1h", "4H": "4h", "6H": "6h", "12H": "12h", "1D": "1day", "3D": "3day", "1W": "1week",
+  "1m": "1min",
+  "3m": "3min",
+  "5m": "5min",
+  "15m": "15min",
+  "30m": "30min",
+  "1H": "1h",
+  "4H": "4h",
+  "6H": "6h",
+  "12H": "12h",
+  "1D": "1day",
+  "3D": "3day",
+  "1W": "1week",
 };
 
 /** Candle stream channels (Bitget WebSocket v2) and the granularity each one pushes. */

@@ -24,9 +24,7 @@ export function isGatewayPath(pathname: string): boolean {
 }
 
 /** The 13 fiats of the USDT-to-fiat map (docs/protocol.md §14), in that order. */
-export const USDT_FIATS = [
-  "USD", "IDR", "CNY", "EUR", "HKD", "JPY", "PHP", "RUB", "THB", "TRY", "TWD", "VND", "KRW",
-] as const;
+export const USDT_FIATS = ["USD", "IDR", "CNY", "EUR", "HKD", "JPY", "PHP", "RUB", "THB", "TRY", "TWD", "VND", "KRW"] as const;
 export type UsdtFiat = (typeof USDT_FIATS)[number];
 
 /** Refetch period of the USDT rates (docs/protocol.md §14). */

@@ -49,7 +49,22 @@ export function signingString(mode: number, path: string, tm: string, uhti: stri
 
 /** The encrypted login-type paths with the fields that move into the payload (docs/protocol.md §6.1). */
 const THIRD = "/v1/user/public/third";
-const THIRD_FIELDS = ["email", "emailCode", "mobile", "areaCode", "verifyCode", "serialNO", "loginName", "pwd", "sign", "initData", "id", "token", "publicAddress", "signature"];
+const THIRD_FIELDS = [
+  "email",
+  "emailCode",
+  "mobile",
+  "areaCode",
+  "verifyCode",
+  "serialNO",
+  "loginName",
+  "pwd",
+  "sign",
+  "initData",
+  "id",
+  "token",
+  "publicAddress",
+  "signature",
+];
 export const ENCRYPTED_PATHS: Record<string, readonly string[]> = {
   "/v1/user/agency/login": ["loginName", "pwd", "areaCode"],
   "/v1/user/agency/login/verify-login": ["emailCode", "mobileCode", "googleCode"],

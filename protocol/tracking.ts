@@ -36,9 +36,32 @@ export type SysCode = (typeof SYS)[keyof typeof SYS];
  * this list's zh-TW. Numbers the spec does not give are docs/decisions/400's.
  */
 export const TRACKING_LANGUAGES: Readonly<Record<string, number>> = {
-  en: 0, "zh-CN": 1, ja: 2, "en-GB": 3, vi: 4, "zh-TW": 5, ru: 6, es: 7, ko: 8, it: 9, fr: 10,
-  de: 11, pt: 12, id: 13, tr: 14, asia: 16, pl: 20, uk: 21, "es-ES": 23, "pt-PT": 24, uz: 25,
-  ph: 40, "es-AR": 42, "en-CA": 43, bg: 44, ar: 99,
+  en: 0,
+  "zh-CN": 1,
+  ja: 2,
+  "en-GB": 3,
+  vi: 4,
+  "zh-TW": 5,
+  ru: 6,
+  es: 7,
+  ko: 8,
+  it: 9,
+  fr: 10,
+  de: 11,
+  pt: 12,
+  id: 13,
+  tr: 14,
+  asia: 16,
+  pl: 20,
+  uk: 21,
+  "es-ES": 23,
+  "pt-PT": 24,
+  uz: 25,
+  ph: 40,
+  "es-AR": 42,
+  "en-CA": 43,
+  bg: 44,
+  ar: 99,
 };
 /** App locale keys spelled differently in the tracking client's list. */
 const TRACKING_LOCALE_ALIASES: Readonly<Record<string, string>> = { "zh-TC": "zh-TW" };

@@ -6,27 +6,56 @@ const UA = {
   chromeWin: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
   edge: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.2592.87",
   safariMac: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
-  iphone: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
-  samsung: "Mozilla/5.0 (Linux; Android 14; SM-S918B Build/UP1A.231005.007) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36",
+  iphone:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  samsung:
+    "Mozilla/5.0 (Linux; Android 14; SM-S918B Build/UP1A.231005.007) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36",
   pixel: "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
   reduced: "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
   firefoxLinux: "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0",
-  electronMac: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) MixDesktop/2.1.0 Chrome/124.0.6367.243 Electron/30.1.2 Safari/537.36",
-  electronWin: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) MixDesktop/2.1.0 Chrome/124.0.6367.243 Electron/30.1.2 Safari/537.36",
+  electronMac:
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) MixDesktop/2.1.0 Chrome/124.0.6367.243 Electron/30.1.2 Safari/537.36",
+  electronWin:
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) MixDesktop/2.1.0 Chrome/124.0.6367.243 Electron/30.1.2 Safari/537.36",
 };
 
 describe("user agent", () => {
   it("names browser, version and OS", () => {
-    expect(parseUserAgent(UA.chromeWin)).toMatchObject({ browser: "Chrome", browserVersion: "126.0.0.0", os: "windows", osVersion: "10.0", mobile: false });
+    expect(parseUserAgent(UA.chromeWin)).toMatchObject({
+      browser: "Chrome",
+      browserVersion: "126.0.0.0",
+      os: "windows",
+      osVersion: "10.0",
+      mobile: false,
+    });
     expect(parseUserAgent(UA.edge)).toMatchObject({ browser: "Edge", browserVersion: "126.0.2592.87" });
-    expect(parseUserAgent(UA.safariMac)).toMatchObject({ browser: "Safari", browserVersion: "17.5", os: "mac", osVersion: "10.15.7", manufacturer: "Apple" });
+    expect(parseUserAgent(UA.safariMac)).toMatchObject({
+      browser: "Safari",
+      browserVersion: "17.5",
+      os: "mac",
+      osVersion: "10.15.7",
+      manufacturer: "Apple",
+    });
     expect(parseUserAgent(UA.firefoxLinux)).toMatchObject({ browser: "Firefox", browserVersion: "127.0", os: "linux", model: "" });
     expect(parseUserAgent("")).toMatchObject({ browser: "", os: "unknown", userAgent: "" });
   });
 
   it("names phone makers and models", () => {
-    expect(parseUserAgent(UA.iphone)).toMatchObject({ os: "ios", osVersion: "17.5.1", manufacturer: "Apple", brand: "Apple", model: "iPhone", mobile: true });
-    expect(parseUserAgent(UA.samsung)).toMatchObject({ browser: "Samsung Internet", os: "android", osVersion: "14", brand: "Samsung", model: "SM-S918B" });
+    expect(parseUserAgent(UA.iphone)).toMatchObject({
+      os: "ios",
+      osVersion: "17.5.1",
+      manufacturer: "Apple",
+      brand: "Apple",
+      model: "iPhone",
+      mobile: true,
+    });
+    expect(parseUserAgent(UA.samsung)).toMatchObject({
+      browser: "Samsung Internet",
+      os: "android",
+      osVersion: "14",
+      brand: "Samsung",
+      model: "SM-S918B",
+    });
     expect(parseUserAgent(UA.pixel)).toMatchObject({ brand: "Google", manufacturer: "Google", model: "Pixel 8" });
     // Chrome's reduced user agent hides the model behind "K"
     expect(parseUserAgent(UA.reduced)).toMatchObject({ model: "", brand: "" });

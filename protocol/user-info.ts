@@ -39,18 +39,59 @@ export interface UserInfo {
 }
 
 export const USER_INFO_DEFAULTS: UserInfo = {
-  antiPhishingCode: "", areaCode: "", bindEmail: false, bindGoogle: false, bindPhone: false, createdDate: 0,
-  email: "", familyName: "", frozen: false, fundDisabled: false, fundValue: false, givenName: "",
-  googleEnable: false, hasRealValidate: false, identityLevel: 0, isFund: false, loginName: "", userName: "",
-  mobile: "", nickName: "", openContract: false, openGtFees: false, openOtc: false, phone: "",
-  phoneEnable: false, emailEnable: false, realName: "", starRealName: "", subAccount: false, updatedDate: 0,
-  userId: "", userType: 0, childFlag: false, showUserVip: false, vipLevel: 0, switchFlag: false,
+  antiPhishingCode: "",
+  areaCode: "",
+  bindEmail: false,
+  bindGoogle: false,
+  bindPhone: false,
+  createdDate: 0,
+  email: "",
+  familyName: "",
+  frozen: false,
+  fundDisabled: false,
+  fundValue: false,
+  givenName: "",
+  googleEnable: false,
+  hasRealValidate: false,
+  identityLevel: 0,
+  isFund: false,
+  loginName: "",
+  userName: "",
+  mobile: "",
+  nickName: "",
+  openContract: false,
+  openGtFees: false,
+  openOtc: false,
+  phone: "",
+  phoneEnable: false,
+  emailEnable: false,
+  realName: "",
+  starRealName: "",
+  subAccount: false,
+  updatedDate: 0,
+  userId: "",
+  userType: 0,
+  childFlag: false,
+  showUserVip: false,
+  vipLevel: 0,
+  switchFlag: false,
 };
 
 /** Settings flags of the user-info response (docs/protocol.md §14); `kf` 2 means real-name verified. */
 export interface UserSettings {
-  mbf: boolean; ebf: boolean; gbf: boolean; tbf: boolean; tpi: boolean; tpl: boolean;
-  kf: number; oo: boolean; oc: boolean; ob: boolean; eef: boolean; mef: boolean; gef: boolean;
+  mbf: boolean;
+  ebf: boolean;
+  gbf: boolean;
+  tbf: boolean;
+  tpi: boolean;
+  tpl: boolean;
+  kf: number;
+  oo: boolean;
+  oc: boolean;
+  ob: boolean;
+  eef: boolean;
+  mef: boolean;
+  gef: boolean;
 }
 
 export interface UserInfoResponse {

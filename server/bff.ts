@@ -10,8 +10,16 @@ import { clientAddressOf, crossSiteWrite, type TrustFn } from "./client-address.
 
 /** Headers that describe one connection, never forwarded (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = new Set([
-  "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "proxy-connection",
-  "te", "trailer", "trailers", "transfer-encoding", "upgrade",
+  "connection",
+  "keep-alive",
+  "proxy-authenticate",
+  "proxy-authorization",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "trailers",
+  "transfer-encoding",
+  "upgrade",
 ]);
 
 /** The extra hop-by-hop names a Connection header lists, if any. */
@@ -76,7 +84,9 @@ function limitBody(limit: number, onTooLarge: () => void): Transform {
 
 export function protocolOf(req: IncomingMessage, trustForwarded: boolean): string {
   if (trustForwarded) {
-    const claimed = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim();
+    const claimed = String(req.headers["x-forwarded-proto"] ?? "")
+      .split(",")[0]
+      ?.trim();
     if (claimed === "https" || claimed === "http") return claimed;
   }
   return (req.socket as TLSSocket).encrypted ? "https" : "http";
@@ -192,8 +202,11 @@ class Forward {
     // We stopped the call ourselves because the client left: nobody is there to answer.
     if (this.gone || err instanceof undiciErrors.RequestAbortedError) return;
     if (this.bodyOverLimit) return this.refuseBody();
-    if (err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError ||
-        err instanceof undiciErrors.ConnectTimeoutError) {
+    if (
+      err instanceof undiciErrors.HeadersTimeoutError ||
+      err instanceof undiciErrors.BodyTimeoutError ||
+      err instanceof undiciErrors.ConnectTimeoutError
+    ) {
       opts.logger.warn({ path: this.req.url, err: err.message }, "gateway timed out");
       return this.fail(504, CODES.upstreamTimeout, `Gateway did not answer within ${opts.timeoutMs} ms`);
     }
@@ -233,7 +246,12 @@ export function createBff(opts: BffOptions): Bff {
   });
   const ctx: ForwardContext = {
     opts,
-    ownNames: new Set(opts.headers(true).filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase())),
+    ownNames: new Set(
+      opts
+        .headers(true)
+        .filter((_, i) => i % 2 === 0)
+        .map((name) => name.toLowerCase()),
+    ),
   };
 
   function handle(req: IncomingMessage, res: ServerResponse): void {

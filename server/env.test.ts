@@ -29,7 +29,10 @@ describe("loadEnv", () => {
   });
 
   it("splits image origins", () => {
-    expect(loadEnv({ IMAGE_ORIGINS: " https://a.example, ,https://b.example" }).imageOrigins).toEqual(["https://a.example", "https://b.example"]);
+    expect(loadEnv({ IMAGE_ORIGINS: " https://a.example, ,https://b.example" }).imageOrigins).toEqual([
+      "https://a.example",
+      "https://b.example",
+    ]);
   });
 
   it("refuses image origins that are no origin, so nothing can end the CSP directive", () => {

@@ -7,11 +7,15 @@ function commaList(parse: (entry: string) => string | undefined, what: string) {
     .string()
     .optional()
     .transform((s, ctx) =>
-      (s ?? "").split(",").map((x) => x.trim()).filter(Boolean).map((entry) => {
-        const value = parse(entry);
-        if (value === undefined) ctx.addIssue({ code: "custom", message: `${JSON.stringify(entry)} is not ${what}` });
-        return value ?? "";
-      }),
+      (s ?? "")
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .map((entry) => {
+          const value = parse(entry);
+          if (value === undefined) ctx.addIssue({ code: "custom", message: `${JSON.stringify(entry)} is not ${what}` });
+          return value ?? "";
+        }),
     );
 }
 
@@ -55,7 +59,11 @@ const EnvSchema = z.object({
   /** Upstream timeout of the BFF (docs/protocol.md: 20 s). */
   BFF_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   /** Largest request body the BFF forwards. */
-  BFF_BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  BFF_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   /** The site's public origin for canonical and hreflang links; never taken from request headers. */
   PUBLIC_ORIGIN: z
     .string()

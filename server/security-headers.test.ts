@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "./security-headers.ts";
 
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 describe("contentSecurityPolicy", () => {

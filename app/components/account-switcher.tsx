@@ -45,8 +45,12 @@ export function AccountSwitcher({ currentUserId }: { currentUserId: string }) {
         <ul id="account-list" className="menu" aria-busy={!accounts}>
           {entries.map((a) => (
             <li key={a.userId}>
-              <button type="button" disabled={a.frozen || a.userId === currentUserId} aria-current={a.userId === currentUserId || undefined}
-                onClick={() => void switchTo(a.userId)}>
+              <button
+                type="button"
+                disabled={a.frozen || a.userId === currentUserId}
+                aria-current={a.userId === currentUserId || undefined}
+                onClick={() => void switchTo(a.userId)}
+              >
                 {a.nickName} <span className="muted">{a.userId}</span>
               </button>
             </li>

@@ -22,11 +22,7 @@ interface Challenge {
   pow?: PowPuzzle;
 }
 
-type Phase =
-  | { kind: "loading" }
-  | { kind: "ready"; challenge: Challenge }
-  | { kind: "checking"; challenge: Challenge }
-  | { kind: "error" };
+type Phase = { kind: "loading" } | { kind: "ready"; challenge: Challenge } | { kind: "checking"; challenge: Challenge } | { kind: "error" };
 
 const KEY_STEP = 2;
 const KEY_STEP_FAST = 10;
@@ -70,9 +66,12 @@ export function CaptchaDialog({ scene, http, onDone }: { scene: string; http: Ht
     setPowShare(0);
     const run = runPow(puzzle, (tried) => setPowShare(powProgress(tried, puzzle.bits)));
     pow.current = run;
-    run.done.then(() => {
-      if (pow.current === run) setPowShare(1);
-    }, () => {});
+    run.done.then(
+      () => {
+        if (pow.current === run) setPowShare(1);
+      },
+      () => {},
+    );
   };
 
   const load = useCallback(async () => {
@@ -242,9 +241,13 @@ export function CaptchaDialog({ scene, http, onDone }: { scene: string; http: Ht
           <progress id="captcha-work-progress" max={100} value={Math.round(powShare * 100)} />
         </div>
       )}
-      <p className="captcha-message" role="status" aria-live="polite">{message}</p>
+      <p className="captcha-message" role="status" aria-live="polite">
+        {message}
+      </p>
       <div className="captcha-actions">
-        <button type="button" className="button" onClick={() => void load()}>{t("captcha.refresh")}</button>
+        <button type="button" className="button" onClick={() => void load()}>
+          {t("captcha.refresh")}
+        </button>
         <button
           type="button"
           className="button"

@@ -18,8 +18,12 @@ export function PrefsSync() {
   useEffect(() => {
     if (!data) return;
     const server = {
-      language: data.locale, unit: data.currency, showAsset: String(data.showAsset),
-      theme: data.theme, valuationUnit: data.valuationUnit, layout: data.layout,
+      language: data.locale,
+      unit: data.currency,
+      showAsset: String(data.showAsset),
+      theme: data.theme,
+      valuationUnit: data.valuationUnit,
+      layout: data.layout,
     } as const;
     for (const [key, value] of Object.entries(server)) prefOverlay.drop(key as keyof typeof server, value);
   }, [data]);

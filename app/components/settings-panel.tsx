@@ -56,7 +56,10 @@ export function SettingsPanel() {
     <details className="settings" ref={details}>
       <summary className="button icon" aria-label={t("open")} title={t("open")}>
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path fill="currentColor" d="M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.6 7.6 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.6 7.6 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.5 7.5 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1c.5.4 1.1.7 1.7 1L11 21h4l.4-2.9c.6-.3 1.2-.6 1.7-1l2.5 1 2-3.5zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z" />
+          <path
+            fill="currentColor"
+            d="M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.6 7.6 0 0 0-1.7-1L15 3h-4l-.4 2.9a7.6 7.6 0 0 0-1.7 1l-2.5-1-2 3.5L6.6 11a7.5 7.5 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1c.5.4 1.1.7 1.7 1L11 21h4l.4-2.9c.6-.3 1.2-.6 1.7-1l2.5 1 2-3.5zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z"
+          />
         </svg>
       </summary>
       <form method="post" action="/prefs" className="popover" onChange={onChange} aria-labelledby="settings-title">
@@ -66,7 +69,9 @@ export function SettingsPanel() {
           {t("language")}
           <select name="language" value={prefs.languageChoice} onChange={() => undefined}>
             {LOCALES.filter((l) => !l.hidden).map((l) => (
-              <option key={l.key} value={l.key} lang={l.intl}>{l.name}</option>
+              <option key={l.key} value={l.key} lang={l.intl}>
+                {l.name}
+              </option>
             ))}
           </select>
         </label>
@@ -74,7 +79,9 @@ export function SettingsPanel() {
           {t("currency")}
           <select name="unit" value={prefs.currency} onChange={() => undefined}>
             {currencies.map((f) => (
-              <option key={f.value} value={f.value}>{f.symbol ? `${f.name} (${f.symbol})` : f.name}</option>
+              <option key={f.value} value={f.value}>
+                {f.symbol ? `${f.name} (${f.symbol})` : f.name}
+              </option>
             ))}
           </select>
         </label>
@@ -102,7 +109,9 @@ export function SettingsPanel() {
           {t("showAssets")}
         </label>
         <noscript>
-          <button type="submit" className="button primary block">{t("save")}</button>
+          <button type="submit" className="button primary block">
+            {t("save")}
+          </button>
         </noscript>
       </form>
     </details>

@@ -39,7 +39,9 @@ export function SimulationGuard() {
       </svg>
       <strong>{t("demo.badge")}</strong>
       <span>{t("demo.banner")}</span>
-      <button type="button" className="button" onClick={exitSimulation}>{t("demo.exit")}</button>
+      <button type="button" className="button" onClick={exitSimulation}>
+        {t("demo.exit")}
+      </button>
     </div>
   );
 }

@@ -30,8 +30,12 @@ function UserMenu({ user }: { user: PageUser }) {
     <div className="header-end">
       <SettingsPanel />
       <AccountSwitcher currentUserId={user.userId} />
-      <LocaleLink to="/subaccount" className="header-link">{t("account:sub.title")}</LocaleLink>
-      <LocaleLink to="/modifyverification" className="user-name" aria-label={`${user.userName}: ${t("auth.security")}`}>{user.userName}</LocaleLink>
+      <LocaleLink to="/subaccount" className="header-link">
+        {t("account:sub.title")}
+      </LocaleLink>
+      <LocaleLink to="/modifyverification" className="user-name" aria-label={`${user.userName}: ${t("auth.security")}`}>
+        {user.userName}
+      </LocaleLink>
       <button type="button" className="button" onClick={() => void logout()} disabled={busy} aria-busy={busy}>
         {t("auth.logout")}
       </button>
@@ -54,7 +58,9 @@ export function SiteHeader() {
         <ul>
           {NAV.map((item) => (
             <li key={item.to}>
-              <LocaleNavLink to={item.to} end={item.end}>{t(item.key)}</LocaleNavLink>
+              <LocaleNavLink to={item.to} end={item.end}>
+                {t(item.key)}
+              </LocaleNavLink>
             </li>
           ))}
         </ul>
@@ -64,8 +70,12 @@ export function SiteHeader() {
       ) : (
         <div className="header-end">
           <SettingsPanel />
-          <LocaleLink to="/login" className="button">{t("auth.login")}</LocaleLink>
-          <LocaleLink to="/register" className="button primary">{t("auth.register")}</LocaleLink>
+          <LocaleLink to="/login" className="button">
+            {t("auth.login")}
+          </LocaleLink>
+          <LocaleLink to="/register" className="button primary">
+            {t("auth.register")}
+          </LocaleLink>
         </div>
       )}
     </header>

@@ -9,13 +9,16 @@ import { showToast } from "~/lib/toast";
  */
 export function useAction(): (call: () => Promise<unknown>, done?: string, after?: () => void) => Promise<void> {
   const { t } = useTranslation("common");
-  return useCallback(async (call, done, after) => {
-    try {
-      await call();
-      if (done) showToast(done);
-      after?.();
-    } catch (err) {
-      showToast(t(errorKey(err)));
-    }
-  }, [t]);
+  return useCallback(
+    async (call, done, after) => {
+      try {
+        await call();
+        if (done) showToast(done);
+        after?.();
+      } catch (err) {
+        showToast(t(errorKey(err)));
+      }
+    },
+    [t],
+  );
 }

@@ -4,11 +4,10 @@ import { useState, type FormEvent } from "react";
  * A form's submit: the browser's own submission is stopped, `check` may stop it before anything is
  * sent (showing its own errors), and `busy` holds while `send` runs; a throw from `send` goes to `failed`.
  */
-export function useSubmit({ check, send, failed }: {
-  check?: () => boolean;
-  send: () => Promise<void>;
-  failed: (err: unknown) => void;
-}): { busy: boolean; onSubmit: (e: FormEvent) => void } {
+export function useSubmit({ check, send, failed }: { check?: () => boolean; send: () => Promise<void>; failed: (err: unknown) => void }): {
+  busy: boolean;
+  onSubmit: (e: FormEvent) => void;
+} {
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     if (check && !check()) return;

@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return {
     tickers: tickers.ok ? tickers.data : null,
-    tdk: tdk.ok ? tdk.data.list[0] ?? null : null,
+    tdk: tdk.ok ? (tdk.data.list[0] ?? null) : null,
   };
 }
 
@@ -61,7 +61,9 @@ export default function Home() {
           {tickers && tickers.length > 0 ? (
             <MarketsTable tickers={tickers} />
           ) : (
-            <p role="alert" className="notice error">{t("home.unavailable")}</p>
+            <p role="alert" className="notice error">
+              {t("home.unavailable")}
+            </p>
           )}
         </div>
         <aside className="side-column" aria-label={t("home.sideLabel")}>

@@ -33,21 +33,33 @@ export default function NewApiKey() {
   const [keys] = useAsync(load);
   const factor = keys.state === "ready" ? keys.data.secondFactor : undefined;
 
-  const ipAllow = form.ips.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean);
+  const ipAllow = form.ips
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   const { busy, onSubmit } = useSubmit({
     check: () => {
       if (!factor) return false;
-      const formOk = form.label.trim() !== "" && form.passphrase.length >= 8 && form.passphrase.length <= 32 && ipAllow.length <= ACCOUNT_LIMITS.apiKeyIps;
+      const formOk =
+        form.label.trim() !== "" &&
+        form.passphrase.length >= 8 &&
+        form.passphrase.length <= 32 &&
+        ipAllow.length <= ACCOUNT_LIMITS.apiKeyIps;
       const codeOk = /^\d{6}$/.test(form.code.trim());
       const found: FieldErrors = !formOk ? { form: "api.errors.form" } : !codeOk ? { code: "auth.errors.code" } : {};
       return showFound(found, setErrors);
     },
     send: async () => {
       if (!factor) return;
-      setCreated(await browserHttp().post<Created>(ACCOUNT_PATHS.apiKeyCreate, {
-        label: form.label.trim(), passphrase: form.passphrase, permissions: form.trade ? ["read", "trade"] : ["read"], ipAllow,
-        ...secondFactorFields(factor, form.code),
-      }));
+      setCreated(
+        await browserHttp().post<Created>(ACCOUNT_PATHS.apiKeyCreate, {
+          label: form.label.trim(),
+          passphrase: form.passphrase,
+          permissions: form.trade ? ["read", "trade"] : ["read"],
+          ipAllow,
+          ...secondFactorFields(factor, form.code),
+        }),
+      );
       setForm({ label: "", passphrase: "", trade: false, ips: "", code: "" });
     },
     failed: (err) => setErrors(refusal(err)),
@@ -57,14 +69,22 @@ export default function NewApiKey() {
     return (
       <section className="auth-card" aria-labelledby="created-title">
         <h1 id="created-title">{t("api.createdTitle")}</h1>
-        <p role="alert" className="notice">{t("api.secretOnce")}</p>
+        <p role="alert" className="notice">
+          {t("api.secretOnce")}
+        </p>
         <dl className="key-list">
           <dt>{t("api.apiKey")}</dt>
-          <dd><code data-testid="api-key">{created.apiKey}</code></dd>
+          <dd>
+            <code data-testid="api-key">{created.apiKey}</code>
+          </dd>
           <dt>{t("api.secretKey")}</dt>
-          <dd><code data-testid="api-secret">{created.secretKey}</code></dd>
+          <dd>
+            <code data-testid="api-secret">{created.secretKey}</code>
+          </dd>
         </dl>
-        <LocaleLink to="/subaccount/setting/api" className="button primary block">{t("api.done")}</LocaleLink>
+        <LocaleLink to="/subaccount/setting/api" className="button primary block">
+          {t("api.done")}
+        </LocaleLink>
       </section>
     );
   }
@@ -73,25 +93,59 @@ export default function NewApiKey() {
     <section className="auth-card" aria-labelledby="newapi-title">
       <h1 id="newapi-title">{t("api.newTitle")}</h1>
       <form onSubmit={onSubmit} noValidate>
-        <Field label={t("api.label")} name="label" value={form.label} maxLength={32} required
-          onChange={(e) => setForm({ ...form, label: e.target.value })} />
-        <Field label={t("api.passphrase")} name="passphrase" type="password" autoComplete="new-password" value={form.passphrase}
-          hint={t("api.passphraseHint")} required onChange={(e) => setForm({ ...form, passphrase: e.target.value })} />
+        <Field
+          label={t("api.label")}
+          name="label"
+          value={form.label}
+          maxLength={32}
+          required
+          onChange={(e) => setForm({ ...form, label: e.target.value })}
+        />
+        <Field
+          label={t("api.passphrase")}
+          name="passphrase"
+          type="password"
+          autoComplete="new-password"
+          value={form.passphrase}
+          hint={t("api.passphraseHint")}
+          required
+          onChange={(e) => setForm({ ...form, passphrase: e.target.value })}
+        />
         <div className="field checkbox">
           <label>
-            <input type="checkbox" checked={form.trade} onChange={(e) => setForm({ ...form, trade: e.target.checked })} />
-            {" "}{t("api.allowTrade")}
+            <input type="checkbox" checked={form.trade} onChange={(e) => setForm({ ...form, trade: e.target.checked })} />{" "}
+            {t("api.allowTrade")}
           </label>
         </div>
-        <Field label={t("api.ips")} name="ips" value={form.ips} hint={t("api.ipsHint")}
-          onChange={(e) => setForm({ ...form, ips: e.target.value })} />
-        {keys.state === "error" && <p role="alert" className="notice error">{t(errorKey(keys.error))}</p>}
-        {factor && (
-          <SecondFactorField factor={factor} value={form.code} onChange={(code) => setForm({ ...form, code })} error={errors.code}
-            onError={setErrors} />
+        <Field
+          label={t("api.ips")}
+          name="ips"
+          value={form.ips}
+          hint={t("api.ipsHint")}
+          onChange={(e) => setForm({ ...form, ips: e.target.value })}
+        />
+        {keys.state === "error" && (
+          <p role="alert" className="notice error">
+            {t(errorKey(keys.error))}
+          </p>
         )}
-        {errors.form && <p role="alert" className="notice error">{t(errors.form)}</p>}
-        <button type="submit" className="button primary block" disabled={busy || !factor || factor.kind === "none"} aria-busy={busy}>{t("api.create")}</button>
+        {factor && (
+          <SecondFactorField
+            factor={factor}
+            value={form.code}
+            onChange={(code) => setForm({ ...form, code })}
+            error={errors.code}
+            onError={setErrors}
+          />
+        )}
+        {errors.form && (
+          <p role="alert" className="notice error">
+            {t(errors.form)}
+          </p>
+        )}
+        <button type="submit" className="button primary block" disabled={busy || !factor || factor.kind === "none"} aria-busy={busy}>
+          {t("api.create")}
+        </button>
       </form>
     </section>
   );

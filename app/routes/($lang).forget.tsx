@@ -21,7 +21,9 @@ export default function Forget() {
       <section className="auth-card" aria-labelledby="reset-done-title">
         <h1 id="reset-done-title">{t("forget.doneTitle")}</h1>
         <p role="status">{t("forget.doneBody")}</p>
-        <LocaleLink to="/login" className="button primary block">{t("common:auth.login")}</LocaleLink>
+        <LocaleLink to="/login" className="button primary block">
+          {t("common:auth.login")}
+        </LocaleLink>
       </section>
     );
   }
@@ -32,14 +34,21 @@ export default function Forget() {
       <p>{t("forget.intro")}</p>
       <CodeAndPasswordForm
         scene="reset-password"
-        labels={{ password: t("forget.newPassword"), rePassword: t("forget.repeatPassword"), sentEmail: t("forget.sentEmail"), sentMobile: t("forget.sentMobile") }}
+        labels={{
+          password: t("forget.newPassword"),
+          rePassword: t("forget.repeatPassword"),
+          sentEmail: t("forget.sentEmail"),
+          sentMobile: t("forget.sentMobile"),
+        }}
         submitLabel={t("forget.submit")}
         finish={async (body) => {
           await browserHttp().post(ACCOUNT_PATHS.resetPassword, body);
           setDone(true);
         }}
       />
-      <p className="auth-switch"><LocaleLink to="/login">{t("forget.backToLogin")}</LocaleLink></p>
+      <p className="auth-switch">
+        <LocaleLink to="/login">{t("forget.backToLogin")}</LocaleLink>
+      </p>
     </section>
   );
 }

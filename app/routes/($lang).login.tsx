@@ -51,17 +51,41 @@ export default function Login() {
   return (
     <section className="auth-card" aria-labelledby="login-title">
       <h1 id="login-title">{t("auth.loginTitle")}</h1>
-      <MethodTabs value={c.method} onChange={(method) => { setC({ ...c, method }); setErrors({}); }} />
+      <MethodTabs
+        value={c.method}
+        onChange={(method) => {
+          setC({ ...c, method });
+          setErrors({});
+        }}
+      />
       <form onSubmit={onSubmit} noValidate>
         <AccountFields value={c} onChange={setC} errors={errors} purpose="login" />
-        <Field label={t("auth.password")} name="password" type="password" autoComplete="current-password" required
-          value={c.password} onChange={(e) => setC({ ...c, password: e.target.value })} error={errors.password} />
-        <p className="field-aside"><LocaleLink to="/forget">{t("account:forget.link")}</LocaleLink></p>
-        {errors.form && <p role="alert" className="notice error">{t(errors.form)}</p>}
-        <button type="submit" className="button primary block" disabled={busy} aria-busy={busy}>{t("auth.login")}</button>
+        <Field
+          label={t("auth.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={c.password}
+          onChange={(e) => setC({ ...c, password: e.target.value })}
+          error={errors.password}
+        />
+        <p className="field-aside">
+          <LocaleLink to="/forget">{t("account:forget.link")}</LocaleLink>
+        </p>
+        {errors.form && (
+          <p role="alert" className="notice error">
+            {t(errors.form)}
+          </p>
+        )}
+        <button type="submit" className="button primary block" disabled={busy} aria-busy={busy}>
+          {t("auth.login")}
+        </button>
       </form>
       <LoginProviders providers={providers} />
-      <p className="auth-switch">{t("auth.noAccount")} <LocaleLink to="/register">{t("auth.register")}</LocaleLink></p>
+      <p className="auth-switch">
+        {t("auth.noAccount")} <LocaleLink to="/register">{t("auth.register")}</LocaleLink>
+      </p>
     </section>
   );
 }

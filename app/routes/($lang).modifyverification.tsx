@@ -19,8 +19,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const r = await callGateway<UserInfoResponse>(context, request, PATHS.userInfo, { body: { locale: prefsFromRequest(request).language } });
   const info = withUserInfoDefaults(r.ok ? r.data.userInfo : undefined);
   const bindings: Bindings = {
-    email: info.email, phone: info.phone, areaCode: info.areaCode,
-    bindEmail: info.bindEmail, bindPhone: info.bindPhone, bindGoogle: info.bindGoogle,
+    email: info.email,
+    phone: info.phone,
+    areaCode: info.areaCode,
+    bindEmail: info.bindEmail,
+    bindPhone: info.bindPhone,
+    bindGoogle: info.bindGoogle,
   };
   return { bindings: r.ok ? bindings : null, subAccount: user.subAccount };
 }
@@ -41,7 +45,9 @@ export default function SecurityOverview() {
       <ul className="settings-links">
         {SECTIONS.map((s) => (
           <li key={s.to} className="card">
-            <h2><LocaleLink to={s.to}>{t(s.title)}</LocaleLink></h2>
+            <h2>
+              <LocaleLink to={s.to}>{t(s.title)}</LocaleLink>
+            </h2>
             <p>{t(s.body)}</p>
           </li>
         ))}
@@ -51,7 +57,9 @@ export default function SecurityOverview() {
       ) : bindings ? (
         <BindingSection bindings={bindings} />
       ) : (
-        <p role="alert" className="notice error">{t("common:auth.errors.generic")}</p>
+        <p role="alert" className="notice error">
+          {t("common:auth.errors.generic")}
+        </p>
       )}
     </SecurityPage>
   );

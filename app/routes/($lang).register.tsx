@@ -15,14 +15,21 @@ export default function Register() {
       <h1 id="register-title">{t("auth.registerTitle")}</h1>
       <CodeAndPasswordForm
         scene="register"
-        labels={{ password: t("auth.password"), rePassword: t("auth.rePassword"), sentEmail: t("auth.codeSentEmail"), sentMobile: t("auth.codeSentMobile") }}
+        labels={{
+          password: t("auth.password"),
+          rePassword: t("auth.rePassword"),
+          sentEmail: t("auth.codeSentEmail"),
+          sentMobile: t("auth.codeSentMobile"),
+        }}
         submitLabel={t("auth.register")}
         finish={async (body) => {
           await browserHttp().post("email" in body ? ACCOUNT_PATHS.registerEmail : ACCOUNT_PATHS.registerMobile, body);
           window.location.assign(localize("/"));
         }}
       />
-      <p className="auth-switch">{t("auth.haveAccount")} <LocaleLink to="/login">{t("auth.login")}</LocaleLink></p>
+      <p className="auth-switch">
+        {t("auth.haveAccount")} <LocaleLink to="/login">{t("auth.login")}</LocaleLink>
+      </p>
     </section>
   );
 }

@@ -36,7 +36,10 @@ async function loadAll() {
     http.get<Asset[]>(V2.assets),
     http.get<Array<{ userId: string; assetsList: Asset[] }>>(V2.subaccountAssets),
   ]);
-  const assets = new Map<string, Asset[]>([[accounts.main.userId, mainAssets], ...subAssets.map((s) => [s.userId, s.assetsList] as [string, Asset[]])]);
+  const assets = new Map<string, Asset[]>([
+    [accounts.main.userId, mainAssets],
+    ...subAssets.map((s) => [s.userId, s.assetsList] as [string, Asset[]]),
+  ]);
   return { accounts, assets };
 }
 
@@ -50,8 +53,7 @@ function InSubAccount() {
     <section className="card">
       <p>{t("sub.inSubAccount")}</p>
       {list.state === "ready" && (
-        <button type="button" className="button primary"
-          onClick={() => void act(() => switchAccount(list.data.main.userId))}>
+        <button type="button" className="button primary" onClick={() => void act(() => switchAccount(list.data.main.userId))}>
           {t("sub.backToMain")}
         </button>
       )}
@@ -86,7 +88,11 @@ export default function SubAccounts() {
       {subAccount && <InSubAccount />}
       {!subAccount && <CreateSubForm onCreated={reload} />}
       {data.state === "loading" && <p aria-busy="true">{t("common:security.loading")}</p>}
-      {data.state === "error" && <p role="alert" className="notice error">{t(errorKey(data.error))}</p>}
+      {data.state === "error" && (
+        <p role="alert" className="notice error">
+          {t(errorKey(data.error))}
+        </p>
+      )}
       {data.state === "ready" && data.data && <Overview {...data.data} reload={reload} />}
     </div>
   );

@@ -48,8 +48,14 @@ function Reconfirm({ apiKey, label, factor, done }: { apiKey: string; label: str
     <form className="card binding-form" onSubmit={onSubmit} noValidate aria-label={t("api.reconfirmTitle", { label })}>
       <h2>{t("api.reconfirmTitle", { label })}</h2>
       <SecondFactorField factor={factor} value={code} onChange={setCode} error={errors.code} onError={setErrors} />
-      {errors.form && <p role="alert" className="notice error">{t(errors.form)}</p>}
-      <button type="submit" className="button primary" disabled={busy || factor.kind === "none"} aria-busy={busy}>{t("api.reconfirm")}</button>
+      {errors.form && (
+        <p role="alert" className="notice error">
+          {t(errors.form)}
+        </p>
+      )}
+      <button type="submit" className="button primary" disabled={busy || factor.kind === "none"} aria-busy={busy}>
+        {t("api.reconfirm")}
+      </button>
     </form>
   );
 }
@@ -76,9 +82,13 @@ export default function ApiKeys() {
       cell: (k) => (
         <>
           {k.suspended && (
-            <button type="button" className="button primary" onClick={() => setConfirming(k.apiKey)}>{t("api.reconfirm")}</button>
+            <button type="button" className="button primary" onClick={() => setConfirming(k.apiKey)}>
+              {t("api.reconfirm")}
+            </button>
           )}{" "}
-          <button type="button" className="button" onClick={() => void revoke(k.apiKey)}>{t("api.revoke")}</button>
+          <button type="button" className="button" onClick={() => void revoke(k.apiKey)}>
+            {t("api.revoke")}
+          </button>
         </>
       ),
     },
@@ -86,22 +96,35 @@ export default function ApiKeys() {
   return (
     <SecurityPage>
       <h1>{t("api.title")}</h1>
-      <p><LocaleLink to="/account/newapi" className="button primary">{t("api.newTitle")}</LocaleLink></p>
+      <p>
+        <LocaleLink to="/account/newapi" className="button primary">
+          {t("api.newTitle")}
+        </LocaleLink>
+      </p>
       <AsyncCard value={keys} name={{ label: t("api.title") }}>
         {(data) => (
           <>
             {data.list.length === 0 && <p>{t("api.none")}</p>}
-            {held.length > 0 && <p role="status" className="notice">{t("api.suspendedNotice")}</p>}
+            {held.length > 0 && (
+              <p role="status" className="notice">
+                {t("api.suspendedNotice")}
+              </p>
+            )}
             {data.list.length > 0 && <DataTable rows={data.list} columns={columns} rowKey={(k) => k.apiKey} />}
           </>
         )}
       </AsyncCard>
       {target && keys.state === "ready" && (
-        <Reconfirm key={target.apiKey} apiKey={target.apiKey} label={target.label} factor={keys.data.secondFactor}
+        <Reconfirm
+          key={target.apiKey}
+          apiKey={target.apiKey}
+          label={target.label}
+          factor={keys.data.secondFactor}
           done={() => {
             setConfirming(null);
             reload();
-          }} />
+          }}
+        />
       )}
     </SecurityPage>
   );

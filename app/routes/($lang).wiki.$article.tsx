@@ -18,7 +18,8 @@ export const links = wikiLinks;
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = params.article ?? "";
   const lower = id.toLowerCase();
-  if (lower.length > WIKI_ARTICLE_ID_MAX || !WIKI_ARTICLE_ID.test(lower)) throw new Response(null, { status: 404, statusText: "Not Found" });
+  if (lower.length > WIKI_ARTICLE_ID_MAX || !WIKI_ARTICLE_ID.test(lower))
+    throw new Response(null, { status: 404, statusText: "Not Found" });
   if (lower !== id) {
     const url = new URL(request.url);
     throw redirect(url.pathname.replace(/[^/]+$/, lower) + url.search, 301);
@@ -26,7 +27,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   return loadWikiArticle(context, request, id);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => wikiMeta(data?.tdk, data?.coin.name ?? metaT(matches, "index.title", "wiki"));
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  wikiMeta(data?.tdk, data?.coin.name ?? metaT(matches, "index.title", "wiki"));
 
 export default function WikiArticlePage() {
   const { coin, html, chart } = useLoaderData<typeof loader>();
@@ -38,11 +40,15 @@ export default function WikiArticlePage() {
     <div className="wiki">
       <nav aria-label={t("article.breadcrumb")} className="breadcrumb">
         <ol>
-          <li><LocaleLink to="/wiki">{t("index.title")}</LocaleLink></li>
+          <li>
+            <LocaleLink to="/wiki">{t("index.title")}</LocaleLink>
+          </li>
           <li aria-current="page">{coin.name}</li>
         </ol>
       </nav>
-      <h1 className="coin-title"><CoinIcon coin={coin} size={32} /> {t("article.title", { name: coin.name, coin: coin.coin })}</h1>
+      <h1 className="coin-title">
+        <CoinIcon coin={coin} size={32} /> {t("article.title", { name: coin.name, coin: coin.coin })}
+      </h1>
 
       <section aria-labelledby="market-title" className="card">
         <h2 id="market-title">{t("article.marketTitle")}</h2>
@@ -57,7 +63,9 @@ export default function WikiArticlePage() {
             <MarketStats coin={coin.coin} market={coin.market} />
           </>
         ) : (
-          <p role="status" className="notice error">{t("market.unavailable")}</p>
+          <p role="status" className="notice error">
+            {t("market.unavailable")}
+          </p>
         )}
         {coin.symbol !== null && (chart ? <PriceChart name={coin.name} chart={chart} /> : <p role="status">{t("chart.unavailable")}</p>)}
       </section>

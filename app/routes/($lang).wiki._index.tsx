@@ -13,7 +13,12 @@ export const meta = wikiListMeta("index.title");
 export default function WikiIndex() {
   const { coins, marketsUp } = useLoaderData<typeof loader>();
   return (
-    <WikiListPage titleKey="index.title" leadKey="index.lead" other={{ to: "/wiki/page", labelKey: "index.pricesLink" }} marketsUp={marketsUp}>
+    <WikiListPage
+      titleKey="index.title"
+      leadKey="index.lead"
+      other={{ to: "/wiki/page", labelKey: "index.pricesLink" }}
+      marketsUp={marketsUp}
+    >
       <CoinCards coins={coins} />
     </WikiListPage>
   );

@@ -13,7 +13,12 @@ export const meta = wikiListMeta("prices.title");
 export default function WikiPrices() {
   const { coins, marketsUp } = useLoaderData<typeof loader>();
   return (
-    <WikiListPage titleKey="prices.title" leadKey="prices.lead" other={{ to: "/wiki", labelKey: "prices.guidesLink" }} marketsUp={marketsUp}>
+    <WikiListPage
+      titleKey="prices.title"
+      leadKey="prices.lead"
+      other={{ to: "/wiki", labelKey: "prices.guidesLink" }}
+      marketsUp={marketsUp}
+    >
       <div className="card table-scroll">
         <PriceTable coins={coins} />
       </div>

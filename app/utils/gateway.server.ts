@@ -6,9 +6,7 @@ import { baseHeaders } from "~/lib/http/client";
 /** Loaders' calls take at most this long, so a slow gateway cannot hold a page render. */
 const SSR_TIMEOUT_MS = 5_000;
 
-export type GatewayResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; code: string; msg: string; status: number };
+export type GatewayResult<T> = { ok: true; data: T } | { ok: false; code: string; msg: string; status: number };
 
 /**
  * A loader's call to the gateway, on behalf of the browser that asked for the page: its cookies

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { prefsFromRequest } from "./prefs.server";
 
-const req = (path: string, cookie?: string) =>
-  new Request(`http://localhost${path}`, cookie ? { headers: { Cookie: cookie } } : undefined);
+const req = (path: string, cookie?: string) => new Request(`http://localhost${path}`, cookie ? { headers: { Cookie: cookie } } : undefined);
 
 describe("prefsFromRequest", () => {
   it("uses defaults without cookies or prefix", () => {

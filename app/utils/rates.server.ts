@@ -17,7 +17,11 @@ let cached: { at: number; data: RatesData } | undefined;
 let inflight: Promise<void> | undefined;
 
 /** The USDT rates for a page; empty (all 0) when the gateway cannot say, never an error. */
-export async function ratesForPage(context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">, request: Request, now = Date.now()): Promise<RatesState> {
+export async function ratesForPage(
+  context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">,
+  request: Request,
+  now = Date.now(),
+): Promise<RatesState> {
   if (!cached || now - cached.at >= RATES_TTL_MS) {
     inflight ??= callGateway<unknown>(context, request, PATHS.usdtRate, { body: { locale: "en" } })
       .then((r) => {

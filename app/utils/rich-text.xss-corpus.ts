@@ -23,7 +23,7 @@ export const XSS_CORPUS: Record<string, readonly string[]> = {
     "<select autofocus onfocus=alert(1)><option>x</option></select>",
     "<image src=x onerror=alert(1)>",
     '<img src="x" alt="a" "onerror=alert(1)//">',
-    "<a href=\"#\" onfocus=alert(1) autofocus>focus</a>",
+    '<a href="#" onfocus=alert(1) autofocus>focus</a>',
     "<bdo dir=rtl onmouseover=alert(1)>bdo</bdo>",
     "<dialog open onclose=alert(1)>d</dialog>",
     "<x-widget onclick=alert(1)>custom element</x-widget>",
@@ -104,7 +104,7 @@ export const XSS_CORPUS: Record<string, readonly string[]> = {
     '<p title="&lt;img src=x onerror=alert(1)&gt;">encoded in a value</p>',
     "<p>a<!-- <img src=x onerror=alert(1)> --></p>",
   ],
-  "style": [
+  style: [
     '<p style="background:url(javascript:alert(1))">s</p>',
     '<p style="behavior:url(x.htc)">s</p>',
     "<style>@import 'https://evil.example/x.css';</style><p>s</p>",

@@ -12,7 +12,11 @@ import type { PageUser } from "~/lib/root-data";
  * Who is logged in, for server rendering: asked of the gateway with the browser's own cookie,
  * so a logged-in page never flashes the guest header. Logged in means a user id is present.
  */
-export async function currentUser(context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">, request: Request, locale: string): Promise<PageUser | null> {
+export async function currentUser(
+  context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">,
+  request: Request,
+  locale: string,
+): Promise<PageUser | null> {
   if (!parseCookie(request.headers.get("cookie") ?? "")[COOKIES.session]) return null;
   const r = await callGateway<UserInfoResponse>(context, request, PATHS.userInfo, { body: { locale }, locale });
   if (!r.ok) return null;

@@ -31,8 +31,17 @@ async function imageHosts(context: Ctx, request: Request, locale: string): Promi
   return [...config.foreignDomainList, ...config.internalDomainList].map(imageHostOf).filter(Boolean);
 }
 
-async function tdkFor(context: Ctx, request: Request, locale: string, page: TdkPageCode, params: Record<string, string> = {}): Promise<Tdk | null> {
-  const res = await callGateway<{ list: Tdk[] }>(context, request, PATHS.tdkQueryList, { body: { locale, pageCodes: [page], params }, locale });
+async function tdkFor(
+  context: Ctx,
+  request: Request,
+  locale: string,
+  page: TdkPageCode,
+  params: Record<string, string> = {},
+): Promise<Tdk | null> {
+  const res = await callGateway<{ list: Tdk[] }>(context, request, PATHS.tdkQueryList, {
+    body: { locale, pageCodes: [page], params },
+    locale,
+  });
   return res.ok ? (res.data.list[0] ?? null) : null;
 }
 
@@ -80,7 +89,12 @@ export async function loadWikiArticle(context: Ctx, request: Request, id: string
   const symbol = entry.symbol ? encodeURIComponent(entry.symbol) : null;
   const [ticker, candles, tdk] = await Promise.all([
     symbol ? callGateway<Ticker[]>(context, request, `${V2.tickers}?symbol=${symbol}`, { method: "GET", locale }) : null,
-    symbol ? callGateway<unknown>(context, request, `${V2.candles}?symbol=${symbol}&granularity=${CHART_GRANULARITY}&limit=${CHART_CANDLES}`, { method: "GET", locale }) : null,
+    symbol
+      ? callGateway<unknown>(context, request, `${V2.candles}?symbol=${symbol}&granularity=${CHART_GRANULARITY}&limit=${CHART_CANDLES}`, {
+          method: "GET",
+          locale,
+        })
+      : null,
     tdkFor(context, request, locale, "wiki-article", { name: entry.name, coin: entry.coin }),
   ]);
   const localize = (path: string) => (splitLocalePath(path).prefix ? path : localizePath(path, prefs.localePrefix));

@@ -26,7 +26,11 @@ const batch = arg("batch", 1);
 
 const dir = tempDataDir();
 // GATEWAY_EXEC_ARGV (e.g. "--cpu-prof") profiles the gateway process
-const gw = await startGateway(dir, { EXCHANGE_RATE_LIMITS: "off", EXCHANGE_WELCOME_USDT: "100000000" }, process.env.GATEWAY_EXEC_ARGV?.split(" ") ?? []);
+const gw = await startGateway(
+  dir,
+  { EXCHANGE_RATE_LIMITS: "off", EXCHANGE_WELCOME_USDT: "100000000" },
+  process.env.GATEWAY_EXEC_ARGV?.split(" ") ?? [],
+);
 const keys = Array.from({ length: users }, (_, i) => makeKey(dir, `bench-${i}`));
 const pool = new Pool(gw.base, { connections, pipelining: 1 });
 
@@ -49,9 +53,19 @@ async function one(): Promise<void> {
   const i = seq++;
   const key = keys[i % keys.length]!;
   // resting buys well below the market: every order is persisted and stays open
-  const order = (k: number) => ({ symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: `${20000 + (k % 5000)}.00`, size: "0.0001", clientOid: `b${k}` });
+  const order = (k: number) => ({
+    symbol: "BTCUSDT",
+    side: "buy",
+    orderType: "limit",
+    force: "gtc",
+    price: `${20000 + (k % 5000)}.00`,
+    size: "0.0001",
+    clientOid: `b${k}`,
+  });
   const path = batch > 1 ? V2.batchOrders : V2.placeOrder;
-  const body = JSON.stringify(batch > 1 ? { symbol: "BTCUSDT", orderList: Array.from({ length: batch }, (_, j) => order(i * batch + j)) } : order(i));
+  const body = JSON.stringify(
+    batch > 1 ? { symbol: "BTCUSDT", orderList: Array.from({ length: batch }, (_, j) => order(i * batch + j)) } : order(i),
+  );
   const ts = String(Date.now());
   const t0 = performance.now();
   const res = await pool.request({
@@ -126,10 +140,21 @@ try {
   };
   const rows = [
     ["orders/request", "orders/s", "p50 ms", "p99 ms", "p99.9 ms", "accepted", "rejected", "stored/expected"],
-    [String(batch), result.acceptedPerSecond.toFixed(0), q(0.5).toFixed(2), q(0.99).toFixed(2), q(0.999).toFixed(2), String(accepted), String(rejected), `${stored}/${accepted + warm}`],
+    [
+      String(batch),
+      result.acceptedPerSecond.toFixed(0),
+      q(0.5).toFixed(2),
+      q(0.99).toFixed(2),
+      q(0.999).toFixed(2),
+      String(accepted),
+      String(rejected),
+      `${stored}/${accepted + warm}`,
+    ],
   ];
   console.info(rows.map((r) => r.map((c) => c.padStart(16)).join(" ")).join("\n"));
-  console.info(`gateway used ${result.gatewayCores.toFixed(2)} cores (${result.gatewayCpuUsPerOrder.toFixed(0)} us CPU per order), the load generator ${result.clientCores.toFixed(2)} cores of the same machine`);
+  console.info(
+    `gateway used ${result.gatewayCores.toFixed(2)} cores (${result.gatewayCpuUsPerOrder.toFixed(0)} us CPU per order), the load generator ${result.clientCores.toFixed(2)} cores of the same machine`,
+  );
   console.info("goal: >= 5,000 accepted orders/s, each durable before its answer (latency is per request)");
   mkdirSync(join(process.cwd(), "bench/results"), { recursive: true });
   writeFileSync(join(process.cwd(), `bench/results/api${batch > 1 ? "-batch" : ""}.json`), `${JSON.stringify(result, null, 2)}\n`);

@@ -42,7 +42,10 @@ async function measure(url: string, pids: { gateway?: number; web?: number }) {
   const perRequestUs = (from: number | undefined, to: number | undefined) =>
     from === undefined || to === undefined ? undefined : ((to - from) * 1e6) / r.requests.total;
   return {
-    rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
     cpuUsPerRequest: {
       loadGenerator: round((load.user + load.system) / r.requests.total),
       gateway: round(perRequestUs(before.gateway, cpuSeconds(pids.gateway))),
@@ -82,9 +85,20 @@ try {
   const cpu = (n: number | null) => (n === null ? "n/a" : n.toFixed(1));
   const rows = [
     ["", "req/s", "p50 ms", "p99 ms", "requests", "CPU µs/req: load", "gateway", "BFF"],
-    ...([["direct", direct], ["through BFF", bff]] as const).map(([name, m]) => [
-      name, m.rps.toFixed(0), String(m.p50), String(m.p99), String(m.total),
-      cpu(m.cpuUsPerRequest.loadGenerator), cpu(m.cpuUsPerRequest.gateway), cpu(m.cpuUsPerRequest.bff),
+    ...(
+      [
+        ["direct", direct],
+        ["through BFF", bff],
+      ] as const
+    ).map(([name, m]) => [
+      name,
+      m.rps.toFixed(0),
+      String(m.p50),
+      String(m.p99),
+      String(m.total),
+      cpu(m.cpuUsPerRequest.loadGenerator),
+      cpu(m.cpuUsPerRequest.gateway),
+      cpu(m.cpuUsPerRequest.bff),
     ]),
   ];
   console.info(rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(12) : c.padStart(i === 5 ? 17 : 10))).join(" ")).join("\n"));
@@ -94,7 +108,7 @@ try {
   if (cpuBoundRatio !== null) {
     console.info(
       `CPU per request, all processes: direct ${directCpu!.toFixed(1)} µs, through BFF ${bffCpu!.toFixed(1)} µs; ` +
-      `on ${availableParallelism()} shared cores that alone puts the ratio near ${(cpuBoundRatio * 100).toFixed(1)} %`,
+        `on ${availableParallelism()} shared cores that alone puts the ratio near ${(cpuBoundRatio * 100).toFixed(1)} %`,
     );
   }
   mkdirSync(join(ROOT, "bench/results"), { recursive: true });

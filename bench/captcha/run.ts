@@ -33,17 +33,30 @@ const dir = mkdtempSync(join(tmpdir(), "mix-bench-captcha-"));
 const gw = await createGateway(gatewayConfigFromEnv({ DATA_DIR: dir, REQUEST_LOG: "off" }));
 const db = gw.db;
 const dbBytes = () => (db.pragma("page_count", { simple: true }) as number) * (db.pragma("page_size", { simple: true }) as number);
-const ask = () => gw.app.inject({ method: "POST", url: "/v1/security/policy/captcha/get-captcha-id", headers: { "content-type": "application/json", deviceid: "bench" }, payload: { scene: "login" } });
+const ask = () =>
+  gw.app.inject({
+    method: "POST",
+    url: "/v1/security/policy/captcha/get-captcha-id",
+    headers: { "content-type": "application/json", deviceid: "bench" },
+    payload: { scene: "login" },
+  });
 for (let i = 0; i < 20; i++) await ask();
 const before = dbBytes();
 const ids: string[] = [];
 let t = performance.now();
 for (let i = 0; i < 200; i++) ids.push((JSON.parse((await ask()).body) as { data: { captchaId: string } }).data.captchaId);
-const gateway = { getCaptchaIdMs: (performance.now() - t) / 200, storedBytesPerChallenge: (dbBytes() - before) / 200, picturesMs: 0, pictureBytes: 0 };
+const gateway = {
+  getCaptchaIdMs: (performance.now() - t) / 200,
+  storedBytesPerChallenge: (dbBytes() - before) / 200,
+  picturesMs: 0,
+  pictureBytes: 0,
+};
 t = performance.now();
 for (const id of ids.slice(0, 50)) {
   for (const part of ["background", "piece"]) {
-    gateway.pictureBytes += (await gw.app.inject({ method: "GET", url: `/v1/security/policy/captcha/image?captchaId=${id}&part=${part}` })).rawPayload.length / 50;
+    gateway.pictureBytes +=
+      (await gw.app.inject({ method: "GET", url: `/v1/security/policy/captcha/image?captchaId=${id}&part=${part}` })).rawPayload.length /
+      50;
   }
 }
 gateway.picturesMs = (performance.now() - t) / 50;
@@ -68,7 +81,12 @@ const scripts = { seeds, rimColourSolved: rim / seeds, shapeSolved: shape / seed
 // Native SHA-256 of a one-block message, one core (a floor for what a script pays per hash).
 t = performance.now();
 let n = 0;
-for (; performance.now() - t < 1000; n++) leadingZeroBits(createHash("sha256").update(`0123456789abcdef0123456789abcdef${n.toString(36)}`).digest());
+for (; performance.now() - t < 1000; n++)
+  leadingZeroBits(
+    createHash("sha256")
+      .update(`0123456789abcdef0123456789abcdef${n.toString(36)}`)
+      .digest(),
+  );
 const nodeHashesPerSec = n / ((performance.now() - t) / 1000);
 
 // The person's side: the dialog's search in Chromium.
@@ -85,13 +103,18 @@ try {
   await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
   await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true);
   const r = await page.evaluate(
-    ([bits, count]) => (window as unknown as { runBench: (b: number, n: number) => Promise<{ ms: number[]; tries: number[] }> }).runBench(bits, count),
+    ([bits, count]) =>
+      (window as unknown as { runBench: (b: number, n: number) => Promise<{ ms: number[]; tries: number[] }> }).runBench(bits, count),
     [CAPTCHA_POW_BITS, runs] as const,
   );
   const sorted = [...r.ms].sort((a, b) => a - b);
   chromium = {
-    bits: CAPTCHA_POW_BITS, runs, meanMs: mean(r.ms), p95Ms: sorted[Math.floor(0.95 * (sorted.length - 1))]!,
-    hashesPerSec: r.tries.reduce((a, b) => a + b, 0) / (r.ms.reduce((a, b) => a + b, 0) / 1000), version: browser.version(),
+    bits: CAPTCHA_POW_BITS,
+    runs,
+    meanMs: mean(r.ms),
+    p95Ms: sorted[Math.floor(0.95 * (sorted.length - 1))]!,
+    hashesPerSec: r.tries.reduce((a, b) => a + b, 0) / (r.ms.reduce((a, b) => a + b, 0) / 1000),
+    version: browser.version(),
   };
 } finally {
   await browser.close();

@@ -42,10 +42,20 @@ async function forgeKeygen(bits: number): Promise<unknown> {
   const pair = await generatePair("rsa2048");
   const config = { exactUrls: {}, prefixUrls: { "/api/v2/spot/trade/": 2 as const } };
   const body = JSON.stringify({ symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: "65000.5", size: "0.001" });
-  rows.push(await time("sign + md5 per request (rsa2048)", runs * 10, () =>
-    signatureHeaders(config, pair, { path: "/api/v2/spot/trade/place-order", body, headers: { tm: String(Date.now()), uhti: crypto.randomUUID() } })));
-  rows.push(await time("login encryption per login", runs * 5, () =>
-    sealPayload({ loginName: "someone@example.com", pwd: "Passw0rd!x" }, pair, serverPublicKey)));
+  rows.push(
+    await time("sign + md5 per request (rsa2048)", runs * 10, () =>
+      signatureHeaders(config, pair, {
+        path: "/api/v2/spot/trade/place-order",
+        body,
+        headers: { tm: String(Date.now()), uhti: crypto.randomUUID() },
+      }),
+    ),
+  );
+  rows.push(
+    await time("login encryption per login", runs * 5, () =>
+      sealPayload({ loginName: "someone@example.com", pwd: "Passw0rd!x" }, pair, serverPublicKey),
+    ),
+  );
   return rows;
 };
 (window as unknown as { benchReady: boolean }).benchReady = true;

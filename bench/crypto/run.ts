@@ -34,17 +34,32 @@ try {
   await page.goto(`http://127.0.0.1:${port}/`);
   await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true);
   const rows = await page.evaluate(
-    ([key, n]) => (window as unknown as { runBench: (k: string, n: number) => Promise<Array<{ name: string; samples: number[] }>> }).runBench(key, n),
+    ([key, n]) =>
+      (window as unknown as { runBench: (k: string, n: number) => Promise<Array<{ name: string; samples: number[] }>> }).runBench(key, n),
     [serverPublicKey, runs] as const,
   );
   const pct = (s: number[], p: number) => {
     const sorted = [...s].sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
   };
-  const table = rows.map((r) => ({ name: r.name, runs: r.samples.length, p50: pct(r.samples, 50), p95: pct(r.samples, 95), max: Math.max(...r.samples) }));
+  const table = rows.map((r) => ({
+    name: r.name,
+    runs: r.samples.length,
+    p50: pct(r.samples, 50),
+    p95: pct(r.samples, 95),
+    max: Math.max(...r.samples),
+  }));
   console.info(["measure".padEnd(36), "runs".padStart(6), "p50 ms".padStart(10), "p95 ms".padStart(10), "max ms".padStart(10)].join(" "));
   for (const r of table) {
-    console.info([r.name.padEnd(36), String(r.runs).padStart(6), r.p50.toFixed(2).padStart(10), r.p95.toFixed(2).padStart(10), r.max.toFixed(1).padStart(10)].join(" "));
+    console.info(
+      [
+        r.name.padEnd(36),
+        String(r.runs).padStart(6),
+        r.p50.toFixed(2).padStart(10),
+        r.p95.toFixed(2).padStart(10),
+        r.max.toFixed(1).padStart(10),
+      ].join(" "),
+    );
   }
   const find = (n: string) => table.find((r) => r.name.startsWith(n))!;
   const goals = {
@@ -55,7 +70,10 @@ try {
   };
   for (const [name, g] of Object.entries(goals)) console.info(`${name}: ${g.actual.toFixed(2)} (goal <= ${g.goal})`);
   mkdirSync(join(ROOT, "bench/results"), { recursive: true });
-  writeFileSync(join(ROOT, "bench/results/crypto.json"), `${JSON.stringify({ bench: "crypto", date: new Date().toISOString(), chromium: browser.version(), runs, table, goals }, null, 2)}\n`);
+  writeFileSync(
+    join(ROOT, "bench/results/crypto.json"),
+    `${JSON.stringify({ bench: "crypto", date: new Date().toISOString(), chromium: browser.version(), runs, table, goals }, null, 2)}\n`,
+  );
 } finally {
   await browser.close();
   server.close();

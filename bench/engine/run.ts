@@ -32,7 +32,11 @@ function rnd(): number {
 
 function setup(house: boolean) {
   let t = 1_700_000_000_000;
-  const e = new Engine(new IdGen(), () => ({ maker: 800, taker: 1000 }), () => t++);
+  const e = new Engine(
+    new IdGen(),
+    () => ({ maker: 800, taker: 1000 }),
+    () => t++,
+  );
   if (!house) {
     const ch = newChange();
     for (let u = 0; u < USERS; u++) {
@@ -51,9 +55,25 @@ function makeOps(n: number): Op[] {
     const r = rnd();
     const side = rnd() < 0.5 ? "buy" : "sell";
     const off = 1 + Math.floor(rnd() * 200);
-    if (r < 0.55) ops.push({ kind: 0, user: Math.floor(rnd() * USERS), side, price: side === "buy" ? MID - off : MID + off, size: 1 + Math.floor(rnd() * 5000), pick: 0 });
+    if (r < 0.55)
+      ops.push({
+        kind: 0,
+        user: Math.floor(rnd() * USERS),
+        side,
+        price: side === "buy" ? MID - off : MID + off,
+        size: 1 + Math.floor(rnd() * 5000),
+        pick: 0,
+      });
     else if (r < 0.85) ops.push({ kind: 1, user: 0, side, price: 0, size: 0, pick: Math.floor(rnd() * 1e9) });
-    else ops.push({ kind: 2, user: Math.floor(rnd() * USERS), side, price: side === "buy" ? MID + 50 : MID - 50, size: 1 + Math.floor(rnd() * 8000), pick: 0 });
+    else
+      ops.push({
+        kind: 2,
+        user: Math.floor(rnd() * USERS),
+        side,
+        price: side === "buy" ? MID + 50 : MID - 50,
+        size: 1 + Math.floor(rnd() * 8000),
+        pick: 0,
+      });
   }
   return ops;
 }
@@ -76,7 +96,18 @@ function run(house: boolean, ops: Op[], timed: boolean) {
   for (let i = 0; i < 2000; i++) {
     const side = i % 2 === 0 ? "buy" : "sell";
     const off = 1 + (i % 200);
-    place(newOrder(e.ids, { env: "live", userId: `u${i % USERS}`, symbol: SYMBOL, side, type: "limit", price: side === "buy" ? MID - off : MID + off, size: 2000, house }));
+    place(
+      newOrder(e.ids, {
+        env: "live",
+        userId: `u${i % USERS}`,
+        symbol: SYMBOL,
+        side,
+        type: "limit",
+        price: side === "buy" ? MID - off : MID + off,
+        size: 2000,
+        house,
+      }),
+    );
   }
   const lat = timed ? new Float64Array(ops.length) : undefined;
   let fills = 0;
@@ -98,12 +129,33 @@ function run(house: boolean, ops: Op[], timed: boolean) {
         }
       }
     } else {
-      place(newOrder(e.ids, { env: "live", userId: USER_IDS[op.user]!, symbol: SYMBOL, side: op.side, type: "limit", force: op.kind === 2 ? "ioc" : "gtc", price: op.price, size: op.size, house }));
+      place(
+        newOrder(e.ids, {
+          env: "live",
+          userId: USER_IDS[op.user]!,
+          symbol: SYMBOL,
+          side: op.side,
+          type: "limit",
+          force: op.kind === 2 ? "ioc" : "gtc",
+          price: op.price,
+          size: op.size,
+          house,
+        }),
+      );
     }
     if (lat) lat[i] = (performance.now() - a) * 1000;
   }
   const ns = Number(process.hrtime.bigint() - t0);
-  const result = { ops: ops.length, seconds: ns / 1e9, opsPerSecond: ops.length / (ns / 1e9), fills, restingAtEnd: e.open.size, p50us: 0, p99us: 0, p999us: 0 };
+  const result = {
+    ops: ops.length,
+    seconds: ns / 1e9,
+    opsPerSecond: ops.length / (ns / 1e9),
+    fills,
+    restingAtEnd: e.open.size,
+    p50us: 0,
+    p99us: 0,
+    p999us: 0,
+  };
   if (lat) {
     lat.sort();
     const q = (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))]!;
@@ -129,10 +181,25 @@ for (const [name, house] of [
 }
 const rows = [["", "ops/s", "p50 us", "p99 us", "p99.9 us", "fills"]];
 for (const [name, r] of Object.entries(results)) {
-  rows.push([name, r.opsPerSecond.toFixed(0), r.latency.p50us.toFixed(2), r.latency.p99us.toFixed(2), r.latency.p999us.toFixed(2), String(r.fills)]);
+  rows.push([
+    name,
+    r.opsPerSecond.toFixed(0),
+    r.latency.p50us.toFixed(2),
+    r.latency.p99us.toFixed(2),
+    r.latency.p999us.toFixed(2),
+    String(r.fills),
+  ]);
 }
 console.info(rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(12) : c.padStart(11))).join(" ")).join("\n"));
 console.info("goals: >= 1,000,000 ops/s on one core, p99 <= 5 us (latency measured in a separate run with per-op timers)");
-const out = { bench: "engine", date: new Date().toISOString(), node: process.version, ops: OPS, mix: { passive: 0.55, cancel: 0.3, crossing: 0.15 }, results, goals: { opsPerSecond: 1_000_000, p99us: 5 } };
+const out = {
+  bench: "engine",
+  date: new Date().toISOString(),
+  node: process.version,
+  ops: OPS,
+  mix: { passive: 0.55, cancel: 0.3, crossing: 0.15 },
+  results,
+  goals: { opsPerSecond: 1_000_000, p99us: 5 },
+};
 mkdirSync(join(process.cwd(), "bench/results"), { recursive: true });
 writeFileSync(join(process.cwd(), "bench/results/engine.json"), `${JSON.stringify(out, null, 2)}\n`);

@@ -20,8 +20,12 @@ export interface BenchResult {
 }
 
 const input = {
-  type: EVENT_TYPE.click, event_tracking: "place_order", event_tracking_id: "b1001",
-  event_tracking_ext: { symbol: "BTCUSDT", side: "buy", orderType: "limit" }, business1: "Spot", business2: "Order",
+  type: EVENT_TYPE.click,
+  event_tracking: "place_order",
+  event_tracking_id: "b1001",
+  event_tracking_ext: { symbol: "BTCUSDT", side: "buy", orderType: "limit" },
+  business1: "Spot",
+  business2: "Order",
 };
 
 (window as unknown as { runBench: (a: BenchArgs) => Promise<BenchResult> }).runBench = async ({ warmup, rounds, perRound }) => {

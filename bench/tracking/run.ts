@@ -37,9 +37,20 @@ const server = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on("data", (c: Buffer) => chunks.push(c));
   req.on("end", () => {
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => k !== "host" && k !== "connection").map(([k, v]) => [k, String(v)]));
+    const headers = Object.fromEntries(
+      Object.entries(req.headers)
+        .filter(([k]) => k !== "host" && k !== "connection")
+        .map(([k, v]) => [k, String(v)]),
+    );
     void fetch(`${gateway.url}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined })
-      .then(async (up) => res.writeHead(up.status, { "content-type": up.headers.get("content-type") ?? "application/json", "request-time": up.headers.get("request-time") ?? "" }).end(Buffer.from(await up.arrayBuffer())))
+      .then(async (up) =>
+        res
+          .writeHead(up.status, {
+            "content-type": up.headers.get("content-type") ?? "application/json",
+            "request-time": up.headers.get("request-time") ?? "",
+          })
+          .end(Buffer.from(await up.arrayBuffer())),
+      )
       .catch(() => res.writeHead(502).end());
   });
 });
@@ -64,10 +75,15 @@ try {
     { warmup, rounds, perRound },
   );
   // Everything goes up through the real loop; wait until the queue is empty.
-  await page.waitForFunction(() => !Object.keys(localStorage).some((k) => k.startsWith("mixtrk:e:")), undefined, { timeout: 120_000, polling: 500 });
+  await page.waitForFunction(() => !Object.keys(localStorage).some((k) => k.startsWith("mixtrk:e:")), undefined, {
+    timeout: 120_000,
+    polling: 500,
+  });
   const deviceId = await page.evaluate((key) => localStorage.getItem(key), IDENTITY_STORAGE_KEYS.deviceId);
   const db = new Database(join(data.dir, "gateway.sqlite"), { readonly: true });
-  const stored = (db.prepare("SELECT count(*) AS n, count(DISTINCT page_unique_id || ':' || seq) AS uniq FROM tracking_events WHERE device_id = ?").get(deviceId) as { n: number; uniq: number });
+  const stored = db
+    .prepare("SELECT count(*) AS n, count(DISTINCT page_unique_id || ':' || seq) AS uniq FROM tracking_events WHERE device_id = ?")
+    .get(deviceId) as { n: number; uniq: number };
   db.close();
 
   // Timings of a tracker that dropped events would mean nothing.
@@ -81,7 +97,12 @@ try {
   const burst = stats(burstUs);
   const perTask = stats(perTaskUs);
   const full = uploads.filter((u) => u.events === 50);
-  const perEvent = (list: typeof uploads) => list.reduce((a, u) => a + u.bytes, 0) / Math.max(1, list.reduce((a, u) => a + u.events, 0));
+  const perEvent = (list: typeof uploads) =>
+    list.reduce((a, u) => a + u.bytes, 0) /
+    Math.max(
+      1,
+      list.reduce((a, u) => a + u.events, 0),
+    );
   const single = uploads.find((u) => u.events === 1);
   const rows: Array<[string, string]> = [
     ["track(), one call per task (median)", `${perTask.median.toFixed(2)} µs`],
@@ -97,12 +118,27 @@ try {
   console.info(rows.map(([k, v]) => `${k.padEnd(42)} ${v.padStart(22)}`).join("\n"));
   console.info(`track() one per task, median ${perTask.median.toFixed(2)} µs, its storage write included (goal <= ${GOAL_US} µs)`);
   mkdirSync(join(ROOT, "bench/results"), { recursive: true });
-  writeFileSync(join(ROOT, "bench/results/tracking.json"), `${JSON.stringify({
-    bench: "tracking", date: new Date().toISOString(), chromium: browser.version(), warmup, rounds, perRound,
-    trackUs: { perTask, burst },
-    bytesPerEvent: { fullBatches: perEvent(full), all: perEvent(uploads), singleUpload: single?.bytes ?? null },
-    tracked, stored, uploads: uploads.length, goals: { trackUs: GOAL_US },
-  }, null, 2)}\n`);
+  writeFileSync(
+    join(ROOT, "bench/results/tracking.json"),
+    `${JSON.stringify(
+      {
+        bench: "tracking",
+        date: new Date().toISOString(),
+        chromium: browser.version(),
+        warmup,
+        rounds,
+        perRound,
+        trackUs: { perTask, burst },
+        bytesPerEvent: { fullBatches: perEvent(full), all: perEvent(uploads), singleUpload: single?.bytes ?? null },
+        tracked,
+        stored,
+        uploads: uploads.length,
+        goals: { trackUs: GOAL_US },
+      },
+      null,
+      2,
+    )}\n`,
+  );
 } finally {
   await browser.close();
   server.close();

@@ -133,7 +133,15 @@ describe("users and user info", () => {
     const e = users.create({ email: "alice@example.com", pwdHash: "x" });
     expect(e.id).toMatch(/^\d{10}$/);
     const info = userInfoOf(e);
-    expect(info.userInfo).toMatchObject({ userId: e.id, bindEmail: true, bindPhone: false, email: "al****@example.com", mobile: "", phone: "", areaCode: "" });
+    expect(info.userInfo).toMatchObject({
+      userId: e.id,
+      bindEmail: true,
+      bindPhone: false,
+      email: "al****@example.com",
+      mobile: "",
+      phone: "",
+      areaCode: "",
+    });
     expect(info.settings).toMatchObject({ ebf: true, mbf: false, gbf: false, kf: 0 });
     expect(Object.keys(info.userInfo).sort()).toEqual(Object.keys(USER_INFO_DEFAULTS).sort());
     expect(JSON.stringify(info)).not.toContain("alice@");

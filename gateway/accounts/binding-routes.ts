@@ -51,7 +51,12 @@ export function bindingRoutes(app: FastifyInstance, kit: AccountService): void {
     if (user.mobile) throw refuse(CODES.invalidParameter, "A mobile number is already bound; unbind it first");
     if (users.byMobile(f.areaCode, f.mobile)) throw refuse(CODES.accountExists, "This number is used by another account");
     kit.checkCode(mobileTarget(f.areaCode, f.mobile), "bind", f.mobileCode, user.id);
-    users.update(user.id, { area_code: f.areaCode, mobile: f.mobile, mobile_enabled: 1, login_name: loginNameOf({ ...user, area_code: f.areaCode, mobile: f.mobile }) });
+    users.update(user.id, {
+      area_code: f.areaCode,
+      mobile: f.mobile,
+      mobile_enabled: 1,
+      login_name: loginNameOf({ ...user, area_code: f.areaCode, mobile: f.mobile }),
+    });
     return ok({ bound: true });
   });
 
@@ -60,10 +65,17 @@ export function bindingRoutes(app: FastifyInstance, kit: AccountService): void {
     if (!target) throw refuse(CODES.invalidParameter, `No ${NAMES[channel]} is bound`);
     const other = channel === "email" ? user.mobile : user.email;
     // Checked before the code, so a refused unbind does not spend it.
-    if (!other) throw refuse(CODES.lastChannel, `Your ${NAMES[channel]} is the only address on this account; bind another before unbinding it`);
+    if (!other)
+      throw refuse(CODES.lastChannel, `Your ${NAMES[channel]} is the only address on this account; bind another before unbinding it`);
     kit.checkCode(target, "unbind", code, user.id);
     if (channel === "email") users.update(user.id, { email: null, email_enabled: 0, login_name: loginNameOf({ ...user, email: null }) });
-    else users.update(user.id, { area_code: null, mobile: null, mobile_enabled: 0, login_name: loginNameOf({ ...user, area_code: null, mobile: null }) });
+    else
+      users.update(user.id, {
+        area_code: null,
+        mobile: null,
+        mobile_enabled: 0,
+        login_name: loginNameOf({ ...user, area_code: null, mobile: null }),
+      });
     return ok({ bound: false });
   }
   app.post(ACCOUNT_PATHS.unbindEmail, async (req) => unbind("email", mainUser(req), parseBody(UnbindEmail, req.body ?? {}).emailCode));

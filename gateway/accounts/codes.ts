@@ -43,21 +43,29 @@ export class VerifyCodes {
   private store(target: string, channel: CodeChannel, scene: CodeScene, owner = ""): string | undefined {
     const at = this.now();
     // A spent code does not hold the next one back: a second login within the minute needs its own.
-    const recent = this.db.prepare("SELECT 1 FROM verify_codes WHERE target = ? AND scene = ? AND created_at > ? AND used_at IS NULL")
+    const recent = this.db
+      .prepare("SELECT 1 FROM verify_codes WHERE target = ? AND scene = ? AND created_at > ? AND used_at IS NULL")
       .get(target, scene, at - CODE_RULE.resendAfterMs);
     if (recent) return undefined;
     const code = String(randomInt(10 ** CODE_RULE.digits)).padStart(CODE_RULE.digits, "0");
-    this.db.prepare(`INSERT INTO verify_codes (target, scene, channel, code_hash, created_at, expires_at)
-      VALUES (?, ?, ?, ?, ?, ?)`).run(target, scene, channel, codeHash(target, scene, code, owner), at, at + CODE_RULE.ttlMs);
+    this.db
+      .prepare(
+        `INSERT INTO verify_codes (target, scene, channel, code_hash, created_at, expires_at)
+      VALUES (?, ?, ?, ?, ?, ?)`,
+      )
+      .run(target, scene, channel, codeHash(target, scene, code, owner), at, at + CODE_RULE.ttlMs);
     return code;
   }
 
   /** Checks and spends the newest code for (target, scene). A wrong guess counts against it. */
   verify(target: string, scene: CodeScene, code: string, owner = ""): CodeCheck {
     return this.db.transaction((): CodeCheck => {
-      const row = this.db.prepare(`SELECT id, code_hash, attempts, expires_at, used_at FROM verify_codes
-        WHERE target = ? AND scene = ? ORDER BY created_at DESC, id DESC LIMIT 1`).get(target, scene) as
-        { id: number; code_hash: string; attempts: number; expires_at: number; used_at: number | null } | undefined;
+      const row = this.db
+        .prepare(
+          `SELECT id, code_hash, attempts, expires_at, used_at FROM verify_codes
+        WHERE target = ? AND scene = ? ORDER BY created_at DESC, id DESC LIMIT 1`,
+        )
+        .get(target, scene) as { id: number; code_hash: string; attempts: number; expires_at: number; used_at: number | null } | undefined;
       if (!row || row.used_at !== null) return "missing";
       if (row.expires_at < this.now()) return "expired";
       if (row.attempts >= CODE_RULE.maxAttempts) return "exhausted";

@@ -37,6 +37,10 @@ export function setSessionCookies(req: FastifyRequest, reply: FastifyReply, s: I
 
 export function clearSessionCookies(req: FastifyRequest, reply: FastifyReply): void {
   const isSecure = secure(req);
-  reply.header("set-cookie", [COOKIES.session, COOKIES.sessionId, COOKIES.refresh].map((n) =>
-    serialise(n, "", { httpOnly: n !== COOKIES.sessionId, maxAgeS: 0, secure: isSecure })));
+  reply.header(
+    "set-cookie",
+    [COOKIES.session, COOKIES.sessionId, COOKIES.refresh].map((n) =>
+      serialise(n, "", { httpOnly: n !== COOKIES.sessionId, maxAgeS: 0, secure: isSecure }),
+    ),
+  );
 }

@@ -4,8 +4,15 @@ import { AREA_CODE_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN } from "../../protocol
 /** Request fields shared by the account routes, with the rules the browser's forms apply too. */
 export const email = z.string().trim().toLowerCase().regex(EMAIL_PATTERN, "not an e-mail address");
 export const mobile = z.string().trim().regex(MOBILE_PATTERN, "not a mobile number");
-export const areaCode = z.string().trim().regex(AREA_CODE_PATTERN, "not an area code").transform((s) => s.replace(/^\+/, ""));
-export const code6 = z.string().trim().regex(/^\d{6}$/, "must be 6 digits");
+export const areaCode = z
+  .string()
+  .trim()
+  .regex(AREA_CODE_PATTERN, "not an area code")
+  .transform((s) => s.replace(/^\+/, ""));
+export const code6 = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, "must be 6 digits");
 export const pwd = z.string().min(1).max(128);
 export const userId = z.string().regex(/^\d{10}$/, "not a user id");
 

@@ -45,11 +45,25 @@ export function loginRoutes(app: FastifyInstance, kit: AccountService): void {
     const token = randomBytes(24).toString("base64url");
     const channels = channelsOf(user, step);
     pendingLogins.open({
-      token_hash: sha256(token), user_id: user.id, channels: channels.join(","), public_key: key.publicKey, algorithm: key.algorithm,
-      device_id: kit.requestMeta(req).deviceId, expires_at: Date.now() + PENDING_TTL_MS, step, next_steps: rest.join(","), device_proof: key.deviceProof ?? null,
+      token_hash: sha256(token),
+      user_id: user.id,
+      channels: channels.join(","),
+      public_key: key.publicKey,
+      algorithm: key.algorithm,
+      device_id: kit.requestMeta(req).deviceId,
+      expires_at: Date.now() + PENDING_TTL_MS,
+      step,
+      next_steps: rest.join(","),
+      device_proof: key.deviceProof ?? null,
     });
     const target = kit.codeTarget(user);
-    if (target && step !== "auth") codes.send(target.target, target.channel, "login-verify", kit.message(user, step === "system" ? "Login from a new address" : "New device login"));
+    if (target && step !== "auth")
+      codes.send(
+        target.target,
+        target.channel,
+        "login-verify",
+        kit.message(user, step === "system" ? "Login from a new address" : "New device login"),
+      );
     return ok({ verify: { token, channels, kind: step } });
   }
 
@@ -108,7 +122,13 @@ export function loginRoutes(app: FastifyInstance, kit: AccountService): void {
       const opened = kit.crypto.openLogin(req.body);
       const hash = sha256(clear.token);
       const pending = pendingLogins.byHash(hash);
-      if (!pending || pending.used_at !== null || pending.expires_at < Date.now() || pending.step !== accepts || pending.attempts >= VERIFY_MAX_ATTEMPTS) {
+      if (
+        !pending ||
+        pending.used_at !== null ||
+        pending.expires_at < Date.now() ||
+        pending.step !== accepts ||
+        pending.attempts >= VERIFY_MAX_ATTEMPTS
+      ) {
         throw verifyExpired();
       }
       // The step must be finished by the key that started the login (docs/decisions/006).

@@ -23,10 +23,13 @@ export class PendingLogins {
   constructor(private readonly db: Db) {}
 
   open(p: NewPending): void {
-    this.db.prepare(`INSERT INTO pending_logins
+    this.db
+      .prepare(
+        `INSERT INTO pending_logins
     (token_hash, user_id, channels, public_key, algorithm, device_id, expires_at, step, next_steps, device_proof)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(p.token_hash, p.user_id, p.channels, p.public_key, p.algorithm, p.device_id,
-      p.expires_at, p.step, p.next_steps, p.device_proof);
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(p.token_hash, p.user_id, p.channels, p.public_key, p.algorithm, p.device_id, p.expires_at, p.step, p.next_steps, p.device_proof);
   }
 
   byHash(tokenHash: string): PendingRow | undefined {

@@ -22,7 +22,8 @@ export function providerOf(path: string): LoginProvider | "any" {
 }
 
 const text = z.string().max(8192);
-const ThirdFields = z.object(Object.fromEntries((ENCRYPTED_PATHS[THIRD_PATHS[0] ?? ""] ?? []).map((f) => [f, optional(text)])))
+const ThirdFields = z
+  .object(Object.fromEntries((ENCRYPTED_PATHS[THIRD_PATHS[0] ?? ""] ?? []).map((f) => [f, optional(text)])))
   .strict()
   .refine((f) => Object.values(f).some((v) => v !== undefined && v !== ""), "no fields");
 const QrFields = z.object({ qrcodeKey: z.string().min(8).max(128) }).strict();
@@ -37,7 +38,8 @@ export function providerRoutes(app: FastifyInstance, kit: AccountService): void 
   const config: LoginConfig = { providers: [] };
   app.post(ACCOUNT_PATHS.loginConfig, async () => ok(config));
 
-  const notConfigured = (provider: string) => refuse(CODES.providerNotConfigured, `Login with ${provider} is not configured on this exchange`);
+  const notConfigured = (provider: string) =>
+    refuse(CODES.providerNotConfigured, `Login with ${provider} is not configured on this exchange`);
 
   for (const path of THIRD_PATHS) {
     app.post(path, async (req) => {

@@ -53,9 +53,15 @@ export function resetPasswordRoutes(app: FastifyInstance, kit: AccountService): 
     const held = kit.apiKeys.suspendAllOf(user.id);
     kit.captcha.risk.clear("login-fail", [`acct:${user.email ?? ""}`, `acct:${user.mobile ?? ""}`]);
     kit.captcha.risk.clear(RESET_RISK.perAccount.kind, [`acct:${target}`]);
-    const keysLine = held ? ` Your ${held} API key${held === 1 ? " is" : "s are"} suspended until you re-confirm ${held === 1 ? "it" : "them"} in the API key settings.` : "";
-    kit.notify(user, { to: target, channel: "email" in f ? "email" : "mobile" }, "Your password was changed",
-      `Your Mix Exchange password was changed and every session was logged out.${keysLine} If this was not you, contact support at once.`);
+    const keysLine = held
+      ? ` Your ${held} API key${held === 1 ? " is" : "s are"} suspended until you re-confirm ${held === 1 ? "it" : "them"} in the API key settings.`
+      : "";
+    kit.notify(
+      user,
+      { to: target, channel: "email" in f ? "email" : "mobile" },
+      "Your password was changed",
+      `Your Mix Exchange password was changed and every session was logged out.${keysLine} If this was not you, contact support at once.`,
+    );
     return ok({ reset: true, sessionsEnded: ended, apiKeysSuspended: held });
   });
 }

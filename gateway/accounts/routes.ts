@@ -64,7 +64,14 @@ export function accountRoutes(app: FastifyInstance, kit: AccountService): void {
     // Logged-in scenes are bounded by the budgets alone: the session is already accountable,
     // and a captcha between a user and their own settings would only be friction.
     const charge = (target: string, anonymous: boolean) => {
-      spend([[sendLimits.perIp, req.ip], [sendLimits.perClient, client], [sendLimits.perTarget, target]], "Too many verification codes requested");
+      spend(
+        [
+          [sendLimits.perIp, req.ip],
+          [sendLimits.perClient, client],
+          [sendLimits.perTarget, target],
+        ],
+        "Too many verification codes requested",
+      );
       if (anonymous) kit.requireHuman(req, [SEND_CODE_RISK.perClient, [`client:${client}`]], [SEND_CODE_RISK.perIp, [`ip:${req.ip}`]]);
     };
     // The captcha rule counts codes that went out (or decoys stored), not calls the cooldown refused.
@@ -84,10 +91,21 @@ export function accountRoutes(app: FastifyInstance, kit: AccountService): void {
         throw refuse(CODES.invalidParameter, "Google Authenticator is bound: use its code instead");
       }
       const channel = body.channel ?? own?.channel ?? "email";
-      const target = body.scene === "api-key"
-        ? (own && own.channel === channel ? own.target : null)
-        : channel === "email" ? user.email : user.mobile && user.area_code ? mobileTarget(user.area_code, user.mobile) : null;
-      if (!target) throw refuse(CODES.invalidParameter, `No ${channel === "email" ? "e-mail" : "mobile"} is bound${body.scene === "api-key" ? " for codes" : ""}`);
+      const target =
+        body.scene === "api-key"
+          ? own && own.channel === channel
+            ? own.target
+            : null
+          : channel === "email"
+            ? user.email
+            : user.mobile && user.area_code
+              ? mobileTarget(user.area_code, user.mobile)
+              : null;
+      if (!target)
+        throw refuse(
+          CODES.invalidParameter,
+          `No ${channel === "email" ? "e-mail" : "mobile"} is bound${body.scene === "api-key" ? " for codes" : ""}`,
+        );
       charge(target, false);
       if (!codes.send(target, channel, body.scene, kit.message(factor, "Your verification code"), user.id)) throw tooSoon();
       return sentOne(false);
@@ -107,15 +125,21 @@ export function accountRoutes(app: FastifyInstance, kit: AccountService): void {
       // with any code fails as a wrong code does) and the owner hears of it instead of getting a code.
       sent = codes.decoy(target, body.channel, body.scene);
       if (sent) {
-        kit.notify(user, { to: target, channel: body.channel }, "Someone tried to sign up with your address",
-          "Someone tried to create a Mix Exchange account with this address, which already has one. If it was you, log in, or reset your password if you forgot it. If not, you can ignore this message.");
+        kit.notify(
+          user,
+          { to: target, channel: body.channel },
+          "Someone tried to sign up with your address",
+          "Someone tried to create a Mix Exchange account with this address, which already has one. If it was you, log in, or reset your password if you forgot it. If not, you can ignore this message.",
+        );
       }
     } else if (body.scene === "register") {
       sent = codes.send(target, body.channel, body.scene, kit.message(undefined, "Your verification code"));
     } else {
       // For an unknown target a decoy code is stored and nothing is sent: the answer, the cooldown
       // and later checks are the same as for a real account, so this cannot probe for accounts.
-      sent = user ? codes.send(target, body.channel, body.scene, kit.message(user, "Your verification code")) : codes.decoy(target, body.channel, body.scene);
+      sent = user
+        ? codes.send(target, body.channel, body.scene, kit.message(user, "Your verification code"))
+        : codes.decoy(target, body.channel, body.scene);
     }
     if (!sent) throw tooSoon();
     return sentOne(body.scene !== "bind");
@@ -124,8 +148,12 @@ export function accountRoutes(app: FastifyInstance, kit: AccountService): void {
   async function register(req: FastifyRequest, reply: FastifyReply, kind: "email" | "mobile" | "both") {
     kit.requireHuman(req, [REGISTER_RISK, [`ip:${req.ip}`]]);
     const opened = kit.crypto.openLogin(req.body);
-    const f = kind === "email" ? parseBody(RegisterEmail, opened.fields)
-      : kind === "mobile" ? parseBody(RegisterMobile, opened.fields) : parseBody(RegisterBoth, opened.fields);
+    const f =
+      kind === "email"
+        ? parseBody(RegisterEmail, opened.fields)
+        : kind === "mobile"
+          ? parseBody(RegisterMobile, opened.fields)
+          : parseBody(RegisterBoth, opened.fields);
     kit.checkNewPassword(f.pwd, f.rePwd);
     const mail = "email" in f ? f.email : undefined;
     const phone = "mobile" in f ? { mobile: f.mobile, areaCode: f.areaCode } : undefined;

@@ -78,7 +78,15 @@ export class AccountService {
     readonly captcha: Captcha,
     readonly transport: MessageTransport,
   ) {
-    ({ users: this.users, sessions: this.sessions, codes: this.codes, totp: this.totp, history: this.history, pending: this.pending, apiKeys: this.apiKeys } = stores);
+    ({
+      users: this.users,
+      sessions: this.sessions,
+      codes: this.codes,
+      totp: this.totp,
+      history: this.history,
+      pending: this.pending,
+      apiKeys: this.apiKeys,
+    } = stores);
   }
 
   /**
@@ -117,7 +125,8 @@ export class AccountService {
       const u = this.users.byId(id);
       return u ? { parentId: u.parent_id, frozen: u.frozen === 1 } : undefined;
     },
-    subAccounts: (mainId: string): Array<{ userId: string; frozen: boolean }> => this.users.children(mainId).map((u) => ({ userId: u.id, frozen: u.frozen === 1 })),
+    subAccounts: (mainId: string): Array<{ userId: string; frozen: boolean }> =>
+      this.users.children(mainId).map((u) => ({ userId: u.id, frozen: u.frozen === 1 })),
   };
 
   /** The logged-in user and session, or the refusal that says why there is none. */
@@ -142,12 +151,17 @@ export class AccountService {
   }
 
   requestMeta(req: FastifyRequest): { deviceId: string; ip: string; userAgent: string } {
-    return { deviceId: String(req.headers[HEADERS.deviceId] ?? "").slice(0, 128), ip: req.ip, userAgent: String(req.headers["user-agent"] ?? "") };
+    return {
+      deviceId: String(req.headers[HEADERS.deviceId] ?? "").slice(0, 128),
+      ip: req.ip,
+      userAgent: String(req.headers["user-agent"] ?? ""),
+    };
   }
 
   startSession(req: FastifyRequest, reply: FastifyReply, user: UserRow, key: ClientKey): ReturnType<typeof ok> {
     // A proof is spent by the login it let skip the device step, once that login succeeds.
-    if (key.deviceProof && !this.crypto.spendDeviceProof(key.deviceProof)) throw refuse(CODES.verifyExpired, "The login verification has expired; log in again");
+    if (key.deviceProof && !this.crypto.spendDeviceProof(key.deviceProof))
+      throw refuse(CODES.verifyExpired, "The login verification has expired; log in again");
     const meta = this.requestMeta(req);
     const s = this.sessions.issue(user.id, meta);
     if (user.one_web_session) this.sessions.endAllOf(user.id, "replaced", s.id);
@@ -160,18 +174,26 @@ export class AccountService {
   checkCode(target: string, scene: CodeScene, code: string, owner?: string): void {
     const r = this.codes.verify(target, scene, code, owner);
     if (r === "ok") return;
-    if (r === "expired" || r === "missing" || r === "exhausted") throw refuse(CODES.codeExpired, "The verification code has expired; request a new one");
+    if (r === "expired" || r === "missing" || r === "exhausted")
+      throw refuse(CODES.codeExpired, "The verification code has expired; request a new one");
     throw refuse(CODES.codeWrong, "The verification code is incorrect");
   }
 
   checkNewPassword(p: string, re: string): void {
     if (p !== re) throw refuse(CODES.passwordMismatch, "The passwords do not match");
     const problems = passwordProblems(p);
-    if (problems.length) throw refuse(CODES.passwordRule, `The password must be 8-32 characters with a letter and a digit and no spaces (${problems.join(", ")})`);
+    if (problems.length)
+      throw refuse(
+        CODES.passwordRule,
+        `The password must be 8-32 characters with a letter and a digit and no spaces (${problems.join(", ")})`,
+      );
   }
 
   message(user: UserRow | undefined, subject: string): CodeMessage {
-    return { subject, text: (c: string) => `${phishingLine(user)}Your Mix Exchange verification code is ${c}. It expires in 10 minutes. Never share it.` };
+    return {
+      subject,
+      text: (c: string) => `${phishingLine(user)}Your Mix Exchange verification code is ${c}. It expires in 10 minutes. Never share it.`,
+    };
   }
 
   /** A message without a code (a security notice), with the account's anti-phishing code. */

@@ -40,17 +40,38 @@ const secret = () => randomBytes(32).toString("base64url");
  * anyone in. Each login issues fresh tokens (rotation); a refresh replaces both.
  */
 export class Sessions {
-  constructor(private readonly db: Db, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   issue(userId: string, meta: { deviceId: string; ip: string; userAgent: string }): IssuedSession {
     const at = this.now();
-    const s: IssuedSession = { id: randomBytes(16).toString("hex"), token: secret(), refreshToken: secret(), expiresAt: at + SESSION_RULES.idleMs };
-    this.db.prepare(`INSERT INTO sessions (id, token_hash, refresh_hash, user_id, device_id, ip, user_agent,
+    const s: IssuedSession = {
+      id: randomBytes(16).toString("hex"),
+      token: secret(),
+      refreshToken: secret(),
+      expiresAt: at + SESSION_RULES.idleMs,
+    };
+    this.db
+      .prepare(
+        `INSERT INTO sessions (id, token_hash, refresh_hash, user_id, device_id, ip, user_agent,
         created_at, last_seen_at, expires_at, refresh_expires_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-      s.id, sha256(s.token), sha256(s.refreshToken), userId, meta.deviceId, meta.ip, meta.userAgent.slice(0, 255),
-      at, at, s.expiresAt, at + SESSION_RULES.refreshMs,
-    );
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        s.id,
+        sha256(s.token),
+        sha256(s.refreshToken),
+        userId,
+        meta.deviceId,
+        meta.ip,
+        meta.userAgent.slice(0, 255),
+        at,
+        at,
+        s.expiresAt,
+        at + SESSION_RULES.refreshMs,
+      );
     return s;
   }
 
@@ -79,11 +100,14 @@ export class Sessions {
     if (!refreshToken) return undefined;
     return this.db.transaction(() => {
       const row = this.db.prepare("SELECT * FROM sessions WHERE refresh_hash = ?").get(sha256(refreshToken)) as
-        (SessionRow & { refresh_expires_at: number; refresh_revoked: number }) | undefined;
+        | (SessionRow & { refresh_expires_at: number; refresh_revoked: number })
+        | undefined;
       const endedForGood = row !== undefined && row.ended_at !== null && row.end_reason !== "expired";
       if (!row || endedForGood || row.refresh_revoked || row.refresh_expires_at < this.now()) return undefined;
       // Marked even when idle expiry already ended it: a refresh token works once.
-      this.db.prepare("UPDATE sessions SET ended_at = coalesce(ended_at, ?), end_reason = 'refreshed', refresh_revoked = 1 WHERE id = ?").run(this.now(), row.id);
+      this.db
+        .prepare("UPDATE sessions SET ended_at = coalesce(ended_at, ?), end_reason = 'refreshed', refresh_revoked = 1 WHERE id = ?")
+        .run(this.now(), row.id);
       return { next: this.issue(row.user_id, { deviceId: row.device_id, ip: meta.ip, userAgent: meta.userAgent }), from: row.id };
     })();
   }
@@ -96,10 +120,14 @@ export class Sessions {
   revoke(userId: string, opts: { deviceId?: string; keep?: string } = {}): number {
     const device = opts.deviceId === undefined ? "" : " AND device_id = @deviceId";
     return this.db.transaction(() => {
-      const ended = this.db.prepare(`UPDATE sessions SET ended_at = @at, end_reason = 'revoked'
-        WHERE user_id = @userId AND ended_at IS NULL AND id IS NOT @keep${device}`)
+      const ended = this.db
+        .prepare(
+          `UPDATE sessions SET ended_at = @at, end_reason = 'revoked'
+        WHERE user_id = @userId AND ended_at IS NULL AND id IS NOT @keep${device}`,
+        )
         .run({ at: this.now(), userId, keep: opts.keep ?? null, deviceId: opts.deviceId ?? null }).changes;
-      this.db.prepare(`UPDATE sessions SET refresh_revoked = 1 WHERE user_id = @userId AND refresh_revoked = 0 AND id IS NOT @keep${device}`)
+      this.db
+        .prepare(`UPDATE sessions SET refresh_revoked = 1 WHERE user_id = @userId AND refresh_revoked = 0 AND id IS NOT @keep${device}`)
         .run({ userId, keep: opts.keep ?? null, deviceId: opts.deviceId ?? null });
       return ended;
     })();
@@ -115,20 +143,35 @@ export class Sessions {
 
   /** Ends every live session of a user but `keep`; returns how many ended. */
   endAllOf(userId: string, reason: EndReason, keep?: string): number {
-    return this.db.prepare("UPDATE sessions SET ended_at = ?, end_reason = ? WHERE user_id = ? AND ended_at IS NULL AND id IS NOT ?")
+    return this.db
+      .prepare("UPDATE sessions SET ended_at = ?, end_reason = ? WHERE user_id = ? AND ended_at IS NULL AND id IS NOT ?")
       .run(this.now(), reason, userId, keep ?? null).changes;
   }
 
   /** The devices of a user's live sessions, most recently seen first; `current` marks the asking session's. */
-  devices(userId: string, currentId: string): Array<{ device_id: string; first_seen: number; last_seen: number; current: number; user_agent: string; ip: string }> {
-    return this.db.prepare(`SELECT device_id, min(created_at) AS first_seen, max(last_seen_at) AS last_seen,
+  devices(
+    userId: string,
+    currentId: string,
+  ): Array<{ device_id: string; first_seen: number; last_seen: number; current: number; user_agent: string; ip: string }> {
+    return this.db
+      .prepare(
+        `SELECT device_id, min(created_at) AS first_seen, max(last_seen_at) AS last_seen,
         max(CASE WHEN id = ? THEN 1 ELSE 0 END) AS current, user_agent, ip
-      FROM sessions WHERE user_id = ? AND ended_at IS NULL GROUP BY device_id ORDER BY last_seen DESC`)
-      .all(currentId, userId) as Array<{ device_id: string; first_seen: number; last_seen: number; current: number; user_agent: string; ip: string }>;
+      FROM sessions WHERE user_id = ? AND ended_at IS NULL GROUP BY device_id ORDER BY last_seen DESC`,
+      )
+      .all(currentId, userId) as Array<{
+      device_id: string;
+      first_seen: number;
+      last_seen: number;
+      current: number;
+      user_agent: string;
+      ip: string;
+    }>;
   }
 
   live(userId: string): SessionRow[] {
-    return this.db.prepare("SELECT * FROM sessions WHERE user_id = ? AND ended_at IS NULL AND expires_at >= ? ORDER BY created_at DESC")
+    return this.db
+      .prepare("SELECT * FROM sessions WHERE user_id = ? AND ended_at IS NULL AND expires_at >= ? ORDER BY created_at DESC")
       .all(userId, this.now()) as SessionRow[];
   }
 }

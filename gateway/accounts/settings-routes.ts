@@ -11,24 +11,45 @@ import { code6, optional, userId } from "./fields.ts";
 import type { AccountService } from "./service.ts";
 import { hashPassword } from "./passwords.ts";
 
-const AntiPhishing = z.object({ code: z.string().regex(/^[A-Za-z0-9_]+$/, "letters, digits and _ only").min(ACCOUNT_LIMITS.antiPhishing.min).max(ACCOUNT_LIMITS.antiPhishing.max) });
+const AntiPhishing = z.object({
+  code: z
+    .string()
+    .regex(/^[A-Za-z0-9_]+$/, "letters, digits and _ only")
+    .min(ACCOUNT_LIMITS.antiPhishing.min)
+    .max(ACCOUNT_LIMITS.antiPhishing.max),
+});
 const SubCreate = z.object({
-  nickName: z.string().trim().superRefine((n, c) => {
-    const problems = nicknameProblems(n);
-    if (problems.length) c.addIssue({ code: "custom", message: `2-20 letters, digits, _, - or inner spaces (${problems.join(", ")})` });
-  }),
+  nickName: z
+    .string()
+    .trim()
+    .superRefine((n, c) => {
+      const problems = nicknameProblems(n);
+      if (problems.length) c.addIssue({ code: "custom", message: `2-20 letters, digits, _, - or inner spaces (${problems.join(", ")})` });
+    }),
 });
 const SubFreeze = z.object({ userId, frozen: z.boolean() });
 const DeviceRevoke = z.object({ deviceId: z.string().max(128) });
 const Page = z.object({ page: z.number().int().min(1).max(1000).default(1), size: z.number().int().min(1).max(100).default(20) });
 const label = z.string().trim().min(1).max(32);
-const permissions = z.array(z.enum(["read", "trade"])).min(1).max(2).refine((p) => p.includes("read"), "read is always included");
-const ipAllow = z.array(z.string().trim().refine((ip) => isIP(ip) !== 0, "not an IP address")).max(ACCOUNT_LIMITS.apiKeyIps);
+const permissions = z
+  .array(z.enum(["read", "trade"]))
+  .min(1)
+  .max(2)
+  .refine((p) => p.includes("read"), "read is always included");
+const ipAllow = z
+  .array(
+    z
+      .string()
+      .trim()
+      .refine((ip) => isIP(ip) !== 0, "not an IP address"),
+  )
+  .max(ACCOUNT_LIMITS.apiKeyIps);
 /** The second factor of an API key change (docs/decisions/506): the TOTP code, else the e-mail/mobile code. */
 const SecondFactor = { googleCode: optional(code6), verifyCode: optional(code6) };
 const ApiCreate = z.object({ label, passphrase: z.string().min(8).max(32), permissions, ipAllow: ipAllow.default([]), ...SecondFactor });
 const apiKeyId = z.string().max(64);
-const ApiUpdate = z.object({ apiKey: apiKeyId, label: optional(label), permissions: optional(permissions), ipAllow: optional(ipAllow), ...SecondFactor })
+const ApiUpdate = z
+  .object({ apiKey: apiKeyId, label: optional(label), permissions: optional(permissions), ipAllow: optional(ipAllow), ...SecondFactor })
   .refine((f) => f.label !== undefined || f.permissions !== undefined || f.ipAllow !== undefined, "nothing to change");
 const ApiReconfirm = z.object({ apiKey: apiKeyId, ...SecondFactor });
 const ApiRevoke = z.object({ apiKey: apiKeyId });
@@ -59,8 +80,12 @@ export function settingsRoutes(app: FastifyInstance, kit: AccountService) {
     const rows = sessions.devices(user.id, sessionId);
     return ok({
       list: rows.map((r) => ({
-        deviceId: r.device_id, browser: browserOf(r.user_agent), ip: r.ip,
-        firstSeen: r.first_seen, lastSeen: r.last_seen, current: r.current === 1,
+        deviceId: r.device_id,
+        browser: browserOf(r.user_agent),
+        ip: r.ip,
+        firstSeen: r.first_seen,
+        lastSeen: r.last_seen,
+        current: r.current === 1,
       })),
     });
   });
@@ -98,10 +123,12 @@ export function settingsRoutes(app: FastifyInstance, kit: AccountService) {
 
   app.post(ACCOUNT_PATHS.subList, async (req) => {
     const { user } = currentUser(req);
-    const parent = user.parent_id ? users.byId(user.parent_id) ?? user : user;
+    const parent = user.parent_id ? (users.byId(user.parent_id) ?? user) : user;
     return ok({
       main: { userId: parent.id, nickName: parent.nick_name },
-      list: users.children(parent.id).map((s) => ({ userId: s.id, nickName: s.nick_name, frozen: s.frozen === 1, createdAt: s.created_at })),
+      list: users
+        .children(parent.id)
+        .map((s) => ({ userId: s.id, nickName: s.nick_name, frozen: s.frozen === 1, createdAt: s.created_at })),
     });
   });
 
@@ -127,7 +154,13 @@ export function settingsRoutes(app: FastifyInstance, kit: AccountService) {
     if (count >= ACCOUNT_LIMITS.apiKeys) throw refuse(CODES.invalidParameter, `At most ${ACCOUNT_LIMITS.apiKeys} API keys`);
     // Last, so a refused call (bad field, too many keys) does not spend the code.
     kit.checkSecondFactor(user, "api-key", f);
-    const key = apiKeys.create({ userId: user.id, passphrase: f.passphrase, permissions: f.permissions, ipAllow: f.ipAllow, label: f.label });
+    const key = apiKeys.create({
+      userId: user.id,
+      passphrase: f.passphrase,
+      permissions: f.permissions,
+      ipAllow: f.ipAllow,
+      label: f.label,
+    });
     // The secret is shown this once; the passphrase is never echoed back.
     return ok({ apiKey: key.apiKey, secretKey: key.secretKey, label: f.label, permissions: f.permissions, ipAllow: f.ipAllow });
   });
@@ -138,11 +171,16 @@ export function settingsRoutes(app: FastifyInstance, kit: AccountService) {
     const channel = kit.codeTarget(factor)?.channel;
     return ok({
       // What the page asks for before a key is created or changed (docs/decisions/506).
-      secondFactor: factor.google_enabled && factor.google_secret ? { kind: "google" } : channel ? { kind: "code", channel } : { kind: "none" },
+      secondFactor:
+        factor.google_enabled && factor.google_secret ? { kind: "google" } : channel ? { kind: "code", channel } : { kind: "none" },
       list: apiKeys.list(user.id).map((r) => ({
-        apiKey: r.api_key, label: r.label, permissions: r.permissions.split(",").filter(Boolean),
-        ipAllow: r.ip_allow.split(",").filter(Boolean), createdAt: r.created_at,
-        suspended: r.suspended_at !== null, suspendedAt: r.suspended_at,
+        apiKey: r.api_key,
+        label: r.label,
+        permissions: r.permissions.split(",").filter(Boolean),
+        ipAllow: r.ip_allow.split(",").filter(Boolean),
+        createdAt: r.created_at,
+        suspended: r.suspended_at !== null,
+        suspendedAt: r.suspended_at,
       })),
     });
   });
@@ -162,8 +200,11 @@ export function settingsRoutes(app: FastifyInstance, kit: AccountService) {
     apiKeys.update(f.apiKey, { label: f.label, permissions: f.permissions, ipAllow: f.ipAllow });
     const row = ownKey(user.id, f.apiKey);
     return ok({
-      apiKey: row.api_key, label: row.label, permissions: row.permissions.split(",").filter(Boolean),
-      ipAllow: row.ip_allow.split(",").filter(Boolean), suspended: row.suspended_at !== null,
+      apiKey: row.api_key,
+      label: row.label,
+      permissions: row.permissions.split(",").filter(Boolean),
+      ipAllow: row.ip_allow.split(",").filter(Boolean),
+      suspended: row.suspended_at !== null,
     });
   });
 

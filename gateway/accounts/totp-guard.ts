@@ -18,11 +18,17 @@ interface GuardRow {
  * neither lifts a lock nor makes a used code good again.
  */
 export class TotpGuard {
-  constructor(private readonly db: Db, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   private row(userId: string): GuardRow {
-    return (this.db.prepare("SELECT last_step, failures, locked_until FROM totp_guard WHERE user_id = ?").get(userId) as GuardRow | undefined)
-      ?? { last_step: 0, failures: 0, locked_until: 0 };
+    return (
+      (this.db.prepare("SELECT last_step, failures, locked_until FROM totp_guard WHERE user_id = ?").get(userId) as
+        | GuardRow
+        | undefined) ?? { last_step: 0, failures: 0, locked_until: 0 }
+    );
   }
 
   /** Checks `code` against `secret` for the user; throws the refusal (wrong, reused, locked). */
@@ -35,20 +41,31 @@ export class TotpGuard {
       const step = secret && code ? totpStepOf(secret, code, at) : undefined;
       // A code of a step already used (or older) is as good as a wrong one: it may have been seen.
       if (step !== undefined && step > g.last_step) {
-        this.db.prepare(`INSERT INTO totp_guard (user_id, last_step, failures, locked_until) VALUES (?, ?, 0, 0)
-          ON CONFLICT (user_id) DO UPDATE SET last_step = excluded.last_step, failures = 0, locked_until = 0`).run(userId, step);
+        this.db
+          .prepare(
+            `INSERT INTO totp_guard (user_id, last_step, failures, locked_until) VALUES (?, ?, 0, 0)
+          ON CONFLICT (user_id) DO UPDATE SET last_step = excluded.last_step, failures = 0, locked_until = 0`,
+          )
+          .run(userId, step);
         return undefined;
       }
       const failures = g.failures + 1;
       const over = failures - TOTP_GUARD.free;
       const lockedUntil = over >= 0 ? at + Math.min(TOTP_GUARD.maxLockMs, TOTP_GUARD.lockMs * 2 ** Math.min(over, 16)) : 0;
-      this.db.prepare(`INSERT INTO totp_guard (user_id, last_step, failures, locked_until) VALUES (?, 0, ?, ?)
-        ON CONFLICT (user_id) DO UPDATE SET failures = excluded.failures, locked_until = excluded.locked_until`).run(userId, failures, lockedUntil);
+      this.db
+        .prepare(
+          `INSERT INTO totp_guard (user_id, last_step, failures, locked_until) VALUES (?, 0, ?, ?)
+        ON CONFLICT (user_id) DO UPDATE SET failures = excluded.failures, locked_until = excluded.locked_until`,
+        )
+        .run(userId, failures, lockedUntil);
       return lockedUntil ? { lockedMs: lockedUntil - at } : { wrong: step === undefined ? "wrong" : "reused" };
     })();
     if (!outcome) return;
     if ("lockedMs" in outcome) throw locked(outcome.lockedMs);
-    throw refuse(CODES.codeWrong, outcome.wrong === "wrong" ? "The authenticator code is incorrect" : "This authenticator code was already used; wait for the next one");
+    throw refuse(
+      CODES.codeWrong,
+      outcome.wrong === "wrong" ? "The authenticator code is incorrect" : "This authenticator code was already used; wait for the next one",
+    );
   }
 
   /** A new secret starts a new sequence of codes. */

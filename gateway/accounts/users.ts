@@ -40,7 +40,10 @@ export interface NewUser {
 
 /** The users table: ids are 10-digit numeric strings, as exchanges show them. */
 export class Users {
-  constructor(private readonly db: Db, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   create(u: NewUser): UserRow {
     const at = this.now();
@@ -49,12 +52,27 @@ export class Users {
     for (;;) {
       const id = String(1_000_000_000 + randomInt(8_999_999_999));
       try {
-        this.db.prepare(`INSERT INTO users (id, login_name, email, area_code, mobile, pwd_hash, nick_name,
+        this.db
+          .prepare(
+            `INSERT INTO users (id, login_name, email, area_code, mobile, pwd_hash, nick_name,
             email_enabled, mobile_enabled, parent_id, user_type, created_at, updated_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-          id, loginName, u.email ?? null, u.areaCode ?? null, u.mobile ?? null, u.pwdHash, u.nickName ?? "",
-          u.email ? 1 : 0, u.mobile ? 1 : 0, u.parentId ?? null, u.parentId ? 1 : 0, at, at,
-        );
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(
+            id,
+            loginName,
+            u.email ?? null,
+            u.areaCode ?? null,
+            u.mobile ?? null,
+            u.pwdHash,
+            u.nickName ?? "",
+            u.email ? 1 : 0,
+            u.mobile ? 1 : 0,
+            u.parentId ?? null,
+            u.parentId ? 1 : 0,
+            at,
+            at,
+          );
         return this.byId(id) as UserRow;
       } catch (err) {
         if ((err as { code?: string }).code !== "SQLITE_CONSTRAINT_PRIMARYKEY") throw err;
@@ -80,11 +98,31 @@ export class Users {
     return areaCode ? this.byMobile(areaCode.replace(/^\+/, ""), loginName) : undefined;
   }
 
-  update(id: string, fields: Partial<Pick<UserRow, "login_name" | "anti_phishing_code" | "google_secret" | "google_enabled" |
-    "email" | "email_enabled" | "area_code" | "mobile" | "mobile_enabled" | "pwd_hash" | "frozen" | "one_web_session" | "nick_name">>): void {
+  update(
+    id: string,
+    fields: Partial<
+      Pick<
+        UserRow,
+        | "login_name"
+        | "anti_phishing_code"
+        | "google_secret"
+        | "google_enabled"
+        | "email"
+        | "email_enabled"
+        | "area_code"
+        | "mobile"
+        | "mobile_enabled"
+        | "pwd_hash"
+        | "frozen"
+        | "one_web_session"
+        | "nick_name"
+      >
+    >,
+  ): void {
     const keys = Object.keys(fields);
     if (keys.length === 0) return;
-    this.db.prepare(`UPDATE users SET ${keys.map((k) => `${k} = @${k}`).join(", ")}, updated_at = @updated_at WHERE id = @id`)
+    this.db
+      .prepare(`UPDATE users SET ${keys.map((k) => `${k} = @${k}`).join(", ")}, updated_at = @updated_at WHERE id = @id`)
       .run({ ...fields, updated_at: this.now(), id });
   }
 
@@ -110,7 +148,7 @@ export function userInfoOf(u: UserRow): UserInfoResponse {
     userInfo: {
       ...USER_INFO_DEFAULTS,
       antiPhishingCode: u.anti_phishing_code ? mask(u.anti_phishing_code, 1, 1) : "",
-      areaCode: bindPhone ? u.area_code ?? "" : "",
+      areaCode: bindPhone ? (u.area_code ?? "") : "",
       bindEmail,
       bindGoogle,
       bindPhone,
@@ -138,9 +176,19 @@ export function userInfoOf(u: UserRow): UserInfoResponse {
       showUserVip: u.vip_level > 0,
     },
     settings: {
-      mbf: bindPhone, ebf: bindEmail, gbf: bindGoogle, tbf: Boolean(u.fund_pwd_hash), tpi: Boolean(u.fund_pwd_hash),
-      tpl: false, kf: u.identity_level, oo: false, oc: true, ob: false,
-      eef: u.email_enabled === 1, mef: u.mobile_enabled === 1, gef: bindGoogle,
+      mbf: bindPhone,
+      ebf: bindEmail,
+      gbf: bindGoogle,
+      tbf: Boolean(u.fund_pwd_hash),
+      tpi: Boolean(u.fund_pwd_hash),
+      tpl: false,
+      kf: u.identity_level,
+      oo: false,
+      oc: true,
+      ob: false,
+      eef: u.email_enabled === 1,
+      mef: u.mobile_enabled === 1,
+      gef: bindGoogle,
     },
     loginName: bindEmail ? email : phone,
     userName,

@@ -74,12 +74,22 @@ export function planChallenge(seed: number): ChallengePlan {
   const shape = randomShape(random);
   const decoys: ChallengePlan["decoys"] = xs
     .filter((_, i) => i !== real)
-    .map((x) => ({ x, y: clampInt(pieceY + Math.round((random() * 2 - 1) * DECOY_Y_JITTER), 2, height - size - 2), shape: decoyShape(random, shape) }));
+    .map((x) => ({
+      x,
+      y: clampInt(pieceY + Math.round((random() * 2 - 1) * DECOY_Y_JITTER), 2, height - size - 2),
+      shape: decoyShape(random, shape),
+    }));
   for (let i = 0; i < OTHER_DECOYS; i++) {
     // Off the row: above or below it, wherever there is room.
     const above = pieceY > height - size - pieceY;
-    const y = above ? Math.round(random() * Math.max(0, pieceY - size - 4)) : Math.round(pieceY + size + 4 + random() * Math.max(0, height - 2 * size - pieceY - 4));
-    decoys.push({ x: Math.round(FIRST_HOLE_X + random() * (width - size - FIRST_HOLE_X)), y: clampInt(y, 0, height - size), shape: decoyShape(random, shape) });
+    const y = above
+      ? Math.round(random() * Math.max(0, pieceY - size - 4))
+      : Math.round(pieceY + size + 4 + random() * Math.max(0, height - 2 * size - pieceY - 4));
+    decoys.push({
+      x: Math.round(FIRST_HOLE_X + random() * (width - size - FIRST_HOLE_X)),
+      y: clampInt(y, 0, height - size),
+      shape: decoyShape(random, shape),
+    });
   }
   return { seed, width, height, pieceSize: size, pieceY, answerX: xs[real]!, shape, decoys };
 }
@@ -90,7 +100,12 @@ function shapeMask(shape: Shape, size: number): Uint8Array {
   const lo = k;
   const hi = size - k;
   const mid = size / 2;
-  const centres: Array<[number, number]> = [[mid, lo], [hi, mid], [mid, hi], [lo, mid]];
+  const centres: Array<[number, number]> = [
+    [mid, lo],
+    [hi, mid],
+    [mid, hi],
+    [lo, mid],
+  ];
   const mask = new Uint8Array(size * size);
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
@@ -121,8 +136,15 @@ function outlined(mask: Uint8Array, size: number): Uint8Array {
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       if (!at(x, y)) continue;
-      const edge = !at(x - 1, y) || !at(x + 1, y) || !at(x, y - 1) || !at(x, y + 1) ||
-        !at(x - 2, y) || !at(x + 2, y) || !at(x, y - 2) || !at(x, y + 2);
+      const edge =
+        !at(x - 1, y) ||
+        !at(x + 1, y) ||
+        !at(x, y - 1) ||
+        !at(x, y + 1) ||
+        !at(x - 2, y) ||
+        !at(x + 2, y) ||
+        !at(x, y - 2) ||
+        !at(x, y + 2);
       out[y * size + x] = edge ? 2 : 1;
     }
   }
@@ -142,7 +164,10 @@ export function renderChallenge(plan: ChallengePlan): { background: Buffer; piec
   const c1 = hsl(hue, 0.55, 0.55);
   const c2 = hsl((hue + 120 + random() * 60) % 360, 0.5, 0.4);
   const blobs = Array.from({ length: 10 }, () => ({
-    x: random() * width, y: random() * height, r: 12 + random() * 40, c: hsl(random() * 360, 0.6, 0.45 + random() * 0.25),
+    x: random() * width,
+    y: random() * height,
+    r: 12 + random() * 40,
+    c: hsl(random() * 360, 0.6, 0.45 + random() * 0.25),
   }));
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {

@@ -28,14 +28,35 @@ describe("judgeSlide", () => {
   it("refuses a constant-speed straight line, a jump and a too-fast drag", () => {
     const robot: SlideResult["trail"] = Array.from({ length: 20 }, (_, i) => [i * 50, (150 * i) / 19, i % 2]);
     expect(judgeSlide(150, { x: 150, trail: robot, input: "pointer" }, LATER)).toEqual({ ok: false, reason: "trail" });
-    expect(judgeSlide(150, { x: 150, trail: [[0, 0, 0], [400, 150, 0]], input: "pointer" }, LATER).ok).toBe(false);
+    expect(
+      judgeSlide(
+        150,
+        {
+          x: 150,
+          trail: [
+            [0, 0, 0],
+            [400, 150, 0],
+          ],
+          input: "pointer",
+        },
+        LATER,
+      ).ok,
+    ).toBe(false);
     expect(judgeSlide(150, { x: 150, trail: humanTrail(150, 250), input: "pointer" }, LATER)).toEqual({ ok: false, reason: "timing" });
   });
 
   it("refuses a drag on one perfectly level line, and one that gets most of the way in a single sample", () => {
     const level = humanTrail(150).map(([t, x]): [number, number, number] => [t, x, 300]);
     expect(judgeSlide(150, { x: 150, trail: level, input: "pointer" }, LATER)).toEqual({ ok: false, reason: "trail" });
-    const jump: SlideResult["trail"] = [[0, 0, 0], [100, 2, 1], [200, 5, 0], [300, 8, 1], [400, 140, 0], [500, 146, 1], [700, 150, 0]];
+    const jump: SlideResult["trail"] = [
+      [0, 0, 0],
+      [100, 2, 1],
+      [200, 5, 0],
+      [300, 8, 1],
+      [400, 140, 0],
+      [500, 146, 1],
+      [700, 150, 0],
+    ];
     expect(judgeSlide(150, { x: 150, trail: jump, input: "pointer" }, LATER)).toEqual({ ok: false, reason: "trail" });
   });
 
@@ -55,8 +76,10 @@ describe("judgeSlide", () => {
 
   it("accepts keyboard steps at a human pace and refuses a burst, big steps and a wobbling keyboard", () => {
     // The start point and the first step share a time, as a first key press records both.
-    const steps = (gap: number, size = 10): SlideResult["trail"] =>
-      [[0, 0, 0], ...Array.from({ length: 150 / size }, (_, i): [number, number, number] => [i * gap, (i + 1) * size, 0])];
+    const steps = (gap: number, size = 10): SlideResult["trail"] => [
+      [0, 0, 0],
+      ...Array.from({ length: 150 / size }, (_, i): [number, number, number] => [i * gap, (i + 1) * size, 0]),
+    ];
     expect(judgeSlide(150, { x: 150, trail: steps(80), input: "keyboard" }, LATER)).toEqual({ ok: true });
     expect(judgeSlide(150, { x: 150, trail: steps(80).slice(1), input: "keyboard" }, LATER).ok).toBe(false);
     expect(judgeSlide(150, { x: 150, trail: steps(5), input: "keyboard" }, LATER).ok).toBe(false);
@@ -72,11 +95,25 @@ describe("judgeSlide", () => {
 describe("parseSlideResult", () => {
   it("takes only the documented shape", () => {
     expect(parseSlideResult({ x: 1, trail: [[0, 0, 0]], input: "pointer" })).toEqual({ x: 1, trail: [[0, 0, 0]], input: "pointer" });
-    expect(parseSlideResult({ x: 1, trail: [], input: "pointer", pow: "1z", extra: 1 })).toEqual({ x: 1, trail: [], input: "pointer", pow: "1z" });
-    for (const bad of [null, "x", { x: "1", trail: [], input: "pointer" }, { x: 1, trail: [[0, 0]], input: "pointer" },
-      { x: 1, trail: [], input: "mouse" }, { x: Infinity, trail: [], input: "pointer" }, { x: 1, trail: [[0, NaN, 0]], input: "keyboard" },
-      { x: 1, trail: [], input: "pointer", pow: 12 }, { x: 1, trail: [], input: "pointer", pow: "" },
-      { x: 1, trail: [], input: "pointer", pow: "A1" }, { x: 1, trail: [], input: "pointer", pow: "1".repeat(17) }]) {
+    expect(parseSlideResult({ x: 1, trail: [], input: "pointer", pow: "1z", extra: 1 })).toEqual({
+      x: 1,
+      trail: [],
+      input: "pointer",
+      pow: "1z",
+    });
+    for (const bad of [
+      null,
+      "x",
+      { x: "1", trail: [], input: "pointer" },
+      { x: 1, trail: [[0, 0]], input: "pointer" },
+      { x: 1, trail: [], input: "mouse" },
+      { x: Infinity, trail: [], input: "pointer" },
+      { x: 1, trail: [[0, NaN, 0]], input: "keyboard" },
+      { x: 1, trail: [], input: "pointer", pow: 12 },
+      { x: 1, trail: [], input: "pointer", pow: "" },
+      { x: 1, trail: [], input: "pointer", pow: "A1" },
+      { x: 1, trail: [], input: "pointer", pow: "1".repeat(17) },
+    ]) {
       expect(parseSlideResult(bad)).toBeUndefined();
     }
   });

@@ -7,7 +7,11 @@ import { deflateSync } from "node:zlib";
 export class Raster {
   readonly data: Uint8Array;
   readonly channels: 3 | 4;
-  constructor(readonly width: number, readonly height: number, alpha = true) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    alpha = true,
+  ) {
     this.channels = alpha ? 4 : 3;
     this.data = new Uint8Array(width * height * this.channels);
   }
@@ -24,7 +28,7 @@ export class Raster {
   get(x: number, y: number): [number, number, number, number] {
     const i = (y * this.width + x) * this.channels;
     const d = this.data;
-    return [d[i] ?? 0, d[i + 1] ?? 0, d[i + 2] ?? 0, this.channels === 4 ? d[i + 3] ?? 0 : 255];
+    return [d[i] ?? 0, d[i + 1] ?? 0, d[i + 2] ?? 0, this.channels === 4 ? (d[i + 3] ?? 0) : 255];
   }
 }
 

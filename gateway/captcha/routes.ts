@@ -12,7 +12,10 @@ const IdBody = z.object({ scene: z.enum(CAPTCHA_SCENES) });
 
 const CheckBody = z.object({
   captchaType: z.literal(CAPTCHA_TYPE_SLIDER),
-  captchaValidate: z.string().min(1).max(64 * 1024),
+  captchaValidate: z
+    .string()
+    .min(1)
+    .max(64 * 1024),
   bizId: z.string().min(1).max(64),
   captchaId: z.string().min(1).max(64),
 });
@@ -29,7 +32,6 @@ function decodeResult(b64: string) {
 
 /** The self-hosted slider captcha (docs/decisions/004, 013). */
 export function captchaRoutes(app: FastifyInstance, store: CaptchaStore): void {
-
   app.post(PATHS.captchaId, async (req) => {
     const { scene } = parseBody(IdBody, req.body ?? {});
     const { captchaId, bizId, plan, pow } = store.create(scene, captchaClientOf(req));
@@ -74,5 +76,4 @@ export function captchaRoutes(app: FastifyInstance, store: CaptchaStore): void {
         throw refuse(CODES.captchaExpired, "Captcha expired, please start again");
     }
   });
-
 }

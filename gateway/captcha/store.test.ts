@@ -16,7 +16,13 @@ describe("the server's side of the proof of work", () => {
     const nonce = searchPow({ algorithm: "sha256", prefix, bits: 14 }, 0, 10_000_000)!;
     expect(powSolved(prefix, 14, nonce)).toBe(true);
     expect(powSolved(prefix, 14, undefined)).toBe(false);
-    expect(leadingZeroBits(createHash("sha256").update(prefix + nonce).digest())).toBeGreaterThanOrEqual(14);
+    expect(
+      leadingZeroBits(
+        createHash("sha256")
+          .update(prefix + nonce)
+          .digest(),
+      ),
+    ).toBeGreaterThanOrEqual(14);
     expect(powSolved("ffeeddccbbaa99887766554433221100", 14, nonce)).toBe(false);
     // Some nonce before the one found fails (the search took the first that passes).
     if (nonce !== "0") expect(powSolved(prefix, 14, "0")).toBe(false);
@@ -30,6 +36,7 @@ describe("captchaOptionsFromEnv", () => {
     expect(captchaOptionsFromEnv({}).powBits).toBe(18);
     expect(captchaOptionsFromEnv({ CAPTCHA_POW_BITS: "" }).powBits).toBe(18);
     expect(captchaOptionsFromEnv({ CAPTCHA_POW_BITS: "4" }).powBits).toBe(4);
-    for (const bad of ["-1", "33", "1.5", "many"]) expect(() => captchaOptionsFromEnv({ CAPTCHA_POW_BITS: bad })).toThrow(/CAPTCHA_POW_BITS/);
+    for (const bad of ["-1", "33", "1.5", "many"])
+      expect(() => captchaOptionsFromEnv({ CAPTCHA_POW_BITS: bad })).toThrow(/CAPTCHA_POW_BITS/);
   });
 });

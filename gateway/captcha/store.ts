@@ -4,7 +4,10 @@ import type { FastifyRequest } from "fastify";
 import { HEADERS } from "../../protocol/headers.ts";
 import type { Db } from "../db/database.ts";
 import {
-  CAPTCHA_CHALLENGE_TTL_MS, CAPTCHA_POW_ALGORITHM, CAPTCHA_TOKEN_TTL_MS, type CaptchaScene,
+  CAPTCHA_CHALLENGE_TTL_MS,
+  CAPTCHA_POW_ALGORITHM,
+  CAPTCHA_TOKEN_TTL_MS,
+  type CaptchaScene,
   CAPTCHA_POW_BITS,
 } from "../../protocol/captcha.ts";
 import { planChallenge, renderChallenge, type ChallengePlan } from "./challenge.ts";
@@ -131,7 +134,13 @@ export function leadingZeroBits(digest: Uint8Array): number {
 /** One SHA-256 of at most ~50 bytes: the server's side of the proof of work costs the same for every answer. */
 export function powSolved(prefix: string, bits: number, nonce: string | undefined): boolean {
   if (nonce === undefined) return bits <= 0;
-  return leadingZeroBits(createHash(CAPTCHA_POW_ALGORITHM).update(prefix + nonce, "utf8").digest()) >= bits;
+  return (
+    leadingZeroBits(
+      createHash(CAPTCHA_POW_ALGORITHM)
+        .update(prefix + nonce, "utf8")
+        .digest(),
+    ) >= bits
+  );
 }
 
 interface Row {
@@ -153,7 +162,10 @@ type Pictures = { background: Buffer; piece: Buffer };
 /** Pictures drawn lately, by challenge: both parts come from one drawing, and a reload does not draw again. */
 class PictureCache {
   private readonly entries = new Map<string, { pictures: Pictures; until: number }>();
-  constructor(private readonly max = 64, private readonly ttlMs = 60_000) {}
+  constructor(
+    private readonly max = 64,
+    private readonly ttlMs = 60_000,
+  ) {}
 
   get(id: string, now: number): Pictures | undefined {
     const e = this.entries.get(id);
@@ -185,19 +197,36 @@ export class CaptchaStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  create(scene: CaptchaScene, client: CaptchaClient): { captchaId: string; bizId: string; plan: ChallengePlan; pow: { algorithm: string; prefix: string; bits: number } } {
+  create(
+    scene: CaptchaScene,
+    client: CaptchaClient,
+  ): { captchaId: string; bizId: string; plan: ChallengePlan; pow: { algorithm: string; prefix: string; bits: number } } {
     const captchaId = randomBytes(16).toString("hex");
     const bizId = randomBytes(8).toString("hex");
     const plan = planChallenge(randomInt(2 ** 31));
     const pow = { algorithm: CAPTCHA_POW_ALGORITHM, prefix: randomBytes(16).toString("hex"), bits: this.options.powBits };
     const at = this.now();
     this.db.prepare("DELETE FROM captcha_challenges WHERE expires_at < ?").run(at - CAPTCHA_CHALLENGE_TTL_MS);
-    this.db.prepare(`INSERT INTO captcha_challenges
+    this.db
+      .prepare(
+        `INSERT INTO captcha_challenges
       (captcha_id, biz_id, scene, seed, answer_x, piece_y, client_ip, device_id, pow_prefix, pow_bits, issued_at, expires_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-      captchaId, bizId, scene, plan.seed, plan.answerX, plan.pieceY, client.ip, client.deviceId, pow.prefix, pow.bits,
-      at, at + CAPTCHA_CHALLENGE_TTL_MS,
-    );
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        captchaId,
+        bizId,
+        scene,
+        plan.seed,
+        plan.answerX,
+        plan.pieceY,
+        client.ip,
+        client.deviceId,
+        pow.prefix,
+        pow.bits,
+        at,
+        at + CAPTCHA_CHALLENGE_TTL_MS,
+      );
     return { captchaId, bizId, plan, pow };
   }
 
@@ -207,12 +236,17 @@ export class CaptchaStore {
    */
   image(captchaId: string, part: "background" | "piece", ip: string): Buffer | undefined {
     const at = this.now();
-    const row = this.db.prepare(`SELECT seed, client_ip, expires_at FROM captcha_challenges
-      WHERE captcha_id = ? AND checked_at IS NULL`).get(captchaId) as { seed: number; client_ip: string; expires_at: number } | undefined;
+    const row = this.db
+      .prepare(
+        `SELECT seed, client_ip, expires_at FROM captcha_challenges
+      WHERE captcha_id = ? AND checked_at IS NULL`,
+      )
+      .get(captchaId) as { seed: number; client_ip: string; expires_at: number } | undefined;
     if (!row || row.expires_at < at || row.client_ip !== ip) return undefined;
     let pictures = this.pictures.get(captchaId, at);
     if (!pictures) {
-      const counted = this.db.prepare("UPDATE captcha_challenges SET renders = renders + 1 WHERE captcha_id = ? AND renders < ?")
+      const counted = this.db
+        .prepare("UPDATE captcha_challenges SET renders = renders + 1 WHERE captcha_id = ? AND renders < ?")
         .run(captchaId, this.options.maxRenders);
       if (counted.changes !== 1) return undefined;
       pictures = renderChallenge(planChallenge(row.seed));
@@ -243,7 +277,8 @@ export class CaptchaStore {
       this.db.prepare("UPDATE captcha_challenges SET solved_at = ? WHERE captcha_id = ?").run(at, captchaId);
       const captchaToken = randomBytes(24).toString("base64url");
       this.db.prepare("DELETE FROM captcha_tokens WHERE expires_at < ?").run(at);
-      this.db.prepare("INSERT INTO captcha_tokens (token_hash, scene, client_ip, device_id, expires_at) VALUES (?, ?, ?, ?, ?)")
+      this.db
+        .prepare("INSERT INTO captcha_tokens (token_hash, scene, client_ip, device_id, expires_at) VALUES (?, ?, ?, ?, ?)")
         .run(sha256(captchaToken), row.scene, client.ip, client.deviceId, at + CAPTCHA_TOKEN_TTL_MS);
       return { ok: true, captchaToken };
     })();
@@ -252,8 +287,11 @@ export class CaptchaStore {
   /** Spends a token for a scene: true once, for the client it was earned by; false for unknown, expired, reused, other-scene or other-client tokens. */
   consumeToken(token: string | undefined, scene: CaptchaScene, client: CaptchaClient): boolean {
     if (!token) return false;
-    const r = this.db.prepare(`UPDATE captcha_tokens SET used_at = ?
-      WHERE token_hash = ? AND scene = ? AND client_ip = ? AND device_id = ? AND used_at IS NULL AND expires_at >= ?`)
+    const r = this.db
+      .prepare(
+        `UPDATE captcha_tokens SET used_at = ?
+      WHERE token_hash = ? AND scene = ? AND client_ip = ? AND device_id = ? AND used_at IS NULL AND expires_at >= ?`,
+      )
       .run(this.now(), sha256(token), scene, client.ip, client.deviceId, this.now());
     return r.changes === 1;
   }
@@ -261,7 +299,10 @@ export class CaptchaStore {
 
 /** Counts of risky events (failed logins, registrations) per key in a sliding window. */
 export class RiskCounter {
-  constructor(private readonly db: Db, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   record(kind: string, keys: string[]): void {
     const insert = this.db.prepare("INSERT INTO risk_events (kind, key, at) VALUES (?, ?, ?)");

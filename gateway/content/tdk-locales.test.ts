@@ -6,7 +6,12 @@ import { TDK_TRANSLATIONS } from "./tdk-locales.ts";
 const FIELDS = ["title", "description", "keywords"] as const satisfies readonly (keyof Tdk)[];
 /** Typical request params: what the texts read like on a real page. */
 const PARAMS: Record<string, string> = {
-  name: "Bitcoin", coin: "BTC", symbol: "BTCUSDT", base: "BTC", quote: "USDT", article: "bitcoin",
+  name: "Bitcoin",
+  coin: "BTC",
+  symbol: "BTCUSDT",
+  base: "BTC",
+  quote: "USDT",
+  article: "bitcoin",
 };
 /** Search results show about 60–70 characters of a title and 155–170 of a description. */
 const MAX_TITLE = 70;

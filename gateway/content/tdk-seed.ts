@@ -10,7 +10,17 @@ export interface Tdk {
 }
 
 export const TDK_PAGES = [
-  "home", "markets", "spot", "futures", "wiki", "wiki-page", "wiki-article", "events", "fee", "vip", "asset",
+  "home",
+  "markets",
+  "spot",
+  "futures",
+  "wiki",
+  "wiki-page",
+  "wiki-article",
+  "events",
+  "fee",
+  "vip",
+  "asset",
 ] as const;
 export type TdkPage = (typeof TDK_PAGES)[number];
 
@@ -20,7 +30,8 @@ export type TdkTexts = Record<TdkPage, Tdk>;
 export const TDK_EN: TdkTexts = {
   home: {
     title: "Mix Exchange | Buy, sell and trade Bitcoin and crypto",
-    description: "Trade Bitcoin, Ethereum and other crypto on spot, margin and USDT-M futures markets with deep liquidity, low fees and a risk-free demo mode.",
+    description:
+      "Trade Bitcoin, Ethereum and other crypto on spot, margin and USDT-M futures markets with deep liquidity, low fees and a risk-free demo mode.",
     keywords: "crypto exchange, bitcoin, ethereum, spot trading, futures, margin, demo trading",
   },
   markets: {
@@ -30,7 +41,8 @@ export const TDK_EN: TdkTexts = {
   },
   spot: {
     title: "{base}/{quote} spot trading: live price and chart | Mix Exchange",
-    description: "Buy and sell {base} for {quote} with limit, market and trigger orders. Live {symbol} order book, trades and candlestick chart.",
+    description:
+      "Buy and sell {base} for {quote} with limit, market and trigger orders. Live {symbol} order book, trades and candlestick chart.",
     keywords: "{base} price, {symbol}, buy {base}, sell {base}, {base} chart",
   },
   futures: {

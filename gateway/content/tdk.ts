@@ -32,12 +32,7 @@ function fill(text: string, params: Record<string, string>): string {
 }
 
 /** The TDK rows for a locale, falling back to English per page when a translation is absent. */
-export function queryTdk(
-  db: Db,
-  localeKey: string,
-  pageCodes: readonly string[] | undefined,
-  params: Record<string, string>,
-): TdkEntry[] {
+export function queryTdk(db: Db, localeKey: string, pageCodes: readonly string[] | undefined, params: Record<string, string>): TdkEntry[] {
   const locale = findLocale(localeKey)?.key ?? DEFAULT_LOCALE;
   const wanted = pageCodes ? TDK_PAGES.filter((p) => pageCodes.includes(p)) : [...TDK_PAGES];
   const get = db.prepare("SELECT title, description, keywords FROM tdk WHERE page_code = ? AND locale = ?");

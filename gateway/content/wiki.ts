@@ -7,8 +7,9 @@ import { WIKI_SOURCE_LANG, type WikiSource } from "./wiki-source.ts";
 
 /** Every shipped article, in the order the exchange lists its coins (the quote coin last). */
 const ORDER = [...INSTRUMENTS.map((i) => i.baseCoin), QUOTE_COIN];
-export const WIKI_SOURCES: readonly WikiSource[] = [...PAYMENT_COINS, ...PLATFORM_COINS, ...TOKEN_COINS]
-  .sort((a, b) => ORDER.indexOf(a.coin) - ORDER.indexOf(b.coin));
+export const WIKI_SOURCES: readonly WikiSource[] = [...PAYMENT_COINS, ...PLATFORM_COINS, ...TOKEN_COINS].sort(
+  (a, b) => ORDER.indexOf(a.coin) - ORDER.indexOf(b.coin),
+);
 
 const BY_ARTICLE = new Map(WIKI_SOURCES.map((s) => [s.article, s]));
 const SYMBOL_OF = new Map(INSTRUMENTS.map((i) => [i.baseCoin, i.symbol]));

@@ -25,7 +25,10 @@ export function migrate(db: Db, migrations: Migration[]): number[] {
     applied_at INTEGER NOT NULL
   )`);
   const applied = new Set(
-    db.prepare("SELECT version FROM schema_migrations").all().map((r) => (r as { version: number }).version),
+    db
+      .prepare("SELECT version FROM schema_migrations")
+      .all()
+      .map((r) => (r as { version: number }).version),
   );
   const record = db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)");
   const ran: number[] = [];

@@ -50,7 +50,11 @@ export class Exchange {
       this.market.onFill(f);
       this.simulator.onFill(f.env, f.symbol, f.maker, f.size);
     };
-    this.plans = new PlanService(this.svc, (env, symbol) => this.market.tape(env, symbol).latest(1)[0]?.price ?? this.market.candles.lastPrice(symbol), log);
+    this.plans = new PlanService(
+      this.svc,
+      (env, symbol) => this.market.tape(env, symbol).latest(1)[0]?.price ?? this.market.candles.lastPrice(symbol),
+      log,
+    );
     this.plans.load();
     this.market.listeners.add((env, symbol, t) => this.plans.onTrade(env, symbol, t.price));
     const poll = () => void this.svc.applyDeposits().catch(log);

@@ -1,7 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { BUSINESS_TYPE_ALIASES, BUSINESS_TYPES, EX_CODES, FORCES, GRANULARITIES, ORDER_TYPES, SIDES, STP_MODES, TRIGGER_TYPE_ALIASES, TRIGGER_TYPES } from "../../protocol/bitget.ts";
+import {
+  BUSINESS_TYPE_ALIASES,
+  BUSINESS_TYPES,
+  EX_CODES,
+  FORCES,
+  GRANULARITIES,
+  ORDER_TYPES,
+  SIDES,
+  STP_MODES,
+  TRIGGER_TYPE_ALIASES,
+  TRIGGER_TYPES,
+} from "../../protocol/bitget.ts";
 import { GatewayError } from "../envelope.ts";
 import { EngineError } from "./engine/types.ts";
 import { IdGen } from "./engine/order.ts";
@@ -10,8 +21,11 @@ import { canonical, decimal, enumValue, granularity, isAbsent, optional, parseFi
 
 /** `s` with each letter's case chosen at random. */
 const anyCase = (s: string) =>
-  fc.array(fc.boolean(), { minLength: s.length, maxLength: s.length }).map((flags) => [...s].map((ch, i) => (flags[i] ? ch.toUpperCase() : ch.toLowerCase())).join(""));
-const oneOfList = <T extends string>(list: readonly T[]) => fc.constantFrom(...list).chain((v) => anyCase(v).map((spelled) => [v, spelled] as const));
+  fc
+    .array(fc.boolean(), { minLength: s.length, maxLength: s.length })
+    .map((flags) => [...s].map((ch, i) => (flags[i] ? ch.toUpperCase() : ch.toLowerCase())).join(""));
+const oneOfList = <T extends string>(list: readonly T[]) =>
+  fc.constantFrom(...list).chain((v) => anyCase(v).map((spelled) => [v, spelled] as const));
 /** Anything a JSON body can carry. */
 const wrongType = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
 
@@ -39,15 +53,19 @@ describe("enumerations", () => {
   });
 
   it("match their aliases in any case", () => {
-    fc.assert(fc.property(anyCase("market_price"), (s) => {
-      expect(enumValue(TRIGGER_TYPES, s, "triggerType", undefined, TRIGGER_TYPE_ALIASES)).toBe("mark_price");
-    }));
-    fc.assert(fc.property(anyCase("transfer-in"), (s) => {
-      expect(canonical(BUSINESS_TYPES, s, BUSINESS_TYPE_ALIASES)).toBe("TRANSFER_IN");
-    }));
+    fc.assert(
+      fc.property(anyCase("market_price"), (s) => {
+        expect(enumValue(TRIGGER_TYPES, s, "triggerType", undefined, TRIGGER_TYPE_ALIASES)).toBe("mark_price");
+      }),
+    );
+    fc.assert(
+      fc.property(anyCase("transfer-in"), (s) => {
+        expect(canonical(BUSINESS_TYPES, s, BUSINESS_TYPE_ALIASES)).toBe("TRANSFER_IN");
+      }),
+    );
   });
 
-  it("read an absent value (undefined, null, \"\") as the fallback, or as empty (40019) when required", () => {
+  it('read an absent value (undefined, null, "") as the fallback, or as empty (40019) when required', () => {
     for (const v of [undefined, null, ""]) {
       expect(enumValue(FORCES, v, "force", "gtc")).toBe("gtc");
       expect(refusal(() => enumValue(SIDES, v, "side"))).toEqual({ code: EX_CODES.paramEmpty, msg: "Parameter side cannot be empty" });
@@ -64,7 +82,8 @@ describe("enumerations", () => {
       }),
     );
     // spaces and look-alikes are not case
-    for (const v of [" gtc", "gtc ", "g_tc", "gtc\u0000", "ＧＴＣ"]) expect(refusal(() => enumValue(FORCES, v, "force"))?.code).toBe(EX_CODES.paramInvalid);
+    for (const v of [" gtc", "gtc ", "g_tc", "gtc\u0000", "ＧＴＣ"])
+      expect(refusal(() => enumValue(FORCES, v, "force"))?.code).toBe(EX_CODES.paramInvalid);
   });
 
   it("in a query answer with a GatewayError (public routes have no engine)", () => {
@@ -86,20 +105,24 @@ describe("granularity", () => {
     expect(granularity("1DAY")).toBe("1day");
     expect(granularity("1mutc")).toBe("1Mutc");
     expect(granularity("2H")).toBeUndefined();
-    fc.assert(fc.property(anyCase("15min"), (s) => {
-      expect(granularity(s)).toBe("15min");
-    }));
-    fc.assert(fc.property(fc.string({ maxLength: 50 }), (s) => {
-      const g = granularity(s);
-      if (g !== undefined) expect(g in GRANULARITIES).toBe(true);
-    }));
+    fc.assert(
+      fc.property(anyCase("15min"), (s) => {
+        expect(granularity(s)).toBe("15min");
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string({ maxLength: 50 }), (s) => {
+        const g = granularity(s);
+        if (g !== undefined) expect(g in GRANULARITIES).toBe(true);
+      }),
+    );
   });
 });
 
 describe("optional fields and parseFields", () => {
   const Schema = z.object({ need: text(8), opt: optional(text(8)), num: optional(decimal) });
 
-  it("reads \"\" and null as absent, for text and decimals", () => {
+  it('reads "" and null as absent, for text and decimals', () => {
     expect(isAbsent("")).toBe(true);
     expect(isAbsent("0")).toBe(false);
     expect(parseFields(Schema, { need: "a", opt: "", num: null })).toEqual({ need: "a" });
@@ -127,13 +150,23 @@ describe("place-order bodies end to end (schema, then engine validation)", () =>
   it("accepts any case of every enum and any mix of empty optionals", () => {
     const empties = fc.constantFrom(undefined, null, "");
     fc.assert(
-      fc.property(anyCase("buy"), anyCase("limit"), oneOfList(FORCES), oneOfList(STP_MODES), anyCase("normal"), empties, empties, empties, (side, orderType, [, force], [, stpMode], tpslType, clientOid, triggerPrice, receiveWindow) => {
-        const body = { ...base, side, orderType, force, stpMode, tpslType, clientOid, triggerPrice, receiveWindow, requestTime: "" };
-        expect(place(body)).toBeUndefined();
-        const o = toOrder(ids, "live", "u1", parseFields(PlaceOrderSchema, body), "API");
-        expect([o.side, o.type]).toEqual(["buy", "limit"]);
-        expect(o.clientOid).toBe(o.id);
-      }),
+      fc.property(
+        anyCase("buy"),
+        anyCase("limit"),
+        oneOfList(FORCES),
+        oneOfList(STP_MODES),
+        anyCase("normal"),
+        empties,
+        empties,
+        empties,
+        (side, orderType, [, force], [, stpMode], tpslType, clientOid, triggerPrice, receiveWindow) => {
+          const body = { ...base, side, orderType, force, stpMode, tpslType, clientOid, triggerPrice, receiveWindow, requestTime: "" };
+          expect(place(body)).toBeUndefined();
+          const o = toOrder(ids, "live", "u1", parseFields(PlaceOrderSchema, body), "API");
+          expect([o.side, o.type]).toEqual(["buy", "limit"]);
+          expect(o.clientOid).toBe(o.id);
+        },
+      ),
     );
   });
 
@@ -153,7 +186,8 @@ describe("place-order bodies end to end (schema, then engine validation)", () =>
     expect(place({ ...base, size: "" })?.code).toBe(EX_CODES.paramEmpty);
     expect(place({ ...base, price: "" })?.code).toBe(EX_CODES.paramEmpty);
     expect(place({ ...base, size: null })?.code).toBe(EX_CODES.paramInvalid);
-    for (const size of ["1e-2", "0x10", " 0.01", "0.01 ", "+0.01", "-0.01", "NaN", "Infinity"]) expect(place({ ...base, size })?.code, size).toBe(EX_CODES.paramCheck);
+    for (const size of ["1e-2", "0x10", " 0.01", "0.01 ", "+0.01", "-0.01", "NaN", "Infinity"])
+      expect(place({ ...base, size })?.code, size).toBe(EX_CODES.paramCheck);
     expect(place({ ...base, symbol: "btc-usdt" })?.code).toBe(EX_CODES.paramNotExist);
   });
 });

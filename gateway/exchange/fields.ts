@@ -25,7 +25,13 @@ export function optional<T extends z.ZodTypeAny>(schema: T) {
 /** Text of at most `max` characters. */
 export const text = (max: number) => z.string().max(max);
 /** A decimal as Bitget sends it: a string, or a JSON number (its documented plan examples do). Parsed where used. */
-export const decimal = z.union([z.string().max(40), z.number().finite().transform((n) => String(n))]);
+export const decimal = z.union([
+  z.string().max(40),
+  z
+    .number()
+    .finite()
+    .transform((n) => String(n)),
+]);
 
 const lowerMaps = new WeakMap<readonly string[], Map<string, string>>();
 
@@ -48,7 +54,7 @@ export function canonical<T extends string>(list: readonly T[], value: string, a
 
 /** Clips what a refusal message repeats back, so a huge value does not make a huge answer. */
 export function shown(v: unknown): string {
-  const s = typeof v === "string" ? v : JSON.stringify(v) ?? String(v);
+  const s = typeof v === "string" ? v : (JSON.stringify(v) ?? String(v));
   return s.length > 40 ? `${s.slice(0, 40)}…` : s;
 }
 
@@ -56,7 +62,13 @@ export function shown(v: unknown): string {
  * An enumeration field of a body: Bitget's spelling, `fallback` when absent, or an EngineError
  * (40019 when required and absent, 40017 otherwise). Engine errors become envelopes in routes.
  */
-export function enumValue<T extends string>(list: readonly T[], value: unknown, name: string, fallback?: T, aliases?: Record<string, T>): T {
+export function enumValue<T extends string>(
+  list: readonly T[],
+  value: unknown,
+  name: string,
+  fallback?: T,
+  aliases?: Record<string, T>,
+): T {
   if (isAbsent(value)) {
     if (fallback !== undefined) return fallback;
     throw new EngineError(EX_CODES.paramEmpty, `Parameter ${name} cannot be empty`);
@@ -67,7 +79,13 @@ export function enumValue<T extends string>(list: readonly T[], value: unknown, 
 }
 
 /** An enumeration in a query string, as `enumValue` but refused with a GatewayError (public routes have no engine). */
-export function queryEnum<T extends string>(list: readonly T[], value: string | undefined, name: string, fallback?: T, aliases?: Record<string, T>): T | undefined {
+export function queryEnum<T extends string>(
+  list: readonly T[],
+  value: string | undefined,
+  name: string,
+  fallback?: T,
+  aliases?: Record<string, T>,
+): T | undefined {
   if (value === undefined) return fallback;
   const hit = canonical(list, value, aliases);
   if (hit === undefined) throw new GatewayError(EX_CODES.paramInvalid, `Parameter ${name} is invalid: ${shown(value)}`);
@@ -94,6 +112,7 @@ export function parseFields<S extends z.ZodTypeAny>(schema: S, body: unknown): z
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const name = issue && issue.path.length ? issue.path.join(".") : "body";
-  if (issue?.code === "invalid_type" && issue.received === "undefined") throw new GatewayError(EX_CODES.paramEmpty, `Parameter ${name} cannot be empty`);
+  if (issue?.code === "invalid_type" && issue.received === "undefined")
+    throw new GatewayError(EX_CODES.paramEmpty, `Parameter ${name} cannot be empty`);
   throw new GatewayError(EX_CODES.paramInvalid, `Parameter ${name} is invalid: ${issue?.message ?? "invalid"}`);
 }

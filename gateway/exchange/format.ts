@@ -91,7 +91,14 @@ export function openOrderJson(o: Order) {
 }
 
 export function assetJson(b: Balance) {
-  return { coin: b.coin, available: units(b.available), frozen: units(b.frozen), locked: units(0n), limitAvailable: units(0n), uTime: String(b.uTime) };
+  return {
+    coin: b.coin,
+    available: units(b.available),
+    frozen: units(b.frozen),
+    locked: units(0n),
+    limitAvailable: units(0n),
+    uTime: String(b.uTime),
+  };
 }
 
 export function billJson(b: Bill) {

@@ -55,7 +55,8 @@ export function toOrder(ids: IdGen, env: Env, userId: string, body: PlaceOrderBo
     // Bitget: the order is valid only if it reaches the server within receiveWindow ms of requestTime
     const win = Number(body.receiveWindow);
     const at = isAbsent(body.requestTime) ? now : Number(body.requestTime);
-    if (!Number.isSafeInteger(win) || win < 0 || !Number.isSafeInteger(at)) throw new EngineError(EX_CODES.paramInvalid, "Parameter requestTime/receiveWindow is invalid");
+    if (!Number.isSafeInteger(win) || win < 0 || !Number.isSafeInteger(at))
+      throw new EngineError(EX_CODES.paramInvalid, "Parameter requestTime/receiveWindow is invalid");
     if (now - at > win) throw new EngineError(EX_CODES.timestampExpired, "Request timestamp expired: outside receiveWindow");
   }
   if (!isAbsent(body.clientOid) && !CLIENT_OID.test(body.clientOid)) {
@@ -67,25 +68,44 @@ export function toOrder(ids: IdGen, env: Env, userId: string, body: PlaceOrderBo
   if (type === "limit") {
     if (isAbsent(body.price)) throw new EngineError(EX_CODES.paramEmpty, "Parameter price cannot be empty");
     const p = parseScaled(body.price, inst.pricePrecision);
-    if (p === undefined) throw new EngineError(EX_CODES.paramCheck, `Parameter verification exception: price must be a decimal with at most ${inst.pricePrecision} decimals`);
+    if (p === undefined)
+      throw new EngineError(
+        EX_CODES.paramCheck,
+        `Parameter verification exception: price must be a decimal with at most ${inst.pricePrecision} decimals`,
+      );
     if (p <= 0n) throw new EngineError(EX_CODES.paramInvalid, "Parameter price must be greater than 0");
     if (p > BigInt(Number.MAX_SAFE_INTEGER) / 1000n) throw new EngineError(EX_CODES.paramInvalid, "Parameter price is too large");
     price = Number(p);
   }
   if (type === "market" && side === "buy") {
     const q = parseScaled(body.size, inst.quotePrecision);
-    if (q === undefined) throw new EngineError(EX_CODES.paramCheck, `Parameter verification exception: size (quote amount) must be a decimal with at most ${inst.quotePrecision} decimals`);
+    if (q === undefined)
+      throw new EngineError(
+        EX_CODES.paramCheck,
+        `Parameter verification exception: size (quote amount) must be a decimal with at most ${inst.quotePrecision} decimals`,
+      );
     quoteSize = q * 10n ** BigInt(LEDGER_SCALE - inst.quotePrecision);
-    if (quoteSize < inst.minNotional) throw new EngineError(EX_CODES.minNotional, `less than the minimum order value ${inst.minNotional / 10n ** BigInt(LEDGER_SCALE)} ${inst.quoteCoin}`);
+    if (quoteSize < inst.minNotional)
+      throw new EngineError(
+        EX_CODES.minNotional,
+        `less than the minimum order value ${inst.minNotional / 10n ** BigInt(LEDGER_SCALE)} ${inst.quoteCoin}`,
+      );
     if (quoteSize > 10n ** 17n) throw new EngineError(EX_CODES.paramInvalid, "Parameter size is too large");
   } else {
     const s = parseScaled(body.size, inst.quantityPrecision);
-    if (s === undefined) throw new EngineError(EX_CODES.paramCheck, `Parameter verification exception: size must be a decimal with at most ${inst.quantityPrecision} decimals`);
+    if (s === undefined)
+      throw new EngineError(
+        EX_CODES.paramCheck,
+        `Parameter verification exception: size must be a decimal with at most ${inst.quantityPrecision} decimals`,
+      );
     if (s < BigInt(inst.minLots)) throw new EngineError(EX_CODES.qtyTooSmall, "The order quantity is less than the minimum");
     if (s > BigInt(inst.maxLots)) throw new EngineError(EX_CODES.paramInvalid, "The order quantity is greater than the maximum");
     size = Number(s);
     if (type === "limit" && notional(inst, price, size) < inst.minNotional) {
-      throw new EngineError(EX_CODES.minNotional, `less than the minimum order value ${inst.minNotional / 10n ** BigInt(LEDGER_SCALE)} ${inst.quoteCoin}`);
+      throw new EngineError(
+        EX_CODES.minNotional,
+        `less than the minimum order value ${inst.minNotional / 10n ** BigInt(LEDGER_SCALE)} ${inst.quoteCoin}`,
+      );
     }
   }
   const order = newOrder(ids, { env, userId, symbol: inst.symbol, side, type, force, stp, price, size, quoteSize, source }, now);

@@ -76,7 +76,11 @@ export class PlanService {
   private tick(inst: Instrument, text: string | undefined, name: string): number {
     if (text === undefined || text === "") throw new EngineError(EX_CODES.paramEmpty, `Parameter ${name} cannot be empty`);
     const v = parseScaled(text, inst.pricePrecision);
-    if (v === undefined) throw new EngineError(EX_CODES.paramCheck, `Parameter verification exception: ${name} must be a decimal with at most ${inst.pricePrecision} decimals`);
+    if (v === undefined)
+      throw new EngineError(
+        EX_CODES.paramCheck,
+        `Parameter verification exception: ${name} must be a decimal with at most ${inst.pricePrecision} decimals`,
+      );
     if (v <= 0n || v > 10n ** 15n) throw new EngineError(EX_CODES.paramInvalid, `Parameter ${name} must be greater than 0`);
     return Number(v);
   }
@@ -131,9 +135,11 @@ export class PlanService {
       cTime: now,
       uTime: now,
     };
-    if (clientOid !== undefined && !CLIENT_OID.test(clientOid)) throw new EngineError(EX_CODES.paramInvalid, "Parameter clientOid is invalid");
+    if (clientOid !== undefined && !CLIENT_OID.test(clientOid))
+      throw new EngineError(EX_CODES.paramInvalid, "Parameter clientOid is invalid");
     toOrder(new IdGen(), env, userId, this.orderBody(plan, inst), source);
-    if (clientOid !== undefined && this.findByClientOid(env, userId, clientOid)) throw new EngineError(EX_CODES.duplicateClientOid, "Duplicate clientOid");
+    if (clientOid !== undefined && this.findByClientOid(env, userId, clientOid))
+      throw new EngineError(EX_CODES.duplicateClientOid, "Duplicate clientOid");
     let live = 0;
     for (const p of this.active.values()) if (p.env === env && p.userId === userId) live++;
     if (live >= MAX_LIVE_PLANS) throw new EngineError(EX_CODES.planLimit, `Plan orders reached the upper limit of ${MAX_LIVE_PLANS}`);
@@ -171,7 +177,9 @@ export class PlanService {
     const next = { ...p };
     if (!isAbsent(input.triggerPrice)) next.triggerPrice = this.tick(inst, input.triggerPrice, "triggerPrice");
     next.orderType = enumValue(ORDER_TYPES, input.orderType, "orderType", p.orderType);
-    if (next.orderType === "limit") next.executePrice = !isAbsent(input.executePrice) || p.orderType !== "limit" ? this.tick(inst, input.executePrice, "executePrice") : p.executePrice;
+    if (next.orderType === "limit")
+      next.executePrice =
+        !isAbsent(input.executePrice) || p.orderType !== "limit" ? this.tick(inst, input.executePrice, "executePrice") : p.executePrice;
     else next.executePrice = 0;
     if (!isAbsent(input.size)) next.size = input.size;
     toOrder(new IdGen(), env, userId, this.orderBody(next, inst), p.source);
@@ -195,7 +203,8 @@ export class PlanService {
   list(env: Env, userId: string, symbol?: string, tpsl?: "normal" | "tpsl"): Plan[] {
     const out: Plan[] = [];
     for (const p of this.active.values()) {
-      if (p.env === env && p.userId === userId && p.status === "live" && (!symbol || p.symbol === symbol) && (!tpsl || p.tpslType === tpsl)) out.push(p);
+      if (p.env === env && p.userId === userId && p.status === "live" && (!symbol || p.symbol === symbol) && (!tpsl || p.tpslType === tpsl))
+        out.push(p);
     }
     return out.sort((a, b) => b.seq - a.seq);
   }
@@ -214,10 +223,29 @@ export class PlanService {
       const trigger = this.tick(inst, price, kind === "tp" ? "presetTakeProfitPrice" : "presetStopLossPrice");
       const seq = this.svc.engine.ids.next();
       plans.push({
-        id: String(seq), seq, env: order.env, userId: order.userId, symbol: order.symbol,
-        side: order.side === "buy" ? "sell" : "buy", orderType: "market", triggerPrice: trigger, executePrice: 0, size: "",
-        planType: "amount", triggerType: "fill_price", direction: "up", tpslType: "tpsl", clientOid: `${order.id}-${kind}`,
-        parentId: order.id, ocoId, status: "pending", orderId: "", failReason: "", source: order.source, cTime: seq / 1000, uTime: seq / 1000,
+        id: String(seq),
+        seq,
+        env: order.env,
+        userId: order.userId,
+        symbol: order.symbol,
+        side: order.side === "buy" ? "sell" : "buy",
+        orderType: "market",
+        triggerPrice: trigger,
+        executePrice: 0,
+        size: "",
+        planType: "amount",
+        triggerType: "fill_price",
+        direction: "up",
+        tpslType: "tpsl",
+        clientOid: `${order.id}-${kind}`,
+        parentId: order.id,
+        ocoId,
+        status: "pending",
+        orderId: "",
+        failReason: "",
+        source: order.source,
+        cTime: seq / 1000,
+        uTime: seq / 1000,
       });
     }
     for (const p of plans) {
@@ -238,7 +266,8 @@ export class PlanService {
       if (p.parentId !== order.id || p.status !== "pending") continue;
       const inst = resolveInstrument(order.symbol);
       // the child closes what the parent bought or sold: base received (after fee) for a buy
-      const baseUnits = order.side === "buy" ? BigInt(order.filled) * inst.baseUnitsPerLot - order.fee : BigInt(order.filled) * inst.baseUnitsPerLot;
+      const baseUnits =
+        order.side === "buy" ? BigInt(order.filled) * inst.baseUnitsPerLot - order.fee : BigInt(order.filled) * inst.baseUnitsPerLot;
       const lots = baseUnits / inst.baseUnitsPerLot;
       if (lots <= 0n) {
         p.status = "cancelled";
@@ -289,7 +318,8 @@ export class PlanService {
           p.status = "executed";
         } catch (err) {
           if (!(err instanceof EngineError)) throw err;
-          const earlier = err.code === EX_CODES.duplicateClientOid ? this.svc.findOrder(p.env, p.userId, { clientOid: `plan${p.id}` }) : undefined;
+          const earlier =
+            err.code === EX_CODES.duplicateClientOid ? this.svc.findOrder(p.env, p.userId, { clientOid: `plan${p.id}` }) : undefined;
           if (earlier) {
             p.orderId = earlier.id;
             p.status = "executed";

@@ -39,7 +39,8 @@ export class PlanStore {
   private readonly id: Statement;
 
   constructor(private readonly db: Db) {
-    this.upsert = db.prepare(`INSERT INTO ex_plans (plan_id, seq, env, user_id, symbol, side, order_type, trigger_price, execute_price, size, plan_type, trigger_type,
+    this.upsert =
+      db.prepare(`INSERT INTO ex_plans (plan_id, seq, env, user_id, symbol, side, order_type, trigger_price, execute_price, size, plan_type, trigger_type,
         direction, tpsl_type, client_oid, parent_id, oco_id, status, order_id, fail_reason, source, c_time, u_time)
       VALUES (@id, @seq, @env, @userId, @symbol, @side, @orderType, @triggerPrice, @executePrice, @size, @planType, @triggerType,
         @direction, @tpslType, @clientOid, @parentId, @ocoId, @status, @orderId, @failReason, @source, @cTime, @uTime)
@@ -66,8 +67,12 @@ export class PlanStore {
 
   /** Finished normal plans of a user and symbol, newest first. */
   history(q: { env: Env; user: string; symbol: string; start: number; end: number; before: number; limit: number }): Plan[] {
-    const rows = this.db.prepare(`SELECT * FROM ex_plans WHERE env = @env AND user_id = @user AND status IN ('executed', 'fail_execute', 'cancelled')
-    AND tpsl_type = 'normal' AND symbol = @symbol AND c_time >= @start AND c_time <= @end AND seq < @before ORDER BY seq DESC LIMIT @limit`).all(q) as Array<Record<string, unknown>>;
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM ex_plans WHERE env = @env AND user_id = @user AND status IN ('executed', 'fail_execute', 'cancelled')
+    AND tpsl_type = 'normal' AND symbol = @symbol AND c_time >= @start AND c_time <= @end AND seq < @before ORDER BY seq DESC LIMIT @limit`,
+      )
+      .all(q) as Array<Record<string, unknown>>;
     return rows.map(rowToPlan);
   }
 

@@ -32,7 +32,15 @@ function open(dir?: string) {
   return { dir: d, db, svc };
 }
 
-const limit = (side: "buy" | "sell", price: string, size: string, clientOid?: string) => ({ symbol: "ETHUSDT", side, orderType: "limit", force: "gtc", price, size, clientOid });
+const limit = (side: "buy" | "sell", price: string, size: string, clientOid?: string) => ({
+  symbol: "ETHUSDT",
+  side,
+  orderType: "limit",
+  force: "gtc",
+  price,
+  size,
+  clientOid,
+});
 
 describe("exchange service", () => {
   it("funds live accounts with the welcome balance and paper accounts with demo coins, once", async () => {
@@ -97,7 +105,12 @@ describe("exchange authenticator", () => {
     const auth = new Authenticator((r) => ctx.authenticateSession?.(r));
     const key = createApiKey(db, { userId: "k1", passphrase: "pp", permissions: ["read"] });
     const ts = String(Date.now());
-    const h = { "access-key": key.apiKey, "access-timestamp": ts, "access-passphrase": "pp", "access-sign": signRequest(key.secretKey, ts, "GET", "/api/v2/spot/account/assets", "") };
+    const h = {
+      "access-key": key.apiKey,
+      "access-timestamp": ts,
+      "access-passphrase": "pp",
+      "access-sign": signRequest(key.secretKey, ts, "GET", "/api/v2/spot/account/assets", ""),
+    };
     const apiKeyCall = req(h);
     apiKeyCall.apiKeyPrincipal = verifyApiKeyCall(db, apiKeyCall);
     expect(auth.authenticate(apiKeyCall)).toEqual({ userId: "k1", via: "apikey", permissions: ["read"] });
@@ -110,7 +123,8 @@ describe("exchange authenticator", () => {
       return "ok";
     };
     expect(code(() => auth.authenticate(req({})))).toBe("40001");
-    ctx.authenticateSession = (r) => (r.headers.cookie === "bt_session=good" ? { userId: "s1", via: "session", permissions: ["read", "trade"] } : undefined);
+    ctx.authenticateSession = (r) =>
+      r.headers.cookie === "bt_session=good" ? { userId: "s1", via: "session", permissions: ["read", "trade"] } : undefined;
     expect(auth.authenticate(req({ cookie: "bt_session=good" }))).toMatchObject({ userId: "s1", via: "session" });
     expect(code(() => auth.authenticate(req({ cookie: "bt_session=bad" })))).toBe("40001");
     // an API-key request is judged by its HMAC alone, even with a session cookie

@@ -67,12 +67,22 @@ export class ExchangeService {
     const now = Date.now();
     ch.extra.push(() => this.store.addAccount(env, userId, now));
     if (env === "paper") this.creditDemo(userId, ch);
-    else if (this.config.welcomeUsdt > 0n && this.welcomeEligible(userId)) this.engine.transfer("live", TREASURY, userId, "USDT", this.config.welcomeUsdt, ["TRANSFER_OUT", "DEPOSIT"], "deposit", ch);
+    else if (this.config.welcomeUsdt > 0n && this.welcomeEligible(userId))
+      this.engine.transfer("live", TREASURY, userId, "USDT", this.config.welcomeUsdt, ["TRANSFER_OUT", "DEPOSIT"], "deposit", ch);
   }
 
   private creditDemo(userId: string, ch: Change): void {
     for (const [coin, amount] of PAPER_FUNDS) {
-      this.engine.transfer("paper", TREASURY, userId, coin, parseScaled(amount, LEDGER_SCALE) as bigint, ["TRANSFER_OUT", "DEPOSIT"], "deposit", ch);
+      this.engine.transfer(
+        "paper",
+        TREASURY,
+        userId,
+        coin,
+        parseScaled(amount, LEDGER_SCALE) as bigint,
+        ["TRANSFER_OUT", "DEPOSIT"],
+        "deposit",
+        ch,
+      );
     }
   }
 
@@ -89,7 +99,12 @@ export class ExchangeService {
   async placeOrder(env: Env, userId: string, body: PlaceOrderBody, source = "API"): Promise<Order> {
     const order = toOrder(this.engine.ids, env, userId, body, source);
     const oidKey = this.engine.clientOidKey(env, userId, order.clientOid);
-    if (body.clientOid !== undefined && (this.pendingOids.has(oidKey) || this.engine.openByClientOid.has(oidKey) || this.store.findOrder(env, userId, { clientOid: order.clientOid }))) {
+    if (
+      body.clientOid !== undefined &&
+      (this.pendingOids.has(oidKey) ||
+        this.engine.openByClientOid.has(oidKey) ||
+        this.store.findOrder(env, userId, { clientOid: order.clientOid }))
+    ) {
       throw new EngineError(EX_CODES.duplicateClientOid, "Duplicate clientOid");
     }
     const ch = newChange();
@@ -184,10 +199,12 @@ export class ExchangeService {
   async resetPaper(userId: string): Promise<void> {
     const ch = newChange();
     this.ensureAccount("paper", userId, ch);
-    for (const o of [...this.engine.open.values()]) if (o.env === "paper" && o.userId === userId) this.engine.cancel(o, "account reset", ch);
+    for (const o of [...this.engine.open.values()])
+      if (o.env === "paper" && o.userId === userId) this.engine.cancel(o, "account reset", ch);
     for (const coin of COINS) {
       const b = this.engine.balance("paper", userId, coin);
-      if (b.available > 0n) this.engine.transfer("paper", userId, TREASURY, coin, b.available, ["SYSTEM_RESET", "SYSTEM_RESET"], "other", ch);
+      if (b.available > 0n)
+        this.engine.transfer("paper", userId, TREASURY, coin, b.available, ["SYSTEM_RESET", "SYSTEM_RESET"], "other", ch);
     }
     this.creditDemo(userId, ch);
     await this.store.commit(ch);
@@ -202,7 +219,8 @@ export class ExchangeService {
     for (const r of rows) {
       const env = (ENVS as readonly string[]).includes(r.env) ? (r.env as Env) : "live";
       this.ensureAccount(env, r.user_id, ch);
-      if (r.amount > 0n && COINS.includes(r.coin)) this.engine.transfer(env, TREASURY, r.user_id, r.coin, r.amount, ["TRANSFER_OUT", "DEPOSIT"], "deposit", ch);
+      if (r.amount > 0n && COINS.includes(r.coin))
+        this.engine.transfer(env, TREASURY, r.user_id, r.coin, r.amount, ["TRANSFER_OUT", "DEPOSIT"], "deposit", ch);
       ch.extra.push(() => this.store.markDeposit(r.id, now));
     }
     await this.store.commit(ch);

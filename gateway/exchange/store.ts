@@ -31,7 +31,9 @@ export class Store {
   constructor(readonly db: Db) {
     this.byId = db.prepare("SELECT * FROM ex_orders WHERE order_id = ? AND env = ? AND user_id = ?").safeIntegers(true);
     // "client_oid <> ''" lets SQLite use the partial unique index
-    this.byClientOid = db.prepare("SELECT * FROM ex_orders WHERE env = ? AND user_id = ? AND client_oid = ? AND client_oid <> ''").safeIntegers(true);
+    this.byClientOid = db
+      .prepare("SELECT * FROM ex_orders WHERE env = ? AND user_id = ? AND client_oid = ? AND client_oid <> ''")
+      .safeIntegers(true);
     this.upsertOrder = db.prepare(`INSERT INTO ex_orders (order_id, seq, env, user_id, symbol, side, order_type, force, stp_mode,
         price, size, quote_size, filled, filled_quote, fee, frozen, status, client_oid, c_time, u_time, cancel_reason, source)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -41,13 +43,15 @@ export class Store {
         price, size, amount, fee, fee_coin, ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.upsertBalance = db.prepare(`INSERT INTO ex_balances (env, user_id, coin, available, frozen, u_time) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT(env, user_id, coin) DO UPDATE SET available = excluded.available, frozen = excluded.frozen, u_time = excluded.u_time`);
-    this.insertBill = db.prepare(`INSERT INTO ex_bills (bill_id, seq, env, user_id, coin, group_type, business_type, size, balance, fees, ref_id, c_time)
+    this.insertBill =
+      db.prepare(`INSERT INTO ex_bills (bill_id, seq, env, user_id, coin, group_type, business_type, size, balance, fees, ref_id, c_time)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   }
 
   /** Queues a change; resolves once it is durable. */
   commit(ch: Change): Promise<void> {
-    if (ch.orders.length === 0 && ch.bills.length === 0 && ch.balances.length === 0 && ch.fills.length === 0 && ch.extra.length === 0) return Promise.resolve();
+    if (ch.orders.length === 0 && ch.bills.length === 0 && ch.balances.length === 0 && ch.fills.length === 0 && ch.extra.length === 0)
+      return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.queue.push(ch);
       this.waiters.push({ resolve, reject });
@@ -78,15 +82,36 @@ export class Store {
     for (const l of this.committed) for (const ch of queue) l(ch);
   }
 
-
   /** Writes one change now (the caller owns the transaction). */
   write(ch: Change): void {
     // A change may list the same order or balance many times; each is written once, with its final values.
     for (const o of new Set(ch.orders)) {
       if (o.house) continue;
       // positional parameters: binding is measurably cheaper than named ones on this hot path
-      this.upsertOrder.run(o.id, o.seq, o.env, o.userId, o.symbol, o.side, o.type, o.force, o.stp, o.price, o.size, o.quoteSize, o.filled,
-        o.filledQuote, o.fee, o.frozen, o.status, o.clientOid, o.cTime, o.uTime, o.cancelReason, o.source);
+      this.upsertOrder.run(
+        o.id,
+        o.seq,
+        o.env,
+        o.userId,
+        o.symbol,
+        o.side,
+        o.type,
+        o.force,
+        o.stp,
+        o.price,
+        o.size,
+        o.quoteSize,
+        o.filled,
+        o.filledQuote,
+        o.fee,
+        o.frozen,
+        o.status,
+        o.clientOid,
+        o.cTime,
+        o.uTime,
+        o.cancelReason,
+        o.source,
+      );
     }
     for (const f of ch.fills) {
       const inst = instrument(f.symbol);
@@ -109,7 +134,9 @@ export class Store {
   }
 
   loadBalances(): Balance[] {
-    const rows = this.db.prepare("SELECT env, user_id, coin, available, frozen, u_time FROM ex_balances").safeIntegers(true).all() as Array<Record<string, unknown>>;
+    const rows = this.db.prepare("SELECT env, user_id, coin, available, frozen, u_time FROM ex_balances").safeIntegers(true).all() as Array<
+      Record<string, unknown>
+    >;
     return rows.map((r) => ({
       env: r.env as Env,
       userId: r.user_id as string,
@@ -130,7 +157,11 @@ export class Store {
   }
 
   findOrder(env: Env, userId: string, by: { orderId?: string; clientOid?: string }): Order | undefined {
-    const row = by.orderId ? this.byId.get(by.orderId, env, userId) : by.clientOid ? this.byClientOid.get(env, userId, by.clientOid) : undefined;
+    const row = by.orderId
+      ? this.byId.get(by.orderId, env, userId)
+      : by.clientOid
+        ? this.byClientOid.get(env, userId, by.clientOid)
+        : undefined;
     return row ? rowToOrder(row as Record<string, unknown>) : undefined;
   }
 
@@ -168,12 +199,19 @@ export class Store {
   }
 
   setVip(env: Env, userId: string, vip: number, at: number): void {
-    this.db.prepare("INSERT INTO ex_accounts (env, user_id, vip, funded_at) VALUES (?, ?, ?, ?) ON CONFLICT(env, user_id) DO UPDATE SET vip = excluded.vip").run(env, userId, vip, at);
+    this.db
+      .prepare(
+        "INSERT INTO ex_accounts (env, user_id, vip, funded_at) VALUES (?, ?, ?, ?) ON CONFLICT(env, user_id) DO UPDATE SET vip = excluded.vip",
+      )
+      .run(env, userId, vip, at);
   }
 
   /** Operator credits not applied yet (see cli/credit.ts), oldest first. */
   pendingDeposits(): Array<{ id: bigint; env: string; user_id: string; coin: string; amount: bigint }> {
-    return this.db.prepare("SELECT id, env, user_id, coin, amount FROM ex_deposits WHERE applied_at IS NULL ORDER BY id LIMIT 100").safeIntegers(true).all() as Array<{ id: bigint; env: string; user_id: string; coin: string; amount: bigint }>;
+    return this.db
+      .prepare("SELECT id, env, user_id, coin, amount FROM ex_deposits WHERE applied_at IS NULL ORDER BY id LIMIT 100")
+      .safeIntegers(true)
+      .all() as Array<{ id: bigint; env: string; user_id: string; coin: string; amount: bigint }>;
   }
 
   markDeposit(id: bigint, at: number): void {
@@ -181,25 +219,68 @@ export class Store {
   }
 
   /** Filled and cancelled orders of a user, newest first. */
-  orderHistory(q: { env: Env; user: string; symbol: string | null; before: number; start: number; end: number; orderId: string | null; limit: number }): Order[] {
-    const rows = this.db.prepare(`SELECT * FROM ex_orders WHERE env = @env AND user_id = @user AND status IN ('filled', 'cancelled')
+  orderHistory(q: {
+    env: Env;
+    user: string;
+    symbol: string | null;
+    before: number;
+    start: number;
+    end: number;
+    orderId: string | null;
+    limit: number;
+  }): Order[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM ex_orders WHERE env = @env AND user_id = @user AND status IN ('filled', 'cancelled')
     AND (@symbol IS NULL OR symbol = @symbol) AND seq < @before AND c_time >= @start AND c_time <= @end AND (@orderId IS NULL OR order_id = @orderId)
-    ORDER BY seq DESC LIMIT @limit`).safeIntegers(true).all(q) as Array<Record<string, unknown>>;
+    ORDER BY seq DESC LIMIT @limit`,
+      )
+      .safeIntegers(true)
+      .all(q) as Array<Record<string, unknown>>;
     return rows.map(rowToOrder);
   }
 
   /** A user's fills of one symbol, newest first (rows as stored; amounts as bigint). */
-  fills(q: { env: Env; user: string; symbol: string; orderId: string | null; start: number; end: number; before: string; limit: number }): Array<Record<string, unknown>> {
-    return this.db.prepare(`SELECT * FROM ex_fills WHERE env = @env AND user_id = @user AND symbol = @symbol
+  fills(q: {
+    env: Env;
+    user: string;
+    symbol: string;
+    orderId: string | null;
+    start: number;
+    end: number;
+    before: string;
+    limit: number;
+  }): Array<Record<string, unknown>> {
+    return this.db
+      .prepare(
+        `SELECT * FROM ex_fills WHERE env = @env AND user_id = @user AND symbol = @symbol
     AND (@orderId IS NULL OR order_id = @orderId) AND ts >= @start AND ts <= @end AND trade_id < @before
-    ORDER BY trade_id DESC LIMIT @limit`).safeIntegers(true).all(q) as Array<Record<string, unknown>>;
+    ORDER BY trade_id DESC LIMIT @limit`,
+      )
+      .safeIntegers(true)
+      .all(q) as Array<Record<string, unknown>>;
   }
 
   /** A user's bills, newest first. */
-  bills(q: { env: Env; user: string; coin: string | null; group: string | null; business: string | null; start: number; end: number; before: number; limit: number }): Bill[] {
-    const rows = this.db.prepare(`SELECT * FROM ex_bills WHERE env = @env AND user_id = @user AND (@coin IS NULL OR coin = @coin)
+  bills(q: {
+    env: Env;
+    user: string;
+    coin: string | null;
+    group: string | null;
+    business: string | null;
+    start: number;
+    end: number;
+    before: number;
+    limit: number;
+  }): Bill[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM ex_bills WHERE env = @env AND user_id = @user AND (@coin IS NULL OR coin = @coin)
     AND (@group IS NULL OR group_type = @group) AND (@business IS NULL OR business_type = @business)
-    AND c_time >= @start AND c_time <= @end AND seq < @before ORDER BY seq DESC LIMIT @limit`).safeIntegers(true).all(q) as Array<Record<string, unknown>>;
+    AND c_time >= @start AND c_time <= @end AND seq < @before ORDER BY seq DESC LIMIT @limit`,
+      )
+      .safeIntegers(true)
+      .all(q) as Array<Record<string, unknown>>;
     return rows.map((r) => ({
       id: Number(r.seq),
       env: q.env,

@@ -38,11 +38,17 @@ export class SubTransferStore {
 
   /** Whether a main account already used this clientOid. */
   hasClientOid(mainUserId: string, clientOid: string): boolean {
-    return this.db.prepare("SELECT 1 FROM sub_transfers WHERE main_user_id = ? AND client_oid = ?").get(mainUserId, clientOid) !== undefined;
+    return (
+      this.db.prepare("SELECT 1 FROM sub_transfers WHERE main_user_id = ? AND client_oid = ?").get(mainUserId, clientOid) !== undefined
+    );
   }
 
   record(t: SubTransfer, at: number): void {
-    this.db.prepare(`INSERT INTO sub_transfers (transfer_id, main_user_id, from_user_id, to_user_id, coin, amount, client_oid, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(t.transferId, t.mainUserId, t.fromUserId, t.toUserId, t.coin, t.amount, t.clientOid, at);
+    this.db
+      .prepare(
+        `INSERT INTO sub_transfers (transfer_id, main_user_id, from_user_id, to_user_id, coin, amount, client_oid, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(t.transferId, t.mainUserId, t.fromUserId, t.toUserId, t.coin, t.amount, t.clientOid, at);
   }
 }

@@ -57,18 +57,22 @@ export function createApiKey(
   const apiKey = "bg_" + randomBytes(16).toString("hex");
   const secretKey = randomBytes(32).toString("hex");
   const salt = randomBytes(16).toString("hex");
-  ready(db).prepare(`INSERT INTO api_keys (api_key, user_id, secret, passphrase_salt, passphrase_hash, permissions, ip_allow, label, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-    apiKey,
-    opts.userId,
-    secretKey,
-    salt,
-    hashPassphrase(salt, opts.passphrase),
-    (opts.permissions ?? ["read", "trade"]).join(","),
-    (opts.ipAllow ?? []).join(","),
-    opts.label ?? "",
-    Date.now(),
-  );
+  ready(db)
+    .prepare(
+      `INSERT INTO api_keys (api_key, user_id, secret, passphrase_salt, passphrase_hash, permissions, ip_allow, label, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      apiKey,
+      opts.userId,
+      secretKey,
+      salt,
+      hashPassphrase(salt, opts.passphrase),
+      (opts.permissions ?? ["read", "trade"]).join(","),
+      (opts.ipAllow ?? []).join(","),
+      opts.label ?? "",
+      Date.now(),
+    );
   return { apiKey, secretKey, passphrase: opts.passphrase };
 }
 
@@ -79,8 +83,13 @@ export function revokeApiKey(db: Db, apiKey: string): void {
 
 /** Puts every live key of a user on hold (a password reset); returns how many. */
 export function suspendApiKeysOf(db: Db, userId: string): number {
-  const keys = ready(db).prepare("SELECT api_key FROM api_keys WHERE user_id = ? AND revoked_at IS NULL AND suspended_at IS NULL").all(userId) as Array<{ api_key: string }>;
-  db.prepare("UPDATE api_keys SET suspended_at = ? WHERE user_id = ? AND revoked_at IS NULL AND suspended_at IS NULL").run(Date.now(), userId);
+  const keys = ready(db)
+    .prepare("SELECT api_key FROM api_keys WHERE user_id = ? AND revoked_at IS NULL AND suspended_at IS NULL")
+    .all(userId) as Array<{ api_key: string }>;
+  db.prepare("UPDATE api_keys SET suspended_at = ? WHERE user_id = ? AND revoked_at IS NULL AND suspended_at IS NULL").run(
+    Date.now(),
+    userId,
+  );
   for (const k of keys) KEY_CACHE.delete(k.api_key);
   return keys.length;
 }
@@ -92,24 +101,32 @@ export function countApiKeys(db: Db, userId: string): number {
 
 /** Revokes every live key of a user (a frozen account); returns how many. */
 export function revokeApiKeysOf(db: Db, userId: string): number {
-  const keys = ready(db).prepare("SELECT api_key FROM api_keys WHERE user_id = ? AND revoked_at IS NULL").all(userId) as Array<{ api_key: string }>;
+  const keys = ready(db).prepare("SELECT api_key FROM api_keys WHERE user_id = ? AND revoked_at IS NULL").all(userId) as Array<{
+    api_key: string;
+  }>;
   for (const k of keys) revokeApiKey(db, k.api_key);
   return keys.length;
 }
 
 /** A user's live key (held or not), or undefined when it is not theirs or is revoked. */
-export function apiKeyOf(db: Db, userId: string, apiKey: string): ApiKeyRow & { label: string; created_at: number } | undefined {
+export function apiKeyOf(db: Db, userId: string, apiKey: string): (ApiKeyRow & { label: string; created_at: number }) | undefined {
   return ready(db).prepare("SELECT * FROM api_keys WHERE api_key = ? AND user_id = ? AND revoked_at IS NULL").get(apiKey, userId) as
-    (ApiKeyRow & { label: string; created_at: number }) | undefined;
+    | (ApiKeyRow & { label: string; created_at: number })
+    | undefined;
 }
 
 export function listApiKeys(db: Db, userId: string): Array<ApiKeyRow & { label: string; created_at: number }> {
-  return ready(db).prepare("SELECT * FROM api_keys WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at DESC").all(userId) as
-    Array<ApiKeyRow & { label: string; created_at: number }>;
+  return ready(db).prepare("SELECT * FROM api_keys WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at DESC").all(userId) as Array<
+    ApiKeyRow & { label: string; created_at: number }
+  >;
 }
 
 /** Changes what a key may do, and lifts its hold when `reconfirm` (the owner proved 2FA for it). */
-export function updateApiKey(db: Db, apiKey: string, f: { label?: string; permissions?: Permission[]; ipAllow?: string[]; reconfirm?: boolean }): void {
+export function updateApiKey(
+  db: Db,
+  apiKey: string,
+  f: { label?: string; permissions?: Permission[]; ipAllow?: string[]; reconfirm?: boolean },
+): void {
   const sets: string[] = [];
   const values: Record<string, string | number | null> = { apiKey };
   if (f.label !== undefined) {
@@ -126,14 +143,20 @@ export function updateApiKey(db: Db, apiKey: string, f: { label?: string; permis
   }
   if (f.reconfirm) sets.push("suspended_at = NULL");
   if (sets.length === 0) return;
-  ready(db).prepare(`UPDATE api_keys SET ${sets.join(", ")} WHERE api_key = @apiKey AND revoked_at IS NULL`).run(values);
+  ready(db)
+    .prepare(`UPDATE api_keys SET ${sets.join(", ")} WHERE api_key = @apiKey AND revoked_at IS NULL`)
+    .run(values);
   KEY_CACHE.delete(apiKey);
 }
 
 /** Why a key that lookupApiKey refused is refused, when it is the owner's hold (for a clear answer). */
 export function apiKeyHold(db: Db, apiKey: string): { code: string; msg: string } | undefined {
-  const row = ready(db).prepare("SELECT suspended_at FROM api_keys WHERE api_key = ? AND revoked_at IS NULL").get(apiKey) as { suspended_at: number | null } | undefined;
-  return row?.suspended_at ? { code: API_KEY_SUSPENDED, msg: "This API key was suspended after a password reset; re-confirm it in the API key settings" } : undefined;
+  const row = ready(db).prepare("SELECT suspended_at FROM api_keys WHERE api_key = ? AND revoked_at IS NULL").get(apiKey) as
+    | { suspended_at: number | null }
+    | undefined;
+  return row?.suspended_at
+    ? { code: API_KEY_SUSPENDED, msg: "This API key was suspended after a password reset; re-confirm it in the API key settings" }
+    : undefined;
 }
 
 interface CachedKey {
@@ -179,7 +202,9 @@ export function lookupApiKey(db: Db, apiKey: string, now = Date.now()): { row: A
 
 /** The signature a client sends (also used by tests and bots). */
 export function signRequest(secret: string, timestamp: string, method: string, requestPath: string, body: string): string {
-  return createHmac("sha256", secret).update(timestamp + method.toUpperCase() + requestPath + body).digest("base64");
+  return createHmac("sha256", secret)
+    .update(timestamp + method.toUpperCase() + requestPath + body)
+    .digest("base64");
 }
 
 export function safeEqual(a: string, b: string): boolean {

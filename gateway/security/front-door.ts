@@ -77,8 +77,14 @@ const PATH_LIMITS: Array<[paths: string[], rule: LimitRule]> = [
   [[ACCOUNT_PATHS.sendCode], { burst: 10, perMs: MINUTE }],
   [[ACCOUNT_PATHS.login, ACCOUNT_PATHS.agencyLogin], { burst: 20, perMs: MINUTE }],
   [
-    [ACCOUNT_PATHS.verifyLogin, ACCOUNT_PATHS.verifyLoginV2, ACCOUNT_PATHS.verifyAuthLogin, ACCOUNT_PATHS.verifySystemLogin,
-      ACCOUNT_PATHS.verifySystemLoginV2, ACCOUNT_PATHS.agencyVerifyLogin],
+    [
+      ACCOUNT_PATHS.verifyLogin,
+      ACCOUNT_PATHS.verifyLoginV2,
+      ACCOUNT_PATHS.verifyAuthLogin,
+      ACCOUNT_PATHS.verifySystemLogin,
+      ACCOUNT_PATHS.verifySystemLoginV2,
+      ACCOUNT_PATHS.agencyVerifyLogin,
+    ],
     { burst: 20, perMs: MINUTE },
   ],
   [[ACCOUNT_PATHS.registerEmail, ACCOUNT_PATHS.registerMobile, ACCOUNT_PATHS.registerBoth], { burst: 10, perMs: MINUTE }],

@@ -40,7 +40,10 @@ function issueCertificate(issuerKeyPem: string): string {
   const now = new Date();
   cert.validity.notBefore = new Date(now.getTime() - 60_000);
   cert.validity.notAfter = new Date(now.getTime() + 10 * 365 * 24 * 3600_000);
-  const name = [{ name: "commonName", value: "Mix Exchange Gateway Issuer CA" }, { name: "organizationName", value: "Mix Exchange" }];
+  const name = [
+    { name: "commonName", value: "Mix Exchange Gateway Issuer CA" },
+    { name: "organizationName", value: "Mix Exchange" },
+  ];
   cert.setSubject(name);
   cert.setIssuer(name);
   cert.setExtensions([

@@ -63,7 +63,13 @@ export class TokenBuckets {
 /** The refusal of a spent budget: HTTP 429, `retry-after` in seconds and `data.retryAfterMs`. */
 export function tooManyRequests(retryAfterMs: number, msg = "Too many requests; try again later"): GatewayError {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return new GatewayError(CODES.tooManyRequests, `${msg} (retry in ${seconds} s)`, 429, { "retry-after": String(seconds) }, { retryAfterMs });
+  return new GatewayError(
+    CODES.tooManyRequests,
+    `${msg} (retry in ${seconds} s)`,
+    429,
+    { "retry-after": String(seconds) },
+    { retryAfterMs },
+  );
 }
 
 /** Charges every keyed budget (a refused call still counts) and throws {@link tooManyRequests} when any is spent. */

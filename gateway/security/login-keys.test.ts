@@ -20,7 +20,9 @@ describe("LoginKeyRing", () => {
     const { dir, r } = ring(now);
     await r.rotateIfDue();
     const first = r.current();
-    expect(verify("sha256", Buffer.from(first.serverPublicKey), issuer.publicKey, Buffer.from(first.serverPublicKeySign, "base64"))).toBe(true);
+    expect(verify("sha256", Buffer.from(first.serverPublicKey), issuer.publicKey, Buffer.from(first.serverPublicKeySign, "base64"))).toBe(
+      true,
+    );
     now.t += 999;
     expect(await r.rotateIfDue()).toBe(false);
     now.t += 1;

@@ -46,7 +46,9 @@ export class LoginKeyRing {
     initialPem?: string,
   ) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const files = readdirSync(dir).filter((f) => /^\d+\.pem$/.test(f)).sort((a, b) => Number(a.slice(0, -4)) - Number(b.slice(0, -4)));
+    const files = readdirSync(dir)
+      .filter((f) => /^\d+\.pem$/.test(f))
+      .sort((a, b) => Number(a.slice(0, -4)) - Number(b.slice(0, -4)));
     if (files.length === 0 && initialPem) this.write(String(this.now()), initialPem);
     this.load();
   }
@@ -58,7 +60,9 @@ export class LoginKeyRing {
   }
 
   private load(): void {
-    const files = readdirSync(this.dir).filter((f) => /^\d+\.pem$/.test(f)).sort((a, b) => Number(a.slice(0, -4)) - Number(b.slice(0, -4)));
+    const files = readdirSync(this.dir)
+      .filter((f) => /^\d+\.pem$/.test(f))
+      .sort((a, b) => Number(a.slice(0, -4)) - Number(b.slice(0, -4)));
     this.keys = files.map((f) => this.keyOf(f.slice(0, -4), readFileSync(join(this.dir, f), "utf8")));
     this.rotatedAt = this.keys.at(-1)?.createdAt ?? 0;
   }

@@ -50,13 +50,16 @@ describe("normaliseUrl", () => {
 
   it("is idempotent, and its output has no dot segments or empty segments but a trailing one", () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.constantFrom(".", "..", "", "%2e", "%2E%2e", "a", "%74", "x y", "\u00fc"), fc.webSegment()), { maxLength: 8 }), (segs) => {
-        const n = normaliseUrl("/" + segs.join("/"));
-        if (!n.ok) return;
-        expect(normaliseUrl(n.url)).toEqual(n);
-        const inner = n.pathname.split("/").slice(1, -1);
-        expect(inner.every((s) => s !== "" && s !== "." && s !== "..")).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.constantFrom(".", "..", "", "%2e", "%2E%2e", "a", "%74", "x y", "\u00fc"), fc.webSegment()), { maxLength: 8 }),
+        (segs) => {
+          const n = normaliseUrl("/" + segs.join("/"));
+          if (!n.ok) return;
+          expect(normaliseUrl(n.url)).toEqual(n);
+          const inner = n.pathname.split("/").slice(1, -1);
+          expect(inner.every((s) => s !== "" && s !== "." && s !== "..")).toBe(true);
+        },
+      ),
     );
   });
 });

@@ -53,7 +53,13 @@ export class SecurityService {
     private readonly config: Pick<GatewayConfig, "dataDir" | "loginKeyRotation">,
   ) {
     this.keys = loadOrCreateKeys(config.dataDir);
-    this.ring = new LoginKeyRing(join(config.dataDir, "keys", "login"), this.keys.issuerKey, config.loginKeyRotation, Date.now, this.keys.gatewayPrivatePem);
+    this.ring = new LoginKeyRing(
+      join(config.dataDir, "keys", "login"),
+      this.keys.issuerKey,
+      config.loginKeyRotation,
+      Date.now,
+      this.keys.gatewayPrivatePem,
+    );
   }
 
   /** Replaces login keys when due, now and then on a timer, until {@link stop}. */
@@ -103,7 +109,8 @@ export class SecurityService {
     if (!sessionId) return false;
     const sig = headerOf(req, HEADERS.deviceSign);
     if (!sig) throw signFailure(CODES.signatureMissing, "missing", "Signature missing");
-    if (headerOf(req, HEADERS.deviceSignMode) !== String(mode)) throw signFailure(CODES.signModeMismatch, "mode", "Signature mode does not match");
+    if (headerOf(req, HEADERS.deviceSignMode) !== String(mode))
+      throw signFailure(CODES.signModeMismatch, "mode", "Signature mode does not match");
     const tm = headerOf(req, HEADERS.time) ?? "";
     const uhti = headerOf(req, HEADERS.traceId) ?? "";
     const now = String(Date.now());
@@ -143,15 +150,31 @@ export class SecurityService {
     const accepted = this.ring.accepted();
     let opened;
     try {
-      opened = openCiphertext(ciphertext, accepted.map((k) => k.privateKey), this.keys.rejectionSecret);
+      opened = openCiphertext(
+        ciphertext,
+        accepted.map((k) => k.privateKey),
+        this.keys.rejectionSecret,
+      );
     } catch (err) {
       const reason = err instanceof DecryptError ? err.reason : "unreadable";
       // `unreadable` is also what a key past its grace gives: the browser loads the config again and retries.
-      throw new GatewayError(CODES.loginEncryption, `Login data could not be read (${reason}); reload the page and try again`, 400, {}, { reason });
+      throw new GatewayError(
+        CODES.loginEncryption,
+        `Login data could not be read (${reason}); reload the page and try again`,
+        400,
+        {},
+        { reason },
+      );
     }
     // Judged on the AES key inside: the same login in another spelling is the same login (docs/decisions/011).
     if (!this.store.spendCiphertext(opened.replayId, accepted[opened.keyIndex]!.id, Date.now())) {
-      throw new GatewayError(CODES.loginEncryption, "Login data was already used; reload the page and try again", 400, {}, { reason: "replayed" });
+      throw new GatewayError(
+        CODES.loginEncryption,
+        "Login data was already used; reload the page and try again",
+        400,
+        {},
+        { reason: "replayed" },
+      );
     }
     return { fields: opened.fields, publicKey: opened.publicKey, algorithm: opened.algorithm };
   }

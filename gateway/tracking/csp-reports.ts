@@ -34,13 +34,15 @@ const json = (v: unknown) => JSON.stringify(v).slice(0, CSP_LIMITS.bodyChars);
 export function parseCspBody(body: unknown): CspReport[] | undefined {
   if (isObj(body) && isObj(body["csp-report"])) {
     const r = body["csp-report"];
-    return [{
-      kind: "csp-violation",
-      documentUri: str(r["document-uri"]),
-      directive: str(r["effective-directive"]) || str(r["violated-directive"]),
-      blockedUri: str(r["blocked-uri"]),
-      body: json(r),
-    }];
+    return [
+      {
+        kind: "csp-violation",
+        documentUri: str(r["document-uri"]),
+        directive: str(r["effective-directive"]) || str(r["violated-directive"]),
+        blockedUri: str(r["blocked-uri"]),
+        body: json(r),
+      },
+    ];
   }
   if (Array.isArray(body) && body.length > 0 && body.every((r) => isObj(r) && isObj(r.body))) {
     return (body as Obj[])
@@ -48,17 +50,25 @@ export function parseCspBody(body: unknown): CspReport[] | undefined {
       .slice(0, CSP_LIMITS.perBody)
       .map((r) => {
         const b = r.body as Obj;
-        return { kind: "csp-violation", documentUri: str(b.documentURL), directive: str(b.effectiveDirective), blockedUri: str(b.blockedURL), body: json(b) };
+        return {
+          kind: "csp-violation",
+          documentUri: str(b.documentURL),
+          directive: str(b.effectiveDirective),
+          blockedUri: str(b.blockedURL),
+          body: json(b),
+        };
       });
   }
   if (isObj(body) && typeof body.bizType === "string" && isObj(body.data)) {
-    return [{
-      kind: "security-event",
-      documentUri: str(body.page),
-      directive: str(body.bizType),
-      blockedUri: `${str(body.data.event)}: ${str(body.data.reason)}`.slice(0, CSP_LIMITS.fieldChars),
-      body: json(body),
-    }];
+    return [
+      {
+        kind: "security-event",
+        documentUri: str(body.page),
+        directive: str(body.bizType),
+        blockedUri: `${str(body.data.event)}: ${str(body.data.reason)}`.slice(0, CSP_LIMITS.fieldChars),
+        body: json(body),
+      },
+    ];
   }
   return undefined;
 }
@@ -69,7 +79,10 @@ export class CspReportStore {
   private minute = 0;
   private readonly perIp = new Map<string, number>();
 
-  constructor(private readonly db: Db, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {
     this.insert = db.prepare(`INSERT INTO csp_reports (received_at, client_ip, kind, document_uri, directive, blocked_uri, body)
       VALUES (?, ?, ?, ?, ?, ?, ?)`);
     this.trim = db.prepare("DELETE FROM csp_reports WHERE id <= (SELECT max(id) FROM csp_reports) - ?");

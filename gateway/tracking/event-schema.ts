@@ -2,8 +2,17 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { parseUserAgent, sysCode } from "../../protocol/user-agent.ts";
 import {
-  EVENT_TYPE, PAGE_STATUS, SYS, TRACK_TYPE, TRACKING_FIELD_MAX as MAX, TRACKING_LIMITS, isValidLogEnv,
-  isValidTrackingId, trackingLanguage, type TrackingEvent, type TrackingExt,
+  EVENT_TYPE,
+  PAGE_STATUS,
+  SYS,
+  TRACK_TYPE,
+  TRACKING_FIELD_MAX as MAX,
+  TRACKING_LIMITS,
+  isValidLogEnv,
+  isValidTrackingId,
+  trackingLanguage,
+  type TrackingEvent,
+  type TrackingExt,
 } from "../../protocol/tracking.ts";
 
 /**
@@ -48,17 +57,19 @@ export function cut(s: string, max: number): string {
 }
 
 /** Descriptive text (titles, addresses, device names): over-long is cut, not refused. */
-const text = (max: number) => field((v) => {
-  const s = textOf(v);
-  return s === undefined ? new Bad(`must be text, got ${describe(v)}`) : cut(s, max);
-});
+const text = (max: number) =>
+  field((v) => {
+    const s = textOf(v);
+    return s === undefined ? new Bad(`must be text, got ${describe(v)}`) : cut(s, max);
+  });
 
 /** Free-form identifiers (user, session, app): cutting would merge two of them, so over-long is refused. */
-const ident = (max: number) => field((v) => {
-  const s = textOf(v);
-  if (s === undefined) return new Bad(`must be text, got ${describe(v)}`);
-  return s.length > max ? new Bad(`at most ${max} characters, got ${s.length}`) : s;
-});
+const ident = (max: number) =>
+  field((v) => {
+    const s = textOf(v);
+    if (s === undefined) return new Bad(`must be text, got ${describe(v)}`);
+    return s.length > max ? new Bad(`at most ${max} characters, got ${s.length}`) : s;
+  });
 
 /** Keys of stored rows: letters, digits, _ and -, at most 64 (a derived key starts with "~", which no client key can). */
 const key = field((v) => {
@@ -69,11 +80,12 @@ const key = field((v) => {
 });
 
 /** An integer as a number or a string of digits, within [min, max]. */
-const int = (min: number, max: number) => field((v) => {
-  const n = typeof v === "string" && /^-?\d{1,16}$/.test(v.trim()) ? Number(v.trim()) : v;
-  if (typeof n !== "number" || !Number.isInteger(n)) return new Bad(`must be a whole number, got ${describe(v)}`);
-  return n < min || n > max ? new Bad(`must be between ${min} and ${max}`) : n;
-});
+const int = (min: number, max: number) =>
+  field((v) => {
+    const n = typeof v === "string" && /^-?\d{1,16}$/.test(v.trim()) ? Number(v.trim()) : v;
+    if (typeof n !== "number" || !Number.isInteger(n)) return new Bad(`must be a whole number, got ${describe(v)}`);
+    return n < min || n > max ? new Bad(`must be between ${min} and ${max}`) : n;
+  });
 
 const fold = (s: string) => s.toLowerCase().replace(/[\s_-]/g, "");
 
@@ -81,7 +93,9 @@ const fold = (s: string) => s.toLowerCase().replace(/[\s_-]/g, "");
 function enumOf<V extends number>(values: Readonly<Record<string, V>>) {
   const byName = new Map(Object.entries(values).map(([k, n]) => [fold(k), n]));
   const numbers = new Set<number>(Object.values(values));
-  const list = Object.entries(values).map(([k, n]) => `${n} (${k})`).join(", ");
+  const list = Object.entries(values)
+    .map(([k, n]) => `${n} (${k})`)
+    .join(", ");
   return field((v): V | Bad => {
     const n = typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v;
     if (typeof n === "number" && numbers.has(n)) return n as V;
@@ -93,7 +107,16 @@ function enumOf<V extends number>(values: Readonly<Record<string, V>>) {
   });
 }
 
-const FLAGS = new Map<unknown, 0 | 1>([[0, 0], [1, 1], [false, 0], [true, 1], ["0", 0], ["1", 1], ["false", 0], ["true", 1]]);
+const FLAGS = new Map<unknown, 0 | 1>([
+  [0, 0],
+  [1, 1],
+  [false, 0],
+  [true, 1],
+  ["0", 0],
+  ["1", 1],
+  ["false", 0],
+  ["true", 1],
+]);
 const flag = field((v) => FLAGS.get(typeof v === "string" ? v.trim().toLowerCase() : v) ?? new Bad("must be 0 or 1"));
 const bool = field((v) => {
   const f = FLAGS.get(typeof v === "string" ? v.trim().toLowerCase() : v);
@@ -162,7 +185,9 @@ const ClientEventSchema = z.object({
       return Number.isInteger(n) && n >= 0 && n <= 999 ? n : new Bad("must be a number from 0 to 999 or a locale");
     }
     // A locale key ("zh-CN", any case) is the tracking client's own number; unknown ones count as English.
-    return typeof v === "string" && v.length <= MAX.short ? trackingLanguage(v.trim()) : new Bad("must be a number from 0 to 999 or a locale");
+    return typeof v === "string" && v.length <= MAX.short
+      ? trackingLanguage(v.trim())
+      : new Bad("must be a number from 0 to 999 or a locale");
   }),
   referer: text(MAX.url),
   page_unique_id: key,
@@ -219,15 +244,15 @@ export interface Refusal {
   reason: string;
 }
 
-export type BatchCheck =
-  | { ok: true; events: TrackingEvent[]; refused: Refusal[] }
-  | { ok: false; msg: string };
+export type BatchCheck = { ok: true; events: TrackingEvent[]; refused: Refusal[] } | { ok: false; msg: string };
 
 /** Sorted-key JSON, so the same content always hashes the same. */
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
   if (typeof v === "object" && v !== null) {
-    const entries = Object.entries(v).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(v)
+      .filter(([, x]) => x !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonical(x)}`).join(",")}}`;
   }
   return JSON.stringify(v);

@@ -13,7 +13,10 @@ export interface StoreResult {
 export class TrackingEventStore {
   private readonly insert;
 
-  constructor(private readonly db: Db, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {
     this.insert = db.prepare(`INSERT OR IGNORE INTO tracking_events
       (page_unique_id, seq, log_seq, type, page_status, event_tracking, event_tracking_id, device_id, session_id,
        uid, url, event_time, received_at, client_ip, pfb, body)

@@ -36,7 +36,6 @@ export interface TrackingDeps {
 
 /** Tracking ingestion and the CSP report log (docs/protocol.md §10). */
 export function trackingRoutes(app: FastifyInstance, { events, csp, throttle }: TrackingDeps): void {
-
   app.post(PATHS.trackingInfo, async (req) => {
     const body = req.body;
     const count = Array.isArray(body) ? body.length : 0;

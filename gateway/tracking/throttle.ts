@@ -32,8 +32,10 @@ export class TrackingThrottle {
     const byDevice = device ? this.add(`dev:${device}`, events) : { requests: 0, events: 0 };
     if (!byIp || !byDevice) return false;
     return (
-      byIp.requests <= THROTTLE.perIp.requests && byIp.events <= THROTTLE.perIp.events &&
-      byDevice.requests <= THROTTLE.perDevice.requests && byDevice.events <= THROTTLE.perDevice.events
+      byIp.requests <= THROTTLE.perIp.requests &&
+      byIp.events <= THROTTLE.perIp.events &&
+      byDevice.requests <= THROTTLE.perDevice.requests &&
+      byDevice.events <= THROTTLE.perDevice.events
     );
   }
 

@@ -4,7 +4,11 @@ import { codeFor } from "./helpers";
 const email = `e2e-${Date.now()}@example.com`;
 const password = "Sup3r-secret";
 
-test("register with the e-mail code, log out, and log in from a new browser with the device step", async ({ page, browser, pageProblems }) => {
+test("register with the e-mail code, log out, and log in from a new browser with the device step", async ({
+  page,
+  browser,
+  pageProblems,
+}) => {
   await page.goto("/register");
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Send code" }).click();

@@ -10,8 +10,12 @@ async function assets(apiKey: string, secret: string, passphrase: string): Promi
   const path = "/api/v2/spot/account/assets";
   const res = await fetch(`${baseURL}${path}`, {
     headers: {
-      "ACCESS-KEY": apiKey, "ACCESS-TIMESTAMP": ts, "ACCESS-PASSPHRASE": passphrase,
-      "ACCESS-SIGN": createHmac("sha256", secret).update(ts + "GET" + path).digest("base64"),
+      "ACCESS-KEY": apiKey,
+      "ACCESS-TIMESTAMP": ts,
+      "ACCESS-PASSPHRASE": passphrase,
+      "ACCESS-SIGN": createHmac("sha256", secret)
+        .update(ts + "GET" + path)
+        .digest("base64"),
     },
   });
   return (await res.json()) as { code: string };
@@ -27,7 +31,10 @@ async function sendApiKeyCode(page: Page, email: string): Promise<string> {
   return codeFor(email);
 }
 
-test("create an API key in the page with the e-mail code, use it from a plain HTTP client, then delete it", async ({ page, pageProblems }) => {
+test("create an API key in the page with the e-mail code, use it from a plain HTTP client, then delete it", async ({
+  page,
+  pageProblems,
+}) => {
   const email = `api-${Date.now()}@example.com`;
   await registerThroughPage(page, email, "Sup3r-secret");
   await page.goto("/account/newapi");
@@ -61,7 +68,10 @@ test("create an API key in the page with the e-mail code, use it from a plain HT
   expect(pageProblems).toEqual([]);
 });
 
-test("after a password reset the key is suspended, the page says so, and re-confirming with a code brings it back", async ({ page, pageProblems }) => {
+test("after a password reset the key is suspended, the page says so, and re-confirming with a code brings it back", async ({
+  page,
+  pageProblems,
+}) => {
   const email = `api-held-${Date.now()}@example.com`;
   await registerThroughPage(page, email, "Old-passw0rd");
   await page.goto("/account/newapi");

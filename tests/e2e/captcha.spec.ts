@@ -8,7 +8,8 @@ import { codeFor, registerThroughPage } from "./helpers";
 function latestChallenge(): { id: string; answer: number; answered: boolean } {
   const db = new Database(join(process.env.E2E_DATA_DIR as string, "gateway.sqlite"), { readonly: true });
   try {
-    const row = db.prepare("SELECT captcha_id, answer_x, checked_at FROM captcha_challenges ORDER BY issued_at DESC, rowid DESC LIMIT 1")
+    const row = db
+      .prepare("SELECT captcha_id, answer_x, checked_at FROM captcha_challenges ORDER BY issued_at DESC, rowid DESC LIMIT 1")
       .get() as { captcha_id: string; answer_x: number; checked_at: number | null };
     return { id: row.captcha_id, answer: row.answer_x, answered: row.checked_at !== null };
   } finally {
@@ -70,7 +71,11 @@ async function dragBy(page: Page, handle: ReturnType<Page["getByRole"]>, dx: num
   await page.mouse.up();
 }
 
-test("after three failed logins the slider check appears, is solved with the keyboard, and the login goes through", async ({ browser, page, pageProblems }) => {
+test("after three failed logins the slider check appears, is solved with the keyboard, and the login goes through", async ({
+  browser,
+  page,
+  pageProblems,
+}) => {
   const { email, other, context, slider } = await loginThatWantsTheSlider(browser, page, "captcha-keys", "198.51.100.23");
   const { answer } = latestChallenge();
   await slider.focus();
@@ -93,7 +98,11 @@ test("after three failed logins the slider check appears, is solved with the key
   expect(pageProblems).toEqual([]);
 });
 
-test("a drag with the mouse that misses brings a new picture; a drag onto the hole lets the login through", async ({ browser, page, pageProblems }) => {
+test("a drag with the mouse that misses brings a new picture; a drag onto the hole lets the login through", async ({
+  browser,
+  page,
+  pageProblems,
+}) => {
   const { email, other, context, dialog, slider } = await loginThatWantsTheSlider(browser, page, "captcha-drag", "198.51.100.24");
   const first = latestChallenge();
   // Images loaded: the picture is there to be looked at.

@@ -4,13 +4,16 @@ import { E2E_LINKS } from "../../playwright.config";
 
 /** Puts a link into the page, as content from anywhere could (a widget, user text, an extension). */
 async function addLink(page: Page, href: string, text: string, target?: string): Promise<void> {
-  await page.evaluate(([h, t, tg]) => {
-    const a = document.createElement("a");
-    a.setAttribute("href", h as string);
-    a.textContent = t as string;
-    if (tg) a.setAttribute("target", tg);
-    document.querySelector("main")?.append(a);
-  }, [href, text, target]);
+  await page.evaluate(
+    ([h, t, tg]) => {
+      const a = document.createElement("a");
+      a.setAttribute("href", h as string);
+      a.textContent = t as string;
+      if (tg) a.setAttribute("target", tg);
+      document.querySelector("main")?.append(a);
+    },
+    [href, text, target],
+  );
 }
 
 /** The page as hydrated, with a marker a document load would lose. */

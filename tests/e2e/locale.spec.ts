@@ -14,8 +14,9 @@ test("a locale prefix sets the language and stays on every link the page makes",
   await expect(page.getByRole("heading", { name: "暗号資産マーケット" })).toBeVisible();
 
   // hreflang alternates name the same page in every public locale.
-  const alternates = await page.locator('link[rel="alternate"]').evaluateAll((els) =>
-    els.map((e) => [e.getAttribute("hreflang"), e.getAttribute("href")]));
+  const alternates = await page
+    .locator('link[rel="alternate"]')
+    .evaluateAll((els) => els.map((e) => [e.getAttribute("hreflang"), e.getAttribute("href")]));
   expect(alternates).toContainEqual(["ar-AE", "/ar"]);
   expect(alternates).toContainEqual(["x-default", "/"]);
   expect(alternates.some(([lang]) => lang === "bg-BG")).toBe(false);

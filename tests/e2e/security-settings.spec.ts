@@ -36,7 +36,10 @@ test("the security overview links its three pages, each of which works", async (
   expect(pageProblems).toEqual([]);
 });
 
-test("bind Google Authenticator with a TOTP code, then log in with it; the only e-mail cannot be removed", async ({ page, pageProblems }) => {
+test("bind Google Authenticator with a TOTP code, then log in with it; the only e-mail cannot be removed", async ({
+  page,
+  pageProblems,
+}) => {
   const email = `totp-${Date.now()}@example.com`;
   await registerThroughPage(page, email, "Sup3r-secret");
   await page.goto("/modifyverification");
@@ -91,7 +94,11 @@ test("the browser keeps the logged-in user's id, and clears it with a warning wh
   expect(asked).toBe(0);
 
   await page.route("**/v1/user/overview/userinfo", (route) =>
-    route.fulfill({ contentType: "application/json", body: JSON.stringify({ code: "00004", msg: "Please log in", requestTime: Date.now(), data: null }) }));
+    route.fulfill({
+      contentType: "application/json",
+      body: JSON.stringify({ code: "00004", msg: "Please log in", requestTime: Date.now(), data: null }),
+    }),
+  );
   await page.reload();
   await expect.poll(() => storedItem(page, IDENTITY_STORAGE_KEYS.lastUserId)).toBeNull();
   expect(warnings.some((w) => w.includes("[user-info] Please log in"))).toBe(true);

@@ -40,15 +40,13 @@ test("signed calls are accepted, and a missing signature, a stale time or a tamp
   expect([missing.body.code, missing.signError]).toEqual(["00020", "missing"]);
   await page.unroute(path);
 
-  await page.route(path, (route) =>
-    route.continue({ headers: { ...route.request().headers(), tm: String(Date.now() - 500_000) } }));
+  await page.route(path, (route) => route.continue({ headers: { ...route.request().headers(), tm: String(Date.now() - 500_000) } }));
   await field.fill("third_code");
   const stale = await save();
   expect([stale.body.code, stale.signError]).toEqual(["00022", "expired"]);
   await page.unroute(path);
 
-  await page.route(path, (route) =>
-    route.continue({ postData: (route.request().postData() ?? "").replace("fourth", "evil__") }));
+  await page.route(path, (route) => route.continue({ postData: (route.request().postData() ?? "").replace("fourth", "evil__") }));
   await field.fill("fourth_code");
   const tampered = await save();
   expect(tampered.body.code).toBe("00023");

@@ -66,7 +66,10 @@ test("a device proven by the main account stays proven after visiting a sub-acco
   await page.getByRole("button", { name: "Create" }).click();
   await page.getByRole("button", { name: "Switch to Bot desk" }).click();
   await expect(page.getByText("You are in a sub-account.")).toBeVisible();
-  const ids = await page.evaluate((k) => [localStorage.getItem(k.lastUserId), localStorage.getItem(k.lastLoginUserId)], IDENTITY_STORAGE_KEYS);
+  const ids = await page.evaluate(
+    (k) => [localStorage.getItem(k.lastUserId), localStorage.getItem(k.lastLoginUserId)],
+    IDENTITY_STORAGE_KEYS,
+  );
   expect(ids[0]).not.toBe(ids[1]);
 
   // Log out while in the sub, then log in to the main account from this same browser: no new-device step.

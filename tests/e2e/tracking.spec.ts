@@ -20,8 +20,12 @@ interface Row {
 function storedEvents(deviceId: string): Row[] {
   const db = new Database(join(process.env.E2E_DATA_DIR as string, "gateway.sqlite"), { readonly: true, fileMustExist: true });
   try {
-    return db.prepare(`SELECT id, page_unique_id, seq, log_seq, type, page_status, json_extract(body, '$.curr_page') AS curr_page, body
-      FROM tracking_events WHERE device_id = ? ORDER BY id`).all(deviceId) as Row[];
+    return db
+      .prepare(
+        `SELECT id, page_unique_id, seq, log_seq, type, page_status, json_extract(body, '$.curr_page') AS curr_page, body
+      FROM tracking_events WHERE device_id = ? ORDER BY id`,
+      )
+      .all(deviceId) as Row[];
   } finally {
     db.close();
   }
@@ -36,9 +40,11 @@ function describeEvent(r: Row): string {
 
 /** Events waiting in the page's local storage queue (segments of `{"n": [...], "e": [...]}`). */
 const queuedEvents = (page: Page) =>
-  page.evaluate(() => Object.keys(localStorage)
-    .filter((k) => k.startsWith("mixtrk:e:"))
-    .reduce((sum, k) => sum + (JSON.parse(localStorage.getItem(k) ?? "{}") as { n?: unknown[] }).n!.length, 0));
+  page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith("mixtrk:e:"))
+      .reduce((sum, k) => sum + (JSON.parse(localStorage.getItem(k) ?? "{}") as { n?: unknown[] }).n!.length, 0),
+  );
 
 /**
  * Headless Chromium never hides a tab, so the hide and return are the browser's own events with
@@ -59,7 +65,11 @@ async function setTabVisibility(page: Page, state: "hidden" | "visible"): Promis
   }, state);
 }
 
-test("every event reaches the gateway exactly once and in seq order: three pages, a reload, offline and back, a hidden tab", async ({ page, context, pageProblems }) => {
+test("every event reaches the gateway exactly once and in seq order: three pages, a reload, offline and back, a hidden tab", async ({
+  page,
+  context,
+  pageProblems,
+}) => {
   test.setTimeout(90_000);
   const poll = { timeout: 20_000 };
 
@@ -78,10 +88,18 @@ test("every event reaches the gateway exactly once and in seq order: three pages
   await page.reload({ waitUntil: "networkidle" });
   await page.getByRole("banner").getByRole("link", { name: "Sign up" }).click();
   await page.waitForURL("**/register");
-  await expect.poll(events, poll).toEqual([
-    "show /", "hide / (navigate)", "show /login", "hide /login (leave)", "web_vitals",
-    "show /login", "hide /login (navigate)", "show /register",
-  ]);
+  await expect
+    .poll(events, poll)
+    .toEqual([
+      "show /",
+      "hide / (navigate)",
+      "show /login",
+      "hide /login (leave)",
+      "web_vitals",
+      "show /login",
+      "hide /login (navigate)",
+      "show /register",
+    ]);
   await expect.poll(() => queuedEvents(page), poll).toBe(0);
 
   // Offline: the tab hides and returns; everything waits in local storage, nothing is sent.
@@ -103,11 +121,23 @@ test("every event reaches the gateway exactly once and in seq order: three pages
   next.on("console", (m) => void (m.type() === "error" && nextProblems.push(m.text())));
   next.on("pageerror", (e) => void nextProblems.push(e.message));
   await next.goto("/");
-  await expect.poll(events, poll).toEqual([
-    "show /", "hide / (navigate)", "show /login", "hide /login (leave)", "web_vitals",
-    "show /login", "hide /login (navigate)", "show /register", "hide /register (leave)", "web_vitals", "show /register",
-    "hide /register (leave)", "show /",
-  ]);
+  await expect
+    .poll(events, poll)
+    .toEqual([
+      "show /",
+      "hide / (navigate)",
+      "show /login",
+      "hide /login (leave)",
+      "web_vitals",
+      "show /login",
+      "hide /login (navigate)",
+      "show /register",
+      "hide /register (leave)",
+      "web_vitals",
+      "show /register",
+      "hide /register (leave)",
+      "show /",
+    ]);
   await expect.poll(() => queuedEvents(next), poll).toBe(0);
 
   const rows = storedEvents(deviceId!);
@@ -124,9 +154,23 @@ test("every event reaches the gateway exactly once and in seq order: three pages
 
   const bodies = rows.map((r) => JSON.parse(r.body) as Record<string, unknown>);
   for (const b of bodies) {
-    expect(b).toMatchObject({ uid: "", ip: "127.0.0.1", lib_version: "1.1.45", ver: "1.0.0", log_env: "online", device_id: deviceId, first_day: true });
+    expect(b).toMatchObject({
+      uid: "",
+      ip: "127.0.0.1",
+      lib_version: "1.1.45",
+      ver: "1.0.0",
+      log_env: "online",
+      device_id: deviceId,
+      first_day: true,
+    });
   }
-  expect(bodies.filter((b) => b.timely === 1).map((b) => b.event_tracking)).toEqual(["page_view", "web_vitals", "page_view", "web_vitals", "page_view"]);
+  expect(bodies.filter((b) => b.timely === 1).map((b) => b.event_tracking)).toEqual([
+    "page_view",
+    "web_vitals",
+    "page_view",
+    "web_vitals",
+    "page_view",
+  ]);
   for (const vitals of bodies.filter((b) => b.event_tracking === "web_vitals")) {
     expect(vitals.event_tracking_ext).toMatchObject({ ttfb: expect.any(Number), fcp: expect.any(Number) });
   }

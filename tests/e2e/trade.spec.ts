@@ -105,7 +105,9 @@ test("a limit order far from the market rests in open orders with its price line
   await expect(page.getByTestId("order-line")).toHaveCount(1);
   await expect(page.getByRole("img", { name: /Your open orders: Buy 0\.01 at 1,000\.00/ })).toBeVisible();
   expect(await balance(page, "USDT")).toBe(9990);
-  await account(page).getByRole("tab", { name: /Open orders/ }).click();
+  await account(page)
+    .getByRole("tab", { name: /Open orders/ })
+    .click();
   await open.getByRole("button", { name: "Cancel the Buy order of 0.01 at 1,000.00" }).click();
   await expect(account(page).getByText("No open orders on this market.")).toBeVisible();
   await expect(page.getByTestId("order-line")).toHaveCount(0);

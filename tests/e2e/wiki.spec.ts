@@ -6,7 +6,13 @@ import { altOrigin, baseURL } from "../../playwright.config";
 
 const COINS = ["Bitcoin", "Ethereum", "Solana", "XRP", "Dogecoin", "Cardano", "Litecoin", "BNB", "TRON", "Chainlink", "Tether"];
 /** Property names only the sanitiser (sanitize-html) or its parser (htmlparser2) carry; minifiers keep them. */
-const SANITISER_MARKERS = ["disallowedTagsMode", "allowedSchemesAppliedToAttributes", "nonTextTags", "onopentagname", "recognizeSelfClosing"];
+const SANITISER_MARKERS = [
+  "disallowedTagsMode",
+  "allowedSchemesAppliedToAttributes",
+  "nonTextTags",
+  "onopentagname",
+  "recognizeSelfClosing",
+];
 const FASTEST_HOST_KEY = "img-fastest-host";
 
 test("the wiki is in the header and lists every coin, rendered by the server", async ({ page, pageProblems }) => {
@@ -52,7 +58,13 @@ test("an article is complete without JavaScript: live price, market data, chart 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bitcoin (BTC) の価格とガイド");
 
   await expect(page.getByTestId("live-price")).toHaveText(/[\d,]+\.\d{2} USDT [+-]?\d+\.\d{2}%/);
-  await expect(page.locator(".market-stats dt")).toHaveText(["24時間変動率", "24時間高値", "24時間安値", "24時間出来高 (USDT)", "24時間出来高 (BTC)"]);
+  await expect(page.locator(".market-stats dt")).toHaveText([
+    "24時間変動率",
+    "24時間高値",
+    "24時間安値",
+    "24時間出来高 (USDT)",
+    "24時間出来高 (BTC)",
+  ]);
 
   const chart = page.getByRole("img", { name: "過去7日間のBitcoinの価格 (USDT)" });
   await expect(chart).toBeVisible();
@@ -66,7 +78,10 @@ test("an article is complete without JavaScript: live price, market data, chart 
   // Site links are under the page's locale; the allowed address opens apart.
   await expect(article.getByRole("link", { name: "Litecoin" })).toHaveAttribute("href", "/ja/wiki/litecoin");
   const hrefs = await article.locator("a").evaluateAll((els) => els.map((a) => [a.getAttribute("href"), a.getAttribute("rel")]));
-  expect(hrefs).toEqual([["https://bitcoin.org/bitcoin.pdf", "noopener noreferrer"], ["/ja/wiki/litecoin", null]]);
+  expect(hrefs).toEqual([
+    ["https://bitcoin.org/bitcoin.pdf", "noopener noreferrer"],
+    ["/ja/wiki/litecoin", null],
+  ]);
   expect(await article.locator("script, style, iframe, [style], [onclick], [onerror]").count()).toBe(0);
   await context.close();
 });
@@ -74,8 +89,9 @@ test("an article is complete without JavaScript: live price, market data, chart 
 test("a link the server does not allow loses its address, and an unknown article is a real 404", async ({ page }) => {
   // ethereum.org is allowed in this run; solana.com is not, so its words stay as plain text.
   expect(await (await page.request.get("/wiki/solana")).text()).toContain("More at <a>solana.com</a>");
-  expect(await (await page.request.get("/wiki/ethereum")).text())
-    .toContain('More at <a href="https://ethereum.org/" target="_blank" rel="noopener noreferrer">ethereum.org</a>');
+  expect(await (await page.request.get("/wiki/ethereum")).text()).toContain(
+    'More at <a href="https://ethereum.org/" target="_blank" rel="noopener noreferrer">ethereum.org</a>',
+  );
 
   const missing = await page.request.get("/wiki/not-a-coin");
   expect(missing.status()).toBe(404);
@@ -94,7 +110,10 @@ test("the browser never downloads the sanitiser", async ({ page, pageProblems })
   await page.goto("/wiki/ethereum");
   await page.waitForLoadState("networkidle");
   await page.getByRole("link", { name: "Crypto wiki" }).first().click();
-  await page.getByRole("link", { name: /Solana/ }).first().click();
+  await page
+    .getByRole("link", { name: /Solana/ })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Solana");
   expect(scripts.length).toBeGreaterThan(3);
   for (const code of scripts) for (const marker of SANITISER_MARKERS) expect(code).not.toContain(marker);
@@ -129,7 +148,14 @@ test.describe("image hosts", () => {
     // Every coin icon is now addressed on the fastest host, and loaded.
     const icons = page.locator(".coin-cards img.coin-icon");
     await expect(icons).toHaveCount(COINS.length);
-    await expect.poll(() => icons.evaluateAll((imgs, h) => imgs.every((i) => new URL((i as HTMLImageElement).src).host === h && (i as HTMLImageElement).naturalWidth > 0), host)).toBe(true);
+    await expect
+      .poll(() =>
+        icons.evaluateAll(
+          (imgs, h) => imgs.every((i) => new URL((i as HTMLImageElement).src).host === h && (i as HTMLImageElement).naturalWidth > 0),
+          host,
+        ),
+      )
+      .toBe(true);
     expect(pageProblems).toEqual([]);
   });
 
@@ -140,12 +166,22 @@ test.describe("image hosts", () => {
       const downHost = new URL(altOrigin).host;
       const fastest = new URL(baseURL).host;
       await context.route(`${altOrigin}/**`, (route) => route.abort("failed"));
-      await page.addInitScript(([key, host]) => localStorage.setItem(key as string, JSON.stringify({ host, at: Date.now() })), [FASTEST_HOST_KEY, fastest]);
+      await page.addInitScript(
+        ([key, host]) => localStorage.setItem(key as string, JSON.stringify({ host, at: Date.now() })),
+        [FASTEST_HOST_KEY, fastest],
+      );
       // The server addresses icons on the first host, which is down here.
       expect(await (await page.request.get("/wiki")).text()).toContain(`src="${altOrigin}/coins/btc.svg"`);
       await page.goto("/wiki");
       const icons = page.locator(".coin-cards img.coin-icon");
-      await expect.poll(() => icons.evaluateAll((imgs, h) => imgs.every((i) => new URL((i as HTMLImageElement).src).host === h && (i as HTMLImageElement).naturalWidth > 0), fastest)).toBe(true);
+      await expect
+        .poll(() =>
+          icons.evaluateAll(
+            (imgs, h) => imgs.every((i) => new URL((i as HTMLImageElement).src).host === h && (i as HTMLImageElement).naturalWidth > 0),
+            fastest,
+          ),
+        )
+        .toBe(true);
 
       // An image React does not own (as in rich text) that fails is retried once by the capture-phase listener.
       await page.evaluate((src) => {
@@ -157,7 +193,9 @@ test.describe("image hosts", () => {
       }, `${altOrigin}/coins/eth.svg`);
       const loose = page.locator("#loose-image");
       await expect(loose).toHaveAttribute("data-img-retried", "");
-      await expect.poll(() => loose.evaluate((i) => [new URL((i as HTMLImageElement).src).host, (i as HTMLImageElement).naturalWidth > 0])).toEqual([fastest, true]);
+      await expect
+        .poll(() => loose.evaluate((i) => [new URL((i as HTMLImageElement).src).host, (i as HTMLImageElement).naturalWidth > 0]))
+        .toEqual([fastest, true]);
       expect(downHost).not.toBe(fastest);
       expect(pageProblems).toEqual([]);
     });

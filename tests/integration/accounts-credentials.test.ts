@@ -59,8 +59,12 @@ async function assetsByKey(k: { apiKey: string; secretKey: string }, passphrase:
   const path = "/api/v2/spot/account/assets";
   const res = await fetch(`${web.url}${path}`, {
     headers: {
-      "ACCESS-KEY": k.apiKey, "ACCESS-TIMESTAMP": ts, "ACCESS-PASSPHRASE": passphrase,
-      "ACCESS-SIGN": createHmac("sha256", k.secretKey).update(ts + "GET" + path).digest("base64"),
+      "ACCESS-KEY": k.apiKey,
+      "ACCESS-TIMESTAMP": ts,
+      "ACCESS-PASSPHRASE": passphrase,
+      "ACCESS-SIGN": createHmac("sha256", k.secretKey)
+        .update(ts + "GET" + path)
+        .digest("base64"),
     },
   });
   return (await res.json()) as { code: string; msg: string };
@@ -69,7 +73,11 @@ async function assetsByKey(k: { apiKey: string; secretKey: string }, passphrase:
 async function apiKeyByEmailCode(c: ProtocolClient, email: string, fields: Record<string, unknown> = {}) {
   expect((await c.call("POST", SEND, { scene: "api-key" })).body.code).toBe("00000");
   const r = await c.call("POST", "/v1/user/api/create", {
-    label: "bot", passphrase: "bot-passphrase", permissions: ["read", "trade"], verifyCode: codeOf(under, email), ...fields,
+    label: "bot",
+    passphrase: "bot-passphrase",
+    permissions: ["read", "trade"],
+    verifyCode: codeOf(under, email),
+    ...fields,
   });
   expect(r.body.code).toBe("00000");
   return r.body.data as { apiKey: string; secretKey: string };
@@ -138,7 +146,11 @@ describe("sessions that end for good", () => {
 
     const back = await guest();
     const login = await back.secure("/v1/user/login", { loginName: email, pwd: "N3w-passw0rd" });
-    const done = await back.secure("/v1/user/login/verify-login", { emailCode: codeOf(under, email) }, { token: login.body.data.verify.token });
+    const done = await back.secure(
+      "/v1/user/login/verify-login",
+      { emailCode: codeOf(under, email) },
+      { token: login.body.data.verify.token },
+    );
     expect(done.body.code).toBe("00000");
     const list = await back.call("POST", "/v1/user/api/list", {});
     expect(list.body.data.list).toMatchObject([{ apiKey: key.apiKey, suspended: true }]);
@@ -147,7 +159,9 @@ describe("sessions that end for good", () => {
     ageCodes(email);
     expect((await back.call("POST", SEND, { scene: "api-key" })).body.code).toBe("00000");
     const code = codeOf(under, email);
-    expect((await back.call("POST", "/v1/user/api/reconfirm", { apiKey: key.apiKey, verifyCode: wrongCode(code) })).body.code).toBe("20002");
+    expect((await back.call("POST", "/v1/user/api/reconfirm", { apiKey: key.apiKey, verifyCode: wrongCode(code) })).body.code).toBe(
+      "20002",
+    );
     expect((await assetsByKey(key, "bot-passphrase")).code).not.toBe("00000");
     // Another account cannot re-confirm it, even with a code of its own.
     const { c: other } = await registerByEmail(under, "keys-other@example.com");
@@ -193,7 +207,10 @@ describe("API keys need 2FA", () => {
     expect((await c.call("POST", "/v1/user/api/update", { apiKey: key.apiKey, verifyCode: code })).body.code).toBe("40017");
     const r = await c.call("POST", "/v1/user/api/update", { ...change, label: "bot 2", ipAllow: [], verifyCode: code });
     expect(r.body).toMatchObject({ code: "00000", data: { permissions: ["read", "trade"], label: "bot 2", ipAllow: [] } });
-    expect((await c.call("POST", "/v1/user/api/list", {})).body.data.list[0]).toMatchObject({ label: "bot 2", permissions: ["read", "trade"] });
+    expect((await c.call("POST", "/v1/user/api/list", {})).body.data.list[0]).toMatchObject({
+      label: "bot 2",
+      permissions: ["read", "trade"],
+    });
   });
 
   it("with Google Authenticator bound, the TOTP code is the factor and the e-mail code is not offered", async () => {
@@ -226,7 +243,9 @@ describe("authenticator codes", () => {
     c.newKey();
     const login = await c.secure("/v1/user/login", { loginName: email, pwd: PWD }, { __deviceCheckUser: userId });
     expect(login.body.data.verify.kind).toBe("auth");
-    expect((await c.secure("/v1/user/login/verify-auth-login", { googleCode: code }, { token: login.body.data.verify.token })).body.code).toBe("20002");
+    expect(
+      (await c.secure("/v1/user/login/verify-auth-login", { googleCode: code }, { token: login.body.data.verify.token })).body.code,
+    ).toBe("20002");
     // The next step's code is good (clocks a step apart are allowed), once.
     const next = totpAt(secret, Date.now() + 30_000);
     const done = await c.secure("/v1/user/login/verify-auth-login", { googleCode: next }, { token: login.body.data.verify.token });
@@ -257,7 +276,10 @@ describe("authenticator codes", () => {
     const step = await c.secure("/v1/user/login/verify-auth-login", { googleCode: right }, { token: login.body.data.verify.token });
     expect(step.body.code).toBe("42900");
     // The lock is stored, not held in memory: it is in the database for a restart to find.
-    const row = withDb(under, (db) => db.prepare("SELECT locked_until FROM totp_guard WHERE user_id = ?").get(userId) as { locked_until: number });
+    const row = withDb(
+      under,
+      (db) => db.prepare("SELECT locked_until FROM totp_guard WHERE user_id = ?").get(userId) as { locked_until: number },
+    );
     expect(row.locked_until).toBeGreaterThan(Date.now());
   });
 
@@ -286,13 +308,20 @@ describe("no enumeration at registration", () => {
     expect(taken.body.data).toEqual(fresh.body.data);
     // The same cooldown either way.
     expect((await c.call("POST", SEND, { scene: "register", channel: "email", email })).body.code).toBe("20007");
-    expect((await c.call("POST", SEND, { scene: "register", channel: "email", email: "free-address@example.com" })).body.code).toBe("20007");
+    expect((await c.call("POST", SEND, { scene: "register", channel: "email", email: "free-address@example.com" })).body.code).toBe(
+      "20007",
+    );
     const notice = messagesTo(data.dir, email).at(-1);
     expect(notice?.code).toBeUndefined();
     expect(notice?.text).toMatch(/already has one.*log in.*reset your password/s);
     // Any code for the taken address fails as a mistyped code does for a free one.
     const takenTry = await c.secure("/v1/user/register/email", { email, pwd: PWD, rePwd: PWD, verifyCode: "123456" });
-    const freeTry = await c.secure("/v1/user/register/email", { email: "free-address@example.com", pwd: PWD, rePwd: PWD, verifyCode: wrongCode(codeOf(under, "free-address@example.com")) });
+    const freeTry = await c.secure("/v1/user/register/email", {
+      email: "free-address@example.com",
+      pwd: PWD,
+      rePwd: PWD,
+      verifyCode: wrongCode(codeOf(under, "free-address@example.com")),
+    });
     expect(takenTry.body.code).toBe("20002");
     expect(freeTry.body.code).toBe("20002");
     expect(takenTry.body.msg).toBe(freeTry.body.msg);
@@ -300,14 +329,18 @@ describe("no enumeration at registration", () => {
 });
 
 describe("optional fields sent empty", () => {
-  it("an e-mail login with areaCode \"\" and a device step with mobileCode \"\" and googleCode \"\" are not refused", async () => {
+  it('an e-mail login with areaCode "" and a device step with mobileCode "" and googleCode "" are not refused', async () => {
     const email = "empty-fields@example.com";
     const { userId } = await registerByEmail(under, email);
     const c = await guest();
     const login = await c.secure("/v1/user/login", { loginName: email, pwd: PWD, areaCode: "" });
     expect(login.body.code).toBe("00000");
     expect(login.body.data.verify.kind).toBe("device");
-    const done = await c.secure("/v1/user/login/verify-login", { emailCode: codeOf(under, email), mobileCode: "", googleCode: "" }, { token: login.body.data.verify.token });
+    const done = await c.secure(
+      "/v1/user/login/verify-login",
+      { emailCode: codeOf(under, email), mobileCode: "", googleCode: "" },
+      { token: login.body.data.verify.token },
+    );
     expect(done.body.code).toBe("00000");
     expect(done.body.data.userInfo.userId).toBe(userId);
     // A non-empty bad value is still refused.
@@ -335,16 +368,23 @@ describe("cheap checks first", () => {
   it("send-code: one client asking for many addresses needs a captcha after a few", async () => {
     const c = await guest();
     const answers: string[] = [];
-    for (let i = 0; i < 4; i++) answers.push((await c.call("POST", SEND, { scene: "register", channel: "email", email: `probe-${i}@example.com` })).body.code);
+    for (let i = 0; i < 4; i++)
+      answers.push((await c.call("POST", SEND, { scene: "register", channel: "email", email: `probe-${i}@example.com` })).body.code);
     expect(answers).toEqual(["00000", "00000", "00000", "10021"]);
     const token = await solveCaptcha(under, c, "send-code");
-    const passed = await c.call("POST", SEND, { scene: "register", channel: "email", email: "probe-4@example.com" }, { headers: { "captcha-token": token } });
+    const passed = await c.call(
+      "POST",
+      SEND,
+      { scene: "register", channel: "email", email: "probe-4@example.com" },
+      { headers: { "captcha-token": token } },
+    );
     expect(passed.body.code).toBe("00000");
   });
 
   it("login: an address past its failures needs a captcha before its login data is even opened", async () => {
     const c = await guest();
-    for (let i = 0; i < 3; i++) expect((await c.secure("/v1/user/login", { loginName: `nobody-${i}@example.com`, pwd: PWD })).body.code).toBe("20001");
+    for (let i = 0; i < 3; i++)
+      expect((await c.secure("/v1/user/login", { loginName: `nobody-${i}@example.com`, pwd: PWD })).body.code).toBe("20001");
     // Unreadable login data: the captcha is asked for first, not 20011 after decryption work.
     const r = await c.call("POST", "/v1/user/login", { bodyCiphertext: "A".repeat(400) });
     expect(r.body.code).toBe("10021");

@@ -31,9 +31,12 @@ describe("forgotten password", () => {
     const email = "reset@example.com";
     const { c: oldBrowser } = await registerByEmail(under, email);
     const c = await guest();
-    expect((await c.call("POST", "/v1/user/public/send-code", { scene: "reset-password", channel: "email", email })).body.code).toBe("00000");
+    expect((await c.call("POST", "/v1/user/public/send-code", { scene: "reset-password", channel: "email", email })).body.code).toBe(
+      "00000",
+    );
     const code = codeOf(under, email);
-    const reset = (fields: Record<string, unknown>) => c.secure(RESET, { email, verifyCode: code, pwd: "N3w-passw0rd", rePwd: "N3w-passw0rd", ...fields });
+    const reset = (fields: Record<string, unknown>) =>
+      c.secure(RESET, { email, verifyCode: code, pwd: "N3w-passw0rd", rePwd: "N3w-passw0rd", ...fields });
 
     expect((await reset({ verifyCode: wrongCode(code) })).body.code).toBe("20002");
     expect((await reset({ pwd: "short", rePwd: "short" })).body.code).toBe("20005");
@@ -56,7 +59,9 @@ describe("forgotten password", () => {
     const c = await guest();
     await c.call("POST", "/v1/user/public/send-code", { scene: "reset-password", channel: "email", email });
     const code = codeOf(under, email);
-    withDb(under, (db) => db.prepare("UPDATE verify_codes SET expires_at = ? WHERE target = ? AND scene = 'reset-password'").run(Date.now() - 1, email));
+    withDb(under, (db) =>
+      db.prepare("UPDATE verify_codes SET expires_at = ? WHERE target = ? AND scene = 'reset-password'").run(Date.now() - 1, email),
+    );
     expect((await c.secure(RESET, { email, verifyCode: code, pwd: "N3w-passw0rd", rePwd: "N3w-passw0rd" })).body.code).toBe("20003");
 
     // The password never travels in clear: a body without bodyCiphertext is refused.
@@ -68,11 +73,19 @@ describe("forgotten password", () => {
 
     // Unknown account: same answers as a known one, for send-code (twice: the cooldown too) and the reset.
     const nobody = "nobody-here@example.com";
-    expect((await c.call("POST", "/v1/user/public/send-code", { scene: "reset-password", channel: "email", email: nobody })).body.code).toBe("00000");
-    expect((await c.call("POST", "/v1/user/public/send-code", { scene: "reset-password", channel: "email", email: nobody })).body.code).toBe("20007");
-    expect((await c.call("POST", "/v1/user/public/send-code", { scene: "reset-password", channel: "email", email })).body.code).toBe("20007");
+    expect(
+      (await c.call("POST", "/v1/user/public/send-code", { scene: "reset-password", channel: "email", email: nobody })).body.code,
+    ).toBe("00000");
+    expect(
+      (await c.call("POST", "/v1/user/public/send-code", { scene: "reset-password", channel: "email", email: nobody })).body.code,
+    ).toBe("20007");
+    expect((await c.call("POST", "/v1/user/public/send-code", { scene: "reset-password", channel: "email", email })).body.code).toBe(
+      "20007",
+    );
     expect(messagesTo(data.dir, nobody)).toEqual([]);
-    expect((await c.secure(RESET, { email: nobody, verifyCode: "123456", pwd: "N3w-passw0rd", rePwd: "N3w-passw0rd" })).body.code).toBe("20002");
+    expect((await c.secure(RESET, { email: nobody, verifyCode: "123456", pwd: "N3w-passw0rd", rePwd: "N3w-passw0rd" })).body.code).toBe(
+      "20002",
+    );
   });
 
   it("wants a captcha for a burst of resets from one address", async () => {
@@ -85,10 +98,21 @@ describe("forgotten password", () => {
     expect(codes.slice(3)).toEqual(["10021", "10021", "10021"]);
     const other = await guest();
     other.ip = c.ip;
-    const blocked = await other.secure(RESET, { email: "burst-2@example.com", verifyCode: "123456", pwd: "N3w-passw0rd", rePwd: "N3w-passw0rd" });
+    const blocked = await other.secure(RESET, {
+      email: "burst-2@example.com",
+      verifyCode: "123456",
+      pwd: "N3w-passw0rd",
+      rePwd: "N3w-passw0rd",
+    });
     expect(blocked.body.code).toBe("20003");
-    for (let i = 0; i < 2; i++) await other.secure(RESET, { email: `burst-${3 + i}@example.com`, verifyCode: "123456", pwd: "N3w-passw0rd", rePwd: "N3w-passw0rd" });
-    const overTheLimit = await other.secure(RESET, { email: "burst-9@example.com", verifyCode: "123456", pwd: "N3w-passw0rd", rePwd: "N3w-passw0rd" });
+    for (let i = 0; i < 2; i++)
+      await other.secure(RESET, { email: `burst-${3 + i}@example.com`, verifyCode: "123456", pwd: "N3w-passw0rd", rePwd: "N3w-passw0rd" });
+    const overTheLimit = await other.secure(RESET, {
+      email: "burst-9@example.com",
+      verifyCode: "123456",
+      pwd: "N3w-passw0rd",
+      rePwd: "N3w-passw0rd",
+    });
     expect(overTheLimit.body).toMatchObject({ code: "10021", data: { group: "gateway", scene: "reset-password" } });
     // Both rules tripped (address and account): one solved challenge lets the retry through, once.
     const token = await solveCaptcha(under, c, "reset-password");
@@ -151,7 +175,9 @@ describe("login steps", () => {
     const init = await c.call("POST", "/v1/user/security/google/init", {});
     const secret = init.body.data.secret as string;
     expect(init.body.data.otpauthUrl).toContain(`secret=${secret}`);
-    expect((await c.call("POST", "/v1/user/security/google/bind", { googleCode: wrongCode(totpAt(secret, Date.now())) })).body.code).toBe("20002");
+    expect((await c.call("POST", "/v1/user/security/google/bind", { googleCode: wrongCode(totpAt(secret, Date.now())) })).body.code).toBe(
+      "20002",
+    );
     expect((await c.call("POST", "/v1/user/security/google/bind", { googleCode: totpAt(secret, Date.now()) })).body.code).toBe("00000");
     await c.call("POST", "/v1/user/logout", {});
 
@@ -163,8 +189,11 @@ describe("login steps", () => {
     };
     const token = await start();
     const bad = wrongCode(totpAt(secret, Date.now()));
-    for (let i = 0; i < 5; i++) expect((await c.secure("/v1/user/login/verify-auth-login", { googleCode: bad }, { token })).body.code).toBe("20002");
-    expect((await c.secure("/v1/user/login/verify-auth-login", { googleCode: totpAt(secret, Date.now()) }, { token })).body.code).toBe("20008");
+    for (let i = 0; i < 5; i++)
+      expect((await c.secure("/v1/user/login/verify-auth-login", { googleCode: bad }, { token })).body.code).toBe("20002");
+    expect((await c.secure("/v1/user/login/verify-auth-login", { googleCode: totpAt(secret, Date.now()) }, { token })).body.code).toBe(
+      "20008",
+    );
     const next = await start();
     // The bind spent this step's code (each step is good once); the next step's is within the window.
     const done = await c.secure("/v1/user/login/verify-auth-login", { googleCode: totpAt(secret, Date.now() + 30_000) }, { token: next });
@@ -174,7 +203,11 @@ describe("login steps", () => {
     const fresh = await guest();
     const first = await fresh.secure("/v1/user/login", { loginName: email, pwd: "Passw0rd!x" });
     expect(first.body.data.verify).toMatchObject({ kind: "device", channels: ["email", "google"] });
-    const noTotp = await fresh.secure("/v1/user/login/verify-login-v2", { emailCode: codeOf(under, email) }, { token: first.body.data.verify.token });
+    const noTotp = await fresh.secure(
+      "/v1/user/login/verify-login-v2",
+      { emailCode: codeOf(under, email) },
+      { token: first.body.data.verify.token },
+    );
     expect(noTotp.body.code).toBe("20002");
   });
 });

@@ -24,8 +24,12 @@ function assetsByKey(k: { apiKey: string; secretKey: string }, passphrase: strin
   const path = "/api/v2/spot/account/assets";
   return fetch(`${gw.url}${path}`, {
     headers: {
-      "ACCESS-KEY": k.apiKey, "ACCESS-TIMESTAMP": ts, "ACCESS-PASSPHRASE": passphrase,
-      "ACCESS-SIGN": createHmac("sha256", k.secretKey).update(ts + "GET" + path).digest("base64"),
+      "ACCESS-KEY": k.apiKey,
+      "ACCESS-TIMESTAMP": ts,
+      "ACCESS-PASSPHRASE": passphrase,
+      "ACCESS-SIGN": createHmac("sha256", k.secretKey)
+        .update(ts + "GET" + path)
+        .digest("base64"),
     },
   }).then((r) => r.json() as Promise<{ code: string; data: unknown }>);
 }
@@ -56,14 +60,22 @@ describe("registration and sessions", () => {
     await c.call("POST", "/v1/user/public/send-code", { scene: "register", channel: "email", email });
     const code = lastCode(email);
     const wrong = code === "000000" ? "111111" : "000000";
-    expect((await c.secure("/v1/user/register/email", { email, pwd: "Passw0rd!x", rePwd: "Passw0rd!x", verifyCode: wrong })).body.code).toBe("20002");
+    expect(
+      (await c.secure("/v1/user/register/email", { email, pwd: "Passw0rd!x", rePwd: "Passw0rd!x", verifyCode: wrong })).body.code,
+    ).toBe("20002");
     expect((await c.secure("/v1/user/register/email", { email, pwd: "short", rePwd: "short", verifyCode: code })).body.code).toBe("20005");
-    expect((await c.secure("/v1/user/register/email", { email, pwd: "Passw0rd!x", rePwd: "Passw0rd!y", verifyCode: code })).body.code).toBe("20006");
-    expect((await c.secure("/v1/user/register/email", { email, pwd: "Passw0rd!x", rePwd: "Passw0rd!x", verifyCode: code })).body.code).toBe("00000");
+    expect((await c.secure("/v1/user/register/email", { email, pwd: "Passw0rd!x", rePwd: "Passw0rd!y", verifyCode: code })).body.code).toBe(
+      "20006",
+    );
+    expect((await c.secure("/v1/user/register/email", { email, pwd: "Passw0rd!x", rePwd: "Passw0rd!x", verifyCode: code })).body.code).toBe(
+      "00000",
+    );
     // A taken address answers like a free one (docs/decisions/506): no probing for accounts.
     const again = await c.call("POST", "/v1/user/public/send-code", { scene: "register", channel: "email", email });
     expect(again.body.code).toBe("00000");
-    expect((await c.call("POST", "/v1/user/public/send-code", { scene: "register", channel: "email", email: "not-an-email" })).body.code).toBe("40017");
+    expect(
+      (await c.call("POST", "/v1/user/public/send-code", { scene: "register", channel: "email", email: "not-an-email" })).body.code,
+    ).toBe("40017");
   });
 
   it("rejects garbage, truncated and replayed login ciphertexts with a clear code", async () => {
@@ -99,12 +111,22 @@ describe("request signing (docs/protocol.md §5)", () => {
     c.timeOffsetMs = 0;
 
     // Mode 2 signs the body: change one byte after signing.
-    const tampered = await c.call("POST", "/v1/user/security/anti-phishing", { code: "good1234" }, { tamper: (_h, b) => b.replace("good", "evil") });
+    const tampered = await c.call(
+      "POST",
+      "/v1/user/security/anti-phishing",
+      { code: "good1234" },
+      { tamper: (_h, b) => b.replace("good", "evil") },
+    );
     expect(tampered.body.code).toBe("00023");
     expect(tampered.headers.get("gw-sign-error")).toBe("md5");
 
     const other = new ProtocolClient(gw.url);
-    const forged = await c.call("POST", path, {}, { tamper: (h, b) => (Object.assign(h, other.signatureHeaders(1, path, h.tm!, h.uhti!, b)), b) });
+    const forged = await c.call(
+      "POST",
+      path,
+      {},
+      { tamper: (h, b) => (Object.assign(h, other.signatureHeaders(1, path, h.tm!, h.uhti!, b)), b) },
+    );
     expect(forged.body.code).toBe("00023");
     expect(forged.headers.get("gw-sign-error")).toBe("key");
 
@@ -125,7 +147,9 @@ describe("request signing (docs/protocol.md §5)", () => {
     const cert = new X509Certificate(readFileSync(join(data.dir, "keys", "issuer-cert.pem")));
     expect(cert.ca).toBe(true);
     expect(cert.publicKey.asymmetricKeyDetails).toMatchObject({ modulusLength: 2048, publicExponent: 65537n });
-    expect(verify("sha256", Buffer.from(config.serverPublicKey), cert.publicKey, Buffer.from(config.serverPublicKeySign, "base64"))).toBe(true);
+    expect(verify("sha256", Buffer.from(config.serverPublicKey), cert.publicKey, Buffer.from(config.serverPublicKeySign, "base64"))).toBe(
+      true,
+    );
   });
 });
 
@@ -138,9 +162,17 @@ describe("login, new device, captcha, logout", () => {
     expect(first.body.code).toBe("00000");
     expect(first.body.data.verify.channels).toEqual(["email"]);
     expect(fresh.cookies.has("bt_session")).toBe(false);
-    const wrong = await fresh.secure("/v1/user/login/verify-login", { emailCode: "000000" === lastCode("carol@example.com") ? "111111" : "000000" }, { token: first.body.data.verify.token });
+    const wrong = await fresh.secure(
+      "/v1/user/login/verify-login",
+      { emailCode: "000000" === lastCode("carol@example.com") ? "111111" : "000000" },
+      { token: first.body.data.verify.token },
+    );
     expect(wrong.body.code).toBe("20002");
-    const ok = await fresh.secure("/v1/user/login/verify-login", { emailCode: lastCode("carol@example.com") }, { token: first.body.data.verify.token });
+    const ok = await fresh.secure(
+      "/v1/user/login/verify-login",
+      { emailCode: lastCode("carol@example.com") },
+      { token: first.body.data.verify.token },
+    );
     expect(ok.body.code).toBe("00000");
     expect(ok.body.data.userInfo.userId).toBe(userId);
     fresh.remember(userId);
@@ -150,7 +182,11 @@ describe("login, new device, captcha, logout", () => {
     await fresh.call("POST", "/v1/user/logout", {});
     expect(fresh.cookies.has("bt_session")).toBe(false);
     fresh.newKey();
-    const again = await fresh.secure("/v1/user/login", { loginName: "carol@example.com", pwd: "Passw0rd!x" }, { __deviceCheckUser: userId });
+    const again = await fresh.secure(
+      "/v1/user/login",
+      { loginName: "carol@example.com", pwd: "Passw0rd!x" },
+      { __deviceCheckUser: userId },
+    );
     expect(again.body.code).toBe("00000");
     expect(again.body.data.verify).toBeUndefined();
     expect(again.body.data.userInfo.userId).toBe(userId);
@@ -163,7 +199,8 @@ describe("login, new device, captcha, logout", () => {
     await register("dave@example.com");
     const c = new ProtocolClient(gw.url);
     await c.loadConfig();
-    const attempt = (pwd: string, headers: Record<string, string> = {}) => c.secure("/v1/user/login", { loginName: "dave@example.com", pwd }, {}, headers);
+    const attempt = (pwd: string, headers: Record<string, string> = {}) =>
+      c.secure("/v1/user/login", { loginName: "dave@example.com", pwd }, {}, headers);
     for (let i = 0; i < 3; i++) expect((await attempt("WrongPass1")).body.code).toBe("20001");
     const blocked = await attempt("Passw0rd!x");
     expect(blocked.body).toMatchObject({ code: "10021", data: { group: "gateway", scene: "login" } });
@@ -192,7 +229,12 @@ describe("settings, sub-accounts, devices and API keys", () => {
     expect((await c.call("POST", "/v1/user/sub/create", { nickName: "nested" })).body.code).toBe("40017");
     const stranger = await register("frank@example.com");
     expect((await c.secure("/v1/user/sub/switchWeb", { userId: stranger.userId })).body.code).toBe("40017");
-    const subKey = await c.call("POST", "/v1/user/api/create", { label: "sub-bot", passphrase: "passphrase2", permissions: ["read"], verifyCode: await apiKeyCode(c, "erin@example.com") });
+    const subKey = await c.call("POST", "/v1/user/api/create", {
+      label: "sub-bot",
+      passphrase: "passphrase2",
+      permissions: ["read"],
+      verifyCode: await apiKeyCode(c, "erin@example.com"),
+    });
     expect(subKey.body.code).toBe("00000");
     const back = await c.secure("/v1/user/sub/switchWeb", { userId });
     expect(back.body.data.userInfo.userId).toBe(userId);
@@ -201,9 +243,19 @@ describe("settings, sub-accounts, devices and API keys", () => {
     expect((await c.secure("/v1/user/sub/switchWeb", { userId: sub.body.data.userId })).body.code).toBe("20013");
     expect((await assetsByKey(subKey.body.data, "passphrase2")).code).not.toBe("00000");
 
-    const badIp = await c.call("POST", "/v1/user/api/create", { label: "x", passphrase: "passphrase1", permissions: ["read"], ipAllow: ["nope"] });
+    const badIp = await c.call("POST", "/v1/user/api/create", {
+      label: "x",
+      passphrase: "passphrase1",
+      permissions: ["read"],
+      ipAllow: ["nope"],
+    });
     expect(badIp.body.code).toBe("40017");
-    const key = await c.call("POST", "/v1/user/api/create", { label: "bot", passphrase: "passphrase1", permissions: ["read", "trade"], verifyCode: await apiKeyCode(c, "erin@example.com") });
+    const key = await c.call("POST", "/v1/user/api/create", {
+      label: "bot",
+      passphrase: "passphrase1",
+      permissions: ["read", "trade"],
+      verifyCode: await apiKeyCode(c, "erin@example.com"),
+    });
     expect(key.body.code).toBe("00000");
     expect(key.body.data.secretKey).toMatch(/^[0-9a-f]{64}$/);
     const listed = await c.call("POST", "/v1/user/api/list", {});

@@ -20,25 +20,35 @@ afterAll(async () => {
 });
 
 /** A raw HTTP/1.1 request, so the test controls every header and byte. */
-function raw(opts: { method: string; path: string; headers?: Record<string, string | string[]>; body?: Buffer | Buffer[]; slowReader?: boolean }) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; rawHeaders: string[]; body: Buffer }>((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port: web.port, method: opts.method, path: opts.path, headers: opts.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => {
-        chunks.push(c);
-        // A slow reader: the web server's socket buffer fills and it must wait for "drain".
-        if (opts.slowReader && chunks.length % 16 === 0) {
-          res.pause();
-          setTimeout(() => res.resume(), 5);
-        }
+function raw(opts: {
+  method: string;
+  path: string;
+  headers?: Record<string, string | string[]>;
+  body?: Buffer | Buffer[];
+  slowReader?: boolean;
+}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; rawHeaders: string[]; body: Buffer }>(
+    (resolve, reject) => {
+      const req = httpRequest({ host: "127.0.0.1", port: web.port, method: opts.method, path: opts.path, headers: opts.headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => {
+          chunks.push(c);
+          // A slow reader: the web server's socket buffer fills and it must wait for "drain".
+          if (opts.slowReader && chunks.length % 16 === 0) {
+            res.pause();
+            setTimeout(() => res.resume(), 5);
+          }
+        });
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }),
+        );
       });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
-    });
-    req.on("error", reject);
-    const parts = Array.isArray(opts.body) ? opts.body : opts.body ? [opts.body] : [];
-    for (const p of parts) req.write(p);
-    req.end();
-  });
+      req.on("error", reject);
+      const parts = Array.isArray(opts.body) ? opts.body : opts.body ? [opts.body] : [];
+      for (const p of parts) req.write(p);
+      req.end();
+    },
+  );
 }
 
 describe("BFF forwarding (real web server, stand-in upstream)", () => {
@@ -57,7 +67,12 @@ describe("BFF forwarding (real web server, stand-in upstream)", () => {
       "x-custom": "  spaced value ",
     };
     const before = echo.seen.length;
-    const res = await raw({ method: "POST", path: "/v1/some/path?b=2&a=%20x", headers: { ...signed, "content-length": String(body.length) }, body });
+    const res = await raw({
+      method: "POST",
+      path: "/v1/some/path?b=2&a=%20x",
+      headers: { ...signed, "content-length": String(body.length) },
+      body,
+    });
     expect(res.status).toBe(200);
     const seen = echo.seen[before]!;
     expect(seen.method).toBe("POST");
@@ -76,7 +91,13 @@ describe("BFF forwarding (real web server, stand-in upstream)", () => {
     const res = await raw({
       method: "POST",
       path: "/btapi/common/logout",
-      headers: { "content-type": "application/json", connection: "keep-alive, x-drop-me", "x-drop-me": "1", "proxy-authorization": "secret", te: "trailers" },
+      headers: {
+        "content-type": "application/json",
+        connection: "keep-alive, x-drop-me",
+        "x-drop-me": "1",
+        "proxy-authorization": "secret",
+        te: "trailers",
+      },
       body: chunks,
     });
     const seen = echo.seen[before]!;
@@ -115,11 +136,21 @@ describe("BFF forwarding (real web server, stand-in upstream)", () => {
 
   it("refuses a body over the limit with a 413 envelope, declared or streamed", async () => {
     const big = Buffer.alloc(70_000, 0x61);
-    const declared = await raw({ method: "POST", path: "/v1/x", headers: { "content-type": "application/json", "content-length": String(big.length) }, body: big });
+    const declared = await raw({
+      method: "POST",
+      path: "/v1/x",
+      headers: { "content-type": "application/json", "content-length": String(big.length) },
+      body: big,
+    });
     expect(declared.status).toBe(413);
     expect(JSON.parse(declared.body.toString())).toMatchObject({ code: "41300" });
 
-    const streamed = await raw({ method: "POST", path: "/v1/x", headers: { "content-type": "application/json" }, body: [big.subarray(0, 40_000), big.subarray(40_000)] });
+    const streamed = await raw({
+      method: "POST",
+      path: "/v1/x",
+      headers: { "content-type": "application/json" },
+      body: [big.subarray(0, 40_000), big.subarray(40_000)],
+    });
     expect(streamed.status).toBe(413);
     expect(JSON.parse(streamed.body.toString())).toMatchObject({ code: "41300" });
   });
@@ -171,7 +202,11 @@ describe("BFF behind a trusted proxy", () => {
     const trusted = await startWeb({ GATEWAY_URL: echo.url, DATA_DIR: trustedData.dir, TRUST_PROXY: "loopback" });
     try {
       const before = echo.seen.length;
-      const api = await fetch(`${trusted.url}/v1/whoami`, { method: "POST", body: "{}", headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.7", "x-forwarded-proto": "https" } });
+      const api = await fetch(`${trusted.url}/v1/whoami`, {
+        method: "POST",
+        body: "{}",
+        headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.7", "x-forwarded-proto": "https" },
+      });
       expect(echo.seen[before]!.headers["x-forwarded-for"]).toBe("203.0.113.7");
       expect(echo.seen[before]!.headers["x-forwarded-proto"]).toBe("https");
       expect(api.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
@@ -195,7 +230,11 @@ describe("BFF with the gateway down", () => {
     const downData = tempDataDir();
     const down = await startWeb({ GATEWAY_URL: `http://127.0.0.1:${port}`, DATA_DIR: downData.dir });
     try {
-      const res = await fetch(`${down.url}/v1/mix/public/usdtRate`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+      const res = await fetch(`${down.url}/v1/mix/public/usdtRate`, {
+        method: "POST",
+        body: "{}",
+        headers: { "content-type": "application/json" },
+      });
       expect(res.status).toBe(502);
       expect(await res.json()).toMatchObject({ code: "50200", msg: expect.stringContaining("Gateway unavailable") });
 

@@ -44,9 +44,14 @@ async function challenge(c: ProtocolClient): Promise<Challenge> {
 async function check(c: ProtocolClient, ch: Challenge, x: number, pow: string | undefined, wait = true) {
   if (wait) await new Promise((r) => setTimeout(r, 750));
   const result = { x, trail: syntheticTrail(x, 700), input: "pointer", ...(pow !== undefined ? { pow } : {}) };
-  return (await c.call("POST", PATHS.captchaCheck, {
-    captchaType: 3, bizId: ch.bizId, captchaId: ch.captchaId, captchaValidate: Buffer.from(JSON.stringify(result)).toString("base64"),
-  })).body;
+  return (
+    await c.call("POST", PATHS.captchaCheck, {
+      captchaType: 3,
+      bizId: ch.bizId,
+      captchaId: ch.captchaId,
+      captchaValidate: Buffer.from(JSON.stringify(result)).toString("base64"),
+    })
+  ).body;
 }
 
 describe("slider captcha through the BFF", () => {

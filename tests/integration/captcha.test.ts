@@ -51,14 +51,24 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Answers a challenge the way a good client does (proof of work, an eased drag, the drag's time
  * let pass) unless told otherwise.
  */
-async function answer(c: ProtocolClient, ch: Challenge, x: number, opts: { pow?: string | null; ms?: number; wait?: boolean; bizId?: string } = {}) {
+async function answer(
+  c: ProtocolClient,
+  ch: Challenge,
+  x: number,
+  opts: { pow?: string | null; ms?: number; wait?: boolean; bizId?: string } = {},
+) {
   const ms = opts.ms ?? 700;
-  const pow = opts.pow === undefined ? (ch.pow ? solvePow(ch.pow.prefix, ch.pow.bits).nonce : undefined) : opts.pow ?? undefined;
+  const pow = opts.pow === undefined ? (ch.pow ? solvePow(ch.pow.prefix, ch.pow.bits).nonce : undefined) : (opts.pow ?? undefined);
   if (opts.wait !== false) await sleep(ms + 50);
   const result = { x, trail: syntheticTrail(x, ms), input: "pointer", ...(pow !== undefined ? { pow } : {}) };
-  return (await c.call("POST", PATHS.captchaCheck, {
-    captchaType: 3, captchaValidate: Buffer.from(JSON.stringify(result)).toString("base64"), bizId: opts.bizId ?? ch.bizId, captchaId: ch.captchaId,
-  })).body;
+  return (
+    await c.call("POST", PATHS.captchaCheck, {
+      captchaType: 3,
+      captchaValidate: Buffer.from(JSON.stringify(result)).toString("base64"),
+      bizId: opts.bizId ?? ch.bizId,
+      captchaId: ch.captchaId,
+    })
+  ).body;
 }
 
 const image = (c: ProtocolClient, url: string, base = gw.url) => fetch(`${base}${url}`, { headers: { "x-forwarded-for": c.ip } });
@@ -75,12 +85,19 @@ describe("slider captcha (a real gateway process)", () => {
       const res = await image(c, url);
       expect(res.headers.get("content-type")).toBe("image/png");
       expect(res.headers.get("cache-control")).toBe("no-store");
-      expect(Buffer.from(await res.arrayBuffer()).subarray(1, 4).toString()).toBe("PNG");
+      expect(
+        Buffer.from(await res.arrayBuffer())
+          .subarray(1, 4)
+          .toString(),
+      ).toBe("PNG");
     }
     // Another address does not get the pictures.
     const other = new ProtocolClient(gw.url);
     expect((await image(other, ch.backgroundUrl)).status).toBe(404);
-    const row = withDb({ url: gw.url, dataDir: data.dir }, (db) => db.prepare("SELECT * FROM captcha_challenges WHERE captcha_id = ?").get(ch.captchaId) as Record<string, unknown>);
+    const row = withDb(
+      { url: gw.url, dataDir: data.dir },
+      (db) => db.prepare("SELECT * FROM captcha_challenges WHERE captcha_id = ?").get(ch.captchaId) as Record<string, unknown>,
+    );
     expect(Object.values(row).every((v) => !Buffer.isBuffer(v))).toBe(true);
     expect(JSON.stringify(row).length).toBeLessThan(600);
   });
@@ -129,10 +146,17 @@ describe("slider captcha (a real gateway process)", () => {
     const nonce = solvePow(ch.pow!.prefix, ch.pow!.bits).nonce;
     expect((await answer(otherAddress, ch, x, { pow: nonce })).code).toBe("10023");
     expect((await answer(otherDevice, ch, x, { pow: nonce, wait: false })).code).toBe("10023");
-    const bare = await noDevice.call("POST", PATHS.captchaCheck, {
-      captchaType: 3, bizId: ch.bizId, captchaId: ch.captchaId,
-      captchaValidate: Buffer.from(JSON.stringify({ x, trail: syntheticTrail(x), input: "pointer", pow: nonce })).toString("base64"),
-    }, { headers: { deviceid: "" } });
+    const bare = await noDevice.call(
+      "POST",
+      PATHS.captchaCheck,
+      {
+        captchaType: 3,
+        bizId: ch.bizId,
+        captchaId: ch.captchaId,
+        captchaValidate: Buffer.from(JSON.stringify({ x, trail: syntheticTrail(x), input: "pointer", pow: nonce })).toString("base64"),
+      },
+      { headers: { deviceid: "" } },
+    );
     expect(bare.body.code).toBe("10023");
     expect((await answer(c, ch, x, { pow: nonce, wait: false })).code).toBe("00000");
   });
@@ -159,7 +183,10 @@ describe("slider captcha (a real gateway process)", () => {
 
     const old = await newChallenge(c);
     withDb({ url: gw.url, dataDir: data.dir }, (db) =>
-      db.prepare("UPDATE captcha_challenges SET issued_at = issued_at - 300000, expires_at = expires_at - 300000 WHERE captcha_id = ?").run(old.captchaId));
+      db
+        .prepare("UPDATE captcha_challenges SET issued_at = issued_at - 300000, expires_at = expires_at - 300000 WHERE captcha_id = ?")
+        .run(old.captchaId),
+    );
     expect((await answer(c, old, answerOf(data.dir, old.captchaId), { pow: "0" })).code).toBe("10023");
     expect((await image(c, old.backgroundUrl)).status).toBe(404);
   });
@@ -169,7 +196,8 @@ describe("slider captcha (a real gateway process)", () => {
     await registerByEmail({ url: gw.url, dataDir: data.dir }, email);
     const victim = new ProtocolClient(gw.url);
     await victim.loadConfig();
-    const login = (c: ProtocolClient, pwd: string, headers: Record<string, string> = {}) => c.secure("/v1/user/login", { loginName: email, pwd }, {}, headers);
+    const login = (c: ProtocolClient, pwd: string, headers: Record<string, string> = {}) =>
+      c.secure("/v1/user/login", { loginName: email, pwd }, {}, headers);
     for (let i = 0; i < 3; i++) expect((await login(victim, "WrongPass1")).body.code).toBe("20001");
     // A token earned elsewhere (a solving farm) does not open this client's login.
     const farm = new ProtocolClient(gw.url);
@@ -183,12 +211,17 @@ describe("slider captcha (a real gateway process)", () => {
     const c = new ProtocolClient(gw.url);
     const ch = await newChallenge(c);
     for (let i = 0; i < 8; i++) expect((await image(c, i % 2 ? ch.pieceUrl : ch.backgroundUrl)).status).toBe(200);
-    const renders = (id: string) => withDb({ url: gw.url, dataDir: data.dir }, (db) =>
-      (db.prepare("SELECT renders FROM captcha_challenges WHERE captcha_id = ?").get(id) as { renders: number }).renders);
+    const renders = (id: string) =>
+      withDb(
+        { url: gw.url, dataDir: data.dir },
+        (db) => (db.prepare("SELECT renders FROM captcha_challenges WHERE captcha_id = ?").get(id) as { renders: number }).renders,
+      );
     expect(renders(ch.captchaId)).toBe(1);
     // A challenge that has used up its drawings (the cache having forgotten it) is not drawn again.
     const spent = await newChallenge(c);
-    withDb({ url: gw.url, dataDir: data.dir }, (db) => db.prepare("UPDATE captcha_challenges SET renders = 4 WHERE captcha_id = ?").run(spent.captchaId));
+    withDb({ url: gw.url, dataDir: data.dir }, (db) =>
+      db.prepare("UPDATE captcha_challenges SET renders = 4 WHERE captcha_id = ?").run(spent.captchaId),
+    );
     expect((await image(c, spent.backgroundUrl)).status).toBe(404);
   });
 
@@ -198,14 +231,36 @@ describe("slider captcha (a real gateway process)", () => {
     const x = answerOf(data.dir, ch.captchaId);
     const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64");
     expect((await c.call("POST", PATHS.captchaId, { scene: "nope" })).body.code).toBe("40017");
-    for (const captchaValidate of ["%%%", b64({ x, trail: [], input: "pointer", pow: 5 }), b64({ x, trail: [], input: "pointer", pow: "x".repeat(500) })]) {
+    for (const captchaValidate of [
+      "%%%",
+      b64({ x, trail: [], input: "pointer", pow: 5 }),
+      b64({ x, trail: [], input: "pointer", pow: "x".repeat(500) }),
+    ]) {
       const res = await c.call("POST", PATHS.captchaCheck, { captchaType: 3, captchaValidate, bizId: ch.bizId, captchaId: ch.captchaId });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe("40017");
     }
-    expect((await c.call("POST", PATHS.captchaCheck, { captchaType: 2, captchaValidate: b64({ x, trail: [], input: "pointer" }), bizId: ch.bizId, captchaId: ch.captchaId })).body.code).toBe("40017");
+    expect(
+      (
+        await c.call("POST", PATHS.captchaCheck, {
+          captchaType: 2,
+          captchaValidate: b64({ x, trail: [], input: "pointer" }),
+          bizId: ch.bizId,
+          captchaId: ch.captchaId,
+        })
+      ).body.code,
+    ).toBe("40017");
     expect((await answer(c, ch, x, { bizId: "other", wait: false, pow: "0" })).code).toBe("10023");
-    expect((await c.call("POST", PATHS.captchaCheck, { captchaType: 3, captchaValidate: b64({ x: 1, trail: [], input: "pointer" }), bizId: "x", captchaId: "unknown" })).body.code).toBe("10023");
+    expect(
+      (
+        await c.call("POST", PATHS.captchaCheck, {
+          captchaType: 3,
+          captchaValidate: b64({ x: 1, trail: [], input: "pointer" }),
+          bizId: "x",
+          captchaId: "unknown",
+        })
+      ).body.code,
+    ).toBe("10023");
     expect((await image(c, `/v1/security/policy/captcha/image?captchaId=${ch.captchaId}&part=other`)).status).toBe(400);
     // None of that spent the challenge.
     expect((await answer(c, ch, x)).code).toBe("00000");

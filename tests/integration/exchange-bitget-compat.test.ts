@@ -33,17 +33,41 @@ const REST_BTC = "23222.5";
 
 describe("place-order as Bitget documents it", () => {
   it("accepts the documented example verbatim", async () => {
-    const r = await alice.post<Placed>(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: "23222.5", size: "1", clientOid: "121211212122" });
+    const r = await alice.post<Placed>(V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "limit",
+      force: "gtc",
+      price: "23222.5",
+      size: "1",
+      clientOid: "121211212122",
+    });
     expect([r.status, r.body.code]).toEqual([200, "00000"]);
     expect(r.body.data.clientOid).toBe("121211212122");
   });
 
   it("accepts enumerations in any case and stores Bitget's spelling", async () => {
-    const r = await alice.post<Placed>(V2.placeOrder, { symbol: "BTCUSDT", side: "BUY", orderType: "LIMIT", force: "GTC", price: REST_BTC, size: "0.01", stpMode: "Cancel_Taker", tpslType: "NORMAL" });
+    const r = await alice.post<Placed>(V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "BUY",
+      orderType: "LIMIT",
+      force: "GTC",
+      price: REST_BTC,
+      size: "0.01",
+      stpMode: "Cancel_Taker",
+      tpslType: "NORMAL",
+    });
     expect(r.body.code).toBe("00000");
     const info = await alice.get<Row[]>(`${V2.orderInfo}?orderId=${r.body.data.orderId}`);
     expect(info.body.data[0]).toMatchObject({ side: "buy", orderType: "limit", force: "gtc", stpMode: "cancel_taker" });
-    const po = await alice.post<Placed>(V2.placeOrder, { symbol: "BTCUSDT", side: "Buy", orderType: "Limit", force: "POST_ONLY", price: REST_BTC, size: "0.01" });
+    const po = await alice.post<Placed>(V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "Buy",
+      orderType: "Limit",
+      force: "POST_ONLY",
+      price: REST_BTC,
+      size: "0.01",
+    });
     expect(po.body.code).toBe("00000");
     const info2 = await alice.get<Row[]>(`${V2.orderInfo}?orderId=${po.body.data.orderId}`);
     expect(info2.body.data[0]!.force).toBe("post_only");
@@ -51,9 +75,22 @@ describe("place-order as Bitget documents it", () => {
 
   it("treats empty optional fields as absent (a market order as SDKs send it)", async () => {
     const r = await alice.post<Placed>(V2.placeOrder, {
-      symbol: "BTCUSDT", side: "buy", orderType: "market", force: "", price: "", size: "10", clientOid: "",
-      stpMode: "", tpslType: "", triggerPrice: "", requestTime: "", receiveWindow: "",
-      presetTakeProfitPrice: "", executeTakeProfitPrice: "", presetStopLossPrice: "", executeStopLossPrice: "",
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "market",
+      force: "",
+      price: "",
+      size: "10",
+      clientOid: "",
+      stpMode: "",
+      tpslType: "",
+      triggerPrice: "",
+      requestTime: "",
+      receiveWindow: "",
+      presetTakeProfitPrice: "",
+      executeTakeProfitPrice: "",
+      presetStopLossPrice: "",
+      executeStopLossPrice: "",
     });
     expect([r.status, r.body.code, r.body.msg]).toEqual([200, "00000", "success"]);
     // no clientOid given: the order id stands in for it, as before
@@ -61,7 +98,16 @@ describe("place-order as Bitget documents it", () => {
   });
 
   it("treats null optional fields as absent too", async () => {
-    const r = await alice.post<Placed>(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: REST_BTC, size: "0.01", clientOid: null, stpMode: null });
+    const r = await alice.post<Placed>(V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "limit",
+      force: "gtc",
+      price: REST_BTC,
+      size: "0.01",
+      clientOid: null,
+      stpMode: null,
+    });
     expect(r.body.code).toBe("00000");
   });
 
@@ -94,7 +140,10 @@ describe("place-order as Bitget documents it", () => {
 
 describe("batch endpoints as Bitget documents them", () => {
   it("places the documented batch example verbatim, in request order, with Bitget's per-item failure shape", async () => {
-    const doc = await alice.post<Batch>(V2.batchOrders, { symbol: "BTCUSDT", orderList: [{ side: "buy", orderType: "limit", force: "gtc", price: "23222.5", size: "1", clientOid: "batch-doc-1" }] });
+    const doc = await alice.post<Batch>(V2.batchOrders, {
+      symbol: "BTCUSDT",
+      orderList: [{ side: "buy", orderType: "limit", force: "gtc", price: "23222.5", size: "1", clientOid: "batch-doc-1" }],
+    });
     expect(doc.body.code).toBe("00000");
     expect(doc.body.data.successList).toEqual([{ orderId: expect.any(String), clientOid: "batch-doc-1" }]);
     expect(doc.body.data.failureList).toEqual([]);
@@ -128,7 +177,9 @@ describe("batch endpoints as Bitget documents them", () => {
       ],
     });
     expect(multi.body.data.successList.map((s) => s.clientOid)).toEqual(["multi-eth"]);
-    expect(multi.body.data.failureList).toEqual([{ orderId: "", clientOid: "multi-none", errorMsg: expect.stringContaining("symbol"), errorCode: "40019" }]);
+    expect(multi.body.data.failureList).toEqual([
+      { orderId: "", clientOid: "multi-none", errorMsg: expect.stringContaining("symbol"), errorCode: "40019" },
+    ]);
     const eth = await alice.get<Row[]>(`${V2.orderInfo}?clientOid=multi-eth`);
     expect(eth.body.data[0]!.symbol).toBe("ETHUSDT");
 
@@ -140,16 +191,38 @@ describe("batch endpoints as Bitget documents them", () => {
       ],
     });
     expect(single.body.data.successList.map((s) => s.clientOid)).toEqual(["single-empty"]);
-    expect(single.body.data.failureList).toEqual([{ orderId: "", clientOid: "single-other", errorMsg: expect.stringContaining("symbol"), errorCode: "40017" }]);
+    expect(single.body.data.failureList).toEqual([
+      { orderId: "", clientOid: "single-other", errorMsg: expect.stringContaining("symbol"), errorCode: "40017" },
+    ]);
   });
 
   it("cancels with the documented batch-cancel example (empty top-level symbol, multiple mode)", async () => {
-    const a = await alice.post<Placed>(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: REST_BTC, size: "0.01", clientOid: "bc-doc-1" });
-    const r = await alice.post<Batch>(V2.batchCancel, { symbol: "", batchMode: "multiple", orderList: [{ orderId: a.body.data.orderId, symbol: "BTCUSDT", clientOid: "bc-doc-1" }] });
+    const a = await alice.post<Placed>(V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "limit",
+      force: "gtc",
+      price: REST_BTC,
+      size: "0.01",
+      clientOid: "bc-doc-1",
+    });
+    const r = await alice.post<Batch>(V2.batchCancel, {
+      symbol: "",
+      batchMode: "multiple",
+      orderList: [{ orderId: a.body.data.orderId, symbol: "BTCUSDT", clientOid: "bc-doc-1" }],
+    });
     expect(r.body.code).toBe("00000");
     expect(r.body.data.successList).toEqual([{ orderId: a.body.data.orderId, clientOid: "bc-doc-1" }]);
 
-    const b = await alice.post<Placed>(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: REST_BTC, size: "0.01", clientOid: "bc-2" });
+    const b = await alice.post<Placed>(V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "limit",
+      force: "gtc",
+      price: REST_BTC,
+      size: "0.01",
+      clientOid: "bc-2",
+    });
     const r2 = await alice.post<Batch>(V2.batchCancel, {
       symbol: "BTCUSDT",
       batchMode: "",
@@ -168,7 +241,11 @@ describe("batch endpoints as Bitget documents them", () => {
   });
 
   it("refuses a batch mode it does not know, and a batch that is not a list", async () => {
-    const r = await alice.post(V2.batchOrders, { symbol: "BTCUSDT", batchMode: "all", orderList: [{ side: "buy", orderType: "limit", force: "gtc", price: REST_BTC, size: "0.01" }] });
+    const r = await alice.post(V2.batchOrders, {
+      symbol: "BTCUSDT",
+      batchMode: "all",
+      orderList: [{ side: "buy", orderType: "limit", force: "gtc", price: REST_BTC, size: "0.01" }],
+    });
     expect([r.status, r.body.code]).toEqual([400, "40017"]);
     const r2 = await alice.post(V2.batchCancel, { symbol: "BTCUSDT", orderList: "all" });
     expect([r2.status, r2.body.code]).toEqual([400, "40017"]);
@@ -177,13 +254,35 @@ describe("batch endpoints as Bitget documents them", () => {
 
 describe("cancel-order", () => {
   it("accepts the documented example, tpslType in any case, and empty ids beside a given one", async () => {
-    const a = await alice.post<Placed>(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: REST_BTC, size: "0.01" });
+    const a = await alice.post<Placed>(V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "limit",
+      force: "gtc",
+      price: REST_BTC,
+      size: "0.01",
+    });
     const r = await alice.post<Placed>(V2.cancelOrder, { symbol: "BTCUSDT", orderId: a.body.data.orderId });
     expect(r.body.code).toBe("00000");
-    const b = await alice.post<Placed>(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: REST_BTC, size: "0.01", clientOid: "cx-b" });
+    const b = await alice.post<Placed>(V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "limit",
+      force: "gtc",
+      price: REST_BTC,
+      size: "0.01",
+      clientOid: "cx-b",
+    });
     const r2 = await alice.post<Placed>(V2.cancelOrder, { symbol: "BTCUSDT", tpslType: "NORMAL", orderId: "", clientOid: "cx-b" });
     expect(r2.body.data).toEqual({ orderId: b.body.data.orderId, clientOid: "cx-b" });
-    const c = await alice.post<Placed>(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: REST_BTC, size: "0.01" });
+    const c = await alice.post<Placed>(V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "limit",
+      force: "gtc",
+      price: REST_BTC,
+      size: "0.01",
+    });
     const r3 = await alice.post<Placed>(V2.cancelOrder, { symbol: "BTCUSDT", tpslType: "", orderId: c.body.data.orderId, clientOid: "" });
     expect(r3.body.code).toBe("00000");
     const r4 = await alice.post(V2.cancelOrder, { symbol: "BTCUSDT", orderId: "", clientOid: "" });
@@ -191,7 +290,15 @@ describe("cancel-order", () => {
   });
 
   it("cancels a TP/SL order without a symbol, as Bitget allows for tpslType tpsl", async () => {
-    const t = await alice.post<Placed>(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "market", size: "10", triggerPrice: "20000", tpslType: "TPSL", clientOid: "" });
+    const t = await alice.post<Placed>(V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "market",
+      size: "10",
+      triggerPrice: "20000",
+      tpslType: "TPSL",
+      clientOid: "",
+    });
     expect(t.body.code).toBe("00000");
     const r = await alice.post<Placed>(V2.cancelOrder, { orderId: t.body.data.orderId, tpslType: "tpsl" });
     expect(r.body.data).toEqual({ orderId: t.body.data.orderId, clientOid: t.body.data.clientOid });
@@ -204,25 +311,73 @@ describe("cancel-order", () => {
 describe("plan orders as Bitget documents them", () => {
   it("places the documented example (numbers for triggerPrice and size, triggerType market_price)", async () => {
     // Bitget's example on TRXUSDT, its prices cut to our 5-decimal tick
-    const r = await alice.post<Placed>(V2.placePlan, { symbol: "TRXUSDT", side: "buy", triggerPrice: 0.04157, executePrice: "0.04157", size: 151, triggerType: "market_price", orderType: "limit", clientOid: "12345", force: "gtc" });
+    const r = await alice.post<Placed>(V2.placePlan, {
+      symbol: "TRXUSDT",
+      side: "buy",
+      triggerPrice: 0.04157,
+      executePrice: "0.04157",
+      size: 151,
+      triggerType: "market_price",
+      orderType: "limit",
+      clientOid: "12345",
+      force: "gtc",
+    });
     expect([r.body.code, r.body.msg]).toEqual(["00000", "success"]);
     const cur = await alice.get<{ orderList: Row[] }>(`${V2.currentPlan}?symbol=TRXUSDT&limit=10`);
-    expect(cur.body.data.orderList[0]).toMatchObject({ clientOid: "12345", triggerType: "mark_price", planType: "amount", size: "151", triggerPrice: "0.04157" });
+    expect(cur.body.data.orderList[0]).toMatchObject({
+      clientOid: "12345",
+      triggerType: "mark_price",
+      planType: "amount",
+      size: "151",
+      triggerPrice: "0.04157",
+    });
 
-    const m = await alice.post<Placed>(V2.modifyPlan, { orderId: r.body.data.orderId, triggerPrice: 0.04122, executePrice: "0.04127", size: 156, orderType: "limit" });
+    const m = await alice.post<Placed>(V2.modifyPlan, {
+      orderId: r.body.data.orderId,
+      triggerPrice: 0.04122,
+      executePrice: "0.04127",
+      size: 156,
+      orderType: "limit",
+    });
     expect(m.body.code).toBe("00000");
     const c = await alice.post<{ result: string }>(V2.cancelPlan, { orderId: r.body.data.orderId });
     expect(c.body.data).toEqual({ result: "success" });
   });
 
   it("accepts enums in any case and empty optionals on plans", async () => {
-    const r = await alice.post<Placed>(V2.placePlan, { symbol: "TRXUSDT", side: "SELL", triggerPrice: "0.9", orderType: "MARKET", executePrice: "", planType: "", size: "100", triggerType: "FILL_PRICE", clientOid: "", force: "", stpMode: "" });
+    const r = await alice.post<Placed>(V2.placePlan, {
+      symbol: "TRXUSDT",
+      side: "SELL",
+      triggerPrice: "0.9",
+      orderType: "MARKET",
+      executePrice: "",
+      planType: "",
+      size: "100",
+      triggerType: "FILL_PRICE",
+      clientOid: "",
+      force: "",
+      stpMode: "",
+    });
     expect(r.body.code).toBe("00000");
-    const m = await alice.post<Placed>(V2.modifyPlan, { orderId: r.body.data.orderId, clientOid: "", triggerPrice: "0.95", orderType: "Market", executePrice: "", size: "100" });
+    const m = await alice.post<Placed>(V2.modifyPlan, {
+      orderId: r.body.data.orderId,
+      clientOid: "",
+      triggerPrice: "0.95",
+      orderType: "Market",
+      executePrice: "",
+      size: "100",
+    });
     expect(m.body.code).toBe("00000");
     const c = await alice.post(V2.cancelPlan, { orderId: "", clientOid: r.body.data.clientOid });
     expect(c.body.code).toBe("00000");
-    const bad = await alice.post(V2.placePlan, { symbol: "TRXUSDT", side: "buy", triggerPrice: "0.9", orderType: "market", size: "10", triggerType: "index_price" });
+    const bad = await alice.post(V2.placePlan, {
+      symbol: "TRXUSDT",
+      side: "buy",
+      triggerPrice: "0.9",
+      orderType: "market",
+      size: "10",
+      triggerType: "index_price",
+    });
     expect([bad.status, bad.body.code]).toEqual([400, "40017"]);
   });
 });
@@ -270,11 +425,35 @@ describe("sub-account transfer as Bitget documents it", () => {
     const { c, userId: mainId } = await registerByEmail({ url: gw.base, dataDir: gw.dataDir }, "compat-owner@example.com");
     const created = await c.call("POST", "/v1/user/sub/create", { nickName: "Compat desk" });
     const subId = created.body.data.userId as string;
-    const doc = await c.call("POST", V2.subaccountTransfer, { fromUserId: mainId, toUserId: subId, fromType: "spot", toType: "spot", amount: "10", coin: "USDT", clientOid: "1" });
+    const doc = await c.call("POST", V2.subaccountTransfer, {
+      fromUserId: mainId,
+      toUserId: subId,
+      fromType: "spot",
+      toType: "spot",
+      amount: "10",
+      coin: "USDT",
+      clientOid: "1",
+    });
     expect(doc.body).toMatchObject({ code: "00000", data: { clientOid: "1" } });
-    const loose = await c.call("POST", V2.subaccountTransfer, { fromUserId: subId, toUserId: mainId, fromType: "SPOT", toType: "Spot", amount: "5", coin: "usdt", clientOid: "", symbol: "" });
+    const loose = await c.call("POST", V2.subaccountTransfer, {
+      fromUserId: subId,
+      toUserId: mainId,
+      fromType: "SPOT",
+      toType: "Spot",
+      amount: "5",
+      coin: "usdt",
+      clientOid: "",
+      symbol: "",
+    });
     expect(loose.body).toMatchObject({ code: "00000", data: { clientOid: null } });
-    const futures = await c.call("POST", V2.subaccountTransfer, { fromUserId: mainId, toUserId: subId, fromType: "USDT_FUTURES", toType: "spot", amount: "1", coin: "USDT" });
+    const futures = await c.call("POST", V2.subaccountTransfer, {
+      fromUserId: mainId,
+      toUserId: subId,
+      fromType: "USDT_FUTURES",
+      toType: "spot",
+      amount: "1",
+      coin: "USDT",
+    });
     expect([futures.status, futures.body.code]).toEqual([400, "40017"]);
   });
 });
@@ -289,19 +468,48 @@ describe("stream requests as Bitget clients send them", () => {
 
     const priv = await WsClient.open(`ws://127.0.0.1:${gw.port}${WS_PATHS.private}`);
     const ts = String(Math.floor(Date.now() / 1000));
-    priv.send({ op: "login", args: [{ apiKey: aliceKey.apiKey, passphrase: aliceKey.passphrase, timestamp: ts, sign: signRequest(aliceKey.secretKey, ts, "GET", "/user/verify", "") }] });
+    priv.send({
+      op: "login",
+      args: [
+        {
+          apiKey: aliceKey.apiKey,
+          passphrase: aliceKey.passphrase,
+          timestamp: ts,
+          sign: signRequest(aliceKey.secretKey, ts, "GET", "/user/verify", ""),
+        },
+      ],
+    });
     await priv.waitFor((m) => isObj(m) && m.event === "login" && m.code === 0);
-    priv.send({ op: "subscribe", args: [{ instType: "SPOT", channel: "orders", instId: "" }, { instType: "SPOT", channel: "account", coin: "" }] });
+    priv.send({
+      op: "subscribe",
+      args: [
+        { instType: "SPOT", channel: "orders", instId: "" },
+        { instType: "SPOT", channel: "account", coin: "" },
+      ],
+    });
     await priv.waitFor((m) => isObj(m) && m.event === "subscribe" && m.arg?.channel === "orders" && m.arg?.instId === "default");
-    await priv.waitFor((m) => isObj(m) && m.event === "subscribe" && m.arg?.channel === "account" && (m.arg as { coin?: string }).coin === "default");
+    await priv.waitFor(
+      (m) => isObj(m) && m.event === "subscribe" && m.arg?.channel === "account" && (m.arg as { coin?: string }).coin === "default",
+    );
     priv.close();
   });
 });
 
 describe("fuzz: any mix of case, empty optionals, huge strings and wrong types", () => {
   const caseOf = (s: string) =>
-    fc.array(fc.boolean(), { minLength: s.length, maxLength: s.length }).map((flags) => [...s].map((ch, i) => (flags[i] ? ch.toUpperCase() : ch)).join(""));
-  const junk = fc.oneof(fc.constant(""), fc.constant(null), fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant("x".repeat(2000)), fc.array(fc.string(), { maxLength: 2 }), fc.object({ maxDepth: 1 }));
+    fc
+      .array(fc.boolean(), { minLength: s.length, maxLength: s.length })
+      .map((flags) => [...s].map((ch, i) => (flags[i] ? ch.toUpperCase() : ch)).join(""));
+  const junk = fc.oneof(
+    fc.constant(""),
+    fc.constant(null),
+    fc.string({ maxLength: 8 }),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant("x".repeat(2000)),
+    fc.array(fc.string(), { maxLength: 2 }),
+    fc.object({ maxDepth: 1 }),
+  );
 
   it("place-order always answers an envelope: success, or a 4xx with a Bitget code", async () => {
     const body = fc.record(
@@ -336,18 +544,31 @@ describe("fuzz: any mix of case, empty optionals, huge strings and wrong types",
 
   it("batch-orders and batch-cancel never fail as a whole for a bad item", async () => {
     const item = fc.record(
-      { symbol: fc.oneof(fc.constant(""), fc.constant("BTCUSDT"), junk), side: fc.oneof(caseOf("buy"), junk), orderType: fc.oneof(caseOf("limit"), junk), force: fc.oneof(caseOf("gtc"), junk), price: fc.oneof(fc.constant(REST_BTC), junk), size: fc.oneof(fc.constant("0.01"), junk), clientOid: fc.oneof(fc.constant(""), junk), orderId: fc.oneof(fc.constant(""), junk) },
+      {
+        symbol: fc.oneof(fc.constant(""), fc.constant("BTCUSDT"), junk),
+        side: fc.oneof(caseOf("buy"), junk),
+        orderType: fc.oneof(caseOf("limit"), junk),
+        force: fc.oneof(caseOf("gtc"), junk),
+        price: fc.oneof(fc.constant(REST_BTC), junk),
+        size: fc.oneof(fc.constant("0.01"), junk),
+        clientOid: fc.oneof(fc.constant(""), junk),
+        orderId: fc.oneof(fc.constant(""), junk),
+      },
       { requiredKeys: [] },
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(item, { minLength: 1, maxLength: 5 }), fc.oneof(caseOf("single"), caseOf("multiple"), fc.constant("")), async (list, batchMode) => {
-        for (const path of [V2.batchOrders, V2.batchCancel]) {
-          const r = await alice.post<Batch>(path, { symbol: "BTCUSDT", batchMode, orderList: list });
-          expect([r.status, r.body.code], JSON.stringify(r.body)).toEqual([200, "00000"]);
-          expect(r.body.data.successList.length + r.body.data.failureList.length).toBe(list.length);
-          for (const f of r.body.data.failureList) expect(f.errorCode).toMatch(/^4\d{4}$/);
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(item, { minLength: 1, maxLength: 5 }),
+        fc.oneof(caseOf("single"), caseOf("multiple"), fc.constant("")),
+        async (list, batchMode) => {
+          for (const path of [V2.batchOrders, V2.batchCancel]) {
+            const r = await alice.post<Batch>(path, { symbol: "BTCUSDT", batchMode, orderList: list });
+            expect([r.status, r.body.code], JSON.stringify(r.body)).toEqual([200, "00000"]);
+            expect(r.body.data.successList.length + r.body.data.failureList.length).toBe(list.length);
+            for (const f of r.body.data.failureList) expect(f.errorCode).toMatch(/^4\d{4}$/);
+          }
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -38,7 +38,15 @@ describe("exchange durability", () => {
           const body =
             i % 5 === 4
               ? { symbol: "ETHUSDT", side: "buy", orderType: "market", size: "20", clientOid }
-              : { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: `${10000 + (i % 50)}.00`, size: "0.001", clientOid };
+              : {
+                  symbol: "BTCUSDT",
+                  side: "buy",
+                  orderType: "limit",
+                  force: "gtc",
+                  price: `${10000 + (i % 50)}.00`,
+                  size: "0.001",
+                  clientOid,
+                };
           const r = await c1.post<{ orderId: string }>(V2.placeOrder, body);
           if (r.body.code === "00000") acked.set(clientOid, r.body.data.orderId);
           if (i % 7 === 0 && r.body.code === "00000") {
@@ -71,7 +79,15 @@ describe("exchange durability", () => {
       const r = await c2.get<Array<{ orderId: string; status: string }>>(`${V2.orderInfo}?clientOid=${clientOid}`);
       expect(r.body.data?.[0]?.orderId, clientOid).toBe(orderId);
       if (cancelled.has(orderId)) expect(r.body.data[0]!.status).toBe("cancelled");
-      const dup = await c2.post(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: "10000.00", size: "0.001", clientOid });
+      const dup = await c2.post(V2.placeOrder, {
+        symbol: "BTCUSDT",
+        side: "buy",
+        orderType: "limit",
+        force: "gtc",
+        price: "10000.00",
+        size: "0.001",
+        clientOid,
+      });
       expect(dup.body.code).toBe("43118");
     }
     // the open orders are back in the book in time priority, and hold exactly what is frozen
@@ -97,7 +113,11 @@ describe("exchange durability", () => {
       let sum = 0n;
       let before = "";
       for (;;) {
-        const page = (await c2.get<Array<{ size: string; billId: string }>>(`${V2.bills}?coin=${coin}&limit=500${before ? `&idLessThan=${before}` : ""}`)).body.data;
+        const page = (
+          await c2.get<Array<{ size: string; billId: string }>>(
+            `${V2.bills}?coin=${coin}&limit=500${before ? `&idLessThan=${before}` : ""}`,
+          )
+        ).body.data;
         for (const b of page) sum += BigInt(b.size.replace(".", ""));
         if (page.length < 500) break;
         before = page[page.length - 1]!.billId;
@@ -109,7 +129,14 @@ describe("exchange durability", () => {
     const best = allOpen.reduce((b, o) => (Number(o.priceAvg) > Number(b.priceAvg) ? o : b), allOpen[0]!);
     const atBest = allOpen.filter((o) => o.priceAvg === best.priceAvg).sort((a, b) => (BigInt(a.orderId) < BigInt(b.orderId) ? -1 : 1));
     const seller = new Client(g2.base, sellerKey);
-    const sold = await seller.post(V2.placeOrder, { symbol: "BTCUSDT", side: "sell", orderType: "limit", force: "ioc", price: best.priceAvg, size: "0.001" });
+    const sold = await seller.post(V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "sell",
+      orderType: "limit",
+      force: "ioc",
+      price: best.priceAvg,
+      size: "0.001",
+    });
     expect(sold.body.code).toBe("00000");
     const first = await c2.get<Array<{ status: string }>>(`${V2.orderInfo}?orderId=${atBest[0]!.orderId}`);
     expect(first.body.data[0]!.status).toBe("filled");
@@ -118,7 +145,15 @@ describe("exchange durability", () => {
       expect(second.body.data[0]!.status).toBe("live");
     }
     // and the order book still works after the restart
-    const after = await c2.post(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: "10000.00", size: "0.001", clientOid: "after-restart" });
+    const after = await c2.post(V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "limit",
+      force: "gtc",
+      price: "10000.00",
+      size: "0.001",
+      clientOid: "after-restart",
+    });
     expect(after.body.code).toBe("00000");
   });
 });

@@ -41,12 +41,31 @@ afterAll(async () => {
 describe("exchange plan orders", () => {
   it("places, lists, modifies and triggers a plan order through the book", async () => {
     const placed = await alice.post<{ orderId: string; clientOid: string }>(V2.placePlan, {
-      symbol: S, side: "buy", triggerPrice: "3050.00", orderType: "limit", executePrice: "3060.00", size: "0.1", clientOid: "plan-1",
+      symbol: S,
+      side: "buy",
+      triggerPrice: "3050.00",
+      orderType: "limit",
+      executePrice: "3060.00",
+      size: "0.1",
+      clientOid: "plan-1",
     });
     expect(placed.body.code).toBe("00000");
     const cur = await alice.get<PlanPage>(`${V2.currentPlan}?symbol=${S}`);
-    expect(cur.body.data.orderList[0]).toMatchObject({ orderId: placed.body.data.orderId, clientOid: "plan-1", triggerPrice: "3050.00", executePrice: "3060.00", status: "live", side: "buy" });
-    const mod = await alice.post(V2.modifyPlan, { orderId: placed.body.data.orderId, triggerPrice: "3040.00", orderType: "limit", executePrice: "3060.00", size: "0.1" });
+    expect(cur.body.data.orderList[0]).toMatchObject({
+      orderId: placed.body.data.orderId,
+      clientOid: "plan-1",
+      triggerPrice: "3050.00",
+      executePrice: "3060.00",
+      status: "live",
+      side: "buy",
+    });
+    const mod = await alice.post(V2.modifyPlan, {
+      orderId: placed.body.data.orderId,
+      triggerPrice: "3040.00",
+      orderType: "limit",
+      executePrice: "3060.00",
+      size: "0.1",
+    });
     expect(mod.body.code).toBe("00000");
     // a buy that sweeps the 3000 ask and prints at 3045 crosses the (modified) trigger
     await maker.post(V2.placeOrder, limit("sell", "3045.00", "0.01"));
@@ -59,15 +78,29 @@ describe("exchange plan orders", () => {
     expect(done).toMatchObject({ orderId: placed.body.data.orderId, status: "executed", triggerPrice: "3040.00" });
     const order = await alice.get<Array<Record<string, string>>>(`${V2.orderInfo}?orderId=${done.executeOrderId}`);
     // the triggered buy found no ask left and rests at its execute price
-    expect(order.body.data[0]).toMatchObject({ status: "live", price: "3060.00", size: "0.1000", clientOid: `plan${placed.body.data.orderId}` });
+    expect(order.body.data[0]).toMatchObject({
+      status: "live",
+      price: "3060.00",
+      size: "0.1000",
+      clientOid: `plan${placed.body.data.orderId}`,
+    });
     const ob = await alice.get<{ bids: string[][] }>(`${V2.orderbook}?symbol=${S}&limit=1`);
     expect(ob.body.data.bids[0]).toEqual(["3060.00", "0.1000"]);
   });
 
   it("cancels plans and rejects bad ones", async () => {
-    const p = await alice.post<{ orderId: string }>(V2.placePlan, { symbol: S, side: "sell", triggerPrice: "2500.00", orderType: "market", size: "0.05" });
+    const p = await alice.post<{ orderId: string }>(V2.placePlan, {
+      symbol: S,
+      side: "sell",
+      triggerPrice: "2500.00",
+      orderType: "market",
+      size: "0.05",
+    });
     expect(p.body.code).toBe("00000");
-    expect((await alice.post(V2.cancelPlan, { orderId: p.body.data.orderId })).body).toMatchObject({ code: "00000", data: { result: "success" } });
+    expect((await alice.post(V2.cancelPlan, { orderId: p.body.data.orderId })).body).toMatchObject({
+      code: "00000",
+      data: { result: "success" },
+    });
     expect((await alice.post(V2.cancelPlan, { orderId: p.body.data.orderId })).body.code).toBe("43025");
     expect((await alice.post(V2.modifyPlan, { orderId: "1", triggerPrice: "1.00" })).body.code).toBe("43025");
     const bad: Array<[Record<string, unknown>, string]> = [
@@ -83,7 +116,14 @@ describe("exchange plan orders", () => {
   });
 
   it("places and cancels a spot TP/SL order (tpslType tpsl)", async () => {
-    const t = await alice.post<{ orderId: string }>(V2.placeOrder, { symbol: S, side: "sell", orderType: "market", tpslType: "tpsl", triggerPrice: "2800.00", size: "0.05" });
+    const t = await alice.post<{ orderId: string }>(V2.placeOrder, {
+      symbol: S,
+      side: "sell",
+      orderType: "market",
+      tpslType: "tpsl",
+      triggerPrice: "2800.00",
+      size: "0.05",
+    });
     expect(t.body.code).toBe("00000");
     const open = await alice.get<Plan[]>(`${V2.unfilled}?symbol=${S}&tpslType=tpsl`);
     expect(open.body.data.map((x) => x.orderId)).toContain(t.body.data.orderId);
@@ -94,16 +134,26 @@ describe("exchange plan orders", () => {
   it("arms preset TP/SL when the order fills and cancels the other leg when one executes", async () => {
     // 0.1 of this fills alice's resting 3060 bid from the first test, 0.2 rests at 3000
     await maker.post(V2.placeOrder, limit("sell", "3000.00", "0.3"));
-    const o = await alice.post<{ orderId: string }>(V2.placeOrder, { ...limit("buy", "3000.00", "0.2"), presetTakeProfitPrice: "3300.00", presetStopLossPrice: "2950.00" });
+    const o = await alice.post<{ orderId: string }>(V2.placeOrder, {
+      ...limit("buy", "3000.00", "0.2"),
+      presetTakeProfitPrice: "3300.00",
+      presetStopLossPrice: "2950.00",
+    });
     expect(o.body.code).toBe("00000");
-    const legs = await waitUntil(() => alice.get<Plan[]>(`${V2.unfilled}?symbol=${S}&tpslType=tpsl`), (r) => r.body.data.length === 2);
+    const legs = await waitUntil(
+      () => alice.get<Plan[]>(`${V2.unfilled}?symbol=${S}&tpslType=tpsl`),
+      (r) => r.body.data.length === 2,
+    );
     expect(legs.body.data.map((x) => x.triggerPrice).sort()).toEqual(["2950.00", "3300.00"]);
     // received 0.2 ETH minus the 0.1% fee, rounded down to the lot
     expect(legs.body.data[0]!.size).toBe("0.1998");
     // the price falls to 2950 (through the 2990 bids): the stop-loss sells, the take-profit is cancelled
     await maker.post(V2.placeOrder, limit("buy", "2950.00", "1"));
     await taker.post(V2.placeOrder, { symbol: S, side: "sell", orderType: "market", size: "2.5" });
-    const after = await waitUntil(() => alice.get<Plan[]>(`${V2.unfilled}?symbol=${S}&tpslType=tpsl`), (r) => r.body.data.length === 0);
+    const after = await waitUntil(
+      () => alice.get<Plan[]>(`${V2.unfilled}?symbol=${S}&tpslType=tpsl`),
+      (r) => r.body.data.length === 0,
+    );
     expect(after.body.data).toHaveLength(0);
     const eth = await alice.get<Array<{ available: string }>>("/api/v2/spot/account/assets?coin=ETH");
     // demo ETH (10) + 0.1 bought by the plan order (less its 0.1% fee); the 0.1998 from the preset order went with the stop

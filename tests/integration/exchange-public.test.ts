@@ -25,7 +25,14 @@ describe("exchange public REST (Bitget v2)", () => {
     const names = s.body.data.map((x) => x.symbol);
     for (const n of ["BTCUSDT", "ETHUSDT", "SOLUSDT", "XRPUSDT", "DOGEUSDT"]) expect(names).toContain(n);
     const btc = s.body.data.find((x) => x.symbol === "BTCUSDT")!;
-    expect(btc).toMatchObject({ baseCoin: "BTC", quoteCoin: "USDT", pricePrecision: "2", quantityPrecision: "6", status: "online", minTradeUSDT: "1" });
+    expect(btc).toMatchObject({
+      baseCoin: "BTC",
+      quoteCoin: "USDT",
+      pricePrecision: "2",
+      quantityPrecision: "6",
+      status: "online",
+      minTradeUSDT: "1",
+    });
     const one = await c.get<unknown[]>(`${V2.symbols}?symbol=ETHUSDT`);
     expect(one.body.data).toHaveLength(1);
     const coins = await c.get<Array<{ coin: string; chains: unknown[] }>>(V2.coins);
@@ -62,7 +69,24 @@ describe("exchange public REST (Bitget v2)", () => {
     const h = await c.get<string[][]>(`${V2.historyCandles}?symbol=ETHUSDT&granularity=1week&endTime=${Date.now()}&limit=30`);
     expect(h.body.data.length).toBe(30);
     expect(new Date(Number(h.body.data[0]![0]) + 8 * 3_600_000).getUTCDay()).toBe(1);
-    for (const g of ["3min", "5min", "15min", "30min", "1h", "4h", "6h", "12h", "1day", "3day", "1M", "6Hutc", "12Hutc", "3Dutc", "1Wutc", "1Mutc"]) {
+    for (const g of [
+      "3min",
+      "5min",
+      "15min",
+      "30min",
+      "1h",
+      "4h",
+      "6h",
+      "12h",
+      "1day",
+      "3day",
+      "1M",
+      "6Hutc",
+      "12Hutc",
+      "3Dutc",
+      "1Wutc",
+      "1Mutc",
+    ]) {
       const r = await c.get<string[][]>(`${V2.candles}?symbol=DOGEUSDT&granularity=${g}&limit=3`);
       expect(r.body.code, g).toBe("00000");
       expect(r.body.data.length, g).toBeGreaterThan(0);

@@ -20,7 +20,10 @@ afterAll(async () => {
 
 function lastCode(to: string): string {
   const dir = join(data.dir, "outbox");
-  for (const f of readdirSync(dir).filter((x) => x.endsWith(".json")).sort().reverse()) {
+  for (const f of readdirSync(dir)
+    .filter((x) => x.endsWith(".json"))
+    .sort()
+    .reverse()) {
     const m = JSON.parse(readFileSync(join(dir, f), "utf8")) as { to: string; code: string };
     if (m.to === to) return m.code;
   }
@@ -88,7 +91,15 @@ describe("private stream for a web session", () => {
     ws.send({ op: "subscribe", args: [orders, account] });
     const snap = (await ws.waitFor((m) => isObj(m) && m.arg?.channel === "account" && m.action === "snapshot")) as Msg;
     expect(snap.data).toEqual([expect.objectContaining({ coin: "USDT", available: "10000.00000000" })]);
-    const placed = await user.call("POST", V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: "1000.00", size: "0.01", clientOid: "ws-web-1" });
+    const placed = await user.call("POST", V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "limit",
+      force: "gtc",
+      price: "1000.00",
+      size: "0.01",
+      clientOid: "ws-web-1",
+    });
     expect(placed.body.code).toBe("00000");
     const upd = (await ws.waitFor((m) => isObj(m) && m.arg?.channel === "orders" && m.action === "update")) as Msg;
     expect(upd.data![0]).toMatchObject({ clientOid: "ws-web-1", status: "live", instId: "BTCUSDT" });

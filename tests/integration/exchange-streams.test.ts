@@ -137,10 +137,23 @@ describe("exchange books and private streams", () => {
     for (let i = 0; i < 30; i++) {
       const side = i % 2 === 0 ? "buy" : "sell";
       const px = side === "buy" ? 3000 - (i % 7) : 3001 + (i % 5);
-      const r = await maker.post<{ orderId: string }>(V2.placeOrder, { symbol: "ETHUSDT", side, orderType: "limit", force: "gtc", price: `${px}.00`, size: `0.${(i % 9) + 1}` });
+      const r = await maker.post<{ orderId: string }>(V2.placeOrder, {
+        symbol: "ETHUSDT",
+        side,
+        orderType: "limit",
+        force: "gtc",
+        price: `${px}.00`,
+        size: `0.${(i % 9) + 1}`,
+      });
       expect(r.body.code).toBe("00000");
       ids.push(r.body.data.orderId);
-      if (i % 6 === 5) await taker.post(V2.placeOrder, { symbol: "ETHUSDT", side: i % 4 === 1 ? "buy" : "sell", orderType: "market", size: i % 4 === 1 ? "1500" : "0.35" });
+      if (i % 6 === 5)
+        await taker.post(V2.placeOrder, {
+          symbol: "ETHUSDT",
+          side: i % 4 === 1 ? "buy" : "sell",
+          orderType: "market",
+          size: i % 4 === 1 ? "1500" : "0.35",
+        });
       if (i % 5 === 4) await maker.post(V2.cancelOrder, { symbol: "ETHUSDT", orderId: ids[i - 2]! });
       if (i % 3 === 0) {
         await new Promise((r) => setTimeout(r, 120));
@@ -163,22 +176,62 @@ describe("exchange books and private streams", () => {
     c.send({ op: "subscribe", args: [{ instType: "SPOT", channel: "orders", instId: "default" }] });
     await c.waitFor((m) => isObj(m) && m.code === 30004);
     const ts = String(Math.floor(Date.now() / 1000));
-    c.send({ op: "login", args: [{ apiKey: makerKey.apiKey, passphrase: "wrong", timestamp: ts, sign: signRequest(makerKey.secretKey, ts, "GET", "/user/verify", "") }] });
+    c.send({
+      op: "login",
+      args: [
+        {
+          apiKey: makerKey.apiKey,
+          passphrase: "wrong",
+          timestamp: ts,
+          sign: signRequest(makerKey.secretKey, ts, "GET", "/user/verify", ""),
+        },
+      ],
+    });
     await c.waitFor((m) => isObj(m) && m.code === 30012);
     c.send({ op: "login", args: [{ apiKey: makerKey.apiKey, passphrase: makerKey.passphrase, timestamp: ts, sign: "bad" }] });
     await c.waitFor((m) => isObj(m) && m.code === 30015);
-    c.send({ op: "login", args: [{ apiKey: makerKey.apiKey, passphrase: makerKey.passphrase, timestamp: ts, sign: signRequest(makerKey.secretKey, ts, "GET", "/user/verify", "") }] });
+    c.send({
+      op: "login",
+      args: [
+        {
+          apiKey: makerKey.apiKey,
+          passphrase: makerKey.passphrase,
+          timestamp: ts,
+          sign: signRequest(makerKey.secretKey, ts, "GET", "/user/verify", ""),
+        },
+      ],
+    });
     await c.waitFor((m) => isObj(m) && m.event === "login" && m.code === 0);
-    c.send({ op: "subscribe", args: [{ instType: "SPOT", channel: "orders", instId: "default" }, { instType: "SPOT", channel: "account", coin: "USDT" }] });
+    c.send({
+      op: "subscribe",
+      args: [
+        { instType: "SPOT", channel: "orders", instId: "default" },
+        { instType: "SPOT", channel: "account", coin: "USDT" },
+      ],
+    });
     await c.waitFor((m) => isObj(m) && m.arg?.channel === "account" && m.action === "snapshot");
-    const r = await maker.post<{ orderId: string }>(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: "20000.00", size: "0.01", clientOid: "ws-1" });
+    const r = await maker.post<{ orderId: string }>(V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "limit",
+      force: "gtc",
+      price: "20000.00",
+      size: "0.01",
+      clientOid: "ws-1",
+    });
     const upd = (await c.waitFor((m) => isObj(m) && m.arg?.channel === "orders" && m.action === "update")) as Msg;
     expect(upd.data![0]).toMatchObject({ orderId: r.body.data.orderId, clientOid: "ws-1", status: "live", instId: "BTCUSDT" });
     const acc = (await c.waitFor((m) => isObj(m) && m.arg?.channel === "account" && m.action === "update")) as Msg;
     expect(acc.data![0]).toMatchObject({ coin: "USDT" });
     c.send({ op: "subscribe", args: [{ instType: "SPOT", channel: "orders-algo", instId: "BTCUSDT" }] });
     await c.waitFor((m) => isObj(m) && m.arg?.channel === "orders-algo" && m.action === "snapshot");
-    const plan = await maker.post<{ orderId: string }>(V2.placePlan, { symbol: "BTCUSDT", side: "buy", triggerPrice: "150000.00", orderType: "market", size: "50" });
+    const plan = await maker.post<{ orderId: string }>(V2.placePlan, {
+      symbol: "BTCUSDT",
+      side: "buy",
+      triggerPrice: "150000.00",
+      orderType: "market",
+      size: "50",
+    });
     const algo = (await c.waitFor((m) => isObj(m) && m.arg?.channel === "orders-algo" && m.action === "update")) as Msg;
     expect(algo.data![0]).toMatchObject({ orderId: plan.body.data.orderId, status: "live", triggerPrice: "150000.00" });
     c.close();

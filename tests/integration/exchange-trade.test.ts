@@ -31,7 +31,12 @@ async function signedHeaders(path: string): Promise<Record<string, string>> {
   const { signRequest } = await import("../../gateway/security/api-keys.ts");
   const ts = String(Date.now());
   const k = alice.key!;
-  return { "access-key": k.apiKey, "access-timestamp": ts, "access-passphrase": k.passphrase, "access-sign": signRequest(k.secretKey, ts, "GET", path, "") };
+  return {
+    "access-key": k.apiKey,
+    "access-timestamp": ts,
+    "access-passphrase": k.passphrase,
+    "access-sign": signRequest(k.secretKey, ts, "GET", path, ""),
+  };
 }
 
 const toUnits = (s: string) => BigInt(s.replace(".", ""));
@@ -61,7 +66,14 @@ describe("exchange authentication", () => {
     const r6b = await fetch(`${gw.base}${V2.assets}?coin=BTC`, { headers: await signedHeaders(`${V2.assets}?coin=USDT`) });
     expect(((await r6b.json()) as { code: string }).code).toBe("40009");
     const readOnly = new Client(gw.base, makeKey(gw.dataDir, "reader", ["read"]));
-    const r7 = await readOnly.post(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: "1000", size: "0.01" });
+    const r7 = await readOnly.post(V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "limit",
+      force: "gtc",
+      price: "1000",
+      size: "0.01",
+    });
     expect([r7.status, r7.body.code]).toEqual([403, "40014"]);
   });
 });
@@ -70,16 +82,37 @@ describe("exchange trading", () => {
   it("credits the welcome balance and rests, finds and cancels a limit order", async () => {
     expect(await usdt(alice)).toMatchObject({ available: "10000.00000000", frozen: "0.00000000" });
     const placed = await alice.post<{ orderId: string; clientOid: string }>(V2.placeOrder, {
-      symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: "50000.00", size: "0.01", clientOid: "alice-1",
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "limit",
+      force: "gtc",
+      price: "50000.00",
+      size: "0.01",
+      clientOid: "alice-1",
     });
     expect(placed.body.code).toBe("00000");
     expect(placed.body.data.clientOid).toBe("alice-1");
     expect(await usdt(alice)).toMatchObject({ available: "9500.00000000", frozen: "500.00000000" });
     const info = await alice.get<OrderInfo[]>(`${V2.orderInfo}?orderId=${placed.body.data.orderId}`);
-    expect(info.body.data[0]).toMatchObject({ symbol: "BTCUSDT", status: "live", price: "50000.00", size: "0.010000", side: "buy", orderType: "limit" });
+    expect(info.body.data[0]).toMatchObject({
+      symbol: "BTCUSDT",
+      status: "live",
+      price: "50000.00",
+      size: "0.010000",
+      side: "buy",
+      orderType: "limit",
+    });
     const open = await alice.get<OrderInfo[]>(`${V2.unfilled}?symbol=BTCUSDT`);
     expect(open.body.data.map((o) => o.orderId)).toContain(placed.body.data.orderId);
-    const dup = await alice.post(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: "50000.00", size: "0.01", clientOid: "alice-1" });
+    const dup = await alice.post(V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "limit",
+      force: "gtc",
+      price: "50000.00",
+      size: "0.01",
+      clientOid: "alice-1",
+    });
     expect(dup.body.code).toBe("43118");
     const cancel = await alice.post<{ orderId: string }>(V2.cancelOrder, { symbol: "BTCUSDT", clientOid: "alice-1" });
     expect(cancel.body.data.orderId).toBe(placed.body.data.orderId);
@@ -89,7 +122,15 @@ describe("exchange trading", () => {
     const hist = await alice.get<OrderInfo[]>(`${V2.historyOrders}?symbol=BTCUSDT`);
     expect(hist.body.data.find((o) => o.orderId === placed.body.data.orderId)?.status).toBe("cancelled");
     // a clientOid stays taken after the order closed
-    const dup2 = await alice.post(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: "50000.00", size: "0.01", clientOid: "alice-1" });
+    const dup2 = await alice.post(V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "limit",
+      force: "gtc",
+      price: "50000.00",
+      size: "0.01",
+      clientOid: "alice-1",
+    });
     expect(dup2.body.code).toBe("43118");
   });
 
@@ -121,10 +162,24 @@ describe("exchange trading", () => {
   it("sells into the bid with ioc and rejects post_only that would take", async () => {
     const { bid } = await bestPrices("ETHUSDT");
     const { ask } = await bestPrices("BTCUSDT");
-    const s = await alice.post<{ orderId: string }>(V2.placeOrder, { symbol: "ETHUSDT", side: "sell", orderType: "limit", force: "ioc", price: bid, size: "0.001" });
+    const s = await alice.post<{ orderId: string }>(V2.placeOrder, {
+      symbol: "ETHUSDT",
+      side: "sell",
+      orderType: "limit",
+      force: "ioc",
+      price: bid,
+      size: "0.001",
+    });
     const si = await alice.get<OrderInfo[]>(`${V2.orderInfo}?orderId=${s.body.data.orderId}`);
     expect(["filled", "cancelled"]).toContain(si.body.data[0]!.status);
-    const p = await alice.post<{ orderId: string }>(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "post_only", price: (Number(ask) + 1000).toFixed(2), size: "0.0001" });
+    const p = await alice.post<{ orderId: string }>(V2.placeOrder, {
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "limit",
+      force: "post_only",
+      price: (Number(ask) + 1000).toFixed(2),
+      size: "0.0001",
+    });
     expect(p.body.msg).toBe("success");
     const pi = await alice.get<OrderInfo[]>(`${V2.orderInfo}?orderId=${p.body.data.orderId}`);
     expect(pi.body.data[0]).toMatchObject({ status: "cancelled", baseVolume: "0.000000" });
@@ -168,17 +223,23 @@ describe("exchange trading", () => {
   });
 
   it("places and cancels in batches and by symbol", async () => {
-    const b = await alice.post<{ successList: Array<{ orderId: string }>; failureList: Array<{ errorCode: string; clientOid: string }> }>(V2.batchOrders, {
-      symbol: "SOLUSDT",
-      orderList: [
-        { side: "buy", orderType: "limit", force: "gtc", price: "50.00", size: "0.1", clientOid: "b1" },
-        { side: "buy", orderType: "limit", force: "gtc", price: "51.00", size: "0.1", clientOid: "b2" },
-        { side: "buy", orderType: "limit", force: "gtc", price: "51.001", size: "0.1", clientOid: "b3" },
-      ],
-    });
+    const b = await alice.post<{ successList: Array<{ orderId: string }>; failureList: Array<{ errorCode: string; clientOid: string }> }>(
+      V2.batchOrders,
+      {
+        symbol: "SOLUSDT",
+        orderList: [
+          { side: "buy", orderType: "limit", force: "gtc", price: "50.00", size: "0.1", clientOid: "b1" },
+          { side: "buy", orderType: "limit", force: "gtc", price: "51.00", size: "0.1", clientOid: "b2" },
+          { side: "buy", orderType: "limit", force: "gtc", price: "51.001", size: "0.1", clientOid: "b3" },
+        ],
+      },
+    );
     expect(b.body.data.successList).toHaveLength(2);
     expect(b.body.data.failureList).toEqual([expect.objectContaining({ clientOid: "b3", errorCode: "40808" })]);
-    const bc = await alice.post<{ successList: unknown[]; failureList: unknown[] }>(V2.batchCancel, { symbol: "SOLUSDT", orderList: [{ clientOid: "b1" }, { orderId: "42" }] });
+    const bc = await alice.post<{ successList: unknown[]; failureList: unknown[] }>(V2.batchCancel, {
+      symbol: "SOLUSDT",
+      orderList: [{ clientOid: "b1" }, { orderId: "42" }],
+    });
     expect(bc.body.data.successList).toHaveLength(1);
     expect(bc.body.data.failureList).toHaveLength(1);
     const cs = await alice.post(V2.cancelSymbol, { symbol: "SOLUSDT" });
@@ -210,9 +271,13 @@ describe("exchange trading", () => {
   it("credits an operator deposit through the command line while running", async () => {
     const before = await usdt(alice);
     const run = promisify(execFile);
-    const out = await run(process.execPath, ["--import", "tsx", "gateway/exchange/cli/credit.ts", "--user", "alice", "--coin", "USDT", "--amount", "250.5"], {
-      env: { ...process.env, DATA_DIR: gw.dataDir },
-    });
+    const out = await run(
+      process.execPath,
+      ["--import", "tsx", "gateway/exchange/cli/credit.ts", "--user", "alice", "--coin", "USDT", "--amount", "250.5"],
+      {
+        env: { ...process.env, DATA_DIR: gw.dataDir },
+      },
+    );
     expect(JSON.parse(out.stdout)).toMatchObject({ user: "alice", coin: "USDT" });
     let after = before;
     for (let i = 0; i < 50 && after.available === before.available; i++) {
@@ -220,9 +285,15 @@ describe("exchange trading", () => {
       after = await usdt(alice);
     }
     expect(toUnits(after.available) - toUnits(before.available)).toBe(25_050_000_000n);
-    const bills = await alice.get<Array<{ businessType: string; size: string; groupType: string }>>(`${V2.bills}?coin=USDT&groupType=deposit&limit=1`);
+    const bills = await alice.get<Array<{ businessType: string; size: string; groupType: string }>>(
+      `${V2.bills}?coin=USDT&groupType=deposit&limit=1`,
+    );
     expect(bills.body.data[0]).toMatchObject({ businessType: "DEPOSIT", size: "250.50000000", groupType: "deposit" });
-    await expect(run(process.execPath, ["--import", "tsx", "gateway/exchange/cli/credit.ts", "--user", "alice", "--coin", "NOPE", "--amount", "1"], { env: { ...process.env, DATA_DIR: gw.dataDir } })).rejects.toThrow(/unknown coin/);
+    await expect(
+      run(process.execPath, ["--import", "tsx", "gateway/exchange/cli/credit.ts", "--user", "alice", "--coin", "NOPE", "--amount", "1"], {
+        env: { ...process.env, DATA_DIR: gw.dataDir },
+      }),
+    ).rejects.toThrow(/unknown coin/);
   });
 
   it("limits requests per user with 429", async () => {
@@ -236,7 +307,11 @@ describe("exchange trading", () => {
       expect([second.status, second.body.code]).toEqual([429, "429"]);
       // per user: another user is not affected
       expect((await other.get(V2.accountInfo)).body.code).toBe("00000");
-      const burst = await Promise.all(Array.from({ length: 15 }, () => c.post(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: "1000.00", size: "0.01" })));
+      const burst = await Promise.all(
+        Array.from({ length: 15 }, () =>
+          c.post(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: "1000.00", size: "0.01" }),
+        ),
+      );
       const codes = burst.map((r) => r.body.code);
       expect(codes.filter((x) => x === "00000").length).toBeLessThanOrEqual(10);
       expect(codes).toContain("429");

@@ -24,11 +24,29 @@ afterAll(async () => {
   data.remove();
 });
 
-const SIGNED = ["/api/v2/spot/trade/place-order", "/api/v2/spot/trade/cancel-order", "/api/v2/spot/trade/batch-orders", ACCOUNT_PATHS.subCreate, ACCOUNT_PATHS.apiKeyCreate, ACCOUNT_PATHS.antiPhishing];
+const SIGNED = [
+  "/api/v2/spot/trade/place-order",
+  "/api/v2/spot/trade/cancel-order",
+  "/api/v2/spot/trade/batch-orders",
+  ACCOUNT_PATHS.subCreate,
+  ACCOUNT_PATHS.apiKeyCreate,
+  ACCOUNT_PATHS.antiPhishing,
+];
 const PUBLIC = [
-  PATHS.captchaId, PATHS.captchaCheck, PATHS.trackingInfo, PATHS.cspSecurity, PATHS.usdtRate, PATHS.clientCommonConfig, ACCOUNT_PATHS.login,
-  ACCOUNT_PATHS.sendCode, ACCOUNT_PATHS.registerEmail, ACCOUNT_PATHS.verifyLogin, ACCOUNT_PATHS.resetPassword, "/api/v2/spot/market/tickers",
-  "/api/v2/spot/market/candles", "/api/v2/spot/public/symbols",
+  PATHS.captchaId,
+  PATHS.captchaCheck,
+  PATHS.trackingInfo,
+  PATHS.cspSecurity,
+  PATHS.usdtRate,
+  PATHS.clientCommonConfig,
+  ACCOUNT_PATHS.login,
+  ACCOUNT_PATHS.sendCode,
+  ACCOUNT_PATHS.registerEmail,
+  ACCOUNT_PATHS.verifyLogin,
+  ACCOUNT_PATHS.resetPassword,
+  "/api/v2/spot/market/tickers",
+  "/api/v2/spot/market/candles",
+  "/api/v2/spot/public/symbols",
 ];
 
 /**
@@ -36,41 +54,80 @@ const PUBLIC = [
  * The first segment stays as it is: it decides what the web host serves (gateway or page).
  */
 const spelling = (path: string) =>
-  fc.tuple(fc.nat(path.length - 1), fc.constantFrom("encode", "encode-lower", "double-slash", "dot", "dotdot", "encoded-dot")).map(([at, how]) => {
-    const i = path.lastIndexOf("/", Math.max(path.indexOf("/", 1), at));
-    const [head, tail] = [path.slice(0, i), path.slice(i + 1)];
-    const ch = tail[0] ?? "a";
-    const hex = ch.charCodeAt(0).toString(16);
-    switch (how) {
-      case "encode":
-        return `${head}/%${hex.toUpperCase()}${tail.slice(1)}`;
-      case "encode-lower":
-        return `${head}/%${hex}${tail.slice(1)}`;
-      case "double-slash":
-        return `${head}//${tail}`;
-      case "dot":
-        return `${head}/./${tail}`;
-      case "dotdot":
-        return `${head}/x/../${tail}`;
-      default:
-        return `${head}/%2e/${tail}`;
-    }
-  });
+  fc
+    .tuple(fc.nat(path.length - 1), fc.constantFrom("encode", "encode-lower", "double-slash", "dot", "dotdot", "encoded-dot"))
+    .map(([at, how]) => {
+      const i = path.lastIndexOf("/", Math.max(path.indexOf("/", 1), at));
+      const [head, tail] = [path.slice(0, i), path.slice(i + 1)];
+      const ch = tail[0] ?? "a";
+      const hex = ch.charCodeAt(0).toString(16);
+      switch (how) {
+        case "encode":
+          return `${head}/%${hex.toUpperCase()}${tail.slice(1)}`;
+        case "encode-lower":
+          return `${head}/%${hex}${tail.slice(1)}`;
+        case "double-slash":
+          return `${head}//${tail}`;
+        case "dot":
+          return `${head}/./${tail}`;
+        case "dotdot":
+          return `${head}/x/../${tail}`;
+        default:
+          return `${head}/%2e/${tail}`;
+      }
+    });
 
 const hostile = fc.constantFrom("%2F", "%5C", "%252F", "%00", "%C3%28", "\\", "%2e%2e%2f", "%u002f");
 const contentType = fc.constantFrom(
-  "application/json", "APPLICATION/JSON; charset=UTF-8", "text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded",
-  "multipart/form-data; boundary=x", "application/csp-report", "", "application/json-patch+json", "*/*",
+  "application/json",
+  "APPLICATION/JSON; charset=UTF-8",
+  "text/plain",
+  "text/plain;charset=UTF-8",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/csp-report",
+  "",
+  "application/json-patch+json",
+  "*/*",
 );
 const enumCase = fc.constantFrom("buy", "BUY", "Buy", "", "sell ", "limit", "LIMIT", "gtc", "GTC", "post_only", "POST_ONLY");
-const value = fc.oneof(fc.constant(""), fc.constant(null), enumCase, fc.string({ maxLength: 20 }), fc.integer(), fc.double(), fc.boolean(), fc.constant("9".repeat(400)));
+const value = fc.oneof(
+  fc.constant(""),
+  fc.constant(null),
+  enumCase,
+  fc.string({ maxLength: 20 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant("9".repeat(400)),
+);
 const body = fc.oneof(
   fc.constant(""),
   fc.constant("{"),
   fc.constant("[]"),
   fc.constant("null"),
   fc.constant('{"__proto__":{"x":1}}'),
-  fc.dictionary(fc.constantFrom("symbol", "side", "orderType", "force", "price", "size", "clientOid", "scene", "loginName", "areaCode", "bodyCiphertext", "nickName", "channel", "email"), value).map((o) => JSON.stringify(o)),
+  fc
+    .dictionary(
+      fc.constantFrom(
+        "symbol",
+        "side",
+        "orderType",
+        "force",
+        "price",
+        "size",
+        "clientOid",
+        "scene",
+        "loginName",
+        "areaCode",
+        "bodyCiphertext",
+        "nickName",
+        "channel",
+        "email",
+      ),
+      value,
+    )
+    .map((o) => JSON.stringify(o)),
   fc.string({ maxLength: 200 }),
 );
 
@@ -100,13 +157,26 @@ function envelopeOf(text: string): { code: string; msg: string } {
 
 describe("fuzz through the BFF (real gateway)", () => {
   it("answers every malformed request on any path, spelt any way, with an envelope below 500", async () => {
-    const path = fc.oneof(fc.constantFrom(...SIGNED, ...PUBLIC), fc.constantFrom(...SIGNED, ...PUBLIC).chain(spelling), fc.tuple(fc.constantFrom(...PUBLIC), hostile).map(([p, h]) => `${p.slice(0, p.lastIndexOf("/"))}/${h}${p.slice(p.lastIndexOf("/") + 1)}`));
+    const path = fc.oneof(
+      fc.constantFrom(...SIGNED, ...PUBLIC),
+      fc.constantFrom(...SIGNED, ...PUBLIC).chain(spelling),
+      fc
+        .tuple(fc.constantFrom(...PUBLIC), hostile)
+        .map(([p, h]) => `${p.slice(0, p.lastIndexOf("/"))}/${h}${p.slice(p.lastIndexOf("/") + 1)}`),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("POST", "GET", "PUT", "DELETE"), path, contentType, body, fc.boolean(), async (method, p, type, text, withSession) => {
-        const res = await send(method, p, type, text, withSession ? { cookie } : {});
-        expect(res.status, `${method} ${p} ${type}`).toBeLessThan(500);
-        envelopeOf(res.text);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("POST", "GET", "PUT", "DELETE"),
+        path,
+        contentType,
+        body,
+        fc.boolean(),
+        async (method, p, type, text, withSession) => {
+          const res = await send(method, p, type, text, withSession ? { cookie } : {});
+          expect(res.status, `${method} ${p} ${type}`).toBeLessThan(500);
+          envelopeOf(res.text);
+        },
+      ),
       { numRuns: 300, seed: 20261124 },
     );
   });

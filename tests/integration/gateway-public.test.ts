@@ -45,9 +45,14 @@ describe("gateway public calls (a real gateway process)", () => {
   });
 
   it("getTdkMltQueryList fills page params and falls back to English for an unknown locale", async () => {
-    const { body } = await post(PATHS.tdkQueryList, JSON.stringify({
-      locale: "xx-YY", pageCodes: ["spot", "nope"], params: { symbol: "ETHUSDT", base: "ETH", quote: "USDT" },
-    }));
+    const { body } = await post(
+      PATHS.tdkQueryList,
+      JSON.stringify({
+        locale: "xx-YY",
+        pageCodes: ["spot", "nope"],
+        params: { symbol: "ETHUSDT", base: "ETH", quote: "USDT" },
+      }),
+    );
     expect(body.code).toBe("00000");
     expect(body.data.list).toHaveLength(1);
     expect(body.data.list[0]).toMatchObject({ pageCode: "spot", locale: "en" });
@@ -58,9 +63,14 @@ describe("gateway public calls (a real gateway process)", () => {
   });
 
   it("getTdkMltQueryList answers a translated locale in its language, with the params filled", async () => {
-    const { res, body } = await post(PATHS.tdkQueryList, JSON.stringify({
-      locale: "ja", pageCodes: ["wiki-article"], params: { name: "Bitcoin", coin: "BTC" },
-    }));
+    const { res, body } = await post(
+      PATHS.tdkQueryList,
+      JSON.stringify({
+        locale: "ja",
+        pageCodes: ["wiki-article"],
+        params: { name: "Bitcoin", coin: "BTC" },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(body.code).toBe("00000");
     expect(body.data.list).toHaveLength(1);

@@ -37,23 +37,33 @@ const ORDER = { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc"
 /** A request with the path exactly as written (fetch would resolve dot segments itself). */
 function rawPost(path: string, c: ProtocolClient, body: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; body: { code: string; msg: string } }>((resolve, reject) => {
-    const req = request(`${web.url}${path}`, { method: "POST", headers: { "content-type": "application/json", cookie: c.cookieHeader(), ...headers } }, (res) => {
-      let text = "";
-      res.on("data", (d) => (text += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-    });
+    const req = request(
+      `${web.url}${path}`,
+      { method: "POST", headers: { "content-type": "application/json", cookie: c.cookieHeader(), ...headers } },
+      (res) => {
+        let text = "";
+        res.on("data", (d) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
 }
 
-const openOrders = async (c: ProtocolClient) => (await c.call("GET", "/api/v2/spot/trade/unfilled-orders?symbol=BTCUSDT")).body.data as unknown[];
+const openOrders = async (c: ProtocolClient) =>
+  (await c.call("GET", "/api/v2/spot/trade/unfilled-orders?symbol=BTCUSDT")).body.data as unknown[];
 
 describe("1. an API-key header does not switch the session signature off", () => {
   it("refuses a session call that carries an ACCESS-KEY header of any value instead of the device-sign", async () => {
     const { c } = alice;
     for (const value of ["", "bg_0000", " "]) {
-      const r = await c.call("POST", ACCOUNT_PATHS.subCreate, { nickName: `sub${value.length}x` }, { sign: false, headers: { "access-key": value } });
+      const r = await c.call(
+        "POST",
+        ACCOUNT_PATHS.subCreate,
+        { nickName: `sub${value.length}x` },
+        { sign: false, headers: { "access-key": value } },
+      );
       expect(r.body.code, `access-key ${JSON.stringify(value)}`).not.toBe("00000");
       expect(r.status).toBe(401);
     }
@@ -64,10 +74,14 @@ describe("1. an API-key header does not switch the session signature off", () =>
 
   it("judges a valid API-key call by the key alone: the session cookie it carries is not used", async () => {
     const [victim, attacker] = [alice, mallory];
-    const key = withDb(gw, (db) => createApiKey(db as never, { userId: attacker.userId, passphrase: "pass-phrase", permissions: ["read"] }));
+    const key = withDb(gw, (db) =>
+      createApiKey(db as never, { userId: attacker.userId, passphrase: "pass-phrase", permissions: ["read"] }),
+    );
     const ts = String(Date.now());
     const headers = {
-      "access-key": key.apiKey, "access-timestamp": ts, "access-passphrase": "pass-phrase",
+      "access-key": key.apiKey,
+      "access-timestamp": ts,
+      "access-passphrase": "pass-phrase",
       "access-sign": signRequest(key.secretKey, ts, "POST", ACCOUNT_PATHS.apiKeyList, "{}"),
     };
     const r = await victim.c.call("POST", ACCOUNT_PATHS.apiKeyList, {}, { sign: false, headers });
@@ -78,7 +92,12 @@ describe("1. an API-key header does not switch the session signature off", () =>
 describe("2. one spelling of a path for routing, signing and limits; JSON only; no cross-site writes", () => {
   it("asks for the device-sign however the order path is spelt", async () => {
     const { c } = alice;
-    for (const path of ["/api/v2/spot/%74rade/place-order", "/api/v2/spot//trade/place-order", "/api/v2/spot/market/../trade/place-order", "/api/v2/spot/./trade/place-order"]) {
+    for (const path of [
+      "/api/v2/spot/%74rade/place-order",
+      "/api/v2/spot//trade/place-order",
+      "/api/v2/spot/market/../trade/place-order",
+      "/api/v2/spot/./trade/place-order",
+    ]) {
       const r = await rawPost(path, c, JSON.stringify(ORDER));
       expect(r.body.code, path).toBe("00020");
     }
@@ -102,7 +121,11 @@ describe("2. one spelling of a path for routing, signing and limits; JSON only; 
 
   it("stops another site's page from writing with the visitor's session, before the gateway", async () => {
     const { c } = alice;
-    const foreign: Array<Record<string, string>> = [{ "sec-fetch-site": "same-site" }, { "sec-fetch-site": "cross-site" }, { origin: "https://evil.example" }];
+    const foreign: Array<Record<string, string>> = [
+      { "sec-fetch-site": "same-site" },
+      { "sec-fetch-site": "cross-site" },
+      { origin: "https://evil.example" },
+    ];
     for (const headers of foreign) {
       const r = await c.call("POST", "/api/v2/spot/trade/place-order", ORDER, { headers });
       expect([r.status, r.body.code]).toEqual([403, "40300"]);
@@ -121,9 +144,7 @@ describe("3. a captured login cannot be sent again", () => {
     const sealed = c.encrypt({ loginName: email, pwd: "Passw0rd!x" });
     const first = await c.call("POST", ACCOUNT_PATHS.login, { loginName: "", bodyCiphertext: sealed }, { sign: false });
     expect(first.body.code).toBe("00000");
-    const variants = sealed.endsWith("=")
-      ? [sealed.replace(/=+$/, ""), flipUnusedBits(sealed)]
-      : [`${sealed}==`, `${sealed}=`];
+    const variants = sealed.endsWith("=") ? [sealed.replace(/=+$/, ""), flipUnusedBits(sealed)] : [`${sealed}==`, `${sealed}=`];
     for (const spelling of [...variants, sealed]) {
       const again = await new ProtocolClient(web.url).call("POST", ACCOUNT_PATHS.login, { bodyCiphertext: spelling }, { sign: false });
       expect(again.body.code, spelling.slice(-4)).toBe("20011");
@@ -153,7 +174,12 @@ describe("3. login keys rotate; a retired key opens nothing", () => {
       const stale = await c.call("POST", ACCOUNT_PATHS.login, { bodyCiphertext: sealedWithFirst }, { sign: false });
       expect(stale.body).toMatchObject({ code: "20011", data: { reason: "unreadable" } });
       await c.loadConfig();
-      const fresh = await c.call("POST", ACCOUNT_PATHS.login, { bodyCiphertext: c.encrypt({ loginName: "nobody@example.com", pwd: "Passw0rd!x" }) }, { sign: false });
+      const fresh = await c.call(
+        "POST",
+        ACCOUNT_PATHS.login,
+        { bodyCiphertext: c.encrypt({ loginName: "nobody@example.com", pwd: "Passw0rd!x" }) },
+        { sign: false },
+      );
       expect(fresh.body.code).toBe("20001");
       expect(readdirSync(join(dir.dir, "keys", "login")).length).toBeLessThanOrEqual(2);
     } finally {
@@ -190,7 +216,11 @@ describe("7. whose address it is", () => {
 
   it("the BFF names the socket's address and sends the secret; a visitor's own forwarded headers never pass", async () => {
     const before = echo.seen.length;
-    await fetch(`${proxied.url}/v1/whoami`, { method: "POST", body: "{}", headers: { "content-type": "application/json", "x-forwarded-for": "6.6.6.6", "x-proxy-secret": "guess" } });
+    await fetch(`${proxied.url}/v1/whoami`, {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json", "x-forwarded-for": "6.6.6.6", "x-proxy-secret": "guess" },
+    });
     const seen = echo.seen[before]!;
     expect([seen.headers["x-forwarded-for"], seen.headers["x-proxy-secret"]]).toEqual(["127.0.0.1", "a-secret-of-the-operator"]);
   });
@@ -249,7 +279,8 @@ describe("6. cheap refusals first, each with a retry time", () => {
   it("limits logins per address before any decryption: even unreadable ones count", async () => {
     const c = new ProtocolClient(web.url);
     const codes: string[] = [];
-    for (let i = 0; i < 25; i++) codes.push((await c.call("POST", ACCOUNT_PATHS.login, { bodyCiphertext: "AAAA" }, { sign: false })).body.code);
+    for (let i = 0; i < 25; i++)
+      codes.push((await c.call("POST", ACCOUNT_PATHS.login, { bodyCiphertext: "AAAA" }, { sign: false })).body.code);
     expect(codes.slice(0, 10).every((code) => code === "20011")).toBe(true);
     expect(codes.at(-1)).toBe("42900");
   });

@@ -27,20 +27,29 @@ interface Page {
 /** Each page route module of app/routes and the requests that render it. */
 const PAGES: Record<string, Page[]> = {
   "$.tsx": [{ path: "/no-such-page", as: "guest", status: 404 }],
-  "($lang)._index.tsx": [{ path: "/", as: "guest" }, { path: "/", as: "user" }],
+  "($lang)._index.tsx": [
+    { path: "/", as: "guest" },
+    { path: "/", as: "user" },
+  ],
   "($lang).account.newapi.tsx": [{ path: "/account/newapi", as: "user" }],
   "($lang).forget.tsx": [{ path: "/forget", as: "guest" }],
   "($lang).login.tsx": [{ path: "/login?redirectTo=%2Fsubaccount", as: "guest" }],
   "($lang).modifyverification.tsx": [{ path: "/modifyverification", as: "user" }],
   "($lang).register.tsx": [{ path: "/register", as: "guest" }],
-  "($lang).spot.$symbol": [{ path: "/spot/BTCUSDT", as: "guest" }, { path: "/spot/ETHUSDT", as: "user" }],
+  "($lang).spot.$symbol": [
+    { path: "/spot/BTCUSDT", as: "guest" },
+    { path: "/spot/ETHUSDT", as: "user" },
+  ],
   "($lang).spot._index.tsx": [{ path: "/spot", as: "guest", status: 302, redirect: "/spot/BTCUSDT" }],
   "($lang).subaccount._index.tsx": [{ path: "/subaccount", as: "user" }],
   "($lang).subaccount.setting.antiphishing.tsx": [{ path: "/subaccount/setting/antiphishing", as: "user" }],
   "($lang).subaccount.setting.api.tsx": [{ path: "/subaccount/setting/api", as: "user" }],
   "($lang).subaccount.setting.devices.tsx": [{ path: "/subaccount/setting/devices", as: "user" }],
   "($lang).subaccount.setting.history.tsx": [{ path: "/subaccount/setting/history", as: "user" }],
-  "($lang).wiki.$article.tsx": [{ path: "/wiki/bitcoin", as: "guest" }, { path: "/wiki/tether", as: "guest" }],
+  "($lang).wiki.$article.tsx": [
+    { path: "/wiki/bitcoin", as: "guest" },
+    { path: "/wiki/tether", as: "guest" },
+  ],
   "($lang).wiki._index.tsx": [{ path: "/wiki", as: "guest" }],
   "($lang).wiki.page.tsx": [{ path: "/wiki/page", as: "guest" }],
 };

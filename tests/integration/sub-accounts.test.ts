@@ -31,13 +31,23 @@ describe("binding and unbinding", () => {
     expect((await c.call("POST", "/v1/user/security/unbind-email", { emailCode: "123456" })).body.code).toBe("20014");
 
     // send-code for bind needs a session and a free address.
-    expect((await other.c.call("POST", "/v1/user/public/send-code", { scene: "bind", channel: "email", email: "binder@example.com" })).body.code).toBe("20004");
+    expect(
+      (await other.c.call("POST", "/v1/user/public/send-code", { scene: "bind", channel: "email", email: "binder@example.com" })).body.code,
+    ).toBe("20004");
     expect((await c.call("POST", "/v1/user/public/send-code", { scene: "bind", ...mobile })).body.code).toBe("00000");
     const code = codeOf(under, "+445550001");
-    expect((await c.call("POST", "/v1/user/security/bind-mobile", { mobile: "5550001", areaCode: "44", mobileCode: wrongCode(code) })).body.code).toBe("20002");
-    expect((await other.c.call("POST", "/v1/user/security/bind-mobile", { mobile: "5550001", areaCode: "44", mobileCode: code })).body.code).toBe("20002");
-    expect((await c.call("POST", "/v1/user/security/bind-mobile", { mobile: "5550001", areaCode: "44", mobileCode: code })).body.code).toBe("00000");
-    expect((await c.call("POST", "/v1/user/security/bind-mobile", { mobile: "5550002", areaCode: "44", mobileCode: code })).body.code).toBe("40017");
+    expect(
+      (await c.call("POST", "/v1/user/security/bind-mobile", { mobile: "5550001", areaCode: "44", mobileCode: wrongCode(code) })).body.code,
+    ).toBe("20002");
+    expect(
+      (await other.c.call("POST", "/v1/user/security/bind-mobile", { mobile: "5550001", areaCode: "44", mobileCode: code })).body.code,
+    ).toBe("20002");
+    expect((await c.call("POST", "/v1/user/security/bind-mobile", { mobile: "5550001", areaCode: "44", mobileCode: code })).body.code).toBe(
+      "00000",
+    );
+    expect((await c.call("POST", "/v1/user/security/bind-mobile", { mobile: "5550002", areaCode: "44", mobileCode: code })).body.code).toBe(
+      "40017",
+    );
     expect((await c.call("POST", "/v1/user/security/bind-email", { email: "x@example.com", emailCode: "123456" })).body.code).toBe("40017");
 
     expect((await c.call("POST", "/v1/user/public/send-code", { scene: "unbind", channel: "email" })).body.code).toBe("00000");
@@ -64,9 +74,13 @@ describe("binding and unbinding", () => {
     const secret = (await c.call("POST", "/v1/user/security/google/init", {})).body.data.secret as string;
     expect((await c.call("POST", "/v1/user/security/google/bind", { googleCode: totpAt(secret, Date.now()) })).body.code).toBe("00000");
     expect((await c.call("POST", "/v1/user/security/google/init", {})).body.code).toBe("40017");
-    expect((await c.call("POST", "/v1/user/security/google/unbind", { googleCode: wrongCode(totpAt(secret, Date.now())) })).body.code).toBe("20002");
+    expect((await c.call("POST", "/v1/user/security/google/unbind", { googleCode: wrongCode(totpAt(secret, Date.now())) })).body.code).toBe(
+      "20002",
+    );
     // The bind spent this step's code (each step is good once); the next step's is within the window.
-    expect((await c.call("POST", "/v1/user/security/google/unbind", { googleCode: totpAt(secret, Date.now() + 30_000) })).body.code).toBe("00000");
+    expect((await c.call("POST", "/v1/user/security/google/unbind", { googleCode: totpAt(secret, Date.now() + 30_000) })).body.code).toBe(
+      "00000",
+    );
     expect((await c.call("POST", "/v1/user/overview/userinfo", {})).body.data.settings.gbf).toBe(false);
   });
 });
@@ -84,16 +98,24 @@ describe("sub-accounts", () => {
     expect(await usdt(c)).toBe("10000.00000000");
     const subAssets = await c.call("GET", "/api/v2/spot/account/subaccount-assets");
     // A sub-account starts empty: a welcome balance per sub-account would be free money for its owner.
-    expect(subAssets.body.data).toEqual([{ id: subId, userId: subId, assetsList: [expect.objectContaining({ coin: "USDT", available: "0.00000000" })] }]);
+    expect(subAssets.body.data).toEqual([
+      { id: subId, userId: subId, assetsList: [expect.objectContaining({ coin: "USDT", available: "0.00000000" })] },
+    ]);
 
     const move = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-      c.call("POST", TRANSFER, { fromType: "spot", toType: "spot", coin: "USDT", amount: "250.5", fromUserId: mainId, toUserId: subId, ...body }, { headers });
+      c.call(
+        "POST",
+        TRANSFER,
+        { fromType: "spot", toType: "spot", coin: "USDT", amount: "250.5", fromUserId: mainId, toUserId: subId, ...body },
+        { headers },
+      );
     const first = await move({ clientOid: "move-1" });
     expect(first.body).toMatchObject({ code: "00000", data: { clientOid: "move-1" } });
     expect((await move({ clientOid: "move-1" })).body.code).toBe("43118");
     expect(await usdt(c)).toBe("9749.50000000");
 
-    for (const amount of ["0", "-1", "abc", "1.123456789", ""]) expect([amount, (await move({ amount })).body.code]).toEqual([amount, "40017"]);
+    for (const amount of ["0", "-1", "abc", "1.123456789", ""])
+      expect([amount, (await move({ amount })).body.code]).toEqual([amount, "40017"]);
     expect((await move({ coin: "NOPE" })).body.code).toBe("40034");
     expect((await move({ fromType: "usdt_futures" })).body.code).toBe("40017");
     expect((await move({ toUserId: mainId })).body.code).toBe("40017");
@@ -108,8 +130,10 @@ describe("sub-accounts", () => {
 
     // Double-entry bills under one id, with Bitget's business types.
     const bills = await c.call("GET", "/api/v2/spot/account/bills?groupType=transfer");
-    expect(bills.body.data.slice(0, 2).map((b: { businessType: string; size: string }) => [b.businessType, b.size]))
-      .toEqual([["TRANSFER_IN", "50.50000000"], ["TRANSFER_OUT", "-250.50000000"]]);
+    expect(bills.body.data.slice(0, 2).map((b: { businessType: string; size: string }) => [b.businessType, b.size])).toEqual([
+      ["TRANSFER_IN", "50.50000000"],
+      ["TRANSFER_OUT", "-250.50000000"],
+    ]);
 
     // The sub-account's own view, after switching into it; it cannot move money itself.
     await c.secure("/v1/user/sub/switchWeb", { userId: subId });

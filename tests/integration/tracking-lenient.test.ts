@@ -42,9 +42,11 @@ function client() {
   };
   /** Stored events whose url is under this client's own path, oldest first. */
   const stored = () =>
-    (db.prepare("SELECT body, client_ip, page_unique_id, seq FROM tracking_events WHERE url LIKE ? ORDER BY id").all(`https://other.example/${device}/%`) as
-      Array<{ body: string; client_ip: string; page_unique_id: string; seq: number }>)
-      .map((r) => ({ ...r, event: JSON.parse(r.body) as TrackingEvent }));
+    (
+      db
+        .prepare("SELECT body, client_ip, page_unique_id, seq FROM tracking_events WHERE url LIKE ? ORDER BY id")
+        .all(`https://other.example/${device}/%`) as Array<{ body: string; client_ip: string; page_unique_id: string; seq: number }>
+    ).map((r) => ({ ...r, event: JSON.parse(r.body) as TrackingEvent }));
   const url = (path: string) => `https://other.example/${device}/${path}`;
   return { device, post, stored, url };
 }
@@ -53,15 +55,27 @@ describe("tracking ingestion of other clients' events (through the BFF)", () => 
   it("stores a minimal event with the server's address, user agent and receive time, and defaults", async () => {
     const c = client();
     const before = Date.now();
-    const res = await c.post([{ type: EVENT_TYPE.click, url: c.url("markets?tab=spot"), ip: "203.0.113.66", event_tracking_id: "b42" }], { "x-forwarded-for": "203.0.113.77" });
+    const res = await c.post([{ type: EVENT_TYPE.click, url: c.url("markets?tab=spot"), ip: "203.0.113.66", event_tracking_id: "b42" }], {
+      "x-forwarded-for": "203.0.113.77",
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: "00000", data: { accepted: 1, duplicates: 0, invalid: 0, refused: [] } });
     const [row] = c.stored();
     // The BFF does not trust this caller's x-forwarded-for and the body's ip is never believed.
     expect(row!.client_ip).toBe("127.0.0.1");
     expect(row!.event).toMatchObject({
-      type: 2, url: c.url("markets?tab=spot"), curr_page: `/${c.device}/markets`, url_host: "other.example", event_tracking_id: "b42",
-      ip: "127.0.0.1", user_agent: PHONE_UA, sys: SYS.mobile, browser: "Chrome", page_status: null, track_type: 0, retry_count: 0,
+      type: 2,
+      url: c.url("markets?tab=spot"),
+      curr_page: `/${c.device}/markets`,
+      url_host: "other.example",
+      event_tracking_id: "b42",
+      ip: "127.0.0.1",
+      user_agent: PHONE_UA,
+      sys: SYS.mobile,
+      browser: "Chrome",
+      page_status: null,
+      track_type: 0,
+      retry_count: 0,
     });
     expect(row!.event.timestamp).toBeGreaterThanOrEqual(before);
     expect(row!.event.ctime).toBe(row!.event.timestamp);
@@ -84,7 +98,11 @@ describe("tracking ingestion of other clients' events (through the BFF)", () => 
     expect(res.body.code).toBe("00000");
     expect(res.body.data).toMatchObject({ accepted: 2, duplicates: 0, invalid: 5 });
     expect(res.body.data.refused.map((r: { index: number; field: string }) => [r.index, r.field])).toEqual([
-      [1, "type"], [2, "event_tracking_id"], [4, "url"], [5, ""], [6, "page_unique_id"],
+      [1, "type"],
+      [2, "event_tracking_id"],
+      [4, "url"],
+      [5, ""],
+      [6, "page_unique_id"],
     ]);
     for (const r of res.body.data.refused) expect(r.reason).toEqual(expect.any(String));
     expect(c.stored().map((r) => r.event.url)).toEqual([c.url("a"), c.url("d")]);
@@ -103,14 +121,38 @@ describe("tracking ingestion of other clients' events (through the BFF)", () => 
   it("treats empty strings as absent and reads enums in any case", async () => {
     const c = client();
     const res = await c.post([
-      { type: "PAGE", page_status: "Hide", track_type: "AUTO", sys: "web", log_env: "ONLINE", url: c.url("p"), timestamp: "", page_unique_id: "", seq: "", event_tracking_id: "", device_id: "", uid: "", timely: true },
+      {
+        type: "PAGE",
+        page_status: "Hide",
+        track_type: "AUTO",
+        sys: "web",
+        log_env: "ONLINE",
+        url: c.url("p"),
+        timestamp: "",
+        page_unique_id: "",
+        seq: "",
+        event_tracking_id: "",
+        device_id: "",
+        uid: "",
+        timely: true,
+      },
       { type: "Pull_Up", page_status: "", url: c.url("q"), title: "", user_agent: "", ip: "" },
       { type: "click", url: c.url("r"), user_language: "constructor" },
     ]);
     expect(res.body).toMatchObject({ code: "00000", data: { accepted: 3, invalid: 0 } });
     const [page, pull, click] = c.stored().map((r) => r.event);
     expect(click).toMatchObject({ type: 2, user_language: 0 });
-    expect(page).toMatchObject({ type: 1, page_status: 1, track_type: 1, sys: 3, log_env: "online", event_tracking_id: "/", device_id: "", uid: "", timely: 1 });
+    expect(page).toMatchObject({
+      type: 1,
+      page_status: 1,
+      track_type: 1,
+      sys: 3,
+      log_env: "online",
+      event_tracking_id: "/",
+      device_id: "",
+      uid: "",
+      timely: 1,
+    });
     expect(page!.page_unique_id).toMatch(/^~/);
     expect(pull).toMatchObject({ type: 6, page_status: null, title: "", user_agent: PHONE_UA, ip: "127.0.0.1" });
   });
@@ -118,7 +160,13 @@ describe("tracking ingestion of other clients' events (through the BFF)", () => 
   it("cuts over-long descriptive text, refuses over-long ids, and still answers a huge body with an envelope", async () => {
     const c = client();
     const res = await c.post([
-      { type: 2, url: c.url("long"), title: "t".repeat(100_000), user_agent: "u".repeat(10_000), event_tracking_ext: { note: "n".repeat(5_000) } },
+      {
+        type: 2,
+        url: c.url("long"),
+        title: "t".repeat(100_000),
+        user_agent: "u".repeat(10_000),
+        event_tracking_ext: { note: "n".repeat(5_000) },
+      },
       { type: 2, url: c.url("long-id"), page_unique_id: "p".repeat(TRACKING_LIMITS.userAgentMax), seq: 1 },
     ]);
     expect(res.body).toMatchObject({ code: "00000", data: { accepted: 1, invalid: 1, refused: [{ index: 1, field: "page_unique_id" }] } });
@@ -140,12 +188,23 @@ describe("tracking ingestion of other clients' events (through the BFF)", () => 
     const first = await c.post([sdk, timed, { ...timed }]);
     expect(first.body.data).toMatchObject({ accepted: 2, duplicates: 1 });
     // The resend counts a retry and arrives later: still the same events.
-    const again = await c.post([{ ...sdk, retry_count: 1 }, { ...timed, retry_count: 1 }, { ...timed, timestamp: timed.timestamp + 1 }]);
+    const again = await c.post([
+      { ...sdk, retry_count: 1 },
+      { ...timed, retry_count: 1 },
+      { ...timed, timestamp: timed.timestamp + 1 },
+    ]);
     expect(again.body.data).toMatchObject({ accepted: 1, duplicates: 2 });
     // Without a time or a key an event has no identity: each arrival is an event of its own.
     const bare = { type: 2, url: c.url("bare") };
     await c.post([bare, bare]);
     await c.post([bare]);
-    expect(c.stored().map((r) => r.event.url)).toEqual([c.url("sdk"), c.url("timed"), c.url("timed"), c.url("bare"), c.url("bare"), c.url("bare")]);
+    expect(c.stored().map((r) => r.event.url)).toEqual([
+      c.url("sdk"),
+      c.url("timed"),
+      c.url("timed"),
+      c.url("bare"),
+      c.url("bare"),
+      c.url("bare"),
+    ]);
   });
 });

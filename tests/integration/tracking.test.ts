@@ -35,8 +35,14 @@ function client() {
     return { status: res.status, body: (await res.json()) as { code: string; msg: string; requestTime: number; data: any } };
   };
   const page = `page${clients}`.padEnd(32, "x");
-  const events = (n: number, from = 1) => Array.from({ length: n }, (_, i) => sampleEvent({ page_unique_id: page, device_id: device, seq: from + i, log_seq: from + i }));
-  const rows = () => db.prepare("SELECT seq, pfb, client_ip FROM tracking_events WHERE page_unique_id = ? ORDER BY id").all(page) as Array<{ seq: number; pfb: string; client_ip: string }>;
+  const events = (n: number, from = 1) =>
+    Array.from({ length: n }, (_, i) => sampleEvent({ page_unique_id: page, device_id: device, seq: from + i, log_seq: from + i }));
+  const rows = () =>
+    db.prepare("SELECT seq, pfb, client_ip FROM tracking_events WHERE page_unique_id = ? ORDER BY id").all(page) as Array<{
+      seq: number;
+      pfb: string;
+      client_ip: string;
+    }>;
   return { ip, post, events, rows };
 }
 
@@ -54,9 +60,15 @@ describe("tracking ingestion (a real gateway process)", () => {
 
   it("takes a beacon (JSON, never text/plain) with pfb in the query, and the pfb header from fetch", async () => {
     const c = client();
-    const plain = await c.post(`${PATHS.trackingInfo}?pfb=from-query`, JSON.stringify(c.events(1)), { "content-type": "text/plain;charset=UTF-8", deviceid: "" });
+    const plain = await c.post(`${PATHS.trackingInfo}?pfb=from-query`, JSON.stringify(c.events(1)), {
+      "content-type": "text/plain;charset=UTF-8",
+      deviceid: "",
+    });
     expect([plain.status, plain.body.code]).toEqual([415, "40000"]);
-    const beacon = await c.post(`${PATHS.trackingInfo}?pfb=from-query`, JSON.stringify(c.events(1)), { "content-type": "application/json", deviceid: "" });
+    const beacon = await c.post(`${PATHS.trackingInfo}?pfb=from-query`, JSON.stringify(c.events(1)), {
+      "content-type": "application/json",
+      deviceid: "",
+    });
     expect(beacon.body.code).toBe("00000");
     await c.post(PATHS.trackingInfo, JSON.stringify(c.events(1, 2)), { pfb: "from-header" });
     expect(c.rows().map((r) => r.pfb)).toEqual(["from-query", "from-header"]);
@@ -112,11 +124,27 @@ describe("tracking ingestion (a real gateway process)", () => {
 
   it("takes CSP reports of both kinds and the client's security events, and refuses junk", async () => {
     const c = client();
-    const legacy = await c.post(PATHS.cspSecurity, JSON.stringify({ "csp-report": { "document-uri": "http://x/", "violated-directive": "img-src", "blocked-uri": "https://evil.example/a.png" } }), { "content-type": "application/csp-report" });
+    const legacy = await c.post(
+      PATHS.cspSecurity,
+      JSON.stringify({
+        "csp-report": { "document-uri": "http://x/", "violated-directive": "img-src", "blocked-uri": "https://evil.example/a.png" },
+      }),
+      { "content-type": "application/csp-report" },
+    );
     expect(legacy).toMatchObject({ status: 200, body: { code: "00000", data: { stored: 1, dropped: 0 } } });
-    const modern = await c.post(PATHS.cspSecurity, JSON.stringify([{ type: "csp-violation", body: { documentURL: "http://x/", effectiveDirective: "script-src-elem", blockedURL: "inline" } }]), { "content-type": "application/reports+json" });
+    const modern = await c.post(
+      PATHS.cspSecurity,
+      JSON.stringify([
+        { type: "csp-violation", body: { documentURL: "http://x/", effectiveDirective: "script-src-elem", blockedURL: "inline" } },
+      ]),
+      { "content-type": "application/reports+json" },
+    );
     expect(modern.body.data).toEqual({ stored: 1, dropped: 0 });
-    const security = await c.post(PATHS.cspSecurity, JSON.stringify({ bizType: "loginEncrypt", data: { event: "e", reason: "verification failed" }, timestamp: 1, page: "/login" }), { "content-type": "application/csp-report" });
+    const security = await c.post(
+      PATHS.cspSecurity,
+      JSON.stringify({ bizType: "loginEncrypt", data: { event: "e", reason: "verification failed" }, timestamp: 1, page: "/login" }),
+      { "content-type": "application/csp-report" },
+    );
     expect(security.body.data).toEqual({ stored: 1, dropped: 0 });
     const junk = await c.post(PATHS.cspSecurity, JSON.stringify({ hello: 1 }), { "content-type": "application/csp-report" });
     expect(junk).toMatchObject({ status: 400, body: { code: "40017" } });

@@ -73,14 +73,26 @@ describe("the web server with the embedded gateway", () => {
   });
 
   it("forwards gateway calls to the embedded gateway", async () => {
-    const res = await fetch(`${web.url}/v1/mix/public/usdtRate`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const res = await fetch(`${web.url}/v1/mix/public/usdtRate`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("request-time")).toMatch(/^\d{13}$/);
     expect((await res.json()).code).toBe("00000");
   });
 
   it("stops on SIGTERM with exit code 0 and takes the embedded gateway down with it", async () => {
-    const started = web.logs.map((l) => { try { return JSON.parse(l); } catch { return {}; } }).find((e) => e.msg === "embedded gateway started");
+    const started = web.logs
+      .map((l) => {
+        try {
+          return JSON.parse(l);
+        } catch {
+          return {};
+        }
+      })
+      .find((e) => e.msg === "embedded gateway started");
     expect(started?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect((await fetch(`${started.url}/v1/mix/system/getDomainConfigList`)).status).toBe(200);
     expect(await web.stop("SIGTERM")).toBe(0);

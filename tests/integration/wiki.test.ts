@@ -25,11 +25,16 @@ describe("wiki calls (a real gateway process)", () => {
     const { res, body } = await post(WIKI_PATHS.list, JSON.stringify({ locale: "ja" }));
     expect(res.status).toBe(200);
     expect(body.code).toBe("00000");
-    const coins = await (await fetch(`${gw.url}/api/v2/spot/public/coins`)).json() as { data: Array<{ coin: string }> };
+    const coins = (await (await fetch(`${gw.url}/api/v2/spot/public/coins`)).json()) as { data: Array<{ coin: string }> };
     expect(body.data.list.map((e: { coin: string }) => e.coin).sort()).toEqual(coins.data.map((c) => c.coin).sort());
     expect(body.data.list[0]).toEqual({
-      article: "bitcoin", coin: "BTC", name: "Bitcoin", symbol: "BTCUSDT", icon: "https://img.mix.example/coins/btc.svg",
-      summary: expect.stringContaining("21 million"), lang: "en",
+      article: "bitcoin",
+      coin: "BTC",
+      name: "Bitcoin",
+      symbol: "BTCUSDT",
+      icon: "https://img.mix.example/coins/btc.svg",
+      summary: expect.stringContaining("21 million"),
+      lang: "en",
     });
   });
 
@@ -74,9 +79,14 @@ describe("wiki calls (a real gateway process)", () => {
   });
 
   it("has SEO texts for the wiki pages, filled with the coin", async () => {
-    const { body } = await post(PATHS.tdkQueryList, JSON.stringify({
-      locale: "en", pageCodes: ["wiki", "wiki-page", "wiki-article"], params: { name: "Solana", coin: "SOL" },
-    }));
+    const { body } = await post(
+      PATHS.tdkQueryList,
+      JSON.stringify({
+        locale: "en",
+        pageCodes: ["wiki", "wiki-page", "wiki-article"],
+        params: { name: "Solana", coin: "SOL" },
+      }),
+    );
     expect(body.data.list.map((t: { pageCode: string }) => t.pageCode)).toEqual(["wiki", "wiki-page", "wiki-article"]);
     const article = body.data.list[2];
     expect(article.title).toBe("Solana (SOL) price today, chart and guide | Mix Exchange");

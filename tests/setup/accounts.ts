@@ -25,7 +25,11 @@ export async function registerByEmail(gw: GatewayUnderTest, email: string, passw
   const c = new ProtocolClient(gw.url);
   await c.loadConfig();
   expect((await c.call("POST", "/v1/user/public/send-code", { scene: "register", channel: "email", email })).body.code).toBe("00000");
-  const r = await c.secure("/v1/user/register/email", { email, pwd: password, rePwd: password, verifyCode: codeOf(gw, email) }, { locale: "en" });
+  const r = await c.secure(
+    "/v1/user/register/email",
+    { email, pwd: password, rePwd: password, verifyCode: codeOf(gw, email) },
+    { locale: "en" },
+  );
   expect(r.body.code).toBe("00000");
   c.remember(r.body.data.userInfo.userId);
   return { c, userId: r.body.data.userInfo.userId as string };
@@ -49,13 +53,20 @@ export function withDb<T>(gw: GatewayUnderTest, fn: (db: Database.Database) => T
 export async function solveCaptcha(gw: GatewayUnderTest, c: ProtocolClient, scene: string): Promise<string> {
   const ch = await c.call("POST", "/v1/security/policy/captcha/get-captcha-id", { scene });
   const started = Date.now();
-  const answer = withDb(gw, (db) => (db.prepare("SELECT answer_x FROM captcha_challenges WHERE captcha_id = ?").get(ch.body.data.captchaId) as { answer_x: number }).answer_x);
+  const answer = withDb(
+    gw,
+    (db) =>
+      (db.prepare("SELECT answer_x FROM captcha_challenges WHERE captcha_id = ?").get(ch.body.data.captchaId) as { answer_x: number })
+        .answer_x,
+  );
   const { nonce } = solvePow(ch.body.data.pow.prefix, ch.body.data.pow.bits);
   const trail = syntheticTrail(answer, 700);
   // The drag lasted 700 ms: the gateway refuses an answer sooner than that after the challenge.
   await new Promise((r) => setTimeout(r, Math.max(0, 750 - (Date.now() - started))));
   const check = await c.call("POST", "/v1/security/policy/captcha/check-captcha", {
-    captchaType: 3, bizId: ch.body.data.bizId, captchaId: ch.body.data.captchaId,
+    captchaType: 3,
+    bizId: ch.body.data.bizId,
+    captchaId: ch.body.data.captchaId,
     captchaValidate: Buffer.from(JSON.stringify({ x: answer, trail, input: "pointer", pow: nonce })).toString("base64"),
   });
   expect(check.body.code).toBe("00000");

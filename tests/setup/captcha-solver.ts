@@ -47,7 +47,9 @@ export function decodePng(png: Uint8Array): Image {
       const b = y > 0 ? rows[(y - 1) * stride + i]! : 0;
       const c = y > 0 && i >= channels ? rows[(y - 1) * stride + i - channels]! : 0;
       const p = a + b - c;
-      const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+      const pa = Math.abs(p - a),
+        pb = Math.abs(p - b),
+        pc = Math.abs(p - c);
       const paeth = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
       const pred = [0, a, b, (a + b) >> 1, paeth][filter] ?? 0;
       rows[y * stride + i] = (raw[src + i]! + pred) & 0xff;

@@ -51,10 +51,14 @@ export async function startEchoUpstream(): Promise<{
           res.end(Buffer.alloc(bytes, "0123456789abcdef"));
           return;
         }
-        res.end(JSON.stringify({
-          code: "00000", msg: "success", requestTime: Date.now(),
-          data: { method: req.method, url: req.url, headers: req.headers, bodyBase64: body.toString("base64") },
-        }));
+        res.end(
+          JSON.stringify({
+            code: "00000",
+            msg: "success",
+            requestTime: Date.now(),
+            data: { method: req.method, url: req.url, headers: req.headers, bodyBase64: body.toString("base64") },
+          }),
+        );
       };
       if (stallMs.value > 0) setTimeout(answer, stallMs.value);
       else answer();

@@ -25,12 +25,7 @@ export function tempDataDir(prefix = "mix-test-"): { dir: string; remove(): void
  * Starts a real process and waits for its JSON log line carrying `msg === readyMsg` and a port.
  * stdout lines are kept for assertions; the process is killed if the test forgets it.
  */
-export function startProcess(
-  args: string[],
-  env: Env,
-  readyMsg: string,
-  timeoutMs = 90_000,
-): Promise<Started> {
+export function startProcess(args: string[], env: Env, readyMsg: string, timeoutMs = 90_000): Promise<Started> {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "info", ...env },

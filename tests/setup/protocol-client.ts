@@ -1,6 +1,14 @@
 import {
-  createCipheriv, createHash, createPublicKey, generateKeyPairSync, publicEncrypt, randomBytes, randomUUID, sign,
-  constants, type KeyObject,
+  createCipheriv,
+  createHash,
+  createPublicKey,
+  generateKeyPairSync,
+  publicEncrypt,
+  randomBytes,
+  randomUUID,
+  sign,
+  constants,
+  type KeyObject,
 } from "node:crypto";
 import { INIT_SIGN_MESSAGE, signModeFor, signingString, type GatewaySignConfig, type KeyAlgorithm } from "../../protocol/signing";
 
@@ -20,7 +28,10 @@ export class ProtocolClient {
   /** The address the gateway sees, as the BFF on loopback reports it; each client its own. */
   ip = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
 
-  constructor(readonly base: string, readonly algorithm: KeyAlgorithm = "rsa2048") {
+  constructor(
+    readonly base: string,
+    readonly algorithm: KeyAlgorithm = "rsa2048",
+  ) {
     this.newKey();
   }
 
@@ -69,12 +80,17 @@ export class ProtocolClient {
     path: string,
     body?: unknown,
     opts: { headers?: Record<string, string>; sign?: boolean; tamper?: (h: Record<string, string>, body: string) => string } = {},
-  ): Promise<{ status: number; headers: Headers; body: { code: string; msg: string; data: any } }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever data a call answers
+  ): Promise<{ status: number; headers: Headers; body: { code: string; msg: string; data: any } }> {
     const text = body === undefined ? (method === "POST" ? "{}" : undefined) : JSON.stringify(body);
     const headers: Record<string, string> = {
       "content-type": "application/json",
-      website: "mix", terminaltype: "1", locale: "en", language: "0",
-      terminalcode: this.deviceId, deviceid: this.deviceId,
+      website: "mix",
+      terminaltype: "1",
+      locale: "en",
+      language: "0",
+      terminalcode: this.deviceId,
+      deviceid: this.deviceId,
       uhti: randomUUID().replace(/-/g, ""),
       tm: String(Date.now() + this.timeOffsetMs),
       "x-forwarded-for": this.ip,
@@ -104,7 +120,12 @@ export class ProtocolClient {
   }
 
   /** A login-type call: sensitive fields sealed, the rest in the clear, the device check when it has one. */
-  async secure(path: string, sensitive: Record<string, unknown>, clear: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  async secure(
+    path: string,
+    sensitive: Record<string, unknown>,
+    clear: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
     const body: Record<string, unknown> = { ...clear, bodyCiphertext: this.encrypt(sensitive) };
     const extra = { ...headers };
     const userId = clear.__deviceCheckUser as string | undefined;

@@ -1,6 +1,12 @@
 import WebSocket from "ws";
 
-export type Msg = Record<string, unknown> & { event?: string; action?: string; code?: number; arg?: Record<string, string>; data?: unknown[] };
+export type Msg = Record<string, unknown> & {
+  event?: string;
+  action?: string;
+  code?: number;
+  arg?: Record<string, string>;
+  data?: unknown[];
+};
 
 /** A stream client for integration tests: keeps every message and waits for one that matches. */
 export class WsClient {

@@ -8,7 +8,11 @@ import { sendAccountCode } from "~/lib/auth/send-code";
 import { showFound, useSubmit } from "~/lib/use-submit";
 
 /** What registration and a password reset both send: the address, its code and the password twice. */
-export type CodeAndPassword = ({ email: string } | { mobile: string; areaCode: string }) & { verifyCode: string; pwd: string; rePwd: string };
+export type CodeAndPassword = ({ email: string } | { mobile: string; areaCode: string }) & {
+  verifyCode: string;
+  pwd: string;
+  rePwd: string;
+};
 
 type Form = Credentials & { rePassword: string; code: string };
 const EMPTY: Form = { method: "email", email: "", areaCode: "", mobile: "", password: "", rePassword: "", code: "" };
@@ -18,7 +22,12 @@ const EMPTY: Form = { method: "email", email: "", areaCode: "", mobile: "", pass
  * forgotten-password flow, checked by the same rules as the gateway's (app/lib/auth/forms.ts).
  * Labels differ by use; `finish` makes the call and says what happens next.
  */
-export function CodeAndPasswordForm({ scene, labels, submitLabel, finish }: {
+export function CodeAndPasswordForm({
+  scene,
+  labels,
+  submitLabel,
+  finish,
+}: {
   scene: Extract<CodeScene, "register" | "reset-password">;
   labels: { password: string; rePassword: string; sentEmail: string; sentMobile: string };
   submitLabel: string;
@@ -48,21 +57,60 @@ export function CodeAndPasswordForm({ scene, labels, submitLabel, finish }: {
 
   return (
     <>
-      <MethodTabs value={c.method} onChange={(method) => { setC({ ...c, method, code: "" }); setErrors({}); setSent(false); }} />
+      <MethodTabs
+        value={c.method}
+        onChange={(method) => {
+          setC({ ...c, method, code: "" });
+          setErrors({});
+          setSent(false);
+        }}
+      />
       <form onSubmit={onSubmit} noValidate>
         <AccountFields value={c} onChange={setC} errors={errors} purpose={scene === "register" ? "register" : "login"} />
-        <Field label={labels.password} name="password" type="password" autoComplete="new-password" required
-          hint={t("auth.passwordHint")} value={c.password} onChange={(e) => setC({ ...c, password: e.target.value })} error={errors.password} />
-        <Field label={labels.rePassword} name="rePassword" type="password" autoComplete="new-password" required
-          value={c.rePassword} onChange={(e) => setC({ ...c, rePassword: e.target.value })} error={errors.rePassword} />
+        <Field
+          label={labels.password}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t("auth.passwordHint")}
+          value={c.password}
+          onChange={(e) => setC({ ...c, password: e.target.value })}
+          error={errors.password}
+        />
+        <Field
+          label={labels.rePassword}
+          name="rePassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={c.rePassword}
+          onChange={(e) => setC({ ...c, rePassword: e.target.value })}
+          error={errors.rePassword}
+        />
         <div className="field-row align-end">
-          <Field label={t("auth.code")} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required
-            value={c.code} onChange={(e) => setC({ ...c, code: e.target.value })} error={errors.code}
-            hint={sent ? (c.method === "email" ? labels.sentEmail : labels.sentMobile) : undefined} />
+          <Field
+            label={t("auth.code")}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            value={c.code}
+            onChange={(e) => setC({ ...c, code: e.target.value })}
+            error={errors.code}
+            hint={sent ? (c.method === "email" ? labels.sentEmail : labels.sentMobile) : undefined}
+          />
           <SendCodeButton send={sendCode} />
         </div>
-        {errors.form && <p role="alert" className="notice error">{t(errors.form)}</p>}
-        <button type="submit" className="button primary block" disabled={busy} aria-busy={busy}>{submitLabel}</button>
+        {errors.form && (
+          <p role="alert" className="notice error">
+            {t(errors.form)}
+          </p>
+        )}
+        <button type="submit" className="button primary block" disabled={busy} aria-busy={busy}>
+          {submitLabel}
+        </button>
       </form>
     </>
   );

@@ -2,7 +2,12 @@ import { useId, type InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 
 /** A labelled input whose error sits beside it and is announced with it. */
-export function Field({ label, error, hint, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string }) {
+export function Field({
+  label,
+  error,
+  hint,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string }) {
   const { t } = useTranslation("common");
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
@@ -10,8 +15,16 @@ export function Field({ label, error, hint, ...input }: InputHTMLAttributes<HTML
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
-      {error && <p id={`${id}-error`} className="field-error">{t(error)}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {t(error)}
+        </p>
+      )}
     </div>
   );
 }
@@ -50,7 +63,12 @@ export function MethodTabs({ value, onChange }: { value: "email" | "mobile"; onC
 type Account = { method: "email" | "mobile"; email: string; areaCode: string; mobile: string };
 
 /** The account part of a login or sign-up form: an e-mail, or a country code and mobile number. */
-export function AccountFields<T extends Account>({ value, onChange, errors, purpose }: {
+export function AccountFields<T extends Account>({
+  value,
+  onChange,
+  errors,
+  purpose,
+}: {
   value: T;
   onChange(next: NoInfer<T>): void;
   errors: { account?: string; areaCode?: string };
@@ -59,16 +77,41 @@ export function AccountFields<T extends Account>({ value, onChange, errors, purp
   const { t } = useTranslation("common");
   if (value.method === "email") {
     return (
-      <Field label={t("auth.email")} name="email" type="email" autoComplete={purpose === "login" ? "username" : "email"} required
-        value={value.email} onChange={(e) => onChange({ ...value, email: e.target.value })} error={errors.account} />
+      <Field
+        label={t("auth.email")}
+        name="email"
+        type="email"
+        autoComplete={purpose === "login" ? "username" : "email"}
+        required
+        value={value.email}
+        onChange={(e) => onChange({ ...value, email: e.target.value })}
+        error={errors.account}
+      />
     );
   }
   return (
     <div className="field-row">
-      <Field label={t("auth.areaCode")} name="areaCode" inputMode="tel" autoComplete="tel-country-code" required size={5}
-        value={value.areaCode} onChange={(e) => onChange({ ...value, areaCode: e.target.value })} error={errors.areaCode} />
-      <Field label={t("auth.mobile")} name="mobile" inputMode="tel" autoComplete={purpose === "login" ? "username" : "tel-national"} required
-        value={value.mobile} onChange={(e) => onChange({ ...value, mobile: e.target.value })} error={errors.account} />
+      <Field
+        label={t("auth.areaCode")}
+        name="areaCode"
+        inputMode="tel"
+        autoComplete="tel-country-code"
+        required
+        size={5}
+        value={value.areaCode}
+        onChange={(e) => onChange({ ...value, areaCode: e.target.value })}
+        error={errors.areaCode}
+      />
+      <Field
+        label={t("auth.mobile")}
+        name="mobile"
+        inputMode="tel"
+        autoComplete={purpose === "login" ? "username" : "tel-national"}
+        required
+        value={value.mobile}
+        onChange={(e) => onChange({ ...value, mobile: e.target.value })}
+        error={errors.account}
+      />
     </div>
   );
 }

@@ -31,6 +31,11 @@ describe("login providers", () => {
   });
 
   it("drops a start that would leave the site", () => {
-    expect(render([{ id: "apple", startUrl: "https://evil.example/" }, { id: "wallet", startUrl: "//evil.example/" }])).toBe("");
+    expect(
+      render([
+        { id: "apple", startUrl: "https://evil.example/" },
+        { id: "wallet", startUrl: "//evil.example/" },
+      ]),
+    ).toBe("");
   });
 });

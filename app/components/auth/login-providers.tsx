@@ -16,7 +16,9 @@ export function LoginProviders({ providers }: LoginConfig) {
       <ul>
         {usable.map((p) => (
           <li key={p.id}>
-            <a className="button block" href={p.startUrl}>{t(`login.provider.${p.id}`)}</a>
+            <a className="button block" href={p.startUrl}>
+              {t(`login.provider.${p.id}`)}
+            </a>
           </li>
         ))}
       </ul>

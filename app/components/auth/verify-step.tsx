@@ -44,23 +44,46 @@ export function VerifyStep({ verify, onDone }: { verify: Verify; onDone(data: { 
   };
 
   const title = kind === "system" ? "login.systemTitle" : kind === "auth" ? "login.authTitle" : "common:auth.verifyTitle";
-  const body = kind === "auth" ? "login.authBody"
-    : kind === "system" ? (codeChannel === "email" ? "login.systemSentEmail" : "login.systemSentMobile")
-    : codeChannel === "email" ? "common:auth.verifySentEmail" : "common:auth.verifySentMobile";
+  const body =
+    kind === "auth"
+      ? "login.authBody"
+      : kind === "system"
+        ? codeChannel === "email"
+          ? "login.systemSentEmail"
+          : "login.systemSentMobile"
+        : codeChannel === "email"
+          ? "common:auth.verifySentEmail"
+          : "common:auth.verifySentMobile";
   return (
     <section className="auth-card" aria-labelledby="verify-title">
       <h1 id="verify-title">{t(title)}</h1>
       <p>{t(body)}</p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         {kind !== "auth" && (
-          <Field label={t(codeChannel === "email" ? "common:auth.emailCode" : "common:auth.mobileCode")} name="code" autoFocus {...CODE}
-            value={codes.code} onChange={(e) => setCodes({ ...codes, code: e.target.value })} error={error} />
+          <Field
+            label={t(codeChannel === "email" ? "common:auth.emailCode" : "common:auth.mobileCode")}
+            name="code"
+            autoFocus
+            {...CODE}
+            value={codes.code}
+            onChange={(e) => setCodes({ ...codes, code: e.target.value })}
+            error={error}
+          />
         )}
         {verify.channels.includes("google") && (
-          <Field label={t("common:auth.googleCode")} name="googleCode" autoFocus={kind === "auth"} {...CODE}
-            value={codes.googleCode} onChange={(e) => setCodes({ ...codes, googleCode: e.target.value })} error={kind === "auth" ? error : undefined} />
+          <Field
+            label={t("common:auth.googleCode")}
+            name="googleCode"
+            autoFocus={kind === "auth"}
+            {...CODE}
+            value={codes.googleCode}
+            onChange={(e) => setCodes({ ...codes, googleCode: e.target.value })}
+            error={kind === "auth" ? error : undefined}
+          />
         )}
-        <button type="submit" className="button primary block" disabled={busy} aria-busy={busy}>{t("common:auth.confirm")}</button>
+        <button type="submit" className="button primary block" disabled={busy} aria-busy={busy}>
+          {t("common:auth.confirm")}
+        </button>
       </form>
     </section>
   );

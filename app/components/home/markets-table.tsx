@@ -28,7 +28,12 @@ export function MarketsTable({ tickers }: { tickers: readonly MarketTicker[] }) 
         return fiat === undefined ? "—" : formatMoney(fiat, currency, intl);
       },
     },
-    { header: t("home.change24h"), num: true, cellClass: (tk) => `num ${tk.change24h.startsWith("-") ? "down" : "up"}`, cell: (tk) => formatPercent(tk.change24h, intl) },
+    {
+      header: t("home.change24h"),
+      num: true,
+      cellClass: (tk) => `num ${tk.change24h.startsWith("-") ? "down" : "up"}`,
+      cell: (tk) => formatPercent(tk.change24h, intl),
+    },
     { header: t("home.high24h"), num: true, cell: (tk) => formatNumber(tk.high24h, intl) },
     { header: t("home.low24h"), num: true, cell: (tk) => formatNumber(tk.low24h, intl) },
     { header: t("home.volume24h"), num: true, cell: (tk) => formatNumber(tk.quoteVolume, intl, { maxDigits: 0 }) },

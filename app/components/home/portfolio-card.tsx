@@ -45,8 +45,14 @@ export function PortfolioCard({ tickers }: { tickers: readonly PriceTicker[] }) 
     <section aria-labelledby="portfolio-title" className="card" aria-busy={assets.state === "loading"}>
       <div className="card-head">
         <h2 id="portfolio-title">{t("home.portfolioTitle")}</h2>
-        <button type="button" className="button icon" aria-pressed={!hidden} onClick={() => setPref("showAsset", String(hidden))}
-          aria-label={t("home.showBalances")} title={t("home.showBalances")}>
+        <button
+          type="button"
+          className="button icon"
+          aria-pressed={!hidden}
+          onClick={() => setPref("showAsset", String(hidden))}
+          aria-label={t("home.showBalances")}
+          title={t("home.showBalances")}
+        >
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path fill="none" stroke="currentColor" strokeWidth="2" d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
             <circle cx="12" cy="12" r="3" fill="currentColor" />
@@ -54,17 +60,19 @@ export function PortfolioCard({ tickers }: { tickers: readonly PriceTicker[] }) 
           </svg>
         </button>
       </div>
-      {assets.state === "error" && <p role="alert" className="notice error">{t(errorKey(assets.error))}</p>}
+      {assets.state === "error" && (
+        <p role="alert" className="notice error">
+          {t(errorKey(assets.error))}
+        </p>
+      )}
       {(assets.state === "loading" || assets.state === "idle") && <p className="muted">{t("security.loading")}</p>}
       {assets.state === "ready" && (
         <>
           <p className="muted">{t("home.estimatedTotal")}</p>
-          <p className="total" data-testid="portfolio-total">{value(totalUsdt(list))}</p>
-          {list.length === 0 ? (
-            <p>{t("home.noAssets")}</p>
-          ) : (
-            <DataTable rows={list} columns={columns} rowKey={(h) => h.coin} />
-          )}
+          <p className="total" data-testid="portfolio-total">
+            {value(totalUsdt(list))}
+          </p>
+          {list.length === 0 ? <p>{t("home.noAssets")}</p> : <DataTable rows={list} columns={columns} rowKey={(h) => h.coin} />}
         </>
       )}
     </section>

@@ -18,13 +18,20 @@ export function RatesCard() {
             <thead>
               <tr>
                 <th scope="col">{t("home.currency")}</th>
-                <th scope="col" className="num">{t("home.rate")}</th>
+                <th scope="col" className="num">
+                  {t("home.rate")}
+                </th>
               </tr>
             </thead>
             <tbody>
               {list.map((f) => (
                 <tr key={f.value} aria-current={f.value === currency || undefined}>
-                  <th scope="row"><span className="fiat-symbol" aria-hidden="true">{f.symbol}</span> {f.name}</th>
+                  <th scope="row">
+                    <span className="fiat-symbol" aria-hidden="true">
+                      {f.symbol}
+                    </span>{" "}
+                    {f.name}
+                  </th>
                   <td className="num">{formatNumber(rates.rates[f.value] ?? "", intl)}</td>
                 </tr>
               ))}
@@ -33,7 +40,9 @@ export function RatesCard() {
           <p className="muted">{t("home.updated", { time: formatDateTime(rates.fetchedAt, intl) })}</p>
         </>
       ) : (
-        <p role="alert" className="notice error">{t("home.unavailable")}</p>
+        <p role="alert" className="notice error">
+          {t("home.unavailable")}
+        </p>
       )}
     </section>
   );

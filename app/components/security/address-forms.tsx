@@ -21,8 +21,13 @@ export function BindAddressForm({ channel, onDone }: { channel: CodeChannel; onD
     onDone();
   };
   return (
-    <CodeConfirm label={t(CODE_LABEL[channel])} check={() => checkAccount(value)} submitLabel={t("account:security.bind")}
-      send={() => browserHttp().post(ACCOUNT_PATHS.sendCode, { scene: "bind", ...target() })} confirm={confirm}>
+    <CodeConfirm
+      label={t(CODE_LABEL[channel])}
+      check={() => checkAccount(value)}
+      submitLabel={t("account:security.bind")}
+      send={() => browserHttp().post(ACCOUNT_PATHS.sendCode, { scene: "bind", ...target() })}
+      confirm={confirm}
+    >
       {(errors) => <AccountFields value={value} onChange={setValue} errors={errors} purpose="register" />}
     </CodeConfirm>
   );
@@ -34,7 +39,12 @@ export function BindAddressForm({ channel, onDone }: { channel: CodeChannel; onD
  */
 export function UnbindAddressForm({ channel, isLast, onDone }: { channel: CodeChannel; isLast: boolean; onDone(): void }) {
   const { t } = useTranslation("common");
-  if (isLast) return <p role="alert" className="notice error">{t("account:errors.lastChannel")}</p>;
+  if (isLast)
+    return (
+      <p role="alert" className="notice error">
+        {t("account:errors.lastChannel")}
+      </p>
+    );
   const confirm = async (code: string) => {
     const path = channel === "email" ? ACCOUNT_PATHS.unbindEmail : ACCOUNT_PATHS.unbindMobile;
     await browserHttp().post(path, { [channel === "email" ? "emailCode" : "mobileCode"]: code });
@@ -43,8 +53,12 @@ export function UnbindAddressForm({ channel, isLast, onDone }: { channel: CodeCh
   return (
     <>
       <p>{t(channel === "email" ? "account:security.unbindEmailBody" : "account:security.unbindMobileBody")}</p>
-      <CodeConfirm label={t(CODE_LABEL[channel])} submitLabel={t("account:security.unbind")}
-        send={() => browserHttp().post(ACCOUNT_PATHS.sendCode, { scene: "unbind", channel })} confirm={confirm} />
+      <CodeConfirm
+        label={t(CODE_LABEL[channel])}
+        submitLabel={t("account:security.unbind")}
+        send={() => browserHttp().post(ACCOUNT_PATHS.sendCode, { scene: "unbind", channel })}
+        confirm={confirm}
+      />
     </>
   );
 }

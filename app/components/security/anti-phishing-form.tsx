@@ -32,9 +32,19 @@ export function AntiPhishingForm({ heading: H = "h2" }: { heading?: "h1" | "h2" 
       <H id="ap-title">{t("security.antiPhishingTitle")}</H>
       <p>{t("security.antiPhishingBody")}</p>
       <form onSubmit={onSubmit} noValidate className="inline-form">
-        <Field label={t("security.antiPhishingLabel")} name="antiPhishing" value={code} maxLength={ACCOUNT_LIMITS.antiPhishing.max}
-          autoComplete="off" onChange={(e) => setCode(e.target.value)} error={error} hint={t("security.antiPhishingRule")} />
-        <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>{t("security.save")}</button>
+        <Field
+          label={t("security.antiPhishingLabel")}
+          name="antiPhishing"
+          value={code}
+          maxLength={ACCOUNT_LIMITS.antiPhishing.max}
+          autoComplete="off"
+          onChange={(e) => setCode(e.target.value)}
+          error={error}
+          hint={t("security.antiPhishingRule")}
+        />
+        <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
+          {t("security.save")}
+        </button>
       </form>
     </section>
   );

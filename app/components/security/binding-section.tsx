@@ -29,12 +29,22 @@ export function BindingSection({ bindings }: { bindings: Bindings }) {
   };
   const rows: Array<{ id: Method; name: string; bound: boolean; value: string }> = [
     { id: "email", name: t("common:auth.email"), bound: bindings.bindEmail, value: bindings.email },
-    { id: "mobile", name: t("common:auth.mobile"), bound: bindings.bindPhone, value: bindings.bindPhone ? `+${bindings.areaCode} ${bindings.phone}` : "" },
+    {
+      id: "mobile",
+      name: t("common:auth.mobile"),
+      bound: bindings.bindPhone,
+      value: bindings.bindPhone ? `+${bindings.areaCode} ${bindings.phone}` : "",
+    },
     { id: "google", name: t("security.google"), bound: bindings.bindGoogle, value: bindings.bindGoogle ? t("security.googleOn") : "" },
   ];
 
   const form = (row: (typeof rows)[number]) => {
-    if (row.id === "google") return row.bound ? <GoogleUnbindForm onDone={done("security.unboundDone")} /> : <GoogleBindForm onDone={done("security.boundDone")} />;
+    if (row.id === "google")
+      return row.bound ? (
+        <GoogleUnbindForm onDone={done("security.unboundDone")} />
+      ) : (
+        <GoogleBindForm onDone={done("security.boundDone")} />
+      );
     if (!row.bound) return <BindAddressForm channel={row.id} onDone={done("security.boundDone")} />;
     const isLast = row.id === "email" ? !bindings.bindPhone : !bindings.bindEmail;
     return <UnbindAddressForm channel={row.id} isLast={isLast} onDone={done("security.unboundDone")} />;
@@ -50,8 +60,13 @@ export function BindingSection({ bindings }: { bindings: Bindings }) {
             <div className="binding-row">
               <span className="binding-name">{row.name}</span>
               <span className={row.bound ? "" : "muted"}>{row.bound ? row.value : t("security.notBound")}</span>
-              <button type="button" className="button" aria-expanded={open === row.id} aria-controls={`binding-form-${row.id}`}
-                onClick={() => setOpen(open === row.id ? null : row.id)}>
+              <button
+                type="button"
+                className="button"
+                aria-expanded={open === row.id}
+                aria-controls={`binding-form-${row.id}`}
+                onClick={() => setOpen(open === row.id ? null : row.id)}
+              >
                 {t(row.bound ? "security.unbindAction" : "security.bindAction", { name: row.name })}
               </button>
             </div>

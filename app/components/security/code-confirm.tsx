@@ -8,7 +8,14 @@ import { refusal, type FieldErrors } from "~/lib/auth/forms";
  * A form that ends in a 6-digit code: optional fields before it, a "Send code" button when the
  * code comes by message, and the confirming call. Errors go beside the field they belong to.
  */
-export function CodeConfirm({ label, send, confirm, check, children, submitLabel }: {
+export function CodeConfirm({
+  label,
+  send,
+  confirm,
+  check,
+  children,
+  submitLabel,
+}: {
   label: string;
   /** Sends the code; undefined when the code is not sent (an authenticator's). */
   send?: () => Promise<unknown>;
@@ -60,12 +67,27 @@ export function CodeConfirm({ label, send, confirm, check, children, submitLabel
     <form onSubmit={(e) => void submit(e)} noValidate className="binding-form">
       {children?.(errors)}
       <div className="field-row align-end">
-        <Field label={label} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required
-          value={code} onChange={(e) => setCode(e.target.value)} error={errors.code} />
+        <Field
+          label={label}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={errors.code}
+        />
         {send && <SendCodeButton send={sendCode} />}
       </div>
-      {errors.form && <p role="alert" className="notice error">{t(errors.form)}</p>}
-      <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>{submitLabel}</button>
+      {errors.form && (
+        <p role="alert" className="notice error">
+          {t(errors.form)}
+        </p>
+      )}
+      <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
+        {submitLabel}
+      </button>
     </form>
   );
 }

@@ -25,17 +25,32 @@ export function DevicesTable({ heading = "h2" }: { heading?: "h1" | "h2" }) {
   const [devices, reload] = useAsync(load);
 
   const act = useAction();
-  const revoke = (deviceId: string) => act(() => browserHttp().post(ACCOUNT_PATHS.deviceRevoke, { deviceId }), t("security.revoked"), reload);
+  const revoke = (deviceId: string) =>
+    act(() => browserHttp().post(ACCOUNT_PATHS.deviceRevoke, { deviceId }), t("security.revoked"), reload);
 
   const columns: ReadonlyArray<Column<Device>> = [
-    { header: t("security.browser"), rowHeader: true, cell: (d) => <>{d.browser}{d.current && <span className="badge">{t("security.thisDevice")}</span>}</> },
+    {
+      header: t("security.browser"),
+      rowHeader: true,
+      cell: (d) => (
+        <>
+          {d.browser}
+          {d.current && <span className="badge">{t("security.thisDevice")}</span>}
+        </>
+      ),
+    },
     { header: t("security.ip"), cell: (d) => d.ip },
     { header: t("account:security.firstSeen"), cell: (d) => when(d.firstSeen) },
     { header: t("security.lastSeen"), cell: (d) => when(d.lastSeen) },
     {
       header: <span className="visually-hidden">{t("security.actions")}</span>,
       cellClass: "num",
-      cell: (d) => !d.current && <button type="button" className="button" onClick={() => void revoke(d.deviceId)}>{t("security.revoke")}</button>,
+      cell: (d) =>
+        !d.current && (
+          <button type="button" className="button" onClick={() => void revoke(d.deviceId)}>
+            {t("security.revoke")}
+          </button>
+        ),
     },
   ];
 

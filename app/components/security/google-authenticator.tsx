@@ -37,8 +37,14 @@ export function GoogleBindForm({ onDone }: { onDone(): void }) {
     return (
       <div className="binding-form">
         <p>{t("security.googleIntro")}</p>
-        {error && <p role="alert" className="notice error">{t(error)}</p>}
-        <button type="button" className="button primary" onClick={() => void start()} disabled={busy} aria-busy={busy}>{t("security.googleStart")}</button>
+        {error && (
+          <p role="alert" className="notice error">
+            {t(error)}
+          </p>
+        )}
+        <button type="button" className="button primary" onClick={() => void start()} disabled={busy} aria-busy={busy}>
+          {t("security.googleStart")}
+        </button>
       </div>
     );
   }
@@ -48,9 +54,13 @@ export function GoogleBindForm({ onDone }: { onDone(): void }) {
       <QrCode value={setup.otpauthUrl} label={t("security.qrLabel")} />
       <dl className="key-list">
         <dt>{t("security.googleSecret")}</dt>
-        <dd><code data-testid="google-secret">{setup.secret}</code></dd>
+        <dd>
+          <code data-testid="google-secret">{setup.secret}</code>
+        </dd>
         <dt>{t("security.googleUri")}</dt>
-        <dd><code className="wrap">{setup.otpauthUrl}</code></dd>
+        <dd>
+          <code className="wrap">{setup.otpauthUrl}</code>
+        </dd>
       </dl>
       <CodeConfirm label={t("common:auth.googleCode")} submitLabel={t("security.bind")} confirm={confirm} />
     </div>

@@ -14,7 +14,13 @@ export function secondFactorFields(factor: SecondFactor, code: string): { google
  * The code an API key change needs (docs/decisions/506): the authenticator's when Google
  * Authenticator is bound, else one sent to the account's e-mail or phone with a send button.
  */
-export function SecondFactorField({ factor, value, onChange, error, onError }: {
+export function SecondFactorField({
+  factor,
+  value,
+  onChange,
+  error,
+  onError,
+}: {
   factor: SecondFactor;
   value: string;
   onChange(code: string): void;
@@ -22,7 +28,12 @@ export function SecondFactorField({ factor, value, onChange, error, onError }: {
   onError(errors: FieldErrors): void;
 }) {
   const { t } = useTranslation("common");
-  if (factor.kind === "none") return <p role="alert" className="notice error">{t("api.factorNone")}</p>;
+  if (factor.kind === "none")
+    return (
+      <p role="alert" className="notice error">
+        {t("api.factorNone")}
+      </p>
+    );
   const google = factor.kind === "google";
   const send = async () => {
     try {
@@ -35,9 +46,18 @@ export function SecondFactorField({ factor, value, onChange, error, onError }: {
   };
   return (
     <div className="field-row align-end">
-      <Field label={t(google ? "api.factorGoogle" : "api.factorCode")} name="second-factor" inputMode="numeric" autoComplete="one-time-code"
-        maxLength={6} required value={value} onChange={(e) => onChange(e.target.value)} error={error}
-        hint={t(google ? "api.factorGoogleHint" : factor.channel === "mobile" ? "api.factorMobileHint" : "api.factorEmailHint")} />
+      <Field
+        label={t(google ? "api.factorGoogle" : "api.factorCode")}
+        name="second-factor"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        error={error}
+        hint={t(google ? "api.factorGoogleHint" : factor.channel === "mobile" ? "api.factorMobileHint" : "api.factorEmailHint")}
+      />
       {!google && <SendCodeButton send={send} />}
     </div>
   );

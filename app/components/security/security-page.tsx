@@ -20,7 +20,9 @@ export function SecurityPage({ children }: { children: ReactNode }) {
         <ul>
           {PAGES.map((p) => (
             <li key={p.to}>
-              <LocaleNavLink to={p.to} end>{t(p.key)}</LocaleNavLink>
+              <LocaleNavLink to={p.to} end>
+                {t(p.key)}
+              </LocaleNavLink>
             </li>
           ))}
         </ul>

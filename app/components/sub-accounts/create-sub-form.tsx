@@ -28,15 +28,27 @@ export function CreateSubForm({ onCreated }: { onCreated(): void }) {
       showToast(t("sub.created"));
       onCreated();
     },
-    failed: (err) => setError(err instanceof HttpError && err.code === CODES.accountExists ? "account:errors.nickNameTaken" : errorKey(err)),
+    failed: (err) =>
+      setError(err instanceof HttpError && err.code === CODES.accountExists ? "account:errors.nickNameTaken" : errorKey(err)),
   });
   return (
     <section className="card" aria-labelledby="create-sub-title">
       <h2 id="create-sub-title">{t("sub.createTitle")}</h2>
       <form onSubmit={onSubmit} noValidate className="inline-form">
-        <Field label={t("sub.nickName")} name="nickName" value={nickName} maxLength={NICKNAME_RULE.max} autoComplete="off" required
-          onChange={(e) => setNickName(e.target.value)} error={error} hint={t("sub.nickNameHint")} />
-        <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>{t("sub.create")}</button>
+        <Field
+          label={t("sub.nickName")}
+          name="nickName"
+          value={nickName}
+          maxLength={NICKNAME_RULE.max}
+          autoComplete="off"
+          required
+          onChange={(e) => setNickName(e.target.value)}
+          error={error}
+          hint={t("sub.nickNameHint")}
+        />
+        <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
+          {t("sub.create")}
+        </button>
       </form>
     </section>
   );

@@ -11,7 +11,11 @@ export function SubAccountTable({ subs, usdtOf, onChanged }: { subs: Account[]; 
   const { t } = useTranslation(["account", "common"]);
   const act = useAction();
   const freeze = (a: Account, frozen: boolean) =>
-    act(() => browserHttp().post(ACCOUNT_PATHS.subFreeze, { userId: a.userId, frozen }), t(frozen ? "sub.frozenDone" : "sub.unfrozenDone", { name: a.nickName }), onChanged);
+    act(
+      () => browserHttp().post(ACCOUNT_PATHS.subFreeze, { userId: a.userId, frozen }),
+      t(frozen ? "sub.frozenDone" : "sub.unfrozenDone", { name: a.nickName }),
+      onChanged,
+    );
 
   const columns: ReadonlyArray<Column<Account>> = [
     { header: t("sub.nickName"), rowHeader: true, cell: (a) => a.nickName },
@@ -23,10 +27,23 @@ export function SubAccountTable({ subs, usdtOf, onChanged }: { subs: Account[]; 
       cellClass: "num",
       cell: (a) => (
         <div className="row-actions">
-          <button type="button" className="button" disabled={a.frozen} aria-label={t("sub.switchTo", { name: a.nickName })}
-            onClick={() => void act(() => switchAccount(a.userId))}>{t("sub.switch")}</button>
-          <button type="button" className="button" aria-label={t(a.frozen ? "sub.unfreezeLabel" : "sub.freezeLabel", { name: a.nickName })}
-            onClick={() => void freeze(a, !a.frozen)}>{t(a.frozen ? "sub.unfreeze" : "sub.freeze")}</button>
+          <button
+            type="button"
+            className="button"
+            disabled={a.frozen}
+            aria-label={t("sub.switchTo", { name: a.nickName })}
+            onClick={() => void act(() => switchAccount(a.userId))}
+          >
+            {t("sub.switch")}
+          </button>
+          <button
+            type="button"
+            className="button"
+            aria-label={t(a.frozen ? "sub.unfreezeLabel" : "sub.freezeLabel", { name: a.nickName })}
+            onClick={() => void freeze(a, !a.frozen)}
+          >
+            {t(a.frozen ? "sub.unfreeze" : "sub.freeze")}
+          </button>
         </div>
       ),
     },
@@ -35,11 +52,7 @@ export function SubAccountTable({ subs, usdtOf, onChanged }: { subs: Account[]; 
   return (
     <section className="card" aria-labelledby="subs-title">
       <h2 id="subs-title">{t("sub.listTitle")}</h2>
-      {subs.length === 0 ? (
-        <p>{t("sub.none")}</p>
-      ) : (
-        <DataTable rows={subs} columns={columns} rowKey={(a) => a.userId} />
-      )}
+      {subs.length === 0 ? <p>{t("sub.none")}</p> : <DataTable rows={subs} columns={columns} rowKey={(a) => a.userId} />}
     </section>
   );
 }

@@ -23,7 +23,14 @@ export function TransferForm({ accounts, assetsOf, onDone }: { accounts: Account
     check: () => showFound(checkTransfer(f, accounts, available), setErrors),
     send: async () => {
       const amount = f.amount.trim();
-      await browserHttp().post(V2.subaccountTransfer, { fromType: "spot", toType: "spot", coin: f.coin, amount, fromUserId: f.from, toUserId: f.to });
+      await browserHttp().post(V2.subaccountTransfer, {
+        fromType: "spot",
+        toType: "spot",
+        coin: f.coin,
+        amount,
+        fromUserId: f.from,
+        toUserId: f.to,
+      });
       showToast(t("sub.transferred", { amount, coin: f.coin }));
       setF({ ...f, amount: "" });
       onDone();
@@ -34,14 +41,24 @@ export function TransferForm({ accounts, assetsOf, onDone }: { accounts: Account
   const accountSelect = (name: "from" | "to", error?: string) => (
     <div className="field">
       <label htmlFor={`transfer-${name}`}>{t(`sub.${name}`)}</label>
-      <select id={`transfer-${name}`} value={f[name]} aria-invalid={error ? true : undefined}
+      <select
+        id={`transfer-${name}`}
+        value={f[name]}
+        aria-invalid={error ? true : undefined}
         aria-describedby={error ? `transfer-${name}-error` : undefined}
-        onChange={(e) => setF({ ...f, [name]: e.target.value, ...(name === "from" ? { coin: "USDT" } : {}) })}>
+        onChange={(e) => setF({ ...f, [name]: e.target.value, ...(name === "from" ? { coin: "USDT" } : {}) })}
+      >
         {accounts.map((a) => (
-          <option key={a.userId} value={a.userId} disabled={a.frozen}>{a.nickName} ({a.userId})</option>
+          <option key={a.userId} value={a.userId} disabled={a.frozen}>
+            {a.nickName} ({a.userId})
+          </option>
         ))}
       </select>
-      {error && <p id={`transfer-${name}-error`} className="field-error">{t(error)}</p>}
+      {error && (
+        <p id={`transfer-${name}-error`} className="field-error">
+          {t(error)}
+        </p>
+      )}
     </div>
   );
 
@@ -57,15 +74,33 @@ export function TransferForm({ accounts, assetsOf, onDone }: { accounts: Account
           <div className="field">
             <label htmlFor="transfer-coin">{t("sub.coin")}</label>
             <select id="transfer-coin" value={f.coin} onChange={(e) => setF({ ...f, coin: e.target.value })}>
-              {coins.map((a) => <option key={a.coin} value={a.coin}>{a.coin}</option>)}
+              {coins.map((a) => (
+                <option key={a.coin} value={a.coin}>
+                  {a.coin}
+                </option>
+              ))}
             </select>
           </div>
-          <Field label={t("sub.amount")} name="amount" inputMode="decimal" autoComplete="off" required value={f.amount}
-            onChange={(e) => setF({ ...f, amount: e.target.value })} error={errors.amount}
-            hint={t("sub.available", { amount: available, coin: f.coin })} />
+          <Field
+            label={t("sub.amount")}
+            name="amount"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            value={f.amount}
+            onChange={(e) => setF({ ...f, amount: e.target.value })}
+            error={errors.amount}
+            hint={t("sub.available", { amount: available, coin: f.coin })}
+          />
         </div>
-        {errors.form && <p role="alert" className="notice error">{t(errors.form)}</p>}
-        <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>{t("sub.transfer")}</button>
+        {errors.form && (
+          <p role="alert" className="notice error">
+            {t(errors.form)}
+          </p>
+        )}
+        <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
+          {t("sub.transfer")}
+        </button>
       </form>
     </section>
   );

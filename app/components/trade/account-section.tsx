@@ -7,7 +7,13 @@ import { FillsTable, HistoryTable, OpenOrdersTable } from "./order-tables";
 import { Tabs } from "./tabs";
 
 /** Below the market: the user's open orders, order history, fills and balances, kept live. */
-export function AccountSection({ view, market, demo, onChanged, loginTo }: {
+export function AccountSection({
+  view,
+  market,
+  demo,
+  onChanged,
+  loginTo,
+}: {
   view: AccountView | undefined;
   market: Market;
   demo: boolean;
@@ -20,7 +26,8 @@ export function AccountSection({ view, market, demo, onChanged, loginTo }: {
       <section className="card" aria-labelledby="account-title">
         <h2 id="account-title">{t("account.title")}</h2>
         <p>
-          {t("account.guest")} <LocaleLink to={loginTo}>{t("form.login")}</LocaleLink>{" · "}
+          {t("account.guest")} <LocaleLink to={loginTo}>{t("form.login")}</LocaleLink>
+          {" · "}
           <LocaleLink to="/register">{t("form.register")}</LocaleLink>
         </p>
       </section>
@@ -30,14 +37,26 @@ export function AccountSection({ view, market, demo, onChanged, loginTo }: {
   return (
     <section className="card account-section" aria-labelledby="account-title">
       <h2 id="account-title">{t("account.title")}</h2>
-      {view.stream === "unauthorized" && <p role="alert" className="notice error">{t("stream.accountOffline")}</p>}
+      {view.stream === "unauthorized" && (
+        <p role="alert" className="notice error">
+          {t("stream.accountOffline")}
+        </p>
+      )}
       <Tabs
         label={t("account.title")}
         tabs={[
-          { id: "open", label: t("account.openOrders", { count }), panel: () => <OpenOrdersTable orders={view.openOrders} market={market} onChanged={onChanged} /> },
+          {
+            id: "open",
+            label: t("account.openOrders", { count }),
+            panel: () => <OpenOrdersTable orders={view.openOrders} market={market} onChanged={onChanged} />,
+          },
           { id: "history", label: t("account.history"), panel: () => <HistoryTable orders={view.history} market={market} /> },
           { id: "fills", label: t("account.fills"), panel: () => <FillsTable fills={view.fills} market={market} /> },
-          { id: "balances", label: t("account.balances"), panel: () => <BalancesTable balances={view.balances} market={market} demo={demo} onChanged={onChanged} /> },
+          {
+            id: "balances",
+            label: t("account.balances"),
+            panel: () => <BalancesTable balances={view.balances} market={market} demo={demo} onChanged={onChanged} />,
+          },
         ]}
       />
     </section>

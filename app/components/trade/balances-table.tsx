@@ -12,7 +12,17 @@ import { DataTable, type Column } from "~/components/ui/data-table";
 import { AsyncView } from "./async-view";
 
 /** The balances of the pair's two coins; in simulation mode, the demo account can be reset. */
-export function BalancesTable({ balances, market, demo, onChanged }: { balances: Async<readonly SpotAsset[]>; market: Market; demo: boolean; onChanged: () => void }) {
+export function BalancesTable({
+  balances,
+  market,
+  demo,
+  onChanged,
+}: {
+  balances: Async<readonly SpotAsset[]>;
+  market: Market;
+  demo: boolean;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const [confirming, setConfirming] = useState(false);
@@ -30,9 +40,15 @@ export function BalancesTable({ balances, market, demo, onChanged }: { balances:
       setConfirming(false);
     }
   };
-  const rows: Async<readonly SpotAsset[]> = balances.state === "ready"
-    ? { state: "ready", data: [market.base, market.quote].map((coin) => balances.data.find((b) => b.coin === coin) ?? { coin, available: "0", frozen: "0", locked: "0" }) }
-    : balances;
+  const rows: Async<readonly SpotAsset[]> =
+    balances.state === "ready"
+      ? {
+          state: "ready",
+          data: [market.base, market.quote].map(
+            (coin) => balances.data.find((b) => b.coin === coin) ?? { coin, available: "0", frozen: "0", locked: "0" },
+          ),
+        }
+      : balances;
   const columns: ReadonlyArray<Column<SpotAsset>> = [
     { header: t("account.coin"), rowHeader: true, cell: (b) => b.coin },
     { header: t("account.available"), num: true, cell: (b) => formatNumber(b.available, intl) },
@@ -42,7 +58,14 @@ export function BalancesTable({ balances, market, demo, onChanged }: { balances:
     <>
       <AsyncView value={rows} empty="">
         {(list) => (
-          <DataTable rows={list} columns={columns} rowKey={(b) => b.coin} className="compact" testId="balances" rowTestId={(b) => `balance-${b.coin}`} />
+          <DataTable
+            rows={list}
+            columns={columns}
+            rowKey={(b) => b.coin}
+            className="compact"
+            testId="balances"
+            rowTestId={(b) => `balance-${b.coin}`}
+          />
         )}
       </AsyncView>
       {demo && (
@@ -50,11 +73,24 @@ export function BalancesTable({ balances, market, demo, onChanged }: { balances:
           {confirming ? (
             <>
               <p id="reset-confirm">{t("demo.resetConfirm")}</p>
-              <button type="button" className="button primary" aria-describedby="reset-confirm" disabled={busy} aria-busy={busy} onClick={() => void reset()}>{t("demo.resetYes")}</button>
-              <button type="button" className="button" disabled={busy} onClick={() => setConfirming(false)}>{t("demo.resetNo")}</button>
+              <button
+                type="button"
+                className="button primary"
+                aria-describedby="reset-confirm"
+                disabled={busy}
+                aria-busy={busy}
+                onClick={() => void reset()}
+              >
+                {t("demo.resetYes")}
+              </button>
+              <button type="button" className="button" disabled={busy} onClick={() => setConfirming(false)}>
+                {t("demo.resetNo")}
+              </button>
             </>
           ) : (
-            <button type="button" className="button" onClick={() => setConfirming(true)}>{t("demo.reset")}</button>
+            <button type="button" className="button" onClick={() => setConfirming(true)}>
+              {t("demo.reset")}
+            </button>
           )}
         </div>
       )}

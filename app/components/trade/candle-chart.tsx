@@ -33,7 +33,8 @@ export function CandleChart({ view, market, interval, onInterval, orders, marks,
   const stats = candleStats(view.candles);
   const price = (v: string) => formatNumber(v, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision });
   const lines = marks && orders ? orders.filter((o) => o.orderType === "limit") : [];
-  const lineText = (o: OpenOrder) => t("chart.orderLine", { side: t(`side.${o.side}`), size: formatNumber(o.size, intl), price: price(o.priceAvg) });
+  const lineText = (o: OpenOrder) =>
+    t("chart.orderLine", { side: t(`side.${o.side}`), size: formatNumber(o.size, intl), price: price(o.priceAvg) });
   return (
     <section className="card trade-card chart" aria-labelledby="chart-title">
       <div className="card-head">
@@ -41,7 +42,14 @@ export function CandleChart({ view, market, interval, onInterval, orders, marks,
         <div className="chart-tools">
           <div role="group" aria-label={t("chart.interval")} className="segmented">
             {KLINE_INTERVALS.map((i) => (
-              <button key={i} type="button" className="seg" aria-pressed={i === interval} onClick={() => onInterval(i)} title={t(`chart.intervalNames.${i}`)}>
+              <button
+                key={i}
+                type="button"
+                className="seg"
+                aria-pressed={i === interval}
+                onClick={() => onInterval(i)}
+                title={t(`chart.intervalNames.${i}`)}
+              >
                 {t(`chart.intervals.${i}`)}
               </button>
             ))}
@@ -56,11 +64,19 @@ export function CandleChart({ view, market, interval, onInterval, orders, marks,
       </div>
       <figure className="chart-figure" aria-busy={!view.ready}>
         {layout ? (
-          <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} role="img" aria-labelledby={summaryId} className="chart-svg" data-testid="candle-chart">
+          <svg
+            viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+            role="img"
+            aria-labelledby={summaryId}
+            className="chart-svg"
+            data-testid="candle-chart"
+          >
             {layout.ticks.map((tk) => (
               <g key={tk.price} className="chart-grid">
                 <line x1={0} x2={BOX.width - BOX.labelWidth} y1={tk.y} y2={tk.y} />
-                <text x={BOX.width - 4} y={tk.y + 4} textAnchor="end">{price(tk.price)}</text>
+                <text x={BOX.width - 4} y={tk.y + 4} textAnchor="end">
+                  {price(tk.price)}
+                </text>
               </g>
             ))}
             {layout.bars.map((b) => (
@@ -75,7 +91,9 @@ export function CandleChart({ view, market, interval, onInterval, orders, marks,
               return (
                 <g key={o.orderId} className={`order-line ${o.side}`} data-testid="order-line">
                   <line x1={0} x2={BOX.width - BOX.labelWidth} y1={at.y} y2={at.y} />
-                  <text x={6} y={at.beyond === "below" ? at.y - 6 : at.y + 14}>{arrow + lineText(o)}</text>
+                  <text x={6} y={at.beyond === "below" ? at.y - 6 : at.y + 14}>
+                    {arrow + lineText(o)}
+                  </text>
                 </g>
               );
             })}
@@ -88,10 +106,15 @@ export function CandleChart({ view, market, interval, onInterval, orders, marks,
           <span suppressHydrationWarning>
             {stats
               ? t("chart.summary", {
-                symbol: market.symbol, interval: t(`chart.intervalNames.${view.interval}`),
-                from: formatTime(stats.first, intl), to: formatTime(stats.last, intl),
-                open: price(stats.open), high: price(stats.high), low: price(stats.low), close: price(stats.close),
-              })
+                  symbol: market.symbol,
+                  interval: t(`chart.intervalNames.${view.interval}`),
+                  from: formatTime(stats.first, intl),
+                  to: formatTime(stats.last, intl),
+                  open: price(stats.open),
+                  high: price(stats.high),
+                  low: price(stats.low),
+                  close: price(stats.close),
+                })
               : t("chart.noData")}
           </span>
           {lines.length > 0 && <> {t("chart.ordersSummary", { list: lines.map(lineText).join("; ") })}</>}

@@ -8,9 +8,15 @@ export function DemoSwitch() {
   const on = useSimulationMode();
   const { pathname } = useLocation();
   return (
-    <button type="button" className={`button demo-switch ${on ? "is-on" : ""}`} aria-pressed={on}
-      onClick={() => (on ? exitSimulation() : enterSimulation(pathname))}>
-      <span className="switch-track" aria-hidden="true"><span className="switch-thumb" /></span>
+    <button
+      type="button"
+      className={`button demo-switch ${on ? "is-on" : ""}`}
+      aria-pressed={on}
+      onClick={() => (on ? exitSimulation() : enterSimulation(pathname))}
+    >
+      <span className="switch-track" aria-hidden="true">
+        <span className="switch-thumb" />
+      </span>
       {t("demo.switch")}
     </button>
   );

@@ -18,7 +18,8 @@ export function OrderBook({ book, market }: { book: BookView; market: Market }) 
   const price = (v: string) => formatNumber(v, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision });
   const size = (v: string) => formatNumber(v, intl, { maxDigits: market.quantityPrecision });
   // A spread is never negative: a plain percentage, without the sign formatPercent adds to changes.
-  const ratio = (v: string) => new Intl.NumberFormat(intl, { style: "percent", maximumFractionDigits: 3 }).format(v as Intl.StringNumericLiteral);
+  const ratio = (v: string) =>
+    new Intl.NumberFormat(intl, { style: "percent", maximumFractionDigits: 3 }).format(v as Intl.StringNumericLiteral);
   const row = (r: BookRow, side: "ask" | "bid") => (
     <tr key={r.price} className={`book-row ${side}`} style={{ "--depth": `${r.depth}%` } as CSSProperties}>
       <td className={side === "ask" ? "down" : "up"}>{price(r.price)}</td>
@@ -36,8 +37,12 @@ export function OrderBook({ book, market }: { book: BookView; market: Market }) 
         <thead>
           <tr>
             <th scope="col">{t("book.price", { coin: market.quote })}</th>
-            <th scope="col" className="num">{t("book.amount", { coin: market.base })}</th>
-            <th scope="col" className="num">{t("book.total", { coin: market.base })}</th>
+            <th scope="col" className="num">
+              {t("book.amount", { coin: market.base })}
+            </th>
+            <th scope="col" className="num">
+              {t("book.total", { coin: market.base })}
+            </th>
           </tr>
         </thead>
         <tbody aria-label={t("book.asks")}>{asks.map((r) => row(r, "ask"))}</tbody>

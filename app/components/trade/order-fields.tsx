@@ -45,16 +45,32 @@ export function DecimalField({ id, label, value, onChange, onBlur, error, suffix
           aria-invalid={error ? true : undefined}
           aria-describedby={described}
         />
-        <span className="suffix" aria-hidden="true">{suffix}</span>
+        <span className="suffix" aria-hidden="true">
+          {suffix}
+        </span>
       </div>
-      {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
 /** Two or more mutually exclusive choices as pressed/unpressed buttons in a labelled group. */
-export function Segmented<T extends string>({ label, options, value, onChange, className = "" }: {
+export function Segmented<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  className = "",
+}: {
   label: string;
   options: ReadonlyArray<{ value: T; text: string }>;
   value: T;
@@ -64,7 +80,13 @@ export function Segmented<T extends string>({ label, options, value, onChange, c
   return (
     <div role="group" aria-label={label} className={`segmented ${className}`}>
       {options.map((o) => (
-        <button key={o.value} type="button" className={`seg seg-${o.value}`} aria-pressed={o.value === value} onClick={() => onChange(o.value)}>
+        <button
+          key={o.value}
+          type="button"
+          className={`seg seg-${o.value}`}
+          aria-pressed={o.value === value}
+          onClick={() => onChange(o.value)}
+        >
           {o.text}
         </button>
       ))}

@@ -12,8 +12,17 @@ import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import type { Market } from "~/lib/trade/market";
 import { placeErrorOf } from "~/lib/trade/order-errors";
 import {
-  buildOrder, normalizeField, PERCENTS, quantityForPercent, quantityUnit, summarize, validate,
-  type FieldError, type OrderContext, type OrderField, type OrderFormState,
+  buildOrder,
+  normalizeField,
+  PERCENTS,
+  quantityForPercent,
+  quantityUnit,
+  summarize,
+  validate,
+  type FieldError,
+  type OrderContext,
+  type OrderField,
+  type OrderFormState,
 } from "~/lib/trade/order-form";
 import { DecimalField, Segmented, useErrorText } from "./order-fields";
 
@@ -37,7 +46,15 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, onPlaced }:
   const errorText = useErrorText();
   const { pathname, search } = useLocation();
   const [unit, setUnit] = useLocalPref("tradeUnit");
-  const [form, setForm] = useState<Omit<OrderFormState, "unit">>({ side: "buy", type: "limit", force: "gtc", price: lastPrice ?? "", quantity: "", takeProfit: "", stopLoss: "" });
+  const [form, setForm] = useState<Omit<OrderFormState, "unit">>({
+    side: "buy",
+    type: "limit",
+    force: "gtc",
+    price: lastPrice ?? "",
+    quantity: "",
+    takeProfit: "",
+    stopLoss: "",
+  });
   const [touched, setTouched] = useState<ReadonlySet<OrderField>>(new Set());
   const [tpsl, setTpsl] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -105,27 +122,73 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, onPlaced }:
     <section className="card order-panel" aria-labelledby="order-title" data-side={state.side}>
       <h2 id="order-title">{t("form.title")}</h2>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <Segmented label={t("form.side")} value={state.side} onChange={(side) => set({ side })} className="sides"
-          options={[{ value: "buy", text: t("side.buy") }, { value: "sell", text: t("side.sell") }]} />
-        <Segmented label={t("form.orderType")} value={state.type} onChange={(type) => set({ type })}
-          options={[{ value: "limit", text: t("form.limit") }, { value: "market", text: t("form.market") }]} />
+        <Segmented
+          label={t("form.side")}
+          value={state.side}
+          onChange={(side) => set({ side })}
+          className="sides"
+          options={[
+            { value: "buy", text: t("side.buy") },
+            { value: "sell", text: t("side.sell") },
+          ]}
+        />
+        <Segmented
+          label={t("form.orderType")}
+          value={state.type}
+          onChange={(type) => set({ type })}
+          options={[
+            { value: "limit", text: t("form.limit") },
+            { value: "market", text: t("form.market") },
+          ]}
+        />
         {state.type === "limit" ? (
-          <DecimalField id="order-price" label={t("form.price")} suffix={market.quote} value={form.price} error={shown("price")}
-            onChange={(price) => set({ price })} onBlur={() => blur("price")} />
+          <DecimalField
+            id="order-price"
+            label={t("form.price")}
+            suffix={market.quote}
+            value={form.price}
+            error={shown("price")}
+            onChange={(price) => set({ price })}
+            onBlur={() => blur("price")}
+          />
         ) : (
           <p className="market-note">{t("form.marketNote")}</p>
         )}
         {state.type === "limit" && (
-          <Segmented label={t("form.unit")} value={unit} onChange={setUnit} className="small"
-            options={(["coin", "quote"] as const).map((u) => ({ value: u, text: coinLabel(u) }))} />
+          <Segmented
+            label={t("form.unit")}
+            value={unit}
+            onChange={setUnit}
+            className="small"
+            options={(["coin", "quote"] as const).map((u) => ({ value: u, text: coinLabel(u) }))}
+          />
         )}
-        <DecimalField id="order-quantity" label={qUnit === "base" ? t("form.amount") : t("form.total")} suffix={qCoin} value={form.quantity}
-          error={shown("quantity")} onChange={(quantity) => set({ quantity })} onBlur={() => blur("quantity")}
-          hint={loggedIn && <>{t("form.available")}: <span data-testid="available">{fmt(spendAvailable, 8)}</span> {spendCoin}</>} />
+        <DecimalField
+          id="order-quantity"
+          label={qUnit === "base" ? t("form.amount") : t("form.total")}
+          suffix={qCoin}
+          value={form.quantity}
+          error={shown("quantity")}
+          onChange={(quantity) => set({ quantity })}
+          onBlur={() => blur("quantity")}
+          hint={
+            loggedIn && (
+              <>
+                {t("form.available")}: <span data-testid="available">{fmt(spendAvailable, 8)}</span> {spendCoin}
+              </>
+            )
+          }
+        />
         {loggedIn && (
           <div role="group" aria-label={t("form.percentGroup")} className="percents">
             {PERCENTS.map((p) => (
-              <button key={p} type="button" className="button small" onClick={() => percent(p)} aria-label={t("form.percentOf", { percent: p })}>
+              <button
+                key={p}
+                type="button"
+                className="button small"
+                onClick={() => percent(p)}
+                aria-label={t("form.percentOf", { percent: p })}
+              >
                 {new Intl.NumberFormat(intl, { style: "percent" }).format(p / 100)}
               </button>
             ))}
@@ -133,11 +196,15 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, onPlaced }:
         )}
         <dl className="order-summary">
           <dt>{state.type === "market" ? t("form.estimatedValue") : t("form.orderValue")}</dt>
-          <dd data-testid="order-value">{fmt(summary.total, market.quotePrecision)} {market.quote}</dd>
+          <dd data-testid="order-value">
+            {fmt(summary.total, market.quotePrecision)} {market.quote}
+          </dd>
           {(summary.size || summary.estimatedSize) && qUnit === "quote" && (
             <>
               <dt>{t("form.estimatedSize")}</dt>
-              <dd>{fmt(summary.size ?? summary.estimatedSize, market.quantityPrecision)} {market.base}</dd>
+              <dd>
+                {fmt(summary.size ?? summary.estimatedSize, market.quantityPrecision)} {market.base}
+              </dd>
             </>
           )}
         </dl>
@@ -145,28 +212,52 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, onPlaced }:
           <div className="field">
             <label htmlFor="order-force">{t("form.tif")}</label>
             <select id="order-force" value={form.force} onChange={(e) => set({ force: e.target.value as OrderFormState["force"] })}>
-              {FORCES.map((f) => <option key={f} value={f}>{t(`form.tifs.${f}`)}</option>)}
+              {FORCES.map((f) => (
+                <option key={f} value={f}>
+                  {t(`form.tifs.${f}`)}
+                </option>
+              ))}
             </select>
           </div>
         )}
-        <label className="choice tpsl-toggle"><input type="checkbox" checked={tpsl} onChange={(e) => setTpsl(e.target.checked)} /> {t("form.tpsl")}</label>
+        <label className="choice tpsl-toggle">
+          <input type="checkbox" checked={tpsl} onChange={(e) => setTpsl(e.target.checked)} /> {t("form.tpsl")}
+        </label>
         {tpsl && (
           <div className="tpsl-fields">
-            <DecimalField id="order-takeProfit" label={t("form.takeProfit")} suffix={market.quote} value={form.takeProfit} error={shown("takeProfit")}
-              onChange={(takeProfit) => set({ takeProfit })} onBlur={() => blur("takeProfit")} />
-            <DecimalField id="order-stopLoss" label={t("form.stopLoss")} suffix={market.quote} value={form.stopLoss} error={shown("stopLoss")}
-              onChange={(stopLoss) => set({ stopLoss })} onBlur={() => blur("stopLoss")} />
+            <DecimalField
+              id="order-takeProfit"
+              label={t("form.takeProfit")}
+              suffix={market.quote}
+              value={form.takeProfit}
+              error={shown("takeProfit")}
+              onChange={(takeProfit) => set({ takeProfit })}
+              onBlur={() => blur("takeProfit")}
+            />
+            <DecimalField
+              id="order-stopLoss"
+              label={t("form.stopLoss")}
+              suffix={market.quote}
+              value={form.stopLoss}
+              error={shown("stopLoss")}
+              onChange={(stopLoss) => set({ stopLoss })}
+              onBlur={() => blur("stopLoss")}
+            />
           </div>
         )}
-        {placeError?.field === "form" && <p role="alert" className="notice error">{errorText(placeError.error)}</p>}
+        {placeError?.field === "form" && (
+          <p role="alert" className="notice error">
+            {errorText(placeError.error)}
+          </p>
+        )}
         {loggedIn ? (
           <button type="submit" className={`button block submit-${state.side}`} disabled={busy} aria-busy={busy}>
             {t(state.side === "buy" ? "form.buyCoin" : "form.sellCoin", { coin: market.base })}
           </button>
         ) : (
           <p className="guest-prompt">
-            {t("form.guest")}{" "}
-            <LocaleLink to={`/login?redirectTo=${encodeURIComponent(pathname + search)}`}>{t("form.login")}</LocaleLink>{" · "}
+            {t("form.guest")} <LocaleLink to={`/login?redirectTo=${encodeURIComponent(pathname + search)}`}>{t("form.login")}</LocaleLink>
+            {" · "}
             <LocaleLink to="/register">{t("form.register")}</LocaleLink>
           </p>
         )}

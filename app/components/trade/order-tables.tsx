@@ -16,12 +16,16 @@ import { TimeText } from "./time-text";
 function useColumns(market: Market) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
-  const price = (v: string) => (v === "0" || v === "" ? "—" : formatNumber(v, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision }));
+  const price = (v: string) =>
+    v === "0" || v === "" ? "—" : formatNumber(v, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision });
   const amount = (v: string) => formatNumber(v, intl, { maxDigits: 8 });
   type Common = Pick<OpenOrder, "cTime" | "side" | "size" | "baseVolume" | "status" | "orderType">;
   const col = {
     time: { header: t("account.time"), cell: (r: { cTime: string }) => <TimeText ms={Number(r.cTime)} /> },
-    side: { header: t("account.side"), cell: (r: { side: string }) => <span className={r.side === "buy" ? "up" : "down"}>{t(`side.${r.side}`)}</span> },
+    side: {
+      header: t("account.side"),
+      cell: (r: { side: string }) => <span className={r.side === "buy" ? "up" : "down"}>{t(`side.${r.side}`)}</span>,
+    },
     type: { header: t("account.type"), cell: (r: Common) => t(`form.${r.orderType}`) },
     amount: { header: t("account.amount"), num: true, cell: (r: { size: string }) => amount(r.size) },
     filled: { header: t("account.filled"), num: true, cell: (r: Common) => amount(r.baseVolume) },
@@ -31,7 +35,15 @@ function useColumns(market: Market) {
 }
 
 /** The user's open orders on this pair, each cancellable, and all of them at once. */
-export function OpenOrdersTable({ orders, market, onChanged }: { orders: Async<readonly OpenOrder[]>; market: Market; onChanged: () => void }) {
+export function OpenOrdersTable({
+  orders,
+  market,
+  onChanged,
+}: {
+  orders: Async<readonly OpenOrder[]>;
+  market: Market;
+  onChanged: () => void;
+}) {
   const { t, price, amount, col } = useColumns(market);
   const [busy, setBusy] = useState<string | null>(null);
   const run = async (key: string, path: string, body: Record<string, string>, done: string) => {
@@ -47,15 +59,23 @@ export function OpenOrdersTable({ orders, market, onChanged }: { orders: Async<r
     }
   };
   const columns: ReadonlyArray<Column<OpenOrder>> = [
-    col.time, col.side, col.type,
+    col.time,
+    col.side,
+    col.type,
     { header: t("account.price"), num: true, cell: (o) => price(o.priceAvg) },
-    col.amount, col.filled, col.status,
+    col.amount,
+    col.filled,
+    col.status,
     {
       header: <span className="visually-hidden">{t("account.actions")}</span>,
       cell: (o) => (
-        <button type="button" className="button small" disabled={busy !== null}
+        <button
+          type="button"
+          className="button small"
+          disabled={busy !== null}
           aria-label={t("account.cancelOrder", { side: t(`side.${o.side}`), amount: amount(o.size), price: price(o.priceAvg) })}
-          onClick={() => void run(o.orderId, V2.cancelOrder, { symbol: market.symbol, orderId: o.orderId }, t("account.cancelled"))}>
+          onClick={() => void run(o.orderId, V2.cancelOrder, { symbol: market.symbol, orderId: o.orderId }, t("account.cancelled"))}
+        >
           {t("account.cancel")}
         </button>
       ),
@@ -66,7 +86,12 @@ export function OpenOrdersTable({ orders, market, onChanged }: { orders: Async<r
       {(list) => (
         <>
           <div className="table-actions">
-            <button type="button" className="button small" disabled={busy !== null} onClick={() => void run("all", V2.cancelSymbol, { symbol: market.symbol }, t("account.allCancelled"))}>
+            <button
+              type="button"
+              className="button small"
+              disabled={busy !== null}
+              onClick={() => void run("all", V2.cancelSymbol, { symbol: market.symbol }, t("account.allCancelled"))}
+            >
               {t("account.cancelAll")}
             </button>
           </div>
@@ -80,10 +105,14 @@ export function OpenOrdersTable({ orders, market, onChanged }: { orders: Async<r
 export function HistoryTable({ orders, market }: { orders: Async<readonly PastOrder[]>; market: Market }) {
   const { t, price, col } = useColumns(market);
   const columns: ReadonlyArray<Column<PastOrder>> = [
-    col.time, col.side, col.type,
+    col.time,
+    col.side,
+    col.type,
     { header: t("account.price"), num: true, cell: (o) => (o.orderType === "market" ? t("form.market") : price(o.price)) },
     { header: t("account.average"), num: true, cell: (o) => price(o.priceAvg) },
-    col.amount, col.filled, col.status,
+    col.amount,
+    col.filled,
+    col.status,
   ];
   return (
     <AsyncView value={orders} empty={t("account.noHistory")}>
@@ -95,7 +124,8 @@ export function HistoryTable({ orders, market }: { orders: Async<readonly PastOr
 export function FillsTable({ fills, market }: { fills: Async<readonly Fill[]>; market: Market }) {
   const { t, price, amount, col } = useColumns(market);
   const columns: ReadonlyArray<Column<Fill>> = [
-    col.time, col.side,
+    col.time,
+    col.side,
     { header: t("account.price"), num: true, cell: (f) => price(f.priceAvg) },
     col.amount,
     { header: t("account.value", { coin: market.quote }), num: true, cell: (f) => amount(f.amount) },

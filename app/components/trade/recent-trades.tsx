@@ -21,7 +21,11 @@ export function RecentTrades({ trades, market }: { trades: readonly PublicTrade[
         </>
       ),
     },
-    { header: t("book.amount", { coin: market.base }), num: true, cell: (tr) => formatNumber(tr.size, intl, { maxDigits: market.quantityPrecision }) },
+    {
+      header: t("book.amount", { coin: market.base }),
+      num: true,
+      cell: (tr) => formatNumber(tr.size, intl, { maxDigits: market.quantityPrecision }),
+    },
     { header: t("trades.time"), num: true, cellClass: "num muted", cell: (tr) => <TimeText ms={Number(tr.ts)} style="time" /> },
   ];
   return (

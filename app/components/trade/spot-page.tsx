@@ -41,7 +41,12 @@ export function SpotPage({ data }: { data: SpotPageData }) {
   const available = useMemo(() => availableOf(account?.balances, market), [account?.balances, market]);
   const loginTo = `/login?redirectTo=${encodeURIComponent(pathname + search)}`;
 
-  if (!market) return <p role="alert" className="notice error">{t("unavailable")}</p>;
+  if (!market)
+    return (
+      <p role="alert" className="notice error">
+        {t("unavailable")}
+      </p>
+    );
   const refreshIfOffline = () => {
     if (account?.stream !== "open") accountFeed?.refresh();
   };
@@ -56,15 +61,28 @@ export function SpotPage({ data }: { data: SpotPageData }) {
       <div className="with-side">
         <div className="main-column">
           <div className="market-grid">
-            <CandleChart view={candles} market={market} interval={interval} onInterval={setKlineInterval}
-              orders={account ? (account.openOrders.state === "ready" ? account.openOrders.data : []) : null} marks={marks} onMarks={setMarks} />
+            <CandleChart
+              view={candles}
+              market={market}
+              interval={interval}
+              onInterval={setKlineInterval}
+              orders={account ? (account.openOrders.state === "ready" ? account.openOrders.data : []) : null}
+              marks={marks}
+              onMarks={setMarks}
+            />
             <OrderBook book={book} market={market} />
             <RecentTrades trades={trades} market={market} />
           </div>
           <AccountSection view={account} market={market} demo={demo} onChanged={refreshIfOffline} loginTo={loginTo} />
         </div>
         <aside className="side-column" aria-label={t("form.title")}>
-          <OrderPanel market={market} lastPrice={ticker?.lastPr} available={available} loggedIn={user !== null} onPlaced={refreshIfOffline} />
+          <OrderPanel
+            market={market}
+            lastPrice={ticker?.lastPr}
+            available={available}
+            loggedIn={user !== null}
+            onPlaced={refreshIfOffline}
+          />
         </aside>
       </div>
     </div>

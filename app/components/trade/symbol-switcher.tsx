@@ -13,7 +13,15 @@ interface Pair {
 }
 
 /** The other spot pairs as links (they work without scripts), with their price when known. */
-export function SymbolSwitcher({ current, pairs, tickers }: { current: string; pairs: readonly Pair[]; tickers: ReadonlyArray<{ symbol: string; lastPr: string; change24h: string }> }) {
+export function SymbolSwitcher({
+  current,
+  pairs,
+  tickers,
+}: {
+  current: string;
+  pairs: readonly Pair[];
+  tickers: ReadonlyArray<{ symbol: string; lastPr: string; change24h: string }>;
+}) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const details = useRef<HTMLDetailsElement>(null);
@@ -27,7 +35,9 @@ export function SymbolSwitcher({ current, pairs, tickers }: { current: string; p
     <details className="symbol-switcher" ref={details}>
       <summary className="button" aria-label={t("markets.choose", { symbol: current })}>
         <span>{current}</span>
-        <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" /></svg>
+        <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
       </summary>
       <ul className="menu" aria-label={t("markets.label")}>
         {pairs.map((p) => {
@@ -35,7 +45,10 @@ export function SymbolSwitcher({ current, pairs, tickers }: { current: string; p
           return (
             <li key={p.symbol}>
               <LocaleLink to={spotPath(p.symbol)} aria-current={p.symbol === current ? "page" : undefined}>
-                <span className="pair">{p.baseCoin}<span className="muted">/{p.quoteCoin}</span></span>
+                <span className="pair">
+                  {p.baseCoin}
+                  <span className="muted">/{p.quoteCoin}</span>
+                </span>
                 {tk && <span className="num">{formatNumber(tk.lastPr, intl)}</span>}
                 {tk && <span className={`num ${tk.change24h.startsWith("-") ? "down" : "up"}`}>{formatPercent(tk.change24h, intl)}</span>}
               </LocaleLink>

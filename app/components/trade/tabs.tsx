@@ -34,15 +34,30 @@ export function Tabs({ label, tabs }: { label: string; tabs: readonly Tab[] }) {
     <>
       <div role="tablist" aria-label={label} className="tabs" onKeyDown={onKey}>
         {tabs.map((t) => (
-          <button key={t.id} ref={(el) => void (el ? refs.current.set(t.id, el) : refs.current.delete(t.id))} type="button" role="tab"
-            id={`${base}-${t.id}`} aria-controls={`${base}-${t.id}-panel`} aria-selected={t.id === current?.id} tabIndex={t.id === current?.id ? 0 : -1}
-            className={`tab ${t.id === current?.id ? "active" : ""}`} onClick={() => setActive(t.id)}>
+          <button
+            key={t.id}
+            ref={(el) => void (el ? refs.current.set(t.id, el) : refs.current.delete(t.id))}
+            type="button"
+            role="tab"
+            id={`${base}-${t.id}`}
+            aria-controls={`${base}-${t.id}-panel`}
+            aria-selected={t.id === current?.id}
+            tabIndex={t.id === current?.id ? 0 : -1}
+            className={`tab ${t.id === current?.id ? "active" : ""}`}
+            onClick={() => setActive(t.id)}
+          >
             {t.label}
           </button>
         ))}
       </div>
       {current && (
-        <div role="tabpanel" id={`${base}-${current.id}-panel`} aria-labelledby={`${base}-${current.id}`} tabIndex={0} className="tab-panel">
+        <div
+          role="tabpanel"
+          id={`${base}-${current.id}-panel`}
+          aria-labelledby={`${base}-${current.id}`}
+          tabIndex={0}
+          className="tab-panel"
+        >
           {current.panel()}
         </div>
       )}

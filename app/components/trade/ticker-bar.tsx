@@ -8,13 +8,16 @@ import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 export function TickerBar({ ticker, market }: { ticker: Ticker | undefined; market: Market }) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
-  const price = (v: string | undefined) => (v === undefined ? "—" : formatNumber(v, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision }));
+  const price = (v: string | undefined) =>
+    v === undefined ? "—" : formatNumber(v, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision });
   const down = ticker?.change24h.startsWith("-") ?? false;
   return (
     <dl className="ticker-bar" aria-label={t("ticker.label", { symbol: market.symbol })}>
       <div className="ticker-last">
         <dt>{t("ticker.last")}</dt>
-        <dd className={down ? "down" : "up"} data-testid="last-price">{price(ticker?.lastPr)}</dd>
+        <dd className={down ? "down" : "up"} data-testid="last-price">
+          {price(ticker?.lastPr)}
+        </dd>
       </div>
       <div>
         <dt>{t("ticker.change")}</dt>

@@ -32,7 +32,11 @@ export function useCandleFeed(data: SpotPageData, interval: KlineInterval) {
   const symbol = data.symbol.symbol;
   const [current, setCurrent] = useState(() => ({
     interval,
-    feed: candleFeed(symbol, interval, { interval: data.candles.interval, candles: candlesFromRows(data.candles.rows), ready: data.candles.rows !== null }),
+    feed: candleFeed(symbol, interval, {
+      interval: data.candles.interval,
+      candles: candlesFromRows(data.candles.rows),
+      ready: data.candles.rows !== null,
+    }),
   }));
   let feed = current.feed;
   if (current.interval !== interval) {

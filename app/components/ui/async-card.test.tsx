@@ -9,7 +9,15 @@ import { AsyncCard } from "./async-card";
 const render = (value: Async<string[]>, name: Parameters<typeof AsyncCard>[0]["name"]) =>
   renderToStaticMarkup(
     <I18nextProvider i18n={createI18n("en", { en: { common } })}>
-      <AsyncCard value={value} name={name}>{(list) => <ul>{list.map((x) => <li key={x}>{x}</li>)}</ul>}</AsyncCard>
+      <AsyncCard value={value} name={name}>
+        {(list) => (
+          <ul>
+            {list.map((x) => (
+              <li key={x}>{x}</li>
+            ))}
+          </ul>
+        )}
+      </AsyncCard>
     </I18nextProvider>,
   );
 
@@ -24,13 +32,15 @@ describe("AsyncCard", () => {
 
   it("shows a refusal as an alert and the content once ready", () => {
     expect(render({ state: "error", error: new Error("boom") }, { ...titled, heading: "h1" })).toBe(
-      '<section class="card" aria-busy="false" aria-labelledby="things-title"><h1 id="things-title">Things</h1>'
-      + '<p role="alert" class="notice error">Something went wrong. Please try again.</p></section>',
+      '<section class="card" aria-busy="false" aria-labelledby="things-title"><h1 id="things-title">Things</h1>' +
+        '<p role="alert" class="notice error">Something went wrong. Please try again.</p></section>',
     );
     expect(render({ state: "ready", data: ["a", "b"] }, titled)).toContain("</h2><ul><li>a</li><li>b</li></ul></section>");
   });
 
   it("is named by a label when the page's heading already says what it is", () => {
-    expect(render({ state: "ready", data: [] }, { label: "API keys" })).toBe('<section class="card" aria-busy="false" aria-label="API keys"><ul></ul></section>');
+    expect(render({ state: "ready", data: [] }, { label: "API keys" })).toBe(
+      '<section class="card" aria-busy="false" aria-label="API keys"><ul></ul></section>',
+    );
   });
 });

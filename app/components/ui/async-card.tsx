@@ -11,11 +11,19 @@ export function AsyncCard<T>({ value, name, children }: { value: Async<T>; name:
   const { t } = useTranslation("common");
   const H = "titleId" in name ? (name.heading ?? "h2") : undefined;
   return (
-    <section className="card" aria-busy={value.state === "loading"}
-      aria-labelledby={"titleId" in name ? name.titleId : undefined} aria-label={"label" in name ? name.label : undefined}>
+    <section
+      className="card"
+      aria-busy={value.state === "loading"}
+      aria-labelledby={"titleId" in name ? name.titleId : undefined}
+      aria-label={"label" in name ? name.label : undefined}
+    >
       {H && "titleId" in name && <H id={name.titleId}>{name.title}</H>}
       {value.state === "loading" && <p>{t("security.loading")}</p>}
-      {value.state === "error" && <p role="alert" className="notice error">{t(errorKey(value.error))}</p>}
+      {value.state === "error" && (
+        <p role="alert" className="notice error">
+          {t(errorKey(value.error))}
+        </p>
+      )}
       {value.state === "ready" && children(value.data)}
     </section>
   );

@@ -15,23 +15,36 @@ const columns: ReadonlyArray<Column<Row>> = [
   { header: <span className="visually-hidden">Actions</span>, cellClass: "num", cell: () => "x" },
 ];
 
-const rows: Row[] = [{ id: "BTC", price: "1", change: "-2" }, { id: "ETH", change: "3" }];
+const rows: Row[] = [
+  { id: "BTC", price: "1", change: "-2" },
+  { id: "ETH", change: "3" },
+];
 
 describe("DataTable", () => {
   it("writes the header row and a row per item, column by column", () => {
     expect(renderToStaticMarkup(<DataTable rows={rows} columns={columns} rowKey={(r) => r.id} />)).toBe(
-      '<table class="data-table"><thead><tr><th scope="col">Coin</th><th scope="col" class="num">Price</th>'
-      + '<th scope="col" class="num">Change</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>'
-      + '<tbody><tr><th scope="row">BTC</th><td class="num" data-testid="price-BTC">1</td><td class="num down">-2</td><td class="num">x</td></tr>'
-      + '<tr><th scope="row">ETH</th><td class="num" data-testid="price-ETH"></td><td class="num up">3</td><td class="num">x</td></tr></tbody></table>',
+      '<table class="data-table"><thead><tr><th scope="col">Coin</th><th scope="col" class="num">Price</th>' +
+        '<th scope="col" class="num">Change</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>' +
+        '<tbody><tr><th scope="row">BTC</th><td class="num" data-testid="price-BTC">1</td><td class="num down">-2</td><td class="num">x</td></tr>' +
+        '<tr><th scope="row">ETH</th><td class="num" data-testid="price-ETH"></td><td class="num up">3</td><td class="num">x</td></tr></tbody></table>',
     );
   });
 
   it("adds classes, a hidden caption and test ids to the table and its rows", () => {
     const html = renderToStaticMarkup(
-      <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} className="compact" caption="Prices" testId="prices" rowTestId={(r) => `row-${r.id}`} />,
+      <DataTable
+        rows={rows}
+        columns={columns}
+        rowKey={(r) => r.id}
+        className="compact"
+        caption="Prices"
+        testId="prices"
+        rowTestId={(r) => `row-${r.id}`}
+      />,
     );
-    expect(html).toMatch(/^<table class="data-table compact" data-testid="prices"><caption class="visually-hidden">Prices<\/caption><thead>/);
+    expect(html).toMatch(
+      /^<table class="data-table compact" data-testid="prices"><caption class="visually-hidden">Prices<\/caption><thead>/,
+    );
     expect(html).toContain('<tr data-testid="row-BTC"><th scope="row">BTC</th>');
   });
 

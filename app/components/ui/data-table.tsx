@@ -38,7 +38,13 @@ export function DataTable<T>({ rows, columns, rowKey, className, caption, testId
     <table className={className ? `data-table ${className}` : "data-table"} data-testid={testId}>
       {caption && <caption className="visually-hidden">{caption}</caption>}
       <thead>
-        <tr>{columns.map((c, i) => <th key={i} scope="col" className={c.num ? "num" : undefined}>{c.header}</th>)}</tr>
+        <tr>
+          {columns.map((c, i) => (
+            <th key={i} scope="col" className={c.num ? "num" : undefined}>
+              {c.header}
+            </th>
+          ))}
+        </tr>
       </thead>
       <tbody>
         {rows.map((r, index) => {
@@ -46,9 +52,17 @@ export function DataTable<T>({ rows, columns, rowKey, className, caption, testId
           const shown = gap === undefined ? columns : columns.filter((c) => c.rowHeader);
           return (
             <tr key={rowKey(r, index)} data-testid={rowTestId?.(r)}>
-              {shown.map((c, i) => c.rowHeader
-                ? <th key={i} scope="row" className={cellClassOf(c, r)}>{c.cell(r)}</th>
-                : <td key={i} className={cellClassOf(c, r)} data-testid={c.testId?.(r)}>{c.cell(r)}</td>)}
+              {shown.map((c, i) =>
+                c.rowHeader ? (
+                  <th key={i} scope="row" className={cellClassOf(c, r)}>
+                    {c.cell(r)}
+                  </th>
+                ) : (
+                  <td key={i} className={cellClassOf(c, r)} data-testid={c.testId?.(r)}>
+                    {c.cell(r)}
+                  </td>
+                ),
+              )}
               {gap !== undefined && <td colSpan={columns.length - shown.length}>{gap}</td>}
             </tr>
           );

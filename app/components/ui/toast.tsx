@@ -7,7 +7,9 @@ export function Toaster() {
   return (
     <div className="toaster" role="status" aria-live="polite">
       {list.map((t) => (
-        <div key={t.id} className={`toast ${t.kind}`}>{t.text}</div>
+        <div key={t.id} className={`toast ${t.kind}`}>
+          {t.text}
+        </div>
       ))}
     </div>
   );

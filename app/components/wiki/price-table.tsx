@@ -24,7 +24,13 @@ export function PriceTable({ coins }: { coins: readonly CoinView[] }) {
     { header: t("market.volumeQuote"), num: true, cell: (c) => c.market?.volume },
   ];
   return (
-    <DataTable rows={coins} columns={columns} rowKey={(c) => c.article} className="price-table" caption={t("prices.caption")}
-      missing={(c) => (c.market ? undefined : t("market.noMarket", { coin: c.coin }))} />
+    <DataTable
+      rows={coins}
+      columns={columns}
+      rowKey={(c) => c.article}
+      className="price-table"
+      caption={t("prices.caption")}
+      missing={(c) => (c.market ? undefined : t("market.noMarket", { coin: c.coin }))}
+    />
   );
 }

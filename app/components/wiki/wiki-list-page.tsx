@@ -21,7 +21,11 @@ export function WikiListPage({ titleKey, leadKey, other, marketsUp, children }: 
     <div className="wiki">
       <h1>{t(titleKey)}</h1>
       <p className="lead">{t(leadKey)}</p>
-      {!marketsUp && <p role="status" className="notice error">{t("market.unavailable")}</p>}
+      {!marketsUp && (
+        <p role="status" className="notice error">
+          {t("market.unavailable")}
+        </p>
+      )}
       {children}
       <p>
         <LocaleLink to={other.to}>{t(other.labelKey)}</LocaleLink>

@@ -17,11 +17,14 @@ describe("valuation", () => {
   });
 
   it("adds available, frozen and locked, values each holding and sorts by worth", () => {
-    const list = holdings([
-      { coin: "USDT", available: "100", frozen: "0.5", locked: "0" },
-      { coin: "ETH", available: "1", frozen: "0", locked: "1" },
-      { coin: "XYZ", available: "5", frozen: "0", locked: "0" },
-    ], prices);
+    const list = holdings(
+      [
+        { coin: "USDT", available: "100", frozen: "0.5", locked: "0" },
+        { coin: "ETH", available: "1", frozen: "0", locked: "1" },
+        { coin: "XYZ", available: "5", frozen: "0", locked: "0" },
+      ],
+      prices,
+    );
     expect(list).toEqual([
       { coin: "ETH", amount: "2", usdt: "6001" },
       { coin: "USDT", amount: "100.5", usdt: "100.5" },

@@ -7,11 +7,19 @@ const base = { method: "email" as const, email: "a@example.com", areaCode: "", m
 describe("auth forms", () => {
   it("accept good input and name each bad field", () => {
     expect(checkLogin(base)).toEqual({});
-    expect(checkLogin({ ...base, email: "nope", password: "" })).toEqual({ account: "auth.errors.email", password: "auth.errors.passwordRequired" });
-    expect(checkLogin({ ...base, method: "mobile", areaCode: "x", mobile: "12" })).toEqual({ areaCode: "auth.errors.areaCode", account: "auth.errors.mobile" });
+    expect(checkLogin({ ...base, email: "nope", password: "" })).toEqual({
+      account: "auth.errors.email",
+      password: "auth.errors.passwordRequired",
+    });
+    expect(checkLogin({ ...base, method: "mobile", areaCode: "x", mobile: "12" })).toEqual({
+      areaCode: "auth.errors.areaCode",
+      account: "auth.errors.mobile",
+    });
     expect(checkRegistration({ ...base, rePassword: "Passw0rd!", code: "123456" })).toEqual({});
     expect(checkRegistration({ ...base, password: "short", rePassword: "other", code: "12a" })).toEqual({
-      password: "auth.errors.passwordRule", rePassword: "auth.errors.passwordMismatch", code: "auth.errors.code",
+      password: "auth.errors.passwordRule",
+      rePassword: "auth.errors.passwordMismatch",
+      code: "auth.errors.code",
     });
   });
 
@@ -33,11 +41,19 @@ describe("auth forms", () => {
 
   it("names the address a code goes to", () => {
     expect(codeTarget({ ...base, email: " A@Example.com " })).toEqual({ channel: "email", email: "a@example.com" });
-    expect(codeTarget({ ...base, method: "mobile", areaCode: "+44", mobile: " 7700900123 " })).toEqual({ channel: "mobile", mobile: "7700900123", areaCode: "44" });
+    expect(codeTarget({ ...base, method: "mobile", areaCode: "+44", mobile: " 7700900123 " })).toEqual({
+      channel: "mobile",
+      mobile: "7700900123",
+      areaCode: "44",
+    });
   });
 
   it("builds the login body for e-mail and mobile", () => {
     expect(loginBody({ ...base, email: " A@Example.com " })).toEqual({ loginName: "a@example.com", pwd: "Passw0rd!" });
-    expect(loginBody({ ...base, method: "mobile", areaCode: "+44", mobile: "7700900123" })).toEqual({ loginName: "7700900123", areaCode: "44", pwd: "Passw0rd!" });
+    expect(loginBody({ ...base, method: "mobile", areaCode: "+44", mobile: "7700900123" })).toEqual({
+      loginName: "7700900123",
+      areaCode: "44",
+      pwd: "Passw0rd!",
+    });
   });
 });

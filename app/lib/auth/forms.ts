@@ -42,8 +42,9 @@ export function checkRegistration(c: Credentials & { rePassword: string; code: s
 }
 
 /** The address part of a send-code call: an e-mail, or a mobile number with its country code. */
-export function codeTarget(c: Pick<Credentials, "method" | "email" | "areaCode" | "mobile">):
-  { channel: "email"; email: string } | { channel: "mobile"; mobile: string; areaCode: string } {
+export function codeTarget(
+  c: Pick<Credentials, "method" | "email" | "areaCode" | "mobile">,
+): { channel: "email"; email: string } | { channel: "mobile"; mobile: string; areaCode: string } {
   return c.method === "email"
     ? { channel: "email", email: c.email.trim().toLowerCase() }
     : { channel: "mobile", mobile: c.mobile.trim(), areaCode: c.areaCode.trim().replace(/^\+/, "") };

@@ -43,7 +43,14 @@ describe("runPow", () => {
   });
 
   it("searches on the main thread in slices where no worker can start", async () => {
-    vi.stubGlobal("Worker", class { constructor() { throw new Error("blocked"); } });
+    vi.stubGlobal(
+      "Worker",
+      class {
+        constructor() {
+          throw new Error("blocked");
+        }
+      },
+    );
     const run = runPow({ ...puzzle, bits: 14 }, () => {});
     await expect(run.done).resolves.toBe(searchPow({ ...puzzle, bits: 14 }, 0, 10_000_000));
   });

@@ -143,7 +143,12 @@ export function installBrowserSecurity(http: HttpClient, deps: SecurityDeps): vo
     const signError = headers.get(HEADERS.signError);
     if (signError) console.warn(`[sign] ${request.path}: gateway refused the signature (${signError})`);
     const code = envelope?.code;
-    if (code !== CODES.signatureMissing && code !== CODES.signModeMismatch && code !== CODES.signatureExpired && code !== CODES.signatureInvalid) {
+    if (
+      code !== CODES.signatureMissing &&
+      code !== CODES.signModeMismatch &&
+      code !== CODES.signatureExpired &&
+      code !== CODES.signatureInvalid
+    ) {
       return undefined;
     }
     if (now() - lastToast >= SIGN_DEBOUNCE_MS) {

@@ -28,7 +28,10 @@ export async function generatePair(algorithm: KeyAlgorithm, now = Date.now()): P
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const t = setTimeout(() => reject(new KeyError("key generation timed out")), ms);
-    p.then((v) => (clearTimeout(t), resolve(v)), (e: unknown) => (clearTimeout(t), reject(e)));
+    p.then(
+      (v) => (clearTimeout(t), resolve(v)),
+      (e: unknown) => (clearTimeout(t), reject(e)),
+    );
   });
 }
 
@@ -44,7 +47,9 @@ export class ClientKeys {
 
   private refreshBackup(algorithm: KeyAlgorithm): void {
     const generate = this.opts.generate ?? generatePair;
-    void generate(algorithm).then((p) => this.store.put(KEY_IDS.backup(algorithm), p)).catch(() => undefined);
+    void generate(algorithm)
+      .then((p) => this.store.put(KEY_IDS.backup(algorithm), p))
+      .catch(() => undefined);
   }
 
   /** A new pair for a login; falls back to (and then replaces) the backup. */

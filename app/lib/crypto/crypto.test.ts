@@ -17,8 +17,14 @@ const keys = loadOrCreateKeys(dir);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const config: GatewaySignConfig = {
-  clientOpen: true, serverPublicKey: keys.serverPublicKey, serverPublicKeySign: keys.serverPublicKeySign,
-  defaultAlgorithm: "rsa1024", exactUrls: {}, prefixUrls: {}, signModes: [0, 1, 2], userCheckDeviceUrl: [],
+  clientOpen: true,
+  serverPublicKey: keys.serverPublicKey,
+  serverPublicKeySign: keys.serverPublicKeySign,
+  defaultAlgorithm: "rsa1024",
+  exactUrls: {},
+  prefixUrls: {},
+  signModes: [0, 1, 2],
+  userCheckDeviceUrl: [],
 };
 
 describe("login encryption, browser to gateway", () => {
@@ -46,9 +52,13 @@ describe("the issuer certificate check", () => {
   it("accepts the gateway's key and refuses a swapped key or signature", async () => {
     await expect(verifyServerKey(config, keys.issuerCertPem)).resolves.toBeUndefined();
     const other = loadOrCreateKeys(mkdtempSync(join(tmpdir(), "mix-other-")));
-    await expect(verifyServerKey({ ...config, serverPublicKey: other.serverPublicKey }, keys.issuerCertPem)).rejects.toMatchObject({ reason: "verification failed" });
+    await expect(verifyServerKey({ ...config, serverPublicKey: other.serverPublicKey }, keys.issuerCertPem)).rejects.toMatchObject({
+      reason: "verification failed",
+    });
     await expect(verifyServerKey(config, other.issuerCertPem)).rejects.toMatchObject({ reason: "verification failed" });
-    await expect(verifyServerKey({ ...config, serverPublicKeySign: "" }, keys.issuerCertPem)).rejects.toMatchObject({ reason: "server public key not issued" });
+    await expect(verifyServerKey({ ...config, serverPublicKeySign: "" }, keys.issuerCertPem)).rejects.toMatchObject({
+      reason: "server public key not issued",
+    });
   });
 
   it("refuses an issuer with public exponent 3", async () => {
@@ -65,12 +75,18 @@ describe("the issuer certificate check", () => {
     cert.sign(key, forge.md.sha256.create());
     const md = forge.md.sha256.create().update(config.serverPublicKey, "utf8");
     const sig = Buffer.from(key.sign(md), "binary").toString("base64");
-    await expect(verifyServerKey({ ...config, serverPublicKeySign: sig }, forge.pki.certificateToPem(cert))).rejects.toMatchObject({ reason: "verification failed" });
+    await expect(verifyServerKey({ ...config, serverPublicKeySign: sig }, forge.pki.certificateToPem(cert))).rejects.toMatchObject({
+      reason: "verification failed",
+    });
   });
 
   it("caches a verified config in session storage and loads it again after a reset", async () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    };
     let fetched = 0;
     const loader = new SignConfigLoader({ fetchConfig: async () => (fetched++, config), storage }, () => keys.issuerCertPem);
     await loader.get();
@@ -81,7 +97,14 @@ describe("the issuer certificate check", () => {
     expect(store.size).toBe(0);
     await loader.get();
     expect(fetched).toBe(2);
-    const failing = new SignConfigLoader({ fetchConfig: async () => { throw new Error("down"); } }, () => keys.issuerCertPem);
+    const failing = new SignConfigLoader(
+      {
+        fetchConfig: async () => {
+          throw new Error("down");
+        },
+      },
+      () => keys.issuerCertPem,
+    );
     await expect(failing.get()).rejects.toMatchObject({ reason: "config load failure" });
   });
 });

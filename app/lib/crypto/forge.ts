@@ -7,6 +7,8 @@ let loading: Promise<typeof forgeType> | undefined;
  * key wrapping, MD5, X.509). A page's initial JavaScript never contains it.
  */
 export function loadForge(): Promise<typeof forgeType> {
-  loading ??= import("node-forge").then((m) => ((m as unknown as { default?: typeof forgeType }).default ?? (m as unknown as typeof forgeType)));
+  loading ??= import("node-forge").then(
+    (m) => (m as unknown as { default?: typeof forgeType }).default ?? (m as unknown as typeof forgeType),
+  );
   return loading;
 }

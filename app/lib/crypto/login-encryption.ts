@@ -19,7 +19,9 @@ export async function sealPayload(fields: Record<string, unknown>, pair: StoredK
   const aes = await crypto.subtle.importKey("raw", rawKey, { name: "AES-CBC" }, false, ["encrypt"]);
   const ciphertext = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-CBC", iv }, aes, payload));
   const forge = await loadForge();
-  const serverKey = forge.pki.publicKeyFromAsn1(forge.asn1.fromDer(bytesToBinary(base64ToBytes(serverPublicKey)))) as forgeTypes.pki.rsa.PublicKey;
+  const serverKey = forge.pki.publicKeyFromAsn1(
+    forge.asn1.fromDer(bytesToBinary(base64ToBytes(serverPublicKey))),
+  ) as forgeTypes.pki.rsa.PublicKey;
   const wrapped = binaryToBytes(serverKey.encrypt(bytesToBinary(rawKey), "RSAES-PKCS1-V1_5"));
   rawKey.fill(0);
   const out = new Uint8Array(iv.length + wrapped.length + ciphertext.length);

@@ -19,6 +19,7 @@ export function reportSecurityEvent(event: string, reason: string, send: typeof 
     timestamp: Date.now(),
     page: typeof location === "undefined" ? "" : location.pathname,
   });
-  void send(PATHS.cspSecurity, { method: "POST", headers: { "content-type": "application/csp-report" }, body, keepalive: true })
-    .catch(() => undefined);
+  void send(PATHS.cspSecurity, { method: "POST", headers: { "content-type": "application/csp-report" }, body, keepalive: true }).catch(
+    () => undefined,
+  );
 }

@@ -44,7 +44,10 @@ export interface SignConfigSource {
 export class SignConfigLoader {
   private current: Promise<GatewaySignConfig> | undefined;
 
-  constructor(private readonly source: SignConfigSource, private readonly issuerCertPem: () => string | undefined) {}
+  constructor(
+    private readonly source: SignConfigSource,
+    private readonly issuerCertPem: () => string | undefined,
+  ) {}
 
   get(): Promise<GatewaySignConfig> {
     this.current ??= this.load().catch((err: unknown) => {

@@ -16,7 +16,9 @@ describe("browser signing against the fixed vectors", () => {
     const key = { privateKey: await importKey(), publicKey: vectors.publicKey };
     const { request, expected } = vectors;
     const headers = await signatureHeaders(vectors.config, key, {
-      path: request.path, body: request.body, headers: { tm: request.tm, uhti: request.uhti },
+      path: request.path,
+      body: request.body,
+      headers: { tm: request.tm, uhti: request.uhti },
     });
     expect(headers).toEqual({
       "device-sign": expected.signature,
@@ -29,7 +31,9 @@ describe("browser signing against the fixed vectors", () => {
 
   it("signs nothing the config does not list, and refuses a bad path or missing tm/uhti with an error log", async () => {
     const key = { privateKey: await importKey(), publicKey: vectors.publicKey };
-    expect(await signatureHeaders(vectors.config, key, { path: "/v1/mix/public/usdtRate", body: "{}", headers: { tm: "1", uhti: "u" } })).toBeUndefined();
+    expect(
+      await signatureHeaders(vectors.config, key, { path: "/v1/mix/public/usdtRate", body: "{}", headers: { tm: "1", uhti: "u" } }),
+    ).toBeUndefined();
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
     expect(await signatureHeaders(vectors.config, key, { path: "/api/v2/spot/trade/x", body: "", headers: { uhti: "u" } })).toBeUndefined();
     expect(error).toHaveBeenCalledWith(expect.stringContaining("tm and uhti"));

@@ -13,7 +13,11 @@ export async function keyIdOf(spki: Uint8Array<ArrayBuffer>): Promise<string> {
 
 export async function md5Hex(text: string): Promise<string> {
   const forge = await loadForge();
-  return forge.md.md5.create().update(bytesToBinary(utf8(text))).digest().toHex();
+  return forge.md.md5
+    .create()
+    .update(bytesToBinary(utf8(text)))
+    .digest()
+    .toHex();
 }
 
 export async function signText(privateKey: CryptoKey, text: string): Promise<string> {

@@ -48,11 +48,18 @@ export function browserHttp(): HttpClient {
   // Logout calls go through a client without handlers, so a failing logout cannot loop.
   const bare = createHttpClient({ identity: browserIdentity, clock: http.clock });
   http.onResponse(captchaLoop((scene) => presenter(scene)));
-  const logout = sessionEndHandler({ post: (path) => bare.post(path), reload: () => window.location.reload(), notify: (m) => showToast(m) });
+  const logout = sessionEndHandler({
+    post: (path) => bare.post(path),
+    reload: () => window.location.reload(),
+    notify: (m) => showToast(m),
+  });
   http.onResponse(logout);
   installBrowserSecurity(http, {
     loader: new SignConfigLoader(
-      { fetchConfig: async () => (await bare.get<{ gatewaySignConfig: GatewaySignConfig }>(PATHS.gatewaySignConfig)).gatewaySignConfig, storage: sessionStorage },
+      {
+        fetchConfig: async () => (await bare.get<{ gatewaySignConfig: GatewaySignConfig }>(PATHS.gatewaySignConfig)).gatewaySignConfig,
+        storage: sessionStorage,
+      },
       () => issuerPem,
     ),
     keys: clientKeys(),
@@ -61,7 +68,11 @@ export function browserHttp(): HttpClient {
     lastLoginUser,
     notify: (m) => showToast(m),
     logout: () => {
-      void bare.post(PATHS.logout).catch(() => undefined).then(() => bare.post(PATHS.clearCookie)).catch(() => undefined)
+      void bare
+        .post(PATHS.logout)
+        .catch(() => undefined)
+        .then(() => bare.post(PATHS.clearCookie))
+        .catch(() => undefined)
         .then(() => window.location.reload());
     },
     debug: signDebugEnabled(window.location.search),

@@ -10,7 +10,10 @@ function json(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" }, ...init });
 }
 
-function client(fetchImpl: (url: string, init: RequestInit) => Promise<Response>, extra: Partial<Parameters<typeof createHttpClient>[0]> = {}) {
+function client(
+  fetchImpl: (url: string, init: RequestInit) => Promise<Response>,
+  extra: Partial<Parameters<typeof createHttpClient>[0]> = {},
+) {
   const calls: Array<{ url: string; init: RequestInit }> = [];
   const http = createHttpClient({
     identity: () => identity,
@@ -34,7 +37,13 @@ describe("http client", () => {
     expect(init.body).toBe('{"locale":"ja"}');
     const h = init.headers as Record<string, string>;
     expect(h).toMatchObject({
-      website: "mix", terminaltype: "1", locale: "ja", language: "2", terminalcode: "tc-1", deviceid: "dev-1", uhti: "trace-1",
+      website: "mix",
+      terminaltype: "1",
+      locale: "ja",
+      language: "2",
+      terminalcode: "tc-1",
+      deviceid: "dev-1",
+      uhti: "trace-1",
     });
     expect(h.tm).toMatch(/^\d{13}$/);
     expect(h.paptrading).toBeUndefined();
@@ -87,12 +96,18 @@ describe("http client", () => {
     await expect(network.http.get("/v1/a")).rejects.toMatchObject({ kind: "network", message: "Network Error" });
 
     // Like fetch: never settles on its own, rejects once its signal aborts (or already has).
-    const hang = client((_u, init) => new Promise((_r, reject) => {
-      const fail = () => reject(new DOMException("aborted", "AbortError"));
-      if (init.signal?.aborted) fail();
-      init.signal?.addEventListener("abort", fail);
-    }));
-    await expect(hang.http.request({ path: "/v1/a", timeoutMs: 20 })).rejects.toMatchObject({ kind: "timeout", message: "timeout exceeded" });
+    const hang = client(
+      (_u, init) =>
+        new Promise((_r, reject) => {
+          const fail = () => reject(new DOMException("aborted", "AbortError"));
+          if (init.signal?.aborted) fail();
+          init.signal?.addEventListener("abort", fail);
+        }),
+    );
+    await expect(hang.http.request({ path: "/v1/a", timeoutMs: 20 })).rejects.toMatchObject({
+      kind: "timeout",
+      message: "timeout exceeded",
+    });
 
     const caller = new AbortController();
     const pending = hang.http.request({ path: "/v1/a", signal: caller.signal });
@@ -100,7 +115,11 @@ describe("http client", () => {
     await expect(pending).rejects.toMatchObject({ kind: "aborted", message: "request aborted" });
 
     const status = client(async () => new Response("oops", { status: 503 }));
-    await expect(status.http.get("/v1/a")).rejects.toMatchObject({ kind: "status", status: 503, message: "Request failed with status code 503" });
+    await expect(status.http.get("/v1/a")).rejects.toMatchObject({
+      kind: "status",
+      status: 503,
+      message: "Request failed with status code 503",
+    });
   });
 
   it("handles 429 quietly", async () => {
@@ -116,7 +135,10 @@ describe("http client", () => {
     let local = 1_700_000_000_000;
     const clock = new ServerClock(() => local);
     const serverTime = String(1_700_000_005_000);
-    const { http, calls } = client(async () => json({ code: "00000", msg: "", requestTime: 1, data: null }, { headers: { "request-time": serverTime } }), { clock });
+    const { http, calls } = client(
+      async () => json({ code: "00000", msg: "", requestTime: 1, data: null }, { headers: { "request-time": serverTime } }),
+      { clock },
+    );
     const realNow = Date.now;
     Date.now = () => local;
     try {
@@ -135,7 +157,9 @@ describe("http client", () => {
   it("runs steps in order on the exact outgoing request and lets a handler retry with headers", async () => {
     let n = 0;
     const { http, calls } = client(async () =>
-      n++ === 0 ? json({ code: "10021", msg: "captcha", requestTime: 1, data: { group: "gateway" } }) : json({ code: "00000", msg: "", requestTime: 1, data: "done" }),
+      n++ === 0
+        ? json({ code: "10021", msg: "captcha", requestTime: 1, data: { group: "gateway" } })
+        : json({ code: "00000", msg: "", requestTime: 1, data: "done" }),
     );
     const seen: string[] = [];
     http.use((req) => {

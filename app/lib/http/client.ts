@@ -3,9 +3,7 @@ import { HEADERS, PLATFORM, WEBSITE } from "../../../protocol/headers";
 import { PATHS } from "../../../protocol/paths";
 import { ServerClock } from "./clock";
 import { HttpError, TRANSPORT_MESSAGES, statusMessage } from "./errors";
-import type {
-  Identity, Method, OutgoingRequest, RequestOptions, RequestStep, ResponseAction, ResponseHandler,
-} from "./types";
+import type { Identity, Method, OutgoingRequest, RequestOptions, RequestStep, ResponseAction, ResponseHandler } from "./types";
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 /** A captcha retry or similar may resend a call, but never loop on it. */
@@ -141,8 +139,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       throw new HttpError("code", envelope.msg, res.status, envelope.code, envelope.data);
     }
     if (res.status === 200 && req.method === "GET") return rewrite(req.path, payload);
-    if (res.status === 200 && typeof payload === "object" && payload !== null &&
-        (payload as { status?: unknown }).status === "error") {
+    if (res.status === 200 && typeof payload === "object" && payload !== null && (payload as { status?: unknown }).status === "error") {
       const message = String((payload as { msg?: unknown; message?: unknown }).msg ?? (payload as { message?: unknown }).message ?? "");
       console.warn(`[http] ${req.path}: ${message}`);
       throw new HttpError("status", message, res.status);
@@ -160,8 +157,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const method: Method = opts.method ?? "GET";
     const path = normalisePath(opts.path, opts.query);
     const headers = { ...baseHeaders(options.identity(), newTraceId(), clock.now()), ...opts.headers, ...extraHeaders };
-    const body = opts.body === undefined || method === "GET" ? undefined :
-      typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
+    const body =
+      opts.body === undefined || method === "GET" ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body);
     const req: OutgoingRequest = { method, path, headers, body };
     for (const step of steps) await step(req);
     return req;

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
   return {
-    get length() { return data.size; },
+    get length() {
+      return data.size;
+    },
     clear: () => data.clear(),
     key: (i) => [...data.keys()][i] ?? null,
     getItem: (k) => data.get(k) ?? null,
@@ -11,7 +13,11 @@ function memoryStorage(): Storage {
     removeItem: (k) => void data.delete(k),
   };
 }
-const blocked = new Proxy({} as Storage, { get: () => { throw new DOMException("blocked", "SecurityError"); } });
+const blocked = new Proxy({} as Storage, {
+  get: () => {
+    throw new DOMException("blocked", "SecurityError");
+  },
+});
 
 describe("device identity", () => {
   let cookie: string;
@@ -20,8 +26,12 @@ describe("device identity", () => {
     cookie = "";
     vi.stubGlobal("document", {
       documentElement: { dataset: { locale: "ja" } },
-      get cookie() { return cookie; },
-      set cookie(v: string) { cookie = [cookie, v.split(";")[0]].filter(Boolean).join("; "); },
+      get cookie() {
+        return cookie;
+      },
+      set cookie(v: string) {
+        cookie = [cookie, v.split(";")[0]].filter(Boolean).join("; ");
+      },
     });
   });
   afterEach(() => vi.unstubAllGlobals());

@@ -12,7 +12,11 @@ const ID = /^[0-9a-f]{32}$/;
 /** Where the terminal code is kept: this local-storage key (the common area's), or this cookie. */
 export const TERMINAL_CODE_KEYS = { local: "common:terminalCode", cookie: "terminalCode" } as const;
 /** The local-storage keys of the device id and the last user (tests and benchmarks read them). */
-export const IDENTITY_STORAGE_KEYS = { deviceId: "common:deviceId", lastUserId: "common:globalUserId", lastLoginUserId: "common:lastLoginUserId" } as const;
+export const IDENTITY_STORAGE_KEYS = {
+  deviceId: "common:deviceId",
+  lastUserId: "common:globalUserId",
+  lastLoginUserId: "common:lastLoginUserId",
+} as const;
 const common = localArea("common");
 const prefs = localPrefs(common);
 

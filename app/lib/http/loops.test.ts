@@ -27,9 +27,15 @@ describe("captcha loop", () => {
   });
 
   it("settles with 90000001 and the original message when abandoned", async () => {
-    const http = createHttpClient({ identity, fetch: (async () => env("10021", { group: "gateway", scene: "register" }, "Please complete the security check")) as typeof fetch });
+    const http = createHttpClient({
+      identity,
+      fetch: (async () => env("10021", { group: "gateway", scene: "register" }, "Please complete the security check")) as typeof fetch,
+    });
     http.onResponse(captchaLoop(async () => null));
-    await expect(http.post("/v1/user/register/email", {})).rejects.toMatchObject({ code: "90000001", message: "Please complete the security check" });
+    await expect(http.post("/v1/user/register/email", {})).rejects.toMatchObject({
+      code: "90000001",
+      message: "Please complete the security check",
+    });
   });
 
   it("leaves other groups and the captcha calls alone", async () => {
@@ -68,10 +74,25 @@ describe("session end", () => {
       reload,
     });
     const req = (path: string) => ({ method: "POST" as const, path, headers: {}, body: undefined });
-    await handler({ request: req("/v1/user/overview/userinfo"), status: 200, headers: new Headers(), envelope: { code: "00004", msg: "", requestTime: 0, data: null } });
-    await handler({ request: req("/v1/x"), status: 200, headers: new Headers(), envelope: { code: "40017", msg: "", requestTime: 0, data: null } });
+    await handler({
+      request: req("/v1/user/overview/userinfo"),
+      status: 200,
+      headers: new Headers(),
+      envelope: { code: "00004", msg: "", requestTime: 0, data: null },
+    });
+    await handler({
+      request: req("/v1/x"),
+      status: 200,
+      headers: new Headers(),
+      envelope: { code: "40017", msg: "", requestTime: 0, data: null },
+    });
     expect(reload).not.toHaveBeenCalled();
-    await handler({ request: req("/v1/x"), status: 200, headers: new Headers(), envelope: { code: "20205", msg: "frozen", requestTime: 0, data: null } });
+    await handler({
+      request: req("/v1/x"),
+      status: 200,
+      headers: new Headers(),
+      envelope: { code: "20205", msg: "frozen", requestTime: 0, data: null },
+    });
     expect(posted).toEqual(["/v1/user/logout", "/v1/user/public/clearCookie"]);
     expect(reload).toHaveBeenCalledTimes(1);
   });

@@ -27,10 +27,7 @@ export interface ResponseInfo {
  * What a response handler may decide: let the call go on (`undefined`), send it again with extra
  * headers (a solved captcha), or settle it with an envelope of its own (an abandoned captcha).
  */
-export type ResponseAction =
-  | undefined
-  | { retryWithHeaders: Record<string, string> }
-  | { settle: Envelope };
+export type ResponseAction = undefined | { retryWithHeaders: Record<string, string> } | { settle: Envelope };
 
 export type ResponseHandler = (res: ResponseInfo) => ResponseAction | Promise<ResponseAction>;
 

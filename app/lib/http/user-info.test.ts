@@ -12,7 +12,9 @@ describe("user info in the browser", () => {
     const s = store("old");
     const warnings: string[] = [];
     const sent: unknown[] = [];
-    const http = { post: async <T,>(path: string, body?: unknown) => (sent.push([path, body]), { userInfo: { userId: "1234567890" } } as T) };
+    const http = {
+      post: async <T>(path: string, body?: unknown) => (sent.push([path, body]), { userInfo: { userId: "1234567890" } } as T),
+    };
     expect(await syncUserInfo(http, s, "de", (m) => warnings.push(m))).toBe("1234567890");
     expect(s.get()).toBe("1234567890");
     expect(sent).toEqual([["/v1/user/overview/userinfo", { locale: "de" }]]);
@@ -21,7 +23,9 @@ describe("user info in the browser", () => {
 
   it("clears the stored id and warns when the call fails or names no user", async () => {
     for (const post of [
-      async () => { throw new HttpError("code", "Please log in", 200, "00004"); },
+      async () => {
+        throw new HttpError("code", "Please log in", 200, "00004");
+      },
       async () => ({ userInfo: { userId: "" } }),
       async () => null,
     ]) {

@@ -24,7 +24,11 @@ function numeric(value: string): NumericText | undefined {
   return parseDecimal(value) ? (value.trim() as NumericText) : undefined;
 }
 
-export function formatNumber(value: string, intl: string, opts: { maxDigits?: number; minDigits?: number; compact?: boolean } = {}): string {
+export function formatNumber(
+  value: string,
+  intl: string,
+  opts: { maxDigits?: number; minDigits?: number; compact?: boolean } = {},
+): string {
   const v = numeric(value);
   if (v === undefined) return NOT_A_NUMBER;
   return nf(intl, {

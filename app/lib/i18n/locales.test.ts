@@ -22,7 +22,10 @@ function load(locale: string, ns: string): Map<string, unknown> {
 const placeholders = (s: string): string[] => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((p) => p.replace(/\s/g, "")).sort();
 
 /** Every namespace is a JSON file in the English folder; each locale must have the same files. */
-const NAMESPACES = readdirSync(join(LOCALES_DIR, "en")).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5)).sort();
+const NAMESPACES = readdirSync(join(LOCALES_DIR, "en"))
+  .filter((f) => f.endsWith(".json"))
+  .map((f) => f.slice(0, -5))
+  .sort();
 
 describe("locale files", () => {
   it("English has keys to compare against", () => {
@@ -60,8 +63,13 @@ describe("locale files", () => {
 
   it("no locale has a namespace English lacks", () => {
     for (const { key } of LOCALES) {
-      const files = readdirSync(join(LOCALES_DIR, key)).filter((f) => f.endsWith(".json")).map((f) => f.slice(0, -5));
-      expect(files.filter((f) => !NAMESPACES.includes(f)), key).toEqual([]);
+      const files = readdirSync(join(LOCALES_DIR, key))
+        .filter((f) => f.endsWith(".json"))
+        .map((f) => f.slice(0, -5));
+      expect(
+        files.filter((f) => !NAMESPACES.includes(f)),
+        key,
+      ).toEqual([]);
     }
   });
 });

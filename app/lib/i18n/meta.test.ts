@@ -2,10 +2,15 @@ import { describe, expect, it } from "vitest";
 import type { MetaArgs } from "@remix-run/node";
 import { metaT, privateMeta, privatePageMeta } from "./meta";
 
-const matches = [{
-  id: "root",
-  data: { locale: "ja", resources: { en: { common: { a: { b: "English", only: "Only English" } } }, ja: { common: { a: { b: "日本語" } } } } },
-}];
+const matches = [
+  {
+    id: "root",
+    data: {
+      locale: "ja",
+      resources: { en: { common: { a: { b: "English", only: "Only English" } } }, ja: { common: { a: { b: "日本語" } } } },
+    },
+  },
+];
 
 describe("meta translation", () => {
   it("uses the page's locale, then English, then the key", () => {
@@ -19,6 +24,9 @@ describe("meta translation", () => {
     // The routes' `meta` export gives the same for its key and namespace.
     const args = { matches } as unknown as MetaArgs;
     expect(privateMeta("a.b")(args)).toEqual(privatePageMeta(matches, "a.b"));
-    expect(privateMeta("a.only", "common")(args)).toEqual([{ title: "Only English | Mix Exchange" }, { name: "robots", content: "noindex" }]);
+    expect(privateMeta("a.only", "common")(args)).toEqual([
+      { title: "Only English | Mix Exchange" },
+      { name: "robots", content: "noindex" },
+    ]);
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { chooseImageHost, FASTEST_HOST_KEY, FASTEST_HOST_TTL_MS, forgetFastest, probeUrl, readImgConfig, type ImageHostDeps } from "./image-hosts";
+import {
+  chooseImageHost,
+  FASTEST_HOST_KEY,
+  FASTEST_HOST_TTL_MS,
+  forgetFastest,
+  probeUrl,
+  readImgConfig,
+  type ImageHostDeps,
+} from "./image-hosts";
 import { fastestHost, setFastestHost, subscribeFastestHost } from "./fastest-host";
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -12,10 +20,17 @@ function memoryStorage(initial: Record<string, string> = {}) {
   };
 }
 
-const config = (foreign: string[], internal: string[] = []) => ({ imgDomainConfig: { foreignDomainList: foreign, internalDomainList: internal } });
+const config = (foreign: string[], internal: string[] = []) => ({
+  imgDomainConfig: { foreignDomainList: foreign, internalDomainList: internal },
+});
 
 /** Probes that answer in the order given by `order` (host → rank); unknown hosts fail. */
-function deps(data: unknown, order: Record<string, number>, storage = memoryStorage(), now = 1_000_000): ImageHostDeps & { probed: string[]; storage: ReturnType<typeof memoryStorage> } {
+function deps(
+  data: unknown,
+  order: Record<string, number>,
+  storage = memoryStorage(),
+  now = 1_000_000,
+): ImageHostDeps & { probed: string[]; storage: ReturnType<typeof memoryStorage> } {
   const probed: string[] = [];
   return {
     probed,
@@ -40,7 +55,10 @@ describe("chooseImageHost", () => {
   });
 
   it("probes every host once with the small image and stores the first to load", async () => {
-    const d = deps(config(["img-a.example", "http://127.0.0.1:3517"], ["img-a.example", "https://img-c.example"]), { "img-c.example": 1, "127.0.0.1:3517": 30 });
+    const d = deps(config(["img-a.example", "http://127.0.0.1:3517"], ["img-a.example", "https://img-c.example"]), {
+      "img-c.example": 1,
+      "127.0.0.1:3517": 30,
+    });
     const { fastest } = await chooseImageHost(d);
     expect(fastest).toBe("img-c.example");
     expect(d.probed.sort()).toEqual([
@@ -58,7 +76,9 @@ describe("chooseImageHost", () => {
     expect(d1.probed).toEqual([]);
 
     const stale = memoryStorage({ [FASTEST_HOST_KEY]: JSON.stringify({ host: "img-a.example", at: 1_000_000 - FASTEST_HOST_TTL_MS }) });
-    expect((await chooseImageHost(deps(config(["img-a.example", "img-b.example"]), { "img-b.example": 1 }, stale))).fastest).toBe("img-b.example");
+    expect((await chooseImageHost(deps(config(["img-a.example", "img-b.example"]), { "img-b.example": 1 }, stale))).fastest).toBe(
+      "img-b.example",
+    );
 
     const unlisted = memoryStorage({ [FASTEST_HOST_KEY]: JSON.stringify({ host: "gone.example", at: 999_999 }) });
     expect((await chooseImageHost(deps(config(["img-b.example"]), { "img-b.example": 1 }, unlisted))).fastest).toBe("img-b.example");
@@ -68,14 +88,19 @@ describe("chooseImageHost", () => {
   });
 
   it("stores nothing when no host answers", async () => {
-    const storage = memoryStorage({ [FASTEST_HOST_KEY]: JSON.stringify({ host: "img-a.example", at: 1_000_000 - FASTEST_HOST_TTL_MS - 1 }) });
+    const storage = memoryStorage({
+      [FASTEST_HOST_KEY]: JSON.stringify({ host: "img-a.example", at: 1_000_000 - FASTEST_HOST_TTL_MS - 1 }),
+    });
     expect((await chooseImageHost(deps(config(["img-a.example"]), {}, storage))).fastest).toBeNull();
     expect(storage.map.has(FASTEST_HOST_KEY)).toBe(false);
   });
 
   it("reads whatever the gateway sent as string lists", () => {
     expect(readImgConfig(null)).toEqual({ foreignDomainList: [], internalDomainList: [] });
-    expect(readImgConfig({ imgDomainConfig: { foreignDomainList: ["a.example", 3, " "], internalDomainList: "b" } })).toEqual({ foreignDomainList: ["a.example"], internalDomainList: [] });
+    expect(readImgConfig({ imgDomainConfig: { foreignDomainList: ["a.example", 3, " "], internalDomainList: "b" } })).toEqual({
+      foreignDomainList: ["a.example"],
+      internalDomainList: [],
+    });
   });
 
   it("probes an entry's own origin, or https for a bare host", () => {

@@ -65,7 +65,9 @@ export async function chooseImageHost(deps: ImageHostDeps): Promise<{ config: Im
   if (stored && byHost.has(stored.host) && deps.now() - stored.at < FASTEST_HOST_TTL_MS) return { config, fastest: stored.host };
 
   const stamp = deps.now();
-  const fastest = await Promise.any([...byHost].map(([host, entry]) => deps.probe(probeUrl(entry, stamp)).then(() => host))).catch(() => null);
+  const fastest = await Promise.any([...byHost].map(([host, entry]) => deps.probe(probeUrl(entry, stamp)).then(() => host))).catch(
+    () => null,
+  );
   if (fastest) deps.storage?.setItem(FASTEST_HOST_KEY, JSON.stringify({ host: fastest, at: deps.now() }));
   else deps.storage?.removeItem(FASTEST_HOST_KEY);
   return { config, fastest };

@@ -28,9 +28,13 @@ export function installImageRetry(doc: Document, onHostFailed: (host: string) =>
     img.src = next;
   };
 
-  doc.addEventListener("error", (event) => {
-    if (event.target instanceof HTMLImageElement) retry(event.target);
-  }, true);
+  doc.addEventListener(
+    "error",
+    (event) => {
+      if (event.target instanceof HTMLImageElement) retry(event.target);
+    },
+    true,
+  );
   for (const img of Array.from(doc.images)) {
     if (img.complete && img.naturalWidth === 0 && img.getAttribute("src")) retry(img);
   }

@@ -57,7 +57,10 @@ describe("openWindow", () => {
     const { win, calls } = fakeWindow();
     openWindow("https://www.mix.example/fee", { policy, win });
     openWindow("/asset", { policy, win });
-    expect(calls).toEqual([["/fee", "_blank", ""], ["/asset", "_blank", ""]]);
+    expect(calls).toEqual([
+      ["/fee", "_blank", ""],
+      ["/asset", "_blank", ""],
+    ]);
   });
 
   it("opens nothing for a refused address and warns", () => {

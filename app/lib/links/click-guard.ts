@@ -25,7 +25,8 @@ const SAME_WINDOW_TARGETS = ["", "_self", "_top", "_parent"];
 function linkOf(event: Event): Element | undefined {
   for (const node of event.composedPath()) {
     if (!(node instanceof Element)) continue;
-    if ((node.localName === "a" || node.localName === "area") && (node.hasAttribute("href") || node.hasAttributeNS(XLINK, "href"))) return node;
+    if ((node.localName === "a" || node.localName === "area") && (node.hasAttribute("href") || node.hasAttributeNS(XLINK, "href")))
+      return node;
   }
   return undefined;
 }

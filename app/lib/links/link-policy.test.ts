@@ -21,12 +21,17 @@ describe("checkLink: what is accepted", () => {
     expect(allowed(value)).toEqual({ allowed: true, kind: "site", href });
   });
 
-  it.each(["mailto:help@mix.example", "tel:+441234567", "blob:https://mix.example/0d7a", "data:image/png;base64,iVBORw0K", "mixexchange://trade/BTCUSDT", "MAILTO:help@mix.example", "DATA:IMAGE/gif;base64,R0lGOD"])(
-    "the scheme %s",
-    (value) => {
-      expect(allowed(value)).toEqual({ allowed: true, kind: "scheme", href: value });
-    },
-  );
+  it.each([
+    "mailto:help@mix.example",
+    "tel:+441234567",
+    "blob:https://mix.example/0d7a",
+    "data:image/png;base64,iVBORw0K",
+    "mixexchange://trade/BTCUSDT",
+    "MAILTO:help@mix.example",
+    "DATA:IMAGE/gif;base64,R0lGOD",
+  ])("the scheme %s", (value) => {
+    expect(allowed(value)).toEqual({ allowed: true, kind: "scheme", href: value });
+  });
 
   it("makes brand-owned absolute addresses relative, www and protocol-relative forms included", () => {
     expect(allowed("https://www.mix.example/ja/wiki/bitcoin")).toEqual({ allowed: true, kind: "site", href: "/ja/wiki/bitcoin" });
@@ -43,7 +48,11 @@ describe("checkLink: what is accepted", () => {
   it("accepts configured addresses and what lies below them, normalised", () => {
     expect(allowed("https://t.me/mixexchange")).toEqual({ allowed: true, kind: "external", href: "https://t.me/mixexchange" });
     expect(allowed("https://T.ME/mixexchange/42")).toEqual({ allowed: true, kind: "external", href: "https://t.me/mixexchange/42" });
-    expect(allowed("https://bitcoin.org/bitcoin.pdf")).toEqual({ allowed: true, kind: "external", href: "https://bitcoin.org/bitcoin.pdf" });
+    expect(allowed("https://bitcoin.org/bitcoin.pdf")).toEqual({
+      allowed: true,
+      kind: "external",
+      href: "https://bitcoin.org/bitcoin.pdf",
+    });
   });
 
   it("trims and drops what the browser's parser would drop, and returns that form", () => {
@@ -131,13 +140,27 @@ describe("checkImageSource", () => {
   it("takes site paths, data:image/, blob: and the image hosts", () => {
     expect(checkImageSource("/coins/btc.svg", policy, hosts)).toEqual({ allowed: true, kind: "site", href: "/coins/btc.svg" });
     expect(checkImageSource("https://www.mix.example/a.png", policy, hosts)).toEqual({ allowed: true, kind: "site", href: "/a.png" });
-    expect(checkImageSource("https://IMG.example/a.png", policy, hosts)).toEqual({ allowed: true, kind: "external", href: "https://img.example/a.png" });
+    expect(checkImageSource("https://IMG.example/a.png", policy, hosts)).toEqual({
+      allowed: true,
+      kind: "external",
+      href: "https://img.example/a.png",
+    });
     expect(checkImageSource("http://127.0.0.1:3517/a.png", policy, hosts).allowed).toBe(true);
     expect(checkImageSource("data:image/png;base64,AA==", policy, hosts).allowed).toBe(true);
   });
 
   it("refuses other hosts, configured link addresses and non-image schemes", () => {
-    for (const src of ["https://evil.example/a.png", "https://bitcoin.org/a.png", "mailto:a@b.c", "#x", "", "javascript:alert(1)", "https://x@img.example/a.png", "//evil.example/a.png", "mixexchange://x"]) {
+    for (const src of [
+      "https://evil.example/a.png",
+      "https://bitcoin.org/a.png",
+      "mailto:a@b.c",
+      "#x",
+      "",
+      "javascript:alert(1)",
+      "https://x@img.example/a.png",
+      "//evil.example/a.png",
+      "mixexchange://x",
+    ]) {
       expect(checkImageSource(src, policy, hosts).allowed, src).toBe(false);
     }
   });

@@ -50,9 +50,7 @@ function isAllowedAddress(url: URL, addresses: readonly string[]): boolean {
     const allowed = new URL(entry);
     if (allowed.origin !== url.origin) return false;
     const prefix = allowed.pathname;
-    return prefix.endsWith("/")
-      ? url.pathname.startsWith(prefix)
-      : url.pathname === prefix || url.pathname.startsWith(`${prefix}/`);
+    return prefix.endsWith("/") ? url.pathname.startsWith(prefix) : url.pathname === prefix || url.pathname.startsWith(`${prefix}/`);
   });
 }
 
@@ -86,7 +84,9 @@ export function checkLink(value: string, policy: LinkPolicy): LinkVerdict {
     return { allowed: true, kind: "scheme", href: v };
   }
   if (scheme === "data") {
-    return v.toLowerCase().startsWith(DATA_IMAGE_PREFIX) ? { allowed: true, kind: "scheme", href: v } : deny("data: is allowed for images only");
+    return v.toLowerCase().startsWith(DATA_IMAGE_PREFIX)
+      ? { allowed: true, kind: "scheme", href: v }
+      : deny("data: is allowed for images only");
   }
   if (scheme !== "http" && scheme !== "https") return deny(`scheme ${withColon} is not allowed`);
   return URL.canParse(v) ? judgeHttp(new URL(v), policy) : deny("unparsable address");

@@ -10,7 +10,12 @@ describe("cookie prefs", () => {
 
   it("reads valid values", () => {
     expect(read("language=ar; unit=USD; show_asset=true; theme=black; valuation_unit=2; layout=left")).toEqual({
-      language: "ar", unit: "USD", showAsset: true, theme: "black", valuationUnit: "2", layout: "left",
+      language: "ar",
+      unit: "USD",
+      showAsset: true,
+      theme: "black",
+      valuationUnit: "2",
+      layout: "left",
     });
   });
 

@@ -9,7 +9,9 @@ function fakeStorage(broken = false): Storage {
     if (broken) throw new DOMException("blocked", "SecurityError");
   };
   return {
-    get length() { return data.size; },
+    get length() {
+      return data.size;
+    },
     clear: () => data.clear(),
     key: (i) => [...data.keys()][i] ?? null,
     getItem: (k) => (guard(), data.get(k) ?? null),
@@ -21,10 +23,26 @@ function fakeStorage(broken = false): Storage {
 describe("local preferences", () => {
   it("has every default of docs/product.md", () => {
     expect(LOCAL_PREF_DEFAULTS).toEqual({
-      changeModeWithoutDialog: false, globalLocale: "en", globalTheme: "white", appVersion: "", terminalCode: "",
-      klineInterval: "1", skipGuide: false, hideReverseTip: false, hideTpslTip: false, hidePreTpslTip: false,
-      positionFilterMargin: "all", tradeUnit: "coin", positionKlineMark: true, entrustKlineMark: true, planKlineMark: true,
-      moveKlineMarkTip: true, topDownloadBanner: true, globalUserId: "", lastLoginUserId: "", fiatName: "",
+      changeModeWithoutDialog: false,
+      globalLocale: "en",
+      globalTheme: "white",
+      appVersion: "",
+      terminalCode: "",
+      klineInterval: "1",
+      skipGuide: false,
+      hideReverseTip: false,
+      hideTpslTip: false,
+      hidePreTpslTip: false,
+      positionFilterMargin: "all",
+      tradeUnit: "coin",
+      positionKlineMark: true,
+      entrustKlineMark: true,
+      planKlineMark: true,
+      moveKlineMarkTip: true,
+      topDownloadBanner: true,
+      globalUserId: "",
+      lastLoginUserId: "",
+      fiatName: "",
     });
   });
 
@@ -42,8 +60,14 @@ describe("local preferences", () => {
   });
 
   it.each([
-    ["globalTheme", "purple"], ["globalLocale", "xx"], ["skipGuide", "yes"], ["klineInterval", "7"],
-    ["globalUserId", "<script>"], ["fiatName", "usd"], ["terminalCode", "zz"], ["tradeUnit", ""],
+    ["globalTheme", "purple"],
+    ["globalLocale", "xx"],
+    ["skipGuide", "yes"],
+    ["klineInterval", "7"],
+    ["globalUserId", "<script>"],
+    ["fiatName", "usd"],
+    ["terminalCode", "zz"],
+    ["tradeUnit", ""],
   ] as const)("a corrupt %s reads as its default", (key, raw) => {
     const storage = fakeStorage();
     storage.setItem(`common:${key}`, raw);
@@ -67,6 +91,18 @@ describe("local preferences", () => {
     const storage = fakeStorage();
     localArea("copy", () => storage).set("x", "1");
     expect(localArea("earn", () => storage).get("x")).toBeUndefined();
-    expect(LOCAL_AREAS).toEqual(["common", "separation", "mix", "copy", "community", "activity", "earn", "microAxios", "microMd5", "webSdk", "Web3"]);
+    expect(LOCAL_AREAS).toEqual([
+      "common",
+      "separation",
+      "mix",
+      "copy",
+      "community",
+      "activity",
+      "earn",
+      "microAxios",
+      "microMd5",
+      "webSdk",
+      "Web3",
+    ]);
   });
 });

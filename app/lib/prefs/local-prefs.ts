@@ -11,7 +11,7 @@ interface Pref<T> {
   codec: Codec<T>;
   fallback: T;
 }
-const pref = <T,>(codec: Codec<T>, fallback: T): Pref<T> => ({ codec, fallback });
+const pref = <T>(codec: Codec<T>, fallback: T): Pref<T> => ({ codec, fallback });
 
 const bool: Codec<boolean> = { parse: (r) => (r === "true" ? true : r === "false" ? false : undefined), format: String };
 const text = (max: number, re = /^[\w.-]*$/): Codec<string> => ({

@@ -4,7 +4,17 @@
  * this page's memory: nothing throws to the caller.
  */
 export const LOCAL_AREAS = [
-  "common", "separation", "mix", "copy", "community", "activity", "earn", "microAxios", "microMd5", "webSdk", "Web3",
+  "common",
+  "separation",
+  "mix",
+  "copy",
+  "community",
+  "activity",
+  "earn",
+  "microAxios",
+  "microMd5",
+  "webSdk",
+  "Web3",
 ] as const;
 export type LocalArea = (typeof LOCAL_AREAS)[number];
 

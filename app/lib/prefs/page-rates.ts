@@ -8,7 +8,9 @@ let store: RatesStore | undefined;
 
 function pageStore(): RatesStore | undefined {
   if (typeof window === "undefined") return undefined;
-  store ??= createRatesStore(() => browserHttp().post<RatesData>(PATHS.usdtRate, { locale: document.documentElement.dataset.locale ?? "en" }));
+  store ??= createRatesStore(() =>
+    browserHttp().post<RatesData>(PATHS.usdtRate, { locale: document.documentElement.dataset.locale ?? "en" }),
+  );
   return store;
 }
 

@@ -3,7 +3,10 @@ import { RATE_REFRESH_MS, USDT_FIATS } from "../../../protocol/paths";
 import { createRatesStore, emptyRates, ratesFrom, usdtIn, type RatesData } from "./rates";
 
 const data: RatesData = {
-  supported: [{ name: "EUR", symbol: "€", value: "EUR" }, { name: "AED", symbol: "د.إ", value: "AED" }],
+  supported: [
+    { name: "EUR", symbol: "€", value: "EUR" },
+    { name: "AED", symbol: "د.إ", value: "AED" },
+  ],
   rates: { EUR: "0.9213", AED: "3.6725" },
 };
 
@@ -28,10 +31,13 @@ describe("USDT rates", () => {
     let tick: (() => void) | undefined;
     let period = 0;
     let fail = false;
-    const store = createRatesStore(async () => {
-      if (fail) throw new Error("down");
-      return data;
-    }, { now: () => 42, every: (fn, ms) => ((tick = fn), (period = ms), () => (tick = undefined)) });
+    const store = createRatesStore(
+      async () => {
+        if (fail) throw new Error("down");
+        return data;
+      },
+      { now: () => 42, every: (fn, ms) => ((tick = fn), (period = ms), () => (tick = undefined)) },
+    );
     const seen: number[] = [];
     store.subscribe(() => seen.push(store.get().fetchedAt));
     const stop = store.start();

@@ -53,10 +53,12 @@ export function createRatesStore(
   deps: { now?: () => number; every?: (fn: () => void, ms: number) => () => void } = {},
 ): RatesStore {
   const now = deps.now ?? Date.now;
-  const every = deps.every ?? ((fn, ms) => {
-    const id = setInterval(fn, ms);
-    return () => clearInterval(id);
-  });
+  const every =
+    deps.every ??
+    ((fn, ms) => {
+      const id = setInterval(fn, ms);
+      return () => clearInterval(id);
+    });
   let state = emptyRates();
   const listeners = new Set<() => void>();
   const set = (next: RatesState) => {
@@ -64,9 +66,12 @@ export function createRatesStore(
     listeners.forEach((l) => l());
   };
   const refresh = () => {
-    fetchRates().then((data) => set(ratesFrom(data, now())), () => {
-      // Keep the last good rates; the next period tries again.
-    });
+    fetchRates().then(
+      (data) => set(ratesFrom(data, now())),
+      () => {
+        // Keep the last good rates; the next period tries again.
+      },
+    );
   };
   return {
     get: () => state,

@@ -33,8 +33,15 @@ describe("QR code encoder", () => {
     const m = encodeQr(uri);
     expect(m.version).toBe(7);
     expect(m.size).toBe(45);
-    const row = (y: number, from: number, n: number) => m.dark[y]!.slice(from, from + n).map((d) => (d ? 1 : 0)).join("");
-    for (const [x, y] of [[0, 0], [m.size - 7, 0], [0, m.size - 7]] as const) {
+    const row = (y: number, from: number, n: number) =>
+      m.dark[y]!.slice(from, from + n)
+        .map((d) => (d ? 1 : 0))
+        .join("");
+    for (const [x, y] of [
+      [0, 0],
+      [m.size - 7, 0],
+      [0, m.size - 7],
+    ] as const) {
       expect(row(y, x, 7)).toBe("1111111");
       expect(row(y + 2, x, 7)).toBe("1011101");
     }
@@ -42,7 +49,12 @@ describe("QR code encoder", () => {
     expect(m.dark[m.size - 8]![8]).toBe(true);
     // The format bits beside the top-left finder name level M and the chosen mask.
     const format = [0, 1, 2, 3, 4, 5, 7, 8].map((y) => m.dark[y]![8]).concat([7, 5, 4, 3, 2, 1, 0].map((x) => m.dark[8]![x]));
-    expect(format.map((d) => (d ? 1 : 0)).reverse().join("")).toBe(formatBits(m.mask).toString(2).padStart(15, "0"));
+    expect(
+      format
+        .map((d) => (d ? 1 : 0))
+        .reverse()
+        .join(""),
+    ).toBe(formatBits(m.mask).toString(2).padStart(15, "0"));
     const svg = qrSvgPath(m);
     expect(svg.viewBox).toBe("0 0 53 53");
     expect(svg.d.split("z").length - 1).toBe(m.dark.flat().filter(Boolean).length);

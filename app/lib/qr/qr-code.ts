@@ -6,8 +6,14 @@
  */
 
 /** Level M, by version (index 0 unused): error-correction codewords per block and number of blocks. */
-const ECC_PER_BLOCK = [0, 10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28, 28, 26, 26, 26, 26, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28];
-const BLOCKS = [0, 1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16, 17, 17, 18, 20, 21, 23, 25, 26, 28, 29, 31, 33, 35, 37, 38, 40, 43, 45, 47, 49];
+const ECC_PER_BLOCK = [
+  0, 10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28, 28, 26, 26, 26, 26, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28,
+  28, 28, 28, 28, 28, 28,
+];
+const BLOCKS = [
+  0, 1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16, 17, 17, 18, 20, 21, 23, 25, 26, 28, 29, 31, 33, 35, 37, 38, 40, 43,
+  45, 47, 49,
+];
 /** Level M's two format bits. */
 const LEVEL_M_BITS = 0;
 
@@ -168,7 +174,11 @@ function drawFunctionPatterns(g: Grid, version: number): void {
     g.setFixed(6, i, i % 2 === 0);
     g.setFixed(i, 6, i % 2 === 0);
   }
-  for (const [cx, cy] of [[3, 3], [size - 4, 3], [3, size - 4]] as const) {
+  for (const [cx, cy] of [
+    [3, 3],
+    [size - 4, 3],
+    [3, size - 4],
+  ] as const) {
     for (let dy = -4; dy <= 4; dy++) {
       for (let dx = -4; dx <= 4; dx++) {
         const x = cx + dx;
@@ -180,10 +190,13 @@ function drawFunctionPatterns(g: Grid, version: number): void {
   }
   const pos = alignmentPositions(version);
   const last = pos.length - 1;
-  pos.forEach((cx, i) => pos.forEach((cy, j) => {
-    if ((i === 0 && j === 0) || (i === 0 && j === last) || (i === last && j === 0)) return;
-    for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) g.setFixed(cx + dx, cy + dy, Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
-  }));
+  pos.forEach((cx, i) =>
+    pos.forEach((cy, j) => {
+      if ((i === 0 && j === 0) || (i === 0 && j === last) || (i === last && j === 0)) return;
+      for (let dy = -2; dy <= 2; dy++)
+        for (let dx = -2; dx <= 2; dx++) g.setFixed(cx + dx, cy + dy, Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
+    }),
+  );
   drawFormat(g, 0); // reserves the format areas; redrawn with the chosen mask
   if (version >= 7) {
     const bits = versionBits(version);
@@ -265,7 +278,14 @@ export function penalty(dark: boolean[][]): number {
     for (let x = 0; x < size; x++) {
       const d = (dark[y] as boolean[])[x];
       if (d) darkCount++;
-      if (x + 1 < size && y + 1 < size && d === (dark[y] as boolean[])[x + 1] && d === (dark[y + 1] as boolean[])[x] && d === (dark[y + 1] as boolean[])[x + 1]) score += 3;
+      if (
+        x + 1 < size &&
+        y + 1 < size &&
+        d === (dark[y] as boolean[])[x + 1] &&
+        d === (dark[y + 1] as boolean[])[x] &&
+        d === (dark[y + 1] as boolean[])[x + 1]
+      )
+        score += 3;
     }
   }
   const total = size * size;
@@ -301,9 +321,11 @@ export function encodeQr(text: string): QrMatrix {
 /** One SVG path of the dark modules, with the standard's four-module quiet zone. */
 export function qrSvgPath(m: QrMatrix, quiet = 4): { viewBox: string; d: string } {
   const parts: string[] = [];
-  m.dark.forEach((row, y) => row.forEach((d, x) => {
-    if (d) parts.push(`M${x + quiet} ${y + quiet}h1v1h-1z`);
-  }));
+  m.dark.forEach((row, y) =>
+    row.forEach((d, x) => {
+      if (d) parts.push(`M${x + quiet} ${y + quiet}h1v1h-1z`);
+    }),
+  );
   const side = m.size + quiet * 2;
   return { viewBox: `0 0 ${side} ${side}`, d: parts.join("") };
 }

@@ -3,13 +3,34 @@ import { allowedInSimulation, reactToFlagChange, simulationHome } from "./allow-
 
 describe("simulation allow-list", () => {
   it("allows the exact paths and the prefixes of docs/product.md, with or without a locale prefix", () => {
-    for (const p of ["/fee", "/asset/spot", "/modifyverification", "/spot/BTCUSDT", "/ja/spot/ETHUSDT", "/futures/usdt/BTCUSDT", "/account/newapi", "/de/subaccount/setting/api", "/trade-asset-order/x"]) {
+    for (const p of [
+      "/fee",
+      "/asset/spot",
+      "/modifyverification",
+      "/spot/BTCUSDT",
+      "/ja/spot/ETHUSDT",
+      "/futures/usdt/BTCUSDT",
+      "/account/newapi",
+      "/de/subaccount/setting/api",
+      "/trade-asset-order/x",
+    ]) {
       expect(allowedInSimulation(p), p).toBe(true);
     }
   });
 
   it("refuses everything else: the home page, login, near misses and unknown prefixes", () => {
-    for (const p of ["/", "/ja", "/login", "/register", "/spot", "/fee/x", "/asset/spot/1", "/xx/spot/BTCUSDT", "/wiki", "/subaccount/setting/other"]) {
+    for (const p of [
+      "/",
+      "/ja",
+      "/login",
+      "/register",
+      "/spot",
+      "/fee/x",
+      "/asset/spot/1",
+      "/xx/spot/BTCUSDT",
+      "/wiki",
+      "/subaccount/setting/other",
+    ]) {
       expect(allowedInSimulation(p), p).toBe(false);
     }
   });

@@ -3,15 +3,39 @@ import { spotPath } from "~/lib/trade/paths";
 
 /** The only paths reachable in simulation mode (docs/product.md), a locale prefix allowed in front. */
 export const SIMULATION_EXACT_PATHS = [
-  "/fee", "/vip/detail", "/vip/vipIntroduce", "/asset", "/asset/spot", "/asset/margin", "/asset/futures", "/download",
-  "/proof-of-reserves", "/protection-fund", "/modifyverification",
+  "/fee",
+  "/vip/detail",
+  "/vip/vipIntroduce",
+  "/asset",
+  "/asset/spot",
+  "/asset/margin",
+  "/asset/futures",
+  "/download",
+  "/proof-of-reserves",
+  "/protection-fund",
+  "/modifyverification",
 ] as const;
 
 export const SIMULATION_PATH_PREFIXES = [
-  "/account/newapi", "/spot/", "/futures/", "/transac", "/order/marginOrderInfo", "/order/mcp", "/record/exchange",
-  "/record/margin", "/record/mcp", "/subaccount/setting/antiphishing", "/subaccount/setting/devices",
-  "/subaccount/setting/history", "/subaccount/setting/api", "/trade-spot", "/trade-margin", "/trade-swap", "/trade-info",
-  "/trade-asset-order", "/trade-asset",
+  "/account/newapi",
+  "/spot/",
+  "/futures/",
+  "/transac",
+  "/order/marginOrderInfo",
+  "/order/mcp",
+  "/record/exchange",
+  "/record/margin",
+  "/record/mcp",
+  "/subaccount/setting/antiphishing",
+  "/subaccount/setting/devices",
+  "/subaccount/setting/history",
+  "/subaccount/setting/api",
+  "/trade-spot",
+  "/trade-margin",
+  "/trade-swap",
+  "/trade-info",
+  "/trade-asset-order",
+  "/trade-asset",
 ] as const;
 
 /** Whether a page may be shown in simulation mode. */

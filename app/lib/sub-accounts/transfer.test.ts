@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { checkTransfer, toUnits } from "./transfer";
 
-const accounts = [{ userId: "1000000001", frozen: false }, { userId: "1000000002", frozen: false }, { userId: "1000000003", frozen: true }];
+const accounts = [
+  { userId: "1000000001", frozen: false },
+  { userId: "1000000002", frozen: false },
+  { userId: "1000000003", frozen: true },
+];
 const form = { from: "1000000001", to: "1000000002", coin: "USDT", amount: "12.5" };
 
 describe("transfer form", () => {

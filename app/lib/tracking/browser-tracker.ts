@@ -122,9 +122,10 @@ function start(options: InstallOptions): void {
   });
 
   // Typed as JSON: the gateway reads no other body as JSON (docs/decisions/010).
-  const beacon = typeof navigator.sendBeacon === "function"
-    ? (url: string, body: string) => navigator.sendBeacon(url, new Blob([body], { type: "application/json" }))
-    : undefined;
+  const beacon =
+    typeof navigator.sendBeacon === "function"
+      ? (url: string, body: string) => navigator.sendBeacon(url, new Blob([body], { type: "application/json" }))
+      : undefined;
   const uploader = new Uploader({
     store,
     locks: new CookieLocks({ cookies, holder: store.docId, now, wait }),
@@ -158,11 +159,17 @@ function start(options: InstallOptions): void {
   void Promise.all([
     loadCommonConfig((path) => http.post(path), warn),
     settleTerminalCode({
-      local, cookies, storageType: options.terminalCodeStorage ?? terminalCodeStorage(), create: () => hex(32), wait,
+      local,
+      cookies,
+      storageType: options.terminalCodeStorage ?? terminalCodeStorage(),
+      create: () => hex(32),
+      wait,
     }),
-  ]).then(([config, code]) => {
-    terminalCode = code;
-    t.setIdentity(config.userId, config.ip);
-    if (config.uploadSwitch) uploader.enable();
-  }).catch((err: unknown) => warn(`[tracking] uploads not started: ${err instanceof Error ? err.message : String(err)}`));
+  ])
+    .then(([config, code]) => {
+      terminalCode = code;
+      t.setIdentity(config.userId, config.ip);
+      if (config.uploadSwitch) uploader.enable();
+    })
+    .catch((err: unknown) => warn(`[tracking] uploads not started: ${err instanceof Error ? err.message : String(err)}`));
 }

@@ -12,10 +12,7 @@ export const CONFIG_FAILED: CommonConfig = { uploadSwitch: false, userId: "", ip
 
 const text = (v: unknown) => (typeof v === "string" ? v : typeof v === "number" ? String(v) : "");
 
-export async function loadCommonConfig(
-  post: (path: string) => Promise<unknown>,
-  warn: (msg: string) => void,
-): Promise<CommonConfig> {
+export async function loadCommonConfig(post: (path: string) => Promise<unknown>, warn: (msg: string) => void): Promise<CommonConfig> {
   let data: unknown;
   try {
     data = await post(PATHS.clientCommonConfig);

@@ -1,5 +1,9 @@
 import {
-  DEFAULT_APP_VERSION, TRACKING_APP, TRACKING_FIELD_MAX, TRACKING_LIB_VERSION, type TrackingEvent,
+  DEFAULT_APP_VERSION,
+  TRACKING_APP,
+  TRACKING_FIELD_MAX,
+  TRACKING_LIB_VERSION,
+  type TrackingEvent,
 } from "../../../protocol/tracking";
 import { parseUserAgent, sysCode } from "../../../protocol/user-agent";
 import type { Landing } from "./visitor";
@@ -7,10 +11,31 @@ import type { Landing } from "./visitor";
 /** The context fields that stay the same for the life of a document. */
 export type StaticContext = Pick<
   TrackingEvent,
-  | "app_id" | "app_name" | "ver" | "browser" | "browser_version" | "session_id" | "sys" | "os_version"
-  | "device_id" | "manufacturer" | "brand" | "model" | "screen_width" | "screen_height" | "carrier"
-  | "url_host" | "lib_version" | "timezone_offset" | "channel" | "log_env" | "qr_val" | "source_referer"
-  | "source_target" | "first_visit_time" | "user_agent"
+  | "app_id"
+  | "app_name"
+  | "ver"
+  | "browser"
+  | "browser_version"
+  | "session_id"
+  | "sys"
+  | "os_version"
+  | "device_id"
+  | "manufacturer"
+  | "brand"
+  | "model"
+  | "screen_width"
+  | "screen_height"
+  | "carrier"
+  | "url_host"
+  | "lib_version"
+  | "timezone_offset"
+  | "channel"
+  | "log_env"
+  | "qr_val"
+  | "source_referer"
+  | "source_target"
+  | "first_visit_time"
+  | "user_agent"
 >;
 
 export interface ContextInputs {

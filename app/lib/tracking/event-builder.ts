@@ -4,9 +4,28 @@ import type { StaticContext } from "./context";
 /** The fields one `track()` call decides; the rest comes from the page view and the context. */
 export type EventFields = Pick<
   TrackingEvent,
-  | "type" | "page_status" | "track_type" | "url" | "title" | "curr_page" | "curr_page_ext" | "event_tracking"
-  | "event_tracking_id" | "event_tracking_ext" | "business1" | "business2" | "timestamp" | "ctime" | "timely"
-  | "merge" | "seq" | "log_seq" | "retry_count" | "user_language" | "referer" | "page_unique_id"
+  | "type"
+  | "page_status"
+  | "track_type"
+  | "url"
+  | "title"
+  | "curr_page"
+  | "curr_page_ext"
+  | "event_tracking"
+  | "event_tracking_id"
+  | "event_tracking_ext"
+  | "business1"
+  | "business2"
+  | "timestamp"
+  | "ctime"
+  | "timely"
+  | "merge"
+  | "seq"
+  | "log_seq"
+  | "retry_count"
+  | "user_language"
+  | "referer"
+  | "page_unique_id"
 >;
 
 /**

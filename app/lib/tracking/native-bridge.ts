@@ -46,7 +46,9 @@ export function nativeSender(bridge: NativeBridge): Sender {
   return {
     async send(events) {
       const sent = postAll(events);
-      return sent === events.length ? { kind: "ok" } : { kind: "failed", status: 0, msg: `${bridge.os} bridge refused an event`, delivered: sent };
+      return sent === events.length
+        ? { kind: "ok" }
+        : { kind: "failed", status: 0, msg: `${bridge.os} bridge refused an event`, delivered: sent };
     },
     sendNow: (events) => ({ sent: postAll(events), delivered: true }),
   };

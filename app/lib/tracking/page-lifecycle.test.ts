@@ -15,7 +15,9 @@ function vitalsLib() {
 }
 
 const summary = (events: Array<{ type: number; page_status: number | null; page_unique_id: string; event_tracking: string }>) =>
-  events.map((e) => `${e.type === EVENT_TYPE.system ? e.event_tracking : e.page_status === PAGE_STATUS.show ? "show" : "hide"}:${e.page_unique_id}`);
+  events.map(
+    (e) => `${e.type === EVENT_TYPE.system ? e.event_tracking : e.page_status === PAGE_STATUS.show ? "show" : "hide"}:${e.page_unique_id}`,
+  );
 
 function setup() {
   const b = fakeBrowser();
@@ -56,7 +58,14 @@ describe("page lifecycle", () => {
     expect(beacon.via).toBe("beacon");
     const [, leave, vitals] = beacon.events;
     expect(leave).toMatchObject({ page_status: PAGE_STATUS.hide, timely: 1, event_tracking_ext: { reason: "leave" } });
-    expect(vitals).toMatchObject({ type: EVENT_TYPE.system, event_tracking: "web_vitals", event_tracking_id: "/", timely: 1, merge: 1, event_tracking_ext: { ttfb: 81, fcp: 300, cls: 0.1235 } });
+    expect(vitals).toMatchObject({
+      type: EVENT_TYPE.system,
+      event_tracking: "web_vitals",
+      event_tracking_id: "/",
+      timely: 1,
+      merge: 1,
+      event_tracking_ext: { ttfb: 81, fcp: 300, cls: 0.1235 },
+    });
     expect(vitals!.page_unique_id).toBe(leave!.page_unique_id);
 
     tab.doc.setVisibility("visible");

@@ -8,7 +8,14 @@ function setup() {
   const storage = memoryStorage();
   const warnings: string[] = [];
   const tasks: Array<() => void> = [];
-  const store = (doc: string) => new QueueStore(storage, doc, () => t, (m) => void warnings.push(m), (fn) => void tasks.push(fn));
+  const store = (doc: string) =>
+    new QueueStore(
+      storage,
+      doc,
+      () => t,
+      (m) => void warnings.push(m),
+      (fn) => void tasks.push(fn),
+    );
   /** Ends the current "task": the stores write what it queued. */
   const endTask = () => tasks.splice(0).forEach((fn) => fn());
   return { storage, store, warnings, endTask, advance: (ms: number) => (t += ms) };
@@ -17,9 +24,15 @@ const seg = (doc: string, first: number) => `${QUEUE_KEYS.event}${doc}:${first}`
 
 describe("segments", () => {
   it("round-trip events and tell their numbers from the head alone", () => {
-    const raw = encodeSegment([{ n: 4, json: '{"a":1}' }, { n: 5, json: '{"b":"x]"}' }]);
+    const raw = encodeSegment([
+      { n: 4, json: '{"a":1}' },
+      { n: 5, json: '{"b":"x]"}' },
+    ]);
     expect(raw).toBe('{"n":[4,5],"e":[{"a":1},{"b":"x]"}]}');
-    expect(decodeSegment(raw, 4)).toEqual([{ n: 4, json: '{"a":1}' }, { n: 5, json: '{"b":"x]"}' }]);
+    expect(decodeSegment(raw, 4)).toEqual([
+      { n: 4, json: '{"a":1}' },
+      { n: 5, json: '{"b":"x]"}' },
+    ]);
     expect(segmentNumbers(raw)).toEqual([4, 5]);
   });
 
@@ -45,7 +58,11 @@ describe("queue store", () => {
     expect(s.storage.getItem(seg("a", 3))).toBe('{"n":[3],"e":[{"i":3}]}');
     const b = s.store("b");
     expect(b.head("a", 2).map((e) => e.n)).toEqual([1, 2]);
-    expect(b.head("a", 50)).toEqual([{ n: 1, json: '{"i":1}' }, { n: 2, json: '{"i":2}' }, { n: 3, json: '{"i":3}' }]);
+    expect(b.head("a", 50)).toEqual([
+      { n: 1, json: '{"i":1}' },
+      { n: 2, json: '{"i":2}' },
+      { n: 3, json: '{"i":3}' },
+    ]);
   });
 
   it("writes pending events before anything reads the queue", () => {
@@ -68,7 +85,10 @@ describe("queue store", () => {
     expect(a.ownCount).toBe(1);
     a.update("a", [{ n: 3, json: '{"r":1,"i":3}' }]);
     expect(s.storage.getItem(seg("a", 1))).toBe('{"n":[3],"e":[{"r":1,"i":3}]}');
-    b.update("a", [{ n: 3, json: '{"r":2,"i":3}' }, { n: 1, json: '{"resurrected":true}' }]);
+    b.update("a", [
+      { n: 3, json: '{"r":2,"i":3}' },
+      { n: 1, json: '{"resurrected":true}' },
+    ]);
     expect(b.head("a", 50)).toEqual([{ n: 3, json: '{"r":2,"i":3}' }]);
     a.remove("a", [3]);
     expect(s.storage.getItem(seg("a", 1))).toBeNull();

@@ -1,5 +1,12 @@
 import {
-  SEGMENT_PREFIX, encodeSegment, readSegment, rewriteSegment, segmentKey, segmentNumbers, segmentsOf, type QueuedEvent,
+  SEGMENT_PREFIX,
+  encodeSegment,
+  readSegment,
+  rewriteSegment,
+  segmentKey,
+  segmentNumbers,
+  segmentsOf,
+  type QueuedEvent,
 } from "./segments";
 import { keysWithPrefix, readItem, removeItem, writeItem, type StorageLike } from "./storage";
 
@@ -183,7 +190,12 @@ export class QueueStore {
       for (const s of segmentsOf(this.storage, doc)) {
         const before = readSegment(this.storage, s.key, s.first);
         const after = before.map(change);
-        if (after.some((e, i) => e !== before[i])) rewriteSegment(this.storage, s.key, after.filter((e): e is QueuedEvent => e !== undefined));
+        if (after.some((e, i) => e !== before[i]))
+          rewriteSegment(
+            this.storage,
+            s.key,
+            after.filter((e): e is QueuedEvent => e !== undefined),
+          );
       }
       return;
     }
@@ -198,7 +210,11 @@ export class QueueStore {
       else this.own.splice(i, 1);
     }
     for (const seg of touched) {
-      rewriteSegment(this.storage, segmentKey(doc, seg), this.own.filter((e) => e.seg === seg));
+      rewriteSegment(
+        this.storage,
+        segmentKey(doc, seg),
+        this.own.filter((e) => e.seg === seg),
+      );
     }
   }
 

@@ -19,7 +19,13 @@ describe("beacon bodies", () => {
     expect(seqs).toEqual(events.map((e) => e.seq));
     // UTF-8 bytes count, not characters: "é" is two bytes, so 900 of them make a ~1.8 KB event
     expect(bodies[0]!.count).toBeLessThan(50);
-    expect(splitBodies(Array.from({ length: 120 }, (_, i) => event(i)), 65_536, 50).map((b) => b.count)).toEqual([50, 50, 20]);
+    expect(
+      splitBodies(
+        Array.from({ length: 120 }, (_, i) => event(i)),
+        65_536,
+        50,
+      ).map((b) => b.count),
+    ).toEqual([50, 50, 20]);
   });
 
   it("give an oversized event a body of its own", () => {
@@ -44,24 +50,50 @@ describe("web sender", () => {
   it("reports the events the gateway refused in a batch it otherwise stored", async () => {
     const refused = [{ index: 1, field: "url", reason: "an event needs its page: url or curr_page" }];
     const sender = webSender({ post: async () => ({ accepted: 1, duplicates: 0, invalid: 1, refused }), beacon: undefined, pfb: "" });
-    await expect(sender.send([event(1), event(2)])).resolves.toEqual({ kind: "ok", refused: [{ index: 1, reason: "url: an event needs its page: url or curr_page" }] });
+    await expect(sender.send([event(1), event(2)])).resolves.toEqual({
+      kind: "ok",
+      refused: [{ index: 1, reason: "url: an event needs its page: url or curr_page" }],
+    });
     const plain = webSender({ post: async () => ({ accepted: 1, duplicates: 0 }), beacon: undefined, pfb: "" });
     await expect(plain.send([event(1)])).resolves.toEqual({ kind: "ok" });
   });
 
   it("reads the gateway's answers: 403 throttled, 4xx refused for good (naming the event), else retry", async () => {
     expect(outcomeOf(new HttpError("code", "Too many", 403, "42900"))).toEqual({ kind: "throttled", status: 403 });
-    expect(outcomeOf(new HttpError("code", "Invalid parameter [3].url: bad", 400, "40017", { index: 3, field: "url" })))
-      .toEqual({ kind: "rejected", status: 400, msg: "40017 Invalid parameter [3].url: bad", indexes: [3] });
+    expect(outcomeOf(new HttpError("code", "Invalid parameter [3].url: bad", 400, "40017", { index: 3, field: "url" }))).toEqual({
+      kind: "rejected",
+      status: 400,
+      msg: "40017 Invalid parameter [3].url: bad",
+      indexes: [3],
+    });
     // The gateway names every refused event of a batch in which none was good (docs/decisions/405).
-    const allBad = { accepted: 0, duplicates: 0, invalid: 2, refused: [{ index: 0, field: "type", reason: "required" }, { index: 1, field: "url", reason: "x" }], index: 0, field: "type" };
-    expect(outcomeOf(new HttpError("code", "Invalid parameter [0].type: required", 400, "40017", allBad))).toMatchObject({ kind: "rejected", indexes: [0, 1] });
-    expect(outcomeOf(new HttpError("code", "odd", 400, "40017", { refused: [{ index: "0" }, null, { index: -1 }, { index: 2.5 }] }))).toMatchObject({ kind: "rejected", indexes: undefined });
+    const allBad = {
+      accepted: 0,
+      duplicates: 0,
+      invalid: 2,
+      refused: [
+        { index: 0, field: "type", reason: "required" },
+        { index: 1, field: "url", reason: "x" },
+      ],
+      index: 0,
+      field: "type",
+    };
+    expect(outcomeOf(new HttpError("code", "Invalid parameter [0].type: required", 400, "40017", allBad))).toMatchObject({
+      kind: "rejected",
+      indexes: [0, 1],
+    });
+    expect(
+      outcomeOf(new HttpError("code", "odd", 400, "40017", { refused: [{ index: "0" }, null, { index: -1 }, { index: 2.5 }] })),
+    ).toMatchObject({ kind: "rejected", indexes: undefined });
     expect(outcomeOf(new HttpError("code", "too large", 413, "41300"))).toMatchObject({ kind: "rejected", indexes: undefined });
     expect(outcomeOf(new HttpError("status", "too many requests", 429))).toMatchObject({ kind: "failed", status: 429 });
     expect(outcomeOf(new HttpError("code", "gateway unavailable", 502, "50200"))).toMatchObject({ kind: "failed", status: 502 });
     expect(outcomeOf(new HttpError("network", "Network Error"))).toMatchObject({ kind: "failed", status: 0 });
-    const failing = webSender({ post: async () => Promise.reject(new HttpError("timeout", "timeout exceeded")), beacon: undefined, pfb: "" });
+    const failing = webSender({
+      post: async () => Promise.reject(new HttpError("timeout", "timeout exceeded")),
+      beacon: undefined,
+      pfb: "",
+    });
     await expect(failing.send([event(1)])).resolves.toEqual({ kind: "failed", status: 0, msg: "timeout exceeded" });
   });
 });
@@ -91,7 +123,12 @@ describe("native bridge", () => {
 
   it("reports how many events got through when the bridge throws", async () => {
     let n = 0;
-    const sender = nativeSender({ os: "android", post: () => { if (++n === 2) throw new Error("gone"); } });
+    const sender = nativeSender({
+      os: "android",
+      post: () => {
+        if (++n === 2) throw new Error("gone");
+      },
+    });
     await expect(sender.send([event(1), event(2), event(3)])).resolves.toMatchObject({ kind: "failed", delivered: 1 });
   });
 });
@@ -99,15 +136,24 @@ describe("native bridge", () => {
 describe("clientCommonConfig", () => {
   it("reads the switch, the user id and the ip", async () => {
     const warn = vi.fn();
-    const config = await loadCommonConfig(async () => ({ clientCommonConfig: { eventLogUploadSwitch: true, userId: "42" }, localVo: { ip: "203.0.113.1" } }), warn);
+    const config = await loadCommonConfig(
+      async () => ({ clientCommonConfig: { eventLogUploadSwitch: true, userId: "42" }, localVo: { ip: "203.0.113.1" } }),
+      warn,
+    );
     expect(config).toEqual({ uploadSwitch: true, userId: "42", ip: "203.0.113.1" });
-    expect((await loadCommonConfig(async () => ({ clientCommonConfig: { eventLogUploadSwitch: false } }), warn))).toEqual({ uploadSwitch: false, userId: "", ip: "" });
+    expect(await loadCommonConfig(async () => ({ clientCommonConfig: { eventLogUploadSwitch: false } }), warn)).toEqual({
+      uploadSwitch: false,
+      userId: "",
+      ip: "",
+    });
     expect(warn).not.toHaveBeenCalled();
   });
 
   it("on failure warns and turns uploads off with no user id and no ip", async () => {
     const warn = vi.fn();
-    await expect(loadCommonConfig(async () => Promise.reject(new HttpError("network", "Network Error")), warn)).resolves.toEqual(CONFIG_FAILED);
+    await expect(loadCommonConfig(async () => Promise.reject(new HttpError("network", "Network Error")), warn)).resolves.toEqual(
+      CONFIG_FAILED,
+    );
     expect(warn.mock.calls[0]![0]).toContain("Network Error");
     await expect(loadCommonConfig(async () => "nonsense", warn)).resolves.toEqual({ uploadSwitch: false, userId: "", ip: "" });
     expect(warn).toHaveBeenCalledTimes(2);

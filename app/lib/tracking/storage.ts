@@ -37,7 +37,10 @@ export function memoryCookieJar(now: () => number = Date.now): CookieJar & { cou
   const jar = new Map<string, { value: string; expires: number }>();
   const live = () => [...jar].filter(([, c]) => c.expires > now());
   return {
-    read: () => live().map(([k, c]) => `${k}=${c.value}`).join("; "),
+    read: () =>
+      live()
+        .map(([k, c]) => `${k}=${c.value}`)
+        .join("; "),
     write(cookie) {
       // document.cookie keeps the value as written: no decoding here.
       const { name, value, maxAge } = parseSetCookie(cookie, { decode: (raw) => raw });

@@ -15,7 +15,9 @@ function setup(storageType: "localStorage" | "cookie" = "localStorage") {
   const waits: number[] = [];
   let during: () => void = () => undefined;
   const opts = {
-    local, cookies, storageType,
+    local,
+    cookies,
+    storageType,
     create: vi.fn(() => C),
     wait: async (ms: number) => {
       waits.push(ms);

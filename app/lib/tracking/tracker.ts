@@ -1,5 +1,11 @@
 import {
-  EVENT_TYPE, PAGE_STATUS, TRACK_TYPE, TRACKING_FIELD_MAX, isValidTrackingId, type EventType, type PageStatus,
+  EVENT_TYPE,
+  PAGE_STATUS,
+  TRACK_TYPE,
+  TRACKING_FIELD_MAX,
+  isValidTrackingId,
+  type EventType,
+  type PageStatus,
   type TrackingExt,
 } from "../../../protocol/tracking";
 import { isFirstDay } from "./visitor";
@@ -115,28 +121,50 @@ export class Tracker {
     const view = this.view;
     if (!view?.shown) return;
     view.shown = false;
-    this.pageEvent(view, PAGE_STATUS.hide, { reason, duration_ms: Math.max(0, this.opts.now() - view.shownAt) }, reason === "leave" ? 1 : 0);
+    this.pageEvent(
+      view,
+      PAGE_STATUS.hide,
+      { reason, duration_ms: Math.max(0, this.opts.now() - view.shownAt) },
+      reason === "leave" ? 1 : 0,
+    );
   }
 
   /** A caller's event on the current page; false when it was dropped. */
   track(input: TrackInput): boolean {
     if (!isValidTrackingId(input.event_tracking_id)) {
-      this.opts.warn(`[tracking] event "${String(input.event_tracking)}" dropped: tracking id ${JSON.stringify(input.event_tracking_id)} is not "/" or "b" + digits`);
+      this.opts.warn(
+        `[tracking] event "${String(input.event_tracking)}" dropped: tracking id ${JSON.stringify(input.event_tracking_id)} is not "/" or "b" + digits`,
+      );
       return false;
     }
     const type = EVENT_TYPES.has(input.type) ? input.type : EVENT_TYPE.click;
     return this.record({
-      type, page_status: type === EVENT_TYPE.page ? (input.page_status ?? PAGE_STATUS.show) : null, auto: false,
-      name: String(input.event_tracking ?? ""), id: input.event_tracking_id, ext: sanitizeExt(input.event_tracking_ext),
-      business1: String(input.business1 ?? ""), business2: String(input.business2 ?? ""), timely: 0, merge: 0,
+      type,
+      page_status: type === EVENT_TYPE.page ? (input.page_status ?? PAGE_STATUS.show) : null,
+      auto: false,
+      name: String(input.event_tracking ?? ""),
+      id: input.event_tracking_id,
+      ext: sanitizeExt(input.event_tracking_ext),
+      business1: String(input.business1 ?? ""),
+      business2: String(input.business2 ?? ""),
+      timely: 0,
+      merge: 0,
     });
   }
 
   /** An automatic system event (the page's performance metrics, merged into one: `merge` 1). */
   system(name: string, ext: TrackingExt): boolean {
     return this.record({
-      type: EVENT_TYPE.system, page_status: null, auto: true, name, id: AUTO_TRACKING_ID, ext: sanitizeExt(ext),
-      business1: "", business2: "", timely: 1, merge: 1,
+      type: EVENT_TYPE.system,
+      page_status: null,
+      auto: true,
+      name,
+      id: AUTO_TRACKING_ID,
+      ext: sanitizeExt(ext),
+      business1: "",
+      business2: "",
+      timely: 1,
+      merge: 1,
     });
   }
 
@@ -144,9 +172,16 @@ export class Tracker {
   private pageEvent(view: PageView, status: PageStatus, ext: TrackingExt, timely: 0 | 1): void {
     const wiki = view.wiki;
     this.record({
-      type: EVENT_TYPE.page, page_status: status, auto: true, name: PAGE_EVENT_NAME,
-      id: wiki?.event_tracking_id ?? AUTO_TRACKING_ID, ext: { ...wiki?.ext, ...ext },
-      business1: wiki?.business1 ?? "", business2: wiki?.business2 ?? "", timely, merge: 0,
+      type: EVENT_TYPE.page,
+      page_status: status,
+      auto: true,
+      name: PAGE_EVENT_NAME,
+      id: wiki?.event_tracking_id ?? AUTO_TRACKING_ID,
+      ext: { ...wiki?.ext, ...ext },
+      business1: wiki?.business1 ?? "",
+      business2: wiki?.business2 ?? "",
+      timely,
+      merge: 0,
     });
   }
 
@@ -167,8 +202,16 @@ export class Tracker {
   }
 
   private record(e: {
-    type: EventType; page_status: PageStatus | null; auto: boolean; name: string; id: string; ext: TrackingExt;
-    business1: string; business2: string; timely: 0 | 1; merge: 0 | 1;
+    type: EventType;
+    page_status: PageStatus | null;
+    auto: boolean;
+    name: string;
+    id: string;
+    ext: TrackingExt;
+    business1: string;
+    business2: string;
+    timely: 0 | 1;
+    merge: 0 | 1;
   }): boolean {
     const o = this.opts;
     this.view ??= this.newView(o.location(), o.referrer);

@@ -17,7 +17,9 @@ const keysOf = (b: ReturnType<typeof fakeBrowser>) => {
 };
 /** Events left in local storage, over all segments of all documents. */
 const queuedCount = (b: ReturnType<typeof fakeBrowser>) =>
-  keysOf(b).filter((k) => k.startsWith(QUEUE_KEYS.event)).reduce((sum, k) => sum + (segmentNumbers(b.storage.getItem(k)!)?.length ?? 1), 0);
+  keysOf(b)
+    .filter((k) => k.startsWith(QUEUE_KEYS.event))
+    .reduce((sum, k) => sum + (segmentNumbers(b.storage.getItem(k)!)?.length ?? 1), 0);
 /** Each event stored once, pages' seqs 1..n in stored order. */
 function expectExactlyOnceInOrder(b: ReturnType<typeof fakeBrowser>) {
   const byPage = new Map<string, number[]>();
@@ -148,7 +150,11 @@ describe("uploader", () => {
     const fresh = started(b, "fresh");
     await drain(fresh);
     // the beacon's events are sent again (a beacon is never answered) and stored once
-    expect(b.gateway.requests.map((r) => [r.tab, r.via])).toEqual([["old", "beacon"], ["fresh", "fetch"], ["fresh", "fetch"]]);
+    expect(b.gateway.requests.map((r) => [r.tab, r.via])).toEqual([
+      ["old", "beacon"],
+      ["fresh", "fetch"],
+      ["fresh", "fetch"],
+    ]);
     expect(b.gateway.requests[1]!.events.map((e) => e.event_tracking)).toEqual(["page_view", "c0", "c1", "page_view"]);
     expect(b.gateway.stored.map((e) => e.event_tracking)).toEqual(["page_view", "c0", "c1", "page_view", "page_view"]);
     expectExactlyOnceInOrder(b);
@@ -232,7 +238,8 @@ describe("uploader", () => {
     await drain(fresh);
     expect(b.gateway.stored.map((e) => `${e.page_status}:${e.seq}`)).toEqual(["1:3", "0:1"]);
     expect(b.warnings.filter((w) => w.includes("unreadable"))).toEqual([
-      "[tracking] 1 unreadable queued event(s) dropped", "[tracking] 2 unreadable queued event(s) dropped",
+      "[tracking] 1 unreadable queued event(s) dropped",
+      "[tracking] 2 unreadable queued event(s) dropped",
     ]);
     expect(queuedCount(b)).toBe(0);
   });

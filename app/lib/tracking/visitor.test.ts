@@ -15,7 +15,14 @@ describe("tab session", () => {
   it("survives a reload and keeps the landing page's referrer and address", () => {
     const s = memoryStorage();
     const first = sessionLanding(s, "https://x.example/spot?pfb=abc&channel=tw&qr_val=Q", "https://ref.example/", 1000, () => 0.3);
-    expect(first).toEqual({ sessionId: "1000-30", pfb: "abc", channel: "tw", qrVal: "Q", sourceReferer: "https://ref.example/", sourceTarget: "https://x.example/spot?pfb=abc&channel=tw&qr_val=Q" });
+    expect(first).toEqual({
+      sessionId: "1000-30",
+      pfb: "abc",
+      channel: "tw",
+      qrVal: "Q",
+      sourceReferer: "https://ref.example/",
+      sourceTarget: "https://x.example/spot?pfb=abc&channel=tw&qr_val=Q",
+    });
     const again = sessionLanding(s, "https://x.example/login", "https://x.example/spot", 5000, () => 0.9);
     expect(again).toEqual(first);
     const newPfb = sessionLanding(s, "https://x.example/login?pfb=zzz", "", 6000, () => 0.9);

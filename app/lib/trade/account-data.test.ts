@@ -2,14 +2,36 @@ import { describe, expect, it } from "vitest";
 import { mergeBalances, mergeOrders, touchesHistory, type OpenOrder } from "./account-data";
 
 const order = (id: string, status: OpenOrder["status"], cTime: string, symbol = "BTCUSDT"): OpenOrder => ({
-  orderId: id, clientOid: `c${id}`, symbol, side: "buy", orderType: "limit", priceAvg: "1000.00", size: "0.01", baseVolume: "0", status, cTime,
+  orderId: id,
+  clientOid: `c${id}`,
+  symbol,
+  side: "buy",
+  orderType: "limit",
+  priceAvg: "1000.00",
+  size: "0.01",
+  baseVolume: "0",
+  status,
+  cTime,
 });
 
 describe("mergeOrders", () => {
   it("adds and replaces open orders, removes filled and cancelled ones, newest first, this symbol only", () => {
     const start = [order("1", "live", "100"), order("2", "live", "200")];
-    const next = mergeOrders(start, [order("3", "live", "300"), order("1", "filled", "100"), order("2", "partially_filled", "200"), order("9", "live", "400", "ETHUSDT"), { junk: true }], "BTCUSDT");
-    expect(next.map((o) => [o.orderId, o.status])).toEqual([["3", "live"], ["2", "partially_filled"]]);
+    const next = mergeOrders(
+      start,
+      [
+        order("3", "live", "300"),
+        order("1", "filled", "100"),
+        order("2", "partially_filled", "200"),
+        order("9", "live", "400", "ETHUSDT"),
+        { junk: true },
+      ],
+      "BTCUSDT",
+    );
+    expect(next.map((o) => [o.orderId, o.status])).toEqual([
+      ["3", "live"],
+      ["2", "partially_filled"],
+    ]);
     expect(mergeOrders(next, [order("3", "cancelled", "300")], "BTCUSDT").map((o) => o.orderId)).toEqual(["2"]);
     expect(mergeOrders(next, [order("7", "live", "700")], "BTCUSDT", true).map((o) => o.orderId)).toEqual(["7"]);
   });
@@ -24,7 +46,11 @@ describe("mergeOrders", () => {
 describe("mergeBalances", () => {
   const usdt = { coin: "USDT", available: "100", frozen: "0", locked: "0" };
   it("replaces everything on a snapshot and only the named coins on an update", () => {
-    expect(mergeBalances([usdt], [{ coin: "BTC", available: "1", frozen: "0" }], true)).toEqual([{ coin: "BTC", available: "1", frozen: "0", locked: "0" }]);
-    expect(mergeBalances([usdt], [{ coin: "USDT", available: "90", frozen: "10", locked: "0" }, { coin: 5 }], false)).toEqual([{ coin: "USDT", available: "90", frozen: "10", locked: "0" }]);
+    expect(mergeBalances([usdt], [{ coin: "BTC", available: "1", frozen: "0" }], true)).toEqual([
+      { coin: "BTC", available: "1", frozen: "0", locked: "0" },
+    ]);
+    expect(mergeBalances([usdt], [{ coin: "USDT", available: "90", frozen: "10", locked: "0" }, { coin: 5 }], false)).toEqual([
+      { coin: "USDT", available: "90", frozen: "10", locked: "0" },
+    ]);
   });
 });

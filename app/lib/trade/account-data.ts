@@ -49,7 +49,14 @@ const OPEN: ReadonlySet<string> = new Set(["live", "partially_filled"]);
 
 export function isOpenOrder(v: unknown): v is OpenOrder {
   const o = v as Partial<OpenOrder> | null;
-  return !!o && typeof o.orderId === "string" && typeof o.status === "string" && typeof o.side === "string" && typeof o.priceAvg === "string" && typeof o.size === "string";
+  return (
+    !!o &&
+    typeof o.orderId === "string" &&
+    typeof o.status === "string" &&
+    typeof o.side === "string" &&
+    typeof o.priceAvg === "string" &&
+    typeof o.size === "string"
+  );
 }
 
 /**

@@ -4,7 +4,16 @@ import type { OpenOrder } from "./account-data";
 import { AccountFeed, type AccountApi } from "./account-feed";
 
 const order = (id: string, status: OpenOrder["status"]): OpenOrder => ({
-  orderId: id, clientOid: id, symbol: "BTCUSDT", side: "buy", orderType: "limit", priceAvg: "1000.00", size: "0.01", baseVolume: "0", status, cTime: id,
+  orderId: id,
+  clientOid: id,
+  symbol: "BTCUSDT",
+  side: "buy",
+  orderType: "limit",
+  priceAvg: "1000.00",
+  size: "0.01",
+  baseVolume: "0",
+  status,
+  cTime: id,
 });
 
 function fakeStream() {
@@ -20,7 +29,8 @@ function fakeStream() {
     onReady: (l: () => void) => (ready.add(l), () => ready.delete(l)),
     status: () => "open" as const,
     onStatus: () => () => undefined,
-    push: (channel: string, action: StreamPush["action"], data: unknown[]) => subs.get(channel)!({ action, arg: { instType: "SPOT", channel }, data }),
+    push: (channel: string, action: StreamPush["action"], data: unknown[]) =>
+      subs.get(channel)!({ action, arg: { instType: "SPOT", channel }, data }),
   };
 }
 

@@ -47,7 +47,13 @@ export class AccountFeed {
     schedule: FrameScheduler = nextFrame,
   ) {
     this.store = new FrameStore(
-      () => ({ balances: this.balances, openOrders: this.openOrders, history: this.history, fills: this.fills, stream: this.stream.status() }),
+      () => ({
+        balances: this.balances,
+        openOrders: this.openOrders,
+        history: this.history,
+        fills: this.fills,
+        stream: this.stream.status(),
+      }),
       schedule,
     );
   }
@@ -62,21 +68,27 @@ export class AccountFeed {
       void this.loadHistory();
       let readies = 0;
       offs.push(this.stream.onStatus(() => this.store.invalidate()));
-      offs.push(this.stream.onReady(() => {
-        if (++readies > 1) void this.loadHistory();
-      }));
+      offs.push(
+        this.stream.onReady(() => {
+          if (++readies > 1) void this.loadHistory();
+        }),
+      );
       const orders: StreamArg = { instType: "SPOT", channel: "orders", instId: this.symbol };
-      offs.push(this.stream.subscribe(orders, (push) => {
-        const current = this.openOrders.state === "ready" ? this.openOrders.data : [];
-        this.openOrders = { state: "ready", data: mergeOrders(current, push.data, this.symbol, push.action === "snapshot") };
-        if (touchesHistory(push.data)) this.historySoon();
-        this.store.invalidate();
-      }));
-      offs.push(this.stream.subscribe({ instType: "SPOT", channel: "account", coin: "default" }, (push) => {
-        const current = this.balances.state === "ready" ? this.balances.data : [];
-        this.balances = { state: "ready", data: mergeBalances(current, push.data, push.action === "snapshot") };
-        this.store.invalidate();
-      }));
+      offs.push(
+        this.stream.subscribe(orders, (push) => {
+          const current = this.openOrders.state === "ready" ? this.openOrders.data : [];
+          this.openOrders = { state: "ready", data: mergeOrders(current, push.data, this.symbol, push.action === "snapshot") };
+          if (touchesHistory(push.data)) this.historySoon();
+          this.store.invalidate();
+        }),
+      );
+      offs.push(
+        this.stream.subscribe({ instType: "SPOT", channel: "account", coin: "default" }, (push) => {
+          const current = this.balances.state === "ready" ? this.balances.data : [];
+          this.balances = { state: "ready", data: mergeBalances(current, push.data, push.action === "snapshot") };
+          this.store.invalidate();
+        }),
+      );
     })();
     return () => {
       stopped = true;
@@ -108,7 +120,10 @@ export class AccountFeed {
   }
 
   private async loadHistory(): Promise<void> {
-    const [history, fills] = await Promise.all([settle(this.api.history(this.symbol), this.history), settle(this.api.fills(this.symbol), this.fills)]);
+    const [history, fills] = await Promise.all([
+      settle(this.api.history(this.symbol), this.history),
+      settle(this.api.fills(this.symbol), this.fills),
+    ]);
     this.history = history;
     this.fills = fills;
     this.store.invalidate();

@@ -22,7 +22,14 @@ export function candlesFromRows(rows: unknown): Candle[] {
     const [ts, open, high, low, close, volume] = row as unknown[];
     const fields = [open, high, low, close, volume];
     if (typeof ts !== "string" || !/^\d{1,15}$/.test(ts) || !fields.every((f) => typeof f === "string" && parseDecimal(f))) continue;
-    out.push({ ts: Number(ts), open: open as string, high: high as string, low: low as string, close: close as string, volume: volume as string });
+    out.push({
+      ts: Number(ts),
+      open: open as string,
+      high: high as string,
+      low: low as string,
+      close: close as string,
+      volume: volume as string,
+    });
   }
   return mergeCandles([], out);
 }

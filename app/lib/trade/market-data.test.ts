@@ -6,7 +6,11 @@ const t = (id: string, ts: number) => ({ tradeId: id, price: "100.5", size: "0.1
 describe("mergeTrades", () => {
   it("keeps the newest trades first, each once, dropping malformed ones", () => {
     const start = mergeTrades([], [t("2", 20), t("1", 10)]);
-    const next = mergeTrades(start, [t("4", 40), t("3", 30), t("2", 20), { tradeId: "5", price: "x", size: "1", side: "buy", ts: "50" }], 3);
+    const next = mergeTrades(
+      start,
+      [t("4", 40), t("3", 30), t("2", 20), { tradeId: "5", price: "x", size: "1", side: "buy", ts: "50" }],
+      3,
+    );
     expect(next.map((x) => x.tradeId)).toEqual(["4", "3", "2"]);
     expect(next[0]).toEqual({ tradeId: "4", price: "100.5", size: "0.1", side: "buy", ts: "40" });
   });

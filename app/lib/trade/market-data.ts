@@ -24,7 +24,14 @@ export const MAX_TRADES = 24;
 
 function isTrade(v: unknown): v is PublicTrade {
   const t = v as Partial<PublicTrade> | null;
-  return !!t && typeof t.tradeId === "string" && typeof t.price === "string" && !!parseDecimal(t.price) && typeof t.size === "string" && (t.side === "buy" || t.side === "sell");
+  return (
+    !!t &&
+    typeof t.tradeId === "string" &&
+    typeof t.price === "string" &&
+    !!parseDecimal(t.price) &&
+    typeof t.size === "string" &&
+    (t.side === "buy" || t.side === "sell")
+  );
 }
 
 /** Newest first, each trade once, at most `max`. */

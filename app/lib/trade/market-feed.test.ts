@@ -10,7 +10,8 @@ function fakeStream() {
     resnapshots,
     subscribe: (a: StreamArg, l: (p: StreamPush) => void) => (listeners.set(a.channel, l), () => listeners.delete(a.channel)),
     resnapshot: (a: StreamArg) => void resnapshots.push(a),
-    push: (channel: string, action: StreamPush["action"], data: unknown[]) => listeners.get(channel)!({ action, arg: { instType: "SPOT", channel, instId: "BTCUSDT" }, data }),
+    push: (channel: string, action: StreamPush["action"], data: unknown[]) =>
+      listeners.get(channel)!({ action, arg: { instType: "SPOT", channel, instId: "BTCUSDT" }, data }),
   };
 }
 const sync = (cb: () => void) => cb();
@@ -29,10 +30,21 @@ describe("bookFeed", () => {
     const feed = bookFeed("BTCUSDT", { asks: [["101.00", "1"]], bids: [["99.00", "2"]] }, 2, sync);
     expect(feed.store.get()).toEqual({ asks: [{ price: "101.00", size: "1" }], bids: [{ price: "99.00", size: "2" }], live: false });
     const stop = feed.start(stream);
-    const asks = [["100.50", "1.5"], ["100.60", "1"], ["100.70", "3"]];
+    const asks = [
+      ["100.50", "1.5"],
+      ["100.60", "1"],
+      ["100.70", "3"],
+    ];
     const bids = [["100.00", "2"]];
     stream.push("books", "snapshot", [{ asks, bids, seq: 10, checksum: checksum(bids, asks) }]);
-    expect(feed.store.get()).toEqual({ asks: [{ price: "100.50", size: "1.5" }, { price: "100.60", size: "1" }], bids: [{ price: "100.00", size: "2" }], live: true });
+    expect(feed.store.get()).toEqual({
+      asks: [
+        { price: "100.50", size: "1.5" },
+        { price: "100.60", size: "1" },
+      ],
+      bids: [{ price: "100.00", size: "2" }],
+      live: true,
+    });
     stream.push("books", "update", [{ asks: [["100.50", "0"]], bids: [], seq: 14, pseq: 12, checksum: 0 }]);
     expect(stream.resnapshots).toEqual([{ instType: "SPOT", channel: "books", instId: "BTCUSDT" }]);
     expect(feed.store.get()).toMatchObject({ asks: [{ price: "100.50" }, { price: "100.60" }], live: false });
@@ -53,7 +65,10 @@ describe("tradesFeed and candleFeed", () => {
     expect(candles.arg.channel).toBe("candle5m");
     expect(candles.store.get().ready).toBe(false);
     candles.start(stream);
-    stream.push("candle5m", "snapshot", [["1000", "1", "2", "0.5", "1.5", "3"], ["2000", "1.5", "2", "1", "1.8", "1"]]);
+    stream.push("candle5m", "snapshot", [
+      ["1000", "1", "2", "0.5", "1.5", "3"],
+      ["2000", "1.5", "2", "1", "1.8", "1"],
+    ]);
     stream.push("candle5m", "update", [["2000", "1.5", "2.5", "1", "2.4", "2"]]);
     expect(candles.store.get()).toMatchObject({ interval: "5", ready: true, candles: [{ ts: 1000 }, { ts: 2000, close: "2.4" }] });
   });

@@ -54,20 +54,30 @@ const levelsOf = (rows: string[][], n: number): BookLevel[] =>
 export function bookFeed(symbol: string, initial: { asks: string[][]; bids: string[][] }, depth = BOOK_DEPTH, schedule?: FrameScheduler) {
   const book = new OrderBook();
   const start: BookView = { asks: levelsOf(initial.asks, depth), bids: levelsOf(initial.bids, depth), live: false };
-  return new ChannelFeed<BookView>(arg("books", symbol), start, (view, push, stream) => {
-    const data = push.data[0] as BookPush | undefined;
-    if (!data || !Array.isArray(data.asks) || !Array.isArray(data.bids)) return view;
-    const result = push.action === "snapshot" ? book.snapshot(data) : book.update(data);
-    if (result !== "ok") {
-      stream.resnapshot(push.arg);
-      return { ...view, live: false };
-    }
-    return { asks: book.levels("asks", depth), bids: book.levels("bids", depth), live: true };
-  }, schedule);
+  return new ChannelFeed<BookView>(
+    arg("books", symbol),
+    start,
+    (view, push, stream) => {
+      const data = push.data[0] as BookPush | undefined;
+      if (!data || !Array.isArray(data.asks) || !Array.isArray(data.bids)) return view;
+      const result = push.action === "snapshot" ? book.snapshot(data) : book.update(data);
+      if (result !== "ok") {
+        stream.resnapshot(push.arg);
+        return { ...view, live: false };
+      }
+      return { asks: book.levels("asks", depth), bids: book.levels("bids", depth), live: true };
+    },
+    schedule,
+  );
 }
 
 export function tradesFeed(symbol: string, initial: PublicTrade[], schedule?: FrameScheduler) {
-  return new ChannelFeed<PublicTrade[]>(arg("trade", symbol), initial, (list, push) => mergeTrades(push.action === "snapshot" ? [] : list, push.data), schedule);
+  return new ChannelFeed<PublicTrade[]>(
+    arg("trade", symbol),
+    initial,
+    (list, push) => mergeTrades(push.action === "snapshot" ? [] : list, push.data),
+    schedule,
+  );
 }
 
 export function tickerFeed(symbol: string, initial: Ticker | undefined, schedule?: FrameScheduler) {
@@ -84,9 +94,14 @@ export interface CandleView {
 /** Candles of one interval: the stream's snapshot replaces them, updates grow the current one. */
 export function candleFeed(symbol: string, interval: KlineInterval, initial: CandleView, schedule?: FrameScheduler) {
   const start = initial.interval === interval ? initial : { ...initial, interval, ready: false };
-  return new ChannelFeed<CandleView>(arg(INTERVALS[interval].channel, symbol), start, (view, push) => ({
-    interval,
-    candles: mergeCandles(push.action === "snapshot" ? [] : view.candles, candlesFromRows(push.data)),
-    ready: true,
-  }), schedule);
+  return new ChannelFeed<CandleView>(
+    arg(INTERVALS[interval].channel, symbol),
+    start,
+    (view, push) => ({
+      interval,
+      candles: mergeCandles(push.action === "snapshot" ? [] : view.candles, candlesFromRows(push.data)),
+      ready: true,
+    }),
+    schedule,
+  );
 }

@@ -4,10 +4,19 @@ import { placeErrorOf } from "./order-errors";
 
 describe("placeErrorOf", () => {
   it("puts balance and size refusals beside the amount and the rest above the button", () => {
-    expect(placeErrorOf(new HttpError("code", "Insufficient balance", 200, "43012"))).toEqual({ field: "quantity", error: { key: "insufficientNow" } });
-    expect(placeErrorOf(new HttpError("code", "less than the minimum order value 1 USDT", 200, "45110"))).toEqual({ field: "quantity", error: { key: "belowMinValue" } });
+    expect(placeErrorOf(new HttpError("code", "Insufficient balance", 200, "43012"))).toEqual({
+      field: "quantity",
+      error: { key: "insufficientNow" },
+    });
+    expect(placeErrorOf(new HttpError("code", "less than the minimum order value 1 USDT", 200, "45110"))).toEqual({
+      field: "quantity",
+      error: { key: "belowMinValue" },
+    });
     expect(placeErrorOf(new HttpError("code", "post only", 200, "43009"))).toEqual({ field: "form", error: { key: "postOnlyTaker" } });
-    expect(placeErrorOf(new HttpError("code", "Parameter verification exception: price", 400, "40808"))).toEqual({ field: "form", error: { key: "refused", values: { msg: "Parameter verification exception: price" } } });
+    expect(placeErrorOf(new HttpError("code", "Parameter verification exception: price", 400, "40808"))).toEqual({
+      field: "form",
+      error: { key: "refused", values: { msg: "Parameter verification exception: price" } },
+    });
   });
 
   it("tells throttling and the network apart from refusals", () => {

@@ -1,23 +1,65 @@
 import { describe, expect, it } from "vitest";
 import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
 import { marketOf, type Market } from "./market";
-import { buildOrder, normalizeField, quantityForPercent, readPositive, summarize, validate, type OrderContext, type OrderFormState } from "./order-form";
+import {
+  buildOrder,
+  normalizeField,
+  quantityForPercent,
+  readPositive,
+  summarize,
+  validate,
+  type OrderContext,
+  type OrderFormState,
+} from "./order-form";
 
 const d = (t: string): Decimal => parseDecimal(t)!;
 /** A summary with its decimals as text, so values compare whatever their scale. */
-const texts = (o: object) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === "object" && v && "int" in v ? toText(v as Decimal) : v]));
+const texts = (o: object) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === "object" && v && "int" in v ? toText(v as Decimal) : v]));
 const btc: Market = marketOf({
-  symbol: "BTCUSDT", baseCoin: "BTC", quoteCoin: "USDT", minTradeAmount: "0.000001", maxTradeAmount: "1000.000000",
-  pricePrecision: "2", quantityPrecision: "6", quotePrecision: "6", minTradeUSDT: "1", status: "online",
+  symbol: "BTCUSDT",
+  baseCoin: "BTC",
+  quoteCoin: "USDT",
+  minTradeAmount: "0.000001",
+  maxTradeAmount: "1000.000000",
+  pricePrecision: "2",
+  quantityPrecision: "6",
+  quotePrecision: "6",
+  minTradeUSDT: "1",
+  status: "online",
 })!;
 const ctx: OrderContext = { market: btc, available: { base: d("0.5"), quote: d("1000") }, lastPrice: d("95000") };
-const limitBuy: OrderFormState = { side: "buy", type: "limit", force: "gtc", unit: "coin", price: "90000", quantity: "0.01", takeProfit: "", stopLoss: "" };
+const limitBuy: OrderFormState = {
+  side: "buy",
+  type: "limit",
+  force: "gtc",
+  unit: "coin",
+  price: "90000",
+  quantity: "0.01",
+  takeProfit: "",
+  stopLoss: "",
+};
 
 describe("marketOf", () => {
   it("turns a listing into exact steps and limits, and refuses an unreadable one", () => {
     expect(btc.tick).toEqual({ int: 1n, scale: 2 });
     expect(btc.lot).toEqual({ int: 1n, scale: 6 });
-    expect(marketOf({ ...{ symbol: "X", baseCoin: "X", quoteCoin: "USDT", minTradeAmount: "1", maxTradeAmount: "2", pricePrecision: "x", quantityPrecision: "2", quotePrecision: "6", minTradeUSDT: "1", status: "online" } })).toBeUndefined();
+    expect(
+      marketOf({
+        ...{
+          symbol: "X",
+          baseCoin: "X",
+          quoteCoin: "USDT",
+          minTradeAmount: "1",
+          maxTradeAmount: "2",
+          pricePrecision: "x",
+          quantityPrecision: "2",
+          quotePrecision: "6",
+          minTradeUSDT: "1",
+          status: "online",
+        },
+      }),
+    ).toBeUndefined();
   });
 });
 
@@ -26,7 +68,8 @@ describe("readPositive", () => {
     expect(readPositive(" 0,5 ")).toEqual({ ok: true, value: d("0.5") });
     expect(readPositive(".5")).toEqual({ ok: true, value: d("0.5") });
     expect(readPositive("")).toEqual({ ok: false, error: undefined });
-    for (const t of ["abc", "1e3", "1.2.3", "-1", ".", "1,000.5"]) expect(readPositive(t), t).toEqual({ ok: false, error: { key: "invalid" } });
+    for (const t of ["abc", "1e3", "1.2.3", "-1", ".", "1,000.5"])
+      expect(readPositive(t), t).toEqual({ ok: false, error: { key: "invalid" } });
     expect(readPositive("0.00")).toEqual({ ok: false, error: { key: "positive" } });
   });
 });
@@ -34,12 +77,25 @@ describe("readPositive", () => {
 describe("summarize", () => {
   it("values a limit order exactly, in coin or in quote", () => {
     expect(texts(summarize(limitBuy, ctx))).toEqual({ unit: "base", price: "90000", size: "0.01", total: "900", estimated: false });
-    expect(texts(summarize({ ...limitBuy, unit: "quote", price: "30000", quantity: "100" }, ctx))).toMatchObject({ size: "0.003333", total: "99.99" });
+    expect(texts(summarize({ ...limitBuy, unit: "quote", price: "30000", quantity: "100" }, ctx))).toMatchObject({
+      size: "0.003333",
+      total: "99.99",
+    });
   });
 
   it("sizes a market buy in the quote coin and estimates the rest at the last price", () => {
-    expect(texts(summarize({ ...limitBuy, type: "market", quantity: "95" }, ctx))).toEqual({ unit: "quote", total: "95", estimatedSize: "0.001", estimated: true });
-    expect(texts(summarize({ ...limitBuy, type: "market", side: "sell", quantity: "0.002" }, ctx))).toEqual({ unit: "base", size: "0.002", total: "190", estimated: true });
+    expect(texts(summarize({ ...limitBuy, type: "market", quantity: "95" }, ctx))).toEqual({
+      unit: "quote",
+      total: "95",
+      estimatedSize: "0.001",
+      estimated: true,
+    });
+    expect(texts(summarize({ ...limitBuy, type: "market", side: "sell", quantity: "0.002" }, ctx))).toEqual({
+      unit: "base",
+      size: "0.002",
+      total: "190",
+      estimated: true,
+    });
   });
 });
 
@@ -52,13 +108,31 @@ describe("validate", () => {
     expect(validate({ ...limitBuy, price: "", quantity: "" }, ctx)).toEqual({ price: { key: "required" }, quantity: { key: "required" } });
     expect(validate({ ...limitBuy, price: "90000.001" }, ctx).price).toEqual({ key: "tick", values: { step: "0.01" } });
     expect(validate({ ...limitBuy, quantity: "0.0000001" }, ctx).quantity).toEqual({ key: "lot", values: { step: "0.000001" } });
-    expect(validate({ ...limitBuy, quantity: "1001" }, { ...ctx, available: undefined }).quantity).toEqual({ key: "maxSize", values: { max: "1000", coin: "BTC" } });
-    expect(validate({ ...limitBuy, quantity: "0.00001" }, ctx).quantity).toEqual({ key: "minNotional", values: { min: "1", coin: "USDT" } });
+    expect(validate({ ...limitBuy, quantity: "1001" }, { ...ctx, available: undefined }).quantity).toEqual({
+      key: "maxSize",
+      values: { max: "1000", coin: "BTC" },
+    });
+    expect(validate({ ...limitBuy, quantity: "0.00001" }, ctx).quantity).toEqual({
+      key: "minNotional",
+      values: { min: "1", coin: "USDT" },
+    });
     expect(validate({ ...limitBuy, quantity: "0.02" }, ctx).quantity).toEqual({ key: "insufficient", values: { coin: "USDT" } });
-    expect(validate({ ...limitBuy, side: "sell", quantity: "0.6" }, ctx).quantity).toEqual({ key: "insufficient", values: { coin: "BTC" } });
-    expect(validate({ ...limitBuy, type: "market", quantity: "0.5" }, ctx).quantity).toEqual({ key: "minNotional", values: { min: "1", coin: "USDT" } });
-    expect(validate({ ...limitBuy, type: "market", quantity: "1.1234567" }, ctx).quantity).toEqual({ key: "quoteStep", values: { step: "0.000001" } });
-    expect(validate({ ...limitBuy, unit: "quote", quantity: "0.05" }, ctx).quantity).toEqual({ key: "minSize", values: { min: "0.000001", coin: "BTC" } });
+    expect(validate({ ...limitBuy, side: "sell", quantity: "0.6" }, ctx).quantity).toEqual({
+      key: "insufficient",
+      values: { coin: "BTC" },
+    });
+    expect(validate({ ...limitBuy, type: "market", quantity: "0.5" }, ctx).quantity).toEqual({
+      key: "minNotional",
+      values: { min: "1", coin: "USDT" },
+    });
+    expect(validate({ ...limitBuy, type: "market", quantity: "1.1234567" }, ctx).quantity).toEqual({
+      key: "quoteStep",
+      values: { step: "0.000001" },
+    });
+    expect(validate({ ...limitBuy, unit: "quote", quantity: "0.05" }, ctx).quantity).toEqual({
+      key: "minSize",
+      values: { min: "0.000001", coin: "BTC" },
+    });
   });
 
   it("does not judge balances it does not know (a guest)", () => {
@@ -76,7 +150,10 @@ describe("validate", () => {
       takeProfit: { key: "tpBelow", values: { price: "90000" } },
       stopLoss: { key: "slAbove", values: { price: "90000" } },
     });
-    expect(validate({ ...limitBuy, type: "market", quantity: "100", takeProfit: "94000" }, ctx).takeProfit).toEqual({ key: "tpAbove", values: { price: "95000" } });
+    expect(validate({ ...limitBuy, type: "market", quantity: "100", takeProfit: "94000" }, ctx).takeProfit).toEqual({
+      key: "tpAbove",
+      values: { price: "95000" },
+    });
     expect(validate({ ...limitBuy, takeProfit: "99000.005" }, ctx).takeProfit).toEqual({ key: "tick", values: { step: "0.01" } });
     expect(validate({ ...limitBuy, stopLoss: "x" }, ctx).stopLoss).toEqual({ key: "invalid" });
   });
@@ -84,15 +161,29 @@ describe("validate", () => {
 
 describe("buildOrder", () => {
   it("builds Bitget's place-order body only when nothing is wrong", () => {
-    expect(buildOrder({ ...limitBuy, price: "90000.10", quantity: "0,010", takeProfit: "99000", force: "post_only" }, ctx, "web-1")).toEqual({
+    expect(
+      buildOrder({ ...limitBuy, price: "90000.10", quantity: "0,010", takeProfit: "99000", force: "post_only" }, ctx, "web-1"),
+    ).toEqual({
       ok: true,
-      body: { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "post_only", price: "90000.1", size: "0.01", clientOid: "web-1", presetTakeProfitPrice: "99000" },
+      body: {
+        symbol: "BTCUSDT",
+        side: "buy",
+        orderType: "limit",
+        force: "post_only",
+        price: "90000.1",
+        size: "0.01",
+        clientOid: "web-1",
+        presetTakeProfitPrice: "99000",
+      },
     });
     expect(buildOrder({ ...limitBuy, type: "market", quantity: "100" }, ctx, "web-2")).toEqual({
       ok: true,
       body: { symbol: "BTCUSDT", side: "buy", orderType: "market", size: "100", clientOid: "web-2" },
     });
-    expect(buildOrder({ ...limitBuy, unit: "quote", quantity: "100" }, ctx, "web-3")).toMatchObject({ ok: true, body: { size: "0.001111", price: "90000" } });
+    expect(buildOrder({ ...limitBuy, unit: "quote", quantity: "100" }, ctx, "web-3")).toMatchObject({
+      ok: true,
+      body: { size: "0.001111", price: "90000" },
+    });
     expect(buildOrder({ ...limitBuy, price: "" }, ctx, "web-4")).toEqual({ ok: false, errors: { price: { key: "required" } } });
   });
 });

@@ -139,17 +139,24 @@ function quantityError(s: OrderFormState, ctx: OrderContext): FieldError | undef
   if (size && compare(size, market.maxSize) > 0) return { key: "maxSize", values: { max: toText(market.maxSize), coin: market.base } };
   // The gateway checks the minimum value of limit orders and market buys (a market sell's is not known in advance).
   const checked = s.type === "limit" || s.side === "buy" ? summary.total : undefined;
-  if (checked && compare(checked, market.minNotional) < 0) return { key: "minNotional", values: { min: toText(market.minNotional), coin: market.quote } };
+  if (checked && compare(checked, market.minNotional) < 0)
+    return { key: "minNotional", values: { min: toText(market.minNotional), coin: market.quote } };
   const available = ctx.available;
   if (available) {
-    if (s.side === "buy" && summary.total && compare(summary.total, available.quote) > 0) return { key: "insufficient", values: { coin: market.quote } };
+    if (s.side === "buy" && summary.total && compare(summary.total, available.quote) > 0)
+      return { key: "insufficient", values: { coin: market.quote } };
     if (s.side === "sell" && size && compare(size, available.base) > 0) return { key: "insufficient", values: { coin: market.base } };
   }
   return undefined;
 }
 
 /** A preset take-profit or stop-loss: optional; on the tick grid; on the right side of the entry price. */
-function triggerError(field: "takeProfit" | "stopLoss", s: OrderFormState, market: Market, reference: Decimal | undefined): FieldError | undefined {
+function triggerError(
+  field: "takeProfit" | "stopLoss",
+  s: OrderFormState,
+  market: Market,
+  reference: Decimal | undefined,
+): FieldError | undefined {
   const text = s[field];
   if (text.trim() === "") return undefined;
   const r = readPositive(text);
@@ -165,7 +172,11 @@ function triggerError(field: "takeProfit" | "stopLoss", s: OrderFormState, marke
 }
 
 /** The `place-order` body, or the errors that stop it. */
-export function buildOrder(s: OrderFormState, ctx: OrderContext, clientOid: string): { ok: true; body: PlaceOrderRequest } | { ok: false; errors: OrderErrors } {
+export function buildOrder(
+  s: OrderFormState,
+  ctx: OrderContext,
+  clientOid: string,
+): { ok: true; body: PlaceOrderRequest } | { ok: false; errors: OrderErrors } {
   const errors = validate(s, ctx);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const summary = summarize(s, ctx);

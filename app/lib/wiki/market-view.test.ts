@@ -19,8 +19,27 @@ describe("wiki market formatting", () => {
   });
 
   it("builds the market view of a ticker", () => {
-    const view = marketView({ symbol: "BTCUSDT", lastPr: "95000.10", change24h: "-0.0200", high24h: "97000.00", low24h: "94000.00", quoteVolume: "12345678.90", baseVolume: "130.5" }, "en-US");
-    expect(view).toEqual({ price: "95,000.10", change: "-2.00%", trend: "down", high: "97,000.00", low: "94,000.00", volume: "12.35M", baseVolume: "130.5" });
+    const view = marketView(
+      {
+        symbol: "BTCUSDT",
+        lastPr: "95000.10",
+        change24h: "-0.0200",
+        high24h: "97000.00",
+        low24h: "94000.00",
+        quoteVolume: "12345678.90",
+        baseVolume: "130.5",
+      },
+      "en-US",
+    );
+    expect(view).toEqual({
+      price: "95,000.10",
+      change: "-2.00%",
+      trend: "down",
+      high: "97,000.00",
+      low: "94,000.00",
+      volume: "12.35M",
+      baseVolume: "130.5",
+    });
   });
 
   it("reads candle rows, skipping malformed ones, in time order", () => {
@@ -39,7 +58,10 @@ describe("wiki market formatting", () => {
   });
 
   it("describes the chart in words: first, last, low and high with their dates", () => {
-    const candles = parseCandles([["1767225600000", "1", "101.00", "99.00", "100.00"], ["1767229200000", "1", "104.00", "98.50", "103.25"]]);
+    const candles = parseCandles([
+      ["1767225600000", "1", "101.00", "99.00", "100.00"],
+      ["1767229200000", "1", "104.00", "98.50", "103.25"],
+    ]);
     const view = chartView(candles, "en-GB");
     expect(view?.closes).toEqual([100, 103.25]);
     expect(view?.low).toBe(98.5);

@@ -65,8 +65,12 @@ export function formatPrice(value: string, lang: string): string {
 
 export function formatChange(ratio: string, lang: string): string {
   if (!DECIMAL.test(ratio)) return ratio;
-  return new Intl.NumberFormat(lang, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" })
-    .format(ratio as `${number}`);
+  return new Intl.NumberFormat(lang, {
+    style: "percent",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    signDisplay: "exceptZero",
+  }).format(ratio as `${number}`);
 }
 
 function formatCompact(value: string, lang: string): string {
@@ -116,7 +120,14 @@ export function chartView(candles: readonly Candle[], lang: string): ChartView |
     if (Number(c.low) < Number(low.low)) low = c;
     if (Number(c.high) > Number(high.high)) high = c;
   }
-  const date = new Intl.DateTimeFormat(lang, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+  const date = new Intl.DateTimeFormat(lang, {
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  });
   return {
     closes: candles.map((c) => Number(c.close)),
     low: Number(low.low),

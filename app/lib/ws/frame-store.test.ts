@@ -6,10 +6,13 @@ describe("FrameStore", () => {
     const frames: Array<() => void> = [];
     let source = [1];
     let computed = 0;
-    const store = new FrameStore(() => {
-      computed++;
-      return [...source];
-    }, (cb) => frames.push(cb));
+    const store = new FrameStore(
+      () => {
+        computed++;
+        return [...source];
+      },
+      (cb) => frames.push(cb),
+    );
     const first = store.get();
     let notified = 0;
     store.subscribe(() => notified++);
@@ -28,7 +31,10 @@ describe("FrameStore", () => {
 
   it("stops telling a listener that unsubscribed", () => {
     const frames: Array<() => void> = [];
-    const store = new FrameStore(() => 0, (cb) => frames.push(cb));
+    const store = new FrameStore(
+      () => 0,
+      (cb) => frames.push(cb),
+    );
     let notified = 0;
     const off = store.subscribe(() => notified++);
     off();

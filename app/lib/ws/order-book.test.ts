@@ -22,12 +22,20 @@ class Reference {
     return [...this[side]].sort((a, b) => dir * (Number(a[0]) - Number(b[0])));
   }
   snapshot(): BookPush {
-    return { asks: this.sorted("asks"), bids: this.sorted("bids"), checksum: gatewayChecksum(this.sorted("bids"), this.sorted("asks")), seq: this.seq };
+    return {
+      asks: this.sorted("asks"),
+      bids: this.sorted("bids"),
+      checksum: gatewayChecksum(this.sorted("bids"), this.sorted("asks")),
+      seq: this.seq,
+    };
   }
   change(asks: string[][], bids: string[][]): BookPush {
     const pseq = this.seq;
     this.seq += asks.length + bids.length;
-    for (const [side, rows] of [[this.asks, asks], [this.bids, bids]] as const) {
+    for (const [side, rows] of [
+      [this.asks, asks],
+      [this.bids, bids],
+    ] as const) {
       for (const [p, s] of rows) {
         if (s === "0") side.delete(p!);
         else side.set(p!, s!);
@@ -52,11 +60,37 @@ describe("OrderBook", () => {
     const ref = seeded();
     const book = new OrderBook();
     expect(book.snapshot(ref.snapshot())).toBe("ok");
-    expect(book.update(ref.change([["100.00", "0"], ["99.75", "3.0000"]], [["99.50", "0.5000"], ["10.00", "1.0000"]]))).toBe("ok");
-    expect(book.update(ref.change([["200.00", "9.0000"]], [["99.00", "0"], ["99.60", "1.2500"]]))).toBe("ok");
+    expect(
+      book.update(
+        ref.change(
+          [
+            ["100.00", "0"],
+            ["99.75", "3.0000"],
+          ],
+          [
+            ["99.50", "0.5000"],
+            ["10.00", "1.0000"],
+          ],
+        ),
+      ),
+    ).toBe("ok");
+    expect(
+      book.update(
+        ref.change(
+          [["200.00", "9.0000"]],
+          [
+            ["99.00", "0"],
+            ["99.60", "1.2500"],
+          ],
+        ),
+      ),
+    ).toBe("ok");
     expect(book.levels("asks").map((l) => [l.price, l.size])).toEqual(ref.sorted("asks"));
     expect(book.levels("bids").map((l) => [l.price, l.size])).toEqual(ref.sorted("bids"));
-    expect(book.levels("asks", 2)).toEqual([{ price: "99.75", size: "3.0000" }, { price: "100.50", size: "2.0000" }]);
+    expect(book.levels("asks", 2)).toEqual([
+      { price: "99.75", size: "3.0000" },
+      { price: "100.50", size: "2.0000" },
+    ]);
     expect(book.levels("bids", 1)).toEqual([{ price: "99.60", size: "1.2500" }]);
     expect(book.seq).toBe(ref.seq);
     expect(book.synced).toBe(true);

@@ -199,7 +199,10 @@ export class StreamClient {
     this.attempt = 0;
     this.outbox.subscribe.clear();
     this.outbox.unsubscribe.clear();
-    this.sendOp("subscribe", [...this.subs.values()].map((s) => s.arg));
+    this.sendOp(
+      "subscribe",
+      [...this.subs.values()].map((s) => s.arg),
+    );
     clearInterval(this.pingTimer);
     this.pingTimer = setInterval(() => {
       if (this.awaitingPong) this.restartNow();

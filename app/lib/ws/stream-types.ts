@@ -28,7 +28,12 @@ export function argKey(arg: Pick<StreamArg, "channel" | "instId" | "coin">): str
   return `${arg.channel}:${arg.instId ?? arg.coin ?? ""}`;
 }
 
-type Parsed = { kind: "pong" } | { kind: "push"; push: StreamPush } | { kind: "login" } | { kind: "error"; error: StreamError } | { kind: "other" };
+type Parsed =
+  | { kind: "pong" }
+  | { kind: "push"; push: StreamPush }
+  | { kind: "login" }
+  | { kind: "error"; error: StreamError }
+  | { kind: "other" };
 
 /** Reads one frame; anything unexpected is `other`, never a throw. */
 export function parseFrame(text: string): Parsed {

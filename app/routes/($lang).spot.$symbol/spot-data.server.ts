@@ -16,10 +16,17 @@ import { prefsFromRequest } from "~/utils/prefs.server";
  * server cannot know about simulation mode, docs/decisions/701). An unlisted pair is a real 404;
  * another casing of a listed one is a 301 to its canonical address.
  */
-export async function spotPageData(context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">, request: Request, symbolParam: string): Promise<SpotPageData> {
+export async function spotPageData(
+  context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">,
+  request: Request,
+  symbolParam: string,
+): Promise<SpotPageData> {
   const locale = prefsFromRequest(request).language;
-  const get = <T,>(path: string, query: Record<string, string> = {}) =>
-    callGateway<T>(context, request, `${path}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`, { method: "GET", locale });
+  const get = <T>(path: string, query: Record<string, string> = {}) =>
+    callGateway<T>(context, request, `${path}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`, {
+      method: "GET",
+      locale,
+    });
   const symbols = await get<SpotSymbol[]>(V2.symbols);
   if (!symbols.ok) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
   const found = symbols.data.find((s) => s.symbol === symbolParam.toUpperCase());

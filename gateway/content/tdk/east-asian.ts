@@ -9,7 +9,8 @@ export const TDK_EAST_ASIAN: Record<"ja" | "zh-CN" | "zh-TC", TdkTexts> = {
   ja: {
     home: {
       title: "Mix Exchange | ビットコインと暗号資産の売買・トレード",
-      description: "ビットコイン、イーサリアムなどの暗号資産を、現物・マージン・USDT-M先物の各市場で取引。厚い流動性と低い手数料に加え、リスクなしで試せるデモモードもご用意しています。",
+      description:
+        "ビットコイン、イーサリアムなどの暗号資産を、現物・マージン・USDT-M先物の各市場で取引。厚い流動性と低い手数料に加え、リスクなしで試せるデモモードもご用意しています。",
       keywords: "暗号資産取引所, 仮想通貨取引所, ビットコイン, イーサリアム, 現物取引, 先物取引, マージン取引, デモトレード",
     },
     markets: {
@@ -19,7 +20,8 @@ export const TDK_EAST_ASIAN: Record<"ja" | "zh-CN" | "zh-TC", TdkTexts> = {
     },
     spot: {
       title: "{base}/{quote} 現物取引：リアルタイム価格とチャート | Mix Exchange",
-      description: "指値・成行・トリガー注文で{base}を{quote}で売買できます。{symbol}の板情報、約定履歴、ローソク足チャートをリアルタイムで表示。",
+      description:
+        "指値・成行・トリガー注文で{base}を{quote}で売買できます。{symbol}の板情報、約定履歴、ローソク足チャートをリアルタイムで表示。",
       keywords: "{base} 価格, {symbol}, {base} 購入, {base} 売却, {base} チャート",
     },
     futures: {
@@ -34,12 +36,14 @@ export const TDK_EAST_ASIAN: Record<"ja" | "zh-CN" | "zh-TC", TdkTexts> = {
     },
     "wiki-page": {
       title: "今日の暗号資産価格：全銘柄をUSDT建てで | Mix Exchange",
-      description: "Mix Exchangeに上場する全銘柄のリアルタイム価格、24時間変動率、高値・安値、取引高を一覧でチェック。各銘柄のガイド付きです。",
+      description:
+        "Mix Exchangeに上場する全銘柄のリアルタイム価格、24時間変動率、高値・安値、取引高を一覧でチェック。各銘柄のガイド付きです。",
       keywords: "暗号資産 価格, 仮想通貨 価格 今日, ビットコイン 価格, イーサリアム 価格, USDT建て 価格",
     },
     "wiki-article": {
       title: "{name} ({coin}) の今日の価格・チャート・解説 | Mix Exchange",
-      description: "{name} ({coin}) とは何か、どんな仕組みなのかを解説。USDT建てのリアルタイム価格、24時間変動率、取引高、7日間チャートも掲載しています。",
+      description:
+        "{name} ({coin}) とは何か、どんな仕組みなのかを解説。USDT建てのリアルタイム価格、24時間変動率、取引高、7日間チャートも掲載しています。",
       keywords: "{name} 価格, {coin} 価格, {coin} チャート, {name}とは, {name} 解説",
     },
     events: {
@@ -123,7 +127,8 @@ export const TDK_EAST_ASIAN: Record<"ja" | "zh-CN" | "zh-TC", TdkTexts> = {
   "zh-TC": {
     home: {
       title: "Mix Exchange | 買賣及交易比特幣與加密貨幣",
-      description: "在現貨、槓桿及 USDT 本位合約市場交易比特幣、以太幣等加密貨幣，享有深度流動性與低手續費，還能用零風險的模擬交易模式練習。",
+      description:
+        "在現貨、槓桿及 USDT 本位合約市場交易比特幣、以太幣等加密貨幣，享有深度流動性與低手續費，還能用零風險的模擬交易模式練習。",
       keywords: "加密貨幣交易所, 比特幣, 以太幣, 以太坊, 現貨交易, 合約交易, 槓桿交易, 模擬交易",
     },
     markets: {

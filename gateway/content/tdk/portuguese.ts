@@ -8,7 +8,8 @@ export const TDK_PORTUGUESE: Record<"pt" | "pt-PT", TdkTexts> = {
   pt: {
     home: {
       title: "Mix Exchange | Compre, venda e negocie Bitcoin e criptomoedas",
-      description: "Negocie Bitcoin, Ethereum e outras criptomoedas nos mercados spot, de margem e de futuros USDT-M, com alta liquidez, taxas baixas e modo demo sem risco.",
+      description:
+        "Negocie Bitcoin, Ethereum e outras criptomoedas nos mercados spot, de margem e de futuros USDT-M, com alta liquidez, taxas baixas e modo demo sem risco.",
       keywords: "corretora de criptomoedas, exchange de criptomoedas, bitcoin, ethereum, trading spot, futuros, margem, conta demo",
     },
     markets: {
@@ -18,12 +19,14 @@ export const TDK_PORTUGUESE: Record<"pt" | "pt-PT", TdkTexts> = {
     },
     spot: {
       title: "Trading spot de {base}/{quote}: preço ao vivo e gráfico | Mix Exchange",
-      description: "Compre e venda {base} com {quote} usando ordens limitadas, a mercado e de gatilho. Livro de ofertas, negociações e gráfico de velas de {symbol} ao vivo.",
+      description:
+        "Compre e venda {base} com {quote} usando ordens limitadas, a mercado e de gatilho. Livro de ofertas, negociações e gráfico de velas de {symbol} ao vivo.",
       keywords: "preço {base}, cotação {base}, {symbol}, comprar {base}, vender {base}, gráfico {base}",
     },
     futures: {
       title: "Futuros perpétuos de {symbol} USDT-M | Mix Exchange",
-      description: "Negocie futuros perpétuos de {symbol} com margem em USDT, ordens de take profit e stop loss e taxa de financiamento ao vivo.",
+      description:
+        "Negocie futuros perpétuos de {symbol} com margem em USDT, ordens de take profit e stop loss e taxa de financiamento ao vivo.",
       keywords: "futuros {symbol}, futuros perpétuos, USDT-M, trading alavancado",
     },
     wiki: {
@@ -33,7 +36,8 @@ export const TDK_PORTUGUESE: Record<"pt" | "pt-PT", TdkTexts> = {
     },
     "wiki-page": {
       title: "Preços cripto hoje: todas as moedas em USDT | Mix Exchange",
-      description: "Preços ao vivo, variação em 24 horas, máximas, mínimas e volume de todas as moedas listadas na Mix Exchange, com um guia de cada uma.",
+      description:
+        "Preços ao vivo, variação em 24 horas, máximas, mínimas e volume de todas as moedas listadas na Mix Exchange, com um guia de cada uma.",
       keywords: "preços de criptomoedas, cotação cripto hoje, preço do bitcoin, preço do ethereum, preços em USDT",
     },
     "wiki-article": {
@@ -65,7 +69,8 @@ export const TDK_PORTUGUESE: Record<"pt" | "pt-PT", TdkTexts> = {
   "pt-PT": {
     home: {
       title: "Mix Exchange | Compre, venda e negoceie Bitcoin e criptomoedas",
-      description: "Negoceie Bitcoin, Ethereum e outras criptomoedas nos mercados spot, de margem e de futuros USDT-M, com elevada liquidez, comissões baixas e modo demo sem risco.",
+      description:
+        "Negoceie Bitcoin, Ethereum e outras criptomoedas nos mercados spot, de margem e de futuros USDT-M, com elevada liquidez, comissões baixas e modo demo sem risco.",
       keywords: "plataforma de criptomoedas, exchange de criptomoedas, bitcoin, ethereum, negociação spot, futuros, margem, conta demo",
     },
     markets: {
@@ -75,12 +80,14 @@ export const TDK_PORTUGUESE: Record<"pt" | "pt-PT", TdkTexts> = {
     },
     spot: {
       title: "Negociação spot de {base}/{quote}: cotação e gráfico | Mix Exchange",
-      description: "Compre e venda {base} com {quote} através de ordens limitadas, de mercado e de ativação. Livro de ordens, transações e gráfico de velas de {symbol} em tempo real.",
+      description:
+        "Compre e venda {base} com {quote} através de ordens limitadas, de mercado e de ativação. Livro de ordens, transações e gráfico de velas de {symbol} em tempo real.",
       keywords: "preço {base}, cotação {base}, {symbol}, comprar {base}, vender {base}, gráfico {base}",
     },
     futures: {
       title: "Futuros perpétuos de {symbol} USDT-M | Mix Exchange",
-      description: "Negoceie futuros perpétuos de {symbol} com margem em USDT, ordens take profit e stop loss e taxa de financiamento em tempo real.",
+      description:
+        "Negoceie futuros perpétuos de {symbol} com margem em USDT, ordens take profit e stop loss e taxa de financiamento em tempo real.",
       keywords: "futuros {symbol}, futuros perpétuos, USDT-M, negociação com alavancagem",
     },
     wiki: {
@@ -90,12 +97,14 @@ export const TDK_PORTUGUESE: Record<"pt" | "pt-PT", TdkTexts> = {
     },
     "wiki-page": {
       title: "Cotações cripto hoje: todas as moedas em USDT | Mix Exchange",
-      description: "Preços em tempo real, variação em 24 horas, máximos, mínimos e volume de todas as moedas listadas na Mix Exchange, com um guia para cada uma.",
+      description:
+        "Preços em tempo real, variação em 24 horas, máximos, mínimos e volume de todas as moedas listadas na Mix Exchange, com um guia para cada uma.",
       keywords: "preços de criptomoedas, cotações cripto hoje, preço bitcoin, preço ethereum, preços em USDT",
     },
     "wiki-article": {
       title: "{name} ({coin}): cotação hoje, gráfico e guia | Mix Exchange",
-      description: "O que é {name} ({coin}) e como funciona, com a cotação em tempo real em USDT, variação em 24 horas, volume e gráfico de 7 dias.",
+      description:
+        "O que é {name} ({coin}) e como funciona, com a cotação em tempo real em USDT, variação em 24 horas, volume e gráfico de 7 dias.",
       keywords: "preço {name}, cotação {coin}, gráfico {coin}, o que é {name}, guia {name}",
     },
     events: {

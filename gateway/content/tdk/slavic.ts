@@ -5,7 +5,8 @@ export const TDK_SLAVIC: Record<"ru" | "uk" | "pl" | "bg", TdkTexts> = {
   ru: {
     home: {
       title: "Mix Exchange | Биткоин и криптовалюта: покупка, продажа, трейдинг",
-      description: "Торгуйте биткоином, Ethereum и другими криптовалютами на спотовом, маржинальном и фьючерсном рынке USDT-M: высокая ликвидность, низкие комиссии и демо-режим без риска.",
+      description:
+        "Торгуйте биткоином, Ethereum и другими криптовалютами на спотовом, маржинальном и фьючерсном рынке USDT-M: высокая ликвидность, низкие комиссии и демо-режим без риска.",
       keywords: "криптобиржа, биткоин, эфириум, спотовая торговля, фьючерсы, маржинальная торговля, демо-торговля",
     },
     markets: {
@@ -15,12 +16,14 @@ export const TDK_SLAVIC: Record<"ru" | "uk" | "pl" | "bg", TdkTexts> = {
     },
     spot: {
       title: "Спотовая торговля {base}/{quote}: курс и график онлайн | Mix Exchange",
-      description: "Покупайте и продавайте {base} за {quote} лимитными, рыночными и триггерными ордерами. Стакан {symbol}, лента сделок и свечной график онлайн.",
+      description:
+        "Покупайте и продавайте {base} за {quote} лимитными, рыночными и триггерными ордерами. Стакан {symbol}, лента сделок и свечной график онлайн.",
       keywords: "курс {base}, {symbol}, купить {base}, продать {base}, график {base}",
     },
     futures: {
       title: "Бессрочные фьючерсы {symbol} USDT-M | Mix Exchange",
-      description: "Торгуйте бессрочными фьючерсами {symbol} с маржой в USDT, ордерами тейк-профит и стоп-лосс и актуальной ставкой финансирования.",
+      description:
+        "Торгуйте бессрочными фьючерсами {symbol} с маржой в USDT, ордерами тейк-профит и стоп-лосс и актуальной ставкой финансирования.",
       keywords: "фьючерсы {symbol}, бессрочные фьючерсы, USDT-M, торговля с плечом",
     },
     wiki: {
@@ -30,12 +33,14 @@ export const TDK_SLAVIC: Record<"ru" | "uk" | "pl" | "bg", TdkTexts> = {
     },
     "wiki-page": {
       title: "Курсы криптовалют сегодня: все монеты в USDT | Mix Exchange",
-      description: "Актуальные цены, изменение за 24 часа, максимумы, минимумы и объём торгов всех монет на Mix Exchange с руководством по каждой.",
+      description:
+        "Актуальные цены, изменение за 24 часа, максимумы, минимумы и объём торгов всех монет на Mix Exchange с руководством по каждой.",
       keywords: "курсы криптовалют, цены монет сегодня, курс биткоина, курс эфириума, цены в USDT",
     },
     "wiki-article": {
       title: "{name} ({coin}): курс сегодня, график и обзор | Mix Exchange",
-      description: "Что такое {name} ({coin}) и как это работает: актуальный курс в USDT, изменение за 24 часа, объём торгов и график за 7 дней.",
+      description:
+        "Что такое {name} ({coin}) и как это работает: актуальный курс в USDT, изменение за 24 часа, объём торгов и график за 7 дней.",
       keywords: "курс {name}, цена {coin}, график {coin}, что такое {name}, {name} обзор",
     },
     events: {
@@ -62,7 +67,8 @@ export const TDK_SLAVIC: Record<"ru" | "uk" | "pl" | "bg", TdkTexts> = {
   uk: {
     home: {
       title: "Mix Exchange | Біткоїн і криптовалюта: купівля, продаж, трейдинг",
-      description: "Торгуйте біткоїном, Ethereum та іншими криптовалютами на спотовому, маржинальному й ф’ючерсному ринку USDT-M: висока ліквідність, низькі комісії, демо-режим без ризику.",
+      description:
+        "Торгуйте біткоїном, Ethereum та іншими криптовалютами на спотовому, маржинальному й ф’ючерсному ринку USDT-M: висока ліквідність, низькі комісії, демо-режим без ризику.",
       keywords: "криптобіржа, біткоїн, ефіріум, спотова торгівля, ф’ючерси, маржинальна торгівля, демо-торгівля",
     },
     markets: {
@@ -72,12 +78,14 @@ export const TDK_SLAVIC: Record<"ru" | "uk" | "pl" | "bg", TdkTexts> = {
     },
     spot: {
       title: "Спотова торгівля {base}/{quote}: курс і графік онлайн | Mix Exchange",
-      description: "Купуйте й продавайте {base} за {quote} лімітними, ринковими й тригерними ордерами. Книга ордерів {symbol}, стрічка угод і свічковий графік онлайн.",
+      description:
+        "Купуйте й продавайте {base} за {quote} лімітними, ринковими й тригерними ордерами. Книга ордерів {symbol}, стрічка угод і свічковий графік онлайн.",
       keywords: "курс {base}, {symbol}, купити {base}, продати {base}, графік {base}",
     },
     futures: {
       title: "Безстрокові ф’ючерси {symbol} USDT-M | Mix Exchange",
-      description: "Торгуйте безстроковими ф’ючерсами {symbol} з маржею в USDT, ордерами тейк-профіт і стоп-лос та актуальною ставкою фінансування.",
+      description:
+        "Торгуйте безстроковими ф’ючерсами {symbol} з маржею в USDT, ордерами тейк-профіт і стоп-лос та актуальною ставкою фінансування.",
       keywords: "ф’ючерси {symbol}, безстрокові ф’ючерси, USDT-M, торгівля з плечем",
     },
     wiki: {
@@ -87,7 +95,8 @@ export const TDK_SLAVIC: Record<"ru" | "uk" | "pl" | "bg", TdkTexts> = {
     },
     "wiki-page": {
       title: "Курси криптовалют сьогодні: усі монети в USDT | Mix Exchange",
-      description: "Актуальні ціни, зміна за 24 години, максимуми, мінімуми та обсяг торгів усіх монет на Mix Exchange з посібником до кожної.",
+      description:
+        "Актуальні ціни, зміна за 24 години, максимуми, мінімуми та обсяг торгів усіх монет на Mix Exchange з посібником до кожної.",
       keywords: "курси криптовалют, ціни монет сьогодні, курс біткоїна, курс ефіріуму, ціни в USDT",
     },
     "wiki-article": {
@@ -119,7 +128,8 @@ export const TDK_SLAVIC: Record<"ru" | "uk" | "pl" | "bg", TdkTexts> = {
   pl: {
     home: {
       title: "Mix Exchange | Bitcoin i kryptowaluty: kupno, sprzedaż i handel",
-      description: "Handluj bitcoinem, Ethereum i innymi kryptowalutami na rynkach spot, margin i futures USDT-M. Wysoka płynność, niskie opłaty i tryb demo bez ryzyka.",
+      description:
+        "Handluj bitcoinem, Ethereum i innymi kryptowalutami na rynkach spot, margin i futures USDT-M. Wysoka płynność, niskie opłaty i tryb demo bez ryzyka.",
       keywords: "giełda kryptowalut, bitcoin, ethereum, handel spot, kontrakty futures, handel z dźwignią, konto demo",
     },
     markets: {
@@ -129,12 +139,14 @@ export const TDK_SLAVIC: Record<"ru" | "uk" | "pl" | "bg", TdkTexts> = {
     },
     spot: {
       title: "Handel spot {base}/{quote}: kurs i wykres na żywo | Mix Exchange",
-      description: "Kupuj i sprzedawaj {base} za {quote}, korzystając ze zleceń z limitem, rynkowych i warunkowych. Arkusz zleceń, transakcje i wykres świecowy {symbol} na żywo.",
+      description:
+        "Kupuj i sprzedawaj {base} za {quote}, korzystając ze zleceń z limitem, rynkowych i warunkowych. Arkusz zleceń, transakcje i wykres świecowy {symbol} na żywo.",
       keywords: "kurs {base}, {symbol}, kup {base}, sprzedaj {base}, wykres {base}",
     },
     futures: {
       title: "Kontrakty wieczyste {symbol} USDT-M | Mix Exchange",
-      description: "Handluj kontraktami wieczystymi {symbol} z depozytem w USDT, zleceniami take profit i stop loss oraz bieżącą stopą finansowania.",
+      description:
+        "Handluj kontraktami wieczystymi {symbol} z depozytem w USDT, zleceniami take profit i stop loss oraz bieżącą stopą finansowania.",
       keywords: "futures {symbol}, kontrakty wieczyste, USDT-M, handel z dźwignią",
     },
     wiki: {
@@ -144,7 +156,8 @@ export const TDK_SLAVIC: Record<"ru" | "uk" | "pl" | "bg", TdkTexts> = {
     },
     "wiki-page": {
       title: "Kursy kryptowalut dziś: wszystkie monety w USDT | Mix Exchange",
-      description: "Aktualne kursy, zmiana 24h, maksima, minima i wolumen wszystkich monet notowanych na Mix Exchange, z przewodnikiem po każdej z nich.",
+      description:
+        "Aktualne kursy, zmiana 24h, maksima, minima i wolumen wszystkich monet notowanych na Mix Exchange, z przewodnikiem po każdej z nich.",
       keywords: "kursy kryptowalut, ceny kryptowalut dziś, kurs bitcoina, kurs ethereum, ceny w USDT",
     },
     "wiki-article": {
@@ -176,7 +189,8 @@ export const TDK_SLAVIC: Record<"ru" | "uk" | "pl" | "bg", TdkTexts> = {
   bg: {
     home: {
       title: "Mix Exchange | Биткойн и крипто: купуване, продаване и търговия",
-      description: "Търгувайте с биткойн, Ethereum и други криптовалути на спот, маржин и USDT-M фючърсни пазари с висока ликвидност, ниски такси и демо режим без риск.",
+      description:
+        "Търгувайте с биткойн, Ethereum и други криптовалути на спот, маржин и USDT-M фючърсни пазари с висока ликвидност, ниски такси и демо режим без риск.",
       keywords: "криптоборса, биткойн, етериум, спот търговия, фючърси, маржин търговия, демо търговия",
     },
     markets: {
@@ -186,12 +200,14 @@ export const TDK_SLAVIC: Record<"ru" | "uk" | "pl" | "bg", TdkTexts> = {
     },
     spot: {
       title: "Спот търговия с {base}/{quote}: цена и графика на живо | Mix Exchange",
-      description: "Купувайте и продавайте {base} срещу {quote} с лимитни, пазарни и тригерни поръчки. Книга с поръчки, сделки и свещна графика на {symbol} на живо.",
+      description:
+        "Купувайте и продавайте {base} срещу {quote} с лимитни, пазарни и тригерни поръчки. Книга с поръчки, сделки и свещна графика на {symbol} на живо.",
       keywords: "цена на {base}, {symbol}, купи {base}, продай {base}, графика на {base}",
     },
     futures: {
       title: "Безсрочни фючърси {symbol} USDT-M | Mix Exchange",
-      description: "Търгувайте безсрочни фючърси на {symbol} с маржин в USDT, поръчки тейк профит и стоп лос и актуална ставка на финансиране.",
+      description:
+        "Търгувайте безсрочни фючърси на {symbol} с маржин в USDT, поръчки тейк профит и стоп лос и актуална ставка на финансиране.",
       keywords: "фючърси {symbol}, безсрочни фючърси, USDT-M, търговия с ливъридж",
     },
     wiki: {
@@ -201,7 +217,8 @@ export const TDK_SLAVIC: Record<"ru" | "uk" | "pl" | "bg", TdkTexts> = {
     },
     "wiki-page": {
       title: "Цени на криптовалути днес: всички монети в USDT | Mix Exchange",
-      description: "Цени в реално време, промяна за 24 часа, най-високи и най-ниски цени и обем на всяка монета в Mix Exchange, с ръководство за всяка.",
+      description:
+        "Цени в реално време, промяна за 24 часа, най-високи и най-ниски цени и обем на всяка монета в Mix Exchange, с ръководство за всяка.",
       keywords: "цени на криптовалути, цени на монети днес, цена на биткойн, цена на етериум, цени в USDT",
     },
     "wiki-article": {

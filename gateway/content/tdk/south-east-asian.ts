@@ -8,7 +8,8 @@ export const TDK_SOUTH_EAST_ASIAN: Record<"id" | "vi" | "ph", TdkTexts> = {
   id: {
     home: {
       title: "Mix Exchange | Beli, jual, dan trading Bitcoin serta kripto",
-      description: "Trading Bitcoin, Ethereum, dan kripto lainnya di pasar spot, margin, dan futures USDT-M dengan likuiditas tinggi, biaya rendah, serta mode demo tanpa risiko.",
+      description:
+        "Trading Bitcoin, Ethereum, dan kripto lainnya di pasar spot, margin, dan futures USDT-M dengan likuiditas tinggi, biaya rendah, serta mode demo tanpa risiko.",
       keywords: "exchange kripto, bursa kripto, bitcoin, ethereum, trading spot, futures, margin, akun demo",
     },
     markets: {
@@ -18,12 +19,14 @@ export const TDK_SOUTH_EAST_ASIAN: Record<"id" | "vi" | "ph", TdkTexts> = {
     },
     spot: {
       title: "Trading spot {base}/{quote}: harga live dan grafik | Mix Exchange",
-      description: "Beli dan jual {base} dengan {quote} menggunakan order limit, market, dan trigger. Order book, riwayat transaksi, dan grafik candlestick {symbol} secara real-time.",
+      description:
+        "Beli dan jual {base} dengan {quote} menggunakan order limit, market, dan trigger. Order book, riwayat transaksi, dan grafik candlestick {symbol} secara real-time.",
       keywords: "harga {base}, {symbol}, beli {base}, jual {base}, grafik {base}",
     },
     futures: {
       title: "Futures perpetual {symbol} USDT-M | Mix Exchange",
-      description: "Trading futures perpetual {symbol} dengan margin USDT, order take profit dan stop loss, serta funding rate secara real-time.",
+      description:
+        "Trading futures perpetual {symbol} dengan margin USDT, order take profit dan stop loss, serta funding rate secara real-time.",
       keywords: "futures {symbol}, kontrak perpetual, USDT-M, trading leverage",
     },
     wiki: {
@@ -33,12 +36,14 @@ export const TDK_SOUTH_EAST_ASIAN: Record<"id" | "vi" | "ph", TdkTexts> = {
     },
     "wiki-page": {
       title: "Harga kripto hari ini: semua koin dalam USDT | Mix Exchange",
-      description: "Harga terkini, perubahan 24 jam, harga tertinggi dan terendah, serta volume semua koin yang terdaftar di Mix Exchange, beserta panduannya.",
+      description:
+        "Harga terkini, perubahan 24 jam, harga tertinggi dan terendah, serta volume semua koin yang terdaftar di Mix Exchange, beserta panduannya.",
       keywords: "harga kripto, harga koin hari ini, harga bitcoin, harga ethereum, harga dalam USDT",
     },
     "wiki-article": {
       title: "Harga {name} ({coin}) hari ini, grafik, dan panduan | Mix Exchange",
-      description: "Apa itu {name} ({coin}) dan cara kerjanya, dengan harga terkini dalam USDT, perubahan 24 jam, volume, dan grafik 7 hari.",
+      description:
+        "Apa itu {name} ({coin}) dan cara kerjanya, dengan harga terkini dalam USDT, perubahan 24 jam, volume, dan grafik 7 hari.",
       keywords: "harga {name}, harga {coin}, grafik {coin}, apa itu {name}, panduan {name}",
     },
     events: {
@@ -65,22 +70,26 @@ export const TDK_SOUTH_EAST_ASIAN: Record<"id" | "vi" | "ph", TdkTexts> = {
   vi: {
     home: {
       title: "Mix Exchange | Mua, bán và giao dịch Bitcoin, tiền mã hóa",
-      description: "Giao dịch Bitcoin, Ethereum và tiền mã hóa khác trên thị trường giao ngay, ký quỹ và hợp đồng tương lai USDT-M: thanh khoản sâu, phí thấp, chế độ demo không rủi ro.",
+      description:
+        "Giao dịch Bitcoin, Ethereum và tiền mã hóa khác trên thị trường giao ngay, ký quỹ và hợp đồng tương lai USDT-M: thanh khoản sâu, phí thấp, chế độ demo không rủi ro.",
       keywords: "sàn giao dịch tiền mã hóa, sàn crypto, bitcoin, ethereum, giao dịch giao ngay, hợp đồng tương lai, ký quỹ, giao dịch demo",
     },
     markets: {
       title: "Thị trường crypto: giá trực tiếp và biến động 24h | Mix Exchange",
-      description: "Giá trực tiếp, biến động 24 giờ và khối lượng giao dịch của mọi thị trường giao ngay và hợp đồng tương lai trên Mix Exchange.",
+      description:
+        "Giá trực tiếp, biến động 24 giờ và khối lượng giao dịch của mọi thị trường giao ngay và hợp đồng tương lai trên Mix Exchange.",
       keywords: "giá tiền mã hóa, giá crypto, tổng quan thị trường, giá bitcoin, giá altcoin",
     },
     spot: {
       title: "Giao dịch giao ngay {base}/{quote}: giá và biểu đồ | Mix Exchange",
-      description: "Mua bán {base} bằng {quote} với lệnh giới hạn, lệnh thị trường và lệnh kích hoạt. Sổ lệnh, lịch sử khớp lệnh và biểu đồ nến {symbol} theo thời gian thực.",
+      description:
+        "Mua bán {base} bằng {quote} với lệnh giới hạn, lệnh thị trường và lệnh kích hoạt. Sổ lệnh, lịch sử khớp lệnh và biểu đồ nến {symbol} theo thời gian thực.",
       keywords: "giá {base}, {symbol}, mua {base}, bán {base}, biểu đồ {base}",
     },
     futures: {
       title: "Hợp đồng vĩnh cửu {symbol} USDT-M | Mix Exchange",
-      description: "Giao dịch hợp đồng tương lai vĩnh cửu {symbol} ký quỹ bằng USDT, có lệnh chốt lời, cắt lỗ và tỷ lệ funding theo thời gian thực.",
+      description:
+        "Giao dịch hợp đồng tương lai vĩnh cửu {symbol} ký quỹ bằng USDT, có lệnh chốt lời, cắt lỗ và tỷ lệ funding theo thời gian thực.",
       keywords: "hợp đồng tương lai {symbol}, hợp đồng vĩnh cửu, USDT-M, giao dịch đòn bẩy",
     },
     wiki: {
@@ -90,12 +99,14 @@ export const TDK_SOUTH_EAST_ASIAN: Record<"id" | "vi" | "ph", TdkTexts> = {
     },
     "wiki-page": {
       title: "Giá crypto hôm nay: mọi đồng coin theo USDT | Mix Exchange",
-      description: "Giá trực tiếp, biến động 24 giờ, giá cao nhất, thấp nhất và khối lượng của mọi đồng coin niêm yết trên Mix Exchange, kèm hướng dẫn cho từng đồng.",
+      description:
+        "Giá trực tiếp, biến động 24 giờ, giá cao nhất, thấp nhất và khối lượng của mọi đồng coin niêm yết trên Mix Exchange, kèm hướng dẫn cho từng đồng.",
       keywords: "giá tiền mã hóa, giá coin hôm nay, giá bitcoin, giá ethereum, giá theo USDT",
     },
     "wiki-article": {
       title: "Giá {name} ({coin}) hôm nay, biểu đồ và hướng dẫn | Mix Exchange",
-      description: "{name} ({coin}) là gì và hoạt động ra sao, kèm giá trực tiếp theo USDT, biến động 24 giờ, khối lượng và biểu đồ 7 ngày.",
+      description:
+        "{name} ({coin}) là gì và hoạt động ra sao, kèm giá trực tiếp theo USDT, biến động 24 giờ, khối lượng và biểu đồ 7 ngày.",
       keywords: "giá {name}, giá {coin}, biểu đồ {coin}, {name} là gì, hướng dẫn {name}",
     },
     events: {
@@ -122,7 +133,8 @@ export const TDK_SOUTH_EAST_ASIAN: Record<"id" | "vi" | "ph", TdkTexts> = {
   ph: {
     home: {
       title: "Mix Exchange | Bumili, magbenta at mag-trade ng Bitcoin at crypto",
-      description: "Mag-trade ng Bitcoin, Ethereum at iba pang crypto sa spot, margin at USDT-M futures market, na may malalim na liquidity, mababang fee at demo mode na walang panganib.",
+      description:
+        "Mag-trade ng Bitcoin, Ethereum at iba pang crypto sa spot, margin at USDT-M futures market, na may malalim na liquidity, mababang fee at demo mode na walang panganib.",
       keywords: "crypto exchange, bitcoin, ethereum, spot trading, futures, margin, demo trading, paano bumili ng bitcoin",
     },
     markets: {
@@ -132,7 +144,8 @@ export const TDK_SOUTH_EAST_ASIAN: Record<"id" | "vi" | "ph", TdkTexts> = {
     },
     spot: {
       title: "{base}/{quote} spot trading: live na presyo at chart | Mix Exchange",
-      description: "Bumili at magbenta ng {base} gamit ang {quote} sa limit, market at trigger order. Live na order book, mga trade at candlestick chart ng {symbol}.",
+      description:
+        "Bumili at magbenta ng {base} gamit ang {quote} sa limit, market at trigger order. Live na order book, mga trade at candlestick chart ng {symbol}.",
       keywords: "presyo ng {base}, {symbol}, bumili ng {base}, magbenta ng {base}, {base} chart",
     },
     futures: {
@@ -142,17 +155,20 @@ export const TDK_SOUTH_EAST_ASIAN: Record<"id" | "vi" | "ph", TdkTexts> = {
     },
     wiki: {
       title: "Crypto wiki: ano ang bawat coin at magkano ito | Mix Exchange",
-      description: "Madaling maintindihang gabay sa mga pangunahing cryptocurrency, kasama ang live na presyo, market data at kasaysayan ng bawat isa.",
+      description:
+        "Madaling maintindihang gabay sa mga pangunahing cryptocurrency, kasama ang live na presyo, market data at kasaysayan ng bawat isa.",
       keywords: "crypto wiki, gabay sa coin, presyo ng crypto, ano ang bitcoin",
     },
     "wiki-page": {
       title: "Presyo ng crypto ngayon: lahat ng coin sa USDT | Mix Exchange",
-      description: "Live na presyo, pagbabago sa 24 na oras, pinakamataas, pinakamababa at volume ng bawat coin sa Mix Exchange, may gabay para sa bawat isa.",
+      description:
+        "Live na presyo, pagbabago sa 24 na oras, pinakamataas, pinakamababa at volume ng bawat coin sa Mix Exchange, may gabay para sa bawat isa.",
       keywords: "presyo ng crypto, presyo ng coin ngayon, presyo ng bitcoin, presyo ng ethereum, presyo sa USDT",
     },
     "wiki-article": {
       title: "Presyo ng {name} ({coin}) ngayon, chart at gabay | Mix Exchange",
-      description: "Ano ang {name} ({coin}) at paano ito gumagana, kasama ang live na presyo sa USDT, pagbabago sa 24 na oras, volume at 7-araw na chart.",
+      description:
+        "Ano ang {name} ({coin}) at paano ito gumagana, kasama ang live na presyo sa USDT, pagbabago sa 24 na oras, volume at 7-araw na chart.",
       keywords: "presyo ng {name}, presyo ng {coin}, {coin} chart, ano ang {name}, gabay sa {name}",
     },
     events: {
@@ -167,7 +183,8 @@ export const TDK_SOUTH_EAST_ASIAN: Record<"id" | "vi" | "ph", TdkTexts> = {
     },
     vip: {
       title: "Programang VIP | Mix Exchange",
-      description: "Ang mga VIP level, ang volume at balanseng kailangan para maabot ang bawat isa, at ang diskwento sa fee na hatid ng mga ito.",
+      description:
+        "Ang mga VIP level, ang volume at balanseng kailangan para maabot ang bawat isa, at ang diskwento sa fee na hatid ng mga ito.",
       keywords: "VIP, diskwento sa fee, trading volume",
     },
     asset: {

@@ -31,7 +31,8 @@ export const TDK_SPANISH: Record<"es" | "es-ES" | "es-AR", TdkTexts> = {
   es: {
     home: {
       title: "Mix Exchange | Compra, vende y opera Bitcoin y criptomonedas",
-      description: "Opera con Bitcoin, Ethereum y otras criptomonedas en mercados spot, con margen y de futuros USDT-M. Alta liquidez, comisiones bajas y un modo demo sin riesgo.",
+      description:
+        "Opera con Bitcoin, Ethereum y otras criptomonedas en mercados spot, con margen y de futuros USDT-M. Alta liquidez, comisiones bajas y un modo demo sin riesgo.",
       keywords: "exchange de criptomonedas, bitcoin, ethereum, trading spot, futuros, trading con margen, trading demo",
     },
     markets: {
@@ -41,23 +42,27 @@ export const TDK_SPANISH: Record<"es" | "es-ES" | "es-AR", TdkTexts> = {
     },
     spot: {
       title: "Trading spot de {base}/{quote}: precio en vivo y gráfico | Mix Exchange",
-      description: "Compra y vende {base} con {quote} mediante órdenes límite, de mercado y condicionales. Libro de órdenes, operaciones y gráfico de velas de {symbol} en vivo.",
+      description:
+        "Compra y vende {base} con {quote} mediante órdenes límite, de mercado y condicionales. Libro de órdenes, operaciones y gráfico de velas de {symbol} en vivo.",
       keywords: "precio de {base}, {symbol}, comprar {base}, vender {base}, gráfico de {base}",
     },
     futures: {
       title: "Futuros perpetuos de {symbol} USDT-M | Mix Exchange",
-      description: "Opera con futuros perpetuos de {symbol} con margen en USDT, órdenes take profit y stop loss y tasa de financiamiento en vivo.",
+      description:
+        "Opera con futuros perpetuos de {symbol} con margen en USDT, órdenes take profit y stop loss y tasa de financiamiento en vivo.",
       keywords: "futuros de {symbol}, futuros perpetuos, USDT-M, trading con apalancamiento",
     },
     wiki: WIKI_LATAM,
     "wiki-page": {
       title: "Precios cripto hoy: todas las monedas en USDT | Mix Exchange",
-      description: "Precios en vivo, variación en 24 horas, máximos, mínimos y volumen de cada moneda listada en Mix Exchange, con una guía de cada una.",
+      description:
+        "Precios en vivo, variación en 24 horas, máximos, mínimos y volumen de cada moneda listada en Mix Exchange, con una guía de cada una.",
       keywords: "precios de criptomonedas, precio cripto hoy, precio de bitcoin, precio de ethereum, precios en USDT",
     },
     "wiki-article": {
       title: "{name} ({coin}): precio hoy, gráfico y guía | Mix Exchange",
-      description: "Qué es {name} ({coin}) y cómo funciona, con su precio en vivo en USDT, variación en 24 horas, volumen y gráfico de 7 días.",
+      description:
+        "Qué es {name} ({coin}) y cómo funciona, con su precio en vivo en USDT, variación en 24 horas, volumen y gráfico de 7 días.",
       keywords: "precio de {name}, precio de {coin}, gráfico de {coin}, qué es {name}, guía de {name}",
     },
     events: {
@@ -72,7 +77,8 @@ export const TDK_SPANISH: Record<"es" | "es-ES" | "es-AR", TdkTexts> = {
   "es-ES": {
     home: {
       title: "Mix Exchange | Compra, vende y opera Bitcoin y criptomonedas",
-      description: "Opera con Bitcoin, Ethereum y otras criptomonedas en mercados spot, con margen y de futuros USDT-M: alta liquidez, comisiones bajas y un modo demo sin riesgo.",
+      description:
+        "Opera con Bitcoin, Ethereum y otras criptomonedas en mercados spot, con margen y de futuros USDT-M: alta liquidez, comisiones bajas y un modo demo sin riesgo.",
       keywords: "exchange de criptomonedas, bitcoin, ethereum, trading spot, futuros, trading con margen, trading demo",
     },
     markets: {
@@ -82,12 +88,14 @@ export const TDK_SPANISH: Record<"es" | "es-ES" | "es-AR", TdkTexts> = {
     },
     spot: {
       title: "Trading spot de {base}/{quote}: cotización y gráfico | Mix Exchange",
-      description: "Compra y vende {base} con {quote} mediante órdenes limitadas, de mercado y condicionales. Libro de órdenes, operaciones y gráfico de velas de {symbol} en directo.",
+      description:
+        "Compra y vende {base} con {quote} mediante órdenes limitadas, de mercado y condicionales. Libro de órdenes, operaciones y gráfico de velas de {symbol} en directo.",
       keywords: "cotización de {base}, precio de {base}, {symbol}, comprar {base}, vender {base}, gráfico de {base}",
     },
     futures: {
       title: "Futuros perpetuos de {symbol} USDT-M | Mix Exchange",
-      description: "Opera con futuros perpetuos de {symbol} con margen en USDT, órdenes take profit y stop loss y tasa de financiación en tiempo real.",
+      description:
+        "Opera con futuros perpetuos de {symbol} con margen en USDT, órdenes take profit y stop loss y tasa de financiación en tiempo real.",
       keywords: "futuros de {symbol}, futuros perpetuos, USDT-M, trading con apalancamiento",
     },
     wiki: {
@@ -97,12 +105,14 @@ export const TDK_SPANISH: Record<"es" | "es-ES" | "es-AR", TdkTexts> = {
     },
     "wiki-page": {
       title: "Cotización cripto hoy: todas las monedas en USDT | Mix Exchange",
-      description: "Precios en directo, variación en 24 horas, máximos, mínimos y volumen de cada moneda listada en Mix Exchange, con una guía de cada una.",
+      description:
+        "Precios en directo, variación en 24 horas, máximos, mínimos y volumen de cada moneda listada en Mix Exchange, con una guía de cada una.",
       keywords: "precio de criptomonedas, cotización cripto hoy, precio de bitcoin, precio de ethereum, precios en USDT",
     },
     "wiki-article": {
       title: "{name} ({coin}): cotización hoy, gráfico y guía | Mix Exchange",
-      description: "Qué es {name} ({coin}) y cómo funciona, con su cotización en directo en USDT, variación en 24 horas, volumen y gráfico de 7 días.",
+      description:
+        "Qué es {name} ({coin}) y cómo funciona, con su cotización en directo en USDT, variación en 24 horas, volumen y gráfico de 7 días.",
       keywords: "precio de {name}, cotización de {coin}, gráfico de {coin}, qué es {name}, guía de {name}",
     },
     events: {
@@ -117,7 +127,8 @@ export const TDK_SPANISH: Record<"es" | "es-ES" | "es-AR", TdkTexts> = {
   "es-AR": {
     home: {
       title: "Mix Exchange | Comprá, vendé y operá Bitcoin y criptomonedas",
-      description: "Operá con Bitcoin, Ethereum y otras criptomonedas en mercados spot, con margen y de futuros USDT-M. Alta liquidez, comisiones bajas y un modo demo sin riesgo.",
+      description:
+        "Operá con Bitcoin, Ethereum y otras criptomonedas en mercados spot, con margen y de futuros USDT-M. Alta liquidez, comisiones bajas y un modo demo sin riesgo.",
       keywords: "exchange de criptomonedas, bitcoin, ethereum, trading spot, futuros, trading con margen, trading demo",
     },
     markets: {
@@ -127,23 +138,27 @@ export const TDK_SPANISH: Record<"es" | "es-ES" | "es-AR", TdkTexts> = {
     },
     spot: {
       title: "Trading spot de {base}/{quote}: precio en vivo y gráfico | Mix Exchange",
-      description: "Comprá y vendé {base} con {quote} usando órdenes límite, de mercado y condicionales. Libro de órdenes, operaciones y gráfico de velas de {symbol} en vivo.",
+      description:
+        "Comprá y vendé {base} con {quote} usando órdenes límite, de mercado y condicionales. Libro de órdenes, operaciones y gráfico de velas de {symbol} en vivo.",
       keywords: "precio de {base}, cotización de {base}, {symbol}, comprar {base}, vender {base}, gráfico de {base}",
     },
     futures: {
       title: "Futuros perpetuos de {symbol} USDT-M | Mix Exchange",
-      description: "Operá con futuros perpetuos de {symbol} con margen en USDT, órdenes take profit y stop loss y tasa de financiamiento en vivo.",
+      description:
+        "Operá con futuros perpetuos de {symbol} con margen en USDT, órdenes take profit y stop loss y tasa de financiamiento en vivo.",
       keywords: "futuros de {symbol}, futuros perpetuos, USDT-M, trading con apalancamiento",
     },
     wiki: WIKI_LATAM,
     "wiki-page": {
       title: "Precios cripto hoy: todas las monedas en USDT | Mix Exchange",
-      description: "Precios en vivo, variación en 24 horas, máximos, mínimos y volumen de cada moneda listada en Mix Exchange, con una guía de cada una.",
+      description:
+        "Precios en vivo, variación en 24 horas, máximos, mínimos y volumen de cada moneda listada en Mix Exchange, con una guía de cada una.",
       keywords: "precios de criptomonedas, cotización cripto hoy, precio de bitcoin, precio de ethereum, precios en USDT",
     },
     "wiki-article": {
       title: "{name} ({coin}): precio hoy, gráfico y guía | Mix Exchange",
-      description: "Qué es {name} ({coin}) y cómo funciona, con su precio en vivo en USDT, variación en 24 horas, volumen y gráfico de 7 días.",
+      description:
+        "Qué es {name} ({coin}) y cómo funciona, con su precio en vivo en USDT, variación en 24 horas, volumen y gráfico de 7 días.",
       keywords: "precio de {name}, cotización de {coin}, gráfico de {coin}, qué es {name}, guía de {name}",
     },
     events: {

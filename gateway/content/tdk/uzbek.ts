@@ -8,7 +8,8 @@ export const TDK_UZBEK: Record<"uz", TdkTexts> = {
   uz: {
     home: {
       title: "Mix Exchange | Bitcoin va kripto: sotib olish, sotish va savdo",
-      description: "Bitcoin, Ethereum va boshqa kriptovalyutalar bilan spot, marja va USDT-M fyuchers bozorlarida savdo qiling: yuqori likvidlik, past komissiyalar va xatarsiz demo rejim.",
+      description:
+        "Bitcoin, Ethereum va boshqa kriptovalyutalar bilan spot, marja va USDT-M fyuchers bozorlarida savdo qiling: yuqori likvidlik, past komissiyalar va xatarsiz demo rejim.",
       keywords: "kripto birja, bitcoin, ethereum, spot savdo, fyuchers, marja savdosi, demo savdo",
     },
     markets: {
@@ -18,12 +19,14 @@ export const TDK_UZBEK: Record<"uz", TdkTexts> = {
     },
     spot: {
       title: "{base}/{quote} spot savdosi: joriy narx va grafik | Mix Exchange",
-      description: "{quote} evaziga {base} sotib oling va soting: limit, bozor va trigger orderlari. {symbol} orderlar kitobi, bitimlar va sham grafigi real vaqtda.",
+      description:
+        "{quote} evaziga {base} sotib oling va soting: limit, bozor va trigger orderlari. {symbol} orderlar kitobi, bitimlar va sham grafigi real vaqtda.",
       keywords: "{base} narxi, {symbol}, {base} sotib olish, {base} sotish, {base} grafigi",
     },
     futures: {
       title: "{symbol} USDT-M muddatsiz fyucherslari | Mix Exchange",
-      description: "{symbol} muddatsiz fyucherslari bilan USDT marjasida savdo qiling: take-profit va stop-loss orderlari hamda joriy moliyalashtirish stavkasi.",
+      description:
+        "{symbol} muddatsiz fyucherslari bilan USDT marjasida savdo qiling: take-profit va stop-loss orderlari hamda joriy moliyalashtirish stavkasi.",
       keywords: "{symbol} fyuchers, muddatsiz fyuchers, USDT-M, leverej bilan savdo",
     },
     wiki: {
@@ -33,12 +36,14 @@ export const TDK_UZBEK: Record<"uz", TdkTexts> = {
     },
     "wiki-page": {
       title: "Bugungi kripto narxlari: barcha koinlar USDT’da | Mix Exchange",
-      description: "Mix Exchange’dagi har bir koinning joriy narxi, 24 soatlik o‘zgarishi, eng yuqori va eng past narxi hamda savdo hajmi, har biri uchun qo‘llanma bilan.",
+      description:
+        "Mix Exchange’dagi har bir koinning joriy narxi, 24 soatlik o‘zgarishi, eng yuqori va eng past narxi hamda savdo hajmi, har biri uchun qo‘llanma bilan.",
       keywords: "kripto narxlari, bugungi koin narxlari, bitcoin narxi, ethereum narxi, USDT’dagi narxlar",
     },
     "wiki-article": {
       title: "{name} ({coin}) bugungi narxi, grafigi va qo‘llanma | Mix Exchange",
-      description: "{name} ({coin}) nima va qanday ishlaydi: USDT’dagi joriy narxi, 24 soatlik o‘zgarishi, savdo hajmi va 7 kunlik grafigi.",
+      description:
+        "{name} ({coin}) nima va qanday ishlaydi: USDT’dagi joriy narxi, 24 soatlik o‘zgarishi, savdo hajmi va 7 kunlik grafigi.",
       keywords: "{name} narxi, {coin} narxi, {coin} grafigi, {name} nima, {name} qo‘llanma",
     },
     events: {

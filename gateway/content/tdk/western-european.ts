@@ -5,8 +5,10 @@ export const TDK_WESTERN_EUROPEAN: Record<"fr" | "de" | "it", TdkTexts> = {
   fr: {
     home: {
       title: "Mix Exchange | Achetez, vendez et tradez Bitcoin et cryptos",
-      description: "Tradez Bitcoin, Ethereum et d'autres cryptos sur les marchés au comptant, sur marge et à terme USDT-M : forte liquidité, frais réduits et mode démo sans risque.",
-      keywords: "plateforme crypto, exchange crypto, bitcoin, ethereum, trading au comptant, contrats à terme, trading sur marge, trading démo",
+      description:
+        "Tradez Bitcoin, Ethereum et d'autres cryptos sur les marchés au comptant, sur marge et à terme USDT-M : forte liquidité, frais réduits et mode démo sans risque.",
+      keywords:
+        "plateforme crypto, exchange crypto, bitcoin, ethereum, trading au comptant, contrats à terme, trading sur marge, trading démo",
     },
     markets: {
       title: "Marchés crypto : cours en direct et variation 24 h | Mix Exchange",
@@ -15,27 +17,32 @@ export const TDK_WESTERN_EUROPEAN: Record<"fr" | "de" | "it", TdkTexts> = {
     },
     spot: {
       title: "Trading au comptant {base}/{quote} : cours et graphique | Mix Exchange",
-      description: "Achetez et vendez {base} contre {quote} avec des ordres limités, au marché et conditionnels. Carnet d'ordres, transactions et chandeliers {symbol} en direct.",
+      description:
+        "Achetez et vendez {base} contre {quote} avec des ordres limités, au marché et conditionnels. Carnet d'ordres, transactions et chandeliers {symbol} en direct.",
       keywords: "cours {base}, {symbol}, acheter {base}, vendre {base}, graphique {base}",
     },
     futures: {
       title: "Contrats perpétuels {symbol} USDT-M | Mix Exchange",
-      description: "Tradez les contrats perpétuels {symbol} avec marge en USDT, ordres take-profit et stop-loss et taux de financement en direct.",
+      description:
+        "Tradez les contrats perpétuels {symbol} avec marge en USDT, ordres take-profit et stop-loss et taux de financement en direct.",
       keywords: "contrats à terme {symbol}, contrat perpétuel, USDT-M, trading avec effet de levier",
     },
     wiki: {
       title: "Wiki crypto : ce qu'est chaque crypto et son cours | Mix Exchange",
-      description: "Des guides clairs sur les principales cryptomonnaies, avec leur cours en direct, leurs données de marché et leur histoire.",
+      description:
+        "Des guides clairs sur les principales cryptomonnaies, avec leur cours en direct, leurs données de marché et leur histoire.",
       keywords: "wiki crypto, guide des cryptomonnaies, cours crypto, qu'est-ce que le bitcoin",
     },
     "wiki-page": {
       title: "Cours crypto du jour : toutes les cryptos en USDT | Mix Exchange",
-      description: "Cours en direct, variation sur 24 heures, plus hauts, plus bas et volume de chaque crypto cotée sur Mix Exchange, avec un guide pour chacune.",
+      description:
+        "Cours en direct, variation sur 24 heures, plus hauts, plus bas et volume de chaque crypto cotée sur Mix Exchange, avec un guide pour chacune.",
       keywords: "cours des cryptomonnaies, cours crypto aujourd'hui, cours du bitcoin, cours de l'ethereum, cours en USDT",
     },
     "wiki-article": {
       title: "{name} ({coin}) : cours du jour, graphique et guide | Mix Exchange",
-      description: "Découvrez {name} ({coin}) et son fonctionnement, avec son cours en direct en USDT, sa variation sur 24 h, son volume et un graphique sur 7 jours.",
+      description:
+        "Découvrez {name} ({coin}) et son fonctionnement, avec son cours en direct en USDT, sa variation sur 24 h, son volume et un graphique sur 7 jours.",
       keywords: "cours {name}, cours {coin}, graphique {coin}, qu'est-ce que {name}, guide {name}",
     },
     events: {
@@ -62,7 +69,8 @@ export const TDK_WESTERN_EUROPEAN: Record<"fr" | "de" | "it", TdkTexts> = {
   de: {
     home: {
       title: "Mix Exchange | Bitcoin und Krypto kaufen, verkaufen und handeln",
-      description: "Handeln Sie Bitcoin, Ethereum und weitere Kryptowährungen im Spot-, Margin- und USDT-M-Futures-Markt: hohe Liquidität, niedrige Gebühren, risikofreier Demomodus.",
+      description:
+        "Handeln Sie Bitcoin, Ethereum und weitere Kryptowährungen im Spot-, Margin- und USDT-M-Futures-Markt: hohe Liquidität, niedrige Gebühren, risikofreier Demomodus.",
       keywords: "Krypto-Börse, Bitcoin, Ethereum, Spot-Handel, Futures, Margin-Handel, Demo-Trading",
     },
     markets: {
@@ -72,12 +80,14 @@ export const TDK_WESTERN_EUROPEAN: Record<"fr" | "de" | "it", TdkTexts> = {
     },
     spot: {
       title: "{base}/{quote} Spot-Handel: Live-Kurs und Chart | Mix Exchange",
-      description: "{base} gegen {quote} kaufen und verkaufen – mit Limit-, Market- und Trigger-Orders. Live-Orderbuch, Trades und Kerzenchart für {symbol}.",
+      description:
+        "{base} gegen {quote} kaufen und verkaufen – mit Limit-, Market- und Trigger-Orders. Live-Orderbuch, Trades und Kerzenchart für {symbol}.",
       keywords: "{base} Kurs, {symbol}, {base} kaufen, {base} verkaufen, {base} Chart",
     },
     futures: {
       title: "{symbol} Perpetual Futures (USDT-M) | Mix Exchange",
-      description: "Handeln Sie unbefristete {symbol}-Futures mit USDT-Margin, Take-Profit- und Stop-Loss-Orders und aktueller Funding-Rate.",
+      description:
+        "Handeln Sie unbefristete {symbol}-Futures mit USDT-Margin, Take-Profit- und Stop-Loss-Orders und aktueller Funding-Rate.",
       keywords: "{symbol} Futures, Perpetual Futures, unbefristete Futures, USDT-M, Hebelhandel",
     },
     wiki: {
@@ -119,7 +129,8 @@ export const TDK_WESTERN_EUROPEAN: Record<"fr" | "de" | "it", TdkTexts> = {
   it: {
     home: {
       title: "Mix Exchange | Compra, vendi e scambia Bitcoin e criptovalute",
-      description: "Fai trading di Bitcoin, Ethereum e altre criptovalute sui mercati spot, margin e futures USDT-M con liquidità elevata, commissioni basse e modalità demo senza rischi.",
+      description:
+        "Fai trading di Bitcoin, Ethereum e altre criptovalute sui mercati spot, margin e futures USDT-M con liquidità elevata, commissioni basse e modalità demo senza rischi.",
       keywords: "exchange di criptovalute, bitcoin, ethereum, trading spot, futures, margin trading, trading demo",
     },
     markets: {
@@ -129,12 +140,14 @@ export const TDK_WESTERN_EUROPEAN: Record<"fr" | "de" | "it", TdkTexts> = {
     },
     spot: {
       title: "Trading spot {base}/{quote}: prezzo live e grafico | Mix Exchange",
-      description: "Compra e vendi {base} con {quote} tramite ordini limite, a mercato e condizionati. Order book, scambi e grafico a candele di {symbol} in tempo reale.",
+      description:
+        "Compra e vendi {base} con {quote} tramite ordini limite, a mercato e condizionati. Order book, scambi e grafico a candele di {symbol} in tempo reale.",
       keywords: "prezzo {base}, {symbol}, comprare {base}, vendere {base}, grafico {base}",
     },
     futures: {
       title: "Futures perpetui {symbol} USDT-M | Mix Exchange",
-      description: "Fai trading di futures perpetui {symbol} con margine in USDT, ordini take profit e stop loss e funding rate in tempo reale.",
+      description:
+        "Fai trading di futures perpetui {symbol} con margine in USDT, ordini take profit e stop loss e funding rate in tempo reale.",
       keywords: "futures {symbol}, futures perpetui, USDT-M, trading con leva",
     },
     wiki: {
@@ -144,7 +157,8 @@ export const TDK_WESTERN_EUROPEAN: Record<"fr" | "de" | "it", TdkTexts> = {
     },
     "wiki-page": {
       title: "Prezzi cripto oggi: tutte le monete in USDT | Mix Exchange",
-      description: "Prezzi in tempo reale, variazione 24h, massimi, minimi e volumi di tutte le monete quotate su Mix Exchange, con una guida per ciascuna.",
+      description:
+        "Prezzi in tempo reale, variazione 24h, massimi, minimi e volumi di tutte le monete quotate su Mix Exchange, con una guida per ciascuna.",
       keywords: "prezzi criptovalute, prezzi cripto oggi, prezzo bitcoin, prezzo ethereum, prezzi in USDT",
     },
     "wiki-article": {

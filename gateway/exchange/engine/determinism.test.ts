@@ -25,7 +25,31 @@ const FEES = [
 ];
 
 function orderRow(o: Order): string {
-  return [o.id, o.seq, o.env, o.userId, o.symbol, o.side, o.type, o.force, o.stp, o.price, o.size, o.quoteSize, o.filled, o.filledQuote, o.fee, o.frozen, o.status, o.clientOid, o.cTime, o.uTime, o.cancelReason, o.house, o.source].join(",");
+  return [
+    o.id,
+    o.seq,
+    o.env,
+    o.userId,
+    o.symbol,
+    o.side,
+    o.type,
+    o.force,
+    o.stp,
+    o.price,
+    o.size,
+    o.quoteSize,
+    o.filled,
+    o.filledQuote,
+    o.fee,
+    o.frozen,
+    o.status,
+    o.clientOid,
+    o.cTime,
+    o.uTime,
+    o.cancelReason,
+    o.house,
+    o.source,
+  ].join(",");
 }
 
 function balanceRow(b: Balance): string {
@@ -36,8 +60,12 @@ function balanceRow(b: Balance): string {
 function changeRows(ch: Change): string {
   const out: string[] = [];
   for (const o of new Set(ch.orders)) out.push(`O${orderRow(o)}`);
-  for (const f of ch.fills) out.push(`F${[f.tradeId, f.env, f.symbol, f.price, f.size, f.quote, f.takerSide, f.maker.id, f.taker.id, f.makerFee, f.takerFee, f.ts].join(",")}`);
-  for (const b of ch.bills) out.push(`L${[b.id, b.env, b.userId, b.coin, b.group, b.business, b.size, b.balance, b.fees, b.refId, b.ts].join(",")}`);
+  for (const f of ch.fills)
+    out.push(
+      `F${[f.tradeId, f.env, f.symbol, f.price, f.size, f.quote, f.takerSide, f.maker.id, f.taker.id, f.makerFee, f.takerFee, f.ts].join(",")}`,
+    );
+  for (const b of ch.bills)
+    out.push(`L${[b.id, b.env, b.userId, b.coin, b.group, b.business, b.size, b.balance, b.fees, b.refId, b.ts].join(",")}`);
   for (const b of new Set(ch.balances)) out.push(`B${balanceRow(b)}`);
   return out.join("\n");
 }
@@ -52,7 +80,11 @@ function digest(ops: number): { hash: string; fills: number; bills: number } {
   };
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
   let t = 1_700_000_000_000;
-  const e = new Engine(new IdGen(), (env, userId) => FEES[(Number(userId.slice(1)) + (env === "paper" ? 1 : 0)) % FEES.length]!, () => (t += 1 + Math.floor(rnd() * 3)));
+  const e = new Engine(
+    new IdGen(),
+    (env, userId) => FEES[(Number(userId.slice(1)) + (env === "paper" ? 1 : 0)) % FEES.length]!,
+    () => (t += 1 + Math.floor(rnd() * 3)),
+  );
   const h = createHash("sha256");
   let fills = 0;
   let bills = 0;
@@ -99,7 +131,17 @@ function digest(ops: number): { hash: string; fills: number; bills: number } {
       const from = pick(USERS);
       const to = pick(USERS);
       try {
-        e.transfer(env, from, to, pick(["USDT", "ETH", "BTC"]), BigInt(1 + Math.floor(rnd() * 1e9)), ["TRANSFER_OUT", "TRANSFER_IN"], "transfer", ch, `tr${i}`);
+        e.transfer(
+          env,
+          from,
+          to,
+          pick(["USDT", "ETH", "BTC"]),
+          BigInt(1 + Math.floor(rnd() * 1e9)),
+          ["TRANSFER_OUT", "TRANSFER_IN"],
+          "transfer",
+          ch,
+          `tr${i}`,
+        );
       } catch (err) {
         if (!(err instanceof EngineError)) throw err;
         h.update(`x${err.code}`);
@@ -129,7 +171,23 @@ function digest(ops: number): { hash: string; fills: number; bills: number } {
             },
             t,
           )
-        : newOrder(e.ids, { env, userId, symbol: s.symbol, side, type: "limit", price, size, force: pick(FORCES), stp: pick(STP_MODES), house, clientOid: rnd() < 0.3 ? `c${i}` : undefined }, t);
+        : newOrder(
+            e.ids,
+            {
+              env,
+              userId,
+              symbol: s.symbol,
+              side,
+              type: "limit",
+              price,
+              size,
+              force: pick(FORCES),
+              stp: pick(STP_MODES),
+              house,
+              clientOid: rnd() < 0.3 ? `c${i}` : undefined,
+            },
+            t,
+          );
       try {
         e.place(o, ch);
       } catch (err) {

@@ -21,7 +21,11 @@ function fund(e: Engine): Change {
 
 function makeEngine() {
   let t = 1_700_000_000_000;
-  const e = new Engine(new IdGen(), () => ({ maker: 800, taker: 1000 }), () => ++t);
+  const e = new Engine(
+    new IdGen(),
+    () => ({ maker: 800, taker: 1000 }),
+    () => ++t,
+  );
   const ch = fund(e);
   checkInvariants(e, ch);
   return e;
@@ -65,7 +69,17 @@ function apply(e: Engine, op: Op): Change {
   }
   const o: Order =
     op.kind === "limit"
-      ? newOrder(e.ids, { env: "live", userId: op.user, symbol: SYMBOL, side: op.side, type: "limit", price: op.price, size: op.size, force: op.force, stp: op.stp })
+      ? newOrder(e.ids, {
+          env: "live",
+          userId: op.user,
+          symbol: SYMBOL,
+          side: op.side,
+          type: "limit",
+          price: op.price,
+          size: op.size,
+          force: op.force,
+          stp: op.stp,
+        })
       : newOrder(e.ids, {
           env: "live",
           userId: op.user,
@@ -201,10 +215,28 @@ describe("matching engine cases", () => {
     const e = makeEngine();
     const ch = newChange();
     e.place(newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "sell", type: "limit", price: 320_000, size: 10_000 }), ch);
-    const p = newOrder(e.ids, { env: "live", userId: "u2", symbol: SYMBOL, side: "buy", type: "limit", price: 320_000, size: 1, force: "post_only" });
+    const p = newOrder(e.ids, {
+      env: "live",
+      userId: "u2",
+      symbol: SYMBOL,
+      side: "buy",
+      type: "limit",
+      price: 320_000,
+      size: 1,
+      force: "post_only",
+    });
     e.place(p, ch);
     expect(p.status).toBe("cancelled");
-    const f = newOrder(e.ids, { env: "live", userId: "u2", symbol: SYMBOL, side: "buy", type: "limit", price: 320_000, size: 10_001, force: "fok" });
+    const f = newOrder(e.ids, {
+      env: "live",
+      userId: "u2",
+      symbol: SYMBOL,
+      side: "buy",
+      type: "limit",
+      price: 320_000,
+      size: 10_001,
+      force: "fok",
+    });
     e.place(f, ch);
     expect(f.status).toBe("cancelled");
     expect(f.filled).toBe(0);
@@ -229,10 +261,28 @@ describe("matching engine cases", () => {
     const ch = newChange();
     const rest = newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "sell", type: "limit", price: 320_000, size: 10_000 });
     e.place(rest, ch);
-    const t1 = newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "buy", type: "limit", price: 320_000, size: 10_000, stp: "cancel_taker" });
+    const t1 = newOrder(e.ids, {
+      env: "live",
+      userId: "u1",
+      symbol: SYMBOL,
+      side: "buy",
+      type: "limit",
+      price: 320_000,
+      size: 10_000,
+      stp: "cancel_taker",
+    });
     e.place(t1, ch);
     expect([t1.status, rest.status]).toEqual(["cancelled", "live"]);
-    const t2 = newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "buy", type: "limit", price: 320_000, size: 10_000, stp: "cancel_maker" });
+    const t2 = newOrder(e.ids, {
+      env: "live",
+      userId: "u1",
+      symbol: SYMBOL,
+      side: "buy",
+      type: "limit",
+      price: 320_000,
+      size: 10_000,
+      stp: "cancel_maker",
+    });
     e.place(t2, ch);
     expect([t2.status, rest.status]).toEqual(["live", "cancelled"]);
   });
@@ -240,7 +290,15 @@ describe("matching engine cases", () => {
   it("rejects an order the balance cannot cover and a cancel of a filled order", () => {
     const e = makeEngine();
     const ch = newChange();
-    const big = newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "sell", type: "limit", price: 320_000, size: 3_000_001 });
+    const big = newOrder(e.ids, {
+      env: "live",
+      userId: "u1",
+      symbol: SYMBOL,
+      side: "sell",
+      type: "limit",
+      price: 320_000,
+      size: 3_000_001,
+    });
     expect(() => e.place(big, ch)).toThrow(EngineError);
     const s = newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "sell", type: "limit", price: 320_000, size: 1 });
     e.place(s, ch);

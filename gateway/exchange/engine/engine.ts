@@ -8,16 +8,7 @@ import { coinIndex, notional, type Instrument } from "../instruments.ts";
 import { Book, type BookSide } from "./book.ts";
 import { OpenOrders } from "./open-orders.ts";
 import type { IdGen } from "./order.ts";
-import {
-  EngineError,
-  FEE_ACCOUNT,
-  TREASURY,
-  type Balance,
-  type Change,
-  type Env,
-  type Fill,
-  type Order,
-} from "./types.ts";
+import { EngineError, FEE_ACCOUNT, TREASURY, type Balance, type Change, type Env, type Fill, type Order } from "./types.ts";
 
 export interface FeeRates {
   /** Parts per million of the notional. */
@@ -131,7 +122,17 @@ export class Engine {
   }
 
   /** Moves `amount` from one account to another (treasury funding, or main and sub-accounts): two bills, one per side. */
-  transfer(env: Env, from: string, to: string, coin: string, amount: bigint, business: [BusinessType, BusinessType], group: BillGroup, ch: Change, refId = ""): void {
+  transfer(
+    env: Env,
+    from: string,
+    to: string,
+    coin: string,
+    amount: bigint,
+    business: [BusinessType, BusinessType],
+    group: BillGroup,
+    ch: Change,
+    refId = "",
+  ): void {
     if (amount <= 0n) throw new EngineError(EX_CODES.paramInvalid, "amount must be positive");
     const src = this.balance(env, from, coin);
     if (from !== TREASURY && src.available < amount) throw new EngineError(EX_CODES.insufficientBalance, "Insufficient balance");
@@ -143,7 +144,16 @@ export class Engine {
     this.bill(dst, group, business[1], amount, 0n, refId, ts, ch);
   }
 
-  private bill(b: Balance, group: BillGroup, business: BusinessType, size: bigint, fees: bigint, refId: string, ts: number, ch: Change): void {
+  private bill(
+    b: Balance,
+    group: BillGroup,
+    business: BusinessType,
+    size: bigint,
+    fees: bigint,
+    refId: string,
+    ts: number,
+    ch: Change,
+  ): void {
     b.uTime = ts;
     ch.balances.push(b);
     ch.bills.push({
@@ -223,7 +233,7 @@ export class Engine {
   private budgetExhausted(inst: Instrument, o: Order): boolean {
     const left = o.quoteSize - o.filledQuote;
     const best = this.book(o.env, o.symbol).asks.best();
-    const price = best ? best.price : o.filled > 0 ? Number((o.filledQuote / BigInt(o.filled)) / inst.quoteUnitsPerTickLot) : 0;
+    const price = best ? best.price : o.filled > 0 ? Number(o.filledQuote / BigInt(o.filled) / inst.quoteUnitsPerTickLot) : 0;
     return left < notional(inst, Math.max(price, 1), 1);
   }
 
@@ -298,7 +308,8 @@ export class Engine {
       const received = base - buyerFee;
       b.available += received;
       this.bill(b, "transaction", "BUY", received, -buyerFee, buyer.id, ts, ch);
-      if (buyerFee > 0n) this.bill(this.credit(this.feeBase(book, inst), buyerFee), "other", "DEDUCTION_HANDLING_FEE", buyerFee, 0n, buyer.id, ts, ch);
+      if (buyerFee > 0n)
+        this.bill(this.credit(this.feeBase(book, inst), buyerFee), "other", "DEDUCTION_HANDLING_FEE", buyerFee, 0n, buyer.id, ts, ch);
     }
     if (!seller.house) {
       const b = seller.baseBal as Balance;
@@ -309,7 +320,8 @@ export class Engine {
       const received = quote - sellerFee;
       q.available += received;
       this.bill(q, "transaction", "SELL", received, -sellerFee, seller.id, ts, ch);
-      if (sellerFee > 0n) this.bill(this.credit(this.feeQuote(book, inst), sellerFee), "other", "DEDUCTION_HANDLING_FEE", sellerFee, 0n, seller.id, ts, ch);
+      if (sellerFee > 0n)
+        this.bill(this.credit(this.feeQuote(book, inst), sellerFee), "other", "DEDUCTION_HANDLING_FEE", sellerFee, 0n, seller.id, ts, ch);
     }
     buyer.fee += buyerFee;
     seller.fee += sellerFee;
@@ -329,7 +341,20 @@ export class Engine {
       this.events.onOrder?.(m);
     }
     if (t.status === "live" && t.filled > 0) t.status = "partially_filled";
-    const fill: Fill = { tradeId, env: t.env, symbol: t.symbol, price, size: qty, quote, takerSide: t.side, maker: m, taker: t, makerFee: m === buyer ? buyerFee : sellerFee, takerFee: t === buyer ? buyerFee : sellerFee, ts };
+    const fill: Fill = {
+      tradeId,
+      env: t.env,
+      symbol: t.symbol,
+      price,
+      size: qty,
+      quote,
+      takerSide: t.side,
+      maker: m,
+      taker: t,
+      makerFee: m === buyer ? buyerFee : sellerFee,
+      takerFee: t === buyer ? buyerFee : sellerFee,
+      ts,
+    };
     ch.fills.push(fill);
     this.events.onFill?.(fill);
   }
@@ -350,7 +375,8 @@ export class Engine {
 
   /** Cancels an open order (or finishes one that is still being placed). */
   cancel(o: Order, reason: string, ch: Change): void {
-    if (o.status === "filled" || o.status === "cancelled") throw new EngineError(EX_CODES.orderNotCancellable, "The order has already been filled or cancelled");
+    if (o.status === "filled" || o.status === "cancelled")
+      throw new EngineError(EX_CODES.orderNotCancellable, "The order has already been filled or cancelled");
     this.close(o, "cancelled", reason, ch);
   }
 

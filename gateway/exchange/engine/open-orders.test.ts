@@ -36,7 +36,11 @@ function againstMap(steps: ReadonlyArray<readonly [boolean, number, number]>, ne
 describe("open orders table", () => {
   it("behaves like a Map of id to order: get, has, size and insertion-ordered values through growth and deletes", () => {
     // three adds to one remove, so the table grows past its first sizes
-    const step = fc.tuple(fc.integer({ min: 0, max: 3 }).map((k) => k > 0), fc.nat(), fc.integer({ min: 0, max: 5 }));
+    const step = fc.tuple(
+      fc.integer({ min: 0, max: 3 }).map((k) => k > 0),
+      fc.nat(),
+      fc.integer({ min: 0, max: 5 }),
+    );
     fc.assert(
       fc.property(fc.array(step, { maxLength: 3000, size: "max" }), (steps) => {
         const ids = new IdGen();
@@ -68,7 +72,20 @@ describe("open orders table", () => {
     const o = order(new IdGen(), 1_700_000_000_000);
     table.add(o);
     expect(table.get(o.id)).toBe(o);
-    for (const id of ["", "0", "-1", "abc", ` ${o.id}`, `0${o.id}`, `${o.id}.0`, `${o.id}x`, String(o.seq + 1), "1e21", "NaN", "Infinity"]) {
+    for (const id of [
+      "",
+      "0",
+      "-1",
+      "abc",
+      ` ${o.id}`,
+      `0${o.id}`,
+      `${o.id}.0`,
+      `${o.id}x`,
+      String(o.seq + 1),
+      "1e21",
+      "NaN",
+      "Infinity",
+    ]) {
       expect(table.get(id)).toBeUndefined();
       expect(table.has(id)).toBe(false);
     }

@@ -54,7 +54,14 @@ export class CandleStore {
   /** Loads live 1-minute candles persisted by earlier runs. */
   load(db: Db): void {
     const rows = db.prepare("SELECT symbol, ts, open, high, low, close, base_vol, quote_vol FROM ex_candles ORDER BY ts").all() as Array<{
-      symbol: string; ts: number; open: number; high: number; low: number; close: number; base_vol: number; quote_vol: number;
+      symbol: string;
+      ts: number;
+      open: number;
+      high: number;
+      low: number;
+      close: number;
+      base_vol: number;
+      quote_vol: number;
     }>;
     for (const r of rows) {
       const i = this.index.get(r.symbol);
@@ -141,7 +148,10 @@ export class CandleStore {
   }
 
   /** 24h statistics from the 1-minute candles. */
-  stats24h(symbol: string, now: number): { open: number; high: number; low: number; close: number; base: number; quoteCents: number; openUtc: number } | undefined {
+  stats24h(
+    symbol: string,
+    now: number,
+  ): { open: number; high: number; low: number; close: number; base: number; quoteCents: number; openUtc: number } | undefined {
     const i = this.index.get(symbol);
     if (i === undefined) return undefined;
     const s = this.minutes[i]!;

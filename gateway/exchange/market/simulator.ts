@@ -135,7 +135,17 @@ export class MarketSimulator {
         if (ticks <= 0) continue;
         const usdt = LEVEL_USDT * (1 + 0.6 * k) * (0.5 + this.rng.next());
         const lots = Math.max(inst.minLots, Math.round((usdt / fair) * 10 ** inst.quantityPrecision));
-        const o = newOrder(engine.ids, { env, userId: MM_USER, symbol: inst.symbol, side, type: "limit", price: ticks, size: lots, house: true, source: "SYS" });
+        const o = newOrder(engine.ids, {
+          env,
+          userId: MM_USER,
+          symbol: inst.symbol,
+          side,
+          type: "limit",
+          price: ticks,
+          size: lots,
+          house: true,
+          source: "SYS",
+        });
         engine.place(o, ch);
         if (engine.open.has(o.id)) placed.push(o);
       }
@@ -160,7 +170,18 @@ export class MarketSimulator {
       const usdt = 400 * Math.exp(1.1 * this.rng.normal());
       const lots = Math.max(inst.minLots, Math.round((usdt / fair) * 10 ** inst.quantityPrecision));
       const limit = side === "buy" ? Math.ceil((fair * 1.004) / tick) : Math.max(1, Math.floor((fair * 0.996) / tick));
-      const o = newOrder(engine.ids, { env, userId: TAKER_USER, symbol: inst.symbol, side, type: "limit", force: "ioc", price: limit, size: lots, house: true, source: "SYS" });
+      const o = newOrder(engine.ids, {
+        env,
+        userId: TAKER_USER,
+        symbol: inst.symbol,
+        side,
+        type: "limit",
+        force: "ioc",
+        price: limit,
+        size: lots,
+        house: true,
+        source: "SYS",
+      });
       engine.place(o, ch);
     }
   }

@@ -16,9 +16,18 @@ import { qInt, qString, queryEnumOf, type Query } from "./query.ts";
 type BatchMode = (typeof BATCH_MODES)[number];
 
 const MAX_BATCH = 50;
-const CancelSchema = z.object({ symbol: optional(text(32)), orderId: optional(text(32)), clientOid: optional(text(64)), tpslType: optional(text(16)) });
+const CancelSchema = z.object({
+  symbol: optional(text(32)),
+  orderId: optional(text(32)),
+  clientOid: optional(text(64)),
+  tpslType: optional(text(16)),
+});
 /** Items are parsed one by one, so a bad item fails alone (Bitget's failureList), not the batch. */
-const BatchSchema = z.object({ symbol: optional(text(32)), batchMode: optional(text(16)), orderList: z.array(z.unknown()).min(1).max(MAX_BATCH) });
+const BatchSchema = z.object({
+  symbol: optional(text(32)),
+  batchMode: optional(text(16)),
+  orderList: z.array(z.unknown()).min(1).max(MAX_BATCH),
+});
 const SymbolSchema = z.object({ symbol: text(32) });
 const BatchOrderSchema = PlaceOrderSchema.extend({ symbol: optional(text(32)) });
 
@@ -37,7 +46,10 @@ async function batch<T>(items: readonly T[], run: (item: T) => Promise<Done>, ec
       }
     }),
   );
-  return { successList: results.filter((r): r is Done => !("errorCode" in r)), failureList: results.filter((r): r is Failed => "errorCode" in r) };
+  return {
+    successList: results.filter((r): r is Done => !("errorCode" in r)),
+    failureList: results.filter((r): r is Failed => "errorCode" in r),
+  };
 }
 
 /** What a failed item echoes back: its ids when they were strings. */
@@ -55,7 +67,8 @@ function itemSymbol(mode: BatchMode, outer: string | undefined, inner: string | 
   if (mode === "multiple") return resolveInstrument(inner).symbol;
   if (outer === undefined) return resolveInstrument(inner).symbol;
   const symbol = resolveInstrument(outer).symbol;
-  if (inner !== undefined && instrument(inner)?.symbol !== symbol) throw new EngineError(EX_CODES.paramInvalid, `Parameter symbol is invalid: ${shown(inner)} differs from the batch's ${symbol}`);
+  if (inner !== undefined && instrument(inner)?.symbol !== symbol)
+    throw new EngineError(EX_CODES.paramInvalid, `Parameter symbol is invalid: ${shown(inner)} differs from the batch's ${symbol}`);
   return symbol;
 }
 
@@ -69,15 +82,37 @@ export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void
   /** A normal order (with optional preset TP/SL) or, with `tpslType: tpsl`, a TP/SL trigger order. */
   const place = async (body: PlaceOrderBody, p: Principal, env: Env): Promise<Done> => {
     if (enumValue(TPSL_TYPES, body.tpslType, "tpslType", "normal") === "tpsl") {
-      const plan = await ex.plans.place(env, p.userId, { symbol: body.symbol, side: body.side, triggerPrice: body.triggerPrice, orderType: body.orderType, executePrice: body.price, size: body.size, clientOid: body.clientOid, tpslType: "tpsl" }, source(p));
+      const plan = await ex.plans.place(
+        env,
+        p.userId,
+        {
+          symbol: body.symbol,
+          side: body.side,
+          triggerPrice: body.triggerPrice,
+          orderType: body.orderType,
+          executePrice: body.price,
+          size: body.size,
+          clientOid: body.clientOid,
+          tpslType: "tpsl",
+        },
+        source(p),
+      );
       return { orderId: plan.id, clientOid: plan.clientOid };
     }
     const inst = resolveInstrument(body.symbol);
-    for (const [name, v] of [["presetTakeProfitPrice", body.presetTakeProfitPrice], ["presetStopLossPrice", body.presetStopLossPrice]] as const) {
-      if (!isAbsent(v) && (parseScaled(v, inst.pricePrecision) ?? 0n) <= 0n) throw new EngineError(EX_CODES.paramCheck, `Parameter verification exception: ${name} must be a positive decimal with at most ${inst.pricePrecision} decimals`);
+    for (const [name, v] of [
+      ["presetTakeProfitPrice", body.presetTakeProfitPrice],
+      ["presetStopLossPrice", body.presetStopLossPrice],
+    ] as const) {
+      if (!isAbsent(v) && (parseScaled(v, inst.pricePrecision) ?? 0n) <= 0n)
+        throw new EngineError(
+          EX_CODES.paramCheck,
+          `Parameter verification exception: ${name} must be a positive decimal with at most ${inst.pricePrecision} decimals`,
+        );
     }
     const o = await svc.placeOrder(env, p.userId, body, source(p));
-    if (body.presetTakeProfitPrice || body.presetStopLossPrice) await ex.plans.preset(o, body.presetTakeProfitPrice || undefined, body.presetStopLossPrice || undefined);
+    if (body.presetTakeProfitPrice || body.presetStopLossPrice)
+      await ex.plans.preset(o, body.presetTakeProfitPrice || undefined, body.presetStopLossPrice || undefined);
     return { orderId: o.id, clientOid: o.clientOid };
   };
 
@@ -91,7 +126,8 @@ export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void
     if (enumValue(TPSL_TYPES, body.tpslType, "tpslType", "normal") === "tpsl") {
       // Bitget: the symbol is optional for a TP/SL order; when given it must be the order's
       const found = ex.plans.find(env, p.userId, body);
-      if (!found || found.tpslType !== "tpsl" || (body.symbol !== undefined && found.symbol !== symbolOf(body.symbol))) throw new GatewayError(EX_CODES.orderNotFound, "The order does not exist");
+      if (!found || found.tpslType !== "tpsl" || (body.symbol !== undefined && found.symbol !== symbolOf(body.symbol)))
+        throw new GatewayError(EX_CODES.orderNotFound, "The order does not exist");
       const plan = await ex.plans.cancel(env, p.userId, body);
       return { orderId: plan.id, clientOid: plan.clientOid };
     }
@@ -105,8 +141,13 @@ export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void
   });
 
   /** A batch endpoint: each item is parsed and run alone under the batch's symbol rule (Bitget's successList/failureList). */
-  const batchRoute = <T extends { symbol?: string }>(url: string, perSecond: number, schema: z.ZodType<T, z.ZodTypeDef, unknown>,
-    run: (item: T, symbol: () => string, p: Principal, env: Env) => Promise<Done>, echo: (raw: unknown) => Done) =>
+  const batchRoute = <T extends { symbol?: string }>(
+    url: string,
+    perSecond: number,
+    schema: z.ZodType<T, z.ZodTypeDef, unknown>,
+    run: (item: T, symbol: () => string, p: Principal, env: Env) => Promise<Done>,
+    echo: (raw: unknown) => Done,
+  ) =>
     route("POST", url, perSecond, true, async (req, p, env) => {
       const body = parseFields(BatchSchema, req.body);
       const mode = enumValue(BATCH_MODES, body.batchMode, "batchMode", "single");
@@ -121,7 +162,13 @@ export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void
         ),
       );
     });
-  batchRoute(V2.batchOrders, 5, BatchOrderSchema, (item, symbol, p, env) => place({ ...item, symbol: symbol() }, p, env), (raw) => ({ orderId: "", clientOid: echoIds(raw).clientOid }));
+  batchRoute(
+    V2.batchOrders,
+    5,
+    BatchOrderSchema,
+    (item, symbol, p, env) => place({ ...item, symbol: symbol() }, p, env),
+    (raw) => ({ orderId: "", clientOid: echoIds(raw).clientOid }),
+  );
   batchRoute(V2.batchCancel, 10, CancelSchema, cancel, echoIds);
 
   route("POST", V2.cancelSymbol, 5, true, async (req, p, env) => {
@@ -152,12 +199,21 @@ export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void
     const orderId = qString(q, "orderId", false, 32);
     const tpsl = queryEnumOf(q, TPSL_TYPES, "tpslType");
     if (tpsl === "tpsl") {
-      const plans = ex.plans.list(env, p.userId, symbol, "tpsl").filter((x) => (before === undefined || x.seq < before) && (!orderId || x.id === orderId)).slice(0, limit);
+      const plans = ex.plans
+        .list(env, p.userId, symbol, "tpsl")
+        .filter((x) => (before === undefined || x.seq < before) && (!orderId || x.id === orderId))
+        .slice(0, limit);
       return ok(plans.map(planJson));
     }
     const list = svc
       .openOrders(env, p.userId, symbol)
-      .filter((o) => (before === undefined || o.seq < before) && (start === undefined || o.cTime >= start) && (end === undefined || o.cTime <= end) && (!orderId || o.id === orderId))
+      .filter(
+        (o) =>
+          (before === undefined || o.seq < before) &&
+          (start === undefined || o.cTime >= start) &&
+          (end === undefined || o.cTime <= end) &&
+          (!orderId || o.id === orderId),
+      )
       .slice(0, limit);
     return ok(list.map(openOrderJson));
   });

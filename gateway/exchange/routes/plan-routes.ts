@@ -70,7 +70,10 @@ export function planRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void 
     const symbol = sym === undefined ? undefined : resolveInstrument(sym).symbol;
     const limit = qInt(q, "limit", { min: 1, max: 100, def: 20, clamp: true }) as number;
     const before = qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER;
-    return page(plans.list(env, p.userId, symbol, "normal").filter((x) => x.seq < before), limit);
+    return page(
+      plans.list(env, p.userId, symbol, "normal").filter((x) => x.seq < before),
+      limit,
+    );
   });
 
   route("GET", V2.historyPlan, 20, false, async (req, p, env) => {
@@ -78,7 +81,8 @@ export function planRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void 
     const symbol = resolveInstrument(qString(q, "symbol", true, 32)).symbol;
     const start = qInt(q, "startTime", { min: 0, max: 9e15 });
     const end = qInt(q, "endTime", { min: 0, max: 9e15 });
-    if (start === undefined || end === undefined) throw new GatewayError(EX_CODES.paramEmpty, "Parameter startTime and endTime cannot be empty");
+    if (start === undefined || end === undefined)
+      throw new GatewayError(EX_CODES.paramEmpty, "Parameter startTime and endTime cannot be empty");
     const limit = qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }) as number;
     const before = qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER;
     return page(plans.history({ env, user: p.userId, symbol, start, end, before, limit: limit + 1 }), limit);

@@ -60,7 +60,8 @@ export function publicExchangeRoutes(app: FastifyInstance, deps: Pick<ExchangeRo
   const ex = deps.exchange;
   const limit = (req: FastifyRequest) => deps.limiter.take(`ip:${req.ip}:${req.routeOptions.url}`, PUBLIC_PER_SECOND);
   app.addHook("onRequest", async (req) => {
-    if (req.url.startsWith("/api/v2/spot/market/") || req.url.startsWith("/api/v2/spot/public/") || req.url.startsWith("/api/v2/public/")) limit(req);
+    if (req.url.startsWith("/api/v2/spot/market/") || req.url.startsWith("/api/v2/spot/public/") || req.url.startsWith("/api/v2/public/"))
+      limit(req);
   });
 
   app.get(V2.time, async () => ok({ serverTime: String(Date.now()) }));
@@ -74,7 +75,10 @@ export function publicExchangeRoutes(app: FastifyInstance, deps: Pick<ExchangeRo
 
   app.get(V2.coins, async (req) => {
     const coin = qString(req.query as Query, "coin", false, 16)?.toUpperCase();
-    const coins = [{ coin: "USDT", coinName: "Tether USD", precision: 8 }, ...INSTRUMENTS.map((i) => ({ coin: i.baseCoin, coinName: i.coinName, precision: 8 }))];
+    const coins = [
+      { coin: "USDT", coinName: "Tether USD", precision: 8 },
+      ...INSTRUMENTS.map((i) => ({ coin: i.baseCoin, coinName: i.coinName, precision: 8 })),
+    ];
     const list = coins.filter((c) => !coin || c.coin === coin);
     if (coin && list.length === 0) throw new GatewayError(EX_CODES.paramNotExist, `Parameter ${coin} does not exist`);
     return ok(
@@ -129,7 +133,8 @@ export function publicExchangeRoutes(app: FastifyInstance, deps: Pick<ExchangeRo
     const precision = (qString(q, "precision") ?? "scale0").toLowerCase();
     if (!/^scale[0-3]$/.test(precision)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter precision is invalid");
     const limitText = (qString(q, "limit") ?? "100").toLowerCase();
-    if (!["1", "5", "15", "50", "100", "max"].includes(limitText)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter limit is invalid");
+    if (!["1", "5", "15", "50", "100", "max"].includes(limitText))
+      throw new GatewayError(EX_CODES.paramInvalid, "Parameter limit is invalid");
     const n = limitText === "max" ? 150 : Number(limitText);
     const step = Number(precision.slice(5));
     const d = ex.depth(envOf(req), inst, n, step);
@@ -165,8 +170,25 @@ export function publicExchangeRoutes(app: FastifyInstance, deps: Pick<ExchangeRo
     const before = qString(q, "idLessThan");
     const start = qInt(q, "startTime", { min: 0, max: 9e15 });
     const end = qInt(q, "endTime", { min: 0, max: 9e15 });
-    const list = ex.market.tape(envOf(req), inst.symbol).latest(n, (t) => (!before || BigInt(t.tradeId) < BigInt(/^\d{1,20}$/.test(before) ? before : "0")) && (start === undefined || t.ts >= start) && (end === undefined || t.ts <= end));
-    return ok(list.map((t) => ({ symbol: inst.symbol, tradeId: t.tradeId, side: t.side, price: price(inst, t.price), size: lots(inst, t.size), ts: String(t.ts) })));
+    const list = ex.market
+      .tape(envOf(req), inst.symbol)
+      .latest(
+        n,
+        (t) =>
+          (!before || BigInt(t.tradeId) < BigInt(/^\d{1,20}$/.test(before) ? before : "0")) &&
+          (start === undefined || t.ts >= start) &&
+          (end === undefined || t.ts <= end),
+      );
+    return ok(
+      list.map((t) => ({
+        symbol: inst.symbol,
+        tradeId: t.tradeId,
+        side: t.side,
+        price: price(inst, t.price),
+        size: lots(inst, t.size),
+        ts: String(t.ts),
+      })),
+    );
   };
   app.get(V2.marketFills, fills(false));
   app.get(V2.marketFillsHistory, fills(true));

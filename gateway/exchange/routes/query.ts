@@ -39,6 +39,12 @@ export async function engineCall<T>(fn: () => T | Promise<T>): Promise<T> {
 }
 
 /** An enumeration in the query string, in any case (docs/decisions/307); `fallback` when absent. */
-export function queryEnumOf<T extends string>(q: Query, list: readonly T[], name: string, fallback?: T, aliases?: Record<string, T>): T | undefined {
+export function queryEnumOf<T extends string>(
+  q: Query,
+  list: readonly T[],
+  name: string,
+  fallback?: T,
+  aliases?: Record<string, T>,
+): T | undefined {
   return queryEnum(list, qString(q, name), name, fallback, aliases);
 }

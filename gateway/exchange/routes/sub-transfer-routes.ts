@@ -45,11 +45,13 @@ export function subTransferRoutes(app: FastifyInstance, deps: ExchangeRouteDeps)
     if (env !== "live") throw bad(EX_CODES.paramInvalid, "Transfers between accounts are for the live account only");
     const body = parseFields(TransferSchema, req.body);
     const subs = mainOf(p);
-    if (!canonical(ACCOUNT_TYPES, body.fromType) || !canonical(ACCOUNT_TYPES, body.toType)) throw bad(EX_CODES.paramInvalid, "Only spot to spot transfers are supported");
+    if (!canonical(ACCOUNT_TYPES, body.fromType) || !canonical(ACCOUNT_TYPES, body.toType))
+      throw bad(EX_CODES.paramInvalid, "Only spot to spot transfers are supported");
     const coin = body.coin.toUpperCase();
     if (!COINS.includes(coin)) throw bad(EX_CODES.paramNotExist, `Parameter ${body.coin} does not exist`);
     const amount = parseScaled(body.amount, LEDGER_SCALE);
-    if (amount === undefined || amount <= 0n) throw bad(EX_CODES.paramInvalid, `Parameter amount must be a positive decimal with at most ${LEDGER_SCALE} decimals`);
+    if (amount === undefined || amount <= 0n)
+      throw bad(EX_CODES.paramInvalid, `Parameter amount must be a positive decimal with at most ${LEDGER_SCALE} decimals`);
     if (body.fromUserId === body.toUserId) throw bad(EX_CODES.paramInvalid, "fromUserId and toUserId must differ");
     for (const side of [body.fromUserId, body.toUserId]) {
       if (side === p.userId) continue;
@@ -58,12 +60,25 @@ export function subTransferRoutes(app: FastifyInstance, deps: ExchangeRouteDeps)
       if (sub.frozen) throw bad(CODES.subAccountFrozen, `Sub-account ${side} is frozen`);
     }
     const oidKey = body.clientOid ? `${p.userId}:${body.clientOid}` : undefined;
-    if (oidKey && (pendingOids.has(oidKey) || ex.transfers.hasClientOid(p.userId, body.clientOid!))) throw bad(EX_CODES.duplicateClientOid, "Duplicate clientOid");
+    if (oidKey && (pendingOids.has(oidKey) || ex.transfers.hasClientOid(p.userId, body.clientOid!)))
+      throw bad(EX_CODES.duplicateClientOid, "Duplicate clientOid");
     const transferId = String(svc.engine.ids.next());
     if (oidKey) pendingOids.add(oidKey);
     try {
       await svc.transferBetween(body.fromUserId, body.toUserId, coin, amount, transferId, () =>
-        ex.transfers.record({ transferId, mainUserId: p.userId, fromUserId: body.fromUserId, toUserId: body.toUserId, coin, amount, clientOid: body.clientOid ?? null }, Date.now()));
+        ex.transfers.record(
+          {
+            transferId,
+            mainUserId: p.userId,
+            fromUserId: body.fromUserId,
+            toUserId: body.toUserId,
+            coin,
+            amount,
+            clientOid: body.clientOid ?? null,
+          },
+          Date.now(),
+        ),
+      );
     } finally {
       if (oidKey) pendingOids.delete(oidKey);
     }

@@ -31,4 +31,3 @@ export function send(c: Conn, payload: unknown): void {
 export function error(c: Conn, code: number, msg: string, arg?: unknown): void {
   send(c, { event: "error", code, msg, ...(arg === undefined ? {} : { arg }) });
 }
-

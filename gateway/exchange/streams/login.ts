@@ -33,16 +33,24 @@ export function login(deps: StreamLoginDeps, c: Conn, args: unknown): void {
 }
 
 function apiKeyLogin(deps: StreamLoginDeps, c: Conn, a: LoginArg | undefined): void {
-  if (!a || typeof a.apiKey !== "string" || typeof a.passphrase !== "string" || typeof a.sign !== "string" || typeof a.timestamp !== "string") {
+  if (
+    !a ||
+    typeof a.apiKey !== "string" ||
+    typeof a.passphrase !== "string" ||
+    typeof a.sign !== "string" ||
+    typeof a.timestamp !== "string"
+  ) {
     return error(c, WS_ERRORS.paramError, "Param error: login needs apiKey, passphrase, timestamp and sign");
   }
   if (!/^\d{10}$/.test(a.timestamp)) return error(c, WS_ERRORS.invalidTimestamp, "Invalid ACCESS_TIMESTAMP");
-  if (Math.abs(Number(a.timestamp) * 1000 - Date.now()) > TIMESTAMP_WINDOW_MS) return error(c, WS_ERRORS.timestampExpired, "Request timestamp expired");
+  if (Math.abs(Number(a.timestamp) * 1000 - Date.now()) > TIMESTAMP_WINDOW_MS)
+    return error(c, WS_ERRORS.timestampExpired, "Request timestamp expired");
   const found = deps.apiKeys.lookup(a.apiKey);
   if (!found) return error(c, WS_ERRORS.invalidKey, deps.apiKeys.hold(a.apiKey)?.msg ?? "Invalid ACCESS_KEY");
   const row = found.row;
   if (!found.passphraseOk(a.passphrase)) return error(c, WS_ERRORS.invalidPassphrase, "Invalid ACCESS_PASSPHRASE");
-  if (!safeEqual(signRequest(row.secret, a.timestamp, "GET", "/user/verify", ""), a.sign)) return error(c, WS_ERRORS.invalidSign, "Invalid signature");
+  if (!safeEqual(signRequest(row.secret, a.timestamp, "GET", "/user/verify", ""), a.sign))
+    return error(c, WS_ERRORS.invalidSign, "Invalid signature");
   loggedIn(c, { userId: row.user_id, via: "apikey", permissions: row.permissions.split(",") as Principal["permissions"] });
 }
 
@@ -50,7 +58,8 @@ function sessionLogin(deps: StreamLoginDeps, c: Conn, a: LoginArg): void {
   const headers: Record<string, string> = {};
   for (const name of WS_SESSION_LOGIN_FIELDS) {
     const v = a[name];
-    if (typeof v !== "string" || v.length > 1024) return error(c, WS_ERRORS.paramError, `Param error: a session login needs ${WS_SESSION_LOGIN_FIELDS.join(", ")}`);
+    if (typeof v !== "string" || v.length > 1024)
+      return error(c, WS_ERRORS.paramError, `Param error: a session login needs ${WS_SESSION_LOGIN_FIELDS.join(", ")}`);
     headers[name] = v;
   }
   if (c.upgrade.cookie !== undefined) headers.cookie = c.upgrade.cookie;

@@ -55,4 +55,3 @@ export function candleRows(ex: Exchange, inst: Instrument, channel: string, limi
     return [String(k.ts), price(inst, k.o), price(inst, k.h), price(inst, k.l), price(inst, k.c), lots(inst, k.v), q, q];
   });
 }
-

@@ -18,7 +18,16 @@ import type { Change, Env } from "../engine/types.ts";
 import { COINS, instrument, type Instrument } from "../instruments.ts";
 import type { Exchange } from "../exchange.ts";
 import type { PublicTrade } from "../market/tape.ts";
-import { IDLE_MS, MAX_MESSAGES_PER_SECOND, MAX_SUBSCRIPTIONS, PRIVATE_CHANNELS, PUBLIC_CHANNELS, SNAPSHOT_BOOKS, WS_ERRORS, type Arg } from "./channels.ts";
+import {
+  IDLE_MS,
+  MAX_MESSAGES_PER_SECOND,
+  MAX_SUBSCRIPTIONS,
+  PRIVATE_CHANNELS,
+  PUBLIC_CHANNELS,
+  SNAPSHOT_BOOKS,
+  WS_ERRORS,
+  type Arg,
+} from "./channels.ts";
 import { error, send, type Conn } from "./connection.ts";
 import { login, type StreamLoginDeps } from "./login.ts";
 import { bookChecksum, candleRows, levels, tickerJson, tradeJson } from "./payloads.ts";
@@ -64,12 +73,19 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
   function bookSnapshot(c: Conn, inst: Instrument, book: Book, arg: Arg, depth: number) {
     const asks = levels(inst, book.asks.depth(depth));
     const bids = levels(inst, book.bids.depth(depth));
-    return { action: "snapshot", arg, data: [{ asks, bids, checksum: bookChecksum(bids, asks), seq: book.seq, ts: String(Date.now()) }], ts: Date.now() };
+    return {
+      action: "snapshot",
+      arg,
+      data: [{ asks, bids, checksum: bookChecksum(bids, asks), seq: book.seq, ts: String(Date.now()) }],
+      ts: Date.now(),
+    };
   }
 
   function snapshot(c: Conn, arg: Arg): void {
     if (arg.channel === "account") {
-      const list = COINS.map((coin) => ex.svc.engine.balance(c.env, c.user!.userId, coin)).filter((b) => (arg.coin === "default" || arg.coin === b.coin) && b.available + b.frozen > 0n);
+      const list = COINS.map((coin) => ex.svc.engine.balance(c.env, c.user!.userId, coin)).filter(
+        (b) => (arg.coin === "default" || arg.coin === b.coin) && b.available + b.frozen > 0n,
+      );
       send(c, { action: "snapshot", arg, data: list.map(assetJson), ts: Date.now() });
       return;
     }
@@ -86,13 +102,23 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
     const inst = instrument(arg.instId ?? "") as Instrument;
     const book = ex.svc.engine.book(c.env, inst.symbol);
     if (arg.channel === "ticker") send(c, { action: "snapshot", arg, data: [tickerJson(ex, c.env, inst)], ts: Date.now() });
-    else if (arg.channel === "trade") send(c, { action: "snapshot", arg, data: ex.market.tape(c.env, inst.symbol).latest(50).map((t) => tradeJson(inst, t)), ts: Date.now() });
+    else if (arg.channel === "trade")
+      send(c, {
+        action: "snapshot",
+        arg,
+        data: ex.market
+          .tape(c.env, inst.symbol)
+          .latest(50)
+          .map((t) => tradeJson(inst, t)),
+        ts: Date.now(),
+      });
     else if (arg.channel === "books") {
       book.tracking = true;
       c.bookSeq.set(inst.symbol, book.seq);
       send(c, bookSnapshot(c, inst, book, arg, Number.MAX_SAFE_INTEGER));
     } else if (arg.channel in SNAPSHOT_BOOKS) send(c, bookSnapshot(c, inst, book, arg, SNAPSHOT_BOOKS[arg.channel]!));
-    else if (arg.channel in CANDLE_CHANNELS) send(c, { action: "snapshot", arg, data: candleRows(ex, inst, arg.channel, 100), ts: Date.now() });
+    else if (arg.channel in CANDLE_CHANNELS)
+      send(c, { action: "snapshot", arg, data: candleRows(ex, inst, arg.channel, 100), ts: Date.now() });
   }
 
   /**
@@ -112,11 +138,13 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
       if (!spot) return void error(c, WS_ERRORS.paramError, "instType must be SPOT", raw);
       if (a.channel === "account") {
         const coin = isAbsent(a.coin) ? "default" : a.coin;
-        if (coin !== "default" && (typeof coin !== "string" || !COINS.includes(coin))) return void error(c, WS_ERRORS.paramError, `coin ${shown(coin)} does not exist`, raw);
+        if (coin !== "default" && (typeof coin !== "string" || !COINS.includes(coin)))
+          return void error(c, WS_ERRORS.paramError, `coin ${shown(coin)} does not exist`, raw);
         return { instType: "SPOT", channel: "account", coin };
       }
       const instId = isAbsent(a.instId) ? "default" : a.instId;
-      if (instId !== "default" && (typeof instId !== "string" || !instrument(instId))) return void error(c, WS_ERRORS.paramError, `instId ${shown(instId)} does not exist`, raw);
+      if (instId !== "default" && (typeof instId !== "string" || !instrument(instId)))
+        return void error(c, WS_ERRORS.paramError, `instId ${shown(instId)} does not exist`, raw);
       return { instType: "SPOT", channel: a.channel, instId: instId === "default" ? instId : instrument(instId)!.symbol };
     }
     if (!PUBLIC_CHANNELS.has(a.channel)) return void error(c, WS_ERRORS.channelNotExist, `channel:${a.channel} does not exist`, raw);
@@ -150,7 +178,8 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
     const op = typeof msg.op === "string" ? canonical(WS_OPS, msg.op) : undefined;
     if (op === "login") return login(deps.login, c, msg.args);
     if (op !== "subscribe" && op !== "unsubscribe") return error(c, WS_ERRORS.invalidOp, `Invalid op: ${shown(msg.op)}`);
-    if (!Array.isArray(msg.args) || msg.args.length === 0 || msg.args.length > 100) return error(c, WS_ERRORS.paramError, "Param error: args must be a non-empty array");
+    if (!Array.isArray(msg.args) || msg.args.length === 0 || msg.args.length > 100)
+      return error(c, WS_ERRORS.paramError, "Param error: args must be a non-empty array");
     for (const raw of msg.args) {
       const arg = validateArg(c, raw);
       if (!arg) continue;
@@ -208,7 +237,16 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
           send(c, {
             action: "update",
             arg,
-            data: [{ asks: t.asks, bids: t.bids, checksum: bookChecksum(levels(t.inst, t.book.bids.depth(top)), levels(t.inst, t.book.asks.depth(top))), seq: t.seq, pseq, ts: String(now) }],
+            data: [
+              {
+                asks: t.asks,
+                bids: t.bids,
+                checksum: bookChecksum(levels(t.inst, t.book.bids.depth(top)), levels(t.inst, t.book.asks.depth(top))),
+                seq: t.seq,
+                pseq,
+                ts: String(now),
+              },
+            ],
             ts: now,
           });
         } else if (arg.channel in SNAPSHOT_BOOKS) {
@@ -217,7 +255,16 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
         } else if (arg.channel === "trade") {
           const list = pendingTrades.get(key);
           const inst = instrument(symbol);
-          if (list && list.length > 0 && inst) send(c, { action: "update", arg, data: list.slice().reverse().map((t) => tradeJson(inst, t)), ts: now });
+          if (list && list.length > 0 && inst)
+            send(c, {
+              action: "update",
+              arg,
+              data: list
+                .slice()
+                .reverse()
+                .map((t) => tradeJson(inst, t)),
+              ts: now,
+            });
         } else if (fullTick && arg.channel === "ticker") {
           const inst = instrument(symbol);
           if (inst) send(c, { action: "snapshot", arg, data: [tickerJson(ex, c.env, inst)], ts: now });
@@ -253,10 +300,15 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
       const uid = c.user.userId;
       for (const arg of c.subs.values()) {
         if (arg.channel === "orders") {
-          const list = [...new Set(ch.orders)].filter((o) => !o.house && o.userId === uid && o.env === c.env && (arg.instId === "default" || arg.instId === o.symbol));
-          if (list.length) send(c, { action: "update", arg, data: list.map((o) => ({ instId: o.symbol, ...openOrderJson(o) })), ts: Date.now() });
+          const list = [...new Set(ch.orders)].filter(
+            (o) => !o.house && o.userId === uid && o.env === c.env && (arg.instId === "default" || arg.instId === o.symbol),
+          );
+          if (list.length)
+            send(c, { action: "update", arg, data: list.map((o) => ({ instId: o.symbol, ...openOrderJson(o) })), ts: Date.now() });
         } else if (arg.channel === "account") {
-          const list = [...new Set(ch.balances)].filter((b) => b.userId === uid && b.env === c.env && (arg.coin === "default" || arg.coin === b.coin));
+          const list = [...new Set(ch.balances)].filter(
+            (b) => b.userId === uid && b.env === c.env && (arg.coin === "default" || arg.coin === b.coin),
+          );
           if (list.length) send(c, { action: "update", arg, data: list.map(assetJson), ts: Date.now() });
         }
       }
@@ -268,7 +320,8 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
     for (const c of conns) {
       if (!c.user || c.user.userId !== p.userId || c.env !== p.env) continue;
       for (const arg of c.subs.values()) {
-        if (arg.channel === "orders-algo" && (arg.instId === "default" || arg.instId === p.symbol)) send(c, { action: "update", arg, data: [{ instId: p.symbol, ...planJson(p) }], ts: Date.now() });
+        if (arg.channel === "orders-algo" && (arg.instId === "default" || arg.instId === p.symbol))
+          send(c, { action: "update", arg, data: [{ instId: p.symbol, ...planJson(p) }], ts: Date.now() });
       }
     }
   };
@@ -290,7 +343,18 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
     settleClientAddress(req, deps.proxySecret);
     const upgrade = { cookie: typeof req.headers.cookie === "string" ? req.headers.cookie : undefined, ip: clientAddressOf(req) };
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const c: Conn = { ws, env, isPrivate, user: undefined, upgrade, subs: new Map(), bookSeq: new Map(), lastMessage: Date.now(), window: Date.now(), windowCount: 0 };
+      const c: Conn = {
+        ws,
+        env,
+        isPrivate,
+        user: undefined,
+        upgrade,
+        subs: new Map(),
+        bookSeq: new Map(),
+        lastMessage: Date.now(),
+        window: Date.now(),
+        windowCount: 0,
+      };
       conns.add(c);
       ws.on("message", (data, isBinary) => {
         if (isBinary) return error(c, WS_ERRORS.illegalRequest, "Illegal request: send text frames");

@@ -80,7 +80,12 @@ export class Client {
     readonly headers: Record<string, string> = {},
   ) {}
 
-  async call<T = unknown>(method: "GET" | "POST", path: string, body?: unknown, tweak?: (h: Record<string, string>) => void): Promise<CallResult<T>> {
+  async call<T = unknown>(
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    tweak?: (h: Record<string, string>) => void,
+  ): Promise<CallResult<T>> {
     const text = body === undefined ? "" : JSON.stringify(body);
     const h: Record<string, string> = { ...this.headers };
     if (text) h["content-type"] = "application/json";

@@ -41,7 +41,8 @@ export class FakeGateway {
   /** How often each event was sent over all requests (the same key from two tabs counts twice). */
   sends(): Map<string, number> {
     const m = new Map<string, number>();
-    for (const r of this.requests) for (const e of r.events) m.set(`${e.page_unique_id}:${e.seq}`, (m.get(`${e.page_unique_id}:${e.seq}`) ?? 0) + 1);
+    for (const r of this.requests)
+      for (const e of r.events) m.set(`${e.page_unique_id}:${e.seq}`, (m.get(`${e.page_unique_id}:${e.seq}`) ?? 0) + 1);
     return m;
   }
 }
@@ -92,7 +93,12 @@ export function fakeBrowser(): FakeBrowser {
   const gateway = new FakeGateway();
   const warnings: string[] = [];
   const browser: FakeBrowser = {
-    clock, storage, cookies, gateway, online: true, warnings,
+    clock,
+    storage,
+    cookies,
+    gateway,
+    online: true,
+    warnings,
     tab(opts = {}) {
       const name = opts.name ?? `tab${++ids}`;
       const local = "storage" in opts ? opts.storage : storage;
@@ -104,9 +110,15 @@ export function fakeBrowser(): FakeBrowser {
       const tracker = new Tracker({
         store,
         context: staticContext({
-          userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0.0.0", inNativeApp: false, deviceId: "0".repeat(32),
+          userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0.0.0",
+          inNativeApp: false,
+          deviceId: "0".repeat(32),
           landing: { sessionId: `${T0}-7`, pfb: "", channel: "", qrVal: "", sourceReferer: "", sourceTarget: location.href },
-          firstVisit: T0, screen: { width: 1280, height: 720 }, timezoneOffset: 0, host: "www.example.com", logEnv: "online",
+          firstVisit: T0,
+          screen: { width: 1280, height: 720 },
+          timezoneOffset: 0,
+          host: "www.example.com",
+          logEnv: "online",
           appVersion: undefined,
         }),
         nextLogSeq: logSeqAllocator(local),
@@ -128,17 +140,37 @@ export function fakeBrowser(): FakeBrowser {
         },
       };
       const uploader = new Uploader({
-        store, sender, storage: local, now: clock.now, online: () => browser.online, identity: () => tracker.identity, warn,
+        store,
+        sender,
+        storage: local,
+        now: clock.now,
+        online: () => browser.online,
+        identity: () => tracker.identity,
+        warn,
         locks: new CookieLocks({ cookies, holder: store.docId, now: clock.now, wait: async () => undefined }),
-        setInterval: () => 1, clearInterval: () => undefined,
+        setInterval: () => 1,
+        clearInterval: () => undefined,
       });
       const lifecycle = new PageLifecycle({
-        tracker, uploader, store, doc, win, location: () => ({ ...location }),
+        tracker,
+        uploader,
+        store,
+        doc,
+        win,
+        location: () => ({ ...location }),
         vitals: opts.vitals ? new VitalsCollector(opts.vitals) : undefined,
-        setInterval: () => 2, clearInterval: () => undefined,
+        setInterval: () => 2,
+        clearInterval: () => undefined,
       });
       return {
-        name, store, tracker, uploader, lifecycle, doc, win, location,
+        name,
+        store,
+        tracker,
+        uploader,
+        lifecycle,
+        doc,
+        win,
+        location,
         goTo(href, title = "Page") {
           const url = new URL(href, location.href);
           Object.assign(location, { href: url.href, pathname: url.pathname, title });
