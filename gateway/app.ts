@@ -9,6 +9,7 @@ import secureJson from "secure-json-parse";
 import { CODES } from "../protocol/codes.ts";
 import { fileOutbox, type MessageTransport } from "./accounts/outbox.ts";
 import { LoginHistory } from "./accounts/login-history.ts";
+import { LoginService } from "./accounts/login-service.ts";
 import { ACCOUNT_MIGRATIONS } from "./accounts/migrations.ts";
 import { PendingLogins } from "./accounts/pending-logins.ts";
 import { accountRoutes } from "./accounts/routes.ts";
@@ -92,20 +93,17 @@ export async function createGateway(
   security.startRotation(log("login key rotation failed"));
   app.addHook("onClose", async () => security.stop());
   const captcha = { store: new CaptchaStore(db, captchaOptionsFromEnv()), risk: new RiskCounter(db) };
-  const accounts = new AccountService(
-    {
-      users: new Users(db),
-      sessions: new Sessions(db),
-      codes: new VerifyCodes(db, transport),
-      totp: new TotpGuard(db),
-      history: new LoginHistory(db),
-      pending: new PendingLogins(db),
-      apiKeys: new ApiKeyStore(db),
-    },
-    security,
-    captcha,
-    transport,
-  );
+  const accountStores = {
+    users: new Users(db),
+    sessions: new Sessions(db),
+    codes: new VerifyCodes(db, transport),
+    totp: new TotpGuard(db),
+    history: new LoginHistory(db),
+    pending: new PendingLogins(db),
+    apiKeys: new ApiKeyStore(db),
+  };
+  const accounts = new AccountService(accountStores, security, captcha, transport);
+  const logins = new LoginService(accountStores, accounts);
   const exchangeConfig = exchangeConfigFromEnv();
   const exchange = new Exchange(db, exchangeConfig, config.seed, accounts.directory, log("exchange error"));
 
@@ -136,7 +134,7 @@ export async function createGateway(
   wikiRoutes(app, config.imageHosts);
   securityRoutes(app, security, sessionIdOf);
   captchaRoutes(app, captcha.store);
-  accountRoutes(app, accounts);
+  accountRoutes(app, { accounts, logins });
   trackingRoutes(app, { events: new TrackingEventStore(db), csp: new CspReportStore(db), throttle: new TrackingThrottle() });
   const exchangeDeps = { exchange, limiter: new RateLimiter(exchangeConfig.rateLimits), auth: new Authenticator(webSession) };
   publicExchangeRoutes(app, exchangeDeps);

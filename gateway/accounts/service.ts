@@ -1,12 +1,14 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { CODES } from "../../protocol/codes.ts";
 import { HEADERS } from "../../protocol/headers.ts";
-import { COOKIES, passwordProblems, type CodeChannel, type CodeScene } from "../../protocol/accounts.ts";
+import { SEND_CODE_LIMITS } from "../../protocol/account-paths.ts";
+import { COOKIES, passwordProblems, type CodeChannel, type CodeScene, type OWN_ADDRESS_SCENES } from "../../protocol/accounts.ts";
 import { CAPTCHA_GROUP, type CaptchaScene } from "../../protocol/captcha.ts";
 import { captchaClientOf, type CaptchaStore, type RiskCounter } from "../captcha/store.ts";
 import { ok, refuse } from "../envelope.ts";
 import type { Principal, RequestSession, SessionRequest } from "../request.ts";
 import type { ApiKeyStore } from "../security/api-keys.ts";
+import { spend, TokenBuckets } from "../security/limits.ts";
 import type { SecurityService } from "../security/service.ts";
 import { mobileTarget, type CodeMessage, type VerifyCodes } from "./codes.ts";
 import { readCookies, setSessionCookies } from "./cookies.ts";
@@ -37,6 +39,24 @@ function endCode(reason: string): { code: string; msg: string } {
   if (reason === "frozen") return { code: CODES.accountFrozen, msg: "This account is frozen" };
   return { code: CODES.sessionMissing, msg: "Please log in" };
 }
+
+/** Past a few codes from one client (address and device), or many from one address, a captcha (docs/decisions/506). */
+const SEND_CODE_RISK = {
+  perClient: { scene: "send-code", kind: "send-code", free: SEND_CODE_LIMITS.captchaAfter, windowMs: SEND_CODE_LIMITS.captchaWindowMs },
+  perIp: { scene: "send-code", kind: "send-code-ip", free: SEND_CODE_LIMITS.captchaAfter * 5, windowMs: SEND_CODE_LIMITS.captchaWindowMs },
+} as const satisfies Record<string, RiskRule>;
+
+type AddressScene = Exclude<CodeScene, (typeof OWN_ADDRESS_SCENES)[number]>;
+/** What send-code is asked for: a code to an address, or (unbind, API key) to one of the session's own. */
+export type SendCodeInput =
+  | { scene: AddressScene; channel: "email"; email: string }
+  | { scene: AddressScene; channel: "mobile"; mobile: string; areaCode: string }
+  // An unbind code goes to the address being unbound, which only the session knows in full.
+  | { scene: "unbind"; channel: CodeChannel }
+  // An API key code goes where the account's codes go (its e-mail, else its mobile).
+  | { scene: "api-key"; channel?: CodeChannel | undefined };
+
+const tooSoon = () => refuse(CODES.codeTooSoon, "A code was sent less than a minute ago");
 
 /** Every message the gateway sends carries the account's anti-phishing code, when it has one. */
 const phishingLine = (user: UserRow | undefined) => (user?.anti_phishing_code ? `Anti-phishing code: ${user.anti_phishing_code}\n` : "");
@@ -117,6 +137,103 @@ export class AccountService {
     const s = this.sessionOf(req);
     if (!("id" in s) || this.users.byId(s.userId)?.frozen) return undefined;
     return { userId: s.userId, via: "session", permissions: ["read", "trade"] };
+  }
+
+  private readonly sendLimits = {
+    perClient: new TokenBuckets(SEND_CODE_LIMITS.perClient),
+    perIp: new TokenBuckets(SEND_CODE_LIMITS.perIp),
+    perTarget: new TokenBuckets(SEND_CODE_LIMITS.perTarget),
+  };
+
+  /**
+   * send-code: the cheap checks first (the budgets per client, per address and per target, then
+   * the captcha rule), and only then the database and the message.
+   */
+  sendCode(req: FastifyRequest, body: SendCodeInput): ReturnType<typeof ok> {
+    const { users, codes, captcha, sendLimits } = this;
+    const client = `${req.ip}|${this.requestMeta(req).deviceId}`;
+    // Logged-in scenes are bounded by the budgets alone: the session is already accountable,
+    // and a captcha between a user and their own settings would only be friction.
+    const charge = (target: string, anonymous: boolean) => {
+      spend(
+        [
+          [sendLimits.perIp, req.ip],
+          [sendLimits.perClient, client],
+          [sendLimits.perTarget, target],
+        ],
+        "Too many verification codes requested",
+      );
+      if (anonymous) this.requireHuman(req, [SEND_CODE_RISK.perClient, [`client:${client}`]], [SEND_CODE_RISK.perIp, [`ip:${req.ip}`]]);
+    };
+    // The captcha rule counts codes that went out (or decoys stored), not calls the cooldown refused.
+    const sentOne = (anonymous = true) => {
+      if (!anonymous) return ok({ sent: true });
+      captcha.risk.record(SEND_CODE_RISK.perClient.kind, [`client:${client}`]);
+      captcha.risk.record(SEND_CODE_RISK.perIp.kind, [`ip:${req.ip}`]);
+      return ok({ sent: true });
+    };
+
+    if (body.scene === "unbind" || body.scene === "api-key") {
+      const { user } = this.currentUser(req);
+      // An API key code goes to whoever holds the account's second factor (a sub-account's main account).
+      const factor = body.scene === "api-key" ? this.factorUserOf(user) : user;
+      const own = body.scene === "api-key" ? this.codeTarget(factor) : undefined;
+      if (body.scene === "api-key" && factor.google_enabled && factor.google_secret) {
+        throw refuse(CODES.invalidParameter, "Google Authenticator is bound: use its code instead");
+      }
+      const channel = body.channel ?? own?.channel ?? "email";
+      const target =
+        body.scene === "api-key"
+          ? own && own.channel === channel
+            ? own.target
+            : null
+          : channel === "email"
+            ? user.email
+            : user.mobile && user.area_code
+              ? mobileTarget(user.area_code, user.mobile)
+              : null;
+      if (!target)
+        throw refuse(
+          CODES.invalidParameter,
+          `No ${channel === "email" ? "e-mail" : "mobile"} is bound${body.scene === "api-key" ? " for codes" : ""}`,
+        );
+      charge(target, false);
+      if (!codes.send(target, channel, body.scene, this.message(factor, "Your verification code"), user.id)) throw tooSoon();
+      return sentOne(false);
+    }
+
+    const target = body.channel === "email" ? body.email : mobileTarget(body.areaCode, body.mobile);
+    charge(target, body.scene !== "bind");
+    const user = body.channel === "email" ? users.byEmail(body.email) : users.byMobile(body.areaCode, body.mobile);
+    let sent: boolean;
+    if (body.scene === "bind") {
+      // Binding needs a session and a free address; the binder is logged in, so "taken" tells it nothing new.
+      const binder = this.currentUser(req).user;
+      if (user) throw refuse(CODES.accountExists, "This address is used by an account");
+      sent = codes.send(target, body.channel, body.scene, this.message(binder, "Your verification code"), binder.id);
+    } else if (body.scene === "register" && user) {
+      // A taken address answers as a free one: a decoy code is stored (same cooldown; registering
+      // with any code fails as a wrong code does) and the owner hears of it instead of getting a code.
+      sent = codes.decoy(target, body.channel, body.scene);
+      if (sent) {
+        this.notify(
+          user,
+          { to: target, channel: body.channel },
+          "Someone tried to sign up with your address",
+          "Someone tried to create a Mix Exchange account with this address, which already has one. If it was you, log in, or reset your password if you forgot it. If not, you can ignore this message.",
+        );
+      }
+    } else if (body.scene === "register") {
+      sent = codes.send(target, body.channel, body.scene, this.message(undefined, "Your verification code"));
+    } else {
+      // For an unknown target a decoy code is stored and nothing is sent: the answer, the cooldown
+      // and later checks are the same as for a real account, so this cannot probe for accounts.
+      sent = user
+        ? codes.send(target, body.channel, body.scene, this.message(user, "Your verification code"))
+        : codes.decoy(target, body.channel, body.scene);
+    }
+    if (!sent) throw tooSoon();
+    return sentOne(body.scene !== "bind");
   }
 
   /** Main and sub-accounts as the exchange needs them (transfers, welcome funds; exchange.ts's AccountDirectory). */
