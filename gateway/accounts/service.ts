@@ -8,6 +8,7 @@ import { captchaClientOf, type CaptchaStore, type RiskCounter } from "../captcha
 import { ok, refuse } from "../envelope.ts";
 import type { Principal, RequestSession, SessionRequest } from "../request.ts";
 import type { ApiKeyStore } from "../security/api-keys.ts";
+import { hashPassword } from "./passwords.ts";
 import { spend, TokenBuckets } from "../security/limits.ts";
 import type { SecurityService } from "../security/service.ts";
 import { mobileTarget, type CodeMessage, type VerifyCodes } from "./codes.ts";
@@ -55,6 +56,15 @@ export type SendCodeInput =
   | { scene: "unbind"; channel: CodeChannel }
   // An API key code goes where the account's codes go (its e-mail, else its mobile).
   | { scene: "api-key"; channel?: CodeChannel | undefined };
+
+/** Bursts of resets from one address, or wrong codes for one account, need a human (docs/decisions/500). */
+const RESET_RISK = {
+  perAddress: { scene: "reset-password", kind: "reset", free: 5, windowMs: 10 * 60_000 },
+  perAccount: { scene: "reset-password", kind: "reset-fail", free: 3, windowMs: 10 * 60_000 },
+} as const satisfies Record<string, RiskRule>;
+
+/** A forgotten password's reset: the address the code went to, the code and the new password. */
+export type ResetInput = { verifyCode: string; pwd: string; rePwd: string } & ({ email: string } | { mobile: string; areaCode: string });
 
 const tooSoon = () => refuse(CODES.codeTooSoon, "A code was sent less than a minute ago");
 
@@ -234,6 +244,45 @@ export class AccountService {
     }
     if (!sent) throw tooSoon();
     return sentOne(body.scene !== "bind");
+  }
+
+  /** A forgotten password's new one, proven with a `reset-password` code (docs/decisions/500). */
+  async resetPassword(req: FastifyRequest, read: (fields: Record<string, unknown>) => ResetInput): Promise<ReturnType<typeof ok>> {
+    // The address's count before any RSA work; the account's needs the opened fields.
+    const proven = this.requireHuman(req, [RESET_RISK.perAddress, [`ip:${req.ip}`]]);
+    const opened = this.crypto.openLogin(req.body);
+    const f = read(opened.fields);
+    const target = "email" in f ? f.email : mobileTarget(f.areaCode, f.mobile);
+    if (!proven) this.requireHuman(req, [RESET_RISK.perAccount, [`acct:${target}`]]);
+    this.captcha.risk.record(RESET_RISK.perAddress.kind, [`ip:${req.ip}`]);
+    this.checkNewPassword(f.pwd, f.rePwd);
+    const user = "email" in f ? this.users.byEmail(f.email) : this.users.byMobile(f.areaCode, f.mobile);
+    // An unknown target had a decoy code stored by send-code, so it fails exactly as a wrong code does.
+    try {
+      this.checkCode(target, "reset-password", f.verifyCode);
+      if (!user) throw refuse(CODES.codeWrong, "The verification code is incorrect");
+    } catch (err) {
+      this.captcha.risk.record(RESET_RISK.perAccount.kind, [`acct:${target}`]);
+      throw err;
+    }
+    if (user.frozen) throw refuse(CODES.accountFrozen, "This account is frozen");
+    this.users.update(user.id, { pwd_hash: await hashPassword(f.pwd) });
+    // Whoever knew the old password is out now, everywhere: sessions, refresh tokens (also of
+    // sessions that idled out) and API keys, which stay on hold until re-confirmed with 2FA.
+    const ended = this.sessions.revoke(user.id);
+    const held = this.apiKeys.suspendAllOf(user.id);
+    this.captcha.risk.clear("login-fail", [`acct:${user.email ?? ""}`, `acct:${user.mobile ?? ""}`]);
+    this.captcha.risk.clear(RESET_RISK.perAccount.kind, [`acct:${target}`]);
+    const keysLine = held
+      ? ` Your ${held} API key${held === 1 ? " is" : "s are"} suspended until you re-confirm ${held === 1 ? "it" : "them"} in the API key settings.`
+      : "";
+    this.notify(
+      user,
+      { to: target, channel: "email" in f ? "email" : "mobile" },
+      "Your password was changed",
+      `Your Mix Exchange password was changed and every session was logged out.${keysLine} If this was not you, contact support at once.`,
+    );
+    return ok({ reset: true, sessionsEnded: ended, apiKeysSuspended: held });
   }
 
   /** Main and sub-accounts as the exchange needs them (transfers, welcome funds; exchange.ts's AccountDirectory). */
