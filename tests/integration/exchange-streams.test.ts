@@ -1,7 +1,7 @@
 import { crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V2, WS_PATHS } from "../../protocol/bitget.ts";
-import { apiKeyLogin, limitBuy } from "../setup/exchange.ts";
+import { apiKeyLogin, limitOrder } from "../setup/exchange.ts";
 import { isObj, WsClient, type Msg } from "../setup/ws-client.ts";
 import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
 
@@ -190,7 +190,7 @@ describe("exchange books and private streams", () => {
       ],
     });
     await c.waitFor((m) => isObj(m) && m.arg?.channel === "account" && m.action === "snapshot");
-    const r = await limitBuy(maker, "20000.00", { clientOid: "ws-1" });
+    const r = await limitOrder(maker, "20000.00", { clientOid: "ws-1" });
     const upd = (await c.waitFor((m) => isObj(m) && m.arg?.channel === "orders" && m.action === "update")) as Msg;
     expect(upd.data![0]).toMatchObject({ orderId: r.body.data.orderId, clientOid: "ws-1", status: "live", instId: "BTCUSDT" });
     const acc = (await c.waitFor((m) => isObj(m) && m.arg?.channel === "account" && m.action === "update")) as Msg;

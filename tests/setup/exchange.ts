@@ -4,8 +4,8 @@ import type { Client } from "../../gateway/exchange/testing/harness.ts";
 
 export type Placed = { orderId: string; clientOid: string };
 
-/** A limit buy of 0.01 BTCUSDT at `price`, good till cancelled; `extra` adds or overrides fields. */
-export function limitBuy(c: Client, price: string, extra: Record<string, unknown> = {}) {
+/** A limit order at `price`: a buy of 0.01 BTCUSDT, good till cancelled, unless `extra` says otherwise (it adds or overrides fields). */
+export function limitOrder(c: Client, price: string, extra: Record<string, unknown> = {}) {
   return c.post<Placed>(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price, size: "0.01", ...extra });
 }
 
