@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { test, expect } from "./fixtures";
 import type { Page } from "@playwright/test";
-import { codeFor, registerThroughPage } from "./helpers";
+import { codeFor, newAccountOn } from "./helpers";
 
 /** A bot: plain HTTP with the Bitget HMAC headers, nothing of the browser's. */
 async function assets(apiKey: string, secret: string, passphrase: string): Promise<{ code: string }> {
@@ -35,9 +35,7 @@ test("create an API key in the page with the e-mail code, use it from a plain HT
   page,
   pageProblems,
 }) => {
-  const email = `api-${Date.now()}@example.com`;
-  await registerThroughPage(page, email, "Sup3r-secret");
-  await page.goto("/account/newapi");
+  const { email } = await newAccountOn(page, "api", "/account/newapi");
   await page.getByLabel("Label").fill("my bot");
   await page.getByLabel("Passphrase").fill("bot-passphrase");
   await page.getByLabel("Allow trading (reading is always allowed)").check();
@@ -72,9 +70,7 @@ test("after a password reset the key is suspended, the page says so, and re-conf
   page,
   pageProblems,
 }) => {
-  const email = `api-held-${Date.now()}@example.com`;
-  await registerThroughPage(page, email, "Old-passw0rd");
-  await page.goto("/account/newapi");
+  const { email } = await newAccountOn(page, "api-held", "/account/newapi", "Old-passw0rd");
   await page.getByLabel("Label").fill("held bot");
   await page.getByLabel("Passphrase").fill("bot-passphrase");
   await page.getByLabel("Verification code").fill(await sendApiKeyCode(page, email));

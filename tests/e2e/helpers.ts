@@ -37,6 +37,14 @@ export async function registerThroughPage(page: Page, email: string, password: s
   return { ip };
 }
 
+/** A new person (`<name>-<now>@example.com`) registered through the page, then on `path`. */
+export async function newAccountOn(page: Page, name: string, path: string, password = "Sup3r-secret") {
+  const email = `${name}-${Date.now()}@example.com`;
+  const { ip } = await registerThroughPage(page, email, password);
+  await page.goto(path);
+  return { email, ip };
+}
+
 /**
  * A page evaluation, or "loading" if the page was between documents (the evaluation then fails
  * because its context is destroyed): for polls across reloads.

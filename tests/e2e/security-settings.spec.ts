@@ -1,11 +1,10 @@
 import { IDENTITY_STORAGE_KEYS } from "../../app/lib/http/device-identity";
 import { totpAt } from "../../gateway/accounts/totp";
 import { test, expect } from "./fixtures";
-import { registerThroughPage, storedItem } from "./helpers";
+import { newAccountOn, registerThroughPage, storedItem } from "./helpers";
 
 test("the security overview links its three pages, each of which works", async ({ page, pageProblems }) => {
-  const { ip } = await registerThroughPage(page, `pages-${Date.now()}@example.com`, "Sup3r-secret");
-  await page.goto("/modifyverification");
+  const { ip } = await newAccountOn(page, "pages", "/modifyverification");
   await expect(page.getByRole("heading", { name: "Security", level: 1 })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Security settings" });
 
@@ -40,9 +39,7 @@ test("bind Google Authenticator with a TOTP code, then log in with it; the only 
   page,
   pageProblems,
 }) => {
-  const email = `totp-${Date.now()}@example.com`;
-  await registerThroughPage(page, email, "Sup3r-secret");
-  await page.goto("/modifyverification");
+  const { email } = await newAccountOn(page, "totp", "/modifyverification");
 
   await page.getByRole("button", { name: "Remove E-mail" }).click();
   await expect(page.getByRole("alert")).toHaveText(/only e-mail or phone on your account/);

@@ -82,24 +82,15 @@ test("every event reaches the gateway exactly once and in seq order: three pages
 
   await page.getByRole("banner").getByRole("link", { name: "Log in" }).click();
   await page.waitForURL("**/login");
-  await expect.poll(events, poll).toEqual(["show /", "hide / (navigate)", "show /login"]);
+  const toLogin = ["show /", "hide / (navigate)", "show /login"];
+  await expect.poll(events, poll).toEqual(toLogin);
 
   // Reload: the leaving document's last events go by beacon, the new one takes over its queue.
   await page.reload({ waitUntil: "networkidle" });
+  const afterReload = [...toLogin, "hide /login (leave)", "web_vitals", "show /login", "hide /login (navigate)", "show /register"];
   await page.getByRole("banner").getByRole("link", { name: "Sign up" }).click();
   await page.waitForURL("**/register");
-  await expect
-    .poll(events, poll)
-    .toEqual([
-      "show /",
-      "hide / (navigate)",
-      "show /login",
-      "hide /login (leave)",
-      "web_vitals",
-      "show /login",
-      "hide /login (navigate)",
-      "show /register",
-    ]);
+  await expect.poll(events, poll).toEqual(afterReload);
   await expect.poll(() => queuedEvents(page), poll).toBe(0);
 
   // Offline: the tab hides and returns; everything waits in local storage, nothing is sent.
@@ -123,21 +114,7 @@ test("every event reaches the gateway exactly once and in seq order: three pages
   await next.goto("/");
   await expect
     .poll(events, poll)
-    .toEqual([
-      "show /",
-      "hide / (navigate)",
-      "show /login",
-      "hide /login (leave)",
-      "web_vitals",
-      "show /login",
-      "hide /login (navigate)",
-      "show /register",
-      "hide /register (leave)",
-      "web_vitals",
-      "show /register",
-      "hide /register (leave)",
-      "show /",
-    ]);
+    .toEqual([...afterReload, "hide /register (leave)", "web_vitals", "show /register", "hide /register (leave)", "show /"]);
   await expect.poll(() => queuedEvents(next), poll).toBe(0);
 
   const rows = storedEvents(deviceId!);

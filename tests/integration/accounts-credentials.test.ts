@@ -1,27 +1,22 @@
-import { createHmac } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { totpAt } from "../../gateway/accounts/totp";
-import { codeOf, registerByEmail, solveCaptcha, withDb, wrongCode, type GatewayUnderTest } from "../setup/accounts";
+import { assetsByKey, codeOf, registerByEmail, solveCaptcha, withDb, wrongCode, type GatewayUnderTest } from "../setup/accounts";
 import { messagesTo } from "../setup/outbox";
-import { startWeb, tempDataDir, type Started } from "../setup/processes";
+import { webForSuite } from "../setup/suite";
 import { ProtocolClient } from "../setup/protocol-client";
 
 /**
  * Credentials that really end, 2FA that holds, no account enumeration and forms as browsers send
  * them (docs/decisions/506), all through the BFF with its embedded gateway, as the browser calls.
  */
-let web: Started;
-const data = tempDataDir();
-let under: GatewayUnderTest;
-beforeAll(async () => {
-  // The tests act as the trusted proxy: each client names its own address.
-  web = await startWeb({ DATA_DIR: data.dir, TRUST_PROXY: "loopback" });
-  under = { url: web.url, dataDir: data.dir };
-});
-afterAll(async () => {
-  await web?.stop();
-  data.remove();
-});
+// The tests act as the trusted proxy: each client names its own address.
+const web = webForSuite({ TRUST_PROXY: "loopback" });
+const under: GatewayUnderTest = {
+  get url() {
+    return web.url;
+  },
+  dataDir: web.dir,
+};
 
 const PWD = "Passw0rd!x";
 const SEND = "/v1/user/public/send-code";
@@ -51,23 +46,6 @@ function idleOut(c: ProtocolClient) {
 /** The cooldown of a target's codes passed, as a minute would pass. */
 function ageCodes(target: string) {
   withDb(under, (db) => db.prepare("UPDATE verify_codes SET created_at = created_at - 61000 WHERE target = ?").run(target));
-}
-
-/** A bot's call with an API key (docs/protocol.md §9). */
-async function assetsByKey(k: { apiKey: string; secretKey: string }, passphrase: string) {
-  const ts = String(Date.now());
-  const path = "/api/v2/spot/account/assets";
-  const res = await fetch(`${web.url}${path}`, {
-    headers: {
-      "ACCESS-KEY": k.apiKey,
-      "ACCESS-TIMESTAMP": ts,
-      "ACCESS-PASSPHRASE": passphrase,
-      "ACCESS-SIGN": createHmac("sha256", k.secretKey)
-        .update(ts + "GET" + path)
-        .digest("base64"),
-    },
-  });
-  return (await res.json()) as { code: string; msg: string };
 }
 
 async function apiKeyByEmailCode(c: ProtocolClient, email: string, fields: Record<string, unknown> = {}) {
@@ -138,11 +116,11 @@ describe("sessions that end for good", () => {
     const email = "keys-reset@example.com";
     const { c } = await registerByEmail(under, email);
     const key = await apiKeyByEmailCode(c, email);
-    expect((await assetsByKey(key, "bot-passphrase")).code).toBe("00000");
+    expect((await assetsByKey(web.url, key, "bot-passphrase")).code).toBe("00000");
     const reset = await resetPassword(email);
     expect(reset.body.data.apiKeysSuspended).toBe(1);
-    expect(messagesTo(data.dir, email).at(-1)?.text).toMatch(/API key is suspended/);
-    expect((await assetsByKey(key, "bot-passphrase")).code).not.toBe("00000");
+    expect(messagesTo(web.dir, email).at(-1)?.text).toMatch(/API key is suspended/);
+    expect((await assetsByKey(web.url, key, "bot-passphrase")).code).not.toBe("00000");
 
     const back = await guest();
     const login = await back.secure("/v1/user/login", { loginName: email, pwd: "N3w-passw0rd" });
@@ -162,12 +140,12 @@ describe("sessions that end for good", () => {
     expect((await back.call("POST", "/v1/user/api/reconfirm", { apiKey: key.apiKey, verifyCode: wrongCode(code) })).body.code).toBe(
       "20002",
     );
-    expect((await assetsByKey(key, "bot-passphrase")).code).not.toBe("00000");
+    expect((await assetsByKey(web.url, key, "bot-passphrase")).code).not.toBe("00000");
     // Another account cannot re-confirm it, even with a code of its own.
     const { c: other } = await registerByEmail(under, "keys-other@example.com");
     expect((await other.call("POST", "/v1/user/api/reconfirm", { apiKey: key.apiKey, verifyCode: code })).body.code).toBe("40017");
     expect((await back.call("POST", "/v1/user/api/reconfirm", { apiKey: key.apiKey, verifyCode: code })).body.code).toBe("00000");
-    expect((await assetsByKey(key, "bot-passphrase")).code).toBe("00000");
+    expect((await assetsByKey(web.url, key, "bot-passphrase")).code).toBe("00000");
     expect((await back.call("POST", "/v1/user/api/list", {})).body.data.list).toMatchObject([{ apiKey: key.apiKey, suspended: false }]);
   });
 });
@@ -311,7 +289,7 @@ describe("no enumeration at registration", () => {
     expect((await c.call("POST", SEND, { scene: "register", channel: "email", email: "free-address@example.com" })).body.code).toBe(
       "20007",
     );
-    const notice = messagesTo(data.dir, email).at(-1);
+    const notice = messagesTo(web.dir, email).at(-1);
     expect(notice?.code).toBeUndefined();
     expect(notice?.text).toMatch(/already has one.*log in.*reset your password/s);
     // Any code for the taken address fails as a mistyped code does for a free one.

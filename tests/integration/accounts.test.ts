@@ -1,40 +1,15 @@
-import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startGateway, tempDataDir, type Started } from "../setup/processes";
+import { describe, expect, it } from "vitest";
+import { gatewayForSuite } from "../setup/suite";
 import { ProtocolClient } from "../setup/protocol-client";
-import { codeOf, registerByEmail, solveCaptcha } from "../setup/accounts";
+import { assetsByKey, codeOf, registerByEmail, solveCaptcha } from "../setup/accounts";
 
-let gw: Started;
-const data = tempDataDir();
-beforeAll(async () => {
-  gw = await startGateway(data.dir);
-});
-afterAll(async () => {
-  await gw.stop();
-  data.remove();
-});
+const gw = gatewayForSuite();
 
-const lastCode = (to: string) => codeOf({ url: gw.url, dataDir: data.dir }, to);
+const lastCode = (to: string) => codeOf({ url: gw.url, dataDir: gw.dir }, to);
 
-/** A bot's call with an API key (docs/protocol.md §9): plain HTTP and an HMAC, nothing of the browser's. */
-function assetsByKey(k: { apiKey: string; secretKey: string }, passphrase: string) {
-  const ts = String(Date.now());
-  const path = "/api/v2/spot/account/assets";
-  return fetch(`${gw.url}${path}`, {
-    headers: {
-      "ACCESS-KEY": k.apiKey,
-      "ACCESS-TIMESTAMP": ts,
-      "ACCESS-PASSPHRASE": passphrase,
-      "ACCESS-SIGN": createHmac("sha256", k.secretKey)
-        .update(ts + "GET" + path)
-        .digest("base64"),
-    },
-  }).then((r) => r.json() as Promise<{ code: string; data: unknown }>);
-}
-
-const register = (email: string) => registerByEmail({ url: gw.url, dataDir: data.dir }, email);
+const register = (email: string) => registerByEmail({ url: gw.url, dataDir: gw.dir }, email);
 
 /** An API key change needs 2FA (docs/decisions/506): the api-key code, sent to the main account's e-mail. */
 async function apiKeyCode(c: ProtocolClient, email: string): Promise<string> {
@@ -144,7 +119,7 @@ describe("request signing (docs/protocol.md §5)", () => {
     const config = await c.loadConfig();
     expect(config).toMatchObject({ clientOpen: true, defaultAlgorithm: "rsa2048", signModes: [0, 1, 2] });
     const { X509Certificate, verify } = await import("node:crypto");
-    const cert = new X509Certificate(readFileSync(join(data.dir, "keys", "issuer-cert.pem")));
+    const cert = new X509Certificate(readFileSync(join(gw.dir, "keys", "issuer-cert.pem")));
     expect(cert.ca).toBe(true);
     expect(cert.publicKey.asymmetricKeyDetails).toMatchObject({ modulusLength: 2048, publicExponent: 65537n });
     expect(verify("sha256", Buffer.from(config.serverPublicKey), cert.publicKey, Buffer.from(config.serverPublicKeySign, "base64"))).toBe(
@@ -205,7 +180,7 @@ describe("login, new device, captcha, logout", () => {
     const blocked = await attempt("Passw0rd!x");
     expect(blocked.body).toMatchObject({ code: "10021", data: { group: "gateway", scene: "login" } });
 
-    const token = await solveCaptcha({ url: gw.url, dataDir: data.dir }, c, "login");
+    const token = await solveCaptcha({ url: gw.url, dataDir: gw.dir }, c, "login");
     const passed = await attempt("Passw0rd!x", { "captcha-token": token });
     expect(passed.body.code).toBe("00000");
     // The address still has its failures; the spent token does not let it in again.
@@ -238,10 +213,10 @@ describe("settings, sub-accounts, devices and API keys", () => {
     expect(subKey.body.code).toBe("00000");
     const back = await c.secure("/v1/user/sub/switchWeb", { userId });
     expect(back.body.data.userInfo.userId).toBe(userId);
-    expect((await assetsByKey(subKey.body.data, "passphrase2")).code).toBe("00000");
+    expect((await assetsByKey(gw.url, subKey.body.data, "passphrase2")).code).toBe("00000");
     await c.call("POST", "/v1/user/sub/freeze", { userId: sub.body.data.userId, frozen: true });
     expect((await c.secure("/v1/user/sub/switchWeb", { userId: sub.body.data.userId })).body.code).toBe("20013");
-    expect((await assetsByKey(subKey.body.data, "passphrase2")).code).not.toBe("00000");
+    expect((await assetsByKey(gw.url, subKey.body.data, "passphrase2")).code).not.toBe("00000");
 
     const badIp = await c.call("POST", "/v1/user/api/create", {
       label: "x",
@@ -261,8 +236,8 @@ describe("settings, sub-accounts, devices and API keys", () => {
     const listed = await c.call("POST", "/v1/user/api/list", {});
     expect(JSON.stringify(listed.body)).not.toContain(key.body.data.secretKey);
 
-    expect((await assetsByKey(key.body.data, "passphrase1")).code).toBe("00000");
-    expect((await assetsByKey(key.body.data, "wrong-passphrase")).code).not.toBe("00000");
+    expect((await assetsByKey(gw.url, key.body.data, "passphrase1")).code).toBe("00000");
+    expect((await assetsByKey(gw.url, key.body.data, "wrong-passphrase")).code).not.toBe("00000");
 
     const devices = await c.call("POST", "/v1/user/security/devices", {});
     expect(devices.body.data.list).toEqual([expect.objectContaining({ deviceId: c.deviceId, current: true })]);

@@ -1,21 +1,13 @@
 import Database from "better-sqlite3";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PATHS } from "../../protocol/paths";
 import { decodePng, solvePow, solveByRimColour, syntheticTrail } from "../setup/captcha-solver";
-import { startWeb, tempDataDir, type Started } from "../setup/processes";
+import { webForSuite } from "../setup/suite";
 import { ProtocolClient } from "../setup/protocol-client";
 
 // The production web server with its embedded gateway: `npm run build` must have run.
-let web: Started;
-const data = tempDataDir();
-beforeAll(async () => {
-  web = await startWeb({ DATA_DIR: data.dir });
-});
-afterAll(async () => {
-  await web.stop();
-  data.remove();
-});
+const web = webForSuite();
 
 interface Challenge {
   captchaId: string;
@@ -27,7 +19,7 @@ interface Challenge {
 }
 
 function answerOf(captchaId: string): number {
-  const db = new Database(join(data.dir, "gateway.sqlite"), { readonly: true });
+  const db = new Database(join(web.dir, "gateway.sqlite"), { readonly: true });
   try {
     return (db.prepare("SELECT answer_x FROM captcha_challenges WHERE captcha_id = ?").get(captchaId) as { answer_x: number }).answer_x;
   } finally {

@@ -1,21 +1,13 @@
 import Database from "better-sqlite3";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PATHS } from "../../protocol/paths";
 import { registerByEmail, solveCaptcha, withDb } from "../setup/accounts";
 import { decodePng, solvePow, solveByRimColour, syntheticTrail } from "../setup/captcha-solver";
-import { startGateway, tempDataDir, type Started } from "../setup/processes";
+import { gatewayForSuite } from "../setup/suite";
 import { ProtocolClient } from "../setup/protocol-client";
 
-let gw: Started;
-const data = tempDataDir();
-beforeAll(async () => {
-  gw = await startGateway(data.dir);
-});
-afterAll(async () => {
-  await gw.stop();
-  data.remove();
-});
+const gw = gatewayForSuite();
 
 interface Challenge {
   captchaId: string;
@@ -80,7 +72,7 @@ describe("slider captcha (a real gateway process)", () => {
     expect(ch.status).toBe(1);
     expect(ch.pow).toMatchObject({ algorithm: "sha256", bits: 18 });
     expect(ch.pow!.prefix).toMatch(/^[0-9a-f]{32}$/);
-    expect(JSON.stringify(ch)).not.toContain(String(answerOf(data.dir, ch.captchaId)) + ",");
+    expect(JSON.stringify(ch)).not.toContain(String(answerOf(gw.dir, ch.captchaId)) + ",");
     for (const url of [ch.backgroundUrl, ch.pieceUrl]) {
       const res = await image(c, url);
       expect(res.headers.get("content-type")).toBe("image/png");
@@ -95,7 +87,7 @@ describe("slider captcha (a real gateway process)", () => {
     const other = new ProtocolClient(gw.url);
     expect((await image(other, ch.backgroundUrl)).status).toBe(404);
     const row = withDb(
-      { url: gw.url, dataDir: data.dir },
+      { url: gw.url, dataDir: gw.dir },
       (db) => db.prepare("SELECT * FROM captcha_challenges WHERE captcha_id = ?").get(ch.captchaId) as Record<string, unknown>,
     );
     expect(Object.values(row).every((v) => !Buffer.isBuffer(v))).toBe(true);
@@ -105,7 +97,7 @@ describe("slider captcha (a real gateway process)", () => {
   it("turns a person's answer into a token once; the replay and the pictures are gone", async () => {
     const c = new ProtocolClient(gw.url);
     const ch = await newChallenge(c);
-    const x = answerOf(data.dir, ch.captchaId);
+    const x = answerOf(gw.dir, ch.captchaId);
     const nonce = solvePow(ch.pow!.prefix, ch.pow!.bits).nonce;
     const first = await answer(c, ch, x, { pow: nonce });
     expect(first.code).toBe("00000");
@@ -117,7 +109,7 @@ describe("slider captcha (a real gateway process)", () => {
   it("takes one answer per challenge: after a miss even the right answer is refused", async () => {
     const c = new ProtocolClient(gw.url);
     const ch = await newChallenge(c);
-    const x = answerOf(data.dir, ch.captchaId);
+    const x = answerOf(gw.dir, ch.captchaId);
     expect((await answer(c, ch, x + 30)).code).toBe("10022");
     expect((await answer(c, ch, x)).code).toBe("10023");
   });
@@ -125,7 +117,7 @@ describe("slider captcha (a real gateway process)", () => {
   it("lets only one of several answers sent at once through", async () => {
     const c = new ProtocolClient(gw.url);
     const ch = await newChallenge(c);
-    const x = answerOf(data.dir, ch.captchaId);
+    const x = answerOf(gw.dir, ch.captchaId);
     const nonce = solvePow(ch.pow!.prefix, ch.pow!.bits).nonce;
     await sleep(750);
     const codes = await Promise.all(Array.from({ length: 6 }, () => answer(c, ch, x, { pow: nonce, wait: false }).then((b) => b.code)));
@@ -136,7 +128,7 @@ describe("slider captcha (a real gateway process)", () => {
   it("refuses an answer from another address or another device id, and the asker can still answer", async () => {
     const c = new ProtocolClient(gw.url);
     const ch = await newChallenge(c);
-    const x = answerOf(data.dir, ch.captchaId);
+    const x = answerOf(gw.dir, ch.captchaId);
     const otherAddress = new ProtocolClient(gw.url);
     otherAddress.deviceId = c.deviceId;
     const otherDevice = new ProtocolClient(gw.url);
@@ -165,7 +157,7 @@ describe("slider captcha (a real gateway process)", () => {
     const c = new ProtocolClient(gw.url);
     for (const pow of [null, "0", "zzzzzzzz"]) {
       const ch = await newChallenge(c);
-      const x = answerOf(data.dir, ch.captchaId);
+      const x = answerOf(gw.dir, ch.captchaId);
       expect((await answer(c, ch, x, { pow })).code).toBe("10022");
       expect((await answer(c, ch, x, { pow: "0", wait: false })).code).toBe("10023");
     }
@@ -173,27 +165,27 @@ describe("slider captcha (a real gateway process)", () => {
     const a = await newChallenge(c);
     const b = await newChallenge(c);
     const nonceOfA = solvePow(a.pow!.prefix, a.pow!.bits).nonce;
-    expect((await answer(c, b, answerOf(data.dir, b.captchaId), { pow: nonceOfA })).code).toBe("10022");
+    expect((await answer(c, b, answerOf(gw.dir, b.captchaId), { pow: nonceOfA })).code).toBe("10022");
   });
 
   it("refuses an answer sooner than its own drag, and an expired challenge", async () => {
     const c = new ProtocolClient(gw.url);
     const quick = await newChallenge(c);
-    expect((await answer(c, quick, answerOf(data.dir, quick.captchaId), { ms: 60_000, wait: false })).code).toBe("10022");
+    expect((await answer(c, quick, answerOf(gw.dir, quick.captchaId), { ms: 60_000, wait: false })).code).toBe("10022");
 
     const old = await newChallenge(c);
-    withDb({ url: gw.url, dataDir: data.dir }, (db) =>
+    withDb({ url: gw.url, dataDir: gw.dir }, (db) =>
       db
         .prepare("UPDATE captcha_challenges SET issued_at = issued_at - 300000, expires_at = expires_at - 300000 WHERE captcha_id = ?")
         .run(old.captchaId),
     );
-    expect((await answer(c, old, answerOf(data.dir, old.captchaId), { pow: "0" })).code).toBe("10023");
+    expect((await answer(c, old, answerOf(gw.dir, old.captchaId), { pow: "0" })).code).toBe("10023");
     expect((await image(c, old.backgroundUrl)).status).toBe(404);
   });
 
   it("binds the token to the client that earned it", async () => {
     const email = "captcha-bound@example.com";
-    await registerByEmail({ url: gw.url, dataDir: data.dir }, email);
+    await registerByEmail({ url: gw.url, dataDir: gw.dir }, email);
     const victim = new ProtocolClient(gw.url);
     await victim.loadConfig();
     const login = (c: ProtocolClient, pwd: string, headers: Record<string, string> = {}) =>
@@ -201,9 +193,9 @@ describe("slider captcha (a real gateway process)", () => {
     for (let i = 0; i < 3; i++) expect((await login(victim, "WrongPass1")).body.code).toBe("20001");
     // A token earned elsewhere (a solving farm) does not open this client's login.
     const farm = new ProtocolClient(gw.url);
-    const farmed = await solveCaptcha({ url: gw.url, dataDir: data.dir }, farm, "login");
+    const farmed = await solveCaptcha({ url: gw.url, dataDir: gw.dir }, farm, "login");
     expect((await login(victim, "Passw0rd!x", { "captcha-token": farmed })).body.code).toBe("10021");
-    const own = await solveCaptcha({ url: gw.url, dataDir: data.dir }, victim, "login");
+    const own = await solveCaptcha({ url: gw.url, dataDir: gw.dir }, victim, "login");
     expect((await login(victim, "Passw0rd!x", { "captcha-token": own })).body.code).toBe("00000");
   });
 
@@ -213,13 +205,13 @@ describe("slider captcha (a real gateway process)", () => {
     for (let i = 0; i < 8; i++) expect((await image(c, i % 2 ? ch.pieceUrl : ch.backgroundUrl)).status).toBe(200);
     const renders = (id: string) =>
       withDb(
-        { url: gw.url, dataDir: data.dir },
+        { url: gw.url, dataDir: gw.dir },
         (db) => (db.prepare("SELECT renders FROM captcha_challenges WHERE captcha_id = ?").get(id) as { renders: number }).renders,
       );
     expect(renders(ch.captchaId)).toBe(1);
     // A challenge that has used up its drawings (the cache having forgotten it) is not drawn again.
     const spent = await newChallenge(c);
-    withDb({ url: gw.url, dataDir: data.dir }, (db) =>
+    withDb({ url: gw.url, dataDir: gw.dir }, (db) =>
       db.prepare("UPDATE captcha_challenges SET renders = 4 WHERE captcha_id = ?").run(spent.captchaId),
     );
     expect((await image(c, spent.backgroundUrl)).status).toBe(404);
@@ -228,7 +220,7 @@ describe("slider captcha (a real gateway process)", () => {
   it("answers bad input with clear envelopes", async () => {
     const c = new ProtocolClient(gw.url);
     const ch = await newChallenge(c);
-    const x = answerOf(data.dir, ch.captchaId);
+    const x = answerOf(gw.dir, ch.captchaId);
     const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64");
     expect((await c.call("POST", PATHS.captchaId, { scene: "nope" })).body.code).toBe("40017");
     for (const captchaValidate of [
@@ -268,15 +260,7 @@ describe("slider captcha (a real gateway process)", () => {
 });
 
 describe("the review's script against a gateway (proof of work made cheap so only the picture decides)", () => {
-  let easy: Started;
-  const easyData = tempDataDir();
-  beforeAll(async () => {
-    easy = await startGateway(easyData.dir, { CAPTCHA_POW_BITS: "4" });
-  });
-  afterAll(async () => {
-    await easy.stop();
-    easyData.remove();
-  });
+  const easy = gatewayForSuite({ CAPTCHA_POW_BITS: "4" });
 
   it("finds the hole by its exact rim colour at most 2 times in 20", async () => {
     const runs = Array.from({ length: 20 }, async () => {

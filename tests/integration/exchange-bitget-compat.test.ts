@@ -6,16 +6,15 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V2, WS_PATHS } from "../../protocol/bitget.ts";
-import { signRequest } from "../../gateway/security/api-keys.ts";
 import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
 import { registerByEmail } from "../setup/accounts.ts";
+import { apiKeyLogin, limitOrder, type Placed } from "../setup/exchange.ts";
 import { isObj, WsClient, type Msg } from "../setup/ws-client.ts";
 
 let gw: RunningGateway;
 let alice: Client;
 let aliceKey: ReturnType<typeof makeKey>;
 
-type Placed = { orderId: string; clientOid: string };
 type Batch = { successList: Placed[]; failureList: Array<Placed & { errorMsg: string; errorCode: string }> };
 type Row = Record<string, string>;
 
@@ -98,16 +97,7 @@ describe("place-order as Bitget documents it", () => {
   });
 
   it("treats null optional fields as absent too", async () => {
-    const r = await alice.post<Placed>(V2.placeOrder, {
-      symbol: "BTCUSDT",
-      side: "buy",
-      orderType: "limit",
-      force: "gtc",
-      price: REST_BTC,
-      size: "0.01",
-      clientOid: null,
-      stpMode: null,
-    });
+    const r = await limitOrder(alice, REST_BTC, { clientOid: null, stpMode: null });
     expect(r.body.code).toBe("00000");
   });
 
@@ -197,15 +187,7 @@ describe("batch endpoints as Bitget documents them", () => {
   });
 
   it("cancels with the documented batch-cancel example (empty top-level symbol, multiple mode)", async () => {
-    const a = await alice.post<Placed>(V2.placeOrder, {
-      symbol: "BTCUSDT",
-      side: "buy",
-      orderType: "limit",
-      force: "gtc",
-      price: REST_BTC,
-      size: "0.01",
-      clientOid: "bc-doc-1",
-    });
+    const a = await limitOrder(alice, REST_BTC, { clientOid: "bc-doc-1" });
     const r = await alice.post<Batch>(V2.batchCancel, {
       symbol: "",
       batchMode: "multiple",
@@ -214,15 +196,7 @@ describe("batch endpoints as Bitget documents them", () => {
     expect(r.body.code).toBe("00000");
     expect(r.body.data.successList).toEqual([{ orderId: a.body.data.orderId, clientOid: "bc-doc-1" }]);
 
-    const b = await alice.post<Placed>(V2.placeOrder, {
-      symbol: "BTCUSDT",
-      side: "buy",
-      orderType: "limit",
-      force: "gtc",
-      price: REST_BTC,
-      size: "0.01",
-      clientOid: "bc-2",
-    });
+    const b = await limitOrder(alice, REST_BTC, { clientOid: "bc-2" });
     const r2 = await alice.post<Batch>(V2.batchCancel, {
       symbol: "BTCUSDT",
       batchMode: "",
@@ -254,35 +228,13 @@ describe("batch endpoints as Bitget documents them", () => {
 
 describe("cancel-order", () => {
   it("accepts the documented example, tpslType in any case, and empty ids beside a given one", async () => {
-    const a = await alice.post<Placed>(V2.placeOrder, {
-      symbol: "BTCUSDT",
-      side: "buy",
-      orderType: "limit",
-      force: "gtc",
-      price: REST_BTC,
-      size: "0.01",
-    });
+    const a = await limitOrder(alice, REST_BTC);
     const r = await alice.post<Placed>(V2.cancelOrder, { symbol: "BTCUSDT", orderId: a.body.data.orderId });
     expect(r.body.code).toBe("00000");
-    const b = await alice.post<Placed>(V2.placeOrder, {
-      symbol: "BTCUSDT",
-      side: "buy",
-      orderType: "limit",
-      force: "gtc",
-      price: REST_BTC,
-      size: "0.01",
-      clientOid: "cx-b",
-    });
+    const b = await limitOrder(alice, REST_BTC, { clientOid: "cx-b" });
     const r2 = await alice.post<Placed>(V2.cancelOrder, { symbol: "BTCUSDT", tpslType: "NORMAL", orderId: "", clientOid: "cx-b" });
     expect(r2.body.data).toEqual({ orderId: b.body.data.orderId, clientOid: "cx-b" });
-    const c = await alice.post<Placed>(V2.placeOrder, {
-      symbol: "BTCUSDT",
-      side: "buy",
-      orderType: "limit",
-      force: "gtc",
-      price: REST_BTC,
-      size: "0.01",
-    });
+    const c = await limitOrder(alice, REST_BTC);
     const r3 = await alice.post<Placed>(V2.cancelOrder, { symbol: "BTCUSDT", tpslType: "", orderId: c.body.data.orderId, clientOid: "" });
     expect(r3.body.code).toBe("00000");
     const r4 = await alice.post(V2.cancelOrder, { symbol: "BTCUSDT", orderId: "", clientOid: "" });
@@ -468,17 +420,7 @@ describe("stream requests as Bitget clients send them", () => {
 
     const priv = await WsClient.open(`ws://127.0.0.1:${gw.port}${WS_PATHS.private}`);
     const ts = String(Math.floor(Date.now() / 1000));
-    priv.send({
-      op: "login",
-      args: [
-        {
-          apiKey: aliceKey.apiKey,
-          passphrase: aliceKey.passphrase,
-          timestamp: ts,
-          sign: signRequest(aliceKey.secretKey, ts, "GET", "/user/verify", ""),
-        },
-      ],
-    });
+    priv.send(apiKeyLogin(aliceKey, ts));
     await priv.waitFor((m) => isObj(m) && m.event === "login" && m.code === 0);
     priv.send({
       op: "subscribe",

@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { queueDeposit } from "../../gateway/exchange/deposits.ts";
 import { V2 } from "../../protocol/bitget.ts";
+import { limitOrder } from "../setup/exchange.ts";
 import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
 
 type Asset = { coin: string; available: string; frozen: string };
@@ -35,19 +36,16 @@ describe("exchange durability", () => {
         const i = n++;
         const clientOid = `c${i}`;
         try {
-          const body =
+          const r =
             i % 5 === 4
-              ? { symbol: "ETHUSDT", side: "buy", orderType: "market", size: "20", clientOid }
-              : {
-                  symbol: "BTCUSDT",
+              ? await c1.post<{ orderId: string }>(V2.placeOrder, {
+                  symbol: "ETHUSDT",
                   side: "buy",
-                  orderType: "limit",
-                  force: "gtc",
-                  price: `${10000 + (i % 50)}.00`,
-                  size: "0.001",
+                  orderType: "market",
+                  size: "20",
                   clientOid,
-                };
-          const r = await c1.post<{ orderId: string }>(V2.placeOrder, body);
+                })
+              : await limitOrder(c1, `${10000 + (i % 50)}.00`, { size: "0.001", clientOid });
           if (r.body.code === "00000") acked.set(clientOid, r.body.data.orderId);
           if (i % 7 === 0 && r.body.code === "00000") {
             const cr = await c1.post(V2.cancelOrder, { symbol: "BTCUSDT", orderId: r.body.data.orderId });
@@ -79,15 +77,7 @@ describe("exchange durability", () => {
       const r = await c2.get<Array<{ orderId: string; status: string }>>(`${V2.orderInfo}?clientOid=${clientOid}`);
       expect(r.body.data?.[0]?.orderId, clientOid).toBe(orderId);
       if (cancelled.has(orderId)) expect(r.body.data[0]!.status).toBe("cancelled");
-      const dup = await c2.post(V2.placeOrder, {
-        symbol: "BTCUSDT",
-        side: "buy",
-        orderType: "limit",
-        force: "gtc",
-        price: "10000.00",
-        size: "0.001",
-        clientOid,
-      });
+      const dup = await limitOrder(c2, "10000.00", { size: "0.001", clientOid });
       expect(dup.body.code).toBe("43118");
     }
     // the open orders are back in the book in time priority, and hold exactly what is frozen
@@ -129,14 +119,7 @@ describe("exchange durability", () => {
     const best = allOpen.reduce((b, o) => (Number(o.priceAvg) > Number(b.priceAvg) ? o : b), allOpen[0]!);
     const atBest = allOpen.filter((o) => o.priceAvg === best.priceAvg).sort((a, b) => (BigInt(a.orderId) < BigInt(b.orderId) ? -1 : 1));
     const seller = new Client(g2.base, sellerKey);
-    const sold = await seller.post(V2.placeOrder, {
-      symbol: "BTCUSDT",
-      side: "sell",
-      orderType: "limit",
-      force: "ioc",
-      price: best.priceAvg,
-      size: "0.001",
-    });
+    const sold = await limitOrder(seller, best.priceAvg, { side: "sell", force: "ioc", size: "0.001" });
     expect(sold.body.code).toBe("00000");
     const first = await c2.get<Array<{ status: string }>>(`${V2.orderInfo}?orderId=${atBest[0]!.orderId}`);
     expect(first.body.data[0]!.status).toBe("filled");
@@ -145,15 +128,7 @@ describe("exchange durability", () => {
       expect(second.body.data[0]!.status).toBe("live");
     }
     // and the order book still works after the restart
-    const after = await c2.post(V2.placeOrder, {
-      symbol: "BTCUSDT",
-      side: "buy",
-      orderType: "limit",
-      force: "gtc",
-      price: "10000.00",
-      size: "0.001",
-      clientOid: "after-restart",
-    });
+    const after = await limitOrder(c2, "10000.00", { size: "0.001", clientOid: "after-restart" });
     expect(after.body.code).toBe("00000");
   });
 });

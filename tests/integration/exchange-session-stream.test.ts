@@ -1,25 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { V2, WS_PATHS } from "../../protocol/bitget.ts";
-import { startGateway, tempDataDir, type Started } from "../setup/processes";
+import { gatewayForSuite } from "../setup/suite";
 import { ProtocolClient } from "../setup/protocol-client";
 import { isObj, WsClient, type Msg } from "../setup/ws-client.ts";
 
 /** The private stream for a logged-in browser: cookie on the upgrade, device-sign in a login message (decision 700). */
-let gw: Started;
-const data = tempDataDir();
-beforeAll(async () => {
-  gw = await startGateway(data.dir, { EXCHANGE_RATE_LIMITS: "off" });
-});
-afterAll(async () => {
-  await gw.stop();
-  data.remove();
-});
+const gw = gatewayForSuite({ EXCHANGE_RATE_LIMITS: "off" });
 
 function lastCode(to: string): string {
-  const dir = join(data.dir, "outbox");
+  const dir = join(gw.dir, "outbox");
   for (const f of readdirSync(dir)
     .filter((x) => x.endsWith(".json"))
     .sort()

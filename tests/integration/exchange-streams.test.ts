@@ -1,7 +1,7 @@
 import { crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V2, WS_PATHS } from "../../protocol/bitget.ts";
-import { signRequest } from "../../gateway/security/api-keys.ts";
+import { apiKeyLogin, limitOrder } from "../setup/exchange.ts";
 import { isObj, WsClient, type Msg } from "../setup/ws-client.ts";
 import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
 
@@ -176,31 +176,11 @@ describe("exchange books and private streams", () => {
     c.send({ op: "subscribe", args: [{ instType: "SPOT", channel: "orders", instId: "default" }] });
     await c.waitFor((m) => isObj(m) && m.code === 30004);
     const ts = String(Math.floor(Date.now() / 1000));
-    c.send({
-      op: "login",
-      args: [
-        {
-          apiKey: makerKey.apiKey,
-          passphrase: "wrong",
-          timestamp: ts,
-          sign: signRequest(makerKey.secretKey, ts, "GET", "/user/verify", ""),
-        },
-      ],
-    });
+    c.send(apiKeyLogin(makerKey, ts, { passphrase: "wrong" }));
     await c.waitFor((m) => isObj(m) && m.code === 30012);
-    c.send({ op: "login", args: [{ apiKey: makerKey.apiKey, passphrase: makerKey.passphrase, timestamp: ts, sign: "bad" }] });
+    c.send(apiKeyLogin(makerKey, ts, { sign: "bad" }));
     await c.waitFor((m) => isObj(m) && m.code === 30015);
-    c.send({
-      op: "login",
-      args: [
-        {
-          apiKey: makerKey.apiKey,
-          passphrase: makerKey.passphrase,
-          timestamp: ts,
-          sign: signRequest(makerKey.secretKey, ts, "GET", "/user/verify", ""),
-        },
-      ],
-    });
+    c.send(apiKeyLogin(makerKey, ts));
     await c.waitFor((m) => isObj(m) && m.event === "login" && m.code === 0);
     c.send({
       op: "subscribe",
@@ -210,15 +190,7 @@ describe("exchange books and private streams", () => {
       ],
     });
     await c.waitFor((m) => isObj(m) && m.arg?.channel === "account" && m.action === "snapshot");
-    const r = await maker.post<{ orderId: string }>(V2.placeOrder, {
-      symbol: "BTCUSDT",
-      side: "buy",
-      orderType: "limit",
-      force: "gtc",
-      price: "20000.00",
-      size: "0.01",
-      clientOid: "ws-1",
-    });
+    const r = await limitOrder(maker, "20000.00", { clientOid: "ws-1" });
     const upd = (await c.waitFor((m) => isObj(m) && m.arg?.channel === "orders" && m.action === "update")) as Msg;
     expect(upd.data![0]).toMatchObject({ orderId: r.body.data.orderId, clientOid: "ws-1", status: "live", instId: "BTCUSDT" });
     const acc = (await c.waitFor((m) => isObj(m) && m.arg?.channel === "account" && m.action === "update")) as Msg;

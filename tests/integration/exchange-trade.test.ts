@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V2 } from "../../protocol/bitget.ts";
+import { limitOrder } from "../setup/exchange.ts";
 import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
 
 let gw: RunningGateway;
@@ -66,14 +67,7 @@ describe("exchange authentication", () => {
     const r6b = await fetch(`${gw.base}${V2.assets}?coin=BTC`, { headers: await signedHeaders(`${V2.assets}?coin=USDT`) });
     expect(((await r6b.json()) as { code: string }).code).toBe("40009");
     const readOnly = new Client(gw.base, makeKey(gw.dataDir, "reader", ["read"]));
-    const r7 = await readOnly.post(V2.placeOrder, {
-      symbol: "BTCUSDT",
-      side: "buy",
-      orderType: "limit",
-      force: "gtc",
-      price: "1000",
-      size: "0.01",
-    });
+    const r7 = await limitOrder(readOnly, "1000");
     expect([r7.status, r7.body.code]).toEqual([403, "40014"]);
   });
 });
@@ -81,15 +75,7 @@ describe("exchange authentication", () => {
 describe("exchange trading", () => {
   it("credits the welcome balance and rests, finds and cancels a limit order", async () => {
     expect(await usdt(alice)).toMatchObject({ available: "10000.00000000", frozen: "0.00000000" });
-    const placed = await alice.post<{ orderId: string; clientOid: string }>(V2.placeOrder, {
-      symbol: "BTCUSDT",
-      side: "buy",
-      orderType: "limit",
-      force: "gtc",
-      price: "50000.00",
-      size: "0.01",
-      clientOid: "alice-1",
-    });
+    const placed = await limitOrder(alice, "50000.00", { clientOid: "alice-1" });
     expect(placed.body.code).toBe("00000");
     expect(placed.body.data.clientOid).toBe("alice-1");
     expect(await usdt(alice)).toMatchObject({ available: "9500.00000000", frozen: "500.00000000" });
@@ -104,15 +90,7 @@ describe("exchange trading", () => {
     });
     const open = await alice.get<OrderInfo[]>(`${V2.unfilled}?symbol=BTCUSDT`);
     expect(open.body.data.map((o) => o.orderId)).toContain(placed.body.data.orderId);
-    const dup = await alice.post(V2.placeOrder, {
-      symbol: "BTCUSDT",
-      side: "buy",
-      orderType: "limit",
-      force: "gtc",
-      price: "50000.00",
-      size: "0.01",
-      clientOid: "alice-1",
-    });
+    const dup = await limitOrder(alice, "50000.00", { clientOid: "alice-1" });
     expect(dup.body.code).toBe("43118");
     const cancel = await alice.post<{ orderId: string }>(V2.cancelOrder, { symbol: "BTCUSDT", clientOid: "alice-1" });
     expect(cancel.body.data.orderId).toBe(placed.body.data.orderId);
@@ -122,15 +100,7 @@ describe("exchange trading", () => {
     const hist = await alice.get<OrderInfo[]>(`${V2.historyOrders}?symbol=BTCUSDT`);
     expect(hist.body.data.find((o) => o.orderId === placed.body.data.orderId)?.status).toBe("cancelled");
     // a clientOid stays taken after the order closed
-    const dup2 = await alice.post(V2.placeOrder, {
-      symbol: "BTCUSDT",
-      side: "buy",
-      orderType: "limit",
-      force: "gtc",
-      price: "50000.00",
-      size: "0.01",
-      clientOid: "alice-1",
-    });
+    const dup2 = await limitOrder(alice, "50000.00", { clientOid: "alice-1" });
     expect(dup2.body.code).toBe("43118");
   });
 
@@ -307,11 +277,7 @@ describe("exchange trading", () => {
       expect([second.status, second.body.code]).toEqual([429, "429"]);
       // per user: another user is not affected
       expect((await other.get(V2.accountInfo)).body.code).toBe("00000");
-      const burst = await Promise.all(
-        Array.from({ length: 15 }, () =>
-          c.post(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: "1000.00", size: "0.01" }),
-        ),
-      );
+      const burst = await Promise.all(Array.from({ length: 15 }, () => limitOrder(c, "1000.00")));
       const codes = burst.map((r) => r.body.code);
       expect(codes.filter((x) => x === "00000").length).toBeLessThanOrEqual(10);
       expect(codes).toContain("429");

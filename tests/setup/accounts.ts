@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { createHmac } from "node:crypto";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { solvePow, syntheticTrail } from "./captcha-solver";
@@ -71,4 +72,21 @@ export async function solveCaptcha(gw: GatewayUnderTest, c: ProtocolClient, scen
   });
   expect(check.body.code).toBe("00000");
   return check.body.data.captchaToken as string;
+}
+
+/** A bot's call with an API key (docs/protocol.md §9): plain HTTP and an HMAC, nothing of the browser's. */
+export async function assetsByKey(baseUrl: string, k: { apiKey: string; secretKey: string }, passphrase: string) {
+  const ts = String(Date.now());
+  const path = "/api/v2/spot/account/assets";
+  const res = await fetch(`${baseUrl}${path}`, {
+    headers: {
+      "ACCESS-KEY": k.apiKey,
+      "ACCESS-TIMESTAMP": ts,
+      "ACCESS-PASSPHRASE": passphrase,
+      "ACCESS-SIGN": createHmac("sha256", k.secretKey)
+        .update(ts + "GET" + path)
+        .digest("base64"),
+    },
+  });
+  return (await res.json()) as { code: string; msg: string; data: unknown };
 }
