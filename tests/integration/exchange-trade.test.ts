@@ -277,9 +277,13 @@ describe("exchange trading", () => {
       expect([second.status, second.body.code]).toEqual([429, "429"]);
       // per user: another user is not affected
       expect((await other.get(V2.accountInfo)).body.code).toBe("00000");
-      const burst = await Promise.all(Array.from({ length: 15 }, () => limitOrder(c, "1000.00")));
+      // place-order: 10 a second. The budget refills while the burst is served (slower on a busy
+      // machine), so at most 10 plus what refilled in the time it took may pass, and the rest are refused.
+      const started = Date.now();
+      const burst = await Promise.all(Array.from({ length: 40 }, () => limitOrder(c, "1000.00")));
+      const refilled = Math.ceil(((Date.now() - started) * 10) / 1000);
       const codes = burst.map((r) => r.body.code);
-      expect(codes.filter((x) => x === "00000").length).toBeLessThanOrEqual(10);
+      expect(codes.filter((x) => x === "00000").length).toBeLessThanOrEqual(10 + refilled);
       expect(codes).toContain("429");
     } finally {
       await stopGateway(limited);
