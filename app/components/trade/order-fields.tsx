@@ -4,6 +4,7 @@ import { parseDecimal } from "~/lib/numbers/decimal";
 import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { FieldError } from "~/lib/trade/order-form";
+import { FieldNotes } from "~/components/ui/form";
 
 /** An error of the order form in words: its decimals in the reader's number format. */
 export function useErrorText(): (e: FieldError) => string {
@@ -49,16 +50,7 @@ export function DecimalField({ id, label, value, onChange, onBlur, error, suffix
           {suffix}
         </span>
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
