@@ -64,7 +64,7 @@ export function Segmented<T extends string>({
   className = "",
 }: {
   label: string;
-  options: ReadonlyArray<{ value: T; text: string }>;
+  options: ReadonlyArray<{ value: T; text: string; title?: string }>;
   value: T;
   onChange: (v: T) => void;
   className?: string;
@@ -78,6 +78,7 @@ export function Segmented<T extends string>({
           className={`seg seg-${o.value}`}
           aria-pressed={o.value === value}
           onClick={() => onChange(o.value)}
+          title={o.title}
         >
           {o.text}
         </button>
