@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { privateMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_LIMITS, ACCOUNT_PATHS, type SecondFactor } from "../../protocol/account-paths";
 import { Field } from "~/components/auth/field";
+import { bind, FormEnd } from "~/components/ui/form";
 import { SecondFactorField, secondFactorFields } from "~/components/security/second-factor-field";
 import { useAsync } from "~/lib/async-state";
 import { errorKey, refusal, type FieldErrors } from "~/lib/auth/forms";
@@ -93,23 +94,14 @@ export default function NewApiKey() {
     <section className="auth-card" aria-labelledby="newapi-title">
       <h1 id="newapi-title">{t("api.newTitle")}</h1>
       <form onSubmit={onSubmit} noValidate>
-        <Field
-          label={t("api.label")}
-          name="label"
-          value={form.label}
-          maxLength={32}
-          required
-          onChange={(e) => setForm({ ...form, label: e.target.value })}
-        />
+        <Field label={t("api.label")} {...bind(form, setForm, "label")} maxLength={32} required />
         <Field
           label={t("api.passphrase")}
-          name="passphrase"
+          {...bind(form, setForm, "passphrase")}
           type="password"
           autoComplete="new-password"
-          value={form.passphrase}
           hint={t("api.passphraseHint")}
           required
-          onChange={(e) => setForm({ ...form, passphrase: e.target.value })}
         />
         <div className="field checkbox">
           <label>
@@ -117,13 +109,7 @@ export default function NewApiKey() {
             {t("api.allowTrade")}
           </label>
         </div>
-        <Field
-          label={t("api.ips")}
-          name="ips"
-          value={form.ips}
-          hint={t("api.ipsHint")}
-          onChange={(e) => setForm({ ...form, ips: e.target.value })}
-        />
+        <Field label={t("api.ips")} {...bind(form, setForm, "ips")} hint={t("api.ipsHint")} />
         {keys.state === "error" && (
           <p role="alert" className="notice error">
             {t(errorKey(keys.error))}
@@ -138,14 +124,13 @@ export default function NewApiKey() {
             onError={setErrors}
           />
         )}
-        {errors.form && (
-          <p role="alert" className="notice error">
-            {t(errors.form)}
-          </p>
-        )}
-        <button type="submit" className="button primary block" disabled={busy || !factor || factor.kind === "none"} aria-busy={busy}>
-          {t("api.create")}
-        </button>
+        <FormEnd
+          error={errors.form && t(errors.form)}
+          busy={busy}
+          disabled={!factor || factor.kind === "none"}
+          label={t("api.create")}
+          block
+        />
       </form>
     </section>
   );

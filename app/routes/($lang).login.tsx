@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { privateMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_PATHS, type LoginConfig } from "../../protocol/account-paths";
 import { AccountFields, Field, MethodTabs } from "~/components/auth/field";
+import { bind, FormEnd } from "~/components/ui/form";
 import { LoginProviders } from "~/components/auth/login-providers";
 import { VerifyStep, type Verify } from "~/components/auth/verify-step";
 import { callGateway } from "~/utils/gateway.server";
@@ -62,25 +63,16 @@ export default function Login() {
         <AccountFields value={c} onChange={setC} errors={errors} purpose="login" />
         <Field
           label={t("auth.password")}
-          name="password"
           type="password"
           autoComplete="current-password"
           required
-          value={c.password}
-          onChange={(e) => setC({ ...c, password: e.target.value })}
+          {...bind(c, setC, "password")}
           error={errors.password}
         />
         <p className="field-aside">
           <LocaleLink to="/forget">{t("account:forget.link")}</LocaleLink>
         </p>
-        {errors.form && (
-          <p role="alert" className="notice error">
-            {t(errors.form)}
-          </p>
-        )}
-        <button type="submit" className="button primary block" disabled={busy} aria-busy={busy}>
-          {t("auth.login")}
-        </button>
+        <FormEnd error={errors.form && t(errors.form)} busy={busy} label={t("auth.login")} block />
       </form>
       <LoginProviders providers={providers} />
       <p className="auth-switch">

@@ -8,6 +8,7 @@ import { ACCOUNT_PATHS, type SecondFactor } from "../../protocol/account-paths";
 import { showToast } from "~/lib/toast";
 import { SecurityPage } from "~/components/security/security-page";
 import { AsyncCard } from "~/components/ui/async-card";
+import { FormEnd } from "~/components/ui/form";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { useAsync } from "~/lib/async-state";
 import { SecondFactorField, secondFactorFields } from "~/components/security/second-factor-field";
@@ -48,14 +49,7 @@ function Reconfirm({ apiKey, label, factor, done }: { apiKey: string; label: str
     <form className="card binding-form" onSubmit={onSubmit} noValidate aria-label={t("api.reconfirmTitle", { label })}>
       <h2>{t("api.reconfirmTitle", { label })}</h2>
       <SecondFactorField factor={factor} value={code} onChange={setCode} error={errors.code} onError={setErrors} />
-      {errors.form && (
-        <p role="alert" className="notice error">
-          {t(errors.form)}
-        </p>
-      )}
-      <button type="submit" className="button primary" disabled={busy || factor.kind === "none"} aria-busy={busy}>
-        {t("api.reconfirm")}
-      </button>
+      <FormEnd error={errors.form && t(errors.form)} busy={busy} disabled={factor.kind === "none"} label={t("api.reconfirm")} />
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { CodeScene } from "../../../protocol/accounts";
-import { AccountFields, Field, MethodTabs } from "~/components/auth/field";
-import { SendCodeButton } from "~/components/auth/send-code-button";
+import { AccountFields, CodeField, Field, MethodTabs } from "~/components/auth/field";
+import { bind, FormEnd } from "~/components/ui/form";
 import { checkRegistration, codeTarget, refusal, type Credentials, type FieldErrors } from "~/lib/auth/forms";
 import { sendAccountCode } from "~/lib/auth/send-code";
 import { showFound, useSubmit } from "~/lib/use-submit";
@@ -69,48 +69,29 @@ export function CodeAndPasswordForm({
         <AccountFields value={c} onChange={setC} errors={errors} purpose={scene === "register" ? "register" : "login"} />
         <Field
           label={labels.password}
-          name="password"
           type="password"
           autoComplete="new-password"
           required
           hint={t("auth.passwordHint")}
-          value={c.password}
-          onChange={(e) => setC({ ...c, password: e.target.value })}
+          {...bind(c, setC, "password")}
           error={errors.password}
         />
         <Field
           label={labels.rePassword}
-          name="rePassword"
           type="password"
           autoComplete="new-password"
           required
-          value={c.rePassword}
-          onChange={(e) => setC({ ...c, rePassword: e.target.value })}
+          {...bind(c, setC, "rePassword")}
           error={errors.rePassword}
         />
-        <div className="field-row align-end">
-          <Field
-            label={t("auth.code")}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            required
-            value={c.code}
-            onChange={(e) => setC({ ...c, code: e.target.value })}
-            error={errors.code}
-            hint={sent ? (c.method === "email" ? labels.sentEmail : labels.sentMobile) : undefined}
-          />
-          <SendCodeButton send={sendCode} />
-        </div>
-        {errors.form && (
-          <p role="alert" className="notice error">
-            {t(errors.form)}
-          </p>
-        )}
-        <button type="submit" className="button primary block" disabled={busy} aria-busy={busy}>
-          {submitLabel}
-        </button>
+        <CodeField
+          label={t("auth.code")}
+          {...bind(c, setC, "code")}
+          error={errors.code}
+          hint={sent ? (c.method === "email" ? labels.sentEmail : labels.sentMobile) : undefined}
+          send={sendCode}
+        />
+        <FormEnd error={errors.form && t(errors.form)} busy={busy} label={submitLabel} block />
       </form>
     </>
   );

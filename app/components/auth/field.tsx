@@ -1,13 +1,12 @@
 import { useId, type InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
+import { SendCodeButton } from "~/components/auth/send-code-button";
+import { bind, FieldNotes } from "~/components/ui/form";
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
 
 /** A labelled input whose error sits beside it and is announced with it. */
-export function Field({
-  label,
-  error,
-  hint,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string }) {
+export function Field({ label, error, hint, ...input }: FieldProps) {
   const { t } = useTranslation("common");
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
@@ -15,16 +14,17 @@ export function Field({
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {t(error)}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error && t(error)} />
+    </div>
+  );
+}
+
+/** A 6-digit code's field, with a "Send code" button beside it when the code comes by message. */
+export function CodeField({ send, ...field }: FieldProps & { send?: () => Promise<boolean> }) {
+  return (
+    <div className="field-row align-end">
+      <Field name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required {...field} />
+      {send && <SendCodeButton send={send} />}
     </div>
   );
 }
@@ -79,12 +79,10 @@ export function AccountFields<T extends Account>({
     return (
       <Field
         label={t("auth.email")}
-        name="email"
         type="email"
         autoComplete={purpose === "login" ? "username" : "email"}
         required
-        value={value.email}
-        onChange={(e) => onChange({ ...value, email: e.target.value })}
+        {...bind(value, onChange, "email")}
         error={errors.account}
       />
     );
@@ -93,23 +91,19 @@ export function AccountFields<T extends Account>({
     <div className="field-row">
       <Field
         label={t("auth.areaCode")}
-        name="areaCode"
         inputMode="tel"
         autoComplete="tel-country-code"
         required
         size={5}
-        value={value.areaCode}
-        onChange={(e) => onChange({ ...value, areaCode: e.target.value })}
+        {...bind(value, onChange, "areaCode")}
         error={errors.areaCode}
       />
       <Field
         label={t("auth.mobile")}
-        name="mobile"
         inputMode="tel"
         autoComplete={purpose === "login" ? "username" : "tel-national"}
         required
-        value={value.mobile}
-        onChange={(e) => onChange({ ...value, mobile: e.target.value })}
+        {...bind(value, onChange, "mobile")}
         error={errors.account}
       />
     </div>

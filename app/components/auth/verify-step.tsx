@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { VERIFY_STEP_PATHS, type VerifyStep as StepKind } from "../../../protocol/account-paths";
 import { Field } from "~/components/auth/field";
+import { bind, SubmitButton } from "~/components/ui/form";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
 
@@ -62,28 +63,22 @@ export function VerifyStep({ verify, onDone }: { verify: Verify; onDone(data: { 
         {kind !== "auth" && (
           <Field
             label={t(codeChannel === "email" ? "common:auth.emailCode" : "common:auth.mobileCode")}
-            name="code"
             autoFocus
             {...CODE}
-            value={codes.code}
-            onChange={(e) => setCodes({ ...codes, code: e.target.value })}
+            {...bind(codes, setCodes, "code")}
             error={error}
           />
         )}
         {verify.channels.includes("google") && (
           <Field
             label={t("common:auth.googleCode")}
-            name="googleCode"
             autoFocus={kind === "auth"}
             {...CODE}
-            value={codes.googleCode}
-            onChange={(e) => setCodes({ ...codes, googleCode: e.target.value })}
+            {...bind(codes, setCodes, "googleCode")}
             error={kind === "auth" ? error : undefined}
           />
         )}
-        <button type="submit" className="button primary block" disabled={busy} aria-busy={busy}>
-          {t("common:auth.confirm")}
-        </button>
+        <SubmitButton busy={busy} label={t("common:auth.confirm")} block />
       </form>
     </section>
   );

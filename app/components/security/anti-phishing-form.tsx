@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ACCOUNT_LIMITS, ACCOUNT_PATHS } from "../../../protocol/account-paths";
 import { Field } from "~/components/auth/field";
+import { SubmitButton } from "~/components/ui/form";
 import { showToast } from "~/lib/toast";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
@@ -42,9 +43,7 @@ export function AntiPhishingForm({ heading: H = "h2" }: { heading?: "h1" | "h2" 
           error={error}
           hint={t("security.antiPhishingRule")}
         />
-        <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
-          {t("security.save")}
-        </button>
+        <SubmitButton busy={busy} label={t("security.save")} />
       </form>
     </section>
   );

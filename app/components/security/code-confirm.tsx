@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Field } from "~/components/auth/field";
-import { SendCodeButton } from "~/components/auth/send-code-button";
+import { CodeField } from "~/components/auth/field";
+import { FormEnd } from "~/components/ui/form";
 import { refusal, type FieldErrors } from "~/lib/auth/forms";
 
 /**
@@ -66,28 +66,8 @@ export function CodeConfirm({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="binding-form">
       {children?.(errors)}
-      <div className="field-row align-end">
-        <Field
-          label={label}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          required
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          error={errors.code}
-        />
-        {send && <SendCodeButton send={sendCode} />}
-      </div>
-      {errors.form && (
-        <p role="alert" className="notice error">
-          {t(errors.form)}
-        </p>
-      )}
-      <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
-        {submitLabel}
-      </button>
+      <CodeField label={label} value={code} onChange={(e) => setCode(e.target.value)} error={errors.code} send={send && sendCode} />
+      <FormEnd error={errors.form && t(errors.form)} busy={busy} label={submitLabel} />
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ACCOUNT_PATHS, type SecondFactor } from "../../../protocol/account-paths";
-import { Field } from "~/components/auth/field";
-import { SendCodeButton } from "~/components/auth/send-code-button";
+import { CodeField } from "~/components/auth/field";
 import { browserHttp } from "~/lib/http/browser-client";
 import { refusal, type FieldErrors } from "~/lib/auth/forms";
 
@@ -45,20 +44,14 @@ export function SecondFactorField({
     }
   };
   return (
-    <div className="field-row align-end">
-      <Field
-        label={t(google ? "api.factorGoogle" : "api.factorCode")}
-        name="second-factor"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        required
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        error={error}
-        hint={t(google ? "api.factorGoogleHint" : factor.channel === "mobile" ? "api.factorMobileHint" : "api.factorEmailHint")}
-      />
-      {!google && <SendCodeButton send={send} />}
-    </div>
+    <CodeField
+      label={t(google ? "api.factorGoogle" : "api.factorCode")}
+      name="second-factor"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      hint={t(google ? "api.factorGoogleHint" : factor.channel === "mobile" ? "api.factorMobileHint" : "api.factorEmailHint")}
+      send={google ? undefined : send}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { ACCOUNT_PATHS } from "../../../protocol/account-paths";
 import { nicknameProblems, NICKNAME_RULE } from "../../../protocol/accounts";
 import { CODES } from "../../../protocol/codes";
 import { Field } from "~/components/auth/field";
+import { SubmitButton } from "~/components/ui/form";
 import { showToast } from "~/lib/toast";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
@@ -46,9 +47,7 @@ export function CreateSubForm({ onCreated }: { onCreated(): void }) {
           error={error}
           hint={t("sub.nickNameHint")}
         />
-        <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
-          {t("sub.create")}
-        </button>
+        <SubmitButton busy={busy} label={t("sub.create")} />
       </form>
     </section>
   );

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { V2 } from "../../../protocol/bitget";
 import { Field } from "~/components/auth/field";
+import { bind, FieldNotes, FormEnd } from "~/components/ui/form";
 import { showToast } from "~/lib/toast";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
@@ -54,11 +55,7 @@ export function TransferForm({ accounts, assetsOf, onDone }: { accounts: Account
           </option>
         ))}
       </select>
-      {error && (
-        <p id={`transfer-${name}-error`} className="field-error">
-          {t(error)}
-        </p>
-      )}
+      <FieldNotes id={`transfer-${name}`} error={error && t(error)} />
     </div>
   );
 
@@ -83,24 +80,15 @@ export function TransferForm({ accounts, assetsOf, onDone }: { accounts: Account
           </div>
           <Field
             label={t("sub.amount")}
-            name="amount"
             inputMode="decimal"
             autoComplete="off"
             required
-            value={f.amount}
-            onChange={(e) => setF({ ...f, amount: e.target.value })}
+            {...bind(f, setF, "amount")}
             error={errors.amount}
             hint={t("sub.available", { amount: available, coin: f.coin })}
           />
         </div>
-        {errors.form && (
-          <p role="alert" className="notice error">
-            {t(errors.form)}
-          </p>
-        )}
-        <button type="submit" className="button primary" disabled={busy} aria-busy={busy}>
-          {t("sub.transfer")}
-        </button>
+        <FormEnd error={errors.form && t(errors.form)} busy={busy} label={t("sub.transfer")} />
       </form>
     </section>
   );

@@ -9,6 +9,7 @@ import { chartLayout } from "~/lib/trade/chart-layout";
 import type { KlineInterval } from "~/lib/trade/intervals";
 import type { Market } from "~/lib/trade/market";
 import type { CandleView } from "~/lib/trade/market-feed";
+import { Segmented } from "./order-fields";
 import { formatTime } from "./time-text";
 
 const BOX = { width: 720, height: 300, labelWidth: 84, padding: 14 };
@@ -40,20 +41,12 @@ export function CandleChart({ view, market, interval, onInterval, orders, marks,
       <div className="card-head">
         <h2 id="chart-title">{t("chart.title")}</h2>
         <div className="chart-tools">
-          <div role="group" aria-label={t("chart.interval")} className="segmented">
-            {KLINE_INTERVALS.map((i) => (
-              <button
-                key={i}
-                type="button"
-                className="seg"
-                aria-pressed={i === interval}
-                onClick={() => onInterval(i)}
-                title={t(`chart.intervalNames.${i}`)}
-              >
-                {t(`chart.intervals.${i}`)}
-              </button>
-            ))}
-          </div>
+          <Segmented
+            label={t("chart.interval")}
+            value={interval}
+            onChange={onInterval}
+            options={KLINE_INTERVALS.map((i) => ({ value: i, text: t(`chart.intervals.${i}`), title: t(`chart.intervalNames.${i}`) }))}
+          />
           {orders && (
             <label className="choice">
               <input type="checkbox" checked={marks} onChange={(e) => onMarks(e.target.checked)} />

@@ -4,6 +4,7 @@ import { parseDecimal } from "~/lib/numbers/decimal";
 import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { FieldError } from "~/lib/trade/order-form";
+import { FieldNotes } from "~/components/ui/form";
 
 /** An error of the order form in words: its decimals in the reader's number format. */
 export function useErrorText(): (e: FieldError) => string {
@@ -49,16 +50,7 @@ export function DecimalField({ id, label, value, onChange, onBlur, error, suffix
           {suffix}
         </span>
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -72,7 +64,7 @@ export function Segmented<T extends string>({
   className = "",
 }: {
   label: string;
-  options: ReadonlyArray<{ value: T; text: string }>;
+  options: ReadonlyArray<{ value: T; text: string; title?: string }>;
   value: T;
   onChange: (v: T) => void;
   className?: string;
@@ -86,6 +78,7 @@ export function Segmented<T extends string>({
           className={`seg seg-${o.value}`}
           aria-pressed={o.value === value}
           onClick={() => onChange(o.value)}
+          title={o.title}
         >
           {o.text}
         </button>

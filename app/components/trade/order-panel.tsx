@@ -79,6 +79,16 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, onPlaced }:
     setForm((cur) => ({ ...cur, [f]: normalizeField(f, { ...cur, unit }, market) }));
     setTouched((s) => new Set(s).add(f));
   };
+  /** The decimal input of one order field, tied to its value, its error and its normalising on blur. */
+  const decimalField = (f: OrderField, label: string, suffix = market.quote) => ({
+    id: `order-${f}`,
+    label,
+    suffix,
+    value: form[f],
+    error: shown(f),
+    onChange: (v: string) => set({ [f]: v }),
+    onBlur: () => blur(f),
+  });
   const percent = (pct: (typeof PERCENTS)[number]) => {
     const q = quantityForPercent(state, ctx, pct);
     if (q === "needsPrice") {
@@ -142,15 +152,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, onPlaced }:
           ]}
         />
         {state.type === "limit" ? (
-          <DecimalField
-            id="order-price"
-            label={t("form.price")}
-            suffix={market.quote}
-            value={form.price}
-            error={shown("price")}
-            onChange={(price) => set({ price })}
-            onBlur={() => blur("price")}
-          />
+          <DecimalField {...decimalField("price", t("form.price"))} />
         ) : (
           <p className="market-note">{t("form.marketNote")}</p>
         )}
@@ -164,13 +166,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, onPlaced }:
           />
         )}
         <DecimalField
-          id="order-quantity"
-          label={qUnit === "base" ? t("form.amount") : t("form.total")}
-          suffix={qCoin}
-          value={form.quantity}
-          error={shown("quantity")}
-          onChange={(quantity) => set({ quantity })}
-          onBlur={() => blur("quantity")}
+          {...decimalField("quantity", qUnit === "base" ? t("form.amount") : t("form.total"), qCoin)}
           hint={
             loggedIn && (
               <>
@@ -225,24 +221,8 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, onPlaced }:
         </label>
         {tpsl && (
           <div className="tpsl-fields">
-            <DecimalField
-              id="order-takeProfit"
-              label={t("form.takeProfit")}
-              suffix={market.quote}
-              value={form.takeProfit}
-              error={shown("takeProfit")}
-              onChange={(takeProfit) => set({ takeProfit })}
-              onBlur={() => blur("takeProfit")}
-            />
-            <DecimalField
-              id="order-stopLoss"
-              label={t("form.stopLoss")}
-              suffix={market.quote}
-              value={form.stopLoss}
-              error={shown("stopLoss")}
-              onChange={(stopLoss) => set({ stopLoss })}
-              onBlur={() => blur("stopLoss")}
-            />
+            <DecimalField {...decimalField("takeProfit", t("form.takeProfit"))} />
+            <DecimalField {...decimalField("stopLoss", t("form.stopLoss"))} />
           </div>
         )}
         {placeError?.field === "form" && (

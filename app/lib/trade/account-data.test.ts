@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { mergeBalances, mergeOrders, touchesHistory, type OpenOrder } from "./account-data";
+import { openOrder } from "./open-order.fixture";
 
-const order = (id: string, status: OpenOrder["status"], cTime: string, symbol = "BTCUSDT"): OpenOrder => ({
-  orderId: id,
-  clientOid: `c${id}`,
-  symbol,
-  side: "buy",
-  orderType: "limit",
-  priceAvg: "1000.00",
-  size: "0.01",
-  baseVolume: "0",
-  status,
-  cTime,
-});
+const order = (id: string, status: OpenOrder["status"], cTime: string, symbol = "BTCUSDT") => openOrder(id, status, { cTime, symbol });
 
 describe("mergeOrders", () => {
   it("adds and replaces open orders, removes filled and cancelled ones, newest first, this symbol only", () => {

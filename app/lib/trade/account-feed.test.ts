@@ -2,19 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { StreamPush } from "~/lib/ws/stream-types";
 import type { OpenOrder } from "./account-data";
 import { AccountFeed, type AccountApi } from "./account-feed";
+import { openOrder } from "./open-order.fixture";
 
-const order = (id: string, status: OpenOrder["status"]): OpenOrder => ({
-  orderId: id,
-  clientOid: id,
-  symbol: "BTCUSDT",
-  side: "buy",
-  orderType: "limit",
-  priceAvg: "1000.00",
-  size: "0.01",
-  baseVolume: "0",
-  status,
-  cTime: id,
-});
+const order = (id: string, status: OpenOrder["status"]) => openOrder(id, status, { clientOid: id });
 
 function fakeStream() {
   const subs = new Map<string, (p: StreamPush) => void>();

@@ -1,0 +1,53 @@
+import type { ChangeEvent, ReactNode } from "react";
+
+/** The hint and the error below a field, with the ids its input's aria-describedby points at. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: ReactNode }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+type SubmitProps = { busy: boolean; label: string; block?: boolean; disabled?: boolean };
+
+/** A form's primary submit button, busy while its call runs. */
+export function SubmitButton({ busy, label, block, disabled }: SubmitProps) {
+  return (
+    <button type="submit" className={block ? "button primary block" : "button primary"} disabled={busy || disabled} aria-busy={busy}>
+      {label}
+    </button>
+  );
+}
+
+/** The end of a form: the error that belongs to no field (already in words), then the submit button. */
+export function FormEnd({ error, ...submit }: SubmitProps & { error?: string }) {
+  return (
+    <>
+      {error && (
+        <p role="alert" className="notice error">
+          {error}
+        </p>
+      )}
+      <SubmitButton {...submit} />
+    </>
+  );
+}
+
+/** The name, value and onChange of a text input editing `key` of a form's state. */
+export function bind<K extends string, T extends Record<K, string>>(state: T, set: (next: T) => void, key: K) {
+  return {
+    name: key,
+    value: state[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set({ ...state, [key]: e.target.value }),
+  };
+}
