@@ -20,45 +20,24 @@ const UA = {
 };
 
 describe("user agent", () => {
-  it("names browser, version and OS", () => {
-    expect(parseUserAgent(UA.chromeWin)).toMatchObject({
-      browser: "Chrome",
-      browserVersion: "126.0.0.0",
-      os: "windows",
-      osVersion: "10.0",
-      mobile: false,
-    });
-    expect(parseUserAgent(UA.edge)).toMatchObject({ browser: "Edge", browserVersion: "126.0.2592.87" });
-    expect(parseUserAgent(UA.safariMac)).toMatchObject({
-      browser: "Safari",
-      browserVersion: "17.5",
-      os: "mac",
-      osVersion: "10.15.7",
-      manufacturer: "Apple",
-    });
-    expect(parseUserAgent(UA.firefoxLinux)).toMatchObject({ browser: "Firefox", browserVersion: "127.0", os: "linux", model: "" });
-    expect(parseUserAgent("")).toMatchObject({ browser: "", os: "unknown", userAgent: "" });
+  it.each([
+    ["chromeWin", UA.chromeWin, { browser: "Chrome", browserVersion: "126.0.0.0", os: "windows", osVersion: "10.0", mobile: false }],
+    ["edge", UA.edge, { browser: "Edge", browserVersion: "126.0.2592.87" }],
+    ["safariMac", UA.safariMac, { browser: "Safari", browserVersion: "17.5", os: "mac", osVersion: "10.15.7", manufacturer: "Apple" }],
+    ["firefoxLinux", UA.firefoxLinux, { browser: "Firefox", browserVersion: "127.0", os: "linux", model: "" }],
+    ["empty", "", { browser: "", os: "unknown", userAgent: "" }],
+  ])("names browser, version and OS (%s)", (_name, ua, expected) => {
+    expect(parseUserAgent(ua)).toMatchObject(expected);
   });
 
-  it("names phone makers and models", () => {
-    expect(parseUserAgent(UA.iphone)).toMatchObject({
-      os: "ios",
-      osVersion: "17.5.1",
-      manufacturer: "Apple",
-      brand: "Apple",
-      model: "iPhone",
-      mobile: true,
-    });
-    expect(parseUserAgent(UA.samsung)).toMatchObject({
-      browser: "Samsung Internet",
-      os: "android",
-      osVersion: "14",
-      brand: "Samsung",
-      model: "SM-S918B",
-    });
-    expect(parseUserAgent(UA.pixel)).toMatchObject({ brand: "Google", manufacturer: "Google", model: "Pixel 8" });
+  it.each([
+    ["iphone", UA.iphone, { os: "ios", osVersion: "17.5.1", manufacturer: "Apple", brand: "Apple", model: "iPhone", mobile: true }],
+    ["samsung", UA.samsung, { browser: "Samsung Internet", os: "android", osVersion: "14", brand: "Samsung", model: "SM-S918B" }],
+    ["pixel", UA.pixel, { brand: "Google", manufacturer: "Google", model: "Pixel 8" }],
     // Chrome's reduced user agent hides the model behind "K"
-    expect(parseUserAgent(UA.reduced)).toMatchObject({ model: "", brand: "" });
+    ["reduced", UA.reduced, { model: "", brand: "" }],
+  ])("names phone makers and models (%s)", (_name, ua, expected) => {
+    expect(parseUserAgent(ua)).toMatchObject(expected);
   });
 
   it("caps the user agent at 255 characters but parses all of it", () => {

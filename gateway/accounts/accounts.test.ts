@@ -1,8 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type Db } from "../db/database.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { tempDatabaseEachTest } from "../db/testing.ts";
 import { ACCOUNT_MIGRATIONS } from "./migrations.ts";
 import { Sessions, SESSION_RULES } from "./sessions.ts";
 import { VerifyCodes, mobileTarget } from "./codes.ts";
@@ -12,19 +11,11 @@ import { hashPassword, verifyPassword } from "./passwords.ts";
 import { passwordProblems } from "../../protocol/accounts.ts";
 import { USER_INFO_DEFAULTS, withUserInfoDefaults } from "../../protocol/user-info.ts";
 
-let dir: string;
-let db: Db;
+const t = tempDatabaseEachTest("mix-acct-", ACCOUNT_MIGRATIONS);
 let now: number;
 const clock = () => now;
-
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "mix-acct-"));
-  db = openDatabase(dir, ACCOUNT_MIGRATIONS);
   now = 1_800_000_000_000;
-});
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe("passwords", () => {
@@ -49,14 +40,14 @@ describe("passwords", () => {
 
 describe("verification codes", () => {
   it("send a 6-digit code to the outbox, accept it once, and refuse a resend within a minute", () => {
-    const codes = new VerifyCodes(db, fileOutbox(dir), clock);
+    const codes = new VerifyCodes(t.db, fileOutbox(t.dir), clock);
     const msg = { subject: "Your code", text: (c: string) => `Code ${c}` };
     expect(codes.send("a@example.com", "email", "register", msg)).toBe(true);
     expect(codes.send("a@example.com", "email", "register", msg)).toBe(false);
-    const files = readdirSync(join(dir, "outbox"));
+    const files = readdirSync(join(t.dir, "outbox"));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/^\d{13}-[\w-]+\.json$/);
-    const sent = JSON.parse(readFileSync(join(dir, "outbox", files[0]!), "utf8"));
+    const sent = JSON.parse(readFileSync(join(t.dir, "outbox", files[0]!), "utf8"));
     expect(sent).toMatchObject({ to: "a@example.com", channel: "email", subject: "Your code" });
     expect(sent.code).toMatch(/^\d{6}$/);
     expect(sent.text).toBe(`Code ${sent.code}`);
@@ -66,7 +57,7 @@ describe("verification codes", () => {
   });
 
   it("expire after 10 minutes and lock after five wrong guesses", () => {
-    const codes = new VerifyCodes(db, fileOutbox(dir), clock);
+    const codes = new VerifyCodes(t.db, fileOutbox(t.dir), clock);
     const got: string[] = [];
     const msg = { subject: "s", text: (c: string) => (got.push(c), c) };
     codes.send(mobileTarget("+44", "7700900123"), "mobile", "login-verify", msg);
@@ -84,9 +75,9 @@ describe("verification codes", () => {
 
 describe("sessions", () => {
   it("resolve by token only, slide the idle expiry, and end", () => {
-    const users = new Users(db, clock);
+    const users = new Users(t.db, clock);
     const u = users.create({ email: "s@example.com", pwdHash: "x" });
-    const sessions = new Sessions(db, clock);
+    const sessions = new Sessions(t.db, clock);
     const s = sessions.issue(u.id, { deviceId: "d1", ip: "1.2.3.4", userAgent: "ua" });
     expect(s.id).toMatch(/^[0-9a-f]{32}$/);
     expect(sessions.resolve(s.token)).toMatchObject({ session: { user_id: u.id, id: s.id } });
@@ -101,9 +92,9 @@ describe("sessions", () => {
   });
 
   it("expire when idle, and a refresh token brings a new session once", () => {
-    const users = new Users(db, clock);
+    const users = new Users(t.db, clock);
     const u = users.create({ email: "r@example.com", pwdHash: "x" });
-    const sessions = new Sessions(db, clock);
+    const sessions = new Sessions(t.db, clock);
     const s = sessions.issue(u.id, { deviceId: "d1", ip: "", userAgent: "" });
     now += SESSION_RULES.idleMs + 1;
     expect(sessions.resolve(s.token)).toEqual({ ended: "expired" });
@@ -116,9 +107,9 @@ describe("sessions", () => {
   });
 
   it("end every other session of a user (one web session, revocation)", () => {
-    const users = new Users(db, clock);
+    const users = new Users(t.db, clock);
     const u = users.create({ email: "m@example.com", pwdHash: "x" });
-    const sessions = new Sessions(db, clock);
+    const sessions = new Sessions(t.db, clock);
     const a = sessions.issue(u.id, { deviceId: "a", ip: "", userAgent: "" });
     const b = sessions.issue(u.id, { deviceId: "b", ip: "", userAgent: "" });
     expect(sessions.endAllOf(u.id, "replaced", b.id)).toBe(1);
@@ -129,7 +120,7 @@ describe("sessions", () => {
 
 describe("users and user info", () => {
   it("show phone and e-mail only when bound, masked, with defaults for the rest", () => {
-    const users = new Users(db, clock);
+    const users = new Users(t.db, clock);
     const e = users.create({ email: "alice@example.com", pwdHash: "x" });
     expect(e.id).toMatch(/^\d{10}$/);
     const info = userInfoOf(e);

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { TOTP_GUARD } from "../../protocol/account-paths.ts";
-import { openDatabase, type Db } from "../db/database.ts";
+import { tempDatabaseEachTest } from "../db/testing.ts";
 import { GatewayError } from "../envelope.ts";
 import { code6, optional } from "./fields.ts";
 import { ACCOUNT_MIGRATIONS } from "./migrations.ts";
@@ -13,19 +10,11 @@ import { newTotpSecret, totpAt } from "./totp.ts";
 import { TotpGuard } from "./totp-guard.ts";
 import { Users } from "./users.ts";
 
-let dir: string;
-let db: Db;
+const t = tempDatabaseEachTest("mix-totp-", ACCOUNT_MIGRATIONS);
 let now: number;
 const clock = () => now;
-
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "mix-totp-"));
-  db = openDatabase(dir, ACCOUNT_MIGRATIONS);
   now = 1_800_000_000_000;
-});
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const codeOf = (f: () => void): string => {
@@ -39,8 +28,8 @@ const codeOf = (f: () => void): string => {
 
 describe("TOTP guard", () => {
   it("accepts each time step once, and an older step after a newer one not at all", () => {
-    const u = new Users(db, clock).create({ email: "t@example.com", pwdHash: "x" });
-    const guard = new TotpGuard(db, clock);
+    const u = new Users(t.db, clock).create({ email: "t@example.com", pwdHash: "x" });
+    const guard = new TotpGuard(t.db, clock);
     const secret = newTotpSecret();
     expect(codeOf(() => guard.check(u.id, secret, totpAt(secret, now)))).toBe("ok");
     expect(codeOf(() => guard.check(u.id, secret, totpAt(secret, now)))).toBe("20002");
@@ -55,8 +44,8 @@ describe("TOTP guard", () => {
   });
 
   it("locks after the free wrong codes, for longer with each further one, and a right code after the lock clears the count", () => {
-    const u = new Users(db, clock).create({ email: "l@example.com", pwdHash: "x" });
-    const guard = new TotpGuard(db, clock);
+    const u = new Users(t.db, clock).create({ email: "l@example.com", pwdHash: "x" });
+    const guard = new TotpGuard(t.db, clock);
     const secret = newTotpSecret();
     const valid = new Set([-1, 0, 1].map((d) => totpAt(secret, now + d * 30_000)));
     const bad = ["000000", "111111", "222222", "333333"].find((c) => !valid.has(c))!;
@@ -70,7 +59,7 @@ describe("TOTP guard", () => {
     expect(err?.code).toBe("42900");
     expect((err?.data as { retryAfterMs: number }).retryAfterMs).toBe(TOTP_GUARD.lockMs);
     // Locked: even a right code waits, and a second guard (a restart) sees the same lock.
-    expect(codeOf(() => new TotpGuard(db, clock).check(u.id, secret, totpAt(secret, now)))).toBe("42900");
+    expect(codeOf(() => new TotpGuard(t.db, clock).check(u.id, secret, totpAt(secret, now)))).toBe("42900");
     now += TOTP_GUARD.lockMs + 1;
     const later = [-1, 0, 1].map((d) => totpAt(secret, now + d * 30_000));
     const bad2 = ["000000", "111111", "222222", "333333"].find((c) => !later.includes(c))!;
@@ -86,8 +75,8 @@ describe("TOTP guard", () => {
   });
 
   it("refuses a missing code or secret as a wrong code", () => {
-    const u = new Users(db, clock).create({ email: "m@example.com", pwdHash: "x" });
-    const guard = new TotpGuard(db, clock);
+    const u = new Users(t.db, clock).create({ email: "m@example.com", pwdHash: "x" });
+    const guard = new TotpGuard(t.db, clock);
     expect(codeOf(() => guard.check(u.id, null, "123456"))).toBe("20002");
     expect(codeOf(() => guard.check(u.id, newTotpSecret(), undefined))).toBe("20002");
   });
@@ -95,8 +84,8 @@ describe("TOTP guard", () => {
 
 describe("sessions revoked for good", () => {
   it("kill the refresh tokens of idle-expired sessions too, of one device or all but the kept one", () => {
-    const u = new Users(db, clock).create({ email: "s@example.com", pwdHash: "x" });
-    const sessions = new Sessions(db, clock);
+    const u = new Users(t.db, clock).create({ email: "s@example.com", pwdHash: "x" });
+    const sessions = new Sessions(t.db, clock);
     const a = sessions.issue(u.id, { deviceId: "a", ip: "", userAgent: "" });
     now += 3 * 60 * 60_000;
     expect(sessions.resolve(a.token)).toEqual({ ended: "expired" });

@@ -33,6 +33,14 @@ export const decimal = z.union([
     .transform((n) => String(n)),
 ]);
 
+/** The fields that name an order: Bitget's id or the client's own (either may be sent). */
+export const ORDER_REF = { orderId: optional(text(32)), clientOid: optional(text(64)) };
+
+/** Refuses (40019) a request that names its order by neither id. */
+export function requireOrderRef(ref: { orderId?: string; clientOid?: string }): void {
+  if (!ref.orderId && !ref.clientOid) throw new GatewayError(EX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
+}
+
 const lowerMaps = new WeakMap<readonly string[], Map<string, string>>();
 
 /**

@@ -27,6 +27,16 @@ function feeDetail(inst: Instrument, o: Order): string {
   });
 }
 
+/** The ids every order entry opens with. */
+function orderIds(o: Order) {
+  return { userId: o.userId, symbol: o.symbol, orderId: o.id, clientOid: o.clientOid };
+}
+
+/** Creation and update times as Bitget's millisecond strings. */
+function times(x: { cTime: number; uTime: number }) {
+  return { cTime: String(x.cTime), uTime: String(x.uTime) };
+}
+
 function orderSize(inst: Instrument, o: Order): string {
   return o.type === "market" && o.side === "buy" ? units(o.quoteSize) : lots(inst, o.size);
 }
@@ -35,10 +45,7 @@ function orderSize(inst: Instrument, o: Order): string {
 export function orderJson(o: Order) {
   const inst = instrument(o.symbol) as Instrument;
   return {
-    userId: o.userId,
-    symbol: o.symbol,
-    orderId: o.id,
-    clientOid: o.clientOid,
+    ...orderIds(o),
     price: o.type === "limit" ? price(inst, o.price) : "0",
     size: orderSize(inst, o),
     orderType: o.type,
@@ -55,8 +62,7 @@ export function orderJson(o: Order) {
     stpMode: o.stp,
     tpslType: "normal",
     triggerPrice: null,
-    cTime: String(o.cTime),
-    uTime: String(o.uTime),
+    ...times(o),
   };
 }
 
@@ -64,10 +70,7 @@ export function orderJson(o: Order) {
 export function openOrderJson(o: Order) {
   const inst = instrument(o.symbol) as Instrument;
   return {
-    userId: o.userId,
-    symbol: o.symbol,
-    orderId: o.id,
-    clientOid: o.clientOid,
+    ...orderIds(o),
     priceAvg: price(inst, o.price),
     size: orderSize(inst, o),
     orderType: o.type,
@@ -83,8 +86,7 @@ export function openOrderJson(o: Order) {
     presetStopLossPrice: "",
     executeStopLossPrice: "",
     stpMode: o.stp,
-    cTime: String(o.cTime),
-    uTime: String(o.uTime),
+    ...times(o),
     tpslType: "normal",
     triggerPrice: null,
   };
@@ -122,8 +124,8 @@ export function planJson(p: Plan) {
     clientOid: p.clientOid,
     symbol: p.symbol,
     size: p.size,
-    executePrice: p.orderType === "limit" ? formatScaled(p.executePrice, inst.pricePrecision) : "0",
-    triggerPrice: formatScaled(p.triggerPrice, inst.pricePrecision),
+    executePrice: p.orderType === "limit" ? price(inst, p.executePrice) : "0",
+    triggerPrice: price(inst, p.triggerPrice),
     status: p.status === "pending" ? "not_trigger" : p.status,
     orderType: p.orderType,
     side: p.side,
@@ -133,7 +135,6 @@ export function planJson(p: Plan) {
     executeOrderId: p.orderId,
     failReason: p.failReason,
     enterPointSource: p.source,
-    cTime: String(p.cTime),
-    uTime: String(p.uTime),
+    ...times(p),
   };
 }

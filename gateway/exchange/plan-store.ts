@@ -1,18 +1,12 @@
 /** Storage of plan orders (`ex_plans`, migration 101). */
 import type { Db } from "../db/database.ts";
 import type { Statement } from "better-sqlite3";
-import type { Env } from "./engine/types.ts";
-import type { OrderType, Side } from "../../protocol/bitget.ts";
+import type { Env, Placed } from "./engine/types.ts";
+import type { OrderType } from "../../protocol/bitget.ts";
 
 export type PlanStatus = "pending" | "live" | "executed" | "fail_execute" | "cancelled";
 
-export interface Plan {
-  id: string;
-  seq: number;
-  env: Env;
-  userId: string;
-  symbol: string;
-  side: Side;
+export interface Plan extends Placed {
   orderType: OrderType;
   triggerPrice: number;
   executePrice: number;
@@ -32,6 +26,36 @@ export interface Plan {
   uTime: number;
 }
 
+/** Every field of a plan, in the column order of `ex_plans`, with its column's type: INTEGER reads back as a number, TEXT as it is. */
+const COLUMNS: Record<keyof Plan, "INTEGER" | "TEXT"> = {
+  id: "TEXT",
+  seq: "INTEGER",
+  env: "TEXT",
+  userId: "TEXT",
+  symbol: "TEXT",
+  side: "TEXT",
+  orderType: "TEXT",
+  triggerPrice: "INTEGER",
+  executePrice: "INTEGER",
+  size: "TEXT",
+  planType: "TEXT",
+  triggerType: "TEXT",
+  direction: "TEXT",
+  tpslType: "TEXT",
+  clientOid: "TEXT",
+  parentId: "TEXT",
+  ocoId: "TEXT",
+  status: "TEXT",
+  orderId: "TEXT",
+  failReason: "TEXT",
+  source: "TEXT",
+  cTime: "INTEGER",
+  uTime: "INTEGER",
+};
+const FIELDS = Object.keys(COLUMNS) as Array<keyof Plan>;
+/** A field's column: the field in snake case, but `id` is `plan_id`. */
+const column = (f: keyof Plan): string => (f === "id" ? "plan_id" : f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+
 export class PlanStore {
   private readonly upsert: Statement;
   private readonly active: Statement;
@@ -39,11 +63,7 @@ export class PlanStore {
   private readonly id: Statement;
 
   constructor(private readonly db: Db) {
-    this.upsert =
-      db.prepare(`INSERT INTO ex_plans (plan_id, seq, env, user_id, symbol, side, order_type, trigger_price, execute_price, size, plan_type, trigger_type,
-        direction, tpsl_type, client_oid, parent_id, oco_id, status, order_id, fail_reason, source, c_time, u_time)
-      VALUES (@id, @seq, @env, @userId, @symbol, @side, @orderType, @triggerPrice, @executePrice, @size, @planType, @triggerType,
-        @direction, @tpslType, @clientOid, @parentId, @ocoId, @status, @orderId, @failReason, @source, @cTime, @uTime)
+    this.upsert = db.prepare(`INSERT INTO ex_plans (${FIELDS.map(column).join(", ")}) VALUES (${FIELDS.map((f) => `@${f}`).join(", ")})
       ON CONFLICT(plan_id) DO UPDATE SET trigger_price = excluded.trigger_price, execute_price = excluded.execute_price, size = excluded.size,
         order_type = excluded.order_type, direction = excluded.direction, status = excluded.status, order_id = excluded.order_id,
         fail_reason = excluded.fail_reason, u_time = excluded.u_time`);
@@ -83,29 +103,7 @@ export class PlanStore {
 }
 
 export function rowToPlan(r: Record<string, unknown>): Plan {
-  return {
-    id: r.plan_id as string,
-    seq: Number(r.seq),
-    env: r.env as Env,
-    userId: r.user_id as string,
-    symbol: r.symbol as string,
-    side: r.side as Side,
-    orderType: r.order_type as OrderType,
-    triggerPrice: Number(r.trigger_price),
-    executePrice: Number(r.execute_price),
-    size: r.size as string,
-    planType: r.plan_type as Plan["planType"],
-    triggerType: r.trigger_type as Plan["triggerType"],
-    direction: r.direction as Plan["direction"],
-    tpslType: r.tpsl_type as Plan["tpslType"],
-    clientOid: r.client_oid as string,
-    parentId: r.parent_id as string,
-    ocoId: r.oco_id as string,
-    status: r.status as PlanStatus,
-    orderId: r.order_id as string,
-    failReason: r.fail_reason as string,
-    source: r.source as string,
-    cTime: Number(r.c_time),
-    uTime: Number(r.u_time),
-  };
+  const p: Partial<Record<keyof Plan, unknown>> = {};
+  for (const f of FIELDS) p[f] = COLUMNS[f] === "INTEGER" ? Number(r[column(f)]) : r[column(f)];
+  return p as Plan;
 }

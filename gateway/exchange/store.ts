@@ -87,31 +87,7 @@ export class Store {
     // A change may list the same order or balance many times; each is written once, with its final values.
     for (const o of new Set(ch.orders)) {
       if (o.house) continue;
-      // positional parameters: binding is measurably cheaper than named ones on this hot path
-      this.upsertOrder.run(
-        o.id,
-        o.seq,
-        o.env,
-        o.userId,
-        o.symbol,
-        o.side,
-        o.type,
-        o.force,
-        o.stp,
-        o.price,
-        o.size,
-        o.quoteSize,
-        o.filled,
-        o.filledQuote,
-        o.fee,
-        o.frozen,
-        o.status,
-        o.clientOid,
-        o.cTime,
-        o.uTime,
-        o.cancelReason,
-        o.source,
-      );
+      this.upsertOrder.run(orderParams(o));
     }
     for (const f of ch.fills) {
       const inst = instrument(f.symbol);
@@ -295,6 +271,37 @@ export class Store {
       ts: Number(r.c_time),
     }));
   }
+}
+
+/**
+ * An order's values for `ex_orders`, in the column order of the upsert. Positional: binding is
+ * measurably cheaper than named parameters on this hot path.
+ */
+export function orderParams(o: Order) {
+  return [
+    o.id,
+    o.seq,
+    o.env,
+    o.userId,
+    o.symbol,
+    o.side,
+    o.type,
+    o.force,
+    o.stp,
+    o.price,
+    o.size,
+    o.quoteSize,
+    o.filled,
+    o.filledQuote,
+    o.fee,
+    o.frozen,
+    o.status,
+    o.clientOid,
+    o.cTime,
+    o.uTime,
+    o.cancelReason,
+    o.source,
+  ];
 }
 
 export function rowToOrder(r: Record<string, unknown>): Order {

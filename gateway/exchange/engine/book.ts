@@ -33,14 +33,8 @@ export class BookSide {
       lvl = { price: order.price, head: null, tail: null, lots: 0, count: 0, side: this };
       this.byPrice.set(order.price, lvl);
       const levels = this.levels;
-      // Binary search for the first level better than the new price; insert before it.
-      let lo = 0;
-      let hi = levels.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (this.better((levels[mid] as Level).price, order.price)) hi = mid;
-        else lo = mid + 1;
-      }
+      // insert before the first level better than the new price
+      const lo = this.firstBetter(order.price);
       if (lo === levels.length) levels.push(lvl);
       else levels.splice(lo, 0, lvl);
     }
@@ -75,6 +69,19 @@ export class BookSide {
     if (lvl) lvl.lots -= lots;
   }
 
+  /** Binary search: the index of the first level better than `price` (the levels' length when none is). */
+  private firstBetter(price: number): number {
+    const levels = this.levels;
+    let lo = 0;
+    let hi = levels.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.better((levels[mid] as Level).price, price)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
   private dropLevel(lvl: Level): void {
     this.byPrice.delete(lvl.price);
     const levels = this.levels;
@@ -82,15 +89,8 @@ export class BookSide {
       levels.pop();
       return;
     }
-    let lo = 0;
-    let hi = levels.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.better((levels[mid] as Level).price, lvl.price)) hi = mid;
-      else lo = mid + 1;
-    }
-    // lo is one past the level itself
-    const i = lo - 1;
+    // the first level better than this one is one past it
+    const i = this.firstBetter(lvl.price) - 1;
     if (levels[i] === lvl) levels.splice(i, 1);
   }
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { FORCES, STP_MODES } from "../../../protocol/bitget.ts";
 import { Engine } from "./engine.ts";
 import { IdGen, newOrder } from "./order.ts";
+import { orderParams } from "../store.ts";
 import { EngineError, TREASURY, newChange, type Balance, type Change, type Env, type Order } from "./types.ts";
 
 const USERS = Array.from({ length: 12 }, (_, i) => `d${i}`);
@@ -24,32 +25,10 @@ const FEES = [
   { maker: 0, taker: 0 },
 ];
 
+/** What the store persists of an order, with `house` before `source` as when the digest was recorded. */
 function orderRow(o: Order): string {
-  return [
-    o.id,
-    o.seq,
-    o.env,
-    o.userId,
-    o.symbol,
-    o.side,
-    o.type,
-    o.force,
-    o.stp,
-    o.price,
-    o.size,
-    o.quoteSize,
-    o.filled,
-    o.filledQuote,
-    o.fee,
-    o.frozen,
-    o.status,
-    o.clientOid,
-    o.cTime,
-    o.uTime,
-    o.cancelReason,
-    o.house,
-    o.source,
-  ].join(",");
+  const params = orderParams(o);
+  return [...params.slice(0, -1), o.house, o.source].join(",");
 }
 
 function balanceRow(b: Balance): string {

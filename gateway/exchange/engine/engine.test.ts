@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { FORCES, STP_MODES } from "../../../protocol/bitget.ts";
+import { FORCES, STP_MODES, type Side } from "../../../protocol/bitget.ts";
 import { instrument } from "../instruments.ts";
 import { Engine } from "./engine.ts";
-import { IdGen, newOrder } from "./order.ts";
+import { IdGen, newOrder, type OrderInit } from "./order.ts";
 import { EngineError, FEE_ACCOUNT, TREASURY, newChange, type Change, type Order } from "./types.ts";
 
 const USERS = ["u1", "u2", "u3"];
@@ -17,6 +17,11 @@ function fund(e: Engine): Change {
     e.transfer("live", TREASURY, u, "ETH", 300n * 10n ** 8n, ["DEPOSIT", "DEPOSIT"], "deposit", ch);
   }
   return ch;
+}
+
+/** A live limit order on SYMBOL, not yet placed. */
+function limit(e: Engine, userId: string, side: Side, price: number, size: number, more: Partial<OrderInit> = {}): Order {
+  return newOrder(e.ids, { env: "live", userId, symbol: SYMBOL, side, type: "limit", price, size, ...more });
 }
 
 function makeEngine() {
@@ -69,17 +74,7 @@ function apply(e: Engine, op: Op): Change {
   }
   const o: Order =
     op.kind === "limit"
-      ? newOrder(e.ids, {
-          env: "live",
-          userId: op.user,
-          symbol: SYMBOL,
-          side: op.side,
-          type: "limit",
-          price: op.price,
-          size: op.size,
-          force: op.force,
-          stp: op.stp,
-        })
+      ? limit(e, op.user, op.side, op.price, op.size, { force: op.force, stp: op.stp })
       : newOrder(e.ids, {
           env: "live",
           userId: op.user,
@@ -187,11 +182,11 @@ describe("matching engine cases", () => {
   it("fills at the maker's price, first in first out, and charges maker/taker fees", () => {
     const e = makeEngine();
     const ch = newChange();
-    const a = newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "sell", type: "limit", price: 320_000, size: 10_000 });
-    const b = newOrder(e.ids, { env: "live", userId: "u2", symbol: SYMBOL, side: "sell", type: "limit", price: 320_000, size: 10_000 });
+    const a = limit(e, "u1", "sell", 320_000, 10_000);
+    const b = limit(e, "u2", "sell", 320_000, 10_000);
     e.place(a, ch);
     e.place(b, ch);
-    const t = newOrder(e.ids, { env: "live", userId: "u3", symbol: SYMBOL, side: "buy", type: "limit", price: 321_000, size: 15_000 });
+    const t = limit(e, "u3", "buy", 321_000, 15_000);
     const c2 = newChange();
     e.place(t, c2);
     expect(c2.fills.map((f) => [f.maker.id, f.size, f.price])).toEqual([
@@ -214,29 +209,11 @@ describe("matching engine cases", () => {
   it("post_only that would take is cancelled; fok that cannot fill fully is cancelled untouched", () => {
     const e = makeEngine();
     const ch = newChange();
-    e.place(newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "sell", type: "limit", price: 320_000, size: 10_000 }), ch);
-    const p = newOrder(e.ids, {
-      env: "live",
-      userId: "u2",
-      symbol: SYMBOL,
-      side: "buy",
-      type: "limit",
-      price: 320_000,
-      size: 1,
-      force: "post_only",
-    });
+    e.place(limit(e, "u1", "sell", 320_000, 10_000), ch);
+    const p = limit(e, "u2", "buy", 320_000, 1, { force: "post_only" });
     e.place(p, ch);
     expect(p.status).toBe("cancelled");
-    const f = newOrder(e.ids, {
-      env: "live",
-      userId: "u2",
-      symbol: SYMBOL,
-      side: "buy",
-      type: "limit",
-      price: 320_000,
-      size: 10_001,
-      force: "fok",
-    });
+    const f = limit(e, "u2", "buy", 320_000, 10_001, { force: "fok" });
     e.place(f, ch);
     expect(f.status).toBe("cancelled");
     expect(f.filled).toBe(0);
@@ -246,8 +223,8 @@ describe("matching engine cases", () => {
   it("a market buy spends its quote budget across levels", () => {
     const e = makeEngine();
     const ch = newChange();
-    e.place(newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "sell", type: "limit", price: 300_000, size: 10_000 }), ch);
-    e.place(newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "sell", type: "limit", price: 400_000, size: 10_000 }), ch);
+    e.place(limit(e, "u1", "sell", 300_000, 10_000), ch);
+    e.place(limit(e, "u1", "sell", 400_000, 10_000), ch);
     const m = newOrder(e.ids, { env: "live", userId: "u2", symbol: SYMBOL, side: "buy", type: "market", quoteSize: 5000n * 10n ** 8n });
     e.place(m, ch);
     // 1 ETH at 3000 then 0.5 ETH at 4000 = 5000 USDT
@@ -259,30 +236,12 @@ describe("matching engine cases", () => {
   it("self-trade prevention modes", () => {
     const e = makeEngine();
     const ch = newChange();
-    const rest = newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "sell", type: "limit", price: 320_000, size: 10_000 });
+    const rest = limit(e, "u1", "sell", 320_000, 10_000);
     e.place(rest, ch);
-    const t1 = newOrder(e.ids, {
-      env: "live",
-      userId: "u1",
-      symbol: SYMBOL,
-      side: "buy",
-      type: "limit",
-      price: 320_000,
-      size: 10_000,
-      stp: "cancel_taker",
-    });
+    const t1 = limit(e, "u1", "buy", 320_000, 10_000, { stp: "cancel_taker" });
     e.place(t1, ch);
     expect([t1.status, rest.status]).toEqual(["cancelled", "live"]);
-    const t2 = newOrder(e.ids, {
-      env: "live",
-      userId: "u1",
-      symbol: SYMBOL,
-      side: "buy",
-      type: "limit",
-      price: 320_000,
-      size: 10_000,
-      stp: "cancel_maker",
-    });
+    const t2 = limit(e, "u1", "buy", 320_000, 10_000, { stp: "cancel_maker" });
     e.place(t2, ch);
     expect([t2.status, rest.status]).toEqual(["live", "cancelled"]);
   });
@@ -290,19 +249,11 @@ describe("matching engine cases", () => {
   it("rejects an order the balance cannot cover and a cancel of a filled order", () => {
     const e = makeEngine();
     const ch = newChange();
-    const big = newOrder(e.ids, {
-      env: "live",
-      userId: "u1",
-      symbol: SYMBOL,
-      side: "sell",
-      type: "limit",
-      price: 320_000,
-      size: 3_000_001,
-    });
+    const big = limit(e, "u1", "sell", 320_000, 3_000_001);
     expect(() => e.place(big, ch)).toThrow(EngineError);
-    const s = newOrder(e.ids, { env: "live", userId: "u1", symbol: SYMBOL, side: "sell", type: "limit", price: 320_000, size: 1 });
+    const s = limit(e, "u1", "sell", 320_000, 1);
     e.place(s, ch);
-    e.place(newOrder(e.ids, { env: "live", userId: "u2", symbol: SYMBOL, side: "buy", type: "limit", price: 320_000, size: 1 }), ch);
+    e.place(limit(e, "u2", "buy", 320_000, 1), ch);
     expect(s.status).toBe("filled");
     expect(() => e.cancel(s, "user", ch)).toThrow(/already/);
   });

@@ -20,7 +20,8 @@ export interface LevelSide {
   readonly book: { touch(side: Side, price: number): void };
 }
 
-export interface Order {
+/** What an order and a plan order share: their id from the engine's sequence, and whose they are on which pair and side. */
+export interface Placed {
   /** Decimal string of `seq`: Bitget order ids are numeric strings. */
   id: string;
   /** Monotonic across restarts: the time priority used to rebuild books. */
@@ -29,6 +30,9 @@ export interface Order {
   userId: string;
   symbol: string;
   side: Side;
+}
+
+export interface Order extends Placed {
   type: OrderType;
   force: Force;
   stp: StpMode;

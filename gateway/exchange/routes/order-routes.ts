@@ -10,7 +10,7 @@ import { parseScaled } from "../decimal.ts";
 import { PlaceOrderSchema, resolveInstrument, type PlaceOrderBody } from "../order-request.ts";
 import { privateRoute, sourceOf, type ExchangeRouteDeps } from "./private-route.ts";
 import { lots, openOrderJson, orderJson, planJson, price, units } from "../format.ts";
-import { enumValue, isAbsent, optional, parseFields, shown, text } from "../fields.ts";
+import { enumValue, isAbsent, optional, ORDER_REF, parseFields, requireOrderRef, shown, text } from "../fields.ts";
 import { qInt, qString, queryEnumOf, type Query } from "./query.ts";
 
 type BatchMode = (typeof BATCH_MODES)[number];
@@ -18,8 +18,7 @@ type BatchMode = (typeof BATCH_MODES)[number];
 const MAX_BATCH = 50;
 const CancelSchema = z.object({
   symbol: optional(text(32)),
-  orderId: optional(text(32)),
-  clientOid: optional(text(64)),
+  ...ORDER_REF,
   tpslType: optional(text(16)),
 });
 /** Items are parsed one by one, so a bad item fails alone (Bitget's failureList), not the batch. */
@@ -122,7 +121,7 @@ export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void
   });
 
   const cancel = async (body: z.infer<typeof CancelSchema>, symbol: () => string, p: Principal, env: Env): Promise<Done> => {
-    if (!body.orderId && !body.clientOid) throw new GatewayError(EX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
+    requireOrderRef(body);
     if (enumValue(TPSL_TYPES, body.tpslType, "tpslType", "normal") === "tpsl") {
       // Bitget: the symbol is optional for a TP/SL order; when given it must be the order's
       const found = ex.plans.find(env, p.userId, body);
@@ -182,7 +181,7 @@ export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void
     const q = req.query as Query;
     const orderId = qString(q, "orderId", false, 32);
     const clientOid = qString(q, "clientOid", false, 64);
-    if (!orderId && !clientOid) throw new GatewayError(EX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
+    requireOrderRef({ orderId, clientOid });
     const o = svc.findOrder(env, p.userId, { orderId, clientOid });
     if (!o) throw new GatewayError(EX_CODES.orderNotFound, "The order does not exist");
     return ok([orderJson(o)]);

@@ -6,7 +6,7 @@ import { GatewayError, ok } from "../../envelope.ts";
 import { planJson } from "../format.ts";
 import type { Plan } from "../plan-store.ts";
 import { resolveInstrument } from "../order-request.ts";
-import { decimal, optional, parseFields, text } from "../fields.ts";
+import { decimal, optional, ORDER_REF, parseFields, requireOrderRef, text } from "../fields.ts";
 import { privateRoute, sourceOf, type ExchangeRouteDeps } from "./private-route.ts";
 import { qInt, qString, type Query } from "./query.ts";
 
@@ -25,14 +25,13 @@ const PlaceSchema = z.object({
   stpMode: optional(text(16)),
 });
 const ModifySchema = z.object({
-  orderId: optional(text(32)),
-  clientOid: optional(text(64)),
+  ...ORDER_REF,
   triggerPrice: optional(decimal),
   orderType: optional(text(16)),
   executePrice: optional(decimal),
   size: optional(decimal),
 });
-const CancelSchema = z.object({ orderId: optional(text(32)), clientOid: optional(text(64)) });
+const CancelSchema = z.object(ORDER_REF);
 
 export function planRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void {
   const plans = deps.exchange.plans;
@@ -46,14 +45,14 @@ export function planRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void 
 
   route("POST", V2.modifyPlan, 10, true, async (req, p, env) => {
     const body = parseFields(ModifySchema, req.body ?? {});
-    if (!body.orderId && !body.clientOid) throw new GatewayError(EX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
+    requireOrderRef(body);
     const plan = await plans.modify(env, p.userId, body, body);
     return ok({ orderId: plan.id, clientOid: plan.clientOid });
   });
 
   route("POST", V2.cancelPlan, 10, true, async (req, p, env) => {
     const body = parseFields(CancelSchema, req.body ?? {});
-    if (!body.orderId && !body.clientOid) throw new GatewayError(EX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
+    requireOrderRef(body);
     await plans.cancel(env, p.userId, body);
     return ok({ result: "success" });
   });
