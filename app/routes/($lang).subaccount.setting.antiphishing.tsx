@@ -1,15 +1,8 @@
 import { privateMeta } from "~/lib/i18n/meta";
 import { AntiPhishingForm } from "~/components/security/anti-phishing-form";
-import { SecurityPage } from "~/components/security/security-page";
+import { securitySectionPage } from "~/components/security/security-page";
 import { requireUserLoader } from "~/utils/user.server";
 
 export const meta = privateMeta("security.antiPhishingTitle");
 export const loader = requireUserLoader;
-
-export default function AntiPhishingPage() {
-  return (
-    <SecurityPage>
-      <AntiPhishingForm heading="h1" />
-    </SecurityPage>
-  );
-}
+export default securitySectionPage(AntiPhishingForm);

@@ -1,15 +1,8 @@
 import { privateMeta } from "~/lib/i18n/meta";
 import { DevicesTable } from "~/components/security/devices-table";
-import { SecurityPage } from "~/components/security/security-page";
+import { securitySectionPage } from "~/components/security/security-page";
 import { requireUserLoader } from "~/utils/user.server";
 
 export const meta = privateMeta("security.devicesTitle");
 export const loader = requireUserLoader;
-
-export default function DevicesPage() {
-  return (
-    <SecurityPage>
-      <DevicesTable heading="h1" />
-    </SecurityPage>
-  );
-}
+export default securitySectionPage(DevicesTable);

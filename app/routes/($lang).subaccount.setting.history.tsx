@@ -1,15 +1,8 @@
 import { privateMeta } from "~/lib/i18n/meta";
 import { LoginHistoryTable } from "~/components/security/login-history-table";
-import { SecurityPage } from "~/components/security/security-page";
+import { securitySectionPage } from "~/components/security/security-page";
 import { requireUserLoader } from "~/utils/user.server";
 
 export const meta = privateMeta("security.historyTitle");
 export const loader = requireUserLoader;
-
-export default function LoginHistoryPage() {
-  return (
-    <SecurityPage>
-      <LoginHistoryTable heading="h1" />
-    </SecurityPage>
-  );
-}
+export default securitySectionPage(LoginHistoryTable);

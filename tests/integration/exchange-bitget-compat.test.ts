@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V2, WS_PATHS } from "../../protocol/bitget.ts";
 import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
 import { registerByEmail } from "../setup/accounts.ts";
-import { apiKeyLogin, limitOrder, type Placed } from "../setup/exchange.ts";
+import { apiKeyLogin, limitOrder, ordersAndAccount, type Placed } from "../setup/exchange.ts";
 import { isObj, WsClient, type Msg } from "../setup/ws-client.ts";
 
 let gw: RunningGateway;
@@ -422,13 +422,7 @@ describe("stream requests as Bitget clients send them", () => {
     const ts = String(Math.floor(Date.now() / 1000));
     priv.send(apiKeyLogin(aliceKey, ts));
     await priv.waitFor((m) => isObj(m) && m.event === "login" && m.code === 0);
-    priv.send({
-      op: "subscribe",
-      args: [
-        { instType: "SPOT", channel: "orders", instId: "" },
-        { instType: "SPOT", channel: "account", coin: "" },
-      ],
-    });
+    priv.send(ordersAndAccount("", ""));
     await priv.waitFor((m) => isObj(m) && m.event === "subscribe" && m.arg?.channel === "orders" && m.arg?.instId === "default");
     await priv.waitFor(
       (m) => isObj(m) && m.event === "subscribe" && m.arg?.channel === "account" && (m.arg as { coin?: string }).coin === "default",

@@ -1,7 +1,7 @@
 import { crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V2, WS_PATHS } from "../../protocol/bitget.ts";
-import { apiKeyLogin, limitOrder } from "../setup/exchange.ts";
+import { apiKeyLogin, limitOrder, ordersAndAccount } from "../setup/exchange.ts";
 import { isObj, WsClient, type Msg } from "../setup/ws-client.ts";
 import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
 
@@ -182,13 +182,7 @@ describe("exchange books and private streams", () => {
     await c.waitFor((m) => isObj(m) && m.code === 30015);
     c.send(apiKeyLogin(makerKey, ts));
     await c.waitFor((m) => isObj(m) && m.event === "login" && m.code === 0);
-    c.send({
-      op: "subscribe",
-      args: [
-        { instType: "SPOT", channel: "orders", instId: "default" },
-        { instType: "SPOT", channel: "account", coin: "USDT" },
-      ],
-    });
+    c.send(ordersAndAccount("default", "USDT"));
     await c.waitFor((m) => isObj(m) && m.arg?.channel === "account" && m.action === "snapshot");
     const r = await limitOrder(maker, "20000.00", { clientOid: "ws-1" });
     const upd = (await c.waitFor((m) => isObj(m) && m.arg?.channel === "orders" && m.action === "update")) as Msg;

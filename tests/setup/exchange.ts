@@ -27,3 +27,14 @@ export function apiKeyLogin(
     ],
   };
 }
+
+/** The private stream's subscription to a user's orders (of `instId`) and balance (of `coin`), as Bitget documents it. */
+export function ordersAndAccount(instId: string, coin: string) {
+  return {
+    op: "subscribe",
+    args: [
+      { instType: "SPOT", channel: "orders", instId },
+      { instType: "SPOT", channel: "account", coin },
+    ],
+  };
+}

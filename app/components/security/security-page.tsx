@@ -31,3 +31,14 @@ export function SecurityPage({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/** A security page whose whole content is one card that names the page (its heading is the h1). */
+export function securitySectionPage(Section: (props: { heading: "h1" }) => ReactNode) {
+  return function SecuritySectionPage() {
+    return (
+      <SecurityPage>
+        <Section heading="h1" />
+      </SecurityPage>
+    );
+  };
+}

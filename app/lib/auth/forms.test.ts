@@ -39,21 +39,21 @@ describe("auth forms", () => {
     expect(errorKey({ code: "43012" })).toBe("account:errors.insufficient");
   });
 
-  it("names the address a code goes to", () => {
-    expect(codeTarget({ ...base, email: " A@Example.com " })).toEqual({ channel: "email", email: "a@example.com" });
-    expect(codeTarget({ ...base, method: "mobile", areaCode: "+44", mobile: " 7700900123 " })).toEqual({
-      channel: "mobile",
-      mobile: "7700900123",
-      areaCode: "44",
-    });
-  });
-
-  it("builds the login body for e-mail and mobile", () => {
-    expect(loginBody({ ...base, email: " A@Example.com " })).toEqual({ loginName: "a@example.com", pwd: "Passw0rd!" });
-    expect(loginBody({ ...base, method: "mobile", areaCode: "+44", mobile: "7700900123" })).toEqual({
-      loginName: "7700900123",
-      areaCode: "44",
-      pwd: "Passw0rd!",
-    });
+  it.each([
+    [
+      "names the address a code goes to",
+      codeTarget,
+      { channel: "email", email: "a@example.com" },
+      { channel: "mobile", mobile: "7700900123", areaCode: "44" },
+    ],
+    [
+      "builds the login body for e-mail and mobile",
+      loginBody,
+      { loginName: "a@example.com", pwd: "Passw0rd!" },
+      { loginName: "7700900123", areaCode: "44", pwd: "Passw0rd!" },
+    ],
+  ] as const)("%s", (_title, build, byEmail, byMobile) => {
+    expect(build({ ...base, email: " A@Example.com " })).toEqual(byEmail);
+    expect(build({ ...base, method: "mobile", areaCode: "+44", mobile: " 7700900123 " })).toEqual(byMobile);
   });
 });

@@ -108,31 +108,38 @@ describe("validate", () => {
     expect(validate({ ...limitBuy, price: "", quantity: "" }, ctx)).toEqual({ price: { key: "required" }, quantity: { key: "required" } });
     expect(validate({ ...limitBuy, price: "90000.001" }, ctx).price).toEqual({ key: "tick", values: { step: "0.01" } });
     expect(validate({ ...limitBuy, quantity: "0.0000001" }, ctx).quantity).toEqual({ key: "lot", values: { step: "0.000001" } });
-    expect(validate({ ...limitBuy, quantity: "1001" }, { ...ctx, available: undefined }).quantity).toEqual({
-      key: "maxSize",
-      values: { max: "1000", coin: "BTC" },
-    });
-    expect(validate({ ...limitBuy, quantity: "0.00001" }, ctx).quantity).toEqual({
-      key: "minNotional",
-      values: { min: "1", coin: "USDT" },
-    });
-    expect(validate({ ...limitBuy, quantity: "0.02" }, ctx).quantity).toEqual({ key: "insufficient", values: { coin: "USDT" } });
-    expect(validate({ ...limitBuy, side: "sell", quantity: "0.6" }, ctx).quantity).toEqual({
-      key: "insufficient",
-      values: { coin: "BTC" },
-    });
-    expect(validate({ ...limitBuy, type: "market", quantity: "0.5" }, ctx).quantity).toEqual({
-      key: "minNotional",
-      values: { min: "1", coin: "USDT" },
-    });
-    expect(validate({ ...limitBuy, type: "market", quantity: "1.1234567" }, ctx).quantity).toEqual({
-      key: "quoteStep",
-      values: { step: "0.000001" },
-    });
-    expect(validate({ ...limitBuy, unit: "quote", quantity: "0.05" }, ctx).quantity).toEqual({
-      key: "minSize",
-      values: { min: "0.000001", coin: "BTC" },
-    });
+    const quantityProblems: Array<[string, Partial<typeof limitBuy>, typeof ctx, unknown]> = [
+      [
+        "over the largest size",
+        { quantity: "1001" },
+        { ...ctx, available: undefined },
+        { key: "maxSize", values: { max: "1000", coin: "BTC" } },
+      ],
+      ["under the smallest value", { quantity: "0.00001" }, ctx, { key: "minNotional", values: { min: "1", coin: "USDT" } }],
+      ["more USDT than available", { quantity: "0.02" }, ctx, { key: "insufficient", values: { coin: "USDT" } }],
+      ["more BTC than available", { side: "sell", quantity: "0.6" }, ctx, { key: "insufficient", values: { coin: "BTC" } }],
+      [
+        "a market buy under the smallest value",
+        { type: "market", quantity: "0.5" },
+        ctx,
+        { key: "minNotional", values: { min: "1", coin: "USDT" } },
+      ],
+      [
+        "a market buy off the quote step",
+        { type: "market", quantity: "1.1234567" },
+        ctx,
+        { key: "quoteStep", values: { step: "0.000001" } },
+      ],
+      [
+        "a quote amount under the smallest size",
+        { unit: "quote", quantity: "0.05" },
+        ctx,
+        { key: "minSize", values: { min: "0.000001", coin: "BTC" } },
+      ],
+    ];
+    for (const [what, change, context, problem] of quantityProblems) {
+      expect(validate({ ...limitBuy, ...change }, context).quantity, what).toEqual(problem);
+    }
   });
 
   it("does not judge balances it does not know (a guest)", () => {
