@@ -1,31 +1,21 @@
 /** Bitget's per-user (or per-IP for public calls) request limits: a token bucket per key and path. */
 import { EX_CODES } from "../../../protocol/bitget.ts";
 import { GatewayError } from "../../envelope.ts";
-
-interface Bucket {
-  tokens: number;
-  last: number;
-}
-
-const MAX_BUCKETS = 100_000;
+import { TokenBuckets } from "../../security/limits.ts";
 
 export class RateLimiter {
-  private readonly buckets = new Map<string, Bucket>();
+  /** One set of buckets per rate (a handful: Bitget's limits per path), keyed by caller and path. */
+  private readonly byRate = new Map<number, TokenBuckets>();
   constructor(private readonly enabled: boolean) {}
 
-  /** Takes one request from the `perSecond` budget of `key`, or throws 429. */
-  take(key: string, perSecond: number, now = Date.now()): void {
+  /** Takes one request from the `perSecond` budget of `key`, or throws Bitget's 429. */
+  take(key: string, perSecond: number): void {
     if (!this.enabled) return;
-    let b = this.buckets.get(key);
-    if (!b) {
-      // memory stays bounded: dropping all buckets only forgives a second of history
-      if (this.buckets.size >= MAX_BUCKETS) this.buckets.clear();
-      b = { tokens: perSecond, last: now };
-      this.buckets.set(key, b);
+    let buckets = this.byRate.get(perSecond);
+    if (!buckets) {
+      buckets = new TokenBuckets({ burst: perSecond, perMs: 1000 });
+      this.byRate.set(perSecond, buckets);
     }
-    b.tokens = Math.min(perSecond, b.tokens + ((now - b.last) / 1000) * perSecond);
-    b.last = now;
-    if (b.tokens < 1) throw new GatewayError(EX_CODES.tooManyRequests, "Too Many Requests", 429);
-    b.tokens -= 1;
+    if (buckets.take(key) > 0) throw new GatewayError(EX_CODES.tooManyRequests, "Too Many Requests", 429);
   }
 }
