@@ -1,5 +1,12 @@
 import type { LinkPolicy } from "~/lib/links/link-policy";
 
+/** One standalone bundle as a page loads it: its module, the chunks it imports, its styles. */
+export interface StandaloneAssets {
+  script: string;
+  preload: string[];
+  css: string[];
+}
+
 /** What the web host passes to every loader and action (server/app.ts getLoadContext). */
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -15,6 +22,8 @@ declare module "@remix-run/node" {
     linkPolicy: LinkPolicy;
     /** Test only (SSR_REFERENCE=on): send a reference render's digest with each page (docs/decisions/014). */
     ssrReference: boolean;
+    /** The URLs of a standalone bundle (app/standalone/<name>), for pages that ship only what they need (docs/decisions/019). */
+    standalone: (name: string) => StandaloneAssets | undefined;
   }
 }
 

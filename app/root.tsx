@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
@@ -20,6 +21,7 @@ import { AlternateLinks } from "~/components/alternate-links";
 import { PrefsSync } from "~/components/prefs-sync";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { useRootData, type RootData } from "~/lib/root-data";
+import { hydrates } from "~/lib/page-handle";
 import { resourcesFor } from "~/lib/i18n/resources.server";
 import { issuerCertPem } from "~/utils/issuer-cert.server";
 import { userOf } from "~/utils/user.server";
@@ -87,6 +89,7 @@ function Document({ children }: { children: React.ReactNode }) {
     [fromServer, data?.locale, data?.resources],
   );
   const prefs = usePagePrefs();
+  const hydrate = hydrates(useMatches());
   return (
     <html lang={prefs.intl} dir={prefs.dir} className={prefs.theme} data-locale={prefs.locale} data-layout={prefs.layout}>
       <head>
@@ -102,8 +105,12 @@ function Document({ children }: { children: React.ReactNode }) {
           {children}
           <Toaster />
         </I18nextProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

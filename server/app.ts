@@ -14,6 +14,8 @@ import { apiHeaders, securityHeaders } from "./security-headers.ts";
 import { proxyUpgrade } from "./ws-proxy.ts";
 import { clientAddressOf, type TrustFn } from "./client-address.ts";
 import { PROXY_SECRET_HEADER } from "../protocol/headers.ts";
+import { dirname } from "node:path";
+import { STANDALONE_BASE, loadStandaloneAssets } from "./standalone-assets.ts";
 
 export interface WebAppOptions {
   env: ServerEnv;
@@ -83,10 +85,13 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
     closeVite = () => server.close();
   } else {
     app.use("/assets", express.static(`${opts.buildDir}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
+    // Standalone bundles are content-hashed too (their manifest is kept outside build/client).
+    app.use(STANDALONE_BASE, express.static(`${opts.buildDir}/client${STANDALONE_BASE}`, { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(`${opts.buildDir}/client`, { maxAge: "1h", index: false }));
     build = (await import(`${opts.buildDir}/server/index.js`)) as ServerBuild;
   }
 
+  const standalone = loadStandaloneAssets(dirname(opts.buildDir), dev);
   app.all(
     "*",
     createRequestHandler({
@@ -103,6 +108,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
         publicOrigin: env.PUBLIC_ORIGIN ?? "",
         linkPolicy: env.linkPolicy,
         ssrReference: env.SSR_REFERENCE === "on",
+        standalone,
       }),
     }),
   );

@@ -49,6 +49,20 @@ describe("the web server with the embedded gateway", () => {
     expect(plain.headers.get("strict-transport-security")).toBeNull();
   });
 
+  it("serves the standalone bundles immutable and keeps their build manifest private", async () => {
+    const bundles = readdirSync(join(ROOT, "build/client/standalone")).filter((f) => f.endsWith(".js"));
+    expect(bundles.some((f) => f.startsWith("page-tracking-"))).toBe(true);
+    const res = await fetch(`${web.url}/standalone/${bundles[0]}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("javascript");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    for (const path of ["/standalone/.vite/manifest.json", "/standalone/%2evite/manifest.json", "/standalone/missing.js"]) {
+      const miss = await fetch(`${web.url}${path}`);
+      expect(miss.status, path).toBe(404);
+      expect(await miss.text()).not.toContain("page-tracking");
+    }
+  });
+
   it("caches hashed assets immutable for a year and compresses them", async () => {
     const assets = readdirSync(join(ROOT, "build/client/assets")).filter((f) => f.endsWith(".js"));
     const res = await fetch(`${web.url}/assets/${assets[0]}`, { headers: { "accept-encoding": "gzip" } });
