@@ -56,6 +56,8 @@ export default tseslint.config(
     },
   },
   { files: ["app/**/*.{ts,tsx}"], rules: { "no-restricted-imports": restrict(ROOT, GATEWAY, PARENT_IN_APP) } },
+  // Standalone bundles are a top layer beside routes (docs/decisions/019): components and lib, never routes.
+  { files: ["app/standalone/**/*.{ts,tsx}"], rules: { "no-restricted-imports": restrict(ROOT, ROUTES, GATEWAY, PARENT_IN_APP) } },
   { files: ["app/components/**/*.{ts,tsx}"], rules: { "no-restricted-imports": restrict(ROOT, ROUTES, GATEWAY, PARENT_IN_APP) } },
   {
     files: ["app/lib/**/*.{ts,tsx}", "app/utils/**/*.ts", "app/load-context.ts"],
