@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { isCrossSiteWrite } from "../protocol/cross-site.ts";
 
 /** Express's `trust proxy fn`: is the peer at `hop` (0 = this socket's) a proxy we trust? */
 export type TrustFn = (address: string, hop: number) => boolean;
@@ -19,16 +20,16 @@ export function clientAddressOf(req: IncomingMessage, trust: TrustFn): string {
   return address;
 }
 
-/** A state-changing browser request made by another site's page (docs/decisions/010), or not. */
+/** A state-changing browser request made by another site's page (protocol/cross-site.ts), from Node's request. */
 export function crossSiteWrite(req: IncomingMessage, ownHosts: readonly string[]): boolean {
-  const method = req.method ?? "GET";
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
-  const site = req.headers["sec-fetch-site"];
-  // Browsers say where a request comes from; `none` is the user's own action (address bar).
-  if (typeof site === "string") return site !== "same-origin" && site !== "none";
-  const origin = req.headers.origin;
-  if (origin === undefined) return false;
-  if (!URL.canParse(origin)) return true;
-  const host = new URL(origin).host;
-  return host !== req.headers.host && !ownHosts.includes(host);
+  const one = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
+  return isCrossSiteWrite(
+    {
+      method: req.method ?? "GET",
+      secFetchSite: one(req.headers["sec-fetch-site"]),
+      origin: one(req.headers.origin),
+      host: req.headers.host,
+    },
+    ownHosts,
+  );
 }

@@ -2,17 +2,25 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { CODES } from "../../protocol/codes";
 import { envelope } from "../../protocol/envelope";
+import { isCrossSiteWrite } from "../../protocol/cross-site";
 import { prefCookieFromText } from "~/lib/prefs/cookie-prefs";
 import { safeRedirect } from "~/lib/safe-redirect";
 
 /**
  * Saves cookie preferences (docs/product.md): form fields named after the prefs, each validated; all
  * or nothing. A fetcher gets an envelope back and the page's loaders revalidate; a plain form
- * (no script) is sent back to `redirectTo`. Cross-site posts are refused.
+ * (no script) is sent back to `redirectTo`. Posts from another site's page are refused (docs/decisions/010).
  */
-export async function action({ request }: ActionFunctionArgs) {
-  if (request.headers.get("sec-fetch-site") === "cross-site") {
-    return json(envelope(CODES.badRequest, "Cross-site preference changes are refused", null), { status: 403 });
+export async function action({ request, context }: ActionFunctionArgs) {
+  const origin = {
+    method: request.method,
+    secFetchSite: request.headers.get("sec-fetch-site") ?? undefined,
+    origin: request.headers.get("origin") ?? undefined,
+    host: request.headers.get("host") ?? undefined,
+  };
+  // The BFF's rule, word for word: another site's page (same-site included) may not change them.
+  if (isCrossSiteWrite(origin, context.linkPolicy.hosts)) {
+    return json(envelope(CODES.crossSiteRefused, "Cross-site request refused", null), { status: 403 });
   }
   const form = await request.formData().catch(() => null);
   if (!form) return json(envelope(CODES.invalidParameter, "Send the preferences as a form", null), { status: 400 });

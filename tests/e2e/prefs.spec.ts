@@ -138,8 +138,19 @@ test("bad preference posts get a clear envelope", async ({ page }) => {
   expect(await bad.json()).toMatchObject({ code: "40017", msg: "Invalid preference: theme" });
   expect((await page.request.post("/prefs", { form: { session: "x" } })).status()).toBe(400);
   expect((await page.request.get("/prefs")).status()).toBe(405);
-  const cross = await page.request.post("/prefs", { form: { theme: "black" }, headers: { "sec-fetch-site": "cross-site" } });
-  expect(cross.status()).toBe(403);
+  // The BFF's cross-site rule, the same code: same-site pages and foreign origins are another site too.
+  for (const headers of <Record<string, string>[]>[
+    { "sec-fetch-site": "cross-site" },
+    { "sec-fetch-site": "same-site" },
+    { origin: "https://evil.example" },
+    { origin: "null" },
+  ]) {
+    const cross = await page.request.post("/prefs", { form: { theme: "black" }, headers });
+    expect(cross.status(), JSON.stringify(headers)).toBe(403);
+    expect(await cross.json()).toMatchObject({ code: "40300" });
+  }
+  const own = await page.request.post("/prefs", { form: { theme: "black" }, headers: { "sec-fetch-site": "same-origin" } });
+  expect(own.status()).toBe(200);
 });
 
 for (const theme of ["white", "black"] as const) {
