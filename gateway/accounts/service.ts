@@ -71,6 +71,9 @@ const tooSoon = () => refuse(CODES.codeTooSoon, "A code was sent less than a min
 /** Every message the gateway sends carries the account's anti-phishing code, when it has one. */
 const phishingLine = (user: UserRow | undefined) => (user?.anti_phishing_code ? `Anti-phishing code: ${user.anti_phishing_code}\n` : "");
 
+/** How a route hands a service its body reader: the service reads after its session check, so a guest learns nothing about fields. */
+export type ReadBody<T> = (body: unknown) => T;
+
 /** What the accounts service is built from, in the order the composition root builds them. */
 export interface AccountStores {
   users: Users;
