@@ -140,7 +140,11 @@ export async function createGateway(
   captchaRoutes(app, captcha.store);
   accountRoutes(app, { accounts, logins, settings, binding });
   trackingRoutes(app, { events: new TrackingEventStore(db), csp: new CspReportStore(db), throttle: new TrackingThrottle() });
-  const exchangeDeps = { exchange, limiter: new RateLimiter(exchangeConfig.rateLimits), auth: new Authenticator(webSession) };
+  const exchangeDeps = {
+    exchange,
+    limiter: new RateLimiter(exchangeConfig.rateLimits),
+    auth: new Authenticator((req) => accounts.webSessionCaller(req)),
+  };
   publicExchangeRoutes(app, exchangeDeps);
   orderRoutes(app, exchangeDeps);
   planRoutes(app, exchangeDeps);

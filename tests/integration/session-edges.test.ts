@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { ACCOUNT_PATHS } from "../../protocol/account-paths";
+import { V2 } from "../../protocol/bitget";
+import { PATHS } from "../../protocol/paths";
+import { registerByEmail, withDb, type GatewayUnderTest } from "../setup/accounts";
+import type { ProtocolClient } from "../setup/protocol-client";
+import { webForSuite } from "../setup/suite";
+
+/**
+ * The edges of a web session, through the BFF with its embedded gateway as the browser calls it:
+ * what logging out ends, how /api/v2/ answers a caller with no or a dead session, and what the
+ * sign config signs (docs/decisions/005, 006).
+ */
+const web = webForSuite({ TRUST_PROXY: "loopback" });
+const under: GatewayUnderTest = {
+  get url() {
+    return web.url;
+  },
+  dataDir: web.dir,
+};
+
+let n = 0;
+const register = () => registerByEmail(under, `edge-${++n}-${Date.now()}@example.com`);
+/** The session cookies a client holds now, to send again after it let them go. */
+const keepCookies = (c: ProtocolClient) => new Map(c.cookies);
+const putBack = (c: ProtocolClient, jar: Map<string, string>) => {
+  c.cookies.clear();
+  for (const [k, v] of jar) c.cookies.set(k, v);
+};
+
+describe("/api/v2/ private routes and the caller they cannot find", () => {
+  it("answer no ACCESS-* headers and no cookie with Bitget's 40001", async () => {
+    const { c } = await register();
+    c.cookies.clear();
+    const read = await c.call("GET", `${V2.assets}?coin=USDT`);
+    expect([read.status, read.body.code]).toEqual([401, "40001"]);
+    const write = await c.call("POST", V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "market", size: "1" });
+    expect([write.status, write.body.code]).toEqual([401, "40001"]);
+  });
+
+  it("answer a web session that ended with the session-end code, as every other private call does", async () => {
+    const { c } = await register();
+    const jar = keepCookies(c);
+    expect((await c.call("POST", PATHS.logout, {})).body.code).toBe("00000");
+    putBack(c, jar);
+    const ended = await c.call("GET", `${V2.assets}?coin=USDT`);
+    expect([ended.status, ended.body.code]).toEqual([200, "00004"]);
+    const order = await c.call("POST", V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "market", size: "1" });
+    expect(order.body.code).toBe("00004");
+  });
+
+  it("answer a frozen account's session with 20205, and an API-key call beside a dead cookie still by its key", async () => {
+    const { c, userId } = await register();
+    withDb(under, (db) => db.prepare("UPDATE users SET frozen = 1 WHERE id = ?").run(userId));
+    expect((await c.call("GET", `${V2.assets}?coin=USDT`)).body.code).toBe("20205");
+    const keyed = await c.call("GET", `${V2.assets}?coin=USDT`, undefined, { headers: { "access-key": "bg_0000" } });
+    expect(keyed.status).toBe(401);
+    expect(keyed.body.code).toMatch(/^400\d\d$/);
+  });
+
+  it("an idle-expired session answers 00004, and after a refresh the same page's signed reads work again", async () => {
+    const { c } = await register();
+    withDb(under, (db) => db.prepare("UPDATE sessions SET expires_at = ? WHERE id = ?").run(Date.now() - 1000, c.cookies.get("bt_sid")));
+    expect((await c.call("GET", `${V2.assets}?coin=USDT`)).body.code).toBe("00004");
+    expect((await c.call("POST", ACCOUNT_PATHS.refresh, {})).body.code).toBe("00000");
+    expect((await c.call("GET", `${V2.assets}?coin=USDT`)).body.code).toBe("00000");
+  });
+});
