@@ -6,7 +6,6 @@ import { CODE_CHANNELS, CODE_SCENES, OWN_ADDRESS_SCENES } from "../../protocol/a
 import { ENCRYPTED_PATHS, SUB_SWITCH_PREFIX } from "../../protocol/signing.ts";
 import { ok } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
-import { clearSessionCookies } from "./cookies.ts";
 import { areaCode, code6, email, mobile, optional, pwd, userId } from "./fields.ts";
 import type { AccountService } from "./service.ts";
 import { loginRoutes } from "./login-routes.ts";
@@ -64,10 +63,7 @@ export function accountRoutes(
 
   app.post(PATHS.logout, async (req, reply) => logins.logout(req, reply));
   app.post(PATHS.btapiLogout, async (req, reply) => logins.logout(req, reply));
-  app.post(PATHS.clearCookie, async (req, reply) => {
-    clearSessionCookies(req, reply);
-    return ok(null);
-  });
+  app.post(PATHS.clearCookie, async (req, reply) => logins.logout(req, reply));
 
   for (const path of SWITCH_PATHS)
     app.post(path, async (req, reply) => logins.switchAccount(req, reply, (f) => parseBody(SwitchFields, f)));

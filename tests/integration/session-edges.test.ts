@@ -66,3 +66,38 @@ describe("/api/v2/ private routes and the caller they cannot find", () => {
     expect((await c.call("GET", `${V2.assets}?coin=USDT`)).body.code).toBe("00000");
   });
 });
+
+describe("logging out ends the server session", () => {
+  it("a logout the browser cannot sign, then clearCookie, leaves the old session and refresh token dead", async () => {
+    const { c } = await register();
+    const jar = keepCookies(c);
+    // A page whose key is gone (a 00023 logout) cannot sign: the logout is refused as unsigned…
+    const unsigned = await c.call("POST", PATHS.logout, {}, { sign: false });
+    expect([unsigned.status, unsigned.body.code]).toEqual([401, "00020"]);
+    // …and the clearCookie that follows it ends the session it drops.
+    expect((await c.call("POST", PATHS.clearCookie, {})).body.code).toBe("00000");
+    expect(c.cookies.has("bt_session")).toBe(false);
+    putBack(c, jar);
+    expect((await c.call("POST", PATHS.userInfo, {})).body.code).toBe("00004");
+    expect((await c.call("GET", `${V2.assets}?coin=USDT`)).body.code).toBe("00004");
+    expect((await c.call("POST", ACCOUNT_PATHS.refresh, {})).body.code).toBe("00004");
+  });
+
+  it("a signed logout leaves the old cookie and refresh token dead too", async () => {
+    const { c } = await register();
+    const jar = keepCookies(c);
+    expect((await c.call("POST", PATHS.logout, {})).body.code).toBe("00000");
+    putBack(c, jar);
+    expect((await c.call("POST", PATHS.userInfo, {})).body.code).toBe("00004");
+    expect((await c.call("POST", ACCOUNT_PATHS.refresh, {})).body.code).toBe("00004");
+  });
+
+  it("clearCookie without a session, or with another's session id only, ends nothing", async () => {
+    const { c } = await register();
+    const { c: other } = await register();
+    other.cookies.set("bt_sid", c.cookies.get("bt_sid")!);
+    other.cookies.delete("bt_session");
+    expect((await other.call("POST", PATHS.clearCookie, {})).body.code).toBe("00000");
+    expect((await c.call("POST", PATHS.userInfo, {})).body.code).toBe("00000");
+  });
+});
