@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ACCOUNT_PATHS } from "../../protocol/account-paths";
 import { V2 } from "../../protocol/bitget";
 import { PATHS } from "../../protocol/paths";
+import { signModeFor } from "../../protocol/signing";
 import { registerByEmail, withDb, type GatewayUnderTest } from "../setup/accounts";
 import type { ProtocolClient } from "../setup/protocol-client";
 import { webForSuite } from "../setup/suite";
@@ -27,6 +28,7 @@ const putBack = (c: ProtocolClient, jar: Map<string, string>) => {
   c.cookies.clear();
   for (const [k, v] of jar) c.cookies.set(k, v);
 };
+const PAPER = { paptrading: "1" };
 
 describe("/api/v2/ private routes and the caller they cannot find", () => {
   it("answer no ACCESS-* headers and no cookie with Bitget's 40001", async () => {
@@ -99,5 +101,55 @@ describe("logging out ends the server session", () => {
     other.cookies.delete("bt_session");
     expect((await other.call("POST", PATHS.clearCookie, {})).body.code).toBe("00000");
     expect((await c.call("POST", PATHS.userInfo, {})).body.code).toBe("00000");
+  });
+});
+
+/** Every state-changing call of the exchange: its body is signed (mode 2). */
+const V2_POSTS = [
+  V2.placeOrder,
+  V2.batchOrders,
+  V2.cancelOrder,
+  V2.batchCancel,
+  V2.cancelSymbol,
+  V2.placePlan,
+  V2.modifyPlan,
+  V2.cancelPlan,
+  V2.subaccountTransfer,
+  V2.paperReset,
+];
+/** Public market data: never signed, whoever calls. */
+const PUBLIC_READS = [
+  V2.time,
+  V2.symbols,
+  V2.coins,
+  V2.tickers,
+  V2.orderbook,
+  V2.candles,
+  V2.marginCurrencies,
+  "/api/v2/mix/market/tickers",
+];
+
+describe("the sign config", () => {
+  it("signs the body of every state-changing /api/v2/ call and no public market data", async () => {
+    const { c } = await register();
+    for (const path of V2_POSTS) expect(signModeFor(c.config, path), path).toBe(2);
+    for (const path of PUBLIC_READS) expect(signModeFor(c.config, path), path).toBeUndefined();
+    // The private families of margin and futures are signed like spot's.
+    for (const path of ["/api/v2/margin/crossed/account/assets", "/api/v2/margin/isolated/place-order", "/api/v2/mix/order/place-order"]) {
+      expect(signModeFor(c.config, path), path).toBe(2);
+    }
+  });
+
+  it("refuses a paper-reset whose body was changed after signing", async () => {
+    const { c } = await register();
+    const tampered = await c.call("POST", V2.paperReset, {}, { headers: PAPER, tamper: () => JSON.stringify({ coin: "BTC" }) });
+    expect([tampered.status, tampered.body.code, tampered.headers.get("gw-sign-error")]).toEqual([401, "00023", "md5"]);
+    expect((await c.call("POST", V2.paperReset, {}, { headers: PAPER })).body.code).toBe("00000");
+  });
+
+  it("lets a logged-in page read public margin currencies without a signature", async () => {
+    const { c } = await register();
+    const r = await c.call("GET", V2.marginCurrencies, undefined, { sign: false });
+    expect([r.status, r.body.code]).toEqual([200, "00000"]);
   });
 });
