@@ -1,11 +1,14 @@
 import { createHttpClient, type HttpClient } from "./client";
 import { browserIdentity } from "./device-identity";
 import { sessionEndHandler } from "./session-end";
+import { sessionRefresh } from "./session-refresh";
 import { captchaLoop, type PresentCaptcha } from "./captcha-loop";
 import { lastLoginUser, lastUser } from "./device-identity";
 import type { Identity } from "./types";
+import { ACCOUNT_PATHS } from "../../../protocol/account-paths";
+import { COOKIES } from "../../../protocol/accounts";
 import { PATHS } from "../../../protocol/paths";
-import { installBrowserSecurity, signDebugEnabled, signingStep, type SecurityDeps } from "~/lib/crypto/browser-security";
+import { installBrowserSecurity, readCookie, signDebugEnabled, signingStep, type SecurityDeps } from "~/lib/crypto/browser-security";
 import { ClientKeys } from "~/lib/crypto/client-keys";
 import { indexedDbKeyStore, memoryKeyStore } from "~/lib/crypto/key-store";
 import { SignConfigLoader, type SignConfigSource } from "~/lib/crypto/sign-config";
@@ -73,7 +76,15 @@ export function createBrowserHttp(deps: BrowserHttpDeps): HttpClient {
     await signedBare.post(PATHS.logout).catch(() => undefined);
     await signedBare.post(PATHS.clearCookie).catch(() => undefined);
   };
+  const refresh = sessionRefresh({
+    sessionId: () => readCookie(deps.cookies(), COOKIES.sessionId),
+    refresh: () => bare.post<{ sessionId?: unknown } | undefined>(ACCOUNT_PATHS.refresh),
+    carryKey: (from, to) => deps.keys.carry(from, to),
+  });
+  http.use(refresh.step);
   http.onResponse(captchaLoop((scene) => deps.present(scene)));
+  // Before the session-end flow: an idle-expired session is refreshed, and only a refused refresh logs out.
+  http.onResponse(refresh.handler);
   http.onResponse(sessionEndHandler({ post: (path) => signedBare.post(path), reload: () => deps.reload(), notify: (m) => deps.notify(m) }));
   installBrowserSecurity(http, {
     loader,
