@@ -135,7 +135,7 @@ describe("an idle-expired session", () => {
     expect(sent.filter((s) => s.path === ACCOUNT_PATHS.refresh)).toHaveLength(1);
   });
 
-  it("is not refreshed for a guest, nor for the refresh, logout and clearCookie calls themselves", async () => {
+  it("is not refreshed for a guest, nor for user info and the refresh, logout and clearCookie calls themselves", async () => {
     const guest = await page(
       () => envelope("00004"),
       () => "",
@@ -145,6 +145,7 @@ describe("an idle-expired session", () => {
     const own = await page(() => envelope("00004"));
     await expect(own.http.post(ACCOUNT_PATHS.refresh)).rejects.toMatchObject({ code: "00004" });
     await expect(own.http.post(PATHS.clearCookie)).rejects.toMatchObject({ code: "00004" });
+    await expect(own.http.post(PATHS.userInfo)).rejects.toMatchObject({ code: "00004" });
     expect(own.sent.filter((s) => s.path === ACCOUNT_PATHS.refresh)).toHaveLength(1);
   });
 });

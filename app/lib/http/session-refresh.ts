@@ -6,8 +6,12 @@ import type { OutgoingRequest, RequestStep, ResponseAction, ResponseHandler } fr
 /** A session the page got from a refresh this recently that answers 00004 was ended on purpose, not idled out. */
 export const REFRESH_SETTLE_MS = 60_000;
 
-/** Calls whose 00004 is an answer, not a call to send again. */
-const NOT_RETRIED: readonly string[] = [ACCOUNT_PATHS.refresh, PATHS.logout, PATHS.btapiLogout, PATHS.clearCookie];
+/**
+ * Calls whose 00004 is an answer, not a call to send again: the session calls themselves, and
+ * user info, which the page asks once per load to learn whether the session the server rendered
+ * still lives (docs/decisions/504; the session-end flow excepts it too).
+ */
+const NOT_RETRIED: readonly string[] = [ACCOUNT_PATHS.refresh, PATHS.logout, PATHS.btapiLogout, PATHS.clearCookie, PATHS.userInfo];
 const RETRY: ResponseAction = { retryWithHeaders: {} };
 
 export interface SessionRefreshDeps {
