@@ -69,22 +69,16 @@ async function page(answer: (path: string, sent: Sent[]) => Response, cookies = 
 }
 
 describe("the page's logout", () => {
-  it("signs the logout that follows a refused signature (00023), so the gateway ends the session", async () => {
-    const { http, sent, reload } = await page((path) => (path === DEVICES ? envelope("00023") : envelope("00000")));
-    await expect(http.post(DEVICES)).rejects.toMatchObject({ code: "00023" });
+  it.each([
+    ["that follows a refused signature (00023)", "00023"],
+    ["of the session-end flow", "20906"],
+  ])("is signed %s, so the gateway ends the session", async (_, code) => {
+    const { http, sent, reload } = await page((path) => (path === DEVICES ? envelope(code) : envelope("00000")));
+    await expect(http.post(DEVICES)).rejects.toMatchObject({ code });
     await reload;
     const logout = sent.find((s) => s.path === PATHS.logout);
     expect(logout?.headers["device-sign-mode"]).toBe("1");
     expect(logout?.headers["device-sign"]).toEqual(expect.any(String));
-    expect(sent.map((s) => s.path)).toEqual([DEVICES, PATHS.logout, PATHS.clearCookie]);
-  });
-
-  it("signs the logout of the session-end flow too", async () => {
-    const { http, sent, reload } = await page((path) => (path === DEVICES ? envelope("20906") : envelope("00000")));
-    await expect(http.post(DEVICES)).rejects.toMatchObject({ code: "20906" });
-    await reload;
-    const logout = sent.find((s) => s.path === PATHS.logout);
-    expect(logout?.headers["device-sign-mode"]).toBe("1");
     expect(sent.map((s) => s.path)).toEqual([DEVICES, PATHS.logout, PATHS.clearCookie]);
   });
 });
