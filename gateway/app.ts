@@ -14,6 +14,8 @@ import { ACCOUNT_MIGRATIONS } from "./accounts/migrations.ts";
 import { PendingLogins } from "./accounts/pending-logins.ts";
 import { accountRoutes } from "./accounts/routes.ts";
 import { AccountService } from "./accounts/service.ts";
+import { BindingService } from "./accounts/binding-service.ts";
+import { SettingsService } from "./accounts/settings-service.ts";
 import { Sessions } from "./accounts/sessions.ts";
 import { TotpGuard } from "./accounts/totp-guard.ts";
 import { Users } from "./accounts/users.ts";
@@ -104,6 +106,8 @@ export async function createGateway(
   };
   const accounts = new AccountService(accountStores, security, captcha, transport);
   const logins = new LoginService(accountStores, accounts);
+  const settings = new SettingsService(accountStores, accounts);
+  const binding = new BindingService(accountStores, accounts);
   const exchangeConfig = exchangeConfigFromEnv();
   const exchange = new Exchange(db, exchangeConfig, config.seed, accounts.directory, log("exchange error"));
 
@@ -134,9 +138,13 @@ export async function createGateway(
   wikiRoutes(app, config.imageHosts);
   securityRoutes(app, security, sessionIdOf);
   captchaRoutes(app, captcha.store);
-  accountRoutes(app, { accounts, logins });
+  accountRoutes(app, { accounts, logins, settings, binding });
   trackingRoutes(app, { events: new TrackingEventStore(db), csp: new CspReportStore(db), throttle: new TrackingThrottle() });
-  const exchangeDeps = { exchange, limiter: new RateLimiter(exchangeConfig.rateLimits), auth: new Authenticator(webSession) };
+  const exchangeDeps = {
+    exchange,
+    limiter: new RateLimiter(exchangeConfig.rateLimits),
+    auth: new Authenticator((req) => accounts.webSessionCaller(req)),
+  };
   publicExchangeRoutes(app, exchangeDeps);
   orderRoutes(app, exchangeDeps);
   planRoutes(app, exchangeDeps);

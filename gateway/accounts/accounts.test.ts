@@ -91,6 +91,27 @@ describe("sessions", () => {
     expect(sessions.resolve(s.token)).toEqual({ ended: "logout" });
   });
 
+  it("end for good by the tokens a browser holds: the live session, an idle-expired one's refresh token, no one else's", () => {
+    const users = new Users(t.db, clock);
+    const u = users.create({ email: "bye@example.com", pwdHash: "x" });
+    const sessions = new Sessions(t.db, clock);
+    const meta = { deviceId: "d1", ip: "", userAgent: "" };
+    const live = sessions.issue(u.id, meta);
+    const other = sessions.issue(u.id, { ...meta, deviceId: "d2" });
+    expect(sessions.endByTokens({}, "logout")).toBe(0);
+    expect(sessions.endByTokens({ token: "nonsense", refreshToken: "" }, "logout")).toBe(0);
+    expect(sessions.endByTokens({ token: live.token, refreshToken: live.refreshToken }, "logout")).toBe(1);
+    expect(sessions.resolve(live.token)).toEqual({ ended: "logout" });
+    expect(sessions.refresh(live.refreshToken, meta)).toBeUndefined();
+    expect("session" in sessions.resolve(other.token)).toBe(true);
+    // Idled out: the session token names an ended session, yet its refresh token still worked until now.
+    now += SESSION_RULES.idleMs + 1;
+    expect(sessions.resolve(other.token)).toEqual({ ended: "expired" });
+    expect(sessions.endByTokens({ refreshToken: other.refreshToken }, "logout")).toBe(1);
+    expect(sessions.refresh(other.refreshToken, meta)).toBeUndefined();
+    expect(sessions.resolve(other.token)).toEqual({ ended: "expired" });
+  });
+
   it("expire when idle, and a refresh token brings a new session once", () => {
     const users = new Users(t.db, clock);
     const u = users.create({ email: "r@example.com", pwdHash: "x" });

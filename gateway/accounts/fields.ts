@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseBody } from "../validate.ts";
 import { AREA_CODE_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN } from "../../protocol/accounts.ts";
 
 /** Request fields shared by the account routes, with the rules the browser's forms apply too. */
@@ -23,4 +24,9 @@ export const userId = z.string().regex(/^\d{10}$/, "not a user id");
  */
 export function optional<S extends z.ZodTypeAny>(schema: S) {
   return z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v), schema.optional());
+}
+
+/** A body reader for a schema, handed to a service that reads the body after its session check. */
+export function bodyOf<S extends z.ZodTypeAny>(schema: S): (body: unknown) => z.infer<S> {
+  return (body) => parseBody(schema, body);
 }

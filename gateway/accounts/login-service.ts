@@ -206,9 +206,16 @@ export class LoginService {
     return kit.startSession(req, reply, user, opened);
   }
 
+  /**
+   * Logout and clearCookie (docs/decisions/005): the session the browser's cookies name ends for
+   * good, its refresh token with it, and the cookies go. A live session's logout was signed (the
+   * security hook checked it); clearCookie is not signed, yet it only ends what it makes the
+   * browser forget, so a page that could post it gains nothing it did not have. It covers the
+   * browser that can no longer sign (its key is gone, a 00023 logout), whose session would
+   * otherwise live on without cookies.
+   */
   logout(req: FastifyRequest, reply: FastifyReply) {
-    const s = this.accounts.sessionIdOf(req);
-    if (s) this.stores.sessions.end(s, "logout");
+    this.stores.sessions.endByTokens({ token: cookieOf(req, COOKIES.session), refreshToken: cookieOf(req, COOKIES.refresh) }, "logout");
     clearSessionCookies(req, reply);
     return ok(null);
   }

@@ -6,7 +6,6 @@ import { CODE_CHANNELS, CODE_SCENES, OWN_ADDRESS_SCENES } from "../../protocol/a
 import { ENCRYPTED_PATHS, SUB_SWITCH_PREFIX } from "../../protocol/signing.ts";
 import { ok } from "../envelope.ts";
 import { parseBody } from "../validate.ts";
-import { clearSessionCookies } from "./cookies.ts";
 import { areaCode, code6, email, mobile, optional, pwd, userId } from "./fields.ts";
 import type { AccountService } from "./service.ts";
 import { loginRoutes } from "./login-routes.ts";
@@ -15,7 +14,9 @@ import { providerRoutes } from "./provider-routes.ts";
 import { resetPasswordRoutes } from "./reset-routes.ts";
 import { userInfoOf } from "./users.ts";
 import { settingsRoutes } from "./settings-routes.ts";
+import type { SettingsService } from "./settings-service.ts";
 import { bindingRoutes } from "./binding-routes.ts";
+import type { BindingService } from "./binding-service.ts";
 
 const addressScene = z.enum(CODE_SCENES).exclude([...OWN_ADDRESS_SCENES]);
 const SendCodeBody = z.union([
@@ -39,7 +40,15 @@ const REGISTER_PATHS = [
 ] as const;
 
 /** Accounts and sessions over HTTP (docs/protocol.md §7.4 session end, §7). */
-export function accountRoutes(app: FastifyInstance, { accounts, logins }: { accounts: AccountService; logins: LoginService }): void {
+export function accountRoutes(
+  app: FastifyInstance,
+  {
+    accounts,
+    logins,
+    settings,
+    binding,
+  }: { accounts: AccountService; logins: LoginService; settings: SettingsService; binding: BindingService },
+): void {
   app.post(ACCOUNT_PATHS.sendCode, async (req) => accounts.sendCode(req, parseBody(SendCodeBody, req.body ?? {})));
 
   for (const [path, fields] of REGISTER_PATHS) {
@@ -54,15 +63,12 @@ export function accountRoutes(app: FastifyInstance, { accounts, logins }: { acco
 
   app.post(PATHS.logout, async (req, reply) => logins.logout(req, reply));
   app.post(PATHS.btapiLogout, async (req, reply) => logins.logout(req, reply));
-  app.post(PATHS.clearCookie, async (req, reply) => {
-    clearSessionCookies(req, reply);
-    return ok(null);
-  });
+  app.post(PATHS.clearCookie, async (req, reply) => logins.logout(req, reply));
 
   for (const path of SWITCH_PATHS)
     app.post(path, async (req, reply) => logins.switchAccount(req, reply, (f) => parseBody(SwitchFields, f)));
   app.post(ACCOUNT_PATHS.refresh, async (req, reply) => logins.refresh(req, reply));
 
-  settingsRoutes(app, accounts);
-  bindingRoutes(app, accounts);
+  settingsRoutes(app, settings);
+  bindingRoutes(app, binding);
 }

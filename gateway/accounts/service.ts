@@ -71,6 +71,9 @@ const tooSoon = () => refuse(CODES.codeTooSoon, "A code was sent less than a min
 /** Every message the gateway sends carries the account's anti-phishing code, when it has one. */
 const phishingLine = (user: UserRow | undefined) => (user?.anti_phishing_code ? `Anti-phishing code: ${user.anti_phishing_code}\n` : "");
 
+/** How a route hands a service its body reader: the service reads after its session check, so a guest learns nothing about fields. */
+export type ReadBody<T> = (body: unknown) => T;
+
 /** What the accounts service is built from, in the order the composition root builds them. */
 export interface AccountStores {
   users: Users;
@@ -147,6 +150,19 @@ export class AccountService {
     const s = this.sessionOf(req);
     if (!("id" in s) || this.users.byId(s.userId)?.frozen) return undefined;
     return { userId: s.userId, via: "session", permissions: ["read", "trade"] };
+  }
+
+  /**
+   * The caller of an /api/v2/ private route by its web session. A request without a session
+   * cookie has none, and the route answers Bitget's 40001 as Bitget does to a call without
+   * credentials; a cookie that names an ended session or a frozen account gets the session-end
+   * code every other private call gets (00004, 20906, 20205), so the page's refresh and
+   * session-end flow work on the trading page too (docs/decisions/005).
+   */
+  webSessionCaller(req: SessionRequest): Principal | undefined {
+    if (!readCookies(req.headers.cookie).has(COOKIES.session)) return undefined;
+    const { user } = this.currentUser(req);
+    return { userId: user.id, via: "session", permissions: ["read", "trade"] };
   }
 
   private readonly sendLimits = {
@@ -296,7 +312,7 @@ export class AccountService {
   };
 
   /** The logged-in user and session, or the refusal that says why there is none. */
-  currentUser(req: FastifyRequest): { user: UserRow; sessionId: string } {
+  currentUser(req: SessionRequest): { user: UserRow; sessionId: string } {
     const resolved = this.sessionOf(req);
     if (!("id" in resolved)) {
       const e = endCode(resolved.ended);

@@ -133,6 +133,22 @@ export class Sessions {
     })();
   }
 
+  /**
+   * Ends for good the sessions a browser's cookies name (its session token, its refresh token):
+   * the live one ends with `reason`, and neither token works again, an idle-expired session's
+   * refresh token included. Returns how many sessions it touched.
+   */
+  endByTokens(tokens: { token?: string | undefined; refreshToken?: string | undefined }, reason: EndReason): number {
+    const hashes = [tokens.token, tokens.refreshToken].filter((t): t is string => !!t).map(sha256);
+    if (hashes.length === 0) return 0;
+    return this.db
+      .prepare(
+        `UPDATE sessions SET ended_at = coalesce(ended_at, @at), end_reason = coalesce(end_reason, @reason), refresh_revoked = 1
+        WHERE token_hash IN (@a, @b) OR refresh_hash IN (@a, @b)`,
+      )
+      .run({ at: this.now(), reason, a: hashes[0], b: hashes[1] ?? hashes[0] }).changes;
+  }
+
   userOf(id: string): string | undefined {
     return (this.db.prepare("SELECT user_id FROM sessions WHERE id = ?").get(id) as { user_id: string } | undefined)?.user_id;
   }

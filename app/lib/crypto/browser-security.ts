@@ -4,7 +4,7 @@ import { HEADERS } from "../../../protocol/headers";
 import { COOKIES } from "../../../protocol/accounts";
 import { ENCRYPTED_PATHS, SIGN_DEBOUNCE_MS, SIGN_DEBUG_PARAM, SUB_SWITCH_PREFIX, shouldEncrypt } from "../../../protocol/signing";
 import type { HttpClient } from "~/lib/http/client";
-import type { ResponseHandler } from "~/lib/http/types";
+import type { RequestStep, ResponseHandler } from "~/lib/http/types";
 import type { ClientKeys } from "./client-keys";
 import { KeyError } from "./client-keys";
 import { bytesToHex, utf8 } from "./encoding";
@@ -49,6 +49,26 @@ function userIdOf(data: unknown): string | undefined {
 
 export function signDebugEnabled(search: string): boolean {
   return new URLSearchParams(search).get(SIGN_DEBUG_PARAM) === "1";
+}
+
+/**
+ * Signs a request of the page's session when the sign config gives its path a mode (docs/protocol.md §5).
+ * Installed on every client that may send a signed path, the logout client included.
+ */
+export function signingStep(deps: Pick<SecurityDeps, "loader" | "keys" | "cookies" | "debug">): RequestStep {
+  return async (req) => {
+    const sid = readCookie(deps.cookies(), COOKIES.sessionId);
+    if (!sid) return;
+    // Network errors while loading the config are not reported: the call goes unsigned and the gateway says why.
+    const config = await deps.loader.get().catch(() => undefined);
+    if (!config?.clientOpen) return;
+    const pair = await deps.keys.forSession(sid);
+    if (!pair) return;
+    const headers = await signatureHeaders(config, pair, req);
+    if (!headers) return;
+    Object.assign(req.headers, headers);
+    if (deps.debug) console.info("[sign]", req.method, req.path, headers[HEADERS.deviceSignMode], headers[HEADERS.deviceSignKey]);
+  };
 }
 
 /**
@@ -101,19 +121,7 @@ export function installBrowserSecurity(http: HttpClient, deps: SecurityDeps): vo
     pending.set(req.headers[HEADERS.traceId] ?? "", pair);
   });
 
-  http.use(async (req) => {
-    const sid = sessionId();
-    if (!sid) return;
-    // Network errors while loading the config are not reported: the call goes unsigned and the gateway says why.
-    const config = await deps.loader.get().catch(() => undefined);
-    if (!config?.clientOpen) return;
-    const pair = await deps.keys.forSession(sid);
-    if (!pair) return;
-    const headers = await signatureHeaders(config, pair, req);
-    if (!headers) return;
-    Object.assign(req.headers, headers);
-    if (deps.debug) console.info("[sign]", req.method, req.path, headers[HEADERS.deviceSignMode], headers[HEADERS.deviceSignKey]);
-  });
+  http.use(signingStep(deps));
 
   const bindOnLogin: ResponseHandler = async ({ request, envelope }) => {
     const trace = request.headers[HEADERS.traceId] ?? "";

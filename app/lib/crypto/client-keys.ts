@@ -78,6 +78,14 @@ export class ClientKeys {
     await this.store.put(KEY_IDS.user(userId), pair);
   }
 
+  /** After a refresh: the new session signs with the page's pair, whose binding the gateway carried over (docs/protocol.md §7.3). */
+  async carry(fromSession: string, toSession: string): Promise<void> {
+    const pair = await this.forSession(fromSession);
+    if (!pair) return;
+    await this.store.put(KEY_IDS.session(toSession), pair);
+    await this.store.delete(KEY_IDS.session(fromSession));
+  }
+
   forSession(sessionId: string): Promise<StoredKeyPair | undefined> {
     return this.store.get(KEY_IDS.session(sessionId));
   }

@@ -1,13 +1,17 @@
 import { createHttpClient, type HttpClient } from "./client";
 import { browserIdentity } from "./device-identity";
 import { sessionEndHandler } from "./session-end";
+import { sessionRefresh } from "./session-refresh";
 import { captchaLoop, type PresentCaptcha } from "./captcha-loop";
 import { lastLoginUser, lastUser } from "./device-identity";
+import type { Identity } from "./types";
+import { ACCOUNT_PATHS } from "../../../protocol/account-paths";
+import { COOKIES } from "../../../protocol/accounts";
 import { PATHS } from "../../../protocol/paths";
-import { installBrowserSecurity, signDebugEnabled } from "~/lib/crypto/browser-security";
+import { installBrowserSecurity, readCookie, signDebugEnabled, signingStep, type SecurityDeps } from "~/lib/crypto/browser-security";
 import { ClientKeys } from "~/lib/crypto/client-keys";
 import { indexedDbKeyStore, memoryKeyStore } from "~/lib/crypto/key-store";
-import { SignConfigLoader } from "~/lib/crypto/sign-config";
+import { SignConfigLoader, type SignConfigSource } from "~/lib/crypto/sign-config";
 import type { GatewaySignConfig } from "../../../protocol/signing";
 import { showToast } from "~/lib/toast";
 
@@ -38,45 +42,78 @@ export function setCaptchaPresenter(present: PresentCaptcha): void {
   presenter = present;
 }
 
+/** What the page's client is built from: the page's globals in the browser, fakes in a test. */
+export interface BrowserHttpDeps extends Pick<SecurityDeps, "keys" | "cookies" | "lastUser" | "lastLoginUser" | "notify" | "debug"> {
+  identity: () => Identity;
+  fetch?: typeof fetch;
+  storage?: SignConfigSource["storage"];
+  issuerPem: () => string | undefined;
+  present: PresentCaptcha;
+  reload(): void;
+  rewriteResult?: (data: unknown) => unknown;
+}
+
 /**
- * The page's one HTTP client: same-origin gateway calls with the protocol's headers, the captcha
- * loop and the session-end logout installed. Created on first use in the browser.
+ * A client with the protocol's headers, the captcha loop, the session-end logout, login
+ * encryption and request signing installed (docs/protocol.md §5–7).
  */
-export function browserHttp(): HttpClient {
-  if (client) return client;
-  const http = createHttpClient({ identity: browserIdentity, rewriteResult: (data) => rewriteImages(data) });
-  // Logout calls go through a client without handlers, so a failing logout cannot loop.
-  const bare = createHttpClient({ identity: browserIdentity, clock: http.clock });
-  http.onResponse(captchaLoop((scene) => presenter(scene)));
-  const logout = sessionEndHandler({
-    post: (path) => bare.post(path),
-    reload: () => window.location.reload(),
-    notify: (m) => showToast(m),
+export function createBrowserHttp(deps: BrowserHttpDeps): HttpClient {
+  const http = createHttpClient({ identity: deps.identity, fetch: deps.fetch, rewriteResult: deps.rewriteResult });
+  // The sign config comes through a client with no steps and no handlers: signing waits for it.
+  const bare = createHttpClient({ identity: deps.identity, fetch: deps.fetch, clock: http.clock });
+  const loader = new SignConfigLoader(
+    {
+      fetchConfig: async () => (await bare.get<{ gatewaySignConfig: GatewaySignConfig }>(PATHS.gatewaySignConfig)).gatewaySignConfig,
+      storage: deps.storage,
+    },
+    deps.issuerPem,
+  );
+  // Logouts go through a client without handlers, so a failing logout cannot loop; it signs, as
+  // the gateway ends a live session only on a signed logout (docs/decisions/006).
+  const signedBare = createHttpClient({ identity: deps.identity, fetch: deps.fetch, clock: http.clock });
+  signedBare.use(signingStep({ loader, keys: deps.keys, cookies: deps.cookies, debug: deps.debug }));
+  const endSession = async () => {
+    await signedBare.post(PATHS.logout).catch(() => undefined);
+    await signedBare.post(PATHS.clearCookie).catch(() => undefined);
+  };
+  const refresh = sessionRefresh({
+    sessionId: () => readCookie(deps.cookies(), COOKIES.sessionId),
+    refresh: () => bare.post<{ sessionId?: unknown } | undefined>(ACCOUNT_PATHS.refresh),
+    carryKey: (from, to) => deps.keys.carry(from, to),
   });
-  http.onResponse(logout);
+  http.use(refresh.step);
+  http.onResponse(captchaLoop((scene) => deps.present(scene)));
+  // Before the session-end flow: an idle-expired session is refreshed, and only a refused refresh logs out.
+  http.onResponse(refresh.handler);
+  http.onResponse(sessionEndHandler({ post: (path) => signedBare.post(path), reload: () => deps.reload(), notify: (m) => deps.notify(m) }));
   installBrowserSecurity(http, {
-    loader: new SignConfigLoader(
-      {
-        fetchConfig: async () => (await bare.get<{ gatewaySignConfig: GatewaySignConfig }>(PATHS.gatewaySignConfig)).gatewaySignConfig,
-        storage: sessionStorage,
-      },
-      () => issuerPem,
-    ),
+    loader,
+    keys: deps.keys,
+    cookies: deps.cookies,
+    lastUser: deps.lastUser,
+    lastLoginUser: deps.lastLoginUser,
+    notify: deps.notify,
+    logout: () => void endSession().then(() => deps.reload()),
+    debug: deps.debug,
+  });
+  return http;
+}
+
+/** The page's one HTTP client, created on first use in the browser. */
+export function browserHttp(): HttpClient {
+  client ??= createBrowserHttp({
+    identity: browserIdentity,
+    rewriteResult: (data) => rewriteImages(data),
+    storage: sessionStorage,
+    issuerPem: () => issuerPem,
+    present: (scene) => presenter(scene),
     keys: clientKeys(),
     cookies: () => document.cookie,
     lastUser,
     lastLoginUser,
     notify: (m) => showToast(m),
-    logout: () => {
-      void bare
-        .post(PATHS.logout)
-        .catch(() => undefined)
-        .then(() => bare.post(PATHS.clearCookie))
-        .catch(() => undefined)
-        .then(() => window.location.reload());
-    },
+    reload: () => window.location.reload(),
     debug: signDebugEnabled(window.location.search),
   });
-  client = http;
-  return http;
+  return client;
 }
