@@ -42,11 +42,13 @@ const plain = (max: number, min = 0) =>
     .max(max)
     .transform((s) => s.trim())
     .refine((s) => s.length >= min, `must have at least ${min} character(s)`)
-    // eslint-disable-next-line no-control-regex
-    .refine(
-      (s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(s),
-      "must not contain control characters",
-    );
+    .refine((s) => ![...s].some(invisible), "must not contain control characters");
+
+/** C0 controls but tab and newlines, DEL, and the bidirectional overrides and isolates. */
+function invisible(ch: string): boolean {
+  const c = ch.codePointAt(0) ?? 0;
+  return (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+}
 
 const TextSchema = z
   .object({
