@@ -109,7 +109,7 @@ export function seedEvents(now: number): EventInput[] {
       kind: "trading-competition",
       startsAt,
       endsAt: startsAt + 30 * DAY,
-      image: `/events/${SEED_SLUG}.svg`,
+      image: `/event-images/${SEED_SLUG}.svg`,
       texts: TEXTS,
     },
   ];
