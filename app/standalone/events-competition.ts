@@ -114,13 +114,14 @@ function setupJoin(config: CompetitionConfig, refresh: () => Promise<void>): voi
       const { browserHttp, setIssuerCertificate } = await import("~/lib/http/browser-client");
       setIssuerCertificate(config.issuerCert ?? undefined);
       await browserHttp().post(EVENT_PATHS.enrol, { slug: config.slug });
-      button.hidden = true;
+      // Removed rather than hidden: the button's display rule would win over `hidden`.
+      button.remove();
       say(config.texts.joined);
       await refresh();
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (code === EVENT_CODES.alreadyEnrolled) {
-        button.hidden = true;
+        button.remove();
         say(config.texts.joined);
         return;
       }
