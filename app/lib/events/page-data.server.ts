@@ -82,10 +82,12 @@ export async function loadEventList(context: Ctx, request: Request) {
   return { ...pick(s), events, chromeConfig: chromeConf };
 }
 
+/** An image only from this site or an allowed host; a site path made absolute on the public origin (cards and crawlers need it so). */
 function imageOf(src: string, context: Ctx, hosts: string[]): string | null {
   if (!src) return null;
   const v = checkImageSource(src, context.linkPolicy, hosts);
-  return v.allowed ? v.href : null;
+  if (!v.allowed) return null;
+  return v.href.startsWith("/") && !v.href.startsWith("//") ? context.publicOrigin + v.href : v.href;
 }
 
 const pick = (s: ReturnType<typeof shared>) => ({
