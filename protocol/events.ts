@@ -12,7 +12,7 @@ export const EVENT_PATHS = {
    * cookie the answer also says where that user stands (`me`); the rest is the same for everyone.
    */
   leaderboard: "/v1/mix/public/events/leaderboard",
-  /** `{slug}`, signed (mode 2) by a logged-in session → `{enrolled: Standing-less entry}`: enrols the paper account. */
+  /** `{slug}`, signed (mode 2) by a logged-in session → `{slug, enrolledAt, startEquity}`: enrols the paper account. */
   enrol: "/v1/mix/events/enrol",
   /** Operators only, HMAC-signed (EVENT_OPERATOR_HEADERS): `EventInput` → the stored event. */
   operatorCreate: "/v1/mix/operator/events/create",
