@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EventDates, EventState } from "~/components/events/event-meta";
@@ -10,16 +10,9 @@ import { eventJsonLd, ldJson } from "~/lib/events/json-ld";
 import { loadEventPage } from "~/lib/events/page-data.server";
 import { BRAND, metaT } from "~/lib/i18n/meta";
 import type { PageHandle } from "~/lib/page-handle";
-import chromeCss from "~/components/events/chrome.css?url";
-import eventsCss from "~/components/events/events.css?url";
 
 /** Server-rendered HTML only: chrome, live standings and enrolment come as standalone bundles (docs/decisions/019, 800). */
 export const handle: PageHandle = { hydrate: false, ownShell: true };
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: chromeCss },
-  { rel: "stylesheet", href: eventsCss },
-];
 
 export const loader = ({ params, request, context }: LoaderFunctionArgs) => loadEventPage(context, request, params.slug ?? "");
 

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { EventList } from "~/components/events/event-list";
 import { EventShell } from "~/components/events/event-shell";
@@ -6,16 +6,9 @@ import { BRAND, metaT } from "~/lib/i18n/meta";
 import { eventListJsonLd, ldJson } from "~/lib/events/json-ld";
 import { loadEventList } from "~/lib/events/page-data.server";
 import type { PageHandle } from "~/lib/page-handle";
-import chromeCss from "~/components/events/chrome.css?url";
-import eventsCss from "~/components/events/events.css?url";
 
 /** Server-rendered HTML only: the chrome and tracking come as standalone bundles (docs/decisions/019, 800). */
 export const handle: PageHandle = { hydrate: false, ownShell: true };
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: chromeCss },
-  { rel: "stylesheet", href: eventsCss },
-];
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadEventList(context, request);
 

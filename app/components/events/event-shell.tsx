@@ -18,6 +18,11 @@ import { chromeLinks, chromeTexts } from "~/lib/events/chrome-texts";
 import { ldJson } from "~/lib/events/json-ld";
 import { splitLocalePath } from "~/lib/i18n/locale-path";
 import { ChromeTree } from "./chrome-tree";
+import chromeCss from "./chrome.css?inline";
+import eventsCss from "./events.css?inline";
+
+/** A few KB, inlined: two fewer render-blocking requests before the first paint on a phone. */
+const PAGE_CSS = chromeCss + eventsCss;
 
 export interface EventShellProps {
   children: ReactNode;
@@ -51,6 +56,7 @@ export function EventShell({ children, config, loader, chrome, bundles, current 
   };
   return (
     <>
+      <style nonce={nonce} dangerouslySetInnerHTML={{ __html: PAGE_CSS }} />
       <a className="skip-link" href="#main">
         {t("chrome.skip")}
       </a>

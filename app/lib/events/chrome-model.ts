@@ -173,7 +173,8 @@ export function headerTree(m: Model): ChromeElement {
   return el(
     "header",
     { class: "mc-header" },
-    el("a", { class: "mc-brand", href: m.href(m.links.home) }, BRAND_MARK, el("span", {}, m.texts.brand)),
+    // Named by its label too: on a phone the word is hidden and only the mark shows.
+    el("a", { class: "mc-brand", href: m.href(m.links.home), "aria-label": m.texts.brand }, BRAND_MARK, el("span", {}, m.texts.brand)),
     el("nav", { "aria-label": m.texts.nav }, el("ul", {}, ...nav)),
     end,
   );
