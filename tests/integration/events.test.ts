@@ -1,9 +1,12 @@
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { V2 } from "../../protocol/bitget.ts";
 import { EVENT_CODES, EVENT_OPERATOR_HEADERS, EVENT_PATHS, type EventInput } from "../../protocol/events.ts";
 import { operatorSignature } from "../../gateway/events/operator-auth.ts";
 import { registerByEmail } from "../setup/accounts";
+import { ROOT } from "../setup/processes";
 import { gatewayForSuite } from "../setup/suite";
 
 /** The events area through the real gateway process (docs/decisions/800), attacker cases included. */
@@ -256,5 +259,125 @@ describe("the competition", () => {
     expect((await operator(EVENT_PATHS.operatorUpdate, { slug: "short-cup", endsAt: Date.now() + HOUR })).body.code).toBe(
       EVENT_CODES.ended,
     );
+  });
+});
+
+describe("the events:admin command", () => {
+  const run = async (...args: string[]) => {
+    try {
+      const r = await promisify(execFile)(process.execPath, ["--import", "tsx", "gateway/events/cli/admin.ts", ...args], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: gw.dir },
+      });
+      return { code: 0, out: r.stdout, err: r.stderr };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      return { code: e.code, out: e.stdout, err: e.stderr };
+    }
+  };
+
+  it("creates and updates an event in the running gateway's database, with the service's rules", async () => {
+    const created = await run(
+      "create",
+      "--slug",
+      "cli-cup",
+      "--kind",
+      "trading-competition",
+      "--starts",
+      "2030-01-01T00:00:00Z",
+      "--ends",
+      "2030-01-31T00:00:00+01:00",
+      "--title",
+      "CLI cup",
+    );
+    expect(created.code).toBe(0);
+    expect(JSON.parse(created.out)).toMatchObject({
+      slug: "cli-cup",
+      state: "upcoming",
+      startsAt: Date.UTC(2030, 0, 1),
+      endsAt: Date.UTC(2030, 0, 30, 23),
+    });
+    expect((await post(EVENT_PATHS.detail, { slug: "cli-cup" })).body.data).toMatchObject({ title: "CLI cup", state: "upcoming" });
+    const updated = await run("update", "--slug", "cli-cup", "--locale", "de", "--title", "CLI-Cup");
+    expect(updated.code).toBe(0);
+    expect((await post(EVENT_PATHS.detail, { slug: "cli-cup", locale: "de" })).body.data.title).toBe("CLI-Cup");
+    expect(JSON.parse((await run("list")).out).map((e: { slug: string }) => e.slug)).toContain("cli-cup");
+  });
+
+  it.each([
+    [
+      "a date without a zone",
+      [
+        "create",
+        "--slug",
+        "cli-bad",
+        "--kind",
+        "announcement",
+        "--starts",
+        "2030-01-01T00:00:00",
+        "--ends",
+        "2030-01-02T00:00:00Z",
+        "--title",
+        "X",
+      ],
+      2,
+    ],
+    [
+      "an end before the start",
+      [
+        "create",
+        "--slug",
+        "cli-bad",
+        "--kind",
+        "announcement",
+        "--starts",
+        "2030-01-02T00:00:00Z",
+        "--ends",
+        "2030-01-01T00:00:00Z",
+        "--title",
+        "X",
+      ],
+      1,
+    ],
+    [
+      "a bad slug",
+      [
+        "create",
+        "--slug",
+        "CLI Bad",
+        "--kind",
+        "announcement",
+        "--starts",
+        "2030-01-01T00:00:00Z",
+        "--ends",
+        "2030-01-02T00:00:00Z",
+        "--title",
+        "X",
+      ],
+      1,
+    ],
+    [
+      "a taken slug",
+      [
+        "create",
+        "--slug",
+        "paper-trading-cup",
+        "--kind",
+        "announcement",
+        "--starts",
+        "2030-01-01T00:00:00Z",
+        "--ends",
+        "2030-01-02T00:00:00Z",
+        "--title",
+        "X",
+      ],
+      1,
+    ],
+    ["an unknown command", ["delete", "--slug", "paper-trading-cup"], 2],
+  ])("refuses %s with a message and stores nothing", async (_name, args, code) => {
+    const r = await run(...args);
+    expect(r.code).toBe(code);
+    expect(r.err).toMatch(/^events:admin: /);
+    expect((await post(EVENT_PATHS.detail, { slug: "cli-bad" })).status).toBe(404);
   });
 });
