@@ -19,15 +19,19 @@ function fakeLedger() {
   const equity = new Map<string, bigint>();
   const moved = new Set<string>();
   const opened: string[] = [];
+  const valuedAt: Array<number | undefined> = [];
   const ledger: PaperLedger = {
     async open(userId) {
       opened.push(userId);
       if (!equity.has(userId)) equity.set(userId, 1000n * U);
     },
-    equity: (userId) => equity.get(userId) ?? 0n,
+    equity: (userId, at) => {
+      valuedAt.push(at);
+      return equity.get(userId) ?? 0n;
+    },
     movedOutsideTrading: (userId) => moved.has(userId),
   };
-  return { ledger, equity, moved, opened };
+  return { ledger, equity, moved, opened, valuedAt };
 }
 
 function setup(opts: { users?: Record<string, { nickName: string; subAccount: boolean }> } = {}) {
@@ -213,6 +217,21 @@ describe("the competition", () => {
     clock.now += 3600_000;
     expect(svc.leaderboard("spring-cup", { by: "pnl", limit: 10, userId: "u1" }).me?.pnl).toBe("200.00");
     expect(svc.detail("spring-cup", "en").final).toBe(true);
+  });
+
+  it("after a stop across the end, freezes the results at start, valued at the minute the event ended", async () => {
+    const { svc, store, clock, ledger, valuedAt } = setup();
+    svc.create(cup());
+    await svc.enrol("spring-cup", "u1");
+    svc.stop();
+    clock.now = T0 + 5 * 3600_000;
+    valuedAt.length = 0;
+    const restarted = new EventService({ store, ledger, entrants: { of: () => undefined }, now: () => clock.now });
+    restarted.start();
+    restarted.stop();
+    expect(valuedAt).toEqual([T0 + 3600_000]);
+    expect(store.bySlug("spring-cup")?.finalAt).toBe(T0 + 5 * 3600_000);
+    expect(restarted.leaderboard("spring-cup", { by: "pnl", limit: 10 })).toMatchObject({ final: true, participants: 1 });
   });
 
   it("masks names: never more than the start and end of a nickname, else the user id", () => {
