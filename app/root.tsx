@@ -21,7 +21,7 @@ import { AlternateLinks } from "~/components/alternate-links";
 import { PrefsSync } from "~/components/prefs-sync";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { useRootData, type RootData } from "~/lib/root-data";
-import { hydrates } from "~/lib/page-handle";
+import { hydrates, ownsShell } from "~/lib/page-handle";
 import { resourcesFor } from "~/lib/i18n/resources.server";
 import { issuerCertPem } from "~/utils/issuer-cert.server";
 import { userOf } from "~/utils/user.server";
@@ -122,6 +122,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { t } = useTranslation("common");
+  // A page with its own shell (the events site) gets none of the app's chrome or hosts.
+  if (ownsShell(useMatches())) return <Outlet />;
   return (
     <>
       <a className="skip-link" href="#main">

@@ -27,6 +27,14 @@ import { TdkStore, seedTdk } from "./content/tdk.ts";
 import { wikiRoutes } from "./content/wiki-routes.ts";
 import { migrate, openDatabase, type Db } from "./db/database.ts";
 import { GatewayError, installEnvelope } from "./envelope.ts";
+import { eventsConfigFromEnv } from "./events/config.ts";
+import { EVENT_MIGRATIONS } from "./events/migrations.ts";
+import { OperatorAuth } from "./events/operator-auth.ts";
+import { exchangePaperLedger } from "./events/paper-ledger.ts";
+import { eventRoutes } from "./events/routes.ts";
+import { seedEvents } from "./events/seed.ts";
+import { EventService } from "./events/service.ts";
+import { EventStore } from "./events/store.ts";
 import { exchangeConfigFromEnv } from "./exchange/config.ts";
 import { Exchange } from "./exchange/exchange.ts";
 import { migrateExchange } from "./exchange/migrations.ts";
@@ -77,6 +85,7 @@ export async function createGateway(
   migrate(db, TRACKING_MIGRATIONS);
   migrateExchange(db);
   migrate(db, SUB_TRANSFER_MIGRATIONS);
+  migrate(db, EVENT_MIGRATIONS);
 
   const app = Fastify({
     logger,
@@ -110,6 +119,21 @@ export async function createGateway(
   const binding = new BindingService(accountStores, accounts);
   const exchangeConfig = exchangeConfigFromEnv();
   const exchange = new Exchange(db, exchangeConfig, config.seed, accounts.directory, log("exchange error"));
+  const eventStore = new EventStore(db);
+  const events = new EventService({
+    store: eventStore,
+    ledger: exchangePaperLedger(exchange),
+    entrants: {
+      of: (id) => {
+        const u = accountStores.users.byId(id);
+        return u ? { nickName: u.nick_name ?? "", subAccount: u.user_type === 1 } : undefined;
+      },
+    },
+    log: log("event results failed"),
+  });
+  events.seed(seedEvents(Date.now()));
+  events.start();
+  app.addHook("onClose", async () => events.stop());
 
   // The request's session, looked up at most once and shared by the checks and the routes.
   app.decorateRequest("session", null);
@@ -150,6 +174,12 @@ export async function createGateway(
   planRoutes(app, exchangeDeps);
   spotAccountRoutes(app, exchangeDeps);
   subTransferRoutes(app, exchangeDeps);
+  eventRoutes(app, {
+    events,
+    operators: new OperatorAuth(eventsConfigFromEnv().operatorSecret, eventStore),
+    sessionUserIdOf: (req) => accounts.sessionUserIdOf(req),
+    requireUserId: (req) => accounts.currentUser(req).user.id,
+  });
   const closeStreams = exchangeStreams(app, {
     exchange,
     proxySecret: config.proxySecret,

@@ -86,7 +86,16 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
   } else {
     app.use("/assets", express.static(`${opts.buildDir}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
     // Standalone bundles are content-hashed too (their manifest is kept outside build/client).
-    app.use(STANDALONE_BASE, express.static(`${opts.buildDir}/client${STANDALONE_BASE}`, { immutable: true, maxAge: "1y", index: false }));
+    // Other sites of the operator load some of them as modules (the events chrome), which needs CORS (docs/decisions/800).
+    app.use(
+      STANDALONE_BASE,
+      express.static(`${opts.buildDir}/client${STANDALONE_BASE}`, {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        setHeaders: (res) => res.setHeader("Access-Control-Allow-Origin", "*"),
+      }),
+    );
     app.use(express.static(`${opts.buildDir}/client`, { maxAge: "1h", index: false }));
     build = (await import(`${opts.buildDir}/server/index.js`)) as ServerBuild;
   }

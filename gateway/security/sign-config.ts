@@ -2,6 +2,7 @@ import { GATEWAY_DEFAULT_ALGORITHM, type GatewaySignConfig, type SignMode } from
 import { ACCOUNT_PATHS } from "../../protocol/account-paths.ts";
 import { PATHS } from "../../protocol/paths.ts";
 import { WS_PATHS } from "../../protocol/bitget.ts";
+import { EVENT_PATHS } from "../../protocol/events.ts";
 import type { LoginKey } from "./login-keys.ts";
 
 /**
@@ -20,6 +21,8 @@ export const EXACT_URLS: Record<string, SignMode> = {
   [ACCOUNT_PATHS.apiKeyList]: 1,
   // The private stream's login of a web session (docs/decisions/700): path, time and trace id.
   [WS_PATHS.private]: 1,
+  // Enrolling in a competition changes the account's standing (docs/decisions/800).
+  [EVENT_PATHS.enrol]: 2,
 };
 
 /**
