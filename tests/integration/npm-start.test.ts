@@ -11,7 +11,7 @@ describe("the web server started as npm start does", () => {
 
   beforeAll(async () => {
     web = await startProcess(
-      ["--import", "./tests/setup/react-build-probe.mjs", "index.js"],
+      ["--import", "./tests/setup/react-build-probe.js", "index.js"],
       { NODE_ENV: undefined, PUBLIC_ORIGIN: undefined, HOST: undefined, PORT: "0", DATA_DIR: data.dir },
       "web server listening",
     );
