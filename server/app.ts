@@ -23,6 +23,8 @@ export interface WebAppOptions {
   buildDir: string;
   /** The secret the gateway believes our X-Forwarded-For by (docs/decisions/010). */
   proxySecret?: string;
+  /** Where the server listens, known once it does: the public origin when PUBLIC_ORIGIN is unset (docs/decisions/604). */
+  listeningOrigin?: () => string | undefined;
 }
 
 export interface WebApp {
@@ -100,7 +102,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
           "x-forwarded-for": clientAddressOf(req, trust),
           ...(opts.proxySecret ? { [PROXY_SECRET_HEADER]: opts.proxySecret } : {}),
         },
-        publicOrigin: env.PUBLIC_ORIGIN ?? "",
+        publicOrigin: env.PUBLIC_ORIGIN ?? opts.listeningOrigin?.() ?? "",
         linkPolicy: env.linkPolicy,
         ssrReference: env.SSR_REFERENCE === "on",
       }),

@@ -32,4 +32,27 @@ describe("the web server started as npm start does", () => {
     expect(files.some((f) => f.endsWith(".production.min.js"))).toBe(true);
     expect(files.filter((f) => f.includes(".development."))).toEqual([]);
   });
+
+  it("makes canonical and hreflang links absolute at the address it listens on, whatever Host the request claims", async () => {
+    // HOST is unset, so it listens on every interface: localhost names it, as the README does.
+    const origin = `http://localhost:${web.port}`;
+    for (const headers of [{}, { host: "evil.example" }, { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" }]) {
+      const html = await (await fetch(`${web.url}/ja/wiki/bitcoin`, { headers })).text();
+      expect(html).toContain(`<link rel="canonical" href="${origin}/ja/wiki/bitcoin"/>`);
+      expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="${origin}/wiki/bitcoin"/>`);
+      expect(html).toContain(`<link rel="alternate" hrefLang="ar-AE" href="${origin}/ar/wiki/bitcoin"/>`);
+      expect(html).not.toContain("evil.example");
+      expect(html).not.toMatch(/<link rel="(canonical|alternate)"[^>]* href="\//);
+    }
+  });
+
+  it("serves a sitemap and names it in robots.txt at that address", async () => {
+    const origin = `http://localhost:${web.port}`;
+    const res = await fetch(`${web.url}/sitemap.xml`, { headers: { host: "evil.example" } });
+    expect(res.status).toBe(200);
+    const xml = await res.text();
+    expect(xml).toContain(`<loc>${origin}/wiki/bitcoin</loc>`);
+    expect(xml).not.toContain("evil.example");
+    expect(await (await fetch(`${web.url}/robots.txt`)).text()).toContain(`Sitemap: ${origin}/sitemap.xml`);
+  });
 });

@@ -36,11 +36,15 @@ describe("the web server with the embedded gateway", () => {
     expect(html).toContain('data-testid="rates-table"');
   });
 
-  it("has no sitemap and no Sitemap line without a configured public origin", async () => {
-    expect((await fetch(`${web.url}/sitemap.xml`)).status).toBe(404);
+  it("without PUBLIC_ORIGIN, gives sitemap and robots.txt the address it listens on", async () => {
+    // startWeb listens on 127.0.0.1; that address, never the request's Host, is the public origin.
+    const origin = `http://127.0.0.1:${web.port}`;
+    const sitemap = await fetch(`${web.url}/sitemap.xml`, { headers: { host: "evil.example" } });
+    expect(sitemap.status).toBe(200);
+    expect(await sitemap.text()).toContain(`<loc>${origin}/wiki</loc>`);
     const robots = await (await fetch(`${web.url}/robots.txt`)).text();
     expect(robots).toContain("User-agent: *");
-    expect(robots).not.toContain("Sitemap:");
+    expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });
 
   it("sends HSTS only when the request came over https through a trusted proxy", async () => {
