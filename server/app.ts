@@ -85,6 +85,9 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
     closeVite = () => server.close();
   } else {
     app.use("/assets", express.static(`${opts.buildDir}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
+    // Coin icons are never changed in place, a new icon gets a new name (docs/decisions/604): a
+    // year, still revalidated by ETag when a visitor reloads.
+    app.use("/coins", express.static(`${opts.buildDir}/client/coins`, { maxAge: "1y", index: false, redirect: false }));
     app.use(express.static(`${opts.buildDir}/client`, { maxAge: "1h", index: false }));
     build = (await import(`${opts.buildDir}/server/index.js`)) as ServerBuild;
   }

@@ -65,6 +65,24 @@ describe("the web server with the embedded gateway", () => {
     }
   });
 
+  it("caches coin icons for a year (a changed icon gets a new name), other public files for an hour", async () => {
+    for (const coin of readdirSync(join(ROOT, "public/coins"))) {
+      const res = await fetch(`${web.url}/coins/${coin}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("image/svg+xml");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000");
+      expect(res.headers.get("etag")).toBeTruthy();
+    }
+    // Other spellings and unknown names are not icons, and a way out of the folder is not one either.
+    for (const path of ["/coins/BTC.svg", "/coins/nope.svg", "/coins/", "/coins/..%2ffavicon.svg"]) {
+      const res = await fetch(`${web.url}${path}`);
+      if (!path.includes("..")) expect(res.status, path).toBe(404);
+      expect(res.headers.get("cache-control") ?? "", path).not.toContain("max-age=31536000");
+    }
+    const favicon = await fetch(`${web.url}/favicon.svg`);
+    expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
   it("renders unknown pages as a 404 document, and unknown gateway paths as a 404 envelope", async () => {
     const page = await fetch(`${web.url}/no/such/page`);
     expect(page.status).toBe(404);
