@@ -10,7 +10,7 @@ import { envelope } from "../protocol/envelope.ts";
 import { GATEWAY_WS_PREFIX, isGatewayPath } from "../protocol/paths.ts";
 import type { ServerEnv } from "./env.ts";
 import { createBff } from "./bff.ts";
-import { apiHeaders, securityHeaders } from "./security-headers.ts";
+import { apiHeaders, securityHeaders, setAssetHeaders } from "./security-headers.ts";
 import { proxyUpgrade } from "./ws-proxy.ts";
 import { clientAddressOf, type TrustFn } from "./client-address.ts";
 import { PROXY_SECRET_HEADER } from "../protocol/headers.ts";
@@ -84,11 +84,12 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
     build = () => server.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
     closeVite = () => server.close();
   } else {
-    app.use("/assets", express.static(`${opts.buildDir}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
+    const files = { index: false, setHeaders: setAssetHeaders } as const;
+    app.use("/assets", express.static(`${opts.buildDir}/client/assets`, { ...files, immutable: true, maxAge: "1y" }));
     // Coin icons are never changed in place, a new icon gets a new name (docs/decisions/604): a
     // year, still revalidated by ETag when a visitor reloads.
-    app.use("/coins", express.static(`${opts.buildDir}/client/coins`, { maxAge: "1y", index: false, redirect: false }));
-    app.use(express.static(`${opts.buildDir}/client`, { maxAge: "1h", index: false }));
+    app.use("/coins", express.static(`${opts.buildDir}/client/coins`, { ...files, maxAge: "1y", redirect: false }));
+    app.use(express.static(`${opts.buildDir}/client`, { ...files, maxAge: "1h" }));
     build = (await import(`${opts.buildDir}/server/index.js`)) as ServerBuild;
   }
 

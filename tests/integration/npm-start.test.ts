@@ -36,7 +36,12 @@ describe("the web server started as npm start does", () => {
   it("makes canonical and hreflang links absolute at the address it listens on, whatever Host the request claims", async () => {
     // HOST is unset, so it listens on every interface: localhost names it, as the README does.
     const origin = `http://localhost:${web.port}`;
-    for (const headers of [{}, { host: "evil.example" }, { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" }]) {
+    const claims: Array<Record<string, string>> = [
+      {},
+      { host: "evil.example" },
+      { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+    ];
+    for (const headers of claims) {
       const html = await (await fetch(`${web.url}/ja/wiki/bitcoin`, { headers })).text();
       expect(html).toContain(`<link rel="canonical" href="${origin}/ja/wiki/bitcoin"/>`);
       expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="${origin}/wiki/bitcoin"/>`);

@@ -65,6 +65,32 @@ describe("the web server with the embedded gateway", () => {
     }
   });
 
+  it("sends a static file only the headers a file needs: no page nonce, no document-only headers", async () => {
+    const js = readdirSync(join(ROOT, "build/client/assets")).find((f) => f.endsWith(".js"));
+    for (const path of [`/assets/${js}`, "/coins/btc.svg", "/favicon.svg"]) {
+      const res = await fetch(`${web.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+      // A worker script or an SVG opened on its own still runs under a strict policy.
+      expect(res.headers.get("content-security-policy"), path).toBe(
+        "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+      );
+      for (const name of ["reporting-endpoints", "x-frame-options", "cross-origin-opener-policy", "permissions-policy"]) {
+        expect(res.headers.get(name), `${path} ${name}`).toBeNull();
+      }
+    }
+    // A page, and the 404 page of an asset that does not exist, are documents: they keep them all.
+    for (const path of ["/wiki", "/assets/no-such-file.js", "/coins/nope.svg"]) {
+      const res = await fetch(`${web.url}${path}`);
+      expect(res.headers.get("content-type"), path).toContain("text/html");
+      expect(res.headers.get("content-security-policy"), path).toMatch(/script-src 'self' 'nonce-/);
+      expect(res.headers.get("x-frame-options"), path).toBe("DENY");
+      expect(res.headers.get("cross-origin-opener-policy"), path).toBe("same-origin");
+      expect(res.headers.get("reporting-endpoints"), path).toContain("csp-endpoint");
+    }
+  });
+
   it("caches coin icons for a year (a changed icon gets a new name), other public files for an hour", async () => {
     for (const coin of readdirSync(join(ROOT, "public/coins"))) {
       const res = await fetch(`${web.url}/coins/${coin}`);
