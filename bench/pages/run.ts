@@ -19,6 +19,7 @@ import {
   CATEGORIES,
   formatTable,
   measureRun,
+  median,
   meets,
   passCell,
   percentile,
@@ -142,10 +143,13 @@ async function measurePage(origin: string, path: string): Promise<PageResult> {
   const page: PageResult = { path, status, runs: [], errors: [], median: null, benchmarkIndex: [] };
   if (status >= 400) return page;
   const reports: string[] = [];
-  for (let i = 0; i < runs; i++) {
+  // A run Lighthouse could not trace (NO_NAVSTART and the like, on a busy machine) is tried again,
+  // up to as many extra attempts as runs asked for.
+  for (let attempt = 0; page.runs.length < runs && attempt < runs * 2; attempt++) {
     const { lhr, html } = await lighthouseRun(origin + path);
     if (lhr.runtimeError) {
       page.errors.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+      console.info(`  ${path} attempt ${attempt + 1}: ${lhr.runtimeError.code}, trying again`);
       continue;
     }
     page.runs.push(measureRun(lhr));
@@ -153,7 +157,7 @@ async function measurePage(origin: string, path: string): Promise<PageResult> {
     page.lighthouseVersion = lhr.lighthouseVersion;
     page.hostUserAgent = lhr.environment?.hostUserAgent;
     if (lhr.environment) page.benchmarkIndex.push(lhr.environment.benchmarkIndex);
-    console.info(`  ${path} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${score(page.runs.at(-1)!.scores[c])}`).join(", ")}`);
+    console.info(`  ${path} run ${page.runs.length}: ${CATEGORIES.map((c) => `${c} ${score(page.runs.at(-1)!.scores[c])}`).join(", ")}`);
   }
   if (page.runs.length === 0) return page;
   page.median = summarise(page.runs);
@@ -288,7 +292,11 @@ try {
       passCell(load.valid ? meets(load.ssrShareOfStatic, GOALS.ssrShareOfStatic) : false),
     ]);
   }
-  console.info(`\nLighthouse ${pages.find((p) => p.lighthouseVersion)?.lighthouseVersion ?? ""}, mobile, median of ${runs} runs\n`);
+  const benchmark = median(pages.flatMap((p) => p.benchmarkIndex));
+  console.info(`\nLighthouse ${pages.find((p) => p.lighthouseVersion)?.lighthouseVersion ?? ""}, mobile, median of ${runs} runs`);
+  if (benchmark !== null)
+    console.info(`Lighthouse's CPU benchmark of this machine: ${Math.round(benchmark)} (lower: slower or busier, and noisier scores)`);
+  console.info("");
   console.info(formatTable(rows, "ll"));
   if (load) {
     console.info(`\n${connections} connections, ${seconds} s each`);
@@ -325,7 +333,8 @@ try {
       console.info(`\n${page.path}: ${page.status >= 400 ? `answers ${page.status}` : page.errors.join("; ")}`);
       continue;
     }
-    console.info(`\n${page.path}: audits below a full score (worst first; runs that failed it of ${page.runs.length})`);
+    if (page.errors.length > 0) console.info(`\n${page.path}: ${page.errors.length} attempt(s) failed: ${page.errors.join("; ")}`);
+    console.info(`\n${page.path}: audits below a full score (worst first; runs that failed it of ${page.runs.length}; value of the first)`);
     console.info(
       page.median.failing.length === 0
         ? "  none"
