@@ -105,7 +105,7 @@ async function eventPath(origin: string): Promise<string> {
   const res = await request(`${origin}/events`, { headers: BROWSER_HEADERS });
   const html = await res.body.text();
   if (res.statusCode !== 200) return FALLBACK_EVENT;
-  return /href="(\/events\/[a-z0-9][a-z0-9-]*)"/.exec(html)?.[1] ?? FALLBACK_EVENT;
+  return /href="(?:https?:\/\/[^"/]+)?(\/events\/[A-Za-z0-9][\w-]*)"/.exec(html)?.[1] ?? FALLBACK_EVENT;
 }
 
 interface PageResult {
