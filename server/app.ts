@@ -10,7 +10,7 @@ import { envelope } from "../protocol/envelope.ts";
 import { GATEWAY_WS_PREFIX, isGatewayPath } from "../protocol/paths.ts";
 import type { ServerEnv } from "./env.ts";
 import { createBff } from "./bff.ts";
-import { apiHeaders, securityHeaders } from "./security-headers.ts";
+import { apiHeaders, securityHeaders, setAssetHeaders } from "./security-headers.ts";
 import { proxyUpgrade } from "./ws-proxy.ts";
 import { clientAddressOf, type TrustFn } from "./client-address.ts";
 import { PROXY_SECRET_HEADER } from "../protocol/headers.ts";
@@ -25,6 +25,8 @@ export interface WebAppOptions {
   buildDir: string;
   /** The secret the gateway believes our X-Forwarded-For by (docs/decisions/010). */
   proxySecret?: string;
+  /** Where the server listens, known once it does: the public origin when PUBLIC_ORIGIN is unset (docs/decisions/604). */
+  listeningOrigin?: () => string | undefined;
 }
 
 export interface WebApp {
@@ -84,19 +86,26 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
     build = () => server.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
     closeVite = () => server.close();
   } else {
-    app.use("/assets", express.static(`${opts.buildDir}/client/assets`, { immutable: true, maxAge: "1y", index: false }));
+    const files = { index: false, setHeaders: setAssetHeaders } as const;
+    app.use("/assets", express.static(`${opts.buildDir}/client/assets`, { ...files, immutable: true, maxAge: "1y" }));
     // Standalone bundles are content-hashed too (their manifest is kept outside build/client).
     // Other sites of the operator load some of them as modules (the events chrome), which needs CORS (docs/decisions/800).
     app.use(
       STANDALONE_BASE,
       express.static(`${opts.buildDir}/client${STANDALONE_BASE}`, {
+        ...files,
         immutable: true,
         maxAge: "1y",
-        index: false,
-        setHeaders: (res) => res.setHeader("Access-Control-Allow-Origin", "*"),
+        setHeaders: (res) => {
+          setAssetHeaders(res);
+          res.setHeader("Access-Control-Allow-Origin", "*");
+        },
       }),
     );
-    app.use(express.static(`${opts.buildDir}/client`, { maxAge: "1h", index: false }));
+    // Coin icons are never changed in place, a new icon gets a new name (docs/decisions/604): a
+    // year, still revalidated by ETag when a visitor reloads.
+    app.use("/coins", express.static(`${opts.buildDir}/client/coins`, { ...files, maxAge: "1y", redirect: false }));
+    app.use(express.static(`${opts.buildDir}/client`, { ...files, maxAge: "1h" }));
     build = (await import(`${opts.buildDir}/server/index.js`)) as ServerBuild;
   }
 
@@ -114,7 +123,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
           "x-forwarded-for": clientAddressOf(req, trust),
           ...(opts.proxySecret ? { [PROXY_SECRET_HEADER]: opts.proxySecret } : {}),
         },
-        publicOrigin: env.PUBLIC_ORIGIN ?? "",
+        publicOrigin: env.PUBLIC_ORIGIN ?? opts.listeningOrigin?.() ?? "",
         linkPolicy: env.linkPolicy,
         ssrReference: env.SSR_REFERENCE === "on",
         standalone,

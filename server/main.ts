@@ -5,6 +5,7 @@ import { pino } from "pino";
 import { loadEnv } from "./env.ts";
 import { createWebApp } from "./app.ts";
 import { startEmbeddedGateway, type EmbeddedGateway } from "./embedded-gateway.ts";
+import { listeningOrigin } from "./public-origin.ts";
 
 const env = loadEnv();
 const logger = pino({ level: env.LOG_LEVEL, base: { service: "web" } });
@@ -18,7 +19,16 @@ if (!env.GATEWAY_URL) {
 }
 const gatewayUrl = env.GATEWAY_URL ?? (gateway as EmbeddedGateway).url;
 
-const web = await createWebApp({ env, gatewayUrl, logger, proxySecret, buildDir: fileURLToPath(new URL("../build", import.meta.url)) });
+// Set once the server listens (PORT=0 picks the port then), before any request can arrive.
+let origin: string | undefined;
+const web = await createWebApp({
+  env,
+  gatewayUrl,
+  logger,
+  proxySecret,
+  listeningOrigin: () => origin,
+  buildDir: fileURLToPath(new URL("../build", import.meta.url)),
+});
 const server = createServer(web.handle);
 server.on("upgrade", web.onUpgrade);
 server.keepAliveTimeout = 65_000;
@@ -26,7 +36,8 @@ server.keepAliveTimeout = 65_000;
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  logger.info({ port, gatewayUrl, mode: env.NODE_ENV }, "web server listening");
+  origin = listeningOrigin(env.HOST, port);
+  logger.info({ port, gatewayUrl, mode: env.NODE_ENV, publicOrigin: env.PUBLIC_ORIGIN ?? origin }, "web server listening");
 });
 
 let stopping = false;

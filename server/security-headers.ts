@@ -42,6 +42,21 @@ export function contentSecurityPolicy(nonce: string, opts: CspOptions): string {
 /** API responses are data, never documents: the tightest policy fits them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
+/**
+ * The build's static files are no documents: a script, style sheet or icon is never framed and
+ * never runs the page's inline code. A worker script or an SVG opened on its own still gets a
+ * strict policy of its own, fixed, so no per-file nonce.
+ */
+export const ASSET_CSP = "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+// Meaningful on documents only; about 0.6 KB on each of the many files a page loads (decision 604).
+const DOCUMENT_ONLY = ["Reporting-Endpoints", "X-Frame-Options", "Cross-Origin-Opener-Policy", "Permissions-Policy"];
+
+/** `setHeaders` of express.static: runs only when a file is served, so a missing file's 404 page keeps the document's headers. */
+export function setAssetHeaders(res: ServerResponse): void {
+  for (const name of DOCUMENT_ONLY) res.removeHeader(name);
+  res.setHeader("Content-Security-Policy", ASSET_CSP);
+}
+
 type HeaderPairs = ReadonlyArray<readonly [name: string, value: string]>;
 
 const COMMON: HeaderPairs = [

@@ -4,7 +4,8 @@ import { splitLocalePath, switchLocalePath } from "~/lib/i18n/locale-path";
 
 /**
  * `hreflang` alternates of the current page in every public locale, the unprefixed address as
- * `x-default`, and the canonical address. Absolute when PUBLIC_ORIGIN is configured.
+ * `x-default`, and the canonical address, absolute at the public origin the server hands in
+ * (PUBLIC_ORIGIN, or where it listens: docs/decisions/604).
  */
 export function AlternateLinks({ origin }: { origin: string }) {
   const { pathname } = useLocation();

@@ -4,8 +4,9 @@ import { callGateway } from "~/utils/gateway.server";
 import { sitemapXml } from "~/utils/sitemap.server";
 
 /**
- * The public pages in every locale. A sitemap needs absolute addresses, which come only from
- * PUBLIC_ORIGIN (never from the Host header), so without it there is none.
+ * The public pages in every locale. A sitemap needs absolute addresses: they come from the public
+ * origin the server hands in (PUBLIC_ORIGIN, or where it listens; never the Host header), and
+ * without one there is none.
  */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   if (!context.publicOrigin) return new Response("No sitemap: PUBLIC_ORIGIN is not configured.\n", { status: 404 });

@@ -19,7 +19,7 @@ test("the wiki is in the header and lists every coin, rendered by the server", a
   const html = await (await page.request.get("/wiki")).text();
   for (const name of COINS) expect(html).toContain(`>${name}<`);
   expect(html).toMatch(/<title>Crypto price wiki: what every coin is and what it costs \| Mix Exchange<\/title>/);
-  expect(html).toContain('<link rel="canonical" href="/wiki"/>');
+  expect(html).toContain(`<link rel="canonical" href="${baseURL}/wiki"/>`);
 
   await page.goto("/");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Wiki" }).click();
@@ -54,7 +54,7 @@ test("an article is complete without JavaScript: live price, market data, chart 
   await expect(page).toHaveTitle("Bitcoin (BTC) の今日の価格・チャート・解説 | Mix Exchange");
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /Bitcoin \(BTC\) とは/);
   await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", /BTC 価格/);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", "/ja/wiki/bitcoin");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/ja/wiki/bitcoin`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bitcoin (BTC) の価格とガイド");
 
   await expect(page.getByTestId("live-price")).toHaveText(/[\d,]+\.\d{2} USDT [+-]?\d+\.\d{2}%/);

@@ -36,11 +36,15 @@ describe("the web server with the embedded gateway", () => {
     expect(html).toContain('data-testid="rates-table"');
   });
 
-  it("has no sitemap and no Sitemap line without a configured public origin", async () => {
-    expect((await fetch(`${web.url}/sitemap.xml`)).status).toBe(404);
+  it("without PUBLIC_ORIGIN, gives sitemap and robots.txt the address it listens on", async () => {
+    // startWeb listens on 127.0.0.1; that address, never the request's Host, is the public origin.
+    const origin = `http://127.0.0.1:${web.port}`;
+    const sitemap = await fetch(`${web.url}/sitemap.xml`, { headers: { host: "evil.example" } });
+    expect(sitemap.status).toBe(200);
+    expect(await sitemap.text()).toContain(`<loc>${origin}/wiki</loc>`);
     const robots = await (await fetch(`${web.url}/robots.txt`)).text();
     expect(robots).toContain("User-agent: *");
-    expect(robots).not.toContain("Sitemap:");
+    expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });
 
   it("sends HSTS only when the request came over https through a trusted proxy", async () => {
@@ -73,6 +77,50 @@ describe("the web server with the embedded gateway", () => {
       const r = await fetch(`${web.url}/assets/${big}`, { headers: { "accept-encoding": "gzip" } });
       expect(r.headers.get("content-encoding")).toBe("gzip");
     }
+  });
+
+  it("sends a static file only the headers a file needs: no page nonce, no document-only headers", async () => {
+    const js = readdirSync(join(ROOT, "build/client/assets")).find((f) => f.endsWith(".js"));
+    for (const path of [`/assets/${js}`, "/coins/btc.svg", "/favicon.svg"]) {
+      const res = await fetch(`${web.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+      // A worker script or an SVG opened on its own still runs under a strict policy.
+      expect(res.headers.get("content-security-policy"), path).toBe(
+        "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+      );
+      for (const name of ["reporting-endpoints", "x-frame-options", "cross-origin-opener-policy", "permissions-policy"]) {
+        expect(res.headers.get(name), `${path} ${name}`).toBeNull();
+      }
+    }
+    // A page, and the 404 page of an asset that does not exist, are documents: they keep them all.
+    for (const path of ["/wiki", "/assets/no-such-file.js", "/coins/nope.svg"]) {
+      const res = await fetch(`${web.url}${path}`);
+      expect(res.headers.get("content-type"), path).toContain("text/html");
+      expect(res.headers.get("content-security-policy"), path).toMatch(/script-src 'self' 'nonce-/);
+      expect(res.headers.get("x-frame-options"), path).toBe("DENY");
+      expect(res.headers.get("cross-origin-opener-policy"), path).toBe("same-origin");
+      expect(res.headers.get("reporting-endpoints"), path).toContain("csp-endpoint");
+    }
+  });
+
+  it("caches coin icons for a year (a changed icon gets a new name), other public files for an hour", async () => {
+    for (const coin of readdirSync(join(ROOT, "public/coins"))) {
+      const res = await fetch(`${web.url}/coins/${coin}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("image/svg+xml");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000");
+      expect(res.headers.get("etag")).toBeTruthy();
+    }
+    // Other spellings and unknown names are not icons, and a way out of the folder is not one either.
+    for (const path of ["/coins/BTC.svg", "/coins/nope.svg", "/coins/", "/coins/..%2ffavicon.svg"]) {
+      const res = await fetch(`${web.url}${path}`);
+      if (!path.includes("..")) expect(res.status, path).toBe(404);
+      expect(res.headers.get("cache-control") ?? "", path).not.toContain("max-age=31536000");
+    }
+    const favicon = await fetch(`${web.url}/favicon.svg`);
+    expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
   it("renders unknown pages as a 404 document, and unknown gateway paths as a 404 envelope", async () => {

@@ -1,0 +1,370 @@
+/**
+ * The public pages as a phone and a crawler meet them (issue 15, docs/decisions/604): Lighthouse
+ * (mobile emulation, Debian's Chromium) on the wiki list, an article and an event page, three runs
+ * each, the median of each category score, the largest contentful paint and the scripts' transfer
+ * size; then an article's server rendering against a static asset of the same server, requests/s
+ * and p50/p99 at a fixed concurrency. The server is started as the README's `npm start` does (the
+ * build must exist: `npm run build`): `node ./index.js`, default settings, a free port, its own
+ * DATA_DIR. Prints tables and the audits that lost points, writes bench/results/pages.json and
+ * the median run's Lighthouse report per page under bench/results/lighthouse/.
+ *   npm run bench:pages [-- --runs 3 --pages /wiki,/wiki/bitcoin,/events/x --seconds 5 --connections 16 --only lighthouse|throughput]
+ */
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { Pool, request } from "undici";
+import { ROOT, startProcess, tempDataDir } from "../../tests/setup/processes.ts";
+import {
+  CATEGORIES,
+  formatTable,
+  measureRun,
+  median,
+  meets,
+  passCell,
+  percentile,
+  summarise,
+  type Goal,
+  type LighthouseResult,
+  type PageSummary,
+  type RunMeasure,
+} from "./report.ts";
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+const numberArg = (name: string, fallback: number) => Number(arg(name) ?? fallback);
+const runs = numberArg("runs", 3);
+const seconds = numberArg("seconds", 5);
+const connections = numberArg("connections", 16);
+const only = arg("only");
+const articlePath = arg("article") ?? "/wiki/bitcoin";
+// An event page is named by its slug; until /events lists one, this path shows as a missing page.
+const FALLBACK_EVENT = "/events/trading-competition";
+
+const KIB = 1024;
+// The issue's goals (item 9); JavaScript is counted on wiki pages only.
+const GOALS = {
+  score: { target: 1, kind: "min" } as Goal,
+  lcpMs: { target: 1500, kind: "max" } as Goal,
+  wikiScriptBytes: { target: 80 * KIB, kind: "max" } as Goal,
+  ssrShareOfStatic: { target: 0.25, kind: "min" } as Goal,
+};
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+];
+// What a browser sends, so compression is measured as visitors get it.
+const BROWSER_HEADERS = { accept: "text/html,*/*", "accept-encoding": "gzip, deflate, br", "user-agent": "mix-bench-pages" };
+
+// Every setting the README lists is left at its default, whatever the shell running the bench has.
+const SERVER_SETTINGS = [
+  "NODE_ENV",
+  "HOST",
+  "GATEWAY_URL",
+  "ISSUER_CERT",
+  "TRUST_PROXY",
+  "BFF_TIMEOUT_MS",
+  "BFF_BODY_LIMIT",
+  "PUBLIC_ORIGIN",
+  "IMAGE_ORIGINS",
+  "BRAND_HOSTS",
+  "LINK_ADDRESSES",
+  "LOG_LEVEL",
+  "REQUEST_LOG",
+  "GATEWAY_HOST",
+  "GATEWAY_PORT",
+  "GATEWAY_SEED",
+  "EVENT_LOG_UPLOAD",
+  "CAPTCHA_POW_BITS",
+  "IMAGE_HOSTS_FOREIGN",
+  "IMAGE_HOSTS_INTERNAL",
+  "EXCHANGE_WELCOME_USDT",
+  "EXCHANGE_SIMULATOR",
+  "EXCHANGE_RATE_LIMITS",
+  "GATEWAY_PROXY_SECRET",
+  "ABUSE_LIMITS",
+  "LOGIN_KEY_ROTATE_MS",
+  "LOGIN_KEY_GRACE_MS",
+  "SSR_REFERENCE",
+];
+
+async function statusOf(url: string): Promise<number> {
+  const res = await request(url, { headers: BROWSER_HEADERS });
+  await res.body.dump();
+  return res.statusCode;
+}
+
+/** The first event /events links to, or the fallback path when there is no list yet. */
+async function eventPath(origin: string): Promise<string> {
+  const res = await request(`${origin}/events`, { headers: BROWSER_HEADERS });
+  const html = await res.body.text();
+  if (res.statusCode !== 200) return FALLBACK_EVENT;
+  return /href="(?:https?:\/\/[^"/]+)?(\/events\/[A-Za-z0-9][\w-]*)"/.exec(html)?.[1] ?? FALLBACK_EVENT;
+}
+
+interface PageResult {
+  path: string;
+  status: number;
+  runs: RunMeasure[];
+  errors: string[];
+  median: PageSummary | null;
+  lighthouseVersion?: string;
+  /** One value per run: how fast Lighthouse found the machine (noise on shared cores shows here). */
+  benchmarkIndex: number[];
+  hostUserAgent?: string;
+  report?: string;
+}
+
+async function lighthouseRun(url: string): Promise<{ lhr: LighthouseResult; html: string }> {
+  // A fresh browser per run: no cache, storage or warmed-up process carried from the last one.
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", chromeFlags: CHROME_FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "html",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    return { lhr: result.lhr, html: String(result.report) };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function measurePage(origin: string, path: string): Promise<PageResult> {
+  const status = await statusOf(origin + path);
+  const page: PageResult = { path, status, runs: [], errors: [], median: null, benchmarkIndex: [] };
+  if (status >= 400) return page;
+  const reports: string[] = [];
+  // A run Lighthouse could not trace (NO_NAVSTART and the like, on a busy machine) is tried again,
+  // up to as many extra attempts as runs asked for.
+  for (let attempt = 0; page.runs.length < runs && attempt < runs * 2; attempt++) {
+    const { lhr, html } = await lighthouseRun(origin + path);
+    if (lhr.runtimeError) {
+      page.errors.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+      console.info(`  ${path} attempt ${attempt + 1}: ${lhr.runtimeError.code}, trying again`);
+      continue;
+    }
+    page.runs.push(measureRun(lhr));
+    reports.push(html);
+    page.lighthouseVersion = lhr.lighthouseVersion;
+    page.hostUserAgent = lhr.environment?.hostUserAgent;
+    if (lhr.environment) page.benchmarkIndex.push(lhr.environment.benchmarkIndex);
+    console.info(`  ${path} run ${page.runs.length}: ${CATEGORIES.map((c) => `${c} ${score(page.runs.at(-1)!.scores[c])}`).join(", ")}`);
+  }
+  if (page.runs.length === 0) return page;
+  page.median = summarise(page.runs);
+  // The report of the run whose performance score is the median, for whoever fixes the page.
+  const perf = page.runs.map((r) => r.scores.performance ?? 0);
+  const order = perf.map((_, i) => i).sort((a, b) => perf[a]! - perf[b]!);
+  const dir = join(ROOT, "bench/results/lighthouse");
+  mkdirSync(dir, { recursive: true });
+  page.report = join(dir, `${path.replace(/^\//, "").replace(/[^a-z0-9]+/gi, "-") || "home"}.html`);
+  writeFileSync(page.report, reports[order[order.length >> 1]!]!);
+  return page;
+}
+
+interface Load {
+  path: string;
+  seconds: number;
+  requests: number;
+  rps: number;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  bytesPerResponse: number;
+  statuses: Record<string, number>;
+}
+
+/** `connections` clients asking for one path back to back for `secs` seconds. */
+async function load(origin: string, path: string, secs: number): Promise<Load> {
+  const pool = new Pool(origin, { connections, pipelining: 1 });
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let bytes = 0;
+  const start = performance.now();
+  const end = start + secs * 1000;
+  const client = async () => {
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      const res = await pool.request({ path, method: "GET", headers: BROWSER_HEADERS });
+      // Read the body before adding: `bytes += await …` would add to a stale total.
+      const size = (await res.body.arrayBuffer()).byteLength;
+      bytes += size;
+      latencies.push(performance.now() - t0);
+      statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, client));
+  const elapsed = (performance.now() - start) / 1000;
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  const round = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
+  return {
+    path,
+    seconds: elapsed,
+    requests: latencies.length,
+    rps: latencies.length / elapsed,
+    p50Ms: round(percentile(latencies, 50)),
+    p99Ms: round(percentile(latencies, 99)),
+    bytesPerResponse: Math.round(bytes / Math.max(1, latencies.length)),
+    statuses,
+  };
+}
+
+/** The client entry script: the static file every page loads first. */
+function staticAssetPath(): string {
+  const override = arg("static");
+  if (override) return override;
+  const dir = join(ROOT, "build/client/assets");
+  const entry = readdirSync(dir).find((f) => /^entry\.client-.*\.js$/.test(f));
+  if (!entry) throw new Error(`no entry.client-*.js in ${dir}: run npm run build`);
+  return `/assets/${entry}`;
+}
+
+async function throughput(origin: string) {
+  const staticPath = staticAssetPath();
+  // A short warm-up of each so JIT, pools and the gateway's caches are settled.
+  await load(origin, staticPath, 1);
+  await load(origin, articlePath, 1);
+  const staticLoad = await load(origin, staticPath, seconds);
+  const ssr = await load(origin, articlePath, seconds);
+  const ok = (l: Load) => Object.keys(l.statuses).every((s) => s === "200");
+  return { connections, static: staticLoad, ssr, ssrShareOfStatic: ssr.rps / staticLoad.rps, valid: ok(staticLoad) && ok(ssr) };
+}
+
+const score = (s: number | null) => (s === null ? "n/a" : String(Math.round(s * 100)));
+const kib = (bytes: number | null) => (bytes === null ? "n/a" : `${(bytes / KIB).toFixed(1)} KiB`);
+const ms = (n: number | null) => (n === null ? "n/a" : `${Math.round(n)} ms`);
+
+function pageRows(page: PageResult): string[][] {
+  if (!page.median) {
+    const why = page.status >= 400 ? String(page.status) : page.errors[0] ? "error" : "no runs";
+    return [[page.path, "page", "200", why, "NO"]];
+  }
+  const m = page.median;
+  const label: Record<string, string> = {
+    performance: "performance",
+    accessibility: "accessibility",
+    "best-practices": "best practices",
+    seo: "SEO",
+  };
+  const wiki = page.path.split("/").includes("wiki");
+  return [
+    ...CATEGORIES.map((c) => [page.path, label[c]!, "100", score(m.scores[c]), passCell(meets(m.scores[c], GOALS.score))]),
+    [page.path, "largest contentful paint", "≤ 1500 ms", ms(m.lcpMs), passCell(meets(m.lcpMs, GOALS.lcpMs))],
+    [
+      page.path,
+      "JavaScript transferred",
+      wiki ? "≤ 80.0 KiB" : "—",
+      kib(m.scriptBytes),
+      passCell(meets(m.scriptBytes, wiki ? GOALS.wikiScriptBytes : undefined)),
+    ],
+  ];
+}
+
+const data = tempDataDir("mix-bench-pages-");
+const defaults = Object.fromEntries(SERVER_SETTINGS.map((name) => [name, undefined]));
+if (!existsSync(join(ROOT, "build/server/index.js"))) throw new Error("no build: run npm run build first");
+const web = await startProcess(["index.js"], { ...defaults, PORT: "0", DATA_DIR: data.dir }, "web server listening");
+try {
+  const origin = web.url;
+  const pages: PageResult[] = [];
+  if (only !== "throughput") {
+    const paths = arg("pages")?.split(",").filter(Boolean) ?? ["/wiki", articlePath, await eventPath(origin)];
+    for (const path of paths) pages.push(await measurePage(origin, path));
+  }
+  const load = only === "lighthouse" ? null : await throughput(origin);
+
+  const rows: string[][] = [["page", "measure", "goal", "value", "pass"], ...pages.flatMap(pageRows)];
+  if (load) {
+    rows.push([
+      `${articlePath} SSR vs static`,
+      "SSR share of static req/s",
+      "≥ 25 %",
+      `${(load.ssrShareOfStatic * 100).toFixed(1)} %`,
+      passCell(load.valid ? meets(load.ssrShareOfStatic, GOALS.ssrShareOfStatic) : false),
+    ]);
+  }
+  const benchmark = median(pages.flatMap((p) => p.benchmarkIndex));
+  console.info(`\nLighthouse ${pages.find((p) => p.lighthouseVersion)?.lighthouseVersion ?? ""}, mobile, median of ${runs} runs`);
+  if (benchmark !== null)
+    console.info(`Lighthouse's CPU benchmark of this machine: ${Math.round(benchmark)} (lower: slower or busier, and noisier scores)`);
+  console.info("");
+  console.info(formatTable(rows, "ll"));
+  if (load) {
+    console.info(`\n${connections} connections, ${seconds} s each`);
+    console.info(
+      formatTable(
+        [
+          ["", "path", "req/s", "p50 ms", "p99 ms", "requests", "bytes/resp", "statuses"],
+          ...[
+            ["static", load.static],
+            ["article SSR", load.ssr],
+          ].map(([name, l]) => {
+            const m = l as Load;
+            return [
+              name as string,
+              m.path,
+              m.rps.toFixed(0),
+              String(m.p50Ms),
+              String(m.p99Ms),
+              String(m.requests),
+              String(m.bytesPerResponse),
+              Object.entries(m.statuses)
+                .map(([s, n]) => `${s}×${n}`)
+                .join(" "),
+            ];
+          }),
+        ],
+        "ll",
+      ),
+    );
+    if (!load.valid) console.info("Some answers were not 200: the throughput comparison does not hold.");
+  }
+  for (const page of pages) {
+    if (!page.median) {
+      console.info(`\n${page.path}: ${page.status >= 400 ? `answers ${page.status}` : page.errors.join("; ")}`);
+      continue;
+    }
+    if (page.errors.length > 0) console.info(`\n${page.path}: ${page.errors.length} attempt(s) failed: ${page.errors.join("; ")}`);
+    console.info(`\n${page.path}: audits below a full score (worst first; runs that failed it of ${page.runs.length}; value of the first)`);
+    console.info(
+      page.median.failing.length === 0
+        ? "  none"
+        : formatTable(
+            page.median.failing.map((a) => [
+              `  ${a.id}`,
+              a.categories.join(","),
+              a.score.toFixed(2),
+              `${a.runs}/${page.runs.length}`,
+              `${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`,
+            ]),
+            "llrrl",
+          ),
+    );
+  }
+  const result = {
+    bench: "pages",
+    date: new Date().toISOString(),
+    node: process.version,
+    runs,
+    formFactor: "mobile",
+    chromeFlags: CHROME_FLAGS,
+    goals: GOALS,
+    pages,
+    throughput: load,
+  };
+  mkdirSync(join(ROOT, "bench/results"), { recursive: true });
+  writeFileSync(join(ROOT, "bench/results/pages.json"), `${JSON.stringify(result, null, 2)}\n`);
+  console.info("\nWrote bench/results/pages.json and the median run's report per page in bench/results/lighthouse/.");
+} finally {
+  await web.stop();
+  data.remove();
+}
