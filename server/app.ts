@@ -25,6 +25,8 @@ export interface WebAppOptions {
   buildDir: string;
   /** The secret the gateway believes our X-Forwarded-For by (docs/decisions/010). */
   proxySecret?: string;
+  /** The listening address as an origin, the public origin when PUBLIC_ORIGIN is unset (known once listening). */
+  listenOrigin?: () => string;
 }
 
 export interface WebApp {
@@ -105,7 +107,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
           "x-forwarded-for": clientAddressOf(req, trust),
           ...(opts.proxySecret ? { [PROXY_SECRET_HEADER]: opts.proxySecret } : {}),
         },
-        publicOrigin: env.PUBLIC_ORIGIN ?? "",
+        publicOrigin: env.PUBLIC_ORIGIN ?? opts.listenOrigin?.() ?? "",
         linkPolicy: env.linkPolicy,
         ssrReference: env.SSR_REFERENCE === "on",
         standalone,

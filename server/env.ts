@@ -91,6 +91,19 @@ export type ServerEnv = z.infer<typeof EnvSchema> & {
   linkPolicy: LinkPolicy;
 };
 
+const LOCAL_HOSTS = new Set(["0.0.0.0", "::", "127.0.0.1", "::1", "localhost", ""]);
+
+/**
+ * The public origin when PUBLIC_ORIGIN is not configured: the address the server listens on, so
+ * canonical, hreflang and Open Graph URLs are absolute with a plain `npm start` (a wildcard or
+ * loopback host reads as localhost). Never the request's Host header (docs/decisions/605).
+ */
+export function listenOrigin(host: string, port: number): string {
+  const name = LOCAL_HOSTS.has(host) ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  const text = `http://${name}:${port}`;
+  return URL.canParse(text) && new URL(text).hostname !== "" ? new URL(text).origin : `http://localhost${port === 80 ? "" : `:${port}`}`;
+}
+
 /** Validates the environment once at start; a bad value stops the server with a clear message. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
   const parsed = EnvSchema.safeParse(source);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import { pino } from "pino";
-import { loadEnv } from "./env.ts";
+import { listenOrigin, loadEnv } from "./env.ts";
 import { createWebApp } from "./app.ts";
 import { startEmbeddedGateway, type EmbeddedGateway } from "./embedded-gateway.ts";
 
@@ -18,8 +18,21 @@ if (!env.GATEWAY_URL) {
 }
 const gatewayUrl = env.GATEWAY_URL ?? (gateway as EmbeddedGateway).url;
 
-const web = await createWebApp({ env, gatewayUrl, logger, proxySecret, buildDir: fileURLToPath(new URL("../build", import.meta.url)) });
-const server = createServer(web.handle);
+const server = createServer();
+// PORT may be 0: the public origin's default is the port actually bound (docs/decisions/605).
+const boundOrigin = () => {
+  const address = server.address();
+  return listenOrigin(env.HOST, typeof address === "object" && address ? address.port : env.PORT);
+};
+const web = await createWebApp({
+  env,
+  gatewayUrl,
+  logger,
+  proxySecret,
+  listenOrigin: boundOrigin,
+  buildDir: fileURLToPath(new URL("../build", import.meta.url)),
+});
+server.on("request", web.handle);
 server.on("upgrade", web.onUpgrade);
 server.keepAliveTimeout = 65_000;
 
