@@ -109,6 +109,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
         },
         publicOrigin: env.PUBLIC_ORIGIN ?? opts.listenOrigin?.() ?? "",
         linkPolicy: env.linkPolicy,
+        sitemapUrlLimit: env.SITEMAP_URL_LIMIT,
         ssrReference: env.SSR_REFERENCE === "on",
         standalone,
       }),

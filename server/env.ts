@@ -71,6 +71,8 @@ const EnvSchema = z.object({
     .refine((u) => /^https?:$/.test(new URL(u).protocol) && new URL(u).pathname === "/", "must be an http(s) origin")
     .transform((u) => new URL(u).origin)
     .optional(),
+  /** `<url>` entries per sitemap file before /sitemap.xml becomes an index of parts (docs/decisions/605; Google's cap is 50,000). */
+  SITEMAP_URL_LIMIT: z.coerce.number().int().min(1).max(50_000).default(10_000),
   /** Extra image hosts allowed by the CSP (comma separated origins). */
   IMAGE_ORIGINS: commaList(parseImageOrigin, "an http(s) origin"),
   /** `{host}` of the link allow-list: other hosts serving this same site (docs/decisions/600). */
