@@ -5,6 +5,8 @@ import type { CoinRow } from "~/utils/wiki.server";
 export interface FaqEntry {
   question: string;
   answer: string;
+  /** The answer's language when it is not the page's (an untranslated summary). */
+  lang?: string;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface FaqEntry {
  */
 export function faqEntries(t: TFunction<"wiki">, coin: CoinRow, asOf: string): FaqEntry[] {
   const vars = { name: coin.name, coin: coin.coin };
-  const out: FaqEntry[] = [{ question: t("faq.whatQ", vars), answer: coin.summary }];
+  const out: FaqEntry[] = [{ question: t("faq.whatQ", vars), answer: coin.summary, lang: coin.lang }];
   if (coin.figures.price) {
     out.push({
       question: t("faq.priceQ", vars),
@@ -44,7 +46,7 @@ export function CoinFaq({ entries }: { entries: readonly FaqEntry[] }) {
       {entries.map((e) => (
         <details key={e.question}>
           <summary>{e.question}</summary>
-          <p>{e.answer}</p>
+          <p lang={e.lang}>{e.answer}</p>
         </details>
       ))}
     </section>
