@@ -14,6 +14,7 @@ import { PriceChart } from "~/components/wiki/price-chart";
 import { metaT } from "~/lib/i18n/meta";
 import type { PageHandle } from "~/lib/page-handle";
 import { spotPath } from "~/lib/trade/paths";
+import { documentVisit } from "~/lib/wiki/document-visit";
 import { wikiLinks, wikiMeta } from "~/lib/wiki/page-head";
 import { breadcrumbList, faqPage, financialProduct, jsonLd } from "~/lib/wiki/structured-data";
 import { loadWikiArticle, notFound } from "~/utils/wiki.server";
@@ -21,6 +22,7 @@ import { loadWikiArticle, notFound } from "~/utils/wiki.server";
 export const links = wikiLinks;
 /** Reading, not an app: server HTML and a few small bundles (docs/decisions/019). */
 export const handle: PageHandle = { hydrate: false };
+export const clientLoader = documentVisit;
 
 /** Any /wiki/{article} (docs/product.md): an unknown one is a real 404; another casing goes to the canonical id. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
@@ -113,7 +115,16 @@ export default function WikiArticlePage() {
         <p className="muted small">{t("list.capNote")}</p>
       </section>
 
-      {chart ? <PriceChart name={coin.name} chart={chart.view} range={chart.range} ranges={data.ranges} currency={currency} /> : null}
+      {chart ? (
+        <PriceChart
+          path={localize(`/wiki/${coin.article}`)}
+          name={coin.name}
+          chart={chart.view}
+          range={chart.range}
+          ranges={data.ranges}
+          currency={currency}
+        />
+      ) : null}
 
       {converter ? <Converter coin={coin.coin} state={converter} /> : null}
 

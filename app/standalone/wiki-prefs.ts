@@ -14,7 +14,8 @@ if (panel && form) {
     const field = event.target as HTMLInputElement | HTMLSelectElement;
     if (field.name === "language") {
       const back = form.querySelector<HTMLInputElement>('input[name="redirectTo"]');
-      if (back && splitLocalePath(location.pathname).prefix) back.value = switchLocalePath(location.pathname, field.value) + location.search;
+      if (back && splitLocalePath(location.pathname).prefix)
+        back.value = switchLocalePath(location.pathname, field.value) + location.search;
     }
     form.requestSubmit();
   });

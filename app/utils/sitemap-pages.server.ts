@@ -8,7 +8,10 @@ import { sitemapEntries } from "./sitemap.server";
  * Every `<url>` of the sitemap: the home page and every wiki page (the list's pages and each
  * article) in every public locale, or null when the gateway cannot list the coins.
  */
-export async function allSitemapEntries(context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward" | "publicOrigin">, request: Request): Promise<string[] | null> {
+export async function allSitemapEntries(
+  context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward" | "publicOrigin">,
+  request: Request,
+): Promise<string[] | null> {
   const wiki = await callGateway<{ list: WikiEntry[] }>(context, request, WIKI_PATHS.list, { body: {} });
   if (!wiki.ok) return null;
   const pages = Math.max(1, Math.ceil(wiki.data.list.length / WIKI_PAGE_SIZE));

@@ -32,6 +32,9 @@ describe("split sitemaps", () => {
     expect([sitemapParts(0, 10), sitemapParts(10, 10), sitemapParts(11, 10), sitemapParts(5, 0)]).toEqual([1, 1, 2, 5]);
     const index = sitemapIndexXml("https://x.example", 2);
     expect(index).toContain("<sitemapindex");
-    expect([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual(["https://x.example/sitemap/1.xml", "https://x.example/sitemap/2.xml"]);
+    expect([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      "https://x.example/sitemap/1.xml",
+      "https://x.example/sitemap/2.xml",
+    ]);
   });
 });

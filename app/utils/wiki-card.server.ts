@@ -31,7 +31,11 @@ ${line ? `<path d="${line}" transform="translate(72 420)" fill="none" stroke="#3
 
 function svgResponse(body: string): Response {
   return new Response(body, {
-    headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": "public, max-age=600", "X-Content-Type-Options": "nosniff" },
+    headers: {
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=600",
+      "X-Content-Type-Options": "nosniff",
+    },
   });
 }
 
@@ -41,7 +45,11 @@ export function listCard(): Response {
 }
 
 /** A coin's card; an id that is not an article is a 404. */
-export async function articleCard(context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">, request: Request, id: string): Promise<Response> {
+export async function articleCard(
+  context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">,
+  request: Request,
+  id: string,
+): Promise<Response> {
   if (id.length > WIKI_ARTICLE_ID_MAX || !WIKI_ARTICLE_ID.test(id)) return new Response(null, { status: 404 });
   const res = await callGateway<WikiArticle>(context, request, WIKI_PATHS.article, { body: { article: id } });
   if (!res.ok) return new Response(null, { status: res.status === 404 ? 404 : 503 });
@@ -52,12 +60,15 @@ export async function articleCard(context: Pick<AppLoadContext, "gatewayUrl" | "
     const q = encodeURIComponent(symbol);
     const [ticker, candles] = await Promise.all([
       callGateway<Ticker[]>(context, request, `${V2.tickers}?symbol=${q}`, { method: "GET" }),
-      callGateway<unknown>(context, request, `${V2.candles}?symbol=${q}&granularity=${SPARK.granularity}&limit=${SPARK.limit}`, { method: "GET" }),
+      callGateway<unknown>(context, request, `${V2.candles}?symbol=${q}&granularity=${SPARK.granularity}&limit=${SPARK.limit}`, {
+        method: "GET",
+      }),
     ]);
     const last = ticker.ok ? ticker.data[0]?.lastPr : undefined;
     if (last) price = `${formatPrice(last, "en-US")} USDT`;
     const closes = candles.ok ? parseCandles(candles.data).map((c) => Number(c.close)) : [];
-    if (closes.length >= 2) line = chartPaths(closes, Math.min(...closes), Math.max(...closes), { width: W - 144, height: 160, pad: 4 }).line;
+    if (closes.length >= 2)
+      line = chartPaths(closes, Math.min(...closes), Math.max(...closes), { width: W - 144, height: 160, pad: 4 }).line;
   }
   return svgResponse(card(name, en.card.coinSubtitle.replace("{{coin}}", coin), line, price));
 }

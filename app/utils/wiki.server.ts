@@ -10,7 +10,16 @@ import type { RatesState } from "~/lib/prefs/rates";
 import { chartPaths } from "~/lib/wiki/chart-geometry";
 import { convert, formatFiat, formatFiatCompact, plainAmount, usdtToFiat, type ConvertFrom } from "~/lib/wiki/fiat";
 import { pageOf, parseListQuery, searchList, sortList, type ListQuery, type Paged } from "~/lib/wiki/list-query";
-import { chartView, formatChange, formatPrice, parseCandles, trendOf, type ChartView, type Ticker, type Trend } from "~/lib/wiki/market-view";
+import {
+  chartView,
+  formatChange,
+  formatPrice,
+  parseCandles,
+  trendOf,
+  type ChartView,
+  type Ticker,
+  type Trend,
+} from "~/lib/wiki/market-view";
 import type { TdkText } from "~/lib/wiki/page-head";
 import { CHART_RANGES, parseRange, SPARK, WIKI_CURRENCIES, type ChartRangeKey } from "~/lib/wiki/ranges";
 import { callGateway } from "./gateway.server";
@@ -36,7 +45,13 @@ async function imageHosts(context: Ctx, request: Request, locale: string): Promi
   return [...config.foreignDomainList, ...config.internalDomainList].map(imageHostOf).filter(Boolean);
 }
 
-async function tdkFor(context: Ctx, request: Request, locale: string, page: TdkPageCode, params: Record<string, string> = {}): Promise<TdkText | null> {
+async function tdkFor(
+  context: Ctx,
+  request: Request,
+  locale: string,
+  page: TdkPageCode,
+  params: Record<string, string> = {},
+): Promise<TdkText | null> {
   const res = await callGateway<{ list: TdkText[] }>(context, request, PATHS.tdkQueryList, {
     body: { locale, pageCodes: [page], params },
     locale,
@@ -131,7 +146,14 @@ function num(v: string | undefined | null): number | undefined {
   return v && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : undefined;
 }
 
-function rowOf(entry: WikiEntry, ticker: Ticker | undefined, money: Money, lang: string, icon: string | null, closes: number[] | undefined): CoinRow {
+function rowOf(
+  entry: WikiEntry,
+  ticker: Ticker | undefined,
+  money: Money,
+  lang: string,
+  icon: string | null,
+  closes: number[] | undefined,
+): CoinRow {
   const figures = figuresOf(entry, ticker, money, lang);
   const capUsdt = figures.priceUsdt ? usdtToFiat(figures.priceUsdt, entry.supply.circulating) : undefined;
   let spark: CoinRow["spark"] = null;
@@ -199,7 +221,11 @@ async function basics(context: Ctx, request: Request, withSparks: boolean) {
   if (!list.ok) throw unavailable();
   const bySymbol = new Map((tickers.ok ? tickers.data : []).map((t) => [t.symbol, t]));
   const sparks = withSparks
-    ? new Map(await Promise.all(list.data.list.filter((e) => e.symbol).map(async (e) => [e.symbol, await sparkCloses(context, request, e.symbol!)] as const)))
+    ? new Map(
+        await Promise.all(
+          list.data.list.filter((e) => e.symbol).map(async (e) => [e.symbol, await sparkCloses(context, request, e.symbol!)] as const),
+        ),
+      )
     : new Map<string | null, number[] | undefined>();
   const money = moneyOf(prefs.currency, rates, lang);
   const iconOf = (e: WikiEntry) => {
@@ -212,9 +238,9 @@ async function basics(context: Ctx, request: Request, withSparks: boolean) {
   return { prefs, locale, lang, rows, money, rates, hosts, marketsUp: tickers.ok };
 }
 
-/** The standalone bundles of a wiki page (docs/decisions/019): tracking, the header's preferences and live prices. */
+/** The standalone bundles of a wiki page (docs/decisions/019): tracking, the link guard, the header's preferences, image hosts and live prices. */
 function bundles(context: Ctx, extra: readonly string[] = []) {
-  return ["page-tracking", "wiki-prefs", "wiki-live", ...extra].map((name) => context.standalone(name));
+  return ["page-tracking", "wiki-links", "wiki-prefs", "wiki-images", "wiki-live", ...extra].map((name) => context.standalone(name));
 }
 
 export interface WikiListData {
@@ -240,7 +266,17 @@ export async function loadWikiList(context: Ctx, request: Request, page: number)
   if (!paged) throw notFound();
   const tdk = await tdkFor(context, request, locale, page === 1 ? "wiki" : "wiki-page");
   const { rows: shown, ...info } = paged;
-  return { rows: shown, paged: info, query, currency: money.currency, marketsUp, tdk, origin: context.publicOrigin, lang, bundles: bundles(context) };
+  return {
+    rows: shown,
+    paged: info,
+    query,
+    currency: money.currency,
+    marketsUp,
+    tdk,
+    origin: context.publicOrigin,
+    lang,
+    bundles: bundles(context),
+  };
 }
 
 /** The article chart for a range, in the visitor's currency. */
@@ -252,7 +288,9 @@ async function chartFor(context: Ctx, request: Request, symbol: string, rangeKey
     `${V2.candles}?symbol=${encodeURIComponent(symbol)}&granularity=${range.granularity}&limit=${range.limit}`,
     { method: "GET" },
   );
-  const view: ChartView | null = res.ok ? chartView(parseCandles(res.data), lang, { price: money.price, time: range.time, scale: Number(money.rate) }) : null;
+  const view: ChartView | null = res.ok
+    ? chartView(parseCandles(res.data), lang, { price: money.price, time: range.time, scale: Number(money.rate) })
+    : null;
   return { range: range.key as ChartRangeKey, view };
 }
 

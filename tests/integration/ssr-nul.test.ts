@@ -132,7 +132,10 @@ describe("server-rendered pages: every route in every locale, streamed bytes equ
     const modules = readdirSync(ROUTES_DIR).filter((entry) => !entry.includes(".test."));
     // A module with a component is a page (or a layout); a redirect-only one is listed too.
     const pages = modules.filter((entry) => /export default/.test(routeSource(entry)) && !LAYOUTS.has(entry));
-    expect(Object.keys(PAGES).filter((entry) => !pages.includes(entry))).toEqual(["($lang).spot._index.tsx", "($lang).wiki.page._index.tsx"]);
+    expect(Object.keys(PAGES).filter((entry) => !pages.includes(entry))).toEqual([
+      "($lang).spot._index.tsx",
+      "($lang).wiki.page._index.tsx",
+    ]);
     expect(pages.filter((entry) => !(entry in PAGES))).toEqual([]);
     expect(Object.keys(PAGES).filter((entry) => !modules.includes(entry))).toEqual([]);
   });

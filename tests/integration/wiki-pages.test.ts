@@ -22,10 +22,13 @@ async function page(base: string, path: string, init: RequestInit = {}) {
 const attr = (html: string, re: RegExp): string | undefined => re.exec(html)?.[1]?.replace(/&amp;/g, "&");
 const meta = (html: string, key: string) => attr(html, new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`));
 const canonical = (html: string) => attr(html, /<link rel="canonical" href="([^"]*)"/);
-const alternates = (html: string) => [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]] as const);
+const alternates = (html: string) =>
+  [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1] as string, m[2] as string] as const);
 
 function jsonLd(html: string): Json[] {
-  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] as string) as Json);
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1] as string) as Json,
+  );
   return blocks.flatMap((b) => (b["@graph"] as Json[]).map((n) => ({ "@context": b["@context"], ...n })));
 }
 const types = (html: string) => jsonLd(html).map((n) => n["@type"] as string);
@@ -49,7 +52,12 @@ describe("wiki pages without PUBLIC_ORIGIN (as `npm start` runs)", () => {
   const origin = () => `http://localhost:${web.port}`;
 
   it("makes canonical, hreflang and Open Graph URLs absolute from the listening address, whatever Host the request claims", async () => {
-    for (const headers of [{}, { host: "evil.example" }, { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" }]) {
+    const spoofs: Array<Record<string, string>> = [
+      {},
+      { host: "evil.example" },
+      { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" },
+    ];
+    for (const headers of spoofs) {
       const { res, html } = await page(web.url, "/ja/wiki", { headers });
       expect(res.status).toBe(200);
       expectHead(html, origin(), "/ja/wiki");
@@ -70,14 +78,17 @@ describe("wiki pages without PUBLIC_ORIGIN (as `npm start` runs)", () => {
     expect(btc).toMatch(/\$[\d.]+[KMBT]/);
     expect(btc).toMatch(/<svg class="sparkline (up|down|flat)"[^>]*role="img"[^>]*aria-label="Bitcoin over the last 7 days: from \$/);
     // Tether has no market of its own: unknown figures are "—", never invented.
-    const usdt = html.slice(html.indexOf('data-testid="coin-row-USDT"'), html.indexOf("</tr>", html.indexOf('data-testid="coin-row-USDT"')));
+    const usdt = html.slice(
+      html.indexOf('data-testid="coin-row-USDT"'),
+      html.indexOf("</tr>", html.indexOf('data-testid="coin-row-USDT"')),
+    );
     expect(usdt).toContain("$1.00");
     expect(usdt).toContain('<span aria-hidden="true">—</span>');
     // Hydration is off: no Remix runtime or route data; only the standalone bundles.
     expect(html).not.toContain("__remixContext");
     const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]);
     expect(scripts.every((s) => s?.startsWith("/standalone/"))).toBe(true);
-    expect(scripts.join(" ")).toMatch(/page-tracking-.*wiki-prefs-.*wiki-live-/);
+    expect(scripts.join(" ")).toMatch(/page-tracking-.*wiki-links-.*wiki-prefs-.*wiki-images-.*wiki-live-/);
 
     const ld = jsonLd(html);
     expect(types(html)).toEqual(expect.arrayContaining(["ItemList", "BreadcrumbList"]));
@@ -87,7 +98,10 @@ describe("wiki pages without PUBLIC_ORIGIN (as `npm start` runs)", () => {
     expect(list.itemListElement[0]).toMatchObject({
       position: 1,
       url: `${origin()}/wiki/bitcoin`,
-      item: { "@type": "FinancialProduct", offers: { "@type": "Offer", priceCurrency: "USD", price: expect.stringMatching(/^\d+(\.\d+)?$/) } },
+      item: {
+        "@type": "FinancialProduct",
+        offers: { "@type": "Offer", priceCurrency: "USD", price: expect.stringMatching(/^\d+(\.\d+)?$/) },
+      },
     });
   });
 
@@ -127,7 +141,15 @@ describe("wiki pages without PUBLIC_ORIGIN (as `npm start` runs)", () => {
       expect(res.status, from).toBe(301);
       expect(res.headers.get("location"), from).toBe(to);
     }
-    for (const bad of ["/wiki/page/3", "/wiki/page/0", "/wiki/page/02", "/wiki/page/-1", "/wiki/page/2.0", "/wiki/page/x", `/wiki/page/${"9".repeat(40)}`]) {
+    for (const bad of [
+      "/wiki/page/3",
+      "/wiki/page/0",
+      "/wiki/page/02",
+      "/wiki/page/-1",
+      "/wiki/page/2.0",
+      "/wiki/page/x",
+      `/wiki/page/${"9".repeat(40)}`,
+    ]) {
       expect((await page(web.url, bad)).res.status, bad).toBe(404);
     }
   });
@@ -162,14 +184,18 @@ describe("wiki pages without PUBLIC_ORIGIN (as `npm start` runs)", () => {
     const ld = jsonLd(en.html);
     const faq = ld.find((n) => n["@type"] === "FAQPage");
     expect(faq.mainEntity.length).toBeGreaterThanOrEqual(3);
-    for (const q of faq.mainEntity) expect(q).toMatchObject({ "@type": "Question", acceptedAnswer: { "@type": "Answer", text: expect.any(String) } });
+    for (const q of faq.mainEntity)
+      expect(q).toMatchObject({ "@type": "Question", acceptedAnswer: { "@type": "Answer", text: expect.any(String) } });
     expect(faq.mainEntity.map((q: Json) => q.name)).toContain("How many BTC are there?");
     expect(ld.find((n) => n["@type"] === "BreadcrumbList").itemListElement.map((i: Json) => i.item)).toEqual([
       `${origin()}/`,
       `${origin()}/wiki`,
       `${origin()}/wiki/bitcoin`,
     ]);
-    expect(ld.find((n) => n["@type"] === "FinancialProduct")).toMatchObject({ url: `${origin()}/wiki/bitcoin`, offers: { priceCurrency: "USD" } });
+    expect(ld.find((n) => n["@type"] === "FinancialProduct")).toMatchObject({
+      url: `${origin()}/wiki/bitcoin`,
+      offers: { priceCurrency: "USD" },
+    });
     expect(en.html).toMatch(/<details><summary>What is Bitcoin\?<\/summary>/);
     expect(en.html).toContain("21,000,000 BTC");
 
@@ -217,7 +243,9 @@ describe("wiki pages without PUBLIC_ORIGIN (as `npm start` runs)", () => {
     const price = attr(html, /data-price="([^"]+)"/) as string;
     const rates = JSON.parse(attr(html, /data-rates="([^"]+)"/)?.replace(/&quot;/g, '"') ?? "{}") as Record<string, string>;
     expect(Object.keys(rates)).toEqual(expect.arrayContaining(["USD", "EUR", "GBP", "JPY", "CNY", "KRW", "RUB", "TRY", "BRL", "INR"]));
-    expect(attr(html, /name="fiatAmount"[^>]*value="([^"]*)"/)).toBe(plainAmount(convert("2.5", "coin", price, rates.EUR as string) as string, 2));
+    expect(attr(html, /name="fiatAmount"[^>]*value="([^"]*)"/)).toBe(
+      plainAmount(convert("2.5", "coin", price, rates.EUR as string) as string, 2),
+    );
     const back = await page(web.url, "/wiki/ethereum?fiatAmount=1000&fiat=JPY&from=fiat");
     expect(attr(back.html, /name="coinAmount"[^>]*value="([^"]*)"/)).toBe(convert("1000", "fiat", price, rates.JPY as string));
     for (const bad of ["abc", "-1", "1e9", "", "0x10", "9".repeat(100)]) {

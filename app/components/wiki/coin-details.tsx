@@ -15,7 +15,10 @@ export function KeyStats({ coin, asOf }: { coin: CoinRow; asOf: string }) {
     [t("market.low24h"), <Figure key="l" value={f.low} unknownLabel={unknown} live={`${live}:low`} />],
     [t("market.volume"), <Figure key="v" value={f.volume} unknownLabel={unknown} live={`${live}:volume`} />],
     [t("market.cap"), <Figure key="m" value={f.cap} unknownLabel={unknown} live={`${live}:cap`} />],
-    [t("market.circulating", { date: asOf }), <Figure key="s" value={coin.circulating && `${coin.circulating} ${coin.coin}`} unknownLabel={unknown} />],
+    [
+      t("market.circulating", { date: asOf }),
+      <Figure key="s" value={coin.circulating && `${coin.circulating} ${coin.coin}`} unknownLabel={unknown} />,
+    ],
     [t("market.maxSupply"), coin.maxSupply ? `${coin.maxSupply} ${coin.coin}` : t("market.noMax")],
   ];
   return (

@@ -16,9 +16,13 @@ function SortHeader({ column, label, query, num }: { column: SortKey; label: str
   const href = listPagePath(1) + listSearch({ ...query, sort: column, dir: nextDir });
   return (
     <th scope="col" className={num ? "num" : undefined} aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : undefined}>
-      <LocaleLink to={href} className="sort-link" rel="nofollow">
+      <LocaleLink
+        to={href}
+        className="sort-link"
+        rel="nofollow"
+        aria-label={`${label}, ${t("list.sortBy", { dir: t(nextDir === "asc" ? "list.ascending" : "list.descending") })}`}
+      >
         {label}
-        <span className="visually-hidden">, {t("list.sortBy", { dir: t(nextDir === "asc" ? "list.ascending" : "list.descending") })}</span>
         {active ? (
           <span aria-hidden="true" className="sort-mark">
             {query.dir === "asc" ? "▲" : "▼"}
@@ -30,7 +34,17 @@ function SortHeader({ column, label, query, num }: { column: SortKey; label: str
 }
 
 /** The price list: one row per coin with its price, change, volume, market cap and week, each in the visitor's currency. */
-export function CoinTable({ rows, query, first, currency }: { rows: readonly CoinRow[]; query: ListQuery; first: number; currency: string }) {
+export function CoinTable({
+  rows,
+  query,
+  first,
+  currency,
+}: {
+  rows: readonly CoinRow[];
+  query: ListQuery;
+  first: number;
+  currency: string;
+}) {
   const { t } = useTranslation("wiki");
   const unknown = t("list.unknown");
   return (

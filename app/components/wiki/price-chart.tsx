@@ -17,7 +17,10 @@ export function PriceChart({
   range,
   ranges,
   currency,
+  path,
 }: {
+  /** The article's own path (with its locale prefix): range links are absolute, as the link guard wants. */
+  path: string;
   name: string;
   chart: ChartView | null;
   range: ChartRangeKey;
@@ -34,7 +37,7 @@ export function PriceChart({
         <ul>
           {ranges.map((r) => (
             <li key={r}>
-              <a href={`?range=${r}#chart`} aria-current={r === range ? "true" : undefined} data-range={r} rel="nofollow">
+              <a href={`${path}?range=${r}#chart`} aria-current={r === range ? "true" : undefined} data-range={r} rel="nofollow">
                 <span aria-hidden="true">{t(`chart.short.${r}`)}</span>
                 <span className="visually-hidden">{t(`chart.long.${r}`)}</span>
               </a>

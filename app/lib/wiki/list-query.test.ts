@@ -40,12 +40,12 @@ describe("wiki list query", () => {
     expect(pageOf(rows, 3)).toBeUndefined();
     expect(pageOf([], 1)).toMatchObject({ rows: [], pages: 1 });
     expect(pageOf(rows, 0)).toBeUndefined();
-    expect([parsePageSegment("2"), parsePageSegment("02"), parsePageSegment("2.0"), parsePageSegment("-1"), parsePageSegment("9999999")]).toEqual([
-      2,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-    ]);
+    expect([
+      parsePageSegment("2"),
+      parsePageSegment("02"),
+      parsePageSegment("2.0"),
+      parsePageSegment("-1"),
+      parsePageSegment("9999999"),
+    ]).toEqual([2, undefined, undefined, undefined, undefined]);
   });
 });

@@ -35,7 +35,8 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
 }
 
 /** Whether the list differs from the plain one (search results and re-sorted lists are not indexed). */
-export const isDefaultQuery = (query: ListQuery): boolean => query.q === "" && query.sort === DEFAULT_QUERY.sort && query.dir === DEFAULT_QUERY.dir;
+export const isDefaultQuery = (query: ListQuery): boolean =>
+  query.q === "" && query.sort === DEFAULT_QUERY.sort && query.dir === DEFAULT_QUERY.dir;
 
 /** The query string for a list state, without the defaults: `?sort=price&dir=asc`, or "". */
 export function listSearch(query: ListQuery): string {

@@ -15,7 +15,9 @@ describe("wiki structured data", () => {
   it("numbers list items from the page's first rank and breadcrumbs from 1", () => {
     const list = itemList("Prices", 11, [{ name: "A", coin: "A", url: "u", price: null, currency: "USD" }]);
     expect(list.itemListElement).toEqual([expect.objectContaining({ position: 11, url: "u" })]);
-    expect(breadcrumbList([{ name: "Home", url: "h" }]).itemListElement).toEqual([{ "@type": "ListItem", position: 1, name: "Home", item: "h" }]);
+    expect(breadcrumbList([{ name: "Home", url: "h" }]).itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Home", item: "h" },
+    ]);
     expect(faqPage([{ question: "Q?", answer: "A." }]).mainEntity).toHaveLength(1);
   });
 
