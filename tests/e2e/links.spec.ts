@@ -121,6 +121,7 @@ test.describe("after an error page", () => {
     await expect(page.locator("main.error-page")).toBeVisible();
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Markets" }).click();
     await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("main.error-page")).toHaveCount(0);
 
     await addLink(page, `https://www.${E2E_LINKS.brandHost}/register`, "brand link again");
     await page.getByRole("link", { name: "brand link again" }).click();
