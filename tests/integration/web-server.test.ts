@@ -36,11 +36,14 @@ describe("the web server with the embedded gateway", () => {
     expect(html).toContain('data-testid="rates-table"');
   });
 
-  it("has no sitemap and no Sitemap line without a configured public origin", async () => {
-    expect((await fetch(`${web.url}/sitemap.xml`)).status).toBe(404);
+  it("without a configured public origin, names the sitemap at the address it listens on (docs/decisions/605)", async () => {
+    const origin = `http://localhost:${web.port}`;
+    const sitemap = await fetch(`${web.url}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(await sitemap.text()).toContain(`<loc>${origin}/wiki</loc>`);
     const robots = await (await fetch(`${web.url}/robots.txt`)).text();
     expect(robots).toContain("User-agent: *");
-    expect(robots).not.toContain("Sitemap:");
+    expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
   });
 
   it("sends HSTS only when the request came over https through a trusted proxy", async () => {
