@@ -39,8 +39,7 @@ export const TDK_SLAVIC: Record<"ru" | "uk" | "pl" | "bg", TdkTexts> = {
     },
     "wiki-article": {
       title: "{name} ({coin}): курс сегодня, график и обзор | Mix Exchange",
-      description:
-        "Что такое {name} ({coin}) и как это работает: актуальный курс, изменение за 24 часа, объём торгов и график за 7 дней.",
+      description: "Что такое {name} ({coin}) и как это работает: актуальный курс, изменение за 24 часа, объём торгов и график за 7 дней.",
       keywords: "курс {name}, цена {coin}, график {coin}, что такое {name}, {name} обзор",
     },
     events: {

@@ -42,8 +42,7 @@ export const TDK_SOUTH_EAST_ASIAN: Record<"id" | "vi" | "ph", TdkTexts> = {
     },
     "wiki-article": {
       title: "Harga {name} ({coin}) hari ini, grafik, dan panduan | Mix Exchange",
-      description:
-        "Apa itu {name} ({coin}) dan cara kerjanya, dengan harga terkini, perubahan 24 jam, volume, dan grafik 7 hari.",
+      description: "Apa itu {name} ({coin}) dan cara kerjanya, dengan harga terkini, perubahan 24 jam, volume, dan grafik 7 hari.",
       keywords: "harga {name}, harga {coin}, grafik {coin}, apa itu {name}, panduan {name}",
     },
     events: {
@@ -105,8 +104,7 @@ export const TDK_SOUTH_EAST_ASIAN: Record<"id" | "vi" | "ph", TdkTexts> = {
     },
     "wiki-article": {
       title: "Giá {name} ({coin}) hôm nay, biểu đồ và hướng dẫn | Mix Exchange",
-      description:
-        "{name} ({coin}) là gì và hoạt động ra sao, kèm giá trực tiếp, biến động 24 giờ, khối lượng và biểu đồ 7 ngày.",
+      description: "{name} ({coin}) là gì và hoạt động ra sao, kèm giá trực tiếp, biến động 24 giờ, khối lượng và biểu đồ 7 ngày.",
       keywords: "giá {name}, giá {coin}, biểu đồ {coin}, {name} là gì, hướng dẫn {name}",
     },
     events: {

@@ -61,8 +61,7 @@ export const TDK_SPANISH: Record<"es" | "es-ES" | "es-AR", TdkTexts> = {
     },
     "wiki-article": {
       title: "{name} ({coin}): precio hoy, gráfico y guía | Mix Exchange",
-      description:
-        "Qué es {name} ({coin}) y cómo funciona, con su precio en vivo, variación en 24 horas, volumen y gráfico de 7 días.",
+      description: "Qué es {name} ({coin}) y cómo funciona, con su precio en vivo, variación en 24 horas, volumen y gráfico de 7 días.",
       keywords: "precio de {name}, precio de {coin}, gráfico de {coin}, qué es {name}, guía de {name}",
     },
     events: {
@@ -157,8 +156,7 @@ export const TDK_SPANISH: Record<"es" | "es-ES" | "es-AR", TdkTexts> = {
     },
     "wiki-article": {
       title: "{name} ({coin}): precio hoy, gráfico y guía | Mix Exchange",
-      description:
-        "Qué es {name} ({coin}) y cómo funciona, con su precio en vivo, variación en 24 horas, volumen y gráfico de 7 días.",
+      description: "Qué es {name} ({coin}) y cómo funciona, con su precio en vivo, variación en 24 horas, volumen y gráfico de 7 días.",
       keywords: "precio de {name}, cotización de {coin}, gráfico de {coin}, qué es {name}, guía de {name}",
     },
     events: {

@@ -42,8 +42,7 @@ export const TDK_UZBEK: Record<"uz", TdkTexts> = {
     },
     "wiki-article": {
       title: "{name} ({coin}) bugungi narxi, grafigi va qo‘llanma | Mix Exchange",
-      description:
-        "{name} ({coin}) nima va qanday ishlaydi: joriy narxi, 24 soatlik o‘zgarishi, savdo hajmi va 7 kunlik grafigi.",
+      description: "{name} ({coin}) nima va qanday ishlaydi: joriy narxi, 24 soatlik o‘zgarishi, savdo hajmi va 7 kunlik grafigi.",
       keywords: "{name} narxi, {coin} narxi, {coin} grafigi, {name} nima, {name} qo‘llanma",
     },
     events: {
