@@ -96,6 +96,25 @@ test("the currency preference changes the prices, through the header's settings"
   expect(pageProblems).toEqual([]);
 });
 
+test("the theme switch works on a wiki page, with and without JavaScript", async ({ page, browser, pageProblems }) => {
+  await page.goto("/wiki");
+  await page.getByRole("banner").locator("details.settings summary").click();
+  await page.getByRole("radio", { name: "Dark" }).click();
+  await expect(page.locator("html")).toHaveClass("black");
+
+  // Without scripts the panel's Save button posts the same form.
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const plain = await context.newPage();
+  await plain.goto("/wiki/bitcoin");
+  await plain.getByRole("banner").locator("details.settings summary").click();
+  await plain.getByRole("radio", { name: "Dark" }).click();
+  await plain.getByRole("button", { name: "Save" }).click();
+  await expect(plain).toHaveURL(/\/wiki\/bitcoin$/);
+  await expect(plain.locator("html")).toHaveClass("black");
+  await context.close();
+  expect(pageProblems).toEqual([]);
+});
+
 test("a language change on a prefixed wiki page moves to the new prefix", async ({ page, pageProblems }) => {
   await page.goto("/ja/wiki/bitcoin");
   await page.getByRole("banner").locator("details.settings summary").click();
