@@ -9,6 +9,7 @@ import { CoinDetailsHeader } from "~/components/wiki/coin-header";
 import { KeyStats, RelatedCoins } from "~/components/wiki/coin-details";
 import { CoinFaq, faqEntries } from "~/components/wiki/coin-faq";
 import { Converter } from "~/components/wiki/converter";
+import { IssuerCertForLogout } from "~/components/wiki/issuer-cert";
 import { JsonLd } from "~/components/wiki/json-ld";
 import { PriceChart } from "~/components/wiki/price-chart";
 import { metaT } from "~/lib/i18n/meta";
@@ -137,6 +138,7 @@ export default function WikiArticlePage() {
       <CoinFaq entries={faq} />
       <RelatedCoins coins={related} />
       <JsonLd text={structured} />
+      <IssuerCertForLogout />
       <StandaloneScripts bundles={data.bundles} />
     </div>
   );

@@ -2,9 +2,10 @@
  * The header's preferences on pages that do not hydrate (docs/decisions/019): the settings form
  * posts to /prefs on every change, as the app's panel does, and comes back to this page. A
  * language change on a prefixed address comes back under the new language's prefix (the prefix
- * beats the cookie, docs/decisions/008). Escape and a click outside close the panel.
+ * beats the cookie, docs/decisions/008). Escape and a click outside close the panel. A logged-in
+ * visitor's "Log out" loads the signing client when pressed and logs out as the app does.
  */
-import { splitLocalePath, switchLocalePath } from "~/lib/i18n/locale-path";
+import { localizePath, splitLocalePath, switchLocalePath } from "~/lib/i18n/locale-path";
 
 const panel = document.querySelector<HTMLDetailsElement>("details.settings");
 const form = panel?.querySelector<HTMLFormElement>('form[action="/prefs"]');
@@ -27,5 +28,21 @@ if (panel && form) {
   });
   document.addEventListener("pointerdown", (e) => {
     if (panel.open && !panel.contains(e.target as Node)) panel.open = false;
+  });
+}
+
+const logoutButton = document.querySelector<HTMLButtonElement>("header.site-header .header-end > button");
+if (logoutButton) {
+  logoutButton.addEventListener("click", () => {
+    logoutButton.disabled = true;
+    logoutButton.setAttribute("aria-busy", "true");
+    let pem: string | undefined;
+    try {
+      pem = JSON.parse(document.getElementById("issuer-cert")?.textContent ?? "null") ?? undefined;
+    } catch {
+      pem = undefined;
+    }
+    const home = localizePath("/", splitLocalePath(location.pathname).prefix);
+    void import("~/lib/wiki/logout").then((m) => m.logOutFromPage(pem, home));
   });
 }

@@ -6,6 +6,7 @@ import type { Page, Response } from "@playwright/test";
 import { IDENTITY_STORAGE_KEYS } from "../../app/lib/http/device-identity";
 import { convert, plainAmount } from "../../app/lib/wiki/fiat";
 import { test, expect } from "./fixtures";
+import { registerThroughPage } from "./helpers";
 import { altOrigin, baseURL } from "../../playwright.config";
 
 /** Property names only the sanitiser (sanitize-html) or its parser (htmlparser2) carry; minifiers keep them. */
@@ -112,6 +113,18 @@ test("the theme switch works on a wiki page, with and without JavaScript", async
   await expect(plain).toHaveURL(/\/wiki\/bitcoin$/);
   await expect(plain.locator("html")).toHaveClass("black");
   await context.close();
+  expect(pageProblems).toEqual([]);
+});
+
+test("a logged-in visitor logs out from a wiki page's header", async ({ page, pageProblems }) => {
+  await registerThroughPage(page, `wiki-logout-${Date.now()}@example.com`, "Sup3r-secret");
+  await page.goto("/ja/wiki/bitcoin");
+  const header = page.getByRole("banner");
+  await header.getByRole("button", { name: "ログアウト" }).click();
+  await expect(page).toHaveURL(/\/ja$/);
+  await expect(header.getByRole("link", { name: "ログイン" })).toBeVisible();
+  // The guest's wiki page carries no certificate: it is only for a logged-in visitor's logout.
+  expect(await (await page.request.get("/wiki")).text()).not.toContain('id="issuer-cert"');
   expect(pageProblems).toEqual([]);
 });
 

@@ -5,6 +5,7 @@ import { listPagePath } from "~/lib/wiki/list-query";
 import { breadcrumbList, itemList, jsonLd } from "~/lib/wiki/structured-data";
 import type { WikiListData } from "~/utils/wiki.server";
 import { CoinTable } from "./coin-table";
+import { IssuerCertForLogout } from "./issuer-cert";
 import { JsonLd } from "./json-ld";
 import { ListSearch, Pager } from "./list-controls";
 
@@ -53,6 +54,7 @@ export function WikiList({ data }: { data: WikiListData }) {
       <Pager page={paged.page} pages={paged.pages} query={query} />
       <p className="muted small">{t("list.capNote")}</p>
       <JsonLd text={structured} />
+      <IssuerCertForLogout />
       <StandaloneScripts bundles={data.bundles} />
     </div>
   );
