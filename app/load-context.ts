@@ -16,8 +16,10 @@ declare module "@remix-run/node" {
     gatewayUrl: string;
     /** Headers loaders add to their gateway calls: the visitor's address and the proxy secret (server only). */
     gatewayForward: Record<string, string>;
-    /** The configured public origin (PUBLIC_ORIGIN), or "" for root-relative links. */
+    /** The public origin: PUBLIC_ORIGIN, else the address the server listens on (docs/decisions/605). */
     publicOrigin: string;
+    /** `<url>` entries per sitemap file before the sitemap is split (SITEMAP_URL_LIMIT). */
+    sitemapUrlLimit: number;
     /** The link allow-list's configured hosts and addresses (docs/decisions/600); public by design. */
     linkPolicy: LinkPolicy;
     /** Test only (SSR_REFERENCE=on): send a reference render's digest with each page (docs/decisions/014). */

@@ -28,6 +28,10 @@ export interface WikiEntry {
   summary: string;
   /** The BCP 47 language the text is written in. */
   lang: string;
+  /** Supply in whole coins (public network data as of `asOf`, a year-month); `max` null where uncapped. */
+  supply: { circulating: string; max: string | null; asOf: string };
+  /** Related article ids, closest first. */
+  related: string[];
 }
 
 export interface WikiArticle extends WikiEntry {

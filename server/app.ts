@@ -25,8 +25,8 @@ export interface WebAppOptions {
   buildDir: string;
   /** The secret the gateway believes our X-Forwarded-For by (docs/decisions/010). */
   proxySecret?: string;
-  /** Where the server listens, known once it does: the public origin when PUBLIC_ORIGIN is unset (docs/decisions/604). */
-  listeningOrigin?: () => string | undefined;
+  /** The listening address as an origin, the public origin when PUBLIC_ORIGIN is unset (known once listening). */
+  listenOrigin?: () => string;
 }
 
 export interface WebApp {
@@ -123,8 +123,9 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
           "x-forwarded-for": clientAddressOf(req, trust),
           ...(opts.proxySecret ? { [PROXY_SECRET_HEADER]: opts.proxySecret } : {}),
         },
-        publicOrigin: env.PUBLIC_ORIGIN ?? opts.listeningOrigin?.() ?? "",
+        publicOrigin: env.PUBLIC_ORIGIN ?? opts.listenOrigin?.() ?? "",
         linkPolicy: env.linkPolicy,
+        sitemapUrlLimit: env.SITEMAP_URL_LIMIT,
         ssrReference: env.SSR_REFERENCE === "on",
         standalone,
       }),

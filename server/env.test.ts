@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadEnv } from "./env.ts";
+import { listenOrigin, loadEnv } from "./env.ts";
 
 describe("loadEnv", () => {
   it("fills the documented defaults", () => {
@@ -61,5 +61,25 @@ describe("loadEnv", () => {
     for (const bad of ["t.me/mixexchange", "javascript:alert(1)", "https://u:p@t.me/", "https://t.me/?x=1", "ftp://t.me/"]) {
       expect(() => loadEnv({ LINK_ADDRESSES: bad }), bad).toThrow(/LINK_ADDRESSES/);
     }
+  });
+});
+
+describe("listenOrigin", () => {
+  it("is the address the server listens on, a wildcard or loopback host read as localhost", () => {
+    expect(listenOrigin("0.0.0.0", 3000)).toBe("http://localhost:3000");
+    expect(listenOrigin("::", 8080)).toBe("http://localhost:8080");
+    expect(listenOrigin("127.0.0.1", 41234)).toBe("http://localhost:41234");
+    expect(listenOrigin("::1", 80)).toBe("http://localhost");
+    expect(listenOrigin("localhost", 3000)).toBe("http://localhost:3000");
+  });
+
+  it("keeps a named host or address, bracketing IPv6", () => {
+    expect(listenOrigin("www.Mix.example", 443)).toBe("http://www.mix.example:443");
+    expect(listenOrigin("192.168.1.20", 3000)).toBe("http://192.168.1.20:3000");
+    expect(listenOrigin("fe80::1", 3000)).toBe("http://[fe80::1]:3000");
+  });
+
+  it("falls back to localhost for a host that makes no URL", () => {
+    expect(listenOrigin("bad host/x", 3000)).toBe("http://localhost:3000");
   });
 });

@@ -71,6 +71,8 @@ const EnvSchema = z.object({
     .refine((u) => /^https?:$/.test(new URL(u).protocol) && new URL(u).pathname === "/", "must be an http(s) origin")
     .transform((u) => new URL(u).origin)
     .optional(),
+  /** `<url>` entries per sitemap file before /sitemap.xml becomes an index of parts (docs/decisions/605; Google's cap is 50,000). */
+  SITEMAP_URL_LIMIT: z.coerce.number().int().min(1).max(50_000).default(10_000),
   /** Extra image hosts allowed by the CSP (comma separated origins). */
   IMAGE_ORIGINS: commaList(parseImageOrigin, "an http(s) origin"),
   /** `{host}` of the link allow-list: other hosts serving this same site (docs/decisions/600). */
@@ -90,6 +92,19 @@ export type ServerEnv = z.infer<typeof EnvSchema> & {
   /** What pages may know of the link configuration: hosts and addresses, nothing else (handed to the browser). */
   linkPolicy: LinkPolicy;
 };
+
+const LOCAL_HOSTS = new Set(["0.0.0.0", "::", "127.0.0.1", "::1", "localhost", ""]);
+
+/**
+ * The public origin when PUBLIC_ORIGIN is not configured: the address the server listens on, so
+ * canonical, hreflang and Open Graph URLs are absolute with a plain `npm start` (a wildcard or
+ * loopback host reads as localhost). Never the request's Host header (docs/decisions/605).
+ */
+export function listenOrigin(host: string, port: number): string {
+  const name = LOCAL_HOSTS.has(host) ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  const text = `http://${name}:${port}`;
+  return URL.canParse(text) && new URL(text).hostname !== "" ? new URL(text).origin : `http://localhost${port === 80 ? "" : `:${port}`}`;
+}
 
 /** Validates the environment once at start; a bad value stops the server with a clear message. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): ServerEnv {

@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import { fileURLToPath } from "node:url";
 import { pino } from "pino";
-import { loadEnv } from "./env.ts";
+import { listenOrigin, loadEnv } from "./env.ts";
 import { createWebApp } from "./app.ts";
 import { startEmbeddedGateway, type EmbeddedGateway } from "./embedded-gateway.ts";
-import { listeningOrigin } from "./public-origin.ts";
 
 const env = loadEnv();
 const logger = pino({ level: env.LOG_LEVEL, base: { service: "web" } });
@@ -19,25 +18,28 @@ if (!env.GATEWAY_URL) {
 }
 const gatewayUrl = env.GATEWAY_URL ?? (gateway as EmbeddedGateway).url;
 
-// Set once the server listens (PORT=0 picks the port then), before any request can arrive.
-let origin: string | undefined;
+const server = createServer();
+// PORT may be 0: the public origin's default is the port actually bound (docs/decisions/605).
+const boundOrigin = () => {
+  const address = server.address();
+  return listenOrigin(env.HOST, typeof address === "object" && address ? address.port : env.PORT);
+};
 const web = await createWebApp({
   env,
   gatewayUrl,
   logger,
   proxySecret,
-  listeningOrigin: () => origin,
+  listenOrigin: boundOrigin,
   buildDir: fileURLToPath(new URL("../build", import.meta.url)),
 });
-const server = createServer(web.handle);
+server.on("request", web.handle);
 server.on("upgrade", web.onUpgrade);
 server.keepAliveTimeout = 65_000;
 
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  origin = listeningOrigin(env.HOST, port);
-  logger.info({ port, gatewayUrl, mode: env.NODE_ENV, publicOrigin: env.PUBLIC_ORIGIN ?? origin }, "web server listening");
+  logger.info({ port, gatewayUrl, mode: env.NODE_ENV, publicOrigin: env.PUBLIC_ORIGIN ?? boundOrigin() }, "web server listening");
 });
 
 let stopping = false;

@@ -4,8 +4,8 @@ import { splitLocalePath, switchLocalePath } from "~/lib/i18n/locale-path";
 
 /**
  * `hreflang` alternates of the current page in every public locale, the unprefixed address as
- * `x-default`, and the canonical address, absolute at the public origin the server hands in
- * (PUBLIC_ORIGIN, or where it listens: docs/decisions/604).
+ * `x-default`, and the canonical address. Always absolute, from the public origin (PUBLIC_ORIGIN, else
+ * the address the server listens on; never the Host header, docs/decisions/605).
  */
 export function AlternateLinks({ origin }: { origin: string }) {
   const { pathname } = useLocation();

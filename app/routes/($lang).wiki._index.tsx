@@ -1,25 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { CoinCards } from "~/components/wiki/coin-cards";
-import { WikiListPage } from "~/components/wiki/wiki-list-page";
-import { wikiLinks, wikiListMeta } from "~/lib/wiki/page-head";
-import { wikiListLoader } from "~/utils/wiki.server";
+import { WikiList } from "~/components/wiki/wiki-list";
+import type { PageHandle } from "~/lib/page-handle";
+import { wikiListMeta } from "~/lib/wiki/list-meta";
+import { documentVisit } from "~/lib/wiki/document-visit";
+import { wikiLinks } from "~/lib/wiki/page-head";
+import { loadWikiList } from "~/utils/wiki.server";
 
 export const links = wikiLinks;
+/** Reading, not an app: server HTML and a few small bundles (docs/decisions/019). */
+export const handle: PageHandle = { hydrate: false };
+export const clientLoader = documentVisit;
 
-export const loader = wikiListLoader("wiki");
-export const meta = wikiListMeta("index.title");
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadWikiList(context, request, 1);
+export const meta = wikiListMeta;
 
-/** /wiki: a guide per coin the exchange lists, with its live price (docs/product.md). */
+/** /wiki: page 1 of every listed coin's price in the visitor's currency (docs/decisions/605). */
 export default function WikiIndex() {
-  const { coins, marketsUp } = useLoaderData<typeof loader>();
-  return (
-    <WikiListPage
-      titleKey="index.title"
-      leadKey="index.lead"
-      other={{ to: "/wiki/page", labelKey: "index.pricesLink" }}
-      marketsUp={marketsUp}
-    >
-      <CoinCards coins={coins} />
-    </WikiListPage>
-  );
+  return <WikiList data={useLoaderData<typeof loader>()} />;
 }

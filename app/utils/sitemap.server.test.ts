@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { robotsTxt, sitemapXml } from "./sitemap.server";
+import { robotsTxt, sitemapIndexXml, sitemapParts, sitemapXml } from "./sitemap.server";
 
 describe("sitemap", () => {
   const xml = sitemapXml("https://www.example.com", ["/", "/wiki/bitcoin"]);
@@ -24,5 +24,17 @@ describe("robots.txt", () => {
     expect(robotsTxt("https://www.example.com")).toContain("Disallow: /api/\n");
     expect(robotsTxt("https://www.example.com")).toContain("Sitemap: https://www.example.com/sitemap.xml");
     expect(robotsTxt("")).not.toContain("Sitemap");
+  });
+});
+
+describe("split sitemaps", () => {
+  it("counts parts and indexes them with absolute addresses", () => {
+    expect([sitemapParts(0, 10), sitemapParts(10, 10), sitemapParts(11, 10), sitemapParts(5, 0)]).toEqual([1, 1, 2, 5]);
+    const index = sitemapIndexXml("https://x.example", 2);
+    expect(index).toContain("<sitemapindex");
+    expect([...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      "https://x.example/sitemap/1.xml",
+      "https://x.example/sitemap/2.xml",
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { V2 } from "../../protocol/bitget";
 import { PATHS } from "../../protocol/paths";
 import { WIKI_PATHS, type WikiArticle, type WikiEntry } from "../../protocol/wiki";
@@ -6,23 +6,37 @@ import { imageHostOf } from "~/lib/http/image-domains";
 import { localizePath, splitLocalePath } from "~/lib/i18n/locale-path";
 import { readImgConfig } from "~/lib/images/image-hosts";
 import { checkImageSource } from "~/lib/links/link-policy";
+import type { RatesState } from "~/lib/prefs/rates";
+import { chartPaths } from "~/lib/wiki/chart-geometry";
+import { convert, formatFiat, formatFiatCompact, plainAmount, usdtToFiat, type ConvertFrom } from "~/lib/wiki/fiat";
+import { pageOf, parseListQuery, searchList, sortList, type ListQuery, type Paged } from "~/lib/wiki/list-query";
+import {
+  chartView,
+  formatChange,
+  formatPrice,
+  parseCandles,
+  trendOf,
+  type ChartView,
+  type Ticker,
+  type Trend,
+} from "~/lib/wiki/market-view";
 import type { TdkText } from "~/lib/wiki/page-head";
-import { chartView, marketView, parseCandles, type ChartView, type CoinView, type Ticker } from "~/lib/wiki/market-view";
+import { CHART_RANGES, parseRange, SPARK, WIKI_CURRENCIES, type ChartRangeKey } from "~/lib/wiki/ranges";
 import { callGateway } from "./gateway.server";
-import { prefsFromRequest } from "./prefs.server";
+import { prefsFromRequest, type RequestPrefs } from "./prefs.server";
+import { ratesForPage } from "./rates.server";
 import { sanitizeRichText } from "./rich-text.server";
 
-/** The chart: the last 7 days in hourly candles. */
-export const CHART_GRANULARITY = "1h";
-export const CHART_CANDLES = 168;
-
 export type TdkPageCode = "wiki" | "wiki-page" | "wiki-article";
-export type Tdk = TdkText;
 
-type Ctx = Pick<AppLoadContext, "gatewayUrl" | "gatewayForward" | "linkPolicy">;
+type Ctx = Pick<AppLoadContext, "gatewayUrl" | "gatewayForward" | "linkPolicy" | "publicOrigin" | "standalone">;
 
 function unavailable(): Response {
   return new Response(null, { status: 503, statusText: "Service Unavailable" });
+}
+
+export function notFound(): Response {
+  return new Response(null, { status: 404, statusText: "Not Found" });
 }
 
 async function imageHosts(context: Ctx, request: Request, locale: string): Promise<string[]> {
@@ -37,72 +51,319 @@ async function tdkFor(
   locale: string,
   page: TdkPageCode,
   params: Record<string, string> = {},
-): Promise<Tdk | null> {
-  const res = await callGateway<{ list: Tdk[] }>(context, request, PATHS.tdkQueryList, {
+): Promise<TdkText | null> {
+  const res = await callGateway<{ list: TdkText[] }>(context, request, PATHS.tdkQueryList, {
     body: { locale, pageCodes: [page], params },
     locale,
   });
   return res.ok ? (res.data.list[0] ?? null) : null;
 }
 
-function coinView(entry: WikiEntry, ticker: Ticker | undefined, context: Ctx, hosts: string[], lang: string): CoinView {
-  const icon = checkImageSource(entry.icon, context.linkPolicy, hosts);
-  return { ...entry, icon: icon.allowed ? icon.href : null, market: ticker ? marketView(ticker, lang) : null };
+/** The currency figures are shown in: the visitor's preference at the gateway's rate, else USDT itself. */
+export interface Money {
+  /** An ISO currency code, or "USDT" when no fiat rate is known. */
+  currency: string;
+  /** Fiat per USDT ("1" for USDT). */
+  rate: string;
+  /** A USDT amount as a price in the currency. */
+  price(usdt: string): string;
+  /** A USDT amount, compact. */
+  compact(usdt: string): string;
+  /** A USDT amount in the currency, as plain decimal text (for structured data). */
+  raw(usdt: string): string | undefined;
 }
 
-/** /wiki and /wiki/page: every coin with its market, and the page's SEO texts. */
-export async function loadWikiList(context: Ctx, request: Request, page: TdkPageCode) {
-  const prefs = prefsFromRequest(request);
-  const locale = prefs.language;
-  const [list, tickers, hosts, tdk] = await Promise.all([
-    callGateway<{ list: WikiEntry[] }>(context, request, WIKI_PATHS.list, { body: { locale }, locale }),
-    callGateway<Ticker[]>(context, request, V2.tickers, { method: "GET", locale }),
-    imageHosts(context, request, locale),
-    tdkFor(context, request, locale, page),
-  ]);
-  if (!list.ok) throw unavailable();
-  const bySymbol = new Map((tickers.ok ? tickers.data : []).map((t) => [t.symbol, t]));
+function moneyOf(currency: string, rates: RatesState, lang: string): Money {
+  const rate = rates.rates[currency];
+  if (rate && /[1-9]/.test(rate) && /^[A-Z]{3}$/.test(currency)) {
+    const raw = (usdt: string) => usdtToFiat(usdt, rate);
+    return {
+      currency,
+      rate,
+      raw,
+      price: (usdt) => formatFiat(raw(usdt) ?? usdt, currency, lang),
+      compact: (usdt) => formatFiatCompact(raw(usdt) ?? usdt, currency, lang),
+    };
+  }
   return {
-    coins: list.data.list.map((e) => coinView(e, e.symbol ? bySymbol.get(e.symbol) : undefined, context, hosts, prefs.locale.intl)),
-    marketsUp: tickers.ok,
-    tdk,
+    currency: "USDT",
+    rate: "1",
+    raw: (usdt) => usdt,
+    price: (usdt) => `${formatPrice(usdt, lang)} USDT`,
+    compact: (usdt) => `${new Intl.NumberFormat(lang, { notation: "compact", maximumFractionDigits: 2 }).format(Number(usdt))} USDT`,
   };
 }
 
-/** The loader of a coin list page, which differs only in the page code its TDK texts are kept under. */
-export function wikiListLoader(page: TdkPageCode) {
-  return ({ request, context }: LoaderFunctionArgs) => loadWikiList(context, request, page);
+/** A figure of a coin's market in the visitor's currency; null where it is unknown (shown as "—"). */
+export interface CoinFigures {
+  price: string | null;
+  change: string | null;
+  trend: Trend;
+  high: string | null;
+  low: string | null;
+  volume: string | null;
+  cap: string | null;
+  /** The price as plain decimal text in the currency, for structured data. */
+  priceRaw: string | null;
+  /** The USDT price, for the converter and live updates. */
+  priceUsdt: string | null;
 }
 
-/** /wiki/{article}: the coin, its sanitised article, its market and chart. An unknown article is a 404. */
-export async function loadWikiArticle(context: Ctx, request: Request, id: string) {
+/** One coin as a page shows it. */
+export interface CoinRow extends Omit<WikiEntry, "icon" | "supply" | "related"> {
+  icon: string | null;
+  figures: CoinFigures;
+  circulating: string | null;
+  maxSupply: string | null;
+  supplyAsOf: string;
+  related: string[];
+  /** The list's 7-day line, drawn in a 120×32 box, and its direction. */
+  spark: { line: string; trend: Trend; first: string; last: string } | null;
+  sortValues: Partial<Record<"cap" | "price" | "change" | "volume", number>>;
+}
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+function figuresOf(entry: WikiEntry, ticker: Ticker | undefined, money: Money, lang: string): CoinFigures {
+  // USDT is the unit every market is quoted in: its price is 1 USDT, and it has no market of its own.
+  const priceUsdt = entry.symbol === null ? "1" : ticker && DECIMAL.test(ticker.lastPr) ? ticker.lastPr : null;
+  const circulating = DECIMAL.test(entry.supply.circulating) ? entry.supply.circulating : null;
+  const capUsdt = priceUsdt && circulating ? usdtToFiat(priceUsdt, circulating) : undefined;
+  return {
+    price: priceUsdt ? money.price(priceUsdt) : null,
+    priceRaw: priceUsdt ? (money.raw(priceUsdt) ?? null) : null,
+    priceUsdt,
+    change: ticker ? formatChange(ticker.change24h, lang) : null,
+    trend: ticker ? trendOf(ticker.change24h) : "flat",
+    high: ticker ? money.price(ticker.high24h) : null,
+    low: ticker ? money.price(ticker.low24h) : null,
+    volume: ticker ? money.compact(ticker.quoteVolume) : null,
+    cap: capUsdt ? money.compact(capUsdt) : null,
+  };
+}
+
+function num(v: string | undefined | null): number | undefined {
+  return v && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : undefined;
+}
+
+function rowOf(
+  entry: WikiEntry,
+  ticker: Ticker | undefined,
+  money: Money,
+  lang: string,
+  icon: string | null,
+  closes: number[] | undefined,
+): CoinRow {
+  const figures = figuresOf(entry, ticker, money, lang);
+  const capUsdt = figures.priceUsdt ? usdtToFiat(figures.priceUsdt, entry.supply.circulating) : undefined;
+  let spark: CoinRow["spark"] = null;
+  if (closes && closes.length >= 2) {
+    const low = Math.min(...closes);
+    const high = Math.max(...closes);
+    const first = closes[0] as number;
+    const last = closes[closes.length - 1] as number;
+    spark = {
+      line: chartPaths(closes, low, high, { width: 120, height: 32, pad: 2 }).line,
+      trend: last > first ? "up" : last < first ? "down" : "flat",
+      first: money.price(String(first)),
+      last: money.price(String(last)),
+    };
+  }
+  const { icon: _icon, supply, related, ...rest } = entry;
+  return {
+    ...rest,
+    icon,
+    figures,
+    circulating: DECIMAL.test(supply.circulating) ? new Intl.NumberFormat(lang).format(supply.circulating as `${number}`) : null,
+    maxSupply: supply.max && DECIMAL.test(supply.max) ? new Intl.NumberFormat(lang).format(supply.max as `${number}`) : null,
+    supplyAsOf: supply.asOf,
+    related,
+    spark,
+    sortValues: {
+      cap: num(capUsdt),
+      price: num(figures.priceUsdt),
+      change: ticker ? num(ticker.change24h) : undefined,
+      volume: ticker ? num(ticker.quoteVolume) : undefined,
+    },
+  };
+}
+
+/** Sparkline closes per symbol, kept a minute: the list asks for every coin's week on each render. */
+const SPARK_TTL_MS = 60_000;
+const sparkCache = new Map<string, { at: number; closes: number[] }>();
+
+async function sparkCloses(context: Ctx, request: Request, symbol: string): Promise<number[] | undefined> {
+  const hit = sparkCache.get(symbol);
+  if (hit && Date.now() - hit.at < SPARK_TTL_MS) return hit.closes;
+  const res = await callGateway<unknown>(
+    context,
+    request,
+    `${V2.candles}?symbol=${encodeURIComponent(symbol)}&granularity=${SPARK.granularity}&limit=${SPARK.limit}`,
+    { method: "GET" },
+  );
+  if (!res.ok) return hit?.closes;
+  const closes = parseCandles(res.data).map((c) => Number(c.close));
+  sparkCache.set(symbol, { at: Date.now(), closes });
+  return closes;
+}
+
+/** Everything both wiki pages read first: the visitor's prefs, the coins, prices, rates and image hosts. */
+async function basics(context: Ctx, request: Request, withSparks: boolean) {
   const prefs = prefsFromRequest(request);
   const locale = prefs.language;
   const lang = prefs.locale.intl;
-  const [res, hosts] = await Promise.all([
-    callGateway<WikiArticle>(context, request, WIKI_PATHS.article, { body: { article: id, locale }, locale }),
+  const [list, tickers, hosts, rates] = await Promise.all([
+    callGateway<{ list: WikiEntry[] }>(context, request, WIKI_PATHS.list, { body: { locale }, locale }),
+    callGateway<Ticker[]>(context, request, V2.tickers, { method: "GET", locale }),
     imageHosts(context, request, locale),
+    ratesForPage(context, request),
   ]);
-  if (!res.ok && res.status === 404) throw new Response(null, { status: 404, statusText: "Not Found" });
-  if (!res.ok) throw unavailable();
-  const { html, ...entry } = res.data;
-  const symbol = entry.symbol ? encodeURIComponent(entry.symbol) : null;
-  const [ticker, candles, tdk] = await Promise.all([
-    symbol ? callGateway<Ticker[]>(context, request, `${V2.tickers}?symbol=${symbol}`, { method: "GET", locale }) : null,
-    symbol
-      ? callGateway<unknown>(context, request, `${V2.candles}?symbol=${symbol}&granularity=${CHART_GRANULARITY}&limit=${CHART_CANDLES}`, {
-          method: "GET",
-          locale,
-        })
-      : null,
-    tdkFor(context, request, locale, "wiki-article", { name: entry.name, coin: entry.coin }),
-  ]);
-  const localize = (path: string) => (splitLocalePath(path).prefix ? path : localizePath(path, prefs.localePrefix));
-  const chart: ChartView | null = candles?.ok ? chartView(parseCandles(candles.data), lang) : null;
+  if (!list.ok) throw unavailable();
+  const bySymbol = new Map((tickers.ok ? tickers.data : []).map((t) => [t.symbol, t]));
+  const sparks = withSparks
+    ? new Map(
+        await Promise.all(
+          list.data.list.filter((e) => e.symbol).map(async (e) => [e.symbol, await sparkCloses(context, request, e.symbol!)] as const),
+        ),
+      )
+    : new Map<string | null, number[] | undefined>();
+  const money = moneyOf(prefs.currency, rates, lang);
+  const iconOf = (e: WikiEntry) => {
+    const checked = checkImageSource(e.icon, context.linkPolicy, hosts);
+    return checked.allowed ? checked.href : null;
+  };
+  const rows = list.data.list.map((e) =>
+    rowOf(e, e.symbol ? bySymbol.get(e.symbol) : undefined, money, lang, iconOf(e), e.symbol ? sparks.get(e.symbol) : undefined),
+  );
+  return { prefs, locale, lang, rows, money, rates, hosts, marketsUp: tickers.ok };
+}
+
+/** The standalone bundles of a wiki page (docs/decisions/019): tracking, the link guard, the header's preferences, image hosts and live prices. */
+function bundles(context: Ctx, extra: readonly string[] = []) {
+  return ["page-tracking", "wiki-links", "wiki-prefs", "wiki-images", "wiki-live", ...extra].map((name) => context.standalone(name));
+}
+
+export interface WikiListData {
+  rows: CoinRow[];
+  paged: Omit<Paged<CoinRow>, "rows">;
+  query: ListQuery;
+  currency: string;
+  marketsUp: boolean;
+  tdk: TdkText | null;
+  origin: string;
+  lang: string;
+  bundles: ReturnType<typeof bundles>;
+}
+
+/** `/wiki` and `/wiki/page/{n}`: the coins matching the search, sorted, one page of them. A page past the last is a 404. */
+export async function loadWikiList(context: Ctx, request: Request, page: number): Promise<WikiListData> {
+  const query = parseListQuery(new URL(request.url).searchParams);
+  const { rows, money, locale, lang, marketsUp } = await basics(context, request, true);
+  // Rank is by market cap whatever the shown order, as price lists number their rows.
+  const ranked = sortList(rows, "cap", "desc");
+  const found = sortList(searchList(ranked, query.q), query.sort, query.dir);
+  const paged = pageOf(found, page);
+  if (!paged) throw notFound();
+  const tdk = await tdkFor(context, request, locale, page === 1 ? "wiki" : "wiki-page");
+  const { rows: shown, ...info } = paged;
   return {
-    coin: coinView(entry, ticker?.ok ? ticker.data[0] : undefined, context, hosts, lang),
-    html: sanitizeRichText(html, { policy: context.linkPolicy, imageHosts: hosts, localize }),
-    chart,
+    rows: shown,
+    paged: info,
+    query,
+    currency: money.currency,
+    marketsUp,
     tdk,
+    origin: context.publicOrigin,
+    lang,
+    bundles: bundles(context),
   };
 }
+
+/** The article chart for a range, in the visitor's currency. */
+async function chartFor(context: Ctx, request: Request, symbol: string, rangeKey: string | null, money: Money, lang: string) {
+  const range = parseRange(rangeKey);
+  const res = await callGateway<unknown>(
+    context,
+    request,
+    `${V2.candles}?symbol=${encodeURIComponent(symbol)}&granularity=${range.granularity}&limit=${range.limit}`,
+    { method: "GET" },
+  );
+  const view: ChartView | null = res.ok
+    ? chartView(parseCandles(res.data), lang, { price: money.price, time: range.time, scale: Number(money.rate) })
+    : null;
+  return { range: range.key as ChartRangeKey, view };
+}
+
+export interface ConverterState {
+  coinAmount: string;
+  fiatAmount: string;
+  fiat: string;
+  /** Fiat per USDT, for each offered currency. */
+  rates: Record<string, string>;
+  priceUsdt: string;
+  /** The submitted amount could not be read. */
+  invalid: boolean;
+}
+
+/** The converter's state: the visitor's currency first, the wiki's ten after it; a GET form's amounts computed here. */
+function converterOf(url: URL, priceUsdt: string | null, rates: RatesState, money: Money): ConverterState | null {
+  if (!priceUsdt) return null;
+  const offered: Record<string, string> = {};
+  for (const code of [money.currency, ...WIKI_CURRENCIES]) {
+    const rate = rates.rates[code];
+    if (rate && /[1-9]/.test(rate) && /^[A-Z]{3}$/.test(code)) offered[code] = rate;
+  }
+  if (Object.keys(offered).length === 0) return null;
+  const askedFiat = url.searchParams.get("fiat") ?? "";
+  const fiat = Object.hasOwn(offered, askedFiat) ? askedFiat : (Object.keys(offered)[0] as string);
+  const rate = offered[fiat] as string;
+  const coinIn = (url.searchParams.get("coinAmount") ?? "").trim().slice(0, 40);
+  const fiatIn = (url.searchParams.get("fiatAmount") ?? "").trim().slice(0, 40);
+  // The button pressed decides the direction, else the one field filled; an untouched form shows one coin.
+  const asked = url.searchParams.get("from");
+  const from: ConvertFrom = asked === "fiat" || asked === "coin" ? asked : coinIn === "" && fiatIn !== "" ? "fiat" : "coin";
+  const amount = from === "coin" ? coinIn || "1" : fiatIn;
+  const result = convert(amount, from, priceUsdt, rate);
+  return {
+    coinAmount: from === "coin" ? amount : (result ?? ""),
+    fiatAmount: from === "fiat" ? amount : result ? plainAmount(result, 2) : "",
+    fiat,
+    rates: offered,
+    priceUsdt,
+    invalid: result === undefined,
+  };
+}
+
+/** `/wiki/{article}`: the coin, its sanitised article, market, chart for the asked range, converter and related coins. */
+export async function loadWikiArticle(context: Ctx, request: Request, id: string) {
+  const url = new URL(request.url);
+  const { prefs, locale, lang, rows, money, rates, hosts, marketsUp } = await basics(context, request, false);
+  const [res, tdk] = await Promise.all([
+    callGateway<WikiArticle>(context, request, WIKI_PATHS.article, { body: { article: id, locale }, locale }),
+    tdkFor(context, request, locale, "wiki-article", {}),
+  ]);
+  if (!res.ok && res.status === 404) throw notFound();
+  if (!res.ok) throw unavailable();
+  const coin = rows.find((r) => r.article === id);
+  if (!coin) throw notFound();
+  const chart = coin.symbol ? await chartFor(context, request, coin.symbol, url.searchParams.get("range"), money, lang) : null;
+  const localize = (path: string) => (splitLocalePath(path).prefix ? path : localizePath(path, prefs.localePrefix));
+  const related = coin.related.map((r) => rows.find((row) => row.article === r)).filter((r): r is CoinRow => r !== undefined);
+  const fill = (text: string) => text.replaceAll("{name}", coin.name).replaceAll("{coin}", coin.coin);
+  return {
+    coin: { ...coin, lang: res.data.lang, summary: res.data.summary },
+    html: sanitizeRichText(res.data.html, { policy: context.linkPolicy, imageHosts: hosts, localize }),
+    chart,
+    ranges: CHART_RANGES.map((r) => r.key),
+    converter: converterOf(url, coin.figures.priceUsdt, rates, money),
+    related,
+    currency: money.currency,
+    marketsUp,
+    tdk: tdk && { title: fill(tdk.title), description: fill(tdk.description), keywords: fill(tdk.keywords) },
+    origin: context.publicOrigin,
+    lang,
+    bundles: bundles(context, ["wiki-chart", "wiki-converter"]),
+  };
+}
+
+export type { RequestPrefs };

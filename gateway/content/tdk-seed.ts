@@ -56,13 +56,15 @@ export const TDK_EN: TdkTexts = {
     keywords: "crypto wiki, coin guide, crypto price, what is bitcoin",
   },
   "wiki-page": {
-    title: "Crypto prices today: every coin in USDT | Mix Exchange",
-    description: "Live prices, 24-hour change, highs, lows and volume of every coin listed on Mix Exchange, with a guide to each.",
+    title: "Crypto prices today: every coin listed | Mix Exchange",
+    description:
+      "Live prices, 24-hour change, volume, market cap and 7-day charts of every coin listed on Mix Exchange, with a guide to each.",
     keywords: "crypto prices, coin prices today, bitcoin price, ethereum price, USDT prices",
   },
   "wiki-article": {
     title: "{name} ({coin}) price today, chart and guide | Mix Exchange",
-    description: "What {name} ({coin}) is and how it works, with its live price in USDT, 24-hour change, volume and a 7-day chart.",
+    description:
+      "What {name} ({coin}) is and how it works, with its live price, 24-hour change, volume, market cap, price chart and a converter.",
     keywords: "{name} price, {coin} price, {coin} chart, what is {name}, {name} guide",
   },
   events: {

@@ -18,13 +18,13 @@ export function wikiRoutes(app: FastifyInstance, imageHosts: GatewayConfig["imag
   const icons = iconBase(imageHosts);
 
   app.post(WIKI_PATHS.list, async (req) => {
-    parseBody(ListBody, req.body ?? {});
-    return ok({ list: wikiList(icons) });
+    const body = parseBody(ListBody, req.body ?? {});
+    return ok({ list: wikiList(icons, body.locale) });
   });
 
   app.post(WIKI_PATHS.article, async (req) => {
     const body = parseBody(ArticleBody, req.body ?? {});
-    const article = wikiArticle(body.article, icons);
+    const article = wikiArticle(body.article, icons, body.locale);
     if (!article) throw new GatewayError(CODES.notFound, `Wiki article not found: ${body.article}`, 404);
     return ok(article);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { WIKI_ARTICLE_ID } from "../../protocol/wiki.ts";
 import { COINS, INSTRUMENTS } from "../exchange/instruments.ts";
 import { iconBase, WIKI_SOURCES, wikiArticle, wikiList } from "./wiki.ts";
+import { WIKI_TRANSLATIONS } from "./wiki-translations.ts";
 
 const links = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1] as string);
 
@@ -43,5 +44,42 @@ describe("wiki content", () => {
     expect(iconBase({ foreign: [], internal: [] })).toBe("");
     expect(iconBase({ foreign: ["img.example"], internal: ["in.example"] })).toBe("https://img.example");
     expect(iconBase({ foreign: [], internal: ["http://127.0.0.1:3517/"] })).toBe("http://127.0.0.1:3517");
+  });
+
+  it("gives every coin its circulating supply, a hard cap only where the protocol has one, and real related articles", () => {
+    const ids = new Set(WIKI_SOURCES.map((s) => s.article));
+    for (const e of wikiList("")) {
+      expect(e.supply.circulating, e.coin).toMatch(/^[1-9]\d*$/);
+      expect(e.supply.asOf).toMatch(/^\d{4}-\d{2}$/);
+      if (e.supply.max !== null) expect(BigInt(e.supply.max) >= BigInt(e.supply.circulating), e.coin).toBe(true);
+      expect(e.related.length, e.coin).toBeGreaterThanOrEqual(2);
+      for (const r of e.related) expect(ids.has(r) && r !== e.article, `${e.article} → ${r}`).toBe(true);
+    }
+    const byCoin = new Map(wikiList("").map((e) => [e.coin, e]));
+    expect(byCoin.get("BTC")?.supply.max).toBe("21000000");
+    expect(byCoin.get("ETH")?.supply.max).toBeNull();
+    expect(byCoin.get("DOGE")?.supply.max).toBeNull();
+  });
+
+  it("serves a translated body and summary where one exists, else English saying so", () => {
+    const de = wikiArticle("bitcoin", "", "de");
+    expect(de).toMatchObject({ lang: "de", name: "Bitcoin" });
+    expect(de?.html).toContain("Angebot");
+    expect(wikiArticle("bitcoin", "", "JA")?.lang).toBe("ja");
+    expect(wikiArticle("bitcoin", "", "fr")).toMatchObject({ lang: "en" });
+    expect(wikiArticle("bitcoin", "", "nope")?.lang).toBe("en");
+    expect(wikiList("", "ja")[0]).toMatchObject({ article: "bitcoin", lang: "ja" });
+    expect(wikiList("", "ja").find((e) => e.article === "solana")?.lang).toBe("en");
+  });
+
+  it("translates articles with the same links and structure as their source", () => {
+    for (const [article, byLocale] of Object.entries(WIKI_TRANSLATIONS)) {
+      const source = WIKI_SOURCES.find((s) => s.article === article);
+      expect(source, article).toBeDefined();
+      for (const [locale, t] of Object.entries(byLocale)) {
+        expect(links(t.html), `${article}/${locale}`).toEqual(links(source!.html));
+        expect(t.html.match(/<h2>/g)?.length, `${article}/${locale}`).toBe(source!.html.match(/<h2>/g)?.length);
+      }
+    }
   });
 });

@@ -4,6 +4,9 @@ import { PAYMENT_COINS } from "./wiki-payment-coins.ts";
 import { PLATFORM_COINS } from "./wiki-platform-coins.ts";
 import { TOKEN_COINS } from "./wiki-token-coins.ts";
 import { WIKI_SOURCE_LANG, type WikiSource } from "./wiki-source.ts";
+import { SUPPLY_AS_OF, WIKI_FACTS } from "./wiki-facts.ts";
+import { WIKI_TRANSLATIONS, type WikiTranslation } from "./wiki-translations.ts";
+import { findLocale } from "../../protocol/locales.ts";
 
 /** Every shipped article, in the order the exchange lists its coins (the quote coin last). */
 const ORDER = [...INSTRUMENTS.map((i) => i.baseCoin), QUOTE_COIN];
@@ -21,23 +24,39 @@ export function iconBase(imageHosts: { foreign: readonly string[]; internal: rea
   return first.includes("://") ? new URL(first).origin : `https://${first}`;
 }
 
-function entryOf(source: WikiSource, iconOrigin: string): WikiEntry {
+/** The article's translation for a locale key (`de`, `ja`; other casings too), if one was written. */
+function translationOf(article: string, locale: string | undefined): WikiTranslation | undefined {
+  const key = findLocale(locale)?.key;
+  return key ? WIKI_TRANSLATIONS[article]?.[key] : undefined;
+}
+
+function entryOf(source: WikiSource, iconOrigin: string, locale: string | undefined): WikiEntry & { html: string } {
+  const facts = WIKI_FACTS[source.coin];
+  const own = translationOf(source.article, locale);
   return {
     article: source.article,
     coin: source.coin,
     name: source.name,
     symbol: SYMBOL_OF.get(source.coin) ?? null,
     icon: `${iconOrigin}/coins/${source.coin.toLowerCase()}.svg`,
-    summary: source.summary,
-    lang: WIKI_SOURCE_LANG,
+    summary: own?.summary ?? source.summary,
+    lang: own?.lang ?? WIKI_SOURCE_LANG,
+    supply: { circulating: facts?.circulating ?? "", max: facts?.max ?? null, asOf: SUPPLY_AS_OF },
+    related: [...(facts?.related ?? [])],
+    html: own?.html ?? source.html,
   };
 }
 
-export function wikiList(iconOrigin: string): WikiEntry[] {
-  return WIKI_SOURCES.map((s) => entryOf(s, iconOrigin));
+/** Every coin's entry; summaries in `locale` where translated, else English (`lang` says which). */
+export function wikiList(iconOrigin: string, locale?: string): WikiEntry[] {
+  return WIKI_SOURCES.map((s) => {
+    const { html: _html, ...entry } = entryOf(s, iconOrigin, locale);
+    return entry;
+  });
 }
 
-export function wikiArticle(article: string, iconOrigin: string): WikiArticle | undefined {
+/** One article: its body in `locale` where translated (docs/decisions/603), else English. */
+export function wikiArticle(article: string, iconOrigin: string, locale?: string): WikiArticle | undefined {
   const source = BY_ARTICLE.get(article);
-  return source && { ...entryOf(source, iconOrigin), html: source.html };
+  return source && entryOf(source, iconOrigin, locale);
 }

@@ -25,4 +25,11 @@ describe("usdtRates", () => {
     expect(rates.USD).toMatch(/^\d+\.\d{4}$/);
     expect(supported.map((s) => s.value)).toEqual(FIATS.map((f) => f.value));
   });
+
+  it("quotes every currency the price wiki offers (docs/decisions/605)", () => {
+    const { rates } = usdtRates(5, t0);
+    for (const code of ["USD", "EUR", "GBP", "JPY", "CNY", "KRW", "RUB", "TRY", "BRL", "INR"]) {
+      expect(rates[code], code).toMatch(/^\d+(\.\d+)?$/);
+    }
+  });
 });

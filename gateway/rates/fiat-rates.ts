@@ -1,7 +1,8 @@
 /**
  * USDT-to-fiat rates for `usdtRate`: deterministic in (seed, time) so every gateway process of a
  * deployment agrees, and moving smoothly like a quoted FX rate (a few bp per hour, USD pegged
- * within a tenth of a percent).
+ * within a tenth of a percent). The bases are reference levels, not market quotes: this gateway
+ * has no FX feed.
  */
 export interface FiatInfo {
   name: string;
@@ -31,6 +32,10 @@ export const FIATS: readonly FiatInfo[] = [
   { name: "UZS", symbol: "soʻm", value: "UZS", base: 12750, decimals: 1, drift: 0.01 },
   { name: "AED", symbol: "د.إ", value: "AED", base: 3.6725, decimals: 4, drift: 0.0005 },
   { name: "CAD", symbol: "C$", value: "CAD", base: 1.38, decimals: 4, drift: 0.008 },
+  // Added for the price wiki's currencies (docs/decisions/605): reference levels of late 2025, not live quotes.
+  { name: "GBP", symbol: "£", value: "GBP", base: 0.76, decimals: 4, drift: 0.008 },
+  { name: "BRL", symbol: "R$", value: "BRL", base: 5.35, decimals: 4, drift: 0.015 },
+  { name: "INR", symbol: "₹", value: "INR", base: 88.5, decimals: 3, drift: 0.006 },
 ];
 
 /** 32-bit avalanche hash (a splitmix-style finaliser). */

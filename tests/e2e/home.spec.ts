@@ -6,7 +6,8 @@ test("the home page renders, hydrates and stays free of console errors and CSP v
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const rates = page.getByTestId("rates-table");
   await expect(rates).toBeVisible();
-  await expect(rates.getByRole("row")).toHaveCount(18);
+  // A header row and the gateway's 20 fiats (GBP, BRL and INR joined for the wiki, decision 605).
+  await expect(rates.getByRole("row")).toHaveCount(21);
   // The embedded exchange's markets, with at least the eight spot pairs.
   const markets = page.getByRole("region", { name: "Spot markets" });
   await expect(markets.getByRole("rowheader", { name: "BTCUSDT" })).toBeVisible();

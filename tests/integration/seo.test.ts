@@ -20,7 +20,8 @@ describe("search engines: sitemap, robots and alternates (PUBLIC_ORIGIN set)", (
     expect(res.headers.get("content-type")).toContain("application/xml");
     const xml = await res.text();
     expect(xml).toContain(`<loc>${origin}/ja/wiki/bitcoin</loc>`);
-    expect(xml).toContain(`<loc>${origin}/wiki/page</loc>`);
+    expect(xml).toContain(`<loc>${origin}/wiki/page/2</loc>`);
+    expect(xml).not.toContain(`<loc>${origin}/wiki/page</loc>`);
     expect(xml).toContain(`hreflang="ar-AE" href="${origin}/ar/wiki"`);
     expect(xml).not.toContain(`${origin}/bg`);
   });

@@ -51,7 +51,8 @@ const PAGES: Record<string, Page[]> = {
     { path: "/wiki/tether", as: "guest" },
   ],
   "($lang).wiki._index.tsx": [{ path: "/wiki", as: "guest" }],
-  "($lang).wiki.page.tsx": [{ path: "/wiki/page", as: "guest" }],
+  "($lang).wiki.page._index.tsx": [{ path: "/wiki/page", as: "guest", status: 301, redirect: "/wiki" }],
+  "($lang).wiki.page.$n.tsx": [{ path: "/wiki/page/2", as: "guest" }],
 };
 /** Route modules every page above renders inside. */
 const LAYOUTS = new Set(["($lang).tsx"]);
@@ -131,7 +132,10 @@ describe("server-rendered pages: every route in every locale, streamed bytes equ
     const modules = readdirSync(ROUTES_DIR).filter((entry) => !entry.includes(".test."));
     // A module with a component is a page (or a layout); a redirect-only one is listed too.
     const pages = modules.filter((entry) => /export default/.test(routeSource(entry)) && !LAYOUTS.has(entry));
-    expect(Object.keys(PAGES).filter((entry) => !pages.includes(entry))).toEqual(["($lang).spot._index.tsx"]);
+    expect(Object.keys(PAGES).filter((entry) => !pages.includes(entry))).toEqual([
+      "($lang).spot._index.tsx",
+      "($lang).wiki.page._index.tsx",
+    ]);
     expect(pages.filter((entry) => !(entry in PAGES))).toEqual([]);
     expect(Object.keys(PAGES).filter((entry) => !modules.includes(entry))).toEqual([]);
   });

@@ -36,9 +36,9 @@ describe("the web server with the embedded gateway", () => {
     expect(html).toContain('data-testid="rates-table"');
   });
 
-  it("without PUBLIC_ORIGIN, gives sitemap and robots.txt the address it listens on", async () => {
-    // startWeb listens on 127.0.0.1; that address, never the request's Host, is the public origin.
-    const origin = `http://127.0.0.1:${web.port}`;
+  it("without a configured public origin, names the sitemap at the address it listens on (docs/decisions/605)", async () => {
+    // startWeb listens on 127.0.0.1, named localhost; that address, never the request's Host, is the public origin.
+    const origin = `http://localhost:${web.port}`;
     const sitemap = await fetch(`${web.url}/sitemap.xml`, { headers: { host: "evil.example" } });
     expect(sitemap.status).toBe(200);
     expect(await sitemap.text()).toContain(`<loc>${origin}/wiki</loc>`);

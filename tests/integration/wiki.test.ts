@@ -22,7 +22,7 @@ async function post(path: string, body: string, type = "application/json") {
 
 describe("wiki calls (a real gateway process)", () => {
   it("lists every coin the exchange lists, with its market and an icon on the first image host", async () => {
-    const { res, body } = await post(WIKI_PATHS.list, JSON.stringify({ locale: "ja" }));
+    const { res, body } = await post(WIKI_PATHS.list, JSON.stringify({ locale: "fr" }));
     expect(res.status).toBe(200);
     expect(body.code).toBe("00000");
     const coins = (await (await fetch(`${gw.url}/api/v2/spot/public/coins`)).json()) as { data: Array<{ coin: string }> };
@@ -35,6 +35,8 @@ describe("wiki calls (a real gateway process)", () => {
       icon: "https://img.mix.example/coins/btc.svg",
       summary: expect.stringContaining("21 million"),
       lang: "en",
+      supply: { circulating: expect.stringMatching(/^\d+$/), max: "21000000", asOf: expect.stringMatching(/^\d{4}-\d{2}$/) },
+      related: expect.arrayContaining(["litecoin"]),
     });
   });
 
@@ -43,6 +45,9 @@ describe("wiki calls (a real gateway process)", () => {
     expect(body.code).toBe("00000");
     expect(body.data).toMatchObject({ article: "ethereum", coin: "ETH", symbol: "ETHUSDT", lang: "en" });
     expect(body.data.html).toContain("Merge");
+    const de = await post(WIKI_PATHS.article, JSON.stringify({ article: "ethereum", locale: "de" }));
+    expect(de.body.data).toMatchObject({ article: "ethereum", lang: "de" });
+    expect(de.body.data.html).toContain("Vom Mining zum Staking");
     const tether = await post(WIKI_PATHS.article, JSON.stringify({ article: "tether" }));
     expect(tether.body.data.symbol).toBeNull();
   });

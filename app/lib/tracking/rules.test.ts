@@ -42,6 +42,13 @@ describe("wiki tracking (docs/product.md)", () => {
     expect(wikiTracking("/en-GB/wiki/page")).toEqual(index);
   });
 
+  it("tracks the list's later pages, /wiki/page/{n}, as the index too", () => {
+    expect(wikiTracking("/wiki/page/2")).toEqual(index);
+    expect(wikiTracking("/ar/wiki/page/12")).toEqual(index);
+    expect(wikiTracking("/wiki/page/x")).toBeUndefined();
+    expect(wikiTracking("/wiki/bitcoin/card.svg")).toBeUndefined();
+  });
+
   it("tracks an article as b6720 with its article id from the path", () => {
     expect(wikiTracking("/wiki/bitcoin")).toEqual({ ...index, event_tracking_id: "b6720", ext: { article_id: "bitcoin" } });
     expect(wikiTracking("/de/wiki/ether%20eum")?.ext).toEqual({ article_id: "ether eum" });

@@ -109,8 +109,17 @@ export function parseCandles(rows: unknown): Candle[] {
   return out.sort((a, b) => a.ts - b.ts);
 }
 
+/** How the chart writes its figures and dates: a price formatter (USDT in, display text out) and whether dates carry the time. */
+export interface ChartFormat {
+  price?: (usdt: string) => string;
+  /** Day ranges show the time of day; long ranges the year instead. */
+  time?: boolean;
+  /** Multiplies closes for drawing (the currency's rate), so the line's scale matches its labels. */
+  scale?: number;
+}
+
 /** The chart's data and its text alternative; null when there is too little to draw a line. */
-export function chartView(candles: readonly Candle[], lang: string): ChartView | null {
+export function chartView(candles: readonly Candle[], lang: string, format: ChartFormat = {}): ChartView | null {
   const first = candles[0];
   const last = candles[candles.length - 1];
   if (!first || !last || candles.length < 2) return null;
@@ -120,23 +129,24 @@ export function chartView(candles: readonly Candle[], lang: string): ChartView |
     if (Number(c.low) < Number(low.low)) low = c;
     if (Number(c.high) > Number(high.high)) high = c;
   }
+  const time = format.time ?? true;
   const date = new Intl.DateTimeFormat(lang, {
     day: "numeric",
     month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
+    ...(time ? { hour: "2-digit", minute: "2-digit", timeZoneName: "short" } : { year: "numeric" }),
     timeZone: "UTC",
-    timeZoneName: "short",
-  });
+  } as Intl.DateTimeFormatOptions);
+  const price = format.price ?? ((v: string) => formatPrice(v, lang));
+  const scale = format.scale ?? 1;
   return {
-    closes: candles.map((c) => Number(c.close)),
-    low: Number(low.low),
-    high: Number(high.high),
+    closes: candles.map((c) => Number(c.close) * scale),
+    low: Number(low.low) * scale,
+    high: Number(high.high) * scale,
     labels: {
-      first: formatPrice(first.close, lang),
-      last: formatPrice(last.close, lang),
-      low: formatPrice(low.low, lang),
-      high: formatPrice(high.high, lang),
+      first: price(first.close),
+      last: price(last.close),
+      low: price(low.low),
+      high: price(high.high),
       start: date.format(first.ts),
       end: date.format(last.ts),
     },

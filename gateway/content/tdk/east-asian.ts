@@ -35,15 +35,15 @@ export const TDK_EAST_ASIAN: Record<"ja" | "zh-CN" | "zh-TC", TdkTexts> = {
       keywords: "暗号資産 ウィキ, 仮想通貨とは, 銘柄ガイド, 暗号資産 価格, ビットコインとは",
     },
     "wiki-page": {
-      title: "今日の暗号資産価格：全銘柄をUSDT建てで | Mix Exchange",
+      title: "今日の暗号資産価格：全上場銘柄 | Mix Exchange",
       description:
         "Mix Exchangeに上場する全銘柄のリアルタイム価格、24時間変動率、高値・安値、取引高を一覧でチェック。各銘柄のガイド付きです。",
-      keywords: "暗号資産 価格, 仮想通貨 価格 今日, ビットコイン 価格, イーサリアム 価格, USDT建て 価格",
+      keywords: "暗号資産 価格, 仮想通貨 価格 今日, ビットコイン 価格, イーサリアム 価格, 時価総額",
     },
     "wiki-article": {
       title: "{name} ({coin}) の今日の価格・チャート・解説 | Mix Exchange",
       description:
-        "{name} ({coin}) とは何か、どんな仕組みなのかを解説。USDT建てのリアルタイム価格、24時間変動率、取引高、7日間チャートも掲載しています。",
+        "{name} ({coin}) とは何か、どんな仕組みなのかを解説。リアルタイム価格、24時間変動率、取引高、7日間チャートも掲載しています。",
       keywords: "{name} 価格, {coin} 価格, {coin} チャート, {name}とは, {name} 解説",
     },
     events: {
@@ -94,13 +94,13 @@ export const TDK_EAST_ASIAN: Record<"ja" | "zh-CN" | "zh-TC", TdkTexts> = {
       keywords: "加密货币百科, 币种介绍, 加密货币价格, 比特币是什么",
     },
     "wiki-page": {
-      title: "今日加密货币价格：所有币种 USDT 报价 | Mix Exchange",
+      title: "今日加密货币价格：所有上架币种 | Mix Exchange",
       description: "Mix Exchange 上架的所有币种的实时价格、24 小时涨跌幅、最高价、最低价和成交量，并附每种币的介绍。",
-      keywords: "加密货币价格, 今日币价, 比特币价格, 以太坊价格, USDT价格",
+      keywords: "加密货币价格, 今日币价, 比特币价格, 以太坊价格, 市值",
     },
     "wiki-article": {
       title: "{name} ({coin}) 今日价格、走势图与介绍 | Mix Exchange",
-      description: "了解 {name} ({coin}) 是什么、如何运作，并查看其 USDT 实时价格、24 小时涨跌幅、成交量和 7 日走势图。",
+      description: "了解 {name} ({coin}) 是什么、如何运作，并查看其实时价格、24 小时涨跌幅、成交量和 7 日走势图。",
       keywords: "{name}价格, {coin}价格, {coin}走势图, {name}是什么, {name}介绍",
     },
     events: {
@@ -152,13 +152,13 @@ export const TDK_EAST_ASIAN: Record<"ja" | "zh-CN" | "zh-TC", TdkTexts> = {
       keywords: "加密貨幣百科, 幣種介紹, 加密貨幣價格, 比特幣是什麼",
     },
     "wiki-page": {
-      title: "今日加密貨幣價格：所有幣種 USDT 報價 | Mix Exchange",
+      title: "今日加密貨幣價格：所有上架幣種 | Mix Exchange",
       description: "Mix Exchange 所有上架幣種的即時價格、24 小時漲跌幅、最高價、最低價與成交量，並附上各幣種介紹。",
-      keywords: "加密貨幣價格, 今日幣價, 比特幣價格, 以太幣價格, USDT價格",
+      keywords: "加密貨幣價格, 今日幣價, 比特幣價格, 以太幣價格, 市值",
     },
     "wiki-article": {
       title: "{name} ({coin}) 今日價格、走勢圖與介紹 | Mix Exchange",
-      description: "了解 {name} ({coin}) 是什麼、如何運作，並查看其 USDT 即時價格、24 小時漲跌幅、成交量與 7 日走勢圖。",
+      description: "了解 {name} ({coin}) 是什麼、如何運作，並查看其即時價格、24 小時漲跌幅、成交量與 7 日走勢圖。",
       keywords: "{name}價格, {coin}價格, {coin}走勢圖, {name}是什麼, {name}介紹",
     },
     events: {

@@ -35,14 +35,14 @@ export const TDK_PORTUGUESE: Record<"pt" | "pt-PT", TdkTexts> = {
       keywords: "wiki cripto, guia de criptomoedas, preço cripto, o que é bitcoin",
     },
     "wiki-page": {
-      title: "Preços cripto hoje: todas as moedas em USDT | Mix Exchange",
+      title: "Preços cripto hoje: todas as moedas listadas | Mix Exchange",
       description:
         "Preços ao vivo, variação em 24 horas, máximas, mínimas e volume de todas as moedas listadas na Mix Exchange, com um guia de cada uma.",
-      keywords: "preços de criptomoedas, cotação cripto hoje, preço do bitcoin, preço do ethereum, preços em USDT",
+      keywords: "preços de criptomoedas, cotação cripto hoje, preço do bitcoin, preço do ethereum, capitalização de mercado",
     },
     "wiki-article": {
       title: "{name} ({coin}): preço hoje, gráfico e guia | Mix Exchange",
-      description: "O que é {name} ({coin}) e como funciona, com preço ao vivo em USDT, variação em 24 horas, volume e gráfico de 7 dias.",
+      description: "O que é {name} ({coin}) e como funciona, com preço ao vivo, variação em 24 horas, volume e gráfico de 7 dias.",
       keywords: "preço {name}, cotação {coin}, gráfico {coin}, o que é {name}, guia {name}",
     },
     events: {
@@ -96,15 +96,15 @@ export const TDK_PORTUGUESE: Record<"pt" | "pt-PT", TdkTexts> = {
       keywords: "wiki cripto, guia de criptomoedas, cotação cripto, o que é bitcoin",
     },
     "wiki-page": {
-      title: "Cotações cripto hoje: todas as moedas em USDT | Mix Exchange",
+      title: "Cotações cripto hoje: todas as moedas listadas | Mix Exchange",
       description:
         "Preços em tempo real, variação em 24 horas, máximos, mínimos e volume de todas as moedas listadas na Mix Exchange, com um guia para cada uma.",
-      keywords: "preços de criptomoedas, cotações cripto hoje, preço bitcoin, preço ethereum, preços em USDT",
+      keywords: "preços de criptomoedas, cotações cripto hoje, preço bitcoin, preço ethereum, capitalização de mercado",
     },
     "wiki-article": {
       title: "{name} ({coin}): cotação hoje, gráfico e guia | Mix Exchange",
       description:
-        "O que é {name} ({coin}) e como funciona, com a cotação em tempo real em USDT, variação em 24 horas, volume e gráfico de 7 dias.",
+        "O que é {name} ({coin}) e como funciona, com a cotação em tempo real, variação em 24 horas, volume e gráfico de 7 dias.",
       keywords: "preço {name}, cotação {coin}, gráfico {coin}, o que é {name}, guia {name}",
     },
     events: {

@@ -32,15 +32,14 @@ export const TDK_SLAVIC: Record<"ru" | "uk" | "pl" | "bg", TdkTexts> = {
       keywords: "криптовики, криптовалюты для начинающих, курс криптовалют, что такое биткоин",
     },
     "wiki-page": {
-      title: "Курсы криптовалют сегодня: все монеты в USDT | Mix Exchange",
+      title: "Курсы криптовалют сегодня: все монеты биржи | Mix Exchange",
       description:
         "Актуальные цены, изменение за 24 часа, максимумы, минимумы и объём торгов всех монет на Mix Exchange с руководством по каждой.",
-      keywords: "курсы криптовалют, цены монет сегодня, курс биткоина, курс эфириума, цены в USDT",
+      keywords: "курсы криптовалют, цены монет сегодня, курс биткоина, курс эфириума, рыночная капитализация",
     },
     "wiki-article": {
       title: "{name} ({coin}): курс сегодня, график и обзор | Mix Exchange",
-      description:
-        "Что такое {name} ({coin}) и как это работает: актуальный курс в USDT, изменение за 24 часа, объём торгов и график за 7 дней.",
+      description: "Что такое {name} ({coin}) и как это работает: актуальный курс, изменение за 24 часа, объём торгов и график за 7 дней.",
       keywords: "курс {name}, цена {coin}, график {coin}, что такое {name}, {name} обзор",
     },
     events: {
@@ -94,14 +93,14 @@ export const TDK_SLAVIC: Record<"ru" | "uk" | "pl" | "bg", TdkTexts> = {
       keywords: "криптовікі, криптовалюти для початківців, курс криптовалют, що таке біткоїн",
     },
     "wiki-page": {
-      title: "Курси криптовалют сьогодні: усі монети в USDT | Mix Exchange",
+      title: "Курси криптовалют сьогодні: усі монети біржі | Mix Exchange",
       description:
         "Актуальні ціни, зміна за 24 години, максимуми, мінімуми та обсяг торгів усіх монет на Mix Exchange з посібником до кожної.",
-      keywords: "курси криптовалют, ціни монет сьогодні, курс біткоїна, курс ефіріуму, ціни в USDT",
+      keywords: "курси криптовалют, ціни монет сьогодні, курс біткоїна, курс ефіріуму, ринкова капіталізація",
     },
     "wiki-article": {
       title: "{name} ({coin}): курс сьогодні, графік і огляд | Mix Exchange",
-      description: "Що таке {name} ({coin}) і як це працює: актуальний курс в USDT, зміна за 24 години, обсяг торгів і графік за 7 днів.",
+      description: "Що таке {name} ({coin}) і як це працює: актуальний курс, зміна за 24 години, обсяг торгів і графік за 7 днів.",
       keywords: "курс {name}, ціна {coin}, графік {coin}, що таке {name}, {name} огляд",
     },
     events: {
@@ -155,14 +154,14 @@ export const TDK_SLAVIC: Record<"ru" | "uk" | "pl" | "bg", TdkTexts> = {
       keywords: "krypto wiki, przewodnik po kryptowalutach, kurs kryptowalut, co to jest bitcoin",
     },
     "wiki-page": {
-      title: "Kursy kryptowalut dziś: wszystkie monety w USDT | Mix Exchange",
+      title: "Kursy kryptowalut dziś: wszystkie notowane monety | Mix Exchange",
       description:
         "Aktualne kursy, zmiana 24h, maksima, minima i wolumen wszystkich monet notowanych na Mix Exchange, z przewodnikiem po każdej z nich.",
-      keywords: "kursy kryptowalut, ceny kryptowalut dziś, kurs bitcoina, kurs ethereum, ceny w USDT",
+      keywords: "kursy kryptowalut, ceny kryptowalut dziś, kurs bitcoina, kurs ethereum, kapitalizacja rynkowa",
     },
     "wiki-article": {
       title: "{name} ({coin}): kurs dziś, wykres i przewodnik | Mix Exchange",
-      description: "Czym jest {name} ({coin}) i jak działa: aktualny kurs w USDT, zmiana 24h, wolumen i wykres z ostatnich 7 dni.",
+      description: "Czym jest {name} ({coin}) i jak działa: aktualny kurs, zmiana 24h, wolumen i wykres z ostatnich 7 dni.",
       keywords: "kurs {name}, cena {coin}, wykres {coin}, co to jest {name}, {name} przewodnik",
     },
     events: {
@@ -216,14 +215,14 @@ export const TDK_SLAVIC: Record<"ru" | "uk" | "pl" | "bg", TdkTexts> = {
       keywords: "крипто уики, ръководство за криптовалути, цена на криптовалути, какво е биткойн",
     },
     "wiki-page": {
-      title: "Цени на криптовалути днес: всички монети в USDT | Mix Exchange",
+      title: "Цени на криптовалути днес: всички търгувани монети | Mix Exchange",
       description:
         "Цени в реално време, промяна за 24 часа, най-високи и най-ниски цени и обем на всяка монета в Mix Exchange, с ръководство за всяка.",
-      keywords: "цени на криптовалути, цени на монети днес, цена на биткойн, цена на етериум, цени в USDT",
+      keywords: "цени на криптовалути, цени на монети днес, цена на биткойн, цена на етериум, пазарна капитализация",
     },
     "wiki-article": {
       title: "{name} ({coin}): цена днес, графика и ръководство | Mix Exchange",
-      description: "Какво е {name} ({coin}) и как работи, с цена на живо в USDT, промяна за 24 часа, обем и графика за 7 дни.",
+      description: "Какво е {name} ({coin}) и как работи, с цена на живо, промяна за 24 часа, обем и графика за 7 дни.",
       keywords: "цена на {name}, цена на {coin}, графика на {coin}, какво е {name}, ръководство за {name}",
     },
     events: {

@@ -35,15 +35,14 @@ export const TDK_SOUTH_EAST_ASIAN: Record<"id" | "vi" | "ph", TdkTexts> = {
       keywords: "wiki kripto, panduan koin, harga kripto, apa itu bitcoin",
     },
     "wiki-page": {
-      title: "Harga kripto hari ini: semua koin dalam USDT | Mix Exchange",
+      title: "Harga kripto hari ini: semua koin terdaftar | Mix Exchange",
       description:
         "Harga terkini, perubahan 24 jam, harga tertinggi dan terendah, serta volume semua koin yang terdaftar di Mix Exchange, beserta panduannya.",
-      keywords: "harga kripto, harga koin hari ini, harga bitcoin, harga ethereum, harga dalam USDT",
+      keywords: "harga kripto, harga koin hari ini, harga bitcoin, harga ethereum, kapitalisasi pasar",
     },
     "wiki-article": {
       title: "Harga {name} ({coin}) hari ini, grafik, dan panduan | Mix Exchange",
-      description:
-        "Apa itu {name} ({coin}) dan cara kerjanya, dengan harga terkini dalam USDT, perubahan 24 jam, volume, dan grafik 7 hari.",
+      description: "Apa itu {name} ({coin}) dan cara kerjanya, dengan harga terkini, perubahan 24 jam, volume, dan grafik 7 hari.",
       keywords: "harga {name}, harga {coin}, grafik {coin}, apa itu {name}, panduan {name}",
     },
     events: {
@@ -98,15 +97,14 @@ export const TDK_SOUTH_EAST_ASIAN: Record<"id" | "vi" | "ph", TdkTexts> = {
       keywords: "wiki crypto, tìm hiểu coin, giá tiền mã hóa, bitcoin là gì",
     },
     "wiki-page": {
-      title: "Giá crypto hôm nay: mọi đồng coin theo USDT | Mix Exchange",
+      title: "Giá crypto hôm nay: mọi đồng coin niêm yết | Mix Exchange",
       description:
         "Giá trực tiếp, biến động 24 giờ, giá cao nhất, thấp nhất và khối lượng của mọi đồng coin niêm yết trên Mix Exchange, kèm hướng dẫn cho từng đồng.",
-      keywords: "giá tiền mã hóa, giá coin hôm nay, giá bitcoin, giá ethereum, giá theo USDT",
+      keywords: "giá tiền mã hóa, giá coin hôm nay, giá bitcoin, giá ethereum, vốn hóa thị trường",
     },
     "wiki-article": {
       title: "Giá {name} ({coin}) hôm nay, biểu đồ và hướng dẫn | Mix Exchange",
-      description:
-        "{name} ({coin}) là gì và hoạt động ra sao, kèm giá trực tiếp theo USDT, biến động 24 giờ, khối lượng và biểu đồ 7 ngày.",
+      description: "{name} ({coin}) là gì và hoạt động ra sao, kèm giá trực tiếp, biến động 24 giờ, khối lượng và biểu đồ 7 ngày.",
       keywords: "giá {name}, giá {coin}, biểu đồ {coin}, {name} là gì, hướng dẫn {name}",
     },
     events: {
@@ -160,15 +158,15 @@ export const TDK_SOUTH_EAST_ASIAN: Record<"id" | "vi" | "ph", TdkTexts> = {
       keywords: "crypto wiki, gabay sa coin, presyo ng crypto, ano ang bitcoin",
     },
     "wiki-page": {
-      title: "Presyo ng crypto ngayon: lahat ng coin sa USDT | Mix Exchange",
+      title: "Presyo ng crypto ngayon: lahat ng nakalistang coin | Mix Exchange",
       description:
         "Live na presyo, pagbabago sa 24 na oras, pinakamataas, pinakamababa at volume ng bawat coin sa Mix Exchange, may gabay para sa bawat isa.",
-      keywords: "presyo ng crypto, presyo ng coin ngayon, presyo ng bitcoin, presyo ng ethereum, presyo sa USDT",
+      keywords: "presyo ng crypto, presyo ng coin ngayon, presyo ng bitcoin, presyo ng ethereum, market cap",
     },
     "wiki-article": {
       title: "Presyo ng {name} ({coin}) ngayon, chart at gabay | Mix Exchange",
       description:
-        "Ano ang {name} ({coin}) at paano ito gumagana, kasama ang live na presyo sa USDT, pagbabago sa 24 na oras, volume at 7-araw na chart.",
+        "Ano ang {name} ({coin}) at paano ito gumagana, kasama ang live na presyo, pagbabago sa 24 na oras, volume at 7-araw na chart.",
       keywords: "presyo ng {name}, presyo ng {coin}, {coin} chart, ano ang {name}, gabay sa {name}",
     },
     events: {

@@ -54,15 +54,14 @@ export const TDK_SPANISH: Record<"es" | "es-ES" | "es-AR", TdkTexts> = {
     },
     wiki: WIKI_LATAM,
     "wiki-page": {
-      title: "Precios cripto hoy: todas las monedas en USDT | Mix Exchange",
+      title: "Precios cripto hoy: todas las monedas listadas | Mix Exchange",
       description:
         "Precios en vivo, variación en 24 horas, máximos, mínimos y volumen de cada moneda listada en Mix Exchange, con una guía de cada una.",
-      keywords: "precios de criptomonedas, precio cripto hoy, precio de bitcoin, precio de ethereum, precios en USDT",
+      keywords: "precios de criptomonedas, precio cripto hoy, precio de bitcoin, precio de ethereum, capitalización de mercado",
     },
     "wiki-article": {
       title: "{name} ({coin}): precio hoy, gráfico y guía | Mix Exchange",
-      description:
-        "Qué es {name} ({coin}) y cómo funciona, con su precio en vivo en USDT, variación en 24 horas, volumen y gráfico de 7 días.",
+      description: "Qué es {name} ({coin}) y cómo funciona, con su precio en vivo, variación en 24 horas, volumen y gráfico de 7 días.",
       keywords: "precio de {name}, precio de {coin}, gráfico de {coin}, qué es {name}, guía de {name}",
     },
     events: {
@@ -104,15 +103,15 @@ export const TDK_SPANISH: Record<"es" | "es-ES" | "es-AR", TdkTexts> = {
       keywords: "wiki cripto, guía de criptomonedas, cotización cripto, qué es bitcoin",
     },
     "wiki-page": {
-      title: "Cotización cripto hoy: todas las monedas en USDT | Mix Exchange",
+      title: "Cotización cripto hoy: todas las monedas listadas | Mix Exchange",
       description:
         "Precios en directo, variación en 24 horas, máximos, mínimos y volumen de cada moneda listada en Mix Exchange, con una guía de cada una.",
-      keywords: "precio de criptomonedas, cotización cripto hoy, precio de bitcoin, precio de ethereum, precios en USDT",
+      keywords: "precio de criptomonedas, cotización cripto hoy, precio de bitcoin, precio de ethereum, capitalización de mercado",
     },
     "wiki-article": {
       title: "{name} ({coin}): cotización hoy, gráfico y guía | Mix Exchange",
       description:
-        "Qué es {name} ({coin}) y cómo funciona, con su cotización en directo en USDT, variación en 24 horas, volumen y gráfico de 7 días.",
+        "Qué es {name} ({coin}) y cómo funciona, con su cotización en directo, variación en 24 horas, volumen y gráfico de 7 días.",
       keywords: "precio de {name}, cotización de {coin}, gráfico de {coin}, qué es {name}, guía de {name}",
     },
     events: {
@@ -150,15 +149,14 @@ export const TDK_SPANISH: Record<"es" | "es-ES" | "es-AR", TdkTexts> = {
     },
     wiki: WIKI_LATAM,
     "wiki-page": {
-      title: "Precios cripto hoy: todas las monedas en USDT | Mix Exchange",
+      title: "Precios cripto hoy: todas las monedas listadas | Mix Exchange",
       description:
         "Precios en vivo, variación en 24 horas, máximos, mínimos y volumen de cada moneda listada en Mix Exchange, con una guía de cada una.",
-      keywords: "precios de criptomonedas, cotización cripto hoy, precio de bitcoin, precio de ethereum, precios en USDT",
+      keywords: "precios de criptomonedas, cotización cripto hoy, precio de bitcoin, precio de ethereum, capitalización de mercado",
     },
     "wiki-article": {
       title: "{name} ({coin}): precio hoy, gráfico y guía | Mix Exchange",
-      description:
-        "Qué es {name} ({coin}) y cómo funciona, con su precio en vivo en USDT, variación en 24 horas, volumen y gráfico de 7 días.",
+      description: "Qué es {name} ({coin}) y cómo funciona, con su precio en vivo, variación en 24 horas, volumen y gráfico de 7 días.",
       keywords: "precio de {name}, cotización de {coin}, gráfico de {coin}, qué es {name}, guía de {name}",
     },
     events: {

@@ -35,15 +35,14 @@ export const TDK_UZBEK: Record<"uz", TdkTexts> = {
       keywords: "kripto viki, koinlar qo‘llanmasi, kripto narxi, bitcoin nima",
     },
     "wiki-page": {
-      title: "Bugungi kripto narxlari: barcha koinlar USDT’da | Mix Exchange",
+      title: "Bugungi kripto narxlari: barcha ro‘yxatdagi koinlar | Mix Exchange",
       description:
         "Mix Exchange’dagi har bir koinning joriy narxi, 24 soatlik o‘zgarishi, eng yuqori va eng past narxi hamda savdo hajmi, har biri uchun qo‘llanma bilan.",
-      keywords: "kripto narxlari, bugungi koin narxlari, bitcoin narxi, ethereum narxi, USDT’dagi narxlar",
+      keywords: "kripto narxlari, bugungi koin narxlari, bitcoin narxi, ethereum narxi, bozor kapitalizatsiyasi",
     },
     "wiki-article": {
       title: "{name} ({coin}) bugungi narxi, grafigi va qo‘llanma | Mix Exchange",
-      description:
-        "{name} ({coin}) nima va qanday ishlaydi: USDT’dagi joriy narxi, 24 soatlik o‘zgarishi, savdo hajmi va 7 kunlik grafigi.",
+      description: "{name} ({coin}) nima va qanday ishlaydi: joriy narxi, 24 soatlik o‘zgarishi, savdo hajmi va 7 kunlik grafigi.",
       keywords: "{name} narxi, {coin} narxi, {coin} grafigi, {name} nima, {name} qo‘llanma",
     },
     events: {

@@ -34,15 +34,15 @@ export const TDK_WESTERN_EUROPEAN: Record<"fr" | "de" | "it", TdkTexts> = {
       keywords: "wiki crypto, guide des cryptomonnaies, cours crypto, qu'est-ce que le bitcoin",
     },
     "wiki-page": {
-      title: "Cours crypto du jour : toutes les cryptos en USDT | Mix Exchange",
+      title: "Cours crypto du jour : toutes les cryptos cotées | Mix Exchange",
       description:
         "Cours en direct, variation sur 24 heures, plus hauts, plus bas et volume de chaque crypto cotée sur Mix Exchange, avec un guide pour chacune.",
-      keywords: "cours des cryptomonnaies, cours crypto aujourd'hui, cours du bitcoin, cours de l'ethereum, cours en USDT",
+      keywords: "cours des cryptomonnaies, cours crypto aujourd'hui, cours du bitcoin, cours de l'ethereum, capitalisation boursière",
     },
     "wiki-article": {
       title: "{name} ({coin}) : cours du jour, graphique et guide | Mix Exchange",
       description:
-        "Découvrez {name} ({coin}) et son fonctionnement, avec son cours en direct en USDT, sa variation sur 24 h, son volume et un graphique sur 7 jours.",
+        "Découvrez {name} ({coin}) et son fonctionnement, avec son cours en direct, sa variation sur 24 h, son volume et un graphique sur 7 jours.",
       keywords: "cours {name}, cours {coin}, graphique {coin}, qu'est-ce que {name}, guide {name}",
     },
     events: {
@@ -96,13 +96,13 @@ export const TDK_WESTERN_EUROPEAN: Record<"fr" | "de" | "it", TdkTexts> = {
       keywords: "Krypto-Wiki, Coin-Leitfaden, Kryptokurs, was ist Bitcoin",
     },
     "wiki-page": {
-      title: "Kryptokurse heute: alle Coins in USDT | Mix Exchange",
+      title: "Kryptokurse heute: alle gelisteten Coins | Mix Exchange",
       description: "Live-Kurse, 24h-Änderung, Hochs, Tiefs und Volumen aller auf Mix Exchange gelisteten Coins, jeweils mit Leitfaden.",
-      keywords: "Kryptokurse, Coin Kurse heute, Bitcoin Kurs, Ethereum Kurs, Kurse in USDT",
+      keywords: "Kryptokurse, Coin Kurse heute, Bitcoin Kurs, Ethereum Kurs, Marktkapitalisierung",
     },
     "wiki-article": {
       title: "{name} ({coin}) Kurs heute, Chart und Leitfaden | Mix Exchange",
-      description: "Was {name} ({coin}) ist und wie es funktioniert – mit Live-Kurs in USDT, 24h-Änderung, Volumen und 7-Tage-Chart.",
+      description: "Was {name} ({coin}) ist und wie es funktioniert – mit Live-Kurs, 24h-Änderung, Volumen und 7-Tage-Chart.",
       keywords: "{name} Kurs, {coin} Kurs, {coin} Chart, was ist {name}, {name} Leitfaden",
     },
     events: {
@@ -156,14 +156,14 @@ export const TDK_WESTERN_EUROPEAN: Record<"fr" | "de" | "it", TdkTexts> = {
       keywords: "wiki cripto, guida alle criptovalute, prezzo cripto, cos'è bitcoin",
     },
     "wiki-page": {
-      title: "Prezzi cripto oggi: tutte le monete in USDT | Mix Exchange",
+      title: "Prezzi cripto oggi: tutte le monete quotate | Mix Exchange",
       description:
         "Prezzi in tempo reale, variazione 24h, massimi, minimi e volumi di tutte le monete quotate su Mix Exchange, con una guida per ciascuna.",
-      keywords: "prezzi criptovalute, prezzi cripto oggi, prezzo bitcoin, prezzo ethereum, prezzi in USDT",
+      keywords: "prezzi criptovalute, prezzi cripto oggi, prezzo bitcoin, prezzo ethereum, capitalizzazione di mercato",
     },
     "wiki-article": {
       title: "{name} ({coin}): prezzo oggi, grafico e guida | Mix Exchange",
-      description: "Cos'è {name} ({coin}) e come funziona, con prezzo in tempo reale in USDT, variazione 24h, volume e grafico a 7 giorni.",
+      description: "Cos'è {name} ({coin}) e come funziona, con prezzo in tempo reale, variazione 24h, volume e grafico a 7 giorni.",
       keywords: "prezzo {name}, prezzo {coin}, grafico {coin}, cos'è {name}, guida {name}",
     },
     events: {

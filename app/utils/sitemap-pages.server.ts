@@ -1,0 +1,25 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { WIKI_PATHS, type WikiEntry } from "../../protocol/wiki";
+import { listPagePath, WIKI_PAGE_SIZE } from "~/lib/wiki/list-query";
+import { callGateway } from "./gateway.server";
+import { sitemapEntries } from "./sitemap.server";
+
+/**
+ * Every `<url>` of the sitemap: the home page and every wiki page (the list's pages and each
+ * article) in every public locale, or null when the gateway cannot list the coins.
+ */
+export async function allSitemapEntries(
+  context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward" | "publicOrigin">,
+  request: Request,
+): Promise<string[] | null> {
+  const wiki = await callGateway<{ list: WikiEntry[] }>(context, request, WIKI_PATHS.list, { body: {} });
+  if (!wiki.ok) return null;
+  const pages = Math.max(1, Math.ceil(wiki.data.list.length / WIKI_PAGE_SIZE));
+  const paths = ["/", ...Array.from({ length: pages }, (_, i) => listPagePath(i + 1)), ...wiki.data.list.map((e) => `/wiki/${e.article}`)];
+  return sitemapEntries(context.publicOrigin, paths);
+}
+
+export const xmlResponse = (body: string) =>
+  new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+
+export const sitemapUnavailable = () => new Response(null, { status: 503, headers: { "Retry-After": "60" } });
