@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import type { Candle } from "../candles";
+import { HISTORY_PAGE, MAX_HISTORY, mergeLive, nearLeftEdge, OlderPages, olderPageEnd, prependOlder } from "./kline-history";
+
+const bar = (ts: number, close = "1"): Candle => ({ ts, open: "1", high: "2", low: "0.5", close, volume: "3" });
+const bars = (from: number, n: number, step = 60_000) => Array.from({ length: n }, (_, i) => bar(from + i * step));
+
+describe("live candles", () => {
+  const shown = bars(0, 3); // 0, 60000, 120000
+
+  it("a grown last candle is a tail change of that candle only", () => {
+    const r = mergeLive(shown, [bar(120_000, "1.5")]);
+    expect(r.change).toEqual({ kind: "tail", bars: [bar(120_000, "1.5")] });
+    expect(r.candles.map((c) => c.close)).toEqual(["1", "1", "1.5"]);
+  });
+
+  it("a new candle is appended as a tail change; the same values again change nothing", () => {
+    const r = mergeLive(shown, [bar(120_000), bar(180_000, "2")]);
+    expect(r.change).toEqual({ kind: "tail", bars: [bar(180_000, "2")] });
+    expect(r.candles).toHaveLength(4);
+    expect(mergeLive(shown, [bar(60_000)]).change).toEqual({ kind: "none" });
+    expect(mergeLive(shown, []).change).toEqual({ kind: "none" });
+  });
+
+  it("a changed older candle or one inside a gap asks for a full redraw, in time order", () => {
+    expect(mergeLive(shown, [bar(0, "9")]).change).toEqual({ kind: "reset" });
+    const gap = mergeLive([bar(0), bar(120_000)], [bar(60_000)]);
+    expect(gap.change).toEqual({ kind: "reset" });
+    expect(gap.candles.map((c) => c.ts)).toEqual([0, 60_000, 120_000]);
+  });
+
+  it("a stream snapshot after a reconnect keeps the older history already loaded", () => {
+    const long = bars(0, 300);
+    const snapshot = long.slice(-100).map((c, i) => (i === 99 ? bar(c.ts, "7") : c));
+    const r = mergeLive(long, snapshot);
+    expect(r.candles).toHaveLength(300);
+    expect(r.change).toEqual({ kind: "tail", bars: [bar(long[299]!.ts, "7")] });
+  });
+});
+
+describe("older pages", () => {
+  it("asks for the page ending one millisecond before the oldest candle", () => {
+    expect(olderPageEnd(bar(600_000))).toBe(599_999);
+    expect(olderPageEnd(undefined)).toBeUndefined();
+    expect(olderPageEnd(bar(0))).toBeUndefined();
+  });
+
+  it("puts only older candles in front, within the memory cap", () => {
+    const shown = bars(600_000, 3);
+    const r = prependOlder(shown, [...bars(420_000, 3), bar(600_000, "9")]);
+    expect(r.added).toBe(3);
+    expect(r.candles.map((c) => c.ts)).toEqual([420_000, 480_000, 540_000, 600_000, 660_000, 720_000]);
+    expect(r.candles[3]!.close).toBe("1");
+    const full = bars(10_000_000_000, MAX_HISTORY - 1);
+    expect(prependOlder(full, bars(0, 5)).added).toBe(1);
+  });
+
+  it("pages one request at a time until the gateway has nothing older", async () => {
+    const calls: Array<[number, number]> = [];
+    let candles = bars(30 * 60_000, 5);
+    let release: () => void = () => undefined;
+    const pages = new OlderPages(async (end, limit) => {
+      calls.push([end, limit]);
+      await new Promise<void>((r) => (release = r));
+      return bars(0, 30).filter((c) => c.ts <= end);
+    });
+    const first = pages.load(candles, (c) => (candles = c));
+    expect(await pages.load(candles, (c) => (candles = c))).toBe("busy");
+    release();
+    expect(await first).toBe("loaded");
+    expect(calls).toEqual([[30 * 60_000 - 1, HISTORY_PAGE]]);
+    expect(candles).toHaveLength(35);
+    expect(candles[0]!.ts).toBe(0);
+    // The next page (ending before ts 0) has nothing: the history is exhausted and not asked again.
+    const second = pages.load(candles, (c) => (candles = c));
+    expect(await second).toBe("exhausted");
+    expect(await pages.load(candles, () => undefined)).toBe("exhausted");
+    expect(calls).toHaveLength(1);
+  });
+
+  it("a failed page can be asked again", async () => {
+    let fail = true;
+    const pages = new OlderPages(async (end) => {
+      if (fail) throw new Error("offline");
+      return [bar(end - 59_999)];
+    });
+    const shown = bars(600_000, 2);
+    expect(await pages.load(shown, () => undefined)).toBe("failed");
+    fail = false;
+    let got: Candle[] = [];
+    expect(await pages.load(shown, (c) => (got = c))).toBe("loaded");
+    expect(got.map((c) => c.ts)).toEqual([540_000, 600_000, 660_000]);
+  });
+
+  it("asks for more only near the left edge", () => {
+    expect(nearLeftEdge(5)).toBe(true);
+    expect(nearLeftEdge(-3)).toBe(true);
+    expect(nearLeftEdge(50)).toBe(false);
+    expect(nearLeftEdge(null)).toBe(false);
+  });
+});
