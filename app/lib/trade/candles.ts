@@ -13,8 +13,8 @@ export interface Candle {
 /** How many candles the chart keeps. */
 export const MAX_CANDLES = 120;
 
-/** Reads REST or stream rows, dropping any that are not candles, oldest first, one per time. */
-export function candlesFromRows(rows: unknown): Candle[] {
+/** Reads REST or stream rows, dropping any that are not candles, oldest first, one per time, the newest `max`. */
+export function candlesFromRows(rows: unknown, max = MAX_CANDLES): Candle[] {
   if (!Array.isArray(rows)) return [];
   const out: Candle[] = [];
   for (const row of rows) {
@@ -31,7 +31,7 @@ export function candlesFromRows(rows: unknown): Candle[] {
       volume: volume as string,
     });
   }
-  return mergeCandles([], out);
+  return mergeCandles([], out, max);
 }
 
 /** Adds pushed candles: a known time replaces its candle (the current one grows), a new time appends. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Candle } from "../candles";
-import { HISTORY_PAGE, MAX_HISTORY, mergeLive, nearLeftEdge, OlderPages, olderPageEnd, prependOlder } from "./kline-history";
+import type { Candle } from "~/lib/trade/candles";
+import { changeBetween, HISTORY_PAGE, MAX_HISTORY, mergeLive, nearLeftEdge, OlderPages, olderPageEnd, prependOlder } from "./kline-history";
 
 const bar = (ts: number, close = "1"): Candle => ({ ts, open: "1", high: "2", low: "0.5", close, volume: "3" });
 const bars = (from: number, n: number, step = 60_000) => Array.from({ length: n }, (_, i) => bar(from + i * step));
@@ -64,15 +64,16 @@ describe("older pages", () => {
       await new Promise<void>((r) => (release = r));
       return bars(0, 30).filter((c) => c.ts <= end);
     });
-    const first = pages.load(candles, (c) => (candles = c));
-    expect(await pages.load(candles, (c) => (candles = c))).toBe("busy");
+    const put = (older: Candle[]) => (candles = prependOlder(candles, older).candles);
+    const first = pages.load(candles, put);
+    expect(await pages.load(candles, put)).toBe("busy");
     release();
     expect(await first).toBe("loaded");
     expect(calls).toEqual([[30 * 60_000 - 1, HISTORY_PAGE]]);
     expect(candles).toHaveLength(35);
     expect(candles[0]!.ts).toBe(0);
     // The next page (ending before ts 0) has nothing: the history is exhausted and not asked again.
-    const second = pages.load(candles, (c) => (candles = c));
+    const second = pages.load(candles, put);
     expect(await second).toBe("exhausted");
     expect(await pages.load(candles, () => undefined)).toBe("exhausted");
     expect(calls).toHaveLength(1);
@@ -88,8 +89,8 @@ describe("older pages", () => {
     expect(await pages.load(shown, () => undefined)).toBe("failed");
     fail = false;
     let got: Candle[] = [];
-    expect(await pages.load(shown, (c) => (got = c))).toBe("loaded");
-    expect(got.map((c) => c.ts)).toEqual([540_000, 600_000, 660_000]);
+    expect(await pages.load(shown, (older) => (got = older))).toBe("loaded");
+    expect(got.map((c) => c.ts)).toEqual([540_000]);
   });
 
   it("asks for more only near the left edge", () => {
@@ -97,5 +98,30 @@ describe("older pages", () => {
     expect(nearLeftEdge(-3)).toBe(true);
     expect(nearLeftEdge(50)).toBe(false);
     expect(nearLeftEdge(null)).toBe(false);
+  });
+});
+
+describe("what the chart is handed", () => {
+  const shown = bars(0, 3);
+
+  it("only the bars that changed after a live push", () => {
+    const grown = mergeLive(shown, [bar(120_000, "5")]).candles;
+    expect(changeBetween(shown, grown)).toEqual({ kind: "tail", bars: [bar(120_000, "5")] });
+    const twoPushes = mergeLive(grown, [bar(180_000), bar(240_000)]).candles;
+    // Two pushes folded into one render still reach the chart: the grown bar and both new ones.
+    expect(changeBetween(shown, twoPushes)).toEqual({ kind: "tail", bars: [bar(120_000, "5"), bar(180_000), bar(240_000)] });
+    expect(changeBetween(shown, shown)).toEqual({ kind: "none" });
+    expect(changeBetween(shown, shown.slice())).toEqual({ kind: "none" });
+  });
+
+  it("an older page in front, so the view can stay where it was", () => {
+    const withOlder = prependOlder(shown, bars(-180_000, 3)).candles;
+    expect(changeBetween(shown, withOlder)).toEqual({ kind: "older", added: 3 });
+  });
+
+  it("a redraw for anything else: another interval, a repaired older bar, nothing drawn yet", () => {
+    expect(changeBetween(shown, bars(0, 3, 300_000))).toEqual({ kind: "reset" });
+    expect(changeBetween(shown, mergeLive(shown, [bar(0, "9")]).candles)).toEqual({ kind: "reset" });
+    expect(changeBetween([], shown)).toEqual({ kind: "reset" });
   });
 });

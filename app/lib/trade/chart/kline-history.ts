@@ -1,4 +1,4 @@
-import type { Candle } from "../candles";
+import type { Candle } from "~/lib/trade/candles";
 
 /** Candles per older page: the most `history-candles` returns at once. */
 export const HISTORY_PAGE = 200;
@@ -86,7 +86,8 @@ export class OlderPages {
     return this.done;
   }
 
-  async load(current: readonly Candle[], apply: (candles: Candle[]) => void): Promise<PageResult> {
+  /** Asks for the page before `current`; `apply` gets the page's candles to put in front of whatever is shown by then. */
+  async load(current: readonly Candle[], apply: (older: Candle[]) => void): Promise<PageResult> {
     if (this.done) return "exhausted";
     if (this.busy) return "busy";
     // Nothing shown yet: there is no edge to page from (the stream's snapshot comes first).
@@ -99,12 +100,11 @@ export class OlderPages {
     this.busy = true;
     try {
       const page = await this.fetchPage(end, HISTORY_PAGE);
-      const { candles, added } = prependOlder(current, page);
-      if (added === 0) {
+      if (prependOlder(current, page).added === 0) {
         this.done = true;
         return "exhausted";
       }
-      apply(candles);
+      apply(page);
       return "loaded";
     } catch {
       return "failed";
@@ -117,4 +117,26 @@ export class OlderPages {
 /** Whether the left edge of the visible range is close enough to the first candle to ask for more. */
 export function nearLeftEdge(visibleFrom: number | null | undefined, margin = 20): boolean {
   return typeof visibleFrom === "number" && visibleFrom < margin;
+}
+
+export type DrawChange = CandleChange | { kind: "older"; added: number };
+
+/**
+ * What to hand the chart to go from the candles it has to the candles of the page now. Unchanged
+ * candles keep their identity through `mergeLive` and `prependOlder`, so a comparison by
+ * reference finds a grown last bar, new bars, or a page put in front; anything else is a redraw.
+ */
+export function changeBetween(drawn: readonly Candle[], next: readonly Candle[]): DrawChange {
+  if (drawn === next) return { kind: "none" };
+  if (drawn.length === 0 || next.length === 0) return { kind: "reset" };
+  if (next.length >= drawn.length && next[0] === drawn[0]) {
+    const lastDrawn = drawn.length - 1;
+    for (let i = 0; i < lastDrawn; i++) if (next[i] !== drawn[i]) return { kind: "reset" };
+    if (next[lastDrawn]!.ts !== drawn[lastDrawn]!.ts) return { kind: "reset" };
+    const bars = next.slice(next[lastDrawn] === drawn[lastDrawn] ? drawn.length : lastDrawn);
+    return bars.length === 0 ? { kind: "none" } : { kind: "tail", bars };
+  }
+  const added = next.length - drawn.length;
+  if (added > 0 && drawn.every((c, i) => next[added + i] === c)) return { kind: "older", added };
+  return { kind: "reset" };
 }

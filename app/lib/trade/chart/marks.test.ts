@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Fill } from "../account-data";
-import type { Candle } from "../candles";
-import { openOrder } from "../open-order.fixture";
+import type { Fill } from "~/lib/trade/account-data";
+import type { Candle } from "~/lib/trade/candles";
+import { openOrder } from "~/lib/trade/open-order.fixture";
 import { fillMarks, mergePlans, planOf, priceMarks } from "./marks";
 
 const ALL = { orders: true, plans: true, fills: true };

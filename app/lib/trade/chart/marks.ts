@@ -4,8 +4,8 @@
  * (`entrustKlineMark`, `planKlineMark`, `positionKlineMark`; docs/decisions/703).
  */
 import type { Side } from "../../../../protocol/bitget";
-import type { Fill, OpenOrder } from "../account-data";
-import type { Candle } from "../candles";
+import type { Fill, OpenOrder } from "~/lib/trade/account-data";
+import type { Candle } from "~/lib/trade/candles";
 
 export interface MarkPrefs {
   orders: boolean;
