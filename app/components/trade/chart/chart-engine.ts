@@ -78,7 +78,10 @@ export class ChartEngine {
     this.chart = lib.createChart(container, {
       autoSize: true,
       layout: { attributionLogo: false, fontSize: 11, panes: { separatorColor: colors.grid } },
-      localization: { timeFormatter: (t: Lwc.Time) => texts.time(Number(t) * 1000, "crosshair"), priceFormatter: (p: number) => p.toFixed(this.precision) },
+      localization: {
+        timeFormatter: (t: Lwc.Time) => texts.time(Number(t) * 1000, "crosshair"),
+        priceFormatter: (p: number) => p.toFixed(this.precision),
+      },
       timeScale: {
         timeVisible: true,
         secondsVisible: false,
@@ -122,13 +125,24 @@ export class ChartEngine {
   private applyColors(): void {
     const c = this.colors;
     this.chart.applyOptions({
-      layout: { background: { type: this.lib.ColorType.Solid, color: c.background }, textColor: c.muted, panes: { separatorColor: c.grid } },
+      layout: {
+        background: { type: this.lib.ColorType.Solid, color: c.background },
+        textColor: c.muted,
+        panes: { separatorColor: c.grid },
+      },
       grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
       rightPriceScale: { borderColor: c.grid },
       timeScale: { borderColor: c.grid },
       crosshair: { vertLine: { labelBackgroundColor: c.text }, horzLine: { labelBackgroundColor: c.text } },
     });
-    this.candles.applyOptions({ upColor: c.up, downColor: c.down, borderUpColor: c.up, borderDownColor: c.down, wickUpColor: c.up, wickDownColor: c.down });
+    this.candles.applyOptions({
+      upColor: c.up,
+      downColor: c.down,
+      borderUpColor: c.up,
+      borderDownColor: c.down,
+      wickUpColor: c.up,
+      wickDownColor: c.down,
+    });
     if (this.volume) this.volume.setData(this.volumeData(this.data));
   }
 
@@ -148,7 +162,8 @@ export class ChartEngine {
       this.volume?.setData(this.volumeData(candles));
       this.setStudies(this.active, true);
       // Keep the view where the trader was looking when older candles come in at the left.
-      if (range && change.kind === "older") this.chart.timeScale().setVisibleLogicalRange({ from: range.from + change.added, to: range.to + change.added });
+      if (range && change.kind === "older")
+        this.chart.timeScale().setVisibleLogicalRange({ from: range.from + change.added, to: range.to + change.added });
     }
     this.drawFills();
   }
@@ -173,7 +188,12 @@ export class ChartEngine {
     const on = new Set(studies);
     // Volume sits in the price pane, on its own scale at the bottom fifth.
     if (on.has("vol") && !this.volume) {
-      this.volume = this.chart.addSeries(this.lib.HistogramSeries, { priceScaleId: "vol", priceFormat: { type: "volume" }, lastValueVisible: false, priceLineVisible: false });
+      this.volume = this.chart.addSeries(this.lib.HistogramSeries, {
+        priceScaleId: "vol",
+        priceFormat: { type: "volume" },
+        lastValueVisible: false,
+        priceLineVisible: false,
+      });
       this.volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
       this.volume.setData(this.volumeData(this.data));
     } else if (!on.has("vol") && this.volume) {
@@ -206,7 +226,14 @@ export class ChartEngine {
   private line(color: string, pane: number, width: Lwc.LineWidth = 1): LineApi {
     return this.chart.addSeries(
       this.lib.LineSeries,
-      { color, lineWidth: width, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false, priceFormat: this.priceFormat() },
+      {
+        color,
+        lineWidth: width,
+        priceLineVisible: false,
+        lastValueVisible: false,
+        crosshairMarkerVisible: false,
+        priceFormat: this.priceFormat(),
+      },
       pane,
     );
   }
@@ -222,11 +249,23 @@ export class ChartEngine {
       case "rsi": {
         const l = this.line(a, pane);
         l.applyOptions({ priceFormat: { type: "price", precision: 2, minMove: 0.01 }, lastValueVisible: true });
-        for (const level of [70, 30]) l.createPriceLine({ price: level, color: this.colors.muted, lineStyle: this.lib.LineStyle.Dashed, lineWidth: 1, axisLabelVisible: false, title: "" });
+        for (const level of [70, 30])
+          l.createPriceLine({
+            price: level,
+            color: this.colors.muted,
+            lineStyle: this.lib.LineStyle.Dashed,
+            lineWidth: 1,
+            axisLabelVisible: false,
+            title: "",
+          });
         return { lines: [l] };
       }
       default: {
-        const hist = this.chart.addSeries(this.lib.HistogramSeries, { priceLineVisible: false, lastValueVisible: false, priceFormat: this.priceFormat() }, pane);
+        const hist = this.chart.addSeries(
+          this.lib.HistogramSeries,
+          { priceLineVisible: false, lastValueVisible: false, priceFormat: this.priceFormat() },
+          pane,
+        );
         return { hist, lines: [this.line(a, pane), this.line(b, pane)] };
       }
     }

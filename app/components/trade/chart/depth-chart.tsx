@@ -14,7 +14,8 @@ export function DepthChart({ book, market }: { book: BookView; market: Market })
   const { intl } = usePagePrefs();
   const summaryId = useId();
   const curve = depthCurve(book);
-  const price = (v: number) => formatNumber(v.toFixed(market.pricePrecision), intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision });
+  const price = (v: number) =>
+    formatNumber(v.toFixed(market.pricePrecision), intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision });
   const size = (v: number) => formatNumber(v.toFixed(market.quantityPrecision), intl, { maxDigits: market.quantityPrecision });
   const bids = curve?.bids ?? [];
   const asks = curve?.asks ?? [];
@@ -23,7 +24,13 @@ export function DepthChart({ book, market }: { book: BookView; market: Market })
   return (
     <figure className="chart-depth" aria-busy={!book.live}>
       {curve ? (
-        <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} role="img" aria-labelledby={summaryId} data-testid="depth-chart" preserveAspectRatio="none">
+        <svg
+          viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+          role="img"
+          aria-labelledby={summaryId}
+          data-testid="depth-chart"
+          preserveAspectRatio="none"
+        >
           <path className="depth-bids" d={depthPath(bids, curve, BOX.width, BOX.height)} />
           <path className="depth-asks" d={depthPath(asks, curve, BOX.width, BOX.height)} />
         </svg>

@@ -109,7 +109,8 @@ export function KlineChart({ data, market, book, account }: Props) {
   const texts = useRef<ChartTexts>({ markTitle: () => "", fillText: () => "", time: () => "" });
   const formats = useMemo(() => new Map<string, Intl.DateTimeFormat>(), []);
   texts.current = {
-    markTitle: (m: PriceMark) => t(m.kind === "plan" ? "chart.markPlan" : "chart.markOrder", { side: t(`side.${m.side}`), size: size(m.size) }),
+    markTitle: (m: PriceMark) =>
+      t(m.kind === "plan" ? "chart.markPlan" : "chart.markOrder", { side: t(`side.${m.side}`), size: size(m.size) }),
     fillText: (m: FillMark) => t(m.side === "buy" ? "chart.fillBuy" : "chart.fillSell"),
     time: (ms, style) => {
       let f = formats.get(style);
@@ -185,7 +186,14 @@ export function KlineChart({ data, market, book, account }: Props) {
         <div className="chart-tools">
           <div role="group" aria-label={t("chart.interval")} className="segmented chart-intervals">
             {KLINE_INTERVALS.map((i) => (
-              <button key={i} type="button" className="seg" aria-pressed={i === interval} title={t(`chart.intervalNames.${i}`)} onClick={() => setKlineInterval(i)}>
+              <button
+                key={i}
+                type="button"
+                className="seg"
+                aria-pressed={i === interval}
+                title={t(`chart.intervalNames.${i}`)}
+                onClick={() => setKlineInterval(i)}
+              >
                 {t(`chart.intervals.${i}`)}
               </button>
             ))}
@@ -271,7 +279,9 @@ export function KlineChart({ data, market, book, account }: Props) {
                 {t("chart.legend.volume")} {size(shown.volume)}
               </span>
               {change !== undefined && Number.isFinite(change) && (
-                <span className={change >= 0 ? "rise" : "fall"}>{formatNumber(change.toFixed(2), intl, { minDigits: 2, maxDigits: 2 })}%</span>
+                <span className={change >= 0 ? "rise" : "fall"}>
+                  {formatNumber(change.toFixed(2), intl, { minDigits: 2, maxDigits: 2 })}%
+                </span>
               )}
             </p>
           )}
@@ -281,6 +291,7 @@ export function KlineChart({ data, market, book, account }: Props) {
             className="chart-canvas"
             data-testid="kline-chart"
             data-interval={history.interval}
+            data-candles={history.candles.length}
             data-studies={studies.join(",")}
             data-price-lines={drawnLines.join(" ")}
             data-fill-marks={fillList.length}
@@ -325,7 +336,9 @@ export function KlineChart({ data, market, book, account }: Props) {
               <>
                 {" "}
                 {t("chart.ordersSummary", {
-                  list: orderLines.map((o) => t("chart.orderLine", { side: t(`side.${o.side}`), size: size(o.size), price: price(o.price) })).join("; "),
+                  list: orderLines
+                    .map((o) => t("chart.orderLine", { side: t(`side.${o.side}`), size: size(o.size), price: price(o.price) }))
+                    .join("; "),
                 })}
               </>
             )}
@@ -333,7 +346,9 @@ export function KlineChart({ data, market, book, account }: Props) {
               <>
                 {" "}
                 {t("chart.plansSummary", {
-                  list: planLines.map((o) => t("chart.planLine", { side: t(`side.${o.side}`), size: size(o.size), price: price(o.price) })).join("; "),
+                  list: planLines
+                    .map((o) => t("chart.planLine", { side: t(`side.${o.side}`), size: size(o.size), price: price(o.price) }))
+                    .join("; "),
                 })}
               </>
             )}

@@ -1,0 +1,117 @@
+import type { Page } from "@playwright/test";
+import { test, expect } from "./fixtures";
+import { registerThroughPage, storedItem } from "./helpers";
+
+let n = 0;
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders({ "x-forwarded-for": `203.0.113.${120 + n}` });
+});
+const newEmail = () => `charter-${Date.now()}-${n++}@example.com`;
+
+const region = (page: Page) => page.getByRole("region", { name: "Price chart" });
+const canvas = (page: Page) => page.getByTestId("kline-chart");
+const panel = (page: Page) => page.getByRole("region", { name: "Place an order" });
+
+/** The spot page with the chart library loaded and candles drawn. */
+async function openChart(page: Page) {
+  await page.goto("/spot/BTCUSDT");
+  await expect(region(page)).toBeVisible();
+  await expect(canvas(page).locator("canvas").first()).toBeVisible();
+  await expect(region(page).getByRole("status").filter({ hasText: "Loading the chart" })).toHaveCount(0);
+}
+
+test("the chart loads after first paint, keeps its interval and studies, and pages older candles in", async ({ page, pageProblems }) => {
+  await openChart(page);
+  await expect(
+    page.getByRole("img", {
+      name: /^BTCUSDT, 1 minute candles\. Last candle .*: open [\d,.]+, high [\d,.]+, low [\d,.]+, close [\d,.]+, volume/,
+    }),
+  ).toBeVisible();
+  // Every interval of the API is offered.
+  const intervals = region(page).getByRole("group", { name: "Candle interval" }).getByRole("button");
+  await expect(intervals).toHaveText(["1m", "3m", "5m", "15m", "30m", "1h", "4h", "6h", "12h", "1D", "3D", "1W", "1M"]);
+
+  await region(page).getByRole("button", { name: "15m", exact: true }).click();
+  await expect(canvas(page)).toHaveAttribute("data-interval", "15");
+  await expect(page.getByRole("img", { name: /^BTCUSDT, 15 minutes candles/ })).toBeVisible();
+  const panes = await canvas(page).locator("canvas").count();
+  await region(page).getByRole("button", { name: "RSI", exact: true }).click();
+  await expect(region(page).getByRole("button", { name: "RSI", exact: true })).toHaveAttribute("aria-pressed", "true");
+  // RSI gets a pane of its own: the library draws more canvases.
+  await expect.poll(() => canvas(page).locator("canvas").count()).toBeGreaterThan(panes);
+  await region(page).getByRole("button", { name: "MA", exact: true }).click();
+  expect(await storedItem(page, "common:klineInterval")).toBe("15");
+  expect(await storedItem(page, "common:klineStudies")).toBe("vol,rsi");
+
+  await page.reload();
+  await expect(region(page).getByRole("button", { name: "15m", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(region(page).getByRole("button", { name: "RSI", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(region(page).getByRole("button", { name: "MA", exact: true })).toHaveAttribute("aria-pressed", "false");
+  await expect(canvas(page)).toHaveAttribute("data-interval", "15");
+  await expect(canvas(page)).toHaveAttribute("data-studies", "vol,rsi");
+
+  // Dragging the chart to the right shows older time; the page asks the gateway for more.
+  const before = Number(await canvas(page).getAttribute("data-candles"));
+  const box = (await canvas(page).boundingBox())!;
+  for (let i = 0; i < 4; i++) {
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.3);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.8, box.y + box.height * 0.3, { steps: 8 });
+    await page.mouse.up();
+  }
+  await expect.poll(async () => Number(await canvas(page).getAttribute("data-candles"))).toBeGreaterThan(before);
+
+  // The depth view draws the book the page follows.
+  await region(page).getByRole("button", { name: "Depth", exact: true }).click();
+  await expect(page.getByRole("img", { name: /^Order book depth: bids total/ })).toBeVisible();
+  expect(await storedItem(page, "common:klineView")).toBe("depth");
+  await region(page).getByRole("button", { name: "Candles", exact: true }).click();
+  await expect(canvas(page).locator("canvas").first()).toBeVisible();
+  expect(pageProblems).toEqual([]);
+});
+
+test("an open order is a price line on the chart, behind its preference, with the marks tip", async ({ page, pageProblems }) => {
+  await registerThroughPage(page, newEmail(), "Passw0rd!x");
+  await openChart(page);
+  await expect(page.getByTestId("order-book")).toHaveAttribute("data-live", "true");
+  await panel(page).getByLabel("Price", { exact: true }).fill("1000");
+  await panel(page).getByLabel("Amount", { exact: true }).fill("0.01");
+  await panel(page).getByRole("button", { name: "Buy BTC" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Order placed" })).toBeVisible();
+
+  // The line is on the canvas (the chart reports the prices it drew) and in the text summary.
+  await expect(canvas(page)).toHaveAttribute("data-price-lines", "1000");
+  await expect(page.getByRole("img", { name: /Your open orders: Buy 0\.01 at 1,000\.00/ })).toBeVisible();
+  const tip = region(page).getByRole("note");
+  await expect(tip).toContainText("Lines on the chart mark your open orders");
+  await tip.getByRole("button", { name: "Don't show again" }).click();
+  await expect(tip).toHaveCount(0);
+  expect(await storedItem(page, "common:moveKlineMarkTip")).toBe("false");
+
+  // The open-orders mark preference hides the line and is remembered.
+  await region(page).getByText("Chart settings").click();
+  await region(page).getByRole("checkbox", { name: "My open orders" }).uncheck();
+  await expect(canvas(page)).toHaveAttribute("data-price-lines", "");
+  await expect(page.getByRole("img", { name: /Your open orders/ })).toHaveCount(0);
+  expect(await storedItem(page, "common:entrustKlineMark")).toBe("false");
+  await page.reload();
+  await expect(canvas(page).locator("canvas").first()).toBeVisible();
+  await expect(page.getByTestId("open-orders").getByRole("row")).toHaveCount(2);
+  await expect(canvas(page)).toHaveAttribute("data-price-lines", "");
+  await region(page).getByText("Chart settings").click();
+  await region(page).getByRole("checkbox", { name: "My open orders" }).check();
+  await expect(canvas(page)).toHaveAttribute("data-price-lines", "1000");
+  await expect(region(page).getByRole("note")).toHaveCount(0);
+  expect(pageProblems).toEqual([]);
+});
+
+test("the chart's colours follow the rising-colour preference", async ({ page, pageProblems }) => {
+  await openChart(page);
+  await region(page).getByText("Chart settings").click();
+  await region(page).getByRole("radio", { name: "Red up, green down" }).check();
+  await expect(region(page)).toHaveAttribute("data-rise", "red");
+  expect(await storedItem(page, "common:riseColor")).toBe("red");
+  await page.reload();
+  await expect(region(page)).toHaveAttribute("data-rise", "red");
+  expect(pageProblems).toEqual([]);
+});
