@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "~/lib/i18n/format";
 import { KLINE_INTERVALS, KLINE_STUDIES, KLINE_VIEWS, RISE_COLORS } from "~/lib/prefs/local-prefs";
@@ -6,7 +6,7 @@ import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { AccountView } from "~/lib/trade/account-feed";
 import type { Candle } from "~/lib/trade/candles";
-import { toggleStudy } from "~/lib/trade/chart/chart-prefs";
+import { toggleStudy, type KlineView } from "~/lib/trade/chart/chart-prefs";
 import { changeBetween } from "~/lib/trade/chart/kline-history";
 import { fillMarks, priceMarks, type FillMark, type PriceMark } from "~/lib/trade/chart/marks";
 import type { Market } from "~/lib/trade/market";
@@ -58,13 +58,26 @@ const TIME_STYLES: Record<Parameters<ChartTexts["time"]>[1], Intl.DateTimeFormat
  * text summary stands in for the canvas for screen readers (docs/decisions/703).
  */
 export function KlineChart({ data, market, book, account }: Props) {
+  const [view, setView] = useLocalPref("klineView");
+  // The book changes ten times a second: only the depth view follows it, the rest is not rendered again.
+  const depth = view === "depth" ? <DepthChart book={book} market={market} /> : null;
+  return <ChartCard data={data} market={market} account={account} view={view} onView={setView} depth={depth} />;
+}
+
+interface CardProps extends Omit<Props, "book"> {
+  view: KlineView;
+  onView: (v: KlineView) => void;
+  /** The depth view, drawn instead of the candles when chosen. */
+  depth: ReactNode;
+}
+
+const ChartCard = memo(function ChartCard({ data, market, account, view, onView: setView, depth }: CardProps) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const summaryId = useId();
   const settingsId = useId();
   const [interval, setKlineInterval] = useLocalPref("klineInterval");
   const [studies, setStudies] = useLocalPref("klineStudies");
-  const [view, setView] = useLocalPref("klineView");
   const [rise, setRise] = useLocalPref("riseColor");
   const [markOrders, setMarkOrders] = useLocalPref("entrustKlineMark");
   const [markPlans, setMarkPlans] = useLocalPref("planKlineMark");
@@ -256,9 +269,7 @@ export function KlineChart({ data, market, book, account }: Props) {
           </details>
         </div>
       )}
-      {view === "depth" ? (
-        <DepthChart book={book} market={market} />
-      ) : (
+      {depth ?? (
         <figure className="chart-figure" aria-busy={!live.ready || lib.state === "loading"}>
           {shown && (
             <p className="chart-legend" aria-hidden="true" data-testid="chart-legend">
@@ -378,4 +389,4 @@ export function KlineChart({ data, market, book, account }: Props) {
       )}
     </section>
   );
-}
+});
