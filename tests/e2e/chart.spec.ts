@@ -102,16 +102,44 @@ test("an open order is a price line on the chart, behind its preference, with th
   await region(page).getByRole("checkbox", { name: "My open orders" }).check();
   await expect(canvas(page)).toHaveAttribute("data-price-lines", "1000");
   await expect(region(page).getByRole("note")).toHaveCount(0);
+
+  // A market buy fills: an arrow on the candle it happened in, and a word in the summary.
+  await expect(canvas(page)).toHaveAttribute("data-fill-marks", "0");
+  await panel(page).getByRole("button", { name: "Market" }).click();
+  await panel(page).getByLabel("Total", { exact: true }).fill("100");
+  await panel(page).getByRole("button", { name: "Buy BTC" }).click();
+  await expect(canvas(page)).not.toHaveAttribute("data-fill-marks", "0");
+  await expect(page.getByRole("img", { name: /Your fills marked on the candles: [1-9]/ })).toBeVisible();
+  // Chart settings are still open from above.
+  await region(page).getByRole("checkbox", { name: "My fills" }).uncheck();
+  await expect(canvas(page)).toHaveAttribute("data-fill-marks", "0");
+  expect(await storedItem(page, "common:positionKlineMark")).toBe("false");
   expect(pageProblems).toEqual([]);
 });
 
-test("the chart's colours follow the rising-colour preference", async ({ page, pageProblems }) => {
+test("the chart's colours follow the theme and the rising-colour preference, at once", async ({ page, pageProblems }) => {
+  const token = (name: string) => page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
   await openChart(page);
+  const lightGreen = await token("--color-success-text");
+  await expect(canvas(page)).toHaveAttribute("data-up-color", lightGreen);
+  await expect(canvas(page)).toHaveAttribute("data-down-color", await token("--color-error-text"));
+  // The dark theme, switched without a reload: the chart takes the dark tokens.
+  await page.getByRole("banner").locator("summary").click();
+  await page.getByLabel("Dark").check();
+  await expect(page.locator("html")).toHaveClass("black");
+  const darkGreen = await token("--color-success-text");
+  expect(darkGreen).not.toBe(lightGreen);
+  await expect(canvas(page)).toHaveAttribute("data-up-color", darkGreen);
+  await page.keyboard.press("Escape");
+  // Red for rising prices swaps the two, and is remembered.
   await region(page).getByText("Chart settings").click();
   await region(page).getByRole("radio", { name: "Red up, green down" }).check();
+  await expect(canvas(page)).toHaveAttribute("data-up-color", await token("--color-error-text"));
+  await expect(canvas(page)).toHaveAttribute("data-down-color", darkGreen);
   await expect(region(page)).toHaveAttribute("data-rise", "red");
   expect(await storedItem(page, "common:riseColor")).toBe("red");
   await page.reload();
   await expect(region(page)).toHaveAttribute("data-rise", "red");
+  await expect(canvas(page)).toHaveAttribute("data-up-color", await token("--color-error-text"));
   expect(pageProblems).toEqual([]);
 });

@@ -305,7 +305,9 @@ const ChartCard = memo(function ChartCard({ data, market, account, view, onView:
             data-candles={history.candles.length}
             data-studies={studies.join(",")}
             data-price-lines={drawnLines.join(" ")}
-            data-fill-marks={fillList.length}
+            data-fill-marks={fillList.reduce((n, f) => n + f.count, 0)}
+            data-up-color={colors?.up}
+            data-down-color={colors?.down}
             ref={box}
           />
           {lib.state === "loading" && (
