@@ -6,7 +6,8 @@
 import type * as Lwc from "lightweight-charts";
 import type { KlineStudy } from "~/lib/trade/chart/chart-prefs";
 import type { CandleChange } from "~/lib/trade/chart/kline-history";
-import { bollinger, ema, macd, rsi, sma, type Series } from "~/lib/trade/chart/indicators";
+import type { Series } from "~/lib/trade/chart/indicators";
+import { studyOutput, type DrawnStudy } from "~/lib/trade/chart/studies";
 import type { FillMark, PriceMark } from "~/lib/trade/chart/marks";
 import type { Candle } from "~/lib/trade/candles";
 
@@ -39,11 +40,6 @@ export interface ChartHandlers {
   onNearLeftEdge: (visibleFrom: number) => void;
 }
 
-/** MA and EMA lengths (Binance's and Bitget's defaults). */
-const MA_LENGTHS = [7, 25, 99] as const;
-const BOLL = { n: 20, mult: 2 };
-const RSI_N = 14;
-
 type Time = Lwc.UTCTimestamp;
 const sec = (ms: number) => Math.floor(ms / 1000) as Time;
 type LineApi = Lwc.ISeriesApi<"Line">;
@@ -59,7 +55,7 @@ export class ChartEngine {
   private readonly candles: Lwc.ISeriesApi<"Candlestick">;
   private readonly markers: Lwc.ISeriesMarkersPluginApi<Lwc.Time>;
   private volume: HistApi | undefined;
-  private readonly studies = new Map<KlineStudy, StudySeries>();
+  private readonly studies = new Map<DrawnStudy, StudySeries>();
   private data: readonly Candle[] = [];
   private priceLines: Lwc.IPriceLine[] = [];
   private marks: { prices: readonly PriceMark[]; fills: readonly FillMark[] } = { prices: [], fills: [] };
@@ -160,7 +156,7 @@ export class ChartEngine {
       const range = change.kind === "older" ? this.chart.timeScale().getVisibleLogicalRange() : null;
       this.candles.setData(candles.map((c) => this.bar(c)));
       this.volume?.setData(this.volumeData(candles));
-      this.setStudies(this.active, true);
+      this.fillStudies();
       // Keep the view where the trader was looking when older candles come in at the left.
       if (range && change.kind === "older")
         this.chart.timeScale().setVisibleLogicalRange({ from: range.from + change.added, to: range.to + change.added });
@@ -238,7 +234,7 @@ export class ChartEngine {
     );
   }
 
-  private addStudy(study: KlineStudy, pane: number): StudySeries {
+  private addStudy(study: DrawnStudy, pane: number): StudySeries {
     const [a, b, c] = this.colors.lines;
     switch (study) {
       case "ma":
@@ -271,25 +267,13 @@ export class ChartEngine {
     }
   }
 
-  /** Each study's values for the candles, as line data (nulls become gaps). */
-  private studyValues(study: KlineStudy): { lines: Series[]; hist?: Series } {
-    const closes = this.data.map((c) => Number(c.close));
-    switch (study) {
-      case "ma":
-        return { lines: MA_LENGTHS.map((n) => sma(closes, n)) };
-      case "ema":
-        return { lines: MA_LENGTHS.map((n) => ema(closes, n)) };
-      case "boll": {
-        const b = bollinger(closes, BOLL.n, BOLL.mult);
-        return { lines: [b.mid, b.upper, b.lower] };
-      }
-      case "rsi":
-        return { lines: [rsi(closes, RSI_N)] };
-      default: {
-        const m = macd(closes);
-        return { lines: [m.macd, m.signal], hist: m.histogram };
-      }
-    }
+  /** Each study's values for the candles (nulls become gaps). */
+  private studyValues(study: DrawnStudy): { lines: Series[]; hist?: Series } {
+    const out = studyOutput(
+      study,
+      this.data.map((c) => Number(c.close)),
+    );
+    return { lines: out.lines, hist: out.histogram };
   }
 
   private point(i: number, v: number | null): Lwc.LineData<Time> | Lwc.WhitespaceData<Time> {

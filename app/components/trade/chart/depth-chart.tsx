@@ -35,6 +35,13 @@ export function DepthChart({ book, market }: { book: BookView; market: Market })
           <path className="depth-asks" d={depthPath(asks, curve, BOX.width, BOX.height)} />
         </svg>
       ) : null}
+      {curve && (
+        <p className="chart-depth-axis" aria-hidden="true">
+          <span>{price(curve.minPrice)}</span>
+          {bids[0] && asks[0] && <span>{price((bids[0].price + asks[0].price) / 2)}</span>}
+          <span>{price(curve.maxPrice)}</span>
+        </p>
+      )}
       <figcaption id={summaryId} className="chart-depth-summary">
         {curve && lastBid && lastAsk
           ? t("chart.depthSummary", {

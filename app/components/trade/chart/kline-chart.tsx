@@ -9,6 +9,7 @@ import type { Candle } from "~/lib/trade/candles";
 import { toggleStudy, type KlineView } from "~/lib/trade/chart/chart-prefs";
 import { changeBetween } from "~/lib/trade/chart/kline-history";
 import { fillMarks, priceMarks, type FillMark, type PriceMark } from "~/lib/trade/chart/marks";
+import { studyOutput, type DrawnStudy } from "~/lib/trade/chart/studies";
 import type { Market } from "~/lib/trade/market";
 import type { BookView } from "~/lib/trade/market-feed";
 import type { SpotPageData } from "~/lib/trade/spot-page-data";
@@ -183,6 +184,11 @@ const ChartCard = memo(function ChartCard({ data, market, account, view, onView:
     setDrawnLines((was) => (was.join() === lines.join() ? was : lines));
   }, [engine, prices, fillList]);
 
+  const closes = useMemo(() => history.candles.map((c) => Number(c.close)), [history.candles]);
+  const outputs = useMemo(
+    () => studies.filter((s): s is DrawnStudy => s !== "vol").map((study) => ({ study, out: studyOutput(study, closes) })),
+    [closes, studies],
+  );
   const last = history.candles[history.candles.length - 1];
   const shown = (hover !== null ? history.candles.find((c) => c.ts === hover) : undefined) ?? last;
   const shownIndex = shown ? history.candles.indexOf(shown) : -1;
@@ -294,6 +300,30 @@ const ChartCard = memo(function ChartCard({ data, market, account, view, onView:
                   {formatNumber(change.toFixed(2), intl, { minDigits: 2, maxDigits: 2 })}%
                 </span>
               )}
+            </p>
+          )}
+          {shown && outputs.length > 0 && (
+            <p className="chart-legend" aria-hidden="true" data-testid="chart-study-legend">
+              {outputs.map(({ study, out }) => {
+                const name = t(`chart.studyNames.${study}`);
+                const digits = study === "rsi" ? 2 : market.pricePrecision;
+                const value = (v: number | null | undefined) =>
+                  v === null || v === undefined ? "—" : formatNumber(v.toFixed(digits), intl, { minDigits: digits, maxDigits: digits });
+                // MA and EMA print each length as its own line; the others name their parameters once.
+                const labels = study === "ma" || study === "ema" ? out.params.map((p) => `${name}(${p})`) : [`${name}(${out.params[0]})`];
+                const hist = out.histogram?.[shownIndex];
+                return (
+                  <span key={study} className="legend-study">
+                    {out.lines.map((line, k) => (
+                      <span key={k} className={`line-${study === "boll" ? Math.min(k, 1) : k}`}>
+                        {labels[k] ? `${labels[k]} ` : ""}
+                        {value(line[shownIndex])}
+                      </span>
+                    ))}
+                    {out.histogram && <span className={(hist ?? 0) >= 0 ? "rise" : "fall"}>{value(hist)}</span>}
+                  </span>
+                );
+              })}
             </p>
           )}
           <div
