@@ -27,6 +27,18 @@ test("the chart loads after first paint, keeps its interval and studies, and pag
       name: /^BTCUSDT, 1 minute candles\. Last candle .*: open [\d,.]+, high [\d,.]+, low [\d,.]+, close [\d,.]+, volume/,
     }),
   ).toBeVisible();
+  // The live bar grows from the candle stream (the simulated market trades every second).
+  const summary = page.locator(`[id="${await canvas(page).getAttribute("aria-labelledby")}"]`);
+  const first = await summary.innerText();
+  await expect.poll(() => summary.innerText(), { timeout: 20_000 }).not.toBe(first);
+  // The crosshair's legend follows the candle under the pointer.
+  const legend = page.getByTestId("chart-legend");
+  const latest = await legend.innerText();
+  const area = (await canvas(page).boundingBox())!;
+  await page.mouse.move(area.x + area.width * 0.3, area.y + area.height * 0.4);
+  await expect(legend).not.toHaveText(latest);
+  await expect(page.getByTestId("chart-study-legend")).toContainText("MA(7)");
+  await page.mouse.move(0, 0);
   // Every interval of the API is offered.
   const intervals = region(page).getByRole("group", { name: "Candle interval" }).getByRole("button");
   await expect(intervals).toHaveText(["1m", "3m", "5m", "15m", "30m", "1h", "4h", "6h", "12h", "1D", "3D", "1W", "1M"]);

@@ -47,7 +47,7 @@ export function useKlineHistory(symbol: string, live: CandleView) {
   current.current = history;
   const onNearLeftEdge = useCallback(
     (visibleFrom: number) => {
-      if (!nearLeftEdge(visibleFrom) || pages.exhausted) return;
+      if (!nearLeftEdge(visibleFrom) || pages.exhausted || pages.loading) return;
       const interval = current.current.interval;
       setOlder("loading");
       void pages

@@ -86,6 +86,11 @@ export class OlderPages {
     return this.done;
   }
 
+  /** A page is on its way. */
+  get loading(): boolean {
+    return this.busy;
+  }
+
   /** Asks for the page before `current`; `apply` gets the page's candles to put in front of whatever is shown by then. */
   async load(current: readonly Candle[], apply: (older: Candle[]) => void): Promise<PageResult> {
     if (this.done) return "exhausted";
