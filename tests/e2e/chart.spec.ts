@@ -72,6 +72,12 @@ test("the chart loads after first paint, keeps its interval and studies, and pag
     await page.mouse.up();
   }
   await expect.poll(async () => Number(await canvas(page).getAttribute("data-candles"))).toBeGreaterThan(before);
+  // The keyboard reaches further back too: focus the chart and hold the left arrow.
+  const dragged = Number(await canvas(page).getAttribute("data-candles"));
+  await canvas(page).focus();
+  await expect(canvas(page)).toHaveAccessibleDescription(/arrow keys to move through time/);
+  for (let i = 0; i < 40; i++) await page.keyboard.press("ArrowLeft");
+  await expect.poll(async () => Number(await canvas(page).getAttribute("data-candles"))).toBeGreaterThan(dragged);
 
   // The depth view draws the book the page follows.
   await region(page).getByRole("button", { name: "Depth", exact: true }).click();

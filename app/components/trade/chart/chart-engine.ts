@@ -343,6 +343,19 @@ export class ChartEngine {
     );
   }
 
+  /** Moves the view by `bars` (negative: back in time), as a drag would. */
+  scrollBars(bars: number): void {
+    const ts = this.chart.timeScale();
+    ts.scrollToPosition(ts.scrollPosition() + bars, false);
+  }
+
+  /** Widens (factor > 1) or narrows the candles, as the wheel would. */
+  zoom(factor: number): void {
+    const ts = this.chart.timeScale();
+    const spacing = ts.options().barSpacing;
+    ts.applyOptions({ barSpacing: Math.min(50, Math.max(1, spacing * factor)) });
+  }
+
   /** Shows the latest candles (after an interval change). */
   scrollToLatest(): void {
     this.chart.timeScale().scrollToRealTime();

@@ -31,6 +31,16 @@ interface Props {
   account: AccountView | undefined;
 }
 
+/** Keys on the focused canvas: arrows move ten candles, + and − zoom, End returns to the latest. */
+const CHART_KEYS: Record<string, (e: ChartEngine) => void> = {
+  ArrowLeft: (e) => e.scrollBars(-10),
+  ArrowRight: (e) => e.scrollBars(10),
+  "+": (e) => e.zoom(1.25),
+  "=": (e) => e.zoom(1.25),
+  "-": (e) => e.zoom(0.8),
+  End: (e) => e.scrollToLatest(),
+};
+
 /** The previous list while its content is unchanged. */
 function useSameList<T>(list: T[]): T[] {
   const kept = useRef({ key: JSON.stringify(list), list });
@@ -76,6 +86,7 @@ const ChartCard = memo(function ChartCard({ data, market, account, view, onView:
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const summaryId = useId();
+  const keysId = useId();
   const settingsId = useId();
   const [interval, setKlineInterval] = useLocalPref("klineInterval");
   const [studies, setStudies] = useLocalPref("klineStudies");
@@ -329,6 +340,15 @@ const ChartCard = memo(function ChartCard({ data, market, account, view, onView:
           <div
             role="img"
             aria-labelledby={summaryId}
+            aria-describedby={keysId}
+            // The canvas pans and zooms from the keyboard too, so older history is reachable without a pointer.
+            tabIndex={0}
+            onKeyDown={(e) => {
+              const act = CHART_KEYS[e.key];
+              if (!engine || !act) return;
+              e.preventDefault();
+              act(engine);
+            }}
             className="chart-canvas"
             data-testid="kline-chart"
             data-interval={history.interval}
@@ -397,6 +417,9 @@ const ChartCard = memo(function ChartCard({ data, market, account, view, onView:
             )}
             {fillList.length > 0 && <> {t("chart.fillsSummary", { count: fillList.reduce((n, f) => n + f.count, 0) })}</>}
           </figcaption>
+          <p id={keysId} className="visually-hidden">
+            {t("chart.keysHint")}
+          </p>
           <ul className="visually-hidden">
             {orderLines.map((o) => (
               <li key={o.id} data-testid="order-line" data-price={o.price}>
