@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { registerThroughPage, storedItem } from "./helpers";
@@ -107,7 +108,7 @@ test("an open order is a price line on the chart, behind its preference, with th
   expect(await storedItem(page, "common:moveKlineMarkTip")).toBe("false");
 
   // The open-orders mark preference hides the line and is remembered.
-  await region(page).getByText("Chart settings").click();
+  await region(page).locator("summary", { hasText: "Chart settings" }).click();
   await region(page).getByRole("checkbox", { name: "My open orders" }).uncheck();
   await expect(canvas(page)).toHaveAttribute("data-price-lines", "");
   await expect(page.getByRole("img", { name: /Your open orders/ })).toHaveCount(0);
@@ -116,7 +117,7 @@ test("an open order is a price line on the chart, behind its preference, with th
   await expect(canvas(page).locator("canvas").first()).toBeVisible();
   await expect(page.getByTestId("open-orders").getByRole("row")).toHaveCount(2);
   await expect(canvas(page)).toHaveAttribute("data-price-lines", "");
-  await region(page).getByText("Chart settings").click();
+  await region(page).locator("summary", { hasText: "Chart settings" }).click();
   await region(page).getByRole("checkbox", { name: "My open orders" }).check();
   await expect(canvas(page)).toHaveAttribute("data-price-lines", "1000");
   await expect(region(page).getByRole("note")).toHaveCount(0);
@@ -150,7 +151,7 @@ test("the chart's colours follow the theme and the rising-colour preference, at 
   await expect(canvas(page)).toHaveAttribute("data-up-color", darkGreen);
   await page.keyboard.press("Escape");
   // Red for rising prices swaps the two, and is remembered.
-  await region(page).getByText("Chart settings").click();
+  await region(page).locator("summary", { hasText: "Chart settings" }).click();
   await region(page).getByRole("radio", { name: "Red up, green down" }).check();
   await expect(canvas(page)).toHaveAttribute("data-up-color", await token("--color-error-text"));
   await expect(canvas(page)).toHaveAttribute("data-down-color", darkGreen);
@@ -161,3 +162,30 @@ test("the chart's colours follow the theme and the rising-colour preference, at 
   await expect(canvas(page)).toHaveAttribute("data-up-color", await token("--color-error-text"));
   expect(pageProblems).toEqual([]);
 });
+
+for (const theme of ["white", "black"] as const) {
+  test(`the chart passes axe with its settings, the legend, the tip and the depth view, in the ${theme} theme`, async ({
+    page,
+    pageProblems,
+  }) => {
+    const axe = async (what: string) => {
+      const r = await new AxeBuilder({ page }).include("section.kline-chart").withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+      expect(r.violations.map((v) => `${what}: ${v.id} ${v.nodes.map((x) => x.target.join(" ")).join(", ")}`)).toEqual([]);
+    };
+    await page.context().addCookies([{ name: "theme", value: theme, url: test.info().project.use.baseURL as string }]);
+    await registerThroughPage(page, newEmail(), "Passw0rd!x");
+    await page.evaluate(() => localStorage.setItem("common:klineStudies", "vol,ma,ema,boll,rsi,macd"));
+    await openChart(page);
+    await panel(page).getByLabel("Price", { exact: true }).fill("1000");
+    await panel(page).getByLabel("Amount", { exact: true }).fill("0.01");
+    await panel(page).getByRole("button", { name: "Buy BTC" }).click();
+    await expect(region(page).getByRole("note")).toBeVisible();
+    await region(page).locator("summary", { hasText: "Chart settings" }).click();
+    await expect(page.getByTestId("chart-study-legend")).toContainText("MACD(12, 26, 9)");
+    await axe("candles");
+    await region(page).getByRole("button", { name: "Depth", exact: true }).click();
+    await expect(page.getByTestId("depth-chart")).toBeVisible();
+    await axe("depth");
+    expect(pageProblems).toEqual([]);
+  });
+}
