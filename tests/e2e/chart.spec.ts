@@ -1,5 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { API_KEY_HEADERS, V2 } from "../../protocol/bitget";
+import { makeKey } from "../../gateway/exchange/testing/harness";
+import { signRequest } from "../../gateway/security/api-keys";
 import { test, expect } from "./fixtures";
 import { registerThroughPage, storedItem } from "./helpers";
 
@@ -160,6 +163,46 @@ test("the chart's colours follow the theme and the rising-colour preference, at 
   await page.reload();
   await expect(region(page)).toHaveAttribute("data-rise", "red");
   await expect(canvas(page)).toHaveAttribute("data-up-color", await token("--color-error-text"));
+  expect(pageProblems).toEqual([]);
+});
+
+test("a waiting plan order is a dotted line at its trigger, live from the private stream, behind its preference", async ({
+  page,
+  pageProblems,
+}) => {
+  await registerThroughPage(page, newEmail(), "Passw0rd!x");
+  await openChart(page);
+  await expect(page.getByTestId("order-book")).toHaveAttribute("data-live", "true");
+  // The plan comes from elsewhere (an API key of the same trader), so only the stream can bring it.
+  const userId = await storedItem(page, "common:globalUserId");
+  const key = makeKey(process.env.E2E_DATA_DIR as string, userId as string);
+  const body = JSON.stringify({
+    symbol: "BTCUSDT",
+    side: "buy",
+    triggerPrice: "150000.00",
+    orderType: "limit",
+    executePrice: "150000.00",
+    size: "0.001",
+  });
+  const ts = String(Date.now());
+  const placed = await page.request.post(V2.placePlan, {
+    headers: {
+      "content-type": "application/json",
+      [API_KEY_HEADERS.key]: key.apiKey,
+      [API_KEY_HEADERS.timestamp]: ts,
+      [API_KEY_HEADERS.passphrase]: key.passphrase,
+      [API_KEY_HEADERS.sign]: signRequest(key.secretKey, ts, "POST", V2.placePlan, body),
+    },
+    data: body,
+  });
+  expect(((await placed.json()) as { code: string }).code).toBe("00000");
+  await expect(canvas(page)).toHaveAttribute("data-price-lines", "150000");
+  await expect(page.getByRole("img", { name: /Your plan orders: Buy 0\.001, triggers at 150,000\.00\./ })).toBeVisible();
+  await region(page).locator("summary", { hasText: "Chart settings" }).click();
+  await region(page).getByRole("checkbox", { name: "My plan orders" }).uncheck();
+  await expect(canvas(page)).toHaveAttribute("data-price-lines", "");
+  await expect(page.getByRole("img", { name: /Your plan orders/ })).toHaveCount(0);
+  expect(await storedItem(page, "common:planKlineMark")).toBe("false");
   expect(pageProblems).toEqual([]);
 });
 
