@@ -147,7 +147,7 @@ const ChartCard = memo(function ChartCard({ data, market, account, view, onView:
   const box = useRef<HTMLDivElement>(null);
   const [engine, setEngine] = useState<ChartEngine>();
   const [hover, setHover] = useState<number | null>(null);
-  const drawn = useRef<{ engine: ChartEngine; candles: readonly Candle[] }>();
+  const drawn = useRef<{ engine: ChartEngine; candles: readonly Candle[]; interval: string }>();
   const [drawnLines, setDrawnLines] = useState<string[]>([]);
   const edge = useRef(onNearLeftEdge);
   edge.current = onNearLeftEdge;
@@ -184,12 +184,14 @@ const ChartCard = memo(function ChartCard({ data, market, account, view, onView:
   useEffect(() => engine?.setStudies(studies), [engine, studies]);
   useEffect(() => {
     if (!engine) return;
-    const before = drawn.current?.engine === engine ? drawn.current.candles : [];
+    const same = drawn.current?.engine === engine ? drawn.current : undefined;
+    const before = same?.candles ?? [];
     const change = changeBetween(before, history.candles);
     engine.setCandles(history.candles, change);
-    if (change.kind === "reset" && before.length > 0) engine.scrollToLatest();
-    drawn.current = { engine, candles: history.candles };
-  }, [engine, history.candles]);
+    // Another interval starts at its latest candle; a repaired older bar leaves the view alone.
+    if (same && same.interval !== history.interval) engine.scrollToLatest();
+    drawn.current = { engine, candles: history.candles, interval: history.interval };
+  }, [engine, history.candles, history.interval]);
   useEffect(() => {
     const lines = engine ? engine.setMarks(prices, fillList) : NONE;
     setDrawnLines((was) => (was.join() === lines.join() ? was : lines));

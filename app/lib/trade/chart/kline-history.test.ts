@@ -117,6 +117,9 @@ describe("what the chart is handed", () => {
   it("an older page in front, so the view can stay where it was", () => {
     const withOlder = prependOlder(shown, bars(-180_000, 3)).candles;
     expect(changeBetween(shown, withOlder)).toEqual({ kind: "older", added: 3 });
+    // A live bar that lands in the same frame as the page does not turn it into a redraw from the end.
+    const both = mergeLive(withOlder, [bar(120_000, "4"), bar(180_000)]).candles;
+    expect(changeBetween(shown, both)).toEqual({ kind: "older", added: 3 });
   });
 
   it("a redraw for anything else: another interval, a repaired older bar, nothing drawn yet", () => {

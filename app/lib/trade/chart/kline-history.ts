@@ -134,14 +134,14 @@ export type DrawChange = CandleChange | { kind: "older"; added: number };
 export function changeBetween(drawn: readonly Candle[], next: readonly Candle[]): DrawChange {
   if (drawn === next) return { kind: "none" };
   if (drawn.length === 0 || next.length === 0) return { kind: "reset" };
-  if (next.length >= drawn.length && next[0] === drawn[0]) {
-    const lastDrawn = drawn.length - 1;
-    for (let i = 0; i < lastDrawn; i++) if (next[i] !== drawn[i]) return { kind: "reset" };
-    if (next[lastDrawn]!.ts !== drawn[lastDrawn]!.ts) return { kind: "reset" };
-    const bars = next.slice(next[lastDrawn] === drawn[lastDrawn] ? drawn.length : lastDrawn);
-    return bars.length === 0 ? { kind: "none" } : { kind: "tail", bars };
-  }
-  const added = next.length - drawn.length;
-  if (added > 0 && drawn.every((c, i) => next[added + i] === c)) return { kind: "older", added };
-  return { kind: "reset" };
+  // An older page puts candles in front: the drawn ones then start further in.
+  const added = next[0] === drawn[0] ? 0 : next.indexOf(drawn[0]!);
+  if (added < 0 || next.length < added + drawn.length) return { kind: "reset" };
+  const lastDrawn = drawn.length - 1;
+  for (let i = 0; i < lastDrawn; i++) if (next[added + i] !== drawn[i]) return { kind: "reset" };
+  if (next[added + lastDrawn]!.ts !== drawn[lastDrawn]!.ts) return { kind: "reset" };
+  // The page is drawn whole (with any live bar that came in the same frame); the view is kept.
+  if (added > 0) return { kind: "older", added };
+  const bars = next.slice(next[lastDrawn] === drawn[lastDrawn] ? drawn.length : lastDrawn);
+  return bars.length === 0 ? { kind: "none" } : { kind: "tail", bars };
 }
