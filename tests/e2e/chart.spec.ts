@@ -206,6 +206,27 @@ test("a waiting plan order is a dotted line at its trigger, live from the privat
   expect(pageProblems).toEqual([]);
 });
 
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test("the chart card and its settings stay inside the screen at 390 px", async ({ page, pageProblems }) => {
+    await openChart(page);
+    await region(page).locator("summary", { hasText: "Chart settings" }).click();
+    const card = await region(page).evaluate((e) => ({
+      scroll: e.scrollWidth,
+      client: e.clientWidth,
+      right: e.getBoundingClientRect().right,
+    }));
+    expect(card.scroll).toBeLessThanOrEqual(card.client);
+    expect(card.right).toBeLessThanOrEqual(390);
+    const panel = (await region(page).getByRole("group", { name: "Price colors" }).boundingBox())!;
+    expect(panel.x).toBeGreaterThanOrEqual(0);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(390);
+    await expect(canvas(page).locator("canvas").first()).toBeVisible();
+    expect((await canvas(page).boundingBox())!.height).toBeGreaterThanOrEqual(300);
+    expect(pageProblems).toEqual([]);
+  });
+});
+
 for (const theme of ["white", "black"] as const) {
   test(`the chart passes axe with its settings, the legend, the tip and the depth view, in the ${theme} theme`, async ({
     page,
