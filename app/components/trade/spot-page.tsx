@@ -3,7 +3,6 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/lib/root-data";
 import { parseDecimal, type Decimal } from "~/lib/numbers/decimal";
-import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { useSimulationMode } from "~/lib/simulation/simulation-mode";
 import type { SpotAsset } from "~/lib/assets/valuation";
 import type { Async } from "~/lib/async-state";
@@ -12,14 +11,14 @@ import { marketOf, type Market } from "~/lib/trade/market";
 import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import type { SpotPageData } from "~/lib/trade/spot-page-data";
 import { AccountSection } from "./account-section";
-import { CandleChart } from "./candle-chart";
+import { KlineChart } from "./chart/kline-chart";
 import { DemoSwitch } from "./demo-switch";
 import { OrderBook } from "./order-book";
 import { OrderPanel } from "./order-panel";
 import { RecentTrades } from "./recent-trades";
 import { SymbolSwitcher } from "./symbol-switcher";
 import { TickerBar } from "./ticker-bar";
-import { useAccountFeed, useCandleFeed, usePublicFeeds } from "./use-feeds";
+import { useAccountFeed, usePublicFeeds } from "./use-feeds";
 
 /** One spot market: its data live from the streams, the order panel on the side the layout says. */
 export function SpotPage({ data }: { data: SpotPageData }) {
@@ -33,9 +32,6 @@ export function SpotPage({ data }: { data: SpotPageData }) {
   const book = useFrameStore(feeds.book.store);
   const trades = useFrameStore(feeds.trades.store);
   const ticker = useFrameStore(feeds.ticker.store);
-  const [interval, setKlineInterval] = useLocalPref("klineInterval");
-  const [marks, setMarks] = useLocalPref("entrustKlineMark");
-  const candles = useFrameStore(useCandleFeed(data, interval).store);
   const accountFeed = useAccountFeed(symbol, user !== null);
   const account = useFeedView(accountFeed);
   const available = useMemo(() => availableOf(account?.balances, market), [account?.balances, market]);
@@ -61,15 +57,7 @@ export function SpotPage({ data }: { data: SpotPageData }) {
       <div className="with-side">
         <div className="main-column">
           <div className="market-grid">
-            <CandleChart
-              view={candles}
-              market={market}
-              interval={interval}
-              onInterval={setKlineInterval}
-              orders={account ? (account.openOrders.state === "ready" ? account.openOrders.data : []) : null}
-              marks={marks}
-              onMarks={setMarks}
-            />
+            <KlineChart data={data} market={market} book={book} account={account} />
             <OrderBook book={book} market={market} />
             <RecentTrades trades={trades} market={market} />
           </div>

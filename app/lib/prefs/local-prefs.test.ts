@@ -39,6 +39,9 @@ describe("local preferences", () => {
       entrustKlineMark: true,
       planKlineMark: true,
       moveKlineMarkTip: true,
+      klineStudies: ["vol", "ma"],
+      klineView: "candles",
+      riseColor: "green",
       topDownloadBanner: true,
       globalUserId: "",
       lastLoginUserId: "",
@@ -59,6 +62,18 @@ describe("local preferences", () => {
     expect(prefs.get("globalTheme")).toBe("white");
   });
 
+  it("keeps the chart's studies as a set in a fixed order; none at all is a choice too", () => {
+    const storage = fakeStorage();
+    const prefs = localPrefs(localArea("common", () => storage));
+    prefs.set("klineStudies", ["macd", "boll"]);
+    expect(storage.getItem("common:klineStudies")).toBe("macd,boll");
+    expect(prefs.get("klineStudies")).toEqual(["boll", "macd"]);
+    prefs.set("klineStudies", []);
+    expect(prefs.get("klineStudies")).toEqual([]);
+    storage.setItem("common:klineStudies", "rsi,rsi,vol");
+    expect(prefs.get("klineStudies")).toEqual(["vol", "rsi"]);
+  });
+
   it.each([
     ["globalTheme", "purple"],
     ["globalLocale", "xx"],
@@ -68,6 +83,10 @@ describe("local preferences", () => {
     ["fiatName", "usd"],
     ["terminalCode", "zz"],
     ["tradeUnit", ""],
+    ["klineStudies", "ma,stoch"],
+    ["klineStudies", "MA"],
+    ["klineView", "heatmap"],
+    ["riseColor", "blue"],
   ] as const)("a corrupt %s reads as its default", (key, raw) => {
     const storage = fakeStorage();
     storage.setItem(`common:${key}`, raw);

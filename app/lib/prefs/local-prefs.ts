@@ -22,10 +22,23 @@ const oneOf = <T extends string>(values: readonly T[]): Codec<T> => ({
   parse: (r) => ((values as readonly string[]).includes(r) ? (r as T) : undefined),
   format: (v) => v,
 });
+/** A comma-separated subset of `values`, kept in their order; any unknown member refuses the whole value. */
+const subsetOf = <T extends string>(values: readonly T[]): Codec<readonly T[]> => ({
+  parse: (r) => {
+    const parts = r === "" ? [] : r.split(",");
+    return parts.every((p) => (values as readonly string[]).includes(p)) ? values.filter((v) => parts.includes(v)) : undefined;
+  },
+  format: (v) => v.join(","),
+});
 const locale: Codec<string> = { parse: (r) => findLocale(r)?.key, format: (v) => v };
 
 /** Kline intervals the charts offer; `1` is one minute (docs/product.md default). */
-export const KLINE_INTERVALS = ["1", "5", "15", "30", "60", "240", "1D", "1W", "1M"] as const;
+export const KLINE_INTERVALS = ["1", "3", "5", "15", "30", "60", "240", "360", "720", "1D", "3D", "1W", "1M"] as const;
+/** The chart's studies a trader can turn on (ours, not the spec's; docs/decisions/703). */
+export const KLINE_STUDIES = ["vol", "ma", "ema", "boll", "rsi", "macd"] as const;
+export const KLINE_VIEWS = ["candles", "depth"] as const;
+/** Which colour a rising price is drawn in: green (most of the world) or red (mainland China and Japan's habit). */
+export const RISE_COLORS = ["green", "red"] as const;
 /** What order sizes are typed in: the base coin or the quote (USDT). */
 export const TRADE_UNITS = ["coin", "quote"] as const;
 export const MARGIN_FILTERS = ["all", "isolated", "crossed"] as const;
@@ -47,6 +60,9 @@ const PREFS = {
   entrustKlineMark: pref(bool, true),
   planKlineMark: pref(bool, true),
   moveKlineMarkTip: pref(bool, true),
+  klineStudies: pref(subsetOf(KLINE_STUDIES), ["vol", "ma"]),
+  klineView: pref(oneOf(KLINE_VIEWS), "candles"),
+  riseColor: pref(oneOf(RISE_COLORS), "green"),
   topDownloadBanner: pref(bool, true),
   globalUserId: pref(text(32, /^\d*$/), ""),
   /** Ours, not the spec's: who last LOGGED IN here (a sub-account switch is not a login), for the device check. */

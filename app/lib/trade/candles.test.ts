@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { candleStats, candlesFromRows, mergeCandles } from "./candles";
+import { candlesFromRows, MAX_CANDLES, mergeCandles } from "./candles";
 
 const row = (ts: number, o: string, h: string, l: string, c: string) => [String(ts), o, h, l, c, "1.5", "100", "100"];
 
@@ -28,9 +28,10 @@ describe("candles", () => {
     expect(next.map((c) => c.ts)).toEqual([2000, 3000]);
   });
 
-  it("summarises the range exactly", () => {
-    const list = candlesFromRows([row(1000, "1.10", "2.00", "0.95", "1.50"), row(2000, "1.50", "2.35", "1.00", "2.10")]);
-    expect(candleStats(list)).toEqual({ open: "1.10", close: "2.10", high: "2.35", low: "0.95", first: 1000, last: 2000 });
-    expect(candleStats([])).toBeUndefined();
+  it("keeps the newest 120 unless told how many (an older page of the chart is 200)", () => {
+    const rows = Array.from({ length: 150 }, (_, i) => row(1000 * (i + 1), "1", "1", "1", "1"));
+    expect(candlesFromRows(rows)).toHaveLength(MAX_CANDLES);
+    expect(candlesFromRows(rows)[0]!.ts).toBe(31_000);
+    expect(candlesFromRows(rows, 200)).toHaveLength(150);
   });
 });
