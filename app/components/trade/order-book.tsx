@@ -52,11 +52,17 @@ export function OrderBook({ book, market, unit, lastPrice, direction, onPick }: 
   const price = (v: string, d = digits) => formatNumber(v, intl, { minDigits: d, maxDigits: d });
   const size = (v: string) => formatNumber(v, intl, { maxDigits: sizeDigits });
   // A spread is never negative: a plain percentage, without the sign formatPercent adds to changes.
-  const pct = (v: string) => new Intl.NumberFormat(intl, { style: "percent", maximumFractionDigits: 3 }).format(v as Intl.StringNumericLiteral);
+  const pct = (v: string) =>
+    new Intl.NumberFormat(intl, { style: "percent", maximumFractionDigits: 3 }).format(v as Intl.StringNumericLiteral);
   const row = (r: BookRow, side: "ask" | "bid") => (
     <tr key={r.price} className={`book-row ${side}`} style={{ "--depth": `${r.depth}%` } as CSSProperties}>
       <td className={side === "ask" ? "down" : "up"}>
-        <button type="button" className="book-pick" onClick={() => onPick({ price: r.price })} aria-label={t("spot.book.usePrice", { price: price(r.price) })}>
+        <button
+          type="button"
+          className="book-pick"
+          onClick={() => onPick({ price: r.price })}
+          aria-label={t("spot.book.usePrice", { price: price(r.price) })}
+        >
           {price(r.price)}
         </button>
       </td>
@@ -75,7 +81,14 @@ export function OrderBook({ book, market, unit, lastPrice, direction, onPick }: 
   );
   const arrow = direction === "up" ? "↑" : direction === "down" ? "↓" : "";
   return (
-    <section className="card trade-card book" aria-labelledby="book-title" data-testid="order-book" data-live={book.live}>
+    <section
+      className="card trade-card book"
+      id="spot-book"
+      data-slot="book"
+      aria-labelledby="book-title"
+      data-testid="order-book"
+      data-live={book.live}
+    >
       <div className="card-head">
         <h2 id="book-title">{t("book.title")}</h2>
         <StreamBadge live={book.live} />

@@ -113,7 +113,15 @@ describe("local preferences", () => {
 describe("favourite markets", () => {
   it("are stored as a comma list and read back cleaned", () => {
     const storage = new Map<string, string>();
-    const area = localArea("common", () => ({ getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) }) as unknown as Storage);
+    const area = localArea(
+      "common",
+      () =>
+        ({
+          getItem: (k: string) => storage.get(k) ?? null,
+          setItem: (k: string, v: string) => void storage.set(k, v),
+          removeItem: (k: string) => void storage.delete(k),
+        }) as unknown as Storage,
+    );
     const prefs = localPrefs(area);
     prefs.set("favoriteSymbols", ["BTCUSDT", "ETHUSDT"]);
     expect(storage.get("common:favoriteSymbols")).toBe("BTCUSDT,ETHUSDT");

@@ -62,9 +62,17 @@ describe("grouped book", () => {
   });
 
   it("skips levels it cannot read instead of breaking the book", () => {
-    expect(groupLevels([{ price: "abc", size: "1" }, { price: "100", size: "x" }, { price: "101", size: "1" }], "asks", tick)).toEqual([
-      { price: "101", size: "1" },
-    ]);
+    expect(
+      groupLevels(
+        [
+          { price: "abc", size: "1" },
+          { price: "100", size: "x" },
+          { price: "101", size: "1" },
+        ],
+        "asks",
+        tick,
+      ),
+    ).toEqual([{ price: "101", size: "1" }]);
   });
 
   it("prices sizes in the quote coin when the trader sizes in the quote", () => {

@@ -3,11 +3,19 @@ import { toCsv } from "./csv";
 
 describe("toCsv", () => {
   it("writes a header and rows, quoting what needs quoting", () => {
-    expect(toCsv(["a", "b"], [["1", 'say "hi", twice'], ["line\nbreak", ""]])).toBe('a,b\r\n1,"say ""hi"", twice"\r\n"line\nbreak",\r\n');
+    expect(
+      toCsv(
+        ["a", "b"],
+        [
+          ["1", 'say "hi", twice'],
+          ["line\nbreak", ""],
+        ],
+      ),
+    ).toBe('a,b\r\n1,"say ""hi"", twice"\r\n"line\nbreak",\r\n');
   });
 
   it.each([
-    ["=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"\"http://x\"\")"],
+    ['=HYPERLINK("http://x")', '\'=HYPERLINK(""http://x"")'],
     ["+1+2", "'+1+2"],
     ["-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"],
     ["@SUM(A1)", "'@SUM(A1)"],

@@ -39,7 +39,11 @@ describe("market list", () => {
       "SOLUSDT",
       "ETHUSDT",
     ]);
-    expect(symbols(marketRows(pairs, tickers, { ...base, favorites: [], tab: "USDT", sort: "volume" }))).toEqual(["ETHUSDT", "BTCUSDT", "SOLUSDT"]);
+    expect(symbols(marketRows(pairs, tickers, { ...base, favorites: [], tab: "USDT", sort: "volume" }))).toEqual([
+      "ETHUSDT",
+      "BTCUSDT",
+      "SOLUSDT",
+    ]);
     expect(marketRows(pairs, tickers, { ...base, tab: "USDT" })[0]).toMatchObject({ favorite: true, lastPr: "150" });
   });
 
@@ -48,6 +52,11 @@ describe("market list", () => {
     expect(parseFavorites("")).toEqual([]);
     expect(toggleFavorite(["BTCUSDT"], "ETHUSDT")).toEqual(["BTCUSDT", "ETHUSDT"]);
     expect(toggleFavorite(["BTCUSDT", "ETHUSDT"], "BTCUSDT")).toEqual(["ETHUSDT"]);
-    expect(toggleFavorite(Array.from({ length: 200 }, (_, i) => `C${i}USDT`), "BTCUSDT")).toHaveLength(200);
+    expect(
+      toggleFavorite(
+        Array.from({ length: 200 }, (_, i) => `C${i}USDT`),
+        "BTCUSDT",
+      ),
+    ).toHaveLength(200);
   });
 });

@@ -56,7 +56,10 @@ export function marketRows(
   tickers: readonly PairTicker[],
   opts: { query: string; tab: MarketTab; sort: MarketSort; favorites: readonly string[] },
 ): MarketRow[] {
-  const q = opts.query.trim().toUpperCase().replace(/[\s/_-]/g, "");
+  const q = opts.query
+    .trim()
+    .toUpperCase()
+    .replace(/[\s/_-]/g, "");
   const fav = new Set(opts.favorites);
   const bySymbol = new Map(tickers.map((t) => [t.symbol, t]));
   const shown = pairs.filter((p) => {

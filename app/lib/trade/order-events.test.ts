@@ -52,9 +52,25 @@ describe("planEvents", () => {
 
 describe("mergePlans", () => {
   const p = (id: string, status: string, symbol = "BTCUSDT") =>
-    ({ orderId: id, clientOid: id, symbol, side: "buy", orderType: "market", triggerPrice: "1", executePrice: "0", size: "5", planType: "total", status, failReason: "", cTime: id }) as PlanOrder;
+    ({
+      orderId: id,
+      clientOid: id,
+      symbol,
+      side: "buy",
+      orderType: "market",
+      triggerPrice: "1",
+      executePrice: "0",
+      size: "5",
+      planType: "total",
+      status,
+      failReason: "",
+      cTime: id,
+    }) as PlanOrder;
   it("keeps live plans of the pair, newest first, and drops those that triggered or were cancelled", () => {
-    expect(mergePlans([], [p("1", "live"), p("2", "live"), p("3", "live", "ETHUSDT")], "BTCUSDT").map((x) => x.orderId)).toEqual(["2", "1"]);
+    expect(mergePlans([], [p("1", "live"), p("2", "live"), p("3", "live", "ETHUSDT")], "BTCUSDT").map((x) => x.orderId)).toEqual([
+      "2",
+      "1",
+    ]);
     expect(mergePlans([p("1", "live"), p("2", "live")], [p("1", "executed"), p("2", "cancelled")], "BTCUSDT")).toEqual([]);
     expect(mergePlans([p("1", "live")], [p("4", "live")], "BTCUSDT", true).map((x) => x.orderId)).toEqual(["4"]);
   });
