@@ -3,7 +3,17 @@ import { useTranslation } from "react-i18next";
 import { formatNumber } from "~/lib/i18n/format";
 import { toText } from "~/lib/numbers/decimal";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-import { bookRatio, bookRows, deeperSide, groupLevels, groupSteps, inQuote, spreadOf, type BookRow } from "~/lib/trade/book-rows";
+import {
+  bookRatio,
+  bookRows,
+  deeperSide,
+  groupLevels,
+  groupSteps,
+  inQuote,
+  ownLevels,
+  spreadOf,
+  type BookRow,
+} from "~/lib/trade/book-rows";
 import type { Market } from "~/lib/trade/market";
 import type { BookView } from "~/lib/trade/market-feed";
 import type { TradeUnit } from "~/lib/trade/order-form";
@@ -22,6 +32,8 @@ interface Props {
   unit: TradeUnit;
   lastPrice: string | undefined;
   direction: "up" | "down" | "flat";
+  /** The trader's open limit orders, marked on their rows. */
+  ownOrders: ReadonlyArray<{ side: string; priceAvg: string }>;
   onPick: (pick: BookPick) => void;
 }
 
@@ -30,7 +42,7 @@ interface Props {
  * cumulative depth bar; grouped by multiples of the tick; the last price in the middle. A price
  * or a size is a button that fills the order form.
  */
-export function OrderBook({ book, market, unit, lastPrice, direction, onPick }: Props) {
+export function OrderBook({ book, market, unit, lastPrice, direction, ownOrders, onPick }: Props) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const steps = groupSteps(market.tick);
@@ -47,6 +59,7 @@ export function OrderBook({ book, market, unit, lastPrice, direction, onPick }: 
   const bids = bookRows(shown.bids, max);
   const spread = spreadOf(book.asks, book.bids);
   const ratio = bookRatio(grouped.asks, grouped.bids);
+  const mine = ownLevels(ownOrders, step);
   const coin = unit === "quote" ? market.quote : market.base;
   const sizeDigits = unit === "quote" ? market.quotePrecision : market.quantityPrecision;
   const price = (v: string, d = digits) => formatNumber(v, intl, { minDigits: d, maxDigits: d });
@@ -55,8 +68,18 @@ export function OrderBook({ book, market, unit, lastPrice, direction, onPick }: 
   const pct = (v: string) =>
     new Intl.NumberFormat(intl, { style: "percent", maximumFractionDigits: 3 }).format(v as Intl.StringNumericLiteral);
   const row = (r: BookRow, side: "ask" | "bid") => (
-    <tr key={r.price} className={`book-row ${side}`} style={{ "--depth": `${r.depth}%` } as CSSProperties}>
+    <tr
+      key={r.price}
+      className={`book-row ${side}${mine.has(`${side}:${r.price}`) ? " mine" : ""}`}
+      style={{ "--depth": `${r.depth}%` } as CSSProperties}
+    >
       <td className={side === "ask" ? "down" : "up"}>
+        {mine.has(`${side}:${r.price}`) && (
+          <span className="own-mark" data-testid="own-order-mark">
+            <span aria-hidden="true">● </span>
+            <span className="visually-hidden">{t("spot.book.yours")}: </span>
+          </span>
+        )}
         <button
           type="button"
           className="book-pick"

@@ -161,6 +161,7 @@ export function SpotPage({ data }: { data: SpotPageData }) {
               unit={unit}
               lastPrice={ticker?.lastPr}
               direction={priceDirection(trades)}
+              ownOrders={account?.openOrders.state === "ready" ? account.openOrders.data.filter((o) => o.orderType === "limit") : NO_ORDERS}
               onPick={(p) => setPick((cur) => ({ ...p, n: (cur?.n ?? 0) + 1 }))}
             />
             <RecentTrades trades={trades} market={market} />
@@ -203,6 +204,8 @@ export function SpotPage({ data }: { data: SpotPageData }) {
     </div>
   );
 }
+
+const NO_ORDERS: readonly never[] = [];
 
 /** A store that never changes, so a guest's page calls the same hooks. */
 const NO_ACCOUNT = new FrameStore<AccountView | undefined>(() => undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookRatio, bookRows, deeperSide, groupLevels, groupSteps, inQuote, spreadOf } from "./book-rows";
+import { bookRatio, bookRows, deeperSide, groupLevels, groupSteps, inQuote, ownLevels, spreadOf } from "./book-rows";
 
 const asks = [
   { price: "100.5", size: "1" },
@@ -83,5 +83,19 @@ describe("grouped book", () => {
     expect(bookRatio(asks, bids)).toEqual({ bids: 38, asks: 62 });
     expect(bookRatio([], [])).toBeUndefined();
     expect(bookRatio([], bids)).toEqual({ bids: 100, asks: 0 });
+  });
+});
+
+describe("own orders in the book", () => {
+  it("finds the rows where the trader has orders, in the grouping shown", () => {
+    const ten = { int: 10n, scale: 0 };
+    const tick = { int: 1n, scale: 2 };
+    const orders = [
+      { side: "buy", priceAvg: "99.50" },
+      { side: "sell", priceAvg: "101.00" },
+      { side: "sell", priceAvg: "x" },
+    ];
+    expect([...ownLevels(orders, tick)].sort()).toEqual(["ask:101", "bid:99.5"]);
+    expect([...ownLevels(orders, ten)].sort()).toEqual(["ask:110", "bid:90"]);
   });
 });

@@ -81,3 +81,18 @@ export function bookRatio(asks: readonly BookLevel[], bids: readonly BookLevel[]
   const share = Number(toText(div(mul(b, { int: 100n, scale: 0 }), all, 0) ?? ZERO));
   return { bids: share, asks: 100 - share };
 }
+
+/**
+ * The book rows holding the trader's own orders, as `ask:<price>`/`bid:<price>` in the grouping
+ * shown (a sell is an ask, a buy a bid, each bucketed as `groupLevels` does).
+ */
+export function ownLevels(orders: ReadonlyArray<{ side: string; priceAvg: string }>, step: Decimal): Set<string> {
+  const out = new Set<string>();
+  for (const o of orders) {
+    const price = parseDecimal(o.priceAvg);
+    if (!price || price.int <= 0n) continue;
+    const ask = o.side === "sell";
+    out.add(`${ask ? "ask" : "bid"}:${toText(roundToStep(price, step, ask ? "up" : "down"))}`);
+  }
+  return out;
+}
