@@ -55,16 +55,20 @@ test("a limit buy below the market from a book click shows in the book and open 
 }) => {
   await trader(page);
   // A size fills the amount, a price the price.
-  // Read and clicked in one step: the book moves under the pointer.
-  const clickRead = (button: ReturnType<Page["getByRole"]>) =>
-    button.evaluate((el: HTMLElement) => {
-      const text = el.innerText;
-      el.click();
-      return text.replace(/,/g, "");
-    });
-  const size = await clickRead(bids(page).nth(2).getByRole("button").nth(1));
+  // Found, read and clicked in one step in the page: the book's rows move under the pointer.
+  const clickRead = (row: number, button: number) =>
+    page.evaluate(
+      ({ r, b }) => {
+        const rows = document.querySelectorAll('[data-testid="order-book"] tbody[aria-label="Buy orders"] tr');
+        const el = rows[r]?.querySelectorAll("button")[b] as HTMLButtonElement;
+        el.click();
+        return el.innerText.replace(/,/g, "");
+      },
+      { r: row, b: button },
+    );
+  const size = await clickRead(2, 1);
   await expect(panel(page).getByLabel("Amount", { exact: true })).toHaveValue(size);
-  const price = await clickRead(bids(page).nth(5).getByRole("button").first());
+  const price = await clickRead(5, 0);
   await expect.poll(async () => Number(await panel(page).getByLabel("Price", { exact: true }).inputValue())).toBe(Number(price));
   await panel(page).getByLabel("Amount", { exact: true }).fill("0.001");
   await expect(panel(page).getByTestId("order-fee")).toHaveText("0.000001 BTC");

@@ -32,6 +32,14 @@ import type { BookPick } from "./order-book";
 import { DecimalField, Segmented, useErrorText } from "./order-fields";
 
 type EntryType = OrderType | "plan";
+
+/** The fee rates of the trader's VIP tier, asked once per page (a failure keeps the first tier's). */
+let vipRatesOnce: Promise<FeeRates> | undefined;
+const vipRates = () =>
+  (vipRatesOnce ??= browserHttp()
+    .get<{ vipLevel?: string }>(V2.accountInfo)
+    .then((info) => feeRates(info.vipLevel))
+    .catch(() => feeRates(undefined)));
 type Field = OrderField | "triggerPrice";
 const FIELDS: readonly Field[] = ["triggerPrice", "price", "quantity", "takeProfit", "stopLoss"];
 const newClientOid = () => `web-${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
@@ -98,19 +106,6 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
   const [rates, setRates] = useState<FeeRates>(() => feeRates(undefined));
   const [placeError, setPlaceError] = useState<{ field: Field | "form"; error: FieldError } | undefined>();
 
-  // The trader's fee tier, for the estimate (the first tier's rates until it is known).
-  useEffect(() => {
-    if (!loggedIn) return;
-    let live = true;
-    browserHttp()
-      .get<{ vipLevel?: string }>(V2.accountInfo)
-      .then((info) => live && setRates(feeRates(info.vipLevel)))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [loggedIn]);
-
   // A click in the book: its price into the price field, or its size into the amount.
   useEffect(() => {
     if (!pick) return;
@@ -155,6 +150,17 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
   const errors: Partial<Record<Field, FieldError>> = isPlan ? validatePlan(planState, baseCtx) : validate(orderState, baseCtx);
   const summary = summarize(state, ctx);
   const fee = estimateFee(state, summary, rates);
+  // The trader's fee tier, read once the form first has something to price (account/info allows
+  // one call a second per user, so not on every page load); the first tier's rates until then.
+  const wantsFee = loggedIn && fee !== undefined;
+  useEffect(() => {
+    if (!wantsFee) return;
+    let live = true;
+    void vipRates().then((r) => live && setRates(r));
+    return () => {
+      live = false;
+    };
+  }, [wantsFee]);
   const qUnit = quantityUnit(state);
   const qCoin = qUnit === "base" ? market.base : market.quote;
   const shown = (f: Field) => {
