@@ -344,3 +344,18 @@ test("the order panel follows the layout preference on a desktop", async ({ page
   expect(right && bookRight && right.x > bookRight.x).toBe(true);
   expect(pageProblems).toEqual([]);
 });
+
+test("the take-profit/stop-loss tip explains the presets until it is hidden for good", async ({ page, pageProblems }) => {
+  await openSpot(page);
+  await panel(page).getByLabel("Take-profit / stop-loss").check();
+  const tip = panel(page).getByRole("note");
+  await expect(tip).toContainText("Take-profit and stop-loss become active once this order has filled");
+  await tip.getByRole("button", { name: "Don't show again" }).click();
+  await expect(tip).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("common:hidePreTpslTip"))).toBe("true");
+  await page.reload();
+  await panel(page).getByLabel("Take-profit / stop-loss").check();
+  await expect(panel(page).getByLabel("Take-profit trigger")).toBeVisible();
+  await expect(panel(page).getByRole("note")).toHaveCount(0);
+  expect(pageProblems).toEqual([]);
+});
