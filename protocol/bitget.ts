@@ -167,6 +167,20 @@ export const API_KEY_HEADERS = {
   passphrase: "access-passphrase",
 } as const;
 
+/**
+ * Spot maker/taker fee rates by VIP tier in parts per million (0.1% = 1000): what the exchange
+ * charges, and what the order form's fee estimate uses (docs/decisions/704).
+ */
+export const SPOT_FEE_TIERS: ReadonlyArray<{ readonly maker: number; readonly taker: number }> = [
+  { maker: 1000, taker: 1000 },
+  { maker: 900, taker: 1000 },
+  { maker: 800, taker: 950 },
+  { maker: 700, taker: 900 },
+  { maker: 600, taker: 850 },
+  { maker: 400, taker: 700 },
+  { maker: 200, taker: 600 },
+];
+
 /** Error codes of Bitget's v2 API that the embedded exchange answers with. */
 export const EX_CODES = {
   accessKeyEmpty: "40001",

@@ -1,5 +1,6 @@
 import { LocaleLink, LocaleNavLink, useLocalize } from "~/components/locale-link";
-import { useState } from "react";
+import { useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PATHS } from "../../protocol/paths";
 import { browserHttp } from "~/lib/http/browser-client";
@@ -46,6 +47,10 @@ function UserMenu({ user }: { user: PageUser }) {
 export function SiteHeader() {
   const { t } = useTranslation("common");
   const user = useRootData()?.user ?? null;
+  const { pathname } = useLocation();
+  // Below 768 px the navigation and the account links fold into a menu (docs/decisions/704).
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]);
   return (
     <header className="site-header">
       <LocaleNavLink to="/" className="brand" aria-label="Mix Exchange">
@@ -54,30 +59,54 @@ export function SiteHeader() {
         </svg>
         <span>Mix</span>
       </LocaleNavLink>
-      <nav aria-label={t("nav.main")}>
-        <ul>
-          {NAV.map((item) => (
-            <li key={item.to}>
-              <LocaleNavLink to={item.to} end={item.end}>
-                {t(item.key)}
-              </LocaleNavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {user ? (
-        <UserMenu user={user} />
-      ) : (
-        <div className="header-end">
-          <SettingsPanel />
-          <LocaleLink to="/login" className="button">
-            {t("auth.login")}
-          </LocaleLink>
-          <LocaleLink to="/register" className="button primary">
-            {t("auth.register")}
-          </LocaleLink>
-        </div>
-      )}
+      <button
+        type="button"
+        className="button icon menu-toggle"
+        aria-expanded={open}
+        aria-controls="site-menu"
+        aria-label={t("headerMenu")}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d={open ? "M6 6l12 12M18 6 6 18" : "M4 7h16M4 12h16M4 17h16"} fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      </button>
+      <div
+        id="site-menu"
+        className="header-menu"
+        data-open={open}
+        onKeyDown={(e) => {
+          if (e.key === "Escape" && open) {
+            setOpen(false);
+            document.querySelector<HTMLButtonElement>(".menu-toggle")?.focus();
+          }
+        }}
+      >
+        <nav aria-label={t("nav.main")}>
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <LocaleNavLink to={item.to} end={item.end}>
+                  {t(item.key)}
+                </LocaleNavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {user ? (
+          <UserMenu user={user} />
+        ) : (
+          <div className="header-end">
+            <SettingsPanel />
+            <LocaleLink to="/login" className="button">
+              {t("auth.login")}
+            </LocaleLink>
+            <LocaleLink to="/register" className="button primary">
+              {t("auth.register")}
+            </LocaleLink>
+          </div>
+        )}
+      </div>
     </header>
   );
 }

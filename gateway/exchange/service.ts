@@ -3,7 +3,7 @@
  * use, operator deposits and the public market data built from trades.
  */
 import type { Db } from "../db/database.ts";
-import { EX_CODES } from "../../protocol/bitget.ts";
+import { EX_CODES, SPOT_FEE_TIERS } from "../../protocol/bitget.ts";
 import type { ExchangeConfig } from "./config.ts";
 import { parseScaled } from "./decimal.ts";
 import { Engine, type FeeRates } from "./engine/engine.ts";
@@ -13,16 +13,8 @@ import { COINS, LEDGER_SCALE, instrument } from "./instruments.ts";
 import { toOrder, type PlaceOrderBody } from "./order-request.ts";
 import { Store } from "./store.ts";
 
-/** Maker/taker fee rates by VIP tier, parts per million (0.1% = 1000). */
-export const VIP_FEES: readonly FeeRates[] = [
-  { maker: 1000, taker: 1000 },
-  { maker: 900, taker: 1000 },
-  { maker: 800, taker: 950 },
-  { maker: 700, taker: 900 },
-  { maker: 600, taker: 850 },
-  { maker: 400, taker: 700 },
-  { maker: 200, taker: 600 },
-];
+/** Maker/taker fee rates by VIP tier, parts per million (0.1% = 1000), shared with the order form. */
+export const VIP_FEES: readonly FeeRates[] = SPOT_FEE_TIERS;
 
 /** Demo coins of a simulation account, credited on first use and on reset. */
 export const PAPER_FUNDS: ReadonlyArray<[string, string]> = [

@@ -135,7 +135,12 @@ test("a marketable order fills and the balances change; a wrong size is refused 
   await expect(total).toHaveValue("2500");
   await total.fill("100");
   await panel(page).getByRole("button", { name: "Buy BTC" }).click();
+  // A market order is confirmed first; the stream then says it filled.
+  const confirm = page.getByRole("dialog", { name: "Confirm: Buy BTC" });
+  await expect(confirm.getByTestId("confirm-summary")).toContainText("100 USDT");
+  await confirm.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Order placed" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /Buy order filled: 0\.00\d+ BTC/ })).toBeVisible();
   // What a market buy leaves unspent below one lot goes back to the balance.
   await expect.poll(() => balance(page, "USDT")).toBeLessThan(9901);
   expect(await balance(page, "USDT")).toBeGreaterThanOrEqual(9900);
@@ -219,6 +224,7 @@ test.describe("demo trading", () => {
     await panel(page).getByRole("button", { name: "Market" }).click();
     await panel(page).getByLabel("Total", { exact: true }).fill("1000");
     await panel(page).getByRole("button", { name: "Buy BTC" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
     await expect.poll(() => balance(page, "USDT")).toBeLessThan(49001);
     await page.getByRole("button", { name: "Reset demo funds" }).click();
     await page.getByRole("button", { name: "Reset", exact: true }).click();

@@ -3,7 +3,7 @@ import { LocaleLink } from "~/components/locale-link";
 import type { AccountView } from "~/lib/trade/account-feed";
 import type { Market } from "~/lib/trade/market";
 import { BalancesTable } from "./balances-table";
-import { FillsTable, HistoryTable, OpenOrdersTable } from "./order-tables";
+import { FillsTable, HistoryTable, OpenOrdersTable, PlanOrdersTable } from "./order-tables";
 import { Tabs } from "./tabs";
 
 /** Below the market: the user's open orders, order history, fills and balances, kept live. */
@@ -12,12 +12,14 @@ export function AccountSection({
   market,
   demo,
   onChanged,
+  onCancelling,
   loginTo,
 }: {
   view: AccountView | undefined;
   market: Market;
   demo: boolean;
   onChanged: () => void;
+  onCancelling: (orderIds: readonly string[]) => void;
   loginTo: string;
 }) {
   const { t } = useTranslation("trade");
@@ -48,7 +50,12 @@ export function AccountSection({
           {
             id: "open",
             label: t("account.openOrders", { count }),
-            panel: () => <OpenOrdersTable orders={view.openOrders} market={market} onChanged={onChanged} />,
+            panel: () => <OpenOrdersTable orders={view.openOrders} market={market} onChanged={onChanged} onCancelling={onCancelling} />,
+          },
+          {
+            id: "plans",
+            label: t("spot.plans.tab", { count: view.plans.state === "ready" ? view.plans.data.length : 0 }),
+            panel: () => <PlanOrdersTable plans={view.plans} market={market} onChanged={onChanged} />,
           },
           { id: "history", label: t("account.history"), panel: () => <HistoryTable orders={view.history} market={market} /> },
           { id: "fills", label: t("account.fills"), panel: () => <FillsTable fills={view.fills} market={market} /> },

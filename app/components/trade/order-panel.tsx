@@ -1,14 +1,16 @@
 import { useLocation } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FORCES, V2 } from "../../../protocol/bitget";
+import { FORCES, V2, type OrderType, type Side } from "../../../protocol/bitget";
 import { LocaleLink } from "~/components/locale-link";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { showToast } from "~/lib/toast";
 import { browserHttp } from "~/lib/http/browser-client";
 import { formatNumber } from "~/lib/i18n/format";
 import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
+import { estimateFee, feeRates, type FeeRates } from "~/lib/trade/fees";
 import type { Market } from "~/lib/trade/market";
 import { placeErrorOf } from "~/lib/trade/order-errors";
 import {
@@ -23,11 +25,36 @@ import {
   type OrderContext,
   type OrderField,
   type OrderFormState,
+  type TradeUnit,
 } from "~/lib/trade/order-form";
+import { buildPlan, planContext, planOrder, validatePlan, type PlanFormState } from "~/lib/trade/plan-form";
+import type { BookPick } from "./order-book";
 import { DecimalField, Segmented, useErrorText } from "./order-fields";
 
-const FIELDS: readonly OrderField[] = ["price", "quantity", "takeProfit", "stopLoss"];
+type EntryType = OrderType | "plan";
+
+/** The fee rates of the trader's VIP tier, asked once per page (a failure keeps the first tier's). */
+let vipRatesOnce: Promise<FeeRates> | undefined;
+const vipRates = () =>
+  (vipRatesOnce ??= browserHttp()
+    .get<{ vipLevel?: string }>(V2.accountInfo)
+    .then((info) => feeRates(info.vipLevel))
+    .catch(() => feeRates(undefined)));
+type Field = OrderField | "triggerPrice";
+const FIELDS: readonly Field[] = ["triggerPrice", "price", "quantity", "takeProfit", "stopLoss"];
 const newClientOid = () => `web-${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
+
+interface FormValues {
+  type: EntryType;
+  /** The order a plan places when it triggers. */
+  execute: OrderType;
+  force: OrderFormState["force"];
+  triggerPrice: string;
+  price: string;
+  quantity: string;
+  takeProfit: string;
+  stopLoss: string;
+}
 
 interface Props {
   market: Market;
@@ -35,132 +62,253 @@ interface Props {
   /** Available balances of the pair's coins; undefined for a guest or before they load. */
   available: { base: Decimal; quote: Decimal } | undefined;
   loggedIn: boolean;
+  side: Side;
+  onSide: (side: Side) => void;
+  /** The trade-unit preference, shared with the book. */
+  unit: TradeUnit;
+  onUnit: (unit: TradeUnit) => void;
+  /** The latest click in the book, to copy into the form (`n` tells one click from the next). */
+  pick: (BookPick & { n: number }) | undefined;
+  /** An order or plan is about to be sent with this clientOid (the page's toasts skip its own "placed"). */
+  onSending: (clientOid: string) => void;
   /** After an order was accepted (the stream may be down: the page rereads what it shows). */
   onPlaced: () => void;
 }
 
-/** Buy or sell: limit or market, sized in coin or quote, checked field by field before it is sent. */
-export function OrderPanel({ market, lastPrice, available, loggedIn, onPlaced }: Props) {
+type Pending = { kind: "order"; body: Record<string, string> } | { kind: "plan"; body: Record<string, string> };
+
+/**
+ * Buy or sell: limit, market or plan (trigger) orders, sized in coin or quote, checked field by
+ * field before it is sent; market and plan orders are confirmed first unless the trader opted out.
+ */
+export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSide, unit, onUnit, pick, onSending, onPlaced }: Props) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const errorText = useErrorText();
   const { pathname, search } = useLocation();
-  const [unit, setUnit] = useLocalPref("tradeUnit");
-  const [form, setForm] = useState<Omit<OrderFormState, "unit">>({
-    side: "buy",
+  const [skipConfirm, setSkipConfirm] = useLocalPref("skipOrderConfirm");
+  const [hidePreTpslTip, setHidePreTpslTip] = useLocalPref("hidePreTpslTip");
+  const [form, setForm] = useState<FormValues>({
     type: "limit",
+    execute: "limit",
     force: "gtc",
+    triggerPrice: "",
     price: lastPrice ?? "",
     quantity: "",
     takeProfit: "",
     stopLoss: "",
   });
-  const [touched, setTouched] = useState<ReadonlySet<OrderField>>(new Set());
+  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
   const [tpsl, setTpsl] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [placeError, setPlaceError] = useState<{ field: OrderField | "form"; error: FieldError } | undefined>();
-  const state: OrderFormState = { ...form, unit, ...(tpsl ? {} : { takeProfit: "", stopLoss: "" }) };
+  const [slider, setSlider] = useState(0);
+  const [pending, setPending] = useState<Pending | undefined>();
+  const [rates, setRates] = useState<FeeRates>(() => feeRates(undefined));
+  const [placeError, setPlaceError] = useState<{ field: Field | "form"; error: FieldError } | undefined>();
+
+  // A click in the book: its price into the price field, or its size into the amount.
+  useEffect(() => {
+    if (!pick) return;
+    if ("price" in pick) {
+      setForm((f) => ({
+        ...f,
+        ...(f.type === "plan" ? { triggerPrice: pick.price } : { type: f.type === "market" ? "limit" : f.type, price: pick.price }),
+      }));
+      setTouched((s) => new Set(s).add(form.type === "plan" ? "triggerPrice" : "price"));
+    } else {
+      if (pick.unit !== unit) onUnit(pick.unit);
+      setForm((f) => ({ ...f, type: f.type === "market" ? "limit" : f.type, quantity: pick.quantity }));
+      setTouched((s) => new Set(s).add("quantity"));
+    }
+    setPlaceError(undefined);
+    // Only a new click applies; the form's own changes must not re-apply the last one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pick?.n]);
+
+  const isPlan = form.type === "plan";
+  const orderState: OrderFormState = {
+    side,
+    type: isPlan ? form.execute : (form.type as OrderType),
+    force: form.force,
+    unit,
+    price: form.price,
+    quantity: form.quantity,
+    ...(tpsl && !isPlan ? { takeProfit: form.takeProfit, stopLoss: form.stopLoss } : { takeProfit: "", stopLoss: "" }),
+  };
+  const planState: PlanFormState = {
+    side,
+    execute: form.execute,
+    unit,
+    triggerPrice: form.triggerPrice,
+    price: form.price,
+    quantity: form.quantity,
+  };
   const last = lastPrice ? parseDecimal(lastPrice) : undefined;
-  const ctx: OrderContext = { market, ...(available ? { available } : {}), ...(last ? { lastPrice: last } : {}) };
-  const errors = validate(state, ctx);
+  const baseCtx: OrderContext = { market, ...(available ? { available } : {}), ...(last ? { lastPrice: last } : {}) };
+  const ctx = isPlan ? planContext(planState, baseCtx) : baseCtx;
+  const state = isPlan ? planOrder(planState) : orderState;
+  const errors: Partial<Record<Field, FieldError>> = isPlan ? validatePlan(planState, baseCtx) : validate(orderState, baseCtx);
   const summary = summarize(state, ctx);
+  const fee = estimateFee(state, summary, rates);
+  // The trader's fee tier, read once the form first has something to price (account/info allows
+  // one call a second per user, so not on every page load); the first tier's rates until then.
+  const wantsFee = loggedIn && fee !== undefined;
+  useEffect(() => {
+    if (!wantsFee) return;
+    let live = true;
+    void vipRates().then((r) => live && setRates(r));
+    return () => {
+      live = false;
+    };
+  }, [wantsFee]);
   const qUnit = quantityUnit(state);
   const qCoin = qUnit === "base" ? market.base : market.quote;
-  const shown = (f: OrderField) => {
+  const shown = (f: Field) => {
     if (placeError?.field === f) return errorText(placeError.error);
     const e = touched.has(f) ? errors[f] : undefined;
     return e ? errorText(e) : undefined;
   };
-  const set = (patch: Partial<OrderFormState>) => {
+  const set = (patch: Partial<FormValues>) => {
     setForm((f) => ({ ...f, ...patch }));
     setPlaceError(undefined);
   };
-  const blur = (f: OrderField) => {
-    setForm((cur) => ({ ...cur, [f]: normalizeField(f, { ...cur, unit }, market) }));
+  const blur = (f: Field) => {
+    setForm((cur) => {
+      const value =
+        f === "triggerPrice"
+          ? normalizeField("price", { ...state, price: cur.triggerPrice }, market)
+          : normalizeField(f, { ...state, [f]: cur[f] }, market);
+      return { ...cur, [f]: value };
+    });
     setTouched((s) => new Set(s).add(f));
   };
   /** The decimal input of one order field, tied to its value, its error and its normalising on blur. */
-  const decimalField = (f: OrderField, label: string, suffix = market.quote) => ({
+  const decimalField = (f: Field, label: string, suffix = market.quote) => ({
     id: `order-${f}`,
     label,
     suffix,
     value: form[f],
     error: shown(f),
-    onChange: (v: string) => set({ [f]: v }),
+    onChange: (v: string) => {
+      set({ [f]: v });
+      if (f === "quantity") setSlider(0);
+    },
     onBlur: () => blur(f),
   });
-  const percent = (pct: (typeof PERCENTS)[number]) => {
+  const percent = (pct: number) => {
     const q = quantityForPercent(state, ctx, pct);
     if (q === "needsPrice") {
-      setTouched((s) => new Set(s).add("price"));
-      setPlaceError({ field: "price", error: { key: "needsPrice" } });
-    } else if (q !== undefined) set({ quantity: q });
+      const field = "price";
+      setTouched((s) => new Set(s).add(field));
+      setPlaceError({ field, error: { key: "needsPrice" } });
+    } else if (q !== undefined) {
+      set({ quantity: q });
+      setSlider(pct);
+    } else if (pct === 0) set({ quantity: "" });
   };
 
-  const submit = async (e: FormEvent) => {
+  const send = async (p: Pending) => {
+    setBusy(true);
+    setPlaceError(undefined);
+    try {
+      onSending(p.body.clientOid ?? "");
+      await browserHttp().post(p.kind === "plan" ? V2.placePlan : V2.placeOrder, p.body);
+      showToast(t(p.kind === "plan" ? "spot.toast.planPlaced" : "form.placed"));
+      setForm((f) => ({ ...f, quantity: "", takeProfit: "", stopLoss: "" }));
+      setSlider(0);
+      setTouched(new Set());
+      onPlaced();
+    } catch (err) {
+      const pe = placeErrorOf(err);
+      setPlaceError(pe);
+      showToast(t("spot.toast.rejected", { reason: errorText(pe.error) }), "notice");
+      if (pe.field !== "form") document.getElementById(`order-${pe.field}`)?.focus();
+    } finally {
+      setBusy(false);
+      setPending(undefined);
+    }
+  };
+
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const built = buildOrder(state, ctx, newClientOid());
+    if (busy) return;
+    const built: { ok: true; body: object } | { ok: false; errors: Partial<Record<Field, FieldError>> } = isPlan
+      ? buildPlan(planState, baseCtx, newClientOid())
+      : buildOrder(orderState, baseCtx, newClientOid());
     if (!built.ok) {
       setTouched(new Set(FIELDS));
       const first = FIELDS.find((f) => built.errors[f]);
       if (first) document.getElementById(`order-${first}`)?.focus();
       return;
     }
-    setBusy(true);
-    setPlaceError(undefined);
-    try {
-      await browserHttp().post(V2.placeOrder, built.body);
-      showToast(t("form.placed"));
-      setForm((f) => ({ ...f, quantity: "", takeProfit: "", stopLoss: "" }));
-      setTouched(new Set());
-      onPlaced();
-    } catch (err) {
-      const pe = placeErrorOf(err);
-      setPlaceError(pe);
-      if (pe.field !== "form") document.getElementById(`order-${pe.field}`)?.focus();
-    } finally {
-      setBusy(false);
-    }
+    const p: Pending = { kind: isPlan ? "plan" : "order", body: built.body as Record<string, string> };
+    // A limit order is its own confirmation (its price is on screen); market and plan orders are asked about.
+    if (form.type !== "limit" && !skipConfirm) setPending(p);
+    else void send(p);
   };
 
   const fmt = (d: Decimal | undefined, digits: number) => (d ? formatNumber(toText(d), intl, { maxDigits: digits }) : "—");
-  const spendCoin = state.side === "buy" ? market.quote : market.base;
-  const spendAvailable = available ? (state.side === "buy" ? available.quote : available.base) : undefined;
-  const coinLabel = (u: "coin" | "quote") => (u === "coin" ? market.base : market.quote);
+  const price = (v: string | undefined) =>
+    v ? formatNumber(v, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision }) : "—";
+  const spendCoin = side === "buy" ? market.quote : market.base;
+  const spendAvailable = available ? (side === "buy" ? available.quote : available.base) : undefined;
+  const coinLabel = (u: TradeUnit) => (u === "coin" ? market.base : market.quote);
+  const action = t(side === "buy" ? "form.buyCoin" : "form.sellCoin", { coin: market.base });
+  const showsPrice = form.type === "limit" || (isPlan && form.execute === "limit");
+  const feeText = fee ? `${fmt(fee.amount, 8)} ${fee.coin === "base" ? market.base : market.quote}` : "—";
 
   return (
-    <section className="card order-panel" aria-labelledby="order-title" data-side={state.side}>
+    <section className="card order-panel" aria-labelledby="order-title" data-side={side}>
       <h2 id="order-title">{t("form.title")}</h2>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Segmented
           label={t("form.side")}
-          value={state.side}
-          onChange={(side) => set({ side })}
+          value={side}
+          onChange={(s) => {
+            onSide(s);
+            setPlaceError(undefined);
+          }}
           className="sides"
           options={[
-            { value: "buy", text: t("side.buy") },
-            { value: "sell", text: t("side.sell") },
+            { value: "buy", text: t("side.buy"), title: t("spot.keys.buy") },
+            { value: "sell", text: t("side.sell"), title: t("spot.keys.sell") },
           ]}
         />
         <Segmented
           label={t("form.orderType")}
-          value={state.type}
+          value={form.type}
           onChange={(type) => set({ type })}
           options={[
             { value: "limit", text: t("form.limit") },
             { value: "market", text: t("form.market") },
+            { value: "plan", text: t("spot.form.plan") },
           ]}
         />
-        {state.type === "limit" ? (
-          <DecimalField {...decimalField("price", t("form.price"))} />
-        ) : (
-          <p className="market-note">{t("form.marketNote")}</p>
+        {isPlan && (
+          <>
+            <DecimalField {...decimalField("triggerPrice", t("spot.form.triggerPrice"))} hint={t("spot.form.triggerHint")} />
+            <Segmented
+              label={t("spot.form.execute")}
+              value={form.execute}
+              onChange={(execute) => set({ execute })}
+              className="small"
+              options={[
+                { value: "limit", text: t("form.limit") },
+                { value: "market", text: t("form.market") },
+              ]}
+            />
+          </>
         )}
-        {state.type === "limit" && (
+        {showsPrice ? (
+          <DecimalField {...decimalField("price", isPlan ? t("spot.form.executePrice") : t("form.price"))} />
+        ) : (
+          <p className="market-note">{isPlan ? t("spot.form.planMarketNote") : t("form.marketNote")}</p>
+        )}
+        {showsPrice && (
           <Segmented
             label={t("form.unit")}
             value={unit}
-            onChange={setUnit}
+            onChange={onUnit}
             className="small"
             options={(["coin", "quote"] as const).map((u) => ({ value: u, text: coinLabel(u) }))}
           />
@@ -176,18 +324,32 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, onPlaced }:
           }
         />
         {loggedIn && (
-          <div role="group" aria-label={t("form.percentGroup")} className="percents">
-            {PERCENTS.map((p) => (
-              <button
-                key={p}
-                type="button"
-                className="button small"
-                onClick={() => percent(p)}
-                aria-label={t("form.percentOf", { percent: p })}
-              >
-                {new Intl.NumberFormat(intl, { style: "percent" }).format(p / 100)}
-              </button>
-            ))}
+          <div className="percent-controls">
+            <input
+              type="range"
+              className="percent-slider"
+              min={0}
+              max={100}
+              step={1}
+              value={slider}
+              aria-label={t("spot.form.slider")}
+              aria-valuetext={new Intl.NumberFormat(intl, { style: "percent" }).format(slider / 100)}
+              onChange={(e) => percent(Number(e.target.value))}
+            />
+            <div role="group" aria-label={t("form.percentGroup")} className="percents">
+              {PERCENTS.map((p) => (
+                <button
+                  key={p}
+                  type="button"
+                  className="button small"
+                  onClick={() => percent(p)}
+                  aria-label={t("form.percentOf", { percent: p })}
+                  aria-pressed={slider === p}
+                >
+                  {new Intl.NumberFormat(intl, { style: "percent" }).format(p / 100)}
+                </button>
+              ))}
+            </div>
           </div>
         )}
         <dl className="order-summary">
@@ -203,8 +365,10 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, onPlaced }:
               </dd>
             </>
           )}
+          <dt>{t("spot.form.fee")}</dt>
+          <dd data-testid="order-fee">{feeText}</dd>
         </dl>
-        {state.type === "limit" && (
+        {form.type === "limit" && (
           <div className="field">
             <label htmlFor="order-force">{t("form.tif")}</label>
             <select id="order-force" value={form.force} onChange={(e) => set({ force: e.target.value as OrderFormState["force"] })}>
@@ -216,11 +380,21 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, onPlaced }:
             </select>
           </div>
         )}
-        <label className="choice tpsl-toggle">
-          <input type="checkbox" checked={tpsl} onChange={(e) => setTpsl(e.target.checked)} /> {t("form.tpsl")}
-        </label>
-        {tpsl && (
+        {!isPlan && (
+          <label className="choice tpsl-toggle">
+            <input type="checkbox" checked={tpsl} onChange={(e) => setTpsl(e.target.checked)} /> {t("form.tpsl")}
+          </label>
+        )}
+        {tpsl && !isPlan && (
           <div className="tpsl-fields">
+            {!hidePreTpslTip && (
+              <div className="tip" role="note" data-testid="pre-tpsl-tip">
+                <p>{t("spot.form.preTpslTip")}</p>
+                <button type="button" className="button small" onClick={() => setHidePreTpslTip(true)}>
+                  {t("spot.form.tipHide")}
+                </button>
+              </div>
+            )}
             <DecimalField {...decimalField("takeProfit", t("form.takeProfit"))} />
             <DecimalField {...decimalField("stopLoss", t("form.stopLoss"))} />
           </div>
@@ -231,8 +405,8 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, onPlaced }:
           </p>
         )}
         {loggedIn ? (
-          <button type="submit" className={`button block submit-${state.side}`} disabled={busy} aria-busy={busy}>
-            {t(state.side === "buy" ? "form.buyCoin" : "form.sellCoin", { coin: market.base })}
+          <button type="submit" className={`button block submit-${side}`} disabled={busy} aria-busy={busy}>
+            {action}
           </button>
         ) : (
           <p className="guest-prompt">
@@ -242,6 +416,41 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, onPlaced }:
           </p>
         )}
       </form>
+      {pending && (
+        <ConfirmDialog
+          title={t("spot.confirm.title", { action })}
+          confirm={t("spot.confirm.yes", { action })}
+          cancel={t("spot.confirm.no")}
+          skipLabel={t("spot.confirm.skip")}
+          busy={busy}
+          tone={`submit-${side}`}
+          onCancel={() => setPending(undefined)}
+          onConfirm={(skip) => {
+            if (skip) setSkipConfirm(true);
+            void send(pending);
+          }}
+        >
+          <dl className="order-summary" data-testid="confirm-summary">
+            <dt>{t("form.orderType")}</dt>
+            <dd>{isPlan ? `${t("spot.form.plan")} · ${t(`form.${form.execute}`)}` : t(`form.${state.type}`)}</dd>
+            {isPlan && (
+              <>
+                <dt>{t("spot.form.triggerPrice")}</dt>
+                <dd>{price(pending.body.triggerPrice)}</dd>
+              </>
+            )}
+            <dt>{t("form.price")}</dt>
+            <dd>{state.type === "market" ? t("form.market") : price(pending.body.price ?? pending.body.executePrice)}</dd>
+            <dt>{qUnit === "base" || state.type === "limit" ? t("form.amount") : t("form.total")}</dt>
+            <dd>
+              {formatNumber(pending.body.size ?? "", intl, { maxDigits: 8 })}{" "}
+              {state.type === "market" && side === "buy" ? market.quote : market.base}
+            </dd>
+            <dt>{t("spot.form.fee")}</dt>
+            <dd>{feeText}</dd>
+          </dl>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

@@ -7,6 +7,9 @@ import { browserHttp } from "~/lib/http/browser-client";
 import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { Fill, OpenOrder, PastOrder } from "~/lib/trade/account-data";
+import { toCsv } from "~/lib/trade/csv";
+import type { PlanOrder } from "~/lib/trade/order-events";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { Market } from "~/lib/trade/market";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { AsyncView } from "./async-view";
@@ -39,15 +42,20 @@ export function OpenOrdersTable({
   orders,
   market,
   onChanged,
+  onCancelling,
 }: {
   orders: Async<readonly OpenOrder[]>;
   market: Market;
   onChanged: () => void;
+  /** These orders are being cancelled here: the page says so itself, not again from the stream. */
+  onCancelling: (orderIds: readonly string[]) => void;
 }) {
   const { t, price, amount, col } = useColumns(market);
   const [busy, setBusy] = useState<string | null>(null);
-  const run = async (key: string, path: string, body: Record<string, string>, done: string) => {
+  const [confirmAll, setConfirmAll] = useState(false);
+  const run = async (key: string, path: string, body: Record<string, string>, done: string, ids: readonly string[]) => {
     setBusy(key);
+    onCancelling(ids);
     try {
       await browserHttp().post(path, body);
       showToast(done);
@@ -74,7 +82,9 @@ export function OpenOrdersTable({
           className="button small"
           disabled={busy !== null}
           aria-label={t("account.cancelOrder", { side: t(`side.${o.side}`), amount: amount(o.size), price: price(o.priceAvg) })}
-          onClick={() => void run(o.orderId, V2.cancelOrder, { symbol: market.symbol, orderId: o.orderId }, t("account.cancelled"))}
+          onClick={() =>
+            void run(o.orderId, V2.cancelOrder, { symbol: market.symbol, orderId: o.orderId }, t("account.cancelled"), [o.orderId])
+          }
         >
           {t("account.cancel")}
         </button>
@@ -85,17 +95,34 @@ export function OpenOrdersTable({
     <AsyncView value={orders} empty={t("account.noOpen")}>
       {(list) => (
         <>
-          <div className="table-actions">
-            <button
-              type="button"
-              className="button small"
-              disabled={busy !== null}
-              onClick={() => void run("all", V2.cancelSymbol, { symbol: market.symbol }, t("account.allCancelled"))}
-            >
-              {t("account.cancelAll")}
-            </button>
-          </div>
+          {list.length > 0 && (
+            <div className="table-actions">
+              <button type="button" className="button small" disabled={busy !== null} onClick={() => setConfirmAll(true)}>
+                {t("account.cancelAll")}
+              </button>
+            </div>
+          )}
           <DataTable rows={list} columns={columns} rowKey={(o) => o.orderId} className="compact" testId="open-orders" />
+          {confirmAll && (
+            <ConfirmDialog
+              title={t("spot.cancelAll.title", { symbol: market.symbol })}
+              confirm={t("spot.cancelAll.yes")}
+              cancel={t("spot.cancelAll.no")}
+              busy={busy !== null}
+              onCancel={() => setConfirmAll(false)}
+              onConfirm={() =>
+                void run(
+                  "all",
+                  V2.cancelSymbol,
+                  { symbol: market.symbol },
+                  t("account.allCancelled"),
+                  list.map((o) => o.orderId),
+                ).finally(() => setConfirmAll(false))
+              }
+            >
+              <p>{t("spot.cancelAll.body", { count: list.length, symbol: market.symbol })}</p>
+            </ConfirmDialog>
+          )}
         </>
       )}
     </AsyncView>
@@ -114,9 +141,19 @@ export function HistoryTable({ orders, market }: { orders: Async<readonly PastOr
     col.filled,
     col.status,
   ];
+  const csv = (list: readonly PastOrder[]) =>
+    toCsv(
+      ["orderId", "time", "symbol", "side", "type", "price", "averagePrice", "size", "filled", "status"],
+      list.map((o) => [o.orderId, isoTime(o.cTime), o.symbol, o.side, o.orderType, o.price, o.priceAvg, o.size, o.baseVolume, o.status]),
+    );
   return (
     <AsyncView value={orders} empty={t("account.noHistory")}>
-      {(list) => <DataTable rows={list} columns={columns} rowKey={(o) => o.orderId} className="compact" testId="order-history" />}
+      {(list) => (
+        <>
+          <CsvButton name={`${market.symbol}-orders`} label={t("spot.csv.orders")} make={() => csv(list)} />
+          <DataTable rows={list} columns={columns} rowKey={(o) => o.orderId} className="compact" testId="order-history" />
+        </>
+      )}
     </AsyncView>
   );
 }
@@ -131,9 +168,110 @@ export function FillsTable({ fills, market }: { fills: Async<readonly Fill[]>; m
     { header: t("account.value", { coin: market.quote }), num: true, cell: (f) => amount(f.amount) },
     { header: t("account.fee"), num: true, cell: (f) => `${amount(f.feeDetail.totalFee.replace(/^-/, ""))} ${f.feeDetail.feeCoin}` },
   ];
+  const csv = (list: readonly Fill[]) =>
+    toCsv(
+      ["tradeId", "orderId", "time", "symbol", "side", "price", "size", "value", "fee", "feeCoin"],
+      list.map((f) => [
+        f.tradeId,
+        f.orderId,
+        isoTime(f.cTime),
+        market.symbol,
+        f.side,
+        f.priceAvg,
+        f.size,
+        f.amount,
+        f.feeDetail.totalFee.replace(/^-/, ""),
+        f.feeDetail.feeCoin,
+      ]),
+    );
   return (
     <AsyncView value={fills} empty={t("account.noFills")}>
-      {(list) => <DataTable rows={list} columns={columns} rowKey={(f) => f.tradeId} className="compact" testId="fills" />}
+      {(list) => (
+        <>
+          <CsvButton name={`${market.symbol}-trades`} label={t("spot.csv.fills")} make={() => csv(list)} />
+          <DataTable rows={list} columns={columns} rowKey={(f) => f.tradeId} className="compact" testId="fills" />
+        </>
+      )}
+    </AsyncView>
+  );
+}
+
+/** A time for a spreadsheet: ISO 8601 in UTC, whatever the reader's zone. */
+const isoTime = (ms: string) => {
+  const n = Number(ms);
+  return Number.isFinite(n) && n > 0 ? new Date(n).toISOString() : "";
+};
+
+/** Saves a CSV the page made (no request: the list is already on screen). */
+function CsvButton({ name, label, make }: { name: string; label: string; make: () => string }) {
+  const save = () => {
+    // A byte-order mark, so spreadsheet programs read the file as UTF-8.
+    const url = URL.createObjectURL(new Blob(["\uFEFF", make()], { type: "text/csv;charset=utf-8" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+  return (
+    <div className="table-actions">
+      <button type="button" className="button small" onClick={save}>
+        {label}
+      </button>
+    </div>
+  );
+}
+
+/** The user's waiting plan (trigger) orders on this pair, each cancellable. */
+export function PlanOrdersTable({
+  plans,
+  market,
+  onChanged,
+}: {
+  plans: Async<readonly PlanOrder[]>;
+  market: Market;
+  onChanged: () => void;
+}) {
+  const { t, price, amount, col } = useColumns(market);
+  const [busy, setBusy] = useState(false);
+  const cancel = async (p: PlanOrder) => {
+    setBusy(true);
+    try {
+      await browserHttp().post(V2.cancelPlan, { orderId: p.orderId });
+      showToast(t("spot.plans.cancelled"));
+      onChanged();
+    } catch (err) {
+      showToast(t("account.cancelFailed", { msg: err instanceof Error ? err.message : String(err) }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const sizeText = (p: PlanOrder) => `${amount(p.size)} ${p.planType === "total" ? market.quote : market.base}`;
+  const columns: ReadonlyArray<Column<PlanOrder>> = [
+    col.time,
+    col.side,
+    { header: t("account.type"), cell: (p) => t(`form.${p.orderType}`) },
+    { header: t("spot.form.triggerPrice"), num: true, cell: (p) => price(p.triggerPrice) },
+    { header: t("account.price"), num: true, cell: (p) => (p.orderType === "market" ? t("form.market") : price(p.executePrice)) },
+    { header: t("account.amount"), num: true, cell: sizeText },
+    {
+      header: <span className="visually-hidden">{t("account.actions")}</span>,
+      cell: (p) => (
+        <button
+          type="button"
+          className="button small"
+          disabled={busy}
+          aria-label={t("spot.plans.cancel", { side: t(`side.${p.side}`), amount: sizeText(p), price: price(p.triggerPrice) })}
+          onClick={() => void cancel(p)}
+        >
+          {t("account.cancel")}
+        </button>
+      ),
+    },
+  ];
+  return (
+    <AsyncView value={plans} empty={t("spot.plans.none")}>
+      {(list) => <DataTable rows={list} columns={columns} rowKey={(p) => p.orderId} className="compact" testId="plan-orders" />}
     </AsyncView>
   );
 }

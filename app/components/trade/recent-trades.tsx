@@ -29,7 +29,13 @@ export function RecentTrades({ trades, market }: { trades: readonly PublicTrade[
     { header: t("trades.time"), num: true, cellClass: "num muted", cell: (tr) => <TimeText ms={Number(tr.ts)} style="time" /> },
   ];
   return (
-    <section className="card trade-card trades" aria-labelledby="trades-title" data-testid="recent-trades">
+    <section
+      className="card trade-card trades"
+      id="spot-trades"
+      data-slot="book"
+      aria-labelledby="trades-title"
+      data-testid="recent-trades"
+    >
       <h2 id="trades-title">{t("trades.title")}</h2>
       {trades.length === 0 ? (
         <p className="muted">{t("trades.empty")}</p>

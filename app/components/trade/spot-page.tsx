@@ -1,28 +1,49 @@
 import { useLocation } from "@remix-run/react";
-import { useMemo } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { Side } from "../../../protocol/bitget";
 import { useRootData } from "~/lib/root-data";
+import { BRAND } from "~/lib/i18n/meta";
+import { formatNumber } from "~/lib/i18n/format";
 import { parseDecimal, type Decimal } from "~/lib/numbers/decimal";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
+import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { useSimulationMode } from "~/lib/simulation/simulation-mode";
+import { showToast } from "~/lib/toast";
 import type { SpotAsset } from "~/lib/assets/valuation";
 import type { Async } from "~/lib/async-state";
 import type { AccountFeed, AccountView } from "~/lib/trade/account-feed";
 import { marketOf, type Market } from "~/lib/trade/market";
+import { priceDirection } from "~/lib/trade/market-data";
+import type { OrderEvent, PlanEvent } from "~/lib/trade/order-events";
 import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import type { SpotPageData } from "~/lib/trade/spot-page-data";
 import { AccountSection } from "./account-section";
 import { KlineChart } from "./chart/kline-chart";
 import { DemoSwitch } from "./demo-switch";
-import { OrderBook } from "./order-book";
+import { OrderBook, type BookPick } from "./order-book";
 import { OrderPanel } from "./order-panel";
 import { RecentTrades } from "./recent-trades";
 import { SymbolSwitcher } from "./symbol-switcher";
+import { Tabs } from "./tabs";
 import { TickerBar } from "./ticker-bar";
 import { useAccountFeed, usePublicFeeds } from "./use-feeds";
+
+/** The phone layout's tabs (below 768 px); each shows the page parts marked with its `data-slot`. */
+const MOBILE_TABS = ["chart", "book", "trade"] as const;
+type MobileTab = (typeof MOBILE_TABS)[number];
+const SLOTS: Record<MobileTab, string> = { chart: "spot-chart", book: "spot-book spot-trades", trade: "spot-order spot-account" };
+
+/** B and S switch the side, except while typing or while a dialog is open. */
+function isTyping(e: KeyboardEvent): boolean {
+  const el = e.target as HTMLElement | null;
+  return !!el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+}
 
 /** One spot market: its data live from the streams, the order panel on the side the layout says. */
 export function SpotPage({ data }: { data: SpotPageData }) {
   const { t } = useTranslation("trade");
+  const { intl } = usePagePrefs();
   const user = useRootData()?.user ?? null;
   const demo = useSimulationMode();
   const { pathname, search } = useLocation();
@@ -32,10 +53,60 @@ export function SpotPage({ data }: { data: SpotPageData }) {
   const book = useFrameStore(feeds.book.store);
   const trades = useFrameStore(feeds.trades.store);
   const ticker = useFrameStore(feeds.ticker.store);
+  const [unit, setUnit] = useLocalPref("tradeUnit");
+  const [side, setSide] = useState<Side>("buy");
+  const [pick, setPick] = useState<(BookPick & { n: number }) | undefined>();
+  const [mobileTab, setMobileTab] = useState<MobileTab>("chart");
   const accountFeed = useAccountFeed(symbol, user !== null);
   const account = useFeedView(accountFeed);
   const available = useMemo(() => availableOf(account?.balances, market), [account?.balances, market]);
   const loginTo = `/login?redirectTo=${encodeURIComponent(pathname + search)}`;
+  /** What this tab already announced itself ("placed:<clientOid>", "cancelled:<orderId>"): the stream does not say it twice. */
+  const announced = useRef(new Set<string>());
+
+  // The live price in the tab's title, as the route's meta writes it for the first paint.
+  const last = ticker?.lastPr;
+  useEffect(() => {
+    if (!last) return;
+    document.title = `${last} | ${t("meta.title", { symbol })} | ${BRAND}`;
+  }, [last, symbol, t]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e) || document.querySelector("dialog[open]")) return;
+      const key = e.key.toLowerCase();
+      if (key === "b") setSide("buy");
+      else if (key === "s") setSide("sell");
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  // Toasts of what happened to the trader's orders, from the private stream, in the page's language.
+  useEffect(() => {
+    if (!accountFeed || !market) return;
+    const amount = (v: string) => formatNumber(v, intl, { maxDigits: market.quantityPrecision });
+    const price = (v: string) => formatNumber(v, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision });
+    return accountFeed.onEvent((e: OrderEvent | PlanEvent) => {
+      if ("plan" in e) {
+        const p = e.plan;
+        if (e.kind === "triggered") showToast(t("spot.toast.triggered", { side: t(`side.${p.side}`), price: price(p.triggerPrice) }));
+        else showToast(t("spot.toast.planFailed", { reason: p.failReason || "—" }), "notice");
+        return;
+      }
+      const o = e.order;
+      const key = e.kind === "placed" ? `placed:${o.clientOid}` : e.kind === "cancelled" ? `cancelled:${o.orderId}` : "";
+      if (key && announced.current.delete(key)) return;
+      const values = {
+        side: t(`side.${o.side}`),
+        filled: amount(o.baseVolume),
+        size: o.orderType === "market" && o.side === "buy" ? `${amount(o.size)} ${market.quote}` : `${amount(o.size)} ${market.base}`,
+        coin: market.base,
+        price: o.orderType === "market" ? t("form.market") : price(o.priceAvg),
+      };
+      showToast(t(`spot.toast.${e.kind}`, values), e.kind === "cancelled" ? "message" : "notice");
+    });
+  }, [accountFeed, market, intl, t]);
 
   if (!market)
     return (
@@ -46,36 +117,84 @@ export function SpotPage({ data }: { data: SpotPageData }) {
   const refreshIfOffline = () => {
     if (account?.stream !== "open") accountFeed?.refresh();
   };
+  const tradeNow = (s: Side) => {
+    setSide(s);
+    setMobileTab("trade");
+    requestAnimationFrame(() => document.getElementById("order-quantity")?.focus());
+  };
   return (
-    <div className="trade-page" data-testid="spot-page">
+    <div className="trade-page" data-testid="spot-page" data-mobile-tab={mobileTab}>
       <div className="trade-head">
         <h1>{t("heading", { base: market.base, quote: market.quote })}</h1>
         <SymbolSwitcher current={symbol} pairs={data.pairs} tickers={data.tickers} />
         <TickerBar ticker={ticker} market={market} />
         {user && <DemoSwitch />}
       </div>
+      <Tabs
+        label={t("spot.mobile.label")}
+        className="mobile-tabs"
+        active={mobileTab}
+        onSelect={(id) => setMobileTab(id as MobileTab)}
+        tabs={MOBILE_TABS.map((id) => ({ id, label: t(`spot.mobile.${id}`), controls: SLOTS[id] }))}
+      />
       <div className="with-side">
         <div className="main-column">
           <div className="market-grid">
-            <KlineChart data={data} market={market} book={book} account={account} />
-            <OrderBook book={book} market={market} />
+            {/* The chart's place: the chart component itself is swapped independently of this page. */}
+            <div className="chart-slot" id="spot-chart" data-slot="chart">
+              <KlineChart data={data} market={market} book={book} account={account} />
+            </div>
+            <OrderBook
+              book={book}
+              market={market}
+              unit={unit}
+              lastPrice={ticker?.lastPr}
+              direction={priceDirection(trades)}
+              ownOrders={account?.openOrders.state === "ready" ? account.openOrders.data.filter((o) => o.orderType === "limit") : NO_ORDERS}
+              onPick={(p) => setPick((cur) => ({ ...p, n: (cur?.n ?? 0) + 1 }))}
+            />
             <RecentTrades trades={trades} market={market} />
           </div>
-          <AccountSection view={account} market={market} demo={demo} onChanged={refreshIfOffline} loginTo={loginTo} />
+          <div id="spot-account" data-slot="trade" className="account-slot">
+            <AccountSection
+              view={account}
+              market={market}
+              demo={demo}
+              onChanged={refreshIfOffline}
+              onCancelling={(ids) => ids.forEach((id) => announced.current.add(`cancelled:${id}`))}
+              loginTo={loginTo}
+            />
+          </div>
         </div>
-        <aside className="side-column" aria-label={t("form.title")}>
+        <aside className="side-column" id="spot-order" data-slot="trade" aria-label={t("form.title")}>
           <OrderPanel
             market={market}
             lastPrice={ticker?.lastPr}
             available={available}
             loggedIn={user !== null}
+            side={side}
+            onSide={setSide}
+            unit={unit}
+            onUnit={setUnit}
+            pick={pick}
+            onSending={(clientOid) => announced.current.add(`placed:${clientOid}`)}
             onPlaced={refreshIfOffline}
           />
         </aside>
       </div>
+      <div className="sticky-trade-bar" data-testid="sticky-trade-bar">
+        <button type="button" className="button submit-buy" onClick={() => tradeNow("buy")}>
+          {t("side.buy")}
+        </button>
+        <button type="button" className="button submit-sell" onClick={() => tradeNow("sell")}>
+          {t("side.sell")}
+        </button>
+      </div>
     </div>
   );
 }
+
+const NO_ORDERS: readonly never[] = [];
 
 /** A store that never changes, so a guest's page calls the same hooks. */
 const NO_ACCOUNT = new FrameStore<AccountView | undefined>(() => undefined);

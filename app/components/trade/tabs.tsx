@@ -3,12 +3,37 @@ import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "rea
 export interface Tab {
   id: string;
   label: string;
-  panel: () => ReactNode;
+  /** The panel drawn under the tabs; without it the tab shows parts of the page named by `controls`. */
+  panel?: () => ReactNode;
+  /** Ids of what the tab shows when it draws no panel of its own. */
+  controls?: string;
 }
 
-/** ARIA tabs: one tab stop, arrow keys (mirrored in RTL), Home and End move between tabs. */
-export function Tabs({ label, tabs }: { label: string; tabs: readonly Tab[] }) {
-  const [active, setActive] = useState(tabs[0]?.id ?? "");
+/**
+ * ARIA tabs: one tab stop, arrow keys (mirrored in RTL), Home and End move between tabs. Left to
+ * itself it starts on `initial` (or the first); `active`/`onSelect` hand the choice to the caller.
+ */
+export function Tabs({
+  label,
+  tabs,
+  initial,
+  active: controlled,
+  onSelect,
+  className = "",
+}: {
+  label: string;
+  tabs: readonly Tab[];
+  initial?: string | undefined;
+  active?: string;
+  onSelect?: (id: string) => void;
+  className?: string;
+}) {
+  const [own, setOwn] = useState(initial ?? tabs[0]?.id ?? "");
+  const active = controlled ?? own;
+  const setActive = (id: string) => {
+    setOwn(id);
+    onSelect?.(id);
+  };
   const base = useId();
   const refs = useRef(new Map<string, HTMLButtonElement>());
   const go = (index: number) => {
@@ -32,7 +57,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: readonly Tab[] }) {
   const current = tabs.find((t) => t.id === active) ?? tabs[0];
   return (
     <>
-      <div role="tablist" aria-label={label} className="tabs" onKeyDown={onKey}>
+      <div role="tablist" aria-label={label} className={`tabs ${className}`} onKeyDown={onKey}>
         {tabs.map((t) => (
           <button
             key={t.id}
@@ -40,7 +65,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: readonly Tab[] }) {
             type="button"
             role="tab"
             id={`${base}-${t.id}`}
-            aria-controls={`${base}-${t.id}-panel`}
+            aria-controls={t.panel ? `${base}-${t.id}-panel` : t.controls}
             aria-selected={t.id === current?.id}
             tabIndex={t.id === current?.id ? 0 : -1}
             className={`tab ${t.id === current?.id ? "active" : ""}`}
@@ -50,7 +75,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: readonly Tab[] }) {
           </button>
         ))}
       </div>
-      {current && (
+      {current?.panel && (
         <div
           role="tabpanel"
           id={`${base}-${current.id}-panel`}

@@ -7,7 +7,8 @@ import { AccountFeed, type AccountApi } from "~/lib/trade/account-feed";
 import { candlesFromRows } from "~/lib/trade/candles";
 import type { KlineInterval } from "~/lib/trade/intervals";
 import { mergeTrades, tickerOf } from "~/lib/trade/market-data";
-import { bookFeed, candleFeed, tickerFeed, tradesFeed } from "~/lib/trade/market-feed";
+import { BOOK_FEED_DEPTH, bookFeed, candleFeed, tickerFeed, tradesFeed } from "~/lib/trade/market-feed";
+import type { PlanOrder } from "~/lib/trade/order-events";
 import { privateStream, publicStream } from "~/lib/ws/streams";
 import type { SpotPageData } from "~/lib/trade/spot-page-data";
 
@@ -15,7 +16,8 @@ import type { SpotPageData } from "~/lib/trade/spot-page-data";
 export function usePublicFeeds(data: SpotPageData) {
   const symbol = data.symbol.symbol;
   const [feeds] = useState(() => ({
-    book: bookFeed(symbol, data.book ?? { asks: [], bids: [] }),
+    // Deeper than the rows shown, so a coarser grouping still fills them.
+    book: bookFeed(symbol, data.book ?? { asks: [], bids: [] }, BOOK_FEED_DEPTH),
     trades: tradesFeed(symbol, mergeTrades([], data.trades ?? [])),
     ticker: tickerFeed(symbol, tickerOf(data.tickers.find((t) => t.symbol === symbol))),
   }));
@@ -53,6 +55,10 @@ const restApi: AccountApi = {
   openOrders: (symbol) => browserHttp().get<OpenOrder[]>(V2.unfilled, { symbol }),
   history: (symbol) => browserHttp().get<PastOrder[]>(V2.historyOrders, { symbol, limit: 50 }),
   fills: (symbol) => browserHttp().get<Fill[]>(V2.tradeFills, { symbol, limit: 50 }),
+  plans: (symbol) =>
+    browserHttp()
+      .get<{ orderList: PlanOrder[] }>(V2.currentPlan, { symbol, limit: 100 })
+      .then((page) => page.orderList),
 };
 
 /** The private stream, created only in the browser (the feed is also rendered on the server). */

@@ -46,6 +46,8 @@ describe("local preferences", () => {
       globalUserId: "",
       lastLoginUserId: "",
       fiatName: "",
+      favoriteSymbols: [],
+      skipOrderConfirm: false,
     });
   });
 
@@ -87,6 +89,7 @@ describe("local preferences", () => {
     ["klineStudies", "MA"],
     ["klineView", "heatmap"],
     ["riseColor", "blue"],
+    ["skipOrderConfirm", "1"],
   ] as const)("a corrupt %s reads as its default", (key, raw) => {
     const storage = fakeStorage();
     storage.setItem(`common:${key}`, raw);
@@ -123,5 +126,25 @@ describe("local preferences", () => {
       "webSdk",
       "Web3",
     ]);
+  });
+});
+
+describe("favourite markets", () => {
+  it("are stored as a comma list and read back cleaned", () => {
+    const storage = new Map<string, string>();
+    const area = localArea(
+      "common",
+      () =>
+        ({
+          getItem: (k: string) => storage.get(k) ?? null,
+          setItem: (k: string, v: string) => void storage.set(k, v),
+          removeItem: (k: string) => void storage.delete(k),
+        }) as unknown as Storage,
+    );
+    const prefs = localPrefs(area);
+    prefs.set("favoriteSymbols", ["BTCUSDT", "ETHUSDT"]);
+    expect(storage.get("common:favoriteSymbols")).toBe("BTCUSDT,ETHUSDT");
+    storage.set("common:favoriteSymbols", "solusdt,<img>,SOLUSDT");
+    expect(prefs.get("favoriteSymbols")).toEqual(["SOLUSDT"]);
   });
 });

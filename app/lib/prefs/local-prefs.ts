@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, findLocale } from "../../../protocol/locales";
 import { THEMES, type Theme } from "./cookie-prefs";
 import { localArea, type AreaStore } from "./local-store";
+import { parseFavorites } from "~/lib/trade/market-list";
 
 /**
  * The local-storage preferences of docs/product.md with their defaults, owned here and nowhere else.
@@ -31,6 +32,7 @@ const subsetOf = <T extends string>(values: readonly T[]): Codec<readonly T[]> =
   format: (v) => v.join(","),
 });
 const locale: Codec<string> = { parse: (r) => findLocale(r)?.key, format: (v) => v };
+const symbols: Codec<string[]> = { parse: parseFavorites, format: (v) => v.join(",") };
 
 /** Kline intervals the charts offer; `1` is one minute (docs/product.md default). */
 export const KLINE_INTERVALS = ["1", "3", "5", "15", "30", "60", "240", "360", "720", "1D", "3D", "1W", "1M"] as const;
@@ -68,6 +70,10 @@ const PREFS = {
   /** Ours, not the spec's: who last LOGGED IN here (a sub-account switch is not a login), for the device check. */
   lastLoginUserId: pref(text(32, /^\d*$/), ""),
   fiatName: pref(text(5, /^[A-Z]{0,5}$/), ""),
+  /** Ours: the spot markets the trader starred, listed first in the market picker (docs/decisions/704). */
+  favoriteSymbols: pref(symbols, [] as string[]),
+  /** Ours: market and plan orders are sent without the confirmation dialog (docs/decisions/704). */
+  skipOrderConfirm: pref(bool, false),
 };
 
 export type LocalPrefs = { [K in keyof typeof PREFS]: (typeof PREFS)[K] extends Pref<infer T> ? T : never };

@@ -40,6 +40,7 @@ describe("AccountFeed", () => {
       openOrders: async () => (calls.push("open"), [order("1", "live")]),
       history: async () => (calls.push("history"), []),
       fills: async () => (calls.push("fills"), []),
+      plans: async () => [],
     };
     const stream = fakeStream();
     const frames: Array<() => void> = [];
@@ -49,7 +50,7 @@ describe("AccountFeed", () => {
     await tick();
     await tick();
     expect(assetsDone).toBe(true);
-    expect([...stream.subs.keys()].sort()).toEqual(["account", "orders"]);
+    expect([...stream.subs.keys()].sort()).toEqual(["account", "orders", "orders-algo"]);
     stream.push("orders", "snapshot", [order("2", "live")]);
     stream.push("account", "update", [{ coin: "USDT", available: "9990", frozen: "10", locked: "0" }]);
     for (const f of frames.splice(0)) f();
@@ -81,6 +82,7 @@ describe("AccountFeed", () => {
       fills: async () => {
         throw new Error("down");
       },
+      plans: async () => [],
     };
     const frames: Array<() => void> = [];
     const feed = new AccountFeed("BTCUSDT", fakeStream(), api, (cb) => frames.push(cb));
@@ -95,5 +97,49 @@ describe("AccountFeed", () => {
     await tick();
     for (const f of frames.splice(0)) f();
     expect(feed.store.get().balances).toEqual({ state: "ready", data: [] });
+  });
+
+  it("keeps the live plans and tells its listeners what happened to orders and plans", async () => {
+    const plan = (id: string, status: string) => ({
+      orderId: id,
+      clientOid: id,
+      symbol: "BTCUSDT",
+      side: "buy",
+      orderType: "market",
+      triggerPrice: "96000.00",
+      executePrice: "0",
+      size: "100",
+      planType: "total",
+      status,
+      failReason: "",
+      cTime: id,
+    });
+    const api: AccountApi = {
+      assets: async () => [],
+      openOrders: async () => [order("1", "live")],
+      history: async () => [],
+      fills: async () => [],
+      plans: async () => [plan("7", "live") as never],
+    };
+    const stream = fakeStream();
+    const frames: Array<() => void> = [];
+    const feed = new AccountFeed("BTCUSDT", stream, api, (cb) => frames.push(cb));
+    const events: string[] = [];
+    const off = feed.onEvent((e) => events.push(`${e.kind}:${"order" in e ? e.order.orderId : e.plan.orderId}`));
+    feed.start();
+    await tick();
+    await tick();
+    for (const f of frames.splice(0)) f();
+    expect(feed.store.get().plans).toEqual({ state: "ready", data: [plan("7", "live")] });
+    // The snapshot only says what is open now: no toasts for it.
+    stream.push("orders", "snapshot", [order("1", "live")]);
+    stream.push("orders", "update", [order("1", "filled"), order("2", "live")]);
+    stream.push("orders-algo", "update", [plan("7", "executed")]);
+    for (const f of frames.splice(0)) f();
+    expect(feed.store.get().plans).toEqual({ state: "ready", data: [] });
+    expect(events).toEqual(["filled:1", "placed:2", "triggered:7"]);
+    off();
+    stream.push("orders", "update", [order("2", "cancelled")]);
+    expect(events).toHaveLength(3);
   });
 });

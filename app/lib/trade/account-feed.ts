@@ -4,6 +4,7 @@ import { FrameStore, type FrameScheduler, nextFrame } from "~/lib/ws/frame-store
 import type { StreamClient } from "~/lib/ws/stream-client";
 import type { StreamArg, StreamStatus } from "~/lib/ws/stream-types";
 import { mergeBalances, mergeOrders, touchesHistory, type Fill, type OpenOrder, type PastOrder } from "./account-data";
+import { mergePlans, orderEvents, planEvents, type OrderEvent, type PlanEvent, type PlanOrder } from "./order-events";
 
 /** The REST reads the feed starts from and refreshes with (signed calls of the page's HTTP client). */
 export interface AccountApi {
@@ -11,6 +12,8 @@ export interface AccountApi {
   openOrders(symbol: string): Promise<OpenOrder[]>;
   history(symbol: string): Promise<PastOrder[]>;
   fills(symbol: string): Promise<Fill[]>;
+  /** Live plan (trigger) orders of the pair. */
+  plans(symbol: string): Promise<PlanOrder[]>;
 }
 
 export interface AccountView {
@@ -18,6 +21,7 @@ export interface AccountView {
   openOrders: Async<OpenOrder[]>;
   history: Async<PastOrder[]>;
   fills: Async<Fill[]>;
+  plans: Async<PlanOrder[]>;
   stream: StreamStatus;
 }
 
@@ -38,6 +42,8 @@ export class AccountFeed {
   private openOrders: Async<OpenOrder[]> = { state: "loading" };
   private history: Async<PastOrder[]> = { state: "loading" };
   private fills: Async<Fill[]> = { state: "loading" };
+  private plans: Async<PlanOrder[]> = { state: "loading" };
+  private readonly listeners = new Set<(e: OrderEvent | PlanEvent) => void>();
   private historyTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -52,6 +58,7 @@ export class AccountFeed {
         openOrders: this.openOrders,
         history: this.history,
         fills: this.fills,
+        plans: this.plans,
         stream: this.stream.status(),
       }),
       schedule,
@@ -66,6 +73,7 @@ export class AccountFeed {
       if (stopped) return;
       void this.loadOpenOrders();
       void this.loadHistory();
+      void this.loadPlans();
       let readies = 0;
       offs.push(this.stream.onStatus(() => this.store.invalidate()));
       offs.push(
@@ -77,8 +85,18 @@ export class AccountFeed {
       offs.push(
         this.stream.subscribe(orders, (push) => {
           const current = this.openOrders.state === "ready" ? this.openOrders.data : [];
+          // A snapshot says what is open now, not what just happened.
+          if (push.action !== "snapshot") this.emit(orderEvents(new Map(current.map((o) => [o.orderId, o])), push.data, this.symbol));
           this.openOrders = { state: "ready", data: mergeOrders(current, push.data, this.symbol, push.action === "snapshot") };
           if (touchesHistory(push.data)) this.historySoon();
+          this.store.invalidate();
+        }),
+      );
+      offs.push(
+        this.stream.subscribe({ instType: "SPOT", channel: "orders-algo", instId: this.symbol }, (push) => {
+          const current = this.plans.state === "ready" ? this.plans.data : [];
+          if (push.action !== "snapshot") this.emit(planEvents(push.data, this.symbol));
+          this.plans = { state: "ready", data: mergePlans(current, push.data, this.symbol, push.action === "snapshot") };
           this.store.invalidate();
         }),
       );
@@ -102,6 +120,22 @@ export class AccountFeed {
     void this.loadBalances();
     void this.loadOpenOrders();
     void this.loadHistory();
+    void this.loadPlans();
+  }
+
+  /** What the stream says happened to the user's orders and plans (for toasts); returns the unsubscribe. */
+  onEvent(listener: (e: OrderEvent | PlanEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(events: ReadonlyArray<OrderEvent | PlanEvent>): void {
+    for (const e of events) for (const l of [...this.listeners]) l(e);
+  }
+
+  private async loadPlans(): Promise<void> {
+    this.plans = await settle(this.api.plans(this.symbol), this.plans);
+    this.store.invalidate();
   }
 
   private historySoon(): void {

@@ -1,4 +1,4 @@
-import { add, compare, div, parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
+import { add, compare, div, mul, parseDecimal, roundToStep, toText, type Decimal } from "~/lib/numbers/decimal";
 import type { BookLevel } from "~/lib/ws/order-book";
 
 export interface BookRow extends BookLevel {
@@ -37,4 +37,62 @@ export function spreadOf(asks: readonly BookLevel[], bids: readonly BookLevel[])
   if (!ask || !bid) return undefined;
   const spread = add(ask, { int: -bid.int, scale: bid.scale });
   return { spread: toText(spread), ratio: toText(div(spread, ask, 6) ?? ZERO) };
+}
+
+/** The book's price groupings: the tick, then ten, a hundred and a thousand ticks. */
+export function groupSteps(tick: Decimal): Decimal[] {
+  return [1n, 10n, 100n, 1000n].map((m) => ({ int: tick.int * m, scale: tick.scale }));
+}
+
+/**
+ * Levels merged into buckets of `step`, best first. Asks round up and bids round down (as
+ * exchanges group), so a bucket's price is never better than any order in it. Unreadable levels
+ * are skipped.
+ */
+export function groupLevels(levels: readonly BookLevel[], side: "asks" | "bids", step: Decimal): BookLevel[] {
+  const out: Array<{ price: Decimal; size: Decimal }> = [];
+  for (const l of levels) {
+    const price = parseDecimal(l.price);
+    const size = parseDecimal(l.size);
+    if (!price || !size) continue;
+    const bucket = roundToStep(price, step, side === "asks" ? "up" : "down");
+    const last = out[out.length - 1];
+    if (last && compare(last.price, bucket) === 0) last.size = add(last.size, size);
+    else out.push({ price: bucket, size });
+  }
+  return out.map((b) => ({ price: toText(b.price), size: toText(b.size) }));
+}
+
+/** Each level's size as its value in the quote coin (price × size), for a trader who sizes in the quote. */
+export function inQuote(levels: readonly BookLevel[]): BookLevel[] {
+  return levels.flatMap((l) => {
+    const price = parseDecimal(l.price);
+    const size = parseDecimal(l.size);
+    return price && size ? [{ price: l.price, size: toText(mul(price, size)) }] : [];
+  });
+}
+
+/** The buy and sell sides' shares of the shown depth in whole percent (they add up to 100); none for an empty book. */
+export function bookRatio(asks: readonly BookLevel[], bids: readonly BookLevel[]): { bids: number; asks: number } | undefined {
+  const total = (side: readonly BookLevel[]) => side.reduce((s, l) => add(s, parseDecimal(l.size) ?? ZERO), ZERO);
+  const b = total(bids);
+  const all = add(b, total(asks));
+  if (all.int === 0n) return undefined;
+  const share = Number(toText(div(mul(b, { int: 100n, scale: 0 }), all, 0) ?? ZERO));
+  return { bids: share, asks: 100 - share };
+}
+
+/**
+ * The book rows holding the trader's own orders, as `ask:<price>`/`bid:<price>` in the grouping
+ * shown (a sell is an ask, a buy a bid, each bucketed as `groupLevels` does).
+ */
+export function ownLevels(orders: ReadonlyArray<{ side: string; priceAvg: string }>, step: Decimal): Set<string> {
+  const out = new Set<string>();
+  for (const o of orders) {
+    const price = parseDecimal(o.priceAvg);
+    if (!price || price.int <= 0n) continue;
+    const ask = o.side === "sell";
+    out.add(`${ask ? "ask" : "bid"}:${toText(roundToStep(price, step, ask ? "up" : "down"))}`);
+  }
+  return out;
 }

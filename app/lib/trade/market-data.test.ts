@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergeTrades, tickerOf } from "./market-data";
+import { mergeTrades, priceDirection, tickerOf } from "./market-data";
 
 const t = (id: string, ts: number) => ({ tradeId: id, price: "100.5", size: "0.1", side: "buy", ts: String(ts), symbol: "BTCUSDT" });
 
@@ -22,5 +22,17 @@ describe("tickerOf", () => {
     expect(tickerOf(raw)).toEqual({ lastPr: "1", high24h: "2", low24h: "0.5", change24h: "0.01", baseVolume: "3", quoteVolume: "4" });
     expect(tickerOf({ lastPr: 1 })).toBeUndefined();
     expect(tickerOf(null)).toBeUndefined();
+  });
+});
+
+describe("priceDirection", () => {
+  const tr = (price: string) => ({ tradeId: price, price, size: "1", side: "buy" as const, ts: "1" });
+  it("is up or down by the last move between different prices, and flat without one", () => {
+    expect(priceDirection([tr("101"), tr("100")])).toBe("up");
+    expect(priceDirection([tr("99.5"), tr("100"), tr("98")])).toBe("down");
+    // Equal prices look further back for the last move.
+    expect(priceDirection([tr("100"), tr("100.00"), tr("101")])).toBe("down");
+    expect(priceDirection([tr("100"), tr("100")])).toBe("flat");
+    expect(priceDirection([])).toBe("flat");
   });
 });

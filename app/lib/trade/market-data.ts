@@ -1,6 +1,6 @@
 /** Public market data the trading page shows: trades and the 24 h ticker, as REST and streams send them. */
 import type { Side } from "../../../protocol/bitget";
-import { parseDecimal } from "~/lib/numbers/decimal";
+import { compare, parseDecimal } from "~/lib/numbers/decimal";
 
 export interface PublicTrade {
   tradeId: string;
@@ -52,4 +52,17 @@ export function tickerOf(v: unknown): Ticker | undefined {
   const keys: Array<keyof Ticker> = ["lastPr", "high24h", "low24h", "change24h", "baseVolume", "quoteVolume"];
   if (!t || !keys.every((k) => typeof t[k] === "string")) return undefined;
   return Object.fromEntries(keys.map((k) => [k, t[k]])) as unknown as Ticker;
+}
+
+/** Which way the price last moved, from the newest trades (equal prices look further back). */
+export function priceDirection(trades: readonly PublicTrade[]): "up" | "down" | "flat" {
+  const first = trades[0] && parseDecimal(trades[0].price);
+  if (!first) return "flat";
+  for (const t of trades.slice(1)) {
+    const p = parseDecimal(t.price);
+    if (!p) continue;
+    const c = compare(first, p);
+    if (c !== 0) return c > 0 ? "up" : "down";
+  }
+  return "flat";
 }

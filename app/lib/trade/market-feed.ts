@@ -46,6 +46,8 @@ export interface BookView {
 
 /** Book levels shown per side. */
 export const BOOK_DEPTH = 12;
+/** Book levels the spot page keeps per side: enough for its coarsest price grouping to fill the rows. */
+export const BOOK_FEED_DEPTH = 150;
 
 const levelsOf = (rows: string[][], n: number): BookLevel[] =>
   rows.slice(0, n).flatMap(([price, size]) => (price && size ? [{ price, size }] : []));

@@ -211,6 +211,13 @@ describe("quantityForPercent", () => {
     // What a percentage gives is always a valid order when it is large enough.
     expect(validate({ ...limitBuy, quantity: quantityForPercent(limitBuy, ctx, 100) as string }, ctx)).toEqual({});
   });
+
+  it("takes any whole percent from the slider, and nothing outside 1 to 100", () => {
+    expect(quantityForPercent({ ...limitBuy, type: "market" }, ctx, 33)).toBe("330");
+    expect(quantityForPercent({ ...limitBuy, type: "market" }, ctx, 0)).toBeUndefined();
+    expect(quantityForPercent({ ...limitBuy, type: "market" }, ctx, 101)).toBeUndefined();
+    expect(quantityForPercent({ ...limitBuy, type: "market" }, ctx, 12.5)).toBeUndefined();
+  });
 });
 
 describe("normalizeField", () => {

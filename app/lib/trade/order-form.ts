@@ -202,7 +202,8 @@ export function buildOrder(
   };
 }
 
-export type Percent = 25 | 50 | 75 | 100;
+/** A whole percent of the available balance, 1 to 100 (the slider's steps); the buttons offer four. */
+export type Percent = number;
 export const PERCENTS: readonly Percent[] = [25, 50, 75, 100];
 
 /**
@@ -211,7 +212,7 @@ export const PERCENTS: readonly Percent[] = [25, 50, 75, 100];
  */
 export function quantityForPercent(s: OrderFormState, ctx: OrderContext, pct: Percent): string | "needsPrice" | undefined {
   const { market, available } = ctx;
-  if (!available) return undefined;
+  if (!available || !Number.isInteger(pct) || pct < 1 || pct > 100) return undefined;
   const share = (v: Decimal) => mul(v, { int: BigInt(pct), scale: 2 });
   const unit = quantityUnit(s);
   const price = limitPrice(s);

@@ -6,6 +6,7 @@ import type { MarketTickerRow, SpotPageData } from "~/lib/trade/spot-page-data";
 import { INTERVALS } from "~/lib/trade/intervals";
 import { LOCAL_PREF_DEFAULTS } from "~/lib/prefs/local-prefs";
 import { MAX_CANDLES } from "~/lib/trade/candles";
+import { BOOK_FEED_DEPTH } from "~/lib/trade/market-feed";
 import { localizePath, splitLocalePath } from "~/lib/i18n/locale-path";
 import { callGateway } from "~/utils/gateway.server";
 import { prefsFromRequest } from "~/utils/prefs.server";
@@ -39,7 +40,7 @@ export async function spotPageData(
   const interval = LOCAL_PREF_DEFAULTS.klineInterval;
   const [tickers, book, trades, candles] = await Promise.all([
     get<MarketTickerRow[]>(V2.tickers),
-    get<{ asks: string[][]; bids: string[][] }>(V2.orderbook, { symbol, limit: "50" }),
+    get<{ asks: string[][]; bids: string[][] }>(V2.orderbook, { symbol, limit: String(BOOK_FEED_DEPTH) }),
     get<PublicTrade[]>(V2.marketFills, { symbol, limit: String(MAX_TRADES) }),
     get<string[][]>(V2.candles, { symbol, granularity: INTERVALS[interval].granularity, limit: String(MAX_CANDLES) }),
   ]);

@@ -1,0 +1,70 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+
+interface Props {
+  title: string;
+  children: ReactNode;
+  confirm: string;
+  cancel: string;
+  /** The label of a "do not ask again" box; without it there is none. */
+  skipLabel?: string;
+  busy?: boolean;
+  /** `skip`: the box was ticked. */
+  onConfirm: (skip: boolean) => void;
+  onCancel: () => void;
+  /** The confirm button's look (`submit-buy`, `submit-sell`, `primary`). */
+  tone?: string;
+}
+
+/**
+ * A modal question (the browser's own `<dialog>`: focus kept inside, Escape cancels). The confirm
+ * button has the focus, so Enter confirms; mounted means open.
+ */
+export function ConfirmDialog({ title, children, confirm, cancel, skipLabel, busy = false, onConfirm, onCancel, tone = "primary" }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const bodyId = useId();
+  const [skip, setSkip] = useState(false);
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+    // showModal focuses the first control; the answer is the confirm button.
+    confirmRef.current?.focus();
+    return () => d?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="confirm-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      <h2 id={titleId}>{title}</h2>
+      <div id={bodyId}>{children}</div>
+      {skipLabel && (
+        <label className="choice">
+          <input type="checkbox" checked={skip} onChange={(e) => setSkip(e.target.checked)} /> {skipLabel}
+        </label>
+      )}
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={onCancel} disabled={busy}>
+          {cancel}
+        </button>
+        <button
+          ref={confirmRef}
+          type="button"
+          className={`button ${tone}`}
+          onClick={() => onConfirm(skip)}
+          disabled={busy}
+          aria-busy={busy}
+        >
+          {confirm}
+        </button>
+      </div>
+    </dialog>
+  );
+}

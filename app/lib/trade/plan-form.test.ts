@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { parseDecimal, type Decimal } from "~/lib/numbers/decimal";
+import { marketOf, type Market } from "./market";
+import { buildPlan, validatePlan, type PlanFormState } from "./plan-form";
+
+const d = (t: string): Decimal => parseDecimal(t)!;
+const btc: Market = marketOf({
+  symbol: "BTCUSDT",
+  baseCoin: "BTC",
+  quoteCoin: "USDT",
+  minTradeAmount: "0.000001",
+  maxTradeAmount: "1000.000000",
+  pricePrecision: "2",
+  quantityPrecision: "6",
+  quotePrecision: "6",
+  minTradeUSDT: "1",
+  status: "online",
+})!;
+const ctx = { market: btc, available: { base: d("0.5"), quote: d("1000") }, lastPrice: d("95000") };
+const plan: PlanFormState = { side: "buy", execute: "market", unit: "coin", triggerPrice: "96000", price: "", quantity: "100" };
+
+describe("plan (trigger) orders", () => {
+  it("builds a market buy plan sized in the quote, as Bitget's planType total", () => {
+    expect(buildPlan(plan, ctx, "web-1")).toEqual({
+      ok: true,
+      body: {
+        symbol: "BTCUSDT",
+        side: "buy",
+        triggerPrice: "96000",
+        orderType: "market",
+        size: "100",
+        planType: "total",
+        triggerType: "fill_price",
+        clientOid: "web-1",
+      },
+    });
+  });
+
+  it("builds a limit plan sized in the base coin, converting a quote amount down to the lot at the execute price", () => {
+    const limit = { ...plan, side: "sell" as const, execute: "limit" as const, triggerPrice: "94000", price: "93900.5", quantity: "0.01" };
+    expect(buildPlan(limit, ctx, "web-2")).toMatchObject({
+      ok: true,
+      body: { side: "sell", orderType: "limit", executePrice: "93900.5", size: "0.01", planType: "amount" },
+    });
+    const inQuote = { ...limit, side: "buy" as const, unit: "quote" as const, quantity: "100" };
+    expect(buildPlan(inQuote, ctx, "web-3")).toMatchObject({ ok: true, body: { size: "0.001064", planType: "amount" } });
+  });
+
+  it("checks the trigger by the tick and the order by the same rules as a normal order", () => {
+    expect(validatePlan({ ...plan, triggerPrice: "" }, ctx)).toEqual({ triggerPrice: { key: "required" } });
+    expect(validatePlan({ ...plan, triggerPrice: "96000.001" }, ctx)).toEqual({ triggerPrice: { key: "tick", values: { step: "0.01" } } });
+    expect(validatePlan({ ...plan, triggerPrice: "-1" }, ctx).triggerPrice).toEqual({ key: "invalid" });
+    expect(validatePlan({ ...plan, triggerPrice: "96000" }, ctx)).toEqual({});
+    // A market buy below the minimum order value, or above the balance.
+    expect(validatePlan({ ...plan, quantity: "0.5" }, ctx).quantity?.key).toBe("minNotional");
+    expect(validatePlan({ ...plan, quantity: "1000.5" }, ctx).quantity?.key).toBe("insufficient");
+    // A limit plan needs its execute price on the tick.
+    expect(validatePlan({ ...plan, execute: "limit", price: "1.001", quantity: "0.01" }, ctx).price?.key).toBe("tick");
+    expect(validatePlan({ ...plan, execute: "limit", price: "", quantity: "0.01" }, ctx).price?.key).toBe("required");
+    // A market sell plan's size is in the base coin, on the lot.
+    expect(validatePlan({ ...plan, side: "sell", quantity: "0.0000001" }, ctx).quantity?.key).toBe("lot");
+    expect(buildPlan({ ...plan, triggerPrice: "abc" }, ctx, "x")).toMatchObject({ ok: false });
+  });
+
+  it("checks no minimum value on a market sell plan (as the engine), and a limit one at its execute price", () => {
+    const sell = { ...plan, side: "sell" as const, triggerPrice: "1", quantity: "0.5" };
+    expect(validatePlan(sell, ctx)).toEqual({});
+    const limitSell = { ...sell, execute: "limit" as const, price: "1" };
+    expect(validatePlan(limitSell, ctx).quantity?.key).toBe("minNotional");
+  });
+});

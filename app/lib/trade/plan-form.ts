@@ -1,0 +1,93 @@
+/**
+ * Plan (trigger) orders as pure functions, beside order-form.ts: when the last price crosses the
+ * trigger, the gateway places a limit or market order. The order it will place is checked by the
+ * very rules of a normal order (`validate`/`summarize`), its estimates taken at the trigger price.
+ */
+import type { OrderType, Side } from "../../../protocol/bitget";
+import { compare, roundToStep, toText, type Decimal } from "~/lib/numbers/decimal";
+import { readPositive, summarize, validate, type FieldError, type OrderContext, type OrderFormState, type TradeUnit } from "./order-form";
+
+export interface PlanFormState {
+  side: Side;
+  /** The order placed when it triggers. */
+  execute: OrderType;
+  unit: TradeUnit;
+  triggerPrice: string;
+  /** The execute price of a limit plan. */
+  price: string;
+  quantity: string;
+}
+
+export type PlanField = "triggerPrice" | "price" | "quantity";
+export type PlanErrors = Partial<Record<PlanField, FieldError>>;
+
+/** `place-plan-order` (Bitget v2 spot). */
+export interface PlacePlanRequest {
+  symbol: string;
+  side: Side;
+  triggerPrice: string;
+  orderType: OrderType;
+  executePrice?: string;
+  size: string;
+  planType: "amount" | "total";
+  triggerType: "fill_price";
+  clientOid: string;
+}
+
+/** The normal order the plan will place. */
+export function planOrder(s: PlanFormState): OrderFormState {
+  return { side: s.side, type: s.execute, force: "gtc", unit: s.unit, price: s.price, quantity: s.quantity, takeProfit: "", stopLoss: "" };
+}
+
+function trigger(s: PlanFormState): { value?: Decimal; error?: FieldError } {
+  const r = readPositive(s.triggerPrice);
+  if (!r.ok) return { error: r.error ?? { key: "required" } };
+  return { value: r.value };
+}
+
+/** The context of the plan's order: a market order is estimated at the trigger, where it will run. */
+export function planContext(s: PlanFormState, ctx: OrderContext): OrderContext {
+  const t = trigger(s).value;
+  return t ? { ...ctx, lastPrice: t } : ctx;
+}
+
+export function validatePlan(s: PlanFormState, ctx: OrderContext): PlanErrors {
+  const errors: PlanErrors = {};
+  const t = trigger(s);
+  if (t.error) errors.triggerPrice = t.error;
+  else if (t.value && compare(roundToStep(t.value, ctx.market.tick), t.value) !== 0)
+    errors.triggerPrice = { key: "tick", values: { step: toText(ctx.market.tick) } };
+  const order = validate(planOrder(s), planContext(s, ctx));
+  if (order.price) errors.price = order.price;
+  if (order.quantity) errors.quantity = order.quantity;
+  return errors;
+}
+
+export function buildPlan(
+  s: PlanFormState,
+  ctx: OrderContext,
+  clientOid: string,
+): { ok: true; body: PlacePlanRequest } | { ok: false; errors: PlanErrors } {
+  const errors = validatePlan(s, ctx);
+  const t = trigger(s).value;
+  if (Object.keys(errors).length > 0 || !t) return { ok: false, errors };
+  const order = planOrder(s);
+  const summary = summarize(order, planContext(s, ctx));
+  const q = readPositive(s.quantity);
+  const size = s.execute === "limit" ? summary.size : q.ok ? q.value : undefined;
+  if (!size) return { ok: false, errors: { quantity: { key: "required" } } };
+  return {
+    ok: true,
+    body: {
+      symbol: ctx.market.symbol,
+      side: s.side,
+      triggerPrice: toText(t),
+      orderType: s.execute,
+      ...(s.execute === "limit" && summary.price ? { executePrice: toText(summary.price) } : {}),
+      size: toText(size),
+      planType: s.execute === "market" && s.side === "buy" ? "total" : "amount",
+      triggerType: "fill_price",
+      clientOid,
+    },
+  };
+}
