@@ -32,6 +32,14 @@ const PAGES: Record<string, Page[]> = {
     { path: "/", as: "user" },
   ],
   "($lang).account.newapi.tsx": [{ path: "/account/newapi", as: "user" }],
+  "($lang).events._index.tsx": [
+    { path: "/events", as: "guest" },
+    { path: "/events", as: "user" },
+  ],
+  "($lang).events.$slug.tsx": [
+    { path: "/events/paper-trading-cup", as: "guest" },
+    { path: "/events/paper-trading-cup", as: "user" },
+  ],
   "($lang).forget.tsx": [{ path: "/forget", as: "guest" }],
   "($lang).login.tsx": [{ path: "/login?redirectTo=%2Fsubaccount", as: "guest" }],
   "($lang).modifyverification.tsx": [{ path: "/modifyverification", as: "user" }],
