@@ -1,21 +1,32 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { WIKI_PATHS, type WikiEntry } from "../../protocol/wiki";
+import { EVENT_PATHS, type EventSummary } from "../../protocol/events";
 import { listPagePath, WIKI_PAGE_SIZE } from "~/lib/wiki/list-query";
 import { callGateway } from "./gateway.server";
 import { sitemapEntries } from "./sitemap.server";
 
 /**
- * Every `<url>` of the sitemap: the home page and every wiki page (the list's pages and each
- * article) in every public locale, or null when the gateway cannot list the coins.
+ * Every `<url>` of the sitemap: the home page, every wiki page (the list's pages and each
+ * article) and the events site (the list and each event) in every public locale, or null when the
+ * gateway cannot list the coins or the events.
  */
 export async function allSitemapEntries(
   context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward" | "publicOrigin">,
   request: Request,
 ): Promise<string[] | null> {
-  const wiki = await callGateway<{ list: WikiEntry[] }>(context, request, WIKI_PATHS.list, { body: {} });
-  if (!wiki.ok) return null;
+  const [wiki, events] = await Promise.all([
+    callGateway<{ list: WikiEntry[] }>(context, request, WIKI_PATHS.list, { body: {} }),
+    callGateway<{ list: EventSummary[] }>(context, request, EVENT_PATHS.list, { body: {} }),
+  ]);
+  if (!wiki.ok || !events.ok) return null;
   const pages = Math.max(1, Math.ceil(wiki.data.list.length / WIKI_PAGE_SIZE));
-  const paths = ["/", ...Array.from({ length: pages }, (_, i) => listPagePath(i + 1)), ...wiki.data.list.map((e) => `/wiki/${e.article}`)];
+  const paths = [
+    "/",
+    ...Array.from({ length: pages }, (_, i) => listPagePath(i + 1)),
+    ...wiki.data.list.map((e) => `/wiki/${e.article}`),
+    "/events",
+    ...events.data.list.map((e) => `/events/${e.slug}`),
+  ];
   return sitemapEntries(context.publicOrigin, paths);
 }
 

@@ -23,6 +23,9 @@ describe("search engines: sitemap, robots and alternates (PUBLIC_ORIGIN set)", (
     expect(xml).toContain(`<loc>${origin}/wiki/page/2</loc>`);
     expect(xml).not.toContain(`<loc>${origin}/wiki/page</loc>`);
     expect(xml).toContain(`hreflang="ar-AE" href="${origin}/ar/wiki"`);
+    // The events site too: its list and every event.
+    expect(xml).toContain(`<loc>${origin}/events</loc>`);
+    expect(xml).toContain(`<loc>${origin}/de/events/paper-trading-cup</loc>`);
     expect(xml).not.toContain(`${origin}/bg`);
   });
 
