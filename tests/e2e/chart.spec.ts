@@ -130,6 +130,7 @@ test("an open order is a price line on the chart, behind its preference, with th
   await panel(page).getByRole("button", { name: "Market" }).click();
   await panel(page).getByLabel("Total", { exact: true }).fill("100");
   await panel(page).getByRole("button", { name: "Buy BTC" }).click();
+  await page.getByRole("dialog", { name: "Confirm: Buy BTC" }).getByRole("button", { name: "Confirm" }).click();
   await expect(canvas(page)).not.toHaveAttribute("data-fill-marks", "0");
   await expect(page.getByRole("img", { name: /Your fills marked on the candles: [1-9]/ })).toBeVisible();
   // Chart settings are still open from above.

@@ -97,6 +97,8 @@ test("a logged-in visitor's chrome gets the masked user; joining, a demo trade, 
   await panel.getByRole("button", { name: "Market" }).click();
   await panel.getByLabel("Total", { exact: true }).fill("1000");
   await panel.getByRole("button", { name: "Buy BTC" }).click();
+  // Market orders are confirmed first (docs/decisions/704).
+  await page.getByRole("dialog", { name: "Confirm: Buy BTC" }).getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText(/order (placed|filled)/i).first()).toBeVisible();
 
   await page.goto(CUP);
