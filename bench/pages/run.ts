@@ -40,8 +40,8 @@ const seconds = numberArg("seconds", 5);
 const connections = numberArg("connections", 16);
 const only = arg("only");
 const articlePath = arg("article") ?? "/wiki/bitcoin";
-// An event page is named by its slug; until /events lists one, this path shows as a missing page.
-const FALLBACK_EVENT = "/events/trading-competition";
+// An event page is named by its slug; without a link on /events, the event a fresh gateway seeds (decision 800).
+const FALLBACK_EVENT = "/events/paper-trading-cup";
 
 const KIB = 1024;
 // The goals (item 9); JavaScript is counted on wiki pages only.
