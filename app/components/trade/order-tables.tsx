@@ -147,14 +147,16 @@ export function HistoryTable({ orders, market }: { orders: Async<readonly PastOr
       list.map((o) => [o.orderId, isoTime(o.cTime), o.symbol, o.side, o.orderType, o.price, o.priceAvg, o.size, o.baseVolume, o.status]),
     );
   return (
-    <AsyncView value={orders} empty={t("account.noHistory")}>
-      {(list) => (
-        <>
-          <CsvButton name={`${market.symbol}-orders`} label={t("spot.csv.orders")} make={() => csv(list)} />
-          <DataTable rows={list} columns={columns} rowKey={(o) => o.orderId} className="compact" testId="order-history" />
-        </>
-      )}
-    </AsyncView>
+    <CsvTable
+      value={orders}
+      empty={t("account.noHistory")}
+      csvName={`${market.symbol}-orders`}
+      csvLabel={t("spot.csv.orders")}
+      csv={csv}
+      columns={columns}
+      rowKey={(o) => o.orderId}
+      testId="order-history"
+    />
   );
 }
 
@@ -185,14 +187,16 @@ export function FillsTable({ fills, market }: { fills: Async<readonly Fill[]>; m
       ]),
     );
   return (
-    <AsyncView value={fills} empty={t("account.noFills")}>
-      {(list) => (
-        <>
-          <CsvButton name={`${market.symbol}-trades`} label={t("spot.csv.fills")} make={() => csv(list)} />
-          <DataTable rows={list} columns={columns} rowKey={(f) => f.tradeId} className="compact" testId="fills" />
-        </>
-      )}
-    </AsyncView>
+    <CsvTable
+      value={fills}
+      empty={t("account.noFills")}
+      csvName={`${market.symbol}-trades`}
+      csvLabel={t("spot.csv.fills")}
+      csv={csv}
+      columns={columns}
+      rowKey={(f) => f.tradeId}
+      testId="fills"
+    />
   );
 }
 
@@ -201,6 +205,38 @@ const isoTime = (ms: string) => {
   const n = Number(ms);
   return Number.isFinite(n) && n > 0 ? new Date(n).toISOString() : "";
 };
+
+/** A compact table of a list with a button above it that saves the same list as a CSV file. */
+function CsvTable<T>({
+  value,
+  empty,
+  csvName,
+  csvLabel,
+  csv,
+  columns,
+  rowKey,
+  testId,
+}: {
+  value: Async<readonly T[]>;
+  empty: string;
+  csvName: string;
+  csvLabel: string;
+  csv: (list: readonly T[]) => string;
+  columns: ReadonlyArray<Column<T>>;
+  rowKey: (row: T) => string;
+  testId: string;
+}) {
+  return (
+    <AsyncView value={value} empty={empty}>
+      {(list) => (
+        <>
+          <CsvButton name={csvName} label={csvLabel} make={() => csv(list)} />
+          <DataTable rows={list} columns={columns} rowKey={rowKey} className="compact" testId={testId} />
+        </>
+      )}
+    </AsyncView>
+  );
+}
 
 /** Saves a CSV the page made (no request: the list is already on screen). */
 function CsvButton({ name, label, make }: { name: string; label: string; make: () => string }) {
