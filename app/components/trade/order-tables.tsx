@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { V2 } from "../../../protocol/bitget";
-import { showToast } from "~/lib/toast";
 import type { Async } from "~/lib/async-state";
-import { browserHttp } from "~/lib/http/browser-client";
+import { postWithToast } from "~/lib/http/post-with-toast";
 import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { Fill, OpenOrder, PastOrder } from "~/lib/trade/account-data";
@@ -56,15 +55,8 @@ export function OpenOrdersTable({
   const run = async (key: string, path: string, body: Record<string, string>, done: string, ids: readonly string[]) => {
     setBusy(key);
     onCancelling(ids);
-    try {
-      await browserHttp().post(path, body);
-      showToast(done);
-      onChanged();
-    } catch (err) {
-      showToast(t("account.cancelFailed", { msg: err instanceof Error ? err.message : String(err) }));
-    } finally {
-      setBusy(null);
-    }
+    if (await postWithToast(path, body, { done, failed: (msg) => t("account.cancelFailed", { msg }) })) onChanged();
+    setBusy(null);
   };
   const columns: ReadonlyArray<Column<OpenOrder>> = [
     col.time,
@@ -272,15 +264,9 @@ export function PlanOrdersTable({
   const [busy, setBusy] = useState(false);
   const cancel = async (p: PlanOrder) => {
     setBusy(true);
-    try {
-      await browserHttp().post(V2.cancelPlan, { orderId: p.orderId });
-      showToast(t("spot.plans.cancelled"));
-      onChanged();
-    } catch (err) {
-      showToast(t("account.cancelFailed", { msg: err instanceof Error ? err.message : String(err) }));
-    } finally {
-      setBusy(false);
-    }
+    const toasts = { done: t("spot.plans.cancelled"), failed: (msg: string) => t("account.cancelFailed", { msg }) };
+    if (await postWithToast(V2.cancelPlan, { orderId: p.orderId }, toasts)) onChanged();
+    setBusy(false);
   };
   const sizeText = (p: PlanOrder) => `${amount(p.size)} ${p.planType === "total" ? market.quote : market.base}`;
   const columns: ReadonlyArray<Column<PlanOrder>> = [
