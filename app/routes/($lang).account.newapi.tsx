@@ -5,6 +5,7 @@ import { privateMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_LIMITS, ACCOUNT_PATHS, type SecondFactor } from "../../protocol/account-paths";
 import { Field } from "~/components/auth/field";
 import { bind, FormEnd } from "~/components/ui/form";
+import { KeyList } from "~/components/ui/key-list";
 import { SecondFactorField, secondFactorFields } from "~/components/security/second-factor-field";
 import { useAsync } from "~/lib/async-state";
 import { errorKey, refusal, type FieldErrors } from "~/lib/auth/forms";
@@ -73,16 +74,12 @@ export default function NewApiKey() {
         <p role="alert" className="notice">
           {t("api.secretOnce")}
         </p>
-        <dl className="key-list">
-          <dt>{t("api.apiKey")}</dt>
-          <dd>
-            <code data-testid="api-key">{created.apiKey}</code>
-          </dd>
-          <dt>{t("api.secretKey")}</dt>
-          <dd>
-            <code data-testid="api-secret">{created.secretKey}</code>
-          </dd>
-        </dl>
+        <KeyList
+          items={[
+            { term: t("api.apiKey"), value: created.apiKey, testId: "api-key" },
+            { term: t("api.secretKey"), value: created.secretKey, testId: "api-secret" },
+          ]}
+        />
         <LocaleLink to="/subaccount/setting/api" className="button primary block">
           {t("api.done")}
         </LocaleLink>
