@@ -12,6 +12,7 @@ import { errorKey, refusal, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
 import { showFound, useSubmit } from "~/lib/use-submit";
 import { requireUserLoader } from "~/utils/user.server";
+import { AuthCard } from "~/components/auth/auth-card";
 
 export const meta = privateMeta("api.newTitle");
 export const loader = requireUserLoader;
@@ -69,8 +70,7 @@ export default function NewApiKey() {
 
   if (created) {
     return (
-      <section className="auth-card" aria-labelledby="created-title">
-        <h1 id="created-title">{t("api.createdTitle")}</h1>
+      <AuthCard id="created-title" title={t("api.createdTitle")}>
         <p role="alert" className="notice">
           {t("api.secretOnce")}
         </p>
@@ -83,13 +83,12 @@ export default function NewApiKey() {
         <LocaleLink to="/subaccount/setting/api" className="button primary block">
           {t("api.done")}
         </LocaleLink>
-      </section>
+      </AuthCard>
     );
   }
 
   return (
-    <section className="auth-card" aria-labelledby="newapi-title">
-      <h1 id="newapi-title">{t("api.newTitle")}</h1>
+    <AuthCard id="newapi-title" title={t("api.newTitle")}>
       <form onSubmit={onSubmit} noValidate>
         <Field label={t("api.label")} {...bind(form, setForm, "label")} maxLength={32} required />
         <Field
@@ -129,6 +128,6 @@ export default function NewApiKey() {
           block
         />
       </form>
-    </section>
+    </AuthCard>
   );
 }
