@@ -61,18 +61,15 @@ export const RICH_TEXT_TAGS = [
   "td",
 ] as const;
 
-/** Per tag, besides `lang` and `dir` on every one. No `style`, `class`, `id`, `name`, event handler or URL besides href/src. */
-export const RICH_TEXT_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+/** Per tag; `lang` and `dir` on every one. No `style`, `class`, `id`, `name`, event handler or URL besides href/src. */
+const ATTRIBUTES: IOptions["allowedAttributes"] = {
+  "*": ["lang", { name: "dir", multiple: false, values: ["ltr", "rtl", "auto"] }],
   a: ["href", "title", "target", "rel"],
   img: ["src", "alt", "title", "width", "height"],
   abbr: ["title"],
   ol: ["start", "reversed"],
   th: ["scope", "colspan", "rowspan"],
   td: ["colspan", "rowspan"],
-};
-const ATTRIBUTES: IOptions["allowedAttributes"] = {
-  "*": ["lang", { name: "dir", multiple: false, values: ["ltr", "rtl", "auto"] }],
-  ...Object.fromEntries(Object.entries(RICH_TEXT_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
 };
 
 /** Elements whose content goes with them: raw text, other namespaces, embedded documents and their fallbacks. */
