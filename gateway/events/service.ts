@@ -13,7 +13,6 @@ import {
   EVENT_SLUG_MAX,
   EVENT_SLUG_MIN,
   type EventDetail,
-  type EventKind,
   type EventState,
   type EventSummary,
   type EventText,
