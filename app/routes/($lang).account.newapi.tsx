@@ -5,12 +5,14 @@ import { privateMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_LIMITS, ACCOUNT_PATHS, type SecondFactor } from "../../protocol/account-paths";
 import { Field } from "~/components/auth/field";
 import { bind, FormEnd } from "~/components/ui/form";
+import { KeyList } from "~/components/ui/key-list";
 import { SecondFactorField, secondFactorFields } from "~/components/security/second-factor-field";
 import { useAsync } from "~/lib/async-state";
 import { errorKey, refusal, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
 import { showFound, useSubmit } from "~/lib/use-submit";
 import { requireUserLoader } from "~/utils/user.server";
+import { AuthCard } from "~/components/auth/auth-card";
 
 export const meta = privateMeta("api.newTitle");
 export const loader = requireUserLoader;
@@ -68,31 +70,25 @@ export default function NewApiKey() {
 
   if (created) {
     return (
-      <section className="auth-card" aria-labelledby="created-title">
-        <h1 id="created-title">{t("api.createdTitle")}</h1>
+      <AuthCard id="created-title" title={t("api.createdTitle")}>
         <p role="alert" className="notice">
           {t("api.secretOnce")}
         </p>
-        <dl className="key-list">
-          <dt>{t("api.apiKey")}</dt>
-          <dd>
-            <code data-testid="api-key">{created.apiKey}</code>
-          </dd>
-          <dt>{t("api.secretKey")}</dt>
-          <dd>
-            <code data-testid="api-secret">{created.secretKey}</code>
-          </dd>
-        </dl>
+        <KeyList
+          items={[
+            { term: t("api.apiKey"), value: created.apiKey, testId: "api-key" },
+            { term: t("api.secretKey"), value: created.secretKey, testId: "api-secret" },
+          ]}
+        />
         <LocaleLink to="/subaccount/setting/api" className="button primary block">
           {t("api.done")}
         </LocaleLink>
-      </section>
+      </AuthCard>
     );
   }
 
   return (
-    <section className="auth-card" aria-labelledby="newapi-title">
-      <h1 id="newapi-title">{t("api.newTitle")}</h1>
+    <AuthCard id="newapi-title" title={t("api.newTitle")}>
       <form onSubmit={onSubmit} noValidate>
         <Field label={t("api.label")} {...bind(form, setForm, "label")} maxLength={32} required />
         <Field
@@ -132,6 +128,6 @@ export default function NewApiKey() {
           block
         />
       </form>
-    </section>
+    </AuthCard>
   );
 }

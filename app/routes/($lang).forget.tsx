@@ -5,6 +5,7 @@ import { privateMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_PATHS } from "../../protocol/account-paths";
 import { CodeAndPasswordForm } from "~/components/auth/code-password-form";
 import { browserHttp } from "~/lib/http/browser-client";
+import { AuthCard } from "~/components/auth/auth-card";
 
 export const meta = privateMeta("forget.title", "account");
 
@@ -18,19 +19,17 @@ export default function Forget() {
 
   if (done) {
     return (
-      <section className="auth-card" aria-labelledby="reset-done-title">
-        <h1 id="reset-done-title">{t("forget.doneTitle")}</h1>
+      <AuthCard id="reset-done-title" title={t("forget.doneTitle")}>
         <p role="status">{t("forget.doneBody")}</p>
         <LocaleLink to="/login" className="button primary block">
           {t("common:auth.login")}
         </LocaleLink>
-      </section>
+      </AuthCard>
     );
   }
 
   return (
-    <section className="auth-card" aria-labelledby="forget-title">
-      <h1 id="forget-title">{t("forget.title")}</h1>
+    <AuthCard id="forget-title" title={t("forget.title")}>
       <p>{t("forget.intro")}</p>
       <CodeAndPasswordForm
         scene="reset-password"
@@ -49,6 +48,6 @@ export default function Forget() {
       <p className="auth-switch">
         <LocaleLink to="/login">{t("forget.backToLogin")}</LocaleLink>
       </p>
-    </section>
+    </AuthCard>
   );
 }

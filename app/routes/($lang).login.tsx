@@ -14,6 +14,7 @@ import { callGateway } from "~/utils/gateway.server";
 import { checkLogin, loginBody, refusal, type Credentials, type FieldErrors } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
 import { showFound, useSubmit } from "~/lib/use-submit";
+import { AuthCard } from "~/components/auth/auth-card";
 
 export const meta = privateMeta("auth.login");
 
@@ -50,8 +51,7 @@ export default function Login() {
   }
 
   return (
-    <section className="auth-card" aria-labelledby="login-title">
-      <h1 id="login-title">{t("auth.loginTitle")}</h1>
+    <AuthCard id="login-title" title={t("auth.loginTitle")}>
       <MethodTabs
         value={c.method}
         onChange={(method) => {
@@ -78,6 +78,6 @@ export default function Login() {
       <p className="auth-switch">
         {t("auth.noAccount")} <LocaleLink to="/register">{t("auth.register")}</LocaleLink>
       </p>
-    </section>
+    </AuthCard>
   );
 }

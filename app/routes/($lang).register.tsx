@@ -4,6 +4,7 @@ import { privateMeta } from "~/lib/i18n/meta";
 import { ACCOUNT_PATHS } from "../../protocol/account-paths";
 import { CodeAndPasswordForm } from "~/components/auth/code-password-form";
 import { browserHttp } from "~/lib/http/browser-client";
+import { AuthCard } from "~/components/auth/auth-card";
 
 export const meta = privateMeta("auth.register");
 
@@ -11,8 +12,7 @@ export default function Register() {
   const { t } = useTranslation("common");
   const localize = useLocalize();
   return (
-    <section className="auth-card" aria-labelledby="register-title">
-      <h1 id="register-title">{t("auth.registerTitle")}</h1>
+    <AuthCard id="register-title" title={t("auth.registerTitle")}>
       <CodeAndPasswordForm
         scene="register"
         labels={{
@@ -30,6 +30,6 @@ export default function Register() {
       <p className="auth-switch">
         {t("auth.haveAccount")} <LocaleLink to="/login">{t("auth.login")}</LocaleLink>
       </p>
-    </section>
+    </AuthCard>
   );
 }

@@ -10,9 +10,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { Pool } from "undici";
-import { API_KEY_HEADERS, V2 } from "../../protocol/bitget.ts";
-import { signRequest } from "../../gateway/security/api-keys.ts";
-import { makeKey, startGateway, stopGateway, tempDataDir } from "../../gateway/exchange/testing/harness.ts";
+import { V2 } from "../../protocol/bitget.ts";
+import { makeKey, signedHeaders, startGateway, stopGateway, tempDataDir } from "../../gateway/exchange/testing/harness.ts";
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -66,18 +65,11 @@ async function one(): Promise<void> {
   const body = JSON.stringify(
     batch > 1 ? { symbol: "BTCUSDT", orderList: Array.from({ length: batch }, (_, j) => order(i * batch + j)) } : order(i),
   );
-  const ts = String(Date.now());
   const t0 = performance.now();
   const res = await pool.request({
     path,
     method: "POST",
-    headers: {
-      "content-type": "application/json",
-      [API_KEY_HEADERS.key]: key.apiKey,
-      [API_KEY_HEADERS.timestamp]: ts,
-      [API_KEY_HEADERS.passphrase]: key.passphrase,
-      [API_KEY_HEADERS.sign]: signRequest(key.secretKey, ts, "POST", path, body),
-    },
+    headers: { "content-type": "application/json", ...signedHeaders(key, "POST", path, body) },
     body,
   });
   const json = (await res.body.json()) as { code: string; data: { successList?: unknown[]; failureList?: unknown[] } };

@@ -13,9 +13,8 @@ import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { Pool } from "undici";
-import { API_KEY_HEADERS, V2 } from "../../protocol/bitget.ts";
-import { signRequest } from "../../gateway/security/api-keys.ts";
-import { makeKey } from "../../gateway/exchange/testing/harness.ts";
+import { V2 } from "../../protocol/bitget.ts";
+import { makeKey, signedHeaders } from "../../gateway/exchange/testing/harness.ts";
 import { ROOT, startGateway, startWeb, tempDataDir } from "../../tests/setup/processes.ts";
 import { launchChromium } from "../browser-page.ts";
 
@@ -45,17 +44,10 @@ async function stormOrder(k: number): Promise<boolean> {
       ? { symbol: "BTCUSDT", side: "buy", orderType: "market", force: "gtc", size: "120", clientOid: `ui${k}` }
       : { symbol: "BTCUSDT", side: "sell", orderType: "market", force: "gtc", size: "0.001", clientOid: `ui${k}` },
   );
-  const ts = String(Date.now());
   const res = await pool.request({
     path: V2.placeOrder,
     method: "POST",
-    headers: {
-      "content-type": "application/json",
-      [API_KEY_HEADERS.key]: key.apiKey,
-      [API_KEY_HEADERS.timestamp]: ts,
-      [API_KEY_HEADERS.passphrase]: key.passphrase,
-      [API_KEY_HEADERS.sign]: signRequest(key.secretKey, ts, "POST", V2.placeOrder, body),
-    },
+    headers: { "content-type": "application/json", ...signedHeaders(key, "POST", V2.placeOrder, body) },
     body,
   });
   const json = (await res.body.json()) as { code: string };

@@ -13,7 +13,6 @@ import {
   EVENT_SLUG_MAX,
   EVENT_SLUG_MIN,
   type EventDetail,
-  type EventKind,
   type EventState,
   type EventSummary,
   type EventText,
@@ -110,16 +109,9 @@ export const EventUpdateSchema = z
 
 export type EventUpdate = z.infer<typeof EventUpdateSchema>;
 
-/** An event with every locale's texts, as operators see it. */
-export interface EventRecord {
-  slug: string;
-  kind: EventKind;
-  state: EventState;
-  startsAt: number;
-  endsAt: number;
-  image: string;
+/** An event with every locale's texts, as operators see it: the public summary without one locale's texts. */
+export interface EventRecord extends Omit<EventSummary, "title" | "summary" | "lang"> {
   final: boolean;
-  participants: number;
   texts: Record<string, EventText>;
 }
 

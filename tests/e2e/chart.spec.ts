@@ -1,8 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { API_KEY_HEADERS, V2 } from "../../protocol/bitget";
-import { makeKey } from "../../gateway/exchange/testing/harness";
-import { signRequest } from "../../gateway/security/api-keys";
+import { V2 } from "../../protocol/bitget";
+import { makeKey, signedHeaders } from "../../gateway/exchange/testing/harness";
 import { test, expect } from "./fixtures";
 import { registerThroughPage, storedItem } from "./helpers";
 
@@ -185,15 +184,8 @@ test("a waiting plan order is a dotted line at its trigger, live from the privat
     executePrice: "150000.00",
     size: "0.001",
   });
-  const ts = String(Date.now());
   const placed = await page.request.post(V2.placePlan, {
-    headers: {
-      "content-type": "application/json",
-      [API_KEY_HEADERS.key]: key.apiKey,
-      [API_KEY_HEADERS.timestamp]: ts,
-      [API_KEY_HEADERS.passphrase]: key.passphrase,
-      [API_KEY_HEADERS.sign]: signRequest(key.secretKey, ts, "POST", V2.placePlan, body),
-    },
+    headers: { "content-type": "application/json", ...signedHeaders(key, "POST", V2.placePlan, body) },
     data: body,
   });
   expect(((await placed.json()) as { code: string }).code).toBe("00000");

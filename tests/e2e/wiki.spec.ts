@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Page, Response } from "@playwright/test";
+import type { Locator, Page, Response } from "@playwright/test";
 import { IDENTITY_STORAGE_KEYS } from "../../app/lib/http/device-identity";
 import { convert, plainAmount } from "../../app/lib/wiki/fiat";
 import { test, expect } from "./fixtures";
@@ -18,6 +18,12 @@ const SANITISER_MARKERS = [
   "recognizeSelfClosing",
 ];
 const FASTEST_HOST_KEY = "img-fastest-host";
+/** Whether every image `icons` finds has loaded, each from `host`. */
+const iconsLoadedFrom = (icons: Locator, host: string) =>
+  icons.evaluateAll(
+    (imgs, h) => imgs.every((i) => new URL((i as HTMLImageElement).src).host === h && (i as HTMLImageElement).naturalWidth > 0),
+    host,
+  );
 /** Issue 15: at most 80 KB of JavaScript on a wiki page. */
 const JS_BUDGET = 80 * 1024;
 
@@ -331,14 +337,7 @@ test.describe("image hosts", () => {
     expect([new URL(baseURL).host, new URL(altOrigin).host]).toContain(host);
     const icons = page.locator(".price-table img.coin-icon");
     await expect(icons).toHaveCount(10);
-    await expect
-      .poll(() =>
-        icons.evaluateAll(
-          (imgs, h) => imgs.every((i) => new URL((i as HTMLImageElement).src).host === h && (i as HTMLImageElement).naturalWidth > 0),
-          host,
-        ),
-      )
-      .toBe(true);
+    await expect.poll(() => iconsLoadedFrom(icons, host)).toBe(true);
     expect(pageProblems).toEqual([]);
   });
 
@@ -356,14 +355,7 @@ test.describe("image hosts", () => {
       expect(await (await page.request.get("/wiki")).text()).toContain(`src="${altOrigin}/coins/btc.svg"`);
       await page.goto("/wiki");
       const icons = page.locator(".price-table img.coin-icon");
-      await expect
-        .poll(() =>
-          icons.evaluateAll(
-            (imgs, h) => imgs.every((i) => new URL((i as HTMLImageElement).src).host === h && (i as HTMLImageElement).naturalWidth > 0),
-            fastest,
-          ),
-        )
-        .toBe(true);
+      await expect.poll(() => iconsLoadedFrom(icons, fastest)).toBe(true);
       expect(pageProblems).toEqual([]);
     });
   });

@@ -49,6 +49,11 @@ async function user() {
   return registerByEmail(gut(), email);
 }
 
+/** A market order on the caller's simulation account, the trading a competition ranks. */
+async function paperMarketOrder(c: Awaited<ReturnType<typeof user>>["c"], symbol: string, side: "buy" | "sell", size: string) {
+  return c.call("POST", V2.placeOrder, { symbol, side, orderType: "market", size }, { headers: { paptrading: "1" } });
+}
+
 describe("public content", () => {
   it("lists the seeded paper-trading cup as live, localised with an English fallback", async () => {
     const list = await post(EVENT_PATHS.list, { locale: "ja" });
@@ -188,12 +193,7 @@ describe("the competition", () => {
     expect(replayed.status).toBe(401);
 
     // A paper trade: buy BTC at market on the simulation account.
-    const order = await c.call(
-      "POST",
-      V2.placeOrder,
-      { symbol: "BTCUSDT", side: "buy", orderType: "market", size: "1000" },
-      { headers: { paptrading: "1" } },
-    );
+    const order = await paperMarketOrder(c, "BTCUSDT", "buy", "1000");
     expect(order.body.code).toBe("00000");
 
     const board = await c.call("POST", EVENT_PATHS.leaderboard, { slug: "paper-trading-cup" });
@@ -244,12 +244,7 @@ describe("the competition", () => {
     const final = await c.call("POST", EVENT_PATHS.leaderboard, { slug: "short-cup" });
     expect(final.body.data).toMatchObject({ state: "ended", final: true, enrolled: true });
     const before = final.body.data.me;
-    const order = await c.call(
-      "POST",
-      V2.placeOrder,
-      { symbol: "ETHUSDT", side: "sell", orderType: "market", size: "5" },
-      { headers: { paptrading: "1" } },
-    );
+    const order = await paperMarketOrder(c, "ETHUSDT", "sell", "5");
     expect(order.body.code).toBe("00000");
     const later = await c.call("POST", EVENT_PATHS.leaderboard, { slug: "short-cup" });
     expect(later.body.data.me).toEqual(before);
@@ -304,75 +299,25 @@ describe("the events:admin command", () => {
     expect(JSON.parse((await run("list")).out).map((e: { slug: string }) => e.slug)).toContain("cli-cup");
   });
 
+  /** The arguments of `create` for an announcement; each refusal below spoils one of them. */
+  const create = (slug: string, starts: string, ends: string) => [
+    "create",
+    "--slug",
+    slug,
+    "--kind",
+    "announcement",
+    "--starts",
+    starts,
+    "--ends",
+    ends,
+    "--title",
+    "X",
+  ];
   it.each([
-    [
-      "a date without a zone",
-      [
-        "create",
-        "--slug",
-        "cli-bad",
-        "--kind",
-        "announcement",
-        "--starts",
-        "2030-01-01T00:00:00",
-        "--ends",
-        "2030-01-02T00:00:00Z",
-        "--title",
-        "X",
-      ],
-      2,
-    ],
-    [
-      "an end before the start",
-      [
-        "create",
-        "--slug",
-        "cli-bad",
-        "--kind",
-        "announcement",
-        "--starts",
-        "2030-01-02T00:00:00Z",
-        "--ends",
-        "2030-01-01T00:00:00Z",
-        "--title",
-        "X",
-      ],
-      1,
-    ],
-    [
-      "a bad slug",
-      [
-        "create",
-        "--slug",
-        "CLI Bad",
-        "--kind",
-        "announcement",
-        "--starts",
-        "2030-01-01T00:00:00Z",
-        "--ends",
-        "2030-01-02T00:00:00Z",
-        "--title",
-        "X",
-      ],
-      1,
-    ],
-    [
-      "a taken slug",
-      [
-        "create",
-        "--slug",
-        "paper-trading-cup",
-        "--kind",
-        "announcement",
-        "--starts",
-        "2030-01-01T00:00:00Z",
-        "--ends",
-        "2030-01-02T00:00:00Z",
-        "--title",
-        "X",
-      ],
-      1,
-    ],
+    ["a date without a zone", create("cli-bad", "2030-01-01T00:00:00", "2030-01-02T00:00:00Z"), 2],
+    ["an end before the start", create("cli-bad", "2030-01-02T00:00:00Z", "2030-01-01T00:00:00Z"), 1],
+    ["a bad slug", create("CLI Bad", "2030-01-01T00:00:00Z", "2030-01-02T00:00:00Z"), 1],
+    ["a taken slug", create("paper-trading-cup", "2030-01-01T00:00:00Z", "2030-01-02T00:00:00Z"), 1],
     ["an unknown command", ["delete", "--slug", "paper-trading-cup"], 2],
   ])("refuses %s with a message and stores nothing", async (_name, args, code) => {
     const r = await run(...args);

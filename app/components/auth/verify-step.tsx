@@ -5,6 +5,7 @@ import { Field } from "~/components/auth/field";
 import { bind, SubmitButton } from "~/components/ui/form";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
+import { AuthCard } from "./auth-card";
 
 /** The gateway's `data.verify` (docs/protocol.md §7, docs/decisions/501); no `kind` means the new-device step. */
 export interface Verify {
@@ -56,8 +57,7 @@ export function VerifyStep({ verify, onDone }: { verify: Verify; onDone(data: { 
           ? "common:auth.verifySentEmail"
           : "common:auth.verifySentMobile";
   return (
-    <section className="auth-card" aria-labelledby="verify-title">
-      <h1 id="verify-title">{t(title)}</h1>
+    <AuthCard id="verify-title" title={t(title)}>
       <p>{t(body)}</p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         {kind !== "auth" && (
@@ -80,6 +80,6 @@ export function VerifyStep({ verify, onDone }: { verify: Verify; onDone(data: { 
         )}
         <SubmitButton busy={busy} label={t("common:auth.confirm")} block />
       </form>
-    </section>
+    </AuthCard>
   );
 }

@@ -12,18 +12,19 @@ export function EventDates({ startsAt, endsAt, intl }: { startsAt: number; endsA
   const { t } = useTranslation("events");
   return (
     <dl className="event-dates">
-      <div>
-        <dt>{t("when.starts")}</dt>
-        <dd>
-          <time dateTime={new Date(startsAt).toISOString()}>{eventDateTime(startsAt, intl)} UTC</time>
-        </dd>
-      </div>
-      <div>
-        <dt>{t("when.ends")}</dt>
-        <dd>
-          <time dateTime={new Date(endsAt).toISOString()}>{eventDateTime(endsAt, intl)} UTC</time>
-        </dd>
-      </div>
+      {(
+        [
+          ["when.starts", startsAt],
+          ["when.ends", endsAt],
+        ] as const
+      ).map(([term, at]) => (
+        <div key={term}>
+          <dt>{t(term)}</dt>
+          <dd>
+            <time dateTime={new Date(at).toISOString()}>{eventDateTime(at, intl)} UTC</time>
+          </dd>
+        </div>
+      ))}
     </dl>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ACCOUNT_PATHS } from "../../../protocol/account-paths";
 import { QrCode } from "~/components/qr-code";
+import { KeyList } from "~/components/ui/key-list";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
 import { CodeConfirm } from "./code-confirm";
@@ -52,16 +53,12 @@ export function GoogleBindForm({ onDone }: { onDone(): void }) {
     <div className="binding-form">
       <p>{t("security.googleScan")}</p>
       <QrCode value={setup.otpauthUrl} label={t("security.qrLabel")} />
-      <dl className="key-list">
-        <dt>{t("security.googleSecret")}</dt>
-        <dd>
-          <code data-testid="google-secret">{setup.secret}</code>
-        </dd>
-        <dt>{t("security.googleUri")}</dt>
-        <dd>
-          <code className="wrap">{setup.otpauthUrl}</code>
-        </dd>
-      </dl>
+      <KeyList
+        items={[
+          { term: t("security.googleSecret"), value: setup.secret, testId: "google-secret" },
+          { term: t("security.googleUri"), value: setup.otpauthUrl, wrap: true },
+        ]}
+      />
       <CodeConfirm label={t("common:auth.googleCode")} submitLabel={t("security.bind")} confirm={confirm} />
     </div>
   );

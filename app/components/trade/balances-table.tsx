@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { V2 } from "../../../protocol/bitget";
-import { showToast } from "~/lib/toast";
 import type { SpotAsset } from "~/lib/assets/valuation";
 import type { Async } from "~/lib/async-state";
-import { browserHttp } from "~/lib/http/browser-client";
+import { postWithToast } from "~/lib/http/post-with-toast";
 import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { Market } from "~/lib/trade/market";
@@ -29,16 +28,10 @@ export function BalancesTable({
   const [busy, setBusy] = useState(false);
   const reset = async () => {
     setBusy(true);
-    try {
-      await browserHttp().post(V2.paperReset, {});
-      showToast(t("demo.resetDone"));
-      onChanged();
-    } catch (err) {
-      showToast(t("demo.resetFailed", { msg: err instanceof Error ? err.message : String(err) }));
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
+    const toasts = { done: t("demo.resetDone"), failed: (msg: string) => t("demo.resetFailed", { msg }) };
+    if (await postWithToast(V2.paperReset, {}, toasts)) onChanged();
+    setBusy(false);
+    setConfirming(false);
   };
   const rows: Async<readonly SpotAsset[]> =
     balances.state === "ready"

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { V2 } from "../../../protocol/bitget";
-import { showToast } from "~/lib/toast";
 import type { Async } from "~/lib/async-state";
-import { browserHttp } from "~/lib/http/browser-client";
+import { postWithToast } from "~/lib/http/post-with-toast";
 import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { Fill, OpenOrder, PastOrder } from "~/lib/trade/account-data";
@@ -56,15 +55,8 @@ export function OpenOrdersTable({
   const run = async (key: string, path: string, body: Record<string, string>, done: string, ids: readonly string[]) => {
     setBusy(key);
     onCancelling(ids);
-    try {
-      await browserHttp().post(path, body);
-      showToast(done);
-      onChanged();
-    } catch (err) {
-      showToast(t("account.cancelFailed", { msg: err instanceof Error ? err.message : String(err) }));
-    } finally {
-      setBusy(null);
-    }
+    if (await postWithToast(path, body, { done, failed: (msg) => t("account.cancelFailed", { msg }) })) onChanged();
+    setBusy(null);
   };
   const columns: ReadonlyArray<Column<OpenOrder>> = [
     col.time,
@@ -147,14 +139,16 @@ export function HistoryTable({ orders, market }: { orders: Async<readonly PastOr
       list.map((o) => [o.orderId, isoTime(o.cTime), o.symbol, o.side, o.orderType, o.price, o.priceAvg, o.size, o.baseVolume, o.status]),
     );
   return (
-    <AsyncView value={orders} empty={t("account.noHistory")}>
-      {(list) => (
-        <>
-          <CsvButton name={`${market.symbol}-orders`} label={t("spot.csv.orders")} make={() => csv(list)} />
-          <DataTable rows={list} columns={columns} rowKey={(o) => o.orderId} className="compact" testId="order-history" />
-        </>
-      )}
-    </AsyncView>
+    <CsvTable
+      value={orders}
+      empty={t("account.noHistory")}
+      csvName={`${market.symbol}-orders`}
+      csvLabel={t("spot.csv.orders")}
+      csv={csv}
+      columns={columns}
+      rowKey={(o) => o.orderId}
+      testId="order-history"
+    />
   );
 }
 
@@ -185,14 +179,16 @@ export function FillsTable({ fills, market }: { fills: Async<readonly Fill[]>; m
       ]),
     );
   return (
-    <AsyncView value={fills} empty={t("account.noFills")}>
-      {(list) => (
-        <>
-          <CsvButton name={`${market.symbol}-trades`} label={t("spot.csv.fills")} make={() => csv(list)} />
-          <DataTable rows={list} columns={columns} rowKey={(f) => f.tradeId} className="compact" testId="fills" />
-        </>
-      )}
-    </AsyncView>
+    <CsvTable
+      value={fills}
+      empty={t("account.noFills")}
+      csvName={`${market.symbol}-trades`}
+      csvLabel={t("spot.csv.fills")}
+      csv={csv}
+      columns={columns}
+      rowKey={(f) => f.tradeId}
+      testId="fills"
+    />
   );
 }
 
@@ -201,6 +197,38 @@ const isoTime = (ms: string) => {
   const n = Number(ms);
   return Number.isFinite(n) && n > 0 ? new Date(n).toISOString() : "";
 };
+
+/** A compact table of a list with a button above it that saves the same list as a CSV file. */
+function CsvTable<T>({
+  value,
+  empty,
+  csvName,
+  csvLabel,
+  csv,
+  columns,
+  rowKey,
+  testId,
+}: {
+  value: Async<readonly T[]>;
+  empty: string;
+  csvName: string;
+  csvLabel: string;
+  csv: (list: readonly T[]) => string;
+  columns: ReadonlyArray<Column<T>>;
+  rowKey: (row: T) => string;
+  testId: string;
+}) {
+  return (
+    <AsyncView value={value} empty={empty}>
+      {(list) => (
+        <>
+          <CsvButton name={csvName} label={csvLabel} make={() => csv(list)} />
+          <DataTable rows={list} columns={columns} rowKey={rowKey} className="compact" testId={testId} />
+        </>
+      )}
+    </AsyncView>
+  );
+}
 
 /** Saves a CSV the page made (no request: the list is already on screen). */
 function CsvButton({ name, label, make }: { name: string; label: string; make: () => string }) {
@@ -236,15 +264,9 @@ export function PlanOrdersTable({
   const [busy, setBusy] = useState(false);
   const cancel = async (p: PlanOrder) => {
     setBusy(true);
-    try {
-      await browserHttp().post(V2.cancelPlan, { orderId: p.orderId });
-      showToast(t("spot.plans.cancelled"));
-      onChanged();
-    } catch (err) {
-      showToast(t("account.cancelFailed", { msg: err instanceof Error ? err.message : String(err) }));
-    } finally {
-      setBusy(false);
-    }
+    const toasts = { done: t("spot.plans.cancelled"), failed: (msg: string) => t("account.cancelFailed", { msg }) };
+    if (await postWithToast(V2.cancelPlan, { orderId: p.orderId }, toasts)) onChanged();
+    setBusy(false);
   };
   const sizeText = (p: PlanOrder) => `${amount(p.size)} ${p.planType === "total" ? market.quote : market.base}`;
   const columns: ReadonlyArray<Column<PlanOrder>> = [

@@ -18,15 +18,12 @@ export const CHROME_MOUNTED_ATTR = "data-mix-chrome-mounted";
 /** The legal dialog's id, also the fallback's anchor. */
 export const LEGAL_ID = "mix-legal";
 
-export interface ChromeTexts {
+/** The header's links, each with a label in ChromeTexts and a path in ChromeLinks. */
+type ChromeNav = "events" | "markets" | "trade" | "wiki" | "login" | "register";
+
+export interface ChromeTexts extends Record<ChromeNav, string> {
   brand: string;
   nav: string;
-  events: string;
-  markets: string;
-  trade: string;
-  wiki: string;
-  login: string;
-  register: string;
   /** "Signed in as {{name}}", for the account link's label. */
   signedInAs: string;
   uid: string;
@@ -39,14 +36,8 @@ export interface ChromeTexts {
 }
 
 /** Site paths of the exchange; the runtime makes them absolute on another site. */
-export interface ChromeLinks {
+export interface ChromeLinks extends Record<ChromeNav, string> {
   home: string;
-  events: string;
-  markets: string;
-  trade: string;
-  wiki: string;
-  login: string;
-  register: string;
   account: string;
 }
 

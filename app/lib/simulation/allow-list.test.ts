@@ -2,37 +2,30 @@ import { describe, expect, it } from "vitest";
 import { allowedInSimulation, reactToFlagChange, simulationHome } from "./allow-list";
 
 describe("simulation allow-list", () => {
-  it("allows the exact paths and the prefixes of docs/product.md, with or without a locale prefix", () => {
-    for (const p of [
-      "/fee",
-      "/asset/spot",
-      "/modifyverification",
-      "/spot/BTCUSDT",
-      "/ja/spot/ETHUSDT",
-      "/futures/usdt/BTCUSDT",
-      "/account/newapi",
-      "/de/subaccount/setting/api",
-      "/trade-asset-order/x",
-    ]) {
-      expect(allowedInSimulation(p), p).toBe(true);
-    }
-  });
-
-  it("refuses everything else: the home page, login, near misses and unknown prefixes", () => {
-    for (const p of [
-      "/",
-      "/ja",
-      "/login",
-      "/register",
-      "/spot",
-      "/fee/x",
-      "/asset/spot/1",
-      "/xx/spot/BTCUSDT",
-      "/wiki",
-      "/subaccount/setting/other",
-    ]) {
-      expect(allowedInSimulation(p), p).toBe(false);
-    }
+  it.each<[string, boolean]>([
+    // The exact paths and the prefixes of docs/product.md, with or without a locale prefix.
+    ["/fee", true],
+    ["/asset/spot", true],
+    ["/modifyverification", true],
+    ["/spot/BTCUSDT", true],
+    ["/ja/spot/ETHUSDT", true],
+    ["/futures/usdt/BTCUSDT", true],
+    ["/account/newapi", true],
+    ["/de/subaccount/setting/api", true],
+    ["/trade-asset-order/x", true],
+    // Everything else: the home page, login, near misses and unknown prefixes.
+    ["/", false],
+    ["/ja", false],
+    ["/login", false],
+    ["/register", false],
+    ["/spot", false],
+    ["/fee/x", false],
+    ["/asset/spot/1", false],
+    ["/xx/spot/BTCUSDT", false],
+    ["/wiki", false],
+    ["/subaccount/setting/other", false],
+  ])("%s is allowed: %s", (path, allowed) => {
+    expect(allowedInSimulation(path)).toBe(allowed);
   });
 
   it("sends a refused page to the default spot page in the same locale", () => {

@@ -47,16 +47,13 @@ export interface Fill {
 
 const OPEN: ReadonlySet<string> = new Set(["live", "partially_filled"]);
 
+/** Whether a pushed row is an object whose `keys` are all strings, before it is read as an order. */
+export function hasStringFields(v: unknown, keys: readonly string[]): boolean {
+  return !!v && typeof v === "object" && keys.every((k) => typeof (v as Record<string, unknown>)[k] === "string");
+}
+
 export function isOpenOrder(v: unknown): v is OpenOrder {
-  const o = v as Partial<OpenOrder> | null;
-  return (
-    !!o &&
-    typeof o.orderId === "string" &&
-    typeof o.status === "string" &&
-    typeof o.side === "string" &&
-    typeof o.priceAvg === "string" &&
-    typeof o.size === "string"
-  );
+  return hasStringFields(v, ["orderId", "status", "side", "priceAvg", "size"]);
 }
 
 /**

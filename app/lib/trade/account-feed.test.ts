@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { StreamPush } from "~/lib/ws/stream-types";
 import type { OpenOrder } from "./account-data";
 import { AccountFeed, type AccountApi } from "./account-feed";
-import { openOrder } from "./open-order.fixture";
+import { openOrder, planOrder } from "./open-order.fixture";
 
 const order = (id: string, status: OpenOrder["status"]) => openOrder(id, status, { clientOid: id });
 
@@ -100,26 +100,12 @@ describe("AccountFeed", () => {
   });
 
   it("keeps the live plans and tells its listeners what happened to orders and plans", async () => {
-    const plan = (id: string, status: string) => ({
-      orderId: id,
-      clientOid: id,
-      symbol: "BTCUSDT",
-      side: "buy",
-      orderType: "market",
-      triggerPrice: "96000.00",
-      executePrice: "0",
-      size: "100",
-      planType: "total",
-      status,
-      failReason: "",
-      cTime: id,
-    });
     const api: AccountApi = {
       assets: async () => [],
       openOrders: async () => [order("1", "live")],
       history: async () => [],
       fills: async () => [],
-      plans: async () => [plan("7", "live") as never],
+      plans: async () => [planOrder("7", "live")],
     };
     const stream = fakeStream();
     const frames: Array<() => void> = [];
@@ -130,11 +116,11 @@ describe("AccountFeed", () => {
     await tick();
     await tick();
     for (const f of frames.splice(0)) f();
-    expect(feed.store.get().plans).toEqual({ state: "ready", data: [plan("7", "live")] });
+    expect(feed.store.get().plans).toEqual({ state: "ready", data: [planOrder("7", "live")] });
     // The snapshot only says what is open now: no toasts for it.
     stream.push("orders", "snapshot", [order("1", "live")]);
     stream.push("orders", "update", [order("1", "filled"), order("2", "live")]);
-    stream.push("orders-algo", "update", [plan("7", "executed")]);
+    stream.push("orders-algo", "update", [planOrder("7", "executed")]);
     for (const f of frames.splice(0)) f();
     expect(feed.store.get().plans).toEqual({ state: "ready", data: [] });
     expect(events).toEqual(["filled:1", "placed:2", "triggered:7"]);

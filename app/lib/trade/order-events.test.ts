@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openOrder } from "./open-order.fixture";
+import { openOrder, planOrder } from "./open-order.fixture";
 import { mergePlans, orderEvents, planEvents, type PlanOrder } from "./order-events";
 
 const known = (...orders: ReturnType<typeof openOrder>[]) => new Map(orders.map((o) => [o.orderId, o]));
@@ -26,22 +26,7 @@ describe("orderEvents", () => {
 });
 
 describe("planEvents", () => {
-  const plan = (status: string, fields: Partial<PlanOrder> = {}) =>
-    ({
-      orderId: "9",
-      clientOid: "p9",
-      symbol: "BTCUSDT",
-      side: "buy",
-      orderType: "market",
-      triggerPrice: "96000.00",
-      executePrice: "0",
-      size: "100",
-      planType: "total",
-      status,
-      failReason: "",
-      cTime: "1",
-      ...fields,
-    }) as PlanOrder;
+  const plan = (status: string, fields: Partial<PlanOrder> = {}) => planOrder("9", status, fields);
   it("says when a plan triggered or its order was refused", () => {
     expect(planEvents([plan("executed")], "BTCUSDT")).toEqual([{ kind: "triggered", plan: plan("executed") }]);
     const failed = plan("fail_execute", { failReason: "Insufficient balance" });
@@ -51,21 +36,7 @@ describe("planEvents", () => {
 });
 
 describe("mergePlans", () => {
-  const p = (id: string, status: string, symbol = "BTCUSDT") =>
-    ({
-      orderId: id,
-      clientOid: id,
-      symbol,
-      side: "buy",
-      orderType: "market",
-      triggerPrice: "1",
-      executePrice: "0",
-      size: "5",
-      planType: "total",
-      status,
-      failReason: "",
-      cTime: id,
-    }) as PlanOrder;
+  const p = (id: string, status: string, symbol = "BTCUSDT") => planOrder(id, status, { symbol });
   it("keeps live plans of the pair, newest first, and drops those that triggered or were cancelled", () => {
     expect(mergePlans([], [p("1", "live"), p("2", "live"), p("3", "live", "ETHUSDT")], "BTCUSDT").map((x) => x.orderId)).toEqual([
       "2",

@@ -3,7 +3,7 @@
  * placed, partly filled, filled or cancelled (the `orders` channel), a plan that triggered or
  * whose order was refused (`orders-algo`). Pure: the previous state goes in, events come out.
  */
-import { isOpenOrder, type OpenOrder } from "./account-data";
+import { hasStringFields, isOpenOrder, type OpenOrder } from "./account-data";
 
 export type OrderEvent = { kind: "placed" | "partial" | "filled" | "cancelled"; order: OpenOrder };
 
@@ -26,15 +26,8 @@ export interface PlanOrder {
 export type PlanEvent = { kind: "triggered" | "rejected"; plan: PlanOrder };
 
 export function isPlanOrder(v: unknown): v is PlanOrder {
-  const p = v as Partial<PlanOrder> | null;
-  return (
-    !!p &&
-    typeof p.orderId === "string" &&
-    typeof p.status === "string" &&
-    (p.side === "buy" || p.side === "sell") &&
-    typeof p.triggerPrice === "string" &&
-    typeof p.size === "string"
-  );
+  const side = (v as Partial<PlanOrder> | null)?.side;
+  return hasStringFields(v, ["orderId", "status", "triggerPrice", "size"]) && (side === "buy" || side === "sell");
 }
 
 /** Events of `orders` pushes against the orders known before them (open ones, by id). */

@@ -1,34 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
-import { marketOf, type Market } from "./market";
-import {
-  buildOrder,
-  normalizeField,
-  quantityForPercent,
-  readPositive,
-  summarize,
-  validate,
-  type OrderContext,
-  type OrderFormState,
-} from "./order-form";
+import { toText, type Decimal } from "~/lib/numbers/decimal";
+import { marketOf } from "./market";
+import { btc, ctx, d } from "./market.fixture";
+import { buildOrder, normalizeField, quantityForPercent, readPositive, summarize, validate, type OrderFormState } from "./order-form";
 
-const d = (t: string): Decimal => parseDecimal(t)!;
 /** A summary with its decimals as text, so values compare whatever their scale. */
 const texts = (o: object) =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === "object" && v && "int" in v ? toText(v as Decimal) : v]));
-const btc: Market = marketOf({
-  symbol: "BTCUSDT",
-  baseCoin: "BTC",
-  quoteCoin: "USDT",
-  minTradeAmount: "0.000001",
-  maxTradeAmount: "1000.000000",
-  pricePrecision: "2",
-  quantityPrecision: "6",
-  quotePrecision: "6",
-  minTradeUSDT: "1",
-  status: "online",
-})!;
-const ctx: OrderContext = { market: btc, available: { base: d("0.5"), quote: d("1000") }, lastPrice: d("95000") };
 const limitBuy: OrderFormState = {
   side: "buy",
   type: "limit",

@@ -1,22 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseDecimal, type Decimal } from "~/lib/numbers/decimal";
-import { marketOf, type Market } from "./market";
+import { ctx } from "./market.fixture";
 import { buildPlan, validatePlan, type PlanFormState } from "./plan-form";
 
-const d = (t: string): Decimal => parseDecimal(t)!;
-const btc: Market = marketOf({
-  symbol: "BTCUSDT",
-  baseCoin: "BTC",
-  quoteCoin: "USDT",
-  minTradeAmount: "0.000001",
-  maxTradeAmount: "1000.000000",
-  pricePrecision: "2",
-  quantityPrecision: "6",
-  quotePrecision: "6",
-  minTradeUSDT: "1",
-  status: "online",
-})!;
-const ctx = { market: btc, available: { base: d("0.5"), quote: d("1000") }, lastPrice: d("95000") };
 const plan: PlanFormState = { side: "buy", execute: "market", unit: "coin", triggerPrice: "96000", price: "", quantity: "100" };
 
 describe("plan (trigger) orders", () => {

@@ -68,6 +68,17 @@ export function makeKey(dataDir: string, userId: string, permissions?: Permissio
   }
 }
 
+/** The four API-key headers of a signed request (docs/protocol.md), signed now over `method`, `path` and `body`. */
+export function signedHeaders(key: NewApiKey, method: string, path: string, body: string): Record<string, string> {
+  const ts = String(Date.now());
+  return {
+    [API_KEY_HEADERS.key]: key.apiKey,
+    [API_KEY_HEADERS.timestamp]: ts,
+    [API_KEY_HEADERS.passphrase]: key.passphrase,
+    [API_KEY_HEADERS.sign]: signRequest(key.secretKey, ts, method, path, body),
+  };
+}
+
 export interface CallResult<T = unknown> {
   status: number;
   body: { code: string; msg: string; requestTime: number; data: T };
@@ -89,13 +100,7 @@ export class Client {
     const text = body === undefined ? "" : JSON.stringify(body);
     const h: Record<string, string> = { ...this.headers };
     if (text) h["content-type"] = "application/json";
-    if (this.key) {
-      const ts = String(Date.now());
-      h[API_KEY_HEADERS.key] = this.key.apiKey;
-      h[API_KEY_HEADERS.timestamp] = ts;
-      h[API_KEY_HEADERS.passphrase] = this.key.passphrase;
-      h[API_KEY_HEADERS.sign] = signRequest(this.key.secretKey, ts, method, path, text);
-    }
+    if (this.key) Object.assign(h, signedHeaders(this.key, method, path, text));
     tweak?.(h);
     const res = await fetch(this.base + path, { method, headers: h, body: text || undefined });
     return { status: res.status, body: (await res.json()) as CallResult<T>["body"] };

@@ -216,45 +216,34 @@ const ChartCard = memo(function ChartCard({ data, market, account, view, onView:
       <div className="card-head chart-head">
         <h2 id="chart-title">{t("chart.title")}</h2>
         <div className="chart-tools">
-          <div role="group" aria-label={t("chart.interval")} className="segmented chart-intervals">
-            {KLINE_INTERVALS.map((i) => (
-              <button
-                key={i}
-                type="button"
-                className="seg"
-                aria-pressed={i === interval}
-                title={t(`chart.intervalNames.${i}`)}
-                onClick={() => setKlineInterval(i)}
-              >
-                {t(`chart.intervals.${i}`)}
-              </button>
-            ))}
-          </div>
-          <div role="group" aria-label={t("chart.view")} className="segmented">
-            {KLINE_VIEWS.map((v) => (
-              <button key={v} type="button" className="seg" aria-pressed={v === view} onClick={() => setView(v)}>
-                {t(`chart.views.${v}`)}
-              </button>
-            ))}
-          </div>
+          <PressedGroup
+            label={t("chart.interval")}
+            className="chart-intervals"
+            items={KLINE_INTERVALS}
+            pressed={(i) => i === interval}
+            onPress={setKlineInterval}
+            text={(i) => t(`chart.intervals.${i}`)}
+            title={(i) => t(`chart.intervalNames.${i}`)}
+          />
+          <PressedGroup
+            label={t("chart.view")}
+            items={KLINE_VIEWS}
+            pressed={(v) => v === view}
+            onPress={setView}
+            text={(v) => t(`chart.views.${v}`)}
+          />
         </div>
       </div>
       {view === "candles" && (
         <div className="chart-tools chart-studies">
-          <div role="group" aria-label={t("chart.studies")} className="segmented">
-            {KLINE_STUDIES.map((s) => (
-              <button
-                key={s}
-                type="button"
-                className="seg"
-                aria-pressed={studies.includes(s)}
-                title={t(`chart.studyTitles.${s}`)}
-                onClick={() => setStudies(toggleStudy(KLINE_STUDIES, studies, s))}
-              >
-                {t(`chart.studyNames.${s}`)}
-              </button>
-            ))}
-          </div>
+          <PressedGroup
+            label={t("chart.studies")}
+            items={KLINE_STUDIES}
+            pressed={(s) => studies.includes(s)}
+            onPress={(s) => setStudies(toggleStudy(KLINE_STUDIES, studies, s))}
+            text={(s) => t(`chart.studyNames.${s}`)}
+            title={(s) => t(`chart.studyTitles.${s}`)}
+          />
           <details className="chart-settings">
             <summary>{t("chart.settings")}</summary>
             <div className="chart-settings-body" id={settingsId}>
@@ -293,18 +282,11 @@ const ChartCard = memo(function ChartCard({ data, market, account, view, onView:
           {shown && (
             <p className="chart-legend" aria-hidden="true" data-testid="chart-legend">
               <span>{formatTime(shown.ts, intl)}</span>
-              <span>
-                {t("chart.legend.open")} {price(shown.open)}
-              </span>
-              <span>
-                {t("chart.legend.high")} {price(shown.high)}
-              </span>
-              <span>
-                {t("chart.legend.low")} {price(shown.low)}
-              </span>
-              <span>
-                {t("chart.legend.close")} {price(shown.close)}
-              </span>
+              {(["open", "high", "low", "close"] as const).map((k) => (
+                <span key={k}>
+                  {t(`chart.legend.${k}`)} {price(shown[k])}
+                </span>
+              ))}
               <span>
                 {t("chart.legend.volume")} {size(shown.volume)}
               </span>
@@ -447,3 +429,32 @@ const ChartCard = memo(function ChartCard({ data, market, account, view, onView:
     </section>
   );
 });
+
+/** A labelled row of toggle buttons, each pressed or not (the interval, view and study pickers). */
+function PressedGroup<T extends string>({
+  label,
+  className,
+  items,
+  pressed,
+  onPress,
+  text,
+  title,
+}: {
+  label: string;
+  className?: string;
+  items: readonly T[];
+  pressed: (item: T) => boolean;
+  onPress: (item: T) => void;
+  text: (item: T) => string;
+  title?: (item: T) => string;
+}) {
+  return (
+    <div role="group" aria-label={label} className={className ? `segmented ${className}` : "segmented"}>
+      {items.map((item) => (
+        <button key={item} type="button" className="seg" aria-pressed={pressed(item)} title={title?.(item)} onClick={() => onPress(item)}>
+          {text(item)}
+        </button>
+      ))}
+    </div>
+  );
+}
