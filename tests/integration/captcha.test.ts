@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PATHS } from "../../protocol/paths";
+import { CAPTCHA_IMAGE_PATH } from "../../protocol/captcha";
 import { registerByEmail, solveCaptcha, withDb } from "../setup/accounts";
 import { decodePng, solvePow, solveByRimColour, syntheticTrail } from "../setup/captcha-solver";
 import { gatewayForSuite } from "../setup/suite";
@@ -72,7 +73,17 @@ describe("slider captcha (a real gateway process)", () => {
     expect(ch.status).toBe(1);
     expect(ch.pow).toMatchObject({ algorithm: "sha256", bits: 18 });
     expect(ch.pow!.prefix).toMatch(/^[0-9a-f]{32}$/);
-    expect(JSON.stringify(ch)).not.toContain(String(answerOf(gw.dir, ch.captchaId)) + ",");
+    // Nothing in the challenge can carry the answer: its fields are exactly these, the geometry is
+    // fixed, the picture URLs name only the challenge. (A search for the answer's digits in the JSON
+    // matched "height":160 whenever the answer was 60.)
+    expect(Object.keys(ch).sort()).toEqual(
+      ["backgroundUrl", "bizId", "captchaId", "height", "pieceSize", "pieceUrl", "pieceY", "pow", "status", "width"].sort(),
+    );
+    expect(ch).toMatchObject({ width: 300, height: 160, pieceSize: 48 });
+    expect(Object.keys(ch.pow!).sort()).toEqual(["algorithm", "bits", "prefix"]);
+    for (const part of ["background", "piece"])
+      expect(ch[`${part}Url` as "backgroundUrl" | "pieceUrl"]).toBe(`${CAPTCHA_IMAGE_PATH}?captchaId=${ch.captchaId}&part=${part}`);
+    expect(answerOf(gw.dir, ch.captchaId)).toBeGreaterThanOrEqual(0);
     for (const url of [ch.backgroundUrl, ch.pieceUrl]) {
       const res = await image(c, url);
       expect(res.headers.get("content-type")).toBe("image/png");
