@@ -94,6 +94,26 @@ test("form errors sit beside their fields and the password is never echoed", asy
   expect(pageProblems).toEqual([]);
 });
 
+test("the e-mail and mobile tabs are the house's ARIA tabs: one tab stop, arrows, Home and End", async ({ page, pageProblems }) => {
+  await page.goto("/register");
+  const tabs = page.getByRole("tablist", { name: "Sign in with" });
+  const email = tabs.getByRole("tab", { name: "E-mail" });
+  const mobile = tabs.getByRole("tab", { name: "Mobile" });
+  await expect(email).toHaveAttribute("aria-selected", "true");
+  await expect(mobile).toHaveAttribute("tabindex", "-1");
+  await email.focus();
+  await page.keyboard.press("End");
+  await expect(mobile).toBeFocused();
+  await expect(mobile).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByLabel("Country code")).toBeVisible();
+  await page.keyboard.press("Home");
+  await expect(email).toBeFocused();
+  await expect(page.getByLabel("E-mail", { exact: true })).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(mobile).toHaveAttribute("aria-selected", "true");
+  expect(pageProblems).toEqual([]);
+});
+
 test("the page's initial JavaScript carries no node-forge", async ({ page, pageProblems }) => {
   const scripts: string[] = [];
   page.on("response", async (r) => {

@@ -2,6 +2,7 @@ import { useId, type InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { SendCodeButton } from "~/components/auth/send-code-button";
 import { bind, FieldNotes } from "~/components/ui/form";
+import { Tabs } from "~/components/ui/tabs";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
 
@@ -29,34 +30,19 @@ export function CodeField({ send, ...field }: FieldProps & { send?: () => Promis
   );
 }
 
-/** E-mail or mobile, as tabs: arrow keys move between them (WAI-ARIA tabs pattern). */
+/** E-mail or mobile, as tabs (the house's ARIA tabs: arrow keys, Home and End, mirrored in RTL). */
 export function MethodTabs({ value, onChange }: { value: "email" | "mobile"; onChange(v: "email" | "mobile"): void }) {
   const { t } = useTranslation("common");
-  const options = ["email", "mobile"] as const;
   return (
-    <div role="tablist" aria-label={t("auth.method")} className="tabs">
-      {options.map((o) => (
-        <button
-          key={o}
-          type="button"
-          role="tab"
-          aria-selected={value === o}
-          tabIndex={value === o ? 0 : -1}
-          className={value === o ? "tab active" : "tab"}
-          onClick={() => onChange(o)}
-          onKeyDown={(e) => {
-            if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
-              const next = options[(options.indexOf(o) + 1) % 2]!;
-              onChange(next);
-              (e.currentTarget.parentElement?.querySelector(`[data-tab="${next}"]`) as HTMLElement | null)?.focus();
-            }
-          }}
-          data-tab={o}
-        >
-          {t(o === "email" ? "auth.email" : "auth.mobile")}
-        </button>
-      ))}
-    </div>
+    <Tabs
+      label={t("auth.method")}
+      tabs={[
+        { id: "email", label: t("auth.email") },
+        { id: "mobile", label: t("auth.mobile") },
+      ]}
+      active={value}
+      onSelect={(id) => onChange(id === "mobile" ? "mobile" : "email")}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import type { AccountView } from "~/lib/trade/account-feed";
 import type { Market } from "~/lib/trade/market";
 import { BalancesTable } from "./balances-table";
 import { FillsTable, HistoryTable, OpenOrdersTable, PlanOrdersTable } from "./order-tables";
-import { Tabs } from "./tabs";
+import { Tabs } from "~/components/ui/tabs";
 
 /** Below the market: the user's open orders, order history, fills and balances, kept live. */
 export function AccountSection({

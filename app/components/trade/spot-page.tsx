@@ -25,7 +25,7 @@ import { OrderBook, type BookPick } from "./order-book";
 import { OrderPanel } from "./order-panel";
 import { RecentTrades } from "./recent-trades";
 import { SymbolSwitcher } from "./symbol-switcher";
-import { Tabs } from "./tabs";
+import { Tabs } from "~/components/ui/tabs";
 import { TickerBar } from "./ticker-bar";
 import { useAccountFeed, usePublicFeeds } from "./use-feeds";
 

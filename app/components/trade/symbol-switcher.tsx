@@ -10,7 +10,7 @@ import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { marketRows, quoteTabs, toggleFavorite, type ListedPair, type MarketSort, type PairTicker } from "~/lib/trade/market-list";
 import { spotPath } from "~/lib/trade/paths";
 import { Segmented } from "./order-fields";
-import { Tabs } from "./tabs";
+import { Tabs } from "~/components/ui/tabs";
 
 /**
  * The market picker: a search over every listed pair, quote tabs with the trader's favourites
