@@ -12,6 +12,8 @@ export default defineConfig({
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "gateway/**/*.test.ts", "protocol/**/*.test.ts", "bench/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          // Property tests run hundreds of cases; on a loaded 2-core machine 5 s was a coin toss.
+          testTimeout: 30_000,
         },
       },
       {
