@@ -299,30 +299,9 @@ export class Engine {
     const sellerFee = sellerRate === 0n ? 0n : (quote * sellerRate) / PPM;
     const tradeId = this.ids.text(this.ids.next(ts));
 
-    if (!buyer.house) {
-      const q = buyer.quoteBal as Balance;
-      q.frozen -= quote;
-      buyer.frozen -= quote;
-      this.bill(q, "transaction", "BUY", -quote, 0n, buyer.id, ts, ch);
-      const b = buyer.baseBal as Balance;
-      const received = base - buyerFee;
-      b.available += received;
-      this.bill(b, "transaction", "BUY", received, -buyerFee, buyer.id, ts, ch);
-      if (buyerFee > 0n)
-        this.bill(this.credit(this.feeBase(book, inst), buyerFee), "other", "DEDUCTION_HANDLING_FEE", buyerFee, 0n, buyer.id, ts, ch);
-    }
-    if (!seller.house) {
-      const b = seller.baseBal as Balance;
-      b.frozen -= base;
-      seller.frozen -= base;
-      this.bill(b, "transaction", "SELL", -base, 0n, seller.id, ts, ch);
-      const q = seller.quoteBal as Balance;
-      const received = quote - sellerFee;
-      q.available += received;
-      this.bill(q, "transaction", "SELL", received, -sellerFee, seller.id, ts, ch);
-      if (sellerFee > 0n)
-        this.bill(this.credit(this.feeQuote(book, inst), sellerFee), "other", "DEDUCTION_HANDLING_FEE", sellerFee, 0n, seller.id, ts, ch);
-    }
+    // The buyer pays quote and gets base less its fee; the seller the other way round.
+    if (!buyer.house) this.settle(buyer, quote, base, buyerFee, book, inst, ts, ch);
+    if (!seller.house) this.settle(seller, base, quote, sellerFee, book, inst, ts, ch);
     buyer.fee += buyerFee;
     seller.fee += sellerFee;
     m.filled += qty;
@@ -357,6 +336,35 @@ export class Engine {
     };
     ch.fills.push(fill);
     this.events.onFill?.(fill);
+  }
+
+  /**
+   * One user's side of a fill: the frozen `paidSize` it pays leaves (quote for a buy, base for a sell),
+   * the `gotSize` less `fee` arrives, and the fee goes to the fee account in the coin it got. Nothing is
+   * allocated here beyond the bills (decision 306).
+   */
+  private settle(o: Order, paidSize: bigint, gotSize: bigint, fee: bigint, book: Book, inst: Instrument, ts: number, ch: Change): void {
+    const buy = o.side === "buy";
+    const business = buy ? "BUY" : "SELL";
+    const paid = (buy ? o.quoteBal : o.baseBal) as Balance;
+    const got = (buy ? o.baseBal : o.quoteBal) as Balance;
+    paid.frozen -= paidSize;
+    o.frozen -= paidSize;
+    this.bill(paid, "transaction", business, -paidSize, 0n, o.id, ts, ch);
+    const received = gotSize - fee;
+    got.available += received;
+    this.bill(got, "transaction", business, received, -fee, o.id, ts, ch);
+    if (fee > 0n)
+      this.bill(
+        this.credit(buy ? this.feeBase(book, inst) : this.feeQuote(book, inst), fee),
+        "other",
+        "DEDUCTION_HANDLING_FEE",
+        fee,
+        0n,
+        o.id,
+        ts,
+        ch,
+      );
   }
 
   /** The fee account's balances in a book's coins, resolved when the first fee is credited. */
