@@ -82,7 +82,7 @@ describe("futures market REST (Bitget v2 mix)", () => {
     const first = fills.body.data[0]!;
     expect(["buy", "sell"]).toContain(first.side);
     const older = await get<Array<{ tradeId: string }>>(`${MIX.fillsHistory}?${BTC}&idLessThan=${first.tradeId}&limit=10`);
-    for (const f of older.body.data) expect(BigInt(f.tradeId) < BigInt(first.tradeId)).toBe(true);
+    for (const f of older.body.data) expect(BigInt(f.tradeId) < BigInt(first.tradeId!)).toBe(true);
     for (const kind of ["MARKET", "MARK", "INDEX"]) {
       const c = await get<string[][]>(`${MIX.candles}?${BTC}&granularity=1m&limit=3&kLineType=${kind}`);
       expect(c.body.data).toHaveLength(3);
