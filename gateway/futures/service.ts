@@ -83,6 +83,11 @@ export class FuturesService {
 
   // ---- accounts and settings -------------------------------------------------------------
 
+  /** Every futures account in memory (users, house, fees, protection fund): for audits and tests. */
+  allAccounts(): IterableIterator<FxAccount> {
+    return this.accounts.values();
+  }
+
   account(env: Env, userId: string): FxAccount {
     const key = `${env}:${userId}`;
     let a = this.accounts.get(key);
@@ -181,7 +186,7 @@ export class FuturesService {
     return (value * BigInt(tier.mmrPpm)) / PPM;
   }
 
-  async setPositionMode(env: Env, userId: string, mode: PosMode): Promise<void> {
+  setPositionMode(env: Env, userId: string, mode: PosMode): void {
     const a = this.account(env, userId);
     if (a.posMode === mode) return;
     if (this.positionsOf(env, userId).length > 0 || this.ordersOf(env, userId).length > 0)
