@@ -79,8 +79,55 @@ const op = fc.oneof(
   fc.record({ k: fc.constant("cancel"), u: fc.nat(2), i: fc.nat(20) }),
   fc.record({ k: fc.constant("tick") }),
   fc.record({ k: fc.constant("funding"), c: fc.nat(1), rate: fc.integer({ min: -3000, max: 3000 }) }),
+  fc.record({ k: fc.constant("shock"), c: fc.nat(1), bp: fc.integer({ min: -1500, max: 1500 }) }),
   fc.record({ k: fc.constant("margin"), u: fc.nat(2), c: fc.nat(1), long: fc.boolean(), amount: fc.integer({ min: -500, max: 500 }) }),
 );
+
+describe("futures liquidation", () => {
+  it("takes an isolated position below maintenance over at its bankruptcy price and conserves equity", () => {
+    const { fx } = world();
+    const svc = fx.svc;
+    fx.step();
+    svc.transfer("live", "liq-user", true, 100n * 10n ** 8n, "1");
+    svc.setMarginMode("live", "liq-user", BTC, "isolated");
+    svc.setLeverage("live", "liq-user", BTC, 50);
+    const mark = fx.market.price("live", BTC.symbol).mark;
+    const size = Math.round((1000 / (mark / 100)) * 1e6);
+    svc.place("live", "liq-user", {
+      symbol: BTC.symbol,
+      side: "buy",
+      orderType: "market",
+      force: "gtc",
+      price: 0,
+      size,
+      clientOid: "",
+      reduceOnly: false,
+      source: "API",
+    });
+    const p = svc.position("live", "liq-user", BTC.symbol, "long")!;
+    expect(p.size).toBe(size);
+    const margin = p.margin;
+    const before = equity(fx);
+    const warned: number[] = [];
+    svc.warnings.add((_p, ratio) => warned.push(ratio));
+    // 1.6 % under the entry at 50x: equity 0.4 % against 0.4 % maintenance... just above it, warned but alive
+    const entry = Number(p.cost / (BigInt(p.size) * BTC.inst.quoteUnitsPerTickLot));
+    fx.market.price("live", BTC.symbol).mark = Math.round(entry * 0.9845);
+    svc.checkLiquidations("live", BTC, Date.now());
+    expect(svc.position("live", "liq-user", BTC.symbol, "long")).toBeDefined();
+    expect(warned.length).toBe(1);
+    // 3 % under the entry: below maintenance, taken over
+    const balanceBefore = svc.account("live", "liq-user").balance;
+    fx.market.price("live", BTC.symbol).mark = Math.round(entry * 0.97);
+    svc.checkLiquidations("live", BTC, Date.now());
+    expect(svc.position("live", "liq-user", BTC.symbol, "long")).toBeUndefined();
+    expect(svc.account("live", "liq-user").balance).toBe(balanceBefore - margin);
+    expect(equity(fx)).toBe(before);
+    // the fund worked the position off in the book (house bids near the index), at a profit
+    expect(svc.position("live", "protection-fund", BTC.symbol, "long")).toBeUndefined();
+    expect(svc.protectionFund("live") > 0n).toBe(true);
+  });
+});
 
 describe("futures ledger properties", () => {
   it("conserves equity, keeps frozen margin equal to open orders, nets funding to zero and survives a restart", () => {
@@ -149,6 +196,22 @@ describe("futures ledger properties", () => {
                 // funding moves money between positions and rounding to the fund: total equity is unchanged
                 expect(equity(fx)).toBe(before);
                 expect(svc.protectionFund("live")).toBeGreaterThanOrEqual(fundBefore);
+                break;
+              }
+              case "shock": {
+                // a mark move, then the liquidation check a mark update runs: nothing margined survives below maintenance
+                const c = CONTRACTS[o.c]!;
+                const ps = fx.market.price("live", c.symbol);
+                ps.mark = Math.max(1, Math.round(ps.mark * (1 + o.bp / 10_000)));
+                svc.checkLiquidations("live", c, Date.now());
+                for (const u of USERS) {
+                  for (const p of svc.positionsOf("live", u, c.symbol)) {
+                    const value = svc.markValue(p);
+                    if (p.marginMode === "isolated") expect(p.margin + upnl(p, value) > svc.maintenance(p, value)).toBe(true);
+                  }
+                  const sum = svc.summary("live", u);
+                  if (sum.crossMargin > 0n) expect(sum.crossEquity > sum.maintenance).toBe(true);
+                }
                 break;
               }
               case "margin":

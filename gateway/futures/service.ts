@@ -32,6 +32,10 @@ import type { FuturesStore } from "./store.ts";
 export const FUTURES_BRIDGE = "usdt-futures";
 /** Takes the liquidation and funding rounding differences; its balance is public. */
 export const PROTECTION_FUND = "protection-fund";
+/** Accounts whose positions carry no margin (the simulator's and the fund's): never liquidated. */
+const UNMARGINED = new Set(["house-fx-mm", "house-fx-taker", PROTECTION_FUND]);
+/** A position whose margin ratio (maintenance / margin) reaches this is warned about. */
+export const WARNING_RATIO = 0.8;
 const PPM = 1_000_000n;
 /** A market order's protective price: at most 5 % through the mark (Bitget's buy/sell limit price ratio). */
 const MARKET_BAND = 0.05;
@@ -62,6 +66,9 @@ export class FuturesService {
   private readonly openByOid = new Map<string, FxOrder>();
   /** Told of every change once it is durable (private streams). */
   readonly committed = new Set<(ch: FxChange) => void>();
+  /** Told when a user's position nears liquidation (margin ratio at least WARNING_RATIO), at most once a minute per position. */
+  readonly warnings = new Set<(p: Position, ratio: number) => void>();
+  private readonly warned = new Map<string, number>();
 
   constructor(
     readonly db: Db,
@@ -638,6 +645,110 @@ export class FuturesService {
       ch.accounts.add(a);
     }
     ch.orders.add(o);
+  }
+
+  // ---- liquidation ------------------------------------------------------------------------------
+
+  /**
+   * After a mark update: every user position of the contract whose margin has fallen to its
+   * maintenance margin (isolated: its own margin; crossed: the account's crossed equity) is taken
+   * over by the protection fund at the bankruptcy price and worked off in the book
+   * (docs/decisions/313). Positions closer than WARNING_RATIO are warned about.
+   */
+  checkLiquidations(env: Env, c: Contract, ts: number): void {
+    const set = this.bySymbol.get(`${env}:${c.symbol}`);
+    if (!set || set.size === 0) return;
+    const ch = newFxChange();
+    const crossSeen = new Set<string>();
+    for (const p of [...set]) {
+      if (p.size === 0 || UNMARGINED.has(p.userId)) continue;
+      if (p.marginMode === "isolated") {
+        const value = this.markValue(p);
+        const equity = p.margin + upnl(p, value);
+        const maint = this.maintenance(p, value);
+        if (equity <= maint) this.liquidateIsolated(c, p, ts, ch);
+        else this.warn(p, maint, equity, ts);
+      } else if (!crossSeen.has(p.userId)) {
+        crossSeen.add(p.userId);
+        const s = this.summary(env, p.userId);
+        if (s.crossMargin > 0n && s.crossEquity <= s.maintenance) this.liquidateCross(env, p.userId, ts, ch);
+        else this.warn(p, s.maintenance, s.crossEquity, ts);
+      }
+    }
+    if (isEmpty(ch)) return;
+    this.workOff(env, c, ch);
+    this.commit(ch);
+  }
+
+  private warn(p: Position, maint: bigint, equity: bigint, ts: number): void {
+    if (this.warnings.size === 0) return;
+    const ratio = equity <= 0n ? 1 : Number((maint * 10_000n) / equity) / 10_000;
+    if (ratio < WARNING_RATIO) return;
+    const key = `${p.env}:${p.userId}:${p.symbol}:${p.holdSide}`;
+    if ((this.warned.get(key) ?? 0) > ts - 60_000) return;
+    this.warned.set(key, ts);
+    for (const l of this.warnings) l(p, ratio);
+  }
+
+  /** Isolated: the position goes to the fund at its bankruptcy value (the user's margin is spent). */
+  private liquidateIsolated(c: Contract, p: Position, ts: number, ch: FxChange): void {
+    for (const o of this.ordersOf(p.env, p.userId, c.symbol))
+      if (o.posSide === p.holdSide || o.posMode === "one_way_mode") this.finish(o, "cancelled", "liquidation", ch);
+    const bankrupt = p.holdSide === "long" ? p.cost - p.margin : p.cost + p.margin;
+    this.takeOver(c, p, bankrupt > 0n ? bankrupt : 0n, ts, ch);
+  }
+
+  /** Crossed: every crossed position of the account goes to the fund at its mark value; the fund covers a negative balance. */
+  private liquidateCross(env: Env, userId: string, ts: number, ch: FxChange): void {
+    for (const o of this.ordersOf(env, userId)) this.finish(o, "cancelled", "liquidation", ch);
+    for (const p of this.positionsOf(env, userId)) {
+      if (p.marginMode !== "crossed") continue;
+      this.takeOver(contract(p.symbol) as Contract, p, this.markValue(p), ts, ch);
+    }
+    const a = this.account(env, userId);
+    let isolated = 0n;
+    for (const p of this.positionsOf(env, userId)) isolated += p.margin;
+    const deficit = isolated - a.balance;
+    if (deficit > 0n) {
+      this.credit(this.account(env, PROTECTION_FUND), -deficit, "liquidation_cover", "", 0n, ts, ch);
+      this.credit(a, deficit, "liquidation_cover", "", 0n, ts, ch);
+    }
+  }
+
+  /** Moves a whole position to the protection fund at `value`: the user realises value − cost, the fund holds it from there. */
+  private takeOver(c: Contract, p: Position, value: bigint, ts: number, ch: FxChange): void {
+    const a = this.account(p.env, p.userId);
+    const side: Side = p.holdSide === "long" ? "buy" : "sell";
+    const size = p.size;
+    const realised = this.reduce(p, size, value, ts, ch);
+    this.credit(a, realised, p.holdSide === "long" ? "burst_long_loss_query" : "burst_short_loss_query", c.symbol, 0n, ts, ch);
+    const fund = this.account(p.env, PROTECTION_FUND);
+    fund.balance += this.net(c, fund, side, size, value, 1, "crossed", ts, ch);
+    ch.accounts.add(fund);
+  }
+
+  /** The fund closes what it took over at market, within 5 % of the mark; what it cannot close it keeps. */
+  private workOff(env: Env, c: Contract, ch: FxChange): void {
+    const book = this.market.book(env, c.symbol);
+    const mark = this.market.price(env, c.symbol).mark;
+    for (const side of ["long", "short"] as const) {
+      const p = this.position(env, PROTECTION_FUND, c.symbol, side);
+      if (!p) continue;
+      const sell = side === "long";
+      const o = newOrder(this.ids, {
+        env,
+        userId: PROTECTION_FUND,
+        symbol: c.symbol,
+        side: sell ? "sell" : "buy",
+        type: "limit",
+        force: "ioc",
+        price: sell ? Math.max(1, Math.floor(mark * (1 - MARKET_BAND))) : Math.ceil(mark * (1 + MARKET_BAND)),
+        size: p.size,
+        house: true,
+        source: "SYS",
+      }) as FxOrder;
+      matchTaker(book, o, (m, price, qty) => this.onMatch(c, m as FxOrder, o, price, qty, ch));
+    }
   }
 
   // ---- funding --------------------------------------------------------------------------------
