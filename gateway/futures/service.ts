@@ -647,6 +647,37 @@ export class FuturesService {
     ch.orders.add(o);
   }
 
+  /**
+   * The simulation account's reset (docs/decisions/312): its futures orders are cancelled, its
+   * positions pass to the house market maker at the mark, and its balance goes back to spot, where
+   * the spot reset sweeps it; equity stays conserved.
+   */
+  resetPaper(userId: string): void {
+    const ts = Date.now();
+    const ch = newFxChange();
+    for (const o of this.ordersOf("paper", userId)) this.finish(o, "cancelled", "account reset", ch);
+    const house = this.account("paper", "house-fx-mm");
+    for (const p of this.positionsOf("paper", userId)) {
+      const c = contract(p.symbol) as Contract;
+      const value = this.markValue(p);
+      const size = p.size;
+      const side: Side = p.holdSide === "long" ? "buy" : "sell";
+      this.credit(this.account("paper", userId), this.reduce(p, size, value, ts, ch), "system_reset", c.symbol, 0n, ts, ch);
+      house.balance += this.net(c, house, side, size, value, 1, "crossed", ts, ch);
+      ch.accounts.add(house);
+    }
+    const a = this.account("paper", userId);
+    if (a.balance < 0n) {
+      // a loss beyond the balance is the house's: a demo account never owes
+      house.balance += a.balance;
+      this.credit(a, -a.balance, "system_reset", "", 0n, ts, ch);
+    }
+    a.posMode = "one_way_mode";
+    ch.accounts.add(a);
+    this.commit(ch);
+    if (a.balance > 0n) this.transfer("paper", userId, false, a.balance, String(this.ids.next(ts)));
+  }
+
   // ---- liquidation ------------------------------------------------------------------------------
 
   /**
