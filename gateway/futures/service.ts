@@ -61,6 +61,14 @@ export class FuturesService {
   /** Positions by env:user:symbol:holdSide, and every position of a book (funding, open interest). */
   private readonly positions = new Map<string, Position>();
   readonly bySymbol = new Map<string, Set<Position>>();
+  /** Positions by env:user (account summaries visit only the account's own). */
+  private readonly byUser = new Map<string, Set<Position>>();
+  /**
+   * Isolated positions by env:symbol:holdSide, sorted by the price at which they near liquidation
+   * (docs/decisions/313): a mark update visits only those it crossed.
+   */
+  private readonly liqIndex = new Map<string, { prices: number[]; items: Position[] }>();
+  private readonly liqAt = new Map<Position, number>();
   /** Open orders by id, and by env:user:clientOid. */
   readonly open = new Map<string, FxOrder>();
   private readonly openByOid = new Map<string, FxOrder>();
@@ -689,26 +697,79 @@ export class FuturesService {
   checkLiquidations(env: Env, c: Contract, ts: number): void {
     const set = this.bySymbol.get(`${env}:${c.symbol}`);
     if (!set || set.size === 0) return;
+    const mark = this.market.price(env, c.symbol).mark;
     const ch = newFxChange();
+    // isolated: only the positions whose indexed liquidation price the mark has reached
+    const longs = this.liqIndex.get(`${env}:${c.symbol}:long`);
+    const shorts = this.liqIndex.get(`${env}:${c.symbol}:short`);
+    const visit: Position[] = [];
+    if (longs) for (let i = longs.prices.length - 1; i >= 0 && longs.prices[i]! >= mark; i--) visit.push(longs.items[i]!);
+    if (shorts) for (let i = 0; i < shorts.prices.length && shorts.prices[i]! <= mark; i++) visit.push(shorts.items[i]!);
+    for (const p of visit) {
+      if (p.size === 0 || p.marginMode !== "isolated") continue;
+      const value = this.markValue(p);
+      const equity = p.margin + upnl(p, value);
+      const maint = this.maintenance(p, value);
+      if (equity <= maint) this.liquidateIsolated(c, p, ts, ch);
+      else this.warn(p, maint, equity, ts);
+    }
+    // crossed: each account with a crossed position in this contract, once
     const crossSeen = new Set<string>();
     for (const p of [...set]) {
-      if (p.size === 0 || UNMARGINED.has(p.userId)) continue;
-      if (p.marginMode === "isolated") {
-        const value = this.markValue(p);
-        const equity = p.margin + upnl(p, value);
-        const maint = this.maintenance(p, value);
-        if (equity <= maint) this.liquidateIsolated(c, p, ts, ch);
-        else this.warn(p, maint, equity, ts);
-      } else if (!crossSeen.has(p.userId)) {
-        crossSeen.add(p.userId);
-        const s = this.summary(env, p.userId);
-        if (s.crossMargin > 0n && s.crossEquity <= s.maintenance) this.liquidateCross(env, p.userId, ts, ch);
-        else this.warn(p, s.maintenance, s.crossEquity, ts);
-      }
+      if (p.size === 0 || p.marginMode !== "crossed" || UNMARGINED.has(p.userId) || crossSeen.has(p.userId)) continue;
+      crossSeen.add(p.userId);
+      const s = this.summary(env, p.userId);
+      if (s.crossMargin > 0n && s.crossEquity <= s.maintenance) this.liquidateCross(env, p.userId, ts, ch);
+      else this.warn(p, s.maintenance, s.crossEquity, ts);
     }
     if (isEmpty(ch)) return;
     this.workOff(env, c, ch);
     this.commit(ch);
+  }
+
+  /**
+   * The index price in ticks: where the margin ratio reaches WARNING_RATIO, with the maintenance
+   * rate of the largest notional the position can have before liquidation, so it is reached no
+   * later than the warning or the liquidation it stands for.
+   */
+  private indexPrice(p: Position): number {
+    const c = contract(p.symbol) as Contract;
+    const per = BigInt(p.size) * c.inst.quoteUnitsPerTickLot;
+    const bound = p.holdSide === "long" ? p.cost : p.cost + p.margin;
+    // maintenance / WARNING_RATIO (0.8): 5/4 of the rate, rounded up
+    const mmr = (BigInt(tierFor(c, Number(bound / 100_000_000n)).mmrPpm) * 5n + 3n) / 4n;
+    if (p.holdSide === "long") {
+      const num = (p.cost - p.margin) * PPM;
+      const den = per * (PPM - mmr);
+      // rounded up: a long is visited once the mark is at or below it
+      return num <= 0n ? 0 : Number((num + den - 1n) / den);
+    }
+    return Number(((p.cost + p.margin) * PPM) / (per * (PPM + mmr)));
+  }
+
+  private reindex(p: Position): void {
+    const old = this.liqAt.get(p);
+    const key = `${p.env}:${p.symbol}:${p.holdSide}`;
+    let idx = this.liqIndex.get(key);
+    if (old !== undefined && idx) {
+      let i = lowerBound(idx.prices, old);
+      while (i < idx.items.length && idx.items[i] !== p) i++;
+      if (i < idx.items.length) {
+        idx.prices.splice(i, 1);
+        idx.items.splice(i, 1);
+      }
+      this.liqAt.delete(p);
+    }
+    if (p.size === 0 || p.marginMode !== "isolated" || UNMARGINED.has(p.userId)) return;
+    if (!idx) {
+      idx = { prices: [], items: [] };
+      this.liqIndex.set(key, idx);
+    }
+    const at = this.indexPrice(p);
+    const i = lowerBound(idx.prices, at);
+    idx.prices.splice(i, 0, at);
+    idx.items.splice(i, 0, p);
+    this.liqAt.set(p, at);
   }
 
   private warn(p: Position, maint: bigint, equity: bigint, ts: number): void {
@@ -830,12 +891,21 @@ export class FuturesService {
 
   commit(ch: FxChange): void {
     if (isEmpty(ch)) return;
+    for (const p of ch.positions) this.reindex(p);
     this.db.transaction(() => this.store.write(ch))();
     for (const l of this.committed) l(ch);
   }
 
   private index(p: Position): void {
     this.positions.set(`${p.env}:${p.userId}:${p.symbol}:${p.holdSide}`, p);
+    const userKey = `${p.env}:${p.userId}`;
+    let mine = this.byUser.get(userKey);
+    if (!mine) {
+      mine = new Set();
+      this.byUser.set(userKey, mine);
+    }
+    mine.add(p);
+    this.reindex(p);
     const key = `${p.env}:${p.symbol}`;
     let set = this.bySymbol.get(key);
     if (!set) {
@@ -847,6 +917,7 @@ export class FuturesService {
 
   private unindex(p: Position): void {
     this.bySymbol.get(`${p.env}:${p.symbol}`)?.delete(p);
+    this.byUser.get(`${p.env}:${p.userId}`)?.delete(p);
   }
 
   private track(o: FxOrder): void {
@@ -858,4 +929,16 @@ export class FuturesService {
     this.open.delete(o.id);
     if (o.clientOid) this.openByOid.delete(`${o.env}:${o.userId}:${o.clientOid}`);
   }
+}
+
+/** The first index whose value is at least `v` in an ascending array. */
+function lowerBound(a: number[], v: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
