@@ -69,6 +69,8 @@ export class FuturesService {
    */
   private readonly liqIndex = new Map<string, { prices: number[]; items: Position[] }>();
   private readonly liqAt = new Map<Position, number>();
+  /** Crossed user positions by env:symbol: the accounts a mark update of the contract checks. */
+  private readonly crossedBySymbol = new Map<string, Set<Position>>();
   /** Open orders by id, and by env:user:clientOid. */
   readonly open = new Map<string, FxOrder>();
   private readonly openByOid = new Map<string, FxOrder>();
@@ -715,8 +717,8 @@ export class FuturesService {
     }
     // crossed: each account with a crossed position in this contract, once
     const crossSeen = new Set<string>();
-    for (const p of [...set]) {
-      if (p.size === 0 || p.marginMode !== "crossed" || UNMARGINED.has(p.userId) || crossSeen.has(p.userId)) continue;
+    for (const p of [...(this.crossedBySymbol.get(`${env}:${c.symbol}`) ?? [])]) {
+      if (p.size === 0 || crossSeen.has(p.userId)) continue;
       crossSeen.add(p.userId);
       const s = this.summary(env, p.userId);
       if (s.crossMargin > 0n && s.crossEquity <= s.maintenance) this.liquidateCross(env, p.userId, ts, ch);
@@ -748,6 +750,15 @@ export class FuturesService {
   }
 
   private reindex(p: Position): void {
+    const crossKey = `${p.env}:${p.symbol}`;
+    if (p.size > 0 && p.marginMode === "crossed" && !UNMARGINED.has(p.userId)) {
+      let set = this.crossedBySymbol.get(crossKey);
+      if (!set) {
+        set = new Set();
+        this.crossedBySymbol.set(crossKey, set);
+      }
+      set.add(p);
+    } else this.crossedBySymbol.get(crossKey)?.delete(p);
     const old = this.liqAt.get(p);
     const key = `${p.env}:${p.symbol}:${p.holdSide}`;
     let idx = this.liqIndex.get(key);
@@ -892,8 +903,13 @@ export class FuturesService {
   commit(ch: FxChange): void {
     if (isEmpty(ch)) return;
     for (const p of ch.positions) this.reindex(p);
-    this.db.transaction(() => this.store.write(ch))();
+    this.persist(ch);
     for (const l of this.committed) l(ch);
+  }
+
+  /** Writes a change in one transaction (the benchmark measures the engine without it). */
+  protected persist(ch: FxChange): void {
+    this.db.transaction(() => this.store.write(ch))();
   }
 
   private index(p: Position): void {
