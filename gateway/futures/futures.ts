@@ -43,7 +43,7 @@ export class Futures {
     this.svc.load();
     exchange.svc.paperResetHooks.add((userId) => this.svc.resetPaper(userId));
     this.market.markListeners.add((env, c) => this.svc.checkLiquidations(env, c, Date.now()));
-    this.market.fundingListeners.add((env, c, at, rate, mark) => this.svc.settleFunding(env, c, rate, mark, at));
+    this.market.fundingListeners.add((env, c, at, rate, mark, record) => this.svc.settleFunding(env, c, rate, mark, at, record));
     this.simulator = new FuturesSimulator(this.market, this.ids, seed, (_env, c, m, t, price, lots) =>
       this.svc.onMatch(c, m as FxOrder, t as FxOrder, price, lots, this.stepChange),
     );

@@ -15,8 +15,12 @@ import { fundingRatePpm, newPriceState, nextFundingTime, updatePrice, type Price
 import type { FuturesStore } from "./store.ts";
 
 export type FuturesTradeListener = (env: Env, symbol: string, t: PublicTrade) => void;
-/** Told when a funding interval closes, with the rate to settle and the mark it settles at. */
-export type FundingListener = (env: Env, c: Contract, fundingTime: number, ratePpm: number, mark: number) => void;
+/**
+ * Told when a funding interval closes, with the rate to settle, the mark it settles at and the
+ * write that records the rate, which the settlement runs in its own transaction (so a rate is
+ * recorded exactly when it is settled).
+ */
+export type FundingListener = (env: Env, c: Contract, fundingTime: number, ratePpm: number, mark: number, record: () => void) => void;
 /** Told after every pricing step (streams, liquidation checks). */
 export type MarkListener = (env: Env, c: Contract, s: PriceState) => void;
 
@@ -134,8 +138,9 @@ export class FuturesMarket {
         s.premiumCount = 0;
         // a restart inside the same second must not settle twice
         if ((this.store.lastFundingTime(env, c.symbol) ?? 0) >= at) continue;
-        this.store.addFunding(env, c.symbol, at, rate);
-        for (const l of this.fundingListeners) l(env, c, at, rate, s.mark);
+        const record = () => this.store.addFunding(env, c.symbol, at, rate);
+        if (this.fundingListeners.size === 0) record();
+        for (const l of this.fundingListeners) l(env, c, at, rate, s.mark, record);
       }
     }
   }

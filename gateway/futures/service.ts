@@ -861,9 +861,14 @@ export class FuturesService {
    * share rounded up, receivers get theirs rounded down, and the rounding goes to the protection
    * fund, so the sum is exactly zero.
    */
-  settleFunding(env: Env, c: Contract, ratePpm: number, mark: number, ts: number): void {
-    if (ratePpm === 0) return;
+  settleFunding(env: Env, c: Contract, ratePpm: number, mark: number, ts: number, record?: () => void): void {
     const ch = newFxChange();
+    // the rate's record is written in the same transaction as the payments
+    if (record) ch.extra.push(record);
+    if (ratePpm === 0) {
+      this.commit(ch);
+      return;
+    }
     const rate = BigInt(ratePpm);
     let paid = 0n;
     let received = 0n;
