@@ -51,6 +51,7 @@ import { Futures } from "./futures/futures.ts";
 import { FUTURES_MIGRATIONS } from "./futures/migrations.ts";
 import { privateFuturesRoutes } from "./futures/routes/private-routes.ts";
 import { publicFuturesRoutes } from "./futures/routes/public-routes.ts";
+import { futuresStreamMarket } from "./futures/streams.ts";
 import { SUB_TRANSFER_MIGRATIONS } from "./exchange/sub-transfer-store.ts";
 import { publicRoutes } from "./public-routes.ts";
 import type { SessionRequest } from "./request.ts";
@@ -191,6 +192,7 @@ export async function createGateway(
   });
   const closeStreams = exchangeStreams(app, {
     exchange,
+    markets: { "USDT-FUTURES": futuresStreamMarket(futures) },
     proxySecret: config.proxySecret,
     login: { apiKeys: accounts.apiKeys, webSession, checkSessionSignature: (req) => security.checkSignature(req, sessionIdOf) },
   });

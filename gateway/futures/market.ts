@@ -61,6 +61,11 @@ export class FuturesMarket {
     return b;
   }
 
+  /** Every book (streams walk them for touched levels). */
+  *allBooks(): IterableIterator<Book> {
+    for (const env of ENVS) yield* this.books[env].values();
+  }
+
   tape(env: Env, symbol: string): Tape {
     const key = `${env}:${symbol}`;
     let t = this.tapes.get(key);
