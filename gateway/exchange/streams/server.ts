@@ -35,11 +35,24 @@ import { clientAddressOf, settleClientAddress } from "../../security/front-door.
 
 const FLUSH_MS = 100;
 const WS_OPS = ["login", "subscribe", "unsubscribe"] as const;
-const INST_TYPES = ["SPOT"] as const;
+/**
+ * A market the public channels serve: spot (the exchange itself), or another instType on the same
+ * pairs (USDT-FUTURES, handed in by the futures area) with the same snapshot, update and seq rules.
+ */
+export interface StreamMarket {
+  book(env: Env, symbol: string): Book;
+  books(): Iterable<Book>;
+  trades(env: Env, symbol: string, limit: number): PublicTrade[];
+  ticker(env: Env, inst: Instrument): unknown;
+  candles(inst: Instrument, channel: string, limit: number): unknown[];
+  tradeListeners: Set<(env: Env, symbol: string, t: PublicTrade) => void>;
+}
 
 /** What the streams are handed by the gateway's composition root. */
 export interface StreamDeps {
   exchange: Exchange;
+  /** Public markets besides spot, by instType. */
+  markets?: Record<string, StreamMarket>;
   login: StreamLoginDeps;
   /** The BFF's secret, to settle the client address of an upgrade as the front door does for HTTP. */
   proxySecret: string | undefined;
@@ -48,6 +61,16 @@ export interface StreamDeps {
 /** Attaches the streams to the gateway's HTTP server; the returned function closes them. */
 export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => void {
   const ex = deps.exchange;
+  const spot: StreamMarket = {
+    book: (env, symbol) => ex.svc.engine.book(env, symbol),
+    books: () => ex.svc.engine.books.values(),
+    trades: (env, symbol, limit) => ex.market.tape(env, symbol).latest(limit),
+    ticker: (env, inst) => tickerJson(ex, env, inst),
+    candles: (inst, channel, limit) => candleRows(ex, inst, channel, limit),
+    tradeListeners: ex.market.listeners,
+  };
+  const markets: Record<string, StreamMarket> = { SPOT: spot, ...deps.markets };
+  const INST_TYPES = Object.keys(markets);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const conns = new Set<Conn>();
   /** Trades since the last flush, per env:symbol. */
@@ -56,17 +79,20 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
   const flushedSeq = new Map<string, number>();
   let ticks = 0;
 
-  const onTrade = (env: Env, symbol: string, t: PublicTrade) => {
-    const key = `${env}:${symbol}`;
-    if (!hasSubscriber(env, "trade", symbol)) return;
-    let list = pendingTrades.get(key);
-    if (!list) pendingTrades.set(key, (list = []));
-    if (list.length < 500) list.push(t);
-  };
-  ex.market.listeners.add(onTrade);
+  const tradeListeners = Object.entries(markets).map(([instType, m]) => {
+    const onTrade = (env: Env, symbol: string, t: PublicTrade) => {
+      const key = `${instType}:${env}:${symbol}`;
+      if (!hasSubscriber(env, `${instType}:trade:${symbol}`)) return;
+      let list = pendingTrades.get(key);
+      if (!list) pendingTrades.set(key, (list = []));
+      if (list.length < 500) list.push(t);
+    };
+    m.tradeListeners.add(onTrade);
+    return () => m.tradeListeners.delete(onTrade);
+  });
 
-  function hasSubscriber(env: Env, channel: string, instId: string): boolean {
-    for (const c of conns) if (c.env === env && c.subs.has(`${channel}:${instId}`)) return true;
+  function hasSubscriber(env: Env, key: string): boolean {
+    for (const c of conns) if (c.env === env && c.subs.has(key)) return true;
     return false;
   }
 
@@ -100,25 +126,22 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
       return;
     }
     const inst = instrument(arg.instId ?? "") as Instrument;
-    const book = ex.svc.engine.book(c.env, inst.symbol);
-    if (arg.channel === "ticker") send(c, { action: "snapshot", arg, data: [tickerJson(ex, c.env, inst)], ts: Date.now() });
+    const m = markets[arg.instType]!;
+    const book = m.book(c.env, inst.symbol);
+    if (arg.channel === "ticker") send(c, { action: "snapshot", arg, data: [m.ticker(c.env, inst)], ts: Date.now() });
     else if (arg.channel === "trade")
       send(c, {
         action: "snapshot",
         arg,
-        data: ex.market
-          .tape(c.env, inst.symbol)
-          .latest(50)
-          .map((t) => tradeJson(inst, t)),
+        data: m.trades(c.env, inst.symbol, 50).map((t) => tradeJson(inst, t)),
         ts: Date.now(),
       });
     else if (arg.channel === "books") {
       book.tracking = true;
-      c.bookSeq.set(inst.symbol, book.seq);
+      c.bookSeq.set(`${arg.instType}:${inst.symbol}`, book.seq);
       send(c, bookSnapshot(c, inst, book, arg, Number.MAX_SAFE_INTEGER));
     } else if (arg.channel in SNAPSHOT_BOOKS) send(c, bookSnapshot(c, inst, book, arg, SNAPSHOT_BOOKS[arg.channel]!));
-    else if (arg.channel in CANDLE_CHANNELS)
-      send(c, { action: "snapshot", arg, data: candleRows(ex, inst, arg.channel, 100), ts: Date.now() });
+    else if (arg.channel in CANDLE_CHANNELS) send(c, { action: "snapshot", arg, data: m.candles(inst, arg.channel, 100), ts: Date.now() });
   }
 
   /**
@@ -131,7 +154,8 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
       error(c, WS_ERRORS.paramError, "Param error: args need instType and channel", raw);
       return undefined;
     }
-    const spot = canonical(INST_TYPES, a.instType) === "SPOT";
+    const instType = canonical(INST_TYPES, a.instType);
+    const spot = instType === "SPOT";
     if (PRIVATE_CHANNELS.has(a.channel)) {
       if (!c.isPrivate) return void error(c, WS_ERRORS.channelNotExist, `channel:${a.channel} is private: use ${WS_PATHS.private}`, raw);
       if (!c.user) return void error(c, WS_ERRORS.needLogin, "User needs to log in", raw);
@@ -148,14 +172,14 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
       return { instType: "SPOT", channel: a.channel, instId: instId === "default" ? instId : instrument(instId)!.symbol };
     }
     if (!PUBLIC_CHANNELS.has(a.channel)) return void error(c, WS_ERRORS.channelNotExist, `channel:${a.channel} does not exist`, raw);
-    if (!spot) return void error(c, WS_ERRORS.paramError, "instType must be SPOT", raw);
+    if (!instType) return void error(c, WS_ERRORS.paramError, `instType must be one of ${INST_TYPES.join(", ")}`, raw);
     const inst = typeof a.instId === "string" ? instrument(a.instId) : undefined;
     if (!inst || inst.symbol !== a.instId) return void error(c, WS_ERRORS.paramError, `instId ${String(a.instId)} does not exist`, raw);
-    return { instType: "SPOT", channel: a.channel, instId: inst.symbol };
+    return { instType, channel: a.channel, instId: inst.symbol };
   }
 
   function subKey(a: Arg): string {
-    return `${a.channel}:${a.channel === "account" ? a.coin : a.instId}`;
+    return `${a.instType}:${a.channel}:${a.channel === "account" ? a.coin : a.instId}`;
   }
 
   function onMessage(c: Conn, text: string): void {
@@ -194,7 +218,7 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
         snapshot(c, arg);
       } else {
         c.subs.delete(key);
-        if (arg.channel === "books") c.bookSeq.delete(arg.instId!);
+        if (arg.channel === "books") c.bookSeq.delete(`${arg.instType}:${arg.instId}`);
         send(c, { event: "unsubscribe", arg });
       }
     }
@@ -205,34 +229,37 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
     const now = Date.now();
     // books: incremental updates from the touched prices, plus top-N snapshots
     const touched = new Map<string, { asks: string[][]; bids: string[][]; seq: number; book: Book; inst: Instrument }>();
-    for (const book of ex.svc.engine.books.values()) {
-      if (!book.tracking) continue;
-      const key = `${book.env}:${book.symbol}`;
-      const last = flushedSeq.get(key) ?? -1;
-      if (book.seq === last) continue;
-      flushedSeq.set(key, book.seq);
-      const inst = instrument(book.symbol) as Instrument;
-      // a level that is gone is sent with size "0"
-      const size = (lvl: { lots: number } | undefined) => (lvl ? lots(inst, lvl.lots) : "0");
-      const asks = [...book.touchedAsks].sort((a, b) => a - b).map((p) => [price(inst, p), size(book.asks.level(p))]);
-      const bids = [...book.touchedBids].sort((a, b) => b - a).map((p) => [price(inst, p), size(book.bids.level(p))]);
-      book.touchedAsks.clear();
-      book.touchedBids.clear();
-      touched.set(key, { asks, bids, seq: book.seq, book, inst });
-    }
+    for (const [instType, m] of Object.entries(markets))
+      for (const book of m.books()) {
+        if (!book.tracking) continue;
+        const key = `${instType}:${book.env}:${book.symbol}`;
+        const last = flushedSeq.get(key) ?? -1;
+        if (book.seq === last) continue;
+        flushedSeq.set(key, book.seq);
+        const inst = instrument(book.symbol) as Instrument;
+        // a level that is gone is sent with size "0"
+        const size = (lvl: { lots: number } | undefined) => (lvl ? lots(inst, lvl.lots) : "0");
+        const asks = [...book.touchedAsks].sort((a, b) => a - b).map((p) => [price(inst, p), size(book.asks.level(p))]);
+        const bids = [...book.touchedBids].sort((a, b) => b - a).map((p) => [price(inst, p), size(book.bids.level(p))]);
+        book.touchedAsks.clear();
+        book.touchedBids.clear();
+        touched.set(key, { asks, bids, seq: book.seq, book, inst });
+      }
     let anyBooks = false;
     const fullTick = ticks % 10 === 0;
     for (const c of conns) {
       for (const arg of c.subs.values()) {
         const symbol = arg.instId ?? "";
-        const key = `${c.env}:${symbol}`;
+        const key = `${arg.instType}:${c.env}:${symbol}`;
+        const m = markets[arg.instType];
+        if (!m) continue;
         if (arg.channel === "books") {
           anyBooks = true;
           const t = touched.get(key);
           if (!t) continue;
-          const pseq = c.bookSeq.get(symbol) ?? 0;
+          const pseq = c.bookSeq.get(`${arg.instType}:${symbol}`) ?? 0;
           if (t.seq <= pseq) continue;
-          c.bookSeq.set(symbol, t.seq);
+          c.bookSeq.set(`${arg.instType}:${symbol}`, t.seq);
           const top = 25;
           send(c, {
             action: "update",
@@ -267,28 +294,29 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
             });
         } else if (fullTick && arg.channel === "ticker") {
           const inst = instrument(symbol);
-          if (inst) send(c, { action: "snapshot", arg, data: [tickerJson(ex, c.env, inst)], ts: now });
+          if (inst) send(c, { action: "snapshot", arg, data: [m.ticker(c.env, inst)], ts: now });
         } else if (ticks % 5 === 0 && arg.channel in CANDLE_CHANNELS) {
           const inst = instrument(symbol);
-          if (inst) send(c, { action: "update", arg, data: candleRows(ex, inst, arg.channel, 1), ts: now });
+          if (inst) send(c, { action: "update", arg, data: m.candles(inst, arg.channel, 1), ts: now });
         }
       }
       if (now - c.lastMessage > IDLE_MS) c.ws.close(1000, "idle: send ping at least every 30 seconds");
     }
     pendingTrades.clear();
     // stop tracking books nobody follows, so their touched sets do not grow
-    if (!anyBooks) for (const book of ex.svc.engine.books.values()) book.tracking = false;
+    if (!anyBooks) for (const m of Object.values(markets)) for (const book of m.books()) book.tracking = false;
     else {
       const followed = new Set<string>();
-      for (const c of conns) for (const a of c.subs.values()) if (a.channel === "books") followed.add(`${c.env}:${a.instId}`);
-      for (const book of ex.svc.engine.books.values()) {
-        const f = followed.has(`${book.env}:${book.symbol}`);
-        if (!f && book.tracking) {
-          book.tracking = false;
-          book.touchedAsks.clear();
-          book.touchedBids.clear();
+      for (const c of conns) for (const a of c.subs.values()) if (a.channel === "books") followed.add(`${a.instType}:${c.env}:${a.instId}`);
+      for (const [instType, m] of Object.entries(markets))
+        for (const book of m.books()) {
+          const f = followed.has(`${instType}:${book.env}:${book.symbol}`);
+          if (!f && book.tracking) {
+            book.tracking = false;
+            book.touchedAsks.clear();
+            book.touchedBids.clear();
+          }
         }
-      }
     }
   }
 
@@ -369,7 +397,7 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
   return () => {
     clearInterval(timer);
     app.server.off("upgrade", onUpgrade);
-    ex.market.listeners.delete(onTrade);
+    for (const off of tradeListeners) off();
     ex.svc.store.committed.delete(onCommitted);
     ex.plans.listeners.delete(onPlan);
     for (const c of conns) c.ws.terminate();
