@@ -98,7 +98,7 @@ export function checkFuturesOrder(input: FuturesFormInput, ctx: FuturesFormConte
       errors[field] = { key: "notNumber" };
       return undefined;
     }
-    if (compare(roundToStep(d, market.tick), d) !== 0) errors[field] = { key: "offTick", values: { tick: toText(market.tick) } };
+    if (compare(roundToStep(d, market.tick), d) !== 0) errors[field] = { key: "offTick", values: { step: toText(market.tick) } };
     return d;
   };
 
