@@ -46,6 +46,10 @@ import { RateLimiter } from "./exchange/routes/rate-limit.ts";
 import { spotAccountRoutes } from "./exchange/routes/spot-account-routes.ts";
 import { subTransferRoutes } from "./exchange/routes/sub-transfer-routes.ts";
 import { exchangeStreams } from "./exchange/streams/server.ts";
+import { futuresConfigFromEnv } from "./futures/config.ts";
+import { Futures } from "./futures/futures.ts";
+import { FUTURES_MIGRATIONS } from "./futures/migrations.ts";
+import { publicFuturesRoutes } from "./futures/routes/public-routes.ts";
 import { SUB_TRANSFER_MIGRATIONS } from "./exchange/sub-transfer-store.ts";
 import { publicRoutes } from "./public-routes.ts";
 import type { SessionRequest } from "./request.ts";
@@ -86,6 +90,7 @@ export async function createGateway(
   migrateExchange(db);
   migrate(db, SUB_TRANSFER_MIGRATIONS);
   migrate(db, EVENT_MIGRATIONS);
+  migrate(db, FUTURES_MIGRATIONS);
 
   const app = Fastify({
     logger,
@@ -119,6 +124,7 @@ export async function createGateway(
   const binding = new BindingService(accountStores, accounts);
   const exchangeConfig = exchangeConfigFromEnv();
   const exchange = new Exchange(db, exchangeConfig, config.seed, accounts.directory, log("exchange error"));
+  const futures = new Futures(db, exchange, futuresConfigFromEnv(), config.seed, log("futures error"));
   const eventStore = new EventStore(db);
   const events = new EventService({
     store: eventStore,
@@ -174,6 +180,7 @@ export async function createGateway(
   planRoutes(app, exchangeDeps);
   spotAccountRoutes(app, exchangeDeps);
   subTransferRoutes(app, exchangeDeps);
+  publicFuturesRoutes(app, { futures, limiter: exchangeDeps.limiter });
   eventRoutes(app, {
     events,
     operators: new OperatorAuth(eventsConfigFromEnv().operatorSecret, eventStore),
@@ -192,6 +199,7 @@ export async function createGateway(
     db,
     async close() {
       closeStreams();
+      futures.close();
       exchange.close();
       await app.close();
       db.close();

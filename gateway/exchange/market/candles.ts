@@ -45,7 +45,12 @@ export class CandleStore {
   private readonly index = new Map(INSTRUMENTS.map((inst, i) => [inst.symbol, i]));
   private readonly dirty = new Set<number>();
 
-  constructor(seed: number, genesisMs: number) {
+  /** `table` holds the live minutes: the spot market's, or another market's on the same pairs (futures). */
+  constructor(
+    seed: number,
+    genesisMs: number,
+    private readonly table = "ex_candles",
+  ) {
     const h = buildHistory(seed, genesisMs);
     this.minutes = h.minutes;
     this.hours = h.hours;
@@ -53,7 +58,9 @@ export class CandleStore {
 
   /** Loads live 1-minute candles persisted by earlier runs. */
   load(db: Db): void {
-    const rows = db.prepare("SELECT symbol, ts, open, high, low, close, base_vol, quote_vol FROM ex_candles ORDER BY ts").all() as Array<{
+    const rows = db
+      .prepare(`SELECT symbol, ts, open, high, low, close, base_vol, quote_vol FROM ${this.table} ORDER BY ts`)
+      .all() as Array<{
       symbol: string;
       ts: number;
       open: number;
@@ -83,7 +90,8 @@ export class CandleStore {
   /** Writes the current minute of every pair that traded since the last call. */
   persist(db: Db): void {
     if (this.dirty.size === 0) return;
-    const up = db.prepare(`INSERT INTO ex_candles (symbol, ts, open, high, low, close, base_vol, quote_vol) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    const up =
+      db.prepare(`INSERT INTO ${this.table} (symbol, ts, open, high, low, close, base_vol, quote_vol) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT(symbol, ts) DO UPDATE SET high = excluded.high, low = excluded.low, close = excluded.close, base_vol = excluded.base_vol, quote_vol = excluded.quote_vol`);
     db.transaction(() => {
       for (const i of this.dirty) {

@@ -1,0 +1,147 @@
+/**
+ * The futures market's public state (docs/decisions/310, 311): a book per contract and
+ * environment (the spot engine's `Book`), the trade tape, candles of last and mark prices, the
+ * index/mark pricing and the funding clock. Position-keeping is the service's; this holds what
+ * anyone may read.
+ */
+import { Book } from "../exchange/engine/book.ts";
+import { ENVS, type Env, type Order } from "../exchange/engine/types.ts";
+import { CandleStore } from "../exchange/market/candles.ts";
+import type { MarketData } from "../exchange/market/market-data.ts";
+import { Tape, type PublicTrade } from "../exchange/market/tape.ts";
+import type { Db } from "../db/database.ts";
+import { CONTRACTS, type Contract } from "./contracts.ts";
+import { fundingRatePpm, newPriceState, nextFundingTime, updatePrice, type PriceState } from "./pricing.ts";
+import type { FuturesStore } from "./store.ts";
+
+export type FuturesTradeListener = (env: Env, symbol: string, t: PublicTrade) => void;
+/** Told when a funding interval closes, with the rate to settle and the mark it settles at. */
+export type FundingListener = (env: Env, c: Contract, fundingTime: number, ratePpm: number, mark: number) => void;
+/** Told after every pricing step (streams, liquidation checks). */
+export type MarkListener = (env: Env, c: Contract, s: PriceState) => void;
+
+export class FuturesMarket {
+  private readonly books: Record<Env, Map<string, Book>> = { live: new Map(), paper: new Map() };
+  private readonly tapes = new Map<string, Tape>();
+  private readonly prices = new Map<string, PriceState>();
+  /** Last-price candles of the live market, and mark-price candles (back-filled with the spot history: basis 0 before launch). */
+  readonly candles: CandleStore;
+  readonly markCandles: CandleStore;
+  readonly tradeListeners = new Set<FuturesTradeListener>();
+  readonly fundingListeners = new Set<FundingListener>();
+  readonly markListeners = new Set<MarkListener>();
+  private nextFunding: number;
+
+  constructor(
+    private readonly spot: MarketData,
+    private readonly store: FuturesStore,
+    seed: number,
+    genesisMs: number,
+    readonly fundingIntervalMs: number,
+    now: number,
+  ) {
+    this.candles = new CandleStore(seed, genesisMs, "fx_candles");
+    this.markCandles = new CandleStore(seed, genesisMs, "fx_mark_candles");
+    this.candles.load(store.db);
+    this.markCandles.load(store.db);
+    this.nextFunding = nextFundingTime(now, fundingIntervalMs);
+  }
+
+  book(env: Env, symbol: string): Book {
+    const byEnv = this.books[env];
+    let b = byEnv.get(symbol);
+    if (!b) {
+      b = new Book(env, symbol);
+      byEnv.set(symbol, b);
+    }
+    return b;
+  }
+
+  tape(env: Env, symbol: string): Tape {
+    const key = `${env}:${symbol}`;
+    let t = this.tapes.get(key);
+    if (!t) {
+      t = new Tape();
+      this.tapes.set(key, t);
+    }
+    return t;
+  }
+
+  price(env: Env, symbol: string): PriceState {
+    const key = `${env}:${symbol}`;
+    let s = this.prices.get(key);
+    if (!s) {
+      s = newPriceState();
+      this.prices.set(key, s);
+      // before the first step, the index and mark are the spot price (so a fresh start quotes at once)
+      updatePrice(s, this.index(env, symbol), undefined);
+    }
+    return s;
+  }
+
+  /** The index in ticks: the spot market's last trade of the pair in the same environment. */
+  index(env: Env, symbol: string): number {
+    return this.spot.tape(env, symbol).latest(1)[0]?.price ?? this.spot.candles.lastPrice(symbol) ?? 0;
+  }
+
+  /** The last futures trade's price, the mark before any trade. */
+  last(env: Env, symbol: string): number {
+    return this.tape(env, symbol).latest(1)[0]?.price ?? this.price(env, symbol).mark;
+  }
+
+  /** The book's mid in ticks, undefined when a side is empty. */
+  mid(env: Env, symbol: string): number | undefined {
+    const b = this.book(env, symbol);
+    const bid = b.bids.best();
+    const ask = b.asks.best();
+    return bid && ask ? (bid.price + ask.price) / 2 : undefined;
+  }
+
+  get fundingTime(): number {
+    return this.nextFunding;
+  }
+
+  /** A trade of the futures book: the tape, the live candles and the stream listeners. */
+  onTrade(env: Env, symbol: string, tradeId: string, taker: Order, price: number, lots: number, quoteCents: number, ts: number): void {
+    const t: PublicTrade = { tradeId, price, size: lots, side: taker.side, ts };
+    this.tape(env, symbol).push(t);
+    if (env === "live") this.candles.trade(symbol, ts, price, lots, quoteCents);
+    for (const l of this.tradeListeners) l(env, symbol, t);
+  }
+
+  /** One pricing step for every contract, then funding when an interval closed. */
+  step(now: number): void {
+    for (const env of ENVS) {
+      for (const c of CONTRACTS) {
+        const s = this.price(env, c.symbol);
+        updatePrice(s, this.index(env, c.symbol), this.mid(env, c.symbol));
+        if (env === "live") this.markCandles.trade(c.symbol, now, s.mark, 0, 0);
+        for (const l of this.markListeners) l(env, c, s);
+      }
+    }
+    if (now >= this.nextFunding) this.settleFunding(now);
+  }
+
+  /** Closes the funding interval: records each contract's rate (once) and tells the service to settle it. */
+  private settleFunding(now: number): void {
+    const at = this.nextFunding;
+    this.nextFunding = nextFundingTime(now, this.fundingIntervalMs);
+    for (const env of ENVS) {
+      for (const c of CONTRACTS) {
+        const s = this.price(env, c.symbol);
+        const rate = fundingRatePpm(s);
+        s.premiumSum = 0;
+        s.premiumCount = 0;
+        // a restart inside the same second must not settle twice
+        if ((this.store.lastFundingTime(env, c.symbol) ?? 0) >= at) continue;
+        this.store.addFunding(env, c.symbol, at, rate);
+        for (const l of this.fundingListeners) l(env, c, at, rate, s.mark);
+      }
+    }
+  }
+
+  persist(db: Db): void {
+    this.candles.persist(db);
+    this.markCandles.persist(db);
+  }
+}

@@ -1,0 +1,208 @@
+/** Bitget v2 mix market endpoints (docs/decisions/310, 311): public, unsigned. */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { EX_CODES } from "../../../protocol/bitget.ts";
+import { KLINE_TYPES, MIX } from "../../../protocol/mix.ts";
+import { GatewayError, ok } from "../../envelope.ts";
+import { formatScaled } from "../../exchange/decimal.ts";
+import { granularity, shown } from "../../exchange/fields.ts";
+import { lots, price, units } from "../../exchange/format.ts";
+import { envOf } from "../../exchange/routes/auth.ts";
+import { qInt, qString, queryEnumOf, type Query } from "../../exchange/routes/query.ts";
+import type { RateLimiter } from "../../exchange/routes/rate-limit.ts";
+import type { Candle } from "../../exchange/market/candles.ts";
+import { CONTRACTS, type Contract } from "../contracts.ts";
+import { contractJson, currentFundingJson, ppm, tickerJson } from "../format.ts";
+import type { Futures } from "../futures.ts";
+import { qContract, qProductType } from "./query.ts";
+
+const PUBLIC_PER_SECOND = 20;
+
+export interface FuturesRouteDeps {
+  futures: Futures;
+  limiter: RateLimiter;
+}
+
+/** The contracts a list endpoint answers for: every USDT-M perpetual, none of the other products. */
+function listed(q: Query): readonly Contract[] {
+  return qProductType(q) === "USDT-FUTURES" ? CONTRACTS : [];
+}
+
+export function publicFuturesRoutes(app: FastifyInstance, deps: FuturesRouteDeps): void {
+  const fx = deps.futures;
+  app.addHook("onRequest", async (req) => {
+    if (req.url.startsWith("/api/v2/mix/market/")) deps.limiter.take(`ip:${req.ip}:${req.routeOptions.url}`, PUBLIC_PER_SECOND);
+  });
+
+  app.get(MIX.contracts, async (req) => {
+    const q = req.query as Query;
+    const list = qString(q, "symbol", false, 32) === undefined ? listed(q) : [qContract(q)];
+    return ok(list.map((c) => contractJson(c, fx.config.fundingIntervalMs)));
+  });
+
+  app.get(MIX.tickers, async (req) => {
+    const q = req.query as Query;
+    const now = Date.now();
+    return ok(listed(q).map((c) => tickerJson(fx, envOf(req), c, now)));
+  });
+
+  app.get(MIX.ticker, async (req) => ok([tickerJson(fx, envOf(req), qContract(req.query as Query), Date.now())]));
+
+  app.get(MIX.mergeDepth, async (req) => {
+    const q = req.query as Query;
+    const c = qContract(q);
+    const precision = (qString(q, "precision") ?? "scale0").toLowerCase();
+    if (!/^scale[0-3]$/.test(precision)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter precision is invalid");
+    const limitText = (qString(q, "limit") ?? "100").toLowerCase();
+    if (!["1", "5", "15", "50", "100", "max"].includes(limitText))
+      throw new GatewayError(EX_CODES.paramInvalid, "Parameter limit is invalid");
+    const n = limitText === "max" ? 150 : Number(limitText);
+    const step = Number(precision.slice(5));
+    const book = fx.market.book(envOf(req), c.symbol);
+    const bucket = 10 ** step;
+    const merge = (levels: Array<[number, number]>, up: boolean) => {
+      const out: Array<[number, number]> = [];
+      for (const [p, s] of levels) {
+        const b = step === 0 ? p : (up ? Math.ceil(p / bucket) : Math.floor(p / bucket)) * bucket;
+        const last = out[out.length - 1];
+        if (last && last[0] === b) last[1] += s;
+        else if (out.length < n) out.push([b, s]);
+        else break;
+      }
+      // Bitget's mix depth carries numbers, not strings
+      return out.map(([p, s]) => [Number(price(c.inst, p)), Number(lots(c.inst, s))]);
+    };
+    const deep = step === 0 ? n : n * 50;
+    return ok({
+      asks: merge(book.asks.depth(deep), true),
+      bids: merge(book.bids.depth(deep), false),
+      ts: String(Date.now()),
+      scale: formatScaled(bucket, c.inst.pricePrecision),
+      precision,
+      isMaxPrecision: step === 0 ? "YES" : "NO",
+    });
+  });
+
+  const row = (c: Contract, k: Candle) => {
+    const quote = formatScaled(BigInt(Math.round(k.q)), 2);
+    return [String(k.ts), price(c.inst, k.o), price(c.inst, k.h), price(c.inst, k.l), price(c.inst, k.c), lots(c.inst, k.v), quote];
+  };
+  const candles = (max: number, fixed?: (typeof KLINE_TYPES)[number]) => async (req: FastifyRequest) => {
+    const q = req.query as Query;
+    const c = qContract(q);
+    const text = qString(q, "granularity", true) as string;
+    const g = granularity(text);
+    if (!g) throw new GatewayError(EX_CODES.paramInvalid, `Parameter granularity is invalid: ${shown(text)}`);
+    const n = qInt(q, "limit", { min: 1, max, def: 100, clamp: true }) as number;
+    const end = qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Date.now();
+    const start = qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0;
+    if (start > end) throw new GatewayError(EX_CODES.paramInvalid, "Parameter startTime must not be after endTime");
+    const kind = fixed ?? queryEnumOf(q, KLINE_TYPES, "kLineType", "MARKET");
+    const store = kind === "MARK" ? fx.market.markCandles : kind === "INDEX" ? fx.exchange.market.candles : fx.market.candles;
+    return ok(store.query(c.symbol, g, end, n, start).map((k) => row(c, k)));
+  };
+  app.get(MIX.candles, candles(1000));
+  app.get(MIX.historyCandles, candles(200, "MARKET"));
+  app.get(MIX.historyIndexCandles, candles(200, "INDEX"));
+  app.get(MIX.historyMarkCandles, candles(200, "MARK"));
+
+  const fills = (history: boolean) => async (req: FastifyRequest) => {
+    const q = req.query as Query;
+    const c = qContract(q);
+    const n = qInt(q, "limit", { min: 1, max: history ? 1000 : 100, def: history ? 500 : 100, clamp: true }) as number;
+    const before = qString(q, "idLessThan");
+    if (before !== undefined && !/^\d{1,20}$/.test(before))
+      throw new GatewayError(EX_CODES.paramInvalid, "Parameter idLessThan is invalid");
+    const start = qInt(q, "startTime", { min: 0, max: 9e15 });
+    const end = qInt(q, "endTime", { min: 0, max: 9e15 });
+    const list = fx.market
+      .tape(envOf(req), c.symbol)
+      .latest(
+        n,
+        (t) =>
+          (before === undefined || BigInt(t.tradeId) < BigInt(before)) &&
+          (start === undefined || t.ts >= start) &&
+          (end === undefined || t.ts <= end),
+      );
+    return ok(
+      list.map((t) => ({
+        tradeId: t.tradeId,
+        price: price(c.inst, t.price),
+        size: lots(c.inst, t.size),
+        side: t.side,
+        ts: String(t.ts),
+        symbol: c.symbol,
+      })),
+    );
+  };
+  app.get(MIX.fills, fills(false));
+  app.get(MIX.fillsHistory, fills(true));
+
+  app.get(MIX.currentFundRate, async (req) => {
+    const q = req.query as Query;
+    const env = envOf(req);
+    const list = qString(q, "symbol", false, 32) === undefined ? listed(q) : [qContract(q)];
+    return ok(list.map((c) => currentFundingJson(fx, env, c)));
+  });
+
+  app.get(MIX.historyFundRate, async (req) => {
+    const q = req.query as Query;
+    const c = qContract(q);
+    const pageSize = qInt(q, "pageSize", { min: 1, max: 100, def: 20, clamp: true }) as number;
+    const pageNo = qInt(q, "pageNo", { min: 1, max: 1_000_000, def: 1 }) as number;
+    const rows = fx.store.funding(envOf(req), c.symbol, pageSize, pageNo);
+    return ok(rows.map((r) => ({ symbol: r.symbol, fundingRate: ppm(r.ratePpm), fundingTime: String(r.fundingTime) })));
+  });
+
+  app.get(MIX.fundingTime, async (req) => {
+    const c = qContract(req.query as Query);
+    const hours = String(Math.max(1, Math.round(fx.config.fundingIntervalMs / 3_600_000)));
+    return ok([{ symbol: c.symbol, nextFundingTime: String(fx.market.fundingTime), ratePeriod: hours }]);
+  });
+
+  app.get(MIX.symbolPrice, async (req) => {
+    const c = qContract(req.query as Query);
+    const env = envOf(req);
+    const s = fx.market.price(env, c.symbol);
+    return ok([
+      {
+        symbol: c.symbol,
+        price: price(c.inst, fx.market.last(env, c.symbol)),
+        indexPrice: price(c.inst, s.index),
+        markPrice: price(c.inst, s.mark),
+        ts: String(Date.now()),
+      },
+    ]);
+  });
+
+  app.get(MIX.openInterest, async (req) => {
+    const c = qContract(req.query as Query);
+    return ok({
+      openInterestList: [{ symbol: c.symbol, size: lots(c.inst, fx.openInterest(envOf(req), c.symbol)) }],
+      ts: String(Date.now()),
+    });
+  });
+
+  app.get(MIX.queryPositionLever, async (req) => {
+    const c = qContract(req.query as Query);
+    return ok(
+      c.tiers.map((t) => ({
+        symbol: c.symbol,
+        level: String(t.level),
+        startUnit: String(t.minNotional),
+        endUnit: String(t.maxNotional),
+        leverage: String(t.maxLeverage),
+        keepMarginRate: ppm(t.mmrPpm),
+      })),
+    );
+  });
+
+  app.get(MIX.protectionFund, async (req) => {
+    qProductType(req.query as Query, false);
+    return ok({
+      productType: "USDT-FUTURES",
+      marginCoin: "USDT",
+      balance: units(fx.store.protectionFund(envOf(req))),
+      ts: String(Date.now()),
+    });
+  });
+}

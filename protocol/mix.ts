@@ -1,0 +1,42 @@
+/**
+ * Bitget v2 mix (USDT-M perpetual futures) constants the embedded exchange serves
+ * (docs/decisions/310): paths, product types and enums, spelled as Bitget's v2 mix API spells them.
+ */
+
+export const MIX = {
+  contracts: "/api/v2/mix/market/contracts",
+  tickers: "/api/v2/mix/market/tickers",
+  ticker: "/api/v2/mix/market/ticker",
+  mergeDepth: "/api/v2/mix/market/merge-depth",
+  candles: "/api/v2/mix/market/candles",
+  historyCandles: "/api/v2/mix/market/history-candles",
+  historyIndexCandles: "/api/v2/mix/market/history-index-candles",
+  historyMarkCandles: "/api/v2/mix/market/history-mark-candles",
+  fills: "/api/v2/mix/market/fills",
+  fillsHistory: "/api/v2/mix/market/fills-history",
+  currentFundRate: "/api/v2/mix/market/current-fund-rate",
+  historyFundRate: "/api/v2/mix/market/history-fund-rate",
+  fundingTime: "/api/v2/mix/market/funding-time",
+  symbolPrice: "/api/v2/mix/market/symbol-price",
+  openInterest: "/api/v2/mix/market/open-interest",
+  queryPositionLever: "/api/v2/mix/market/query-position-lever",
+  /** Not in Bitget's API: the public balance of the protection (insurance) fund. */
+  protectionFund: "/api/v2/mix/market/protection-fund",
+} as const;
+
+/** Bitget's product types; only USDT-M perpetuals are listed here, the others answer an empty list. */
+export const PRODUCT_TYPES = ["USDT-FUTURES", "COIN-FUTURES", "USDC-FUTURES"] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+export const USDT_FUTURES: ProductType = "USDT-FUTURES";
+/** The simulated-trading product names of Bitget's v2 API, answered from the paper environment's books. */
+export const PAPER_PRODUCT_TYPES: Record<string, ProductType> = { "SUSDT-FUTURES": "USDT-FUTURES" };
+
+export const KLINE_TYPES = ["MARKET", "MARK", "INDEX"] as const;
+export type KlineType = (typeof KLINE_TYPES)[number];
+
+export const MARGIN_MODES = ["crossed", "isolated"] as const;
+export type MarginMode = (typeof MARGIN_MODES)[number];
+export const POS_MODES = ["one_way_mode", "hedge_mode"] as const;
+export type PosMode = (typeof POS_MODES)[number];
+export const HOLD_SIDES = ["long", "short"] as const;
+export type HoldSide = (typeof HOLD_SIDES)[number];
