@@ -3,6 +3,7 @@
  * it (docs/protocol.md). Paths and shapes are Bitget's own; the rows are read through guards, so a
  * missing or foreign field never reaches the screen as a number it is not.
  */
+import { MIX as PUBLIC_MIX } from "../../../protocol/mix";
 import { hasStringFields } from "~/lib/trade/account-data";
 import { tickerOf, type Ticker } from "~/lib/trade/market-data";
 import type { KlineInterval } from "~/lib/trade/intervals";
@@ -12,16 +13,9 @@ import type { HoldSide, MarginMode } from "./maths";
 export const PRODUCT_TYPE = "USDT-FUTURES";
 export const MARGIN_COIN = "USDT";
 
+/** The public paths are the gateway's own (protocol/mix.ts); the private ones are Bitget's v2 mix paths. */
 export const MIX = {
-  contracts: "/api/v2/mix/market/contracts",
-  ticker: "/api/v2/mix/market/ticker",
-  tickers: "/api/v2/mix/market/tickers",
-  mergeDepth: "/api/v2/mix/market/merge-depth",
-  fills: "/api/v2/mix/market/fills",
-  candles: "/api/v2/mix/market/candles",
-  historyCandles: "/api/v2/mix/market/history-candles",
-  openInterest: "/api/v2/mix/market/open-interest",
-  currentFundRate: "/api/v2/mix/market/current-fund-rate",
+  ...PUBLIC_MIX,
   account: "/api/v2/mix/account/account",
   setLeverage: "/api/v2/mix/account/set-leverage",
   setMargin: "/api/v2/mix/account/set-margin",

@@ -37,7 +37,7 @@ export async function futuresPageData(
     get<unknown[]>(MIX.ticker, { symbol }),
     get<FundingRate[]>(MIX.currentFundRate, { symbol }),
     get<{ openInterestList: Array<{ symbol: string; size: string }> }>(MIX.openInterest, { symbol }),
-    get<{ asks: string[][]; bids: string[][] }>(MIX.mergeDepth, { symbol, limit: "max" }),
+    get<{ asks: unknown; bids: unknown }>(MIX.mergeDepth, { symbol, limit: "max" }),
     get<PublicTrade[]>(MIX.fills, { symbol, limit: String(MAX_TRADES) }),
     get<string[][]>(MIX.candles, { symbol, granularity: FUTURES_CHART.granularity(interval), limit: String(MAX_CANDLES) }),
   ]);
@@ -48,9 +48,19 @@ export async function futuresPageData(
     ticker: ticker.ok && Array.isArray(ticker.data) ? (ticker.data[0] ?? null) : null,
     funding: funding.ok && Array.isArray(funding.data) ? (funding.data[0] ?? null) : null,
     openInterest: interest.ok ? (interest.data.openInterestList?.find((r) => r.symbol === symbol)?.size ?? null) : null,
-    book: book.ok && Array.isArray(book.data.asks) ? { asks: book.data.asks, bids: book.data.bids } : null,
+    book: book.ok ? { asks: levels(book.data.asks), bids: levels(book.data.bids) } : null,
     trades: trades.ok ? trades.data : null,
     candles: { interval, rows: candles.ok ? candles.data : null },
     now: Date.now(),
   };
+}
+
+/** `merge-depth` sends its levels as JSON numbers (as Bitget does); the book reads decimal text. */
+function levels(rows: unknown): string[][] {
+  if (!Array.isArray(rows)) return [];
+  return rows.flatMap((r) => {
+    if (!Array.isArray(r)) return [];
+    const [price, size] = r.map((v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v));
+    return typeof price === "string" && typeof size === "string" ? [[price, size]] : [];
+  });
 }
