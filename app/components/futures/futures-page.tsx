@@ -8,6 +8,7 @@ import { RecentTrades } from "~/components/trade/recent-trades";
 import { Tabs } from "~/components/trade/tabs";
 import { FUTURES_CHART, futuresTickerOf, PRODUCT_TYPE, type FuturesTicker } from "~/lib/futures/api";
 import { futuresMarketOf } from "~/lib/futures/contract";
+import { livePosition } from "~/lib/futures/live-position";
 import type { HoldSide } from "~/lib/futures/maths";
 import type { FuturesPageData } from "~/lib/futures/page-data";
 import { BRAND } from "~/lib/i18n/meta";
@@ -23,7 +24,7 @@ import { BOOK_FEED_DEPTH, bookFeed, productTickerFeed, tradesFeed } from "~/lib/
 import { useFrameStore } from "~/lib/ws/frame-store";
 import { publicStream } from "~/lib/ws/streams";
 import { FuturesOrderPanel } from "./futures-order-panel";
-import { FuturesPanels, livePosition } from "./futures-panels";
+import { FuturesPanels } from "./futures-panels";
 import { FuturesTickerBar } from "./futures-ticker-bar";
 import { useFuturesAccount, type FuturesFill } from "./use-futures-account";
 

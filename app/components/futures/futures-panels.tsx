@@ -13,37 +13,13 @@ import { browserHttp } from "~/lib/http/browser-client";
 import { postWithToast } from "~/lib/http/post-with-toast";
 import { futuresOrderOf, MARGIN_COIN, MIX, PRODUCT_TYPE, type FuturesOrder, type Position } from "~/lib/futures/api";
 import type { FuturesMarket } from "~/lib/futures/contract";
-import { marginRatio, roe, unrealisedPnl } from "~/lib/futures/maths";
+import type { LivePosition } from "~/lib/futures/live-position";
 import { MARGIN_FILTERS } from "~/lib/prefs/local-prefs";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { PlanOrder } from "~/lib/trade/chart/marks";
 import { toCsv } from "~/lib/trade/csv";
 import type { FuturesAccountView } from "./use-futures-account";
-
-/** A position with its figures at the live mark price. */
-export interface LivePosition extends Position {
-  mark: number;
-  pnl: number;
-  roe: number | undefined;
-  ratio: number | undefined;
-}
-
-/** Figures of a position at `mark` (the live mark of this contract; the position's own for others). */
-export function livePosition(p: Position, liveMark: number | undefined): LivePosition {
-  const mark = liveMark ?? (Number(p.markPrice) || Number(p.openPriceAvg));
-  const qty = Number(p.total);
-  const entry = Number(p.openPriceAvg);
-  const pnl = unrealisedPnl(p.holdSide, entry, mark, qty);
-  const collateral = Number(p.marginSize) || (entry * qty) / Number(p.leverage);
-  return {
-    ...p,
-    mark,
-    pnl,
-    roe: roe(pnl, entry, qty, Number(p.leverage)),
-    ratio: marginRatio({ mark, qty, collateral, pnl, maintenanceRate: Number(p.keepMarginRate) || undefined }),
-  };
-}
 
 type PositionDialog = { kind: "closeMarket" | "closeLimit" | "reverse" | "margin" | "tpsl"; position: LivePosition } | undefined;
 
