@@ -11,7 +11,7 @@ import { useAsync, type Async } from "~/lib/async-state";
 import { formatNumber, formatPercent } from "~/lib/i18n/format";
 import { browserHttp } from "~/lib/http/browser-client";
 import { postWithToast } from "~/lib/http/post-with-toast";
-import { futuresOrderOf, MARGIN_COIN, MIX, PRODUCT_TYPE, type FuturesOrder, type Position } from "~/lib/futures/api";
+import { futuresOrderOf, MARGIN_COIN, MIX, PRODUCT_TYPE, type FuturesOrder } from "~/lib/futures/api";
 import type { FuturesMarket } from "~/lib/futures/contract";
 import type { LivePosition } from "~/lib/futures/live-position";
 import { MARGIN_FILTERS } from "~/lib/prefs/local-prefs";
