@@ -39,6 +39,8 @@ test("the server renders the contract's header, and an unknown contract is a 404
   expect(Math.abs(mark - last) / last).toBeLessThan(0.05);
   // The chart draws the mark price as a line; the book and trades are the spot screen's.
   await expect(page.getByTestId("mark-line")).toHaveCount(1);
+  // The tip about the trader's own marks is not shown for the mark price alone.
+  await expect(page.locator(".chart-tip")).toHaveCount(0);
   const markLine = Number(await page.getByTestId("mark-line").getAttribute("data-price"));
   expect(Math.abs(markLine - mark) / mark).toBeLessThan(0.05);
   await expect(book(page).getByRole("rowgroup", { name: "Buy orders" }).getByRole("row").first()).toBeVisible();

@@ -230,7 +230,7 @@ const ChartCard = memo(function ChartCard({
   const change = shown && previous ? ((Number(shown.close) - Number(previous.close)) / Number(previous.close)) * 100 : undefined;
   const orderLines = prices.filter((m) => m.kind === "order");
   const planLines = prices.filter((m) => m.kind === "plan");
-  const showTip = moveTip && !tipClosed && view === "candles" && (prices.length > 0 || fillList.length > 0);
+  const showTip = moveTip && !tipClosed && view === "candles" && (prices.some((m) => m.kind !== "mark") || fillList.length > 0);
 
   return (
     <section className="card trade-card chart kline-chart" aria-labelledby="chart-title" data-rise={rise}>
