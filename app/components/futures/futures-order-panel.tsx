@@ -25,7 +25,7 @@ export function leverageOf(account: FuturesAccount | undefined, mode: MarginMode
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
-type Dialog = "leverage" | "margin" | "posMode" | "confirm" | undefined;
+type Dialog = "leverage" | "margin" | "posMode" | "confirm" | "transfer" | undefined;
 
 interface Props {
   market: FuturesMarket;
@@ -83,7 +83,11 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
   }, [pick?.n]);
 
   const position = positions.find((p) => p.symbol === market.symbol && p.holdSide === holdSide);
-  const available = account ? Number(account.available) : undefined;
+  // What may still be committed to new positions (the balance less margins and frozen orders).
+  const available = account ? Number(account.crossedMaxAvailable || account.available) : undefined;
+  const [transferAmount, setTransferAmount] = useState("");
+  const [toFutures, setToFutures] = useState(true);
+  const transferValid = /^\d{1,12}(\.\d{1,8})?$/.test(transferAmount) && Number(transferAmount) > 0;
   const input: FuturesFormInput = { kind, tradeSide, holdSide, price, triggerPrice, planPrice, size, unit, tpsl, takeProfit, stopLoss };
   const result = useMemo(
     () =>
@@ -364,7 +368,12 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
         <dl className="order-summary" data-testid="futures-preview">
           <div>
             <dt>{t("futures.form.available")}</dt>
-            <dd>{available === undefined ? "—" : `${usd(available)} ${MARGIN_COIN}`}</dd>
+            <dd data-testid="futures-available">
+              {available === undefined ? "—" : `${usd(available)} ${MARGIN_COIN}`}{" "}
+              <button type="button" className="button small" onClick={() => (setTransferAmount(""), setDialog("transfer"))}>
+                {t("futures.transfer.open")}
+              </button>
+            </dd>
           </div>
           {tradeSide === "open" && (
             <>
@@ -509,6 +518,51 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
               </label>
             ))}
           </fieldset>
+        </ConfirmDialog>
+      )}
+      {dialog === "transfer" && (
+        <ConfirmDialog
+          title={t("futures.transfer.title")}
+          confirm={t("futures.transfer.send")}
+          cancel={t("futures.confirm.cancel")}
+          busy={busy}
+          onCancel={() => setDialog(undefined)}
+          onConfirm={() =>
+            transferValid &&
+            void post(
+              MIX.transfer,
+              {
+                fromType: toFutures ? "spot" : "usdt_futures",
+                toType: toFutures ? "usdt_futures" : "spot",
+                amount: transferAmount,
+                coin: MARGIN_COIN,
+                clientOid: newClientOid(),
+              },
+              t("futures.toast.transferred", { amount: transferAmount, coin: MARGIN_COIN }),
+            )
+          }
+        >
+          <fieldset>
+            <legend className="visually-hidden">{t("futures.transfer.title")}</legend>
+            <label className="choice">
+              <input type="radio" name={`${ids}-tr`} checked={toFutures} onChange={() => setToFutures(true)} />{" "}
+              {t("futures.transfer.toFutures")}
+            </label>
+            <label className="choice">
+              <input type="radio" name={`${ids}-tr`} checked={!toFutures} onChange={() => setToFutures(false)} />{" "}
+              {t("futures.transfer.toSpot")}
+            </label>
+          </fieldset>
+          <div className="field">
+            <label htmlFor={`${ids}-tr-amount`}>{t("futures.transfer.amount", { coin: MARGIN_COIN })}</label>
+            <input
+              id={`${ids}-tr-amount`}
+              inputMode="decimal"
+              value={transferAmount}
+              onChange={(e) => setTransferAmount(e.target.value.trim())}
+              aria-invalid={(transferAmount !== "" && !transferValid) || undefined}
+            />
+          </div>
         </ConfirmDialog>
       )}
       {dialog === "posMode" && (

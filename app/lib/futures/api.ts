@@ -34,6 +34,8 @@ export const MIX = {
   ordersHistory: "/api/v2/mix/order/orders-history",
   ordersPlanPending: "/api/v2/mix/order/orders-plan-pending",
   orderFills: "/api/v2/mix/order/fills",
+  /** Bitget's transfer between the caller's own accounts: spot ⇄ USDT-M futures here. */
+  transfer: "/api/v2/spot/wallet/transfer",
 } as const;
 
 /** The mix API spells candle intervals its own way (`1m`, `1H`, `1D`...). */
