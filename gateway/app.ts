@@ -49,6 +49,7 @@ import { exchangeStreams } from "./exchange/streams/server.ts";
 import { futuresConfigFromEnv } from "./futures/config.ts";
 import { Futures } from "./futures/futures.ts";
 import { FUTURES_MIGRATIONS } from "./futures/migrations.ts";
+import { privateFuturesRoutes } from "./futures/routes/private-routes.ts";
 import { publicFuturesRoutes } from "./futures/routes/public-routes.ts";
 import { SUB_TRANSFER_MIGRATIONS } from "./exchange/sub-transfer-store.ts";
 import { publicRoutes } from "./public-routes.ts";
@@ -181,6 +182,7 @@ export async function createGateway(
   spotAccountRoutes(app, exchangeDeps);
   subTransferRoutes(app, exchangeDeps);
   publicFuturesRoutes(app, { futures, limiter: exchangeDeps.limiter });
+  privateFuturesRoutes(app, { ...exchangeDeps, futures });
   eventRoutes(app, {
     events,
     operators: new OperatorAuth(eventsConfigFromEnv().operatorSecret, eventStore),

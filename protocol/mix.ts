@@ -24,6 +24,42 @@ export const MIX = {
   protectionFund: "/api/v2/mix/market/protection-fund",
 } as const;
 
+/** Bitget v2 mix private endpoints (signed; docs/decisions/312). */
+export const MIX_PRIVATE = {
+  accounts: "/api/v2/mix/account/accounts",
+  account: "/api/v2/mix/account/account",
+  setLeverage: "/api/v2/mix/account/set-leverage",
+  setMargin: "/api/v2/mix/account/set-margin",
+  setMarginMode: "/api/v2/mix/account/set-margin-mode",
+  setPositionMode: "/api/v2/mix/account/set-position-mode",
+  bills: "/api/v2/mix/account/bill",
+  allPosition: "/api/v2/mix/position/all-position",
+  singlePosition: "/api/v2/mix/position/single-position",
+  historyPosition: "/api/v2/mix/position/history-position",
+  placeOrder: "/api/v2/mix/order/place-order",
+  batchPlaceOrder: "/api/v2/mix/order/batch-place-order",
+  cancelOrder: "/api/v2/mix/order/cancel-order",
+  cancelAllOrders: "/api/v2/mix/order/cancel-all-orders",
+  closePositions: "/api/v2/mix/order/close-positions",
+  ordersPending: "/api/v2/mix/order/orders-pending",
+  ordersHistory: "/api/v2/mix/order/orders-history",
+  detail: "/api/v2/mix/order/detail",
+  fills: "/api/v2/mix/order/fills",
+  /** Bitget's transfer between the caller's own accounts (spot and USDT-M futures here). */
+  walletTransfer: "/api/v2/spot/wallet/transfer",
+} as const;
+
+/** Account types of `wallet/transfer` (Bitget's names); the embedded exchange moves USDT between the first two. */
+export const TRANSFER_ACCOUNT_TYPES = [
+  "spot",
+  "usdt_futures",
+  "coin_futures",
+  "usdc_futures",
+  "p2p",
+  "crossed_margin",
+  "isolated_margin",
+] as const;
+
 /** Bitget's product types; only USDT-M perpetuals are listed here, the others answer an empty list. */
 export const PRODUCT_TYPES = ["USDT-FUTURES", "COIN-FUTURES", "USDC-FUTURES"] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];

@@ -5,12 +5,12 @@
  */
 import type { Db } from "../db/database.ts";
 import { IdGen } from "../exchange/engine/order.ts";
-import type { Env, Order } from "../exchange/engine/types.ts";
+import type { Env } from "../exchange/engine/types.ts";
 import type { Exchange } from "../exchange/exchange.ts";
-import { notional } from "../exchange/instruments.ts";
 import type { FuturesConfig } from "./config.ts";
-import type { Contract } from "./contracts.ts";
+import { newFxChange, type FxChange, type FxOrder } from "./ledger.ts";
 import { FuturesMarket } from "./market.ts";
+import { FuturesService } from "./service.ts";
 import { FuturesSimulator } from "./simulator.ts";
 import { FuturesStore } from "./store.ts";
 
@@ -21,8 +21,9 @@ export class Futures {
   readonly market: FuturesMarket;
   readonly simulator: FuturesSimulator;
   readonly ids: IdGen;
-  /** Net position in lots of each house account, by env and symbol (long positive). */
-  private readonly house = new Map<string, Map<string, number>>();
+  readonly svc: FuturesService;
+  /** The change the current simulator step writes (house fills may touch users' resting orders). */
+  private stepChange: FxChange = newFxChange();
   private timer: NodeJS.Timeout | undefined;
   private steps = 0;
 
@@ -35,10 +36,14 @@ export class Futures {
     now = Date.now(),
   ) {
     this.store = new FuturesStore(db);
-    this.ids = new IdGen(now * 1000);
+    // ids stay above every stored order and bill, and above the clock's own (newOrder uses ms x 1000)
+    this.ids = new IdGen(this.store.maxSeq());
     this.market = new FuturesMarket(exchange.market, this.store, seed, exchange.svc.store.genesis(), config.fundingIntervalMs, now);
-    this.simulator = new FuturesSimulator(this.market, this.ids, seed, (env, c, m, t, price, lots) =>
-      this.onMatch(env, c, m, t, price, lots),
+    this.svc = new FuturesService(db, this.store, this.market, exchange.svc, this.ids);
+    this.svc.load();
+    this.market.fundingListeners.add((env, c, at, rate, mark) => this.svc.settleFunding(env, c, rate, mark, at));
+    this.simulator = new FuturesSimulator(this.market, this.ids, seed, (_env, c, m, t, price, lots) =>
+      this.svc.onMatch(c, m as FxOrder, t as FxOrder, price, lots, this.stepChange),
     );
     if (config.simulator) this.start();
   }
@@ -52,7 +57,9 @@ export class Futures {
   /** One second of the futures market: house quotes and trades, then prices and funding. */
   step(now = Date.now()): void {
     try {
+      this.stepChange = newFxChange();
       this.simulator.tick(now);
+      this.svc.commit(this.stepChange);
       this.market.step(now);
       if (++this.steps % 5 === 0) this.market.persist(this.store.db);
     } catch (err) {
@@ -70,28 +77,8 @@ export class Futures {
     }
   }
 
-  /** A match between two orders of a futures book: the tape, then each side's position. */
-  private onMatch(env: Env, c: Contract, maker: Order, taker: Order, price: number, lots: number): void {
-    const ts = Date.now();
-    const quoteCents = Number(notional(c.inst, price, lots) / 1_000_000n);
-    this.market.onTrade(env, c.symbol, this.ids.text(this.ids.next(ts)), taker, price, lots, quoteCents, ts);
-    for (const o of [maker, taker]) if (o.house) this.moveHouse(env, c.symbol, o.userId, o.side === "buy" ? lots : -lots);
-  }
-
-  private moveHouse(env: Env, symbol: string, userId: string, lots: number): void {
-    const key = `${env}:${symbol}`;
-    let m = this.house.get(key);
-    if (!m) {
-      m = new Map();
-      this.house.set(key, m);
-    }
-    m.set(userId, (m.get(userId) ?? 0) + lots);
-  }
-
   /** Open interest in lots: the sum of every long position (house included), which equals the shorts'. */
   openInterest(env: Env, symbol: string): number {
-    let longs = 0;
-    for (const lots of this.house.get(`${env}:${symbol}`)?.values() ?? []) if (lots > 0) longs += lots;
-    return longs;
+    return this.svc.openInterest(env, symbol);
   }
 }

@@ -16,7 +16,7 @@ const candleTable = (name: string) => `CREATE TABLE ${name} (
 export const FUTURES_MIGRATIONS: Migration[] = [
   {
     version: 3100,
-    name: "futures market: candles, mark candles, funding history, protection fund",
+    name: "futures market: candles, mark candles, funding history",
     sql: `
       ${candleTable("fx_candles")}
       ${candleTable("fx_mark_candles")}
@@ -31,10 +31,135 @@ export const FUTURES_MIGRATIONS: Migration[] = [
         key   TEXT PRIMARY KEY,
         value TEXT NOT NULL
       );
-      CREATE TABLE fx_protection_fund (
-        env     TEXT PRIMARY KEY,
-        balance INTEGER NOT NULL
-      );
     `,
   },
 ];
+
+FUTURES_MIGRATIONS.push({
+  version: 3101,
+  name: "futures ledger: accounts, settings, positions and their history, orders, fills, bills",
+  sql: `
+    CREATE TABLE fx_accounts (
+      env      TEXT NOT NULL,
+      user_id  TEXT NOT NULL,
+      balance  INTEGER NOT NULL,
+      frozen   INTEGER NOT NULL,
+      pos_mode TEXT NOT NULL,
+      u_time   INTEGER NOT NULL,
+      PRIMARY KEY (env, user_id)
+    );
+    CREATE TABLE fx_settings (
+      env         TEXT NOT NULL,
+      user_id     TEXT NOT NULL,
+      symbol      TEXT NOT NULL,
+      margin_mode TEXT NOT NULL,
+      long_lever  INTEGER NOT NULL,
+      short_lever INTEGER NOT NULL,
+      cross_lever INTEGER NOT NULL,
+      PRIMARY KEY (env, user_id, symbol)
+    );
+    CREATE TABLE fx_positions (
+      env          TEXT NOT NULL,
+      user_id      TEXT NOT NULL,
+      symbol       TEXT NOT NULL,
+      hold_side    TEXT NOT NULL,
+      position_id  TEXT NOT NULL,
+      size         INTEGER NOT NULL,
+      cost         INTEGER NOT NULL,
+      margin       INTEGER NOT NULL,
+      margin_mode  TEXT NOT NULL,
+      leverage     INTEGER NOT NULL,
+      realised     INTEGER NOT NULL,
+      fees         INTEGER NOT NULL,
+      funding      INTEGER NOT NULL,
+      opened_size  INTEGER NOT NULL,
+      opened_cost  INTEGER NOT NULL,
+      closed_size  INTEGER NOT NULL,
+      closed_value INTEGER NOT NULL,
+      c_time       INTEGER NOT NULL,
+      u_time       INTEGER NOT NULL,
+      PRIMARY KEY (env, user_id, symbol, hold_side)
+    );
+    CREATE TABLE fx_position_history (
+      position_id  TEXT PRIMARY KEY,
+      env          TEXT NOT NULL,
+      user_id      TEXT NOT NULL,
+      symbol       TEXT NOT NULL,
+      hold_side    TEXT NOT NULL,
+      margin_mode  TEXT NOT NULL,
+      opened_size  INTEGER NOT NULL,
+      opened_cost  INTEGER NOT NULL,
+      closed_size  INTEGER NOT NULL,
+      closed_value INTEGER NOT NULL,
+      realised     INTEGER NOT NULL,
+      fees         INTEGER NOT NULL,
+      funding      INTEGER NOT NULL,
+      c_time       INTEGER NOT NULL,
+      u_time       INTEGER NOT NULL
+    );
+    CREATE INDEX fx_position_history_user ON fx_position_history (env, user_id, u_time);
+    CREATE TABLE fx_orders (
+      order_id      TEXT PRIMARY KEY,
+      seq           INTEGER NOT NULL,
+      env           TEXT NOT NULL,
+      user_id       TEXT NOT NULL,
+      symbol        TEXT NOT NULL,
+      side          TEXT NOT NULL,
+      trade_side    TEXT NOT NULL,
+      pos_side      TEXT NOT NULL,
+      pos_mode      TEXT NOT NULL,
+      order_type    TEXT NOT NULL,
+      force         TEXT NOT NULL,
+      price         INTEGER NOT NULL,
+      size          INTEGER NOT NULL,
+      filled        INTEGER NOT NULL,
+      filled_quote  INTEGER NOT NULL,
+      fee           INTEGER NOT NULL,
+      margin        INTEGER NOT NULL,
+      profit        INTEGER NOT NULL,
+      reduce_only   INTEGER NOT NULL,
+      leverage      INTEGER NOT NULL,
+      margin_mode   TEXT NOT NULL,
+      status        TEXT NOT NULL,
+      client_oid    TEXT NOT NULL,
+      c_time        INTEGER NOT NULL,
+      u_time        INTEGER NOT NULL,
+      cancel_reason TEXT NOT NULL,
+      source        TEXT NOT NULL
+    );
+    CREATE UNIQUE INDEX fx_orders_client_oid ON fx_orders (env, user_id, client_oid) WHERE client_oid <> '';
+    CREATE INDEX fx_orders_user ON fx_orders (env, user_id, c_time);
+    CREATE TABLE fx_fills (
+      trade_id   TEXT NOT NULL,
+      order_id   TEXT NOT NULL,
+      env        TEXT NOT NULL,
+      user_id    TEXT NOT NULL,
+      symbol     TEXT NOT NULL,
+      side       TEXT NOT NULL,
+      trade_side TEXT NOT NULL,
+      pos_side   TEXT NOT NULL,
+      price      INTEGER NOT NULL,
+      size       INTEGER NOT NULL,
+      quote      INTEGER NOT NULL,
+      fee        INTEGER NOT NULL,
+      profit     INTEGER NOT NULL,
+      scope      TEXT NOT NULL,
+      ts         INTEGER NOT NULL,
+      PRIMARY KEY (trade_id, order_id)
+    );
+    CREATE INDEX fx_fills_user ON fx_fills (env, user_id, ts);
+    CREATE TABLE fx_bills (
+      bill_id       INTEGER PRIMARY KEY,
+      env           TEXT NOT NULL,
+      user_id       TEXT NOT NULL,
+      symbol        TEXT NOT NULL,
+      coin          TEXT NOT NULL,
+      business_type TEXT NOT NULL,
+      amount        INTEGER NOT NULL,
+      fee           INTEGER NOT NULL,
+      balance       INTEGER NOT NULL,
+      ts            INTEGER NOT NULL
+    );
+    CREATE INDEX fx_bills_user ON fx_bills (env, user_id, bill_id);
+  `,
+});

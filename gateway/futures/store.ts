@@ -1,7 +1,11 @@
-/** The futures area's SQL (docs/decisions/310): funding history, the protection fund, bookkeeping. */
+/** The futures area's SQL (docs/decisions/310, 312): funding history, the ledger, orders, fills and bills. */
 import type { Statement } from "better-sqlite3";
 import type { Db } from "../db/database.ts";
+import type { HoldSide, MarginMode, PosMode } from "../../protocol/mix.ts";
+import { unlinked } from "../exchange/engine/order.ts";
 import type { Env } from "../exchange/engine/types.ts";
+import type { Force, OrderStatus, OrderType, Side } from "../../protocol/bitget.ts";
+import type { FxAccount, FxBill, FxChange, FxOrder, FxSettings, Position, TradeSide } from "./ledger.ts";
 
 export interface FundingRow {
   symbol: string;
@@ -13,8 +17,6 @@ export class FuturesStore {
   private readonly insertFunding: Statement;
   private readonly fundingPage: Statement;
   private readonly lastFunding: Statement;
-  private readonly fundBalance: Statement;
-  private readonly setFund: Statement;
 
   constructor(readonly db: Db) {
     this.insertFunding = db.prepare("INSERT OR IGNORE INTO fx_funding (env, symbol, funding_time, rate_ppm) VALUES (?, ?, ?, ?)");
@@ -22,10 +24,6 @@ export class FuturesStore {
       "SELECT symbol, funding_time, rate_ppm FROM fx_funding WHERE env = ? AND symbol = ? ORDER BY funding_time DESC LIMIT ? OFFSET ?",
     );
     this.lastFunding = db.prepare("SELECT max(funding_time) AS t FROM fx_funding WHERE env = ? AND symbol = ?");
-    this.fundBalance = db.prepare("SELECT balance FROM fx_protection_fund WHERE env = ?").safeIntegers(true);
-    this.setFund = db.prepare(
-      "INSERT INTO fx_protection_fund (env, balance) VALUES (?, ?) ON CONFLICT(env) DO UPDATE SET balance = excluded.balance",
-    );
   }
 
   /** Records a settled funding rate; a second record of the same time is ignored (restarts). */
@@ -47,12 +45,334 @@ export class FuturesStore {
     return (this.lastFunding.get(env, symbol) as { t: number | null }).t ?? undefined;
   }
 
-  protectionFund(env: Env): bigint {
-    return ((this.fundBalance.get(env) as { balance: bigint } | undefined)?.balance ?? 0n) as bigint;
+  /** Writes one change (the caller owns the transaction). */
+  write(ch: FxChange): void {
+    const db = this.db;
+    for (const a of ch.accounts) {
+      db.prepare(
+        `INSERT INTO fx_accounts (env, user_id, balance, frozen, pos_mode, u_time) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT(env, user_id) DO UPDATE SET balance = excluded.balance, frozen = excluded.frozen, pos_mode = excluded.pos_mode, u_time = excluded.u_time`,
+      ).run(a.env, a.userId, a.balance, a.frozen, a.posMode, a.uTime);
+    }
+    for (const p of ch.positions) {
+      if (p.size === 0) {
+        db.prepare("DELETE FROM fx_positions WHERE env = ? AND user_id = ? AND symbol = ? AND hold_side = ?").run(
+          p.env,
+          p.userId,
+          p.symbol,
+          p.holdSide,
+        );
+        continue;
+      }
+      db.prepare(
+        `INSERT INTO fx_positions (env, user_id, symbol, hold_side, position_id, size, cost, margin, margin_mode, leverage, realised, fees, funding,
+           opened_size, opened_cost, closed_size, closed_value, c_time, u_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(env, user_id, symbol, hold_side) DO UPDATE SET position_id = excluded.position_id, size = excluded.size, cost = excluded.cost,
+           margin = excluded.margin, margin_mode = excluded.margin_mode, leverage = excluded.leverage, realised = excluded.realised, fees = excluded.fees,
+           funding = excluded.funding, opened_size = excluded.opened_size, opened_cost = excluded.opened_cost, closed_size = excluded.closed_size,
+           closed_value = excluded.closed_value, c_time = excluded.c_time, u_time = excluded.u_time`,
+      ).run(
+        p.env,
+        p.userId,
+        p.symbol,
+        p.holdSide,
+        p.id,
+        p.size,
+        p.cost,
+        p.margin,
+        p.marginMode,
+        p.leverage,
+        p.realised,
+        p.fees,
+        p.funding,
+        p.openedSize,
+        p.openedCost,
+        p.closedSize,
+        p.closedValue,
+        p.cTime,
+        p.uTime,
+      );
+    }
+    for (const p of ch.closed) {
+      db.prepare(
+        `INSERT OR REPLACE INTO fx_position_history (position_id, env, user_id, symbol, hold_side, margin_mode, opened_size, opened_cost, closed_size,
+           closed_value, realised, fees, funding, c_time, u_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        p.id,
+        p.env,
+        p.userId,
+        p.symbol,
+        p.holdSide,
+        p.marginMode,
+        p.openedSize,
+        p.openedCost,
+        p.closedSize,
+        p.closedValue,
+        p.realised,
+        p.fees,
+        p.funding,
+        p.cTime,
+        p.uTime,
+      );
+    }
+    for (const o of ch.orders) {
+      if (o.house) continue;
+      db.prepare(
+        `INSERT INTO fx_orders (order_id, seq, env, user_id, symbol, side, trade_side, pos_side, pos_mode, order_type, force, price, size, filled, filled_quote,
+           fee, margin, profit, reduce_only, leverage, margin_mode, status, client_oid, c_time, u_time, cancel_reason, source)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(order_id) DO UPDATE SET filled = excluded.filled, filled_quote = excluded.filled_quote, fee = excluded.fee, margin = excluded.margin,
+           profit = excluded.profit, status = excluded.status, u_time = excluded.u_time, cancel_reason = excluded.cancel_reason`,
+      ).run(
+        o.id,
+        o.seq,
+        o.env,
+        o.userId,
+        o.symbol,
+        o.side,
+        o.tradeSide,
+        o.posSide,
+        o.posMode,
+        o.type,
+        o.force,
+        o.price,
+        o.size,
+        o.filled,
+        o.filledQuote,
+        o.fee,
+        o.margin,
+        o.profit,
+        o.reduceOnly ? 1 : 0,
+        o.leverage,
+        o.marginMode,
+        o.status,
+        o.clientOid,
+        o.cTime,
+        o.uTime,
+        o.cancelReason,
+        o.source,
+      );
+    }
+    for (const f of ch.fills) {
+      const o = f.order;
+      db.prepare(
+        `INSERT OR IGNORE INTO fx_fills (trade_id, order_id, env, user_id, symbol, side, trade_side, pos_side, price, size, quote, fee, profit, scope, ts)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        f.tradeId,
+        o.id,
+        o.env,
+        o.userId,
+        o.symbol,
+        o.side,
+        o.tradeSide,
+        o.posSide,
+        f.price,
+        f.size,
+        f.quote,
+        f.fee,
+        f.profit,
+        f.scope,
+        f.ts,
+      );
+    }
+    for (const b of ch.bills) {
+      db.prepare(
+        "INSERT INTO fx_bills (bill_id, env, user_id, symbol, coin, business_type, amount, fee, balance, ts) VALUES (?, ?, ?, ?, 'USDT', ?, ?, ?, ?, ?)",
+      ).run(b.id, b.env, b.userId, b.symbol, b.business, b.amount, b.fee, b.balance, b.ts);
+    }
+    for (const f of ch.extra) f();
   }
 
-  setProtectionFund(env: Env, balance: bigint): void {
-    this.setFund.run(env, balance);
+  loadAccounts(): FxAccount[] {
+    const rows = this.db.prepare("SELECT * FROM fx_accounts").safeIntegers(true).all() as Array<Record<string, unknown>>;
+    return rows.map((r) => ({
+      env: r.env as Env,
+      userId: r.user_id as string,
+      balance: r.balance as bigint,
+      frozen: r.frozen as bigint,
+      posMode: r.pos_mode as PosMode,
+      uTime: Number(r.u_time),
+    }));
+  }
+
+  loadSettings(): Array<{ env: Env; userId: string; symbol: string; s: FxSettings }> {
+    const rows = this.db.prepare("SELECT * FROM fx_settings").all() as Array<Record<string, unknown>>;
+    return rows.map((r) => ({
+      env: r.env as Env,
+      userId: r.user_id as string,
+      symbol: r.symbol as string,
+      s: {
+        marginMode: r.margin_mode as MarginMode,
+        longLever: Number(r.long_lever),
+        shortLever: Number(r.short_lever),
+        crossLever: Number(r.cross_lever),
+      },
+    }));
+  }
+
+  saveSettings(env: Env, userId: string, symbol: string, s: FxSettings): void {
+    this.db
+      .prepare(
+        `INSERT INTO fx_settings (env, user_id, symbol, margin_mode, long_lever, short_lever, cross_lever) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(env, user_id, symbol) DO UPDATE SET margin_mode = excluded.margin_mode, long_lever = excluded.long_lever,
+           short_lever = excluded.short_lever, cross_lever = excluded.cross_lever`,
+      )
+      .run(env, userId, symbol, s.marginMode, s.longLever, s.shortLever, s.crossLever);
+  }
+
+  loadPositions(): Position[] {
+    const rows = this.db.prepare("SELECT * FROM fx_positions").safeIntegers(true).all() as Array<Record<string, unknown>>;
+    return rows.map((r) => ({
+      id: r.position_id as string,
+      env: r.env as Env,
+      userId: r.user_id as string,
+      symbol: r.symbol as string,
+      holdSide: r.hold_side as HoldSide,
+      size: Number(r.size),
+      cost: r.cost as bigint,
+      margin: r.margin as bigint,
+      marginMode: r.margin_mode as MarginMode,
+      leverage: Number(r.leverage),
+      realised: r.realised as bigint,
+      fees: r.fees as bigint,
+      funding: r.funding as bigint,
+      openedSize: Number(r.opened_size),
+      openedCost: r.opened_cost as bigint,
+      closedSize: Number(r.closed_size),
+      closedValue: r.closed_value as bigint,
+      cTime: Number(r.c_time),
+      uTime: Number(r.u_time),
+    }));
+  }
+
+  /** Open orders in time priority, to rest again in the books. */
+  loadOpenOrders(): FxOrder[] {
+    const rows = this.db
+      .prepare("SELECT * FROM fx_orders WHERE status IN ('live', 'partially_filled') ORDER BY seq")
+      .safeIntegers(true)
+      .all() as Array<Record<string, unknown>>;
+    return rows.map(rowToFxOrder);
+  }
+
+  orders(q: {
+    env: Env;
+    userId: string;
+    symbol?: string;
+    orderId?: string;
+    clientOid?: string;
+    before: number;
+    limit: number;
+    start: number;
+    end: number;
+    open?: boolean;
+  }): FxOrder[] {
+    const where = ["env = ?", "user_id = ?", "c_time >= ?", "c_time <= ?", "seq < ?"];
+    const args: unknown[] = [q.env, q.userId, q.start, q.end, q.before];
+    if (q.symbol) {
+      where.push("symbol = ?");
+      args.push(q.symbol);
+    }
+    if (q.orderId) {
+      where.push("order_id = ?");
+      args.push(q.orderId);
+    }
+    if (q.clientOid) {
+      where.push("client_oid = ? AND client_oid <> ''");
+      args.push(q.clientOid);
+    }
+    where.push(q.open ? "status IN ('live', 'partially_filled')" : "status IN ('filled', 'cancelled')");
+    const rows = this.db
+      .prepare(`SELECT * FROM fx_orders WHERE ${where.join(" AND ")} ORDER BY seq DESC LIMIT ?`)
+      .safeIntegers(true)
+      .all(...args, q.limit) as Array<Record<string, unknown>>;
+    return rows.map(rowToFxOrder);
+  }
+
+  findOrder(env: Env, userId: string, by: { orderId?: string; clientOid?: string }): FxOrder | undefined {
+    const row = by.orderId
+      ? this.db
+          .prepare("SELECT * FROM fx_orders WHERE order_id = ? AND env = ? AND user_id = ?")
+          .safeIntegers(true)
+          .get(by.orderId, env, userId)
+      : this.db
+          .prepare("SELECT * FROM fx_orders WHERE env = ? AND user_id = ? AND client_oid = ? AND client_oid <> ''")
+          .safeIntegers(true)
+          .get(env, userId, by.clientOid ?? "");
+    return row ? rowToFxOrder(row as Record<string, unknown>) : undefined;
+  }
+
+  fills(q: { env: Env; userId: string; symbol?: string; orderId?: string; before: string; limit: number; start: number; end: number }) {
+    const where = ["env = ?", "user_id = ?", "ts >= ?", "ts <= ?", "CAST(trade_id AS INTEGER) < CAST(? AS INTEGER)"];
+    const args: unknown[] = [q.env, q.userId, q.start, q.end, q.before];
+    if (q.symbol) {
+      where.push("symbol = ?");
+      args.push(q.symbol);
+    }
+    if (q.orderId) {
+      where.push("order_id = ?");
+      args.push(q.orderId);
+    }
+    return this.db
+      .prepare(`SELECT * FROM fx_fills WHERE ${where.join(" AND ")} ORDER BY ts DESC, trade_id DESC LIMIT ?`)
+      .safeIntegers(true)
+      .all(...args, q.limit) as Array<Record<string, unknown>>;
+  }
+
+  bills(q: {
+    env: Env;
+    userId: string;
+    symbol?: string;
+    business?: string;
+    before: number;
+    limit: number;
+    start: number;
+    end: number;
+  }): FxBill[] {
+    const where = ["env = ?", "user_id = ?", "ts >= ?", "ts <= ?", "bill_id < ?"];
+    const args: unknown[] = [q.env, q.userId, q.start, q.end, q.before];
+    if (q.symbol) {
+      where.push("symbol = ?");
+      args.push(q.symbol);
+    }
+    if (q.business) {
+      where.push("business_type = ?");
+      args.push(q.business);
+    }
+    const rows = this.db
+      .prepare(`SELECT * FROM fx_bills WHERE ${where.join(" AND ")} ORDER BY bill_id DESC LIMIT ?`)
+      .safeIntegers(true)
+      .all(...args, q.limit) as Array<Record<string, unknown>>;
+    return rows.map((r) => ({
+      id: Number(r.bill_id),
+      env: r.env as Env,
+      userId: r.user_id as string,
+      symbol: r.symbol as string,
+      business: r.business_type as string,
+      amount: r.amount as bigint,
+      fee: r.fee as bigint,
+      balance: r.balance as bigint,
+      ts: Number(r.ts),
+    }));
+  }
+
+  positionHistory(q: { env: Env; userId: string; symbol?: string; limit: number; start: number; end: number }) {
+    const where = ["env = ?", "user_id = ?", "u_time >= ?", "u_time <= ?"];
+    const args: unknown[] = [q.env, q.userId, q.start, q.end];
+    if (q.symbol) {
+      where.push("symbol = ?");
+      args.push(q.symbol);
+    }
+    return this.db
+      .prepare(`SELECT * FROM fx_position_history WHERE ${where.join(" AND ")} ORDER BY u_time DESC LIMIT ?`)
+      .safeIntegers(true)
+      .all(...args, q.limit) as Array<Record<string, unknown>>;
+  }
+
+  maxSeq(): number {
+    const a = this.db.prepare("SELECT max(seq) AS m FROM fx_orders").get() as { m: number | null };
+    const b = this.db.prepare("SELECT max(bill_id) AS m FROM fx_bills").get() as { m: number | null };
+    return Math.max(a.m ?? 0, b.m ?? 0);
   }
 
   meta(key: string): string | undefined {
@@ -62,4 +382,41 @@ export class FuturesStore {
   setMeta(key: string, value: string): void {
     this.db.prepare("INSERT INTO fx_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
   }
+}
+
+function rowToFxOrder(r: Record<string, unknown>): FxOrder {
+  return {
+    id: r.order_id as string,
+    seq: Number(r.seq),
+    env: r.env as Env,
+    userId: r.user_id as string,
+    symbol: r.symbol as string,
+    side: r.side as Side,
+    type: r.order_type as OrderType,
+    force: r.force as Force,
+    stp: "cancel_taker",
+    price: Number(r.price),
+    size: Number(r.size),
+    quoteSize: 0n,
+    filled: Number(r.filled),
+    filledQuote: r.filled_quote as bigint,
+    fee: r.fee as bigint,
+    frozen: 0n,
+    status: r.status as OrderStatus,
+    clientOid: r.client_oid as string,
+    cTime: Number(r.c_time),
+    uTime: Number(r.u_time),
+    cancelReason: r.cancel_reason as string,
+    house: false,
+    source: r.source as string,
+    ...unlinked(),
+    tradeSide: r.trade_side as TradeSide,
+    posSide: r.pos_side as HoldSide,
+    reduceOnly: Number(r.reduce_only) === 1,
+    posMode: r.pos_mode as PosMode,
+    leverage: Number(r.leverage),
+    marginMode: r.margin_mode as MarginMode,
+    margin: r.margin as bigint,
+    profit: r.profit as bigint,
+  };
 }

@@ -201,7 +201,7 @@ export function publicFuturesRoutes(app: FastifyInstance, deps: FuturesRouteDeps
     return ok({
       productType: "USDT-FUTURES",
       marginCoin: "USDT",
-      balance: units(fx.store.protectionFund(envOf(req))),
+      balance: units(fx.svc.protectionFund(envOf(req))),
       ts: String(Date.now()),
     });
   });

@@ -1,0 +1,35 @@
+/** Bitget's futures error codes as the embedded exchange answers them (docs/decisions/312). */
+import { EX_CODES } from "../../protocol/bitget.ts";
+
+export const FX_CODES = {
+  paramInvalid: EX_CODES.paramInvalid,
+  paramEmpty: EX_CODES.paramEmpty,
+  paramNotExist: EX_CODES.paramNotExist,
+  paramCheck: EX_CODES.paramCheck,
+  duplicateClientOid: EX_CODES.duplicateClientOid,
+  /** "The order amount exceeds the balance". */
+  insufficientBalance: "40762",
+  /** "Insufficient margin". */
+  insufficientMargin: "40712",
+  /** "Cannot exceed the maximum transferable margin amount". */
+  marginTransferTooLarge: "40713",
+  /** "Insufficient contract account balance" (a transfer out of futures). */
+  transferExceeds: "40711",
+  orderNotFound: "40768",
+  orderNotCancellable: EX_CODES.orderNotCancellable,
+  /** One-way/hedge mismatch: "The order type for unilateral position must also be the unilateral position type". */
+  posModeMismatch: "40774",
+  /** "No position to close". */
+  noPosition: "22002",
+  /** "Not enough position is available". */
+  notEnoughPosition: "40757",
+  /** Less than the minimum order quantity or value. */
+  lessThanMinimum: EX_CODES.minNotional,
+  /** "Exceeded the maximum settable leverage". */
+  leverageTooHigh: "40797",
+  /** Positions or orders exist: the margin or position mode cannot be changed. */
+  positionsOrOrdersExist: "45117",
+  marginModeMismatch: "40774",
+  /** The price is outside the allowed band around the mark. */
+  priceOutOfBand: "40706",
+} as const;

@@ -1,0 +1,414 @@
+/** Bitget v2 mix account, position and order endpoints, and the spot/futures transfer (docs/decisions/312). */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { FORCES, ORDER_TYPES, SIDES } from "../../../protocol/bitget.ts";
+import { HOLD_SIDES, MARGIN_MODES, MIX_PRIVATE, POS_MODES, TRANSFER_ACCOUNT_TYPES } from "../../../protocol/mix.ts";
+import { GatewayError, ok } from "../../envelope.ts";
+import { parseScaled } from "../../exchange/decimal.ts";
+import { canonical, decimal, enumValue, isAbsent, optional, parseFields, text } from "../../exchange/fields.ts";
+import { LEDGER_SCALE } from "../../exchange/instruments.ts";
+import { CLIENT_OID } from "../../exchange/order-request.ts";
+import { privateRoute, sourceOf, type ExchangeRouteDeps } from "../../exchange/routes/private-route.ts";
+import { qInt, qString, type Query } from "../../exchange/routes/query.ts";
+import { EngineError, type Env } from "../../exchange/engine/types.ts";
+import type { Principal } from "../../request.ts";
+import { FX_CODES } from "../codes.ts";
+import type { Contract } from "../contracts.ts";
+import { accountJson, billJson, fillJson, historyPositionJson, orderJson, positionJson } from "../private-format.ts";
+import type { Futures } from "../futures.ts";
+import type { FxOrder } from "../ledger.ts";
+import type { OrderRequest } from "../service.ts";
+import { contractOf, productTypeOf, qContract, qProductType } from "./query.ts";
+
+const MarginCoin = optional(text(16));
+const Base = { symbol: text(32), productType: text(32), marginCoin: MarginCoin };
+
+const OrderFields = {
+  size: decimal,
+  price: optional(decimal),
+  side: text(16),
+  tradeSide: optional(text(16)),
+  orderType: text(16),
+  force: optional(text(16)),
+  clientOid: optional(text(64)),
+  reduceOnly: optional(text(8)),
+  marginMode: optional(text(16)),
+  presetStopSurplusPrice: optional(decimal),
+  presetStopLossPrice: optional(decimal),
+};
+const PlaceSchema = z.object({ ...Base, ...OrderFields });
+const BatchSchema = z.object({ ...Base, marginMode: optional(text(16)), orderList: z.array(z.object(OrderFields)).min(1).max(50) });
+const CancelSchema = z.object({ ...Base, orderId: optional(text(32)), clientOid: optional(text(64)) });
+const CancelAllSchema = z.object({ productType: text(32), symbol: optional(text(32)), marginCoin: MarginCoin });
+const CloseSchema = z.object({ productType: text(32), symbol: optional(text(32)), holdSide: optional(text(8)) });
+const LeverageSchema = z.object({ ...Base, leverage: z.union([text(8), z.number().int()]), holdSide: optional(text(8)) });
+const MarginSchema = z.object({ ...Base, amount: decimal, holdSide: text(8) });
+const MarginModeSchema = z.object({ ...Base, marginMode: text(16) });
+const PosModeSchema = z.object({ productType: text(32), posMode: text(16) });
+const TransferSchema = z.object({
+  fromType: text(32),
+  toType: text(32),
+  amount: decimal,
+  coin: text(16),
+  symbol: optional(text(32)),
+  clientOid: optional(text(64)),
+});
+
+/** Parses a body, naming a missing decimal field as missing (40019): zod reports a union's absence as a mismatch. */
+function fields<S extends z.ZodTypeAny>(schema: S, body: unknown, decimals: readonly string[]): z.infer<S> {
+  if (body !== null && typeof body === "object")
+    for (const name of decimals)
+      if (isAbsent((body as Record<string, unknown>)[name]))
+        throw new GatewayError(FX_CODES.paramEmpty, `Parameter ${name} cannot be empty`);
+  return parseFields(schema, body);
+}
+
+function checkMarginCoin(coin: string | undefined): void {
+  if (coin !== undefined && coin.toUpperCase() !== "USDT")
+    throw new GatewayError(FX_CODES.paramInvalid, "Parameter marginCoin must be USDT");
+}
+
+/** A body's contract: its product type (required) and symbol. */
+function bodyContract(b: { symbol: string; productType: string; marginCoin?: string }): Contract {
+  checkMarginCoin(b.marginCoin);
+  return contractOf(b.symbol, productTypeOf(b.productType));
+}
+
+function toRequest(c: Contract, f: z.infer<z.ZodObject<typeof OrderFields>>, marginMode: string | undefined, p: Principal): OrderRequest {
+  const orderType = enumValue(ORDER_TYPES, f.orderType, "orderType");
+  const force = enumValue(FORCES, f.force, "force", "gtc");
+  const side = enumValue(SIDES, f.side, "side");
+  const tradeSide = isAbsent(f.tradeSide) ? undefined : enumValue(["open", "close"] as const, f.tradeSide, "tradeSide");
+  const reduceOnly = isAbsent(f.reduceOnly) ? false : enumValue(["YES", "NO"] as const, f.reduceOnly, "reduceOnly") === "YES";
+  const mode = isAbsent(marginMode) ? undefined : enumValue(MARGIN_MODES, marginMode, "marginMode");
+  if (!isAbsent(f.presetStopSurplusPrice) || !isAbsent(f.presetStopLossPrice))
+    throw new EngineError(FX_CODES.paramInvalid, "Preset take-profit and stop-loss prices are not supported yet");
+  if (!isAbsent(f.clientOid) && !CLIENT_OID.test(f.clientOid))
+    throw new EngineError(FX_CODES.paramInvalid, "Parameter clientOid is invalid: 1-50 letters, digits, _ - . :");
+  const size = parseScaled(f.size, c.inst.quantityPrecision);
+  if (size === undefined)
+    throw new EngineError(
+      FX_CODES.paramCheck,
+      `Parameter verification exception: size must be a decimal with at most ${c.inst.quantityPrecision} decimals`,
+    );
+  if (size <= 0n || size > BigInt(c.inst.maxLots))
+    throw new EngineError(size <= 0n ? FX_CODES.lessThanMinimum : FX_CODES.paramInvalid, "Parameter size is out of range");
+  let price = 0;
+  if (orderType === "limit") {
+    if (isAbsent(f.price)) throw new EngineError(FX_CODES.paramEmpty, "Parameter price cannot be empty");
+    const px = parseScaled(f.price, c.inst.pricePrecision);
+    if (px === undefined)
+      throw new EngineError(
+        FX_CODES.paramCheck,
+        `Parameter verification exception: price must be a decimal with at most ${c.inst.pricePrecision} decimals`,
+      );
+    if (px <= 0n || px > 1_000_000_000_000n) throw new EngineError(FX_CODES.paramInvalid, "Parameter price is out of range");
+    price = Number(px);
+  }
+  return {
+    symbol: c.symbol,
+    side,
+    tradeSide,
+    orderType,
+    force,
+    price,
+    size: Number(size),
+    clientOid: f.clientOid ?? "",
+    reduceOnly,
+    marginMode: mode,
+    source: sourceOf(p),
+  };
+}
+
+export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDeps & { futures: Futures }): void {
+  const fx = deps.futures;
+  const svc = fx.svc;
+  const route = privateRoute(app, deps);
+  const place = (env: Env, p: Principal, req: OrderRequest): FxOrder => {
+    const o = svc.place(env, p.userId, req);
+    return o;
+  };
+
+  // ---- account ----
+  route("GET", MIX_PRIVATE.accounts, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    if (qProductType(q) !== "USDT-FUTURES") return ok([]);
+    return ok([accountJson(svc, env, p.userId)]);
+  });
+
+  route("GET", MIX_PRIVATE.account, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const c = qContract(q);
+    checkMarginCoin(qString(q, "marginCoin", true, 16));
+    return ok(accountJson(svc, env, p.userId, c));
+  });
+
+  route("POST", MIX_PRIVATE.setLeverage, 5, true, async (req, p, env) => {
+    const b = parseFields(LeverageSchema, req.body);
+    const c = bodyContract(b);
+    const lever = typeof b.leverage === "number" ? b.leverage : /^\d{1,4}$/.test(b.leverage) ? Number(b.leverage) : NaN;
+    if (!Number.isInteger(lever)) throw new GatewayError(FX_CODES.paramInvalid, "Parameter leverage must be a whole number");
+    const holdSide = isAbsent(b.holdSide) ? undefined : enumValue(HOLD_SIDES, b.holdSide, "holdSide");
+    const s = svc.setLeverage(env, p.userId, c, lever, holdSide);
+    return ok({
+      symbol: c.symbol,
+      marginCoin: "USDT",
+      longLeverage: String(s.longLever),
+      shortLeverage: String(s.shortLever),
+      crossMarginLeverage: String(s.crossLever),
+      marginMode: s.marginMode,
+    });
+  });
+
+  route("POST", MIX_PRIVATE.setMargin, 5, true, async (req, p, env) => {
+    const b = fields(MarginSchema, req.body, ["amount"]);
+    const c = bodyContract(b);
+    const holdSide = enumValue(HOLD_SIDES, b.holdSide, "holdSide");
+    const neg = b.amount.startsWith("-");
+    const amount = parseScaled(neg ? b.amount.slice(1) : b.amount, LEDGER_SCALE);
+    if (amount === undefined || amount === 0n) throw new GatewayError(FX_CODES.paramInvalid, "Parameter amount must be a non-zero decimal");
+    svc.changeMargin(env, p.userId, c, holdSide, neg ? -amount : amount);
+    return ok("");
+  });
+
+  route("POST", MIX_PRIVATE.setMarginMode, 5, true, async (req, p, env) => {
+    const b = parseFields(MarginModeSchema, req.body);
+    const c = bodyContract(b);
+    const s = svc.setMarginMode(env, p.userId, c, enumValue(MARGIN_MODES, b.marginMode, "marginMode"));
+    return ok({
+      symbol: c.symbol,
+      marginCoin: "USDT",
+      longLeverage: String(s.longLever),
+      shortLeverage: String(s.shortLever),
+      marginMode: s.marginMode,
+    });
+  });
+
+  route("POST", MIX_PRIVATE.setPositionMode, 5, true, async (req, p, env) => {
+    const b = parseFields(PosModeSchema, req.body);
+    productTypeOf(b.productType);
+    const mode = enumValue(POS_MODES, b.posMode, "posMode");
+    await svc.setPositionMode(env, p.userId, mode);
+    return ok({ posMode: mode });
+  });
+
+  route("GET", MIX_PRIVATE.bills, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    qProductType(q);
+    const symbol = qString(q, "symbol", false, 32);
+    const limit = qInt(q, "limit", { min: 1, max: 100, def: 20, clamp: true }) as number;
+    const bills = fx.store.bills({
+      env,
+      userId: p.userId,
+      symbol: symbol === undefined ? undefined : contractOf(symbol, undefined).symbol,
+      business: qString(q, "businessType", false, 40),
+      before: qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
+      start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
+      end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
+      limit,
+    });
+    return ok({ bills: bills.map(billJson), endId: bills.length ? String(bills[bills.length - 1]!.id) : "" });
+  });
+
+  // ---- positions ----
+  route("GET", MIX_PRIVATE.allPosition, 5, false, async (req, p, env) => {
+    const q = req.query as Query;
+    checkMarginCoin(qString(q, "marginCoin", false, 16));
+    if (qProductType(q) !== "USDT-FUTURES") return ok([]);
+    return ok(svc.positionsOf(env, p.userId).map((x) => positionJson(svc, x)));
+  });
+
+  route("GET", MIX_PRIVATE.singlePosition, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const c = qContract(q);
+    checkMarginCoin(qString(q, "marginCoin", false, 16));
+    return ok(svc.positionsOf(env, p.userId, c.symbol).map((x) => positionJson(svc, x)));
+  });
+
+  route("GET", MIX_PRIVATE.historyPosition, 5, false, async (req, p, env) => {
+    const q = req.query as Query;
+    qProductType(q, false);
+    const symbol = qString(q, "symbol", false, 32);
+    const rows = fx.store.positionHistory({
+      env,
+      userId: p.userId,
+      symbol: symbol === undefined ? undefined : contractOf(symbol, undefined).symbol,
+      start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
+      end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
+      limit: qInt(q, "limit", { min: 1, max: 100, def: 20, clamp: true }) as number,
+    });
+    const list = rows.map(historyPositionJson);
+    return ok({ list, endId: list.length ? list[list.length - 1]!.positionId : "" });
+  });
+
+  // ---- orders ----
+  route("POST", MIX_PRIVATE.placeOrder, 10, true, async (req, p, env) => {
+    const b = fields(PlaceSchema, req.body, ["size"]);
+    const c = bodyContract(b);
+    const o = place(env, p, toRequest(c, b, b.marginMode, p));
+    return ok({ orderId: o.id, clientOid: o.clientOid || o.id });
+  });
+
+  route("POST", MIX_PRIVATE.batchPlaceOrder, 5, true, async (req, p, env) => {
+    const b = parseFields(BatchSchema, req.body);
+    const c = bodyContract(b);
+    const successList: Array<{ orderId: string; clientOid: string }> = [];
+    const failureList: Array<{ orderId: string; clientOid: string; errorMsg: string; errorCode: string }> = [];
+    for (const f of b.orderList) {
+      try {
+        const o = place(env, p, toRequest(c, f, f.marginMode ?? b.marginMode, p));
+        successList.push({ orderId: o.id, clientOid: o.clientOid || o.id });
+      } catch (err) {
+        if (!(err instanceof EngineError) && !(err instanceof GatewayError)) throw err;
+        failureList.push({ orderId: "", clientOid: f.clientOid ?? "", errorMsg: err.message, errorCode: err.code });
+      }
+    }
+    return ok({ successList, failureList });
+  });
+
+  route("POST", MIX_PRIVATE.cancelOrder, 10, true, async (req, p, env) => {
+    const b = parseFields(CancelSchema, req.body);
+    const c = bodyContract(b);
+    if (!b.orderId && !b.clientOid) throw new GatewayError(FX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
+    const o = svc.cancel(env, p.userId, { orderId: b.orderId, clientOid: b.orderId ? undefined : b.clientOid }, c.symbol);
+    return ok({ orderId: o.id, clientOid: o.clientOid });
+  });
+
+  route("POST", MIX_PRIVATE.cancelAllOrders, 5, true, async (req, p, env) => {
+    const b = parseFields(CancelAllSchema, req.body);
+    checkMarginCoin(b.marginCoin);
+    const pt = productTypeOf(b.productType);
+    const symbol = isAbsent(b.symbol) ? undefined : contractOf(b.symbol, pt).symbol;
+    const successList: Array<{ orderId: string; clientOid: string }> = [];
+    if (pt === "USDT-FUTURES")
+      for (const o of svc.ordersOf(env, p.userId, symbol)) {
+        svc.cancel(env, p.userId, { orderId: o.id });
+        successList.push({ orderId: o.id, clientOid: o.clientOid });
+      }
+    return ok({ successList, failureList: [] });
+  });
+
+  route("POST", MIX_PRIVATE.closePositions, 5, true, async (req, p, env) => {
+    const b = parseFields(CloseSchema, req.body);
+    const pt = productTypeOf(b.productType);
+    const symbol = isAbsent(b.symbol) ? undefined : contractOf(b.symbol, pt).symbol;
+    const holdSide = isAbsent(b.holdSide) ? undefined : enumValue(HOLD_SIDES, b.holdSide, "holdSide");
+    const positions = svc.positionsOf(env, p.userId, symbol).filter((x) => !holdSide || x.holdSide === holdSide);
+    if (symbol && positions.length === 0) throw new GatewayError(FX_CODES.noPosition, "No position to close");
+    const successList: Array<{ orderId: string; clientOid: string; symbol: string }> = [];
+    const failureList: Array<{ orderId: string; clientOid: string; symbol: string; errorMsg: string; errorCode: string }> = [];
+    for (const x of positions) {
+      try {
+        // a market close of the whole position: closing orders of it are cancelled first, as Bitget's close-positions does
+        for (const o of svc.ordersOf(env, p.userId, x.symbol)) if (o.tradeSide === "close") svc.cancel(env, p.userId, { orderId: o.id });
+        const hedge = svc.account(env, p.userId).posMode === "hedge_mode";
+        const side = hedge ? (x.holdSide === "long" ? "buy" : "sell") : x.holdSide === "long" ? "sell" : "buy";
+        const o = svc.place(env, p.userId, {
+          symbol: x.symbol,
+          side,
+          tradeSide: hedge ? "close" : undefined,
+          orderType: "market",
+          force: "gtc",
+          price: 0,
+          size: x.size,
+          clientOid: "",
+          reduceOnly: !hedge,
+          source: sourceOf(p),
+        });
+        successList.push({ orderId: o.id, clientOid: o.clientOid || o.id, symbol: x.symbol });
+      } catch (err) {
+        if (!(err instanceof EngineError)) throw err;
+        failureList.push({ orderId: "", clientOid: "", symbol: x.symbol, errorMsg: err.message, errorCode: err.code });
+      }
+    }
+    return ok({ successList, failureList });
+  });
+
+  const listOrders = (open: boolean) => async (req: { query: unknown }, p: Principal, env: Env) => {
+    const q = req.query as Query;
+    const pt = qProductType(q);
+    const symbol = qString(q, "symbol", false, 32);
+    const sym = symbol === undefined ? undefined : contractOf(symbol, pt).symbol;
+    const limit = qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }) as number;
+    const orderId = qString(q, "orderId", false, 32);
+    const clientOid = qString(q, "clientOid", false, 64);
+    const before = qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER;
+    const start = qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0;
+    const end = qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER;
+    let list: FxOrder[];
+    if (open) {
+      list = svc
+        .ordersOf(env, p.userId, sym)
+        .filter(
+          (o) =>
+            (!orderId || o.id === orderId) &&
+            (!clientOid || o.clientOid === clientOid) &&
+            o.seq < before &&
+            o.cTime >= start &&
+            o.cTime <= end,
+        )
+        .sort((a, b) => b.seq - a.seq)
+        .slice(0, limit);
+    } else {
+      list = fx.store.orders({ env, userId: p.userId, symbol: sym, orderId, clientOid, before, start, end, limit, open: false });
+    }
+    if (pt !== "USDT-FUTURES") list = [];
+    return ok({ entrustedList: list.length ? list.map((o) => orderJson(o)) : null, endId: list.length ? list[list.length - 1]!.id : "" });
+  };
+  route("GET", MIX_PRIVATE.ordersPending, 20, false, listOrders(true));
+  route("GET", MIX_PRIVATE.ordersHistory, 10, false, listOrders(false));
+
+  route("GET", MIX_PRIVATE.detail, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const c = qContract(q);
+    const orderId = qString(q, "orderId", false, 32);
+    const clientOid = qString(q, "clientOid", false, 64);
+    if (!orderId && !clientOid) throw new GatewayError(FX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
+    const live = orderId ? svc.open.get(orderId) : svc.ordersOf(env, p.userId, c.symbol).find((o) => o.clientOid === clientOid);
+    const o =
+      live && live.userId === p.userId && live.env === env
+        ? live
+        : fx.store.findOrder(env, p.userId, orderId ? { orderId } : { clientOid });
+    if (!o || o.symbol !== c.symbol) throw new GatewayError(FX_CODES.orderNotFound, "The order does not exist");
+    return ok(orderJson(o, true));
+  });
+
+  route("GET", MIX_PRIVATE.fills, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const pt = qProductType(q);
+    const symbol = qString(q, "symbol", false, 32);
+    const rows = fx.store.fills({
+      env,
+      userId: p.userId,
+      symbol: symbol === undefined ? undefined : contractOf(symbol, pt).symbol,
+      orderId: qString(q, "orderId", false, 32),
+      before: /^\d{1,20}$/.test(qString(q, "idLessThan") ?? "") ? (qString(q, "idLessThan") as string) : "99999999999999999999",
+      start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
+      end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
+      limit: qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }) as number,
+    });
+    const list = pt === "USDT-FUTURES" ? rows.map(fillJson) : [];
+    return ok({ fillList: list.length ? list : null, endId: list.length ? list[list.length - 1]!.tradeId : "" });
+  });
+
+  // ---- transfers between the caller's spot and USDT-M futures accounts ----
+  route("POST", MIX_PRIVATE.walletTransfer, 10, true, async (req, p, env) => {
+    const b = fields(TransferSchema, req.body, ["amount"]);
+    const from = canonical(TRANSFER_ACCOUNT_TYPES, b.fromType);
+    const to = canonical(TRANSFER_ACCOUNT_TYPES, b.toType);
+    if (!from) throw new GatewayError(FX_CODES.paramInvalid, "Parameter fromType is invalid");
+    if (!to) throw new GatewayError(FX_CODES.paramInvalid, "Parameter toType is invalid");
+    const pair = `${from}>${to}`;
+    if (pair !== "spot>usdt_futures" && pair !== "usdt_futures>spot")
+      throw new GatewayError(FX_CODES.paramInvalid, "Only transfers between spot and usdt_futures are supported");
+    if (b.coin.toUpperCase() !== "USDT") throw new GatewayError(FX_CODES.paramInvalid, "USDT-M futures accounts hold USDT only");
+    if (!isAbsent(b.clientOid) && !CLIENT_OID.test(b.clientOid))
+      throw new GatewayError(FX_CODES.paramInvalid, "Parameter clientOid is invalid");
+    const amount = parseScaled(b.amount, LEDGER_SCALE);
+    if (amount === undefined || amount <= 0n)
+      throw new GatewayError(FX_CODES.paramInvalid, `Parameter amount must be a positive decimal with at most ${LEDGER_SCALE} decimals`);
+    const transferId = String(fx.ids.next());
+    svc.transfer(env, p.userId, from === "spot", amount, transferId);
+    return ok({ transferId, clientOid: b.clientOid ?? "" });
+  });
+}

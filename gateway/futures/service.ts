@@ -1,0 +1,714 @@
+/**
+ * The futures ledger and its rules (docs/decisions/312): USDT accounts, settings, positions in
+ * one-way and hedge mode, cross and isolated margin, order placement with margin checks on the
+ * spot engine's books, fees, funding, and transfers with the spot ledger. Every call records what
+ * it touched in an FxChange, written in one SQLite transaction before the caller is answered.
+ */
+import type { HoldSide, MarginMode, PosMode } from "../../protocol/mix.ts";
+import type { Side } from "../../protocol/bitget.ts";
+import type { Db } from "../db/database.ts";
+import { newOrder, type IdGen } from "../exchange/engine/order.ts";
+import { EngineError, FEE_ACCOUNT, newChange, type Env } from "../exchange/engine/types.ts";
+import type { ExchangeService } from "../exchange/service.ts";
+import { notional } from "../exchange/instruments.ts";
+import { contract, FUTURES_FEES, tierFor, type Contract } from "./contracts.ts";
+import { FX_CODES } from "./codes.ts";
+import {
+  isEmpty,
+  newFxChange,
+  upnl,
+  type FxAccount,
+  type FxChange,
+  type FxOrder,
+  type FxSettings,
+  type Position,
+  type TradeSide,
+} from "./ledger.ts";
+import type { FuturesMarket } from "./market.ts";
+import { fillableLots, matchTaker, rest, unrest } from "./matcher.ts";
+import type { FuturesStore } from "./store.ts";
+
+/** The futures ledger's side of the spot engine: the USDT of every futures account sits here on the spot ledger. */
+export const FUTURES_BRIDGE = "usdt-futures";
+/** Takes the liquidation and funding rounding differences; its balance is public. */
+export const PROTECTION_FUND = "protection-fund";
+const PPM = 1_000_000n;
+/** A market order's protective price: at most 5 % through the mark (Bitget's buy/sell limit price ratio). */
+const MARKET_BAND = 0.05;
+const DEFAULT_LEVER = 20;
+
+export interface OrderRequest {
+  symbol: string;
+  side: Side;
+  tradeSide?: TradeSide;
+  orderType: "limit" | "market";
+  force: "gtc" | "post_only" | "fok" | "ioc";
+  price: number;
+  size: number;
+  clientOid: string;
+  reduceOnly: boolean;
+  marginMode?: MarginMode;
+  source: string;
+}
+
+export class FuturesService {
+  private readonly accounts = new Map<string, FxAccount>();
+  private readonly settings = new Map<string, FxSettings>();
+  /** Positions by env:user:symbol:holdSide, and every position of a book (funding, open interest). */
+  private readonly positions = new Map<string, Position>();
+  readonly bySymbol = new Map<string, Set<Position>>();
+  /** Open orders by id, and by env:user:clientOid. */
+  readonly open = new Map<string, FxOrder>();
+  private readonly openByOid = new Map<string, FxOrder>();
+  /** Told of every change once it is durable (private streams). */
+  readonly committed = new Set<(ch: FxChange) => void>();
+
+  constructor(
+    readonly db: Db,
+    readonly store: FuturesStore,
+    readonly market: FuturesMarket,
+    readonly spot: ExchangeService,
+    readonly ids: IdGen,
+  ) {}
+
+  load(): void {
+    for (const a of this.store.loadAccounts()) this.accounts.set(`${a.env}:${a.userId}`, a);
+    for (const r of this.store.loadSettings()) this.settings.set(`${r.env}:${r.userId}:${r.symbol}`, r.s);
+    for (const p of this.store.loadPositions()) this.index(p);
+    for (const o of this.store.loadOpenOrders()) {
+      rest(this.market.book(o.env, o.symbol), o);
+      this.track(o);
+    }
+  }
+
+  // ---- accounts and settings -------------------------------------------------------------
+
+  account(env: Env, userId: string): FxAccount {
+    const key = `${env}:${userId}`;
+    let a = this.accounts.get(key);
+    if (!a) {
+      a = { env, userId, balance: 0n, frozen: 0n, posMode: "one_way_mode", uTime: 0 };
+      this.accounts.set(key, a);
+    }
+    return a;
+  }
+
+  setting(env: Env, userId: string, c: Contract): FxSettings {
+    const key = `${env}:${userId}:${c.symbol}`;
+    let s = this.settings.get(key);
+    if (!s) {
+      const lever = Math.min(DEFAULT_LEVER, c.maxLeverage);
+      s = { marginMode: "crossed", longLever: lever, shortLever: lever, crossLever: lever };
+      this.settings.set(key, s);
+    }
+    return s;
+  }
+
+  position(env: Env, userId: string, symbol: string, side: HoldSide): Position | undefined {
+    const p = this.positions.get(`${env}:${userId}:${symbol}:${side}`);
+    return p && p.size > 0 ? p : undefined;
+  }
+
+  /** The user's open positions, optionally of one contract. */
+  positionsOf(env: Env, userId: string, symbol?: string): Position[] {
+    const out: Position[] = [];
+    for (const p of this.positions.values())
+      if (p.env === env && p.userId === userId && p.size > 0 && (!symbol || p.symbol === symbol)) out.push(p);
+    return out;
+  }
+
+  ordersOf(env: Env, userId: string, symbol?: string): FxOrder[] {
+    const out: FxOrder[] = [];
+    for (const o of this.open.values()) if (o.env === env && o.userId === userId && (!symbol || o.symbol === symbol)) out.push(o);
+    return out;
+  }
+
+  markValue(p: Position): bigint {
+    const c = contract(p.symbol) as Contract;
+    return notional(c.inst, this.market.price(p.env, p.symbol).mark, p.size);
+  }
+
+  /** Initial margin a position holds: its isolated margin, or its entry value over its leverage when crossed. */
+  positionMargin(p: Position): bigint {
+    return p.marginMode === "isolated" ? p.margin : p.cost / BigInt(p.leverage);
+  }
+
+  /** What an account may still use: balance less frozen order margin and position margins, less crossed losses. */
+  summary(env: Env, userId: string) {
+    const a = this.account(env, userId);
+    let used = 0n;
+    let crossUpnl = 0n;
+    let isoUpnl = 0n;
+    let isoMargin = 0n;
+    let crossMargin = 0n;
+    let maintenance = 0n;
+    for (const p of this.positionsOf(env, userId)) {
+      const value = this.markValue(p);
+      const u = upnl(p, value);
+      const m = this.positionMargin(p);
+      used += m;
+      if (p.marginMode === "isolated") {
+        isoUpnl += u;
+        isoMargin += m;
+      } else {
+        crossUpnl += u;
+        crossMargin += m;
+        maintenance += this.maintenance(p, value);
+      }
+    }
+    const crossLoss = crossUpnl < 0n ? crossUpnl : 0n;
+    let available = a.balance - a.frozen - used + crossLoss;
+    if (available < 0n) available = 0n;
+    const crossEquity = a.balance - isoMargin + crossUpnl;
+    return {
+      account: a,
+      available,
+      frozen: a.frozen,
+      crossUpnl,
+      isoUpnl,
+      isoMargin,
+      crossMargin,
+      maintenance,
+      equity: a.balance + crossUpnl + isoUpnl,
+      crossEquity,
+    };
+  }
+
+  /** Maintenance margin of a position at its mark value, by the tier its notional falls in. */
+  maintenance(p: Position, value: bigint): bigint {
+    const c = contract(p.symbol) as Contract;
+    const tier = tierFor(c, Number(value / 100_000_000n));
+    return (value * BigInt(tier.mmrPpm)) / PPM;
+  }
+
+  async setPositionMode(env: Env, userId: string, mode: PosMode): Promise<void> {
+    const a = this.account(env, userId);
+    if (a.posMode === mode) return;
+    if (this.positionsOf(env, userId).length > 0 || this.ordersOf(env, userId).length > 0)
+      throw new EngineError(FX_CODES.positionsOrOrdersExist, "Positions or orders exist: the position mode cannot be changed");
+    a.posMode = mode;
+    a.uTime = Date.now();
+    const ch = newFxChange();
+    ch.accounts.add(a);
+    this.commit(ch);
+  }
+
+  setMarginMode(env: Env, userId: string, c: Contract, mode: MarginMode): FxSettings {
+    const s = this.setting(env, userId, c);
+    if (s.marginMode !== mode) {
+      if (this.positionsOf(env, userId, c.symbol).length > 0 || this.ordersOf(env, userId, c.symbol).length > 0)
+        throw new EngineError(FX_CODES.positionsOrOrdersExist, "Positions or orders exist: the margin mode cannot be changed");
+      s.marginMode = mode;
+      this.db.transaction(() => this.store.saveSettings(env, userId, c.symbol, s))();
+    }
+    return s;
+  }
+
+  /** Sets the leverage of one side (isolated, hedge), or of the contract (crossed, or one-way isolated: both sides). */
+  setLeverage(env: Env, userId: string, c: Contract, lever: number, holdSide?: HoldSide): FxSettings {
+    if (!Number.isInteger(lever) || lever < 1 || lever > c.maxLeverage)
+      throw new EngineError(FX_CODES.leverageTooHigh, `Leverage must be between 1 and ${c.maxLeverage}`);
+    const s = this.setting(env, userId, c);
+    const sides: HoldSide[] = s.marginMode === "isolated" && holdSide ? [holdSide] : ["long", "short"];
+    // an open position's margin must still cover its value at the new leverage (its tier allowing it)
+    for (const side of sides) {
+      const p = this.position(env, userId, c.symbol, side);
+      if (!p) continue;
+      const tier = tierFor(c, Number(p.cost / 100_000_000n));
+      if (lever > tier.maxLeverage)
+        throw new EngineError(FX_CODES.leverageTooHigh, `The position's tier allows at most ${tier.maxLeverage}x`);
+      if (p.marginMode === "isolated" && p.margin < p.cost / BigInt(lever) && lever < p.leverage)
+        throw new EngineError(FX_CODES.insufficientMargin, "Not enough margin for this leverage: add margin first");
+      if (p.marginMode === "crossed" && lever < p.leverage) {
+        const extra = p.cost / BigInt(lever) - p.cost / BigInt(p.leverage);
+        if (this.summary(env, userId).available < extra)
+          throw new EngineError(FX_CODES.insufficientMargin, "Not enough margin for this leverage");
+      }
+    }
+    const ch = newFxChange();
+    for (const side of sides) {
+      if (s.marginMode === "crossed") s.crossLever = lever;
+      if (side === "long") s.longLever = lever;
+      else s.shortLever = lever;
+      const p = this.position(env, userId, c.symbol, side);
+      if (p && p.marginMode === "crossed") {
+        p.leverage = lever;
+        ch.positions.add(p);
+      } else if (p && p.marginMode === "isolated") {
+        p.leverage = lever;
+        ch.positions.add(p);
+      }
+    }
+    ch.extra.push(() => this.store.saveSettings(env, userId, c.symbol, s));
+    this.commit(ch);
+    return s;
+  }
+
+  /** Adds (positive) or removes (negative) isolated margin of a position. */
+  changeMargin(env: Env, userId: string, c: Contract, holdSide: HoldSide, amount: bigint): Position {
+    const p = this.position(env, userId, c.symbol, holdSide);
+    if (!p) throw new EngineError(FX_CODES.noPosition, "No position to adjust");
+    if (p.marginMode !== "isolated") throw new EngineError(FX_CODES.paramInvalid, "Margin can be adjusted on isolated positions only");
+    if (amount > 0n && this.summary(env, userId).available < amount)
+      throw new EngineError(FX_CODES.insufficientBalance, "The amount exceeds the available balance");
+    if (amount < 0n) {
+      // what stays must still be the initial margin at the position's leverage, and above maintenance with the loss
+      const value = this.markValue(p);
+      const floor = p.cost / BigInt(p.leverage);
+      const u = upnl(p, value);
+      const keep = floor - (u < 0n ? u : 0n);
+      if (p.margin + amount < keep)
+        throw new EngineError(FX_CODES.marginTransferTooLarge, "Cannot remove more than the transferable margin");
+    }
+    p.margin += amount;
+    p.uTime = Date.now();
+    const ch = newFxChange();
+    ch.positions.add(p);
+    this.commit(ch);
+    return p;
+  }
+
+  // ---- transfers with the spot ledger ------------------------------------------------------
+
+  /** Moves USDT between the user's spot and futures accounts in one transaction (Bitget's `wallet/transfer`). */
+  transfer(env: Env, userId: string, toFutures: boolean, amount: bigint, transferId: string): void {
+    if (amount <= 0n) throw new EngineError(FX_CODES.paramInvalid, "amount must be positive");
+    const spotCh = newChange();
+    this.spot.ensureAccount(env, userId, spotCh);
+    const a = this.account(env, userId);
+    const ch = newFxChange();
+    const now = Date.now();
+    if (toFutures) {
+      this.spot.engine.transfer(
+        env,
+        userId,
+        FUTURES_BRIDGE,
+        "USDT",
+        amount,
+        ["TRANSFER_OUT", "TRANSFER_IN"],
+        "transfer",
+        spotCh,
+        transferId,
+      );
+      this.credit(a, amount, "trans_from_exchange", "", 0n, now, ch);
+    } else {
+      if (this.summary(env, userId).available < amount)
+        throw new EngineError(FX_CODES.transferExceeds, "The amount exceeds the transferable balance");
+      this.credit(a, -amount, "trans_to_exchange", "", 0n, now, ch);
+      this.spot.engine.transfer(
+        env,
+        FUTURES_BRIDGE,
+        userId,
+        "USDT",
+        amount,
+        ["TRANSFER_OUT", "TRANSFER_IN"],
+        "transfer",
+        spotCh,
+        transferId,
+      );
+    }
+    this.db.transaction(() => {
+      this.spot.store.write(spotCh);
+      this.store.write(ch);
+    })();
+    for (const l of this.spot.store.committed) l(spotCh);
+    for (const l of this.committed) l(ch);
+  }
+
+  private credit(a: FxAccount, amount: bigint, business: string, symbol: string, fee: bigint, ts: number, ch: FxChange): void {
+    a.balance += amount;
+    a.uTime = ts;
+    ch.accounts.add(a);
+    if (amount === 0n && fee === 0n) return;
+    ch.bills.push({ id: this.ids.next(ts), env: a.env, userId: a.userId, symbol, business, amount, fee, balance: a.balance, ts });
+  }
+
+  // ---- orders -------------------------------------------------------------------------------
+
+  /** Places an order: checks, freezes margin, matches on the book, rests or cancels the rest. */
+  place(env: Env, userId: string, req: OrderRequest): FxOrder {
+    const c = contract(req.symbol);
+    if (!c) throw new EngineError(FX_CODES.paramNotExist, `Parameter ${req.symbol} does not exist`);
+    const a = this.account(env, userId);
+    const s = this.setting(env, userId, c);
+    if (req.marginMode && req.marginMode !== s.marginMode)
+      throw new EngineError(FX_CODES.marginModeMismatch, `The contract is set to ${s.marginMode} margin: change the margin mode first`);
+    if (
+      req.clientOid &&
+      (this.openByOid.has(`${env}:${userId}:${req.clientOid}`) || this.store.findOrder(env, userId, { clientOid: req.clientOid }))
+    )
+      throw new EngineError(FX_CODES.duplicateClientOid, "Duplicate clientOid");
+    const hedge = a.posMode === "hedge_mode";
+    let tradeSide: TradeSide;
+    let posSide: HoldSide;
+    if (hedge) {
+      if (!req.tradeSide) throw new EngineError(FX_CODES.posModeMismatch, "tradeSide is required in hedge mode");
+      if (req.reduceOnly) throw new EngineError(FX_CODES.posModeMismatch, "reduceOnly is for one-way mode: send tradeSide close");
+      tradeSide = req.tradeSide;
+      // Bitget v2 hedge mode: `side` names the position (buy: long), `tradeSide` opens or closes it
+      posSide = req.side === "buy" ? "long" : "short";
+    } else {
+      if (req.tradeSide) throw new EngineError(FX_CODES.posModeMismatch, "The order type for one-way mode must not carry tradeSide");
+      posSide = req.side === "buy" ? "long" : "short";
+      tradeSide = req.reduceOnly ? "close" : "open";
+    }
+    // the book side: closing a hedge position trades against it
+    const bookSide: Side = hedge && tradeSide === "close" ? (posSide === "long" ? "sell" : "buy") : req.side;
+    if (req.size < c.inst.minLots) throw new EngineError(FX_CODES.lessThanMinimum, "The order size is less than the minimum");
+    if (req.size > c.inst.maxLots) throw new EngineError(FX_CODES.paramInvalid, "The order size is more than the maximum");
+    const ps = this.market.price(env, c.symbol);
+    const book = this.market.book(env, c.symbol);
+    let limit = req.price;
+    if (req.orderType === "market") {
+      limit = bookSide === "buy" ? Math.ceil(ps.mark * (1 + MARKET_BAND)) : Math.max(1, Math.floor(ps.mark * (1 - MARKET_BAND)));
+    } else if (bookSide === "buy" ? limit > ps.mark * (1 + MARKET_BAND) : limit < ps.mark * (1 - MARKET_BAND)) {
+      throw new EngineError(FX_CODES.priceOutOfBand, "The price is more than 5 % through the mark price");
+    }
+    const o: FxOrder = {
+      ...newOrder(this.ids, {
+        env,
+        userId,
+        symbol: c.symbol,
+        side: bookSide,
+        type: req.orderType,
+        force: req.force,
+        price: limit,
+        size: req.size,
+        clientOid: req.clientOid,
+        stp: "cancel_taker",
+        source: req.source,
+      }),
+      tradeSide,
+      posSide,
+      reduceOnly: req.reduceOnly,
+      posMode: a.posMode,
+      leverage: posSide === "long" ? s.longLever : s.shortLever,
+      marginMode: s.marginMode,
+      margin: 0n,
+      profit: 0n,
+    };
+    if (s.marginMode === "crossed") o.leverage = s.crossLever;
+    const opening = tradeSide === "open";
+    if (!opening) {
+      // a close (hedge) or reduce-only (one-way) order may not exceed what is held less what other closing orders hold
+      const held = hedge
+        ? this.position(env, userId, c.symbol, posSide)
+        : this.position(env, userId, c.symbol, posSide === "long" ? "short" : "long");
+      if (!held) throw new EngineError(FX_CODES.noPosition, "No position to close");
+      let pending = 0;
+      for (const x of this.ordersOf(env, userId, c.symbol))
+        if (x.tradeSide === "close" && x.side === bookSide) pending += x.size - x.filled;
+      if (o.size > held.size - pending) throw new EngineError(FX_CODES.notEnoughPosition, "Not enough position is available to close");
+    } else {
+      const freezePrice = bookSide === "buy" ? limit : Math.max(limit, book.bids.best()?.price ?? limit, ps.mark);
+      const value = notional(c.inst, freezePrice, o.size);
+      if (value < BigInt(c.minTradeUsdt) * 100_000_000n)
+        throw new EngineError(FX_CODES.lessThanMinimum, `The order value is less than ${c.minTradeUsdt} USDT`);
+      const tier = tierFor(c, Number(value / 100_000_000n));
+      if (o.leverage > tier.maxLeverage)
+        throw new EngineError(FX_CODES.leverageTooHigh, `Positions of this size allow at most ${tier.maxLeverage}x`);
+      const need = value / BigInt(o.leverage) + (value * BigInt(FUTURES_FEES.taker)) / PPM;
+      if (this.summary(env, userId).available < need)
+        throw new EngineError(FX_CODES.insufficientBalance, "The order amount exceeds the balance");
+      o.margin = need;
+      a.frozen += need;
+    }
+    const ch = newFxChange();
+    ch.accounts.add(a);
+    ch.orders.add(o);
+    const opp = bookSide === "buy" ? book.asks : book.bids;
+    const best = opp.best();
+    const crosses = best !== undefined && (bookSide === "buy" ? best.price <= limit : best.price >= limit);
+    if (o.force === "post_only" && crosses) {
+      this.finish(o, "cancelled", "post_only order would take liquidity", ch);
+    } else if (o.force === "fok" && fillableLots(book, o) < o.size) {
+      this.finish(o, "cancelled", "fok order could not be filled completely", ch);
+    } else {
+      if (crosses) matchTaker(book, o, (m, price, qty) => this.onMatch(c, m as FxOrder, o, price, qty, ch));
+      if (o.filled >= o.size) this.finish(o, "filled", "", ch);
+      else if (o.type === "market" || o.force === "ioc" || o.force === "fok")
+        this.finish(
+          o,
+          o.filled > 0 && o.type === "market" ? "filled" : "cancelled",
+          o.type === "market" ? "no more liquidity within 5 % of the mark" : "ioc remainder cancelled",
+          ch,
+        );
+      else {
+        if (o.filled > 0) o.status = "partially_filled";
+        rest(book, o);
+        this.track(o);
+      }
+    }
+    this.commit(ch);
+    return o;
+  }
+
+  cancel(env: Env, userId: string, by: { orderId?: string; clientOid?: string }, symbol?: string): FxOrder {
+    const o = by.orderId ? this.open.get(by.orderId) : this.openByOid.get(`${env}:${userId}:${by.clientOid ?? ""}`);
+    if (!o || o.env !== env || o.userId !== userId || (symbol && o.symbol !== symbol)) {
+      const done = this.store.findOrder(env, userId, by);
+      if (done && (!symbol || done.symbol === symbol))
+        throw new EngineError(FX_CODES.orderNotCancellable, "The order has already been filled or cancelled");
+      throw new EngineError(FX_CODES.orderNotFound, "The order does not exist");
+    }
+    const ch = newFxChange();
+    this.finish(o, "cancelled", "user cancelled", ch);
+    this.commit(ch);
+    return o;
+  }
+
+  /** A match on a futures book: settles each side that is in the ledger (users and house alike) and prints the trade. */
+  onMatch(c: Contract, maker: FxOrder, taker: FxOrder, price: number, qty: number, ch: FxChange): void {
+    const ts = Date.now();
+    const tradeId = this.ids.text(this.ids.next(ts));
+    const quote = notional(c.inst, price, qty);
+    this.settle(c, maker, price, qty, quote, "maker", tradeId, ts, ch);
+    this.settle(c, taker, price, qty, quote, "taker", tradeId, ts, ch);
+    if (maker.filled >= maker.size && !maker.house) this.finish(maker, "filled", "", ch);
+    else if (!maker.house) {
+      maker.status = "partially_filled";
+      ch.orders.add(maker);
+    }
+    this.market.onTrade(taker.env, c.symbol, tradeId, taker, price, qty, Number(quote / 1_000_000n), ts);
+  }
+
+  private settle(
+    c: Contract,
+    o: FxOrder,
+    price: number,
+    qty: number,
+    quote: bigint,
+    scope: "maker" | "taker",
+    tradeId: string,
+    ts: number,
+    ch: FxChange,
+  ): void {
+    const a = this.account(o.env, o.userId);
+    o.uTime = ts;
+    if (o.house) {
+      // house accounts net their position and take their PnL in their own (unmargined) balance: equity stays conserved
+      a.balance += this.net(c, a, o.side, qty, quote, 1, "crossed", ts, ch);
+      a.uTime = ts;
+      ch.accounts.add(a);
+      return;
+    }
+    const fee = (quote * BigInt(scope === "maker" ? FUTURES_FEES.maker : FUTURES_FEES.taker)) / PPM;
+    // release this fill's share of the frozen margin (all of it on the last fill)
+    if (o.margin > 0n) {
+      const before = o.size - (o.filled - qty);
+      const rel = before <= qty ? o.margin : (o.margin * BigInt(qty)) / BigInt(before);
+      o.margin -= rel;
+      a.frozen -= rel;
+    }
+    let realised = 0n;
+    let business: string;
+    if (o.tradeSide === "close" && o.posMode === "hedge_mode") {
+      const p = this.position(o.env, o.userId, c.symbol, o.posSide);
+      realised = p ? this.reduce(p, Math.min(qty, p.size), quote, ts, ch) : 0n;
+      business = o.posSide === "long" ? "close_long" : "close_short";
+    } else if (o.posMode === "hedge_mode") {
+      this.increase(c, a, o.posSide, qty, quote, o.leverage, o.marginMode, ts, ch);
+      business = o.posSide === "long" ? "open_long" : "open_short";
+    } else {
+      const opp = this.position(o.env, o.userId, c.symbol, o.side === "buy" ? "short" : "long");
+      realised = this.net(c, a, o.side, qty, quote, o.leverage, o.marginMode, ts, ch);
+      business = opp ? (o.side === "buy" ? "close_short" : "close_long") : o.side === "buy" ? "open_long" : "open_short";
+    }
+    o.fee += fee;
+    o.profit += realised;
+    const fees = this.account(o.env, FEE_ACCOUNT);
+    this.credit(fees, fee, "trading_fee", c.symbol, 0n, ts, ch);
+    const held =
+      this.position(o.env, o.userId, c.symbol, o.posSide) ??
+      this.position(o.env, o.userId, c.symbol, o.posSide === "long" ? "short" : "long");
+    if (held) held.fees += fee;
+    this.credit(a, realised - fee, business, c.symbol, -fee, ts, ch);
+    ch.fills.push({ tradeId, order: o, price, size: qty, quote, fee, profit: realised, scope, ts });
+  }
+
+  /** One-way netting: closes the opposite position first, then opens with the rest; returns the realised PnL. */
+  private net(
+    c: Contract,
+    a: FxAccount,
+    side: Side,
+    qty: number,
+    quote: bigint,
+    lever: number,
+    mode: MarginMode,
+    ts: number,
+    ch: FxChange,
+  ): bigint {
+    const opp = this.position(a.env, a.userId, c.symbol, side === "buy" ? "short" : "long");
+    let realised = 0n;
+    let left = qty;
+    let leftQuote = quote;
+    if (opp) {
+      const q = Math.min(left, opp.size);
+      const part = q === left ? leftQuote : (leftQuote * BigInt(q)) / BigInt(left);
+      realised = this.reduce(opp, q, part, ts, ch);
+      left -= q;
+      leftQuote -= part;
+    }
+    if (left > 0) this.increase(c, a, side === "buy" ? "long" : "short", left, leftQuote, lever, mode, ts, ch);
+    return realised;
+  }
+
+  private increase(
+    c: Contract,
+    a: FxAccount,
+    side: HoldSide,
+    qty: number,
+    quote: bigint,
+    lever: number,
+    mode: MarginMode,
+    ts: number,
+    ch: FxChange,
+  ): void {
+    const key = `${a.env}:${a.userId}:${c.symbol}:${side}`;
+    let p = this.positions.get(key);
+    if (!p || p.size === 0) {
+      p = {
+        id: this.ids.text(this.ids.next(ts)),
+        env: a.env,
+        userId: a.userId,
+        symbol: c.symbol,
+        holdSide: side,
+        size: 0,
+        cost: 0n,
+        margin: 0n,
+        marginMode: mode,
+        leverage: lever,
+        realised: 0n,
+        fees: 0n,
+        funding: 0n,
+        openedSize: 0,
+        openedCost: 0n,
+        closedSize: 0,
+        closedValue: 0n,
+        cTime: ts,
+        uTime: ts,
+      };
+      this.index(p);
+    }
+    p.size += qty;
+    p.cost += quote;
+    p.openedSize += qty;
+    p.openedCost += quote;
+    if (p.marginMode === "isolated") p.margin += quote / BigInt(p.leverage);
+    p.uTime = ts;
+    ch.positions.add(p);
+  }
+
+  /** Closes `qty` of a position at `quote`; returns the realised PnL (the entry value is released pro rata, exactly at the end). */
+  private reduce(p: Position, qty: number, quote: bigint, ts: number, ch: FxChange): bigint {
+    const released = qty >= p.size ? p.cost : (p.cost * BigInt(qty)) / BigInt(p.size);
+    const margin = qty >= p.size ? p.margin : (p.margin * BigInt(qty)) / BigInt(p.size);
+    const pnl = p.holdSide === "long" ? quote - released : released - quote;
+    p.cost -= released;
+    p.margin -= margin;
+    p.size -= qty;
+    p.closedSize += qty;
+    p.closedValue += quote;
+    p.realised += pnl;
+    p.uTime = ts;
+    ch.positions.add(p);
+    if (p.size === 0) {
+      ch.closed.push({ ...p });
+      this.unindex(p);
+    }
+    return pnl;
+  }
+
+  /** Final state of an order: out of the book, its frozen margin back. */
+  finish(o: FxOrder, status: "filled" | "cancelled", reason: string, ch: FxChange): void {
+    unrest(o);
+    this.untrack(o);
+    o.status = status;
+    o.cancelReason = reason;
+    o.uTime = Date.now();
+    if (o.margin > 0n) {
+      const a = this.account(o.env, o.userId);
+      a.frozen -= o.margin;
+      o.margin = 0n;
+      ch.accounts.add(a);
+    }
+    ch.orders.add(o);
+  }
+
+  // ---- funding --------------------------------------------------------------------------------
+
+  /**
+   * Settles a funding rate over every position of a contract, house included: payers pay their
+   * share rounded up, receivers get theirs rounded down, and the rounding goes to the protection
+   * fund, so the sum is exactly zero.
+   */
+  settleFunding(env: Env, c: Contract, ratePpm: number, mark: number, ts: number): void {
+    if (ratePpm === 0) return;
+    const ch = newFxChange();
+    const rate = BigInt(ratePpm);
+    let paid = 0n;
+    let received = 0n;
+    for (const p of this.bySymbol.get(`${env}:${c.symbol}`) ?? []) {
+      if (p.size === 0) continue;
+      const value = notional(c.inst, mark, p.size);
+      const pays = (p.holdSide === "long") === ratePpm > 0;
+      const exact = value * (rate < 0n ? -rate : rate);
+      const amount = pays ? (exact + PPM - 1n) / PPM : exact / PPM;
+      if (amount === 0n) continue;
+      const a = this.account(env, p.userId);
+      const delta = pays ? -amount : amount;
+      if (pays) paid += amount;
+      else received += amount;
+      p.funding += delta;
+      if (p.marginMode === "isolated") p.margin += delta;
+      ch.positions.add(p);
+      this.credit(a, delta, "contract_settle_fee", c.symbol, 0n, ts, ch);
+    }
+    if (paid !== received) this.credit(this.account(env, PROTECTION_FUND), paid - received, "funding_rounding", c.symbol, 0n, ts, ch);
+    this.commit(ch);
+  }
+
+  /** Open interest in lots: every long, house included (it equals the shorts). */
+  openInterest(env: Env, symbol: string): number {
+    let n = 0;
+    for (const p of this.bySymbol.get(`${env}:${symbol}`) ?? []) if (p.holdSide === "long") n += p.size;
+    return n;
+  }
+
+  protectionFund(env: Env): bigint {
+    return this.account(env, PROTECTION_FUND).balance;
+  }
+
+  // ---- bookkeeping ----------------------------------------------------------------------------
+
+  commit(ch: FxChange): void {
+    if (isEmpty(ch)) return;
+    this.db.transaction(() => this.store.write(ch))();
+    for (const l of this.committed) l(ch);
+  }
+
+  private index(p: Position): void {
+    this.positions.set(`${p.env}:${p.userId}:${p.symbol}:${p.holdSide}`, p);
+    const key = `${p.env}:${p.symbol}`;
+    let set = this.bySymbol.get(key);
+    if (!set) {
+      set = new Set();
+      this.bySymbol.set(key, set);
+    }
+    set.add(p);
+  }
+
+  private unindex(p: Position): void {
+    this.bySymbol.get(`${p.env}:${p.symbol}`)?.delete(p);
+  }
+
+  private track(o: FxOrder): void {
+    this.open.set(o.id, o);
+    if (o.clientOid) this.openByOid.set(`${o.env}:${o.userId}:${o.clientOid}`, o);
+  }
+
+  private untrack(o: FxOrder): void {
+    this.open.delete(o.id);
+    if (o.clientOid) this.openByOid.delete(`${o.env}:${o.userId}:${o.clientOid}`);
+  }
+}
