@@ -223,6 +223,7 @@ function PositionAction({
   const { t } = useTranslation("trade");
   const ids = useId();
   const p = dialog.position;
+  const { intl } = usePagePrefs();
   const [hideReverseTip, setHideReverseTip] = useLocalPref("hideReverseTip");
   const [hideTpslTip, setHideTpslTip] = useLocalPref("hideTpslTip");
   const [busy, setBusy] = useState(false);
@@ -265,7 +266,7 @@ function PositionAction({
           )
         }
       >
-        <p>{t("futures.pos.closeMarketNote", { size: p.total, coin: market.base })}</p>
+        <p>{t("futures.pos.closeMarketNote", { size: formatNumber(p.total, intl), coin: market.base })}</p>
       </ConfirmDialog>
     );
   if (dialog.kind === "reverse") {
@@ -289,7 +290,7 @@ function PositionAction({
         {!hideReverseTip && <p role="note">{t("futures.pos.reverseTip")}</p>}
         <p>
           {t("futures.pos.reverseNote", {
-            size: p.total,
+            size: formatNumber(p.total, intl),
             coin: market.base,
             side: t(`futures.pos.${p.holdSide === "long" ? "short" : "long"}`),
           })}
@@ -474,7 +475,7 @@ function FuturesOrdersTable({
     },
   ];
   return (
-    <AsyncView value={orders} empty={t("account.noOpenOrders")}>
+    <AsyncView value={orders} empty={t("account.noOpen")}>
       {(list) => <DataTable rows={list} columns={columns} rowKey={(o) => o.orderId} className="compact" testId="futures-open-orders" />}
     </AsyncView>
   );
@@ -511,10 +512,13 @@ function FuturesPlansTable({ plans, market, onChanged }: { plans: readonly PlanO
   return <DataTable rows={plans} columns={columns} rowKey={(p) => p.orderId} className="compact" testId="futures-plans" />;
 }
 
-function orderSideText(t: (k: string) => string, o: Pick<FuturesOrder, "side" | "tradeSide" | "reduceOnly">): string {
-  const closing = o.tradeSide === "close" || o.reduceOnly === "YES" || o.tradeSide.startsWith("close");
-  // One-way: a reduce-only buy closes a short. Hedge: the side is the position's.
-  const long = o.tradeSide === "close" || o.tradeSide === "open" ? o.side === "buy" : closing ? o.side === "sell" : o.side === "buy";
+/**
+ * "Open long", "Close short"... of an order or fill. In hedge mode Bitget's side is the position's;
+ * in one-way mode it is the order's own, so a closing sell closes a long.
+ */
+function orderSideText(t: (k: string) => string, o: { side: string; tradeSide: string; reduceOnly?: string; posMode?: string }): string {
+  const closing = o.tradeSide.startsWith("close") || o.reduceOnly === "YES";
+  const long = o.posMode === "hedge_mode" || !closing ? o.side === "buy" : o.side === "sell";
   return t(`futures.form.${closing ? "close" : "open"}${long ? "Long" : "Short"}`);
 }
 
@@ -561,6 +565,7 @@ function FuturesHistory({ market }: { market: FuturesMarket }) {
 }
 
 interface MixFill {
+  posMode: string;
   tradeId: string;
   orderId: string;
   side: string;
@@ -590,6 +595,7 @@ function FuturesFills({ market }: { market: FuturesMarket }) {
             return s("tradeId") && s("price")
               ? [
                   {
+                    posMode: s("posMode"),
                     tradeId: s("tradeId"),
                     orderId: s("orderId"),
                     side: s("side"),
@@ -609,7 +615,7 @@ function FuturesFills({ market }: { market: FuturesMarket }) {
   const [fills] = useAsync(load);
   const columns: Array<Column<MixFill>> = [
     { header: t("futures.pos.time"), rowHeader: true, cell: (f) => formatTime(Number(f.cTime), intl) },
-    { header: t("futures.pos.side"), cell: (f) => `${f.side} ${f.tradeSide}` },
+    { header: t("futures.pos.side"), cell: (f) => orderSideText(t, f) },
     { header: t("form.price"), num: true, cell: (f) => formatNumber(f.price, intl) },
     { header: t("futures.pos.size"), num: true, cell: (f) => formatNumber(f.baseVolume, intl) },
     { header: t("futures.pos.realised"), num: true, cell: (f) => (f.profit ? formatNumber(f.profit, intl) : "—") },

@@ -53,5 +53,10 @@ describe("futures rows", () => {
       available: "100",
     });
     expect(futuresAccountOf({ marginCoin: "USDT", available: "lots" })).toBeUndefined();
+    // Leverages come as numbers (as Bitget sends them).
+    expect(futuresAccountOf({ marginCoin: "USDT", available: "1", isolatedLongLever: 10, crossedMarginLeverage: 20 })).toMatchObject({
+      isolatedLongLever: "10",
+      crossedMarginLeverage: "20",
+    });
   });
 });

@@ -171,6 +171,7 @@ export interface FuturesOrder {
   reduceOnly: string;
   leverage: string;
   marginMode: string;
+  posMode: string;
   cTime: string;
 }
 
@@ -195,6 +196,7 @@ export function futuresOrderOf(v: unknown): FuturesOrder | undefined {
     reduceOnly: str("reduceOnly"),
     leverage: str("leverage"),
     marginMode: str("marginMode"),
+    posMode: str("posMode"),
     cTime: str("cTime"),
   };
 }
@@ -233,7 +235,9 @@ export function futuresAccountOf(v: unknown): FuturesAccount | undefined {
   const o = v as Record<string, unknown>;
   const coin = typeof o.marginCoin === "string" ? o.marginCoin : typeof o.coin === "string" ? o.coin : undefined;
   if (!coin || !num(o.available)) return undefined;
-  const s = (k: string) => (typeof o[k] === "string" ? (o[k] as string) : "");
+  // Bitget sends the leverages as JSON numbers, the amounts as text: both are read as text.
+  const s = (k: string) =>
+    typeof o[k] === "string" ? (o[k] as string) : typeof o[k] === "number" && Number.isFinite(o[k]) ? String(o[k]) : "";
   return {
     marginCoin: coin.toUpperCase(),
     available: s("available"),
