@@ -8,7 +8,7 @@ import { RecentTrades } from "~/components/trade/recent-trades";
 import { Tabs } from "~/components/trade/tabs";
 import { FUTURES_CHART, futuresTickerOf, PRODUCT_TYPE, type FuturesTicker } from "~/lib/futures/api";
 import { futuresMarketOf } from "~/lib/futures/contract";
-import { livePosition } from "~/lib/futures/live-position";
+import { liquidationWarnings, livePosition } from "~/lib/futures/live-position";
 import type { HoldSide } from "~/lib/futures/maths";
 import type { FuturesPageData } from "~/lib/futures/page-data";
 import { BRAND } from "~/lib/i18n/meta";
@@ -35,9 +35,6 @@ const SLOTS: Record<MobileTab, string> = {
   book: "futures-book futures-trades",
   trade: "futures-order futures-account",
 };
-/** A position whose margin ratio reaches this is warned about once (again only after it falls below `CALM`). */
-const WARN_RATIO = 0.8;
-const CALM_RATIO = 0.6;
 
 /** The book, trades and futures ticker of a contract: the server's first paint, then the public stream. */
 function useFuturesFeeds(data: FuturesPageData) {
@@ -103,13 +100,8 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
   // A warning once a position nears liquidation; again only after it has recovered.
   const warned = useRef(new Set<string>());
   useEffect(() => {
-    for (const p of positions) {
-      const key = `${p.symbol}:${p.holdSide}`;
-      if (p.ratio !== undefined && p.ratio >= WARN_RATIO && !warned.current.has(key)) {
-        warned.current.add(key);
-        showToast(t("futures.toast.nearLiquidation", { symbol: p.symbol, side: t(`futures.pos.${p.holdSide}`) }), "notice");
-      } else if (p.ratio !== undefined && p.ratio < CALM_RATIO) warned.current.delete(key);
-    }
+    for (const p of liquidationWarnings(positions, warned.current))
+      showToast(t("futures.toast.nearLiquidation", { symbol: p.symbol, side: t(`futures.pos.${p.holdSide}`) }), "notice");
   }, [positions, t]);
 
   // The live price in the tab's title, as the route's meta writes it for the first paint.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { positionOf } from "./api";
-import { livePosition } from "./live-position";
+import { liquidationWarnings, livePosition } from "./live-position";
 
 const position = (o: Record<string, string> = {}) =>
   positionOf({
@@ -36,5 +36,23 @@ describe("a position at the live mark price", () => {
   it("derives the margin from leverage when the gateway does not say it", () => {
     const live = livePosition(position({ marginSize: "" }), 50_000);
     expect(live.ratio).toBeCloseTo((50_000 * 0.1 * 0.004) / 500);
+  });
+});
+
+describe("warnings near liquidation", () => {
+  const at = (mark: number) => livePosition(position({ holdSide: "short" }), mark);
+  it("warns once as the ratio reaches 80 %, again only after it recovers below 60 %, and forgets a closed position", () => {
+    const warned = new Set<string>();
+    expect(liquidationWarnings([at(50_000)], warned)).toEqual([]);
+    // Equity 500 − 0.1 × (54_700 − 50_000) = 30; maintenance ≈ 21.9: about 73 %.
+    expect(liquidationWarnings([at(54_700)], warned)).toEqual([]);
+    expect(liquidationWarnings([at(54_800)], warned).map((p) => p.holdSide)).toEqual(["short"]);
+    expect(liquidationWarnings([at(54_850)], warned)).toEqual([]);
+    expect(liquidationWarnings([at(54_700)], warned)).toEqual([]);
+    expect(liquidationWarnings([at(54_800)], warned)).toEqual([]);
+    liquidationWarnings([at(50_000)], warned);
+    expect(liquidationWarnings([at(54_800)], warned)).toHaveLength(1);
+    liquidationWarnings([], warned);
+    expect(warned.size).toBe(0);
   });
 });
