@@ -82,6 +82,13 @@ test("a 10x isolated long: its cost and liquidation estimate, the position with 
   await expect(page.getByTestId("entry-line")).toHaveCount(1);
   await expect(page.getByTestId("kline-chart")).toHaveAttribute("data-price-lines", new RegExp(String(Math.floor(liq))));
 
+  // More isolated margin moves the liquidation price away.
+  await row.getByRole("button", { name: "Add or remove margin" }).click();
+  await dialog(page).getByLabel("Amount (USDT)").fill("20");
+  await dialog(page).getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Margin adjusted")).toBeVisible();
+  await expect.poll(async () => plain(await row.getByTestId("position-liq").textContent())).toBeLessThan(liq - 100);
+
   // The position filter preference hides it under "Cross" and shows it again under "All".
   await panels(page).getByLabel("Show").selectOption("crossed");
   await expect(row).toHaveCount(0);
@@ -110,6 +117,13 @@ test("a 10x isolated long: its cost and liquidation estimate, the position with 
 
 test("a limit order rests in open orders and is cancelled; a bad price is refused at its field", async ({ page, pageProblems }) => {
   await trader(page);
+  // The dialogs are reached and left by keyboard: Enter opens, the answer has the focus, Escape cancels.
+  await form(page).getByTestId("leverage").focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page).getByRole("button", { name: "Save" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toHaveCount(0);
   await form(page).getByRole("button", { name: "Limit", exact: true }).click();
   await form(page).getByLabel("Price").fill("abc");
   // One contract is the contract's `sizeMultiplier` of BTC (0.000001 here): 10000 Cont is 0.01 BTC.
