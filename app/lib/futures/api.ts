@@ -3,7 +3,7 @@
  * it (docs/protocol.md). Paths and shapes are Bitget's own; the rows are read through guards, so a
  * missing or foreign field never reaches the screen as a number it is not.
  */
-import { MIX as PUBLIC_MIX } from "../../../protocol/mix";
+import { MIX as PUBLIC_MIX, MIX_PRIVATE } from "../../../protocol/mix";
 import { hasStringFields } from "~/lib/trade/account-data";
 import { tickerOf, type Ticker } from "~/lib/trade/market-data";
 import type { KlineInterval } from "~/lib/trade/intervals";
@@ -13,29 +13,31 @@ import type { HoldSide, MarginMode } from "./maths";
 export const PRODUCT_TYPE = "USDT-FUTURES";
 export const MARGIN_COIN = "USDT";
 
-/** The public paths are the gateway's own (protocol/mix.ts); the private ones are Bitget's v2 mix paths. */
+/**
+ * The gateway's own paths (protocol/mix.ts), under the names the screen uses; trigger orders,
+ * position TP/SL and reverse are Bitget's v2 paths the gateway does not serve yet (decision 705).
+ */
 export const MIX = {
   ...PUBLIC_MIX,
-  account: "/api/v2/mix/account/account",
-  setLeverage: "/api/v2/mix/account/set-leverage",
-  setMargin: "/api/v2/mix/account/set-margin",
-  setMarginMode: "/api/v2/mix/account/set-margin-mode",
-  setPositionMode: "/api/v2/mix/account/set-position-mode",
-  bill: "/api/v2/mix/account/bill",
-  allPosition: "/api/v2/mix/position/all-position",
-  placeOrder: "/api/v2/mix/order/place-order",
-  cancelOrder: "/api/v2/mix/order/cancel-order",
-  closePositions: "/api/v2/mix/order/close-positions",
+  account: MIX_PRIVATE.account,
+  setLeverage: MIX_PRIVATE.setLeverage,
+  setMargin: MIX_PRIVATE.setMargin,
+  setMarginMode: MIX_PRIVATE.setMarginMode,
+  setPositionMode: MIX_PRIVATE.setPositionMode,
+  bill: MIX_PRIVATE.bills,
+  allPosition: MIX_PRIVATE.allPosition,
+  placeOrder: MIX_PRIVATE.placeOrder,
+  cancelOrder: MIX_PRIVATE.cancelOrder,
+  closePositions: MIX_PRIVATE.closePositions,
+  ordersPending: MIX_PRIVATE.ordersPending,
+  ordersHistory: MIX_PRIVATE.ordersHistory,
+  orderFills: MIX_PRIVATE.fills,
+  transfer: MIX_PRIVATE.walletTransfer,
   reverse: "/api/v2/mix/order/click-backhand",
   placePlan: "/api/v2/mix/order/place-plan-order",
   cancelPlan: "/api/v2/mix/order/cancel-plan-order",
   placePosTpsl: "/api/v2/mix/order/place-pos-tpsl",
-  ordersPending: "/api/v2/mix/order/orders-pending",
-  ordersHistory: "/api/v2/mix/order/orders-history",
   ordersPlanPending: "/api/v2/mix/order/orders-plan-pending",
-  orderFills: "/api/v2/mix/order/fills",
-  /** Bitget's transfer between the caller's own accounts: spot ⇄ USDT-M futures here. */
-  transfer: "/api/v2/spot/wallet/transfer",
 } as const;
 
 /** The mix API spells candle intervals its own way (`1m`, `1H`, `1D`...). */
