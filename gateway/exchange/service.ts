@@ -188,7 +188,11 @@ export class ExchangeService {
   }
 
   /** Puts a simulation account back to its demo funds: cancels its orders, zeroes, re-credits. */
+  /** Run first by a simulation reset: other areas on this ledger (futures) bring their funds back to spot. */
+  readonly paperResetHooks = new Set<(userId: string) => void>();
+
   async resetPaper(userId: string): Promise<void> {
+    for (const hook of this.paperResetHooks) hook(userId);
     const ch = newChange();
     this.ensureAccount("paper", userId, ch);
     for (const o of [...this.engine.open.values()])

@@ -41,6 +41,8 @@ export class Futures {
     this.market = new FuturesMarket(exchange.market, this.store, seed, exchange.svc.store.genesis(), config.fundingIntervalMs, now);
     this.svc = new FuturesService(db, this.store, this.market, exchange.svc, this.ids);
     this.svc.load();
+    exchange.svc.paperResetHooks.add((userId) => this.svc.resetPaper(userId));
+    this.market.markListeners.add((env, c) => this.svc.checkLiquidations(env, c, Date.now()));
     this.market.fundingListeners.add((env, c, at, rate, mark) => this.svc.settleFunding(env, c, rate, mark, at));
     this.simulator = new FuturesSimulator(this.market, this.ids, seed, (_env, c, m, t, price, lots) =>
       this.svc.onMatch(c, m as FxOrder, t as FxOrder, price, lots, this.stepChange),

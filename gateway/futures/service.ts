@@ -32,6 +32,10 @@ import type { FuturesStore } from "./store.ts";
 export const FUTURES_BRIDGE = "usdt-futures";
 /** Takes the liquidation and funding rounding differences; its balance is public. */
 export const PROTECTION_FUND = "protection-fund";
+/** Accounts whose positions carry no margin (the simulator's and the fund's): never liquidated. */
+const UNMARGINED = new Set(["house-fx-mm", "house-fx-taker", PROTECTION_FUND]);
+/** A position whose margin ratio (maintenance / margin) reaches this is warned about. */
+export const WARNING_RATIO = 0.8;
 const PPM = 1_000_000n;
 /** A market order's protective price: at most 5 % through the mark (Bitget's buy/sell limit price ratio). */
 const MARKET_BAND = 0.05;
@@ -57,11 +61,22 @@ export class FuturesService {
   /** Positions by env:user:symbol:holdSide, and every position of a book (funding, open interest). */
   private readonly positions = new Map<string, Position>();
   readonly bySymbol = new Map<string, Set<Position>>();
+  /** Positions by env:user (account summaries visit only the account's own). */
+  private readonly byUser = new Map<string, Set<Position>>();
+  /**
+   * Isolated positions by env:symbol:holdSide, sorted by the price at which they near liquidation
+   * (docs/decisions/313): a mark update visits only those it crossed.
+   */
+  private readonly liqIndex = new Map<string, { prices: number[]; items: Position[] }>();
+  private readonly liqAt = new Map<Position, number>();
   /** Open orders by id, and by env:user:clientOid. */
   readonly open = new Map<string, FxOrder>();
   private readonly openByOid = new Map<string, FxOrder>();
   /** Told of every change once it is durable (private streams). */
   readonly committed = new Set<(ch: FxChange) => void>();
+  /** Told when a user's position nears liquidation (margin ratio at least WARNING_RATIO), at most once a minute per position. */
+  readonly warnings = new Set<(p: Position, ratio: number) => void>();
+  private readonly warned = new Map<string, number>();
 
   constructor(
     readonly db: Db,
@@ -82,6 +97,11 @@ export class FuturesService {
   }
 
   // ---- accounts and settings -------------------------------------------------------------
+
+  /** Every futures account in memory (users, house, fees, protection fund): for audits and tests. */
+  allAccounts(): IterableIterator<FxAccount> {
+    return this.accounts.values();
+  }
 
   account(env: Env, userId: string): FxAccount {
     const key = `${env}:${userId}`;
@@ -181,7 +201,7 @@ export class FuturesService {
     return (value * BigInt(tier.mmrPpm)) / PPM;
   }
 
-  async setPositionMode(env: Env, userId: string, mode: PosMode): Promise<void> {
+  setPositionMode(env: Env, userId: string, mode: PosMode): void {
     const a = this.account(env, userId);
     if (a.posMode === mode) return;
     if (this.positionsOf(env, userId).length > 0 || this.ordersOf(env, userId).length > 0)
@@ -635,6 +655,194 @@ export class FuturesService {
     ch.orders.add(o);
   }
 
+  /**
+   * The simulation account's reset (docs/decisions/312): its futures orders are cancelled, its
+   * positions pass to the house market maker at the mark, and its balance goes back to spot, where
+   * the spot reset sweeps it; equity stays conserved.
+   */
+  resetPaper(userId: string): void {
+    const ts = Date.now();
+    const ch = newFxChange();
+    for (const o of this.ordersOf("paper", userId)) this.finish(o, "cancelled", "account reset", ch);
+    const house = this.account("paper", "house-fx-mm");
+    for (const p of this.positionsOf("paper", userId)) {
+      const c = contract(p.symbol) as Contract;
+      const value = this.markValue(p);
+      const size = p.size;
+      const side: Side = p.holdSide === "long" ? "buy" : "sell";
+      this.credit(this.account("paper", userId), this.reduce(p, size, value, ts, ch), "system_reset", c.symbol, 0n, ts, ch);
+      house.balance += this.net(c, house, side, size, value, 1, "crossed", ts, ch);
+      ch.accounts.add(house);
+    }
+    const a = this.account("paper", userId);
+    if (a.balance < 0n) {
+      // a loss beyond the balance is the house's: a demo account never owes
+      house.balance += a.balance;
+      this.credit(a, -a.balance, "system_reset", "", 0n, ts, ch);
+    }
+    a.posMode = "one_way_mode";
+    ch.accounts.add(a);
+    this.commit(ch);
+    if (a.balance > 0n) this.transfer("paper", userId, false, a.balance, String(this.ids.next(ts)));
+  }
+
+  // ---- liquidation ------------------------------------------------------------------------------
+
+  /**
+   * After a mark update: every user position of the contract whose margin has fallen to its
+   * maintenance margin (isolated: its own margin; crossed: the account's crossed equity) is taken
+   * over by the protection fund at the bankruptcy price and worked off in the book
+   * (docs/decisions/313). Positions closer than WARNING_RATIO are warned about.
+   */
+  checkLiquidations(env: Env, c: Contract, ts: number): void {
+    const set = this.bySymbol.get(`${env}:${c.symbol}`);
+    if (!set || set.size === 0) return;
+    const mark = this.market.price(env, c.symbol).mark;
+    const ch = newFxChange();
+    // isolated: only the positions whose indexed liquidation price the mark has reached
+    const longs = this.liqIndex.get(`${env}:${c.symbol}:long`);
+    const shorts = this.liqIndex.get(`${env}:${c.symbol}:short`);
+    const visit: Position[] = [];
+    if (longs) for (let i = longs.prices.length - 1; i >= 0 && longs.prices[i]! >= mark; i--) visit.push(longs.items[i]!);
+    if (shorts) for (let i = 0; i < shorts.prices.length && shorts.prices[i]! <= mark; i++) visit.push(shorts.items[i]!);
+    for (const p of visit) {
+      if (p.size === 0 || p.marginMode !== "isolated") continue;
+      const value = this.markValue(p);
+      const equity = p.margin + upnl(p, value);
+      const maint = this.maintenance(p, value);
+      if (equity <= maint) this.liquidateIsolated(c, p, ts, ch);
+      else this.warn(p, maint, equity, ts);
+    }
+    // crossed: each account with a crossed position in this contract, once
+    const crossSeen = new Set<string>();
+    for (const p of [...set]) {
+      if (p.size === 0 || p.marginMode !== "crossed" || UNMARGINED.has(p.userId) || crossSeen.has(p.userId)) continue;
+      crossSeen.add(p.userId);
+      const s = this.summary(env, p.userId);
+      if (s.crossMargin > 0n && s.crossEquity <= s.maintenance) this.liquidateCross(env, p.userId, ts, ch);
+      else this.warn(p, s.maintenance, s.crossEquity, ts);
+    }
+    if (isEmpty(ch)) return;
+    this.workOff(env, c, ch);
+    this.commit(ch);
+  }
+
+  /**
+   * The index price in ticks: where the margin ratio reaches WARNING_RATIO, with the maintenance
+   * rate of the largest notional the position can have before liquidation, so it is reached no
+   * later than the warning or the liquidation it stands for.
+   */
+  private indexPrice(p: Position): number {
+    const c = contract(p.symbol) as Contract;
+    const per = BigInt(p.size) * c.inst.quoteUnitsPerTickLot;
+    const bound = p.holdSide === "long" ? p.cost : p.cost + p.margin;
+    // maintenance / WARNING_RATIO (0.8): 5/4 of the rate, rounded up
+    const mmr = (BigInt(tierFor(c, Number(bound / 100_000_000n)).mmrPpm) * 5n + 3n) / 4n;
+    if (p.holdSide === "long") {
+      const num = (p.cost - p.margin) * PPM;
+      const den = per * (PPM - mmr);
+      // rounded up: a long is visited once the mark is at or below it
+      return num <= 0n ? 0 : Number((num + den - 1n) / den);
+    }
+    return Number(((p.cost + p.margin) * PPM) / (per * (PPM + mmr)));
+  }
+
+  private reindex(p: Position): void {
+    const old = this.liqAt.get(p);
+    const key = `${p.env}:${p.symbol}:${p.holdSide}`;
+    let idx = this.liqIndex.get(key);
+    if (old !== undefined && idx) {
+      let i = lowerBound(idx.prices, old);
+      while (i < idx.items.length && idx.items[i] !== p) i++;
+      if (i < idx.items.length) {
+        idx.prices.splice(i, 1);
+        idx.items.splice(i, 1);
+      }
+      this.liqAt.delete(p);
+    }
+    if (p.size === 0 || p.marginMode !== "isolated" || UNMARGINED.has(p.userId)) return;
+    if (!idx) {
+      idx = { prices: [], items: [] };
+      this.liqIndex.set(key, idx);
+    }
+    const at = this.indexPrice(p);
+    const i = lowerBound(idx.prices, at);
+    idx.prices.splice(i, 0, at);
+    idx.items.splice(i, 0, p);
+    this.liqAt.set(p, at);
+  }
+
+  private warn(p: Position, maint: bigint, equity: bigint, ts: number): void {
+    if (this.warnings.size === 0) return;
+    const ratio = equity <= 0n ? 1 : Number((maint * 10_000n) / equity) / 10_000;
+    if (ratio < WARNING_RATIO) return;
+    const key = `${p.env}:${p.userId}:${p.symbol}:${p.holdSide}`;
+    if ((this.warned.get(key) ?? 0) > ts - 60_000) return;
+    this.warned.set(key, ts);
+    for (const l of this.warnings) l(p, ratio);
+  }
+
+  /** Isolated: the position goes to the fund at its bankruptcy value (the user's margin is spent). */
+  private liquidateIsolated(c: Contract, p: Position, ts: number, ch: FxChange): void {
+    for (const o of this.ordersOf(p.env, p.userId, c.symbol))
+      if (o.posSide === p.holdSide || o.posMode === "one_way_mode") this.finish(o, "cancelled", "liquidation", ch);
+    const bankrupt = p.holdSide === "long" ? p.cost - p.margin : p.cost + p.margin;
+    this.takeOver(c, p, bankrupt > 0n ? bankrupt : 0n, ts, ch);
+  }
+
+  /** Crossed: every crossed position of the account goes to the fund at its mark value; the fund covers a negative balance. */
+  private liquidateCross(env: Env, userId: string, ts: number, ch: FxChange): void {
+    for (const o of this.ordersOf(env, userId)) this.finish(o, "cancelled", "liquidation", ch);
+    for (const p of this.positionsOf(env, userId)) {
+      if (p.marginMode !== "crossed") continue;
+      this.takeOver(contract(p.symbol) as Contract, p, this.markValue(p), ts, ch);
+    }
+    const a = this.account(env, userId);
+    let isolated = 0n;
+    for (const p of this.positionsOf(env, userId)) isolated += p.margin;
+    const deficit = isolated - a.balance;
+    if (deficit > 0n) {
+      this.credit(this.account(env, PROTECTION_FUND), -deficit, "liquidation_cover", "", 0n, ts, ch);
+      this.credit(a, deficit, "liquidation_cover", "", 0n, ts, ch);
+    }
+  }
+
+  /** Moves a whole position to the protection fund at `value`: the user realises value − cost, the fund holds it from there. */
+  private takeOver(c: Contract, p: Position, value: bigint, ts: number, ch: FxChange): void {
+    const a = this.account(p.env, p.userId);
+    const side: Side = p.holdSide === "long" ? "buy" : "sell";
+    const size = p.size;
+    const realised = this.reduce(p, size, value, ts, ch);
+    this.credit(a, realised, p.holdSide === "long" ? "burst_long_loss_query" : "burst_short_loss_query", c.symbol, 0n, ts, ch);
+    const fund = this.account(p.env, PROTECTION_FUND);
+    fund.balance += this.net(c, fund, side, size, value, 1, "crossed", ts, ch);
+    ch.accounts.add(fund);
+  }
+
+  /** The fund closes what it took over at market, within 5 % of the mark; what it cannot close it keeps. */
+  private workOff(env: Env, c: Contract, ch: FxChange): void {
+    const book = this.market.book(env, c.symbol);
+    const mark = this.market.price(env, c.symbol).mark;
+    for (const side of ["long", "short"] as const) {
+      const p = this.position(env, PROTECTION_FUND, c.symbol, side);
+      if (!p) continue;
+      const sell = side === "long";
+      const o = newOrder(this.ids, {
+        env,
+        userId: PROTECTION_FUND,
+        symbol: c.symbol,
+        side: sell ? "sell" : "buy",
+        type: "limit",
+        force: "ioc",
+        price: sell ? Math.max(1, Math.floor(mark * (1 - MARKET_BAND))) : Math.ceil(mark * (1 + MARKET_BAND)),
+        size: p.size,
+        house: true,
+        source: "SYS",
+      }) as FxOrder;
+      matchTaker(book, o, (m, price, qty) => this.onMatch(c, m as FxOrder, o, price, qty, ch));
+    }
+  }
+
   // ---- funding --------------------------------------------------------------------------------
 
   /**
@@ -683,12 +891,21 @@ export class FuturesService {
 
   commit(ch: FxChange): void {
     if (isEmpty(ch)) return;
+    for (const p of ch.positions) this.reindex(p);
     this.db.transaction(() => this.store.write(ch))();
     for (const l of this.committed) l(ch);
   }
 
   private index(p: Position): void {
     this.positions.set(`${p.env}:${p.userId}:${p.symbol}:${p.holdSide}`, p);
+    const userKey = `${p.env}:${p.userId}`;
+    let mine = this.byUser.get(userKey);
+    if (!mine) {
+      mine = new Set();
+      this.byUser.set(userKey, mine);
+    }
+    mine.add(p);
+    this.reindex(p);
     const key = `${p.env}:${p.symbol}`;
     let set = this.bySymbol.get(key);
     if (!set) {
@@ -700,6 +917,7 @@ export class FuturesService {
 
   private unindex(p: Position): void {
     this.bySymbol.get(`${p.env}:${p.symbol}`)?.delete(p);
+    this.byUser.get(`${p.env}:${p.userId}`)?.delete(p);
   }
 
   private track(o: FxOrder): void {
@@ -711,4 +929,16 @@ export class FuturesService {
     this.open.delete(o.id);
     if (o.clientOid) this.openByOid.delete(`${o.env}:${o.userId}:${o.clientOid}`);
   }
+}
+
+/** The first index whose value is at least `v` in an ascending array. */
+function lowerBound(a: number[], v: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

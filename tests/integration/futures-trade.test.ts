@@ -255,3 +255,31 @@ describe("hedge mode", () => {
     ).toBe("22002");
   });
 });
+
+describe("simulation (paptrading) futures", () => {
+  it("trades futures on the demo account and resets them with the demo funds", async () => {
+    const demo = new Client(web.url, makeKey(web.dir, "fx-demo"), { paptrading: "1" });
+    expect(await usdt(demo)).toBe(50_000);
+    expect(
+      (await demo.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "1000", coin: "USDT" })).body.code,
+    ).toBe("00000");
+    const o = await demo.post(MIX_PRIVATE.placeOrder, {
+      symbol: "ETHUSDT",
+      productType: "SUSDT-FUTURES",
+      marginMode: "crossed",
+      marginCoin: "USDT",
+      size: "0.5",
+      side: "sell",
+      orderType: "market",
+    });
+    expect(o.body.code).toBe("00000");
+    expect((await positions(demo)).map((p) => [p.symbol, p.holdSide])).toEqual([["ETHUSDT", "short"]]);
+    // the live account of the same user is untouched
+    const live = new Client(web.url, demo.key);
+    expect(await positions(live)).toEqual([]);
+    expect((await demo.post(V2.paperReset, {})).body.code).toBe("00000");
+    expect(await positions(demo)).toEqual([]);
+    expect((await futures(demo)).available).toBe("0.00000000");
+    expect(await usdt(demo)).toBe(50_000);
+  });
+});

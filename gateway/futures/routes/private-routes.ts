@@ -188,7 +188,7 @@ export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDe
     const b = parseFields(PosModeSchema, req.body);
     productTypeOf(b.productType);
     const mode = enumValue(POS_MODES, b.posMode, "posMode");
-    await svc.setPositionMode(env, p.userId, mode);
+    svc.setPositionMode(env, p.userId, mode);
     return ok({ posMode: mode });
   });
 
