@@ -150,3 +150,31 @@ test("a limit order rests in open orders and is cancelled; a bad price is refuse
   await expect(panels(page).getByText("No open orders")).toBeVisible();
   expect(pageProblems).toEqual([]);
 });
+
+test("in demo trading the screen trades the demo account: its transfer and position are not the live ones", async ({
+  page,
+  pageProblems,
+}) => {
+  await trader(page);
+  await page.getByRole("button", { name: "Demo trading", exact: true }).click();
+  await expect(page.getByTestId("demo-banner")).toContainText("Demo trading");
+  await expect(page).toHaveURL(/\/futures\/usdt\/BTCUSDT$/);
+  // The demo futures account starts empty: the live transfer is not there.
+  await expect.poll(async () => plain(await form(page).getByTestId("futures-available").textContent())).toBe(0);
+  await form(page).getByRole("button", { name: "Transfer" }).click();
+  await dialog(page).getByLabel("Amount (USDT)").fill("300");
+  await dialog(page).getByRole("button", { name: "Transfer" }).click();
+  await expect(toast(page, "Transferred 300 USDT")).toBeVisible();
+  await expect.poll(async () => plain(await form(page).getByTestId("futures-available").textContent())).toBeGreaterThanOrEqual(300);
+  await form(page).getByRole("button", { name: "Market", exact: true }).click();
+  await form(page).getByLabel("Size").fill("0.01");
+  await form(page).getByTestId("submit-short").click();
+  await dialog(page).getByRole("button", { name: "Confirm" }).click();
+  await expect(panels(page).getByTestId("position-BTCUSDT-short")).toBeVisible();
+  // Back to live: the live account has its 1000 USDT and no position.
+  await page.getByRole("button", { name: "Demo trading", exact: true }).click();
+  await expect(page.getByTestId("demo-banner")).toHaveCount(0);
+  await expect.poll(async () => plain(await form(page).getByTestId("futures-available").textContent())).toBeGreaterThanOrEqual(1000);
+  await expect(panels(page).getByText("No open positions.")).toBeVisible();
+  expect(pageProblems).toEqual([]);
+});
