@@ -135,6 +135,18 @@ test("a limit order rests in open orders and is cancelled; a bad price is refuse
   await form(page)
     .getByLabel("Price")
     .fill(String(Math.floor(last * 0.8)));
+  // A take-profit below a long's entry is refused at its field; the presets' tip is hidden for good.
+  await form(page).getByTestId("futures-tpsl").check();
+  await expect(form(page).getByTestId("pre-tpsl-tip")).toBeVisible();
+  await form(page).getByTestId("pre-tpsl-tip").getByRole("button").click();
+  await expect(form(page).getByTestId("pre-tpsl-tip")).toHaveCount(0);
+  await form(page)
+    .getByLabel("Take-profit trigger")
+    .fill(String(Math.floor(last * 0.7)));
+  await form(page).getByTestId("submit-long").click();
+  await expect(form(page).getByText("A take-profit must be above the entry for a long and below it for a short.")).toBeVisible();
+  await expect(toast(page, "Order placed")).toHaveCount(0);
+  await form(page).getByTestId("futures-tpsl").uncheck();
   await form(page).getByTestId("submit-long").click();
   // A limit order shows its price on screen: no confirmation.
   await expect(dialog(page)).toHaveCount(0);
@@ -148,6 +160,10 @@ test("a limit order rests in open orders and is cancelled; a bad price is refuse
   await open.getByRole("button", { name: "Cancel" }).click();
   await expect(toast(page, "Order cancelled")).toBeVisible();
   await expect(panels(page).getByText("No open orders")).toBeVisible();
+  await page.reload();
+  await form(page).getByTestId("futures-tpsl").check();
+  await expect(form(page).getByLabel("Take-profit trigger")).toBeVisible();
+  await expect(form(page).getByTestId("pre-tpsl-tip")).toHaveCount(0);
   expect(pageProblems).toEqual([]);
 });
 

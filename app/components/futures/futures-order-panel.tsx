@@ -52,6 +52,7 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
   const ids = useId();
   const [unit, setUnit] = useLocalPref("futuresTradeUnit");
   const [skipConfirm, setSkipConfirm] = useLocalPref("skipOrderConfirm");
+  const [hidePreTpslTip, setHidePreTpslTip] = useLocalPref("hidePreTpslTip");
   const [tradeSide, setTradeSide] = useState<TradeSide>("open");
   const [kind, setKind] = useState<FuturesOrderKind>("limit");
   const [price, setPrice] = useState("");
@@ -343,6 +344,14 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
             </label>
             {tpsl && (
               <>
+                {!hidePreTpslTip && (
+                  <div className="tip" role="note" data-testid="pre-tpsl-tip">
+                    <p>{t("futures.form.preTpslTip")}</p>
+                    <button type="button" className="button small" onClick={() => setHidePreTpslTip(true)}>
+                      {t("spot.form.tipHide")}
+                    </button>
+                  </div>
+                )}
                 <DecimalField
                   id="futures-tp"
                   label={t("form.takeProfit")}
