@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { PATHS } from "../../protocol/paths";
 import { browserHttp } from "~/lib/http/browser-client";
 import { spotPath } from "~/lib/trade/paths";
+import { futuresPath } from "~/lib/futures/paths";
 import { useRootData, type PageUser } from "~/lib/root-data";
 import { AccountSwitcher } from "./account-switcher";
 import { SettingsPanel } from "./settings-panel";
@@ -13,6 +14,7 @@ import { SettingsPanel } from "./settings-panel";
 const NAV = [
   { to: "/", key: "nav.markets", end: true },
   { to: spotPath(), key: "nav.trade", end: false },
+  { to: futuresPath(), key: "nav.futures", end: false },
   { to: "/wiki", key: "nav.wiki", end: false },
 ] as const;
 

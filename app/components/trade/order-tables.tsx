@@ -199,7 +199,7 @@ const isoTime = (ms: string) => {
 };
 
 /** A compact table of a list with a button above it that saves the same list as a CSV file. */
-function CsvTable<T>({
+export function CsvTable<T>({
   value,
   empty,
   csvName,

@@ -11,6 +11,7 @@ import { BOOK_FEED_DEPTH, bookFeed, candleFeed, tickerFeed, tradesFeed } from "~
 import type { PlanOrder } from "~/lib/trade/order-events";
 import { privateStream, publicStream } from "~/lib/ws/streams";
 import type { SpotPageData } from "~/lib/trade/spot-page-data";
+import { SPOT_CHART, type ChartPageData, type ChartSource } from "~/lib/trade/chart/source";
 
 /** The book, trades and ticker of a pair: the server's first paint, then the public stream. */
 export function usePublicFeeds(data: SpotPageData) {
@@ -30,20 +31,22 @@ export function usePublicFeeds(data: SpotPageData) {
 }
 
 /** Candles of the chosen interval; while another interval loads, the previous candles stay, marked not ready. */
-export function useCandleFeed(data: SpotPageData, interval: KlineInterval) {
+export function useCandleFeed(data: ChartPageData, interval: KlineInterval, source: ChartSource = SPOT_CHART) {
   const symbol = data.symbol.symbol;
   const [current, setCurrent] = useState(() => ({
     interval,
-    feed: candleFeed(symbol, interval, {
-      interval: data.candles.interval,
-      candles: candlesFromRows(data.candles.rows),
-      ready: data.candles.rows !== null,
-    }),
+    feed: candleFeed(
+      symbol,
+      interval,
+      { interval: data.candles.interval, candles: candlesFromRows(data.candles.rows), ready: data.candles.rows !== null },
+      undefined,
+      source.instType,
+    ),
   }));
   let feed = current.feed;
   if (current.interval !== interval) {
     // A new interval starts from what is on screen now (React's "adjust state while rendering").
-    feed = candleFeed(symbol, interval, current.feed.store.get());
+    feed = candleFeed(symbol, interval, current.feed.store.get(), undefined, source.instType);
     setCurrent({ interval, feed });
   }
   useEffect(() => feed.start(publicStream()), [feed]);

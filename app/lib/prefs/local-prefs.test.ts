@@ -35,6 +35,7 @@ describe("local preferences", () => {
       hidePreTpslTip: false,
       positionFilterMargin: "all",
       tradeUnit: "coin",
+      futuresTradeUnit: "coin",
       positionKlineMark: true,
       entrustKlineMark: true,
       planKlineMark: true,

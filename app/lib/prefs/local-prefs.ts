@@ -44,6 +44,8 @@ export const RISE_COLORS = ["green", "red"] as const;
 /** What order sizes are typed in: the base coin or the quote (USDT). */
 export const TRADE_UNITS = ["coin", "quote"] as const;
 export const MARGIN_FILTERS = ["all", "isolated", "crossed"] as const;
+/** What futures sizes are typed in: contracts, the base coin or USDT (docs/decisions/705). */
+export const FUTURES_TRADE_UNITS = ["contract", "coin", "quote"] as const;
 
 const PREFS = {
   changeModeWithoutDialog: pref(bool, false),
@@ -58,6 +60,7 @@ const PREFS = {
   hidePreTpslTip: pref(bool, false),
   positionFilterMargin: pref(oneOf(MARGIN_FILTERS), "all"),
   tradeUnit: pref(oneOf(TRADE_UNITS), "coin"),
+  futuresTradeUnit: pref(oneOf(FUTURES_TRADE_UNITS), "coin"),
   positionKlineMark: pref(bool, true),
   entrustKlineMark: pref(bool, true),
   planKlineMark: pref(bool, true),

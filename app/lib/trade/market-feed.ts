@@ -1,7 +1,7 @@
 import { FrameStore, nextFrame, type FrameScheduler } from "~/lib/ws/frame-store";
 import { OrderBook, type BookLevel, type BookPush } from "~/lib/ws/order-book";
 import type { StreamClient } from "~/lib/ws/stream-client";
-import type { StreamArg, StreamPush } from "~/lib/ws/stream-types";
+import type { InstType, StreamArg, StreamPush } from "~/lib/ws/stream-types";
 import { candlesFromRows, mergeCandles, type Candle } from "./candles";
 import type { KlineInterval } from "./intervals";
 import { INTERVALS } from "./intervals";
@@ -35,7 +35,7 @@ export class ChannelFeed<T> {
   }
 }
 
-const arg = (channel: string, symbol: string): StreamArg => ({ instType: "SPOT", channel, instId: symbol });
+const arg = (channel: string, symbol: string, instType: InstType = "SPOT"): StreamArg => ({ instType, channel, instId: symbol });
 
 export interface BookView {
   asks: BookLevel[];
@@ -53,11 +53,17 @@ const levelsOf = (rows: string[][], n: number): BookLevel[] =>
   rows.slice(0, n).flatMap(([price, size]) => (price && size ? [{ price, size }] : []));
 
 /** The exact book (snapshot, then updates checked by seq and checksum); any doubt asks for a new snapshot. */
-export function bookFeed(symbol: string, initial: { asks: string[][]; bids: string[][] }, depth = BOOK_DEPTH, schedule?: FrameScheduler) {
+export function bookFeed(
+  symbol: string,
+  initial: { asks: string[][]; bids: string[][] },
+  depth = BOOK_DEPTH,
+  schedule?: FrameScheduler,
+  instType?: InstType,
+) {
   const book = new OrderBook();
   const start: BookView = { asks: levelsOf(initial.asks, depth), bids: levelsOf(initial.bids, depth), live: false };
   return new ChannelFeed<BookView>(
-    arg("books", symbol),
+    arg("books", symbol, instType),
     start,
     (view, push, stream) => {
       const data = push.data[0] as BookPush | undefined;
@@ -73,9 +79,9 @@ export function bookFeed(symbol: string, initial: { asks: string[][]; bids: stri
   );
 }
 
-export function tradesFeed(symbol: string, initial: PublicTrade[], schedule?: FrameScheduler) {
+export function tradesFeed(symbol: string, initial: PublicTrade[], schedule?: FrameScheduler, instType?: InstType) {
   return new ChannelFeed<PublicTrade[]>(
-    arg("trade", symbol),
+    arg("trade", symbol, instType),
     initial,
     (list, push) => mergeTrades(push.action === "snapshot" ? [] : list, push.data),
     schedule,
@@ -86,6 +92,17 @@ export function tickerFeed(symbol: string, initial: Ticker | undefined, schedule
   return new ChannelFeed<Ticker | undefined>(arg("ticker", symbol), initial, (t, push) => tickerOf(push.data[0]) ?? t, schedule);
 }
 
+/** A ticker of another product line, read by its own `read` (the futures ticker carries mark, index and funding). */
+export function productTickerFeed<T>(
+  instType: InstType,
+  symbol: string,
+  initial: T,
+  read: (v: unknown, previous: T) => T,
+  schedule?: FrameScheduler,
+) {
+  return new ChannelFeed<T>(arg("ticker", symbol, instType), initial, (t, push) => read(push.data[0], t), schedule);
+}
+
 export interface CandleView {
   interval: KlineInterval;
   candles: Candle[];
@@ -94,10 +111,10 @@ export interface CandleView {
 }
 
 /** Candles of one interval: the stream's snapshot replaces them, updates grow the current one. */
-export function candleFeed(symbol: string, interval: KlineInterval, initial: CandleView, schedule?: FrameScheduler) {
+export function candleFeed(symbol: string, interval: KlineInterval, initial: CandleView, schedule?: FrameScheduler, instType?: InstType) {
   const start = initial.interval === interval ? initial : { ...initial, interval, ready: false };
   return new ChannelFeed<CandleView>(
-    arg(INTERVALS[interval].channel, symbol),
+    arg(INTERVALS[interval].channel, symbol, instType),
     start,
     (view, push) => ({
       interval,

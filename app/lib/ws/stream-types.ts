@@ -1,6 +1,9 @@
 /** Bitget v2 stream messages as the client reads them (docs/protocol.md §9). */
+/** The product lines the client follows: spot, and USDT-M futures (docs/decisions/705). */
+export type InstType = "SPOT" | "USDT-FUTURES";
+
 export interface StreamArg {
-  instType: "SPOT";
+  instType: InstType;
   channel: string;
   instId?: string;
   coin?: string;
@@ -23,9 +26,13 @@ export interface StreamError {
 
 export type StreamStatus = "idle" | "connecting" | "open" | "reconnecting" | "unauthorized";
 
-/** One subscription's identity on the wire: channel plus instrument (or coin). */
-export function argKey(arg: Pick<StreamArg, "channel" | "instId" | "coin">): string {
-  return `${arg.channel}:${arg.instId ?? arg.coin ?? ""}`;
+/**
+ * One subscription's identity on the wire: channel plus instrument (or coin), and the product line
+ * when it is not spot (a futures `ticker:BTCUSDT` is not the spot one; spot keys stay as they were).
+ */
+export function argKey(arg: Pick<StreamArg, "channel" | "instId" | "coin"> & { instType?: string }): string {
+  const key = `${arg.channel}:${arg.instId ?? arg.coin ?? ""}`;
+  return arg.instType && arg.instType !== "SPOT" ? `${arg.instType}/${key}` : key;
 }
 
 type Parsed =

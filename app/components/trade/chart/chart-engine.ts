@@ -318,9 +318,21 @@ export class ChartEngine {
     this.priceLines = this.marks.prices.map((m) =>
       this.candles.createPriceLine({
         price: Number(m.price),
-        color: m.kind === "plan" ? this.colors.plan : m.side === "buy" ? this.colors.up : this.colors.down,
-        lineWidth: 1,
-        lineStyle: m.kind === "plan" ? this.lib.LineStyle.Dotted : this.lib.LineStyle.Dashed,
+        color:
+          m.kind === "plan" || m.kind === "liquidation"
+            ? this.colors.plan
+            : m.kind === "mark"
+              ? this.colors.muted
+              : m.side === "buy"
+                ? this.colors.up
+                : this.colors.down,
+        lineWidth: m.kind === "liquidation" ? 2 : 1,
+        lineStyle:
+          m.kind === "plan" || m.kind === "mark"
+            ? this.lib.LineStyle.Dotted
+            : m.kind === "entry"
+              ? this.lib.LineStyle.Solid
+              : this.lib.LineStyle.Dashed,
         axisLabelVisible: true,
         title: this.texts.markTitle(m),
       }),

@@ -12,7 +12,7 @@ import { fillMarks, priceMarks, type FillMark, type PriceMark } from "~/lib/trad
 import { studyOutput, type DrawnStudy } from "~/lib/trade/chart/studies";
 import type { Market } from "~/lib/trade/market";
 import type { BookView } from "~/lib/trade/market-feed";
-import type { SpotPageData } from "~/lib/trade/spot-page-data";
+import { SPOT_CHART, type ChartPageData, type ChartSource } from "~/lib/trade/chart/source";
 import { useFrameStore } from "~/lib/ws/frame-store";
 import { formatTime } from "~/components/trade/time-text";
 import { useCandleFeed } from "~/components/trade/use-feeds";
@@ -23,12 +23,16 @@ import { useKlineHistory, usePlanOrders } from "./use-kline-data";
 import "./kline-chart.css";
 
 interface Props {
-  data: SpotPageData;
+  data: ChartPageData;
   market: Market;
+  /** Where candles and plans come from; spot unless the page says otherwise. */
+  source?: ChartSource;
+  /** Lines the page adds: a futures position's entry and liquidation, the mark price. */
+  lines?: readonly PriceMark[];
   /** The book the page follows, for the depth view. */
   book: BookView;
   /** The trader's orders and fills; undefined for a guest. */
-  account: AccountView | undefined;
+  account: Pick<AccountView, "openOrders" | "fills"> | undefined;
 }
 
 /** Keys on the focused canvas: arrows move ten candles, + and − zoom, End returns to the latest. */
@@ -68,11 +72,13 @@ const TIME_STYLES: Record<Parameters<ChartTexts["time"]>[1], Intl.DateTimeFormat
  * with volume, studies, the trader's marks, older history as they pan left, and a depth view; a
  * text summary stands in for the canvas for screen readers (docs/decisions/703).
  */
-export function KlineChart({ data, market, book, account }: Props) {
+export function KlineChart({ data, market, book, account, source = SPOT_CHART, lines = NONE }: Props) {
   const [view, setView] = useLocalPref("klineView");
   // The book changes ten times a second: only the depth view follows it, the rest is not rendered again.
   const depth = view === "depth" ? <DepthChart book={book} market={market} /> : null;
-  return <ChartCard data={data} market={market} account={account} view={view} onView={setView} depth={depth} />;
+  return (
+    <ChartCard data={data} market={market} account={account} source={source} lines={lines} view={view} onView={setView} depth={depth} />
+  );
 }
 
 interface CardProps extends Omit<Props, "book"> {
@@ -82,7 +88,16 @@ interface CardProps extends Omit<Props, "book"> {
   depth: ReactNode;
 }
 
-const ChartCard = memo(function ChartCard({ data, market, account, view, onView: setView, depth }: CardProps) {
+const ChartCard = memo(function ChartCard({
+  data,
+  market,
+  account,
+  source = SPOT_CHART,
+  lines = NONE,
+  view,
+  onView: setView,
+  depth,
+}: CardProps) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const summaryId = useId();
@@ -96,10 +111,10 @@ const ChartCard = memo(function ChartCard({ data, market, account, view, onView:
   const [markFills, setMarkFills] = useLocalPref("positionKlineMark");
   const [moveTip, setMoveTip] = useLocalPref("moveKlineMarkTip");
   const [tipClosed, setTipClosed] = useState(false);
-  const live = useFrameStore(useCandleFeed(data, interval).store);
-  const { history, older, onNearLeftEdge } = useKlineHistory(market.symbol, live);
+  const live = useFrameStore(useCandleFeed(data, interval, source).store);
+  const { history, older, onNearLeftEdge } = useKlineHistory(market.symbol, live, source);
   const loggedIn = account !== undefined;
-  const plans = usePlanOrders(market.symbol, loggedIn, markPlans);
+  const plans = usePlanOrders(market.symbol, loggedIn, markPlans, source);
   const colors = useChartColors(rise);
 
   const price = useCallback(
@@ -112,8 +127,12 @@ const ChartCard = memo(function ChartCard({ data, market, account, view, onView:
   const orders = account?.openOrders.state === "ready" ? account.openOrders.data : NONE;
   const fills = account?.fills.state === "ready" ? account.fills.data : NONE;
   const prices = useMemo(
-    () => priceMarks(orders, plans, { orders: markOrders, plans: markPlans, fills: markFills }),
-    [orders, plans, markOrders, markPlans, markFills],
+    () => [
+      ...priceMarks(orders, plans, { orders: markOrders, plans: markPlans, fills: markFills }),
+      // A position's lines follow the position mark switch; the mark price is always drawn.
+      ...lines.filter((l) => l.kind === "mark" || markFills),
+    ],
+    [orders, plans, lines, markOrders, markPlans, markFills],
   );
   // The same markers keep their identity, so a live tick does not redraw the marks.
   const fillList = useSameList(fillMarks(fills, history.candles, markFills));
@@ -135,7 +154,9 @@ const ChartCard = memo(function ChartCard({ data, market, account, view, onView:
   const formats = useMemo(() => new Map<string, Intl.DateTimeFormat>(), []);
   texts.current = {
     markTitle: (m: PriceMark) =>
-      t(m.kind === "plan" ? "chart.markPlan" : "chart.markOrder", { side: t(`side.${m.side}`), size: size(m.size) }),
+      m.kind === "plan" || m.kind === "order"
+        ? t(m.kind === "plan" ? "chart.markPlan" : "chart.markOrder", { side: t(`side.${m.side}`), size: size(m.size) })
+        : t(`futures.chart.${m.kind}`),
     fillText: (m: FillMark) => t(m.side === "buy" ? "chart.fillBuy" : "chart.fillSell"),
     time: (ms, style) => {
       let f = formats.get(style);
@@ -209,7 +230,7 @@ const ChartCard = memo(function ChartCard({ data, market, account, view, onView:
   const change = shown && previous ? ((Number(shown.close) - Number(previous.close)) / Number(previous.close)) * 100 : undefined;
   const orderLines = prices.filter((m) => m.kind === "order");
   const planLines = prices.filter((m) => m.kind === "plan");
-  const showTip = moveTip && !tipClosed && view === "candles" && (prices.length > 0 || fillList.length > 0);
+  const showTip = moveTip && !tipClosed && view === "candles" && (prices.some((m) => m.kind !== "mark") || fillList.length > 0);
 
   return (
     <section className="card trade-card chart kline-chart" aria-labelledby="chart-title" data-rise={rise}>
@@ -410,6 +431,13 @@ const ChartCard = memo(function ChartCard({ data, market, account, view, onView:
                 {t("chart.orderLine", { side: t(`side.${o.side}`), size: size(o.size), price: price(o.price) })}
               </li>
             ))}
+            {prices
+              .filter((m) => m.kind === "entry" || m.kind === "liquidation" || m.kind === "mark")
+              .map((m) => (
+                <li key={m.id} data-testid={`${m.kind}-line`} data-price={m.price}>
+                  {t(`futures.chart.${m.kind}`)} {price(m.price)}
+                </li>
+              ))}
           </ul>
         </figure>
       )}

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { V2 } from "../../../../protocol/bitget";
 import { browserHttp } from "~/lib/http/browser-client";
 import { candlesFromRows, type Candle } from "~/lib/trade/candles";
 import { mergeLive, MAX_HISTORY, nearLeftEdge, OlderPages, prependOlder, type PageResult } from "~/lib/trade/chart/kline-history";
 import { mergePlans, type PlanOrder } from "~/lib/trade/chart/marks";
-import { INTERVALS, type KlineInterval } from "~/lib/trade/intervals";
+import { SPOT_CHART, type ChartSource } from "~/lib/trade/chart/source";
+import type { KlineInterval } from "~/lib/trade/intervals";
 import type { CandleView } from "~/lib/trade/market-feed";
 import { privateStream } from "~/lib/ws/streams";
 
@@ -14,10 +14,11 @@ export interface KlineHistory {
 }
 
 /** One older page of `symbol` from the public `history-candles` read (docs/protocol.md). */
-async function fetchOlder(symbol: string, interval: KlineInterval, endTime: number, limit: number): Promise<Candle[]> {
-  const rows = await browserHttp().get<string[][]>(V2.historyCandles, {
+async function fetchOlder(source: ChartSource, symbol: string, interval: KlineInterval, endTime: number, limit: number): Promise<Candle[]> {
+  const rows = await browserHttp().get<string[][]>(source.historyPath, {
+    ...source.query,
     symbol,
-    granularity: INTERVALS[interval].granularity,
+    granularity: source.granularity(interval),
     endTime: String(endTime),
     limit: String(limit),
   });
@@ -28,7 +29,7 @@ async function fetchOlder(symbol: string, interval: KlineInterval, endTime: numb
  * The candles the chart draws: the live feed's (the server's first paint, then the stream) merged
  * into everything loaded so far, plus older pages asked for as the trader pans left.
  */
-export function useKlineHistory(symbol: string, live: CandleView) {
+export function useKlineHistory(symbol: string, live: CandleView, source: ChartSource = SPOT_CHART) {
   const [history, setHistory] = useState<KlineHistory>(() => ({ interval: live.interval, candles: live.candles }));
   const [older, setOlder] = useState<PageResult | "loading" | "idle">("idle");
   useEffect(() => {
@@ -41,7 +42,10 @@ export function useKlineHistory(symbol: string, live: CandleView) {
     });
   }, [live]);
 
-  const pages = useMemo(() => new OlderPages((end, limit) => fetchOlder(symbol, history.interval, end, limit)), [symbol, history.interval]);
+  const pages = useMemo(
+    () => new OlderPages((end, limit) => fetchOlder(source, symbol, history.interval, end, limit)),
+    [source, symbol, history.interval],
+  );
   useEffect(() => setOlder("idle"), [pages]);
   const current = useRef(history);
   current.current = history;
@@ -62,17 +66,18 @@ export function useKlineHistory(symbol: string, live: CandleView) {
 }
 
 /** The trader's waiting plan orders on this pair, from the private `orders-algo` channel; none for a guest. */
-export function usePlanOrders(symbol: string, loggedIn: boolean, wanted: boolean): PlanOrder[] {
+export function usePlanOrders(symbol: string, loggedIn: boolean, wanted: boolean, source: ChartSource = SPOT_CHART): PlanOrder[] {
   const [plans, setPlans] = useState<PlanOrder[]>([]);
   useEffect(() => {
     if (!loggedIn || !wanted) return;
-    const off = privateStream().subscribe({ instType: "SPOT", channel: "orders-algo", instId: symbol }, (push) =>
-      setPlans((p) => mergePlans(p, push.data, symbol, push.action === "snapshot")),
+    const off = privateStream().subscribe(
+      { instType: source.instType, channel: "orders-algo", instId: source.instType === "SPOT" ? symbol : "default" },
+      (push) => setPlans((p) => mergePlans(p, push.data, symbol, push.action === "snapshot")),
     );
     return () => {
       off();
       setPlans([]);
     };
-  }, [symbol, loggedIn, wanted]);
+  }, [symbol, loggedIn, wanted, source]);
   return plans;
 }

@@ -13,10 +13,13 @@ export interface MarkPrefs {
   fills: boolean;
 }
 
-/** A horizontal line at a price: a resting limit order or the trigger of a plan order. */
+/**
+ * A horizontal line at a price: a resting limit order or the trigger of a plan order; on the
+ * futures screen also a position's entry and liquidation prices and the mark price.
+ */
 export interface PriceMark {
   id: string;
-  kind: "order" | "plan";
+  kind: "order" | "plan" | "entry" | "liquidation" | "mark";
   side: Side;
   price: string;
   size: string;

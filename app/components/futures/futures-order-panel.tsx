@@ -1,0 +1,615 @@
+import { useEffect, useId, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LocaleLink } from "~/components/locale-link";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DecimalField, Segmented } from "~/components/trade/order-fields";
+import { formatNumber } from "~/lib/i18n/format";
+import { browserHttp } from "~/lib/http/browser-client";
+import { MARGIN_COIN, MIX, PRODUCT_TYPE, type FuturesAccount, type Position } from "~/lib/futures/api";
+import type { FuturesMarket } from "~/lib/futures/contract";
+import { maxOpenSize, sizeFromBase, type FuturesUnit, type HoldSide, type MarginMode } from "~/lib/futures/maths";
+import { checkFuturesOrder, type FuturesFormInput, type FuturesOrderKind, type PosMode, type TradeSide } from "~/lib/futures/order-form";
+import { useLocalPref } from "~/lib/prefs/use-local-pref";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
+import { showToast } from "~/lib/toast";
+import { placeErrorOf } from "~/lib/trade/order-errors";
+import { useErrorText } from "~/components/trade/order-fields";
+
+const newClientOid = () => `web-${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
+
+/** The leverage the account holds for this mode and side (Bitget keeps one per side in isolated mode). */
+export function leverageOf(account: FuturesAccount | undefined, mode: MarginMode, side: HoldSide, fallback: number): number {
+  const raw =
+    mode === "crossed" ? account?.crossedMarginLeverage : side === "long" ? account?.isolatedLongLever : account?.isolatedShortLever;
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+type Dialog = "leverage" | "margin" | "posMode" | "confirm" | "transfer" | undefined;
+
+interface Props {
+  market: FuturesMarket;
+  lastPrice: string | undefined;
+  account: FuturesAccount | undefined;
+  positions: readonly Position[];
+  loggedIn: boolean;
+  holdSide: HoldSide;
+  onHoldSide: (s: HoldSide) => void;
+  /** A price picked in the book. */
+  pick?: { price: string; n: number };
+  onChanged: () => void;
+}
+
+/**
+ * The futures order form: open or close; limit, market or plan; margin mode, leverage and position
+ * mode behind their dialogs; size in contracts, the coin or USDT; TP/SL; the cost, estimated
+ * liquidation price and fee before sending; a confirmation for market and plan orders.
+ */
+export function FuturesOrderPanel({ market, lastPrice, account, positions, loggedIn, holdSide, onHoldSide, pick, onChanged }: Props) {
+  const { t } = useTranslation("trade");
+  const { intl } = usePagePrefs();
+  const errorText = useErrorText();
+  const ids = useId();
+  const [unit, setUnit] = useLocalPref("futuresTradeUnit");
+  const [skipConfirm, setSkipConfirm] = useLocalPref("skipOrderConfirm");
+  const [hidePreTpslTip, setHidePreTpslTip] = useLocalPref("hidePreTpslTip");
+  const [tradeSide, setTradeSide] = useState<TradeSide>("open");
+  const [kind, setKind] = useState<FuturesOrderKind>("limit");
+  const [price, setPrice] = useState("");
+  const [triggerPrice, setTriggerPrice] = useState("");
+  const [planPrice, setPlanPrice] = useState("");
+  const [size, setSize] = useState("");
+  const [tpsl, setTpsl] = useState(false);
+  const [takeProfit, setTakeProfit] = useState("");
+  const [stopLoss, setStopLoss] = useState("");
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>();
+  const [formError, setFormError] = useState<string>();
+  const marginMode: MarginMode = account?.marginMode === "isolated" ? "isolated" : "crossed";
+  const posMode: PosMode = account?.posMode === "hedge_mode" ? "hedge_mode" : "one_way_mode";
+  const leverage = leverageOf(account, marginMode, holdSide, Math.min(20, market.maxLeverage));
+  const [draftLeverage, setDraftLeverage] = useState(String(leverage));
+  const [draftMode, setDraftMode] = useState<MarginMode>(marginMode);
+
+  useEffect(() => {
+    if (!pick) return;
+    if (kind === "plan") setTriggerPrice(pick.price);
+    else {
+      setKind("limit");
+      setPrice(pick.price);
+    }
+    // Only a new pick (its counter) fills the field again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pick?.n]);
+
+  const position = positions.find((p) => p.symbol === market.symbol && p.holdSide === holdSide);
+  // What may still be committed to new positions (the balance less margins and frozen orders).
+  const available = account ? Number(account.crossedMaxAvailable || account.available) : undefined;
+  const [transferAmount, setTransferAmount] = useState("");
+  const [toFutures, setToFutures] = useState(true);
+  const transferValid = /^\d{1,12}(\.\d{1,8})?$/.test(transferAmount) && Number(transferAmount) > 0;
+  const input: FuturesFormInput = { kind, tradeSide, holdSide, price, triggerPrice, planPrice, size, unit, tpsl, takeProfit, stopLoss };
+  const result = useMemo(
+    () =>
+      checkFuturesOrder(
+        input,
+        { market, marginMode, posMode, leverage, lastPrice, available, closable: position ? Number(position.available) : 0 },
+        "preview",
+      ),
+    // The input's fields are the dependencies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [
+      kind,
+      tradeSide,
+      holdSide,
+      price,
+      triggerPrice,
+      planPrice,
+      size,
+      unit,
+      tpsl,
+      takeProfit,
+      stopLoss,
+      market,
+      marginMode,
+      posMode,
+      leverage,
+      lastPrice,
+      available,
+      position,
+    ],
+  );
+  const err = (f: keyof typeof result.errors) => {
+    const e = result.errors[f];
+    return touched && e ? errorText({ key: futuresErrorKey(e.key), values: e.values }) : undefined;
+  };
+  const usd = (n: number | undefined) => (n === undefined ? "—" : formatNumber(n.toFixed(4), intl, { minDigits: 2, maxDigits: 4 }));
+  const px = (n: number | undefined) =>
+    n === undefined
+      ? "—"
+      : formatNumber(n.toFixed(market.pricePrecision), intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision });
+  const unitName = (u: FuturesUnit) => (u === "contract" ? t("futures.form.cont") : u === "coin" ? market.base : market.quote);
+  const maxBase =
+    available !== undefined && lastPrice ? maxOpenSize(available, Number(price || lastPrice), leverage, market.takerRate) : undefined;
+
+  const send = async (side: HoldSide) => {
+    const clientOid = newClientOid();
+    const r = checkFuturesOrder(
+      { ...input, holdSide: side },
+      { market, marginMode, posMode, leverage, lastPrice, available, closable: closableOf(positions, market.symbol, side) },
+      clientOid,
+    );
+    if (!r.request) return;
+    setBusy(true);
+    setFormError(undefined);
+    try {
+      await browserHttp().post(r.request.path === "plan" ? MIX.placePlan : MIX.placeOrder, r.request.body);
+      showToast(t(r.request.path === "plan" ? "futures.toast.planPlaced" : "form.placed"));
+      setSize("");
+      setTouched(false);
+      onChanged();
+    } catch (e) {
+      const pe = placeErrorOf(e);
+      setFormError(errorText(pe.error));
+      showToast(errorText(pe.error), "notice");
+    } finally {
+      setBusy(false);
+      setDialog(undefined);
+    }
+  };
+
+  const submit = (side: HoldSide) => {
+    onHoldSide(side);
+    setTouched(true);
+    // The side changes what is valid (TP/SL direction); checked again with the side pressed.
+    const r = checkFuturesOrder(
+      { ...input, holdSide: side },
+      { market, marginMode, posMode, leverage, lastPrice, available, closable: closableOf(positions, market.symbol, side) },
+      "check",
+    );
+    if (!r.request) return;
+    if (kind !== "limit" && !skipConfirm) setDialog("confirm");
+    else void send(side);
+  };
+
+  const post = async (path: string, body: Record<string, string>, done: string) => {
+    setBusy(true);
+    try {
+      await browserHttp().post(path, body);
+      showToast(done);
+      onChanged();
+      setDialog(undefined);
+    } catch (e) {
+      showToast(errorText(placeErrorOf(e).error), "notice");
+    } finally {
+      setBusy(false);
+    }
+  };
+  const base = { symbol: market.symbol, productType: PRODUCT_TYPE, marginCoin: MARGIN_COIN };
+  const saveLeverage = async () => {
+    const n = Number(draftLeverage);
+    if (!Number.isInteger(n) || n < market.minLeverage || n > market.maxLeverage) return;
+    // Isolated margin keeps a leverage per side in hedge mode; one call each.
+    const sides: Array<HoldSide | undefined> = marginMode === "isolated" && posMode === "hedge_mode" ? ["long", "short"] : [undefined];
+    for (const s of sides)
+      await post(MIX.setLeverage, { ...base, leverage: String(n), ...(s ? { holdSide: s } : {}) }, t("futures.toast.leverage", { n }));
+  };
+  const leverageValid =
+    /^\d{1,3}$/.test(draftLeverage) && Number(draftLeverage) >= market.minLeverage && Number(draftLeverage) <= market.maxLeverage;
+
+  if (!loggedIn)
+    return (
+      <section className="card trade-card order-panel futures-order" aria-labelledby={`${ids}-title`}>
+        <h2 id={`${ids}-title`}>{t("futures.form.title")}</h2>
+        <p>{t("form.guest")}</p>
+        <p className="actions">
+          <LocaleLink className="button primary" to="/login">
+            {t("form.login")}
+          </LocaleLink>{" "}
+          <LocaleLink className="button" to="/register">
+            {t("form.register")}
+          </LocaleLink>
+        </p>
+      </section>
+    );
+
+  const preview = result.preview;
+  return (
+    <section className="card trade-card order-panel futures-order" aria-labelledby={`${ids}-title`} data-testid="futures-order-panel">
+      <h2 id={`${ids}-title`}>{t("futures.form.title")}</h2>
+      <div className="futures-settings">
+        <button type="button" className="button" data-testid="margin-mode" onClick={() => (setDraftMode(marginMode), setDialog("margin"))}>
+          {t(`futures.marginMode.${marginMode}`)}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid="leverage"
+          onClick={() => (setDraftLeverage(String(leverage)), setDialog("leverage"))}
+        >
+          {t("futures.form.leverageValue", { n: leverage })}
+        </button>
+        <button type="button" className="button" data-testid="position-mode" onClick={() => setDialog("posMode")}>
+          {t(`futures.posMode.${posMode}`)}
+        </button>
+      </div>
+      <Segmented
+        label={t("futures.form.tradeSide")}
+        value={tradeSide}
+        onChange={(v) => (setTradeSide(v), setTouched(false))}
+        options={[
+          { value: "open", text: t("futures.form.open") },
+          { value: "close", text: t("futures.form.close") },
+        ]}
+      />
+      <Segmented
+        label={t("form.orderType")}
+        value={kind}
+        onChange={(v) => (setKind(v), setTouched(false))}
+        options={[
+          { value: "limit", text: t("form.limit") },
+          { value: "market", text: t("form.market") },
+          { value: "plan", text: t("futures.form.plan") },
+        ]}
+      />
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit(holdSide);
+        }}
+      >
+        {kind === "plan" && (
+          <DecimalField
+            id="futures-trigger"
+            label={t("futures.form.trigger")}
+            value={triggerPrice}
+            onChange={setTriggerPrice}
+            onBlur={() => undefined}
+            error={err("triggerPrice")}
+            suffix={market.quote}
+            hint={t("futures.form.triggerHint")}
+          />
+        )}
+        {kind === "limit" && (
+          <DecimalField
+            id="futures-price"
+            label={t("form.price")}
+            value={price}
+            onChange={setPrice}
+            onBlur={() => undefined}
+            error={err("price")}
+            suffix={market.quote}
+          />
+        )}
+        {kind === "plan" && (
+          <DecimalField
+            id="futures-plan-price"
+            label={t("futures.form.planPrice")}
+            value={planPrice}
+            onChange={setPlanPrice}
+            onBlur={() => undefined}
+            error={err("price")}
+            suffix={market.quote}
+            hint={t("futures.form.planPriceHint")}
+          />
+        )}
+        {kind === "market" && <p className="muted">{t("form.marketNote")}</p>}
+        <div className="field-row">
+          <DecimalField
+            id="order-quantity"
+            label={t("futures.form.size")}
+            value={size}
+            onChange={setSize}
+            onBlur={() => undefined}
+            error={err("size")}
+            suffix={unitName(unit)}
+            hint={
+              tradeSide === "open" && maxBase !== undefined
+                ? t("futures.form.maxOpen", {
+                    size: formatNumber(
+                      sizeFromBase(
+                        maxBase,
+                        unit,
+                        Number(market.contractSize.int) / 10 ** market.contractSize.scale,
+                        Number(price || lastPrice),
+                      ).toFixed(4),
+                      intl,
+                      { maxDigits: 4 },
+                    ),
+                    unit: unitName(unit),
+                  })
+                : position
+                  ? t("futures.form.closable", { size: formatNumber(position.available, intl), coin: market.base })
+                  : undefined
+            }
+          />
+          <label className="unit-select">
+            <span className="visually-hidden">{t("form.unit")}</span>
+            <select value={unit} onChange={(e) => setUnit(e.target.value as FuturesUnit)} data-testid="futures-unit">
+              {(["contract", "coin", "quote"] as const).map((u) => (
+                <option key={u} value={u}>
+                  {unitName(u)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {tradeSide === "open" && (
+          <fieldset className="tpsl">
+            <label className="choice">
+              <input type="checkbox" checked={tpsl} onChange={(e) => setTpsl(e.target.checked)} data-testid="futures-tpsl" />{" "}
+              {t("form.tpsl")}
+            </label>
+            {tpsl && (
+              <>
+                {!hidePreTpslTip && (
+                  <div className="tip" role="note" data-testid="pre-tpsl-tip">
+                    <p>{t("futures.form.preTpslTip")}</p>
+                    <button type="button" className="button small" onClick={() => setHidePreTpslTip(true)}>
+                      {t("spot.form.tipHide")}
+                    </button>
+                  </div>
+                )}
+                <DecimalField
+                  id="futures-tp"
+                  label={t("form.takeProfit")}
+                  value={takeProfit}
+                  onChange={setTakeProfit}
+                  onBlur={() => undefined}
+                  error={err("takeProfit")}
+                  suffix={market.quote}
+                />
+                <DecimalField
+                  id="futures-sl"
+                  label={t("form.stopLoss")}
+                  value={stopLoss}
+                  onChange={setStopLoss}
+                  onBlur={() => undefined}
+                  error={err("stopLoss")}
+                  suffix={market.quote}
+                />
+              </>
+            )}
+          </fieldset>
+        )}
+        <dl className="order-summary" data-testid="futures-preview">
+          <div>
+            <dt>{t("futures.form.available")}</dt>
+            <dd data-testid="futures-available">
+              {available === undefined ? "—" : `${usd(available)} ${MARGIN_COIN}`}{" "}
+              <button type="button" className="button small" onClick={() => (setTransferAmount(""), setDialog("transfer"))}>
+                {t("futures.transfer.open")}
+              </button>
+            </dd>
+          </div>
+          {tradeSide === "open" && (
+            <>
+              <div>
+                <dt>{t("futures.form.cost")}</dt>
+                <dd data-testid="futures-cost">{preview?.cost === undefined ? "—" : `${usd(preview.cost)} ${MARGIN_COIN}`}</dd>
+              </div>
+              <div>
+                <dt>{t("futures.form.estLiq")}</dt>
+                <dd data-testid="futures-est-liq">{px(preview?.liquidation)}</dd>
+              </div>
+            </>
+          )}
+          <div>
+            <dt>{t("futures.form.fee")}</dt>
+            <dd data-testid="futures-fee">{preview ? `${usd(preview.fee)} ${MARGIN_COIN}` : "—"}</dd>
+          </div>
+        </dl>
+        {formError && (
+          <p role="alert" className="notice error">
+            {formError}
+          </p>
+        )}
+        <div className="futures-submit">
+          <button type="button" className="button submit-buy" disabled={busy} onClick={() => submit("long")} data-testid="submit-long">
+            {t(tradeSide === "open" ? "futures.form.openLong" : "futures.form.closeLong")}
+          </button>
+          <button type="button" className="button submit-sell" disabled={busy} onClick={() => submit("short")} data-testid="submit-short">
+            {t(tradeSide === "open" ? "futures.form.openShort" : "futures.form.closeShort")}
+          </button>
+        </div>
+      </form>
+      {dialog === "confirm" && (
+        <ConfirmDialog
+          title={t("futures.confirm.title")}
+          confirm={t("futures.confirm.send")}
+          cancel={t("futures.confirm.cancel")}
+          skipLabel={t("futures.confirm.skip")}
+          busy={busy}
+          tone={holdSide === "long" ? "submit-buy" : "submit-sell"}
+          onCancel={() => setDialog(undefined)}
+          onConfirm={(skip) => {
+            if (skip) setSkipConfirm(true);
+            void send(holdSide);
+          }}
+        >
+          <dl className="order-summary">
+            <div>
+              <dt>{t("futures.confirm.order")}</dt>
+              <dd>
+                {t(`futures.form.${tradeSide}${holdSide === "long" ? "Long" : "Short"}`)} ·{" "}
+                {t(kind === "plan" ? "futures.form.plan" : `form.${kind}`)}
+              </dd>
+            </div>
+            <div>
+              <dt>{t("futures.form.size")}</dt>
+              <dd>
+                {preview?.size ?? "—"} {market.base}
+              </dd>
+            </div>
+            {kind === "plan" && (
+              <div>
+                <dt>{t("futures.form.trigger")}</dt>
+                <dd>{triggerPrice}</dd>
+              </div>
+            )}
+            <div>
+              <dt>{t("futures.form.leverageLabel")}</dt>
+              <dd>{t("futures.form.leverageValue", { n: leverage })}</dd>
+            </div>
+            {tradeSide === "open" && (
+              <div>
+                <dt>{t("futures.form.estLiq")}</dt>
+                <dd>{px(preview?.liquidation)}</dd>
+              </div>
+            )}
+          </dl>
+        </ConfirmDialog>
+      )}
+      {dialog === "leverage" && (
+        <ConfirmDialog
+          title={t("futures.leverage.title", { symbol: market.symbol })}
+          confirm={t("futures.leverage.save")}
+          cancel={t("futures.confirm.cancel")}
+          busy={busy}
+          onCancel={() => setDialog(undefined)}
+          onConfirm={() => leverageValid && void saveLeverage()}
+        >
+          <div className="field">
+            <label htmlFor={`${ids}-lev`}>{t("futures.form.leverageLabel")}</label>
+            <input
+              id={`${ids}-lev`}
+              inputMode="numeric"
+              value={draftLeverage}
+              onChange={(e) => setDraftLeverage(e.target.value.trim())}
+              aria-invalid={!leverageValid || undefined}
+              aria-describedby={`${ids}-lev-hint`}
+              data-testid="leverage-input"
+            />
+            <input
+              type="range"
+              min={market.minLeverage}
+              max={market.maxLeverage}
+              value={leverageValid ? draftLeverage : leverage}
+              onChange={(e) => setDraftLeverage(e.target.value)}
+              aria-label={t("futures.form.leverageLabel")}
+            />
+            <p id={`${ids}-lev-hint`} className={leverageValid ? "muted" : "notice error"}>
+              {t("futures.leverage.range", { min: market.minLeverage, max: market.maxLeverage })}
+            </p>
+            {leverageValid && Number(draftLeverage) >= 50 && <p className="notice warning">{t("futures.leverage.high")}</p>}
+          </div>
+        </ConfirmDialog>
+      )}
+      {dialog === "margin" && (
+        <ConfirmDialog
+          title={t("futures.marginMode.title", { symbol: market.symbol })}
+          confirm={t("futures.leverage.save")}
+          cancel={t("futures.confirm.cancel")}
+          busy={busy}
+          onCancel={() => setDialog(undefined)}
+          onConfirm={() =>
+            void post(
+              MIX.setMarginMode,
+              { ...base, marginMode: draftMode },
+              t("futures.toast.marginMode", { mode: t(`futures.marginMode.${draftMode}`) }),
+            )
+          }
+        >
+          <fieldset>
+            <legend className="visually-hidden">{t("futures.marginMode.title", { symbol: market.symbol })}</legend>
+            {(["crossed", "isolated"] as const).map((m) => (
+              <label key={m} className="choice">
+                <input
+                  type="radio"
+                  name={`${ids}-mm`}
+                  checked={draftMode === m}
+                  onChange={() => setDraftMode(m)}
+                  data-testid={`margin-${m}`}
+                />{" "}
+                {t(`futures.marginMode.${m}`)} — {t(`futures.marginMode.${m}Note`)}
+              </label>
+            ))}
+          </fieldset>
+        </ConfirmDialog>
+      )}
+      {dialog === "transfer" && (
+        <ConfirmDialog
+          title={t("futures.transfer.title")}
+          confirm={t("futures.transfer.send")}
+          cancel={t("futures.confirm.cancel")}
+          busy={busy}
+          onCancel={() => setDialog(undefined)}
+          onConfirm={() =>
+            transferValid &&
+            void post(
+              MIX.transfer,
+              {
+                fromType: toFutures ? "spot" : "usdt_futures",
+                toType: toFutures ? "usdt_futures" : "spot",
+                amount: transferAmount,
+                coin: MARGIN_COIN,
+                clientOid: newClientOid(),
+              },
+              t("futures.toast.transferred", { amount: transferAmount, coin: MARGIN_COIN }),
+            )
+          }
+        >
+          <fieldset>
+            <legend className="visually-hidden">{t("futures.transfer.title")}</legend>
+            <label className="choice">
+              <input type="radio" name={`${ids}-tr`} checked={toFutures} onChange={() => setToFutures(true)} />{" "}
+              {t("futures.transfer.toFutures")}
+            </label>
+            <label className="choice">
+              <input type="radio" name={`${ids}-tr`} checked={!toFutures} onChange={() => setToFutures(false)} />{" "}
+              {t("futures.transfer.toSpot")}
+            </label>
+          </fieldset>
+          <div className="field">
+            <label htmlFor={`${ids}-tr-amount`}>{t("futures.transfer.amount", { coin: MARGIN_COIN })}</label>
+            <input
+              id={`${ids}-tr-amount`}
+              inputMode="decimal"
+              value={transferAmount}
+              onChange={(e) => setTransferAmount(e.target.value.trim())}
+              aria-invalid={(transferAmount !== "" && !transferValid) || undefined}
+            />
+          </div>
+        </ConfirmDialog>
+      )}
+      {dialog === "posMode" && (
+        <ConfirmDialog
+          title={t("futures.posMode.title")}
+          confirm={t(posMode === "one_way_mode" ? "futures.posMode.toHedge" : "futures.posMode.toOneWay")}
+          cancel={t("futures.confirm.cancel")}
+          busy={busy}
+          onCancel={() => setDialog(undefined)}
+          onConfirm={() =>
+            void post(
+              MIX.setPositionMode,
+              { productType: PRODUCT_TYPE, posMode: posMode === "one_way_mode" ? "hedge_mode" : "one_way_mode" },
+              t("futures.toast.posMode"),
+            )
+          }
+        >
+          <p>{t("futures.posMode.note")}</p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
+
+function closableOf(positions: readonly Position[], symbol: string, side: HoldSide): number {
+  const p = positions.find((x) => x.symbol === symbol && x.holdSide === side);
+  return p ? Number(p.available) : 0;
+}
+
+/** The form's error keys in the shared `errors.*` texts, plus the futures ones. */
+function futuresErrorKey(key: string): string {
+  const shared: Record<string, string> = {
+    required: "required",
+    notNumber: "positive",
+    offTick: "tick",
+    belowMinSize: "minSize",
+    belowMinValue: "minNotional",
+    aboveAvailable: "insufficientNow",
+  };
+  return shared[key] ?? `futures.${key}`;
+}

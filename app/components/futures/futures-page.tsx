@@ -1,0 +1,219 @@
+import { useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { KlineChart } from "~/components/trade/chart/kline-chart";
+import { DemoSwitch } from "~/components/trade/demo-switch";
+import { OrderBook } from "~/components/trade/order-book";
+import { RecentTrades } from "~/components/trade/recent-trades";
+import { Tabs } from "~/components/trade/tabs";
+import { FUTURES_CHART, futuresTickerOf, PRODUCT_TYPE, type FuturesTicker } from "~/lib/futures/api";
+import { futuresMarketOf } from "~/lib/futures/contract";
+import { liquidationWarnings, livePosition } from "~/lib/futures/live-position";
+import type { HoldSide } from "~/lib/futures/maths";
+import type { FuturesPageData } from "~/lib/futures/page-data";
+import { BRAND } from "~/lib/i18n/meta";
+import { formatNumber } from "~/lib/i18n/format";
+import { useLocalPref } from "~/lib/prefs/use-local-pref";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
+import { useRootData } from "~/lib/root-data";
+import { showToast } from "~/lib/toast";
+import type { OpenOrder } from "~/lib/trade/account-data";
+import type { PriceMark } from "~/lib/trade/chart/marks";
+import { mergeTrades, priceDirection } from "~/lib/trade/market-data";
+import { BOOK_FEED_DEPTH, bookFeed, productTickerFeed, tradesFeed } from "~/lib/trade/market-feed";
+import { useFrameStore } from "~/lib/ws/frame-store";
+import { publicStream } from "~/lib/ws/streams";
+import { FuturesOrderPanel } from "./futures-order-panel";
+import { FuturesPanels } from "./futures-panels";
+import { FuturesTickerBar } from "./futures-ticker-bar";
+import { useFuturesAccount, type FuturesFill } from "./use-futures-account";
+
+const MOBILE_TABS = ["chart", "book", "trade"] as const;
+type MobileTab = (typeof MOBILE_TABS)[number];
+const SLOTS: Record<MobileTab, string> = {
+  chart: "futures-chart",
+  book: "futures-book futures-trades",
+  trade: "futures-order futures-account",
+};
+
+/** The book, trades and futures ticker of a contract: the server's first paint, then the public stream. */
+function useFuturesFeeds(data: FuturesPageData) {
+  const symbol = data.symbol.symbol;
+  const [feeds] = useState(() => ({
+    book: bookFeed(symbol, data.book ?? { asks: [], bids: [] }, BOOK_FEED_DEPTH, undefined, PRODUCT_TYPE),
+    trades: tradesFeed(symbol, mergeTrades([], data.trades ?? []), undefined, PRODUCT_TYPE),
+    ticker: productTickerFeed<FuturesTicker | undefined>(PRODUCT_TYPE, symbol, futuresTickerOf(data.ticker), (v, prev) =>
+      futuresTickerOf(v, prev),
+    ),
+  }));
+  useEffect(() => {
+    const stream = publicStream();
+    const offs = [feeds.book.start(stream), feeds.trades.start(stream), feeds.ticker.start(stream)];
+    return () => offs.forEach((off) => off());
+  }, [feeds]);
+  return feeds;
+}
+
+const NONE: never[] = [];
+
+/** The USDT-M futures screen of one contract (docs/decisions/705): the spot screen's pieces, futures data. */
+export function FuturesPage({ data }: { data: FuturesPageData }) {
+  const { t } = useTranslation("trade");
+  const { intl } = usePagePrefs();
+  const user = useRootData()?.user ?? null;
+  const { pathname, search } = useLocation();
+  const market = useMemo(() => futuresMarketOf(data.contract), [data.contract]);
+  const symbol = data.symbol.symbol;
+  const feeds = useFuturesFeeds(data);
+  const book = useFrameStore(feeds.book.store);
+  const trades = useFrameStore(feeds.trades.store);
+  const ticker = useFrameStore(feeds.ticker.store);
+  const [unit] = useLocalPref("futuresTradeUnit");
+  const [holdSide, setHoldSide] = useState<HoldSide>("long");
+  const [pick, setPick] = useState<{ price: string; n: number }>();
+  const [mobileTab, setMobileTab] = useState<MobileTab>("chart");
+  const loginTo = `/login?redirectTo=${encodeURIComponent(pathname + search)}`;
+
+  const onFill = useCallback(
+    (f: FuturesFill) => {
+      if (f.symbol && f.symbol !== symbol) return;
+      showToast(
+        t("futures.toast.filled", {
+          size: formatNumber(f.baseVolume, intl),
+          coin: market?.base ?? "",
+          price: formatNumber(f.price, intl),
+        }),
+        "notice",
+      );
+    },
+    [symbol, market?.base, intl, t],
+  );
+  const view = useFuturesAccount(symbol, user !== null, onFill);
+
+  const mark = Number(ticker?.markPrice) || undefined;
+  const positions = useMemo(
+    () =>
+      view?.positions.state === "ready" ? view.positions.data.map((p) => livePosition(p, p.symbol === symbol ? mark : undefined)) : NONE,
+    [view?.positions, symbol, mark],
+  );
+
+  // A warning once a position nears liquidation; again only after it has recovered.
+  const warned = useRef(new Set<string>());
+  useEffect(() => {
+    for (const p of liquidationWarnings(positions, warned.current))
+      showToast(t("futures.toast.nearLiquidation", { symbol: p.symbol, side: t(`futures.pos.${p.holdSide}`) }), "notice");
+  }, [positions, t]);
+
+  // The live price in the tab's title, as the route's meta writes it for the first paint.
+  const last = ticker?.lastPr;
+  useEffect(() => {
+    if (last) document.title = `${last} | ${t("futures.meta.title", { symbol })} | ${BRAND}`;
+  }, [last, symbol, t]);
+
+  // The chart's lines: the mark price, and each position's entry and liquidation on this contract.
+  const lines = useMemo(() => {
+    const out: PriceMark[] = [];
+    if (ticker?.markPrice) out.push({ id: "mark", kind: "mark", side: "buy", price: ticker.markPrice, size: "" });
+    for (const p of positions) {
+      if (p.symbol !== symbol) continue;
+      const side = p.holdSide === "long" ? "buy" : "sell";
+      out.push({ id: `entry-${p.holdSide}`, kind: "entry", side, price: p.openPriceAvg, size: p.total });
+      if (Number(p.liquidationPrice) > 0)
+        out.push({ id: `liq-${p.holdSide}`, kind: "liquidation", side, price: p.liquidationPrice, size: p.total });
+    }
+    return out;
+  }, [ticker?.markPrice, positions, symbol]);
+
+  // The shared chart reads orders in the spot shape: a futures limit order is the same line.
+  const chartAccount = useMemo(() => {
+    if (!view) return undefined;
+    const orders: OpenOrder[] =
+      view.orders.state === "ready"
+        ? view.orders.data.map((o) => ({
+            orderId: o.orderId,
+            clientOid: o.clientOid,
+            symbol: o.symbol,
+            side: o.side,
+            orderType: o.orderType,
+            priceAvg: o.price,
+            size: o.size,
+            baseVolume: o.baseVolume,
+            status: "live",
+            cTime: o.cTime,
+          }))
+        : [];
+    return { openOrders: { state: "ready" as const, data: orders }, fills: { state: "ready" as const, data: [] } };
+  }, [view]);
+
+  if (!market)
+    return (
+      <p role="alert" className="notice error">
+        {t("unavailable")}
+      </p>
+    );
+  const account = view?.account.state === "ready" ? view.account.data : undefined;
+  const tradeNow = (s: HoldSide) => {
+    setHoldSide(s);
+    setMobileTab("trade");
+    requestAnimationFrame(() => document.getElementById("order-quantity")?.focus());
+  };
+  return (
+    <div className="trade-page futures-page" data-testid="futures-page" data-mobile-tab={mobileTab}>
+      <div className="trade-head">
+        <h1>{t("futures.heading", { symbol })}</h1>
+        <FuturesTickerBar ticker={ticker} market={market} funding={data.funding} openInterest={data.openInterest} serverNow={data.now} />
+        {user && <DemoSwitch />}
+      </div>
+      <Tabs
+        label={t("spot.mobile.label")}
+        className="mobile-tabs"
+        active={mobileTab}
+        onSelect={(id) => setMobileTab(id as MobileTab)}
+        tabs={MOBILE_TABS.map((id) => ({ id, label: t(`spot.mobile.${id}`), controls: SLOTS[id] }))}
+      />
+      <div className="with-side">
+        <div className="main-column">
+          <div className="market-grid">
+            <div className="chart-slot" id="futures-chart" data-slot="chart">
+              <KlineChart data={data} market={market} book={book} account={chartAccount} source={FUTURES_CHART} lines={lines} />
+            </div>
+            <OrderBook
+              book={book}
+              market={market}
+              unit={unit === "quote" ? "quote" : "coin"}
+              lastPrice={ticker?.lastPr}
+              direction={priceDirection(trades)}
+              ownOrders={chartAccount?.openOrders.data.filter((o) => o.orderType === "limit") ?? NONE}
+              onPick={(p) => "price" in p && setPick((cur) => ({ price: p.price, n: (cur?.n ?? 0) + 1 }))}
+            />
+            <RecentTrades trades={trades} market={market} />
+          </div>
+          <div id="futures-account" data-slot="trade" className="account-slot">
+            <FuturesPanels view={view} market={market} positions={positions} loginTo={loginTo} />
+          </div>
+        </div>
+        <aside className="side-column" id="futures-order" data-slot="trade" aria-label={t("futures.form.title")}>
+          <FuturesOrderPanel
+            market={market}
+            lastPrice={ticker?.lastPr}
+            account={account}
+            positions={view?.positions.state === "ready" ? view.positions.data : NONE}
+            loggedIn={user !== null}
+            holdSide={holdSide}
+            onHoldSide={setHoldSide}
+            pick={pick}
+            onChanged={() => view?.refresh()}
+          />
+        </aside>
+      </div>
+      <div className="sticky-trade-bar" data-testid="sticky-trade-bar">
+        <button type="button" className="button submit-buy" onClick={() => tradeNow("long")}>
+          {t("futures.form.openLong")}
+        </button>
+        <button type="button" className="button submit-sell" onClick={() => tradeNow("short")}>
+          {t("futures.form.openShort")}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,688 @@
+import { useCallback, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LocaleLink } from "~/components/locale-link";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DataTable, type Column } from "~/components/ui/data-table";
+import { AsyncView } from "~/components/trade/async-view";
+import { CsvTable } from "~/components/trade/order-tables";
+import { Tabs } from "~/components/trade/tabs";
+import { formatTime } from "~/components/trade/time-text";
+import { useAsync, type Async } from "~/lib/async-state";
+import { formatNumber, formatPercent } from "~/lib/i18n/format";
+import { browserHttp } from "~/lib/http/browser-client";
+import { postWithToast } from "~/lib/http/post-with-toast";
+import { futuresOrderOf, MARGIN_COIN, MIX, PRODUCT_TYPE, type FuturesOrder } from "~/lib/futures/api";
+import type { FuturesMarket } from "~/lib/futures/contract";
+import type { LivePosition } from "~/lib/futures/live-position";
+import { MARGIN_FILTERS } from "~/lib/prefs/local-prefs";
+import { useLocalPref } from "~/lib/prefs/use-local-pref";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
+import type { PlanOrder } from "~/lib/trade/chart/marks";
+import { toCsv } from "~/lib/trade/csv";
+import type { FuturesAccountView } from "./use-futures-account";
+
+type PositionDialog = { kind: "closeMarket" | "closeLimit" | "reverse" | "margin" | "tpsl"; position: LivePosition } | undefined;
+
+interface Props {
+  view: FuturesAccountView | undefined;
+  market: FuturesMarket;
+  positions: readonly LivePosition[];
+  loginTo: string;
+}
+
+/** Below the market: positions, open and plan orders, order, trade and funding history. */
+export function FuturesPanels({ view, market, positions, loginTo }: Props) {
+  const { t } = useTranslation("trade");
+  if (!view)
+    return (
+      <section className="card" aria-labelledby="futures-account-title">
+        <h2 id="futures-account-title">{t("futures.panels.title")}</h2>
+        <p>
+          {t("account.guest")} <LocaleLink to={loginTo}>{t("form.login")}</LocaleLink>
+          {" · "}
+          <LocaleLink to="/register">{t("form.register")}</LocaleLink>
+        </p>
+      </section>
+    );
+  const orders = view.orders.state === "ready" ? view.orders.data.length : 0;
+  return (
+    <section className="card account-section" aria-labelledby="futures-account-title">
+      <h2 id="futures-account-title">{t("futures.panels.title")}</h2>
+      <Tabs
+        label={t("futures.panels.title")}
+        tabs={[
+          {
+            id: "positions",
+            label: t("futures.panels.positions", { count: positions.length }),
+            panel: () => <PositionsTable view={view} market={market} positions={positions} />,
+          },
+          {
+            id: "open",
+            label: t("account.openOrders", { count: orders }),
+            panel: () => <FuturesOrdersTable orders={view.orders} market={market} onChanged={view.refresh} />,
+          },
+          {
+            id: "plans",
+            label: t("spot.plans.tab", { count: view.plans.length }),
+            panel: () => <FuturesPlansTable plans={view.plans} market={market} onChanged={view.refresh} />,
+          },
+          { id: "history", label: t("account.history"), panel: () => <FuturesHistory market={market} /> },
+          { id: "fills", label: t("account.fills"), panel: () => <FuturesFills market={market} /> },
+          { id: "funding", label: t("futures.panels.funding"), panel: () => <FundingHistory market={market} /> },
+        ]}
+      />
+    </section>
+  );
+}
+
+function PositionsTable({
+  view,
+  market,
+  positions,
+}: {
+  view: FuturesAccountView;
+  market: FuturesMarket;
+  positions: readonly LivePosition[];
+}) {
+  const { t } = useTranslation("trade");
+  const { intl } = usePagePrefs();
+  const [filter, setFilter] = useLocalPref("positionFilterMargin");
+  const [dialog, setDialog] = useState<PositionDialog>();
+  const shown = positions.filter((p) => filter === "all" || p.marginMode === filter);
+  const px = (v: string | number) =>
+    v === "" || Number.isNaN(Number(v))
+      ? "—"
+      : formatNumber(Number(v).toFixed(market.pricePrecision), intl, {
+          minDigits: market.pricePrecision,
+          maxDigits: market.pricePrecision,
+        });
+  const usd = (n: number) => formatNumber(n.toFixed(4), intl, { minDigits: 2, maxDigits: 4 });
+  const columns: Array<Column<LivePosition>> = [
+    {
+      header: t("futures.pos.contract"),
+      rowHeader: true,
+      cell: (p) => (
+        <>
+          {p.symbol}{" "}
+          <span className={p.holdSide === "long" ? "up" : "down"}>
+            {t(`futures.pos.${p.holdSide}`)} {t(`futures.marginMode.${p.marginMode}`)} {t("futures.form.leverageValue", { n: p.leverage })}
+          </span>
+        </>
+      ),
+    },
+    {
+      header: t("futures.pos.size"),
+      num: true,
+      cell: (p) => `${formatNumber(p.total, intl)} ${market.base}`,
+      testId: () => "position-size",
+    },
+    { header: t("futures.pos.entry"), num: true, cell: (p) => px(p.openPriceAvg) },
+    { header: t("futures.ticker.mark"), num: true, cell: (p) => px(p.mark) },
+    { header: t("futures.pos.liq"), num: true, cell: (p) => px(p.liquidationPrice), testId: () => "position-liq" },
+    { header: t("futures.pos.ratio"), num: true, cell: (p) => (p.ratio === undefined ? "—" : formatPercent(String(p.ratio), intl)) },
+    {
+      header: t("futures.pos.margin"),
+      num: true,
+      cell: (p) => (
+        <>
+          {p.marginSize ? usd(Number(p.marginSize)) : "—"}
+          {p.marginMode === "isolated" && (
+            <button
+              type="button"
+              className="button small"
+              onClick={() => setDialog({ kind: "margin", position: p })}
+              aria-label={t("futures.pos.adjustMargin")}
+            >
+              ±
+            </button>
+          )}
+        </>
+      ),
+    },
+    {
+      header: t("futures.pos.pnl"),
+      num: true,
+      cellClass: (p) => `num ${p.pnl >= 0 ? "up" : "down"}`,
+      testId: () => "position-pnl",
+      cell: (p) => `${usd(p.pnl)} (${p.roe === undefined ? "—" : formatPercent(String(p.roe), intl)})`,
+    },
+    {
+      header: t("futures.pos.tpsl"),
+      cell: (p) => (
+        <button type="button" className="button small" onClick={() => setDialog({ kind: "tpsl", position: p })} data-testid="position-tpsl">
+          {p.takeProfit || p.stopLoss
+            ? `${p.takeProfit ? px(p.takeProfit) : "—"} / ${p.stopLoss ? px(p.stopLoss) : "—"}`
+            : t("futures.pos.setTpsl")}
+        </button>
+      ),
+    },
+    {
+      header: t("futures.pos.actions"),
+      cellClass: "actions",
+      cell: (p) => (
+        <>
+          <button
+            type="button"
+            className="button small"
+            onClick={() => setDialog({ kind: "closeMarket", position: p })}
+            data-testid="close-market"
+          >
+            {t("futures.pos.closeMarket")}
+          </button>
+          <button type="button" className="button small" onClick={() => setDialog({ kind: "closeLimit", position: p })}>
+            {t("futures.pos.closeLimit")}
+          </button>
+          <button type="button" className="button small" onClick={() => setDialog({ kind: "reverse", position: p })}>
+            {t("futures.pos.reverse")}
+          </button>
+        </>
+      ),
+    },
+  ];
+  return (
+    <>
+      <label className="inline-field">
+        {t("futures.pos.filter")}{" "}
+        <select value={filter} onChange={(e) => setFilter(e.target.value as (typeof MARGIN_FILTERS)[number])}>
+          {MARGIN_FILTERS.map((f) => (
+            <option key={f} value={f}>
+              {t(f === "all" ? "futures.pos.filterAll" : `futures.marginMode.${f}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <AsyncView value={view.positions.state === "ready" ? { state: "ready", data: shown } : view.positions} empty={t("futures.pos.none")}>
+        {(list) => (
+          <DataTable
+            rows={list}
+            columns={columns}
+            rowKey={(p) => `${p.symbol}:${p.holdSide}`}
+            className="compact"
+            testId="positions"
+            rowTestId={(p) => `position-${p.symbol}-${p.holdSide}`}
+          />
+        )}
+      </AsyncView>
+      {dialog && <PositionAction dialog={dialog} market={market} onDone={view.refresh} onClose={() => setDialog(undefined)} />}
+    </>
+  );
+}
+
+/** The dialogs of a position's actions: close at market or limit, reverse, adjust margin, TP/SL. */
+function PositionAction({
+  dialog,
+  market,
+  onDone,
+  onClose,
+}: {
+  dialog: NonNullable<PositionDialog>;
+  market: FuturesMarket;
+  onDone: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation("trade");
+  const ids = useId();
+  const p = dialog.position;
+  const { intl } = usePagePrefs();
+  const [hideReverseTip, setHideReverseTip] = useLocalPref("hideReverseTip");
+  const [hideTpslTip, setHideTpslTip] = useLocalPref("hideTpslTip");
+  const [busy, setBusy] = useState(false);
+  const [price, setPrice] = useState("");
+  const [size, setSize] = useState(p.available);
+  const [amount, setAmount] = useState("");
+  const [direction, setDirection] = useState<"add" | "reduce">("add");
+  const [tp, setTp] = useState(p.takeProfit);
+  const [sl, setSl] = useState(p.stopLoss);
+  const base = { symbol: market.symbol, productType: PRODUCT_TYPE, marginCoin: MARGIN_COIN };
+  const oneWay = p.posMode !== "hedge_mode";
+  const failed = (msg: string) => t("futures.toast.failed", { msg });
+  const run = async (path: string, body: Record<string, string>, done: string) => {
+    setBusy(true);
+    const ok = await postWithToast(path, body, { done, failed });
+    setBusy(false);
+    if (ok) {
+      onDone();
+      onClose();
+    }
+  };
+  const decimal = (v: string) => /^\d{1,20}(\.\d{1,20})?$/.test(v) && Number(v) > 0;
+  const common = { cancel: t("futures.confirm.cancel"), busy, onCancel: onClose };
+  const closeSide: Record<string, string> = oneWay
+    ? { side: p.holdSide === "long" ? "sell" : "buy", reduceOnly: "YES" }
+    : { side: p.holdSide === "long" ? "buy" : "sell", tradeSide: "close" };
+
+  if (dialog.kind === "closeMarket")
+    return (
+      <ConfirmDialog
+        {...common}
+        title={t("futures.pos.closeMarketTitle", { symbol: p.symbol })}
+        confirm={t("futures.pos.closeMarket")}
+        tone="submit-sell"
+        onConfirm={() =>
+          void run(
+            MIX.closePositions,
+            { symbol: p.symbol, productType: PRODUCT_TYPE, ...(oneWay ? {} : { holdSide: p.holdSide }) },
+            t("futures.toast.closed"),
+          )
+        }
+      >
+        <p>{t("futures.pos.closeMarketNote", { size: formatNumber(p.total, intl), coin: market.base })}</p>
+      </ConfirmDialog>
+    );
+  if (dialog.kind === "reverse") {
+    const send = () =>
+      void run(
+        MIX.reverse,
+        { ...base, size: p.total, side: p.holdSide === "long" ? "buy" : "sell", ...(oneWay ? {} : { tradeSide: "open" }) },
+        t("futures.toast.reversed"),
+      );
+    return (
+      <ConfirmDialog
+        {...common}
+        title={t("futures.pos.reverseTitle")}
+        confirm={t("futures.pos.reverse")}
+        skipLabel={hideReverseTip ? undefined : t("futures.confirm.skipTip")}
+        onConfirm={(skip) => {
+          if (skip) setHideReverseTip(true);
+          send();
+        }}
+      >
+        {!hideReverseTip && <p role="note">{t("futures.pos.reverseTip")}</p>}
+        <p>
+          {t("futures.pos.reverseNote", {
+            size: formatNumber(p.total, intl),
+            coin: market.base,
+            side: t(`futures.pos.${p.holdSide === "long" ? "short" : "long"}`),
+          })}
+        </p>
+      </ConfirmDialog>
+    );
+  }
+  if (dialog.kind === "closeLimit") {
+    const ok = decimal(price) && decimal(size) && Number(size) <= Number(p.available);
+    return (
+      <ConfirmDialog
+        {...common}
+        title={t("futures.pos.closeLimitTitle", { symbol: p.symbol })}
+        confirm={t("futures.pos.closeLimit")}
+        onConfirm={() =>
+          ok &&
+          void run(
+            MIX.placeOrder,
+            {
+              ...base,
+              marginMode: p.marginMode,
+              size,
+              price,
+              orderType: "limit",
+              force: "gtc",
+              ...closeSide,
+              clientOid: `web-${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`,
+            },
+            t("form.placed"),
+          )
+        }
+      >
+        <div className="field">
+          <label htmlFor={`${ids}-price`}>{t("form.price")}</label>
+          <input
+            id={`${ids}-price`}
+            inputMode="decimal"
+            value={price}
+            onChange={(e) => setPrice(e.target.value.trim())}
+            aria-invalid={(price !== "" && !decimal(price)) || undefined}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-size`}>{t("futures.pos.size")}</label>
+          <input
+            id={`${ids}-size`}
+            inputMode="decimal"
+            value={size}
+            onChange={(e) => setSize(e.target.value.trim())}
+            aria-invalid={!decimal(size) || Number(size) > Number(p.available) || undefined}
+          />
+        </div>
+      </ConfirmDialog>
+    );
+  }
+  if (dialog.kind === "margin") {
+    const ok = decimal(amount);
+    return (
+      <ConfirmDialog
+        {...common}
+        title={t("futures.pos.marginTitle")}
+        confirm={t("futures.leverage.save")}
+        onConfirm={() =>
+          ok &&
+          void run(
+            MIX.setMargin,
+            { ...base, holdSide: p.holdSide, amount: direction === "add" ? amount : `-${amount}` },
+            t("futures.toast.margin"),
+          )
+        }
+      >
+        <fieldset>
+          <legend className="visually-hidden">{t("futures.pos.marginTitle")}</legend>
+          {(["add", "reduce"] as const).map((d) => (
+            <label key={d} className="choice">
+              <input type="radio" name={`${ids}-dir`} checked={direction === d} onChange={() => setDirection(d)} />{" "}
+              {t(`futures.pos.margin_${d}`)}
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor={`${ids}-amount`}>{t("futures.pos.marginAmount", { coin: MARGIN_COIN })}</label>
+          <input
+            id={`${ids}-amount`}
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value.trim())}
+            aria-invalid={(amount !== "" && !ok) || undefined}
+          />
+        </div>
+      </ConfirmDialog>
+    );
+  }
+  // TP/SL of the whole position, triggered by the mark price.
+  const entry = Number(p.openPriceAvg);
+  const tpOk = tp === "" || (decimal(tp) && (p.holdSide === "long" ? Number(tp) > entry : Number(tp) < entry));
+  const slOk = sl === "" || (decimal(sl) && (p.holdSide === "long" ? Number(sl) < entry : Number(sl) > entry));
+  return (
+    <ConfirmDialog
+      {...common}
+      title={t("futures.pos.tpslTitle", { symbol: p.symbol })}
+      confirm={t("futures.leverage.save")}
+      skipLabel={hideTpslTip ? undefined : t("futures.confirm.skipTip")}
+      onConfirm={(skip) => {
+        if (skip) setHideTpslTip(true);
+        if (!tpOk || !slOk || (tp === "" && sl === "")) return;
+        void run(
+          MIX.placePosTpsl,
+          {
+            ...base,
+            holdSide: p.holdSide,
+            ...(tp ? { stopSurplusTriggerPrice: tp, stopSurplusTriggerType: "mark_price" } : {}),
+            ...(sl ? { stopLossTriggerPrice: sl, stopLossTriggerType: "mark_price" } : {}),
+          },
+          t("futures.toast.tpsl"),
+        );
+      }}
+    >
+      {!hideTpslTip && <p role="note">{t("futures.pos.tpslTip")}</p>}
+      <div className="field">
+        <label htmlFor={`${ids}-tp`}>{t("form.takeProfit")}</label>
+        <input
+          id={`${ids}-tp`}
+          inputMode="decimal"
+          value={tp}
+          onChange={(e) => setTp(e.target.value.trim())}
+          aria-invalid={!tpOk || undefined}
+          data-testid="tpsl-tp"
+        />
+        {!tpOk && <p className="notice error">{t(`errors.futures.tpSide`)}</p>}
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-sl`}>{t("form.stopLoss")}</label>
+        <input
+          id={`${ids}-sl`}
+          inputMode="decimal"
+          value={sl}
+          onChange={(e) => setSl(e.target.value.trim())}
+          aria-invalid={!slOk || undefined}
+          data-testid="tpsl-sl"
+        />
+        {!slOk && <p className="notice error">{t(`errors.futures.slSide`)}</p>}
+      </div>
+    </ConfirmDialog>
+  );
+}
+
+function FuturesOrdersTable({
+  orders,
+  market,
+  onChanged,
+}: {
+  orders: Async<FuturesOrder[]>;
+  market: FuturesMarket;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation("trade");
+  const { intl } = usePagePrefs();
+  const cancel = async (o: FuturesOrder) => {
+    if (
+      await postWithToast(
+        MIX.cancelOrder,
+        { symbol: market.symbol, productType: PRODUCT_TYPE, marginCoin: MARGIN_COIN, orderId: o.orderId },
+        { done: t("futures.toast.cancelled"), failed: (msg) => t("futures.toast.failed", { msg }) },
+      )
+    )
+      onChanged();
+  };
+  const columns: Array<Column<FuturesOrder>> = [
+    { header: t("futures.pos.time"), rowHeader: true, cell: (o) => formatTime(Number(o.cTime), intl) },
+    { header: t("futures.pos.side"), cell: (o) => orderSideText(t, o) },
+    { header: t("form.price"), num: true, cell: (o) => (o.price ? formatNumber(o.price, intl) : t("form.market")) },
+    { header: t("futures.pos.size"), num: true, cell: (o) => `${formatNumber(o.baseVolume, intl)} / ${formatNumber(o.size, intl)}` },
+    {
+      header: t("futures.pos.actions"),
+      cellClass: "actions",
+      cell: (o) => (
+        <button type="button" className="button small" onClick={() => void cancel(o)}>
+          {t("futures.pos.cancel")}
+        </button>
+      ),
+    },
+  ];
+  return (
+    <AsyncView value={orders} empty={t("account.noOpen")}>
+      {(list) => <DataTable rows={list} columns={columns} rowKey={(o) => o.orderId} className="compact" testId="futures-open-orders" />}
+    </AsyncView>
+  );
+}
+
+function FuturesPlansTable({ plans, market, onChanged }: { plans: readonly PlanOrder[]; market: FuturesMarket; onChanged: () => void }) {
+  const { t } = useTranslation("trade");
+  const { intl } = usePagePrefs();
+  const cancel = async (p: PlanOrder) => {
+    if (
+      await postWithToast(
+        MIX.cancelPlan,
+        { symbol: market.symbol, productType: PRODUCT_TYPE, marginCoin: MARGIN_COIN, orderId: p.orderId, planType: "normal_plan" },
+        { done: t("futures.toast.cancelled"), failed: (msg) => t("futures.toast.failed", { msg }) },
+      )
+    )
+      onChanged();
+  };
+  const columns: Array<Column<PlanOrder>> = [
+    { header: t("futures.pos.side"), rowHeader: true, cell: (p) => t(`side.${p.side}`) },
+    { header: t("futures.form.trigger"), num: true, cell: (p) => formatNumber(p.triggerPrice, intl) },
+    { header: t("futures.pos.size"), num: true, cell: (p) => formatNumber(p.size, intl) },
+    {
+      header: t("futures.pos.actions"),
+      cellClass: "actions",
+      cell: (p) => (
+        <button type="button" className="button small" onClick={() => void cancel(p)}>
+          {t("futures.pos.cancel")}
+        </button>
+      ),
+    },
+  ];
+  if (plans.length === 0) return <p className="muted">{t("spot.plans.none")}</p>;
+  return <DataTable rows={plans} columns={columns} rowKey={(p) => p.orderId} className="compact" testId="futures-plans" />;
+}
+
+/**
+ * "Open long", "Close short"... of an order or fill. In hedge mode Bitget's side is the position's;
+ * in one-way mode it is the order's own, so a closing sell closes a long.
+ */
+function orderSideText(t: (k: string) => string, o: { side: string; tradeSide: string; reduceOnly?: string; posMode?: string }): string {
+  const closing = o.tradeSide.startsWith("close") || o.reduceOnly === "YES";
+  const long = o.posMode === "hedge_mode" || !closing ? o.side === "buy" : o.side === "sell";
+  return t(`futures.form.${closing ? "close" : "open"}${long ? "Long" : "Short"}`);
+}
+
+const isoTime = (ms: string) => {
+  const n = Number(ms);
+  return Number.isFinite(n) && n > 0 ? new Date(n).toISOString() : "";
+};
+
+function FuturesHistory({ market }: { market: FuturesMarket }) {
+  const { t } = useTranslation("trade");
+  const { intl } = usePagePrefs();
+  const load = useCallback(
+    () =>
+      browserHttp()
+        .get<{ entrustedList: unknown[] | null }>(MIX.ordersHistory, { productType: PRODUCT_TYPE, symbol: market.symbol, limit: "100" })
+        .then((page) => (page?.entrustedList ?? []).flatMap((r) => futuresOrderOf(r) ?? [])),
+    [market.symbol],
+  );
+  const [orders] = useAsync(load);
+  const columns: Array<Column<FuturesOrder>> = [
+    { header: t("futures.pos.time"), rowHeader: true, cell: (o) => formatTime(Number(o.cTime), intl) },
+    { header: t("futures.pos.side"), cell: (o) => orderSideText(t, o) },
+    { header: t("futures.pos.avgPrice"), num: true, cell: (o) => (o.priceAvg ? formatNumber(o.priceAvg, intl) : "—") },
+    { header: t("futures.pos.size"), num: true, cell: (o) => `${formatNumber(o.baseVolume, intl)} / ${formatNumber(o.size, intl)}` },
+    { header: t("futures.pos.status"), cell: (o) => o.status },
+  ];
+  const csv = (list: readonly FuturesOrder[]) =>
+    toCsv(
+      ["time", "orderId", "side", "tradeSide", "type", "price", "priceAvg", "size", "filled", "status"],
+      list.map((o) => [isoTime(o.cTime), o.orderId, o.side, o.tradeSide, o.orderType, o.price, o.priceAvg, o.size, o.baseVolume, o.status]),
+    );
+  return (
+    <CsvTable
+      value={orders}
+      empty={t("account.noHistory")}
+      csvName={`${market.symbol}-futures-orders`}
+      csvLabel={t("spot.csv.orders")}
+      csv={csv}
+      columns={columns}
+      rowKey={(o) => o.orderId}
+      testId="futures-history"
+    />
+  );
+}
+
+interface MixFill {
+  posMode: string;
+  tradeId: string;
+  orderId: string;
+  side: string;
+  tradeSide: string;
+  price: string;
+  baseVolume: string;
+  profit: string;
+  fee: string;
+  cTime: string;
+}
+
+function FuturesFills({ market }: { market: FuturesMarket }) {
+  const { t } = useTranslation("trade");
+  const { intl } = usePagePrefs();
+  const load = useCallback(
+    () =>
+      browserHttp()
+        .get<{ fillList: Array<Record<string, unknown>> | null }>(MIX.orderFills, {
+          productType: PRODUCT_TYPE,
+          symbol: market.symbol,
+          limit: "100",
+        })
+        .then((page) =>
+          (page?.fillList ?? []).flatMap((f): MixFill[] => {
+            const s = (k: string) => (typeof f[k] === "string" ? (f[k] as string) : "");
+            const fee = Array.isArray(f.feeDetail) ? String((f.feeDetail[0] as { totalFee?: unknown } | undefined)?.totalFee ?? "") : "";
+            return s("tradeId") && s("price")
+              ? [
+                  {
+                    posMode: s("posMode"),
+                    tradeId: s("tradeId"),
+                    orderId: s("orderId"),
+                    side: s("side"),
+                    tradeSide: s("tradeSide"),
+                    price: s("price"),
+                    baseVolume: s("baseVolume"),
+                    profit: s("profit"),
+                    fee,
+                    cTime: s("cTime"),
+                  },
+                ]
+              : [];
+          }),
+        ),
+    [market.symbol],
+  );
+  const [fills] = useAsync(load);
+  const columns: Array<Column<MixFill>> = [
+    { header: t("futures.pos.time"), rowHeader: true, cell: (f) => formatTime(Number(f.cTime), intl) },
+    { header: t("futures.pos.side"), cell: (f) => orderSideText(t, f) },
+    { header: t("form.price"), num: true, cell: (f) => formatNumber(f.price, intl) },
+    { header: t("futures.pos.size"), num: true, cell: (f) => formatNumber(f.baseVolume, intl) },
+    { header: t("futures.pos.realised"), num: true, cell: (f) => (f.profit ? formatNumber(f.profit, intl) : "—") },
+    { header: t("futures.form.fee"), num: true, cell: (f) => (f.fee ? formatNumber(f.fee, intl) : "—") },
+  ];
+  const csv = (list: readonly MixFill[]) =>
+    toCsv(
+      ["time", "tradeId", "orderId", "side", "tradeSide", "price", "size", "profit", "fee"],
+      list.map((f) => [isoTime(f.cTime), f.tradeId, f.orderId, f.side, f.tradeSide, f.price, f.baseVolume, f.profit, f.fee]),
+    );
+  return (
+    <CsvTable
+      value={fills}
+      empty={t("account.noFills")}
+      csvName={`${market.symbol}-futures-trades`}
+      csvLabel={t("spot.csv.fills")}
+      csv={csv}
+      columns={columns}
+      rowKey={(f) => f.tradeId}
+      testId="futures-fills"
+    />
+  );
+}
+
+interface Bill {
+  billId: string;
+  symbol: string;
+  amount: string;
+  cTime: string;
+}
+
+/** Funding paid and received: the account bills of type `contract_settle_fee` (Bitget's funding settlement). */
+function FundingHistory({ market }: { market: FuturesMarket }) {
+  const { t } = useTranslation("trade");
+  const { intl } = usePagePrefs();
+  const load = useCallback(
+    () =>
+      browserHttp()
+        .get<{ bills: Array<Record<string, unknown>> | null }>(MIX.bill, {
+          productType: PRODUCT_TYPE,
+          symbol: market.symbol,
+          businessType: "contract_settle_fee",
+          limit: "100",
+        })
+        .then((page) =>
+          (page?.bills ?? []).flatMap((b): Bill[] =>
+            typeof b.billId === "string" && typeof b.amount === "string"
+              ? [{ billId: b.billId, symbol: String(b.symbol ?? market.symbol), amount: b.amount, cTime: String(b.cTime ?? "") }]
+              : [],
+          ),
+        ),
+    [market.symbol],
+  );
+  const [bills] = useAsync(load);
+  const columns: Array<Column<Bill>> = [
+    { header: t("futures.pos.time"), rowHeader: true, cell: (b) => formatTime(Number(b.cTime), intl) },
+    { header: t("futures.pos.contract"), cell: (b) => b.symbol },
+    {
+      header: t("futures.pos.fundingAmount", { coin: MARGIN_COIN }),
+      num: true,
+      cellClass: (b) => `num ${b.amount.startsWith("-") ? "down" : "up"}`,
+      cell: (b) => formatNumber(b.amount, intl),
+    },
+  ];
+  return (
+    <AsyncView value={bills} empty={t("futures.panels.noFunding")}>
+      {(list) => <DataTable rows={list} columns={columns} rowKey={(b) => b.billId} className="compact" testId="funding-history" />}
+    </AsyncView>
+  );
+}

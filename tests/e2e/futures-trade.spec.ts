@@ -1,0 +1,196 @@
+import type { Page } from "@playwright/test";
+import { test, expect } from "./fixtures";
+import { registerThroughPage } from "./helpers";
+
+/** Trading USDT-M futures through the screen against the real gateway (issue 17 item 12; docs/decisions/705). */
+let n = 0;
+const newEmail = () => `futures-${Date.now()}-${n++}@example.com`;
+const PASSWORD = "Passw0rd!x";
+
+const form = (page: Page) => page.getByRole("region", { name: "Futures order" });
+const panels = (page: Page) => page.getByRole("region", { name: "Positions and orders" });
+const dialog = (page: Page) => page.getByRole("dialog");
+const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
+const plain = (text: string | null) => Number((text ?? "").replace(/[^\d.-]/g, ""));
+
+// The gateway does not serve trigger orders yet (`orders-plan-pending` answers 404, reported to
+// its branch); the screen asks for them on load, which the browser logs as a failed resource.
+test.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
+
+async function trader(page: Page) {
+  await registerThroughPage(page, newEmail(), PASSWORD);
+  await page.goto("/futures/usdt/BTCUSDT");
+  await expect(page.getByTestId("kline-chart")).toHaveAttribute("data-price-lines", /\d/);
+  // A new futures account is empty: move USDT over from spot.
+  await form(page).getByRole("button", { name: "Transfer" }).click();
+  await dialog(page).getByLabel("Amount (USDT)").fill("1000");
+  await dialog(page).getByRole("button", { name: "Transfer" }).click();
+  await expect(toast(page, "Transferred 1000 USDT")).toBeVisible();
+  await expect.poll(async () => plain(await form(page).getByTestId("futures-available").textContent())).toBeGreaterThanOrEqual(1000);
+}
+
+test("a 10x isolated long: its cost and liquidation estimate, the position with its liquidation line, then closed at market", async ({
+  page,
+  pageProblems,
+}) => {
+  await trader(page);
+  // Isolated margin, 10x leverage, through their dialogs (keyboard: the dialogs are real <dialog>s).
+  await form(page).getByTestId("margin-mode").click();
+  await dialog(page)
+    .getByLabel(/Isolated/)
+    .check();
+  await dialog(page).getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Margin mode set to Isolated")).toBeVisible();
+  await expect(form(page).getByTestId("margin-mode")).toHaveText("Isolated");
+  await form(page).getByTestId("leverage").click();
+  await dialog(page).getByTestId("leverage-input").fill("500");
+  await expect(dialog(page).getByTestId("leverage-input")).toHaveAttribute("aria-invalid", "true");
+  await dialog(page).getByTestId("leverage-input").fill("10");
+  await dialog(page).getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Leverage set to 10x")).toBeVisible();
+  await expect(form(page).getByTestId("leverage")).toHaveText("10x");
+
+  // A market open of 0.01 BTC: the cost is a tenth of its value plus the fee; liquidation about 10 % below.
+  await form(page).getByRole("button", { name: "Market", exact: true }).click();
+  await form(page).getByLabel("Size").fill("0.01");
+  const last = plain(await page.getByTestId("last-price").textContent());
+  await expect.poll(async () => plain(await form(page).getByTestId("futures-cost").textContent())).toBeGreaterThan(0);
+  const cost = plain(await form(page).getByTestId("futures-cost").textContent());
+  expect(cost).toBeGreaterThan((last * 0.01) / 10);
+  expect(cost).toBeLessThan((last * 0.01) / 10 + last * 0.01 * 0.002 + 1);
+  const estLiq = plain(await form(page).getByTestId("futures-est-liq").textContent());
+  expect(estLiq).toBeGreaterThan(last * 0.85);
+  expect(estLiq).toBeLessThan(last * 0.95);
+  await form(page).getByTestId("submit-long").click();
+  // A market order is confirmed first, with its leverage and liquidation estimate.
+  await expect(dialog(page)).toContainText("Open long");
+  await expect(dialog(page)).toContainText("10x");
+  await dialog(page).getByRole("button", { name: "Confirm" }).click();
+  await expect(toast(page, "Order placed")).toBeVisible();
+
+  const row = panels(page).getByTestId("position-BTCUSDT-long");
+  await expect(row).toBeVisible();
+  await expect(panels(page).getByRole("tab", { name: "Positions (1)" })).toBeVisible();
+  await expect(row.getByTestId("position-size")).toHaveText("0.01 BTC");
+  const liq = plain(await row.getByTestId("position-liq").textContent());
+  expect(liq).toBeGreaterThan(last * 0.85);
+  expect(liq).toBeLessThan(last * 0.95);
+  await expect(row.getByTestId("position-pnl")).toHaveText(/\d.*%/);
+  // The chart draws the entry and the liquidation price.
+  await expect(page.getByTestId("liquidation-line")).toHaveCount(1);
+  expect(Math.abs(Number(await page.getByTestId("liquidation-line").getAttribute("data-price")) - liq)).toBeLessThan(1);
+  await expect(page.getByTestId("entry-line")).toHaveCount(1);
+  await expect(page.getByTestId("kline-chart")).toHaveAttribute("data-price-lines", new RegExp(String(Math.floor(liq))));
+
+  // More isolated margin moves the liquidation price away.
+  await row.getByRole("button", { name: "Add or remove margin" }).click();
+  await dialog(page).getByLabel("Amount (USDT)").fill("20");
+  await dialog(page).getByRole("button", { name: "Save" }).click();
+  await expect(toast(page, "Margin adjusted")).toBeVisible();
+  await expect.poll(async () => plain(await row.getByTestId("position-liq").textContent())).toBeLessThan(liq - 100);
+
+  // The position filter preference hides it under "Cross" and shows it again under "All".
+  await panels(page).getByLabel("Show").selectOption("crossed");
+  await expect(row).toHaveCount(0);
+  await panels(page).getByLabel("Show").selectOption("all");
+  await expect(row).toBeVisible();
+
+  // Closing needs a closable size: closing more than is held is refused by the form.
+  await form(page).getByRole("button", { name: "Close", exact: true }).click();
+  await form(page).getByLabel("Size").fill("0.02");
+  await form(page).getByTestId("submit-long").click();
+  await expect(form(page).getByText("Your available balance is too low for this order.")).toBeVisible();
+
+  await row.getByTestId("close-market").click();
+  await expect(dialog(page)).toContainText("0.01 BTC");
+  await dialog(page).getByRole("button", { name: "Market close" }).click();
+  await expect(toast(page, "Position closed")).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByTestId("liquidation-line")).toHaveCount(0);
+  // The trade history lists the open and the close.
+  await panels(page).getByRole("tab", { name: "Trade history" }).click();
+  const fills = panels(page).getByTestId("futures-fills");
+  await expect(fills.getByRole("row").filter({ hasText: "Open long" }).first()).toBeVisible();
+  await expect(fills.getByRole("row").filter({ hasText: "Close long" }).first()).toBeVisible();
+  expect(pageProblems).toEqual([]);
+});
+
+test("a limit order rests in open orders and is cancelled; a bad price is refused at its field", async ({ page, pageProblems }) => {
+  await trader(page);
+  // The dialogs are reached and left by keyboard: Enter opens, the answer has the focus, Escape cancels.
+  await form(page).getByTestId("leverage").focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page).getByRole("button", { name: "Save" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toHaveCount(0);
+  await form(page).getByRole("button", { name: "Limit", exact: true }).click();
+  await form(page).getByLabel("Price").fill("abc");
+  // One contract is the contract's `sizeMultiplier` of BTC (0.000001 here): 10000 Cont is 0.01 BTC.
+  await form(page).getByLabel("Size").fill("10000");
+  await form(page).getByTestId("futures-unit").selectOption("contract");
+  await form(page).getByTestId("submit-long").click();
+  await expect(form(page).getByText("Enter a value greater than 0.")).toBeVisible();
+  const last = plain(await page.getByTestId("last-price").textContent());
+  await form(page)
+    .getByLabel("Price")
+    .fill(String(Math.floor(last * 0.8)));
+  // A take-profit below a long's entry is refused at its field; the presets' tip is hidden for good.
+  await form(page).getByTestId("futures-tpsl").check();
+  await expect(form(page).getByTestId("pre-tpsl-tip")).toBeVisible();
+  await form(page).getByTestId("pre-tpsl-tip").getByRole("button").click();
+  await expect(form(page).getByTestId("pre-tpsl-tip")).toHaveCount(0);
+  await form(page)
+    .getByLabel("Take-profit trigger")
+    .fill(String(Math.floor(last * 0.7)));
+  await form(page).getByTestId("submit-long").click();
+  await expect(form(page).getByText("A take-profit must be above the entry for a long and below it for a short.")).toBeVisible();
+  await expect(toast(page, "Order placed")).toHaveCount(0);
+  await form(page).getByTestId("futures-tpsl").uncheck();
+  await form(page).getByTestId("submit-long").click();
+  // A limit order shows its price on screen: no confirmation.
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(toast(page, "Order placed")).toBeVisible();
+  await panels(page)
+    .getByRole("tab", { name: /Open orders/ })
+    .click();
+  const open = panels(page).getByTestId("futures-open-orders");
+  await expect(open.getByRole("row")).toHaveCount(2);
+  await expect(open).toContainText("Open long");
+  await open.getByRole("button", { name: "Cancel" }).click();
+  await expect(toast(page, "Order cancelled")).toBeVisible();
+  await expect(panels(page).getByText("No open orders")).toBeVisible();
+  await page.reload();
+  await form(page).getByTestId("futures-tpsl").check();
+  await expect(form(page).getByLabel("Take-profit trigger")).toBeVisible();
+  await expect(form(page).getByTestId("pre-tpsl-tip")).toHaveCount(0);
+  expect(pageProblems).toEqual([]);
+});
+
+test("in demo trading the screen trades the demo account: its transfer and position are not the live ones", async ({
+  page,
+  pageProblems,
+}) => {
+  await trader(page);
+  await page.getByRole("button", { name: "Demo trading", exact: true }).click();
+  await expect(page.getByTestId("demo-banner")).toContainText("Demo trading");
+  await expect(page).toHaveURL(/\/futures\/usdt\/BTCUSDT$/);
+  // The demo futures account starts empty: the live transfer is not there.
+  await expect.poll(async () => plain(await form(page).getByTestId("futures-available").textContent())).toBe(0);
+  await form(page).getByRole("button", { name: "Transfer" }).click();
+  await dialog(page).getByLabel("Amount (USDT)").fill("300");
+  await dialog(page).getByRole("button", { name: "Transfer" }).click();
+  await expect(toast(page, "Transferred 300 USDT")).toBeVisible();
+  await expect.poll(async () => plain(await form(page).getByTestId("futures-available").textContent())).toBeGreaterThanOrEqual(300);
+  await form(page).getByRole("button", { name: "Market", exact: true }).click();
+  await form(page).getByLabel("Size").fill("0.01");
+  await form(page).getByTestId("submit-short").click();
+  await dialog(page).getByRole("button", { name: "Confirm" }).click();
+  await expect(panels(page).getByTestId("position-BTCUSDT-short")).toBeVisible();
+  // Back to live: the live account has its 1000 USDT and no position.
+  await page.getByRole("button", { name: "Demo trading", exact: true }).click();
+  await expect(page.getByTestId("demo-banner")).toHaveCount(0);
+  await expect.poll(async () => plain(await form(page).getByTestId("futures-available").textContent())).toBeGreaterThanOrEqual(1000);
+  await expect(panels(page).getByText("No open positions.")).toBeVisible();
+  expect(pageProblems).toEqual([]);
+});
