@@ -16,6 +16,7 @@ import { metaT } from "~/lib/i18n/meta";
 import type { PageHandle } from "~/lib/page-handle";
 import { spotPath } from "~/lib/trade/paths";
 import { documentVisit } from "~/lib/wiki/document-visit";
+import { dateTimeFormat } from "~/lib/wiki/formatters";
 import { wikiLinks, wikiMeta } from "~/lib/wiki/page-head";
 import { breadcrumbList, faqPage, financialProduct, jsonLd } from "~/lib/wiki/structured-data";
 import { loadWikiArticle, notFound } from "~/utils/wiki.server";
@@ -57,7 +58,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 function monthOf(asOf: string, lang: string): string {
   const [y, m] = asOf.split("-").map(Number);
   if (!y || !m) return asOf;
-  return new Intl.DateTimeFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1));
+  return dateTimeFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1));
 }
 
 export default function WikiArticlePage() {

@@ -8,6 +8,7 @@ import { readImgConfig } from "~/lib/images/image-hosts";
 import { checkImageSource } from "~/lib/links/link-policy";
 import type { RatesState } from "~/lib/prefs/rates";
 import { chartPaths } from "~/lib/wiki/chart-geometry";
+import { numberFormat } from "~/lib/wiki/formatters";
 import { convert, formatFiat, formatFiatCompact, plainAmount, usdtToFiat, type ConvertFrom } from "~/lib/wiki/fiat";
 import { pageOf, parseListQuery, searchList, sortList, type ListQuery, type Paged } from "~/lib/wiki/list-query";
 import {
@@ -90,7 +91,7 @@ function moneyOf(currency: string, rates: RatesState, lang: string): Money {
     rate: "1",
     raw: (usdt) => usdt,
     price: (usdt) => `${formatPrice(usdt, lang)} USDT`,
-    compact: (usdt) => `${new Intl.NumberFormat(lang, { notation: "compact", maximumFractionDigits: 2 }).format(Number(usdt))} USDT`,
+    compact: (usdt) => `${numberFormat(lang, { notation: "compact", maximumFractionDigits: 2 }).format(Number(usdt))} USDT`,
   };
 }
 
@@ -174,8 +175,8 @@ function rowOf(
     ...rest,
     icon,
     figures,
-    circulating: DECIMAL.test(supply.circulating) ? new Intl.NumberFormat(lang).format(supply.circulating as `${number}`) : null,
-    maxSupply: supply.max && DECIMAL.test(supply.max) ? new Intl.NumberFormat(lang).format(supply.max as `${number}`) : null,
+    circulating: DECIMAL.test(supply.circulating) ? numberFormat(lang).format(supply.circulating as `${number}`) : null,
+    maxSupply: supply.max && DECIMAL.test(supply.max) ? numberFormat(lang).format(supply.max as `${number}`) : null,
     supplyAsOf: supply.asOf,
     related,
     spark,
