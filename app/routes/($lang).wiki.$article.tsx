@@ -17,13 +17,12 @@ import type { PageHandle } from "~/lib/page-handle";
 import { spotPath } from "~/lib/trade/paths";
 import { documentVisit } from "~/lib/wiki/document-visit";
 import { dateTimeFormat } from "~/lib/wiki/formatters";
-import { wikiLinks, wikiMeta } from "~/lib/wiki/page-head";
+import { wikiMeta } from "~/lib/wiki/page-head";
 import { breadcrumbList, faqPage, financialProduct, jsonLd } from "~/lib/wiki/structured-data";
 import { loadWikiArticle, notFound } from "~/utils/wiki.server";
 
-export const links = wikiLinks;
 /** Reading, not an app: server HTML and a few small bundles (docs/decisions/019). */
-export const handle: PageHandle = { hydrate: false };
+export const handle: PageHandle = { hydrate: false, inlineCss: true };
 export const clientLoader = documentVisit;
 
 /** Any /wiki/{article} (docs/product.md): an unknown one is a real 404; another casing goes to the canonical id. */
