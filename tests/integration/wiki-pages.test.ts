@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../protocol/locales";
 import { convert, plainAmount } from "../../app/lib/wiki/fiat";
+import { registerByEmail } from "../setup/accounts";
 import { startWeb } from "../setup/processes";
 import { serverForSuite } from "../setup/suite";
 
@@ -312,6 +313,25 @@ describe("wiki pages without PUBLIC_ORIGIN (as `npm start` runs)", () => {
     // Pages that hydrate keep their linked, cached stylesheets.
     const home = await page(web.url, "/");
     expect(home.html).toMatch(/<link rel="stylesheet" href="\/assets\/global-[^"]+\.css"/);
+  });
+
+  it("gives a guest's repeated page under each response's own nonce, and a logged-in visitor always their own render", async () => {
+    const nonceOf = (r: { res: Response }) => /'nonce-([^']+)'/.exec(r.res.headers.get("content-security-policy") ?? "")?.[1] as string;
+    const a = await page(web.url, "/wiki/cardano");
+    const b = await page(web.url, "/wiki/cardano");
+    expect(nonceOf(a)).not.toBe(nonceOf(b));
+    expect(b.html).toContain(`<style nonce="${nonceOf(b)}">`);
+    // Every nonce of the page (style, JSON-LD, the bundles) is the new one.
+    expect(b.html.split(`nonce="${nonceOf(b)}"`).length - 1).toBe(a.html.split(`nonce="${nonceOf(a)}"`).length - 1);
+    expect(b.html).toMatch(new RegExp(`<script type="module" src="/standalone/[^"]+" nonce="${nonceOf(b).replace(/[+/=]/g, "\\$&")}">`));
+    expect(b.html).not.toContain(nonceOf(a));
+    const { c } = await registerByEmail({ url: web.url, dataDir: web.dir }, "wiki-cache@example.com");
+    const guest = await page(web.url, "/wiki/cardano");
+    const user = await page(web.url, "/wiki/cardano", { headers: { cookie: c.cookieHeader() } });
+    const again = await page(web.url, "/wiki/cardano");
+    expect(user.html).toContain('class="user-name"');
+    expect(guest.html).not.toContain('class="user-name"');
+    expect(again.html).not.toContain('class="user-name"');
   });
 
   it("serves a share card per coin and for the list, and 404s unknown ones", async () => {
