@@ -111,6 +111,28 @@ describe("documentCache", () => {
     }
   });
 
+  it("renders a document once for requests that arrive while it is being rendered, each under its own nonce", async () => {
+    const h = await host({}, (res) => {
+      setTimeout(() => {
+        res.type("html").end(`<style nonce="${res.locals.cspNonce}"></style><p>slow</p>`);
+      }, 100);
+    });
+    const all = await Promise.all(Array.from({ length: 6 }, () => h.get("/wiki/bitcoin")));
+    expect(h.renders()).toBe(1);
+    expect(new Set(all.map((r) => r.nonce)).size).toBe(6);
+    for (const r of all) expect(r.body).toBe(`<style nonce="${r.nonce}"></style><p>slow</p>`);
+  });
+
+  it("lets the waiting requests render themselves when the first render keeps nothing", async () => {
+    const h = await host({}, (res) => {
+      setTimeout(() => res.status(503).type("html").end("<p>down</p>"), 50);
+    });
+    const all = await Promise.all(Array.from({ length: 4 }, () => h.get("/wiki/bitcoin")));
+    expect(all.map((r) => r.status)).toEqual([503, 503, 503, 503]);
+    expect(h.renders()).toBe(4);
+    expect(h.size()).toBe(0);
+  });
+
   it("holds at most maxEntries documents", async () => {
     const h = await host({ maxEntries: 3 });
     for (let i = 0; i < 10; i++) await h.get(`/wiki/coin-${i}`);

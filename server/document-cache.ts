@@ -6,7 +6,9 @@ import { COOKIES } from "../protocol/accounts.ts";
  * a session asked for is rendered once and replayed for the next `ttlMs` to any request with the
  * same address and the same Cookie header, under that request's own CSP nonce. Only complete
  * `200 text/html` answers that set no cookie are kept, at most `maxEntries` of at most `maxBytes`.
- * Anyone with a session cookie always gets a fresh render: nothing private is ever stored.
+ * Requests that miss while the same document is being rendered wait for that render instead of
+ * starting their own. Anyone with a session cookie always gets a fresh render: nothing private is
+ * ever stored.
  */
 export interface DocumentCacheOptions {
   ttlMs: number;
@@ -40,6 +42,22 @@ export function isWikiDocumentPath(path: string): boolean {
 export function documentCache(opts: DocumentCacheOptions): RequestHandler & { size(): number } {
   const now = opts.now ?? Date.now;
   const entries = new Map<string, Entry>();
+  /** Renders under way, by key: settled when the response is closed (sent, failed or aborted). */
+  const rendering = new Map<string, Promise<void>>();
+
+  const fresh = (key: string): Entry | undefined => {
+    const hit = entries.get(key);
+    if (hit && now() - hit.at < opts.ttlMs) return hit;
+    if (hit) entries.delete(key);
+    return undefined;
+  };
+
+  const replay = (res: Response, hit: Entry, nonce: string) => {
+    res.status(200);
+    res.setHeader("Content-Type", hit.contentType);
+    // The same document under this response's nonce: its CSP header already names the new one.
+    res.end(hit.body.split(hit.nonce).join(nonce));
+  };
 
   const store = (key: string, entry: Entry) => {
     entries.delete(key);
@@ -89,15 +107,24 @@ export function documentCache(opts: DocumentCacheOptions): RequestHandler & { si
     if (req.method !== "GET" || !nonce || !opts.cacheable(req.path) || hasSession(cookie)) return next();
     const key = JSON.stringify([req.originalUrl, cookie]);
     if (key.length > MAX_KEY_CHARS) return next();
-    const hit = entries.get(key);
-    if (hit && now() - hit.at < opts.ttlMs) {
-      res.status(200);
-      res.setHeader("Content-Type", hit.contentType);
-      // The same document under this response's nonce: its CSP header already names the new one.
-      res.end(hit.body.split(hit.nonce).join(nonce));
+    const hit = fresh(key);
+    if (hit) return replay(res, hit, nonce);
+    const underway = rendering.get(key);
+    if (underway) {
+      // One render for a crowd: the others take its result, or render themselves if it kept none.
+      void underway.then(() => {
+        const done = fresh(key);
+        if (done) replay(res, done, nonce);
+        else next();
+      });
       return;
     }
-    if (hit) entries.delete(key);
+    let settle = () => {};
+    rendering.set(key, new Promise<void>((resolve) => (settle = resolve)));
+    res.once("close", () => {
+      rendering.delete(key);
+      settle();
+    });
     capture(res, key, nonce);
     next();
   };
