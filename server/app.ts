@@ -114,7 +114,15 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
   // Guests' wiki pages are rendered once per two seconds per address and cookies (docs/decisions/606);
   // never in development or while every render is checked against its reference (SSR_REFERENCE).
   if (!dev && env.SSR_REFERENCE !== "on") {
-    app.use(documentCache({ ttlMs: 2_000, maxEntries: 256, maxBytes: 512 * 1024, cacheable: isWikiDocumentPath }));
+    app.use(
+      documentCache({
+        ttlMs: 2_000,
+        maxEntries: 256,
+        maxBytes: 512 * 1024,
+        maxTotalBytes: 16 * 1024 * 1024,
+        cacheable: isWikiDocumentPath,
+      }),
+    );
   }
   app.all(
     "*",

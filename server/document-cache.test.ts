@@ -11,7 +11,15 @@ async function host(overrides: Partial<DocumentCacheOptions> = {}, respond?: (re
   let t = 0;
   let renders = 0;
   let counter = 0;
-  const cache = documentCache({ ttlMs: 1_000, maxEntries: 3, maxBytes: 10_000, cacheable: isWikiDocumentPath, now: () => t, ...overrides });
+  const cache = documentCache({
+    ttlMs: 1_000,
+    maxEntries: 3,
+    maxBytes: 10_000,
+    maxTotalBytes: 100_000,
+    cacheable: isWikiDocumentPath,
+    now: () => t,
+    ...overrides,
+  });
   const app = express();
   app.use((_req, res, next) => {
     res.locals.cspNonce = `nonce${++counter}==`;
@@ -131,6 +139,17 @@ describe("documentCache", () => {
     expect(all.map((r) => r.status)).toEqual([503, 503, 503, 503]);
     expect(h.renders()).toBe(4);
     expect(h.size()).toBe(0);
+  });
+
+  it("holds at most maxTotalBytes of documents, dropping the oldest", async () => {
+    const h = await host({ maxEntries: 100, maxTotalBytes: 2_500 }, (res) => res.type("html").end("x".repeat(1_000)));
+    for (let i = 0; i < 10; i++) await h.get(`/wiki/coin-${i}`);
+    expect(h.size()).toBe(2);
+    await h.get("/wiki/coin-9");
+    await h.get("/wiki/coin-8");
+    expect(h.renders()).toBe(10);
+    await h.get("/wiki/coin-7");
+    expect(h.renders()).toBe(11);
   });
 
   it("holds at most maxEntries documents", async () => {

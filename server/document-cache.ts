@@ -5,7 +5,8 @@ import { COOKIES } from "../protocol/accounts.ts";
  * A micro-cache of public documents for guests (docs/decisions/606): a wiki page a visitor without
  * a session asked for is rendered once and replayed for the next `ttlMs` to any request with the
  * same address and the same Cookie header, under that request's own CSP nonce. Only complete
- * `200 text/html` answers that set no cookie are kept, at most `maxEntries` of at most `maxBytes`.
+ * `200 text/html` answers that set no cookie are kept, at most `maxEntries` of at most `maxBytes`
+ * each and `maxTotalBytes` in all (the oldest go first).
  * Requests that miss while the same document is being rendered wait for that render instead of
  * starting their own. Anyone with a session cookie always gets a fresh render: nothing private is
  * ever stored.
@@ -14,6 +15,7 @@ export interface DocumentCacheOptions {
   ttlMs: number;
   maxEntries: number;
   maxBytes: number;
+  maxTotalBytes: number;
   /** Which paths (without the query) are public documents that may be kept. */
   cacheable: (path: string) => boolean;
   now?: () => number;
@@ -22,6 +24,8 @@ export interface DocumentCacheOptions {
 interface Entry {
   at: number;
   body: string;
+  /** The body's size in bytes, counted against maxTotalBytes. */
+  size: number;
   nonce: string;
   contentType: string;
 }
@@ -42,13 +46,20 @@ export function isWikiDocumentPath(path: string): boolean {
 export function documentCache(opts: DocumentCacheOptions): RequestHandler & { size(): number } {
   const now = opts.now ?? Date.now;
   const entries = new Map<string, Entry>();
+  let total = 0;
+  const drop = (key: string) => {
+    const gone = entries.get(key);
+    if (!gone) return;
+    entries.delete(key);
+    total -= gone.size;
+  };
   /** Renders under way, by key: settled when the response is closed (sent, failed or aborted). */
   const rendering = new Map<string, Promise<void>>();
 
   const fresh = (key: string): Entry | undefined => {
     const hit = entries.get(key);
     if (hit && now() - hit.at < opts.ttlMs) return hit;
-    if (hit) entries.delete(key);
+    if (hit) drop(key);
     return undefined;
   };
 
@@ -60,9 +71,10 @@ export function documentCache(opts: DocumentCacheOptions): RequestHandler & { si
   };
 
   const store = (key: string, entry: Entry) => {
-    entries.delete(key);
+    drop(key);
     entries.set(key, entry);
-    while (entries.size > opts.maxEntries) entries.delete(entries.keys().next().value as string);
+    total += entry.size;
+    while (entries.size > opts.maxEntries || total > opts.maxTotalBytes) drop(entries.keys().next().value as string);
   };
 
   const capture = (res: Response, key: string, nonce: string) => {
@@ -97,7 +109,7 @@ export function documentCache(opts: DocumentCacheOptions): RequestHandler & { si
     res.once("finish", () => {
       const type = String(res.getHeader("content-type") ?? "");
       if (!keep || res.statusCode !== 200 || !type.startsWith("text/html") || res.getHeader("set-cookie") !== undefined) return;
-      store(key, { at: now(), body: Buffer.concat(chunks).toString("utf8"), nonce, contentType: type });
+      store(key, { at: now(), body: Buffer.concat(chunks).toString("utf8"), size: bytes, nonce, contentType: type });
     });
   };
 
