@@ -21,7 +21,7 @@ import { AlternateLinks } from "~/components/alternate-links";
 import { PrefsSync } from "~/components/prefs-sync";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { useRootData, type RootData } from "~/lib/root-data";
-import { hydrates, ownsShell } from "~/lib/page-handle";
+import { hydrates, inlinedCss, ownsShell } from "~/lib/page-handle";
 import { resourcesFor } from "~/lib/i18n/resources.server";
 import { issuerCertPem } from "~/utils/issuer-cert.server";
 import { userOf } from "~/utils/user.server";
@@ -40,11 +40,8 @@ import { UserInfoSync } from "~/components/user-info-sync";
 import { TrackingHost } from "~/components/tracking-host";
 import globalCss from "~/styles/global.css?url";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: themeCss },
-  { rel: "stylesheet", href: globalCss },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+// The app's stylesheets are written by the document: a page may inline them instead (docs/decisions/606).
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 /**
  * Everything the first byte must already be right about: language and direction, theme, layout,
@@ -89,7 +86,9 @@ function Document({ children }: { children: React.ReactNode }) {
     [fromServer, data?.locale, data?.resources],
   );
   const prefs = usePagePrefs();
-  const hydrate = hydrates(useMatches());
+  const matches = useMatches();
+  const hydrate = hydrates(matches);
+  const css = inlinedCss(matches);
   return (
     <html lang={prefs.intl} dir={prefs.dir} className={prefs.theme} data-locale={prefs.locale} data-layout={prefs.layout}>
       <head>
@@ -97,6 +96,14 @@ function Document({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={prefs.theme === "black" ? "dark" : "light"} />
         <Meta />
+        {css !== null ? (
+          <style nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
+        ) : (
+          <>
+            <link rel="stylesheet" href={themeCss} />
+            <link rel="stylesheet" href={globalCss} />
+          </>
+        )}
         <Links />
         <AlternateLinks origin={data?.publicOrigin ?? ""} />
       </head>

@@ -10,6 +10,12 @@ export interface PageHandle {
    * docs/decisions/800); the root renders the page alone, without the app's.
    */
   ownShell?: boolean;
+  /**
+   * `true`: the page's loader returns its whole stylesheet as `css`, and the document writes it in
+   * its head (with the CSP nonce) instead of linking the app's stylesheets: no request blocks the
+   * first paint (docs/decisions/606).
+   */
+  inlineCss?: boolean;
 }
 
 /** A page hydrates unless one of its matched routes says it must not. */
@@ -20,4 +26,14 @@ export function hydrates(matches: readonly { handle?: unknown }[]): boolean {
 /** A page renders its own shell when one of its matched routes says so. */
 export function ownsShell(matches: readonly { handle?: unknown }[]): boolean {
   return matches.some((m) => (m.handle as PageHandle | undefined)?.ownShell === true);
+}
+
+/** The stylesheet text a page inlines (its loader's `css`), or null when it links the app's stylesheets. */
+export function inlinedCss(matches: readonly { handle?: unknown; data?: unknown }[]): string | null {
+  for (const m of matches) {
+    if ((m.handle as PageHandle | undefined)?.inlineCss !== true) continue;
+    const css = (m.data as { css?: unknown } | null | undefined)?.css;
+    if (typeof css === "string") return css;
+  }
+  return null;
 }

@@ -16,13 +16,13 @@ import { metaT } from "~/lib/i18n/meta";
 import type { PageHandle } from "~/lib/page-handle";
 import { spotPath } from "~/lib/trade/paths";
 import { documentVisit } from "~/lib/wiki/document-visit";
-import { wikiLinks, wikiMeta } from "~/lib/wiki/page-head";
+import { dateTimeFormat } from "~/lib/wiki/formatters";
+import { wikiMeta } from "~/lib/wiki/page-head";
 import { breadcrumbList, faqPage, financialProduct, jsonLd } from "~/lib/wiki/structured-data";
 import { loadWikiArticle, notFound } from "~/utils/wiki.server";
 
-export const links = wikiLinks;
 /** Reading, not an app: server HTML and a few small bundles (docs/decisions/019). */
-export const handle: PageHandle = { hydrate: false };
+export const handle: PageHandle = { hydrate: false, inlineCss: true };
 export const clientLoader = documentVisit;
 
 /** Any /wiki/{article} (docs/product.md): an unknown one is a real 404; another casing goes to the canonical id. */
@@ -57,7 +57,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 function monthOf(asOf: string, lang: string): string {
   const [y, m] = asOf.split("-").map(Number);
   if (!y || !m) return asOf;
-  return new Intl.DateTimeFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1));
+  return dateTimeFormat(lang, { month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(y, m - 1));
 }
 
 export default function WikiArticlePage() {

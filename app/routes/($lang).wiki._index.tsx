@@ -4,12 +4,10 @@ import { WikiList } from "~/components/wiki/wiki-list";
 import type { PageHandle } from "~/lib/page-handle";
 import { wikiListMeta } from "~/lib/wiki/list-meta";
 import { documentVisit } from "~/lib/wiki/document-visit";
-import { wikiLinks } from "~/lib/wiki/page-head";
 import { loadWikiList } from "~/utils/wiki.server";
 
-export const links = wikiLinks;
 /** Reading, not an app: server HTML and a few small bundles (docs/decisions/019). */
-export const handle: PageHandle = { hydrate: false };
+export const handle: PageHandle = { hydrate: false, inlineCss: true };
 export const clientLoader = documentVisit;
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadWikiList(context, request, 1);

@@ -6,11 +6,9 @@ import type { PageHandle } from "~/lib/page-handle";
 import { wikiListMeta } from "~/lib/wiki/list-meta";
 import { parsePageSegment } from "~/lib/wiki/list-query";
 import { documentVisit } from "~/lib/wiki/document-visit";
-import { wikiLinks } from "~/lib/wiki/page-head";
 import { loadWikiList, notFound } from "~/utils/wiki.server";
 
-export const links = wikiLinks;
-export const handle: PageHandle = { hydrate: false };
+export const handle: PageHandle = { hydrate: false, inlineCss: true };
 export const clientLoader = documentVisit;
 
 /** /wiki/page/{n}: page n of the list; 1 is /wiki, and anything but a page that exists is a 404. */

@@ -8,6 +8,7 @@ import { readImgConfig } from "~/lib/images/image-hosts";
 import { checkImageSource } from "~/lib/links/link-policy";
 import type { RatesState } from "~/lib/prefs/rates";
 import { chartPaths } from "~/lib/wiki/chart-geometry";
+import { numberFormat } from "~/lib/wiki/formatters";
 import { convert, formatFiat, formatFiatCompact, plainAmount, usdtToFiat, type ConvertFrom } from "~/lib/wiki/fiat";
 import { pageOf, parseListQuery, searchList, sortList, type ListQuery, type Paged } from "~/lib/wiki/list-query";
 import {
@@ -22,10 +23,13 @@ import {
 } from "~/lib/wiki/market-view";
 import type { TdkText } from "~/lib/wiki/page-head";
 import { CHART_RANGES, parseRange, SPARK, WIKI_CURRENCIES, type ChartRangeKey } from "~/lib/wiki/ranges";
-import { callGateway } from "./gateway.server";
+import { createHash } from "node:crypto";
+import { callGateway, type GatewayResult } from "./gateway.server";
 import { prefsFromRequest, type RequestPrefs } from "./prefs.server";
 import { ratesForPage } from "./rates.server";
 import { sanitizeRichText } from "./rich-text.server";
+import { cacheKey, TtlCache } from "./ttl-cache.server";
+import { WIKI_CSS } from "./wiki-css.server";
 
 export type TdkPageCode = "wiki" | "wiki-page" | "wiki-article";
 
@@ -39,8 +43,39 @@ export function notFound(): Response {
   return new Response(null, { status: 404, statusText: "Not Found" });
 }
 
+/*
+ * Public answers the wiki renders from, kept a short while in this process (docs/decisions/606):
+ * the same for every visitor, keyed by everything the gateway reads from the call, and never a
+ * failure. Live prices stay live in the browser: wiki-live asks for the page again every 20 s.
+ */
+const SECOND = 1_000;
+export const WIKI_CACHES = {
+  /** The coin list and its facts (content): a minute, per locale. */
+  list: new TtlCache<GatewayResult<{ list: WikiEntry[] }>>({ ttlMs: 60 * SECOND, maxEntries: 64 }),
+  /** Every market's ticker: two seconds, one entry. */
+  tickers: new TtlCache<GatewayResult<Ticker[]>>({ ttlMs: 2 * SECOND, maxEntries: 1 }),
+  /** Image hosts of the domain configuration: a minute, per locale. */
+  domains: new TtlCache<GatewayResult<unknown>>({ ttlMs: 60 * SECOND, maxEntries: 64 }),
+  /** Title, description and keywords: a minute, per locale, page and parameters. */
+  tdk: new TtlCache<GatewayResult<{ list: TdkText[] }>>({ ttlMs: 60 * SECOND, maxEntries: 256 }),
+  /** An article's body as the gateway wrote it: a minute, per article and locale. */
+  article: new TtlCache<GatewayResult<WikiArticle>>({ ttlMs: 60 * SECOND, maxEntries: 512 }),
+  /** Candles of a chart range: ten seconds, per symbol, granularity and count. */
+  candles: new TtlCache<GatewayResult<unknown>>({ ttlMs: 10 * SECOND, maxEntries: 256 }),
+  /** The sparkline's week: a minute, per symbol. */
+  sparks: new TtlCache<number[] | undefined>({ ttlMs: 60 * SECOND, maxEntries: 256 }),
+  /** Sanitised article HTML, per exact input (its digest), locale prefix and image hosts: the same input gives the same output, so ten minutes. */
+  richText: new TtlCache<string>({ ttlMs: 600 * SECOND, maxEntries: 512 }),
+};
+
+const isOk = (r: GatewayResult<unknown>) => r.ok;
+
 async function imageHosts(context: Ctx, request: Request, locale: string): Promise<string[]> {
-  const res = await callGateway<unknown>(context, request, PATHS.domainConfigList, { method: "GET", locale });
+  const res = await WIKI_CACHES.domains.get(
+    cacheKey(locale),
+    () => callGateway<unknown>(context, request, PATHS.domainConfigList, { method: "GET", locale }),
+    isOk,
+  );
   const config = readImgConfig(res.ok ? res.data : null);
   return [...config.foreignDomainList, ...config.internalDomainList].map(imageHostOf).filter(Boolean);
 }
@@ -52,10 +87,11 @@ async function tdkFor(
   page: TdkPageCode,
   params: Record<string, string> = {},
 ): Promise<TdkText | null> {
-  const res = await callGateway<{ list: TdkText[] }>(context, request, PATHS.tdkQueryList, {
-    body: { locale, pageCodes: [page], params },
-    locale,
-  });
+  const res = await WIKI_CACHES.tdk.get(
+    cacheKey(locale, page, JSON.stringify(Object.entries(params).sort())),
+    () => callGateway<{ list: TdkText[] }>(context, request, PATHS.tdkQueryList, { body: { locale, pageCodes: [page], params }, locale }),
+    isOk,
+  );
   return res.ok ? (res.data.list[0] ?? null) : null;
 }
 
@@ -90,7 +126,7 @@ function moneyOf(currency: string, rates: RatesState, lang: string): Money {
     rate: "1",
     raw: (usdt) => usdt,
     price: (usdt) => `${formatPrice(usdt, lang)} USDT`,
-    compact: (usdt) => `${new Intl.NumberFormat(lang, { notation: "compact", maximumFractionDigits: 2 }).format(Number(usdt))} USDT`,
+    compact: (usdt) => `${numberFormat(lang, { notation: "compact", maximumFractionDigits: 2 }).format(Number(usdt))} USDT`,
   };
 }
 
@@ -174,8 +210,8 @@ function rowOf(
     ...rest,
     icon,
     figures,
-    circulating: DECIMAL.test(supply.circulating) ? new Intl.NumberFormat(lang).format(supply.circulating as `${number}`) : null,
-    maxSupply: supply.max && DECIMAL.test(supply.max) ? new Intl.NumberFormat(lang).format(supply.max as `${number}`) : null,
+    circulating: DECIMAL.test(supply.circulating) ? numberFormat(lang).format(supply.circulating as `${number}`) : null,
+    maxSupply: supply.max && DECIMAL.test(supply.max) ? numberFormat(lang).format(supply.max as `${number}`) : null,
     supplyAsOf: supply.asOf,
     related,
     spark,
@@ -188,23 +224,30 @@ function rowOf(
   };
 }
 
-/** Sparkline closes per symbol, kept a minute: the list asks for every coin's week on each render. */
-const SPARK_TTL_MS = 60_000;
-const sparkCache = new Map<string, { at: number; closes: number[] }>();
-
-async function sparkCloses(context: Ctx, request: Request, symbol: string): Promise<number[] | undefined> {
-  const hit = sparkCache.get(symbol);
-  if (hit && Date.now() - hit.at < SPARK_TTL_MS) return hit.closes;
-  const res = await callGateway<unknown>(
-    context,
-    request,
-    `${V2.candles}?symbol=${encodeURIComponent(symbol)}&granularity=${SPARK.granularity}&limit=${SPARK.limit}`,
-    { method: "GET" },
+/** Sparkline closes per symbol: the list asks for every coin's week on each render. */
+function sparkCloses(context: Ctx, request: Request, symbol: string): Promise<number[] | undefined> {
+  return WIKI_CACHES.sparks.get(
+    cacheKey(symbol),
+    async () => {
+      const res = await candles(context, request, symbol, SPARK.granularity, SPARK.limit);
+      return res.ok ? parseCandles(res.data).map((c) => Number(c.close)) : undefined;
+    },
+    (closes) => closes !== undefined,
   );
-  if (!res.ok) return hit?.closes;
-  const closes = parseCandles(res.data).map((c) => Number(c.close));
-  sparkCache.set(symbol, { at: Date.now(), closes });
-  return closes;
+}
+
+function candles(context: Ctx, request: Request, symbol: string, granularity: string, limit: number) {
+  return WIKI_CACHES.candles.get(
+    cacheKey(symbol, granularity, limit),
+    () =>
+      callGateway<unknown>(
+        context,
+        request,
+        `${V2.candles}?symbol=${encodeURIComponent(symbol)}&granularity=${granularity}&limit=${limit}`,
+        { method: "GET" },
+      ),
+    isOk,
+  );
 }
 
 /** Everything both wiki pages read first: the visitor's prefs, the coins, prices, rates and image hosts. */
@@ -213,8 +256,12 @@ async function basics(context: Ctx, request: Request, withSparks: boolean) {
   const locale = prefs.language;
   const lang = prefs.locale.intl;
   const [list, tickers, hosts, rates] = await Promise.all([
-    callGateway<{ list: WikiEntry[] }>(context, request, WIKI_PATHS.list, { body: { locale }, locale }),
-    callGateway<Ticker[]>(context, request, V2.tickers, { method: "GET", locale }),
+    WIKI_CACHES.list.get(
+      cacheKey(locale),
+      () => callGateway<{ list: WikiEntry[] }>(context, request, WIKI_PATHS.list, { body: { locale }, locale }),
+      isOk,
+    ),
+    WIKI_CACHES.tickers.get(cacheKey(), () => callGateway<Ticker[]>(context, request, V2.tickers, { method: "GET", locale }), isOk),
     imageHosts(context, request, locale),
     ratesForPage(context, request),
   ]);
@@ -253,6 +300,8 @@ export interface WikiListData {
   origin: string;
   lang: string;
   bundles: ReturnType<typeof bundles>;
+  /** The page's stylesheet, written in its head (docs/decisions/606). */
+  css: string;
 }
 
 /** `/wiki` and `/wiki/page/{n}`: the coins matching the search, sorted, one page of them. A page past the last is a 404. */
@@ -276,18 +325,14 @@ export async function loadWikiList(context: Ctx, request: Request, page: number)
     origin: context.publicOrigin,
     lang,
     bundles: bundles(context),
+    css: WIKI_CSS,
   };
 }
 
 /** The article chart for a range, in the visitor's currency. */
 async function chartFor(context: Ctx, request: Request, symbol: string, rangeKey: string | null, money: Money, lang: string) {
   const range = parseRange(rangeKey);
-  const res = await callGateway<unknown>(
-    context,
-    request,
-    `${V2.candles}?symbol=${encodeURIComponent(symbol)}&granularity=${range.granularity}&limit=${range.limit}`,
-    { method: "GET" },
-  );
+  const res = await candles(context, request, symbol, range.granularity, range.limit);
   const view: ChartView | null = res.ok
     ? chartView(parseCandles(res.data), lang, { price: money.price, time: range.time, scale: Number(money.rate) })
     : null;
@@ -334,12 +379,22 @@ function converterOf(url: URL, priceUsdt: string | null, rates: RatesState, mone
   };
 }
 
+/** An article body's sanitised HTML, made once per exact body, locale prefix (its links) and image hosts. */
+function sanitizedBody(raw: string, localePrefix: string | null, hosts: readonly string[], sanitize: () => string): Promise<string> {
+  const digest = createHash("sha256").update(raw).digest("base64url");
+  return WIKI_CACHES.richText.get(cacheKey(digest, localePrefix, hosts.join(" ")), async () => sanitize());
+}
+
 /** `/wiki/{article}`: the coin, its sanitised article, market, chart for the asked range, converter and related coins. */
 export async function loadWikiArticle(context: Ctx, request: Request, id: string) {
   const url = new URL(request.url);
   const { prefs, locale, lang, rows, money, rates, hosts, marketsUp } = await basics(context, request, false);
   const [res, tdk] = await Promise.all([
-    callGateway<WikiArticle>(context, request, WIKI_PATHS.article, { body: { article: id, locale }, locale }),
+    WIKI_CACHES.article.get(
+      cacheKey(id, locale),
+      () => callGateway<WikiArticle>(context, request, WIKI_PATHS.article, { body: { article: id, locale }, locale }),
+      isOk,
+    ),
     tdkFor(context, request, locale, "wiki-article", {}),
   ]);
   if (!res.ok && res.status === 404) throw notFound();
@@ -352,7 +407,9 @@ export async function loadWikiArticle(context: Ctx, request: Request, id: string
   const fill = (text: string) => text.replaceAll("{name}", coin.name).replaceAll("{coin}", coin.coin);
   return {
     coin: { ...coin, lang: res.data.lang, summary: res.data.summary },
-    html: sanitizeRichText(res.data.html, { policy: context.linkPolicy, imageHosts: hosts, localize }),
+    html: await sanitizedBody(res.data.html, prefs.localePrefix, hosts, () =>
+      sanitizeRichText(res.data.html, { policy: context.linkPolicy, imageHosts: hosts, localize }),
+    ),
     chart,
     ranges: CHART_RANGES.map((r) => r.key),
     converter: converterOf(url, coin.figures.priceUsdt, rates, money),
@@ -363,6 +420,7 @@ export async function loadWikiArticle(context: Ctx, request: Request, id: string
     origin: context.publicOrigin,
     lang,
     bundles: bundles(context, ["wiki-chart", "wiki-converter"]),
+    css: WIKI_CSS,
   };
 }
 

@@ -182,8 +182,10 @@ interface Load {
   statuses: Record<string, number>;
 }
 
-/** `connections` clients asking for one path back to back for `secs` seconds. */
-async function load(origin: string, path: string, secs: number): Promise<Load> {
+/** `connections` clients asking for one path (or a new path each time) back to back for `secs` seconds. */
+async function load(origin: string, target: string | (() => string), secs: number): Promise<Load> {
+  const path = typeof target === "string" ? target : target();
+  const next = typeof target === "string" ? () => target : target;
   const pool = new Pool(origin, { connections, pipelining: 1 });
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
@@ -193,7 +195,7 @@ async function load(origin: string, path: string, secs: number): Promise<Load> {
   const client = async () => {
     while (performance.now() < end) {
       const t0 = performance.now();
-      const res = await pool.request({ path, method: "GET", headers: BROWSER_HEADERS });
+      const res = await pool.request({ path: next(), method: "GET", headers: BROWSER_HEADERS });
       // Read the body before adding: `bytes += await …` would add to a stale total.
       const size = (await res.body.arrayBuffer()).byteLength;
       bytes += size;
@@ -235,8 +237,20 @@ async function throughput(origin: string) {
   await load(origin, articlePath, 1);
   const staticLoad = await load(origin, staticPath, seconds);
   const ssr = await load(origin, articlePath, seconds);
+  // The same page at an address never asked before each time (an unused query parameter): what a
+  // render costs when the guests' document cache cannot answer (docs/decisions/606).
+  let n = 0;
+  const fresh = await load(origin, () => `${articlePath}${articlePath.includes("?") ? "&" : "?"}fresh=${++n}`, seconds);
   const ok = (l: Load) => Object.keys(l.statuses).every((s) => s === "200");
-  return { connections, static: staticLoad, ssr, ssrShareOfStatic: ssr.rps / staticLoad.rps, valid: ok(staticLoad) && ok(ssr) };
+  return {
+    connections,
+    static: staticLoad,
+    ssr,
+    fresh,
+    ssrShareOfStatic: ssr.rps / staticLoad.rps,
+    freshShareOfStatic: fresh.rps / staticLoad.rps,
+    valid: ok(staticLoad) && ok(ssr) && ok(fresh),
+  };
 }
 
 const score = (s: number | null) => (s === null ? "n/a" : String(Math.round(s * 100)));
@@ -291,6 +305,13 @@ try {
       `${(load.ssrShareOfStatic * 100).toFixed(1)} %`,
       passCell(load.valid ? meets(load.ssrShareOfStatic, GOALS.ssrShareOfStatic) : false),
     ]);
+    rows.push([
+      `${articlePath} fresh render vs static`,
+      "share of static req/s",
+      "—",
+      `${(load.freshShareOfStatic * 100).toFixed(1)} %`,
+      "",
+    ]);
   }
   const benchmark = median(pages.flatMap((p) => p.benchmarkIndex));
   console.info(`\nLighthouse ${pages.find((p) => p.lighthouseVersion)?.lighthouseVersion ?? ""}, mobile, median of ${runs} runs`);
@@ -307,6 +328,7 @@ try {
           ...[
             ["static", load.static],
             ["article SSR", load.ssr],
+            ["fresh render", load.fresh],
           ].map(([name, l]) => {
             const m = l as Load;
             return [

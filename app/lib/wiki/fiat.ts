@@ -1,4 +1,5 @@
 import { div, mul, parseDecimal, roundTo, toText } from "~/lib/numbers/decimal";
+import { numberFormat } from "./formatters";
 
 /**
  * Amounts in the visitor's currency (docs/decisions/605): USDT figures times the gateway's USDT
@@ -23,13 +24,13 @@ function priceOptions(value: number, currency: string): Intl.NumberFormatOptions
 /** A price in `currency` for `lang`: `$95,123.45`, `¥14,412,031`, `€0.1489`. The text is exact; only the digit count reads a number. */
 export function formatFiat(value: string, currency: string, lang: string): string {
   if (!parseDecimal(value)) return value;
-  return new Intl.NumberFormat(lang, priceOptions(Number(value), currency)).format(value as `${number}`);
+  return numberFormat(lang, priceOptions(Number(value), currency)).format(value as `${number}`);
 }
 
 /** A large amount, compact: `$1.23B`, `1,2 Mrd. €`. */
 export function formatFiatCompact(value: string, currency: string, lang: string): string {
   if (!parseDecimal(value)) return value;
-  return new Intl.NumberFormat(lang, {
+  return numberFormat(lang, {
     style: "currency",
     currency,
     currencyDisplay: "narrowSymbol",

@@ -1,5 +1,6 @@
 import type { SpotTicker } from "../../../protocol/bitget";
 import type { WikiEntry } from "../../../protocol/wiki";
+import { dateTimeFormat, numberFormat } from "./formatters";
 
 /**
  * What the wiki pages show of a market, formatted for the page's locale (a BCP 47 tag). Decimal
@@ -60,12 +61,12 @@ function decimalsOf(value: string): number {
 export function formatPrice(value: string, lang: string): string {
   if (!DECIMAL.test(value)) return value;
   const digits = decimalsOf(value);
-  return new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value as `${number}`);
+  return numberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value as `${number}`);
 }
 
 export function formatChange(ratio: string, lang: string): string {
   if (!DECIMAL.test(ratio)) return ratio;
-  return new Intl.NumberFormat(lang, {
+  return numberFormat(lang, {
     style: "percent",
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
@@ -75,7 +76,7 @@ export function formatChange(ratio: string, lang: string): string {
 
 function formatCompact(value: string, lang: string): string {
   if (!DECIMAL.test(value)) return value;
-  return new Intl.NumberFormat(lang, { notation: "compact", maximumFractionDigits: 2 }).format(value as `${number}`);
+  return numberFormat(lang, { notation: "compact", maximumFractionDigits: 2 }).format(value as `${number}`);
 }
 
 export function trendOf(ratio: string): Trend {
@@ -130,7 +131,7 @@ export function chartView(candles: readonly Candle[], lang: string, format: Char
     if (Number(c.high) > Number(high.high)) high = c;
   }
   const time = format.time ?? true;
-  const date = new Intl.DateTimeFormat(lang, {
+  const date = dateTimeFormat(lang, {
     day: "numeric",
     month: "short",
     ...(time ? { hour: "2-digit", minute: "2-digit", timeZoneName: "short" } : { year: "numeric" }),

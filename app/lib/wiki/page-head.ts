@@ -1,6 +1,5 @@
-import type { LinksFunction, MetaDescriptor } from "@remix-run/node";
+import type { MetaDescriptor } from "@remix-run/node";
 import { BRAND } from "~/lib/i18n/meta";
-import wikiCss from "~/styles/wiki.css?url";
 
 /** The page texts (title, description, keywords) the gateway keeps per wiki page. */
 export interface TdkText {
@@ -8,9 +7,6 @@ export interface TdkText {
   description: string;
   keywords: string;
 }
-
-/** The wiki pages' stylesheet. */
-export const wikiLinks: LinksFunction = () => [{ rel: "stylesheet", href: wikiCss }];
 
 export interface WikiHead {
   /** The gateway's texts for the page, or null (then `fallbackTitle` alone). */
