@@ -41,6 +41,10 @@ const PAGES: Record<string, Page[]> = {
     { path: "/events/paper-trading-cup", as: "user" },
   ],
   "($lang).forget.tsx": [{ path: "/forget", as: "guest" }],
+  "($lang).futures.usdt.$symbol": [
+    { path: "/futures/usdt/BTCUSDT", as: "guest" },
+    { path: "/futures/usdt/ETHUSDT", as: "user" },
+  ],
   "($lang).login.tsx": [{ path: "/login?redirectTo=%2Fsubaccount", as: "guest" }],
   "($lang).modifyverification.tsx": [{ path: "/modifyverification", as: "user" }],
   "($lang).register.tsx": [{ path: "/register", as: "guest" }],

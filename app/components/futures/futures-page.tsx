@@ -5,7 +5,7 @@ import { KlineChart } from "~/components/trade/chart/kline-chart";
 import { DemoSwitch } from "~/components/trade/demo-switch";
 import { OrderBook } from "~/components/trade/order-book";
 import { RecentTrades } from "~/components/trade/recent-trades";
-import { Tabs } from "~/components/trade/tabs";
+import { Tabs } from "~/components/ui/tabs";
 import { FUTURES_CHART, futuresTickerOf, PRODUCT_TYPE, type FuturesTicker } from "~/lib/futures/api";
 import { futuresMarketOf } from "~/lib/futures/contract";
 import { liquidationWarnings, livePosition } from "~/lib/futures/live-position";

@@ -5,7 +5,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { AsyncView } from "~/components/trade/async-view";
 import { CsvTable } from "~/components/trade/order-tables";
-import { Tabs } from "~/components/trade/tabs";
+import { Tabs } from "~/components/ui/tabs";
 import { formatTime } from "~/components/trade/time-text";
 import { useAsync, type Async } from "~/lib/async-state";
 import { formatNumber, formatPercent } from "~/lib/i18n/format";
