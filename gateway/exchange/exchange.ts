@@ -9,6 +9,7 @@ import { formatScaled } from "./decimal.ts";
 import type { Env } from "./engine/types.ts";
 import { lots, price } from "./format.ts";
 import type { Instrument } from "./instruments.ts";
+import { mergedLevels, type Level } from "./market/depth.ts";
 import { MarketData } from "./market/market-data.ts";
 import { MarketSimulator } from "./market/simulator.ts";
 import { PlanService } from "./plan-service.ts";
@@ -72,21 +73,9 @@ export class Exchange {
 
   /** Book depth, optionally merged into buckets of 10^step ticks (bids down, asks up). */
   depth(env: Env, inst: Instrument, n: number, step = 0) {
-    const book = this.svc.engine.book(env, inst.symbol);
-    const bucket = 10 ** step;
-    const merge = (levels: Array<[number, number]>, up: boolean) => {
-      const out: Array<[number, number]> = [];
-      for (const [p, s] of levels) {
-        const b = step === 0 ? p : (up ? Math.ceil(p / bucket) : Math.floor(p / bucket)) * bucket;
-        const last = out[out.length - 1];
-        if (last && last[0] === b) last[1] += s;
-        else if (out.length < n) out.push([b, s]);
-        else break;
-      }
-      return out.map(([p, s]) => [price(inst, p), lots(inst, s)]);
-    };
-    const deep = step === 0 ? n : n * 50;
-    return { asks: merge(book.asks.depth(deep), true), bids: merge(book.bids.depth(deep), false), ts: String(Date.now()) };
+    const { asks, bids } = mergedLevels(this.svc.engine.book(env, inst.symbol), n, step);
+    const text = (levels: Level[]) => levels.map(([p, s]) => [price(inst, p), lots(inst, s)]);
+    return { asks: text(asks), bids: text(bids), ts: String(Date.now()) };
   }
 
   ticker(env: Env, inst: Instrument, now: number) {

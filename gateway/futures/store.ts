@@ -267,25 +267,21 @@ export class FuturesStore {
     end: number;
     open?: boolean;
   }): FxOrder[] {
-    const where = ["env = ?", "user_id = ?", "c_time >= ?", "c_time <= ?", "seq < ?"];
-    const args: unknown[] = [q.env, q.userId, q.start, q.end, q.before];
-    if (q.symbol) {
-      where.push("symbol = ?");
-      args.push(q.symbol);
-    }
-    if (q.orderId) {
-      where.push("order_id = ?");
-      args.push(q.orderId);
-    }
-    if (q.clientOid) {
-      where.push("client_oid = ? AND client_oid <> ''");
-      args.push(q.clientOid);
-    }
-    where.push(q.open ? "status IN ('live', 'partially_filled')" : "status IN ('filled', 'cancelled')");
+    const w = accountWindow(
+      q,
+      "c_time",
+      ["seq < ?", q.before],
+      [
+        ["symbol = ?", q.symbol],
+        ["order_id = ?", q.orderId],
+        ["client_oid = ? AND client_oid <> ''", q.clientOid],
+      ],
+    );
+    const status = q.open ? "status IN ('live', 'partially_filled')" : "status IN ('filled', 'cancelled')";
     const rows = this.db
-      .prepare(`SELECT * FROM fx_orders WHERE ${where.join(" AND ")} ORDER BY seq DESC LIMIT ?`)
+      .prepare(`SELECT * FROM fx_orders WHERE ${w.sql} AND ${status} ORDER BY seq DESC LIMIT ?`)
       .safeIntegers(true)
-      .all(...args, q.limit) as Array<Record<string, unknown>>;
+      .all(...w.args, q.limit) as Array<Record<string, unknown>>;
     return rows.map(rowToFxOrder);
   }
 
@@ -303,20 +299,19 @@ export class FuturesStore {
   }
 
   fills(q: { env: Env; userId: string; symbol?: string; orderId?: string; before: string; limit: number; start: number; end: number }) {
-    const where = ["env = ?", "user_id = ?", "ts >= ?", "ts <= ?", "CAST(trade_id AS INTEGER) < CAST(? AS INTEGER)"];
-    const args: unknown[] = [q.env, q.userId, q.start, q.end, q.before];
-    if (q.symbol) {
-      where.push("symbol = ?");
-      args.push(q.symbol);
-    }
-    if (q.orderId) {
-      where.push("order_id = ?");
-      args.push(q.orderId);
-    }
+    const w = accountWindow(
+      q,
+      "ts",
+      ["CAST(trade_id AS INTEGER) < CAST(? AS INTEGER)", q.before],
+      [
+        ["symbol = ?", q.symbol],
+        ["order_id = ?", q.orderId],
+      ],
+    );
     return this.db
-      .prepare(`SELECT * FROM fx_fills WHERE ${where.join(" AND ")} ORDER BY ts DESC, trade_id DESC LIMIT ?`)
+      .prepare(`SELECT * FROM fx_fills WHERE ${w.sql} ORDER BY ts DESC, trade_id DESC LIMIT ?`)
       .safeIntegers(true)
-      .all(...args, q.limit) as Array<Record<string, unknown>>;
+      .all(...w.args, q.limit) as Array<Record<string, unknown>>;
   }
 
   bills(q: {
@@ -329,20 +324,19 @@ export class FuturesStore {
     start: number;
     end: number;
   }): FxBill[] {
-    const where = ["env = ?", "user_id = ?", "ts >= ?", "ts <= ?", "bill_id < ?"];
-    const args: unknown[] = [q.env, q.userId, q.start, q.end, q.before];
-    if (q.symbol) {
-      where.push("symbol = ?");
-      args.push(q.symbol);
-    }
-    if (q.business) {
-      where.push("business_type = ?");
-      args.push(q.business);
-    }
+    const w = accountWindow(
+      q,
+      "ts",
+      ["bill_id < ?", q.before],
+      [
+        ["symbol = ?", q.symbol],
+        ["business_type = ?", q.business],
+      ],
+    );
     const rows = this.db
-      .prepare(`SELECT * FROM fx_bills WHERE ${where.join(" AND ")} ORDER BY bill_id DESC LIMIT ?`)
+      .prepare(`SELECT * FROM fx_bills WHERE ${w.sql} ORDER BY bill_id DESC LIMIT ?`)
       .safeIntegers(true)
-      .all(...args, q.limit) as Array<Record<string, unknown>>;
+      .all(...w.args, q.limit) as Array<Record<string, unknown>>;
     return rows.map((r) => ({
       id: Number(r.bill_id),
       env: r.env as Env,
@@ -357,16 +351,11 @@ export class FuturesStore {
   }
 
   positionHistory(q: { env: Env; userId: string; symbol?: string; limit: number; start: number; end: number }) {
-    const where = ["env = ?", "user_id = ?", "u_time >= ?", "u_time <= ?"];
-    const args: unknown[] = [q.env, q.userId, q.start, q.end];
-    if (q.symbol) {
-      where.push("symbol = ?");
-      args.push(q.symbol);
-    }
+    const w = accountWindow(q, "u_time", undefined, [["symbol = ?", q.symbol]]);
     return this.db
-      .prepare(`SELECT * FROM fx_position_history WHERE ${where.join(" AND ")} ORDER BY u_time DESC LIMIT ?`)
+      .prepare(`SELECT * FROM fx_position_history WHERE ${w.sql} ORDER BY u_time DESC LIMIT ?`)
       .safeIntegers(true)
-      .all(...args, q.limit) as Array<Record<string, unknown>>;
+      .all(...w.args, q.limit) as Array<Record<string, unknown>>;
   }
 
   maxSeq(): number {
@@ -419,4 +408,28 @@ function rowToFxOrder(r: Record<string, unknown>): FxOrder {
     margin: r.margin as bigint,
     profit: r.profit as bigint,
   };
+}
+
+type Clause = [sql: string, arg: unknown];
+
+/**
+ * The WHERE of a history query: one account's rows between `start` and `end` on `timeColumn`, before
+ * the page cursor (`page`), narrowed by each optional clause whose value is given (an empty string
+ * counts as absent, as Bitget's clients send it).
+ */
+function accountWindow(
+  q: { env: Env; userId: string; start: number; end: number },
+  timeColumn: string,
+  page: Clause | undefined,
+  optional: Clause[],
+): { sql: string; args: unknown[] } {
+  const clauses: Clause[] = [
+    ["env = ?", q.env],
+    ["user_id = ?", q.userId],
+    [`${timeColumn} >= ?`, q.start],
+    [`${timeColumn} <= ?`, q.end],
+    ...(page ? [page] : []),
+    ...optional.filter(([, v]) => v !== undefined && v !== ""),
+  ];
+  return { sql: clauses.map(([c]) => c).join(" AND "), args: clauses.map(([, v]) => v) };
 }

@@ -5,7 +5,7 @@ import { KlineChart } from "~/components/trade/chart/kline-chart";
 import { DemoSwitch } from "~/components/trade/demo-switch";
 import { OrderBook } from "~/components/trade/order-book";
 import { RecentTrades } from "~/components/trade/recent-trades";
-import { Tabs } from "~/components/ui/tabs";
+import { TradeLayout } from "~/components/trade/trade-layout";
 import { FUTURES_CHART, futuresTickerOf, PRODUCT_TYPE, type FuturesTicker } from "~/lib/futures/api";
 import { futuresMarketOf } from "~/lib/futures/contract";
 import { liquidationWarnings, livePosition } from "~/lib/futures/live-position";
@@ -27,14 +27,6 @@ import { FuturesOrderPanel } from "./futures-order-panel";
 import { FuturesPanels } from "./futures-panels";
 import { FuturesTickerBar } from "./futures-ticker-bar";
 import { useFuturesAccount, type FuturesFill } from "./use-futures-account";
-
-const MOBILE_TABS = ["chart", "book", "trade"] as const;
-type MobileTab = (typeof MOBILE_TABS)[number];
-const SLOTS: Record<MobileTab, string> = {
-  chart: "futures-chart",
-  book: "futures-book futures-trades",
-  trade: "futures-order futures-account",
-};
 
 /** The book, trades and futures ticker of a contract: the server's first paint, then the public stream. */
 function useFuturesFeeds(data: FuturesPageData) {
@@ -71,7 +63,6 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
   const [unit] = useLocalPref("futuresTradeUnit");
   const [holdSide, setHoldSide] = useState<HoldSide>("long");
   const [pick, setPick] = useState<{ price: string; n: number }>();
-  const [mobileTab, setMobileTab] = useState<MobileTab>("chart");
   const loginTo = `/login?redirectTo=${encodeURIComponent(pathname + search)}`;
 
   const onFill = useCallback(
@@ -152,68 +143,49 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
       </p>
     );
   const account = view?.account.state === "ready" ? view.account.data : undefined;
-  const tradeNow = (s: HoldSide) => {
-    setHoldSide(s);
-    setMobileTab("trade");
-    requestAnimationFrame(() => document.getElementById("order-quantity")?.focus());
-  };
   return (
-    <div className="trade-page futures-page" data-testid="futures-page" data-mobile-tab={mobileTab}>
-      <div className="trade-head">
-        <h1>{t("futures.heading", { symbol })}</h1>
-        <FuturesTickerBar ticker={ticker} market={market} funding={data.funding} openInterest={data.openInterest} serverNow={data.now} />
-        {user && <DemoSwitch />}
-      </div>
-      <Tabs
-        label={t("spot.mobile.label")}
-        className="mobile-tabs"
-        active={mobileTab}
-        onSelect={(id) => setMobileTab(id as MobileTab)}
-        tabs={MOBILE_TABS.map((id) => ({ id, label: t(`spot.mobile.${id}`), controls: SLOTS[id] }))}
-      />
-      <div className="with-side">
-        <div className="main-column">
-          <div className="market-grid">
-            <div className="chart-slot" id="futures-chart" data-slot="chart">
-              <KlineChart data={data} market={market} book={book} account={chartAccount} source={FUTURES_CHART} lines={lines} />
-            </div>
-            <OrderBook
-              book={book}
-              market={market}
-              unit={unit === "quote" ? "quote" : "coin"}
-              lastPrice={ticker?.lastPr}
-              direction={priceDirection(trades)}
-              ownOrders={chartAccount?.openOrders.data.filter((o) => o.orderType === "limit") ?? NONE}
-              onPick={(p) => "price" in p && setPick((cur) => ({ price: p.price, n: (cur?.n ?? 0) + 1 }))}
-            />
-            <RecentTrades trades={trades} market={market} />
-          </div>
-          <div id="futures-account" data-slot="trade" className="account-slot">
-            <FuturesPanels view={view} market={market} positions={positions} loginTo={loginTo} />
-          </div>
-        </div>
-        <aside className="side-column" id="futures-order" data-slot="trade" aria-label={t("futures.form.title")}>
-          <FuturesOrderPanel
-            market={market}
-            lastPrice={ticker?.lastPr}
-            account={account}
-            positions={view?.positions.state === "ready" ? view.positions.data : NONE}
-            loggedIn={user !== null}
-            holdSide={holdSide}
-            onHoldSide={setHoldSide}
-            pick={pick}
-            onChanged={() => view?.refresh()}
-          />
-        </aside>
-      </div>
-      <div className="sticky-trade-bar" data-testid="sticky-trade-bar">
-        <button type="button" className="button submit-buy" onClick={() => tradeNow("long")}>
-          {t("futures.form.openLong")}
-        </button>
-        <button type="button" className="button submit-sell" onClick={() => tradeNow("short")}>
-          {t("futures.form.openShort")}
-        </button>
-      </div>
-    </div>
+    <TradeLayout
+      testId="futures-page"
+      className="futures-page"
+      head={
+        <>
+          <h1>{t("futures.heading", { symbol })}</h1>
+          <FuturesTickerBar ticker={ticker} market={market} funding={data.funding} openInterest={data.openInterest} serverNow={data.now} />
+          {user && <DemoSwitch />}
+        </>
+      }
+      chart={<KlineChart data={data} market={market} book={book} account={chartAccount} source={FUTURES_CHART} lines={lines} />}
+      book={
+        <OrderBook
+          book={book}
+          market={market}
+          unit={unit === "quote" ? "quote" : "coin"}
+          lastPrice={ticker?.lastPr}
+          direction={priceDirection(trades)}
+          ownOrders={chartAccount?.openOrders.data.filter((o) => o.orderType === "limit") ?? NONE}
+          onPick={(p) => "price" in p && setPick((cur) => ({ price: p.price, n: (cur?.n ?? 0) + 1 }))}
+        />
+      }
+      trades={<RecentTrades trades={trades} market={market} />}
+      account={<FuturesPanels view={view} market={market} positions={positions} loginTo={loginTo} />}
+      formLabel={t("futures.form.title")}
+      form={
+        <FuturesOrderPanel
+          market={market}
+          lastPrice={ticker?.lastPr}
+          account={account}
+          positions={view?.positions.state === "ready" ? view.positions.data : NONE}
+          loggedIn={user !== null}
+          holdSide={holdSide}
+          onHoldSide={setHoldSide}
+          pick={pick}
+          onChanged={() => view?.refresh()}
+        />
+      }
+      sides={{
+        buy: { label: t("futures.form.openLong"), pick: () => setHoldSide("long") },
+        sell: { label: t("futures.form.openShort"), pick: () => setHoldSide("short") },
+      }}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LocaleLink } from "~/components/locale-link";
+import { GuestPanel } from "~/components/trade/account-section";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { AsyncView } from "~/components/trade/async-view";
@@ -33,17 +33,7 @@ interface Props {
 /** Below the market: positions, open and plan orders, order, trade and funding history. */
 export function FuturesPanels({ view, market, positions, loginTo }: Props) {
   const { t } = useTranslation("trade");
-  if (!view)
-    return (
-      <section className="card" aria-labelledby="futures-account-title">
-        <h2 id="futures-account-title">{t("futures.panels.title")}</h2>
-        <p>
-          {t("account.guest")} <LocaleLink to={loginTo}>{t("form.login")}</LocaleLink>
-          {" · "}
-          <LocaleLink to="/register">{t("form.register")}</LocaleLink>
-        </p>
-      </section>
-    );
+  if (!view) return <GuestPanel id="futures-account-title" title={t("futures.panels.title")} loginTo={loginTo} />;
   const orders = view.orders.state === "ready" ? view.orders.data.length : 0;
   return (
     <section className="card account-section" aria-labelledby="futures-account-title">

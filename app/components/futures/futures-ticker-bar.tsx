@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TickerBar, usePriceText } from "~/components/trade/ticker-bar";
 import { formatNumber, formatPercent } from "~/lib/i18n/format";
 import type { FuturesTicker } from "~/lib/futures/api";
 import type { FuturesMarket } from "~/lib/futures/contract";
@@ -33,21 +34,26 @@ export function FuturesTickerBar({
     const id = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(id);
   }, []);
-  const price = (v: string | undefined) =>
-    !v ? "—" : formatNumber(v, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision });
+  const price = usePriceText(market);
   const rate = ticker?.fundingRate || funding?.fundingRate;
   const hours = Number(funding?.fundingRateInterval) || market.fundingHours;
   const next = nextFunding(now, hours, Number(ticker?.nextFundingTime ?? funding?.nextUpdate) || undefined);
-  const down = ticker?.change24h.startsWith("-") ?? false;
   const interest = ticker?.holdingAmount || openInterest;
   return (
-    <dl className="ticker-bar futures-ticker" aria-label={t("ticker.label", { symbol: market.symbol })}>
-      <div className="ticker-last">
-        <dt>{t("ticker.last")}</dt>
-        <dd className={down ? "down" : "up"} data-testid="last-price">
-          {price(ticker?.lastPr)}
-        </dd>
-      </div>
+    <TickerBar
+      ticker={ticker}
+      market={market}
+      className="futures-ticker"
+      baseVolume={false}
+      end={
+        <div>
+          <dt>{t("futures.ticker.contract")}</dt>
+          <dd data-testid="contract-info">
+            {t("futures.ticker.perpetual")} · {t("futures.ticker.maxLeverage", { n: market.maxLeverage })}
+          </dd>
+        </div>
+      }
+    >
       <div>
         <dt>{t("futures.ticker.mark")}</dt>
         <dd data-testid="mark-price">{price(ticker?.markPrice)}</dd>
@@ -74,28 +80,6 @@ export function FuturesTickerBar({
         <dt>{t("futures.ticker.openInterest", { coin: market.base })}</dt>
         <dd data-testid="open-interest">{interest ? formatNumber(interest, intl, { maxDigits: market.quantityPrecision }) : "—"}</dd>
       </div>
-      <div>
-        <dt>{t("ticker.change")}</dt>
-        <dd className={down ? "down" : "up"}>{ticker ? formatPercent(ticker.change24h, intl) : "—"}</dd>
-      </div>
-      <div>
-        <dt>{t("ticker.high")}</dt>
-        <dd>{price(ticker?.high24h)}</dd>
-      </div>
-      <div>
-        <dt>{t("ticker.low")}</dt>
-        <dd>{price(ticker?.low24h)}</dd>
-      </div>
-      <div>
-        <dt>{t("ticker.turnover", { coin: market.quote })}</dt>
-        <dd>{ticker ? formatNumber(ticker.quoteVolume, intl, { maxDigits: 0 }) : "—"}</dd>
-      </div>
-      <div>
-        <dt>{t("futures.ticker.contract")}</dt>
-        <dd data-testid="contract-info">
-          {t("futures.ticker.perpetual")} · {t("futures.ticker.maxLeverage", { n: market.maxLeverage })}
-        </dd>
-      </div>
-    </dl>
+    </TickerBar>
   );
 }

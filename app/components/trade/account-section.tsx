@@ -23,18 +23,7 @@ export function AccountSection({
   loginTo: string;
 }) {
   const { t } = useTranslation("trade");
-  if (!view) {
-    return (
-      <section className="card" aria-labelledby="account-title">
-        <h2 id="account-title">{t("account.title")}</h2>
-        <p>
-          {t("account.guest")} <LocaleLink to={loginTo}>{t("form.login")}</LocaleLink>
-          {" · "}
-          <LocaleLink to="/register">{t("form.register")}</LocaleLink>
-        </p>
-      </section>
-    );
-  }
+  if (!view) return <GuestPanel id="account-title" title={t("account.title")} loginTo={loginTo} />;
   const count = view.openOrders.state === "ready" ? view.openOrders.data.length : 0;
   return (
     <section className="card account-section" aria-labelledby="account-title">
@@ -66,6 +55,21 @@ export function AccountSection({
           },
         ]}
       />
+    </section>
+  );
+}
+
+/** The account panels' place for a guest: their title and the way in. */
+export function GuestPanel({ id, title, loginTo }: { id: string; title: string; loginTo: string }) {
+  const { t } = useTranslation("trade");
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <p>
+        {t("account.guest")} <LocaleLink to={loginTo}>{t("form.login")}</LocaleLink>
+        {" · "}
+        <LocaleLink to="/register">{t("form.register")}</LocaleLink>
+      </p>
     </section>
   );
 }

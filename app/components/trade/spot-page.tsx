@@ -25,14 +25,11 @@ import { OrderBook, type BookPick } from "./order-book";
 import { OrderPanel } from "./order-panel";
 import { RecentTrades } from "./recent-trades";
 import { SymbolSwitcher } from "./symbol-switcher";
-import { Tabs } from "~/components/ui/tabs";
+import { TradeLayout } from "./trade-layout";
 import { TickerBar } from "./ticker-bar";
 import { useAccountFeed, usePublicFeeds } from "./use-feeds";
 
 /** The phone layout's tabs (below 768 px); each shows the page parts marked with its `data-slot`. */
-const MOBILE_TABS = ["chart", "book", "trade"] as const;
-type MobileTab = (typeof MOBILE_TABS)[number];
-const SLOTS: Record<MobileTab, string> = { chart: "spot-chart", book: "spot-book spot-trades", trade: "spot-order spot-account" };
 
 /** B and S switch the side, except while typing or while a dialog is open. */
 function isTyping(e: KeyboardEvent): boolean {
@@ -56,7 +53,6 @@ export function SpotPage({ data }: { data: SpotPageData }) {
   const [unit, setUnit] = useLocalPref("tradeUnit");
   const [side, setSide] = useState<Side>("buy");
   const [pick, setPick] = useState<(BookPick & { n: number }) | undefined>();
-  const [mobileTab, setMobileTab] = useState<MobileTab>("chart");
   const accountFeed = useAccountFeed(symbol, user !== null);
   const account = useFeedView(accountFeed);
   const available = useMemo(() => availableOf(account?.balances, market), [account?.balances, market]);
@@ -117,80 +113,61 @@ export function SpotPage({ data }: { data: SpotPageData }) {
   const refreshIfOffline = () => {
     if (account?.stream !== "open") accountFeed?.refresh();
   };
-  const tradeNow = (s: Side) => {
-    setSide(s);
-    setMobileTab("trade");
-    requestAnimationFrame(() => document.getElementById("order-quantity")?.focus());
-  };
   return (
-    <div className="trade-page" data-testid="spot-page" data-mobile-tab={mobileTab}>
-      <div className="trade-head">
-        <h1>{t("heading", { base: market.base, quote: market.quote })}</h1>
-        <SymbolSwitcher current={symbol} pairs={data.pairs} tickers={data.tickers} />
-        <TickerBar ticker={ticker} market={market} />
-        {user && <DemoSwitch />}
-      </div>
-      <Tabs
-        label={t("spot.mobile.label")}
-        className="mobile-tabs"
-        active={mobileTab}
-        onSelect={(id) => setMobileTab(id as MobileTab)}
-        tabs={MOBILE_TABS.map((id) => ({ id, label: t(`spot.mobile.${id}`), controls: SLOTS[id] }))}
-      />
-      <div className="with-side">
-        <div className="main-column">
-          <div className="market-grid">
-            {/* The chart's place: the chart component itself is swapped independently of this page. */}
-            <div className="chart-slot" id="spot-chart" data-slot="chart">
-              <KlineChart data={data} market={market} book={book} account={account} />
-            </div>
-            <OrderBook
-              book={book}
-              market={market}
-              unit={unit}
-              lastPrice={ticker?.lastPr}
-              direction={priceDirection(trades)}
-              ownOrders={account?.openOrders.state === "ready" ? account.openOrders.data.filter((o) => o.orderType === "limit") : NO_ORDERS}
-              onPick={(p) => setPick((cur) => ({ ...p, n: (cur?.n ?? 0) + 1 }))}
-            />
-            <RecentTrades trades={trades} market={market} />
-          </div>
-          <div id="spot-account" data-slot="trade" className="account-slot">
-            <AccountSection
-              view={account}
-              market={market}
-              demo={demo}
-              onChanged={refreshIfOffline}
-              onCancelling={(ids) => ids.forEach((id) => announced.current.add(`cancelled:${id}`))}
-              loginTo={loginTo}
-            />
-          </div>
-        </div>
-        <aside className="side-column" id="spot-order" data-slot="trade" aria-label={t("form.title")}>
-          <OrderPanel
-            market={market}
-            lastPrice={ticker?.lastPr}
-            available={available}
-            loggedIn={user !== null}
-            side={side}
-            onSide={setSide}
-            unit={unit}
-            onUnit={setUnit}
-            pick={pick}
-            onSending={(clientOid) => announced.current.add(`placed:${clientOid}`)}
-            onPlaced={refreshIfOffline}
-          />
-        </aside>
-      </div>
-      <div className="sticky-trade-bar" data-testid="sticky-trade-bar">
-        <button type="button" className="button submit-buy" onClick={() => tradeNow("buy")}>
-          {t("side.buy")}
-        </button>
-        <button type="button" className="button submit-sell" onClick={() => tradeNow("sell")}>
-          {t("side.sell")}
-        </button>
-      </div>
-    </div>
+    <TradeLayout
+      testId="spot-page"
+      head={
+        <>
+          <h1>{t("heading", { base: market.base, quote: market.quote })}</h1>
+          <SymbolSwitcher current={symbol} pairs={data.pairs} tickers={data.tickers} />
+          <TickerBar ticker={ticker} market={market} />
+          {user && <DemoSwitch />}
+        </>
+      }
+      chart={<KlineChart data={data} market={market} book={book} account={account} />}
+      book={
+        <OrderBook
+          book={book}
+          market={market}
+          unit={unit}
+          lastPrice={ticker?.lastPr}
+          direction={priceDirection(trades)}
+          ownOrders={account?.openOrders.state === "ready" ? account.openOrders.data.filter((o) => o.orderType === "limit") : NO_ORDERS}
+          onPick={(p) => setPick((cur) => ({ ...p, n: (cur?.n ?? 0) + 1 }))}
+        />
+      }
+      trades={<RecentTrades trades={trades} market={market} />}
+      account={
+        <AccountSection
+          view={account}
+          market={market}
+          demo={demo}
+          onChanged={refreshIfOffline}
+          onCancelling={(ids) => ids.forEach((id) => announced.current.add(`cancelled:${id}`))}
+          loginTo={loginTo}
+        />
+      }
+      formLabel={t("form.title")}
+      form={
+        <OrderPanel
+          market={market}
+          lastPrice={ticker?.lastPr}
+          available={available}
+          loggedIn={user !== null}
+          side={side}
+          onSide={setSide}
+          unit={unit}
+          onUnit={setUnit}
+          pick={pick}
+          onSending={(clientOid) => announced.current.add(`placed:${clientOid}`)}
+          onPlaced={refreshIfOffline}
+        />
+      }
+      sides={{
+        buy: { label: t("side.buy"), pick: () => setSide("buy") },
+        sell: { label: t("side.sell"), pick: () => setSide("sell") },
+      }}
+    />
   );
 }
 

@@ -9,7 +9,7 @@ import type { ExchangeRouteDeps } from "./private-route.ts";
 import { envOf } from "./auth.ts";
 import { lots, price } from "../format.ts";
 import { granularity, shown } from "../fields.ts";
-import { qInt, qString, type Query } from "./query.ts";
+import { mergeDepthQuery, qInt, qString, type Query } from "./query.ts";
 
 const PUBLIC_PER_SECOND = 20;
 
@@ -130,13 +130,7 @@ export function publicExchangeRoutes(app: FastifyInstance, deps: Pick<ExchangeRo
   app.get(V2.mergeDepth, async (req) => {
     const q = req.query as Query;
     const inst = symbolOf(q);
-    const precision = (qString(q, "precision") ?? "scale0").toLowerCase();
-    if (!/^scale[0-3]$/.test(precision)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter precision is invalid");
-    const limitText = (qString(q, "limit") ?? "100").toLowerCase();
-    if (!["1", "5", "15", "50", "100", "max"].includes(limitText))
-      throw new GatewayError(EX_CODES.paramInvalid, "Parameter limit is invalid");
-    const n = limitText === "max" ? 150 : Number(limitText);
-    const step = Number(precision.slice(5));
+    const { n, step, precision } = mergeDepthQuery(q);
     const d = ex.depth(envOf(req), inst, n, step);
     return ok({ ...d, scale: formatScaled(10 ** step, inst.pricePrecision), precision, isMaxPrecision: step === 0 ? "YES" : "NO" });
   });

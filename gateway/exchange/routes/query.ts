@@ -48,3 +48,13 @@ export function queryEnumOf<T extends string>(
 ): T | undefined {
   return queryEnum(list, qString(q, name), name, fallback, aliases);
 }
+
+/** merge-depth's `precision` (scale0–scale3, buckets of 10^n ticks) and `limit` (1, 5, 15, 50, 100 or max), in any case. */
+export function mergeDepthQuery(q: Query): { n: number; step: number; precision: string } {
+  const precision = (qString(q, "precision") ?? "scale0").toLowerCase();
+  if (!/^scale[0-3]$/.test(precision)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter precision is invalid");
+  const limitText = (qString(q, "limit") ?? "100").toLowerCase();
+  if (!["1", "5", "15", "50", "100", "max"].includes(limitText))
+    throw new GatewayError(EX_CODES.paramInvalid, "Parameter limit is invalid");
+  return { n: limitText === "max" ? 150 : Number(limitText), step: Number(precision.slice(5)), precision };
+}

@@ -7,7 +7,8 @@ import { formatScaled } from "../../exchange/decimal.ts";
 import { granularity, shown } from "../../exchange/fields.ts";
 import { lots, price, units } from "../../exchange/format.ts";
 import { envOf } from "../../exchange/routes/auth.ts";
-import { qInt, qString, queryEnumOf, type Query } from "../../exchange/routes/query.ts";
+import { mergeDepthQuery, qInt, qString, queryEnumOf, type Query } from "../../exchange/routes/query.ts";
+import { mergedLevels, type Level } from "../../exchange/market/depth.ts";
 import type { RateLimiter } from "../../exchange/routes/rate-limit.ts";
 import type { Candle } from "../../exchange/market/candles.ts";
 import { CONTRACTS, type Contract } from "../contracts.ts";
@@ -50,33 +51,15 @@ export function publicFuturesRoutes(app: FastifyInstance, deps: FuturesRouteDeps
   app.get(MIX.mergeDepth, async (req) => {
     const q = req.query as Query;
     const c = qContract(q);
-    const precision = (qString(q, "precision") ?? "scale0").toLowerCase();
-    if (!/^scale[0-3]$/.test(precision)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter precision is invalid");
-    const limitText = (qString(q, "limit") ?? "100").toLowerCase();
-    if (!["1", "5", "15", "50", "100", "max"].includes(limitText))
-      throw new GatewayError(EX_CODES.paramInvalid, "Parameter limit is invalid");
-    const n = limitText === "max" ? 150 : Number(limitText);
-    const step = Number(precision.slice(5));
-    const book = fx.market.book(envOf(req), c.symbol);
-    const bucket = 10 ** step;
-    const merge = (levels: Array<[number, number]>, up: boolean) => {
-      const out: Array<[number, number]> = [];
-      for (const [p, s] of levels) {
-        const b = step === 0 ? p : (up ? Math.ceil(p / bucket) : Math.floor(p / bucket)) * bucket;
-        const last = out[out.length - 1];
-        if (last && last[0] === b) last[1] += s;
-        else if (out.length < n) out.push([b, s]);
-        else break;
-      }
-      // Bitget's mix depth carries numbers, not strings
-      return out.map(([p, s]) => [Number(price(c.inst, p)), Number(lots(c.inst, s))]);
-    };
-    const deep = step === 0 ? n : n * 50;
+    const { n, step, precision } = mergeDepthQuery(q);
+    const { asks, bids } = mergedLevels(fx.market.book(envOf(req), c.symbol), n, step);
+    // Bitget's mix depth carries numbers, not strings
+    const numbers = (levels: Level[]) => levels.map(([p, s]) => [Number(price(c.inst, p)), Number(lots(c.inst, s))]);
     return ok({
-      asks: merge(book.asks.depth(deep), true),
-      bids: merge(book.bids.depth(deep), false),
+      asks: numbers(asks),
+      bids: numbers(bids),
       ts: String(Date.now()),
-      scale: formatScaled(bucket, c.inst.pricePrecision),
+      scale: formatScaled(10 ** step, c.inst.pricePrecision),
       precision,
       isMaxPrecision: step === 0 ? "YES" : "NO",
     });
