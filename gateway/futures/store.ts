@@ -17,6 +17,8 @@ export class FuturesStore {
   private readonly insertFunding: Statement;
   private readonly fundingPage: Statement;
   private readonly lastFunding: Statement;
+  /** The write path's statements, prepared once each (a change writes many rows). */
+  private readonly statements = new Map<string, Statement>();
 
   constructor(readonly db: Db) {
     this.insertFunding = db.prepare("INSERT OR IGNORE INTO fx_funding (env, symbol, funding_time, rate_ppm) VALUES (?, ?, ?, ?)");
@@ -45,18 +47,23 @@ export class FuturesStore {
     return (this.lastFunding.get(env, symbol) as { t: number | null }).t ?? undefined;
   }
 
+  private statement(sql: string): Statement {
+    let st = this.statements.get(sql);
+    if (!st) this.statements.set(sql, (st = this.db.prepare(sql)));
+    return st;
+  }
+
   /** Writes one change (the caller owns the transaction). */
   write(ch: FxChange): void {
-    const db = this.db;
     for (const a of ch.accounts) {
-      db.prepare(
+      this.statement(
         `INSERT INTO fx_accounts (env, user_id, balance, frozen, pos_mode, u_time) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT(env, user_id) DO UPDATE SET balance = excluded.balance, frozen = excluded.frozen, pos_mode = excluded.pos_mode, u_time = excluded.u_time`,
       ).run(a.env, a.userId, a.balance, a.frozen, a.posMode, a.uTime);
     }
     for (const p of ch.positions) {
       if (p.size === 0) {
-        db.prepare("DELETE FROM fx_positions WHERE env = ? AND user_id = ? AND symbol = ? AND hold_side = ?").run(
+        this.statement("DELETE FROM fx_positions WHERE env = ? AND user_id = ? AND symbol = ? AND hold_side = ?").run(
           p.env,
           p.userId,
           p.symbol,
@@ -64,7 +71,7 @@ export class FuturesStore {
         );
         continue;
       }
-      db.prepare(
+      this.statement(
         `INSERT INTO fx_positions (env, user_id, symbol, hold_side, position_id, size, cost, margin, margin_mode, leverage, realised, fees, funding,
            opened_size, opened_cost, closed_size, closed_value, c_time, u_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT(env, user_id, symbol, hold_side) DO UPDATE SET position_id = excluded.position_id, size = excluded.size, cost = excluded.cost,
@@ -94,7 +101,7 @@ export class FuturesStore {
       );
     }
     for (const p of ch.closed) {
-      db.prepare(
+      this.statement(
         `INSERT OR REPLACE INTO fx_position_history (position_id, env, user_id, symbol, hold_side, margin_mode, opened_size, opened_cost, closed_size,
            closed_value, realised, fees, funding, c_time, u_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
@@ -117,7 +124,7 @@ export class FuturesStore {
     }
     for (const o of ch.orders) {
       if (o.house) continue;
-      db.prepare(
+      this.statement(
         `INSERT INTO fx_orders (order_id, seq, env, user_id, symbol, side, trade_side, pos_side, pos_mode, order_type, force, price, size, filled, filled_quote,
            fee, margin, profit, reduce_only, leverage, margin_mode, status, client_oid, c_time, u_time, cancel_reason, source)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -155,7 +162,7 @@ export class FuturesStore {
     }
     for (const f of ch.fills) {
       const o = f.order;
-      db.prepare(
+      this.statement(
         `INSERT OR IGNORE INTO fx_fills (trade_id, order_id, env, user_id, symbol, side, trade_side, pos_side, price, size, quote, fee, profit, scope, ts)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
@@ -177,7 +184,7 @@ export class FuturesStore {
       );
     }
     for (const b of ch.bills) {
-      db.prepare(
+      this.statement(
         "INSERT INTO fx_bills (bill_id, env, user_id, symbol, coin, business_type, amount, fee, balance, ts) VALUES (?, ?, ?, ?, 'USDT', ?, ?, ?, ?, ?)",
       ).run(b.id, b.env, b.userId, b.symbol, b.business, b.amount, b.fee, b.balance, b.ts);
     }
