@@ -8,7 +8,7 @@ import { Book } from "../exchange/engine/book.ts";
 import { ENVS, type Env, type Order } from "../exchange/engine/types.ts";
 import { CandleStore } from "../exchange/market/candles.ts";
 import type { MarketData } from "../exchange/market/market-data.ts";
-import { Tape, type PublicTrade } from "../exchange/market/tape.ts";
+import { Tapes, type PublicTrade, type Tape } from "../exchange/market/tape.ts";
 import type { Db } from "../db/database.ts";
 import { CONTRACTS, type Contract } from "./contracts.ts";
 import { fundingRatePpm, newPriceState, nextFundingTime, updatePrice, type PriceState } from "./pricing.ts";
@@ -26,7 +26,7 @@ export type MarkListener = (env: Env, c: Contract, s: PriceState) => void;
 
 export class FuturesMarket {
   private readonly books: Record<Env, Map<string, Book>> = { live: new Map(), paper: new Map() };
-  private readonly tapes = new Map<string, Tape>();
+  private readonly tapes = new Tapes();
   private readonly prices = new Map<string, PriceState>();
   /** Last-price candles of the live market, and mark-price candles (back-filled with the spot history: basis 0 before launch). */
   readonly candles: CandleStore;
@@ -67,13 +67,7 @@ export class FuturesMarket {
   }
 
   tape(env: Env, symbol: string): Tape {
-    const key = `${env}:${symbol}`;
-    let t = this.tapes.get(key);
-    if (!t) {
-      t = new Tape();
-      this.tapes.set(key, t);
-    }
-    return t;
+    return this.tapes.of(env, symbol);
   }
 
   price(env: Env, symbol: string): PriceState {

@@ -4,6 +4,7 @@
  * spot engine's books, fees, funding, and transfers with the spot ledger. Every call records what
  * it touched in an FxChange, written in one SQLite transaction before the caller is answered.
  */
+import { mapEntry } from "../map-entry.ts";
 import type { HoldSide, MarginMode, PosMode } from "../../protocol/mix.ts";
 import type { Side } from "../../protocol/bitget.ts";
 import type { Db } from "../db/database.ts";
@@ -919,21 +920,9 @@ export class FuturesService {
 
   private index(p: Position): void {
     this.positions.set(`${p.env}:${p.userId}:${p.symbol}:${p.holdSide}`, p);
-    const userKey = `${p.env}:${p.userId}`;
-    let mine = this.byUser.get(userKey);
-    if (!mine) {
-      mine = new Set();
-      this.byUser.set(userKey, mine);
-    }
-    mine.add(p);
+    mapEntry(this.byUser, `${p.env}:${p.userId}`, () => new Set()).add(p);
     this.reindex(p);
-    const key = `${p.env}:${p.symbol}`;
-    let set = this.bySymbol.get(key);
-    if (!set) {
-      set = new Set();
-      this.bySymbol.set(key, set);
-    }
-    set.add(p);
+    mapEntry(this.bySymbol, `${p.env}:${p.symbol}`, () => new Set()).add(p);
   }
 
   private unindex(p: Position): void {

@@ -5,12 +5,12 @@
 import type { Fill, Env } from "../engine/types.ts";
 import { instrument } from "../instruments.ts";
 import { CandleStore } from "./candles.ts";
-import { Tape, type PublicTrade } from "./tape.ts";
+import { Tapes, type PublicTrade, type Tape } from "./tape.ts";
 
 export type TradeListener = (env: Env, symbol: string, t: PublicTrade) => void;
 
 export class MarketData {
-  readonly tapes = new Map<string, Tape>();
+  readonly tapes = new Tapes();
   readonly candles: CandleStore;
   readonly listeners = new Set<TradeListener>();
 
@@ -19,13 +19,7 @@ export class MarketData {
   }
 
   tape(env: Env, symbol: string): Tape {
-    const key = `${env}:${symbol}`;
-    let t = this.tapes.get(key);
-    if (!t) {
-      t = new Tape();
-      this.tapes.set(key, t);
-    }
-    return t;
+    return this.tapes.of(env, symbol);
   }
 
   onFill(f: Fill): void {

@@ -1,5 +1,7 @@
 /** The last public trades of each book (a fixed-size ring), for `market/fills` and streams. */
 import type { Side } from "../../../protocol/bitget.ts";
+import type { Env } from "../engine/types.ts";
+import { mapEntry } from "../../map-entry.ts";
 
 export interface PublicTrade {
   tradeId: string;
@@ -32,5 +34,14 @@ export class Tape {
       if (!filter || filter(t)) out.push(t);
     }
     return out;
+  }
+}
+
+/** A tape per book, made on first use; spot and futures markets each keep one set. */
+export class Tapes {
+  private readonly byBook = new Map<string, Tape>();
+
+  of(env: Env, symbol: string): Tape {
+    return mapEntry(this.byBook, `${env}:${symbol}`, () => new Tape());
   }
 }
