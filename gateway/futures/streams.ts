@@ -1,14 +1,18 @@
 /**
  * The futures market as the exchange's stream server serves it (docs/decisions/314): public
  * `ticker` (with mark, index and funding), `books`/`books1`/`books5`/`books15`, `trade` and
- * `candle*` channels under `instType: "USDT-FUTURES"`, with spot's snapshot, update and seq rules.
+ * `candle*` channels under `instType: "USDT-FUTURES"`, with spot's snapshot, update and seq rules;
+ * and the private `orders`, `positions`, `account` and `fill` channels, pushed from committed changes.
  */
 import { CANDLE_CHANNELS } from "../../protocol/bitget.ts";
 import { lots, price } from "../exchange/format.ts";
-import type { StreamMarket } from "../exchange/streams/server.ts";
+import type { Env } from "../exchange/engine/types.ts";
+import type { PrivatePush, PrivateStreamMarket, StreamMarket } from "../exchange/streams/server.ts";
 import { contract, type Contract } from "./contracts.ts";
 import { tickerJson } from "./format.ts";
 import type { Futures } from "./futures.ts";
+import type { FxChange, FxFillRow, FxOrder, Position } from "./ledger.ts";
+import { accountJson, fillJson, orderJson, positionJson } from "./private-format.ts";
 
 export function futuresStreamMarket(fx: Futures): StreamMarket {
   return {
@@ -51,5 +55,90 @@ export function futuresStreamMarket(fx: Futures): StreamMarket {
       });
     },
     tradeListeners: fx.market.tradeListeners,
+    private: futuresPrivateStreams(fx),
+  };
+}
+
+const FILL_SNAPSHOT = 20;
+
+/**
+ * Bitget's v2 private futures channels, built with the REST formatters so a stream message and
+ * the matching REST answer agree field for field (the channel adds `instId`, and Bitget's stream
+ * names for the account's `frozen`, `equity` and `maxOpenPosAvailable`).
+ */
+export function futuresPrivateStreams(fx: Futures): PrivateStreamMarket {
+  const svc = fx.svc;
+  const order = (o: FxOrder) => ({ instId: o.symbol, ...orderJson(o) });
+  const position = (p: Position) => ({ instId: p.symbol, ...positionJson(svc, p) });
+  const account = (env: Env, userId: string) => {
+    const a = accountJson(svc, env, userId);
+    return { ...a, frozen: a.locked, equity: a.accountEquity, maxOpenPosAvailable: a.crossedMaxAvailable };
+  };
+  const fill = (f: FxFillRow) =>
+    fillJson({
+      trade_id: f.tradeId,
+      symbol: f.order.symbol,
+      order_id: f.order.id,
+      price: f.price,
+      size: f.size,
+      fee: f.fee,
+      side: f.order.side,
+      quote: f.quote,
+      profit: f.profit,
+      trade_side: f.order.tradeSide,
+      scope: f.scope,
+      ts: f.ts,
+    });
+  /** Positions go out whole, as Bitget's channel does, so a closed one is simply absent. */
+  const positions = (env: Env, userId: string) => svc.positionsOf(env, userId).map(position);
+
+  return {
+    channels: new Set(["orders", "positions", "account", "fill"]),
+    coins: ["USDT"],
+    symbol: (instId) => contract(instId)?.symbol,
+    snapshot(env, userId, channel, instId) {
+      const sym = instId === "default" ? undefined : instId;
+      if (channel === "account") return [account(env, userId)];
+      if (channel === "positions") return svc.positionsOf(env, userId, sym).map(position);
+      if (channel === "orders") return svc.ordersOf(env, userId, sym).map(order);
+      return fx.store
+        .fills({ env, userId, symbol: sym, before: "99999999999999999999", start: 0, end: Number.MAX_SAFE_INTEGER, limit: FILL_SNAPSHOT })
+        .map(fillJson);
+    },
+    listen(wants, push) {
+      const onCommitted = (ch: FxChange) => {
+        const out: PrivatePush[] = [];
+        for (const o of ch.orders)
+          if (!o.house && wants(o.env, o.userId, "orders"))
+            out.push({ env: o.env, userId: o.userId, channel: "orders", symbol: o.symbol, data: order(o) });
+        for (const f of ch.fills) {
+          const o = f.order;
+          if (!o.house && wants(o.env, o.userId, "fill"))
+            out.push({ env: o.env, userId: o.userId, channel: "fill", symbol: o.symbol, data: fill(f) });
+        }
+        // an order's frozen margin and a position's PnL move the account too, so any of them pushes it
+        const users = new Map<string, { env: Env; userId: string }>();
+        const moved = new Map<string, { env: Env; userId: string }>();
+        for (const p of [...ch.positions, ...ch.closed]) users.set(`${p.env}:${p.userId}`, p);
+        for (const u of [...users.values(), ...[...ch.orders].filter((o) => !o.house), ...ch.accounts])
+          moved.set(`${u.env}:${u.userId}`, u);
+        for (const { env, userId } of users.values())
+          if (wants(env, userId, "positions")) out.push({ env, userId, channel: "positions", whole: true, data: positions(env, userId) });
+        for (const { env, userId } of moved.values())
+          if (wants(env, userId, "account")) out.push({ env, userId, channel: "account", data: account(env, userId) });
+        if (out.length) push(out);
+      };
+      // near liquidation: the user's positions again, whose marginRatio says how near
+      const onWarning = (p: Position) => {
+        if (wants(p.env, p.userId, "positions"))
+          push([{ env: p.env, userId: p.userId, channel: "positions", whole: true, data: positions(p.env, p.userId) }]);
+      };
+      svc.committed.add(onCommitted);
+      svc.warnings.add(onWarning);
+      return () => {
+        svc.committed.delete(onCommitted);
+        svc.warnings.delete(onWarning);
+      };
+    },
   };
 }

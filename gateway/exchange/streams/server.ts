@@ -1,7 +1,8 @@
 /**
  * WebSocket v2 streams on the gateway's HTTP server (`ws`, attached to the 'upgrade' event):
  * public ticker / candle* / trade / books (snapshot, then updates with seq and pseq) / books1/5/15,
- * private account and orders after a login by API key or by web session (docs/decisions/700).
+ * private account and orders after a login by API key or by web session (docs/decisions/700), and
+ * the private channels another instType serves (USDT-FUTURES: docs/decisions/314).
  * Ping/pong, per connection limits, and clean `{"event":"error"}` answers for bad requests.
  */
 import type { IncomingMessage } from "node:http";
@@ -46,6 +47,29 @@ export interface StreamMarket {
   ticker(env: Env, inst: Instrument): unknown;
   candles(inst: Instrument, channel: string, limit: number): unknown[];
   tradeListeners: Set<(env: Env, symbol: string, t: PublicTrade) => void>;
+  /** Private channels this instType serves to a logged-in user (USDT-FUTURES: docs/decisions/314). */
+  private?: PrivateStreamMarket;
+}
+
+/** One private message for one user: an item of `channel` for `symbol`, or (`whole`) the user's full list. */
+export interface PrivatePush {
+  env: Env;
+  userId: string;
+  channel: string;
+  symbol?: string;
+  whole?: boolean;
+  data: unknown;
+}
+
+export interface PrivateStreamMarket {
+  channels: ReadonlySet<string>;
+  /** Coins the `account` channel takes besides "default". */
+  coins: readonly string[];
+  /** The canonical symbol an instId names, if it is one of this market's. */
+  symbol(instId: string): string | undefined;
+  snapshot(env: Env, userId: string, channel: string, instId: string): unknown[];
+  /** Pushes committed changes (after their transaction) for the users `wants` names; returns the remover. */
+  listen(wants: (env: Env, userId: string, channel: string) => boolean, push: (list: PrivatePush[]) => void): () => void;
 }
 
 /** What the streams are handed by the gateway's composition root. */
@@ -71,6 +95,7 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
   };
   const markets: Record<string, StreamMarket> = { SPOT: spot, ...deps.markets };
   const INST_TYPES = Object.keys(markets);
+  const privateChannels = new Set([...PRIVATE_CHANNELS, ...Object.values(markets).flatMap((m) => [...(m.private?.channels ?? [])])]);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const conns = new Set<Conn>();
   /** Trades since the last flush, per env:symbol. */
@@ -108,6 +133,12 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
   }
 
   function snapshot(c: Conn, arg: Arg): void {
+    const pm = markets[arg.instType]?.private;
+    if (arg.instType !== "SPOT" && pm?.channels.has(arg.channel)) {
+      const data = pm.snapshot(c.env, c.user!.userId, arg.channel, arg.instId ?? "default");
+      send(c, { action: "snapshot", arg, data, ts: Date.now() });
+      return;
+    }
     if (arg.channel === "account") {
       const list = COINS.map((coin) => ex.svc.engine.balance(c.env, c.user!.userId, coin)).filter(
         (b) => (arg.coin === "default" || arg.coin === b.coin) && b.available + b.frozen > 0n,
@@ -156,10 +187,17 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
     }
     const instType = canonical(INST_TYPES, a.instType);
     const spot = instType === "SPOT";
-    if (PRIVATE_CHANNELS.has(a.channel)) {
+    if (privateChannels.has(a.channel)) {
       if (!c.isPrivate) return void error(c, WS_ERRORS.channelNotExist, `channel:${a.channel} is private: use ${WS_PATHS.private}`, raw);
       if (!c.user) return void error(c, WS_ERRORS.needLogin, "User needs to log in", raw);
-      if (!spot) return void error(c, WS_ERRORS.paramError, "instType must be SPOT", raw);
+      const pm = instType ? markets[instType]!.private : undefined;
+      if (!spot && instType && pm?.channels.has(a.channel))
+        return privateArg(c, raw, instType, { channel: a.channel, instId: a.instId, coin: a.coin }, pm);
+      if (!spot || !PRIVATE_CHANNELS.has(a.channel)) {
+        const channel = a.channel;
+        const served = INST_TYPES.filter((t) => (t === "SPOT" ? PRIVATE_CHANNELS : markets[t]!.private?.channels)?.has(channel));
+        return void error(c, WS_ERRORS.paramError, `instType must be one of ${served.join(", ")} for channel:${a.channel}`, raw);
+      }
       if (a.channel === "account") {
         const coin = isAbsent(a.coin) ? "default" : a.coin;
         if (coin !== "default" && (typeof coin !== "string" || !COINS.includes(coin)))
@@ -176,6 +214,28 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
     const inst = typeof a.instId === "string" ? instrument(a.instId) : undefined;
     if (!inst || inst.symbol !== a.instId) return void error(c, WS_ERRORS.paramError, `instId ${String(a.instId)} does not exist`, raw);
     return { instType, channel: a.channel, instId: inst.symbol };
+  }
+
+  /** A private channel of another instType: instId "default" or one of its symbols, coin "default" or one it settles in. */
+  function privateArg(
+    c: Conn,
+    raw: unknown,
+    instType: string,
+    a: { channel: string; instId?: unknown; coin?: unknown },
+    pm: PrivateStreamMarket,
+  ): Arg | undefined {
+    if (a.channel === "account") {
+      const coin = isAbsent(a.coin) ? "default" : a.coin;
+      const known = typeof coin === "string" ? canonical(pm.coins, coin) : undefined;
+      if (coin !== "default" && !known)
+        return void error(c, WS_ERRORS.paramError, `coin ${shown(coin)} does not exist for ${instType}`, raw);
+      return { instType, channel: "account", coin: known ?? "default" };
+    }
+    const instId = isAbsent(a.instId) ? "default" : a.instId;
+    if (instId === "default") return { instType, channel: a.channel, instId };
+    const symbol = typeof instId === "string" ? pm.symbol(instId) : undefined;
+    if (!symbol) return void error(c, WS_ERRORS.paramError, `instId ${shown(instId)} does not exist`, raw);
+    return { instType, channel: a.channel, instId: symbol };
   }
 
   function subKey(a: Arg): string {
@@ -355,6 +415,41 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
   };
   ex.plans.listeners.add(onPlan);
 
+  // other instTypes' private channels: the user's connections on that env subscribed to the channel
+  const privateListeners = Object.entries(markets).flatMap(([instType, m]) => {
+    if (!m.private) return [];
+    const wants = (env: Env, userId: string, channel: string) => {
+      for (const c of conns)
+        if (c.user?.userId === userId && c.env === env)
+          for (const a of c.subs.values()) if (a.instType === instType && a.channel === channel) return true;
+      return false;
+    };
+    return [
+      m.private.listen(wants, (list) => {
+        for (const c of conns) {
+          if (!c.user) continue;
+          const mine = list.filter((x) => x.userId === c.user!.userId && x.env === c.env);
+          if (mine.length === 0) continue;
+          for (const arg of c.subs.values()) {
+            if (arg.instType !== instType) continue;
+            const of = mine.filter((x) => x.channel === arg.channel);
+            if (of.length === 0) continue;
+            const match = (item: unknown, symbol?: string) =>
+              !arg.instId || arg.instId === "default" || (symbol ?? (item as { symbol?: string }).symbol) === arg.instId;
+            const whole = of.filter((x) => x.whole).at(-1);
+            if (whole) {
+              const data = (whole.data as unknown[]).filter((d) => match(d));
+              send(c, { action: "snapshot", arg, data, ts: Date.now() });
+              continue;
+            }
+            const data = of.filter((x) => match(x.data, x.symbol)).map((x) => x.data);
+            if (data.length) send(c, { action: "update", arg, data, ts: Date.now() });
+          }
+        }
+      }),
+    ];
+  });
+
   const timer = setInterval(flush, FLUSH_MS);
   timer.unref();
 
@@ -400,6 +495,7 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
     for (const off of tradeListeners) off();
     ex.svc.store.committed.delete(onCommitted);
     ex.plans.listeners.delete(onPlan);
+    for (const off of privateListeners) off();
     for (const c of conns) c.ws.terminate();
     wss.close();
   };

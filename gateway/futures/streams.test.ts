@@ -1,0 +1,86 @@
+/**
+ * The private futures channels' pushes (docs/decisions/314): only the users the stream server
+ * wants, after the change is written, and the positions list again when a position nears liquidation.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { migrate, openDatabase, type Db } from "../db/database.ts";
+import { Exchange } from "../exchange/exchange.ts";
+import { migrateExchange } from "../exchange/migrations.ts";
+import type { PrivatePush } from "../exchange/streams/server.ts";
+import { CONTRACTS } from "./contracts.ts";
+import { Futures } from "./futures.ts";
+import { FUTURES_MIGRATIONS } from "./migrations.ts";
+import { futuresPrivateStreams } from "./streams.ts";
+
+const dirs: string[] = [];
+const opened: Array<{ db: Db; ex: Exchange; fx: Futures }> = [];
+afterAll(() => {
+  for (const o of opened) {
+    o.fx.close();
+    o.ex.close();
+    o.db.close();
+  }
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function world() {
+  const d = mkdtempSync(join(tmpdir(), "fx-streams-"));
+  dirs.push(d);
+  const db = openDatabase(d);
+  migrateExchange(db);
+  migrate(db, FUTURES_MIGRATIONS);
+  const directory = { of: () => ({ parentId: null, frozen: false }), subAccounts: () => [] };
+  const ex = new Exchange(db, { welcomeUsdt: 100_000n * 10n ** 8n, rateLimits: false, simulator: false }, 7, directory, (e) => {
+    throw e;
+  });
+  const fx = new Futures(db, ex, { fundingIntervalMs: 8 * 3_600_000, simulator: false }, 7, (e) => {
+    throw e;
+  });
+  opened.push({ db, ex, fx });
+  return fx;
+}
+
+const BTC = CONTRACTS[0]!;
+
+describe("futures private stream pushes", () => {
+  it("pushes only the wanted user's changes, and the positions again near liquidation", () => {
+    const fx = world();
+    const svc = fx.svc;
+    fx.step();
+    const pushes: PrivatePush[] = [];
+    const off = futuresPrivateStreams(fx).listen(
+      (_env, userId) => userId === "s-ann",
+      (list) => pushes.push(...list),
+    );
+    for (const u of ["s-ann", "s-ben"]) {
+      svc.transfer("live", u, true, 100n * 10n ** 8n, "t-" + u);
+      svc.setMarginMode("live", u, BTC, "isolated");
+      svc.setLeverage("live", u, BTC, 50);
+    }
+    const mark = fx.market.price("live", BTC.symbol).mark;
+    const size = Math.round((1000 / (mark / 100)) * 1e6);
+    const order = { symbol: BTC.symbol, side: "buy", orderType: "market", force: "gtc", price: 0, size, clientOid: "", reduceOnly: false };
+    for (const u of ["s-ann", "s-ben"]) svc.place("live", u, { ...order, source: "API" } as never);
+    expect(pushes.every((x) => x.userId === "s-ann")).toBe(true);
+    expect(new Set(pushes.map((x) => x.channel))).toEqual(new Set(["orders", "fill", "positions", "account"]));
+
+    pushes.length = 0;
+    const p = svc.position("live", "s-ann", BTC.symbol, "long")!;
+    const entry = Number(p.cost / (BigInt(p.size) * BTC.inst.quoteUnitsPerTickLot));
+    fx.market.price("live", BTC.symbol).mark = Math.round(entry * 0.9845);
+    svc.checkLiquidations("live", BTC, Date.now());
+    const warned = pushes.filter((x) => x.channel === "positions" && x.whole);
+    expect(warned.length).toBe(1);
+    const list = warned[0]!.data as Array<{ holdSide: string; marginRatio: string }>;
+    expect(Number(list.find((x) => x.holdSide === "long")!.marginRatio)).toBeGreaterThanOrEqual(0.8);
+    expect(pushes.every((x) => x.userId === "s-ann")).toBe(true);
+
+    off();
+    pushes.length = 0;
+    svc.transfer("live", "s-ann", true, 10n ** 8n, "t-after");
+    expect(pushes).toEqual([]);
+  });
+});
