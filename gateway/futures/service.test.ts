@@ -3,48 +3,16 @@
  * orders, cancels, house trading, funding and margin changes, equity is conserved exactly, frozen
  * margin matches the open orders, funding nets to zero, and a restart reads back the same state.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { migrate, openDatabase, type Db } from "../db/database.ts";
-import { Exchange } from "../exchange/exchange.ts";
-import { migrateExchange } from "../exchange/migrations.ts";
 import { CONTRACTS } from "./contracts.ts";
-import { Futures } from "./futures.ts";
+import { type Futures } from "./futures.ts";
 import { upnl } from "./ledger.ts";
-import { FUTURES_MIGRATIONS } from "./migrations.ts";
+import { closeFuturesWorlds, futuresWorld } from "./testing.ts";
 import { FUTURES_BRIDGE } from "./service.ts";
 
-const dirs: string[] = [];
-const opened: Array<{ db: Db; ex: Exchange; fx: Futures }> = [];
-afterAll(() => {
-  for (const o of opened) {
-    o.fx.close();
-    o.ex.close();
-    o.db.close();
-  }
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-function world(dir?: string) {
-  const d = dir ?? mkdtempSync(join(tmpdir(), "fx-test-"));
-  if (!dir) dirs.push(d);
-  const db = openDatabase(d);
-  migrateExchange(db);
-  migrate(db, FUTURES_MIGRATIONS);
-  const directory = { of: () => ({ parentId: null, frozen: false }), subAccounts: () => [] };
-  const ex = new Exchange(db, { welcomeUsdt: 100_000n * 10n ** 8n, rateLimits: false, simulator: false }, 7, directory, (e) => {
-    throw e;
-  });
-  const fx = new Futures(db, ex, { fundingIntervalMs: 8 * 3_600_000, simulator: false }, 7, (e) => {
-    throw e;
-  });
-  const o = { db, ex, fx, dir: d };
-  opened.push(o);
-  return o;
-}
+afterAll(closeFuturesWorlds);
+const world = futuresWorld;
 
 const USERS = ["p-ann", "p-ben", "p-cat"];
 const BTC = CONTRACTS[0]!;

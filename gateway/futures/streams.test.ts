@@ -2,46 +2,14 @@
  * The private futures channels' pushes (docs/decisions/314): only the users the stream server
  * wants, after the change is written, and the positions list again when a position nears liquidation.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { migrate, openDatabase, type Db } from "../db/database.ts";
-import { Exchange } from "../exchange/exchange.ts";
-import { migrateExchange } from "../exchange/migrations.ts";
 import type { PrivatePush } from "../exchange/streams/server.ts";
 import { CONTRACTS } from "./contracts.ts";
-import { Futures } from "./futures.ts";
-import { FUTURES_MIGRATIONS } from "./migrations.ts";
+import { closeFuturesWorlds, futuresWorld } from "./testing.ts";
 import { futuresPrivateStreams } from "./streams.ts";
 
-const dirs: string[] = [];
-const opened: Array<{ db: Db; ex: Exchange; fx: Futures }> = [];
-afterAll(() => {
-  for (const o of opened) {
-    o.fx.close();
-    o.ex.close();
-    o.db.close();
-  }
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
-function world() {
-  const d = mkdtempSync(join(tmpdir(), "fx-streams-"));
-  dirs.push(d);
-  const db = openDatabase(d);
-  migrateExchange(db);
-  migrate(db, FUTURES_MIGRATIONS);
-  const directory = { of: () => ({ parentId: null, frozen: false }), subAccounts: () => [] };
-  const ex = new Exchange(db, { welcomeUsdt: 100_000n * 10n ** 8n, rateLimits: false, simulator: false }, 7, directory, (e) => {
-    throw e;
-  });
-  const fx = new Futures(db, ex, { fundingIntervalMs: 8 * 3_600_000, simulator: false }, 7, (e) => {
-    throw e;
-  });
-  opened.push({ db, ex, fx });
-  return fx;
-}
+afterAll(closeFuturesWorlds);
+const world = () => futuresWorld().fx;
 
 const BTC = CONTRACTS[0]!;
 
