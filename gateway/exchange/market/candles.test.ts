@@ -68,5 +68,9 @@ describe("back-filled history", () => {
     const last = store.query("ETHUSDT", "1min", t, 3);
     expect(last[2]).toMatchObject({ o: 333_333, c: 333_333, v: 10 });
     expect(last[1]!.v).toBe(0);
+    // a minute that has not traded yet does not shorten the window: `limit` candles still come back
+    const later = store.query("ETHUSDT", "1min", t + 5 * MINUTE, 100);
+    expect(later).toHaveLength(100);
+    expect(later[99]!.ts).toBe(Math.floor(t / MINUTE) * MINUTE);
   });
 });

@@ -118,7 +118,10 @@ export class CandleStore {
     if (i === undefined) return [];
     const ms = GRANULARITIES[g];
     const span = ms === 0 ? 31 * DAY : ms;
-    const lastBucket = bucketStart(g, end);
+    const mins = this.minutes[i]!;
+    // a bucket that has not traded yet does not count against `limit`: the window ends at the newest candle
+    const newest = mins.length > 0 ? bucketStart(g, mins.ts(mins.length - 1)) : Infinity;
+    const lastBucket = Math.min(bucketStart(g, end), newest);
     const from = Math.max(start, lastBucket - (limit - 1) * span - (ms === 0 ? 31 * DAY : 0));
     const out: Candle[] = [];
     const add = (s: Series, k: number) => {
@@ -137,7 +140,6 @@ export class CandleStore {
       }
     };
     const hours = this.hours[i]!;
-    const mins = this.minutes[i]!;
     const fromBucket = bucketStart(g, from);
     if (ms === 0 || ms >= HOUR) {
       const k0 = Math.max(0, hours.indexOf(fromBucket));
