@@ -7,6 +7,7 @@
  */
 import { newOrder, type IdGen } from "../exchange/engine/order.ts";
 import { ENVS, type Env, type Order } from "../exchange/engine/types.ts";
+import { houseQuote, houseTaker, levelUsdt, lotsWorth, takerArrivals, takerSide } from "../exchange/market/house.ts";
 import { Rng, mixSeed } from "../exchange/market/random.ts";
 import { CONTRACTS, type Contract } from "./contracts.ts";
 import type { FuturesMarket } from "./market.ts";
@@ -68,14 +69,8 @@ export class FuturesSimulator {
       for (const side of ["buy", "sell"] as const) {
         const px = side === "buy" ? Math.floor(fair - half - k * step) : Math.ceil(fair + half + k * step);
         if (px <= 0) continue;
-        const usdt = LEVEL_USDT * (1 + 0.6 * k) * (0.5 + this.rng.next());
-        const priceUsdt = fair / 10 ** inst.pricePrecision;
-        const lots = Math.max(inst.minLots, Math.round((usdt / priceUsdt) * 10 ** inst.quantityPrecision));
-        const o = newOrder(
-          this.ids,
-          { env, userId: FX_MM_USER, symbol: c.symbol, side, type: "limit", price: px, size: lots, house: true, source: "SYS" },
-          now,
-        );
+        const lots = lotsWorth(inst, levelUsdt(this.rng, LEVEL_USDT, k), fair / 10 ** inst.pricePrecision);
+        const o = newOrder(this.ids, houseQuote(env, FX_MM_USER, c.symbol, side, px, lots), now);
         // a quote that crosses a user's resting order trades with it, as any maker would
         matchTaker(book, o, (m, price, qty) => this.onFill(env, c, m, o, price, qty));
         if (o.filled < o.size) {
@@ -92,33 +87,15 @@ export class FuturesSimulator {
     const fair = this.fair(env, c);
     if (!(fair > 0)) return;
     const book = this.market.book(env, c.symbol);
-    const n = env === "live" ? 1 + this.rng.poisson(0.8) : this.rng.poisson(0.5);
+    const n = takerArrivals(this.rng, env);
     for (let k = 0; k < n; k++) {
       const bid = book.bids.best()?.price ?? 0;
       const ask = book.asks.best()?.price ?? 0;
       const mid = bid && ask ? (bid + ask) / 2 : fair;
-      const pBuy = Math.max(0.1, Math.min(0.9, 0.5 + ((fair - mid) / fair) * 2000));
-      const side = this.rng.next() < pBuy ? "buy" : "sell";
-      const usdt = 600 * Math.exp(1.1 * this.rng.normal());
-      const priceUsdt = fair / 10 ** inst.pricePrecision;
-      const lots = Math.max(inst.minLots, Math.round((usdt / priceUsdt) * 10 ** inst.quantityPrecision));
+      const side = takerSide(this.rng, fair, mid);
+      const lots = lotsWorth(inst, 600 * Math.exp(1.1 * this.rng.normal()), fair / 10 ** inst.pricePrecision);
       const limit = side === "buy" ? Math.ceil(fair * 1.004) : Math.max(1, Math.floor(fair * 0.996));
-      const o = newOrder(
-        this.ids,
-        {
-          env,
-          userId: FX_TAKER_USER,
-          symbol: c.symbol,
-          side,
-          type: "limit",
-          force: "ioc",
-          price: limit,
-          size: lots,
-          house: true,
-          source: "SYS",
-        },
-        now,
-      );
+      const o = newOrder(this.ids, houseTaker(env, FX_TAKER_USER, c.symbol, side, limit, lots), now);
       matchTaker(book, o, (m, price, qty) => this.onFill(env, c, m, o, price, qty));
     }
   }

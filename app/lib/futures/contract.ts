@@ -1,5 +1,5 @@
 import { parseDecimal, type Decimal } from "~/lib/numbers/decimal";
-import type { Market } from "~/lib/trade/market";
+import { precision, withSteps, type Market } from "~/lib/trade/market";
 
 /** A USDT-M contract as Bitget's `/api/v2/mix/market/contracts` lists it (the fields the futures screen reads). */
 export interface FuturesContract {
@@ -36,14 +36,13 @@ export interface FuturesMarket extends Market {
   fundingHours: number;
 }
 
-const digits = (text: string): number | undefined => (/^\d{1,2}$/.test(text) ? Number(text) : undefined);
 const rate = (text: string): number | undefined => (/^\d+(\.\d+)?$/.test(text) && Number(text) < 1 ? Number(text) : undefined);
 const whole = (text: string): number | undefined => (/^\d{1,4}$/.test(text) && Number(text) > 0 ? Number(text) : undefined);
 
 /** The rules of a listed contract, or undefined when the listing is not readable. */
 export function futuresMarketOf(c: FuturesContract): FuturesMarket | undefined {
-  const pp = digits(c.pricePlace);
-  const qp = digits(c.volumePlace);
+  const pp = precision(c.pricePlace);
+  const qp = precision(c.volumePlace);
   const endStep = whole(c.priceEndStep);
   const minSize = parseDecimal(c.minTradeNum);
   const contractSize = parseDecimal(c.sizeMultiplier);
@@ -69,25 +68,25 @@ export function futuresMarketOf(c: FuturesContract): FuturesMarket | undefined {
   )
     return undefined;
   const maxSize = parseDecimal(c.maxOrderQty ?? "") ?? { int: 10n ** 12n, scale: 0 };
-  return {
-    symbol: c.symbol,
-    base: c.baseCoin,
-    quote: c.quoteCoin,
-    pricePrecision: pp,
-    quantityPrecision: qp,
-    quotePrecision: 4,
-    // A tick is `priceEndStep` units of the last price place (Bitget: 0.1 with pricePlace 1 and priceEndStep 1).
-    tick: { int: BigInt(endStep), scale: pp },
-    lot: { int: 1n, scale: qp },
-    quoteStep: { int: 1n, scale: 4 },
-    minSize,
-    maxSize,
-    minNotional,
-    contractSize,
-    makerRate: maker,
-    takerRate: taker,
-    minLeverage,
-    maxLeverage,
-    fundingHours,
-  };
+  // A tick is `priceEndStep` units of the last price place (Bitget: 0.1 with pricePlace 1 and priceEndStep 1).
+  return withSteps(
+    {
+      symbol: c.symbol,
+      base: c.baseCoin,
+      quote: c.quoteCoin,
+      pricePrecision: pp,
+      quantityPrecision: qp,
+      quotePrecision: 4,
+      minSize,
+      maxSize,
+      minNotional,
+      contractSize,
+      makerRate: maker,
+      takerRate: taker,
+      minLeverage,
+      maxLeverage,
+      fundingHours,
+    },
+    BigInt(endStep),
+  );
 }

@@ -30,8 +30,16 @@ export interface Market {
   minNotional: Decimal;
 }
 
-const precision = (text: string): number | undefined => (/^\d{1,2}$/.test(text) ? Number(text) : undefined);
+/** A precision field of a listing (`"2"`), or undefined when it is not one. */
+export const precision = (text: string): number | undefined => (/^\d{1,2}$/.test(text) ? Number(text) : undefined);
 const step = (digits: number): Decimal => ({ int: 1n, scale: digits });
+
+type Listing = Omit<Market, "tick" | "lot" | "quoteStep">;
+
+/** A listing's rules with its steps: a tick of `tickUnits` at the price precision, a lot and quote step of one unit at theirs. */
+export function withSteps<L extends Listing>(l: L, tickUnits = 1n): L & Market {
+  return { ...l, tick: { int: tickUnits, scale: l.pricePrecision }, lot: step(l.quantityPrecision), quoteStep: step(l.quotePrecision) };
+}
 
 /** The rules of a listed pair, or undefined when the listing is not readable. */
 export function marketOf(s: SpotSymbol): Market | undefined {
@@ -42,18 +50,15 @@ export function marketOf(s: SpotSymbol): Market | undefined {
   const maxSize = parseDecimal(s.maxTradeAmount);
   const minNotional = parseDecimal(s.minTradeUSDT);
   if (pp === undefined || qp === undefined || quoteP === undefined || !minSize || !maxSize || !minNotional) return undefined;
-  return {
+  return withSteps({
     symbol: s.symbol,
     base: s.baseCoin,
     quote: s.quoteCoin,
     pricePrecision: pp,
     quantityPrecision: qp,
     quotePrecision: quoteP,
-    tick: step(pp),
-    lot: step(qp),
-    quoteStep: step(quoteP),
     minSize,
     maxSize,
     minNotional,
-  };
+  });
 }

@@ -9,6 +9,7 @@ import { ENVS, newChange, type Env, type Order } from "../engine/types.ts";
 import { INSTRUMENTS, type Instrument } from "../instruments.ts";
 import type { ExchangeService } from "../service.ts";
 import type { MarketData } from "./market-data.ts";
+import { houseQuote, houseTaker, levelUsdt, lotsWorth, takerArrivals, takerSide } from "./house.ts";
 import { PriceProcess, type ProcessState } from "./price-process.ts";
 import { Rng, mixSeed } from "./random.ts";
 
@@ -133,19 +134,8 @@ export class MarketSimulator {
         const px = side === "buy" ? fair + skew - half - k * step : fair + skew + half + k * step;
         const ticks = side === "buy" ? Math.floor(px / tick) : Math.ceil(px / tick);
         if (ticks <= 0) continue;
-        const usdt = LEVEL_USDT * (1 + 0.6 * k) * (0.5 + this.rng.next());
-        const lots = Math.max(inst.minLots, Math.round((usdt / fair) * 10 ** inst.quantityPrecision));
-        const o = newOrder(engine.ids, {
-          env,
-          userId: MM_USER,
-          symbol: inst.symbol,
-          side,
-          type: "limit",
-          price: ticks,
-          size: lots,
-          house: true,
-          source: "SYS",
-        });
+        const lots = lotsWorth(inst, levelUsdt(this.rng, LEVEL_USDT, k), fair);
+        const o = newOrder(engine.ids, houseQuote(env, MM_USER, inst.symbol, side, ticks, lots));
         engine.place(o, ch);
         if (engine.open.has(o.id)) placed.push(o);
       }
@@ -157,31 +147,16 @@ export class MarketSimulator {
     const engine = this.svc.engine;
     const book = engine.book(env, inst.symbol);
     const fair = this.proc.price(i);
-    // At least one trade a second on the live market; the simulation books are quieter.
-    const n = env === "live" ? 1 + this.rng.poisson(0.8) : this.rng.poisson(0.5);
+    const n = takerArrivals(this.rng, env);
     const tick = 10 ** -inst.pricePrecision;
     for (let k = 0; k < n; k++) {
       const bid = book.bids.best()?.price ?? 0;
       const ask = book.asks.best()?.price ?? 0;
       const mid = bid && ask ? ((bid + ask) / 2) * tick : fair;
-      // takers lean toward closing the gap between the book and fair value
-      const pBuy = Math.max(0.1, Math.min(0.9, 0.5 + ((fair - mid) / fair) * 2000));
-      const side = this.rng.next() < pBuy ? "buy" : "sell";
-      const usdt = 400 * Math.exp(1.1 * this.rng.normal());
-      const lots = Math.max(inst.minLots, Math.round((usdt / fair) * 10 ** inst.quantityPrecision));
+      const side = takerSide(this.rng, fair, mid);
+      const lots = lotsWorth(inst, 400 * Math.exp(1.1 * this.rng.normal()), fair);
       const limit = side === "buy" ? Math.ceil((fair * 1.004) / tick) : Math.max(1, Math.floor((fair * 0.996) / tick));
-      const o = newOrder(engine.ids, {
-        env,
-        userId: TAKER_USER,
-        symbol: inst.symbol,
-        side,
-        type: "limit",
-        force: "ioc",
-        price: limit,
-        size: lots,
-        house: true,
-        source: "SYS",
-      });
+      const o = newOrder(engine.ids, houseTaker(env, TAKER_USER, inst.symbol, side, limit, lots));
       engine.place(o, ch);
     }
   }
