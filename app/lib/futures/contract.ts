@@ -1,5 +1,5 @@
 import { parseDecimal, type Decimal } from "~/lib/numbers/decimal";
-import { precision, withSteps, type Market } from "~/lib/trade/market";
+import { listingRules, type Market } from "~/lib/trade/market";
 
 /** A USDT-M contract as Bitget's `/api/v2/mix/market/contracts` lists it (the fields the futures screen reads). */
 export interface FuturesContract {
@@ -38,55 +38,45 @@ export interface FuturesMarket extends Market {
 
 const rate = (text: string): number | undefined => (/^\d+(\.\d+)?$/.test(text) && Number(text) < 1 ? Number(text) : undefined);
 const whole = (text: string): number | undefined => (/^\d{1,4}$/.test(text) && Number(text) > 0 ? Number(text) : undefined);
+/** Bitget lists no size cap on some contracts. */
+const NO_CAP = "1000000000000";
 
 /** The rules of a listed contract, or undefined when the listing is not readable. */
 export function futuresMarketOf(c: FuturesContract): FuturesMarket | undefined {
-  const pp = precision(c.pricePlace);
-  const qp = precision(c.volumePlace);
   const endStep = whole(c.priceEndStep);
-  const minSize = parseDecimal(c.minTradeNum);
+  // A tick is `priceEndStep` units of the last price place (Bitget: 0.1 with pricePlace 1 and priceEndStep 1).
+  const rules =
+    endStep === undefined
+      ? undefined
+      : listingRules(
+          {
+            symbol: c.symbol,
+            base: c.baseCoin,
+            quote: c.quoteCoin,
+            pricePrecision: c.pricePlace,
+            quantityPrecision: c.volumePlace,
+            quotePrecision: "4",
+            minSize: c.minTradeNum,
+            maxSize: c.maxOrderQty !== undefined && parseDecimal(c.maxOrderQty) ? c.maxOrderQty : NO_CAP,
+            minNotional: c.minTradeUSDT,
+          },
+          BigInt(endStep),
+        );
   const contractSize = parseDecimal(c.sizeMultiplier);
-  const minNotional = parseDecimal(c.minTradeUSDT);
-  const maker = rate(c.makerFeeRate);
-  const taker = rate(c.takerFeeRate);
+  const makerRate = rate(c.makerFeeRate);
+  const takerRate = rate(c.takerFeeRate);
   const minLeverage = whole(c.minLever);
   const maxLeverage = whole(c.maxLever);
-  const fundingHours = whole(c.fundInterval) ?? 8;
   if (
-    pp === undefined ||
-    qp === undefined ||
-    endStep === undefined ||
-    !minSize ||
+    !rules ||
     !contractSize ||
     contractSize.int <= 0n ||
-    !minNotional ||
-    maker === undefined ||
-    taker === undefined ||
+    makerRate === undefined ||
+    takerRate === undefined ||
     !minLeverage ||
     !maxLeverage ||
     minLeverage > maxLeverage
   )
     return undefined;
-  const maxSize = parseDecimal(c.maxOrderQty ?? "") ?? { int: 10n ** 12n, scale: 0 };
-  // A tick is `priceEndStep` units of the last price place (Bitget: 0.1 with pricePlace 1 and priceEndStep 1).
-  return withSteps(
-    {
-      symbol: c.symbol,
-      base: c.baseCoin,
-      quote: c.quoteCoin,
-      pricePrecision: pp,
-      quantityPrecision: qp,
-      quotePrecision: 4,
-      minSize,
-      maxSize,
-      minNotional,
-      contractSize,
-      makerRate: maker,
-      takerRate: taker,
-      minLeverage,
-      maxLeverage,
-      fundingHours,
-    },
-    BigInt(endStep),
-  );
+  return { ...rules, contractSize, makerRate, takerRate, minLeverage, maxLeverage, fundingHours: whole(c.fundInterval) ?? 8 };
 }

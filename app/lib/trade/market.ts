@@ -30,35 +30,60 @@ export interface Market {
   minNotional: Decimal;
 }
 
-/** A precision field of a listing (`"2"`), or undefined when it is not one. */
-export const precision = (text: string): number | undefined => (/^\d{1,2}$/.test(text) ? Number(text) : undefined);
+const precision = (text: string): number | undefined => (/^\d{1,2}$/.test(text) ? Number(text) : undefined);
 const step = (digits: number): Decimal => ({ int: 1n, scale: digits });
 
-type Listing = Omit<Market, "tick" | "lot" | "quoteStep">;
-
-/** A listing's rules with its steps: a tick of `tickUnits` at the price precision, a lot and quote step of one unit at theirs. */
-export function withSteps<L extends Listing>(l: L, tickUnits = 1n): L & Market {
-  return { ...l, tick: { int: tickUnits, scale: l.pricePrecision }, lot: step(l.quantityPrecision), quoteStep: step(l.quotePrecision) };
+/** A listing's common fields as its API spells them: text, to be read exactly. */
+export interface ListingText {
+  symbol: string;
+  base: string;
+  quote: string;
+  pricePrecision: string;
+  quantityPrecision: string;
+  quotePrecision: string;
+  minSize: string;
+  maxSize: string;
+  minNotional: string;
 }
 
-/** The rules of a listed pair, or undefined when the listing is not readable. */
-export function marketOf(s: SpotSymbol): Market | undefined {
-  const pp = precision(s.pricePrecision);
-  const qp = precision(s.quantityPrecision);
-  const quoteP = precision(s.quotePrecision);
-  const minSize = parseDecimal(s.minTradeAmount);
-  const maxSize = parseDecimal(s.maxTradeAmount);
-  const minNotional = parseDecimal(s.minTradeUSDT);
+/**
+ * A listing's rules as exact decimals, or undefined when a field is not readable: a tick of
+ * `tickUnits` at the price precision, a lot and quote step of one unit at theirs.
+ */
+export function listingRules(l: ListingText, tickUnits = 1n): Market | undefined {
+  const pp = precision(l.pricePrecision);
+  const qp = precision(l.quantityPrecision);
+  const quoteP = precision(l.quotePrecision);
+  const minSize = parseDecimal(l.minSize);
+  const maxSize = parseDecimal(l.maxSize);
+  const minNotional = parseDecimal(l.minNotional);
   if (pp === undefined || qp === undefined || quoteP === undefined || !minSize || !maxSize || !minNotional) return undefined;
-  return withSteps({
-    symbol: s.symbol,
-    base: s.baseCoin,
-    quote: s.quoteCoin,
+  return {
+    symbol: l.symbol,
+    base: l.base,
+    quote: l.quote,
     pricePrecision: pp,
     quantityPrecision: qp,
     quotePrecision: quoteP,
+    tick: { int: tickUnits, scale: pp },
+    lot: step(qp),
+    quoteStep: step(quoteP),
     minSize,
     maxSize,
     minNotional,
-  });
+  };
 }
+
+/** The rules of a listed pair, or undefined when the listing is not readable. */
+export const marketOf = (s: SpotSymbol): Market | undefined =>
+  listingRules({
+    symbol: s.symbol,
+    base: s.baseCoin,
+    quote: s.quoteCoin,
+    pricePrecision: s.pricePrecision,
+    quantityPrecision: s.quantityPrecision,
+    quotePrecision: s.quotePrecision,
+    minSize: s.minTradeAmount,
+    maxSize: s.maxTradeAmount,
+    minNotional: s.minTradeUSDT,
+  });
