@@ -9,7 +9,7 @@ import type { ExchangeRouteDeps } from "./private-route.ts";
 import { envOf } from "./auth.ts";
 import { lots, price } from "../format.ts";
 import { granularity, shown } from "../fields.ts";
-import { mergeDepthQuery, qInt, qString, type Query } from "./query.ts";
+import { mergeDepthQuery, publicFills, qInt, qString, type Query } from "./query.ts";
 
 const PUBLIC_PER_SECOND = 20;
 
@@ -160,29 +160,7 @@ export function publicExchangeRoutes(app: FastifyInstance, deps: Pick<ExchangeRo
   const fills = (history: boolean) => async (req: FastifyRequest) => {
     const q = req.query as Query;
     const inst = symbolOf(q);
-    const n = qInt(q, "limit", { min: 1, max: history ? 1000 : 500, def: history ? 500 : 100, clamp: true }) as number;
-    const before = qString(q, "idLessThan");
-    const start = qInt(q, "startTime", { min: 0, max: 9e15 });
-    const end = qInt(q, "endTime", { min: 0, max: 9e15 });
-    const list = ex.market
-      .tape(envOf(req), inst.symbol)
-      .latest(
-        n,
-        (t) =>
-          (!before || BigInt(t.tradeId) < BigInt(/^\d{1,20}$/.test(before) ? before : "0")) &&
-          (start === undefined || t.ts >= start) &&
-          (end === undefined || t.ts <= end),
-      );
-    return ok(
-      list.map((t) => ({
-        symbol: inst.symbol,
-        tradeId: t.tradeId,
-        side: t.side,
-        price: price(inst, t.price),
-        size: lots(inst, t.size),
-        ts: String(t.ts),
-      })),
-    );
+    return ok(publicFills(ex.market.tape(envOf(req), inst.symbol), inst, q, history, 500));
   };
   app.get(V2.marketFills, fills(false));
   app.get(V2.marketFillsHistory, fills(true));

@@ -3,6 +3,9 @@ import { EX_CODES } from "../../../protocol/bitget.ts";
 import { GatewayError } from "../../envelope.ts";
 import { EngineError } from "../engine/types.ts";
 import { queryEnum } from "../fields.ts";
+import { lots, price } from "../format.ts";
+import type { Instrument } from "../instruments.ts";
+import type { Tape } from "../market/tape.ts";
 
 export type Query = Record<string, unknown>;
 
@@ -57,4 +60,33 @@ export function mergeDepthQuery(q: Query): { n: number; step: number; precision:
   if (!["1", "5", "15", "50", "100", "max"].includes(limitText))
     throw new GatewayError(EX_CODES.paramInvalid, "Parameter limit is invalid");
   return { n: limitText === "max" ? 150 : Number(limitText), step: Number(precision.slice(5)), precision };
+}
+
+/**
+ * Recent public trades of a book as Bitget's market fills answer them, newest first: `limit`
+ * (clamped; recent fills up to `recentMax`, history up to 1000), an `idLessThan` cursor and a
+ * `startTime`/`endTime` window. Spot and futures alike.
+ */
+export function publicFills(tape: Tape, inst: Instrument, q: Query, history: boolean, recentMax: number) {
+  const n = qInt(q, "limit", { min: 1, max: history ? 1000 : recentMax, def: history ? 500 : 100, clamp: true }) as number;
+  const before = qString(q, "idLessThan");
+  if (before !== undefined && !/^\d{1,20}$/.test(before)) throw new GatewayError(EX_CODES.paramInvalid, "Parameter idLessThan is invalid");
+  const start = qInt(q, "startTime", { min: 0, max: 9e15 });
+  const end = qInt(q, "endTime", { min: 0, max: 9e15 });
+  return tape
+    .latest(
+      n,
+      (t) =>
+        (before === undefined || BigInt(t.tradeId) < BigInt(before)) &&
+        (start === undefined || t.ts >= start) &&
+        (end === undefined || t.ts <= end),
+    )
+    .map((t) => ({
+      symbol: inst.symbol,
+      tradeId: t.tradeId,
+      side: t.side,
+      price: price(inst, t.price),
+      size: lots(inst, t.size),
+      ts: String(t.ts),
+    }));
 }

@@ -7,7 +7,7 @@ import { formatScaled } from "../../exchange/decimal.ts";
 import { granularity, shown } from "../../exchange/fields.ts";
 import { lots, price, units } from "../../exchange/format.ts";
 import { envOf } from "../../exchange/routes/auth.ts";
-import { mergeDepthQuery, qInt, qString, queryEnumOf, type Query } from "../../exchange/routes/query.ts";
+import { mergeDepthQuery, publicFills, qInt, qString, queryEnumOf, type Query } from "../../exchange/routes/query.ts";
 import { mergedLevels, type Level } from "../../exchange/market/depth.ts";
 import type { RateLimiter } from "../../exchange/routes/rate-limit.ts";
 import type { Candle } from "../../exchange/market/candles.ts";
@@ -91,31 +91,7 @@ export function publicFuturesRoutes(app: FastifyInstance, deps: FuturesRouteDeps
   const fills = (history: boolean) => async (req: FastifyRequest) => {
     const q = req.query as Query;
     const c = qContract(q);
-    const n = qInt(q, "limit", { min: 1, max: history ? 1000 : 100, def: history ? 500 : 100, clamp: true }) as number;
-    const before = qString(q, "idLessThan");
-    if (before !== undefined && !/^\d{1,20}$/.test(before))
-      throw new GatewayError(EX_CODES.paramInvalid, "Parameter idLessThan is invalid");
-    const start = qInt(q, "startTime", { min: 0, max: 9e15 });
-    const end = qInt(q, "endTime", { min: 0, max: 9e15 });
-    const list = fx.market
-      .tape(envOf(req), c.symbol)
-      .latest(
-        n,
-        (t) =>
-          (before === undefined || BigInt(t.tradeId) < BigInt(before)) &&
-          (start === undefined || t.ts >= start) &&
-          (end === undefined || t.ts <= end),
-      );
-    return ok(
-      list.map((t) => ({
-        tradeId: t.tradeId,
-        price: price(c.inst, t.price),
-        size: lots(c.inst, t.size),
-        side: t.side,
-        ts: String(t.ts),
-        symbol: c.symbol,
-      })),
-    );
+    return ok(publicFills(fx.market.tape(envOf(req), c.symbol), c.inst, q, history, 100));
   };
   app.get(MIX.fills, fills(false));
   app.get(MIX.fillsHistory, fills(true));
