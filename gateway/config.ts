@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseEnv } from "./validate.ts";
 
 /** The gateway's settings, read once at start (see gatewayConfigFromEnv). */
 export interface GatewayConfig {
@@ -47,11 +48,7 @@ const EnvSchema = z.object({
 
 /** Reads the gateway's settings once from the environment; a bad value stops the start. */
 export function gatewayConfigFromEnv(env: Record<string, string | undefined> = process.env): GatewayConfig {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new Error(`invalid gateway environment: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(EnvSchema, env, "gateway");
   return {
     dataDir: e.DATA_DIR,
     seed: e.GATEWAY_SEED,

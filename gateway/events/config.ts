@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseEnv } from "../validate.ts";
 
 export interface EventsConfig {
   /** The operator API's HMAC secret; unset: the API refuses every call (docs/decisions/800). */
@@ -11,9 +12,6 @@ const EnvSchema = z.object({
 
 /** Reads the events area's settings once; a bad value stops the start rather than weakening the API. */
 export function eventsConfigFromEnv(env: Record<string, string | undefined> = process.env): EventsConfig {
-  const parsed = EnvSchema.safeParse({ EVENTS_OPERATOR_SECRET: env.EVENTS_OPERATOR_SECRET || undefined });
-  if (!parsed.success) {
-    throw new Error(`invalid events environment: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
-  }
-  return { operatorSecret: parsed.data.EVENTS_OPERATOR_SECRET };
+  const parsed = parseEnv(EnvSchema, { EVENTS_OPERATOR_SECRET: env.EVENTS_OPERATOR_SECRET || undefined }, "events");
+  return { operatorSecret: parsed.EVENTS_OPERATOR_SECRET };
 }

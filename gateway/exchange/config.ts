@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseEnv } from "../validate.ts";
 import { LEDGER_SCALE } from "./instruments.ts";
 import { parseScaled } from "./decimal.ts";
 
@@ -22,14 +23,12 @@ export interface ExchangeConfig {
 }
 
 export function exchangeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ExchangeConfig {
-  const parsed = Schema.safeParse(env);
-  if (!parsed.success)
-    throw new Error(`invalid exchange environment: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
-  const welcome = parseScaled(parsed.data.EXCHANGE_WELCOME_USDT, LEDGER_SCALE);
+  const e = parseEnv(Schema, env, "exchange");
+  const welcome = parseScaled(e.EXCHANGE_WELCOME_USDT, LEDGER_SCALE);
   if (welcome === undefined) throw new Error("invalid exchange environment: EXCHANGE_WELCOME_USDT must be a decimal amount");
   return {
     welcomeUsdt: welcome,
-    rateLimits: parsed.data.EXCHANGE_RATE_LIMITS === "on",
-    simulator: parsed.data.EXCHANGE_SIMULATOR === "on",
+    rateLimits: e.EXCHANGE_RATE_LIMITS === "on",
+    simulator: e.EXCHANGE_SIMULATOR === "on",
   };
 }

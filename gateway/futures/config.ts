@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseEnv } from "../validate.ts";
 import { DEFAULT_FUNDING_INTERVAL_MS } from "./pricing.ts";
 
 /**
@@ -21,10 +22,8 @@ export interface FuturesConfig {
 }
 
 export function futuresConfigFromEnv(env: NodeJS.ProcessEnv = process.env): FuturesConfig {
-  const parsed = Schema.safeParse(env);
-  if (!parsed.success)
-    throw new Error(`invalid futures environment: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
-  const interval = Number(parsed.data.FUTURES_FUNDING_INTERVAL_MS);
+  const e = parseEnv(Schema, env, "futures");
+  const interval = Number(e.FUTURES_FUNDING_INTERVAL_MS);
   if (interval < 1000) throw new Error("invalid futures environment: FUTURES_FUNDING_INTERVAL_MS must be at least 1000");
-  return { fundingIntervalMs: interval, simulator: parsed.data.EXCHANGE_SIMULATOR === "on" };
+  return { fundingIntervalMs: interval, simulator: e.EXCHANGE_SIMULATOR === "on" };
 }
