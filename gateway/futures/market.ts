@@ -4,7 +4,7 @@
  * index/mark pricing and the funding clock. Position-keeping is the service's; this holds what
  * anyone may read.
  */
-import { Book } from "../exchange/engine/book.ts";
+import { Books, type Book } from "../exchange/engine/book.ts";
 import { ENVS, type Env, type Order } from "../exchange/engine/types.ts";
 import { CandleStore } from "../exchange/market/candles.ts";
 import type { MarketData } from "../exchange/market/market-data.ts";
@@ -25,7 +25,7 @@ export type FundingListener = (env: Env, c: Contract, fundingTime: number, rateP
 export type MarkListener = (env: Env, c: Contract, s: PriceState) => void;
 
 export class FuturesMarket {
-  private readonly books: Record<Env, Map<string, Book>> = { live: new Map(), paper: new Map() };
+  private readonly books = new Books();
   private readonly tapes = new Tapes();
   private readonly prices = new Map<string, PriceState>();
   /** Last-price candles of the live market, and mark-price candles (back-filled with the spot history: basis 0 before launch). */
@@ -52,18 +52,12 @@ export class FuturesMarket {
   }
 
   book(env: Env, symbol: string): Book {
-    const byEnv = this.books[env];
-    let b = byEnv.get(symbol);
-    if (!b) {
-      b = new Book(env, symbol);
-      byEnv.set(symbol, b);
-    }
-    return b;
+    return this.books.of(env, symbol);
   }
 
   /** Every book (streams walk them for touched levels). */
-  *allBooks(): IterableIterator<Book> {
-    for (const env of ENVS) yield* this.books[env].values();
+  allBooks(): IterableIterator<Book> {
+    return this.books.all();
   }
 
   tape(env: Env, symbol: string): Tape {

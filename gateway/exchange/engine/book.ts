@@ -1,6 +1,7 @@
 import type { Side } from "../../../protocol/bitget.ts";
 import { instrument, type Instrument } from "../instruments.ts";
-import type { Balance, Env, Level, Order } from "./types.ts";
+import { mapEntry } from "../../map-entry.ts";
+import { type Balance, type Env, type Level, type Order } from "./types.ts";
 
 /**
  * One side of a book: levels sorted worst-to-best so the best level is the array's last element
@@ -133,5 +134,25 @@ export class Book {
   touch(side: Side, price: number): void {
     this.seq++;
     if (this.tracking) (side === "buy" ? this.touchedBids : this.touchedAsks).add(price);
+  }
+}
+
+/** The books of one product, one per environment and symbol, made the first time they are asked for. */
+export class Books {
+  private readonly byEnv: Record<Env, Map<string, Book>> = { live: new Map(), paper: new Map() };
+  /** In the order they were made, so a walk over them is deterministic. */
+  private readonly made: Book[] = [];
+
+  of(env: Env, symbol: string): Book {
+    return mapEntry(this.byEnv[env], symbol, () => {
+      const b = new Book(env, symbol);
+      this.made.push(b);
+      return b;
+    });
+  }
+
+  /** Every book (streams walk them for touched levels). */
+  all(): IterableIterator<Book> {
+    return this.made.values();
   }
 }

@@ -181,8 +181,8 @@ function digest(ops: number): { hash: string; fills: number; bills: number } {
   for (const b of e.balances.values()) h.update(`\n${balanceRow(b)}`);
   for (const o of e.open.values()) h.update(`\n${orderRow(o)}`);
   for (const [key, o] of e.openByClientOid) h.update(`\n${key}=${o.id}`);
-  for (const [key, book] of e.books) {
-    h.update(`\n${key}:${book.seq}`);
+  for (const book of e.books.all()) {
+    h.update(`\n${book.env}:${book.symbol}:${book.seq}`);
     for (const side of [book.bids, book.asks]) {
       for (const lvl of side.levels) {
         h.update(`|${lvl.price}:${lvl.lots}:${lvl.count}`);

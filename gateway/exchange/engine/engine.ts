@@ -5,7 +5,7 @@
  */
 import { EX_CODES, type BillGroup, type BusinessType } from "../../../protocol/bitget.ts";
 import { coinIndex, notional, type Instrument } from "../instruments.ts";
-import { Book, type BookSide } from "./book.ts";
+import { Books, type Book, type BookSide } from "./book.ts";
 import { OpenOrders } from "./open-orders.ts";
 import type { IdGen } from "./order.ts";
 import { EngineError, FEE_ACCOUNT, TREASURY, type Balance, type Change, type Env, type Fill, type Order } from "./types.ts";
@@ -40,9 +40,7 @@ export interface EngineEvents {
 }
 
 export class Engine {
-  /** Every book, for iteration; lookups go through the per-environment maps. */
-  readonly books = new Map<string, Book>();
-  private readonly booksByEnv: Record<Env, Map<string, Book>> = { live: new Map(), paper: new Map() };
+  readonly books = new Books();
   private readonly accountsByEnv: Record<Env, Map<string, Account>> = { live: new Map(), paper: new Map() };
   /** Open orders by id. */
   readonly open = new OpenOrders();
@@ -59,14 +57,7 @@ export class Engine {
   ) {}
 
   book(env: Env, symbol: string): Book {
-    const byEnv = this.booksByEnv[env];
-    let b = byEnv.get(symbol);
-    if (!b) {
-      b = new Book(env, symbol);
-      byEnv.set(symbol, b);
-      this.books.set(`${env}:${symbol}`, b);
-    }
-    return b;
+    return this.books.of(env, symbol);
   }
 
   balance(env: Env, userId: string, coin: string): Balance {
