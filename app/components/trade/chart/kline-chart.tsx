@@ -230,6 +230,16 @@ const ChartCard = memo(function ChartCard({
   const change = shown && previous ? ((Number(shown.close) - Number(previous.close)) / Number(previous.close)) * 100 : undefined;
   const orderLines = prices.filter((m) => m.kind === "order");
   const planLines = prices.filter((m) => m.kind === "plan");
+  /** The text-alternative sentence of one kind of price line ("Open orders: buy 0.1 at 60,000; ..."). */
+  const linesSummary = (key: string, lineKey: string, lines: typeof prices) =>
+    lines.length > 0 && (
+      <>
+        {" "}
+        {t(key, {
+          list: lines.map((o) => t(lineKey, { side: t(`side.${o.side}`), size: size(o.size), price: price(o.price) })).join("; "),
+        })}
+      </>
+    );
   const showTip = moveTip && !tipClosed && view === "candles" && (prices.some((m) => m.kind !== "mark") || fillList.length > 0);
 
   return (
@@ -400,26 +410,8 @@ const ChartCard = memo(function ChartCard({
                   ? t("chart.noData")
                   : t("chart.loading")}
             </span>
-            {orderLines.length > 0 && (
-              <>
-                {" "}
-                {t("chart.ordersSummary", {
-                  list: orderLines
-                    .map((o) => t("chart.orderLine", { side: t(`side.${o.side}`), size: size(o.size), price: price(o.price) }))
-                    .join("; "),
-                })}
-              </>
-            )}
-            {planLines.length > 0 && (
-              <>
-                {" "}
-                {t("chart.plansSummary", {
-                  list: planLines
-                    .map((o) => t("chart.planLine", { side: t(`side.${o.side}`), size: size(o.size), price: price(o.price) }))
-                    .join("; "),
-                })}
-              </>
-            )}
+            {linesSummary("chart.ordersSummary", "chart.orderLine", orderLines)}
+            {linesSummary("chart.plansSummary", "chart.planLine", planLines)}
             {fillList.length > 0 && <> {t("chart.fillsSummary", { count: fillList.reduce((n, f) => n + f.count, 0) })}</>}
           </figcaption>
           <p id={keysId} className="visually-hidden">
