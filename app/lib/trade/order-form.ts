@@ -171,6 +171,13 @@ function triggerError(
   return undefined;
 }
 
+/** The size an order sends: the summary's on a limit order (whole lots), the typed quantity on a market one. */
+export function sizeToSend(type: OrderType, summary: OrderSummary, quantity: string): Decimal | undefined {
+  const q = readPositive(quantity);
+  if (!q.ok) return undefined;
+  return type === "limit" ? summary.size : q.value;
+}
+
 /** The `place-order` body, or the errors that stop it. */
 export function buildOrder(
   s: OrderFormState,
@@ -180,9 +187,7 @@ export function buildOrder(
   const errors = validate(s, ctx);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const summary = summarize(s, ctx);
-  const quantity = readPositive(s.quantity);
-  if (!quantity.ok) return { ok: false, errors: { quantity: required } };
-  const size = s.type === "limit" ? summary.size : quantity.value;
+  const size = sizeToSend(s.type, summary, s.quantity);
   if (!size) return { ok: false, errors: { quantity: required } };
   const trigger = (text: string) => (text.trim() === "" ? undefined : toText((readPositive(text) as { value: Decimal }).value));
   const tp = trigger(s.takeProfit);

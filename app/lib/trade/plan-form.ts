@@ -5,7 +5,16 @@
  */
 import type { OrderType, Side } from "../../../protocol/bitget";
 import { compare, roundToStep, toText, type Decimal } from "~/lib/numbers/decimal";
-import { readPositive, summarize, validate, type FieldError, type OrderContext, type OrderFormState, type TradeUnit } from "./order-form";
+import {
+  readPositive,
+  sizeToSend,
+  summarize,
+  validate,
+  type FieldError,
+  type OrderContext,
+  type OrderFormState,
+  type TradeUnit,
+} from "./order-form";
 
 export interface PlanFormState {
   side: Side;
@@ -73,8 +82,7 @@ export function buildPlan(
   if (Object.keys(errors).length > 0 || !t) return { ok: false, errors };
   const order = planOrder(s);
   const summary = summarize(order, planContext(s, ctx));
-  const q = readPositive(s.quantity);
-  const size = s.execute === "limit" ? summary.size : q.ok ? q.value : undefined;
+  const size = sizeToSend(s.execute, summary, s.quantity);
   if (!size) return { ok: false, errors: { quantity: { key: "required" } } };
   return {
     ok: true,
