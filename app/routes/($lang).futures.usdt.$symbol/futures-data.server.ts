@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import type { FuturesContract } from "~/lib/futures/contract";
 import { FUTURES_CHART, MIX, PRODUCT_TYPE } from "~/lib/futures/api";
 import type { FundingRate, FuturesPageData } from "~/lib/futures/page-data";
@@ -6,9 +6,7 @@ import { futuresPath } from "~/lib/futures/paths";
 import { MAX_TRADES, type PublicTrade } from "~/lib/trade/market-data";
 import { LOCAL_PREF_DEFAULTS } from "~/lib/prefs/local-prefs";
 import { MAX_CANDLES } from "~/lib/trade/candles";
-import { localizePath, splitLocalePath } from "~/lib/i18n/locale-path";
-import { callGateway } from "~/utils/gateway.server";
-import { prefsFromRequest } from "~/utils/prefs.server";
+import { gatewayReader, listingOf } from "~/utils/market-page.server";
 
 /**
  * The first paint of the futures screen: the contract, its ticker (last, mark, index), funding,
@@ -20,17 +18,8 @@ export async function futuresPageData(
   request: Request,
   symbolParam: string,
 ): Promise<FuturesPageData> {
-  const locale = prefsFromRequest(request).language;
-  const get = <T>(path: string, query: Record<string, string> = {}) =>
-    callGateway<T>(context, request, `${path}?${new URLSearchParams({ productType: PRODUCT_TYPE, ...query })}`, { method: "GET", locale });
-  const contracts = await get<FuturesContract[]>(MIX.contracts);
-  if (!contracts.ok || !Array.isArray(contracts.data)) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
-  const found = contracts.data.find((c) => c.symbol === symbolParam.toUpperCase());
-  if (!found) throw new Response(null, { status: 404, statusText: "Not Found" });
-  if (found.symbol !== symbolParam) {
-    const url = new URL(request.url);
-    throw redirect(localizePath(futuresPath(found.symbol), splitLocalePath(url.pathname).prefix) + url.search, 301);
-  }
+  const get = gatewayReader(context, request, { productType: PRODUCT_TYPE });
+  const { found, list } = listingOf(request, await get<FuturesContract[]>(MIX.contracts), symbolParam, futuresPath);
   const symbol = found.symbol;
   const interval = LOCAL_PREF_DEFAULTS.klineInterval;
   const [ticker, funding, interest, book, trades, candles] = await Promise.all([
@@ -44,7 +33,7 @@ export async function futuresPageData(
   return {
     symbol: { symbol },
     contract: found,
-    contracts: contracts.data.map((c) => c.symbol),
+    contracts: list.map((c) => c.symbol),
     ticker: ticker.ok && Array.isArray(ticker.data) ? (ticker.data[0] ?? null) : null,
     funding: funding.ok && Array.isArray(funding.data) ? (funding.data[0] ?? null) : null,
     openInterest: interest.ok ? (interest.data.openInterestList?.find((r) => r.symbol === symbol)?.size ?? null) : null,

@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { V2 } from "../../../protocol/bitget";
 import type { SpotSymbol } from "~/lib/trade/market";
 import { MAX_TRADES, type PublicTrade } from "~/lib/trade/market-data";
@@ -7,9 +7,7 @@ import { INTERVALS } from "~/lib/trade/intervals";
 import { LOCAL_PREF_DEFAULTS } from "~/lib/prefs/local-prefs";
 import { MAX_CANDLES } from "~/lib/trade/candles";
 import { BOOK_FEED_DEPTH } from "~/lib/trade/market-feed";
-import { localizePath, splitLocalePath } from "~/lib/i18n/locale-path";
-import { callGateway } from "~/utils/gateway.server";
-import { prefsFromRequest } from "~/utils/prefs.server";
+import { gatewayReader, listingOf } from "~/utils/market-page.server";
 
 /**
  * The first paint of a spot page: the pair, every pair's ticker (for the switcher), the book,
@@ -22,20 +20,8 @@ export async function spotPageData(
   request: Request,
   symbolParam: string,
 ): Promise<SpotPageData> {
-  const locale = prefsFromRequest(request).language;
-  const get = <T>(path: string, query: Record<string, string> = {}) =>
-    callGateway<T>(context, request, `${path}${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`, {
-      method: "GET",
-      locale,
-    });
-  const symbols = await get<SpotSymbol[]>(V2.symbols);
-  if (!symbols.ok) throw new Response(null, { status: 503, statusText: "Service Unavailable" });
-  const found = symbols.data.find((s) => s.symbol === symbolParam.toUpperCase());
-  if (!found) throw new Response(null, { status: 404, statusText: "Not Found" });
-  if (found.symbol !== symbolParam) {
-    const url = new URL(request.url);
-    throw redirect(localizePath(`/spot/${found.symbol}`, splitLocalePath(url.pathname).prefix) + url.search, 301);
-  }
+  const get = gatewayReader(context, request);
+  const { found, list } = listingOf(request, await get<SpotSymbol[]>(V2.symbols), symbolParam, (symbol) => `/spot/${symbol}`);
   const symbol = found.symbol;
   const interval = LOCAL_PREF_DEFAULTS.klineInterval;
   const [tickers, book, trades, candles] = await Promise.all([
@@ -46,7 +32,7 @@ export async function spotPageData(
   ]);
   return {
     symbol: found,
-    pairs: symbols.data.map((s) => ({ symbol: s.symbol, baseCoin: s.baseCoin, quoteCoin: s.quoteCoin })),
+    pairs: list.map((s) => ({ symbol: s.symbol, baseCoin: s.baseCoin, quoteCoin: s.quoteCoin })),
     tickers: tickers.ok ? tickers.data : [],
     book: book.ok ? { asks: book.data.asks, bids: book.data.bids } : null,
     trades: trades.ok ? trades.data : null,
