@@ -21,6 +21,26 @@ function load(locale: string, ns: string): Map<string, unknown> {
 
 const placeholders = (s: string): string[] => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((p) => p.replace(/\s/g, "")).sort();
 
+/** Words of a string with its placeholders taken out: the measure of "a sentence", not a label. */
+const words = (s: string): string[] =>
+  s
+    .replace(/\{\{\s*\w+\s*\}\}/g, " ")
+    .split(/\s+/)
+    .filter((w) => /\p{L}/u.test(w));
+
+/**
+ * A label such as "Status" or "Margin" may rightly read the same in another language; a phrase of
+ * four or more words that does is English copied in. These few are kept in English on purpose.
+ */
+const KEPT_IN_ENGLISH = new Set([
+  // Japanese sites print the copyright line in English.
+  "ja/common:footer.rights",
+  "ja/events:chrome.rights",
+]);
+
+/** Locales that are English themselves (asia, en-GB, en-CA) rightly share most of en's strings. */
+const isEnglish = (key: string): boolean => (LOCALES.find((l) => l.key === key)?.intl ?? "").startsWith("en-");
+
 /** Every namespace is a JSON file in the English folder; each locale must have the same files. */
 const NAMESPACES = readdirSync(join(LOCALES_DIR, "en"))
   .filter((f) => f.endsWith(".json"))
@@ -51,6 +71,15 @@ describe("locale files", () => {
             expect((v as string).trim(), `${key}/${ns}:${k} is empty`).not.toBe("");
             expect(placeholders(v as string), `${key}/${ns}:${k} placeholders`).toEqual(placeholders(en as string));
           }
+        });
+
+        it.skipIf(isEnglish(key))("does not copy an English phrase in place of a translation", () => {
+          const own = load(key, ns);
+          const copied = [...english]
+            .filter(([k, en]) => typeof en === "string" && words(en).length >= 4 && own.get(k) === en)
+            .map(([k]) => `${key}/${ns}:${k}`)
+            .filter((id) => !KEPT_IN_ENGLISH.has(id));
+          expect(copied, `English phrases in ${key}/${ns}`).toEqual([]);
         });
 
         it("has no keys English lacks", () => {
