@@ -6,6 +6,7 @@ import { DemoSwitch } from "~/components/trade/demo-switch";
 import { OrderBook } from "~/components/trade/order-book";
 import { RecentTrades } from "~/components/trade/recent-trades";
 import { TradeLayout } from "~/components/trade/trade-layout";
+import { useMarketFeeds } from "~/components/trade/use-feeds";
 import { FUTURES_CHART, futuresTickerOf, PRODUCT_TYPE, type FuturesTicker } from "~/lib/futures/api";
 import { futuresMarketOf } from "~/lib/futures/contract";
 import { liquidationWarnings, livePosition } from "~/lib/futures/live-position";
@@ -22,7 +23,6 @@ import type { PriceMark } from "~/lib/trade/chart/marks";
 import { mergeTrades, priceDirection } from "~/lib/trade/market-data";
 import { BOOK_FEED_DEPTH, bookFeed, productTickerFeed, tradesFeed } from "~/lib/trade/market-feed";
 import { useFrameStore } from "~/lib/ws/frame-store";
-import { publicStream } from "~/lib/ws/streams";
 import { FuturesOrderPanel } from "./futures-order-panel";
 import { FuturesPanels } from "./futures-panels";
 import { FuturesTickerBar } from "./futures-ticker-bar";
@@ -31,19 +31,13 @@ import { useFuturesAccount, type FuturesFill } from "./use-futures-account";
 /** The book, trades and futures ticker of a contract: the server's first paint, then the public stream. */
 function useFuturesFeeds(data: FuturesPageData) {
   const symbol = data.symbol.symbol;
-  const [feeds] = useState(() => ({
+  return useMarketFeeds(() => ({
     book: bookFeed(symbol, data.book ?? { asks: [], bids: [] }, BOOK_FEED_DEPTH, undefined, PRODUCT_TYPE),
     trades: tradesFeed(symbol, mergeTrades([], data.trades ?? []), undefined, PRODUCT_TYPE),
     ticker: productTickerFeed<FuturesTicker | undefined>(PRODUCT_TYPE, symbol, futuresTickerOf(data.ticker), (v, prev) =>
       futuresTickerOf(v, prev),
     ),
   }));
-  useEffect(() => {
-    const stream = publicStream();
-    const offs = [feeds.book.start(stream), feeds.trades.start(stream), feeds.ticker.start(stream)];
-    return () => offs.forEach((off) => off());
-  }, [feeds]);
-  return feeds;
 }
 
 const NONE: never[] = [];

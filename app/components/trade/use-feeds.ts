@@ -13,21 +13,26 @@ import { privateStream, publicStream } from "~/lib/ws/streams";
 import type { SpotPageData } from "~/lib/trade/spot-page-data";
 import { SPOT_CHART, type ChartPageData, type ChartSource } from "~/lib/trade/chart/source";
 
+/** Feeds a page made once from its first paint, each following the public stream while the page is open. */
+export function useMarketFeeds<F extends Record<string, { start(stream: ReturnType<typeof publicStream>): () => void }>>(make: () => F): F {
+  const [feeds] = useState(make);
+  useEffect(() => {
+    const stream = publicStream();
+    const offs = Object.values(feeds).map((f) => f.start(stream));
+    return () => offs.forEach((off) => off());
+  }, [feeds]);
+  return feeds;
+}
+
 /** The book, trades and ticker of a pair: the server's first paint, then the public stream. */
 export function usePublicFeeds(data: SpotPageData) {
   const symbol = data.symbol.symbol;
-  const [feeds] = useState(() => ({
+  return useMarketFeeds(() => ({
     // Deeper than the rows shown, so a coarser grouping still fills them.
     book: bookFeed(symbol, data.book ?? { asks: [], bids: [] }, BOOK_FEED_DEPTH),
     trades: tradesFeed(symbol, mergeTrades([], data.trades ?? [])),
     ticker: tickerFeed(symbol, tickerOf(data.tickers.find((t) => t.symbol === symbol))),
   }));
-  useEffect(() => {
-    const stream = publicStream();
-    const offs = [feeds.book.start(stream), feeds.trades.start(stream), feeds.ticker.start(stream)];
-    return () => offs.forEach((off) => off());
-  }, [feeds]);
-  return feeds;
 }
 
 /** Candles of the chosen interval; while another interval loads, the previous candles stay, marked not ready. */
