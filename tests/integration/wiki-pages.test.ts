@@ -109,13 +109,7 @@ describe("wiki pages without PUBLIC_ORIGIN (as `npm start` runs)", () => {
   });
 
   it("shows the currency preference's prices, EUR, BRL or JPY, and USD for the default locale", async () => {
-    for (const [unit, sign] of [
-      ["EUR", "€"],
-      ["BRL", "R$"],
-      ["JPY", "¥"],
-      ["GBP", "£"],
-      ["INR", "₹"],
-    ] as const) {
+    for (const [unit, sign] of Object.entries({ EUR: "€", BRL: "R$", JPY: "¥", GBP: "£", INR: "₹" })) {
       const { html } = await page(web.url, "/wiki", { headers: { cookie: `unit=${unit}` } });
       expect(html, unit).toContain(`Coin prices in ${unit}`);
       expect(html, unit).toContain(sign);
