@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { EVENT_OPERATOR_HEADERS, EVENT_PATHS } from "../../protocol/events.ts";
 import { operatorSignature } from "../../gateway/events/operator-auth.ts";
 import { registerByEmail } from "../setup/accounts";
+import { expectServed } from "../setup/pages";
 import { webForSuite } from "../setup/suite";
 
 /**
@@ -156,11 +157,8 @@ describe("the event page's visitor and content", () => {
   });
 
   it("serves the chrome loader at a stable address, readable by other sites, with the locale's texts", async () => {
-    const res = await fetch(`${web.url}/ja/events/loader.js`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("text/javascript");
-    expect(res.headers.get("access-control-allow-origin")).toBe("*");
-    const body = await res.text();
+    const { headers, body } = await expectServed(`${web.url}/ja/events/loader.js`, "text/javascript");
+    expect(headers.get("access-control-allow-origin")).toBe("*");
     expect(body).toContain('"locale":"ja"');
     expect(body).toContain("イベント");
     const script = /"script":"(\/standalone\/events-chrome-[\w-]+\.js)"/.exec(body)?.[1];

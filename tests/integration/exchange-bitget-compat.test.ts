@@ -29,10 +29,29 @@ afterAll(async () => {
 
 /** A price well below the market, so a limit buy rests. */
 const REST_BTC = "23222.5";
+/** The fields of a BTCUSDT market buy, which a test completes with a size and its own optional fields. */
+const MARKET_BUY = { symbol: "BTCUSDT", side: "buy", orderType: "market" };
+/** The optional place-order fields that a client leaves out, sent as `""` the way Bitget's SDKs send them. */
+const EMPTY_OPTIONALS = Object.fromEntries(
+  [
+    "force",
+    "price",
+    "clientOid",
+    "stpMode",
+    "tpslType",
+    "triggerPrice",
+    "requestTime",
+    "receiveWindow",
+    "presetTakeProfitPrice",
+    "executeTakeProfitPrice",
+    "presetStopLossPrice",
+    "executeStopLossPrice",
+  ].map((field) => [field, ""]),
+);
 
 describe("place-order as Bitget documents it", () => {
   it("accepts the documented example verbatim", async () => {
-    const r = await alice.post<Placed>(V2.placeOrder, {
+    const documented = {
       symbol: "BTCUSDT",
       side: "buy",
       orderType: "limit",
@@ -40,57 +59,31 @@ describe("place-order as Bitget documents it", () => {
       price: "23222.5",
       size: "1",
       clientOid: "121211212122",
-    });
+    };
+    const r = await alice.post<Placed>(V2.placeOrder, documented);
     expect([r.status, r.body.code]).toEqual([200, "00000"]);
     expect(r.body.data.clientOid).toBe("121211212122");
   });
 
   it("accepts enumerations in any case and stores Bitget's spelling", async () => {
-    const r = await alice.post<Placed>(V2.placeOrder, {
-      symbol: "BTCUSDT",
-      side: "BUY",
-      orderType: "LIMIT",
-      force: "GTC",
-      price: REST_BTC,
-      size: "0.01",
-      stpMode: "Cancel_Taker",
-      tpslType: "NORMAL",
-    });
-    expect(r.body.code).toBe("00000");
-    const info = await alice.get<Row[]>(`${V2.orderInfo}?orderId=${r.body.data.orderId}`);
-    expect(info.body.data[0]).toMatchObject({ side: "buy", orderType: "limit", force: "gtc", stpMode: "cancel_taker" });
-    const po = await alice.post<Placed>(V2.placeOrder, {
-      symbol: "BTCUSDT",
-      side: "Buy",
-      orderType: "Limit",
-      force: "POST_ONLY",
-      price: REST_BTC,
-      size: "0.01",
-    });
-    expect(po.body.code).toBe("00000");
-    const info2 = await alice.get<Row[]>(`${V2.orderInfo}?orderId=${po.body.data.orderId}`);
-    expect(info2.body.data[0]!.force).toBe("post_only");
+    // a limit buy of 0.01 BTCUSDT at REST_BTC, its enumerations spelled as sent; what the order reads back as
+    const spellings: Array<[Row, Row]> = [
+      [
+        { side: "BUY", orderType: "LIMIT", force: "GTC", stpMode: "Cancel_Taker", tpslType: "NORMAL" },
+        { side: "buy", orderType: "limit", force: "gtc", stpMode: "cancel_taker" },
+      ],
+      [{ side: "Buy", orderType: "Limit", force: "POST_ONLY" }, { force: "post_only" }],
+    ];
+    for (const [sent, stored] of spellings) {
+      const r = await limitOrder(alice, REST_BTC, sent);
+      expect(r.body.code).toBe("00000");
+      const info = await alice.get<Row[]>(`${V2.orderInfo}?orderId=${r.body.data.orderId}`);
+      expect(info.body.data[0]).toMatchObject(stored);
+    }
   });
 
   it("treats empty optional fields as absent (a market order as SDKs send it)", async () => {
-    const r = await alice.post<Placed>(V2.placeOrder, {
-      symbol: "BTCUSDT",
-      side: "buy",
-      orderType: "market",
-      force: "",
-      price: "",
-      size: "10",
-      clientOid: "",
-      stpMode: "",
-      tpslType: "",
-      triggerPrice: "",
-      requestTime: "",
-      receiveWindow: "",
-      presetTakeProfitPrice: "",
-      executeTakeProfitPrice: "",
-      presetStopLossPrice: "",
-      executeStopLossPrice: "",
-    });
+    const r = await alice.post<Placed>(V2.placeOrder, { ...MARKET_BUY, size: "10", ...EMPTY_OPTIONALS });
     expect([r.status, r.body.code, r.body.msg]).toEqual([200, "00000", "success"]);
     // no clientOid given: the order id stands in for it, as before
     expect(r.body.data.clientOid).toBe(r.body.data.orderId);
@@ -243,9 +236,7 @@ describe("cancel-order", () => {
 
   it("cancels a TP/SL order without a symbol, as Bitget allows for tpslType tpsl", async () => {
     const t = await alice.post<Placed>(V2.placeOrder, {
-      symbol: "BTCUSDT",
-      side: "buy",
-      orderType: "market",
+      ...MARKET_BUY,
       size: "10",
       triggerPrice: "20000",
       tpslType: "TPSL",
@@ -377,35 +368,13 @@ describe("sub-account transfer as Bitget documents it", () => {
     const { c, userId: mainId } = await registerByEmail({ url: gw.base, dataDir: gw.dataDir }, "compat-owner@example.com");
     const created = await c.call("POST", "/v1/user/sub/create", { nickName: "Compat desk" });
     const subId = created.body.data.userId as string;
-    const doc = await c.call("POST", V2.subaccountTransfer, {
-      fromUserId: mainId,
-      toUserId: subId,
-      fromType: "spot",
-      toType: "spot",
-      amount: "10",
-      coin: "USDT",
-      clientOid: "1",
-    });
+    const transfer = (fromUserId: string, toUserId: string, fields: Row) =>
+      c.call("POST", V2.subaccountTransfer, { fromUserId, toUserId, ...fields });
+    const doc = await transfer(mainId, subId, { fromType: "spot", toType: "spot", amount: "10", coin: "USDT", clientOid: "1" });
     expect(doc.body).toMatchObject({ code: "00000", data: { clientOid: "1" } });
-    const loose = await c.call("POST", V2.subaccountTransfer, {
-      fromUserId: subId,
-      toUserId: mainId,
-      fromType: "SPOT",
-      toType: "Spot",
-      amount: "5",
-      coin: "usdt",
-      clientOid: "",
-      symbol: "",
-    });
+    const loose = await transfer(subId, mainId, { fromType: "SPOT", toType: "Spot", amount: "5", coin: "usdt", clientOid: "", symbol: "" });
     expect(loose.body).toMatchObject({ code: "00000", data: { clientOid: null } });
-    const futures = await c.call("POST", V2.subaccountTransfer, {
-      fromUserId: mainId,
-      toUserId: subId,
-      fromType: "USDT_FUTURES",
-      toType: "spot",
-      amount: "1",
-      coin: "USDT",
-    });
+    const futures = await transfer(mainId, subId, { fromType: "USDT_FUTURES", toType: "spot", amount: "1", coin: "USDT" });
     expect([futures.status, futures.body.code]).toEqual([400, "40017"]);
   });
 });

@@ -1,27 +1,22 @@
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queueDeposit } from "../../gateway/exchange/deposits.ts";
 import { V2 } from "../../protocol/bitget.ts";
+import { killNineSuite } from "../setup/crash.ts";
 import { limitOrder } from "../setup/exchange.ts";
-import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
+import { Client, makeKey } from "../../gateway/exchange/testing/harness.ts";
 
 type Asset = { coin: string; available: string; frozen: string };
 type Open = { orderId: string; clientOid: string; priceAvg: string; size: string; side: string; status: string };
 
-const running: RunningGateway[] = [];
-afterAll(async () => {
-  for (const g of running) await stopGateway(g, "SIGKILL");
-});
+const crash = killNineSuite();
 
 const toUnits = (s: string) => BigInt(s.replace(".", ""));
 
 describe("exchange durability", () => {
   it("loses no acknowledged order or bill across kill -9 in the middle of a load", async () => {
-    const dir = tempDataDir();
-    const env = { EXCHANGE_RATE_LIMITS: "off", EXCHANGE_WELCOME_USDT: "1000000" };
-    const g1 = await startGateway(dir, env);
-    running.push(g1);
+    const { dir, gateway: g1 } = await crash.start();
     const key = makeKey(dir, "crash-user");
     const c1 = new Client(g1.base, key);
     expect((await c1.get(V2.assets)).body.code).toBe("00000");
@@ -29,38 +24,24 @@ describe("exchange durability", () => {
     // a steady load of resting buys far below the market, market buys that fill, and cancels
     const acked = new Map<string, string>(); // clientOid -> orderId
     const cancelled = new Set<string>();
-    let n = 0;
-    let stop = false;
-    const worker = async () => {
-      while (!stop) {
-        const i = n++;
-        const clientOid = `c${i}`;
-        try {
-          const r =
-            i % 5 === 4
-              ? await c1.post<{ orderId: string }>(V2.placeOrder, {
-                  symbol: "ETHUSDT",
-                  side: "buy",
-                  orderType: "market",
-                  size: "20",
-                  clientOid,
-                })
-              : await limitOrder(c1, `${10000 + (i % 50)}.00`, { size: "0.001", clientOid });
-          if (r.body.code === "00000") acked.set(clientOid, r.body.data.orderId);
-          if (i % 7 === 0 && r.body.code === "00000") {
-            const cr = await c1.post(V2.cancelOrder, { symbol: "BTCUSDT", orderId: r.body.data.orderId });
-            if (cr.body.code === "00000") cancelled.add(r.body.data.orderId);
-          }
-        } catch {
-          return; // the connection died with the process
-        }
+    await crash.loadThenKill(g1, 8, async (i) => {
+      const clientOid = `c${i}`;
+      const r =
+        i % 5 === 4
+          ? await c1.post<{ orderId: string }>(V2.placeOrder, {
+              symbol: "ETHUSDT",
+              side: "buy",
+              orderType: "market",
+              size: "20",
+              clientOid,
+            })
+          : await limitOrder(c1, `${10000 + (i % 50)}.00`, { size: "0.001", clientOid });
+      if (r.body.code === "00000") acked.set(clientOid, r.body.data.orderId);
+      if (i % 7 === 0 && r.body.code === "00000") {
+        const cr = await c1.post(V2.cancelOrder, { symbol: "BTCUSDT", orderId: r.body.data.orderId });
+        if (cr.body.code === "00000") cancelled.add(r.body.data.orderId);
       }
-    };
-    const workers = Array.from({ length: 8 }, worker);
-    await new Promise((r) => setTimeout(r, 1500));
-    g1.child.kill("SIGKILL");
-    stop = true;
-    await Promise.all(workers);
+    });
     expect(acked.size).toBeGreaterThan(20);
 
     // a seller for the priority check below, credited while the gateway is down (applied at start)
@@ -69,8 +50,7 @@ describe("exchange durability", () => {
     db.close();
     const sellerKey = makeKey(dir, "crash-seller");
     // without the simulator the book holds only the restored orders
-    const g2 = await startGateway(dir, { ...env, EXCHANGE_SIMULATOR: "off" });
-    running.push(g2);
+    const g2 = await crash.restart(dir);
     const c2 = new Client(g2.base, key);
     // every acknowledged order is there, once, with its clientOid
     for (const [clientOid, orderId] of acked) {

@@ -12,6 +12,8 @@ let alice: Client;
 
 const S = "ETHUSDT";
 const limit = (side: string, price: string, size: string) => ({ symbol: S, side, orderType: "limit", force: "gtc", price, size });
+/** A market order of `size`, with the fields `extra` adds (a trigger price for a plan or a TP/SL order). */
+const market = (side: string, size: string, extra?: object) => ({ symbol: S, side, orderType: "market", size, ...extra });
 
 async function waitUntil<T>(fn: () => Promise<T>, ok: (t: T) => boolean, ms = 5000): Promise<T> {
   const end = Date.now() + ms;
@@ -32,7 +34,7 @@ beforeAll(async () => {
   expect((await maker.post(V2.placeOrder, limit("sell", "3000.00", "2"))).body.code).toBe("00000");
   expect((await maker.post(V2.placeOrder, limit("buy", "2990.00", "2"))).body.code).toBe("00000");
   // a trade at 3000 sets the last price
-  expect((await taker.post(V2.placeOrder, { symbol: S, side: "buy", orderType: "market", size: "30" })).body.code).toBe("00000");
+  expect((await taker.post(V2.placeOrder, market("buy", "30"))).body.code).toBe("00000");
 });
 afterAll(async () => {
   await stopGateway(gw);
@@ -89,13 +91,7 @@ describe("exchange plan orders", () => {
   });
 
   it("cancels plans and rejects bad ones", async () => {
-    const p = await alice.post<{ orderId: string }>(V2.placePlan, {
-      symbol: S,
-      side: "sell",
-      triggerPrice: "2500.00",
-      orderType: "market",
-      size: "0.05",
-    });
+    const p = await alice.post<{ orderId: string }>(V2.placePlan, market("sell", "0.05", { triggerPrice: "2500.00" }));
     expect(p.body.code).toBe("00000");
     expect((await alice.post(V2.cancelPlan, { orderId: p.body.data.orderId })).body).toMatchObject({
       code: "00000",
@@ -116,14 +112,7 @@ describe("exchange plan orders", () => {
   });
 
   it("places and cancels a spot TP/SL order (tpslType tpsl)", async () => {
-    const t = await alice.post<{ orderId: string }>(V2.placeOrder, {
-      symbol: S,
-      side: "sell",
-      orderType: "market",
-      tpslType: "tpsl",
-      triggerPrice: "2800.00",
-      size: "0.05",
-    });
+    const t = await alice.post<{ orderId: string }>(V2.placeOrder, market("sell", "0.05", { tpslType: "tpsl", triggerPrice: "2800.00" }));
     expect(t.body.code).toBe("00000");
     const open = await alice.get<Plan[]>(`${V2.unfilled}?symbol=${S}&tpslType=tpsl`);
     expect(open.body.data.map((x) => x.orderId)).toContain(t.body.data.orderId);
@@ -149,7 +138,7 @@ describe("exchange plan orders", () => {
     expect(legs.body.data[0]!.size).toBe("0.1998");
     // the price falls to 2950 (through the 2990 bids): the stop-loss sells, the take-profit is cancelled
     await maker.post(V2.placeOrder, limit("buy", "2950.00", "1"));
-    await taker.post(V2.placeOrder, { symbol: S, side: "sell", orderType: "market", size: "2.5" });
+    await taker.post(V2.placeOrder, market("sell", "2.5"));
     const after = await waitUntil(
       () => alice.get<Plan[]>(`${V2.unfilled}?symbol=${S}&tpslType=tpsl`),
       (r) => r.body.data.length === 0,

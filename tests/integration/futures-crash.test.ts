@@ -4,23 +4,18 @@
  */
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MIX, MIX_PRIVATE } from "../../protocol/mix.ts";
-import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
+import { killNineSuite } from "../setup/crash.ts";
+import { Client, makeKey } from "../../gateway/exchange/testing/harness.ts";
 
-const running: RunningGateway[] = [];
-afterAll(async () => {
-  for (const g of running) await stopGateway(g, "SIGKILL");
-});
+const crash = killNineSuite();
 
 const BTC = { symbol: "BTCUSDT", productType: "USDT-FUTURES", marginCoin: "USDT" };
 
 describe("futures durability", () => {
   it("loses and duplicates nothing across kill -9 mid-load, and the ledger still balances", async () => {
-    const dir = tempDataDir();
-    const env = { EXCHANGE_RATE_LIMITS: "off", EXCHANGE_WELCOME_USDT: "1000000" };
-    const g1 = await startGateway(dir, env);
-    running.push(g1);
+    const { dir, gateway: g1 } = await crash.start();
     const c1 = new Client(g1.base, makeKey(dir, "fx-crash"));
     expect(
       (await c1.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "200000", coin: "USDT" })).body.code,
@@ -29,33 +24,18 @@ describe("futures durability", () => {
       (await c1.get<Array<{ markPrice: string }>>(`${MIX.ticker}?symbol=BTCUSDT&productType=USDT-FUTURES`)).body.data[0]!.markPrice,
     );
     const acked = new Map<string, string>();
-    let n = 0;
-    let stop = false;
-    const worker = async () => {
-      while (!stop) {
-        const i = n++;
-        const clientOid = `f${i}`;
-        const body =
-          i % 4 === 3
-            ? { ...BTC, size: "0.01", side: i % 8 === 3 ? "buy" : "sell", orderType: "market", clientOid }
-            : { ...BTC, size: "0.001", side: "buy", orderType: "limit", price: (mark * 0.97 - (i % 50)).toFixed(2), clientOid };
-        try {
-          const r = await c1.post<{ orderId: string }>(MIX_PRIVATE.placeOrder, body);
-          if (r.body.code === "00000") acked.set(clientOid, r.body.data.orderId);
-        } catch {
-          return; // the connection died with the process
-        }
-      }
-    };
-    const workers = Array.from({ length: 6 }, worker);
-    await new Promise((r) => setTimeout(r, 1500));
-    g1.child.kill("SIGKILL");
-    stop = true;
-    await Promise.all(workers);
+    await crash.loadThenKill(g1, 6, async (i) => {
+      const clientOid = `f${i}`;
+      const body =
+        i % 4 === 3
+          ? { ...BTC, size: "0.01", side: i % 8 === 3 ? "buy" : "sell", orderType: "market", clientOid }
+          : { ...BTC, size: "0.001", side: "buy", orderType: "limit", price: (mark * 0.97 - (i % 50)).toFixed(2), clientOid };
+      const r = await c1.post<{ orderId: string }>(MIX_PRIVATE.placeOrder, body);
+      if (r.body.code === "00000") acked.set(clientOid, r.body.data.orderId);
+    });
     expect(acked.size).toBeGreaterThan(10);
 
-    const g2 = await startGateway(dir, { ...env, EXCHANGE_SIMULATOR: "off" });
-    running.push(g2);
+    const g2 = await crash.restart(dir);
     const c2 = new Client(g2.base, makeKey(dir, "fx-crash-2"));
     const c1b = new Client(g2.base, c1.key);
     for (const [clientOid, orderId] of acked) {

@@ -24,22 +24,27 @@ interface Page {
   redirect?: string;
 }
 
+/** A page rendered both for a guest and for a logged-in user. */
+const forBoth = (path: string): Page[] => [
+  { path, as: "guest" },
+  { path, as: "user" },
+];
+
+/** The account settings pages, a route module each (`($lang).subaccount.setting.<name>.tsx`), for a logged-in user. */
+const SETTINGS_PAGES: Record<string, Page[]> = Object.fromEntries(
+  ["antiphishing", "api", "devices", "history"].map((name) => [
+    `($lang).subaccount.setting.${name}.tsx`,
+    [{ path: `/subaccount/setting/${name}`, as: "user" }],
+  ]),
+);
+
 /** Each page route module of app/routes and the requests that render it. */
 const PAGES: Record<string, Page[]> = {
   "$.tsx": [{ path: "/no-such-page", as: "guest", status: 404 }],
-  "($lang)._index.tsx": [
-    { path: "/", as: "guest" },
-    { path: "/", as: "user" },
-  ],
+  "($lang)._index.tsx": forBoth("/"),
   "($lang).account.newapi.tsx": [{ path: "/account/newapi", as: "user" }],
-  "($lang).events._index.tsx": [
-    { path: "/events", as: "guest" },
-    { path: "/events", as: "user" },
-  ],
-  "($lang).events.$slug.tsx": [
-    { path: "/events/paper-trading-cup", as: "guest" },
-    { path: "/events/paper-trading-cup", as: "user" },
-  ],
+  "($lang).events._index.tsx": forBoth("/events"),
+  "($lang).events.$slug.tsx": forBoth("/events/paper-trading-cup"),
   "($lang).forget.tsx": [{ path: "/forget", as: "guest" }],
   "($lang).futures.usdt.$symbol": [
     { path: "/futures/usdt/BTCUSDT", as: "guest" },
@@ -54,10 +59,7 @@ const PAGES: Record<string, Page[]> = {
   ],
   "($lang).spot._index.tsx": [{ path: "/spot", as: "guest", status: 302, redirect: "/spot/BTCUSDT" }],
   "($lang).subaccount._index.tsx": [{ path: "/subaccount", as: "user" }],
-  "($lang).subaccount.setting.antiphishing.tsx": [{ path: "/subaccount/setting/antiphishing", as: "user" }],
-  "($lang).subaccount.setting.api.tsx": [{ path: "/subaccount/setting/api", as: "user" }],
-  "($lang).subaccount.setting.devices.tsx": [{ path: "/subaccount/setting/devices", as: "user" }],
-  "($lang).subaccount.setting.history.tsx": [{ path: "/subaccount/setting/history", as: "user" }],
+  ...SETTINGS_PAGES,
   "($lang).wiki.$article.tsx": [
     { path: "/wiki/bitcoin", as: "guest" },
     { path: "/wiki/tether", as: "guest" },

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../protocol/locales";
 import { convert, plainAmount } from "../../app/lib/wiki/fiat";
 import { registerByEmail } from "../setup/accounts";
+import { expectServed } from "../setup/pages";
 import { startWeb } from "../setup/processes";
 import { serverForSuite } from "../setup/suite";
 
@@ -108,13 +109,7 @@ describe("wiki pages without PUBLIC_ORIGIN (as `npm start` runs)", () => {
   });
 
   it("shows the currency preference's prices, EUR, BRL or JPY, and USD for the default locale", async () => {
-    for (const [unit, sign] of [
-      ["EUR", "€"],
-      ["BRL", "R$"],
-      ["JPY", "¥"],
-      ["GBP", "£"],
-      ["INR", "₹"],
-    ] as const) {
+    for (const [unit, sign] of Object.entries({ EUR: "€", BRL: "R$", JPY: "¥", GBP: "£", INR: "₹" })) {
       const { html } = await page(web.url, "/wiki", { headers: { cookie: `unit=${unit}` } });
       expect(html, unit).toContain(`Coin prices in ${unit}`);
       expect(html, unit).toContain(sign);
@@ -338,11 +333,8 @@ describe("wiki pages without PUBLIC_ORIGIN (as `npm start` runs)", () => {
   });
 
   it("serves a share card per coin and for the list, and 404s unknown ones", async () => {
-    const res = await fetch(`${web.url}/wiki/bitcoin/card.svg`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toContain("image/svg+xml");
-    expect(res.headers.get("cache-control")).toContain("max-age=");
-    const svg = await res.text();
+    const { headers, body: svg } = await expectServed(`${web.url}/wiki/bitcoin/card.svg`, "image/svg+xml");
+    expect(headers.get("cache-control")).toContain("max-age=");
     expect(svg).toContain(">Bitcoin<");
     expect(svg).not.toMatch(/<script/i);
     expect((await fetch(`${web.url}/wiki/card.svg`)).status).toBe(200);

@@ -1,3 +1,4 @@
+import type { ComponentProps } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { DataTable, type Column } from "./data-table";
@@ -20,9 +21,13 @@ const rows: Row[] = [
   { id: "ETH", change: "3" },
 ];
 
+/** The markup of the table of `rows` in `columns`, keyed by id, with the further props given. */
+const render = (props: Partial<ComponentProps<typeof DataTable<Row>>> = {}) =>
+  renderToStaticMarkup(<DataTable rows={rows} columns={columns} rowKey={(r) => r.id} {...props} />);
+
 describe("DataTable", () => {
   it("writes the header row and a row per item, column by column", () => {
-    expect(renderToStaticMarkup(<DataTable rows={rows} columns={columns} rowKey={(r) => r.id} />)).toBe(
+    expect(render()).toBe(
       '<table class="data-table"><thead><tr><th scope="col">Coin</th><th scope="col" class="num">Price</th>' +
         '<th scope="col" class="num">Change</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>' +
         '<tbody><tr><th scope="row">BTC</th><td class="num" data-testid="price-BTC">1</td><td class="num down">-2</td><td class="num">x</td></tr>' +
@@ -31,17 +36,7 @@ describe("DataTable", () => {
   });
 
   it("adds classes, a hidden caption and test ids to the table and its rows", () => {
-    const html = renderToStaticMarkup(
-      <DataTable
-        rows={rows}
-        columns={columns}
-        rowKey={(r) => r.id}
-        className="compact"
-        caption="Prices"
-        testId="prices"
-        rowTestId={(r) => `row-${r.id}`}
-      />,
-    );
+    const html = render({ className: "compact", caption: "Prices", testId: "prices", rowTestId: (r) => `row-${r.id}` });
     expect(html).toMatch(
       /^<table class="data-table compact" data-testid="prices"><caption class="visually-hidden">Prices<\/caption><thead>/,
     );
@@ -49,9 +44,7 @@ describe("DataTable", () => {
   });
 
   it("spans one text over the cells after the row header when a row has nothing to show", () => {
-    const html = renderToStaticMarkup(
-      <DataTable rows={rows} columns={columns} rowKey={(r) => r.id} missing={(r) => (r.price ? undefined : `No market for ${r.id}`)} />,
-    );
+    const html = render({ missing: (r) => (r.price ? undefined : `No market for ${r.id}`) });
     expect(html).toContain('<tr><th scope="row">BTC</th><td class="num" data-testid="price-BTC">1</td>');
     expect(html).toContain('<tr><th scope="row">ETH</th><td colSpan="3">No market for ETH</td></tr>');
   });

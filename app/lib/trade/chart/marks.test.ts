@@ -1,18 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Fill } from "~/lib/trade/account-data";
 import type { Candle } from "~/lib/trade/candles";
-import { openOrder } from "~/lib/trade/open-order.fixture";
+import { openOrder, planOrder } from "~/lib/trade/open-order.fixture";
 import { fillMarks, mergePlans, planOf, priceMarks } from "./marks";
 
 const ALL = { orders: true, plans: true, fills: true };
+/** A waiting plan to sell 0.5 BTC at 70000 as the stream pushes it (with instId), any field overridden or spoilt by `over`. */
 const plan = (id: string, over: Record<string, unknown> = {}) => ({
-  orderId: id,
   instId: "BTCUSDT",
-  symbol: "BTCUSDT",
-  side: "sell",
-  size: "0.5",
-  triggerPrice: "70000",
-  status: "not_trigger",
+  ...planOrder(id, "not_trigger", { side: "sell", size: "0.5", triggerPrice: "70000" }),
   ...over,
 });
 
