@@ -7,7 +7,7 @@
  */
 import { newOrder, type IdGen } from "../exchange/engine/order.ts";
 import { ENVS, type Env, type Order } from "../exchange/engine/types.ts";
-import { houseQuote, houseTaker, levelUsdt, lotsWorth, takerArrivals, takerSide } from "../exchange/market/house.ts";
+import { QUOTE_LEVELS, houseQuote, houseTaker, levelUsdt, lotsWorth, takerArrivals, takerSide } from "../exchange/market/house.ts";
 import { Rng, mixSeed } from "../exchange/market/random.ts";
 import { CONTRACTS, type Contract } from "./contracts.ts";
 import type { FuturesMarket } from "./market.ts";
@@ -15,7 +15,6 @@ import { matchTaker, rest, unrest } from "./matcher.ts";
 
 export const FX_MM_USER = "house-fx-mm";
 export const FX_TAKER_USER = "house-fx-taker";
-const LEVELS = 10;
 const LEVEL_USDT = 4000;
 /** Premium process: AR(1) per step with a standard deviation of about 4 basis points. */
 const PREMIUM_KEEP = 0.995;
@@ -65,7 +64,7 @@ export class FuturesSimulator {
     const half = Math.max(1, fair * 0.0002);
     const step = Math.max(1, fair * 0.00015);
     const placed: Order[] = [];
-    for (let k = 0; k < LEVELS; k++) {
+    for (let k = 0; k < QUOTE_LEVELS; k++) {
       for (const side of ["buy", "sell"] as const) {
         const px = side === "buy" ? Math.floor(fair - half - k * step) : Math.ceil(fair + half + k * step);
         if (px <= 0) continue;

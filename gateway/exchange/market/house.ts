@@ -9,6 +9,9 @@ import type { Env } from "../engine/types.ts";
 import type { Instrument } from "../instruments.ts";
 import type { Rng } from "./random.ts";
 
+/** Price levels the market makers quote on each side of every book. */
+export const QUOTE_LEVELS = 10;
+
 /** USDT of quote level `k` (0 at the touch): deeper levels are larger, each a random half to one and a half times. */
 export const levelUsdt = (rng: Rng, touchUsdt: number, k: number): number => touchUsdt * (1 + 0.6 * k) * (0.5 + rng.next());
 

@@ -9,13 +9,12 @@ import { ENVS, newChange, type Env, type Order } from "../engine/types.ts";
 import { INSTRUMENTS, type Instrument } from "../instruments.ts";
 import type { ExchangeService } from "../service.ts";
 import type { MarketData } from "./market-data.ts";
-import { houseQuote, houseTaker, levelUsdt, lotsWorth, takerArrivals, takerSide } from "./house.ts";
+import { QUOTE_LEVELS, houseQuote, houseTaker, levelUsdt, lotsWorth, takerArrivals, takerSide } from "./house.ts";
 import { PriceProcess, type ProcessState } from "./price-process.ts";
 import { Rng, mixSeed } from "./random.ts";
 
 export const MM_USER = "house-mm";
 export const TAKER_USER = "house-taker";
-const LEVELS = 10;
 const TICK_MS = 1000;
 /** Value quoted per level in USDT (grows with depth). */
 const LEVEL_USDT = 2500;
@@ -129,7 +128,7 @@ export class MarketSimulator {
     const invUsdt = ((this.inventory.get(key) ?? 0) / 10 ** inst.quantityPrecision) * fair;
     const skew = -Math.max(-1, Math.min(1, invUsdt / SKEW_USDT)) * half;
     const placed: Order[] = [];
-    for (let k = 0; k < LEVELS; k++) {
+    for (let k = 0; k < QUOTE_LEVELS; k++) {
       for (const side of ["buy", "sell"] as const) {
         const px = side === "buy" ? fair + skew - half - k * step : fair + skew + half + k * step;
         const ticks = side === "buy" ? Math.floor(px / tick) : Math.ceil(px / tick);
