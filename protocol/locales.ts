@@ -14,7 +14,7 @@ export interface LocaleInfo {
   /**
    * The tag numbers are formatted with when it is not `intl`: a browser without the locale's
    * number data writes other digits than the server, and the page then fails to hydrate
-   * (docs/decisions/021). Dates keep `intl`.
+   * (docs/decisions/022). Dates keep `intl`.
    */
   numbers?: string;
 }
@@ -58,7 +58,7 @@ export function findLocale(key: string | null | undefined): LocaleInfo | undefin
 
 const NUMBER_TAGS = new Map(LOCALES.filter((l) => l.numbers).map((l) => [l.intl.toLowerCase(), l.numbers as string]));
 
-/** The tag to format numbers with for a page whose Intl tag is `intl` (docs/decisions/021). */
+/** The tag to format numbers with for a page whose Intl tag is `intl` (docs/decisions/022). */
 export function numberTag(intl: string): string {
   return NUMBER_TAGS.get(intl.toLowerCase()) ?? intl;
 }

@@ -54,7 +54,7 @@ test("a guest sent to log in comes back to the page asked for, in the same local
 });
 
 /**
- * The first render in the browser matches the server's HTML in every locale (docs/decisions/021):
+ * The first render in the browser matches the server's HTML in every locale (docs/decisions/022):
  * a number, price or date written differently by the browser's Intl would throw React's hydration
  * error #418, which the fixture turns into a failure. The home page is the lightest page with
  * numbers (rates, market prices); the spot and futures screens add prices, sizes, percentages and

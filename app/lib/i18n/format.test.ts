@@ -38,7 +38,7 @@ describe("locale formatting", () => {
     expect(formatDateTime(t, "de-DE", "date")).toBe("23.11.2026");
   });
 
-  // docs/decisions/021: what the server writes must be what every browser writes on hydration.
+  // docs/decisions/022: what the server writes must be what every browser writes on hydration.
   it("Uzbek numbers use a tag every browser has data for, with Uzbek separators", () => {
     expect(numberTag("uz-Latn-UZ")).toBe("uk");
     expect(numberTag("UZ-latn-uz")).toBe("uk");

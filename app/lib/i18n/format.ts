@@ -12,7 +12,7 @@ type NumericText = Intl.StringNumericLiteral;
 
 /**
  * Currencies whose symbol CLDR changed between the versions Node and browsers ship (Ukrainian
- * and Russian wrote `грн`, now `₴`): their narrow symbol is the same everywhere (docs/decisions/021).
+ * and Russian wrote `грн`, now `₴`): their narrow symbol is the same everywhere (docs/decisions/022).
  */
 const NARROW_SYMBOL = new Set(["UAH"]);
 

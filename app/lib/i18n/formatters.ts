@@ -5,7 +5,7 @@ import { numberTag } from "../../../protocol/locales";
  * hundreds of figures), so each (language, options) pair is made once and kept (docs/decisions/606).
  * The keys come from the page's language and a few fixed option sets; the map is still bounded.
  * Every number on a page is formatted here, with the tag the server and every browser format the
- * same way (docs/decisions/021).
+ * same way (docs/decisions/022).
  */
 const MAX_FORMATTERS = 512;
 const numberFormats = new Map<string, Intl.NumberFormat>();
