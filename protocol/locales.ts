@@ -11,6 +11,12 @@ export interface LocaleInfo {
   intl: string;
   dir: "ltr" | "rtl";
   hidden?: boolean;
+  /**
+   * The tag numbers are formatted with when it is not `intl`: a browser without the locale's
+   * number data writes other digits than the server, and the page then fails to hydrate
+   * (docs/decisions/022). Dates keep `intl`.
+   */
+  numbers?: string;
 }
 
 export const LOCALES: readonly LocaleInfo[] = [
@@ -32,7 +38,7 @@ export const LOCALES: readonly LocaleInfo[] = [
   { key: "uk", currency: "UAH", languageType: 21, name: "Українська", intl: "uk-UA", dir: "ltr" },
   { key: "pt-PT", currency: "EUR", languageType: 24, name: "Português (Portugal)", intl: "pt-PT", dir: "ltr" },
   { key: "es-ES", currency: "EUR", languageType: 23, name: "Español (España)", intl: "es-ES", dir: "ltr" },
-  { key: "uz", currency: "UZS", languageType: 25, name: "Oʻzbekcha", intl: "uz-Latn-UZ", dir: "ltr" },
+  { key: "uz", currency: "UZS", languageType: 25, name: "Oʻzbekcha", intl: "uz-Latn-UZ", dir: "ltr", numbers: "uk" },
   { key: "ar", currency: "AED", languageType: 39, name: "العربية", intl: "ar-AE", dir: "rtl" },
   { key: "ph", currency: "PHP", languageType: 40, name: "Filipino", intl: "fil-PH", dir: "ltr" },
   { key: "es-AR", currency: "EUR", languageType: 42, name: "Español (Argentina)", intl: "es-AR", dir: "ltr" },
@@ -48,6 +54,13 @@ const BY_KEY = new Map(LOCALES.map((l) => [l.key.toLowerCase(), l]));
 export function findLocale(key: string | null | undefined): LocaleInfo | undefined {
   if (!key) return undefined;
   return BY_KEY.get(key.toLowerCase());
+}
+
+const NUMBER_TAGS = new Map(LOCALES.filter((l) => l.numbers).map((l) => [l.intl.toLowerCase(), l.numbers as string]));
+
+/** The tag to format numbers with for a page whose Intl tag is `intl` (docs/decisions/022). */
+export function numberTag(intl: string): string {
+  return NUMBER_TAGS.get(intl.toLowerCase()) ?? intl;
 }
 
 export function localeOrDefault(key: string | null | undefined): LocaleInfo {

@@ -16,7 +16,7 @@ import { metaT } from "~/lib/i18n/meta";
 import type { PageHandle } from "~/lib/page-handle";
 import { spotPath } from "~/lib/trade/paths";
 import { documentVisit } from "~/lib/wiki/document-visit";
-import { dateTimeFormat } from "~/lib/wiki/formatters";
+import { dateTimeFormat } from "~/lib/i18n/formatters";
 import { wikiMeta } from "~/lib/wiki/page-head";
 import { breadcrumbList, faqPage, financialProduct, jsonLd } from "~/lib/wiki/structured-data";
 import { loadWikiArticle, notFound } from "~/utils/wiki.server";

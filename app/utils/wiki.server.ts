@@ -8,7 +8,7 @@ import { readImgConfig } from "~/lib/images/image-hosts";
 import { checkImageSource } from "~/lib/links/link-policy";
 import type { RatesState } from "~/lib/prefs/rates";
 import { chartPaths } from "~/lib/wiki/chart-geometry";
-import { numberFormat } from "~/lib/wiki/formatters";
+import { numberFormat } from "~/lib/i18n/formatters";
 import { convert, formatFiat, formatFiatCompact, plainAmount, usdtToFiat, type ConvertFrom } from "~/lib/wiki/fiat";
 import { pageOf, parseListQuery, searchList, sortList, type ListQuery, type Paged } from "~/lib/wiki/list-query";
 import {

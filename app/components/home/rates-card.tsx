@@ -37,7 +37,10 @@ export function RatesCard() {
               ))}
             </tbody>
           </table>
-          <p className="muted">{t("home.updated", { time: formatDateTime(rates.fetchedAt, intl) })}</p>
+          {/* A time in the reader's zone: the browser corrects the server's first paint (docs/decisions/021). */}
+          <p className="muted" suppressHydrationWarning>
+            {t("home.updated", { time: formatDateTime(rates.fetchedAt, intl) })}
+          </p>
         </>
       ) : (
         <p role="alert" className="notice error">

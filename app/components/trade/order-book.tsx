@@ -1,6 +1,7 @@
 import { useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "~/lib/i18n/format";
+import { numberFormat } from "~/lib/i18n/formatters";
 import { toText } from "~/lib/numbers/decimal";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import {
@@ -65,8 +66,7 @@ export function OrderBook({ book, market, unit, lastPrice, direction, ownOrders,
   const price = (v: string, d = digits) => formatNumber(v, intl, { minDigits: d, maxDigits: d });
   const size = (v: string) => formatNumber(v, intl, { maxDigits: sizeDigits });
   // A spread is never negative: a plain percentage, without the sign formatPercent adds to changes.
-  const pct = (v: string) =>
-    new Intl.NumberFormat(intl, { style: "percent", maximumFractionDigits: 3 }).format(v as Intl.StringNumericLiteral);
+  const pct = (v: string) => numberFormat(intl, { style: "percent", maximumFractionDigits: 3 }).format(v as Intl.StringNumericLiteral);
   const row = (r: BookRow, side: "ask" | "bid") => (
     <tr
       key={r.price}

@@ -7,6 +7,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { showToast } from "~/lib/toast";
 import { browserHttp } from "~/lib/http/browser-client";
 import { formatNumber } from "~/lib/i18n/format";
+import { numberFormat } from "~/lib/i18n/formatters";
 import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
@@ -333,7 +334,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
               step={1}
               value={slider}
               aria-label={t("spot.form.slider")}
-              aria-valuetext={new Intl.NumberFormat(intl, { style: "percent" }).format(slider / 100)}
+              aria-valuetext={numberFormat(intl, { style: "percent" }).format(slider / 100)}
               onChange={(e) => percent(Number(e.target.value))}
             />
             <div role="group" aria-label={t("form.percentGroup")} className="percents">
@@ -346,7 +347,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
                   aria-label={t("form.percentOf", { percent: p })}
                   aria-pressed={slider === p}
                 >
-                  {new Intl.NumberFormat(intl, { style: "percent" }).format(p / 100)}
+                  {numberFormat(intl, { style: "percent" }).format(p / 100)}
                 </button>
               ))}
             </div>

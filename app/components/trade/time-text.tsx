@@ -1,19 +1,13 @@
+import { dateTimeFormat } from "~/lib/i18n/formatters";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 
-const formats = new Map<string, Intl.DateTimeFormat>();
+const STYLES: Record<"time" | "datetime", Intl.DateTimeFormatOptions> = {
+  time: { timeStyle: "medium" },
+  datetime: { dateStyle: "short", timeStyle: "medium" },
+};
 
 export function formatTime(ms: number, intl: string, style: "time" | "datetime" = "datetime"): string {
-  return Number.isFinite(ms) ? formatter(intl, style).format(ms) : "—";
-}
-
-function formatter(intl: string, style: "time" | "datetime"): Intl.DateTimeFormat {
-  const key = `${intl}|${style}`;
-  let f = formats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(intl, style === "time" ? { timeStyle: "medium" } : { dateStyle: "short", timeStyle: "medium" });
-    formats.set(key, f);
-  }
-  return f;
+  return Number.isFinite(ms) ? dateTimeFormat(intl, STYLES[style]).format(ms) : "—";
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LOCALES, numberTag } from "../../../protocol/locales";
 import { formatDateTime, formatMoney, formatNumber, formatPercent, NOT_A_NUMBER } from "./format";
 
 describe("locale formatting", () => {
@@ -35,5 +36,30 @@ describe("locale formatting", () => {
     const t = Date.UTC(2026, 10, 23, 12, 0);
     expect(formatDateTime(t, "en-US", "date")).toBe("Nov 23, 2026");
     expect(formatDateTime(t, "de-DE", "date")).toBe("23.11.2026");
+  });
+
+  // docs/decisions/022: what the server writes must be what every browser writes on hydration.
+  it("Uzbek numbers use a tag every browser has data for, with Uzbek separators", () => {
+    expect(numberTag("uz-Latn-UZ")).toBe("uk");
+    expect(numberTag("UZ-latn-uz")).toBe("uk");
+    expect(numberTag("en-US")).toBe("en-US");
+    expect(formatNumber("1234567.5", "uz-Latn-UZ")).toBe("1\u00a0234\u00a0567,5");
+    expect(formatNumber("1234", "uz-Latn-UZ")).toBe("1\u00a0234");
+    expect(formatPercent("-0.0281", "uz-Latn-UZ")).toBe("-2,81%");
+    expect(formatMoney("1234.5", "UZS", "uz-Latn-UZ")).toBe("1\u00a0234,50\u00a0UZS");
+  });
+
+  it("hryvnias are written with the sign every CLDR version agrees on", () => {
+    expect(formatMoney("1234.5", "UAH", "uk-UA")).toBe("1\u00a0234,50\u00a0₴");
+    expect(formatMoney("-5", "UAH", "ru-RU")).toBe("-5,00\u00a0₴");
+    expect(formatMoney("1234567", "UAH", "uk-UA", { compact: true })).toBe("1,2\u00a0млн\u00a0₴");
+  });
+
+  it("every locale formats numbers with a tag Intl has data for", () => {
+    for (const l of LOCALES) {
+      const tag = numberTag(l.intl);
+      expect(Intl.NumberFormat.supportedLocalesOf([tag]), l.key).toEqual([tag]);
+      expect(new Intl.NumberFormat(tag).resolvedOptions().locale.split("-")[0], l.key).toBe(tag.split("-")[0]);
+    }
   });
 });

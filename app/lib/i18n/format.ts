@@ -1,4 +1,5 @@
 import { compare, parseDecimal } from "~/lib/numbers/decimal";
+import { dateTimeFormat, numberFormat } from "./formatters";
 
 /**
  * Numbers, money, percentages and times for the page's locale (its BCP 47 tag). Values arrive as
@@ -8,17 +9,12 @@ import { compare, parseDecimal } from "~/lib/numbers/decimal";
 export const NOT_A_NUMBER = "—";
 
 type NumericText = Intl.StringNumericLiteral;
-const cache = new Map<string, Intl.NumberFormat>();
 
-function nf(intl: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${intl}|${JSON.stringify(options)}`;
-  let f = cache.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(intl, options);
-    cache.set(key, f);
-  }
-  return f;
-}
+/**
+ * Currencies whose symbol CLDR changed between the versions Node and browsers ship (Ukrainian
+ * and Russian wrote `грн`, now `₴`): their narrow symbol is the same everywhere (docs/decisions/022).
+ */
+const NARROW_SYMBOL = new Set(["UAH"]);
 
 function numeric(value: string): NumericText | undefined {
   return parseDecimal(value) ? (value.trim() as NumericText) : undefined;
@@ -31,7 +27,7 @@ export function formatNumber(
 ): string {
   const v = numeric(value);
   if (v === undefined) return NOT_A_NUMBER;
-  return nf(intl, {
+  return numberFormat(intl, {
     notation: opts.compact ? "compact" : "standard",
     maximumFractionDigits: opts.maxDigits ?? 8,
     minimumFractionDigits: opts.minDigits ?? 0,
@@ -42,7 +38,7 @@ export function formatNumber(
 export function formatPercent(ratio: string, intl: string): string {
   const v = numeric(ratio);
   if (v === undefined) return NOT_A_NUMBER;
-  return nf(intl, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" }).format(v);
+  return numberFormat(intl, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" }).format(v);
 }
 
 /**
@@ -55,9 +51,10 @@ export function formatMoney(value: string, currency: string, intl: string, opts:
   if (!d || v === undefined) return NOT_A_NUMBER;
   const abs = d.int < 0n ? { ...d, int: -d.int } : d;
   const small = compare(abs, { int: 1n, scale: 0 }) < 0 && d.int !== 0n;
-  return nf(intl, {
+  return numberFormat(intl, {
     style: "currency",
     currency,
+    ...(NARROW_SYMBOL.has(currency) ? { currencyDisplay: "narrowSymbol" as const } : {}),
     notation: opts.compact ? "compact" : "standard",
     ...(small ? { maximumSignificantDigits: 4 } : {}),
   }).format(v);
@@ -65,5 +62,5 @@ export function formatMoney(value: string, currency: string, intl: string, opts:
 
 export function formatDateTime(ms: number, intl: string, style: "date" | "datetime" = "datetime"): string {
   if (!Number.isFinite(ms)) return NOT_A_NUMBER;
-  return new Intl.DateTimeFormat(intl, style === "date" ? { dateStyle: "medium" } : { dateStyle: "medium", timeStyle: "short" }).format(ms);
+  return dateTimeFormat(intl, style === "date" ? { dateStyle: "medium" } : { dateStyle: "medium", timeStyle: "short" }).format(ms);
 }

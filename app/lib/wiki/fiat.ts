@@ -1,5 +1,5 @@
 import { div, mul, parseDecimal, roundTo, toText } from "~/lib/numbers/decimal";
-import { numberFormat } from "./formatters";
+import { numberFormat } from "~/lib/i18n/formatters";
 
 /**
  * Amounts in the visitor's currency (docs/decisions/605): USDT figures times the gateway's USDT

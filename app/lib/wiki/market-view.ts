@@ -1,6 +1,6 @@
 import type { SpotTicker } from "../../../protocol/bitget";
 import type { WikiEntry } from "../../../protocol/wiki";
-import { dateTimeFormat, numberFormat } from "./formatters";
+import { dateTimeFormat, numberFormat } from "~/lib/i18n/formatters";
 
 /**
  * What the wiki pages show of a market, formatted for the page's locale (a BCP 47 tag). Decimal

@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "~/lib/i18n/format";
+import { dateTimeFormat } from "~/lib/i18n/formatters";
 import { KLINE_INTERVALS, KLINE_STUDIES, KLINE_VIEWS, RISE_COLORS } from "~/lib/prefs/local-prefs";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
@@ -151,18 +152,13 @@ const ChartCard = memo(function ChartCard({
   }, []);
 
   const texts = useRef<ChartTexts>({ markTitle: () => "", fillText: () => "", time: () => "" });
-  const formats = useMemo(() => new Map<string, Intl.DateTimeFormat>(), []);
   texts.current = {
     markTitle: (m: PriceMark) =>
       m.kind === "plan" || m.kind === "order"
         ? t(m.kind === "plan" ? "chart.markPlan" : "chart.markOrder", { side: t(`side.${m.side}`), size: size(m.size) })
         : t(`futures.chart.${m.kind}`),
     fillText: (m: FillMark) => t(m.side === "buy" ? "chart.fillBuy" : "chart.fillSell"),
-    time: (ms, style) => {
-      let f = formats.get(style);
-      if (!f) formats.set(style, (f = new Intl.DateTimeFormat(intl, TIME_STYLES[style])));
-      return f.format(ms);
-    },
+    time: (ms, style) => dateTimeFormat(intl, TIME_STYLES[style]).format(ms),
   };
 
   const box = useRef<HTMLDivElement>(null);
@@ -312,7 +308,8 @@ const ChartCard = memo(function ChartCard({
         <figure className="chart-figure" aria-busy={!live.ready || lib.state === "loading"}>
           {shown && (
             <p className="chart-legend" aria-hidden="true" data-testid="chart-legend">
-              <span>{formatTime(shown.ts, intl)}</span>
+              {/* In the reader's zone, like every time: the browser corrects the server's first paint. */}
+              <span suppressHydrationWarning>{formatTime(shown.ts, intl)}</span>
               {(["open", "high", "low", "close"] as const).map((k) => (
                 <span key={k}>
                   {t(`chart.legend.${k}`)} {price(shown[k])}

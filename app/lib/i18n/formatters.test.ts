@@ -11,6 +11,12 @@ describe("formatters", () => {
     expect(dateTimeFormat("en", { year: "numeric", timeZone: "UTC" }).format(0)).toBe("1970");
   });
 
+  it("formats numbers with the locale's number tag and dates with its own (docs/decisions/022)", () => {
+    expect(numberFormat("uz-Latn-UZ").resolvedOptions().locale).toBe("uk");
+    expect(numberFormat("uz-Latn-UZ")).toBe(numberFormat("uk"));
+    expect(dateTimeFormat("uz-Latn-UZ").resolvedOptions().locale).toBe("uz-Latn-UZ");
+  });
+
   it("keeps a bounded number of formatters", () => {
     for (let i = 0; i < 2_000; i++)
       numberFormat("en", {
