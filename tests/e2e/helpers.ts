@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { newestCode } from "../setup/outbox";
 
@@ -56,4 +57,33 @@ export function acrossLoads<T>(evaluation: Promise<T>): Promise<T | "loading"> {
 /** A local-storage item of the page, or "loading" between documents. */
 export function storedItem(page: Page, key: string): Promise<string | null> {
   return acrossLoads(page.evaluate((k) => localStorage.getItem(k), key));
+}
+
+/**
+ * Steers the e2e gateway's simulated futures price with the operator's command
+ * (`npm run futures:price`, docs/decisions/316; the e2e gateway runs with SIM_PRICE_CONTROL=1):
+ * `price` pins the contract's index and moves it there by at most `ratePercent` a second,
+ * `"release"` returns it to the spot price. Waits until the gateway took the command.
+ */
+export function steerFuturesPrice(symbol: string, price: number | "release", ratePercent: number): void {
+  const target = price === "release" ? ["--release"] : ["--price", price.toFixed(2)];
+  execFileSync(
+    process.execPath,
+    ["--import", "tsx", "gateway/futures/cli/price.ts", "--symbol", symbol, ...target, "--rate", String(ratePercent), "--wait", "10"],
+    { env: { ...process.env, DATA_DIR: dataDir() }, stdio: ["ignore", "ignore", "inherit"] },
+  );
+}
+
+/** A new trader on a futures screen with `amount` USDT moved over from spot (a new futures account is empty). */
+export async function newFuturesTrader(page: Page, path: string, amount: string): Promise<void> {
+  await registerThroughPage(page, `futures-${Date.now()}-${people}@example.com`, "Passw0rd!x");
+  await page.goto(path);
+  const dialog = page.getByRole("dialog");
+  await page.getByRole("region", { name: "Futures order" }).getByRole("button", { name: "Transfer" }).click();
+  await dialog.getByLabel("Amount (USDT)").fill(amount);
+  await dialog.getByRole("button", { name: "Transfer" }).click();
+  await page
+    .getByRole("status")
+    .filter({ hasText: `Transferred ${amount} USDT` })
+    .waitFor();
 }

@@ -70,7 +70,7 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
   const feed = useFuturesAccount(symbol, user !== null);
   const state = useFrameStore(feed ? (feed.store as FrameStore<FuturesAccountState | undefined>) : NO_ACCOUNT);
   const view = useMemo<FuturesAccountView | undefined>(
-    () => (feed && state ? { ...state, afterAction: () => feed.afterAction() } : undefined),
+    () => (feed && state ? { ...state, afterAction: (scope) => feed.afterAction(scope) } : undefined),
     [feed, state],
   );
 
@@ -81,7 +81,12 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
     return feed.onEvent((e: FuturesEvent) => {
       if (e.kind === "fill") {
         if (e.fill.symbol !== symbol) return;
-        const values = { size: formatNumber(e.fill.baseVolume, intl), coin: market?.base ?? "", price: formatNumber(e.fill.price, intl) };
+        const digits = market?.pricePrecision;
+        const values = {
+          size: formatNumber(e.fill.baseVolume, intl),
+          coin: market?.base ?? "",
+          price: formatNumber(e.fill.price, intl, { minDigits: digits, maxDigits: digits }),
+        };
         showToast(t("futures.toast.filled", values), "notice");
         return;
       }
@@ -182,7 +187,7 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
           holdSide={holdSide}
           onHoldSide={setHoldSide}
           pick={pick}
-          onChanged={() => view?.afterAction()}
+          onChanged={() => view?.afterAction("settings")}
         />
       }
       sides={{

@@ -7,7 +7,7 @@ import { mergePlans } from "~/lib/trade/chart/marks";
 import { lazyPrivate } from "~/components/trade/use-feeds";
 
 /** The trader's account on the screen: what the feed holds, and what to do after an action. */
-export type FuturesAccountView = FuturesAccountState & { afterAction: () => void };
+export type FuturesAccountView = FuturesAccountState & { afterAction: (scope?: "trade" | "settings") => void };
 
 const base = { productType: PRODUCT_TYPE, marginCoin: MARGIN_COIN };
 

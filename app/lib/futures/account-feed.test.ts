@@ -137,10 +137,18 @@ describe("FuturesAccountFeed", () => {
   it("refetches after an action only while the stream is not open, and resyncs over REST on every reconnect", async () => {
     const { stream, calls, feed, events, stop } = started();
     await tick();
-    const count = () => calls.filter((c) => c === "positions").length;
+    const count = (what = "positions") => calls.filter((c) => c === what).length;
     const start = count();
+    const [accounts, plans] = [count("account"), count("plans")];
     feed.afterAction();
     expect(count()).toBe(start);
+    // trigger orders are read again while the gateway has not pushed `orders-algo`; settings always
+    expect([count("account"), count("plans")]).toEqual([accounts, plans + 1]);
+    feed.afterAction("settings");
+    expect([count(), count("account"), count("plans")]).toEqual([start, accounts + 1, plans + 2]);
+    stream.push("orders-algo", "snapshot", []);
+    feed.afterAction();
+    expect(count("plans")).toBe(plans + 2);
     stream.setStatus("reconnecting");
     feed.afterAction();
     expect(count()).toBe(start + 1);

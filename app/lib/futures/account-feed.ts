@@ -3,7 +3,7 @@
  * and plan orders and liquidations read over REST first, then kept live from the private
  * `USDT-FUTURES` channels (snapshot, then pushes). Every reconnect reads them again over REST
  * (resync), and an action taken while the stream is not open reads them again itself; otherwise
- * nothing is refetched after an action, the pushes say what it did.
+ * nothing but the contract's settings is refetched after an action, the pushes say what it did.
  */
 import type { Async } from "~/lib/async-state";
 import { settle } from "~/lib/trade/account-feed";
@@ -22,7 +22,7 @@ import {
   type FuturesOrder,
   type Position,
 } from "./api";
-import { fillOf, PositionWatch, type FuturesFill, type LiquidationBill, type PositionEvent } from "./private-events";
+import { fillOf, fillsByOrder, PositionWatch, type FuturesFill, type LiquidationBill, type PositionEvent } from "./private-events";
 
 /** The REST reads the feed starts from and resyncs with (signed calls of the page's HTTP client). */
 export interface FuturesAccountApi {
@@ -62,6 +62,8 @@ export class FuturesAccountFeed {
   private readonly watch = new PositionWatch();
   private readonly listeners = new Set<(e: FuturesEvent) => void>();
   private liquidationTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the gateway serves `orders-algo` (it has pushed its snapshot); until then plans are read after actions. */
+  private plansLive = false;
 
   constructor(
     private readonly symbol: string,
@@ -101,12 +103,9 @@ export class FuturesAccountFeed {
       }),
       this.stream.subscribe(arg("fill"), (push) => {
         if (push.action === "snapshot") return;
-        for (const d of push.data) {
-          const fill = fillOf(d);
-          if (!fill) continue;
-          this.watch.fill(fill);
-          this.emit({ kind: "fill", fill });
-        }
+        const fills = push.data.flatMap((d) => fillOf(d) ?? []);
+        for (const fill of fills) this.watch.fill(fill);
+        for (const fill of fillsByOrder(fills)) this.emit({ kind: "fill", fill });
       }),
       this.stream.subscribe(arg("positions"), (push) => {
         // the channel sends the whole list every time (docs/protocol.md §18)
@@ -125,6 +124,7 @@ export class FuturesAccountFeed {
         this.store.invalidate();
       }),
       this.stream.subscribe(arg("orders-algo"), (push) => {
+        this.plansLive = true;
         this.plans = mergePlans(this.plans, planRows(push.data), this.symbol, push.action === "snapshot");
         this.store.invalidate();
       }),
@@ -137,11 +137,7 @@ export class FuturesAccountFeed {
 
   /** Reads everything again over REST (the start, every reconnect). */
   refresh(): void {
-    this.read(
-      this.api.account(this.symbol),
-      () => this.account,
-      (v) => (this.account = v),
-    );
+    this.readAccount();
     this.read(
       this.api.positions(),
       () => this.positions,
@@ -153,18 +149,18 @@ export class FuturesAccountFeed {
       (v) => (this.orders = v),
     );
     this.readLiquidations();
-    this.api.plans(this.symbol).then(
-      (plans) => {
-        this.plans = plans;
-        this.store.invalidate();
-      },
-      () => undefined,
-    );
+    this.readPlans();
   }
 
-  /** After the trader's own action: the pushes will say what it did, unless the stream is not open. */
-  afterAction(): void {
-    if (this.stream.status() !== "open") this.refresh();
+  /**
+   * After the trader's own action: the pushes will say what it did, unless the stream is not open.
+   * A change of the contract's settings (margin mode, leverage, position mode) is read again in any
+   * case: no channel carries them; so are trigger orders while the gateway does not push `orders-algo`.
+   */
+  afterAction(scope: "trade" | "settings" = "trade"): void {
+    if (this.stream.status() !== "open") return this.refresh();
+    if (scope === "settings") this.readAccount();
+    if (!this.plansLive) this.readPlans();
   }
 
   /** Fills, warnings and liquidations as the stream reports them (for toasts); returns the unsubscribe. */
@@ -188,6 +184,24 @@ export class FuturesAccountFeed {
       set(v);
       this.store.invalidate();
     });
+  }
+
+  private readAccount(): void {
+    this.read(
+      this.api.account(this.symbol),
+      () => this.account,
+      (v) => (this.account = v),
+    );
+  }
+
+  private readPlans(): void {
+    this.api.plans(this.symbol).then(
+      (plans) => {
+        this.plans = plans;
+        this.store.invalidate();
+      },
+      () => undefined,
+    );
   }
 
   private readLiquidations(): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { positionOf, type Position } from "./api";
-import { fillOf, liquidationBills, PositionWatch } from "./private-events";
+import { fillOf, fillsByOrder, liquidationBills, PositionWatch, type FuturesFill } from "./private-events";
 
 const pos = (o: Record<string, unknown> = {}): Position =>
   positionOf({
@@ -35,6 +35,23 @@ describe("futures private events", () => {
     for (const bad of [{ tradeId: 7 }, { price: undefined }, { baseVolume: null }, { symbol: "" }])
       expect(fillOf(fill(bad))).toBeUndefined();
     expect(fillOf(null)).toBeUndefined();
+  });
+
+  it("makes one fill of an order's fills in a push: sizes and profit summed, the size-weighted average price", () => {
+    const rows = [
+      fill({ tradeId: "a", price: "100.50", baseVolume: "0.010000", profit: "0" }),
+      fill({ tradeId: "b", orderId: "o2", price: "7", baseVolume: "1" }),
+      fill({ tradeId: "c", price: "101.00", baseVolume: "0.030000", profit: "0.25" }),
+      fill({ tradeId: "d", orderId: "", price: "5", baseVolume: "2" }),
+    ].map((r) => fillOf(r)!);
+    const out = fillsByOrder(rows);
+    expect(out.map((f: FuturesFill) => [f.tradeId, f.baseVolume, f.price])).toEqual([
+      ["a", "0.04", "100.88"],
+      ["b", "1", "7"],
+      ["d", "2", "5"],
+    ]);
+    expect(out[0]!.profit).toBe("0.25");
+    expect(fillsByOrder([])).toEqual([]);
   });
 
   it("warns once when the gateway's margin ratio reaches the warning level, again only after it recovered", () => {

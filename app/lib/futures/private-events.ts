@@ -5,6 +5,7 @@
  * liquidated (it left the list with no fill of its own contract since the list before). Pure: the
  * previous state goes in, events come out.
  */
+import { add, div, mul, parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
 import { hasStringFields } from "~/lib/trade/account-data";
 import type { Position } from "./api";
 import { liquidationWarnings } from "./live-position";
@@ -37,6 +38,40 @@ export function fillOf(v: unknown): FuturesFill | undefined {
     baseVolume: str("baseVolume"),
     profit: str("profit", "0"),
   };
+}
+
+/**
+ * The fills of one push, one per order: a market order that takes several levels in one match is
+ * one fill for the trader (its size summed, its price the size-weighted average at the finest
+ * price step among them, its profit summed). Rows whose numbers do not read are left as they are.
+ */
+export function fillsByOrder(fills: readonly FuturesFill[]): FuturesFill[] {
+  const out: FuturesFill[] = [];
+  const byOrder = new Map<string, { first: FuturesFill; size: Decimal; quote: Decimal; profit: Decimal; digits: number }>();
+  for (const f of fills) {
+    const [size, price, profit] = [parseDecimal(f.baseVolume), parseDecimal(f.price), parseDecimal(f.profit)];
+    if (!f.orderId || !size || !price || !profit || size.int <= 0n) {
+      out.push(f);
+      continue;
+    }
+    const g = byOrder.get(f.orderId);
+    if (!g) {
+      const entry = { first: f, size, quote: mul(price, size), profit, digits: price.scale };
+      byOrder.set(f.orderId, entry);
+      out.push(f);
+      continue;
+    }
+    g.size = add(g.size, size);
+    g.quote = add(g.quote, mul(price, size));
+    g.profit = add(g.profit, profit);
+    g.digits = Math.max(g.digits, price.scale);
+  }
+  return out.map((f) => {
+    const g = f.orderId ? byOrder.get(f.orderId) : undefined;
+    if (!g || g.first !== f) return f;
+    const avg = div(g.quote, g.size, g.digits);
+    return { ...f, baseVolume: toText(g.size), price: avg ? toText(avg) : f.price, profit: toText(g.profit) };
+  });
 }
 
 export type PositionEvent = { kind: "nearLiquidation"; position: Position; ratio: number } | { kind: "liquidated"; position: Position };
