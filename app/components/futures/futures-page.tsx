@@ -77,14 +77,14 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
   // Toasts of what the private stream says happened: fills of this contract, and any position
   // near liquidation (once, until it recovers) or liquidated (docs/decisions/706).
   useEffect(() => {
-    if (!feed) return;
+    if (!feed || !market) return;
     return feed.onEvent((e: FuturesEvent) => {
       if (e.kind === "fill") {
         if (e.fill.symbol !== symbol) return;
-        const digits = market?.pricePrecision;
+        const digits = market.pricePrecision;
         const values = {
           size: formatNumber(e.fill.baseVolume, intl),
-          coin: market?.base ?? "",
+          coin: market.base,
           price: formatNumber(e.fill.price, intl, { minDigits: digits, maxDigits: digits }),
         };
         showToast(t("futures.toast.filled", values), "notice");
@@ -94,7 +94,7 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
       const values = { symbol: p.symbol, side: t(`futures.pos.${p.holdSide}`), size: formatNumber(p.total, intl) };
       showToast(t(e.kind === "liquidated" ? "futures.live.liquidated" : "futures.toast.nearLiquidation", values), "notice");
     });
-  }, [feed, symbol, market?.base, intl, t]);
+  }, [feed, symbol, market, intl, t]);
 
   const mark = Number(ticker?.markPrice) || undefined;
   const positions = useMemo(
