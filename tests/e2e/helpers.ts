@@ -1,6 +1,6 @@
-import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { newestCode } from "../setup/outbox";
+import { steerFuturesPrice as steerPrice } from "../setup/price-control";
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
 
@@ -59,19 +59,9 @@ export function storedItem(page: Page, key: string): Promise<string | null> {
   return acrossLoads(page.evaluate((k) => localStorage.getItem(k), key));
 }
 
-/**
- * Steers the e2e gateway's simulated futures price with the operator's command
- * (`npm run futures:price`, docs/decisions/316; the e2e gateway runs with SIM_PRICE_CONTROL=1):
- * `price` pins the contract's index and moves it there by at most `ratePercent` a second,
- * `"release"` returns it to the spot price. Waits until the gateway took the command.
- */
+/** Steers the e2e gateway's simulated futures price (its gateway runs with SIM_PRICE_CONTROL=1; docs/decisions/316). */
 export function steerFuturesPrice(symbol: string, price: number | "release", ratePercent: number): void {
-  const target = price === "release" ? ["--release"] : ["--price", price.toFixed(2)];
-  execFileSync(
-    process.execPath,
-    ["--import", "tsx", "gateway/futures/cli/price.ts", "--symbol", symbol, ...target, "--rate", String(ratePercent), "--wait", "10"],
-    { env: { ...process.env, DATA_DIR: dataDir() }, stdio: ["ignore", "ignore", "inherit"] },
-  );
+  steerPrice(dataDir(), symbol, price, ratePercent);
 }
 
 /** A new trader on a futures screen with `amount` USDT moved over from spot (a new futures account is empty). */

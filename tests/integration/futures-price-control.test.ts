@@ -3,24 +3,13 @@
  * gateway runs with SIM_PRICE_CONTROL=1, and then the operator's command moves the futures index
  * and mark to the target at the rate given.
  */
-import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { MIX } from "../../protocol/mix.ts";
-import { ROOT } from "../setup/processes.ts";
+import { priceCommand } from "../setup/price-control.ts";
 import { gatewayForSuite, type SuiteServer } from "../setup/suite.ts";
 
 const BTC = "symbol=BTCUSDT&productType=USDT-FUTURES";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function priceCli(dataDir: string, args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "gateway/futures/cli/price.ts", ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 async function prices(gw: SuiteServer): Promise<{ mark: number; index: number }> {
   const res = await fetch(`${gw.url}${MIX.symbolPrice}?${BTC}`);
@@ -35,7 +24,7 @@ describe("price control, off (the default)", () => {
   it("is not taken: the command waits unanswered, says why, and the price does not move", async () => {
     const before = await prices(gw);
     const target = (before.index * 0.8).toFixed(2);
-    const r = priceCli(gw.dir, ["--symbol", "BTCUSDT", "--price", target, "--rate", "50", "--wait", "3"]);
+    const r = priceCommand(gw.dir, ["--symbol", "BTCUSDT", "--price", target, "--rate", "50", "--wait", "3"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("SIM_PRICE_CONTROL=1");
     const after = await prices(gw);
@@ -66,7 +55,7 @@ describe("price control, on", () => {
       ["--symbol", "BTCUSDT", "--price", "1", "--rate", "101"],
       ["--symbol", "BTCUSDT", "--price", "1", "--env", "test"],
     ]) {
-      const r = priceCli(gw.dir, args);
+      const r = priceCommand(gw.dir, args);
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr).toContain("usage: futures:price");
     }
@@ -76,7 +65,7 @@ describe("price control, on", () => {
     const before = await prices(gw);
     const target = Math.round(before.index * 0.97 * 100) / 100;
     // 1 % a second: about three seconds to the target
-    const r = priceCli(gw.dir, ["--symbol", "BTCUSDT", "--price", target.toFixed(2), "--rate", "1"]);
+    const r = priceCommand(gw.dir, ["--symbol", "BTCUSDT", "--price", target.toFixed(2), "--rate", "1"]);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ symbol: "BTCUSDT", env: "live", taken: true });
     const seen: number[] = [];
@@ -91,7 +80,7 @@ describe("price control, on", () => {
     expect(seen.some((x) => x < before.index * 0.995 && x > target)).toBe(true);
     const pinned = await prices(gw);
     expect(Math.abs(pinned.mark - target) / target).toBeLessThan(0.01);
-    expect(priceCli(gw.dir, ["--symbol", "BTCUSDT", "--release", "--rate", "100"]).code).toBe(0);
+    expect(priceCommand(gw.dir, ["--symbol", "BTCUSDT", "--release", "--rate", "100"]).code).toBe(0);
     await sleep(2500);
     const released = await prices(gw);
     expect(Math.abs(released.index - before.index) / before.index).toBeLessThan(0.02);
