@@ -1,19 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { positionRow } from "./position.fixture";
 import type { StreamPush, StreamStatus } from "~/lib/ws/stream-types";
 import { FuturesAccountFeed, type FuturesAccountApi, type FuturesEvent } from "./account-feed";
 import { futuresAccountOf, positionOf, type FuturesAccount } from "./api";
 
-const pos = (o: Record<string, unknown> = {}) => ({
-  symbol: "BTCUSDT",
-  holdSide: "long",
-  marginMode: "isolated",
-  total: "0.01",
-  openPriceAvg: "50000",
-  leverage: "100",
-  marginSize: "5",
-  marginRatio: "0.4",
-  ...o,
-});
+const pos = positionRow;
 const order = (id: string, status: string, symbol = "BTCUSDT") => ({
   orderId: id,
   clientOid: `c${id}`,

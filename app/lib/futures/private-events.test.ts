@@ -1,19 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { positionRow } from "./position.fixture";
 import { positionOf, type Position } from "./api";
 import { fillOf, fillsByOrder, liquidationBills, PositionWatch, type FuturesFill } from "./private-events";
 
-const pos = (o: Record<string, unknown> = {}): Position =>
-  positionOf({
-    symbol: "BTCUSDT",
-    holdSide: "long",
-    marginMode: "isolated",
-    total: "0.01",
-    openPriceAvg: "50000",
-    leverage: "100",
-    marginSize: "5",
-    marginRatio: "0.4",
-    ...o,
-  })!;
+const pos = (o: Record<string, unknown> = {}): Position => positionOf(positionRow(o))!;
 
 const fill = (o: Record<string, unknown> = {}) => ({
   tradeId: "t1",
