@@ -27,6 +27,7 @@ describe("price control, off (the default)", () => {
     const r = priceCommand(gw.dir, ["--symbol", "BTCUSDT", "--price", target, "--rate", "50", "--wait", "3"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("SIM_PRICE_CONTROL=1");
+    expect(gw.started.logs.join("\n")).not.toContain("SIM_PRICE_CONTROL is on");
     const after = await prices(gw);
     expect(Math.abs(after.index - before.index) / before.index).toBeLessThan(0.05);
     expect(Math.abs(after.mark - Number(target)) / Number(target)).toBeGreaterThan(0.1);
@@ -43,6 +44,10 @@ describe("price control, off (the default)", () => {
 
 describe("price control, on", () => {
   const gw = gatewayForSuite({ SIM_PRICE_CONTROL: "1" });
+
+  it("says so in the gateway's log at start", () => {
+    expect(gw.started.logs.some((l) => l.includes('"level":40') && l.includes("SIM_PRICE_CONTROL is on"))).toBe(true);
+  });
 
   it("refuses malformed commands before writing them", () => {
     for (const args of [
