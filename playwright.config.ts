@@ -68,6 +68,8 @@ export default defineConfig({
       IMAGE_ORIGINS: altOrigin,
       BRAND_HOSTS: E2E_LINKS.brandHost,
       LINK_ADDRESSES: E2E_LINKS.addresses.join(","),
+      // The operator's price control of the simulated market, for the forced-liquidation test (docs/decisions/316).
+      SIM_PRICE_CONTROL: "1",
     },
     timeout: 120_000,
     reuseExistingServer: false,

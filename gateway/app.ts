@@ -126,7 +126,10 @@ export async function createGateway(
   const binding = new BindingService(accountStores, accounts);
   const exchangeConfig = exchangeConfigFromEnv();
   const exchange = new Exchange(db, exchangeConfig, config.seed, accounts.directory, log("exchange error"));
-  const futures = new Futures(db, exchange, futuresConfigFromEnv(), config.seed, log("futures error"));
+  const futuresConfig = futuresConfigFromEnv();
+  const futures = new Futures(db, exchange, futuresConfig, config.seed, log("futures error"));
+  // a test and demo switch that must never be on unnoticed (docs/decisions/316)
+  if (futuresConfig.priceControl) app.log.warn("SIM_PRICE_CONTROL is on: `npm run futures:price` can move the futures prices");
   const eventStore = new EventStore(db);
   const events = new EventService({
     store: eventStore,

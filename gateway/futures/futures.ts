@@ -10,6 +10,8 @@ import type { Exchange } from "../exchange/exchange.ts";
 import type { FuturesConfig } from "./config.ts";
 import { newFxChange, type FxChange, type FxOrder } from "./ledger.ts";
 import { FuturesMarket } from "./market.ts";
+import { PriceControl } from "./price-control.ts";
+import { PriceControlStore } from "./price-control-store.ts";
 import { FuturesService } from "./service.ts";
 import { FuturesSimulator } from "./simulator.ts";
 import { FuturesStore } from "./store.ts";
@@ -41,6 +43,7 @@ export class Futures {
     this.market = new FuturesMarket(exchange.market, this.store, seed, exchange.svc.store.genesis(), config.fundingIntervalMs, now);
     this.svc = new FuturesService(db, this.store, this.market, exchange.svc, this.ids);
     this.svc.load();
+    if (config.priceControl) this.market.control = new PriceControl(new PriceControlStore(db), log);
     exchange.svc.paperResetHooks.add((userId) => this.svc.resetPaper(userId));
     this.market.markListeners.add((env, c) => this.svc.checkLiquidations(env, c, Date.now()));
     this.market.fundingListeners.add((env, c, at, rate, mark, record) => this.svc.settleFunding(env, c, rate, mark, at, record));
@@ -60,6 +63,7 @@ export class Futures {
   step(now = Date.now()): void {
     try {
       this.stepChange = newFxChange();
+      this.market.control?.poll();
       this.simulator.tick(now);
       this.svc.commit(this.stepChange);
       this.market.step(now);

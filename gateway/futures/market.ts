@@ -11,6 +11,7 @@ import type { MarketData } from "../exchange/market/market-data.ts";
 import { Tapes, type PublicTrade, type Tape } from "../exchange/market/tape.ts";
 import type { Db } from "../db/database.ts";
 import { CONTRACTS, type Contract } from "./contracts.ts";
+import type { PriceControl } from "./price-control.ts";
 import { fundingRatePpm, newPriceState, nextFundingTime, updatePrice, type PriceState } from "./pricing.ts";
 import type { FuturesStore } from "./store.ts";
 
@@ -35,6 +36,8 @@ export class FuturesMarket {
   readonly fundingListeners = new Set<FundingListener>();
   readonly markListeners = new Set<MarkListener>();
   private nextFunding: number;
+  /** The test and demo price control (docs/decisions/316), only when the gateway enables it. */
+  control: PriceControl | undefined;
 
   constructor(
     private readonly spot: MarketData,
@@ -76,8 +79,12 @@ export class FuturesMarket {
     return s;
   }
 
-  /** The index in ticks: the spot market's last trade of the pair in the same environment. */
+  /** The index in ticks: the spot market's last trade of the pair in the same environment (or the control's pin). */
   index(env: Env, symbol: string): number {
+    return this.control?.index(env, symbol) ?? this.spotIndex(env, symbol);
+  }
+
+  private spotIndex(env: Env, symbol: string): number {
     return this.spot.tape(env, symbol).latest(1)[0]?.price ?? this.spot.candles.lastPrice(symbol) ?? 0;
   }
 
@@ -110,6 +117,7 @@ export class FuturesMarket {
   step(now: number): void {
     for (const env of ENVS) {
       for (const c of CONTRACTS) {
+        this.control?.advance(env, c.symbol, this.spotIndex(env, c.symbol));
         const s = this.price(env, c.symbol);
         updatePrice(s, this.index(env, c.symbol), this.mid(env, c.symbol));
         if (env === "live") this.markCandles.trade(c.symbol, now, s.mark, 0, 0);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { newestCode } from "../setup/outbox";
+import { steerFuturesPrice as steerPrice } from "../setup/price-control";
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
 
@@ -56,4 +57,23 @@ export function acrossLoads<T>(evaluation: Promise<T>): Promise<T | "loading"> {
 /** A local-storage item of the page, or "loading" between documents. */
 export function storedItem(page: Page, key: string): Promise<string | null> {
   return acrossLoads(page.evaluate((k) => localStorage.getItem(k), key));
+}
+
+/** Steers the e2e gateway's simulated futures price (its gateway runs with SIM_PRICE_CONTROL=1; docs/decisions/316). */
+export function steerFuturesPrice(symbol: string, price: number | "release", ratePercent: number): void {
+  steerPrice(dataDir(), symbol, price, ratePercent);
+}
+
+/** A new trader on a futures screen with `amount` USDT moved over from spot (a new futures account is empty). */
+export async function newFuturesTrader(page: Page, path: string, amount: string): Promise<void> {
+  await registerThroughPage(page, `futures-${Date.now()}-${people}@example.com`, "Passw0rd!x");
+  await page.goto(path);
+  const dialog = page.getByRole("dialog");
+  await page.getByRole("region", { name: "Futures order" }).getByRole("button", { name: "Transfer" }).click();
+  await dialog.getByLabel("Amount (USDT)").fill(amount);
+  await dialog.getByRole("button", { name: "Transfer" }).click();
+  await page
+    .getByRole("status")
+    .filter({ hasText: `Transferred ${amount} USDT` })
+    .waitFor();
 }

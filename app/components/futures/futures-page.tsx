@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { KlineChart } from "~/components/trade/chart/kline-chart";
 import { DemoSwitch } from "~/components/trade/demo-switch";
@@ -9,7 +9,8 @@ import { TradeLayout } from "~/components/trade/trade-layout";
 import { useMarketFeeds } from "~/components/trade/use-feeds";
 import { FUTURES_CHART, futuresTickerOf, PRODUCT_TYPE, type FuturesTicker } from "~/lib/futures/api";
 import { futuresMarketOf } from "~/lib/futures/contract";
-import { liquidationWarnings, livePosition } from "~/lib/futures/live-position";
+import type { FuturesAccountState, FuturesEvent } from "~/lib/futures/account-feed";
+import { livePosition } from "~/lib/futures/live-position";
 import type { HoldSide } from "~/lib/futures/maths";
 import type { FuturesPageData } from "~/lib/futures/page-data";
 import { BRAND } from "~/lib/i18n/meta";
@@ -22,11 +23,11 @@ import type { OpenOrder } from "~/lib/trade/account-data";
 import type { PriceMark } from "~/lib/trade/chart/marks";
 import { mergeTrades, priceDirection } from "~/lib/trade/market-data";
 import { BOOK_FEED_DEPTH, bookFeed, productTickerFeed, tradesFeed } from "~/lib/trade/market-feed";
-import { useFrameStore } from "~/lib/ws/frame-store";
+import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import { FuturesOrderPanel } from "./futures-order-panel";
 import { FuturesPanels } from "./futures-panels";
 import { FuturesTickerBar } from "./futures-ticker-bar";
-import { useFuturesAccount, type FuturesFill } from "./use-futures-account";
+import { useFuturesAccount, type FuturesAccountView } from "./use-futures-account";
 
 /** The book, trades and futures ticker of a contract: the server's first paint, then the public stream. */
 function useFuturesFeeds(data: FuturesPageData) {
@@ -41,6 +42,7 @@ function useFuturesFeeds(data: FuturesPageData) {
 }
 
 const NONE: never[] = [];
+const NO_ACCOUNT = new FrameStore<FuturesAccountState | undefined>(() => undefined);
 
 /** The USDT-M futures screen of one contract (docs/decisions/705): the spot screen's pieces, futures data. */
 export function FuturesPage({ data }: { data: FuturesPageData }) {
@@ -59,21 +61,34 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
   const [pick, setPick] = useState<{ price: string; n: number }>();
   const loginTo = `/login?redirectTo=${encodeURIComponent(pathname + search)}`;
 
-  const onFill = useCallback(
-    (f: FuturesFill) => {
-      if (f.symbol && f.symbol !== symbol) return;
-      showToast(
-        t("futures.toast.filled", {
-          size: formatNumber(f.baseVolume, intl),
-          coin: market?.base ?? "",
-          price: formatNumber(f.price, intl),
-        }),
-        "notice",
-      );
-    },
-    [symbol, market?.base, intl, t],
+  const feed = useFuturesAccount(symbol, user !== null);
+  const state = useFrameStore(feed ? (feed.store as FrameStore<FuturesAccountState | undefined>) : NO_ACCOUNT);
+  const view = useMemo<FuturesAccountView | undefined>(
+    () => (feed && state ? { ...state, afterAction: (scope) => feed.afterAction(scope) } : undefined),
+    [feed, state],
   );
-  const view = useFuturesAccount(symbol, user !== null, onFill);
+
+  // Toasts of what the private stream says happened: fills of this contract, and any position
+  // near liquidation (once, until it recovers) or liquidated (docs/decisions/706).
+  useEffect(() => {
+    if (!feed || !market) return;
+    return feed.onEvent((e: FuturesEvent) => {
+      if (e.kind === "fill") {
+        if (e.fill.symbol !== symbol) return;
+        const digits = market.pricePrecision;
+        const values = {
+          size: formatNumber(e.fill.baseVolume, intl),
+          coin: market.base,
+          price: formatNumber(e.fill.price, intl, { minDigits: digits, maxDigits: digits }),
+        };
+        showToast(t("futures.toast.filled", values), "notice");
+        return;
+      }
+      const p = e.position;
+      const values = { symbol: p.symbol, side: t(`futures.pos.${p.holdSide}`), size: formatNumber(p.total, intl) };
+      showToast(t(e.kind === "liquidated" ? "futures.live.liquidated" : "futures.toast.nearLiquidation", values), "notice");
+    });
+  }, [feed, symbol, market, intl, t]);
 
   const mark = Number(ticker?.markPrice) || undefined;
   const positions = useMemo(
@@ -81,13 +96,6 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
       view?.positions.state === "ready" ? view.positions.data.map((p) => livePosition(p, p.symbol === symbol ? mark : undefined)) : NONE,
     [view?.positions, symbol, mark],
   );
-
-  // A warning once a position nears liquidation; again only after it has recovered.
-  const warned = useRef(new Set<string>());
-  useEffect(() => {
-    for (const p of liquidationWarnings(positions, warned.current))
-      showToast(t("futures.toast.nearLiquidation", { symbol: p.symbol, side: t(`futures.pos.${p.holdSide}`) }), "notice");
-  }, [positions, t]);
 
   // The live price in the tab's title, as the route's meta writes it for the first paint.
   const last = ticker?.lastPr;
@@ -173,7 +181,7 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
           holdSide={holdSide}
           onHoldSide={setHoldSide}
           pick={pick}
-          onChanged={() => view?.refresh()}
+          onChanged={() => view?.afterAction("settings")}
         />
       }
       sides={{

@@ -13,7 +13,9 @@ import { browserHttp } from "~/lib/http/browser-client";
 import { postWithToast } from "~/lib/http/post-with-toast";
 import { futuresOrderOf, MARGIN_COIN, MIX, PRODUCT_TYPE, type FuturesOrder } from "~/lib/futures/api";
 import type { FuturesMarket } from "~/lib/futures/contract";
-import type { LivePosition } from "~/lib/futures/live-position";
+import { WARN_RATIO, type LivePosition } from "~/lib/futures/live-position";
+import type { LiquidationBill } from "~/lib/futures/private-events";
+import { billRows } from "~/lib/futures/private-events";
 import { MARGIN_FILTERS } from "~/lib/prefs/local-prefs";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
@@ -49,16 +51,21 @@ export function FuturesPanels({ view, market, positions, loginTo }: Props) {
           {
             id: "open",
             label: t("account.openOrders", { count: orders }),
-            panel: () => <FuturesOrdersTable orders={view.orders} market={market} onChanged={view.refresh} />,
+            panel: () => <FuturesOrdersTable orders={view.orders} market={market} onChanged={view.afterAction} />,
           },
           {
             id: "plans",
             label: t("spot.plans.tab", { count: view.plans.length }),
-            panel: () => <FuturesPlansTable plans={view.plans} market={market} onChanged={view.refresh} />,
+            panel: () => <FuturesPlansTable plans={view.plans} market={market} onChanged={view.afterAction} />,
           },
           { id: "history", label: t("account.history"), panel: () => <FuturesHistory market={market} /> },
           { id: "fills", label: t("account.fills"), panel: () => <FuturesFills market={market} /> },
           { id: "funding", label: t("futures.panels.funding"), panel: () => <FundingHistory market={market} /> },
+          {
+            id: "liquidations",
+            label: t("futures.live.liquidations"),
+            panel: () => <LiquidationHistory liquidations={view.liquidations} />,
+          },
         ]}
       />
     </section>
@@ -109,7 +116,21 @@ function PositionsTable({
     { header: t("futures.pos.entry"), num: true, cell: (p) => px(p.openPriceAvg) },
     { header: t("futures.ticker.mark"), num: true, cell: (p) => px(p.mark) },
     { header: t("futures.pos.liq"), num: true, cell: (p) => px(p.liquidationPrice), testId: () => "position-liq" },
-    { header: t("futures.pos.ratio"), num: true, cell: (p) => (p.ratio === undefined ? "—" : formatPercent(String(p.ratio), intl)) },
+    {
+      header: t("futures.pos.ratio"),
+      num: true,
+      testId: () => "position-ratio",
+      cell: (p) => (
+        <>
+          {p.ratio === undefined ? "—" : formatPercent(String(p.ratio), intl)}
+          {nearLiquidation(p) && (
+            <span className="badge warning" data-testid="near-liquidation">
+              {t("futures.live.near")}
+            </span>
+          )}
+        </>
+      ),
+    },
     {
       header: t("futures.pos.margin"),
       num: true,
@@ -193,7 +214,7 @@ function PositionsTable({
           />
         )}
       </AsyncView>
-      {dialog && <PositionAction dialog={dialog} market={market} onDone={view.refresh} onClose={() => setDialog(undefined)} />}
+      {dialog && <PositionAction dialog={dialog} market={market} onDone={view.afterAction} onClose={() => setDialog(undefined)} />}
     </>
   );
 }
@@ -630,49 +651,77 @@ function FuturesFills({ market }: { market: FuturesMarket }) {
   );
 }
 
-interface Bill {
-  billId: string;
-  symbol: string;
-  amount: string;
-  cTime: string;
-}
+type Bill = Pick<LiquidationBill, "billId" | "symbol" | "amount" | "cTime"> & { holdSide?: LiquidationBill["holdSide"] };
 
-/** Funding paid and received: the account bills of type `contract_settle_fee` (Bitget's funding settlement). */
-function FundingHistory({ market }: { market: FuturesMarket }) {
+/** A position at or past the warning level, by the live ratio or the gateway's last word on it. */
+const nearLiquidation = (p: LivePosition) => (p.ratio ?? 0) >= WARN_RATIO || Number(p.marginRatio) >= WARN_RATIO;
+
+/** Account bills of the contract: time, contract, the side when it has one, and the amount. */
+function BillTable({
+  bills,
+  amountHeader,
+  empty,
+  testId,
+  sides = false,
+}: {
+  bills: Async<Bill[]>;
+  amountHeader: string;
+  empty: string;
+  testId: string;
+  /** A column for the position's side (long or short). */
+  sides?: boolean;
+}) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
-  const load = useCallback(
-    () =>
-      browserHttp()
-        .get<{ bills: Array<Record<string, unknown>> | null }>(MIX.bill, {
-          productType: PRODUCT_TYPE,
-          symbol: market.symbol,
-          businessType: "contract_settle_fee",
-          limit: "100",
-        })
-        .then((page) =>
-          (page?.bills ?? []).flatMap((b): Bill[] =>
-            typeof b.billId === "string" && typeof b.amount === "string"
-              ? [{ billId: b.billId, symbol: String(b.symbol ?? market.symbol), amount: b.amount, cTime: String(b.cTime ?? "") }]
-              : [],
-          ),
-        ),
-    [market.symbol],
-  );
-  const [bills] = useAsync(load);
   const columns: Array<Column<Bill>> = [
     { header: t("futures.pos.time"), rowHeader: true, cell: (b) => formatTime(Number(b.cTime), intl) },
     { header: t("futures.pos.contract"), cell: (b) => b.symbol },
+    ...(sides ? [{ header: t("futures.pos.side"), cell: (b: Bill) => (b.holdSide ? t(`futures.pos.${b.holdSide}`) : "—") }] : []),
     {
-      header: t("futures.pos.fundingAmount", { coin: MARGIN_COIN }),
+      header: amountHeader,
       num: true,
       cellClass: (b) => `num ${b.amount.startsWith("-") ? "down" : "up"}`,
       cell: (b) => formatNumber(b.amount, intl),
     },
   ];
   return (
-    <AsyncView value={bills} empty={t("futures.panels.noFunding")}>
-      {(list) => <DataTable rows={list} columns={columns} rowKey={(b) => b.billId} className="compact" testId="funding-history" />}
+    <AsyncView value={bills} empty={empty}>
+      {(list) => <DataTable rows={list} columns={columns} rowKey={(b) => b.billId} className="compact" testId={testId} />}
     </AsyncView>
+  );
+}
+
+/** Funding paid and received: the account bills of type `contract_settle_fee` (Bitget's funding settlement). */
+function FundingHistory({ market }: { market: FuturesMarket }) {
+  const { t } = useTranslation("trade");
+  const load = useCallback(
+    () =>
+      browserHttp()
+        .get<unknown>(MIX.bill, { productType: PRODUCT_TYPE, symbol: market.symbol, businessType: "contract_settle_fee", limit: "100" })
+        .then((page) => billRows(page, market.symbol)),
+    [market.symbol],
+  );
+  const [bills] = useAsync(load);
+  return (
+    <BillTable
+      bills={bills}
+      amountHeader={t("futures.pos.fundingAmount", { coin: MARGIN_COIN })}
+      empty={t("futures.panels.noFunding")}
+      testId="funding-history"
+    />
+  );
+}
+
+/** The contract's liquidations (their bills), kept by the feed and read again after each one. */
+function LiquidationHistory({ liquidations }: { liquidations: Async<LiquidationBill[]> }) {
+  const { t } = useTranslation("trade");
+  return (
+    <BillTable
+      bills={liquidations}
+      amountHeader={`${t("futures.pos.realised")} (${MARGIN_COIN})`}
+      empty={t("futures.live.noLiquidations")}
+      testId="liquidation-history"
+      sides
+    />
   );
 }

@@ -70,7 +70,7 @@ const restApi: AccountApi = {
 };
 
 /** The private stream, created only in the browser (the feed is also rendered on the server). */
-const lazyPrivate = {
+export const lazyPrivate = {
   subscribe: (...a: Parameters<ReturnType<typeof privateStream>["subscribe"]>) => privateStream().subscribe(...a),
   onReady: (l: () => void) => privateStream().onReady(l),
   onStatus: (l: () => void) => privateStream().onStatus(l),

@@ -35,8 +35,11 @@ export const CALM_RATIO = 0.6;
  * once when the ratio reaches WARN_RATIO, again only after it has recovered below CALM_RATIO;
  * a closed position is forgotten.
  */
-export function liquidationWarnings(positions: readonly LivePosition[], warned: Set<string>): LivePosition[] {
-  const out: LivePosition[] = [];
+export function liquidationWarnings<P extends Pick<LivePosition, "symbol" | "holdSide" | "ratio">>(
+  positions: readonly P[],
+  warned: Set<string>,
+): P[] {
+  const out: P[] = [];
   const open = new Set<string>();
   for (const p of positions) {
     const key = `${p.symbol}:${p.holdSide}`;

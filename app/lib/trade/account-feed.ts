@@ -165,7 +165,7 @@ export class AccountFeed {
 }
 
 /** A failed refresh keeps the data already shown; a failed first read is an error state. */
-async function settle<T>(p: Promise<T>, previous: Async<T>): Promise<Async<T>> {
+export async function settle<T>(p: Promise<T>, previous: Async<T>): Promise<Async<T>> {
   try {
     return { state: "ready", data: await p };
   } catch (error) {
