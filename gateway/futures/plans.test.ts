@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Env } from "../exchange/engine/types.ts";
 import { CONTRACTS } from "./contracts.ts";
 import type { Futures } from "./futures.ts";
-import type { PlanOrderInput } from "./plans.ts";
+import type { PlanOrderInput, TpslInput } from "./plans.ts";
 import { closeFuturesWorlds, futuresWorld } from "./testing.ts";
 
 afterAll(closeFuturesWorlds);
@@ -55,6 +55,22 @@ function plan(fx: Futures, over: Partial<PlanOrderInput> = {}): PlanOrderInput {
     clientOid: "",
     presetTp: 0,
     presetSl: 0,
+    source: "API",
+    ...over,
+  };
+}
+
+/** A TP/SL input of the BTC long, whole-position unless a size is given. */
+function tpsl(planType: TpslInput["planType"], triggerPrice: number, over: Partial<TpslInput> = {}): TpslInput {
+  return {
+    symbol: BTC.symbol,
+    planType,
+    holdSide: "long",
+    triggerPrice,
+    triggerType: "mark_price",
+    executePrice: 0,
+    size: 0,
+    clientOid: "",
     source: "API",
     ...over,
   };
@@ -170,46 +186,12 @@ describe("TP/SL of positions", () => {
     const pos = openLong(fx, "tp-user");
     const m = mark(fx);
     const [tp, sl] = fx.plans.placeTpsl("live", "tp-user", [
-      {
-        symbol: BTC.symbol,
-        planType: "pos_profit",
-        holdSide: "long",
-        triggerPrice: Math.round(m * 1.02),
-        triggerType: "mark_price",
-        executePrice: 0,
-        size: 0,
-        clientOid: "",
-        source: "API",
-      },
-      {
-        symbol: BTC.symbol,
-        planType: "pos_loss",
-        holdSide: "long",
-        triggerPrice: Math.round(m * 0.98),
-        triggerType: "mark_price",
-        executePrice: 0,
-        size: 0,
-        clientOid: "",
-        source: "API",
-      },
+      tpsl("pos_profit", Math.round(m * 1.02)),
+      tpsl("pos_loss", Math.round(m * 0.98)),
     ]);
     expect(fx.svc.positionTpsl(pos)).toMatchObject({ tp: { id: tp!.id }, sl: { id: sl!.id } });
     // a take-profit below the price of a long would fire at once: refused
-    expect(() =>
-      fx.plans.placeTpsl("live", "tp-user", [
-        {
-          symbol: BTC.symbol,
-          planType: "pos_profit",
-          holdSide: "long",
-          triggerPrice: Math.round(m * 0.99),
-          triggerType: "mark_price",
-          executePrice: 0,
-          size: 0,
-          clientOid: "",
-          source: "API",
-        },
-      ]),
-    ).toThrow(/above the current price/);
+    expect(() => fx.plans.placeTpsl("live", "tp-user", [tpsl("pos_profit", Math.round(m * 0.99))])).toThrow(/above the current price/);
     setMark(fx, Math.round(m * 1.03));
     await fx.plans.idle();
     expect(fx.svc.position("live", "tp-user", BTC.symbol, "long")).toBeUndefined();
@@ -223,34 +205,10 @@ describe("TP/SL of positions", () => {
     const pos = openLong(fx, "sl-user", 1000);
     const m = mark(fx);
     const half = Math.floor(pos.size / 2);
-    const [sl] = fx.plans.placeTpsl("live", "sl-user", [
-      {
-        symbol: BTC.symbol,
-        planType: "loss_plan",
-        holdSide: "long",
-        triggerPrice: Math.round(m * 0.99),
-        triggerType: "mark_price",
-        executePrice: 0,
-        size: half,
-        clientOid: "",
-        source: "API",
-      },
-    ]);
-    expect(() =>
-      fx.plans.placeTpsl("live", "sl-user", [
-        {
-          symbol: BTC.symbol,
-          planType: "loss_plan",
-          holdSide: "long",
-          triggerPrice: Math.round(m * 0.99),
-          triggerType: "mark_price",
-          executePrice: 0,
-          size: pos.size + 1,
-          clientOid: "",
-          source: "API",
-        },
-      ]),
-    ).toThrow(/Not enough position/);
+    const [sl] = fx.plans.placeTpsl("live", "sl-user", [tpsl("loss_plan", Math.round(m * 0.99), { size: half })]);
+    expect(() => fx.plans.placeTpsl("live", "sl-user", [tpsl("loss_plan", Math.round(m * 0.99), { size: pos.size + 1 })])).toThrow(
+      /Not enough position/,
+    );
     const size = pos.size;
     setMark(fx, Math.round(m * 0.985));
     await fx.plans.idle();
@@ -258,19 +216,7 @@ describe("TP/SL of positions", () => {
     expect(fx.svc.position("live", "sl-user", BTC.symbol, "long")?.size).toBe(size - half);
     // another one, then the position is closed by hand: it goes too
     setMark(fx, m);
-    const [tp] = fx.plans.placeTpsl("live", "sl-user", [
-      {
-        symbol: BTC.symbol,
-        planType: "profit_plan",
-        holdSide: "long",
-        triggerPrice: Math.round(m * 1.05),
-        triggerType: "fill_price",
-        executePrice: 0,
-        size: 1,
-        clientOid: "",
-        source: "API",
-      },
-    ]);
+    const [tp] = fx.plans.placeTpsl("live", "sl-user", [tpsl("profit_plan", Math.round(m * 1.05), { triggerType: "fill_price", size: 1 })]);
     fx.svc.place("live", "sl-user", {
       symbol: BTC.symbol,
       side: "sell",
@@ -289,21 +235,7 @@ describe("TP/SL of positions", () => {
 
   it("needs a position, and a preset TP/SL goes live for what its order filled", () => {
     const { fx } = setup("pre-user");
-    expect(() =>
-      fx.plans.placeTpsl("live", "pre-user", [
-        {
-          symbol: BTC.symbol,
-          planType: "pos_profit",
-          holdSide: "long",
-          triggerPrice: mark(fx) * 2,
-          triggerType: "mark_price",
-          executePrice: 0,
-          size: 0,
-          clientOid: "",
-          source: "API",
-        },
-      ]),
-    ).toThrow(/No position/);
+    expect(() => fx.plans.placeTpsl("live", "pre-user", [tpsl("pos_profit", mark(fx) * 2)])).toThrow(/No position/);
     const m = mark(fx);
     const req = {
       symbol: BTC.symbol,

@@ -18,6 +18,15 @@ import { Base, bodyContract, clientOidOf, fields, MarginCoin, optionalTicks, pri
 import { contractOf, productTypeOf, qProductType } from "./query.ts";
 
 const Price = optional(decimal);
+const Kind = optional(text(16));
+/** Bitget's trigger price, execution price and trigger type of a take-profit (`stopSurplus…`) or stop-loss (`stopLoss…`), under a prefix. */
+function tpslFields<P extends string>(prefix: P) {
+  return {
+    [`${prefix}TriggerPrice`]: Price,
+    [`${prefix}ExecutePrice`]: Price,
+    [`${prefix}TriggerType`]: Kind,
+  } as Record<`${P}TriggerPrice` | `${P}ExecutePrice`, typeof Price> & Record<`${P}TriggerType`, typeof Kind>;
+}
 const PlaceSchema = z.object({
   ...Base,
   marginMode: optional(text(16)),
@@ -32,13 +41,9 @@ const PlaceSchema = z.object({
   orderType: text(16),
   clientOid: optional(text(64)),
   reduceOnly: optional(text(8)),
-  stopSurplusTriggerPrice: Price,
-  stopSurplusExecutePrice: Price,
-  stopSurplusTriggerType: optional(text(16)),
-  stopLossTriggerPrice: Price,
-  stopLossExecutePrice: Price,
-  stopLossTriggerType: optional(text(16)),
-  stpMode: optional(text(16)),
+  ...tpslFields("stopSurplus"),
+  ...tpslFields("stopLoss"),
+  stpMode: Kind,
 });
 const ModifySchema = z.object({
   ...ORDER_REF,
@@ -49,12 +54,8 @@ const ModifySchema = z.object({
   newCallbackRatio: optional(text(16)),
   newTriggerPrice: Price,
   newTriggerType: optional(text(16)),
-  newStopSurplusTriggerPrice: Price,
-  newStopSurplusExecutePrice: Price,
-  newStopSurplusTriggerType: optional(text(16)),
-  newStopLossTriggerPrice: Price,
-  newStopLossExecutePrice: Price,
-  newStopLossTriggerType: optional(text(16)),
+  ...tpslFields("newStopSurplus"),
+  ...tpslFields("newStopLoss"),
 });
 const CancelSchema = z.object({
   orderIdList: optional(z.array(z.object(ORDER_REF)).max(50)),
@@ -78,15 +79,11 @@ const TpslSchema = z.object({
 const PosTpslSchema = z.object({
   ...Base,
   holdSide: text(8),
-  stopSurplusTriggerPrice: Price,
+  ...tpslFields("stopSurplus"),
   stopSurplusSize: Price,
-  stopSurplusTriggerType: optional(text(16)),
-  stopSurplusExecutePrice: Price,
-  stopLossTriggerPrice: Price,
+  ...tpslFields("stopLoss"),
   stopLossSize: Price,
-  stopLossTriggerType: optional(text(16)),
-  stopLossExecutePrice: Price,
-  stpMode: optional(text(16)),
+  stpMode: Kind,
 });
 
 const ALL_TYPES: ReadonlySet<FxPlanType> = new Set(FX_PLAN_TYPES);
