@@ -269,3 +269,64 @@ describe("TP/SL of positions", () => {
     expect(fx.plans.list("live", "reset-user", { types: ALL }).map((p) => p.id)).toEqual([livePlan.id]);
   });
 });
+
+describe("plans in hedge mode and after a crash", () => {
+  it("opens the named side with tradeSide open, and a hedge TP/SL closes that side only", async () => {
+    const { fx } = setup("hedge-user");
+    fx.svc.setPositionMode("live", "hedge-user", "hedge_mode");
+    expect(() => fx.plans.place("live", "hedge-user", plan(fx))).toThrow(/tradeSide is required/);
+    const m = mark(fx);
+    const p = fx.plans.place("live", "hedge-user", plan(fx, { side: "sell", tradeSide: "open", triggerPrice: Math.round(m * 0.99) }));
+    setMark(fx, Math.round(m * 0.985));
+    await fx.plans.idle();
+    expect(fx.plans.store.byId("live", "hedge-user", p.id)?.status).toBe("executed");
+    const short = fx.svc.position("live", "hedge-user", BTC.symbol, "short")!;
+    expect(short.size).toBe(p.size);
+    fx.svc.place("live", "hedge-user", {
+      symbol: BTC.symbol,
+      side: "buy",
+      tradeSide: "open",
+      orderType: "market",
+      force: "gtc",
+      price: 0,
+      size: lotsFor(fx, 300),
+      clientOid: "",
+      reduceOnly: false,
+      source: "API",
+    });
+    const long = fx.svc.position("live", "hedge-user", BTC.symbol, "long")!;
+    // the short's stop-loss waits for a rise; it closes the short and leaves the long
+    const [sl] = fx.plans.placeTpsl("live", "hedge-user", [tpsl("pos_loss", Math.round(m * 1.0), { holdSide: "short" })]);
+    expect(sl!.direction).toBe("up");
+    expect([sl!.side, sl!.tradeSide]).toEqual(["sell", "close"]);
+    setMark(fx, Math.round(m * 1.01));
+    await fx.plans.idle();
+    expect(fx.plans.store.byId("live", "hedge-user", sl!.id)?.status).toBe("executed");
+    expect(fx.svc.position("live", "hedge-user", BTC.symbol, "short")).toBeUndefined();
+    expect(fx.svc.position("live", "hedge-user", BTC.symbol, "long")?.size).toBe(long.size);
+  });
+
+  it("records the order placed before a crash instead of placing a second one", async () => {
+    const { fx } = setup("crash-user");
+    const m = mark(fx);
+    const p = fx.plans.place("live", "crash-user", plan(fx));
+    // the order went in, then the process died before the plan's own record said so
+    const earlier = fx.svc.place("live", "crash-user", {
+      symbol: BTC.symbol,
+      side: "buy",
+      orderType: "market",
+      force: "gtc",
+      price: 0,
+      size: p.size,
+      clientOid: `plan${p.id}`,
+      reduceOnly: false,
+      source: "API",
+    });
+    const held = fx.svc.position("live", "crash-user", BTC.symbol, "long")!.size;
+    setMark(fx, Math.round(m * 1.02));
+    await fx.plans.idle();
+    const done = fx.plans.store.byId("live", "crash-user", p.id)!;
+    expect([done.status, done.orderId]).toEqual(["executed", earlier.id]);
+    expect(fx.svc.position("live", "crash-user", BTC.symbol, "long")!.size).toBe(held);
+  });
+});
