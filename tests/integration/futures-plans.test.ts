@@ -129,6 +129,13 @@ describe("plan (trigger) orders", () => {
       [{ clientOid: "bad oid!" }, "40017"],
       [{ orderType: "limit", price: "" }, "40019"],
       [{ side: "buy", stopSurplusTriggerPrice: (mark * 1.1).toFixed(2) }, "40017"],
+      [{ stopSurplusExecutePrice: (mark * 1.7).toFixed(2) }, "40017"],
+      [{ triggerPrice: "1e400" }, "40808"],
+      [{ triggerPrice: "9".repeat(41) }, "40017"],
+      [{ size: "99999999999" }, "40017"],
+      [{ clientOid: "x".repeat(65) }, "40017"],
+      [{ side: "long" }, "40017"],
+      [{ triggerPrice: { $gt: 0 } }, "40017"],
     ];
     const base = {
       ...BTC,
@@ -169,6 +176,12 @@ describe("plan (trigger) orders", () => {
     expect((await bob.post<{ successList: Json[] }>(MIX_PRIVATE.cancelPlanOrder, { ...BTC })).body.data.successList).toEqual([]);
     expect(await pending(alice, "normal_plan")).toHaveLength(1);
     expect((await alice.get(`${MIX_PRIVATE.ordersPlanPending}?productType=USDT-FUTURES`)).body.code).toBe("40019");
+    const many = Array.from({ length: 51 }, (_, i) => ({ orderId: String(i + 1) }));
+    expect((await alice.post(MIX_PRIVATE.cancelPlanOrder, { ...BTC, orderIdList: many })).body.code).toBe("40017");
+    expect((await alice.post(MIX_PRIVATE.cancelPlanOrder, { ...BTC, orderIdList: "all" })).body.code).toBe("40017");
+    // other product types have no plans to list or cancel
+    const coin = await alice.get<Page>(`${MIX_PRIVATE.ordersPlanPending}?productType=COIN-FUTURES&planType=normal_plan`);
+    expect(coin.body.data).toEqual({ entrustedList: null, endId: "" });
     expect((await alice.get(`${MIX_PRIVATE.ordersPlanPending}?productType=USDT-FUTURES&planType=nope`)).body.code).toBe("40017");
 
     const cancel = await alice.post<{ successList: Json[]; failureList: Json[] }>(MIX_PRIVATE.cancelPlanOrder, {
