@@ -325,6 +325,36 @@ describe("TP/SL", () => {
     ).toEqual(["pos_loss", "pos_profit", "pos_profit", "profit_plan"]);
   });
 
+  it("closes the position when its take-profit fires on the last price, and drops its stop-loss", async () => {
+    const carol = clients.carol!;
+    expect((await market(carol, "buy", "0.01")).body.code).toBe("00000");
+    const t = await ticker();
+    const last = Number(t.lastPr);
+    const set = await carol.post<Json[]>(MIX_PRIVATE.placePosTpsl, {
+      ...BTC,
+      holdSide: "long",
+      stopSurplusTriggerPrice: (last + 0.01).toFixed(2),
+      stopSurplusTriggerType: "fill_price",
+      stopLossTriggerPrice: (Number(t.markPrice) * 0.5).toFixed(2),
+      stopLossTriggerType: "mark_price",
+    });
+    expect(set.body.code).toBe("00000");
+    // someone's market buy sweeps the asks above the last price
+    await market(clients.dave!, "buy", "0.05");
+    const after = await until(
+      () => positions(carol),
+      (l) => l.length === 0,
+    );
+    expect(after).toEqual([]);
+    const done = await history(carol, "profit_loss");
+    expect(done.map((p) => [p.planType, p.planStatus]).sort()).toEqual([
+      ["pos_loss", "cancelled"],
+      ["pos_profit", "executed"],
+    ]);
+    expect(done.find((p) => p.planType === "pos_profit")!.executeOrderId).toMatch(/^\d+$/);
+    await clients.dave!.post(MIX_PRIVATE.closePositions, { productType: FUT });
+  });
+
   it("sets preset TP/SL of place-order on the filled position", async () => {
     const alice = clients.alice!;
     const mark = Number((await ticker()).markPrice);
