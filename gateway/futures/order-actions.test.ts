@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { CONTRACTS } from "./contracts.ts";
 import { modifyOrder, reverse } from "./order-actions.ts";
-import { closeFuturesWorlds, futuresWorld } from "./testing.ts";
+import { closeFuturesWorlds, futuresWorld, marketRequest } from "./testing.ts";
 
 afterAll(closeFuturesWorlds);
 const BTC = CONTRACTS[0]!;
@@ -56,17 +56,7 @@ describe("reverse", () => {
     const fx = world("rev-user", 200n);
     const mark = fx.market.price("live", BTC.symbol).mark;
     const size = lotsFor(mark, 2_000);
-    fx.svc.place("live", "rev-user", {
-      symbol: BTC.symbol,
-      side: "buy",
-      orderType: "market",
-      force: "gtc",
-      price: 0,
-      size,
-      clientOid: "",
-      reduceOnly: false,
-      source: "API",
-    });
+    fx.svc.place("live", "rev-user", marketRequest(BTC.symbol, "buy", size));
     const r = reverse(fx, "live", "rev-user", BTC, { clientOid: "r-1", source: "API" });
     expect(r.close.filled).toBe(size);
     expect(fx.svc.position("live", "rev-user", BTC.symbol, "long")).toBeUndefined();

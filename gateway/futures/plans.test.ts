@@ -8,7 +8,7 @@ import type { Env } from "../exchange/engine/types.ts";
 import { CONTRACTS } from "./contracts.ts";
 import type { Futures } from "./futures.ts";
 import type { PlanOrderInput, TpslInput } from "./plans.ts";
-import { closeFuturesWorlds, futuresWorld } from "./testing.ts";
+import { closeFuturesWorlds, futuresWorld, marketRequest } from "./testing.ts";
 
 afterAll(closeFuturesWorlds);
 
@@ -77,17 +77,7 @@ function tpsl(planType: TpslInput["planType"], triggerPrice: number, over: Parti
 }
 
 function openLong(fx: Futures, user: string, usdt = 500, env: Env = "live") {
-  fx.svc.place(env, user, {
-    symbol: BTC.symbol,
-    side: "buy",
-    orderType: "market",
-    force: "gtc",
-    price: 0,
-    size: lotsFor(fx, usdt),
-    clientOid: "",
-    reduceOnly: false,
-    source: "API",
-  });
+  fx.svc.place(env, user, marketRequest(BTC.symbol, "buy", lotsFor(fx, usdt)));
   return fx.svc.position(env, user, BTC.symbol, "long")!;
 }
 
@@ -217,17 +207,7 @@ describe("TP/SL of positions", () => {
     // another one, then the position is closed by hand: it goes too
     setMark(fx, m);
     const [tp] = fx.plans.placeTpsl("live", "sl-user", [tpsl("profit_plan", Math.round(m * 1.05), { triggerType: "fill_price", size: 1 })]);
-    fx.svc.place("live", "sl-user", {
-      symbol: BTC.symbol,
-      side: "sell",
-      orderType: "market",
-      force: "gtc",
-      price: 0,
-      size: size - half,
-      clientOid: "",
-      reduceOnly: true,
-      source: "API",
-    });
+    fx.svc.place("live", "sl-user", marketRequest(BTC.symbol, "sell", size - half, { reduceOnly: true }));
     expect(fx.svc.position("live", "sl-user", BTC.symbol, "long")).toBeUndefined();
     expect(fx.plans.store.byId("live", "sl-user", tp!.id)?.status).toBe("cancelled");
     expect(fx.plans.list("live", "sl-user", { types: ALL })).toEqual([]);
@@ -237,17 +217,7 @@ describe("TP/SL of positions", () => {
     const { fx } = setup("pre-user");
     expect(() => fx.plans.placeTpsl("live", "pre-user", [tpsl("pos_profit", mark(fx) * 2)])).toThrow(/No position/);
     const m = mark(fx);
-    const req = {
-      symbol: BTC.symbol,
-      side: "buy" as const,
-      orderType: "market" as const,
-      force: "gtc" as const,
-      price: 0,
-      size: lotsFor(fx, 300),
-      clientOid: "",
-      reduceOnly: false,
-      source: "API",
-    };
+    const req = marketRequest(BTC.symbol, "buy", lotsFor(fx, 300));
     expect(() => fx.plans.checkPreset("live", req, { tp: Math.round(m * 0.9), sl: 0 })).toThrow(/take-profit/);
     const o = fx.svc.place("live", "pre-user", req);
     fx.plans.preset(o, { tp: Math.round(m * 1.1), sl: Math.round(m * 0.9) });
@@ -282,18 +252,7 @@ describe("plans in hedge mode and after a crash", () => {
     expect(fx.plans.store.byId("live", "hedge-user", p.id)?.status).toBe("executed");
     const short = fx.svc.position("live", "hedge-user", BTC.symbol, "short")!;
     expect(short.size).toBe(p.size);
-    fx.svc.place("live", "hedge-user", {
-      symbol: BTC.symbol,
-      side: "buy",
-      tradeSide: "open",
-      orderType: "market",
-      force: "gtc",
-      price: 0,
-      size: lotsFor(fx, 300),
-      clientOid: "",
-      reduceOnly: false,
-      source: "API",
-    });
+    fx.svc.place("live", "hedge-user", marketRequest(BTC.symbol, "buy", lotsFor(fx, 300), { tradeSide: "open" }));
     const long = fx.svc.position("live", "hedge-user", BTC.symbol, "long")!;
     // the short's stop-loss waits for a rise; it closes the short and leaves the long
     const [sl] = fx.plans.placeTpsl("live", "hedge-user", [tpsl("pos_loss", Math.round(m * 1.0), { holdSide: "short" })]);
@@ -311,17 +270,7 @@ describe("plans in hedge mode and after a crash", () => {
     const m = mark(fx);
     const p = fx.plans.place("live", "crash-user", plan(fx));
     // the order went in, then the process died before the plan's own record said so
-    const earlier = fx.svc.place("live", "crash-user", {
-      symbol: BTC.symbol,
-      side: "buy",
-      orderType: "market",
-      force: "gtc",
-      price: 0,
-      size: p.size,
-      clientOid: `plan${p.id}`,
-      reduceOnly: false,
-      source: "API",
-    });
+    const earlier = fx.svc.place("live", "crash-user", marketRequest(BTC.symbol, "buy", p.size, { clientOid: `plan${p.id}` }));
     const held = fx.svc.position("live", "crash-user", BTC.symbol, "long")!.size;
     setMark(fx, Math.round(m * 1.02));
     await fx.plans.idle();
