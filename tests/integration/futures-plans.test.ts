@@ -164,6 +164,19 @@ describe("plan (trigger) orders", () => {
     });
     expect(mod.body.code).toBe("00000");
     expect((await pending(alice, "normal_plan"))[0]).toMatchObject({ size: "0.020000", triggerPrice: (mark * 1.4).toFixed(2) });
+    for (const [patch, code] of [
+      [{ newTriggerPrice: "abc" }, "40808"],
+      [{ orderId: undefined, newTriggerPrice: "1" }, "40019"],
+      [{ newTriggerType: "index_price" }, "40017"],
+      [{ newSize: "0" }, "45110"],
+      [{ planType: "profit_loss", newTriggerPrice: (mark * 1.3).toFixed(2) }, "43025"],
+      [{ newStopLossTriggerPrice: (mark * 1.45).toFixed(2) }, "40017"],
+    ] as const) {
+      const r = await alice.post(MIX_PRIVATE.modifyPlanOrder, { ...BTC, orderId: id, ...patch });
+      expect(r.body.code, JSON.stringify(patch)).toBe(code);
+    }
+    // a refused modification changed nothing
+    expect((await pending(alice, "normal_plan"))[0]).toMatchObject({ size: "0.020000", triggerPrice: (mark * 1.4).toFixed(2) });
     const bob = clients.bob!;
     expect((await bob.post(MIX_PRIVATE.modifyPlanOrder, { ...BTC, orderId: id, newTriggerPrice: "1" })).body.code).toBe("43025");
     const bobCancel = await bob.post<{ successList: Json[]; failureList: Json[] }>(MIX_PRIVATE.cancelPlanOrder, {
@@ -193,6 +206,9 @@ describe("plan (trigger) orders", () => {
     expect(cancel.body.data.failureList).toMatchObject([{ orderId: "123", errorCode: "43025" }]);
     expect(await pending(alice, "normal_plan")).toEqual([]);
     expect((await history(alice, "normal_plan"))[0]).toMatchObject({ orderId: id, planStatus: "cancelled" });
+    const byStatus = `${MIX_PRIVATE.ordersPlanHistory}?productType=USDT-FUTURES&planType=normal_plan&planStatus=`;
+    expect((await alice.get<Page>(`${byStatus}executed`)).body.data.entrustedList).toBeNull();
+    expect((await alice.get(`${byStatus}nope`)).body.code).toBe("40017");
   });
 
   it("fires on the last traded price and opens the position through the normal order path", async () => {
