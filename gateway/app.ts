@@ -49,6 +49,8 @@ import { exchangeStreams } from "./exchange/streams/server.ts";
 import { futuresConfigFromEnv } from "./futures/config.ts";
 import { Futures } from "./futures/futures.ts";
 import { FUTURES_MIGRATIONS } from "./futures/migrations.ts";
+import { futuresActionRoutes } from "./futures/routes/action-routes.ts";
+import { futuresPlanRoutes } from "./futures/routes/plan-routes.ts";
 import { privateFuturesRoutes } from "./futures/routes/private-routes.ts";
 import { publicFuturesRoutes } from "./futures/routes/public-routes.ts";
 import { futuresStreamMarket } from "./futures/streams.ts";
@@ -187,6 +189,8 @@ export async function createGateway(
   subTransferRoutes(app, exchangeDeps);
   publicFuturesRoutes(app, { futures, limiter: exchangeDeps.limiter });
   privateFuturesRoutes(app, { ...exchangeDeps, futures });
+  futuresPlanRoutes(app, { ...exchangeDeps, futures });
+  futuresActionRoutes(app, { ...exchangeDeps, futures });
   eventRoutes(app, {
     events,
     operators: new OperatorAuth(eventsConfigFromEnv().operatorSecret, eventStore),

@@ -45,6 +45,17 @@ export const MIX_PRIVATE = {
   ordersHistory: "/api/v2/mix/order/orders-history",
   detail: "/api/v2/mix/order/detail",
   fills: "/api/v2/mix/order/fills",
+  /** Cancel-replace of a resting order (docs/decisions/315). */
+  modifyOrder: "/api/v2/mix/order/modify-order",
+  /** Reverse: close the position at market, open the opposite side with the same size. */
+  clickBackhand: "/api/v2/mix/order/click-backhand",
+  placePlanOrder: "/api/v2/mix/order/place-plan-order",
+  modifyPlanOrder: "/api/v2/mix/order/modify-plan-order",
+  cancelPlanOrder: "/api/v2/mix/order/cancel-plan-order",
+  placeTpslOrder: "/api/v2/mix/order/place-tpsl-order",
+  placePosTpsl: "/api/v2/mix/order/place-pos-tpsl",
+  ordersPlanPending: "/api/v2/mix/order/orders-plan-pending",
+  ordersPlanHistory: "/api/v2/mix/order/orders-plan-history",
   /** Bitget's transfer between the caller's own accounts (spot and USDT-M futures here). */
   walletTransfer: "/api/v2/spot/wallet/transfer",
 } as const;
@@ -76,3 +87,9 @@ export const POS_MODES = ["one_way_mode", "hedge_mode"] as const;
 export type PosMode = (typeof POS_MODES)[number];
 export const HOLD_SIDES = ["long", "short"] as const;
 export type HoldSide = (typeof HOLD_SIDES)[number];
+
+/** Bitget's mix plan types: trigger orders, trailing orders and the TP/SL kinds; `profit_loss` lists every TP/SL kind. */
+export const MIX_PLAN_TYPES = ["normal_plan", "track_plan", "profit_plan", "loss_plan", "moving_plan", "pos_profit", "pos_loss"] as const;
+export type MixPlanType = (typeof MIX_PLAN_TYPES)[number];
+export const MIX_PLAN_QUERY_TYPES = ["normal_plan", "track_plan", "profit_loss"] as const;
+export const MIX_TRIGGER_TYPES = ["fill_price", "mark_price"] as const;

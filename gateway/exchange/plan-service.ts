@@ -13,6 +13,7 @@ import type { Instrument } from "./instruments.ts";
 import { CLIENT_OID, resolveInstrument, toOrder, type PlaceOrderBody } from "./order-request.ts";
 import { PlanStore, type Plan } from "./plan-store.ts";
 import type { ExchangeService } from "./service.ts";
+import { crossed, directionFrom, TriggerQueue } from "./trigger.ts";
 
 export const MAX_LIVE_PLANS = 50;
 
@@ -34,8 +35,7 @@ export class PlanService {
   /** Live and pending plans by id. */
   readonly active = new Map<string, Plan>();
   listeners = new Set<(p: Plan) => void>();
-  private readonly triggered: Plan[] = [];
-  private draining = false;
+  private readonly triggered: TriggerQueue<Plan>;
 
   /** Orders with preset TP/SL children still waiting for them to fill. */
   private readonly parents = new Set<string>();
@@ -47,6 +47,7 @@ export class PlanService {
     private readonly log: (err: unknown) => void,
   ) {
     this.store = new PlanStore(svc.db);
+    this.triggered = new TriggerQueue((p) => this.execute(p), log);
     svc.store.committed.add((ch) => {
       if (this.parents.size === 0) return;
       for (const o of new Set(ch.orders)) if (this.parents.has(o.id)) this.parentChanged(o);
@@ -151,8 +152,7 @@ export class PlanService {
 
   /** Up-trigger when the trigger is above the last price, down-trigger otherwise. */
   private orient(p: Plan): void {
-    const last = this.lastPrice(p.env, p.symbol) ?? p.triggerPrice;
-    p.direction = p.triggerPrice >= last ? "up" : "down";
+    p.direction = directionFrom(p.triggerPrice, this.lastPrice(p.env, p.symbol) ?? p.triggerPrice);
   }
 
   findByClientOid(env: Env, userId: string, clientOid: string): Plan | undefined {
@@ -288,63 +288,54 @@ export class PlanService {
     if (changed.length) this.save(changed).catch(this.log);
   }
 
-  /** Called for every trade: queues the plans of the book whose trigger the price crossed. */
+  /** Called for every trade: queues the plans of the book whose trigger the price crossed (placed on the next turn). */
   onTrade(env: Env, symbol: string, price: number): void {
     for (const p of this.active.values()) {
       if (p.status !== "live" || p.env !== env || p.symbol !== symbol) continue;
-      if (p.direction === "up" ? price >= p.triggerPrice : price <= p.triggerPrice) {
+      if (crossed(p.direction, price, p.triggerPrice)) {
         p.status = "executed";
         this.triggered.push(p);
       }
     }
-    if (this.triggered.length && !this.draining) {
-      this.draining = true;
-      // never re-enter the engine while it is matching: place on the next turn
-      setImmediate(() => void this.drain());
-    }
   }
 
-  private async drain(): Promise<void> {
+  /** Resolves once every triggered plan has been placed (tests). */
+  idle(): Promise<void> {
+    return this.triggered.idle();
+  }
+
+  private async execute(p: Plan): Promise<void> {
+    this.active.delete(p.id);
+    const inst = resolveInstrument(p.symbol);
+    const done: Plan[] = [p];
     try {
-      while (this.triggered.length) {
-        const p = this.triggered.shift() as Plan;
-        this.active.delete(p.id);
-        const inst = resolveInstrument(p.symbol);
-        const done: Plan[] = [p];
-        try {
-          // a fixed clientOid: a plan re-triggered after a crash cannot place its order twice
-          const o = await this.svc.placeOrder(p.env, p.userId, { ...this.orderBody(p, inst), clientOid: `plan${p.id}` }, p.source);
-          p.orderId = o.id;
-          p.status = "executed";
-        } catch (err) {
-          if (!(err instanceof EngineError)) throw err;
-          const earlier =
-            err.code === EX_CODES.duplicateClientOid ? this.svc.findOrder(p.env, p.userId, { clientOid: `plan${p.id}` }) : undefined;
-          if (earlier) {
-            p.orderId = earlier.id;
-            p.status = "executed";
-          } else {
-            p.status = "fail_execute";
-            p.failReason = err.message;
-          }
-        }
-        p.uTime = Date.now();
-        if (p.ocoId) {
-          for (const other of this.active.values()) {
-            if (other.ocoId === p.ocoId && other.id !== p.id) {
-              other.status = "cancelled";
-              other.uTime = p.uTime;
-              this.active.delete(other.id);
-              done.push(other);
-            }
-          }
-        }
-        await this.save(done);
-      }
+      // a fixed clientOid: a plan re-triggered after a crash cannot place its order twice
+      const o = await this.svc.placeOrder(p.env, p.userId, { ...this.orderBody(p, inst), clientOid: `plan${p.id}` }, p.source);
+      p.orderId = o.id;
+      p.status = "executed";
     } catch (err) {
-      this.log(err);
-    } finally {
-      this.draining = false;
+      if (!(err instanceof EngineError)) throw err;
+      const earlier =
+        err.code === EX_CODES.duplicateClientOid ? this.svc.findOrder(p.env, p.userId, { clientOid: `plan${p.id}` }) : undefined;
+      if (earlier) {
+        p.orderId = earlier.id;
+        p.status = "executed";
+      } else {
+        p.status = "fail_execute";
+        p.failReason = err.message;
+      }
     }
+    p.uTime = Date.now();
+    if (p.ocoId) {
+      for (const other of this.active.values()) {
+        if (other.ocoId === p.ocoId && other.id !== p.id) {
+          other.status = "cancelled";
+          other.uTime = p.uTime;
+          this.active.delete(other.id);
+          done.push(other);
+        }
+      }
+    }
+    await this.save(done);
   }
 }

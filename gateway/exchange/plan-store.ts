@@ -3,6 +3,7 @@ import type { Db } from "../db/database.ts";
 import type { Statement } from "better-sqlite3";
 import type { Env, Placed } from "./engine/types.ts";
 import type { OrderType } from "../../protocol/bitget.ts";
+import { rowCodec } from "../db/columns.ts";
 
 export type PlanStatus = "pending" | "live" | "executed" | "fail_execute" | "cancelled";
 
@@ -26,35 +27,35 @@ export interface Plan extends Placed {
   uTime: number;
 }
 
-/** Every field of a plan, in the column order of `ex_plans`, with its column's type: INTEGER reads back as a number, TEXT as it is. */
-const COLUMNS: Record<keyof Plan, "INTEGER" | "TEXT"> = {
-  id: "TEXT",
-  seq: "INTEGER",
-  env: "TEXT",
-  userId: "TEXT",
-  symbol: "TEXT",
-  side: "TEXT",
-  orderType: "TEXT",
-  triggerPrice: "INTEGER",
-  executePrice: "INTEGER",
-  size: "TEXT",
-  planType: "TEXT",
-  triggerType: "TEXT",
-  direction: "TEXT",
-  tpslType: "TEXT",
-  clientOid: "TEXT",
-  parentId: "TEXT",
-  ocoId: "TEXT",
-  status: "TEXT",
-  orderId: "TEXT",
-  failReason: "TEXT",
-  source: "TEXT",
-  cTime: "INTEGER",
-  uTime: "INTEGER",
-};
-const FIELDS = Object.keys(COLUMNS) as Array<keyof Plan>;
-/** A field's column: the field in snake case, but `id` is `plan_id`. */
-const column = (f: keyof Plan): string => (f === "id" ? "plan_id" : f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
+/** Every field of a plan, in the column order of `ex_plans`, with its column's type: INTEGER reads back as a number, TEXT as it is; `id` is `plan_id`. */
+const CODEC = rowCodec<Plan>(
+  {
+    id: "TEXT",
+    seq: "INTEGER",
+    env: "TEXT",
+    userId: "TEXT",
+    symbol: "TEXT",
+    side: "TEXT",
+    orderType: "TEXT",
+    triggerPrice: "INTEGER",
+    executePrice: "INTEGER",
+    size: "TEXT",
+    planType: "TEXT",
+    triggerType: "TEXT",
+    direction: "TEXT",
+    tpslType: "TEXT",
+    clientOid: "TEXT",
+    parentId: "TEXT",
+    ocoId: "TEXT",
+    status: "TEXT",
+    orderId: "TEXT",
+    failReason: "TEXT",
+    source: "TEXT",
+    cTime: "INTEGER",
+    uTime: "INTEGER",
+  },
+  { id: "plan_id" },
+);
 
 export class PlanStore {
   private readonly upsert: Statement;
@@ -63,7 +64,7 @@ export class PlanStore {
   private readonly id: Statement;
 
   constructor(private readonly db: Db) {
-    this.upsert = db.prepare(`INSERT INTO ex_plans (${FIELDS.map(column).join(", ")}) VALUES (${FIELDS.map((f) => `@${f}`).join(", ")})
+    this.upsert = db.prepare(`${CODEC.insert("ex_plans")}
       ON CONFLICT(plan_id) DO UPDATE SET trigger_price = excluded.trigger_price, execute_price = excluded.execute_price, size = excluded.size,
         order_type = excluded.order_type, direction = excluded.direction, status = excluded.status, order_id = excluded.order_id,
         fail_reason = excluded.fail_reason, u_time = excluded.u_time`);
@@ -102,8 +103,4 @@ export class PlanStore {
   }
 }
 
-export function rowToPlan(r: Record<string, unknown>): Plan {
-  const p: Partial<Record<keyof Plan, unknown>> = {};
-  for (const f of FIELDS) p[f] = COLUMNS[f] === "INTEGER" ? Number(r[column(f)]) : r[column(f)];
-  return p as Plan;
-}
+export const rowToPlan = (r: Record<string, unknown>): Plan => CODEC.fromRow(r);

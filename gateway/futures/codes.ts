@@ -30,6 +30,10 @@ export const FX_CODES = {
   /** Positions or orders exist: the margin or position mode cannot be changed. */
   positionsOrOrdersExist: "45117",
   marginModeMismatch: "40774",
+  /** A plan (trigger or TP/SL) order that is not the caller's or no longer live. */
+  planNotFound: EX_CODES.planNotFound,
+  /** Too many live plan orders. */
+  planLimit: EX_CODES.planLimit,
   /** The price is outside the allowed band around the mark. */
   priceOutOfBand: "40706",
 } as const;

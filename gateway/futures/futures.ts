@@ -12,6 +12,7 @@ import { newFxChange, type FxChange, type FxOrder } from "./ledger.ts";
 import { FuturesMarket } from "./market.ts";
 import { PriceControl } from "./price-control.ts";
 import { PriceControlStore } from "./price-control-store.ts";
+import { FuturesPlans } from "./plans.ts";
 import { FuturesService } from "./service.ts";
 import { FuturesSimulator } from "./simulator.ts";
 import { FuturesStore } from "./store.ts";
@@ -24,6 +25,8 @@ export class Futures {
   readonly simulator: FuturesSimulator;
   readonly ids: IdGen;
   readonly svc: FuturesService;
+  /** Plan (trigger) and TP/SL orders (docs/decisions/315). */
+  readonly plans: FuturesPlans;
   /** The change the current simulator step writes (house fills may touch users' resting orders). */
   private stepChange: FxChange = newFxChange();
   private timer: NodeJS.Timeout | undefined;
@@ -45,6 +48,9 @@ export class Futures {
     this.svc.load();
     if (config.priceControl) this.market.control = new PriceControl(new PriceControlStore(db), log);
     exchange.svc.paperResetHooks.add((userId) => this.svc.resetPaper(userId));
+    this.plans = new FuturesPlans(db, this.svc, this.market, this.ids, log);
+    this.plans.load();
+    exchange.svc.paperResetHooks.add((userId) => this.plans.resetPaper(userId));
     this.market.markListeners.add((env, c) => this.svc.checkLiquidations(env, c, Date.now()));
     this.market.fundingListeners.add((env, c, at, rate, mark, record) => this.svc.settleFunding(env, c, rate, mark, at, record));
     this.simulator = new FuturesSimulator(this.market, this.ids, seed, (_env, c, m, t, price, lots) =>

@@ -163,3 +163,44 @@ FUTURES_MIGRATIONS.push({
     CREATE INDEX fx_bills_user ON fx_bills (env, user_id, bill_id);
   `,
 });
+
+FUTURES_MIGRATIONS.push({
+  version: 3102,
+  name: "futures plan (trigger) and TP/SL orders",
+  sql: `
+    CREATE TABLE fx_plans (
+      plan_id       TEXT PRIMARY KEY,
+      seq           INTEGER NOT NULL,
+      env           TEXT NOT NULL,
+      user_id       TEXT NOT NULL,
+      symbol        TEXT NOT NULL,
+      plan_type     TEXT NOT NULL,
+      trigger_type  TEXT NOT NULL,
+      trigger_price INTEGER NOT NULL,
+      execute_price INTEGER NOT NULL,
+      order_type    TEXT NOT NULL,
+      side          TEXT NOT NULL,
+      trade_side    TEXT NOT NULL,
+      hold_side     TEXT NOT NULL,
+      reduce_only   INTEGER NOT NULL,
+      size          INTEGER NOT NULL,
+      margin_mode   TEXT NOT NULL,
+      pos_mode      TEXT NOT NULL,
+      client_oid    TEXT NOT NULL,
+      direction     TEXT NOT NULL,
+      status        TEXT NOT NULL,
+      parent_id     TEXT NOT NULL,
+      preset_tp     INTEGER NOT NULL,
+      preset_sl     INTEGER NOT NULL,
+      order_id      TEXT NOT NULL,
+      fail_reason   TEXT NOT NULL,
+      source        TEXT NOT NULL,
+      trigger_time  INTEGER NOT NULL,
+      c_time        INTEGER NOT NULL,
+      u_time        INTEGER NOT NULL
+    );
+    CREATE UNIQUE INDEX fx_plans_client_oid ON fx_plans (env, user_id, client_oid);
+    CREATE INDEX fx_plans_active ON fx_plans (seq) WHERE status IN ('live', 'pending');
+    CREATE INDEX fx_plans_user ON fx_plans (env, user_id, seq);
+  `,
+});

@@ -70,6 +70,7 @@ export function positionJson(svc: FuturesService, p: Position) {
     if (o.tradeSide === "close" && o.posSide === p.holdSide) pending += o.size - o.filled;
   const equityForRatio = p.marginMode === "isolated" ? margin + u : svc.summary(p.env, p.userId).crossEquity;
   const tier = tierFor(c, Number(value / 100_000_000n));
+  const tpsl = svc.positionTpsl(p);
   return {
     marginCoin: "USDT",
     symbol: p.symbol,
@@ -101,6 +102,10 @@ export function positionJson(svc: FuturesService, p: Position) {
     assetMode: "single",
     uTime: String(p.uTime),
     autoMargin: "off",
+    takeProfit: tpsl.tp ? price(c.inst, tpsl.tp.triggerPrice) : "",
+    stopLoss: tpsl.sl ? price(c.inst, tpsl.sl.triggerPrice) : "",
+    takeProfitId: tpsl.tp?.id ?? "",
+    stopLossId: tpsl.sl?.id ?? "",
     cTime: String(p.cTime),
   };
 }
@@ -184,7 +189,7 @@ export function fillJson(r: Record<string, unknown>) {
     profit: units(r.profit as bigint),
     enterPointSource: "API",
     tradeSide: r.trade_side as string,
-    posMode: "",
+    posMode: (r.pos_mode as string | undefined) ?? "",
     tradeScope: r.scope as string,
     cTime: String(r.ts),
   };

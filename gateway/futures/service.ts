@@ -42,6 +42,12 @@ const PPM = 1_000_000n;
 const MARKET_BAND = 0.05;
 const DEFAULT_LEVER = 20;
 
+/** A plan as a position shows it: its id and trigger (ticks). */
+export interface PlanMark {
+  id: string;
+  triggerPrice: number;
+}
+
 export interface OrderRequest {
   symbol: string;
   side: Side;
@@ -80,6 +86,8 @@ export class FuturesService {
   /** Told when a user's position nears liquidation (margin ratio at least WARNING_RATIO), at most once a minute per position. */
   readonly warnings = new Set<(p: Position, ratio: number) => void>();
   private readonly warned = new Map<string, number>();
+  /** A position's whole-position TP and SL, answered by the plan area (docs/decisions/315). */
+  positionTpsl: (p: Position) => { tp?: PlanMark; sl?: PlanMark } = () => ({});
 
   constructor(
     readonly db: Db,

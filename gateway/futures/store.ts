@@ -315,10 +315,16 @@ export class FuturesStore {
         ["order_id = ?", q.orderId],
       ],
     );
-    return this.db
-      .prepare(`SELECT * FROM fx_fills WHERE ${w.sql} ORDER BY ts DESC, trade_id DESC LIMIT ?`)
-      .safeIntegers(true)
-      .all(...w.args, q.limit) as Array<Record<string, unknown>>;
+    return (
+      this.db
+        // the fill's position mode is its order's
+        .prepare(
+          `SELECT f.*, (SELECT pos_mode FROM fx_orders o WHERE o.order_id = f.order_id) AS pos_mode FROM fx_fills f
+        WHERE ${w.sql} ORDER BY ts DESC, trade_id DESC LIMIT ?`,
+        )
+        .safeIntegers(true)
+        .all(...w.args, q.limit) as Array<Record<string, unknown>>
+    );
   }
 
   bills(q: {
@@ -368,7 +374,8 @@ export class FuturesStore {
   maxSeq(): number {
     const a = this.db.prepare("SELECT max(seq) AS m FROM fx_orders").get() as { m: number | null };
     const b = this.db.prepare("SELECT max(bill_id) AS m FROM fx_bills").get() as { m: number | null };
-    return Math.max(a.m ?? 0, b.m ?? 0);
+    const c = this.db.prepare("SELECT max(seq) AS m FROM fx_plans").get() as { m: number | null };
+    return Math.max(a.m ?? 0, b.m ?? 0, c.m ?? 0);
   }
 
   meta(key: string): string | undefined {

@@ -2,7 +2,7 @@
  * The futures market as the exchange's stream server serves it (docs/decisions/314): public
  * `ticker` (with mark, index and funding), `books`/`books1`/`books5`/`books15`, `trade` and
  * `candle*` channels under `instType: "USDT-FUTURES"`, with spot's snapshot, update and seq rules;
- * and the private `orders`, `positions`, `account` and `fill` channels, pushed from committed changes.
+ * and the private `orders`, `orders-algo`, `positions`, `account` and `fill` channels, pushed from committed changes.
  */
 import { CANDLE_CHANNELS } from "../../protocol/bitget.ts";
 import { lots, price } from "../exchange/format.ts";
@@ -12,6 +12,8 @@ import { contract, type Contract } from "./contracts.ts";
 import { tickerJson } from "./format.ts";
 import type { Futures } from "./futures.ts";
 import type { FxChange, FxFillRow, FxOrder, Position } from "./ledger.ts";
+import { planStreamJson } from "./plan-format.ts";
+import { FX_PLAN_TYPES, type FxPlan } from "./plan-store.ts";
 import { accountJson, fillJson, orderJson, positionJson } from "./private-format.ts";
 
 export function futuresStreamMarket(fx: Futures): StreamMarket {
@@ -86,14 +88,16 @@ export function futuresPrivateStreams(fx: Futures): PrivateStreamMarket {
       quote: f.quote,
       profit: f.profit,
       trade_side: f.order.tradeSide,
+      pos_mode: f.order.posMode,
       scope: f.scope,
       ts: f.ts,
     });
   /** Positions go out whole, as Bitget's channel does, so a closed one is simply absent. */
   const positions = (env: Env, userId: string) => svc.positionsOf(env, userId).map(position);
+  const ALL_PLANS = new Set(FX_PLAN_TYPES);
 
   return {
-    channels: new Set(["orders", "positions", "account", "fill"]),
+    channels: new Set(["orders", "orders-algo", "positions", "account", "fill"]),
     coins: ["USDT"],
     symbol: (instId) => contract(instId)?.symbol,
     snapshot(env, userId, channel, instId) {
@@ -101,6 +105,8 @@ export function futuresPrivateStreams(fx: Futures): PrivateStreamMarket {
       if (channel === "account") return [account(env, userId)];
       if (channel === "positions") return svc.positionsOf(env, userId, sym).map(position);
       if (channel === "orders") return svc.ordersOf(env, userId, sym).map(order);
+      if (channel === "orders-algo")
+        return fx.plans.list(env, userId, { types: ALL_PLANS, symbol: sym }).map((p) => planStreamJson(svc, p));
       return fx.store
         .fills({ env, userId, symbol: sym, before: "99999999999999999999", start: 0, end: Number.MAX_SAFE_INTEGER, limit: FILL_SNAPSHOT })
         .map(fillJson);
@@ -133,11 +139,21 @@ export function futuresPrivateStreams(fx: Futures): PrivateStreamMarket {
         if (wants(p.env, p.userId, "positions"))
           push([{ env: p.env, userId: p.userId, channel: "positions", whole: true, data: positions(p.env, p.userId) }]);
       };
+      // plan and TP/SL orders: each change once it is written
+      const onPlans = (plans: readonly FxPlan[]) => {
+        const out: PrivatePush[] = [];
+        for (const p of plans)
+          if (p.status !== "pending" && wants(p.env, p.userId, "orders-algo"))
+            out.push({ env: p.env, userId: p.userId, channel: "orders-algo", symbol: p.symbol, data: planStreamJson(svc, p) });
+        if (out.length) push(out);
+      };
       svc.committed.add(onCommitted);
       svc.warnings.add(onWarning);
+      fx.plans.listeners.add(onPlans);
       return () => {
         svc.committed.delete(onCommitted);
         svc.warnings.delete(onWarning);
+        fx.plans.listeners.delete(onPlans);
       };
     },
   };

@@ -7,6 +7,7 @@ import { Exchange } from "../exchange/exchange.ts";
 import { migrateExchange } from "../exchange/migrations.ts";
 import { Futures } from "./futures.ts";
 import { FUTURES_MIGRATIONS } from "./migrations.ts";
+import type { OrderRequest } from "./service.ts";
 
 export interface FuturesWorld {
   db: Db;
@@ -45,4 +46,9 @@ export function closeFuturesWorlds(): void {
     o.db.close();
   }
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+/** A market order request of `size` lots (one-way unless `over` says otherwise), as a test places it. */
+export function marketRequest(symbol: string, side: "buy" | "sell", size: number, over: Partial<OrderRequest> = {}): OrderRequest {
+  return { symbol, side, orderType: "market", force: "gtc", price: 0, size, clientOid: "", reduceOnly: false, source: "API", ...over };
 }

@@ -154,7 +154,7 @@ describe("futures private stream", () => {
       { instType: FUT, channel: "orders", instId: "NOPEUSDT" },
       { instType: FUT, channel: "positions", instId: 42 },
       { instType: FUT, channel: "account", coin: "BTC" },
-      { instType: FUT, channel: "orders-algo", instId: "default" },
+      { instType: FUT, channel: "orders-algo", instId: "NOPEUSDT" },
       { instType: FUT },
     ];
     ws.send({ op: "subscribe", args: bad });

@@ -11,7 +11,7 @@ import { useAsync, type Async } from "~/lib/async-state";
 import { formatNumber, formatPercent } from "~/lib/i18n/format";
 import { browserHttp } from "~/lib/http/browser-client";
 import { postWithToast } from "~/lib/http/post-with-toast";
-import { futuresOrderOf, MARGIN_COIN, MIX, PRODUCT_TYPE, type FuturesOrder } from "~/lib/futures/api";
+import { cancelPlanBody, futuresOrderOf, MARGIN_COIN, MIX, PRODUCT_TYPE, type FuturesOrder } from "~/lib/futures/api";
 import type { FuturesMarket } from "~/lib/futures/contract";
 import { WARN_RATIO, type LivePosition } from "~/lib/futures/live-position";
 import type { LiquidationBill } from "~/lib/futures/private-events";
@@ -497,11 +497,10 @@ function FuturesPlansTable({ plans, market, onChanged }: { plans: readonly PlanO
   const { intl } = usePagePrefs();
   const cancel = async (p: PlanOrder) => {
     if (
-      await postWithToast(
-        MIX.cancelPlan,
-        { symbol: market.symbol, productType: PRODUCT_TYPE, marginCoin: MARGIN_COIN, orderId: p.orderId, planType: "normal_plan" },
-        { done: t("futures.toast.cancelled"), failed: (msg) => t("futures.toast.failed", { msg }) },
-      )
+      await postWithToast(MIX.cancelPlan, cancelPlanBody(market.symbol, p.orderId), {
+        done: t("futures.toast.cancelled"),
+        failed: (msg) => t("futures.toast.failed", { msg }),
+      })
     )
       onChanged();
   };

@@ -25,10 +25,13 @@ const restApi: FuturesAccountApi = {
     browserHttp()
       .get<{ entrustedList: unknown[] | null }>(MIX.ordersPending, { productType: PRODUCT_TYPE, symbol })
       .then((page) => mergeOrders([], page?.entrustedList ?? [], true)),
+  // Trigger orders and TP/SL are two lists in Bitget's API; the orders-algo channel pushes both.
   plans: (symbol) =>
-    browserHttp()
-      .get<{ entrustedList: unknown[] | null }>(MIX.ordersPlanPending, { productType: PRODUCT_TYPE, symbol, planType: "normal_plan" })
-      .then((page) => mergePlans([], planRows(page?.entrustedList ?? []), symbol, true)),
+    Promise.all(
+      (["normal_plan", "profit_loss"] as const).map((planType) =>
+        browserHttp().get<{ entrustedList: unknown[] | null }>(MIX.ordersPlanPending, { productType: PRODUCT_TYPE, symbol, planType }),
+      ),
+    ).then((pages) => mergePlans([], planRows(pages.flatMap((page) => page?.entrustedList ?? [])), symbol, true)),
   liquidations: (symbol) =>
     Promise.all(
       Object.keys(LIQUIDATION_BILLS).map((businessType) =>

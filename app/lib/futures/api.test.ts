@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { futuresAccountOf, futuresTickerOf, mergeOrders, mergePositions, positionOf } from "./api";
+import { cancelPlanBody, futuresAccountOf, futuresTickerOf, mergeOrders, mergePositions, MIX, positionOf } from "./api";
 
 const pos = (o: Record<string, unknown> = {}) => ({
   symbol: "BTCUSDT",
@@ -58,5 +58,18 @@ describe("futures rows", () => {
       isolatedLongLever: "10",
       crossedMarginLeverage: "20",
     });
+  });
+});
+
+describe("plan order calls", () => {
+  it("cancels one plan by naming it in orderIdList, never by a bare orderId (which Bitget reads as every plan)", () => {
+    expect(cancelPlanBody("BTCUSDT", "123")).toEqual({
+      symbol: "BTCUSDT",
+      productType: "USDT-FUTURES",
+      marginCoin: "USDT",
+      orderIdList: [{ orderId: "123" }],
+    });
+    expect(MIX.cancelPlan).toBe("/api/v2/mix/order/cancel-plan-order");
+    expect(MIX.reverse).toBe("/api/v2/mix/order/click-backhand");
   });
 });

@@ -13,10 +13,7 @@ import type { HoldSide, MarginMode } from "./maths";
 export const PRODUCT_TYPE = "USDT-FUTURES";
 export const MARGIN_COIN = "USDT";
 
-/**
- * The gateway's own paths (protocol/mix.ts), under the names the screen uses; trigger orders,
- * position TP/SL and reverse are Bitget's v2 paths the gateway does not serve yet (decision 705).
- */
+/** The gateway's own paths (protocol/mix.ts), under the names the screen uses. */
 export const MIX = {
   ...PUBLIC_MIX,
   account: MIX_PRIVATE.account,
@@ -33,12 +30,20 @@ export const MIX = {
   ordersHistory: MIX_PRIVATE.ordersHistory,
   orderFills: MIX_PRIVATE.fills,
   transfer: MIX_PRIVATE.walletTransfer,
-  reverse: "/api/v2/mix/order/click-backhand",
-  placePlan: "/api/v2/mix/order/place-plan-order",
-  cancelPlan: "/api/v2/mix/order/cancel-plan-order",
-  placePosTpsl: "/api/v2/mix/order/place-pos-tpsl",
-  ordersPlanPending: "/api/v2/mix/order/orders-plan-pending",
+  reverse: MIX_PRIVATE.clickBackhand,
+  placePlan: MIX_PRIVATE.placePlanOrder,
+  cancelPlan: MIX_PRIVATE.cancelPlanOrder,
+  placePosTpsl: MIX_PRIVATE.placePosTpsl,
+  ordersPlanPending: MIX_PRIVATE.ordersPlanPending,
 } as const;
+
+/**
+ * The body that cancels one plan (trigger or TP/SL) order: Bitget's `cancel-plan-order` names it
+ * in `orderIdList`; without that list it cancels every plan of the symbol (docs/protocol.md §17).
+ */
+export function cancelPlanBody(symbol: string, orderId: string) {
+  return { symbol, productType: PRODUCT_TYPE, marginCoin: MARGIN_COIN, orderIdList: [{ orderId }] };
+}
 
 /** The mix API spells candle intervals its own way (`1m`, `1H`, `1D`...). */
 const MIX_GRANULARITY: Readonly<Record<KlineInterval, string>> = {

@@ -1,7 +1,6 @@
 /** Bitget v2 mix account, position and order endpoints, and the spot/futures transfer (docs/decisions/312). */
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { FORCES, ORDER_TYPES, SIDES } from "../../../protocol/bitget.ts";
 import { HOLD_SIDES, MARGIN_MODES, MIX_PRIVATE, POS_MODES, TRANSFER_ACCOUNT_TYPES } from "../../../protocol/mix.ts";
 import { GatewayError, ok } from "../../envelope.ts";
 import { parseScaled } from "../../exchange/decimal.ts";
@@ -17,25 +16,19 @@ import type { Contract } from "../contracts.ts";
 import { accountJson, billJson, fillJson, historyPositionJson, orderJson, positionJson } from "../private-format.ts";
 import type { Futures } from "../futures.ts";
 import type { FxOrder } from "../ledger.ts";
-import type { OrderRequest } from "../service.ts";
+import {
+  Base,
+  bodyContract,
+  checkMarginCoin,
+  fields,
+  MarginCoin,
+  OrderFields,
+  presetsOf,
+  toRequest,
+  type OrderFieldValues,
+} from "./order-fields.ts";
 import { contractOf, productTypeOf, qContract, qProductType } from "./query.ts";
 
-const MarginCoin = optional(text(16));
-const Base = { symbol: text(32), productType: text(32), marginCoin: MarginCoin };
-
-const OrderFields = {
-  size: decimal,
-  price: optional(decimal),
-  side: text(16),
-  tradeSide: optional(text(16)),
-  orderType: text(16),
-  force: optional(text(16)),
-  clientOid: optional(text(64)),
-  reduceOnly: optional(text(8)),
-  marginMode: optional(text(16)),
-  presetStopSurplusPrice: optional(decimal),
-  presetStopLossPrice: optional(decimal),
-};
 const PlaceSchema = z.object({ ...Base, ...OrderFields });
 const BatchSchema = z.object({ ...Base, marginMode: optional(text(16)), orderList: z.array(z.object(OrderFields)).min(1).max(50) });
 const CancelSchema = z.object({ ...Base, orderId: optional(text(32)), clientOid: optional(text(64)) });
@@ -54,78 +47,17 @@ const TransferSchema = z.object({
   clientOid: optional(text(64)),
 });
 
-/** Parses a body, naming a missing decimal field as missing (40019): zod reports a union's absence as a mismatch. */
-function fields<S extends z.ZodTypeAny>(schema: S, body: unknown, decimals: readonly string[]): z.infer<S> {
-  if (body !== null && typeof body === "object")
-    for (const name of decimals)
-      if (isAbsent((body as Record<string, unknown>)[name]))
-        throw new GatewayError(FX_CODES.paramEmpty, `Parameter ${name} cannot be empty`);
-  return parseFields(schema, body);
-}
-
-function checkMarginCoin(coin: string | undefined): void {
-  if (coin !== undefined && coin.toUpperCase() !== "USDT")
-    throw new GatewayError(FX_CODES.paramInvalid, "Parameter marginCoin must be USDT");
-}
-
-/** A body's contract: its product type (required) and symbol. */
-function bodyContract(b: { symbol: string; productType: string; marginCoin?: string }): Contract {
-  checkMarginCoin(b.marginCoin);
-  return contractOf(b.symbol, productTypeOf(b.productType));
-}
-
-function toRequest(c: Contract, f: z.infer<z.ZodObject<typeof OrderFields>>, marginMode: string | undefined, p: Principal): OrderRequest {
-  const orderType = enumValue(ORDER_TYPES, f.orderType, "orderType");
-  const force = enumValue(FORCES, f.force, "force", "gtc");
-  const side = enumValue(SIDES, f.side, "side");
-  const tradeSide = isAbsent(f.tradeSide) ? undefined : enumValue(["open", "close"] as const, f.tradeSide, "tradeSide");
-  const reduceOnly = isAbsent(f.reduceOnly) ? false : enumValue(["YES", "NO"] as const, f.reduceOnly, "reduceOnly") === "YES";
-  const mode = isAbsent(marginMode) ? undefined : enumValue(MARGIN_MODES, marginMode, "marginMode");
-  if (!isAbsent(f.presetStopSurplusPrice) || !isAbsent(f.presetStopLossPrice))
-    throw new EngineError(FX_CODES.paramInvalid, "Preset take-profit and stop-loss prices are not supported yet");
-  if (!isAbsent(f.clientOid) && !CLIENT_OID.test(f.clientOid))
-    throw new EngineError(FX_CODES.paramInvalid, "Parameter clientOid is invalid: 1-50 letters, digits, _ - . :");
-  const size = parseScaled(f.size, c.inst.quantityPrecision);
-  if (size === undefined)
-    throw new EngineError(
-      FX_CODES.paramCheck,
-      `Parameter verification exception: size must be a decimal with at most ${c.inst.quantityPrecision} decimals`,
-    );
-  if (size <= 0n || size > BigInt(c.inst.maxLots))
-    throw new EngineError(size <= 0n ? FX_CODES.lessThanMinimum : FX_CODES.paramInvalid, "Parameter size is out of range");
-  let price = 0;
-  if (orderType === "limit") {
-    if (isAbsent(f.price)) throw new EngineError(FX_CODES.paramEmpty, "Parameter price cannot be empty");
-    const px = parseScaled(f.price, c.inst.pricePrecision);
-    if (px === undefined)
-      throw new EngineError(
-        FX_CODES.paramCheck,
-        `Parameter verification exception: price must be a decimal with at most ${c.inst.pricePrecision} decimals`,
-      );
-    if (px <= 0n || px > 1_000_000_000_000n) throw new EngineError(FX_CODES.paramInvalid, "Parameter price is out of range");
-    price = Number(px);
-  }
-  return {
-    symbol: c.symbol,
-    side,
-    tradeSide,
-    orderType,
-    force,
-    price,
-    size: Number(size),
-    clientOid: f.clientOid ?? "",
-    reduceOnly,
-    marginMode: mode,
-    source: sourceOf(p),
-  };
-}
-
 export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDeps & { futures: Futures }): void {
   const fx = deps.futures;
   const svc = fx.svc;
   const route = privateRoute(app, deps);
-  const place = (env: Env, p: Principal, req: OrderRequest): FxOrder => {
+  /** An order of a body, with its preset TP/SL (checked before the order is placed, set when it fills). */
+  const place = (env: Env, p: Principal, c: Contract, f: OrderFieldValues, marginMode: string | undefined): FxOrder => {
+    const req = toRequest(c, f, marginMode, p);
+    const preset = presetsOf(c, f);
+    fx.plans.checkPreset(env, req, preset);
     const o = svc.place(env, p.userId, req);
+    fx.plans.preset(o, preset);
     return o;
   };
 
@@ -245,7 +177,7 @@ export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDe
   route("POST", MIX_PRIVATE.placeOrder, 10, true, async (req, p, env) => {
     const b = fields(PlaceSchema, req.body, ["size"]);
     const c = bodyContract(b);
-    const o = place(env, p, toRequest(c, b, b.marginMode, p));
+    const o = place(env, p, c, b, b.marginMode);
     return ok({ orderId: o.id, clientOid: o.clientOid || o.id });
   });
 
@@ -256,7 +188,7 @@ export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDe
     const failureList: Array<{ orderId: string; clientOid: string; errorMsg: string; errorCode: string }> = [];
     for (const f of b.orderList) {
       try {
-        const o = place(env, p, toRequest(c, f, f.marginMode ?? b.marginMode, p));
+        const o = place(env, p, c, f, f.marginMode ?? b.marginMode);
         successList.push({ orderId: o.id, clientOid: o.clientOid || o.id });
       } catch (err) {
         if (!(err instanceof EngineError) && !(err instanceof GatewayError)) throw err;

@@ -1,0 +1,32 @@
+/**
+ * A record stored one field a column: the field list, each field's column (snake case unless
+ * renamed), the insert statement's text and the reading of a row back, with INTEGER columns read
+ * as numbers. The spot and futures plan stores share it (docs/decisions/315).
+ */
+export type ColumnType = "INTEGER" | "TEXT";
+
+export interface RowCodec<T> {
+  fields: Array<keyof T & string>;
+  column(f: keyof T & string): string;
+  /** `INSERT INTO table (columns) VALUES (@fields)`, to which an upsert clause may be added. */
+  insert(table: string): string;
+  fromRow(row: Record<string, unknown>): T;
+}
+
+export function rowCodec<T>(
+  columns: Record<keyof T & string, ColumnType>,
+  renamed: Partial<Record<keyof T & string, string>> = {},
+): RowCodec<T> {
+  const fields = Object.keys(columns) as Array<keyof T & string>;
+  const column = (f: keyof T & string): string => renamed[f] ?? f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return {
+    fields,
+    column,
+    insert: (table) => `INSERT INTO ${table} (${fields.map(column).join(", ")}) VALUES (${fields.map((f) => `@${f}`).join(", ")})`,
+    fromRow(row) {
+      const out: Partial<Record<keyof T, unknown>> = {};
+      for (const f of fields) out[f] = columns[f] === "INTEGER" ? Number(row[column(f)]) : row[column(f)];
+      return out as T;
+    },
+  };
+}

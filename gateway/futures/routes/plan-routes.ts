@@ -1,0 +1,309 @@
+/** Bitget v2 mix plan (trigger) and TP/SL order endpoints (docs/decisions/315). */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { HOLD_SIDES, MIX_PLAN_QUERY_TYPES, MIX_PLAN_TYPES, MIX_PRIVATE, MIX_TRIGGER_TYPES } from "../../../protocol/mix.ts";
+import { GatewayError, ok } from "../../envelope.ts";
+import { decimal, enumValue, isAbsent, optional, ORDER_REF, parseFields, requireOrderRef, text } from "../../exchange/fields.ts";
+import { privateRoute, sourceOf, type ExchangeRouteDeps } from "../../exchange/routes/private-route.ts";
+import { qInt, qString, type Query } from "../../exchange/routes/query.ts";
+import { EngineError, type Env } from "../../exchange/engine/types.ts";
+import type { Principal } from "../../request.ts";
+import { FX_CODES } from "../codes.ts";
+import type { Contract } from "../contracts.ts";
+import type { Futures } from "../futures.ts";
+import { planJson } from "../plan-format.ts";
+import { FX_PLAN_TYPES, TPSL_TYPES, type FxPlan, type FxPlanType, type FxTriggerType } from "../plan-store.ts";
+import type { TpslInput } from "../plans.ts";
+import { Base, bodyContract, clientOidOf, fields, MarginCoin, optionalTicks, priceTicks, sizeLots, toRequest } from "./order-fields.ts";
+import { contractOf, productTypeOf, qProductType } from "./query.ts";
+
+const Price = optional(decimal);
+const Kind = optional(text(16));
+/** Bitget's trigger price, execution price and trigger type of a take-profit (`stopSurplus…`) or stop-loss (`stopLoss…`), under a prefix. */
+function tpslFields<P extends string>(prefix: P) {
+  return {
+    [`${prefix}TriggerPrice`]: Price,
+    [`${prefix}ExecutePrice`]: Price,
+    [`${prefix}TriggerType`]: Kind,
+  } as Record<`${P}TriggerPrice` | `${P}ExecutePrice`, typeof Price> & Record<`${P}TriggerType`, typeof Kind>;
+}
+const PlaceSchema = z.object({
+  ...Base,
+  marginMode: optional(text(16)),
+  planType: optional(text(16)),
+  size: decimal,
+  price: Price,
+  callbackRatio: optional(text(16)),
+  triggerPrice: decimal,
+  triggerType: optional(text(16)),
+  side: text(16),
+  tradeSide: optional(text(16)),
+  orderType: text(16),
+  clientOid: optional(text(64)),
+  reduceOnly: optional(text(8)),
+  ...tpslFields("stopSurplus"),
+  ...tpslFields("stopLoss"),
+  stpMode: Kind,
+});
+const ModifySchema = z.object({
+  ...ORDER_REF,
+  ...Base,
+  planType: optional(text(16)),
+  newSize: Price,
+  newPrice: Price,
+  newCallbackRatio: optional(text(16)),
+  newTriggerPrice: Price,
+  newTriggerType: optional(text(16)),
+  ...tpslFields("newStopSurplus"),
+  ...tpslFields("newStopLoss"),
+});
+const CancelSchema = z.object({
+  orderIdList: optional(z.array(z.object(ORDER_REF)).max(50)),
+  symbol: optional(text(32)),
+  productType: text(32),
+  marginCoin: MarginCoin,
+  planType: optional(text(16)),
+});
+const TpslSchema = z.object({
+  ...Base,
+  planType: text(16),
+  triggerPrice: decimal,
+  triggerType: optional(text(16)),
+  executePrice: Price,
+  holdSide: text(8),
+  size: Price,
+  rangeRate: optional(text(16)),
+  clientOid: optional(text(64)),
+  stpMode: optional(text(16)),
+});
+const PosTpslSchema = z.object({
+  ...Base,
+  holdSide: text(8),
+  ...tpslFields("stopSurplus"),
+  stopSurplusSize: Price,
+  ...tpslFields("stopLoss"),
+  stopLossSize: Price,
+  stpMode: Kind,
+});
+
+const ALL_TYPES: ReadonlySet<FxPlanType> = new Set(FX_PLAN_TYPES);
+const NORMAL: ReadonlySet<FxPlanType> = new Set(["normal_plan"]);
+
+const triggerTypeOf = (v: string | undefined, name = "triggerType"): FxTriggerType => enumValue(MIX_TRIGGER_TYPES, v, name, "fill_price");
+
+/** Bitget's planType of a body: the kinds the gateway keeps, or a clear refusal of those it does not (trailing orders). */
+function planTypeOf(v: string | undefined, fallback?: FxPlanType): FxPlanType {
+  const t = enumValue(MIX_PLAN_TYPES, v, "planType", fallback);
+  if (t === "track_plan" || t === "moving_plan") throw new GatewayError(FX_CODES.paramInvalid, `Parameter planType ${t} is not supported`);
+  return t;
+}
+
+/** The kinds a `planType` filter names: one kind, `profit_loss` for every TP/SL kind, or all when absent. */
+function typesOf(v: string | undefined): ReadonlySet<FxPlanType> {
+  if (isAbsent(v)) return ALL_TYPES;
+  if (typeof v === "string" && v.toLowerCase() === "profit_loss") return TPSL_TYPES;
+  return new Set([planTypeOf(v)]);
+}
+
+/** A TP/SL's execution price: absent or 0 runs it at market. */
+const executeTicks = (c: Contract, v: string | undefined, name: string) =>
+  v === undefined || Number(v) === 0 ? 0 : priceTicks(c, v, name);
+
+/** A holdSide: `long`/`short`, or one-way mode's `buy`/`sell` for the position they name. */
+function holdSideOf(v: string): "long" | "short" {
+  const s = typeof v === "string" ? v.toLowerCase() : v;
+  if (s === "buy") return "long";
+  if (s === "sell") return "short";
+  return enumValue(HOLD_SIDES, v, "holdSide");
+}
+
+export function futuresPlanRoutes(app: FastifyInstance, deps: ExchangeRouteDeps & { futures: Futures }): void {
+  const fx = deps.futures;
+  const plans = fx.plans;
+  const route = privateRoute(app, deps);
+  const json = (p: FxPlan) => planJson(fx.svc, p);
+
+  route("POST", MIX_PRIVATE.placePlanOrder, 10, true, async (req, p, env) => {
+    const b = fields(PlaceSchema, req.body, ["size", "triggerPrice"]);
+    const c = bodyContract(b);
+    if (planTypeOf(b.planType, "normal_plan") !== "normal_plan")
+      throw new GatewayError(FX_CODES.paramInvalid, "place-plan-order takes planType normal_plan: use place-tpsl-order for TP/SL");
+    if (!isAbsent(b.stopSurplusExecutePrice) && Number(b.stopSurplusExecutePrice) !== 0)
+      throw new GatewayError(FX_CODES.paramInvalid, "A plan's take-profit runs at market: stopSurplusExecutePrice is not supported");
+    if (!isAbsent(b.stopLossExecutePrice) && Number(b.stopLossExecutePrice) !== 0)
+      throw new GatewayError(FX_CODES.paramInvalid, "A plan's stop-loss runs at market: stopLossExecutePrice is not supported");
+    const order = toRequest(c, { ...b, force: undefined }, b.marginMode, p);
+    const plan = plans.place(env, p.userId, {
+      symbol: c.symbol,
+      side: order.side,
+      tradeSide: order.tradeSide,
+      reduceOnly: order.reduceOnly,
+      orderType: order.orderType,
+      executePrice: order.price,
+      size: order.size,
+      triggerPrice: priceTicks(c, b.triggerPrice, "triggerPrice"),
+      triggerType: triggerTypeOf(b.triggerType),
+      clientOid: order.clientOid,
+      marginMode: order.marginMode,
+      presetTp: optionalTicks(c, b.stopSurplusTriggerPrice, "stopSurplusTriggerPrice"),
+      presetSl: optionalTicks(c, b.stopLossTriggerPrice, "stopLossTriggerPrice"),
+      source: order.source,
+    });
+    return ok({ orderId: plan.id, clientOid: plan.clientOid });
+  });
+
+  route("POST", MIX_PRIVATE.modifyPlanOrder, 10, true, async (req, p, env) => {
+    const b = parseFields(ModifySchema, req.body);
+    const c = bodyContract(b);
+    requireOrderRef(b);
+    const types = isAbsent(b.planType) ? ALL_TYPES : typesOf(b.planType);
+    // "0" removes a plan's preset take-profit or stop-loss; absent keeps it
+    const preset = (v: string | undefined, name: string) => (v === undefined ? undefined : Number(v) === 0 ? 0 : priceTicks(c, v, name));
+    const plan = plans.modify(env, p.userId, { orderId: b.orderId, clientOid: b.orderId ? undefined : b.clientOid }, types, {
+      triggerPrice: b.newTriggerPrice === undefined ? undefined : priceTicks(c, b.newTriggerPrice, "newTriggerPrice"),
+      triggerType: isAbsent(b.newTriggerType) ? undefined : triggerTypeOf(b.newTriggerType, "newTriggerType"),
+      size: b.newSize === undefined ? undefined : sizeLots(c, b.newSize, "newSize"),
+      executePrice: b.newPrice === undefined ? undefined : priceTicks(c, b.newPrice, "newPrice"),
+      presetTp: preset(b.newStopSurplusTriggerPrice, "newStopSurplusTriggerPrice"),
+      presetSl: preset(b.newStopLossTriggerPrice, "newStopLossTriggerPrice"),
+    });
+    if (plan.symbol !== c.symbol) throw new GatewayError(FX_CODES.paramInvalid, "The plan order is of another symbol");
+    return ok({ orderId: plan.id, clientOid: plan.clientOid });
+  });
+
+  route("POST", MIX_PRIVATE.cancelPlanOrder, 10, true, async (req, p, env) => {
+    const b = parseFields(CancelSchema, req.body);
+    const pt = productTypeOf(b.productType);
+    if (b.marginCoin !== undefined && b.marginCoin.toUpperCase() !== "USDT")
+      throw new GatewayError(FX_CODES.paramInvalid, "Parameter marginCoin must be USDT");
+    const symbol = isAbsent(b.symbol) ? undefined : contractOf(b.symbol, pt).symbol;
+    const types = typesOf(b.planType);
+    const successList: Array<{ orderId: string; clientOid: string }> = [];
+    const failureList: Array<{ orderId: string; clientOid: string; errorMsg: string; errorCode: string }> = [];
+    if (pt !== "USDT-FUTURES") return ok({ successList, failureList });
+    if (!b.orderIdList || b.orderIdList.length === 0) {
+      for (const x of plans.cancelAll(env, p.userId, types, symbol)) successList.push({ orderId: x.id, clientOid: x.clientOid });
+      return ok({ successList, failureList });
+    }
+    for (const ref of b.orderIdList) {
+      try {
+        requireOrderRef(ref);
+        const found = plans.list(env, p.userId, {
+          types,
+          symbol,
+          orderId: ref.orderId,
+          clientOid: ref.orderId ? undefined : ref.clientOid,
+        });
+        if (found.length === 0) throw new EngineError(FX_CODES.planNotFound, "Plan order does not exist");
+        const x = plans.cancel(env, p.userId, { orderId: (found[0] as FxPlan).id }, types);
+        successList.push({ orderId: x.id, clientOid: x.clientOid });
+      } catch (err) {
+        if (!(err instanceof EngineError) && !(err instanceof GatewayError)) throw err;
+        failureList.push({ orderId: ref.orderId ?? "", clientOid: ref.clientOid ?? "", errorMsg: err.message, errorCode: err.code });
+      }
+    }
+    return ok({ successList, failureList });
+  });
+
+  route("POST", MIX_PRIVATE.placeTpslOrder, 10, true, async (req, p, env) => {
+    const b = fields(TpslSchema, req.body, ["triggerPrice"]);
+    const c = bodyContract(b);
+    const planType = planTypeOf(b.planType);
+    if (planType === "normal_plan")
+      throw new GatewayError(FX_CODES.paramInvalid, "place-tpsl-order takes a TP/SL planType: use place-plan-order");
+    const whole = planType === "pos_profit" || planType === "pos_loss";
+    const [plan] = plans.placeTpsl(env, p.userId, [
+      {
+        symbol: c.symbol,
+        planType,
+        holdSide: holdSideOf(b.holdSide),
+        triggerPrice: priceTicks(c, b.triggerPrice, "triggerPrice"),
+        triggerType: triggerTypeOf(b.triggerType),
+        executePrice: executeTicks(c, b.executePrice, "executePrice"),
+        size: whole || b.size === undefined ? 0 : sizeLots(c, b.size),
+        clientOid: clientOidOf(b.clientOid),
+        source: sourceOf(p),
+      },
+    ]);
+    return ok({ orderId: (plan as FxPlan).id, clientOid: (plan as FxPlan).clientOid });
+  });
+
+  route("POST", MIX_PRIVATE.placePosTpsl, 10, true, async (req, p, env) => {
+    const b = parseFields(PosTpslSchema, req.body);
+    const c = bodyContract(b);
+    const holdSide = holdSideOf(b.holdSide);
+    const inputs: TpslInput[] = [];
+    for (const [kind, trigger, size, type, execute] of [
+      ["profit", b.stopSurplusTriggerPrice, b.stopSurplusSize, b.stopSurplusTriggerType, b.stopSurplusExecutePrice],
+      ["loss", b.stopLossTriggerPrice, b.stopLossSize, b.stopLossTriggerType, b.stopLossExecutePrice],
+    ] as const) {
+      if (trigger === undefined) continue;
+      const name = kind === "profit" ? "stopSurplus" : "stopLoss";
+      // with a size it is a partial TP/SL (profit_plan, loss_plan), without one the whole position's
+      inputs.push({
+        symbol: c.symbol,
+        planType: size === undefined ? (kind === "profit" ? "pos_profit" : "pos_loss") : kind === "profit" ? "profit_plan" : "loss_plan",
+        holdSide,
+        triggerPrice: priceTicks(c, trigger, `${name}TriggerPrice`),
+        triggerType: triggerTypeOf(type, `${name}TriggerType`),
+        executePrice: executeTicks(c, execute, `${name}ExecutePrice`),
+        size: size === undefined ? 0 : sizeLots(c, size, `${name}Size`),
+        clientOid: "",
+        source: sourceOf(p),
+      });
+    }
+    if (inputs.length === 0)
+      throw new GatewayError(FX_CODES.paramEmpty, "Parameter stopSurplusTriggerPrice or stopLossTriggerPrice cannot be empty");
+    return ok(plans.placeTpsl(env, p.userId, inputs).map((x) => ({ orderId: x.id, clientOid: x.clientOid })));
+  });
+
+  /** Bitget's plan lists: `planType` required (normal_plan, track_plan, profit_loss), newest first, paged by `idLessThan`. */
+  const listPlans = (pending: boolean) => async (req: { query: unknown }, p: Principal, env: Env) => {
+    const q = req.query as Query;
+    const pt = qProductType(q);
+    const kind = enumValue(MIX_PLAN_QUERY_TYPES, qString(q, "planType", true, 16), "planType");
+    const symbol = qString(q, "symbol", false, 32);
+    const sym = symbol === undefined ? undefined : contractOf(symbol, pt).symbol;
+    const limit = qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }) as number;
+    const orderId = qString(q, "orderId", false, 32);
+    const clientOid = orderId ? undefined : qString(q, "clientOid", false, 64);
+    const before = qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER;
+    const start = qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0;
+    const end = qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER;
+    const types = kind === "profit_loss" ? TPSL_TYPES : kind === "normal_plan" ? NORMAL : new Set<FxPlanType>();
+    let list: FxPlan[] = [];
+    if (pt === "USDT-FUTURES" && types.size > 0) {
+      if (pending)
+        list = plans
+          .list(env, p.userId, { types, symbol: sym, orderId, clientOid })
+          .filter((x) => x.seq < before && x.cTime >= start && x.cTime <= end)
+          .slice(0, limit);
+      else {
+        const status = qString(q, "planStatus", false, 16);
+        list = plans.store.history({
+          env,
+          userId: p.userId,
+          types: [...types],
+          symbol: sym,
+          orderId,
+          clientOid,
+          status:
+            status === undefined
+              ? undefined
+              : enumValue(
+                  ["executed", "fail_execute", "cancelled"] as const,
+                  status === "fail_trigger" ? "fail_execute" : status,
+                  "planStatus",
+                ),
+          before,
+          start,
+          end,
+          limit,
+        });
+      }
+    }
+    return ok({ entrustedList: list.length ? list.map(json) : null, endId: list.length ? (list[list.length - 1] as FxPlan).id : "" });
+  };
+  route("GET", MIX_PRIVATE.ordersPlanPending, 10, false, listPlans(true));
+  route("GET", MIX_PRIVATE.ordersPlanHistory, 10, false, listPlans(false));
+}
