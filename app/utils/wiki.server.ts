@@ -29,7 +29,7 @@ import { prefsFromRequest, type RequestPrefs } from "./prefs.server";
 import { ratesForPage } from "./rates.server";
 import { sanitizeRichText } from "./rich-text.server";
 import { cacheKey, TtlCache } from "./ttl-cache.server";
-import { WIKI_CSS } from "./wiki-css.server";
+import { WIKI_CSS } from "./page-css.server";
 
 export type TdkPageCode = "wiki" | "wiki-page" | "wiki-article";
 
