@@ -24,6 +24,11 @@ declare module "@remix-run/node" {
     linkPolicy: LinkPolicy;
     /** Test only (SSR_REFERENCE=on): send a reference render's digest with each page (docs/decisions/014). */
     ssrReference: boolean;
+    /**
+     * False when the document leaves out Remix's scripts (a matched route's `handle.hydrate === false`):
+     * the root loader then sends no texts for a browser i18n that never starts (docs/decisions/607).
+     */
+    hydrates: boolean;
     /** The URLs of a standalone bundle (app/standalone/<name>), for pages that ship only what they need (docs/decisions/019). */
     standalone: (name: string) => StandaloneAssets | undefined;
   }

@@ -55,7 +55,9 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     locale,
     lang: prefs.locale.intl,
     dir: prefs.locale.dir,
-    resources,
+    // Only a page that hydrates starts an i18n in the browser; encoding ≈ 70 KB of texts for one that
+    // does not was a tenth of its render (docs/decisions/607). Its `meta` reads the server's texts.
+    resources: context.hydrates ? resources : {},
     theme: prefs.theme,
     layout: prefs.layout,
     currency: prefs.currency,

@@ -17,6 +17,7 @@ import { PROXY_SECRET_HEADER } from "../protocol/headers.ts";
 import { dirname } from "node:path";
 import { STANDALONE_BASE, loadStandaloneAssets } from "./standalone-assets.ts";
 import { documentCache, isWikiDocumentPath } from "./document-cache.ts";
+import { pageHydration } from "./page-hydration.ts";
 
 export interface WebAppOptions {
   env: ServerEnv;
@@ -79,6 +80,8 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
   const logging = env.REQUEST_LOG === "on";
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
+  // Whether a path's document hydrates (docs/decisions/607); in development every page counts as hydrating.
+  let hydrates = (_path: string) => true;
   let closeVite = async () => {};
   if (dev) {
     const vite = await import("vite");
@@ -108,6 +111,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
     app.use("/coins", express.static(`${opts.buildDir}/client/coins`, { ...files, maxAge: "1y", redirect: false }));
     app.use(express.static(`${opts.buildDir}/client`, { ...files, maxAge: "1h" }));
     build = (await import(`${opts.buildDir}/server/index.js`)) as ServerBuild;
+    hydrates = pageHydration(build.routes);
   }
 
   const standalone = loadStandaloneAssets(dirname(opts.buildDir), dev);
@@ -141,6 +145,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
         linkPolicy: env.linkPolicy,
         sitemapUrlLimit: env.SITEMAP_URL_LIMIT,
         ssrReference: env.SSR_REFERENCE === "on",
+        hydrates: hydrates(req.path),
         standalone,
       }),
     }),

@@ -12,7 +12,7 @@ import { BRAND, metaT } from "~/lib/i18n/meta";
 import type { PageHandle } from "~/lib/page-handle";
 
 /** Server-rendered HTML only: chrome, live standings and enrolment come as standalone bundles (docs/decisions/019, 800). */
-export const handle: PageHandle = { hydrate: false, ownShell: true };
+export const handle: PageHandle = { hydrate: false, ownShell: true, inlineCss: true };
 
 export const loader = ({ params, request, context }: LoaderFunctionArgs) => loadEventPage(context, request, params.slug ?? "");
 
@@ -26,8 +26,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     { property: "og:description", content: data.event.summary },
     { property: "og:type", content: "website" },
     { property: "og:url", content: data.pageUrl },
-    ...(data.event.image ? [{ property: "og:image", content: data.event.image }] : []),
-    { name: "twitter:card", content: data.event.image ? "summary_large_image" : "summary" },
+    ...(data.event.imageUrl ? [{ property: "og:image", content: data.event.imageUrl }] : []),
+    { name: "twitter:card", content: data.event.imageUrl ? "summary_large_image" : "summary" },
   ];
 };
 
@@ -59,7 +59,7 @@ export default function EventPage() {
       participants: t("board.participants", { replace: { count: "{{count}}" } }),
     },
   };
-  const ld = eventJsonLd({ event, url: data.pageUrl, image: event.image, organizer: { name: BRAND, url: `${data.origin}/` } });
+  const ld = eventJsonLd({ event, url: data.pageUrl, image: event.imageUrl, organizer: { name: BRAND, url: `${data.origin}/` } });
   return (
     <EventShell
       config={data.chromeConfig}

@@ -8,7 +8,7 @@ import { loadEventList } from "~/lib/events/page-data.server";
 import type { PageHandle } from "~/lib/page-handle";
 
 /** Server-rendered HTML only: the chrome and tracking come as standalone bundles (docs/decisions/019, 800). */
-export const handle: PageHandle = { hydrate: false, ownShell: true };
+export const handle: PageHandle = { hydrate: false, ownShell: true, inlineCss: true };
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadEventList(context, request);
 

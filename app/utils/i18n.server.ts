@@ -26,13 +26,25 @@ export function localeOf(request: Request): Promise<string> {
   return i18nServer.getLocale(request);
 }
 
+/** One instance per locale key (at most the 24): a render only reads it, never changes its language or texts. */
+const INSTANCES = new Map<string, Promise<i18n>>();
+
 /**
  * The i18next instance a server render uses, set up the way remix-i18next's entry.server does:
- * the detected locale, its texts and English beneath, the browser's options.
+ * the detected locale, its texts and English beneath, the browser's options. Made once per locale
+ * and shared by every render (docs/decisions/607): creating one per request was a few percent of
+ * each render.
  */
-export async function serverI18n(locale: string): Promise<i18n> {
-  const { resources } = resourcesFor(locale);
+export function serverI18n(localeKey: string): Promise<i18n> {
+  const { locale, resources } = resourcesFor(localeKey);
+  const kept = INSTANCES.get(locale);
+  if (kept) return kept;
   const instance = createInstance();
-  await instance.use(initReactI18next).init(i18nOptions(locale, resources));
-  return instance;
+  const ready = instance
+    .use(initReactI18next)
+    .init(i18nOptions(locale, resources))
+    .then(() => instance);
+  INSTANCES.set(locale, ready);
+  ready.catch(() => INSTANCES.delete(locale));
+  return ready;
 }

@@ -29,7 +29,7 @@ import { prefsFromRequest, type RequestPrefs } from "./prefs.server";
 import { ratesForPage } from "./rates.server";
 import { sanitizeRichText } from "./rich-text.server";
 import { cacheKey, TtlCache } from "./ttl-cache.server";
-import { WIKI_CSS } from "./wiki-css.server";
+import { WIKI_CSS } from "./page-css.server";
 
 export type TdkPageCode = "wiki" | "wiki-page" | "wiki-article";
 
@@ -279,10 +279,10 @@ async function basics(context: Ctx, request: Request, withSparks: boolean) {
     const checked = checkImageSource(e.icon, context.linkPolicy, hosts);
     return checked.allowed ? checked.href : null;
   };
-  const rows = list.data.list.map((e) =>
-    rowOf(e, e.symbol ? bySymbol.get(e.symbol) : undefined, money, lang, iconOf(e), e.symbol ? sparks.get(e.symbol) : undefined),
-  );
-  return { prefs, locale, lang, rows, money, rates, hosts, marketsUp: tickers.ok };
+  /** A coin's row, figures formatted for this visitor: the list makes every row, an article only the few it shows. */
+  const rowFor = (e: WikiEntry) =>
+    rowOf(e, e.symbol ? bySymbol.get(e.symbol) : undefined, money, lang, iconOf(e), e.symbol ? sparks.get(e.symbol) : undefined);
+  return { prefs, locale, lang, entries: list.data.list, rowFor, money, rates, hosts, marketsUp: tickers.ok };
 }
 
 /** The standalone bundles of a wiki page (docs/decisions/019): tracking, the link guard, the header's preferences, image hosts and live prices. */
@@ -307,7 +307,8 @@ export interface WikiListData {
 /** `/wiki` and `/wiki/page/{n}`: the coins matching the search, sorted, one page of them. A page past the last is a 404. */
 export async function loadWikiList(context: Ctx, request: Request, page: number): Promise<WikiListData> {
   const query = parseListQuery(new URL(request.url).searchParams);
-  const { rows, money, locale, lang, marketsUp } = await basics(context, request, true);
+  const { entries, rowFor, money, locale, lang, marketsUp } = await basics(context, request, true);
+  const rows = entries.map(rowFor);
   // Rank is by market cap whatever the shown order, as price lists number their rows.
   const ranked = sortList(rows, "cap", "desc");
   const found = sortList(searchList(ranked, query.q), query.sort, query.dir);
@@ -388,7 +389,7 @@ function sanitizedBody(raw: string, localePrefix: string | null, hosts: readonly
 /** `/wiki/{article}`: the coin, its sanitised article, market, chart for the asked range, converter and related coins. */
 export async function loadWikiArticle(context: Ctx, request: Request, id: string) {
   const url = new URL(request.url);
-  const { prefs, locale, lang, rows, money, rates, hosts, marketsUp } = await basics(context, request, false);
+  const { prefs, locale, lang, entries, rowFor, money, rates, hosts, marketsUp } = await basics(context, request, false);
   const [res, tdk] = await Promise.all([
     WIKI_CACHES.article.get(
       cacheKey(id, locale),
@@ -399,11 +400,15 @@ export async function loadWikiArticle(context: Ctx, request: Request, id: string
   ]);
   if (!res.ok && res.status === 404) throw notFound();
   if (!res.ok) throw unavailable();
-  const coin = rows.find((r) => r.article === id);
-  if (!coin) throw notFound();
+  const entry = entries.find((e) => e.article === id);
+  if (!entry) throw notFound();
+  const coin = rowFor(entry);
   const chart = coin.symbol ? await chartFor(context, request, coin.symbol, url.searchParams.get("range"), money, lang) : null;
   const localize = (path: string) => (splitLocalePath(path).prefix ? path : localizePath(path, prefs.localePrefix));
-  const related = coin.related.map((r) => rows.find((row) => row.article === r)).filter((r): r is CoinRow => r !== undefined);
+  const related = coin.related.flatMap((r) => {
+    const other = entries.find((e) => e.article === r);
+    return other ? [rowFor(other)] : [];
+  });
   const fill = (text: string) => text.replaceAll("{name}", coin.name).replaceAll("{coin}", coin.coin);
   return {
     coin: { ...coin, lang: res.data.lang, summary: res.data.summary },

@@ -98,6 +98,26 @@ describe.each([
     expect(page.text).toMatch(/<div data-mix-chrome="header"><header class="mc-header">.*href="[^"]*\/login\?redirectTo=/s);
     expect(page.text).toContain('<div data-mix-chrome="legal"><section id="mix-legal"');
   });
+
+  it("writes the app's stylesheet in the head under its nonce, and loads its own image from the address the visitor used", async () => {
+    for (const path of [`${prefix}/events`, `${prefix}/events/paper-trading-cup`]) {
+      const page = await html(path);
+      const head = page.text.slice(0, page.text.indexOf("</head>"));
+      expect(head, path).not.toMatch(/rel="stylesheet"/);
+      const nonce = /<style nonce="([^"]+)">/.exec(head)?.[1];
+      expect(nonce, path).toBeTruthy();
+      expect(page.headers.get("content-security-policy"), path).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      // The theme's variables and the app's layout rules.
+      expect(head, path).toMatch(/--[a-z-]+:/);
+      expect(head, path).toContain(".skip-link");
+      // The seeded image is this site's: a path in the page (the CSP allows 'self', whatever the host).
+      expect(page.text, path).toContain('<img src="/event-images/paper-trading-cup.svg"');
+    }
+    // Cards and crawlers get it absolute on the public origin.
+    const page = (await html(`${prefix}/events/paper-trading-cup`)).text;
+    expect(meta(page, "property", "og:image")).toBe(`${ORIGIN}/event-images/paper-trading-cup.svg`);
+    expect(jsonLd(page).find((d) => d["@type"] === "Event")?.image).toEqual([`${ORIGIN}/event-images/paper-trading-cup.svg`]);
+  });
 });
 
 describe("the event page's visitor and content", () => {

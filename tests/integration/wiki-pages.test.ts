@@ -313,6 +313,19 @@ describe("wiki pages without PUBLIC_ORIGIN (as `npm start` runs)", () => {
     expect(home.html).toMatch(/<link rel="stylesheet" href="\/assets\/global-[^"]+\.css"/);
   });
 
+  it("sends the browser's texts only to pages that hydrate, and translates a wiki page's head from the server's", async () => {
+    // A hydrating page carries its locale's texts and English for the browser's i18n (a wiki
+    // namespace title is in the data only through them).
+    const home = await page(web.url, "/de");
+    expect(home.html).toContain("window.__remixContext");
+    expect(home.html).toContain("Kryptowährungskurse");
+    expect(home.html).toContain("Cryptocurrency prices");
+    // A wiki page sends no Remix data at all, yet its title and card text are German.
+    const de = await page(web.url, "/de/wiki/bitcoin");
+    expect(de.html).not.toContain("window.__remixContext");
+    expect(meta(de.html, "og:image:alt")).toBe("Bitcoin (BTC): Kurs und 7-Tage-Chart");
+  });
+
   it("gives a guest's repeated page under each response's own nonce, and a logged-in visitor always their own render", async () => {
     const nonceOf = (r: { res: Response }) => /'nonce-([^']+)'/.exec(r.res.headers.get("content-security-policy") ?? "")?.[1] as string;
     const a = await page(web.url, "/wiki/cardano");

@@ -13,6 +13,7 @@ import { readImgConfig } from "~/lib/images/image-hosts";
 import { checkImageSource } from "~/lib/links/link-policy";
 import { callGateway } from "~/utils/gateway.server";
 import { issuerCertPem } from "~/utils/issuer-cert.server";
+import { APP_CSS } from "~/utils/page-css.server";
 import { prefsFromRequest } from "~/utils/prefs.server";
 import { sanitizeRichText } from "~/utils/rich-text.server";
 import { userOf } from "~/utils/user.server";
@@ -82,15 +83,25 @@ export async function loadEventList(context: Ctx, request: Request) {
   return { ...pick(s), events, chromeConfig: chromeConf };
 }
 
-/** An image only from this site or an allowed host; a site path made absolute on the public origin (cards and crawlers need it so). */
+/**
+ * An image only from this site or an allowed host. A site path stays a path in the page, so it loads
+ * from whatever address the visitor used ('self' in the CSP), not only from the public origin
+ * (docs/decisions/607).
+ */
 function imageOf(src: string, context: Ctx, hosts: string[]): string | null {
   if (!src) return null;
   const v = checkImageSource(src, context.linkPolicy, hosts);
-  if (!v.allowed) return null;
-  return v.href.startsWith("/") && !v.href.startsWith("//") ? context.publicOrigin + v.href : v.href;
+  return v.allowed ? v.href : null;
+}
+
+/** The same image absolute on the public origin: cards and crawlers need it so. */
+function absoluteImage(href: string | null, context: Ctx): string | null {
+  return href !== null && href.startsWith("/") && !href.startsWith("//") ? context.publicOrigin + href : href;
 }
 
 const pick = (s: ReturnType<typeof shared>) => ({
+  /** The app's stylesheets, written into the head (`handle.inlineCss`, docs/decisions/607). */
+  css: APP_CSS,
   intl: s.intl,
   pageUrl: s.pageUrl,
   origin: s.origin,
@@ -126,6 +137,7 @@ export async function loadEventPage(context: Ctx, request: Request, rawSlug: str
   const loggedIn = Boolean(chromeConf.user);
   const textLocale = localeOrDefault(detail.data.lang);
   const url = new URL(request.url);
+  const image = imageOf(detail.data.image, context, hosts);
   return {
     ...pick(s),
     pagePath: url.pathname,
@@ -136,7 +148,9 @@ export async function loadEventPage(context: Ctx, request: Request, rawSlug: str
     event: {
       ...detail.data,
       lang: textLocale.intl,
-      image: imageOf(detail.data.image, context, hosts),
+      image,
+      /** For Open Graph and JSON-LD. */
+      imageUrl: absoluteImage(image, context),
       rulesHtml: sanitizeRichText(detail.data.rulesHtml, { policy: context.linkPolicy, imageHosts: hosts, localize }),
     },
     board: board.ok ? board.data : null,

@@ -18,15 +18,29 @@ function lookup(tree: unknown, path: string[]): string | undefined {
   return typeof node === "string" ? node : undefined;
 }
 
+/** The server's own texts by locale (resources.server.ts), for pages the root sends none to. */
+let serverTexts: ((locale: string) => Record<string, Resources>) | undefined;
+
+/**
+ * Called once by the server's resources module: a page that does not hydrate gets no texts from the
+ * root loader (no browser i18n reads them, docs/decisions/607), so its `meta` reads the server's.
+ */
+export function provideServerTexts(texts: (locale: string) => Record<string, Resources>): void {
+  serverTexts = texts;
+}
+
 /**
  * Translates a key for a route's `meta` (which runs outside React) from the resources the root
- * loader sent: the page's locale first, English as the fallback, the key itself last.
+ * loader sent, or the server's when it sent none: the page's locale first, English as the fallback,
+ * the key itself last.
  */
 export function metaT(matches: readonly RootMatch[], key: string, ns = "common"): string {
   const root = matches.find((m) => m.id === "root")?.data as { locale?: string; resources?: Record<string, Resources> } | undefined;
   const path = key.split(".");
   const locale = root?.locale ?? DEFAULT_LOCALE;
-  return lookup(root?.resources?.[locale]?.[ns], path) ?? lookup(root?.resources?.[DEFAULT_LOCALE]?.[ns], path) ?? key;
+  const sent = root?.resources;
+  const resources = sent && Object.keys(sent).length > 0 ? sent : (serverTexts?.(locale) ?? {});
+  return lookup(resources[locale]?.[ns], path) ?? lookup(resources[DEFAULT_LOCALE]?.[ns], path) ?? key;
 }
 
 /** The title and robots rule of a private page (account, settings): translated, never indexed. */

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, localeOrDefault } from "../../../protocol/locales";
+import { provideServerTexts } from "./meta";
 
 export type Resources = Record<string, Record<string, unknown>>;
 
@@ -15,11 +16,20 @@ for (const [path, mod] of Object.entries(FILES)) {
   BY_LOCALE.set(locale, entry);
 }
 
+/** Per locale key, made once: the texts never change while the server runs. */
+const FOR_LOCALE = new Map<string, { locale: string; resources: Record<string, Resources> }>();
+
 /** The resources for a locale plus English, the fallback for any key a locale lacks. */
 export function resourcesFor(localeKey: string): { locale: string; resources: Record<string, Resources> } {
   const locale = localeOrDefault(localeKey).key;
+  const kept = FOR_LOCALE.get(locale);
+  if (kept) return kept;
   const resources: Record<string, Resources> = { [DEFAULT_LOCALE]: BY_LOCALE.get(DEFAULT_LOCALE) ?? {} };
   const own = BY_LOCALE.get(locale);
   if (own) resources[locale] = own;
-  return { locale, resources };
+  const made = { locale, resources };
+  FOR_LOCALE.set(locale, made);
+  return made;
 }
+
+provideServerTexts((locale) => resourcesFor(locale).resources);
