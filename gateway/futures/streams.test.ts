@@ -46,6 +46,24 @@ describe("futures private stream pushes", () => {
     expect(Number(list.find((x) => x.holdSide === "long")!.marginRatio)).toBeGreaterThanOrEqual(0.8);
     expect(pushes.every((x) => x.userId === "s-ann")).toBe(true);
 
+    // a whole-position TP/SL is part of the position: the orders-algo row and the positions again
+    pushes.length = 0;
+    const tpsl = {
+      symbol: BTC.symbol,
+      holdSide: "long",
+      triggerType: "mark_price",
+      executePrice: 0,
+      size: 0,
+      clientOid: "",
+      source: "API",
+    } as const;
+    fx.plans.placeTpsl("live", "s-ann", [{ ...tpsl, planType: "pos_profit", triggerPrice: Math.round(entry * 1.2) }]);
+    fx.plans.placeTpsl("live", "s-ben", [{ ...tpsl, planType: "pos_profit", triggerPrice: Math.round(entry * 1.2) }]);
+    expect(pushes.map((x) => x.channel).sort()).toEqual(["orders-algo", "positions"]);
+    const withTp = pushes.find((x) => x.channel === "positions")!.data as Array<{ holdSide: string; takeProfit: string }>;
+    expect(Number(withTp.find((x) => x.holdSide === "long")!.takeProfit)).toBeGreaterThan(0);
+    expect(pushes.every((x) => x.userId === "s-ann")).toBe(true);
+
     off();
     pushes.length = 0;
     svc.transfer("live", "s-ann", true, 10n ** 8n, "t-after");

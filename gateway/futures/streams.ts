@@ -140,11 +140,18 @@ export function futuresPrivateStreams(fx: Futures): PrivateStreamMarket {
           push([{ env: p.env, userId: p.userId, channel: "positions", whole: true, data: positions(p.env, p.userId) }]);
       };
       // plan and TP/SL orders: each change once it is written
+      // and a whole-position TP/SL is part of its position (`takeProfit`, `stopLoss`): the positions again
       const onPlans = (plans: readonly FxPlan[]) => {
         const out: PrivatePush[] = [];
-        for (const p of plans)
-          if (p.status !== "pending" && wants(p.env, p.userId, "orders-algo"))
+        const holders = new Map<string, FxPlan>();
+        for (const p of plans) {
+          if (p.status === "pending") continue;
+          if (wants(p.env, p.userId, "orders-algo"))
             out.push({ env: p.env, userId: p.userId, channel: "orders-algo", symbol: p.symbol, data: planStreamJson(svc, p) });
+          if (p.planType === "pos_profit" || p.planType === "pos_loss") holders.set(`${p.env}:${p.userId}`, p);
+        }
+        for (const { env, userId } of holders.values())
+          if (wants(env, userId, "positions")) out.push({ env, userId, channel: "positions", whole: true, data: positions(env, userId) });
         if (out.length) push(out);
       };
       svc.committed.add(onCommitted);
