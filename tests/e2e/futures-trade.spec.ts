@@ -219,14 +219,15 @@ test("TP/SL set on the open position shows on it and survives a reload; a trigge
   // They are the gateway's: a reload reads them back with the position.
   await page.reload();
   await expect.poll(digits).toContain(String(tp));
-  // (The plan orders panel reads trigger orders over REST; the TP/SL reach it on the orders-algo
-  // channel, which the screen's account feed follows: docs/decisions/315.)
 
   // A trigger order far above the market, at market when it fires: confirmed, listed, cancelled.
   await panels(page)
     .getByRole("tab", { name: /Plan orders/ })
     .click();
   const plans = panels(page).getByTestId("futures-plans");
+  // The plan orders list the position's TP/SL too (orders-plan-pending's profit_loss list, then orders-algo).
+  await expect(plans.getByRole("row").filter({ hasText: tp.toLocaleString("en-US") })).toHaveCount(1);
+  await expect(plans.getByRole("row").filter({ hasText: sl.toLocaleString("en-US") })).toHaveCount(1);
   await form(page).getByRole("button", { name: "Trigger", exact: true }).click();
   const trigger = Math.round(entry * 1.5);
   await form(page).getByLabel("Trigger price (mark)").fill(String(trigger));
