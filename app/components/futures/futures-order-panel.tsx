@@ -5,7 +5,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DecimalField, Segmented } from "~/components/trade/order-fields";
 import { formatNumber } from "~/lib/i18n/format";
 import { browserHttp } from "~/lib/http/browser-client";
-import { MARGIN_COIN, MIX, PRODUCT_TYPE, type FuturesAccount, type Position } from "~/lib/futures/api";
+import { MARGIN_COIN, MIX, type FuturesAccount, type Position } from "~/lib/futures/api";
 import type { FuturesMarket } from "~/lib/futures/contract";
 import { maxOpenSize, sizeFromBase, type FuturesUnit, type HoldSide, type MarginMode } from "~/lib/futures/maths";
 import { checkFuturesOrder, type FuturesFormInput, type FuturesOrderKind, type PosMode, type TradeSide } from "~/lib/futures/order-form";
@@ -14,8 +14,8 @@ import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { showToast } from "~/lib/toast";
 import { placeErrorOf } from "~/lib/trade/order-errors";
 import { useErrorText } from "~/components/trade/order-fields";
-
-const newClientOid = () => `web-${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
+import { newClientOid } from "./action-dialog";
+import { LeverageDialog, MarginModeDialog, PositionModeDialog, TransferDialog } from "./settings-dialogs";
 
 /** The leverage the account holds for this mode and side (Bitget keeps one per side in isolated mode). */
 export function leverageOf(account: FuturesAccount | undefined, mode: MarginMode, side: HoldSide, fallback: number): number {
@@ -69,8 +69,6 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
   const marginMode: MarginMode = account?.marginMode === "isolated" ? "isolated" : "crossed";
   const posMode: PosMode = account?.posMode === "hedge_mode" ? "hedge_mode" : "one_way_mode";
   const leverage = leverageOf(account, marginMode, holdSide, Math.min(20, market.maxLeverage));
-  const [draftLeverage, setDraftLeverage] = useState(String(leverage));
-  const [draftMode, setDraftMode] = useState<MarginMode>(marginMode);
 
   useEffect(() => {
     if (!pick) return;
@@ -86,9 +84,6 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
   const position = positions.find((p) => p.symbol === market.symbol && p.holdSide === holdSide);
   // What may still be committed to new positions (the balance less margins and frozen orders).
   const available = account ? Number(account.crossedMaxAvailable || account.available) : undefined;
-  const [transferAmount, setTransferAmount] = useState("");
-  const [toFutures, setToFutures] = useState(true);
-  const transferValid = /^\d{1,12}(\.\d{1,8})?$/.test(transferAmount) && Number(transferAmount) > 0;
   const input: FuturesFormInput = { kind, tradeSide, holdSide, price, triggerPrice, planPrice, size, unit, tpsl, takeProfit, stopLoss };
   const result = useMemo(
     () =>
@@ -173,30 +168,7 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
     else void send(side);
   };
 
-  const post = async (path: string, body: Record<string, string>, done: string) => {
-    setBusy(true);
-    try {
-      await browserHttp().post(path, body);
-      showToast(done);
-      onChanged();
-      setDialog(undefined);
-    } catch (e) {
-      showToast(errorText(placeErrorOf(e).error), "notice");
-    } finally {
-      setBusy(false);
-    }
-  };
-  const base = { symbol: market.symbol, productType: PRODUCT_TYPE, marginCoin: MARGIN_COIN };
-  const saveLeverage = async () => {
-    const n = Number(draftLeverage);
-    if (!Number.isInteger(n) || n < market.minLeverage || n > market.maxLeverage) return;
-    // Isolated margin keeps a leverage per side in hedge mode; one call each.
-    const sides: Array<HoldSide | undefined> = marginMode === "isolated" && posMode === "hedge_mode" ? ["long", "short"] : [undefined];
-    for (const s of sides)
-      await post(MIX.setLeverage, { ...base, leverage: String(n), ...(s ? { holdSide: s } : {}) }, t("futures.toast.leverage", { n }));
-  };
-  const leverageValid =
-    /^\d{1,3}$/.test(draftLeverage) && Number(draftLeverage) >= market.minLeverage && Number(draftLeverage) <= market.maxLeverage;
+  const close = () => setDialog(undefined);
 
   if (!loggedIn)
     return (
@@ -219,15 +191,10 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
     <section className="card trade-card order-panel futures-order" aria-labelledby={`${ids}-title`} data-testid="futures-order-panel">
       <h2 id={`${ids}-title`}>{t("futures.form.title")}</h2>
       <div className="futures-settings">
-        <button type="button" className="button" data-testid="margin-mode" onClick={() => (setDraftMode(marginMode), setDialog("margin"))}>
+        <button type="button" className="button" data-testid="margin-mode" onClick={() => setDialog("margin")}>
           {t(`futures.marginMode.${marginMode}`)}
         </button>
-        <button
-          type="button"
-          className="button"
-          data-testid="leverage"
-          onClick={() => (setDraftLeverage(String(leverage)), setDialog("leverage"))}
-        >
+        <button type="button" className="button" data-testid="leverage" onClick={() => setDialog("leverage")}>
           {t("futures.form.leverageValue", { n: leverage })}
         </button>
         <button type="button" className="button" data-testid="position-mode" onClick={() => setDialog("posMode")}>
@@ -379,7 +346,7 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
             <dt>{t("futures.form.available")}</dt>
             <dd data-testid="futures-available">
               {available === undefined ? "—" : `${usd(available)} ${MARGIN_COIN}`}{" "}
-              <button type="button" className="button small" onClick={() => (setTransferAmount(""), setDialog("transfer"))}>
+              <button type="button" className="button small" onClick={() => setDialog("transfer")}>
                 {t("futures.transfer.open")}
               </button>
             </dd>
@@ -463,135 +430,11 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
         </ConfirmDialog>
       )}
       {dialog === "leverage" && (
-        <ConfirmDialog
-          title={t("futures.leverage.title", { symbol: market.symbol })}
-          confirm={t("futures.leverage.save")}
-          cancel={t("futures.confirm.cancel")}
-          busy={busy}
-          onCancel={() => setDialog(undefined)}
-          onConfirm={() => leverageValid && void saveLeverage()}
-        >
-          <div className="field">
-            <label htmlFor={`${ids}-lev`}>{t("futures.form.leverageLabel")}</label>
-            <input
-              id={`${ids}-lev`}
-              inputMode="numeric"
-              value={draftLeverage}
-              onChange={(e) => setDraftLeverage(e.target.value.trim())}
-              aria-invalid={!leverageValid || undefined}
-              aria-describedby={`${ids}-lev-hint`}
-              data-testid="leverage-input"
-            />
-            <input
-              type="range"
-              min={market.minLeverage}
-              max={market.maxLeverage}
-              value={leverageValid ? draftLeverage : leverage}
-              onChange={(e) => setDraftLeverage(e.target.value)}
-              aria-label={t("futures.form.leverageLabel")}
-            />
-            <p id={`${ids}-lev-hint`} className={leverageValid ? "muted" : "notice error"}>
-              {t("futures.leverage.range", { min: market.minLeverage, max: market.maxLeverage })}
-            </p>
-            {leverageValid && Number(draftLeverage) >= 50 && <p className="notice warning">{t("futures.leverage.high")}</p>}
-          </div>
-        </ConfirmDialog>
+        <LeverageDialog market={market} leverage={leverage} marginMode={marginMode} posMode={posMode} onDone={onChanged} onClose={close} />
       )}
-      {dialog === "margin" && (
-        <ConfirmDialog
-          title={t("futures.marginMode.title", { symbol: market.symbol })}
-          confirm={t("futures.leverage.save")}
-          cancel={t("futures.confirm.cancel")}
-          busy={busy}
-          onCancel={() => setDialog(undefined)}
-          onConfirm={() =>
-            void post(
-              MIX.setMarginMode,
-              { ...base, marginMode: draftMode },
-              t("futures.toast.marginMode", { mode: t(`futures.marginMode.${draftMode}`) }),
-            )
-          }
-        >
-          <fieldset>
-            <legend className="visually-hidden">{t("futures.marginMode.title", { symbol: market.symbol })}</legend>
-            {(["crossed", "isolated"] as const).map((m) => (
-              <label key={m} className="choice">
-                <input
-                  type="radio"
-                  name={`${ids}-mm`}
-                  checked={draftMode === m}
-                  onChange={() => setDraftMode(m)}
-                  data-testid={`margin-${m}`}
-                />{" "}
-                {t(`futures.marginMode.${m}`)} — {t(`futures.marginMode.${m}Note`)}
-              </label>
-            ))}
-          </fieldset>
-        </ConfirmDialog>
-      )}
-      {dialog === "transfer" && (
-        <ConfirmDialog
-          title={t("futures.transfer.title")}
-          confirm={t("futures.transfer.send")}
-          cancel={t("futures.confirm.cancel")}
-          busy={busy}
-          onCancel={() => setDialog(undefined)}
-          onConfirm={() =>
-            transferValid &&
-            void post(
-              MIX.transfer,
-              {
-                fromType: toFutures ? "spot" : "usdt_futures",
-                toType: toFutures ? "usdt_futures" : "spot",
-                amount: transferAmount,
-                coin: MARGIN_COIN,
-                clientOid: newClientOid(),
-              },
-              t("futures.toast.transferred", { amount: transferAmount, coin: MARGIN_COIN }),
-            )
-          }
-        >
-          <fieldset>
-            <legend className="visually-hidden">{t("futures.transfer.title")}</legend>
-            <label className="choice">
-              <input type="radio" name={`${ids}-tr`} checked={toFutures} onChange={() => setToFutures(true)} />{" "}
-              {t("futures.transfer.toFutures")}
-            </label>
-            <label className="choice">
-              <input type="radio" name={`${ids}-tr`} checked={!toFutures} onChange={() => setToFutures(false)} />{" "}
-              {t("futures.transfer.toSpot")}
-            </label>
-          </fieldset>
-          <div className="field">
-            <label htmlFor={`${ids}-tr-amount`}>{t("futures.transfer.amount", { coin: MARGIN_COIN })}</label>
-            <input
-              id={`${ids}-tr-amount`}
-              inputMode="decimal"
-              value={transferAmount}
-              onChange={(e) => setTransferAmount(e.target.value.trim())}
-              aria-invalid={(transferAmount !== "" && !transferValid) || undefined}
-            />
-          </div>
-        </ConfirmDialog>
-      )}
-      {dialog === "posMode" && (
-        <ConfirmDialog
-          title={t("futures.posMode.title")}
-          confirm={t(posMode === "one_way_mode" ? "futures.posMode.toHedge" : "futures.posMode.toOneWay")}
-          cancel={t("futures.confirm.cancel")}
-          busy={busy}
-          onCancel={() => setDialog(undefined)}
-          onConfirm={() =>
-            void post(
-              MIX.setPositionMode,
-              { productType: PRODUCT_TYPE, posMode: posMode === "one_way_mode" ? "hedge_mode" : "one_way_mode" },
-              t("futures.toast.posMode"),
-            )
-          }
-        >
-          <p>{t("futures.posMode.note")}</p>
-        </ConfirmDialog>
-      )}
+      {dialog === "margin" && <MarginModeDialog market={market} marginMode={marginMode} onDone={onChanged} onClose={close} />}
+      {dialog === "transfer" && <TransferDialog onDone={onChanged} onClose={close} />}
+      {dialog === "posMode" && <PositionModeDialog posMode={posMode} onDone={onChanged} onClose={close} />}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GuestPanel } from "~/components/trade/account-section";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Field } from "~/components/auth/field";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { AsyncView } from "~/components/trade/async-view";
 import { CsvTable } from "~/components/trade/order-tables";
@@ -21,6 +21,7 @@ import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { PlanOrder } from "~/lib/trade/chart/marks";
 import { toCsv } from "~/lib/trade/csv";
+import { ActionDialog, newClientOid, type Action } from "./action-dialog";
 import type { FuturesAccountView } from "./use-futures-account";
 
 type PositionDialog = { kind: "closeMarket" | "closeLimit" | "reverse" | "margin" | "tpsl"; position: LivePosition } | undefined;
@@ -237,7 +238,6 @@ function PositionAction({
   const { intl } = usePagePrefs();
   const [hideReverseTip, setHideReverseTip] = useLocalPref("hideReverseTip");
   const [hideTpslTip, setHideTpslTip] = useLocalPref("hideTpslTip");
-  const [busy, setBusy] = useState(false);
   const [price, setPrice] = useState("");
   const [size, setSize] = useState(p.available);
   const [amount, setAmount] = useState("");
@@ -246,31 +246,22 @@ function PositionAction({
   const [sl, setSl] = useState(p.stopLoss);
   const base = { symbol: market.symbol, productType: PRODUCT_TYPE, marginCoin: MARGIN_COIN };
   const oneWay = p.posMode !== "hedge_mode";
-  const failed = (msg: string) => t("futures.toast.failed", { msg });
-  const run = async (path: string, body: Record<string, string>, done: string) => {
-    setBusy(true);
-    const ok = await postWithToast(path, body, { done, failed });
-    setBusy(false);
-    if (ok) {
-      onDone();
-      onClose();
-    }
-  };
+  const one = (path: string, body: Record<string, string>, done: string): Action => ({ calls: [{ path, body }], done });
   const decimal = (v: string) => /^\d{1,20}(\.\d{1,20})?$/.test(v) && Number(v) > 0;
-  const common = { cancel: t("futures.confirm.cancel"), busy, onCancel: onClose };
+  const common = { onDone, onClose };
   const closeSide: Record<string, string> = oneWay
     ? { side: p.holdSide === "long" ? "sell" : "buy", reduceOnly: "YES" }
     : { side: p.holdSide === "long" ? "buy" : "sell", tradeSide: "close" };
 
   if (dialog.kind === "closeMarket")
     return (
-      <ConfirmDialog
+      <ActionDialog
         {...common}
         title={t("futures.pos.closeMarketTitle", { symbol: p.symbol })}
         confirm={t("futures.pos.closeMarket")}
         tone="submit-sell"
-        onConfirm={() =>
-          void run(
+        action={() =>
+          one(
             MIX.closePositions,
             { symbol: p.symbol, productType: PRODUCT_TYPE, ...(oneWay ? {} : { holdSide: p.holdSide }) },
             t("futures.toast.closed"),
@@ -278,25 +269,23 @@ function PositionAction({
         }
       >
         <p>{t("futures.pos.closeMarketNote", { size: formatNumber(p.total, intl), coin: market.base })}</p>
-      </ConfirmDialog>
+      </ActionDialog>
     );
-  if (dialog.kind === "reverse") {
-    const send = () =>
-      void run(
-        MIX.reverse,
-        { ...base, size: p.total, side: p.holdSide === "long" ? "buy" : "sell", ...(oneWay ? {} : { tradeSide: "open" }) },
-        t("futures.toast.reversed"),
-      );
+  if (dialog.kind === "reverse")
     return (
-      <ConfirmDialog
+      <ActionDialog
         {...common}
         title={t("futures.pos.reverseTitle")}
         confirm={t("futures.pos.reverse")}
         skipLabel={hideReverseTip ? undefined : t("futures.confirm.skipTip")}
-        onConfirm={(skip) => {
-          if (skip) setHideReverseTip(true);
-          send();
-        }}
+        onSkip={() => setHideReverseTip(true)}
+        action={() =>
+          one(
+            MIX.reverse,
+            { ...base, size: p.total, side: p.holdSide === "long" ? "buy" : "sell", ...(oneWay ? {} : { tradeSide: "open" }) },
+            t("futures.toast.reversed"),
+          )
+        }
       >
         {!hideReverseTip && <p role="note">{t("futures.pos.reverseTip")}</p>}
         <p>
@@ -306,71 +295,66 @@ function PositionAction({
             side: t(`futures.pos.${p.holdSide === "long" ? "short" : "long"}`),
           })}
         </p>
-      </ConfirmDialog>
+      </ActionDialog>
     );
-  }
   if (dialog.kind === "closeLimit") {
     const ok = decimal(price) && decimal(size) && Number(size) <= Number(p.available);
     return (
-      <ConfirmDialog
+      <ActionDialog
         {...common}
         title={t("futures.pos.closeLimitTitle", { symbol: p.symbol })}
         confirm={t("futures.pos.closeLimit")}
-        onConfirm={() =>
-          ok &&
-          void run(
-            MIX.placeOrder,
-            {
-              ...base,
-              marginMode: p.marginMode,
-              size,
-              price,
-              orderType: "limit",
-              force: "gtc",
-              ...closeSide,
-              clientOid: `web-${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`,
-            },
-            t("form.placed"),
-          )
+        action={() =>
+          ok
+            ? one(
+                MIX.placeOrder,
+                {
+                  ...base,
+                  marginMode: p.marginMode,
+                  size,
+                  price,
+                  orderType: "limit",
+                  force: "gtc",
+                  ...closeSide,
+                  clientOid: newClientOid(),
+                },
+                t("form.placed"),
+              )
+            : undefined
         }
       >
-        <div className="field">
-          <label htmlFor={`${ids}-price`}>{t("form.price")}</label>
-          <input
-            id={`${ids}-price`}
-            inputMode="decimal"
-            value={price}
-            onChange={(e) => setPrice(e.target.value.trim())}
-            aria-invalid={(price !== "" && !decimal(price)) || undefined}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}-size`}>{t("futures.pos.size")}</label>
-          <input
-            id={`${ids}-size`}
-            inputMode="decimal"
-            value={size}
-            onChange={(e) => setSize(e.target.value.trim())}
-            aria-invalid={!decimal(size) || Number(size) > Number(p.available) || undefined}
-          />
-        </div>
-      </ConfirmDialog>
+        <Field
+          label={t("form.price")}
+          inputMode="decimal"
+          value={price}
+          onChange={(e) => setPrice(e.target.value.trim())}
+          aria-invalid={(price !== "" && !decimal(price)) || undefined}
+        />
+        <Field
+          label={t("futures.pos.size")}
+          inputMode="decimal"
+          value={size}
+          onChange={(e) => setSize(e.target.value.trim())}
+          aria-invalid={!decimal(size) || Number(size) > Number(p.available) || undefined}
+        />
+      </ActionDialog>
     );
   }
   if (dialog.kind === "margin") {
     const ok = decimal(amount);
     return (
-      <ConfirmDialog
+      <ActionDialog
         {...common}
         title={t("futures.pos.marginTitle")}
         confirm={t("futures.leverage.save")}
-        onConfirm={() =>
-          ok &&
-          void run(
-            MIX.setMargin,
-            { ...base, holdSide: p.holdSide, amount: direction === "add" ? amount : `-${amount}` },
-            t("futures.toast.margin"),
-          )
+        action={() =>
+          ok
+            ? one(
+                MIX.setMargin,
+                { ...base, holdSide: p.holdSide, amount: direction === "add" ? amount : `-${amount}` },
+                t("futures.toast.margin"),
+              )
+            : undefined
         }
       >
         <fieldset>
@@ -382,17 +366,14 @@ function PositionAction({
             </label>
           ))}
         </fieldset>
-        <div className="field">
-          <label htmlFor={`${ids}-amount`}>{t("futures.pos.marginAmount", { coin: MARGIN_COIN })}</label>
-          <input
-            id={`${ids}-amount`}
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value.trim())}
-            aria-invalid={(amount !== "" && !ok) || undefined}
-          />
-        </div>
-      </ConfirmDialog>
+        <Field
+          label={t("futures.pos.marginAmount", { coin: MARGIN_COIN })}
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value.trim())}
+          aria-invalid={(amount !== "" && !ok) || undefined}
+        />
+      </ActionDialog>
     );
   }
   // TP/SL of the whole position, triggered by the mark price.
@@ -400,52 +381,45 @@ function PositionAction({
   const tpOk = tp === "" || (decimal(tp) && (p.holdSide === "long" ? Number(tp) > entry : Number(tp) < entry));
   const slOk = sl === "" || (decimal(sl) && (p.holdSide === "long" ? Number(sl) < entry : Number(sl) > entry));
   return (
-    <ConfirmDialog
+    <ActionDialog
       {...common}
       title={t("futures.pos.tpslTitle", { symbol: p.symbol })}
       confirm={t("futures.leverage.save")}
       skipLabel={hideTpslTip ? undefined : t("futures.confirm.skipTip")}
-      onConfirm={(skip) => {
-        if (skip) setHideTpslTip(true);
-        if (!tpOk || !slOk || (tp === "" && sl === "")) return;
-        void run(
-          MIX.placePosTpsl,
-          {
-            ...base,
-            holdSide: p.holdSide,
-            ...(tp ? { stopSurplusTriggerPrice: tp, stopSurplusTriggerType: "mark_price" } : {}),
-            ...(sl ? { stopLossTriggerPrice: sl, stopLossTriggerType: "mark_price" } : {}),
-          },
-          t("futures.toast.tpsl"),
-        );
-      }}
+      onSkip={() => setHideTpslTip(true)}
+      action={() =>
+        !tpOk || !slOk || (tp === "" && sl === "")
+          ? undefined
+          : one(
+              MIX.placePosTpsl,
+              {
+                ...base,
+                holdSide: p.holdSide,
+                ...(tp ? { stopSurplusTriggerPrice: tp, stopSurplusTriggerType: "mark_price" } : {}),
+                ...(sl ? { stopLossTriggerPrice: sl, stopLossTriggerType: "mark_price" } : {}),
+              },
+              t("futures.toast.tpsl"),
+            )
+      }
     >
       {!hideTpslTip && <p role="note">{t("futures.pos.tpslTip")}</p>}
-      <div className="field">
-        <label htmlFor={`${ids}-tp`}>{t("form.takeProfit")}</label>
-        <input
-          id={`${ids}-tp`}
-          inputMode="decimal"
-          value={tp}
-          onChange={(e) => setTp(e.target.value.trim())}
-          aria-invalid={!tpOk || undefined}
-          data-testid="tpsl-tp"
-        />
-        {!tpOk && <p className="notice error">{t(`errors.futures.tpSide`)}</p>}
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-sl`}>{t("form.stopLoss")}</label>
-        <input
-          id={`${ids}-sl`}
-          inputMode="decimal"
-          value={sl}
-          onChange={(e) => setSl(e.target.value.trim())}
-          aria-invalid={!slOk || undefined}
-          data-testid="tpsl-sl"
-        />
-        {!slOk && <p className="notice error">{t(`errors.futures.slSide`)}</p>}
-      </div>
-    </ConfirmDialog>
+      <Field
+        label={t("form.takeProfit")}
+        inputMode="decimal"
+        value={tp}
+        onChange={(e) => setTp(e.target.value.trim())}
+        error={tpOk ? undefined : "trade:errors.futures.tpSide"}
+        data-testid="tpsl-tp"
+      />
+      <Field
+        label={t("form.stopLoss")}
+        inputMode="decimal"
+        value={sl}
+        onChange={(e) => setSl(e.target.value.trim())}
+        error={slOk ? undefined : "trade:errors.futures.slSide"}
+        data-testid="tpsl-sl"
+      />
+    </ActionDialog>
   );
 }
 

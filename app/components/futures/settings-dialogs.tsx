@@ -1,0 +1,180 @@
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Field } from "~/components/auth/field";
+import { MARGIN_COIN, MIX, PRODUCT_TYPE } from "~/lib/futures/api";
+import type { FuturesMarket } from "~/lib/futures/contract";
+import type { HoldSide, MarginMode } from "~/lib/futures/maths";
+import type { PosMode } from "~/lib/futures/order-form";
+import { ActionDialog, newClientOid } from "./action-dialog";
+
+/** What every settings dialog of the order form is told: its contract, and how to close and report. */
+interface SettingsProps {
+  market: FuturesMarket;
+  onDone: () => void;
+  onClose: () => void;
+}
+
+const contractOf = (market: FuturesMarket) => ({ symbol: market.symbol, productType: PRODUCT_TYPE, marginCoin: MARGIN_COIN });
+
+/** The contract's leverage; isolated margin in hedge mode keeps one per side, so both are set. */
+export function LeverageDialog({
+  market,
+  leverage,
+  marginMode,
+  posMode,
+  onDone,
+  onClose,
+}: SettingsProps & { leverage: number; marginMode: MarginMode; posMode: PosMode }) {
+  const { t } = useTranslation("trade");
+  const ids = useId();
+  const [draft, setDraft] = useState(String(leverage));
+  const valid = /^\d{1,3}$/.test(draft) && Number(draft) >= market.minLeverage && Number(draft) <= market.maxLeverage;
+  const sides: Array<HoldSide | undefined> = marginMode === "isolated" && posMode === "hedge_mode" ? ["long", "short"] : [undefined];
+  return (
+    <ActionDialog
+      title={t("futures.leverage.title", { symbol: market.symbol })}
+      confirm={t("futures.leverage.save")}
+      onDone={onDone}
+      onClose={onClose}
+      action={() =>
+        valid
+          ? {
+              calls: sides.map((s) => ({
+                path: MIX.setLeverage,
+                body: { ...contractOf(market), leverage: draft, ...(s ? { holdSide: s } : {}) },
+              })),
+              done: t("futures.toast.leverage", { n: Number(draft) }),
+            }
+          : undefined
+      }
+    >
+      <div className="field">
+        <label htmlFor={`${ids}-lev`}>{t("futures.form.leverageLabel")}</label>
+        <input
+          id={`${ids}-lev`}
+          inputMode="numeric"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value.trim())}
+          aria-invalid={!valid || undefined}
+          aria-describedby={`${ids}-lev-hint`}
+          data-testid="leverage-input"
+        />
+        <input
+          type="range"
+          min={market.minLeverage}
+          max={market.maxLeverage}
+          value={valid ? draft : leverage}
+          onChange={(e) => setDraft(e.target.value)}
+          aria-label={t("futures.form.leverageLabel")}
+        />
+        <p id={`${ids}-lev-hint`} className={valid ? "muted" : "notice error"}>
+          {t("futures.leverage.range", { min: market.minLeverage, max: market.maxLeverage })}
+        </p>
+        {valid && Number(draft) >= 50 && <p className="notice warning">{t("futures.leverage.high")}</p>}
+      </div>
+    </ActionDialog>
+  );
+}
+
+/** Cross or isolated margin for the contract. */
+export function MarginModeDialog({ market, marginMode, onDone, onClose }: SettingsProps & { marginMode: MarginMode }) {
+  const { t } = useTranslation("trade");
+  const ids = useId();
+  const [draft, setDraft] = useState<MarginMode>(marginMode);
+  const title = t("futures.marginMode.title", { symbol: market.symbol });
+  return (
+    <ActionDialog
+      title={title}
+      confirm={t("futures.leverage.save")}
+      onDone={onDone}
+      onClose={onClose}
+      action={() => ({
+        calls: [{ path: MIX.setMarginMode, body: { ...contractOf(market), marginMode: draft } }],
+        done: t("futures.toast.marginMode", { mode: t(`futures.marginMode.${draft}`) }),
+      })}
+    >
+      <fieldset>
+        <legend className="visually-hidden">{title}</legend>
+        {(["crossed", "isolated"] as const).map((m) => (
+          <label key={m} className="choice">
+            <input type="radio" name={`${ids}-mm`} checked={draft === m} onChange={() => setDraft(m)} data-testid={`margin-${m}`} />{" "}
+            {t(`futures.marginMode.${m}`)} — {t(`futures.marginMode.${m}Note`)}
+          </label>
+        ))}
+      </fieldset>
+    </ActionDialog>
+  );
+}
+
+/** USDT between the spot and the futures account. */
+export function TransferDialog({ onDone, onClose }: Omit<SettingsProps, "market">) {
+  const { t } = useTranslation("trade");
+  const ids = useId();
+  const [amount, setAmount] = useState("");
+  const [toFutures, setToFutures] = useState(true);
+  const valid = /^\d{1,12}(\.\d{1,8})?$/.test(amount) && Number(amount) > 0;
+  return (
+    <ActionDialog
+      title={t("futures.transfer.title")}
+      confirm={t("futures.transfer.send")}
+      onDone={onDone}
+      onClose={onClose}
+      action={() =>
+        valid
+          ? {
+              calls: [
+                {
+                  path: MIX.transfer,
+                  body: {
+                    fromType: toFutures ? "spot" : "usdt_futures",
+                    toType: toFutures ? "usdt_futures" : "spot",
+                    amount,
+                    coin: MARGIN_COIN,
+                    clientOid: newClientOid(),
+                  },
+                },
+              ],
+              done: t("futures.toast.transferred", { amount, coin: MARGIN_COIN }),
+            }
+          : undefined
+      }
+    >
+      <fieldset>
+        <legend className="visually-hidden">{t("futures.transfer.title")}</legend>
+        {([true, false] as const).map((to) => (
+          <label key={String(to)} className="choice">
+            <input type="radio" name={`${ids}-tr`} checked={toFutures === to} onChange={() => setToFutures(to)} />{" "}
+            {t(to ? "futures.transfer.toFutures" : "futures.transfer.toSpot")}
+          </label>
+        ))}
+      </fieldset>
+      <Field
+        label={t("futures.transfer.amount", { coin: MARGIN_COIN })}
+        inputMode="decimal"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value.trim())}
+        aria-invalid={(amount !== "" && !valid) || undefined}
+      />
+    </ActionDialog>
+  );
+}
+
+/** One-way or hedge mode, for the whole futures account. */
+export function PositionModeDialog({ posMode, onDone, onClose }: Omit<SettingsProps, "market"> & { posMode: PosMode }) {
+  const { t } = useTranslation("trade");
+  const next: PosMode = posMode === "one_way_mode" ? "hedge_mode" : "one_way_mode";
+  return (
+    <ActionDialog
+      title={t("futures.posMode.title")}
+      confirm={t(next === "hedge_mode" ? "futures.posMode.toHedge" : "futures.posMode.toOneWay")}
+      onDone={onDone}
+      onClose={onClose}
+      action={() => ({
+        calls: [{ path: MIX.setPositionMode, body: { productType: PRODUCT_TYPE, posMode: next } }],
+        done: t("futures.toast.posMode"),
+      })}
+    >
+      <p>{t("futures.posMode.note")}</p>
+    </ActionDialog>
+  );
+}
