@@ -119,6 +119,26 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
     const e = result.errors[f];
     return touched && e ? errorText({ key: futuresErrorKey(e.key), values: e.values }) : undefined;
   };
+  /** A price field of the form, in the quote coin. */
+  const priceField = (
+    id: string,
+    label: string,
+    value: string,
+    onChange: (v: string) => void,
+    field: keyof typeof result.errors,
+    hint?: string,
+  ) => (
+    <DecimalField
+      id={id}
+      label={label}
+      value={value}
+      onChange={onChange}
+      onBlur={() => undefined}
+      error={err(field)}
+      suffix={market.quote}
+      hint={hint}
+    />
+  );
   const usd = (n: number | undefined) => (n === undefined ? "—" : formatNumber(n.toFixed(4), intl, { minDigits: 2, maxDigits: 4 }));
   const px = (n: number | undefined) =>
     n === undefined
@@ -227,41 +247,18 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
           submit(holdSide);
         }}
       >
-        {kind === "plan" && (
-          <DecimalField
-            id="futures-trigger"
-            label={t("futures.form.trigger")}
-            value={triggerPrice}
-            onChange={setTriggerPrice}
-            onBlur={() => undefined}
-            error={err("triggerPrice")}
-            suffix={market.quote}
-            hint={t("futures.form.triggerHint")}
-          />
-        )}
-        {kind === "limit" && (
-          <DecimalField
-            id="futures-price"
-            label={t("form.price")}
-            value={price}
-            onChange={setPrice}
-            onBlur={() => undefined}
-            error={err("price")}
-            suffix={market.quote}
-          />
-        )}
-        {kind === "plan" && (
-          <DecimalField
-            id="futures-plan-price"
-            label={t("futures.form.planPrice")}
-            value={planPrice}
-            onChange={setPlanPrice}
-            onBlur={() => undefined}
-            error={err("price")}
-            suffix={market.quote}
-            hint={t("futures.form.planPriceHint")}
-          />
-        )}
+        {kind === "plan" &&
+          priceField(
+            "futures-trigger",
+            t("futures.form.trigger"),
+            triggerPrice,
+            setTriggerPrice,
+            "triggerPrice",
+            t("futures.form.triggerHint"),
+          )}
+        {kind === "limit" && priceField("futures-price", t("form.price"), price, setPrice, "price")}
+        {kind === "plan" &&
+          priceField("futures-plan-price", t("futures.form.planPrice"), planPrice, setPlanPrice, "price", t("futures.form.planPriceHint"))}
         {kind === "market" && <p className="muted">{t("form.marketNote")}</p>}
         <div className="field-row">
           <DecimalField
@@ -319,24 +316,8 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
                     </button>
                   </div>
                 )}
-                <DecimalField
-                  id="futures-tp"
-                  label={t("form.takeProfit")}
-                  value={takeProfit}
-                  onChange={setTakeProfit}
-                  onBlur={() => undefined}
-                  error={err("takeProfit")}
-                  suffix={market.quote}
-                />
-                <DecimalField
-                  id="futures-sl"
-                  label={t("form.stopLoss")}
-                  value={stopLoss}
-                  onChange={setStopLoss}
-                  onBlur={() => undefined}
-                  error={err("stopLoss")}
-                  suffix={market.quote}
-                />
+                {priceField("futures-tp", t("form.takeProfit"), takeProfit, setTakeProfit, "takeProfit")}
+                {priceField("futures-sl", t("form.stopLoss"), stopLoss, setStopLoss, "stopLoss")}
               </>
             )}
           </fieldset>
