@@ -16,6 +16,13 @@ import { INIT_SIGN_MESSAGE, signModeFor, signingString, type GatewaySignConfig, 
  * An outside implementation of docs/protocol.md §3–7 in Node, for integration tests: its own cookie
  * jar, key pair, login encryption and request signing, written from the protocol text alone.
  */
+/** Addresses of the 198.19.0.0/16 benchmarking range, from a random start so test files differ too. */
+let clientIps = Math.floor(Math.random() * 65_536);
+const nextClientIp = () => {
+  const n = clientIps++ % 65_536;
+  return `198.19.${n >> 8}.${n & 255}`;
+};
+
 export class ProtocolClient {
   readonly cookies = new Map<string, string>();
   privateKey!: KeyObject;
@@ -25,8 +32,11 @@ export class ProtocolClient {
   /** Keys of users this "browser" logged in as before: user id → key. */
   readonly previousKeys = new Map<string, { privateKey: KeyObject; publicKeyB64: string; algorithm: KeyAlgorithm }>();
   timeOffsetMs = 0;
-  /** The address the gateway sees, as the BFF on loopback reports it; each client its own. */
-  ip = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+  /**
+   * The address the gateway sees, as the BFF on loopback reports it; each client its own (counted,
+   * not drawn: two clients of a test that share an address by chance would pass a per-address check).
+   */
+  ip = nextClientIp();
 
   constructor(
     readonly base: string,
