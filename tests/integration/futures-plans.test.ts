@@ -11,6 +11,7 @@ import type { NewApiKey } from "../../gateway/security/api-keys.ts";
 import { apiKeyLogin } from "../setup/exchange.ts";
 import { isObj, WsClient, type Msg } from "../setup/ws-client.ts";
 import { webForSuite } from "../setup/suite.ts";
+import { until } from "../setup/until.ts";
 
 const web = webForSuite({ EXCHANGE_RATE_LIMITS: "off" });
 const BTC = { symbol: "BTCUSDT", productType: "USDT-FUTURES", marginCoin: "USDT" };
@@ -44,14 +45,8 @@ const positions = async (c: Client) =>
 const market = (c: Client, side: string, size: string, extra: Record<string, unknown> = {}) =>
   c.post<Json>(MIX_PRIVATE.placeOrder, { ...BTC, marginMode: "crossed", size, side, orderType: "market", ...extra });
 
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** Polls every 200 ms for up to 20 s: a plan fires on the simulated market's next prices. */
+const settled = <T>(what: () => Promise<T>, ok: (v: T) => boolean) => until(what, ok, 20_000, 200);
 
 describe("plan (trigger) orders", () => {
   it("places, lists, modifies and cancels a trigger order with Bitget's bodies, and refuses bad ones", async () => {
@@ -226,7 +221,7 @@ describe("plan (trigger) orders", () => {
     expect(placed.body.code).toBe("00000");
     // a buy of someone else trades at the ask, at or above the last price
     await market(clients.dave!, "buy", "0.01");
-    const done = await until(
+    const done = await settled(
       () => history(carol, "normal_plan"),
       (l) => l.some((p) => p.orderId === placed.body.data.orderId),
     );
@@ -357,7 +352,7 @@ describe("TP/SL", () => {
     expect(set.body.code).toBe("00000");
     // someone's market buy sweeps the asks above the last price
     await market(clients.dave!, "buy", "0.05");
-    const after = await until(
+    const after = await settled(
       () => positions(carol),
       (l) => l.length === 0,
     );
