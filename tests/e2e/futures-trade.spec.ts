@@ -13,16 +13,29 @@ const dialog = (page: Page) => page.getByRole("dialog");
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
 const plain = (text: string | null) => Number((text ?? "").replace(/[^\d.-]/g, ""));
 
+/** Moves `amount` USDT from spot to the futures account through the form's transfer dialog, and waits until it is available. */
+async function transfer(page: Page, amount: number) {
+  await form(page).getByRole("button", { name: "Transfer" }).click();
+  await dialog(page).getByLabel("Amount (USDT)").fill(String(amount));
+  await dialog(page).getByRole("button", { name: "Transfer" }).click();
+  await expect(toast(page, `Transferred ${amount} USDT`)).toBeVisible();
+  await expect.poll(async () => plain(await form(page).getByTestId("futures-available").textContent())).toBeGreaterThanOrEqual(amount);
+}
+
+/** Opens 0.01 BTC at market on `side` through the form, confirming the dialog a market order asks for. */
+async function openAtMarket(page: Page, side: "long" | "short") {
+  await form(page).getByRole("button", { name: "Market", exact: true }).click();
+  await form(page).getByLabel("Size").fill("0.01");
+  await form(page).getByTestId(`submit-${side}`).click();
+  await dialog(page).getByRole("button", { name: "Confirm" }).click();
+}
+
 async function trader(page: Page) {
   await registerThroughPage(page, newEmail(), PASSWORD);
   await page.goto("/futures/usdt/BTCUSDT");
   await expect(page.getByTestId("kline-chart")).toHaveAttribute("data-price-lines", /\d/);
   // A new futures account is empty: move USDT over from spot.
-  await form(page).getByRole("button", { name: "Transfer" }).click();
-  await dialog(page).getByLabel("Amount (USDT)").fill("1000");
-  await dialog(page).getByRole("button", { name: "Transfer" }).click();
-  await expect(toast(page, "Transferred 1000 USDT")).toBeVisible();
-  await expect.poll(async () => plain(await form(page).getByTestId("futures-available").textContent())).toBeGreaterThanOrEqual(1000);
+  await transfer(page, 1000);
 }
 
 test("a 10x isolated long: its cost and liquidation estimate, the position with its liquidation line, then closed at market", async ({
@@ -173,15 +186,8 @@ test("in demo trading the screen trades the demo account: its transfer and posit
   await expect(page).toHaveURL(/\/futures\/usdt\/BTCUSDT$/);
   // The demo futures account starts empty: the live transfer is not there.
   await expect.poll(async () => plain(await form(page).getByTestId("futures-available").textContent())).toBe(0);
-  await form(page).getByRole("button", { name: "Transfer" }).click();
-  await dialog(page).getByLabel("Amount (USDT)").fill("300");
-  await dialog(page).getByRole("button", { name: "Transfer" }).click();
-  await expect(toast(page, "Transferred 300 USDT")).toBeVisible();
-  await expect.poll(async () => plain(await form(page).getByTestId("futures-available").textContent())).toBeGreaterThanOrEqual(300);
-  await form(page).getByRole("button", { name: "Market", exact: true }).click();
-  await form(page).getByLabel("Size").fill("0.01");
-  await form(page).getByTestId("submit-short").click();
-  await dialog(page).getByRole("button", { name: "Confirm" }).click();
+  await transfer(page, 300);
+  await openAtMarket(page, "short");
   await expect(panels(page).getByTestId("position-BTCUSDT-short")).toBeVisible();
   // Back to live: the live account has its 1000 USDT and no position.
   await page.getByRole("button", { name: "Demo trading", exact: true }).click();
@@ -196,10 +202,7 @@ test("TP/SL set on the open position shows on it and survives a reload; a trigge
   pageProblems,
 }) => {
   await trader(page);
-  await form(page).getByRole("button", { name: "Market", exact: true }).click();
-  await form(page).getByLabel("Size").fill("0.01");
-  await form(page).getByTestId("submit-long").click();
-  await dialog(page).getByRole("button", { name: "Confirm" }).click();
+  await openAtMarket(page, "long");
   await expect(toast(page, "Order placed")).toBeVisible();
   const row = panels(page).getByTestId("position-BTCUSDT-long");
   await expect(row).toBeVisible();
