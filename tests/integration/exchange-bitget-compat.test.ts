@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V2, WS_PATHS } from "../../protocol/bitget.ts";
 import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
 import { registerByEmail } from "../setup/accounts.ts";
-import { apiKeyLogin, limitOrder, ordersAndAccount, type Placed } from "../setup/exchange.ts";
+import { apiKeyLogin, limitOrder, ordersAndAccount, sentEmpty, type Placed } from "../setup/exchange.ts";
 import { isObj, WsClient, type Msg } from "../setup/ws-client.ts";
 
 let gw: RunningGateway;
@@ -32,21 +32,19 @@ const REST_BTC = "23222.5";
 /** The fields of a BTCUSDT market buy, which a test completes with a size and its own optional fields. */
 const MARKET_BUY = { symbol: "BTCUSDT", side: "buy", orderType: "market" };
 /** The optional place-order fields that a client leaves out, sent as `""` the way Bitget's SDKs send them. */
-const EMPTY_OPTIONALS = Object.fromEntries(
-  [
-    "force",
-    "price",
-    "clientOid",
-    "stpMode",
-    "tpslType",
-    "triggerPrice",
-    "requestTime",
-    "receiveWindow",
-    "presetTakeProfitPrice",
-    "executeTakeProfitPrice",
-    "presetStopLossPrice",
-    "executeStopLossPrice",
-  ].map((field) => [field, ""]),
+const EMPTY_OPTIONALS = sentEmpty(
+  "force",
+  "price",
+  "clientOid",
+  "stpMode",
+  "tpslType",
+  "triggerPrice",
+  "requestTime",
+  "receiveWindow",
+  "presetTakeProfitPrice",
+  "executeTakeProfitPrice",
+  "presetStopLossPrice",
+  "executeStopLossPrice",
 );
 
 describe("place-order as Bitget documents it", () => {
@@ -293,22 +291,17 @@ describe("plan orders as Bitget documents them", () => {
       side: "SELL",
       triggerPrice: "0.9",
       orderType: "MARKET",
-      executePrice: "",
-      planType: "",
       size: "100",
       triggerType: "FILL_PRICE",
-      clientOid: "",
-      force: "",
-      stpMode: "",
+      ...sentEmpty("executePrice", "planType", "clientOid", "force", "stpMode"),
     });
     expect(r.body.code).toBe("00000");
     const m = await alice.post<Placed>(V2.modifyPlan, {
       orderId: r.body.data.orderId,
-      clientOid: "",
       triggerPrice: "0.95",
       orderType: "Market",
-      executePrice: "",
       size: "100",
+      ...sentEmpty("clientOid", "executePrice"),
     });
     expect(m.body.code).toBe("00000");
     const c = await alice.post(V2.cancelPlan, { orderId: "", clientOid: r.body.data.clientOid });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V2 } from "../../protocol/bitget.ts";
 import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
+import { until } from "../setup/until.ts";
 
 type Plan = Record<string, string>;
 type PlanPage = { nextFlag: boolean; idLessThan: string; orderList: Plan[] };
@@ -15,14 +16,8 @@ const limit = (side: string, price: string, size: string) => ({ symbol: S, side,
 /** A market order of `size`, with the fields `extra` adds (a trigger price for a plan or a TP/SL order). */
 const market = (side: string, size: string, extra?: object) => ({ symbol: S, side, orderType: "market", size, ...extra });
 
-async function waitUntil<T>(fn: () => Promise<T>, ok: (t: T) => boolean, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Polls every 50 ms for up to 5 s: the plans here trigger on the test's own trades. */
+const waitUntil = <T>(fn: () => Promise<T>, ok: (t: T) => boolean) => until(fn, ok, 5000, 50);
 
 beforeAll(async () => {
   // No simulator: the test's own trades set the last price that triggers plans.

@@ -8,14 +8,14 @@ import { V2, WS_PATHS } from "../../protocol/bitget.ts";
 import { MIX, MIX_PRIVATE } from "../../protocol/mix.ts";
 import { Client, makeKey } from "../../gateway/exchange/testing/harness.ts";
 import type { NewApiKey } from "../../gateway/security/api-keys.ts";
-import { apiKeyLogin } from "../setup/exchange.ts";
+import { apiKeyLogin, sentEmpty } from "../setup/exchange.ts";
 import { isObj, WsClient, type Msg } from "../setup/ws-client.ts";
 import { webForSuite } from "../setup/suite.ts";
+import { until } from "../setup/until.ts";
+import { BTC_FUTURES as BTC, futuresDetail, futuresOrder, futuresPositions as positions, type Row as Json } from "../setup/futures.ts";
 
 const web = webForSuite({ EXCHANGE_RATE_LIMITS: "off" });
-const BTC = { symbol: "BTCUSDT", productType: "USDT-FUTURES", marginCoin: "USDT" };
 const FUT = "USDT-FUTURES";
-type Json = Record<string, string>;
 type Page = { entrustedList: Json[] | null; endId: string };
 
 const keys: Record<string, NewApiKey> = {};
@@ -39,58 +39,37 @@ const pending = async (c: Client, planType: string, extra = "") =>
 const history = async (c: Client, planType: string) =>
   (await c.get<Page>(`${MIX_PRIVATE.ordersPlanHistory}?productType=USDT-FUTURES&planType=${planType}&symbol=BTCUSDT`)).body.data
     .entrustedList ?? [];
-const positions = async (c: Client) =>
-  (await c.get<Json[]>(`${MIX_PRIVATE.allPosition}?productType=USDT-FUTURES&marginCoin=USDT`)).body.data;
 const market = (c: Client, side: string, size: string, extra: Record<string, unknown> = {}) =>
-  c.post<Json>(MIX_PRIVATE.placeOrder, { ...BTC, marginMode: "crossed", size, side, orderType: "market", ...extra });
+  futuresOrder(c, side, size, "market", { marginMode: "crossed", ...extra });
+/** The fields of a BTCUSDT market buy plan of 0.01 on the mark price, which a test completes with its trigger and own fields. */
+const PLAN = { ...BTC, size: "0.01", triggerType: "mark_price", side: "buy", orderType: "market" };
+const plan = (c: Client, extra: Record<string, unknown>) => c.post<Json>(MIX_PRIVATE.placePlanOrder, { ...PLAN, ...extra });
 
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** Polls every 200 ms for up to 20 s: a plan fires on the simulated market's next prices. */
+const settled = <T>(what: () => Promise<T>, ok: (v: T) => boolean) => until(what, ok, 20_000, 200);
 
 describe("plan (trigger) orders", () => {
   it("places, lists, modifies and cancels a trigger order with Bitget's bodies, and refuses bad ones", async () => {
     const alice = clients.alice!;
     const mark = Number((await ticker()).markPrice);
     const far = (mark * 1.5).toFixed(2);
-    // Bitget's documented place-plan-order shape
-    const placed = await alice.post<Json>(MIX_PRIVATE.placePlanOrder, {
+    // Bitget's documented place-plan-order shape: a limit plan with its optional fields sent as ""
+    const documented = {
       planType: "normal_plan",
-      ...BTC,
-      marginMode: "isolated",
-      size: "0.01",
       price: (mark * 1.49).toFixed(2),
-      callbackRatio: "",
       triggerPrice: far,
-      triggerType: "mark_price",
-      side: "buy",
-      tradeSide: "",
       orderType: "limit",
       clientOid: "fxp-plan-1",
+    };
+    const placed = await plan(alice, {
+      ...documented,
+      marginMode: "isolated",
       reduceOnly: "NO",
-      stopSurplusTriggerPrice: "",
-      stopLossTriggerPrice: "",
+      ...sentEmpty("callbackRatio", "tradeSide", "stopSurplusTriggerPrice", "stopLossTriggerPrice"),
     });
     // the contract is crossed: a plan for isolated margin is refused like an order
     expect(placed.body.code).toBe("40774");
-    const ok = await alice.post<Json>(MIX_PRIVATE.placePlanOrder, {
-      planType: "normal_plan",
-      ...BTC,
-      marginMode: "crossed",
-      size: "0.01",
-      price: (mark * 1.49).toFixed(2),
-      triggerPrice: far,
-      triggerType: "mark_price",
-      side: "buy",
-      orderType: "limit",
-      clientOid: "fxp-plan-1",
-      stopSurplusTriggerPrice: (mark * 1.6).toFixed(2),
-    });
+    const ok = await plan(alice, { ...documented, marginMode: "crossed", stopSurplusTriggerPrice: (mark * 1.6).toFixed(2) });
     expect(ok.body.code).toBe("00000");
     expect(ok.body.data).toEqual({ orderId: expect.stringMatching(/^\d+$/), clientOid: "fxp-plan-1" });
     const list = await pending(alice, "normal_plan");
@@ -137,17 +116,8 @@ describe("plan (trigger) orders", () => {
       [{ side: "long" }, "40017"],
       [{ triggerPrice: { $gt: 0 } }, "40017"],
     ];
-    const base = {
-      ...BTC,
-      marginMode: "crossed",
-      size: "0.01",
-      triggerPrice: far,
-      triggerType: "mark_price",
-      side: "buy",
-      orderType: "market",
-    };
     for (const [patch, code] of refusals) {
-      const r = await alice.post(MIX_PRIVATE.placePlanOrder, { ...base, ...patch });
+      const r = await plan(alice, { marginMode: "crossed", triggerPrice: far, ...patch });
       expect(r.status, JSON.stringify(patch)).toBeLessThan(500);
       expect(r.body.code, JSON.stringify(patch)).toBe(code);
     }
@@ -214,19 +184,11 @@ describe("plan (trigger) orders", () => {
   it("fires on the last traded price and opens the position through the normal order path", async () => {
     const carol = clients.carol!;
     const last = (await ticker()).lastPr as string;
-    const placed = await carol.post<Json>(MIX_PRIVATE.placePlanOrder, {
-      ...BTC,
-      marginMode: "crossed",
-      size: "0.01",
-      triggerPrice: last,
-      triggerType: "fill_price",
-      side: "buy",
-      orderType: "market",
-    });
+    const placed = await plan(carol, { marginMode: "crossed", triggerPrice: last, triggerType: "fill_price" });
     expect(placed.body.code).toBe("00000");
     // a buy of someone else trades at the ask, at or above the last price
     await market(clients.dave!, "buy", "0.01");
-    const done = await until(
+    const done = await settled(
       () => history(carol, "normal_plan"),
       (l) => l.some((p) => p.orderId === placed.body.data.orderId),
     );
@@ -357,7 +319,7 @@ describe("TP/SL", () => {
     expect(set.body.code).toBe("00000");
     // someone's market buy sweeps the asks above the last price
     await market(clients.dave!, "buy", "0.05");
-    const after = await until(
+    const after = await settled(
       () => positions(carol),
       (l) => l.length === 0,
     );
@@ -396,12 +358,8 @@ describe("modify-order and reverse", () => {
   it("cancel-replaces a resting order under a new clientOid, and keeps other users out", async () => {
     const bob = clients.bob!;
     const mark = Number((await ticker()).markPrice);
-    const placed = await bob.post<Json>(MIX_PRIVATE.placeOrder, {
-      ...BTC,
+    const placed = await futuresOrder(bob, "buy", "0.01", "limit", {
       marginMode: "crossed",
-      size: "0.01",
-      side: "buy",
-      orderType: "limit",
       price: (mark * 0.96).toFixed(2),
       clientOid: "fxp-mod-1",
     });
@@ -434,8 +392,7 @@ describe("modify-order and reverse", () => {
     expect(open.body.data.entrustedList.map((o) => [o.orderId, o.clientOid, o.size, o.price])).toEqual([
       [mod.body.data.orderId, "fxp-mod-2", "0.020000", (mark * 0.95).toFixed(2)],
     ]);
-    const old = await bob.get<Json>(`${MIX_PRIVATE.detail}?productType=USDT-FUTURES&symbol=BTCUSDT&orderId=${id}`);
-    expect(old.body.data.state).toBe("cancelled");
+    expect((await futuresDetail(bob, id)).state).toBe("cancelled");
     expect((await bob.post(MIX_PRIVATE.modifyOrder, { ...BTC, orderId: id, newClientOid: "fxp-mod-3", newSize: "0.03" })).body.code).toBe(
       "43004",
     );
@@ -476,15 +433,7 @@ describe("orders-algo channel", () => {
   it("snapshots the live plans on subscribe and pushes each change to their owner only", async () => {
     const alice = clients.alice!;
     const mark = Number((await ticker()).markPrice);
-    const first = await alice.post<Json>(MIX_PRIVATE.placePlanOrder, {
-      ...BTC,
-      size: "0.01",
-      triggerPrice: (mark * 1.5).toFixed(2),
-      triggerType: "mark_price",
-      side: "buy",
-      orderType: "market",
-      clientOid: "fxp-algo-1",
-    });
+    const first = await plan(alice, { triggerPrice: (mark * 1.5).toFixed(2), clientOid: "fxp-algo-1" });
     expect(first.body.code).toBe("00000");
     const arg = { instType: FUT, channel: "orders-algo", instId: "default" };
     const a = await loggedIn(keys.alice!);
@@ -528,15 +477,7 @@ describe("simulation (paptrading) plans", () => {
       (await demo.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "500", coin: "USDT" })).body.code,
     ).toBe("00000");
     const mark = Number((await ticker()).markPrice);
-    const p = await demo.post<Json>(MIX_PRIVATE.placePlanOrder, {
-      ...BTC,
-      productType: "SUSDT-FUTURES",
-      size: "0.01",
-      triggerPrice: (mark * 2).toFixed(2),
-      triggerType: "mark_price",
-      side: "buy",
-      orderType: "market",
-    });
+    const p = await plan(demo, { productType: "SUSDT-FUTURES", triggerPrice: (mark * 2).toFixed(2) });
     expect(p.body.code).toBe("00000");
     expect(await pending(demo, "normal_plan")).toHaveLength(1);
     expect(await pending(new Client(web.url, demo.key), "normal_plan")).toEqual([]);

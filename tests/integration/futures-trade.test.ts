@@ -8,25 +8,26 @@ import { V2 } from "../../protocol/bitget.ts";
 import { MIX, MIX_PRIVATE } from "../../protocol/mix.ts";
 import { Client, makeKey } from "../../gateway/exchange/testing/harness.ts";
 import { webForSuite } from "../setup/suite.ts";
+import {
+  BTC_FUTURES as BTC,
+  futuresDetail as detailOf,
+  futuresOrder as order,
+  futuresPositions as positions,
+  type Row as Json,
+} from "../setup/futures.ts";
 
 const web = webForSuite({ EXCHANGE_RATE_LIMITS: "off" });
 let alice: Client;
 let bob: Client;
-
-const PT = { productType: "USDT-FUTURES", marginCoin: "USDT" };
-const BTC = { symbol: "BTCUSDT", ...PT };
 
 beforeAll(() => {
   alice = new Client(web.url, makeKey(web.dir, "fx-alice"));
   bob = new Client(web.url, makeKey(web.dir, "fx-bob"));
 });
 
-type Json = Record<string, string>;
 const usdt = async (c: Client) => Number((await c.get<Json[]>(`${V2.assets}?coin=USDT`)).body.data[0]?.available ?? "0");
 const futures = async (c: Client) =>
   (await c.get<Json>(`${MIX_PRIVATE.account}?symbol=BTCUSDT&productType=USDT-FUTURES&marginCoin=USDT`)).body.data;
-const positions = async (c: Client) =>
-  (await c.get<Json[]>(`${MIX_PRIVATE.allPosition}?productType=USDT-FUTURES&marginCoin=USDT`)).body.data;
 
 describe("futures transfers (Bitget wallet/transfer)", () => {
   it("moves USDT between spot and futures in one step, and refuses what is not there", async () => {
@@ -85,18 +86,11 @@ describe("futures settings", () => {
 
 describe("futures orders and positions (one-way mode)", () => {
   it("opens with a market order, charges the taker fee and holds isolated margin", async () => {
-    const r = await alice.post<{ orderId: string; clientOid: string }>(MIX_PRIVATE.placeOrder, {
-      ...BTC,
-      marginMode: "isolated",
-      size: "0.01",
-      side: "buy",
-      orderType: "market",
-      clientOid: "fx-open-1",
-    });
+    const r = await order(alice, "buy", "0.01", "market", { marginMode: "isolated", clientOid: "fx-open-1" });
     expect(r.body.code).toBe("00000");
     expect(r.body.data.clientOid).toBe("fx-open-1");
-    const detail = await alice.get<Json>(`${MIX_PRIVATE.detail}?symbol=BTCUSDT&productType=USDT-FUTURES&orderId=${r.body.data.orderId}`);
-    expect(detail.body.data).toMatchObject({
+    const detail = await detailOf(alice, r.body.data.orderId);
+    expect(detail).toMatchObject({
       state: "filled",
       baseVolume: "0.010000",
       tradeSide: "open",
@@ -112,23 +106,15 @@ describe("futures orders and positions (one-way mode)", () => {
       leverage: "10",
       posMode: "one_way_mode",
     });
-    const value = Number(detail.body.data.quoteVolume);
+    const value = Number(detail.quoteVolume);
     expect(Number(p!.marginSize)).toBeCloseTo(value / 10, 4);
-    expect(Number(detail.body.data.fee)).toBeCloseTo(-value * 0.0006, 6);
+    expect(Number(detail.fee)).toBeCloseTo(-value * 0.0006, 6);
     expect(Number(p!.liquidationPrice)).toBeLessThan(Number(p!.openPriceAvg));
     expect(Number(p!.liquidationPrice)).toBeGreaterThan(0);
     // a duplicate clientOid, the hedge-mode field in one-way mode, another margin mode
-    expect(
-      (await alice.post(MIX_PRIVATE.placeOrder, { ...BTC, size: "0.01", side: "buy", orderType: "market", clientOid: "fx-open-1" })).body
-        .code,
-    ).toBe("43118");
-    expect(
-      (await alice.post(MIX_PRIVATE.placeOrder, { ...BTC, size: "0.01", side: "buy", tradeSide: "open", orderType: "market" })).body.code,
-    ).toBe("40774");
-    expect(
-      (await alice.post(MIX_PRIVATE.placeOrder, { ...BTC, marginMode: "crossed", size: "0.01", side: "buy", orderType: "market" })).body
-        .code,
-    ).toBe("40774");
+    expect((await order(alice, "buy", "0.01", "market", { clientOid: "fx-open-1" })).body.code).toBe("43118");
+    expect((await order(alice, "buy", "0.01", "market", { tradeSide: "open" })).body.code).toBe("40774");
+    expect((await order(alice, "buy", "0.01", "market", { marginMode: "crossed" })).body.code).toBe("40774");
   });
 
   it("refuses orders it cannot honour with Bitget's codes", async () => {
@@ -156,14 +142,7 @@ describe("futures orders and positions (one-way mode)", () => {
   it("rests, lists, details and cancels a limit order, and keeps other users out", async () => {
     const t = await alice.get<Json[]>(`${MIX.ticker}?symbol=BTCUSDT&productType=USDT-FUTURES`);
     const bid = Number(t.body.data[0]!.markPrice) * 0.97;
-    const r = await alice.post<{ orderId: string }>(MIX_PRIVATE.placeOrder, {
-      ...BTC,
-      size: "0.002",
-      side: "buy",
-      orderType: "limit",
-      price: bid.toFixed(2),
-      force: "gtc",
-    });
+    const r = await order(alice, "buy", "0.002", "limit", { price: bid.toFixed(2), force: "gtc" });
     expect(r.body.code).toBe("00000");
     const pending = await alice.get<{ entrustedList: Json[] }>(`${MIX_PRIVATE.ordersPending}?productType=USDT-FUTURES&symbol=BTCUSDT`);
     expect(pending.body.data.entrustedList.map((o) => o.orderId)).toContain(r.body.data.orderId);
@@ -177,30 +156,16 @@ describe("futures orders and positions (one-way mode)", () => {
     const hist = await alice.get<{ entrustedList: Json[] }>(`${MIX_PRIVATE.ordersHistory}?productType=USDT-FUTURES&symbol=BTCUSDT`);
     expect(hist.body.data.entrustedList.find((o) => o.orderId === r.body.data.orderId)?.status).toBe("cancelled");
     // post-only through the book is cancelled, not filled
-    const po = await alice.post<{ orderId: string }>(MIX_PRIVATE.placeOrder, {
-      ...BTC,
-      size: "0.002",
-      side: "buy",
-      orderType: "limit",
-      price: (bid * 1.04).toFixed(2),
-      force: "post_only",
-    });
-    const d = await alice.get<Json>(`${MIX_PRIVATE.detail}?symbol=BTCUSDT&productType=USDT-FUTURES&orderId=${po.body.data.orderId}`);
-    expect(d.body.data.state).toBe("cancelled");
+    const po = await order(alice, "buy", "0.002", "limit", { price: (bid * 1.04).toFixed(2), force: "post_only" });
+    expect((await detailOf(alice, po.body.data.orderId)).state).toBe("cancelled");
   });
 
   it("reduces with reduce-only, realises PnL, closes all and keeps the history", async () => {
-    const r = await alice.post<{ orderId: string }>(MIX_PRIVATE.placeOrder, {
-      ...BTC,
-      size: "0.004",
-      side: "sell",
-      orderType: "market",
-      reduceOnly: "YES",
-    });
+    const r = await order(alice, "sell", "0.004", "market", { reduceOnly: "YES" });
     expect(r.body.code).toBe("00000");
-    const d = await alice.get<Json>(`${MIX_PRIVATE.detail}?symbol=BTCUSDT&productType=USDT-FUTURES&orderId=${r.body.data.orderId}`);
-    expect(d.body.data.reduceOnly).toBe("YES");
-    expect(d.body.data).toHaveProperty("totalProfits");
+    const d = await detailOf(alice, r.body.data.orderId);
+    expect(d.reduceOnly).toBe("YES");
+    expect(d).toHaveProperty("totalProfits");
     const [p] = await positions(alice);
     expect(p!.total).toBe("0.006000");
     const fills = await alice.get<{ fillList: Json[] }>(`${MIX_PRIVATE.fills}?productType=USDT-FUTURES&orderId=${r.body.data.orderId}`);
@@ -230,29 +195,24 @@ describe("hedge mode", () => {
   it("switches mode only when flat, opens both sides and closes one with Bitget's side/tradeSide", async () => {
     await bob.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "500", coin: "USDT" });
     expect((await bob.post(MIX_PRIVATE.setPositionMode, { productType: "USDT-FUTURES", posMode: "hedge_mode" })).body.code).toBe("00000");
-    const open = (side: string) =>
-      bob.post<{ orderId: string }>(MIX_PRIVATE.placeOrder, { ...BTC, size: "0.002", side, tradeSide: "open", orderType: "market" });
+    const open = (side: string) => order(bob, side, "0.002", "market", { tradeSide: "open" });
     expect((await open("buy")).body.code).toBe("00000");
     expect((await open("sell")).body.code).toBe("00000");
-    expect((await bob.post(MIX_PRIVATE.placeOrder, { ...BTC, size: "0.002", side: "buy", orderType: "market" })).body.code).toBe("40774");
+    expect((await order(bob, "buy", "0.002", "market")).body.code).toBe("40774");
     const both = await positions(bob);
     expect(both.map((p) => p.holdSide).sort()).toEqual(["long", "short"]);
     expect((await bob.post(MIX_PRIVATE.setPositionMode, { productType: "USDT-FUTURES", posMode: "one_way_mode" })).body.code).toBe("45117");
     // Bitget v2: closing the long is side "buy" with tradeSide "close"
-    const close = await bob.post<{ orderId: string }>(MIX_PRIVATE.placeOrder, {
-      ...BTC,
-      size: "0.002",
+    const close = await order(bob, "buy", "0.002", "market", { tradeSide: "close" });
+    expect(close.body.code).toBe("00000");
+    expect(await detailOf(bob, close.body.data.orderId)).toMatchObject({
       side: "buy",
       tradeSide: "close",
-      orderType: "market",
+      posSide: "long",
+      state: "filled",
     });
-    expect(close.body.code).toBe("00000");
-    const d = await bob.get<Json>(`${MIX_PRIVATE.detail}?symbol=BTCUSDT&productType=USDT-FUTURES&orderId=${close.body.data.orderId}`);
-    expect(d.body.data).toMatchObject({ side: "buy", tradeSide: "close", posSide: "long", state: "filled" });
     expect((await positions(bob)).map((p) => p.holdSide)).toEqual(["short"]);
-    expect(
-      (await bob.post(MIX_PRIVATE.placeOrder, { ...BTC, size: "0.002", side: "buy", tradeSide: "close", orderType: "market" })).body.code,
-    ).toBe("22002");
+    expect((await order(bob, "buy", "0.002", "market", { tradeSide: "close" })).body.code).toBe("22002");
   });
 });
 
@@ -263,15 +223,7 @@ describe("simulation (paptrading) futures", () => {
     expect(
       (await demo.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "1000", coin: "USDT" })).body.code,
     ).toBe("00000");
-    const o = await demo.post(MIX_PRIVATE.placeOrder, {
-      symbol: "ETHUSDT",
-      productType: "SUSDT-FUTURES",
-      marginMode: "crossed",
-      marginCoin: "USDT",
-      size: "0.5",
-      side: "sell",
-      orderType: "market",
-    });
+    const o = await order(demo, "sell", "0.5", "market", { symbol: "ETHUSDT", productType: "SUSDT-FUTURES", marginMode: "crossed" });
     expect(o.body.code).toBe("00000");
     expect((await positions(demo)).map((p) => [p.symbol, p.holdSide])).toEqual([["ETHUSDT", "short"]]);
     // the live account of the same user is untouched

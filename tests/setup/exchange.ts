@@ -38,3 +38,8 @@ export function ordersAndAccount(instId: string, coin: string) {
     ],
   };
 }
+
+/** The named optional fields, each sent as `""`, the way Bitget's SDKs send a field the caller left out. */
+export function sentEmpty(...fields: string[]): Record<string, ""> {
+  return Object.fromEntries(fields.map((f) => [f, ""]));
+}

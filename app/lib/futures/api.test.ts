@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { cancelPlanBody, futuresAccountOf, futuresTickerOf, mergeOrders, mergePositions, MIX, positionOf } from "./api";
+import { positionRow } from "./position.fixture";
 
-const pos = (o: Record<string, unknown> = {}) => ({
-  symbol: "BTCUSDT",
-  holdSide: "long",
-  marginMode: "isolated",
-  total: "0.01",
-  openPriceAvg: "50000",
-  leverage: "10",
-  marginSize: "50",
-  liquidationPrice: "45200.1",
-  ...o,
-});
+/** The shared position row (a BTCUSDT isolated long unless overridden). */
+const pos = positionRow;
 
 describe("futures rows", () => {
   it("reads a ticker with mark, index and funding, keeping known values a push leaves out", () => {
