@@ -27,7 +27,7 @@ import { RecentTrades } from "./recent-trades";
 import { SymbolSwitcher } from "./symbol-switcher";
 import { TradeLayout } from "./trade-layout";
 import { TickerBar } from "./ticker-bar";
-import { useAccountFeed, usePublicFeeds } from "./use-feeds";
+import { useAccountFeed, useMarketViews, usePublicFeeds } from "./use-feeds";
 
 /** The phone layout's tabs (below 768 px); each shows the page parts marked with its `data-slot`. */
 
@@ -47,9 +47,7 @@ export function SpotPage({ data }: { data: SpotPageData }) {
   const market = useMemo(() => marketOf(data.symbol), [data.symbol]);
   const symbol = data.symbol.symbol;
   const feeds = usePublicFeeds(data);
-  const book = useFrameStore(feeds.book.store);
-  const trades = useFrameStore(feeds.trades.store);
-  const ticker = useFrameStore(feeds.ticker.store);
+  const { book, trades, ticker } = useMarketViews(feeds);
   const [unit, setUnit] = useLocalPref("tradeUnit");
   const [side, setSide] = useState<Side>("buy");
   const [pick, setPick] = useState<(BookPick & { n: number }) | undefined>();

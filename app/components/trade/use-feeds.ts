@@ -9,6 +9,7 @@ import type { KlineInterval } from "~/lib/trade/intervals";
 import { mergeTrades, tickerOf } from "~/lib/trade/market-data";
 import { BOOK_FEED_DEPTH, bookFeed, candleFeed, tickerFeed, tradesFeed } from "~/lib/trade/market-feed";
 import type { PlanOrder } from "~/lib/trade/order-events";
+import { useFrameStore, type FrameStore } from "~/lib/ws/frame-store";
 import { privateStream, publicStream } from "~/lib/ws/streams";
 import type { SpotPageData } from "~/lib/trade/spot-page-data";
 import { SPOT_CHART, type ChartPageData, type ChartSource } from "~/lib/trade/chart/source";
@@ -22,6 +23,15 @@ export function useMarketFeeds<F extends Record<string, { start(stream: ReturnTy
     return () => offs.forEach((off) => off());
   }, [feeds]);
   return feeds;
+}
+
+/** What a trading page shows of its book, trades and ticker feeds now; each new frame renders the page again. */
+export function useMarketViews<B, T, K>(feeds: {
+  book: { store: FrameStore<B> };
+  trades: { store: FrameStore<T> };
+  ticker: { store: FrameStore<K> };
+}) {
+  return { book: useFrameStore(feeds.book.store), trades: useFrameStore(feeds.trades.store), ticker: useFrameStore(feeds.ticker.store) };
 }
 
 /** The book, trades and ticker of a pair: the server's first paint, then the public stream. */
