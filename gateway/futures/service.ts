@@ -27,7 +27,15 @@ import {
 } from "./ledger.ts";
 import type { FuturesMarket } from "./market.ts";
 import { fillableLots, matchTaker, rest, unrest } from "./matcher.ts";
+import { NO_LEG, RiskIndex, riskBand, type RiskLeg } from "./risk-index.ts";
 import type { FuturesStore } from "./store.ts";
+
+/** An account's crossed positions in one contract, as the risk index files them. */
+interface CrossHolding {
+  env: Env;
+  userId: string;
+  symbol: string;
+}
 
 /** The futures ledger's side of the spot engine: the USDT of every futures account sits here on the spot ledger. */
 export const FUTURES_BRIDGE = "usdt-futures";
@@ -65,16 +73,17 @@ export class FuturesService {
   /** Positions by env:user (account summaries visit only the account's own). */
   private readonly byUser = new Map<string, Set<Position>>();
   /**
-   * Isolated positions by env:symbol:holdSide, sorted by the price at which they near liquidation
-   * (docs/decisions/313): a mark update visits only those it crossed.
+   * Margined holdings by the marks that put them at risk (docs/decisions/313, 317): a mark update
+   * visits only those it reached. Isolated positions one by one; crossed ones per account and contract.
    */
-  private readonly liqIndex = new Map<string, { prices: number[]; items: Position[] }>();
-  private readonly liqAt = new Map<Position, number>();
-  /** Crossed user positions by env:symbol: the accounts a mark update of the contract checks. */
-  private readonly crossedBySymbol = new Map<string, Set<Position>>();
-  /** Open orders by id, and by env:user:clientOid. */
+  private readonly isoRisk = new RiskIndex<Position>();
+  private readonly crossRisk = new RiskIndex<CrossHolding>();
+  /** The crossed holdings filed for each env:user, by contract. */
+  private readonly crossHeld = new Map<string, Map<string, CrossHolding>>();
+  /** Open orders by id, by env:user:clientOid, and by env:user (a user's own checks visit only theirs). */
   readonly open = new Map<string, FxOrder>();
   private readonly openByOid = new Map<string, FxOrder>();
+  private readonly openByUser = new Map<string, Set<FxOrder>>();
   /** Told of every change once it is durable (private streams). */
   readonly committed = new Set<(ch: FxChange) => void>();
   /** Told when a user's position nears liquidation (margin ratio at least WARNING_RATIO), at most once a minute per position. */
@@ -92,7 +101,12 @@ export class FuturesService {
   load(): void {
     for (const a of this.store.loadAccounts()) this.accounts.set(`${a.env}:${a.userId}`, a);
     for (const r of this.store.loadSettings()) this.settings.set(`${r.env}:${r.userId}:${r.symbol}`, r.s);
-    for (const p of this.store.loadPositions()) this.index(p);
+    const loaded = this.store.loadPositions();
+    for (const p of loaded) this.index(p);
+    for (const p of loaded) {
+      this.fileIsolated(p);
+      this.fileCrossed(this.account(p.env, p.userId));
+    }
     for (const o of this.store.loadOpenOrders()) {
       rest(this.market.book(o.env, o.symbol), o);
       this.track(o);
@@ -135,14 +149,13 @@ export class FuturesService {
   /** The user's open positions, optionally of one contract. */
   positionsOf(env: Env, userId: string, symbol?: string): Position[] {
     const out: Position[] = [];
-    for (const p of this.positions.values())
-      if (p.env === env && p.userId === userId && p.size > 0 && (!symbol || p.symbol === symbol)) out.push(p);
+    for (const p of this.byUser.get(`${env}:${userId}`) ?? []) if (p.size > 0 && (!symbol || p.symbol === symbol)) out.push(p);
     return out;
   }
 
   ordersOf(env: Env, userId: string, symbol?: string): FxOrder[] {
     const out: FxOrder[] = [];
-    for (const o of this.open.values()) if (o.env === env && o.userId === userId && (!symbol || o.symbol === symbol)) out.push(o);
+    for (const o of this.openByUser.get(`${env}:${userId}`) ?? []) if (!symbol || o.symbol === symbol) out.push(o);
     return out;
   }
 
@@ -702,86 +715,96 @@ export class FuturesService {
     if (!set || set.size === 0) return;
     const mark = this.market.price(env, c.symbol).mark;
     const ch = newFxChange();
-    // isolated: only the positions whose indexed liquidation price the mark has reached
-    const longs = this.liqIndex.get(`${env}:${c.symbol}:long`);
-    const shorts = this.liqIndex.get(`${env}:${c.symbol}:short`);
-    const visit: Position[] = [];
-    if (longs) for (let i = longs.prices.length - 1; i >= 0 && longs.prices[i]! >= mark; i--) visit.push(longs.items[i]!);
-    if (shorts) for (let i = 0; i < shorts.prices.length && shorts.prices[i]! <= mark; i++) visit.push(shorts.items[i]!);
-    for (const p of visit) {
+    const bookKey = `${env}:${c.symbol}`;
+    // isolated: only the positions whose band the mark has left
+    for (const p of this.isoRisk.atRisk(bookKey, mark)) {
       if (p.size === 0 || p.marginMode !== "isolated") continue;
       const value = this.markValue(p);
       const equity = p.margin + upnl(p, value);
       const maint = this.maintenance(p, value);
       if (equity <= maint) this.liquidateIsolated(c, p, ts, ch);
-      else this.warn(p, maint, equity, ts);
+      else {
+        this.warn(p, maint, equity, ts);
+        this.fileIsolated(p);
+      }
     }
-    // crossed: each account with a crossed position in this contract, once
-    const crossSeen = new Set<string>();
-    for (const p of [...(this.crossedBySymbol.get(`${env}:${c.symbol}`) ?? [])]) {
-      if (p.size === 0 || crossSeen.has(p.userId)) continue;
-      crossSeen.add(p.userId);
-      const s = this.summary(env, p.userId);
-      if (s.crossMargin > 0n && s.crossEquity <= s.maintenance) this.liquidateCross(env, p.userId, ts, ch);
-      else this.warn(p, s.maintenance, s.crossEquity, ts);
+    // crossed: the accounts whose band in this contract the mark has left, and those crossed in several contracts
+    for (const h of this.crossRisk.atRisk(bookKey, mark)) {
+      const p = this.positionsOf(env, h.userId, c.symbol).find((x) => x.marginMode === "crossed");
+      if (!p) continue;
+      const s = this.summary(env, h.userId);
+      if (s.crossMargin > 0n && s.crossEquity <= s.maintenance) this.liquidateCross(env, h.userId, ts, ch);
+      else {
+        this.warn(p, s.maintenance, s.crossEquity, ts);
+        this.fileCrossed(s.account);
+      }
     }
     if (isEmpty(ch)) return;
     this.workOff(env, c, ch);
     this.commit(ch);
   }
 
-  /**
-   * The index price in ticks: where the margin ratio reaches WARNING_RATIO, with the maintenance
-   * rate of the largest notional the position can have before liquidation, so it is reached no
-   * later than the warning or the liquidation it stands for.
-   */
-  private indexPrice(p: Position): number {
-    const c = contract(p.symbol) as Contract;
-    const per = BigInt(p.size) * c.inst.quoteUnitsPerTickLot;
-    const bound = p.holdSide === "long" ? p.cost : p.cost + p.margin;
-    // maintenance / WARNING_RATIO (0.8): 5/4 of the rate, rounded up
-    const mmr = (BigInt(tierFor(c, Number(bound / 100_000_000n)).mmrPpm) * 5n + 3n) / 4n;
-    if (p.holdSide === "long") {
-      const num = (p.cost - p.margin) * PPM;
-      const den = per * (PPM - mmr);
-      // rounded up: a long is visited once the mark is at or below it
-      return num <= 0n ? 0 : Number((num + den - 1n) / den);
-    }
-    return Number(((p.cost + p.margin) * PPM) / (per * (PPM + mmr)));
+  /** The risk leg of a position at `mark`: its lots, its tier's maintenance rate and where that tier ends. */
+  private leg(c: Contract, p: Position | undefined, mark: number): RiskLeg {
+    if (!p || p.size === 0) return NO_LEG;
+    const tier = tierFor(c, Number(notional(c.inst, mark, p.size) / 100_000_000n));
+    const last = tier === c.tiers[c.tiers.length - 1];
+    return { lots: BigInt(p.size), mmrPpm: tier.mmrPpm, tierEnd: last ? 0n : BigInt(tier.maxNotional) * 100_000_000n };
   }
 
-  private reindex(p: Position): void {
-    const crossKey = `${p.env}:${p.symbol}`;
-    if (p.size > 0 && p.marginMode === "crossed" && !UNMARGINED.has(p.userId)) {
-      let set = this.crossedBySymbol.get(crossKey);
-      if (!set) {
-        set = new Set();
-        this.crossedBySymbol.set(crossKey, set);
+  /** Files a user's isolated position by the marks that put it at risk (or drops it: closed, crossed, unmargined). */
+  private fileIsolated(p: Position): void {
+    if (p.size === 0 || p.marginMode !== "isolated" || UNMARGINED.has(p.userId)) return this.isoRisk.drop(p);
+    const c = contract(p.symbol) as Contract;
+    const leg = this.leg(c, p, this.market.price(p.env, p.symbol).mark);
+    const unit = c.inst.quoteUnitsPerTickLot;
+    // isolated equity: margin + value − cost (long), margin + cost − value (short)
+    const band = p.holdSide === "long" ? riskBand(p.margin - p.cost, leg, NO_LEG, unit) : riskBand(p.margin + p.cost, NO_LEG, leg, unit);
+    this.isoRisk.file(`${p.env}:${p.symbol}`, p, band);
+  }
+
+  /**
+   * Files an account's crossed holdings: by the marks that put it at risk when they are all in one
+   * contract (its crossed equity then moves with that contract's mark alone), otherwise to be
+   * visited on every mark update of each contract it holds crossed.
+   */
+  private fileCrossed(a: FxAccount): void {
+    const key = `${a.env}:${a.userId}`;
+    const symbols = new Set<string>();
+    let isoMargin = 0n;
+    if (!UNMARGINED.has(a.userId))
+      for (const p of this.byUser.get(key) ?? []) {
+        if (p.size === 0) continue;
+        if (p.marginMode === "crossed") symbols.add(p.symbol);
+        else isoMargin += p.margin;
       }
-      set.add(p);
-    } else this.crossedBySymbol.get(crossKey)?.delete(p);
-    const old = this.liqAt.get(p);
-    const key = `${p.env}:${p.symbol}:${p.holdSide}`;
-    let idx = this.liqIndex.get(key);
-    if (old !== undefined && idx) {
-      let i = lowerBound(idx.prices, old);
-      while (i < idx.items.length && idx.items[i] !== p) i++;
-      if (i < idx.items.length) {
-        idx.prices.splice(i, 1);
-        idx.items.splice(i, 1);
+    const held = this.crossHeld.get(key);
+    if (held)
+      for (const [symbol, h] of held)
+        if (!symbols.has(symbol)) {
+          this.crossRisk.drop(h);
+          held.delete(symbol);
+        }
+    if (symbols.size === 0) {
+      this.crossHeld.delete(key);
+      return;
+    }
+    const filed = mapEntry(this.crossHeld, key, () => new Map<string, CrossHolding>());
+    for (const symbol of symbols) {
+      const h = mapEntry(filed, symbol, () => ({ env: a.env, userId: a.userId, symbol }));
+      const bookKey = `${a.env}:${symbol}`;
+      if (symbols.size > 1) {
+        this.crossRisk.fileAlways(bookKey, h);
+        continue;
       }
-      this.liqAt.delete(p);
+      const c = contract(symbol) as Contract;
+      const mark = this.market.price(a.env, symbol).mark;
+      const long = this.position(a.env, a.userId, symbol, "long");
+      const short = this.position(a.env, a.userId, symbol, "short");
+      // crossed equity: balance − isolated margins + value(long) − cost(long) + cost(short) − value(short)
+      const k = a.balance - isoMargin - (long?.cost ?? 0n) + (short?.cost ?? 0n);
+      this.crossRisk.file(bookKey, h, riskBand(k, this.leg(c, long, mark), this.leg(c, short, mark), c.inst.quoteUnitsPerTickLot));
     }
-    if (p.size === 0 || p.marginMode !== "isolated" || UNMARGINED.has(p.userId)) return;
-    if (!idx) {
-      idx = { prices: [], items: [] };
-      this.liqIndex.set(key, idx);
-    }
-    const at = this.indexPrice(p);
-    const i = lowerBound(idx.prices, at);
-    idx.prices.splice(i, 0, at);
-    idx.items.splice(i, 0, p);
-    this.liqAt.set(p, at);
   }
 
   private warn(p: Position, maint: bigint, equity: bigint, ts: number): void {
@@ -908,9 +931,19 @@ export class FuturesService {
 
   commit(ch: FxChange): void {
     if (isEmpty(ch)) return;
-    for (const p of ch.positions) this.reindex(p);
+    this.refile(ch);
     this.persist(ch);
     for (const l of this.committed) l(ch);
+  }
+
+  /** Files again what a change may have moved: its positions, and the crossed holdings of every account it touched. */
+  private refile(ch: FxChange): void {
+    const touched = new Set<FxAccount>(ch.accounts);
+    for (const p of ch.positions) {
+      this.fileIsolated(p);
+      touched.add(this.account(p.env, p.userId));
+    }
+    for (const a of touched) this.fileCrossed(a);
   }
 
   /** Writes a change in one transaction (the benchmark measures the engine without it). */
@@ -921,7 +954,6 @@ export class FuturesService {
   private index(p: Position): void {
     this.positions.set(`${p.env}:${p.userId}:${p.symbol}:${p.holdSide}`, p);
     mapEntry(this.byUser, `${p.env}:${p.userId}`, () => new Set()).add(p);
-    this.reindex(p);
     mapEntry(this.bySymbol, `${p.env}:${p.symbol}`, () => new Set()).add(p);
   }
 
@@ -932,23 +964,13 @@ export class FuturesService {
 
   private track(o: FxOrder): void {
     this.open.set(o.id, o);
+    mapEntry(this.openByUser, `${o.env}:${o.userId}`, () => new Set()).add(o);
     if (o.clientOid) this.openByOid.set(`${o.env}:${o.userId}:${o.clientOid}`, o);
   }
 
   private untrack(o: FxOrder): void {
     this.open.delete(o.id);
+    this.openByUser.get(`${o.env}:${o.userId}`)?.delete(o);
     if (o.clientOid) this.openByOid.delete(`${o.env}:${o.userId}:${o.clientOid}`);
   }
-}
-
-/** The first index whose value is at least `v` in an ascending array. */
-function lowerBound(a: number[], v: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid]! < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
