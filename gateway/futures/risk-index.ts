@@ -57,8 +57,16 @@ export function riskBand(k: bigint, long: RiskLeg, short: RiskLeg, unit: bigint)
   return { low, high };
 }
 
+/** What a band was computed from: the margin equity constant and the lots of each side. */
+export interface RiskStamp {
+  k: bigint;
+  long: bigint;
+  short: bigint;
+}
+
 interface Filed<T> {
   item: T;
+  stamp: RiskStamp | null;
   low: PriceNode<T> | null;
   high: PriceNode<T> | null;
   book: RiskBook<T>;
@@ -89,13 +97,13 @@ export class RiskIndex<T> {
   }
 
   /** Files (or files again) `item` under the book `bookKey` with its band. */
-  file(bookKey: string, item: T, band: { low: number; high: number }): void {
+  file(bookKey: string, item: T, band: { low: number; high: number }, stamp: RiskStamp | null = null): void {
     this.drop(item);
     const book = this.book(bookKey);
     const tie = ++this.ties;
     const low = band.low >= 0 ? book.falls.insert(band.low, tie, item) : null;
     const high = band.high !== Infinity ? book.rises.insert(band.high, tie, item) : null;
-    this.filed.set(item, { item, low, high, book });
+    this.filed.set(item, { item, stamp, low, high, book });
   }
 
   /** Files `item` to be visited on every mark update of the book. */
@@ -103,7 +111,7 @@ export class RiskIndex<T> {
     this.drop(item);
     const book = this.book(bookKey);
     book.always.add(item);
-    this.filed.set(item, { item, low: null, high: null, book });
+    this.filed.set(item, { item, stamp: null, low: null, high: null, book });
   }
 
   drop(item: T): void {
@@ -115,8 +123,10 @@ export class RiskIndex<T> {
     this.filed.delete(item);
   }
 
-  has(item: T): boolean {
-    return this.filed.has(item);
+  /** True when `item` is filed by a band computed from `stamp` (filing it again would change nothing). */
+  filedAs(item: T, stamp: RiskStamp): boolean {
+    const f = this.filed.get(item)?.stamp;
+    return f !== undefined && f !== null && f.k === stamp.k && f.long === stamp.long && f.short === stamp.short;
   }
 
   /** The holdings a mark of `mark` ticks may put at risk, each once. */

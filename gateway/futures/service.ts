@@ -12,7 +12,7 @@ import { newOrder, type IdGen } from "../exchange/engine/order.ts";
 import { EngineError, FEE_ACCOUNT, newChange, type Env } from "../exchange/engine/types.ts";
 import type { ExchangeService } from "../exchange/service.ts";
 import { notional } from "../exchange/instruments.ts";
-import { contract, FUTURES_FEES, tierFor, type Contract } from "./contracts.ts";
+import { contract, CONTRACTS, FUTURES_FEES, tierFor, type Contract } from "./contracts.ts";
 import { FX_CODES } from "./codes.ts";
 import {
   isEmpty,
@@ -49,6 +49,8 @@ const PPM = 1_000_000n;
 /** A market order's protective price: at most 5 % through the mark (Bitget's buy/sell limit price ratio). */
 const MARKET_BAND = 0.05;
 const DEFAULT_LEVER = 20;
+/** Contracts by their exact symbol, for the ledger's own records (contract() also normalises what callers send). */
+const CONTRACT_OF = new Map(CONTRACTS.map((c) => [c.symbol, c]));
 
 export interface OrderRequest {
   symbol: string;
@@ -160,13 +162,33 @@ export class FuturesService {
   }
 
   markValue(p: Position): bigint {
-    const c = contract(p.symbol) as Contract;
+    const c = CONTRACT_OF.get(p.symbol) as Contract;
     return notional(c.inst, this.market.price(p.env, p.symbol).mark, p.size);
   }
 
   /** Initial margin a position holds: its isolated margin, or its entry value over its leverage when crossed. */
   positionMargin(p: Position): bigint {
     return p.marginMode === "isolated" ? p.margin : p.cost / BigInt(p.leverage);
+  }
+
+  /**
+   * What an account may still use (summary().available without the rest): balance less frozen order
+   * margin and position margins, less crossed losses; only crossed positions need the mark.
+   */
+  available(env: Env, userId: string): bigint {
+    const a = this.account(env, userId);
+    let used = 0n;
+    let crossUpnl = 0n;
+    for (const p of this.byUser.get(`${env}:${userId}`) ?? []) {
+      if (p.size === 0) continue;
+      if (p.marginMode === "isolated") used += p.margin;
+      else {
+        used += p.cost / BigInt(p.leverage);
+        crossUpnl += upnl(p, this.markValue(p));
+      }
+    }
+    const available = a.balance - a.frozen - used + (crossUpnl < 0n ? crossUpnl : 0n);
+    return available < 0n ? 0n : available;
   }
 
   /** What an account may still use: balance less frozen order margin and position margins, less crossed losses. */
@@ -192,13 +214,10 @@ export class FuturesService {
         maintenance += this.maintenance(p, value);
       }
     }
-    const crossLoss = crossUpnl < 0n ? crossUpnl : 0n;
-    let available = a.balance - a.frozen - used + crossLoss;
-    if (available < 0n) available = 0n;
     const crossEquity = a.balance - isoMargin + crossUpnl;
     return {
       account: a,
-      available,
+      available: this.available(env, userId),
       frozen: a.frozen,
       crossUpnl,
       isoUpnl,
@@ -212,7 +231,7 @@ export class FuturesService {
 
   /** Maintenance margin of a position at its mark value, by the tier its notional falls in. */
   maintenance(p: Position, value: bigint): bigint {
-    const c = contract(p.symbol) as Contract;
+    const c = CONTRACT_OF.get(p.symbol) as Contract;
     const tier = tierFor(c, Number(value / 100_000_000n));
     return (value * BigInt(tier.mmrPpm)) / PPM;
   }
@@ -257,8 +276,7 @@ export class FuturesService {
         throw new EngineError(FX_CODES.insufficientMargin, "Not enough margin for this leverage: add margin first");
       if (p.marginMode === "crossed" && lever < p.leverage) {
         const extra = p.cost / BigInt(lever) - p.cost / BigInt(p.leverage);
-        if (this.summary(env, userId).available < extra)
-          throw new EngineError(FX_CODES.insufficientMargin, "Not enough margin for this leverage");
+        if (this.available(env, userId) < extra) throw new EngineError(FX_CODES.insufficientMargin, "Not enough margin for this leverage");
       }
     }
     const ch = newFxChange();
@@ -285,7 +303,7 @@ export class FuturesService {
     const p = this.position(env, userId, c.symbol, holdSide);
     if (!p) throw new EngineError(FX_CODES.noPosition, "No position to adjust");
     if (p.marginMode !== "isolated") throw new EngineError(FX_CODES.paramInvalid, "Margin can be adjusted on isolated positions only");
-    if (amount > 0n && this.summary(env, userId).available < amount)
+    if (amount > 0n && this.available(env, userId) < amount)
       throw new EngineError(FX_CODES.insufficientBalance, "The amount exceeds the available balance");
     if (amount < 0n) {
       // what stays must still be the initial margin at the position's leverage, and above maintenance with the loss
@@ -328,7 +346,7 @@ export class FuturesService {
       );
       this.credit(a, amount, "trans_from_exchange", "", 0n, now, ch);
     } else {
-      if (this.summary(env, userId).available < amount)
+      if (this.available(env, userId) < amount)
         throw new EngineError(FX_CODES.transferExceeds, "The amount exceeds the transferable balance");
       this.credit(a, -amount, "trans_to_exchange", "", 0n, now, ch);
       this.spot.engine.transfer(
@@ -400,29 +418,28 @@ export class FuturesService {
     } else if (bookSide === "buy" ? limit > ps.mark * (1 + MARKET_BAND) : limit < ps.mark * (1 - MARKET_BAND)) {
       throw new EngineError(FX_CODES.priceOutOfBand, "The price is more than 5 % through the mark price");
     }
-    const o: FxOrder = {
-      ...newOrder(this.ids, {
-        env,
-        userId,
-        symbol: c.symbol,
-        side: bookSide,
-        type: req.orderType,
-        force: req.force,
-        price: limit,
-        size: req.size,
-        clientOid: req.clientOid,
-        stp: "cancel_taker",
-        source: req.source,
-      }),
-      tradeSide,
-      posSide,
-      reduceOnly: req.reduceOnly,
-      posMode: a.posMode,
-      leverage: posSide === "long" ? s.longLever : s.shortLever,
-      marginMode: s.marginMode,
-      margin: 0n,
-      profit: 0n,
-    };
+    // the futures fields are added to the engine's order literal, not spread into a copy (the hot path)
+    const o = newOrder(this.ids, {
+      env,
+      userId,
+      symbol: c.symbol,
+      side: bookSide,
+      type: req.orderType,
+      force: req.force,
+      price: limit,
+      size: req.size,
+      clientOid: req.clientOid,
+      stp: "cancel_taker",
+      source: req.source,
+    }) as FxOrder;
+    o.tradeSide = tradeSide;
+    o.posSide = posSide;
+    o.reduceOnly = req.reduceOnly;
+    o.posMode = a.posMode;
+    o.leverage = posSide === "long" ? s.longLever : s.shortLever;
+    o.marginMode = s.marginMode;
+    o.margin = 0n;
+    o.profit = 0n;
     if (s.marginMode === "crossed") o.leverage = s.crossLever;
     const opening = tradeSide === "open";
     if (!opening) {
@@ -444,8 +461,7 @@ export class FuturesService {
       if (o.leverage > tier.maxLeverage)
         throw new EngineError(FX_CODES.leverageTooHigh, `Positions of this size allow at most ${tier.maxLeverage}x`);
       const need = value / BigInt(o.leverage) + (value * BigInt(FUTURES_FEES.taker)) / PPM;
-      if (this.summary(env, userId).available < need)
-        throw new EngineError(FX_CODES.insufficientBalance, "The order amount exceeds the balance");
+      if (this.available(env, userId) < need) throw new EngineError(FX_CODES.insufficientBalance, "The order amount exceeds the balance");
       o.margin = need;
       a.frozen += need;
     }
@@ -725,7 +741,7 @@ export class FuturesService {
       if (equity <= maint) this.liquidateIsolated(c, p, ts, ch);
       else {
         this.warn(p, maint, equity, ts);
-        this.fileIsolated(p);
+        this.fileIsolated(p, true);
       }
     }
     // crossed: the accounts whose band in this contract the mark has left, and those crossed in several contracts
@@ -736,7 +752,7 @@ export class FuturesService {
       if (s.crossMargin > 0n && s.crossEquity <= s.maintenance) this.liquidateCross(env, h.userId, ts, ch);
       else {
         this.warn(p, s.maintenance, s.crossEquity, ts);
-        this.fileCrossed(s.account);
+        this.fileCrossed(s.account, true);
       }
     }
     if (isEmpty(ch)) return;
@@ -753,14 +769,20 @@ export class FuturesService {
   }
 
   /** Files a user's isolated position by the marks that put it at risk (or drops it: closed, crossed, unmargined). */
-  private fileIsolated(p: Position): void {
+  private fileIsolated(p: Position, again = false): void {
     if (p.size === 0 || p.marginMode !== "isolated" || UNMARGINED.has(p.userId)) return this.isoRisk.drop(p);
-    const c = contract(p.symbol) as Contract;
+    // isolated equity: margin + value − cost (long), margin + cost − value (short)
+    const long = p.holdSide === "long";
+    const k = long ? p.margin - p.cost : p.margin + p.cost;
+    const lots = BigInt(p.size);
+    const stamp = { k, long: long ? lots : 0n, short: long ? 0n : lots };
+    // a band stays right while what it was computed from is unchanged (the tier it used bounds the rate)
+    if (!again && this.isoRisk.filedAs(p, stamp)) return;
+    const c = CONTRACT_OF.get(p.symbol) as Contract;
     const leg = this.leg(c, p, this.market.price(p.env, p.symbol).mark);
     const unit = c.inst.quoteUnitsPerTickLot;
-    // isolated equity: margin + value − cost (long), margin + cost − value (short)
-    const band = p.holdSide === "long" ? riskBand(p.margin - p.cost, leg, NO_LEG, unit) : riskBand(p.margin + p.cost, NO_LEG, leg, unit);
-    this.isoRisk.file(`${p.env}:${p.symbol}`, p, band);
+    const band = long ? riskBand(k, leg, NO_LEG, unit) : riskBand(k, NO_LEG, leg, unit);
+    this.isoRisk.file(`${p.env}:${p.symbol}`, p, band, stamp);
   }
 
   /**
@@ -768,7 +790,7 @@ export class FuturesService {
    * contract (its crossed equity then moves with that contract's mark alone), otherwise to be
    * visited on every mark update of each contract it holds crossed.
    */
-  private fileCrossed(a: FxAccount): void {
+  private fileCrossed(a: FxAccount, again = false): void {
     const key = `${a.env}:${a.userId}`;
     const symbols = new Set<string>();
     let isoMargin = 0n;
@@ -797,13 +819,16 @@ export class FuturesService {
         this.crossRisk.fileAlways(bookKey, h);
         continue;
       }
-      const c = contract(symbol) as Contract;
-      const mark = this.market.price(a.env, symbol).mark;
       const long = this.position(a.env, a.userId, symbol, "long");
       const short = this.position(a.env, a.userId, symbol, "short");
       // crossed equity: balance − isolated margins + value(long) − cost(long) + cost(short) − value(short)
       const k = a.balance - isoMargin - (long?.cost ?? 0n) + (short?.cost ?? 0n);
-      this.crossRisk.file(bookKey, h, riskBand(k, this.leg(c, long, mark), this.leg(c, short, mark), c.inst.quoteUnitsPerTickLot));
+      const stamp = { k, long: BigInt(long?.size ?? 0), short: BigInt(short?.size ?? 0) };
+      if (!again && this.crossRisk.filedAs(h, stamp)) continue;
+      const c = CONTRACT_OF.get(symbol) as Contract;
+      const mark = this.market.price(a.env, symbol).mark;
+      const band = riskBand(k, this.leg(c, long, mark), this.leg(c, short, mark), c.inst.quoteUnitsPerTickLot);
+      this.crossRisk.file(bookKey, h, band, stamp);
     }
   }
 
