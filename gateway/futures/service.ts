@@ -194,7 +194,6 @@ export class FuturesService {
   /** What an account may still use: balance less frozen order margin and position margins, less crossed losses. */
   summary(env: Env, userId: string) {
     const a = this.account(env, userId);
-    let used = 0n;
     let crossUpnl = 0n;
     let isoUpnl = 0n;
     let isoMargin = 0n;
@@ -204,7 +203,6 @@ export class FuturesService {
       const value = this.markValue(p);
       const u = upnl(p, value);
       const m = this.positionMargin(p);
-      used += m;
       if (p.marginMode === "isolated") {
         isoUpnl += u;
         isoMargin += m;
