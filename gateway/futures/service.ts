@@ -43,6 +43,8 @@ export const FUTURES_BRIDGE = "usdt-futures";
 export const PROTECTION_FUND = "protection-fund";
 /** Accounts whose positions carry no margin (the simulator's and the fund's): never liquidated. */
 const UNMARGINED = new Set(["house-fx-mm", "house-fx-taker", PROTECTION_FUND]);
+/** What an order closed by auto-deleveraging carries as its note (docs/decisions/317). */
+export const ADL_REASON = "auto-deleveraging";
 /** A position whose margin ratio (maintenance / margin) reaches this is warned about. */
 export const WARNING_RATIO = 0.8;
 const PPM = 1_000_000n;
@@ -754,6 +756,7 @@ export class FuturesService {
       }
     }
     if (isEmpty(ch)) return;
+    this.deleverage(env, c, ts, ch);
     this.workOff(env, c, ch);
     this.commit(ch);
   }
@@ -875,6 +878,91 @@ export class FuturesService {
     const fund = this.account(p.env, PROTECTION_FUND);
     fund.balance += this.net(c, fund, side, size, value, 1, "crossed", ts, ch);
     ch.accounts.add(fund);
+  }
+
+  /** The protection fund's equity: its balance and the unrealised PnL of what it holds, at the marks. */
+  fundEquity(env: Env): bigint {
+    let equity = this.account(env, PROTECTION_FUND).balance;
+    for (const p of this.positionsOf(env, PROTECTION_FUND)) equity += upnl(p, this.markValue(p));
+    return equity;
+  }
+
+  /**
+   * Auto-deleveraging (docs/decisions/317): when the fund's equity is below zero it cannot carry
+   * what it took over, so its position in the contract is closed against the users holding the
+   * opposite side, best ranked first (adlRanking), at the price the fund took it over at (the
+   * bankrupt positions' bankruptcy price): the fund neither gains nor loses on it, and each user
+   * realises PnL at that price, with a filled system order, a fill and a bill that say so.
+   */
+  private deleverage(env: Env, c: Contract, ts: number, ch: FxChange): void {
+    for (const side of ["long", "short"] as const) {
+      const fp = this.position(env, PROTECTION_FUND, c.symbol, side);
+      if (!fp || this.fundEquity(env) >= 0n) continue;
+      for (const p of this.adlRanking(env, c, side === "long" ? "short" : "long")) {
+        const q = Math.min(fp.size, p.size);
+        // the fund's entry value of q, as reduce() releases it: the fund realises exactly zero
+        const value = q >= fp.size ? fp.cost : (fp.cost * BigInt(q)) / BigInt(fp.size);
+        this.adlClose(c, p, q, value, ts, ch);
+        const fund = this.account(env, PROTECTION_FUND);
+        this.credit(fund, this.reduce(fp, q, value, ts, ch), side === "long" ? "adl_close_long" : "adl_close_short", c.symbol, 0n, ts, ch);
+        if (fp.size === 0) break;
+      }
+    }
+  }
+
+  /**
+   * Users' positions on `side` of a contract in the order auto-deleveraging takes them (Bitget's
+   * ranking idea): the most profitable and most leveraged first. The score is the PnL ratio
+   * (unrealised PnL / entry value) times the effective leverage (mark value / margin equity) when
+   * in profit, divided by it when at a loss; ties go to the larger position, then the older id.
+   */
+  adlRanking(env: Env, c: Contract, side: HoldSide): Position[] {
+    const scored: Array<{ p: Position; score: number }> = [];
+    for (const p of this.bySymbol.get(`${env}:${c.symbol}`) ?? []) {
+      if (p.size === 0 || p.holdSide !== side || UNMARGINED.has(p.userId)) continue;
+      const value = this.markValue(p);
+      const u = upnl(p, value);
+      const equity = p.marginMode === "isolated" ? p.margin + u : this.summary(env, p.userId).crossEquity;
+      const ratio = Number(u) / Number(p.cost);
+      const lever = equity > 0n ? Number(value) / Number(equity) : Number.MAX_SAFE_INTEGER;
+      scored.push({ p, score: u >= 0n ? ratio * lever : ratio / lever });
+    }
+    scored.sort((x, y) => y.score - x.score || y.p.size - x.p.size || (x.p.id < y.p.id ? -1 : x.p.id > y.p.id ? 1 : 0));
+    return scored.map((x) => x.p);
+  }
+
+  /** Closes `qty` of a user's position at `value` for auto-deleveraging: a filled system order, its fill and bill. */
+  private adlClose(c: Contract, p: Position, qty: number, value: bigint, ts: number, ch: FxChange): void {
+    const a = this.account(p.env, p.userId);
+    const hedge = a.posMode === "hedge_mode";
+    const side: Side = p.holdSide === "long" ? "sell" : "buy";
+    const ticks = Number(value / (BigInt(qty) * c.inst.quoteUnitsPerTickLot));
+    const o = newOrder(
+      this.ids,
+      { env: p.env, userId: p.userId, symbol: c.symbol, side, type: "market", force: "ioc", price: ticks, size: qty, source: "SYS" },
+      ts,
+    ) as FxOrder;
+    o.tradeSide = "close";
+    // hedge mode names the position; one-way orders carry their direction
+    o.posSide = hedge ? p.holdSide : side === "buy" ? "long" : "short";
+    o.reduceOnly = !hedge;
+    o.posMode = a.posMode;
+    o.leverage = p.leverage;
+    o.marginMode = p.marginMode;
+    o.margin = 0n;
+    // the position's closing orders were sized for what it held: they go, as a liquidation's do
+    for (const x of this.ordersOf(p.env, p.userId, c.symbol))
+      if (x.tradeSide === "close" && (!hedge || x.posSide === p.holdSide)) this.finish(x, "cancelled", ADL_REASON, ch);
+    const realised = this.reduce(p, qty, value, ts, ch);
+    o.profit = realised;
+    o.filled = qty;
+    o.filledQuote = value;
+    o.status = "filled";
+    o.cancelReason = ADL_REASON;
+    ch.orders.add(o);
+    this.credit(a, realised, p.holdSide === "long" ? "adl_close_long" : "adl_close_short", c.symbol, 0n, ts, ch);
+    const tradeId = this.ids.text(this.ids.next(ts));
+    ch.fills.push({ tradeId, order: o, price: ticks, size: qty, quote: value, fee: 0n, profit: realised, scope: "taker", ts });
   }
 
   /** The fund closes what it took over at market, within 5 % of the mark; what it cannot close it keeps. */
