@@ -755,8 +755,9 @@ export class FuturesService {
         this.fileCrossed(s.account, true);
       }
     }
-    if (isEmpty(ch)) return;
+    // what the fund holds in the contract (taken over now or before) is deleveraged once it cannot carry it
     this.deleverage(env, c, ts, ch);
+    if (isEmpty(ch)) return;
     this.workOff(env, c, ch);
     this.commit(ch);
   }
