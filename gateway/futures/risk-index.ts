@@ -123,10 +123,10 @@ export class RiskIndex<T> {
     this.filed.delete(item);
   }
 
-  /** True when `item` is filed by a band computed from `stamp` (filing it again would change nothing). */
-  filedAs(item: T, stamp: RiskStamp): boolean {
+  /** True when `item` is filed by a band computed from these inputs (filing it again would change nothing). */
+  filedAs(item: T, k: bigint, long: bigint, short: bigint): boolean {
     const f = this.filed.get(item)?.stamp;
-    return f !== undefined && f !== null && f.k === stamp.k && f.long === stamp.long && f.short === stamp.short;
+    return f !== undefined && f !== null && f.k === k && f.long === long && f.short === short;
   }
 
   /** The holdings a mark of `mark` ticks may put at risk, each once. */

@@ -777,14 +777,13 @@ export class FuturesService {
     const long = p.holdSide === "long";
     const k = long ? p.margin - p.cost : p.margin + p.cost;
     const lots = BigInt(p.size);
-    const stamp = { k, long: long ? lots : 0n, short: long ? 0n : lots };
     // a band stays right while what it was computed from is unchanged (the tier it used bounds the rate)
-    if (!again && this.isoRisk.filedAs(p, stamp)) return;
+    if (!again && this.isoRisk.filedAs(p, k, long ? lots : 0n, long ? 0n : lots)) return;
     const c = CONTRACT_OF.get(p.symbol) as Contract;
     const leg = this.leg(c, p, this.market.price(p.env, p.symbol).mark);
     const unit = c.inst.quoteUnitsPerTickLot;
     const band = long ? riskBand(k, leg, NO_LEG, unit) : riskBand(k, NO_LEG, leg, unit);
-    this.isoRisk.file(`${p.env}:${p.symbol}`, p, band, stamp);
+    this.isoRisk.file(`${p.env}:${p.symbol}`, p, band, { k, long: long ? lots : 0n, short: long ? 0n : lots });
   }
 
   /**
@@ -794,44 +793,62 @@ export class FuturesService {
    */
   private fileCrossed(a: FxAccount, again = false): void {
     const key = `${a.env}:${a.userId}`;
-    const symbols = new Set<string>();
+    // one pass over the account's positions: its crossed contracts (usually none or one) and isolated margins
+    let symbol: string | undefined;
+    let several = false;
+    let long: Position | undefined;
+    let short: Position | undefined;
     let isoMargin = 0n;
     if (!UNMARGINED.has(a.userId))
       for (const p of this.byUser.get(key) ?? []) {
         if (p.size === 0) continue;
-        if (p.marginMode === "crossed") symbols.add(p.symbol);
-        else isoMargin += p.margin;
+        if (p.marginMode !== "crossed") isoMargin += p.margin;
+        else {
+          if (symbol !== undefined && symbol !== p.symbol) several = true;
+          symbol ??= p.symbol;
+          if (p.holdSide === "long") long = p;
+          else short = p;
+        }
       }
     const held = this.crossHeld.get(key);
+    if (symbol === undefined && !held) return;
+    const symbols = several ? this.crossedSymbols(key) : new Set(symbol === undefined ? [] : [symbol]);
     if (held)
-      for (const [symbol, h] of held)
-        if (!symbols.has(symbol)) {
+      for (const [s, h] of held)
+        if (!symbols.has(s)) {
           this.crossRisk.drop(h);
-          held.delete(symbol);
+          held.delete(s);
         }
-    if (symbols.size === 0) {
+    if (symbol === undefined) {
       this.crossHeld.delete(key);
       return;
     }
     const filed = mapEntry(this.crossHeld, key, () => new Map<string, CrossHolding>());
-    for (const symbol of symbols) {
-      const h = mapEntry(filed, symbol, () => ({ env: a.env, userId: a.userId, symbol }));
-      const bookKey = `${a.env}:${symbol}`;
-      if (symbols.size > 1) {
-        this.crossRisk.fileAlways(bookKey, h);
-        continue;
-      }
-      const long = this.position(a.env, a.userId, symbol, "long");
-      const short = this.position(a.env, a.userId, symbol, "short");
-      // crossed equity: balance − isolated margins + value(long) − cost(long) + cost(short) − value(short)
-      const k = a.balance - isoMargin - (long?.cost ?? 0n) + (short?.cost ?? 0n);
-      const stamp = { k, long: BigInt(long?.size ?? 0), short: BigInt(short?.size ?? 0) };
-      if (!again && this.crossRisk.filedAs(h, stamp)) continue;
-      const c = CONTRACT_OF.get(symbol) as Contract;
-      const mark = this.market.price(a.env, symbol).mark;
-      const band = riskBand(k, this.leg(c, long, mark), this.leg(c, short, mark), c.inst.quoteUnitsPerTickLot);
-      this.crossRisk.file(bookKey, h, band, stamp);
+    if (several) {
+      for (const s of symbols)
+        this.crossRisk.fileAlways(
+          `${a.env}:${s}`,
+          mapEntry(filed, s, () => ({ env: a.env, userId: a.userId, symbol: s })),
+        );
+      return;
     }
+    const h = mapEntry(filed, symbol, () => ({ env: a.env, userId: a.userId, symbol }));
+    // crossed equity: balance − isolated margins + value(long) − cost(long) + cost(short) − value(short)
+    const k = a.balance - isoMargin - (long?.cost ?? 0n) + (short?.cost ?? 0n);
+    const longLots = BigInt(long?.size ?? 0);
+    const shortLots = BigInt(short?.size ?? 0);
+    if (!again && this.crossRisk.filedAs(h, k, longLots, shortLots)) return;
+    const c = CONTRACT_OF.get(symbol) as Contract;
+    const mark = this.market.price(a.env, symbol).mark;
+    const band = riskBand(k, this.leg(c, long, mark), this.leg(c, short, mark), c.inst.quoteUnitsPerTickLot);
+    this.crossRisk.file(`${a.env}:${symbol}`, h, band, { k, long: longLots, short: shortLots });
+  }
+
+  /** The contracts an account holds crossed positions in. */
+  private crossedSymbols(userKey: string): Set<string> {
+    const out = new Set<string>();
+    for (const p of this.byUser.get(userKey) ?? []) if (p.size > 0 && p.marginMode === "crossed") out.add(p.symbol);
+    return out;
   }
 
   private warn(p: Position, maint: bigint, equity: bigint, ts: number): void {
