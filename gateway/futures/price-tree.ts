@@ -1,7 +1,8 @@
 /**
  * An ordered set of items keyed by a price (docs/decisions/317): a treap (a binary search tree kept
  * balanced by random priorities), so an insert or a removal costs O(log n) whatever the number of
- * items, and a walk from either end visits only the items it returns. Equal prices are told apart
+ * items, without allocating beyond the node, and a walk from either end visits only the items it
+ * returns. Equal prices are told apart
  * by a tie number that is unique per item.
  */
 
@@ -12,6 +13,8 @@ export interface PriceNode<T> {
   prio: number;
   left: PriceNode<T> | null;
   right: PriceNode<T> | null;
+  /** False once removed. */
+  live: boolean;
 }
 
 export class PriceTree<T> {
@@ -30,19 +33,19 @@ export class PriceTree<T> {
     x ^= x >>> 17;
     x ^= x << 5;
     this.seed = x;
-    const node: PriceNode<T> = { price, tie, item, prio: x >>> 0, left: null, right: null };
-    const [l, r] = split(this.root, price, tie);
-    this.root = merge(merge(l, node), r);
+    const node: PriceNode<T> = { price, tie, item, prio: x >>> 0, left: null, right: null, live: true };
+    this.root = insertNode(this.root, node);
     this.count++;
     return node;
   }
 
   /** Removes a node this tree returned from `insert`; a node no longer in the tree is ignored. */
   remove(node: PriceNode<T>): void {
-    const [l, rest] = split(this.root, node.price, node.tie);
-    const [mid, r] = split(rest, node.price, node.tie + 1);
-    if (mid) this.count--;
-    this.root = merge(l, r);
+    if (!node.live) return;
+    this.root = removeNode(this.root, node);
+    node.live = false;
+    node.left = node.right = null;
+    this.count--;
   }
 
   /** Items whose price is at least `min`, highest first, until `visit` returns false. */
@@ -61,17 +64,36 @@ function before(aPrice: number, aTie: number, bPrice: number, bTie: number): boo
   return aPrice < bPrice || (aPrice === bPrice && aTie < bTie);
 }
 
-/** Splits into the nodes before (price, tie) and the nodes at or after it. */
-function split<T>(n: PriceNode<T> | null, price: number, tie: number): [PriceNode<T> | null, PriceNode<T> | null] {
-  if (!n) return [null, null];
-  if (before(n.price, n.tie, price, tie)) {
-    const [l, r] = split(n.right, price, tie);
-    n.right = l;
-    return [n, r];
+/** Inserts `x` under `n` by its key, rotating it up while its priority beats its parent's (no allocation). */
+function insertNode<T>(n: PriceNode<T> | null, x: PriceNode<T>): PriceNode<T> {
+  if (!n) return x;
+  if (before(x.price, x.tie, n.price, n.tie)) {
+    const l = insertNode(n.left, x);
+    n.left = l;
+    if (l.prio > n.prio) {
+      n.left = l.right;
+      l.right = n;
+      return l;
+    }
+  } else {
+    const r = insertNode(n.right, x);
+    n.right = r;
+    if (r.prio > n.prio) {
+      n.right = r.left;
+      r.left = n;
+      return r;
+    }
   }
-  const [l, r] = split(n.left, price, tie);
-  n.left = r;
-  return [l, n];
+  return n;
+}
+
+/** Takes `x` out from under `n`, its children merged in its place. */
+function removeNode<T>(n: PriceNode<T> | null, x: PriceNode<T>): PriceNode<T> | null {
+  if (!n) return null;
+  if (n === x) return merge(n.left, n.right);
+  if (before(x.price, x.tie, n.price, n.tie)) n.left = removeNode(n.left, x);
+  else n.right = removeNode(n.right, x);
+  return n;
 }
 
 /** Joins two trees where every node of `a` comes before every node of `b`. */

@@ -1067,12 +1067,12 @@ export class FuturesService {
 
   /** Files again what a change may have moved: its positions, and the crossed holdings of every account it touched. */
   private refile(ch: FxChange): void {
-    const touched = new Set<FxAccount>(ch.accounts);
+    for (const a of ch.accounts) this.fileCrossed(a);
     for (const p of ch.positions) {
       this.fileIsolated(p);
-      touched.add(this.account(p.env, p.userId));
+      const a = this.account(p.env, p.userId);
+      if (!ch.accounts.has(a)) this.fileCrossed(a);
     }
-    for (const a of touched) this.fileCrossed(a);
   }
 
   /** Writes a change in one transaction (the benchmark measures the engine without it). */
