@@ -35,6 +35,8 @@ interface CrossHolding {
   env: Env;
   userId: string;
   symbol: string;
+  /** The account's balance when it was last filed. */
+  balance: bigint;
 }
 
 /** The futures ledger's side of the spot engine: the USDT of every futures account sits here on the spot ledger. */
@@ -82,8 +84,8 @@ export class FuturesService {
    */
   private readonly isoRisk = new RiskIndex<Position>();
   private readonly crossRisk = new RiskIndex<CrossHolding>();
-  /** The crossed holdings filed for each env:user, by contract. */
-  private readonly crossHeld = new Map<string, Map<string, CrossHolding>>();
+  /** The crossed holdings filed for each account, by contract. */
+  private readonly crossHeld = new Map<FxAccount, Map<string, CrossHolding>>();
   /** Open orders by id, by env:user:clientOid, and by env:user (a user's own checks visit only theirs). */
   readonly open = new Map<string, FxOrder>();
   private readonly openByOid = new Map<string, FxOrder>();
@@ -810,7 +812,7 @@ export class FuturesService {
           else short = p;
         }
       }
-    const held = this.crossHeld.get(key);
+    const held = this.crossHeld.get(a);
     if (symbol === undefined && !held) return;
     const symbols = several ? this.crossedSymbols(key) : new Set(symbol === undefined ? [] : [symbol]);
     if (held)
@@ -820,19 +822,20 @@ export class FuturesService {
           held.delete(s);
         }
     if (symbol === undefined) {
-      this.crossHeld.delete(key);
+      this.crossHeld.delete(a);
       return;
     }
-    const filed = mapEntry(this.crossHeld, key, () => new Map<string, CrossHolding>());
+    const filed = mapEntry(this.crossHeld, a, () => new Map<string, CrossHolding>());
     if (several) {
       for (const s of symbols)
         this.crossRisk.fileAlways(
           `${a.env}:${s}`,
-          mapEntry(filed, s, () => ({ env: a.env, userId: a.userId, symbol: s })),
+          mapEntry(filed, s, () => ({ env: a.env, userId: a.userId, symbol: s, balance: a.balance })),
         );
       return;
     }
-    const h = mapEntry(filed, symbol, () => ({ env: a.env, userId: a.userId, symbol }));
+    const h = mapEntry(filed, symbol, () => ({ env: a.env, userId: a.userId, symbol, balance: a.balance }));
+    h.balance = a.balance;
     // crossed equity: balance − isolated margins + value(long) − cost(long) + cost(short) − value(short)
     const k = a.balance - isoMargin - (long?.cost ?? 0n) + (short?.cost ?? 0n);
     const longLots = BigInt(long?.size ?? 0);
@@ -842,6 +845,18 @@ export class FuturesService {
     const mark = this.market.price(a.env, symbol).mark;
     const band = riskBand(k, this.leg(c, long, mark), this.leg(c, short, mark), c.inst.quoteUnitsPerTickLot);
     this.crossRisk.file(`${a.env}:${symbol}`, h, band, { k, long: longLots, short: shortLots });
+  }
+
+  /**
+   * Whether a committed change may have moved an account's crossed band: its positions changed, or
+   * it holds crossed positions and its balance changed (a frozen order margin moves nothing).
+   */
+  private crossedMoved(a: FxAccount, ch: FxChange): boolean {
+    for (const p of ch.positions) if (p.userId === a.userId && p.env === a.env) return true;
+    const held = this.crossHeld.get(a);
+    if (!held) return false;
+    for (const h of held.values()) if (h.balance !== a.balance) return true;
+    return false;
   }
 
   /** The contracts an account holds crossed positions in. */
@@ -1067,12 +1082,12 @@ export class FuturesService {
 
   /** Files again what a change may have moved: its positions, and the crossed holdings of every account it touched. */
   private refile(ch: FxChange): void {
-    for (const a of ch.accounts) this.fileCrossed(a);
     for (const p of ch.positions) {
       this.fileIsolated(p);
       const a = this.account(p.env, p.userId);
       if (!ch.accounts.has(a)) this.fileCrossed(a);
     }
+    for (const a of ch.accounts) if (this.crossedMoved(a, ch)) this.fileCrossed(a);
   }
 
   /** Writes a change in one transaction (the benchmark measures the engine without it). */
