@@ -847,12 +847,8 @@ export class FuturesService {
     this.crossRisk.file(`${a.env}:${symbol}`, h, band, { k, long: longLots, short: shortLots });
   }
 
-  /**
-   * Whether a committed change may have moved an account's crossed band: its positions changed, or
-   * it holds crossed positions and its balance changed (a frozen order margin moves nothing).
-   */
-  private crossedMoved(a: FxAccount, ch: FxChange): boolean {
-    for (const p of ch.positions) if (p.userId === a.userId && p.env === a.env) return true;
+  /** Whether an account holding crossed positions has a balance other than its band was filed with (a frozen order margin moves nothing). */
+  private balanceMoved(a: FxAccount): boolean {
     const held = this.crossHeld.get(a);
     if (!held) return false;
     for (const h of held.values()) if (h.balance !== a.balance) return true;
@@ -1082,12 +1078,16 @@ export class FuturesService {
 
   /** Files again what a change may have moved: its positions, and the crossed holdings of every account it touched. */
   private refile(ch: FxChange): void {
+    // each account once, however many of its positions and accounts the change holds (a mass liquidation is one change)
+    const done = new Set<FxAccount>();
     for (const p of ch.positions) {
       this.fileIsolated(p);
       const a = this.account(p.env, p.userId);
-      if (!ch.accounts.has(a)) this.fileCrossed(a);
+      if (done.has(a)) continue;
+      done.add(a);
+      this.fileCrossed(a);
     }
-    for (const a of ch.accounts) if (this.crossedMoved(a, ch)) this.fileCrossed(a);
+    for (const a of ch.accounts) if (!done.has(a) && this.balanceMoved(a)) this.fileCrossed(a);
   }
 
   /** Writes a change in one transaction (the benchmark measures the engine without it). */
