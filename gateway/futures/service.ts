@@ -71,13 +71,14 @@ export interface OrderRequest {
 }
 
 export class FuturesService {
-  private readonly accounts = new Map<string, FxAccount>();
+  /** Accounts, positions by user and open orders by user, per environment and user id: reached without building a key. */
+  private readonly accounts: Record<Env, Map<string, FxAccount>> = { live: new Map(), paper: new Map() };
   private readonly settings = new Map<string, FxSettings>();
   /** Positions by env:user:symbol:holdSide, and every position of a book (funding, open interest). */
   private readonly positions = new Map<string, Position>();
   readonly bySymbol = new Map<string, Set<Position>>();
-  /** Positions by env:user (account summaries visit only the account's own). */
-  private readonly byUser = new Map<string, Set<Position>>();
+  /** Positions by user (account summaries visit only the account's own). */
+  private readonly byUser: Record<Env, Map<string, Set<Position>>> = { live: new Map(), paper: new Map() };
   /**
    * Margined holdings by the marks that put them at risk (docs/decisions/313, 317): a mark update
    * visits only those it reached. Isolated positions one by one; crossed ones per account and contract.
@@ -89,7 +90,7 @@ export class FuturesService {
   /** Open orders by id, by env:user:clientOid, and by env:user (a user's own checks visit only theirs). */
   readonly open = new Map<string, FxOrder>();
   private readonly openByOid = new Map<string, FxOrder>();
-  private readonly openByUser = new Map<string, Set<FxOrder>>();
+  private readonly openByUser: Record<Env, Map<string, Set<FxOrder>>> = { live: new Map(), paper: new Map() };
   /** Told of every change once it is durable (private streams). */
   readonly committed = new Set<(ch: FxChange) => void>();
   /** Told when a user's position nears liquidation (margin ratio at least WARNING_RATIO), at most once a minute per position. */
@@ -105,7 +106,7 @@ export class FuturesService {
   ) {}
 
   load(): void {
-    for (const a of this.store.loadAccounts()) this.accounts.set(`${a.env}:${a.userId}`, a);
+    for (const a of this.store.loadAccounts()) this.accounts[a.env].set(a.userId, a);
     for (const r of this.store.loadSettings()) this.settings.set(`${r.env}:${r.userId}:${r.symbol}`, r.s);
     const loaded = this.store.loadPositions();
     for (const p of loaded) this.index(p);
@@ -122,16 +123,17 @@ export class FuturesService {
   // ---- accounts and settings -------------------------------------------------------------
 
   /** Every futures account in memory (users, house, fees, protection fund): for audits and tests. */
-  allAccounts(): IterableIterator<FxAccount> {
-    return this.accounts.values();
+  *allAccounts(): IterableIterator<FxAccount> {
+    yield* this.accounts.live.values();
+    yield* this.accounts.paper.values();
   }
 
   account(env: Env, userId: string): FxAccount {
-    const key = `${env}:${userId}`;
-    let a = this.accounts.get(key);
+    const byId = this.accounts[env];
+    let a = byId.get(userId);
     if (!a) {
       a = { env, userId, balance: 0n, frozen: 0n, posMode: "one_way_mode", uTime: 0 };
-      this.accounts.set(key, a);
+      byId.set(userId, a);
     }
     return a;
   }
@@ -155,13 +157,13 @@ export class FuturesService {
   /** The user's open positions, optionally of one contract. */
   positionsOf(env: Env, userId: string, symbol?: string): Position[] {
     const out: Position[] = [];
-    for (const p of this.byUser.get(`${env}:${userId}`) ?? []) if (p.size > 0 && (!symbol || p.symbol === symbol)) out.push(p);
+    for (const p of this.byUser[env].get(userId) ?? []) if (p.size > 0 && (!symbol || p.symbol === symbol)) out.push(p);
     return out;
   }
 
   ordersOf(env: Env, userId: string, symbol?: string): FxOrder[] {
     const out: FxOrder[] = [];
-    for (const o of this.openByUser.get(`${env}:${userId}`) ?? []) if (!symbol || o.symbol === symbol) out.push(o);
+    for (const o of this.openByUser[env].get(userId) ?? []) if (!symbol || o.symbol === symbol) out.push(o);
     return out;
   }
 
@@ -183,7 +185,7 @@ export class FuturesService {
     const a = this.account(env, userId);
     let used = 0n;
     let crossUpnl = 0n;
-    for (const p of this.byUser.get(`${env}:${userId}`) ?? []) {
+    for (const p of this.byUser[env].get(userId) ?? []) {
       if (p.size === 0) continue;
       if (p.marginMode === "isolated") used += p.margin;
       else {
@@ -757,10 +759,11 @@ export class FuturesService {
         this.fileCrossed(s.account, true);
       }
     }
+    const liquidated = !isEmpty(ch);
     // what the fund holds in the contract (taken over now or before) is deleveraged once it cannot carry it
     this.deleverage(env, c, ts, ch);
-    if (isEmpty(ch)) return;
-    this.workOff(env, c, ch);
+    // and what it still holds after a liquidation is worked off in the book, as before
+    if (liquidated) this.workOff(env, c, ch);
     this.commit(ch);
   }
 
@@ -794,7 +797,6 @@ export class FuturesService {
    * visited on every mark update of each contract it holds crossed.
    */
   private fileCrossed(a: FxAccount, again = false): void {
-    const key = `${a.env}:${a.userId}`;
     // one pass over the account's positions: its crossed contracts (usually none or one) and isolated margins
     let symbol: string | undefined;
     let several = false;
@@ -802,7 +804,7 @@ export class FuturesService {
     let short: Position | undefined;
     let isoMargin = 0n;
     if (!UNMARGINED.has(a.userId))
-      for (const p of this.byUser.get(key) ?? []) {
+      for (const p of this.byUser[a.env].get(a.userId) ?? []) {
         if (p.size === 0) continue;
         if (p.marginMode !== "crossed") isoMargin += p.margin;
         else {
@@ -814,7 +816,7 @@ export class FuturesService {
       }
     const held = this.crossHeld.get(a);
     if (symbol === undefined && !held) return;
-    const symbols = several ? this.crossedSymbols(key) : new Set(symbol === undefined ? [] : [symbol]);
+    const symbols = several ? this.crossedSymbols(a) : new Set(symbol === undefined ? [] : [symbol]);
     if (held)
       for (const [s, h] of held)
         if (!symbols.has(s)) {
@@ -856,9 +858,9 @@ export class FuturesService {
   }
 
   /** The contracts an account holds crossed positions in. */
-  private crossedSymbols(userKey: string): Set<string> {
+  private crossedSymbols(a: FxAccount): Set<string> {
     const out = new Set<string>();
-    for (const p of this.byUser.get(userKey) ?? []) if (p.size > 0 && p.marginMode === "crossed") out.add(p.symbol);
+    for (const p of this.byUser[a.env].get(a.userId) ?? []) if (p.size > 0 && p.marginMode === "crossed") out.add(p.symbol);
     return out;
   }
 
@@ -1097,24 +1099,24 @@ export class FuturesService {
 
   private index(p: Position): void {
     this.positions.set(`${p.env}:${p.userId}:${p.symbol}:${p.holdSide}`, p);
-    mapEntry(this.byUser, `${p.env}:${p.userId}`, () => new Set()).add(p);
+    mapEntry(this.byUser[p.env], p.userId, () => new Set()).add(p);
     mapEntry(this.bySymbol, `${p.env}:${p.symbol}`, () => new Set()).add(p);
   }
 
   private unindex(p: Position): void {
     this.bySymbol.get(`${p.env}:${p.symbol}`)?.delete(p);
-    this.byUser.get(`${p.env}:${p.userId}`)?.delete(p);
+    this.byUser[p.env].get(p.userId)?.delete(p);
   }
 
   private track(o: FxOrder): void {
     this.open.set(o.id, o);
-    mapEntry(this.openByUser, `${o.env}:${o.userId}`, () => new Set()).add(o);
+    mapEntry(this.openByUser[o.env], o.userId, () => new Set()).add(o);
     if (o.clientOid) this.openByOid.set(`${o.env}:${o.userId}:${o.clientOid}`, o);
   }
 
   private untrack(o: FxOrder): void {
     this.open.delete(o.id);
-    this.openByUser.get(`${o.env}:${o.userId}`)?.delete(o);
+    this.openByUser[o.env].get(o.userId)?.delete(o);
     if (o.clientOid) this.openByOid.delete(`${o.env}:${o.userId}:${o.clientOid}`);
   }
 }
