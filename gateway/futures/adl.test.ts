@@ -151,11 +151,17 @@ describe("auto-deleveraging", () => {
             } else {
               // shocks stay within a band around the start, so the sizes above stay meaningful
               ps.mark = Math.min(mark0 * 2, Math.max(Math.round(mark0 / 2), Math.round(ps.mark * (1 + s.bp / 10_000))));
+              // the fund's work-off may fill a user's stale resting order at its own (far) price: that user's
+              // position is new exposure at the fill, checked at the next mark update, not this one
+              const filled = new Set<string>();
+              const seen = (ch: FxChange) => ch.fills.forEach((f) => f.scope === "maker" && filled.add(f.order.userId));
+              svc.committed.add(seen);
               svc.checkLiquidations("live", BTC, Date.now());
+              svc.committed.delete(seen);
               // after a mark update no isolated position is left below maintenance, deleveraged or not
               for (const u of users)
                 for (const p of svc.positionsOf("live", u))
-                  if (p.marginMode === "isolated")
+                  if (p.marginMode === "isolated" && !filled.has(u))
                     expect(p.margin + upnl(p, svc.markValue(p)) > svc.maintenance(p, svc.markValue(p))).toBe(true);
               const held = ["long", "short"].some((side) => svc.position("live", PROTECTION_FUND, BTC.symbol, side as "long"));
               if (held && svc.fundEquity("live") < 0n) {
