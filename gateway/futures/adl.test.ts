@@ -40,6 +40,23 @@ function trade(fx: Futures, maker: string, taker: string, makerSide: "buy" | "se
   fx.svc.place("live", taker, { ...base, side: makerSide === "buy" ? "sell" : "buy", orderType: "market", price: 0 });
 }
 
+describe("the liquidation index", () => {
+  it("files a crossed account again when a transfer takes its spare balance, so the mark that now reaches it liquidates it", () => {
+    const { fx } = futuresWorld();
+    const svc = fx.svc;
+    const mark = fx.market.price("live", BTC.symbol).mark;
+    const size = Math.round((1000 / (mark / 100)) * 1e6);
+    fund(svc, "idx-cross", 2000n, 20, false);
+    fund(svc, "idx-maker", 5000n, 1, true);
+    trade(fx, "idx-maker", "idx-cross", "sell", size);
+    // with 2,000 USDT behind it the long survives a 12 % fall; with 100 left it does not
+    svc.transfer("live", "idx-cross", false, 1900n * USDT, "idx-out");
+    fx.market.price("live", BTC.symbol).mark = Math.round(mark * 0.88);
+    svc.checkLiquidations("live", BTC, Date.now());
+    expect(svc.position("live", "idx-cross", BTC.symbol, "long")).toBeUndefined();
+  });
+});
+
 describe("auto-deleveraging", () => {
   it("closes the best-ranked opposite position at the bankruptcy price when the fund cannot cover, and conserves money", () => {
     const { fx } = futuresWorld();

@@ -74,8 +74,7 @@ export class FuturesService {
   /** Accounts, positions by user and open orders by user, per environment and user id: reached without building a key. */
   private readonly accounts: Record<Env, Map<string, FxAccount>> = { live: new Map(), paper: new Map() };
   private readonly settings = new Map<string, FxSettings>();
-  /** Positions by env:user:symbol:holdSide, and every position of a book (funding, open interest). */
-  private readonly positions = new Map<string, Position>();
+  /** Every position of a book (funding, open interest). */
   readonly bySymbol = new Map<string, Set<Position>>();
   /** Positions by user (account summaries visit only the account's own). */
   private readonly byUser: Record<Env, Map<string, Set<Position>>> = { live: new Map(), paper: new Map() };
@@ -150,8 +149,9 @@ export class FuturesService {
   }
 
   position(env: Env, userId: string, symbol: string, side: HoldSide): Position | undefined {
-    const p = this.positions.get(`${env}:${userId}:${symbol}:${side}`);
-    return p && p.size > 0 ? p : undefined;
+    // a user holds a handful of positions: a scan of them beats building a key
+    for (const p of this.byUser[env].get(userId) ?? []) if (p.symbol === symbol && p.holdSide === side && p.size > 0) return p;
+    return undefined;
   }
 
   /** The user's open positions, optionally of one contract. */
@@ -365,6 +365,8 @@ export class FuturesService {
         transferId,
       );
     }
+    // a transfer moves a crossed account's equity: its band is filed again like any commit's
+    this.refile(ch);
     this.db.transaction(() => {
       this.spot.store.write(spotCh);
       this.store.write(ch);
@@ -620,9 +622,8 @@ export class FuturesService {
     ts: number,
     ch: FxChange,
   ): void {
-    const key = `${a.env}:${a.userId}:${c.symbol}:${side}`;
-    let p = this.positions.get(key);
-    if (!p || p.size === 0) {
+    let p = this.position(a.env, a.userId, c.symbol, side);
+    if (!p) {
       p = {
         id: this.ids.text(this.ids.next(ts)),
         env: a.env,
@@ -1098,7 +1099,6 @@ export class FuturesService {
   }
 
   private index(p: Position): void {
-    this.positions.set(`${p.env}:${p.userId}:${p.symbol}:${p.holdSide}`, p);
     mapEntry(this.byUser[p.env], p.userId, () => new Set()).add(p);
     mapEntry(this.bySymbol, `${p.env}:${p.symbol}`, () => new Set()).add(p);
   }
