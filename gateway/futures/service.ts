@@ -8,6 +8,7 @@ import { mapEntry } from "../map-entry.ts";
 import type { HoldSide, MarginMode, PosMode } from "../../protocol/mix.ts";
 import type { Side } from "../../protocol/bitget.ts";
 import type { Db } from "../db/database.ts";
+import { OpenOrders } from "../exchange/engine/open-orders.ts";
 import { newOrder, type IdGen } from "../exchange/engine/order.ts";
 import { EngineError, FEE_ACCOUNT, newChange, type Env } from "../exchange/engine/types.ts";
 import type { ExchangeService } from "../exchange/service.ts";
@@ -29,6 +30,17 @@ import type { FuturesMarket } from "./market.ts";
 import { fillableLots, matchTaker, rest, unrest } from "./matcher.ts";
 import { NO_LEG, RiskIndex, riskBand, type RiskLeg } from "./risk-index.ts";
 import type { FuturesStore } from "./store.ts";
+
+/** The spot engine's open-order table (numeric, open addressing), typed for futures orders. */
+class FxOpenOrders extends OpenOrders {
+  override get(id: string): FxOrder | undefined {
+    return super.get(id) as FxOrder | undefined;
+  }
+
+  override values(): IterableIterator<FxOrder> {
+    return super.values() as IterableIterator<FxOrder>;
+  }
+}
 
 /** An account's crossed positions in one contract, as the risk index files them. */
 interface CrossHolding {
@@ -87,7 +99,7 @@ export class FuturesService {
   /** The crossed holdings filed for each account, by contract. */
   private readonly crossHeld = new Map<FxAccount, Map<string, CrossHolding>>();
   /** Open orders by id, by env:user:clientOid, and by env:user (a user's own checks visit only theirs). */
-  readonly open = new Map<string, FxOrder>();
+  readonly open = new FxOpenOrders();
   private readonly openByOid = new Map<string, FxOrder>();
   private readonly openByUser: Record<Env, Map<string, Set<FxOrder>>> = { live: new Map(), paper: new Map() };
   /** Told of every change once it is durable (private streams). */
@@ -1109,13 +1121,13 @@ export class FuturesService {
   }
 
   private track(o: FxOrder): void {
-    this.open.set(o.id, o);
+    this.open.add(o);
     mapEntry(this.openByUser[o.env], o.userId, () => new Set()).add(o);
     if (o.clientOid) this.openByOid.set(`${o.env}:${o.userId}:${o.clientOid}`, o);
   }
 
   private untrack(o: FxOrder): void {
-    this.open.delete(o.id);
+    this.open.remove(o);
     this.openByUser[o.env].get(o.userId)?.delete(o);
     if (o.clientOid) this.openByOid.delete(`${o.env}:${o.userId}:${o.clientOid}`);
   }
