@@ -85,7 +85,8 @@ export interface OrderRequest {
 export class FuturesService {
   /** Accounts, positions by user and open orders by user, per environment and user id: reached without building a key. */
   private readonly accounts: Record<Env, Map<string, FxAccount>> = { live: new Map(), paper: new Map() };
-  private readonly settings = new Map<string, FxSettings>();
+  /** Per-contract settings by user, then contract. */
+  private readonly settings: Record<Env, Map<string, Map<string, FxSettings>>> = { live: new Map(), paper: new Map() };
   /** Every position of a book (funding, open interest). */
   readonly bySymbol = new Map<string, Set<Position>>();
   /** Positions by user (account summaries visit only the account's own). */
@@ -118,7 +119,7 @@ export class FuturesService {
 
   load(): void {
     for (const a of this.store.loadAccounts()) this.accounts[a.env].set(a.userId, a);
-    for (const r of this.store.loadSettings()) this.settings.set(`${r.env}:${r.userId}:${r.symbol}`, r.s);
+    for (const r of this.store.loadSettings()) mapEntry(this.settings[r.env], r.userId, () => new Map()).set(r.symbol, r.s);
     const loaded = this.store.loadPositions();
     for (const p of loaded) this.index(p);
     for (const p of loaded) {
@@ -150,12 +151,12 @@ export class FuturesService {
   }
 
   setting(env: Env, userId: string, c: Contract): FxSettings {
-    const key = `${env}:${userId}:${c.symbol}`;
-    let s = this.settings.get(key);
+    const bySymbol = mapEntry(this.settings[env], userId, () => new Map<string, FxSettings>());
+    let s = bySymbol.get(c.symbol);
     if (!s) {
       const lever = Math.min(DEFAULT_LEVER, c.maxLeverage);
       s = { marginMode: "crossed", longLever: lever, shortLever: lever, crossLever: lever };
-      this.settings.set(key, s);
+      bySymbol.set(c.symbol, s);
     }
     return s;
   }
