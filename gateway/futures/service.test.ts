@@ -1,7 +1,9 @@
 /**
  * Property tests of the futures ledger (docs/decisions/312): under random transfers, settings,
  * orders, cancels, house trading, funding and margin changes, equity is conserved exactly, frozen
- * margin matches the open orders, funding nets to zero, and a restart reads back the same state.
+ * margin matches the open orders, funding nets to zero, liquidations and auto-deleveraging
+ * (decision 317) leave nothing below maintenance and nothing the fund cannot carry, and a restart
+ * reads back the same state.
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
@@ -9,7 +11,7 @@ import { CONTRACTS } from "./contracts.ts";
 import { type Futures } from "./futures.ts";
 import { upnl } from "./ledger.ts";
 import { closeFuturesWorlds, futuresWorld } from "./testing.ts";
-import { FUTURES_BRIDGE } from "./service.ts";
+import { FUTURES_BRIDGE, PROTECTION_FUND } from "./service.ts";
 
 afterAll(closeFuturesWorlds);
 const world = futuresWorld;
@@ -180,6 +182,10 @@ describe("futures ledger properties", () => {
                   const sum = svc.summary("live", u);
                   if (sum.crossMargin > 0n) expect(sum.crossEquity > sum.maintenance).toBe(true);
                 }
+                // auto-deleveraging (docs/decisions/317): the fund is not left holding, under water, a side users hold the other side of
+                for (const side of ["long", "short"] as const)
+                  if (svc.position("live", PROTECTION_FUND, c.symbol, side) && svc.fundEquity("live") < 0n)
+                    expect(svc.adlRanking("live", c, side === "long" ? "short" : "long")).toEqual([]);
                 break;
               }
               case "margin":

@@ -8,11 +8,12 @@ import { mapEntry } from "../map-entry.ts";
 import type { HoldSide, MarginMode, PosMode } from "../../protocol/mix.ts";
 import type { Side } from "../../protocol/bitget.ts";
 import type { Db } from "../db/database.ts";
+import { OpenOrders } from "../exchange/engine/open-orders.ts";
 import { newOrder, type IdGen } from "../exchange/engine/order.ts";
 import { EngineError, FEE_ACCOUNT, newChange, type Env } from "../exchange/engine/types.ts";
 import type { ExchangeService } from "../exchange/service.ts";
 import { notional } from "../exchange/instruments.ts";
-import { contract, FUTURES_FEES, tierFor, type Contract } from "./contracts.ts";
+import { contract, CONTRACTS, FUTURES_FEES, tierFor, type Contract } from "./contracts.ts";
 import { FX_CODES } from "./codes.ts";
 import {
   isEmpty,
@@ -27,7 +28,28 @@ import {
 } from "./ledger.ts";
 import type { FuturesMarket } from "./market.ts";
 import { fillableLots, matchTaker, rest, unrest } from "./matcher.ts";
+import { NO_LEG, RiskIndex, riskBand, type RiskLeg } from "./risk-index.ts";
 import type { FuturesStore } from "./store.ts";
+
+/** The spot engine's open-order table (numeric, open addressing), typed for futures orders. */
+class FxOpenOrders extends OpenOrders {
+  override get(id: string): FxOrder | undefined {
+    return super.get(id) as FxOrder | undefined;
+  }
+
+  override values(): IterableIterator<FxOrder> {
+    return super.values() as IterableIterator<FxOrder>;
+  }
+}
+
+/** An account's crossed positions in one contract, as the risk index files them. */
+interface CrossHolding {
+  env: Env;
+  userId: string;
+  symbol: string;
+  /** The account's balance when it was last filed. */
+  balance: bigint;
+}
 
 /** The futures ledger's side of the spot engine: the USDT of every futures account sits here on the spot ledger. */
 export const FUTURES_BRIDGE = "usdt-futures";
@@ -35,12 +57,16 @@ export const FUTURES_BRIDGE = "usdt-futures";
 export const PROTECTION_FUND = "protection-fund";
 /** Accounts whose positions carry no margin (the simulator's and the fund's): never liquidated. */
 const UNMARGINED = new Set(["house-fx-mm", "house-fx-taker", PROTECTION_FUND]);
+/** What an order closed by auto-deleveraging carries as its note (docs/decisions/317). */
+export const ADL_REASON = "auto-deleveraging";
 /** A position whose margin ratio (maintenance / margin) reaches this is warned about. */
 export const WARNING_RATIO = 0.8;
 const PPM = 1_000_000n;
 /** A market order's protective price: at most 5 % through the mark (Bitget's buy/sell limit price ratio). */
 const MARKET_BAND = 0.05;
 const DEFAULT_LEVER = 20;
+/** Contracts by their exact symbol, for the ledger's own records (contract() also normalises what callers send). */
+const CONTRACT_OF = new Map(CONTRACTS.map((c) => [c.symbol, c]));
 
 /** A plan as a position shows it: its id and trigger (ticks). */
 export interface PlanMark {
@@ -63,24 +89,26 @@ export interface OrderRequest {
 }
 
 export class FuturesService {
-  private readonly accounts = new Map<string, FxAccount>();
-  private readonly settings = new Map<string, FxSettings>();
-  /** Positions by env:user:symbol:holdSide, and every position of a book (funding, open interest). */
-  private readonly positions = new Map<string, Position>();
+  /** Accounts, positions by user and open orders by user, per environment and user id: reached without building a key. */
+  private readonly accounts: Record<Env, Map<string, FxAccount>> = { live: new Map(), paper: new Map() };
+  /** Per-contract settings by user, then contract. */
+  private readonly settings: Record<Env, Map<string, Map<string, FxSettings>>> = { live: new Map(), paper: new Map() };
+  /** Every position of a book (funding, open interest). */
   readonly bySymbol = new Map<string, Set<Position>>();
-  /** Positions by env:user (account summaries visit only the account's own). */
-  private readonly byUser = new Map<string, Set<Position>>();
+  /** Positions by user (account summaries visit only the account's own). */
+  private readonly byUser: Record<Env, Map<string, Set<Position>>> = { live: new Map(), paper: new Map() };
   /**
-   * Isolated positions by env:symbol:holdSide, sorted by the price at which they near liquidation
-   * (docs/decisions/313): a mark update visits only those it crossed.
+   * Margined holdings by the marks that put them at risk (docs/decisions/313, 317): a mark update
+   * visits only those it reached. Isolated positions one by one; crossed ones per account and contract.
    */
-  private readonly liqIndex = new Map<string, { prices: number[]; items: Position[] }>();
-  private readonly liqAt = new Map<Position, number>();
-  /** Crossed user positions by env:symbol: the accounts a mark update of the contract checks. */
-  private readonly crossedBySymbol = new Map<string, Set<Position>>();
-  /** Open orders by id, and by env:user:clientOid. */
-  readonly open = new Map<string, FxOrder>();
+  private readonly isoRisk = new RiskIndex<Position>();
+  private readonly crossRisk = new RiskIndex<CrossHolding>();
+  /** The crossed holdings filed for each account, by contract. */
+  private readonly crossHeld = new Map<FxAccount, Map<string, CrossHolding>>();
+  /** Open orders by id, by env:user:clientOid, and by env:user (a user's own checks visit only theirs). */
+  readonly open = new FxOpenOrders();
   private readonly openByOid = new Map<string, FxOrder>();
+  private readonly openByUser: Record<Env, Map<string, Set<FxOrder>>> = { live: new Map(), paper: new Map() };
   /** Told of every change once it is durable (private streams). */
   readonly committed = new Set<(ch: FxChange) => void>();
   /** Told when a user's position nears liquidation (margin ratio at least WARNING_RATIO), at most once a minute per position. */
@@ -98,9 +126,14 @@ export class FuturesService {
   ) {}
 
   load(): void {
-    for (const a of this.store.loadAccounts()) this.accounts.set(`${a.env}:${a.userId}`, a);
-    for (const r of this.store.loadSettings()) this.settings.set(`${r.env}:${r.userId}:${r.symbol}`, r.s);
-    for (const p of this.store.loadPositions()) this.index(p);
+    for (const a of this.store.loadAccounts()) this.accounts[a.env].set(a.userId, a);
+    for (const r of this.store.loadSettings()) mapEntry(this.settings[r.env], r.userId, () => new Map()).set(r.symbol, r.s);
+    const loaded = this.store.loadPositions();
+    for (const p of loaded) this.index(p);
+    for (const p of loaded) {
+      this.fileIsolated(p);
+      this.fileCrossed(this.account(p.env, p.userId));
+    }
     for (const o of this.store.loadOpenOrders()) {
       rest(this.market.book(o.env, o.symbol), o);
       this.track(o);
@@ -110,52 +143,53 @@ export class FuturesService {
   // ---- accounts and settings -------------------------------------------------------------
 
   /** Every futures account in memory (users, house, fees, protection fund): for audits and tests. */
-  allAccounts(): IterableIterator<FxAccount> {
-    return this.accounts.values();
+  *allAccounts(): IterableIterator<FxAccount> {
+    yield* this.accounts.live.values();
+    yield* this.accounts.paper.values();
   }
 
   account(env: Env, userId: string): FxAccount {
-    const key = `${env}:${userId}`;
-    let a = this.accounts.get(key);
+    const byId = this.accounts[env];
+    let a = byId.get(userId);
     if (!a) {
       a = { env, userId, balance: 0n, frozen: 0n, posMode: "one_way_mode", uTime: 0 };
-      this.accounts.set(key, a);
+      byId.set(userId, a);
     }
     return a;
   }
 
   setting(env: Env, userId: string, c: Contract): FxSettings {
-    const key = `${env}:${userId}:${c.symbol}`;
-    let s = this.settings.get(key);
+    const bySymbol = mapEntry(this.settings[env], userId, () => new Map<string, FxSettings>());
+    let s = bySymbol.get(c.symbol);
     if (!s) {
       const lever = Math.min(DEFAULT_LEVER, c.maxLeverage);
       s = { marginMode: "crossed", longLever: lever, shortLever: lever, crossLever: lever };
-      this.settings.set(key, s);
+      bySymbol.set(c.symbol, s);
     }
     return s;
   }
 
   position(env: Env, userId: string, symbol: string, side: HoldSide): Position | undefined {
-    const p = this.positions.get(`${env}:${userId}:${symbol}:${side}`);
-    return p && p.size > 0 ? p : undefined;
+    // a user holds a handful of positions: a scan of them beats building a key
+    for (const p of this.byUser[env].get(userId) ?? []) if (p.symbol === symbol && p.holdSide === side && p.size > 0) return p;
+    return undefined;
   }
 
   /** The user's open positions, optionally of one contract. */
   positionsOf(env: Env, userId: string, symbol?: string): Position[] {
     const out: Position[] = [];
-    for (const p of this.positions.values())
-      if (p.env === env && p.userId === userId && p.size > 0 && (!symbol || p.symbol === symbol)) out.push(p);
+    for (const p of this.byUser[env].get(userId) ?? []) if (p.size > 0 && (!symbol || p.symbol === symbol)) out.push(p);
     return out;
   }
 
   ordersOf(env: Env, userId: string, symbol?: string): FxOrder[] {
     const out: FxOrder[] = [];
-    for (const o of this.open.values()) if (o.env === env && o.userId === userId && (!symbol || o.symbol === symbol)) out.push(o);
+    for (const o of this.openByUser[env].get(userId) ?? []) if (!symbol || o.symbol === symbol) out.push(o);
     return out;
   }
 
   markValue(p: Position): bigint {
-    const c = contract(p.symbol) as Contract;
+    const c = CONTRACT_OF.get(p.symbol) as Contract;
     return notional(c.inst, this.market.price(p.env, p.symbol).mark, p.size);
   }
 
@@ -164,10 +198,29 @@ export class FuturesService {
     return p.marginMode === "isolated" ? p.margin : p.cost / BigInt(p.leverage);
   }
 
+  /**
+   * What an account may still use (summary().available without the rest): balance less frozen order
+   * margin and position margins, less crossed losses; only crossed positions need the mark.
+   */
+  available(env: Env, userId: string): bigint {
+    const a = this.account(env, userId);
+    let used = 0n;
+    let crossUpnl = 0n;
+    for (const p of this.byUser[env].get(userId) ?? []) {
+      if (p.size === 0) continue;
+      if (p.marginMode === "isolated") used += p.margin;
+      else {
+        used += p.cost / BigInt(p.leverage);
+        crossUpnl += upnl(p, this.markValue(p));
+      }
+    }
+    const available = a.balance - a.frozen - used + (crossUpnl < 0n ? crossUpnl : 0n);
+    return available < 0n ? 0n : available;
+  }
+
   /** What an account may still use: balance less frozen order margin and position margins, less crossed losses. */
   summary(env: Env, userId: string) {
     const a = this.account(env, userId);
-    let used = 0n;
     let crossUpnl = 0n;
     let isoUpnl = 0n;
     let isoMargin = 0n;
@@ -177,7 +230,6 @@ export class FuturesService {
       const value = this.markValue(p);
       const u = upnl(p, value);
       const m = this.positionMargin(p);
-      used += m;
       if (p.marginMode === "isolated") {
         isoUpnl += u;
         isoMargin += m;
@@ -187,13 +239,10 @@ export class FuturesService {
         maintenance += this.maintenance(p, value);
       }
     }
-    const crossLoss = crossUpnl < 0n ? crossUpnl : 0n;
-    let available = a.balance - a.frozen - used + crossLoss;
-    if (available < 0n) available = 0n;
     const crossEquity = a.balance - isoMargin + crossUpnl;
     return {
       account: a,
-      available,
+      available: this.available(env, userId),
       frozen: a.frozen,
       crossUpnl,
       isoUpnl,
@@ -207,7 +256,7 @@ export class FuturesService {
 
   /** Maintenance margin of a position at its mark value, by the tier its notional falls in. */
   maintenance(p: Position, value: bigint): bigint {
-    const c = contract(p.symbol) as Contract;
+    const c = CONTRACT_OF.get(p.symbol) as Contract;
     const tier = tierFor(c, Number(value / 100_000_000n));
     return (value * BigInt(tier.mmrPpm)) / PPM;
   }
@@ -252,8 +301,7 @@ export class FuturesService {
         throw new EngineError(FX_CODES.insufficientMargin, "Not enough margin for this leverage: add margin first");
       if (p.marginMode === "crossed" && lever < p.leverage) {
         const extra = p.cost / BigInt(lever) - p.cost / BigInt(p.leverage);
-        if (this.summary(env, userId).available < extra)
-          throw new EngineError(FX_CODES.insufficientMargin, "Not enough margin for this leverage");
+        if (this.available(env, userId) < extra) throw new EngineError(FX_CODES.insufficientMargin, "Not enough margin for this leverage");
       }
     }
     const ch = newFxChange();
@@ -280,7 +328,7 @@ export class FuturesService {
     const p = this.position(env, userId, c.symbol, holdSide);
     if (!p) throw new EngineError(FX_CODES.noPosition, "No position to adjust");
     if (p.marginMode !== "isolated") throw new EngineError(FX_CODES.paramInvalid, "Margin can be adjusted on isolated positions only");
-    if (amount > 0n && this.summary(env, userId).available < amount)
+    if (amount > 0n && this.available(env, userId) < amount)
       throw new EngineError(FX_CODES.insufficientBalance, "The amount exceeds the available balance");
     if (amount < 0n) {
       // what stays must still be the initial margin at the position's leverage, and above maintenance with the loss
@@ -323,7 +371,7 @@ export class FuturesService {
       );
       this.credit(a, amount, "trans_from_exchange", "", 0n, now, ch);
     } else {
-      if (this.summary(env, userId).available < amount)
+      if (this.available(env, userId) < amount)
         throw new EngineError(FX_CODES.transferExceeds, "The amount exceeds the transferable balance");
       this.credit(a, -amount, "trans_to_exchange", "", 0n, now, ch);
       this.spot.engine.transfer(
@@ -338,6 +386,8 @@ export class FuturesService {
         transferId,
       );
     }
+    // a transfer moves a crossed account's equity: its band is filed again like any commit's
+    this.refile(ch);
     this.db.transaction(() => {
       this.spot.store.write(spotCh);
       this.store.write(ch);
@@ -395,29 +445,28 @@ export class FuturesService {
     } else if (bookSide === "buy" ? limit > ps.mark * (1 + MARKET_BAND) : limit < ps.mark * (1 - MARKET_BAND)) {
       throw new EngineError(FX_CODES.priceOutOfBand, "The price is more than 5 % through the mark price");
     }
-    const o: FxOrder = {
-      ...newOrder(this.ids, {
-        env,
-        userId,
-        symbol: c.symbol,
-        side: bookSide,
-        type: req.orderType,
-        force: req.force,
-        price: limit,
-        size: req.size,
-        clientOid: req.clientOid,
-        stp: "cancel_taker",
-        source: req.source,
-      }),
-      tradeSide,
-      posSide,
-      reduceOnly: req.reduceOnly,
-      posMode: a.posMode,
-      leverage: posSide === "long" ? s.longLever : s.shortLever,
-      marginMode: s.marginMode,
-      margin: 0n,
-      profit: 0n,
-    };
+    // the futures fields are added to the engine's order literal, not spread into a copy (the hot path)
+    const o = newOrder(this.ids, {
+      env,
+      userId,
+      symbol: c.symbol,
+      side: bookSide,
+      type: req.orderType,
+      force: req.force,
+      price: limit,
+      size: req.size,
+      clientOid: req.clientOid,
+      stp: "cancel_taker",
+      source: req.source,
+    }) as FxOrder;
+    o.tradeSide = tradeSide;
+    o.posSide = posSide;
+    o.reduceOnly = req.reduceOnly;
+    o.posMode = a.posMode;
+    o.leverage = posSide === "long" ? s.longLever : s.shortLever;
+    o.marginMode = s.marginMode;
+    o.margin = 0n;
+    o.profit = 0n;
     if (s.marginMode === "crossed") o.leverage = s.crossLever;
     const opening = tradeSide === "open";
     if (!opening) {
@@ -439,8 +488,7 @@ export class FuturesService {
       if (o.leverage > tier.maxLeverage)
         throw new EngineError(FX_CODES.leverageTooHigh, `Positions of this size allow at most ${tier.maxLeverage}x`);
       const need = value / BigInt(o.leverage) + (value * BigInt(FUTURES_FEES.taker)) / PPM;
-      if (this.summary(env, userId).available < need)
-        throw new EngineError(FX_CODES.insufficientBalance, "The order amount exceeds the balance");
+      if (this.available(env, userId) < need) throw new EngineError(FX_CODES.insufficientBalance, "The order amount exceeds the balance");
       o.margin = need;
       a.frozen += need;
     }
@@ -595,9 +643,8 @@ export class FuturesService {
     ts: number,
     ch: FxChange,
   ): void {
-    const key = `${a.env}:${a.userId}:${c.symbol}:${side}`;
-    let p = this.positions.get(key);
-    if (!p || p.size === 0) {
+    let p = this.position(a.env, a.userId, c.symbol, side);
+    if (!p) {
       p = {
         id: this.ids.text(this.ids.next(ts)),
         env: a.env,
@@ -710,86 +757,133 @@ export class FuturesService {
     if (!set || set.size === 0) return;
     const mark = this.market.price(env, c.symbol).mark;
     const ch = newFxChange();
-    // isolated: only the positions whose indexed liquidation price the mark has reached
-    const longs = this.liqIndex.get(`${env}:${c.symbol}:long`);
-    const shorts = this.liqIndex.get(`${env}:${c.symbol}:short`);
-    const visit: Position[] = [];
-    if (longs) for (let i = longs.prices.length - 1; i >= 0 && longs.prices[i]! >= mark; i--) visit.push(longs.items[i]!);
-    if (shorts) for (let i = 0; i < shorts.prices.length && shorts.prices[i]! <= mark; i++) visit.push(shorts.items[i]!);
-    for (const p of visit) {
+    const bookKey = `${env}:${c.symbol}`;
+    // isolated: only the positions whose band the mark has left
+    for (const p of this.isoRisk.atRisk(bookKey, mark)) {
       if (p.size === 0 || p.marginMode !== "isolated") continue;
       const value = this.markValue(p);
       const equity = p.margin + upnl(p, value);
       const maint = this.maintenance(p, value);
       if (equity <= maint) this.liquidateIsolated(c, p, ts, ch);
-      else this.warn(p, maint, equity, ts);
+      else {
+        this.warn(p, maint, equity, ts);
+        this.fileIsolated(p, true);
+      }
     }
-    // crossed: each account with a crossed position in this contract, once
-    const crossSeen = new Set<string>();
-    for (const p of [...(this.crossedBySymbol.get(`${env}:${c.symbol}`) ?? [])]) {
-      if (p.size === 0 || crossSeen.has(p.userId)) continue;
-      crossSeen.add(p.userId);
-      const s = this.summary(env, p.userId);
-      if (s.crossMargin > 0n && s.crossEquity <= s.maintenance) this.liquidateCross(env, p.userId, ts, ch);
-      else this.warn(p, s.maintenance, s.crossEquity, ts);
+    // crossed: the accounts whose band in this contract the mark has left, and those crossed in several contracts
+    for (const h of this.crossRisk.atRisk(bookKey, mark)) {
+      const p = this.positionsOf(env, h.userId, c.symbol).find((x) => x.marginMode === "crossed");
+      if (!p) continue;
+      const s = this.summary(env, h.userId);
+      if (s.crossMargin > 0n && s.crossEquity <= s.maintenance) this.liquidateCross(env, h.userId, ts, ch);
+      else {
+        this.warn(p, s.maintenance, s.crossEquity, ts);
+        this.fileCrossed(s.account, true);
+      }
     }
-    if (isEmpty(ch)) return;
-    this.workOff(env, c, ch);
+    const liquidated = !isEmpty(ch);
+    // what the fund holds in the contract (taken over now or before) is deleveraged once it cannot carry it
+    this.deleverage(env, c, ts, ch);
+    // and what it still holds after a liquidation is worked off in the book, as before
+    if (liquidated) this.workOff(env, c, ch);
     this.commit(ch);
   }
 
-  /**
-   * The index price in ticks: where the margin ratio reaches WARNING_RATIO, with the maintenance
-   * rate of the largest notional the position can have before liquidation, so it is reached no
-   * later than the warning or the liquidation it stands for.
-   */
-  private indexPrice(p: Position): number {
-    const c = contract(p.symbol) as Contract;
-    const per = BigInt(p.size) * c.inst.quoteUnitsPerTickLot;
-    const bound = p.holdSide === "long" ? p.cost : p.cost + p.margin;
-    // maintenance / WARNING_RATIO (0.8): 5/4 of the rate, rounded up
-    const mmr = (BigInt(tierFor(c, Number(bound / 100_000_000n)).mmrPpm) * 5n + 3n) / 4n;
-    if (p.holdSide === "long") {
-      const num = (p.cost - p.margin) * PPM;
-      const den = per * (PPM - mmr);
-      // rounded up: a long is visited once the mark is at or below it
-      return num <= 0n ? 0 : Number((num + den - 1n) / den);
-    }
-    return Number(((p.cost + p.margin) * PPM) / (per * (PPM + mmr)));
+  /** The risk leg of a position at `mark`: its lots, its tier's maintenance rate and where that tier ends. */
+  private leg(c: Contract, p: Position | undefined, mark: number): RiskLeg {
+    if (!p || p.size === 0) return NO_LEG;
+    const tier = tierFor(c, Number(notional(c.inst, mark, p.size) / 100_000_000n));
+    const last = tier === c.tiers[c.tiers.length - 1];
+    return { lots: BigInt(p.size), mmrPpm: tier.mmrPpm, tierEnd: last ? 0n : BigInt(tier.maxNotional) * 100_000_000n };
   }
 
-  private reindex(p: Position): void {
-    const crossKey = `${p.env}:${p.symbol}`;
-    if (p.size > 0 && p.marginMode === "crossed" && !UNMARGINED.has(p.userId)) {
-      let set = this.crossedBySymbol.get(crossKey);
-      if (!set) {
-        set = new Set();
-        this.crossedBySymbol.set(crossKey, set);
+  /** Files a user's isolated position by the marks that put it at risk (or drops it: closed, crossed, unmargined). */
+  private fileIsolated(p: Position, again = false): void {
+    if (p.size === 0 || p.marginMode !== "isolated" || UNMARGINED.has(p.userId)) return this.isoRisk.drop(p);
+    // isolated equity: margin + value − cost (long), margin + cost − value (short)
+    const long = p.holdSide === "long";
+    const k = long ? p.margin - p.cost : p.margin + p.cost;
+    const lots = BigInt(p.size);
+    // a band stays right while what it was computed from is unchanged (the tier it used bounds the rate)
+    if (!again && this.isoRisk.filedAs(p, k, long ? lots : 0n, long ? 0n : lots)) return;
+    const c = CONTRACT_OF.get(p.symbol) as Contract;
+    const leg = this.leg(c, p, this.market.price(p.env, p.symbol).mark);
+    const unit = c.inst.quoteUnitsPerTickLot;
+    const band = long ? riskBand(k, leg, NO_LEG, unit) : riskBand(k, NO_LEG, leg, unit);
+    this.isoRisk.file(`${p.env}:${p.symbol}`, p, band, { k, long: long ? lots : 0n, short: long ? 0n : lots });
+  }
+
+  /**
+   * Files an account's crossed holdings: by the marks that put it at risk when they are all in one
+   * contract (its crossed equity then moves with that contract's mark alone), otherwise to be
+   * visited on every mark update of each contract it holds crossed.
+   */
+  private fileCrossed(a: FxAccount, again = false): void {
+    // one pass over the account's positions: its crossed contracts (usually none or one) and isolated margins
+    let symbol: string | undefined;
+    let several = false;
+    let long: Position | undefined;
+    let short: Position | undefined;
+    let isoMargin = 0n;
+    if (!UNMARGINED.has(a.userId))
+      for (const p of this.byUser[a.env].get(a.userId) ?? []) {
+        if (p.size === 0) continue;
+        if (p.marginMode !== "crossed") isoMargin += p.margin;
+        else {
+          if (symbol !== undefined && symbol !== p.symbol) several = true;
+          symbol ??= p.symbol;
+          if (p.holdSide === "long") long = p;
+          else short = p;
+        }
       }
-      set.add(p);
-    } else this.crossedBySymbol.get(crossKey)?.delete(p);
-    const old = this.liqAt.get(p);
-    const key = `${p.env}:${p.symbol}:${p.holdSide}`;
-    let idx = this.liqIndex.get(key);
-    if (old !== undefined && idx) {
-      let i = lowerBound(idx.prices, old);
-      while (i < idx.items.length && idx.items[i] !== p) i++;
-      if (i < idx.items.length) {
-        idx.prices.splice(i, 1);
-        idx.items.splice(i, 1);
-      }
-      this.liqAt.delete(p);
+    const held = this.crossHeld.get(a);
+    if (symbol === undefined && !held) return;
+    const symbols = several ? this.crossedSymbols(a) : new Set(symbol === undefined ? [] : [symbol]);
+    if (held)
+      for (const [s, h] of held)
+        if (!symbols.has(s)) {
+          this.crossRisk.drop(h);
+          held.delete(s);
+        }
+    if (symbol === undefined) {
+      this.crossHeld.delete(a);
+      return;
     }
-    if (p.size === 0 || p.marginMode !== "isolated" || UNMARGINED.has(p.userId)) return;
-    if (!idx) {
-      idx = { prices: [], items: [] };
-      this.liqIndex.set(key, idx);
+    const filed = mapEntry(this.crossHeld, a, () => new Map<string, CrossHolding>());
+    if (several) {
+      for (const s of symbols)
+        this.crossRisk.fileAlways(
+          `${a.env}:${s}`,
+          mapEntry(filed, s, () => ({ env: a.env, userId: a.userId, symbol: s, balance: a.balance })),
+        );
+      return;
     }
-    const at = this.indexPrice(p);
-    const i = lowerBound(idx.prices, at);
-    idx.prices.splice(i, 0, at);
-    idx.items.splice(i, 0, p);
-    this.liqAt.set(p, at);
+    const h = mapEntry(filed, symbol, () => ({ env: a.env, userId: a.userId, symbol, balance: a.balance }));
+    h.balance = a.balance;
+    // crossed equity: balance − isolated margins + value(long) − cost(long) + cost(short) − value(short)
+    const k = a.balance - isoMargin - (long?.cost ?? 0n) + (short?.cost ?? 0n);
+    const longLots = BigInt(long?.size ?? 0);
+    const shortLots = BigInt(short?.size ?? 0);
+    if (!again && this.crossRisk.filedAs(h, k, longLots, shortLots)) return;
+    const c = CONTRACT_OF.get(symbol) as Contract;
+    const mark = this.market.price(a.env, symbol).mark;
+    const band = riskBand(k, this.leg(c, long, mark), this.leg(c, short, mark), c.inst.quoteUnitsPerTickLot);
+    this.crossRisk.file(`${a.env}:${symbol}`, h, band, { k, long: longLots, short: shortLots });
+  }
+
+  /** Whether an account holding crossed positions has a balance other than its band was filed with (a frozen order margin moves nothing). */
+  private balanceMoved(a: FxAccount): boolean {
+    const held = this.crossHeld.get(a);
+    if (!held) return false;
+    for (const h of held.values()) if (h.balance !== a.balance) return true;
+    return false;
+  }
+
+  /** The contracts an account holds crossed positions in. */
+  private crossedSymbols(a: FxAccount): Set<string> {
+    const out = new Set<string>();
+    for (const p of this.byUser[a.env].get(a.userId) ?? []) if (p.size > 0 && p.marginMode === "crossed") out.add(p.symbol);
+    return out;
   }
 
   private warn(p: Position, maint: bigint, equity: bigint, ts: number): void {
@@ -837,6 +931,91 @@ export class FuturesService {
     const fund = this.account(p.env, PROTECTION_FUND);
     fund.balance += this.net(c, fund, side, size, value, 1, "crossed", ts, ch);
     ch.accounts.add(fund);
+  }
+
+  /** The protection fund's equity: its balance and the unrealised PnL of what it holds, at the marks. */
+  fundEquity(env: Env): bigint {
+    let equity = this.account(env, PROTECTION_FUND).balance;
+    for (const p of this.positionsOf(env, PROTECTION_FUND)) equity += upnl(p, this.markValue(p));
+    return equity;
+  }
+
+  /**
+   * Auto-deleveraging (docs/decisions/317): when the fund's equity is below zero it cannot carry
+   * what it took over, so its position in the contract is closed against the users holding the
+   * opposite side, best ranked first (adlRanking), at the price the fund took it over at (the
+   * bankrupt positions' bankruptcy price): the fund neither gains nor loses on it, and each user
+   * realises PnL at that price, with a filled system order, a fill and a bill that say so.
+   */
+  private deleverage(env: Env, c: Contract, ts: number, ch: FxChange): void {
+    for (const side of ["long", "short"] as const) {
+      const fp = this.position(env, PROTECTION_FUND, c.symbol, side);
+      if (!fp || this.fundEquity(env) >= 0n) continue;
+      for (const p of this.adlRanking(env, c, side === "long" ? "short" : "long")) {
+        const q = Math.min(fp.size, p.size);
+        // the fund's entry value of q, as reduce() releases it: the fund realises exactly zero
+        const value = q >= fp.size ? fp.cost : (fp.cost * BigInt(q)) / BigInt(fp.size);
+        this.adlClose(c, p, q, value, ts, ch);
+        const fund = this.account(env, PROTECTION_FUND);
+        this.credit(fund, this.reduce(fp, q, value, ts, ch), side === "long" ? "adl_close_long" : "adl_close_short", c.symbol, 0n, ts, ch);
+        if (fp.size === 0) break;
+      }
+    }
+  }
+
+  /**
+   * Users' positions on `side` of a contract in the order auto-deleveraging takes them (Bitget's
+   * ranking idea): the most profitable and most leveraged first. The score is the PnL ratio
+   * (unrealised PnL / entry value) times the effective leverage (mark value / margin equity) when
+   * in profit, divided by it when at a loss; ties go to the larger position, then the older id.
+   */
+  adlRanking(env: Env, c: Contract, side: HoldSide): Position[] {
+    const scored: Array<{ p: Position; score: number }> = [];
+    for (const p of this.bySymbol.get(`${env}:${c.symbol}`) ?? []) {
+      if (p.size === 0 || p.holdSide !== side || UNMARGINED.has(p.userId)) continue;
+      const value = this.markValue(p);
+      const u = upnl(p, value);
+      const equity = p.marginMode === "isolated" ? p.margin + u : this.summary(env, p.userId).crossEquity;
+      const ratio = Number(u) / Number(p.cost);
+      const lever = equity > 0n ? Number(value) / Number(equity) : Number.MAX_SAFE_INTEGER;
+      scored.push({ p, score: u >= 0n ? ratio * lever : ratio / lever });
+    }
+    scored.sort((x, y) => y.score - x.score || y.p.size - x.p.size || (x.p.id < y.p.id ? -1 : x.p.id > y.p.id ? 1 : 0));
+    return scored.map((x) => x.p);
+  }
+
+  /** Closes `qty` of a user's position at `value` for auto-deleveraging: a filled system order, its fill and bill. */
+  private adlClose(c: Contract, p: Position, qty: number, value: bigint, ts: number, ch: FxChange): void {
+    const a = this.account(p.env, p.userId);
+    const hedge = a.posMode === "hedge_mode";
+    const side: Side = p.holdSide === "long" ? "sell" : "buy";
+    const ticks = Number(value / (BigInt(qty) * c.inst.quoteUnitsPerTickLot));
+    const o = newOrder(
+      this.ids,
+      { env: p.env, userId: p.userId, symbol: c.symbol, side, type: "market", force: "ioc", price: ticks, size: qty, source: "SYS" },
+      ts,
+    ) as FxOrder;
+    o.tradeSide = "close";
+    // hedge mode names the position; one-way orders carry their direction
+    o.posSide = hedge ? p.holdSide : side === "buy" ? "long" : "short";
+    o.reduceOnly = !hedge;
+    o.posMode = a.posMode;
+    o.leverage = p.leverage;
+    o.marginMode = p.marginMode;
+    o.margin = 0n;
+    // the position's closing orders were sized for what it held: they go, as a liquidation's do
+    for (const x of this.ordersOf(p.env, p.userId, c.symbol))
+      if (x.tradeSide === "close" && (!hedge || x.posSide === p.holdSide)) this.finish(x, "cancelled", ADL_REASON, ch);
+    const realised = this.reduce(p, qty, value, ts, ch);
+    o.profit = realised;
+    o.filled = qty;
+    o.filledQuote = value;
+    o.status = "filled";
+    o.cancelReason = ADL_REASON;
+    ch.orders.add(o);
+    this.credit(a, realised, p.holdSide === "long" ? "adl_close_long" : "adl_close_short", c.symbol, 0n, ts, ch);
+    const tradeId = this.ids.text(this.ids.next(ts));
+    ch.fills.push({ tradeId, order: o, price: ticks, size: qty, quote: value, fee: 0n, profit: realised, scope: "taker", ts });
   }
 
   /** The fund closes what it took over at market, within 5 % of the mark; what it cannot close it keeps. */
@@ -916,9 +1095,23 @@ export class FuturesService {
 
   commit(ch: FxChange): void {
     if (isEmpty(ch)) return;
-    for (const p of ch.positions) this.reindex(p);
+    this.refile(ch);
     this.persist(ch);
     for (const l of this.committed) l(ch);
+  }
+
+  /** Files again what a change may have moved: its positions, and the crossed holdings of every account it touched. */
+  private refile(ch: FxChange): void {
+    // each account once, however many of its positions and accounts the change holds (a mass liquidation is one change)
+    const done = new Set<FxAccount>();
+    for (const p of ch.positions) {
+      this.fileIsolated(p);
+      const a = this.account(p.env, p.userId);
+      if (done.has(a)) continue;
+      done.add(a);
+      this.fileCrossed(a);
+    }
+    for (const a of ch.accounts) if (!done.has(a) && this.balanceMoved(a)) this.fileCrossed(a);
   }
 
   /** Writes a change in one transaction (the benchmark measures the engine without it). */
@@ -927,36 +1120,24 @@ export class FuturesService {
   }
 
   private index(p: Position): void {
-    this.positions.set(`${p.env}:${p.userId}:${p.symbol}:${p.holdSide}`, p);
-    mapEntry(this.byUser, `${p.env}:${p.userId}`, () => new Set()).add(p);
-    this.reindex(p);
+    mapEntry(this.byUser[p.env], p.userId, () => new Set()).add(p);
     mapEntry(this.bySymbol, `${p.env}:${p.symbol}`, () => new Set()).add(p);
   }
 
   private unindex(p: Position): void {
     this.bySymbol.get(`${p.env}:${p.symbol}`)?.delete(p);
-    this.byUser.get(`${p.env}:${p.userId}`)?.delete(p);
+    this.byUser[p.env].get(p.userId)?.delete(p);
   }
 
   private track(o: FxOrder): void {
-    this.open.set(o.id, o);
+    this.open.add(o);
+    mapEntry(this.openByUser[o.env], o.userId, () => new Set()).add(o);
     if (o.clientOid) this.openByOid.set(`${o.env}:${o.userId}:${o.clientOid}`, o);
   }
 
   private untrack(o: FxOrder): void {
-    this.open.delete(o.id);
+    this.open.remove(o);
+    this.openByUser[o.env].get(o.userId)?.delete(o);
     if (o.clientOid) this.openByOid.delete(`${o.env}:${o.userId}:${o.clientOid}`);
   }
-}
-
-/** The first index whose value is at least `v` in an ascending array. */
-function lowerBound(a: number[], v: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid]! < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

@@ -1,0 +1,145 @@
+/**
+ * Which margined holdings a mark update of a contract has to check (docs/decisions/313, 317).
+ * A holding is an isolated position, or the crossed positions one account holds in one contract.
+ * Each is filed by the two mark prices between which it is certainly healthy (its margin ratio
+ * below the warning ratio): a fall to `low` or a rise to `high` puts it on the visit list. An
+ * account whose crossed positions span several contracts cannot be filed by one contract's price
+ * (the other marks move its equity too), so it is visited on every mark update of each of them.
+ */
+import { PriceTree, type PriceNode } from "./price-tree.ts";
+
+const PPM = 1_000_000n;
+/** 5/4 of a rate, rounded up: maintenance / 0.8, the warning ratio. */
+const WARN_NUM = 5n;
+const WARN_DEN = 4n;
+
+/** One side of a holding: its lots, the maintenance rate of its tier now (ppm) and the notional where the tier ends. */
+export interface RiskLeg {
+  lots: bigint;
+  mmrPpm: number;
+  /** Ledger units: beyond this notional the next tier's (higher) rate applies; 0 for the last tier. */
+  tierEnd: bigint;
+}
+
+/**
+ * The marks (ticks) between which a holding's margin ratio stays below the warning ratio, for a
+ * margin equity of `k` + value(long) − value(short) at the mark (ledger units), a maintenance of
+ * each leg's rate × its value, and `unit` ledger units per tick and lot. `low` is -1 when no fall
+ * can hurt, `high` is Infinity when no rise can; both are rounded towards the current mark, and a
+ * rise past a tier's end counts as a risk (the rate changes there), so nothing is filed too far.
+ */
+/** A side with no lots. */
+export const NO_LEG: RiskLeg = { lots: 0n, mmrPpm: 0, tierEnd: 0n };
+
+export function riskBand(k: bigint, long: RiskLeg, short: RiskLeg, unit: bigint): { low: number; high: number } {
+  const cl = (BigInt(long.mmrPpm) * WARN_NUM + WARN_DEN - 1n) / WARN_DEN;
+  const cs = (BigInt(short.mmrPpm) * WARN_NUM + WARN_DEN - 1n) / WARN_DEN;
+  // margin equity − maintenance / 0.8, times PPM, is k × PPM + unit × mark × e: at risk where it is ≤ 0
+  const e = long.lots * (PPM - cl) - short.lots * (PPM + cs);
+  const kp = k * PPM;
+  let low = -1;
+  let high = Infinity;
+  if (e > 0n) {
+    // falls: at risk at or below −kp / (unit × e)
+    if (kp < 0n) {
+      const den = unit * e;
+      low = Number((-kp + den - 1n) / den);
+    }
+  } else if (e < 0n) {
+    // rises: at risk at or above kp / (unit × −e)
+    high = kp <= 0n ? 0 : Number(kp / (unit * -e));
+  } else if (kp <= 0n) high = 0;
+  for (const leg of [long, short]) {
+    if (leg.lots === 0n || leg.tierEnd === 0n) continue;
+    const edge = Number(leg.tierEnd / (leg.lots * unit));
+    if (edge < high) high = edge;
+  }
+  return { low, high };
+}
+
+/** What a band was computed from: the margin equity constant and the lots of each side. */
+export interface RiskStamp {
+  k: bigint;
+  long: bigint;
+  short: bigint;
+}
+
+interface Filed<T> {
+  item: T;
+  stamp: RiskStamp | null;
+  low: PriceNode<T> | null;
+  high: PriceNode<T> | null;
+  book: RiskBook<T>;
+}
+
+interface RiskBook<T> {
+  /** Filed by `low`: a mark at or below it visits. */
+  falls: PriceTree<T>;
+  /** Filed by `high`: a mark at or above it visits. */
+  rises: PriceTree<T>;
+  /** Visited on every mark update. */
+  always: Set<T>;
+}
+
+/** Holdings (any key type: a position, an account id) filed per contract and environment. */
+export class RiskIndex<T> {
+  private readonly books = new Map<string, RiskBook<T>>();
+  private readonly filed = new Map<T, Filed<T>>();
+  private ties = 0;
+
+  private book(bookKey: string): RiskBook<T> {
+    let b = this.books.get(bookKey);
+    if (!b) {
+      b = { falls: new PriceTree(), rises: new PriceTree(), always: new Set() };
+      this.books.set(bookKey, b);
+    }
+    return b;
+  }
+
+  /** Files (or files again) `item` under the book `bookKey` with its band. */
+  file(bookKey: string, item: T, band: { low: number; high: number }, stamp: RiskStamp | null = null): void {
+    this.drop(item);
+    const book = this.book(bookKey);
+    const tie = ++this.ties;
+    const low = band.low >= 0 ? book.falls.insert(band.low, tie, item) : null;
+    const high = band.high !== Infinity ? book.rises.insert(band.high, tie, item) : null;
+    this.filed.set(item, { item, stamp, low, high, book });
+  }
+
+  /** Files `item` to be visited on every mark update of the book. */
+  fileAlways(bookKey: string, item: T): void {
+    this.drop(item);
+    const book = this.book(bookKey);
+    book.always.add(item);
+    this.filed.set(item, { item, stamp: null, low: null, high: null, book });
+  }
+
+  drop(item: T): void {
+    const f = this.filed.get(item);
+    if (!f) return;
+    if (f.low) f.book.falls.remove(f.low);
+    if (f.high) f.book.rises.remove(f.high);
+    f.book.always.delete(item);
+    this.filed.delete(item);
+  }
+
+  /** True when `item` is filed by a band computed from these inputs (filing it again would change nothing). */
+  filedAs(item: T, k: bigint, long: bigint, short: bigint): boolean {
+    const f = this.filed.get(item)?.stamp;
+    return f !== undefined && f !== null && f.k === k && f.long === long && f.short === short;
+  }
+
+  /** The holdings a mark of `mark` ticks may put at risk, each once. */
+  atRisk(bookKey: string, mark: number): T[] {
+    const b = this.books.get(bookKey);
+    if (!b) return [];
+    const out = new Set<T>(b.always);
+    b.falls.descendFrom(mark, (x) => {
+      out.add(x);
+    });
+    b.rises.ascendTo(mark, (x) => {
+      out.add(x);
+    });
+    return [...out];
+  }
+}
