@@ -1,9 +1,10 @@
 /**
  * A record stored one field a column: the field list, each field's column (snake case unless
  * renamed), the insert statement's text and the reading of a row back, with INTEGER columns read
- * as numbers. The spot and futures plan stores share it (docs/decisions/315).
+ * as numbers and BIGINT ones (money in ledger units, INTEGER in SQLite) as bigints. The spot and
+ * futures plan stores and the futures account and position loaders share it (docs/decisions/315).
  */
-export type ColumnType = "INTEGER" | "TEXT";
+export type ColumnType = "INTEGER" | "BIGINT" | "TEXT";
 
 export interface RowCodec<T> {
   fields: Array<keyof T & string>;
@@ -25,7 +26,10 @@ export function rowCodec<T>(
     insert: (table) => `INSERT INTO ${table} (${fields.map(column).join(", ")}) VALUES (${fields.map((f) => `@${f}`).join(", ")})`,
     fromRow(row) {
       const out: Partial<Record<keyof T, unknown>> = {};
-      for (const f of fields) out[f] = columns[f] === "INTEGER" ? Number(row[column(f)]) : row[column(f)];
+      for (const f of fields) {
+        const v = row[column(f)];
+        out[f] = columns[f] === "INTEGER" ? Number(v) : columns[f] === "BIGINT" ? BigInt(v as bigint | number) : v;
+      }
       return out as T;
     },
   };

@@ -1,5 +1,6 @@
 /** The futures area's SQL (docs/decisions/310, 312): funding history, the ledger, orders, fills and bills. */
 import type { Statement } from "better-sqlite3";
+import { rowCodec } from "../db/columns.ts";
 import type { Db } from "../db/database.ts";
 import type { HoldSide, MarginMode, PosMode } from "../../protocol/mix.ts";
 import { unlinked } from "../exchange/engine/order.ts";
@@ -192,15 +193,11 @@ export class FuturesStore {
   }
 
   loadAccounts(): FxAccount[] {
-    const rows = this.db.prepare("SELECT * FROM fx_accounts").safeIntegers(true).all() as Array<Record<string, unknown>>;
-    return rows.map((r) => ({
-      env: r.env as Env,
-      userId: r.user_id as string,
-      balance: r.balance as bigint,
-      frozen: r.frozen as bigint,
-      posMode: r.pos_mode as PosMode,
-      uTime: Number(r.u_time),
-    }));
+    return this.db
+      .prepare("SELECT * FROM fx_accounts")
+      .safeIntegers(true)
+      .all()
+      .map((r) => ACCOUNT_ROW.fromRow(r as Record<string, unknown>));
   }
 
   loadSettings(): Array<{ env: Env; userId: string; symbol: string; s: FxSettings }> {
@@ -229,28 +226,11 @@ export class FuturesStore {
   }
 
   loadPositions(): Position[] {
-    const rows = this.db.prepare("SELECT * FROM fx_positions").safeIntegers(true).all() as Array<Record<string, unknown>>;
-    return rows.map((r) => ({
-      id: r.position_id as string,
-      env: r.env as Env,
-      userId: r.user_id as string,
-      symbol: r.symbol as string,
-      holdSide: r.hold_side as HoldSide,
-      size: Number(r.size),
-      cost: r.cost as bigint,
-      margin: r.margin as bigint,
-      marginMode: r.margin_mode as MarginMode,
-      leverage: Number(r.leverage),
-      realised: r.realised as bigint,
-      fees: r.fees as bigint,
-      funding: r.funding as bigint,
-      openedSize: Number(r.opened_size),
-      openedCost: r.opened_cost as bigint,
-      closedSize: Number(r.closed_size),
-      closedValue: r.closed_value as bigint,
-      cTime: Number(r.c_time),
-      uTime: Number(r.u_time),
-    }));
+    return this.db
+      .prepare("SELECT * FROM fx_positions")
+      .safeIntegers(true)
+      .all()
+      .map((r) => POSITION_ROW.fromRow(r as Record<string, unknown>));
   }
 
   /** Open orders in time priority, to rest again in the books. */
@@ -386,6 +366,40 @@ export class FuturesStore {
     this.db.prepare("INSERT INTO fx_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
   }
 }
+
+const ACCOUNT_ROW = rowCodec<FxAccount>({
+  env: "TEXT",
+  userId: "TEXT",
+  balance: "BIGINT",
+  frozen: "BIGINT",
+  posMode: "TEXT",
+  uTime: "INTEGER",
+});
+
+const POSITION_ROW = rowCodec<Position>(
+  {
+    id: "TEXT",
+    env: "TEXT",
+    userId: "TEXT",
+    symbol: "TEXT",
+    holdSide: "TEXT",
+    size: "INTEGER",
+    cost: "BIGINT",
+    margin: "BIGINT",
+    marginMode: "TEXT",
+    leverage: "INTEGER",
+    realised: "BIGINT",
+    fees: "BIGINT",
+    funding: "BIGINT",
+    openedSize: "INTEGER",
+    openedCost: "BIGINT",
+    closedSize: "INTEGER",
+    closedValue: "BIGINT",
+    cTime: "INTEGER",
+    uTime: "INTEGER",
+  },
+  { id: "position_id" },
+);
 
 function rowToFxOrder(r: Record<string, unknown>): FxOrder {
   return {
