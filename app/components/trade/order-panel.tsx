@@ -6,6 +6,7 @@ import { LocaleLink } from "~/components/locale-link";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { showToast } from "~/lib/toast";
 import { browserHttp } from "~/lib/http/browser-client";
+import { useRootData } from "~/lib/root-data";
 import { formatNumber } from "~/lib/i18n/format";
 import { numberFormat } from "~/lib/i18n/formatters";
 import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
@@ -34,13 +35,34 @@ import { DecimalField, Segmented, useErrorText } from "./order-fields";
 
 type EntryType = OrderType | "plan";
 
-/** The fee rates of the trader's VIP tier, asked once per page (a failure keeps the first tier's). */
+/**
+ * The fee rates of the trader's VIP tier (a failure keeps the first tier's). `account/info` allows one
+ * call a second per user and moving between pairs loads a new page, so the tier is asked once per
+ * page and kept a minute in this tab (not a secret: the tier decides only the estimate shown).
+ */
 let vipRatesOnce: Promise<FeeRates> | undefined;
-const vipRates = () =>
-  (vipRatesOnce ??= browserHttp()
+const VIP_KEPT = "mix:vipLevel";
+const VIP_KEPT_MS = 60_000;
+function vipRates(userId: string): Promise<FeeRates> {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(VIP_KEPT) ?? "null") as { userId?: string; at?: number; level?: string } | null;
+    if (kept?.userId === userId && typeof kept.at === "number" && Date.now() - kept.at < VIP_KEPT_MS)
+      return Promise.resolve(feeRates(kept.level));
+  } catch {
+    // storage refused or unreadable: ask the gateway
+  }
+  return (vipRatesOnce ??= browserHttp()
     .get<{ vipLevel?: string }>(V2.accountInfo)
-    .then((info) => feeRates(info.vipLevel))
+    .then((info) => {
+      try {
+        sessionStorage.setItem(VIP_KEPT, JSON.stringify({ userId, at: Date.now(), level: info.vipLevel }));
+      } catch {
+        // not kept: the next page asks again
+      }
+      return feeRates(info.vipLevel);
+    })
     .catch(() => feeRates(undefined)));
+}
 type Field = OrderField | "triggerPrice";
 const FIELDS: readonly Field[] = ["triggerPrice", "price", "quantity", "takeProfit", "stopLoss"];
 const newClientOid = () => `web-${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
@@ -153,15 +175,16 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
   const fee = estimateFee(state, summary, rates);
   // The trader's fee tier, read once the form first has something to price (account/info allows
   // one call a second per user, so not on every page load); the first tier's rates until then.
-  const wantsFee = loggedIn && fee !== undefined;
+  const userId = useRootData()?.user?.userId;
+  const wantsFee = loggedIn && userId !== undefined && fee !== undefined;
   useEffect(() => {
-    if (!wantsFee) return;
+    if (!wantsFee || userId === undefined) return;
     let live = true;
-    void vipRates().then((r) => live && setRates(r));
+    void vipRates(userId).then((r) => live && setRates(r));
     return () => {
       live = false;
     };
-  }, [wantsFee]);
+  }, [wantsFee, userId]);
   const qUnit = quantityUnit(state);
   const qCoin = qUnit === "base" ? market.base : market.quote;
   const shown = (f: Field) => {

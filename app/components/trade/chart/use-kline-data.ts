@@ -51,7 +51,7 @@ export function useKlineHistory(symbol: string, live: CandleView, source: ChartS
   current.current = history;
   const onNearLeftEdge = useCallback(
     (visibleFrom: number) => {
-      if (!nearLeftEdge(visibleFrom) || pages.exhausted || pages.loading) return;
+      if (!nearLeftEdge(visibleFrom) || !pages.ready) return;
       const interval = current.current.interval;
       setOlder("loading");
       void pages

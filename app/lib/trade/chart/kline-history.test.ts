@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { Candle } from "~/lib/trade/candles";
-import { changeBetween, HISTORY_PAGE, MAX_HISTORY, mergeLive, nearLeftEdge, OlderPages, olderPageEnd, prependOlder } from "./kline-history";
+import {
+  changeBetween,
+  HISTORY_PAGE,
+  MAX_HISTORY,
+  mergeLive,
+  nearLeftEdge,
+  OlderPages,
+  olderPageEnd,
+  PAGE_GAP_MS,
+  PAGE_RETRY_MS,
+  prependOlder,
+} from "./kline-history";
 
 const bar = (ts: number, close = "1"): Candle => ({ ts, open: "1", high: "2", low: "0.5", close, volume: "3" });
 const bars = (from: number, n: number, step = 60_000) => Array.from({ length: n }, (_, i) => bar(from + i * step));
@@ -79,15 +90,44 @@ describe("older pages", () => {
     expect(calls).toHaveLength(1);
   });
 
-  it("a failed page can be asked again", async () => {
+  it("paces its pages and waits longer after a refused one", async () => {
+    let now = 1_000_000;
     let fail = true;
-    const pages = new OlderPages(async (end) => {
-      if (fail) throw new Error("offline");
-      return [bar(end - 59_999)];
-    });
+    let candles = bars(1_000 * 60_000, 5);
+    const pages = new OlderPages(
+      async (end) => {
+        if (fail) throw new Error("429");
+        return bars(end - 9 * 60_000 - 59_999, 10);
+      },
+      () => now,
+    );
+    const put = (older: Candle[]) => (candles = prependOlder(candles, older).candles);
+    expect(await pages.load(candles, put)).toBe("failed");
+    now += PAGE_RETRY_MS - 1;
+    expect(await pages.load(candles, put)).toBe("busy");
+    now += 1;
+    fail = false;
+    expect(await pages.load(candles, put)).toBe("loaded");
+    expect(await pages.load(candles, put)).toBe("busy");
+    now += PAGE_GAP_MS;
+    expect(await pages.load(candles, put)).toBe("loaded");
+    expect(candles).toHaveLength(25);
+  });
+
+  it("a failed page can be asked again (after the retry pause)", async () => {
+    let fail = true;
+    let now = 0;
+    const pages = new OlderPages(
+      async (end) => {
+        if (fail) throw new Error("offline");
+        return [bar(end - 59_999)];
+      },
+      () => now,
+    );
     const shown = bars(600_000, 2);
     expect(await pages.load(shown, () => undefined)).toBe("failed");
     fail = false;
+    now += PAGE_RETRY_MS;
     let got: Candle[] = [];
     expect(await pages.load(shown, (older) => (got = older))).toBe("loaded");
     expect(got.map((c) => c.ts)).toEqual([540_000]);

@@ -72,15 +72,26 @@ export function prependOlder(current: readonly Candle[], older: readonly Candle[
 
 export type PageResult = "loaded" | "exhausted" | "busy" | "failed";
 
+/** Pages start at least this far apart, so panning fast stays well inside the API's 20 requests a second per address. */
+export const PAGE_GAP_MS = 250;
+/** After a refused or failed page (a 429, the network), the next try waits this long. */
+export const PAGE_RETRY_MS = 2000;
+
 /**
- * Loads older candles one page at a time as the trader pans left: one request at a time, none
- * after the gateway ran out of history (a page with nothing older) or the memory cap was reached.
+ * Loads older candles one page at a time as the trader pans left: one request at a time, paced
+ * (PAGE_GAP_MS, PAGE_RETRY_MS after a failure), none after the gateway ran out of history (a page
+ * with nothing older) or the memory cap was reached.
  */
 export class OlderPages {
   private busy = false;
   private done = false;
+  /** When the next page may start. */
+  private nextAt = 0;
 
-  constructor(private readonly fetchPage: (endTime: number, limit: number) => Promise<Candle[]>) {}
+  constructor(
+    private readonly fetchPage: (endTime: number, limit: number) => Promise<Candle[]>,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get exhausted(): boolean {
     return this.done;
@@ -89,6 +100,11 @@ export class OlderPages {
   /** A page is on its way. */
   get loading(): boolean {
     return this.busy;
+  }
+
+  /** Whether a page may start now (none on its way, history left, its pause over). */
+  get ready(): boolean {
+    return !this.busy && !this.done && this.now() >= this.nextAt;
   }
 
   /** Asks for the page before `current`; `apply` gets the page's candles to put in front of whatever is shown by then. */
@@ -102,7 +118,9 @@ export class OlderPages {
       this.done = true;
       return "exhausted";
     }
+    if (this.now() < this.nextAt) return "busy";
     this.busy = true;
+    this.nextAt = this.now() + PAGE_GAP_MS;
     try {
       const page = await this.fetchPage(end, HISTORY_PAGE);
       if (prependOlder(current, page).added === 0) {
@@ -112,6 +130,7 @@ export class OlderPages {
       apply(page);
       return "loaded";
     } catch {
+      this.nextAt = this.now() + PAGE_RETRY_MS;
       return "failed";
     } finally {
       this.busy = false;
