@@ -68,6 +68,10 @@ const DEFAULT_LEVER = 20;
 /** Contracts by their exact symbol, for the ledger's own records (contract() also normalises what callers send). */
 const CONTRACT_OF = new Map(CONTRACTS.map((c) => [c.symbol, c]));
 
+/** Makers for mapEntry that allocate no closure per call (the order path). */
+const newSet = <T>() => new Set<T>();
+const newMap = <K, V>() => new Map<K, V>();
+
 /** A plan as a position shows it: its id and trigger (ticks). */
 export interface PlanMark {
   id: string;
@@ -159,7 +163,7 @@ export class FuturesService {
   }
 
   setting(env: Env, userId: string, c: Contract): FxSettings {
-    const bySymbol = mapEntry(this.settings[env], userId, () => new Map<string, FxSettings>());
+    const bySymbol = mapEntry(this.settings[env], userId, newMap<string, FxSettings>);
     let s = bySymbol.get(c.symbol);
     if (!s) {
       const lever = Math.min(DEFAULT_LEVER, c.maxLeverage);
@@ -408,7 +412,8 @@ export class FuturesService {
 
   /** Places an order: checks, freezes margin, matches on the book, rests or cancels the rest. */
   place(env: Env, userId: string, req: OrderRequest): FxOrder {
-    const c = contract(req.symbol);
+    // the exact symbol first (what the order path and most clients send), the normalising lookup otherwise
+    const c = CONTRACT_OF.get(req.symbol) ?? contract(req.symbol);
     if (!c) throw new EngineError(FX_CODES.paramNotExist, `Parameter ${req.symbol} does not exist`);
     const a = this.account(env, userId);
     const s = this.setting(env, userId, c);
@@ -581,6 +586,9 @@ export class FuturesService {
     }
     let realised = 0n;
     let business: string;
+    /** One-way: the opposite position the fill netted against (looked up once, not again below). */
+    let opp: Position | undefined;
+    let oneWay = false;
     if (o.tradeSide === "close" && o.posMode === "hedge_mode") {
       const p = this.position(o.env, o.userId, c.symbol, o.posSide);
       realised = p ? this.reduce(p, Math.min(qty, p.size), quote, ts, ch) : 0n;
@@ -589,17 +597,23 @@ export class FuturesService {
       this.increase(c, a, o.posSide, qty, quote, o.leverage, o.marginMode, ts, ch);
       business = o.posSide === "long" ? "open_long" : "open_short";
     } else {
-      const opp = this.position(o.env, o.userId, c.symbol, o.side === "buy" ? "short" : "long");
-      realised = this.net(c, a, o.side, qty, quote, o.leverage, o.marginMode, ts, ch);
+      oneWay = true;
+      opp = this.position(o.env, o.userId, c.symbol, o.side === "buy" ? "short" : "long");
+      realised = this.net(c, a, o.side, qty, quote, o.leverage, o.marginMode, ts, ch, opp);
       business = opp ? (o.side === "buy" ? "close_short" : "close_long") : o.side === "buy" ? "open_long" : "open_short";
     }
     o.fee += fee;
     o.profit += realised;
     const fees = this.account(o.env, FEE_ACCOUNT);
     this.credit(fees, fee, "trading_fee", c.symbol, 0n, ts, ch);
+    // in one-way mode the other side is the netted `opp` (while anything of it is left), so it needs no second scan
     const held =
       this.position(o.env, o.userId, c.symbol, o.posSide) ??
-      this.position(o.env, o.userId, c.symbol, o.posSide === "long" ? "short" : "long");
+      (oneWay && o.posSide !== opp?.holdSide
+        ? opp && opp.size > 0
+          ? opp
+          : undefined
+        : this.position(o.env, o.userId, c.symbol, o.posSide === "long" ? "short" : "long"));
     if (held) held.fees += fee;
     this.credit(a, realised - fee, business, c.symbol, -fee, ts, ch);
     ch.fills.push({ tradeId, order: o, price, size: qty, quote, fee, profit: realised, scope, ts });
@@ -616,8 +630,8 @@ export class FuturesService {
     mode: MarginMode,
     ts: number,
     ch: FxChange,
+    opp = this.position(a.env, a.userId, c.symbol, side === "buy" ? "short" : "long"),
   ): bigint {
-    const opp = this.position(a.env, a.userId, c.symbol, side === "buy" ? "short" : "long");
     let realised = 0n;
     let left = qty;
     let leftQuote = quote;
@@ -1102,7 +1116,12 @@ export class FuturesService {
 
   /** Files again what a change may have moved: its positions, and the crossed holdings of every account it touched. */
   private refile(ch: FxChange): void {
-    // each account once, however many of its positions and accounts the change holds (a mass liquidation is one change)
+    // each account once, however many of its positions and accounts the change holds (a mass liquidation is one change);
+    // most changes (a resting order, a cancel) hold no position and need no such set
+    if (ch.positions.size === 0) {
+      for (const a of ch.accounts) if (this.balanceMoved(a)) this.fileCrossed(a);
+      return;
+    }
     const done = new Set<FxAccount>();
     for (const p of ch.positions) {
       this.fileIsolated(p);
@@ -1120,8 +1139,8 @@ export class FuturesService {
   }
 
   private index(p: Position): void {
-    mapEntry(this.byUser[p.env], p.userId, () => new Set()).add(p);
-    mapEntry(this.bySymbol, `${p.env}:${p.symbol}`, () => new Set()).add(p);
+    mapEntry(this.byUser[p.env], p.userId, newSet<Position>).add(p);
+    mapEntry(this.bySymbol, `${p.env}:${p.symbol}`, newSet<Position>).add(p);
   }
 
   private unindex(p: Position): void {
@@ -1131,7 +1150,7 @@ export class FuturesService {
 
   private track(o: FxOrder): void {
     this.open.add(o);
-    mapEntry(this.openByUser[o.env], o.userId, () => new Set()).add(o);
+    mapEntry(this.openByUser[o.env], o.userId, newSet<FxOrder>).add(o);
     if (o.clientOid) this.openByOid.set(`${o.env}:${o.userId}:${o.clientOid}`, o);
   }
 
