@@ -1118,7 +1118,7 @@ export class FuturesService {
   private refile(ch: FxChange): void {
     // each account once, however many of its positions and accounts the change holds (a mass liquidation is one change);
     // most changes (a resting order, a cancel) hold no position and need no such set
-    if (ch.positions.size === 0) {
+    if (!ch.hasPositions()) {
       for (const a of ch.accounts) if (this.balanceMoved(a)) this.fileCrossed(a);
       return;
     }
