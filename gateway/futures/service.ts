@@ -67,6 +67,13 @@ const MARKET_BAND = 0.05;
 const DEFAULT_LEVER = 20;
 /** Contracts by their exact symbol, for the ledger's own records (contract() also normalises what callers send). */
 const CONTRACT_OF = new Map(CONTRACTS.map((c) => [c.symbol, c]));
+/** Each contract's smallest order value in ledger units. */
+const MIN_TRADE = new Map(CONTRACTS.map((c) => [c, BigInt(c.minTradeUsdt) * 100_000_000n]));
+const MAKER_PPM = BigInt(FUTURES_FEES.maker);
+const TAKER_PPM = BigInt(FUTURES_FEES.taker);
+/** BigInts of small integers (leverages), made once: every BigInt() allocates, and each order needs several. */
+const SMALL = Array.from({ length: 256 }, (_, i) => BigInt(i));
+const big = (n: number): bigint => SMALL[n] ?? BigInt(n);
 
 /** Makers for mapEntry that allocate no closure per call (the order path). */
 const newSet = <T>() => new Set<T>();
@@ -199,7 +206,7 @@ export class FuturesService {
 
   /** Initial margin a position holds: its isolated margin, or its entry value over its leverage when crossed. */
   positionMargin(p: Position): bigint {
-    return p.marginMode === "isolated" ? p.margin : p.cost / BigInt(p.leverage);
+    return p.marginMode === "isolated" ? p.margin : p.cost / big(p.leverage);
   }
 
   /**
@@ -214,7 +221,7 @@ export class FuturesService {
       if (p.size === 0) continue;
       if (p.marginMode === "isolated") used += p.margin;
       else {
-        used += p.cost / BigInt(p.leverage);
+        used += p.cost / big(p.leverage);
         crossUpnl += upnl(p, this.markValue(p));
       }
     }
@@ -487,12 +494,12 @@ export class FuturesService {
     } else {
       const freezePrice = bookSide === "buy" ? limit : Math.max(limit, book.bids.best()?.price ?? limit, ps.mark);
       const value = notional(c.inst, freezePrice, o.size);
-      if (value < BigInt(c.minTradeUsdt) * 100_000_000n)
+      if (value < (MIN_TRADE.get(c) ?? BigInt(c.minTradeUsdt) * 100_000_000n))
         throw new EngineError(FX_CODES.lessThanMinimum, `The order value is less than ${c.minTradeUsdt} USDT`);
       const tier = tierFor(c, Number(value / 100_000_000n));
       if (o.leverage > tier.maxLeverage)
         throw new EngineError(FX_CODES.leverageTooHigh, `Positions of this size allow at most ${tier.maxLeverage}x`);
-      const need = value / BigInt(o.leverage) + (value * BigInt(FUTURES_FEES.taker)) / PPM;
+      const need = value / big(o.leverage) + (value * TAKER_PPM) / PPM;
       if (this.available(env, userId) < need) throw new EngineError(FX_CODES.insufficientBalance, "The order amount exceeds the balance");
       o.margin = need;
       a.frozen += need;
@@ -576,7 +583,7 @@ export class FuturesService {
       ch.accounts.add(a);
       return;
     }
-    const fee = (quote * BigInt(scope === "maker" ? FUTURES_FEES.maker : FUTURES_FEES.taker)) / PPM;
+    const fee = (quote * (scope === "maker" ? MAKER_PPM : TAKER_PPM)) / PPM;
     // release this fill's share of the frozen margin (all of it on the last fill)
     if (o.margin > 0n) {
       const before = o.size - (o.filled - qty);
@@ -686,7 +693,7 @@ export class FuturesService {
     p.cost += quote;
     p.openedSize += qty;
     p.openedCost += quote;
-    if (p.marginMode === "isolated") p.margin += quote / BigInt(p.leverage);
+    if (p.marginMode === "isolated") p.margin += quote / big(p.leverage);
     p.uTime = ts;
     ch.positions.add(p);
   }
