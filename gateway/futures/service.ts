@@ -859,10 +859,11 @@ export class FuturesService {
       }
     const held = this.crossHeld.get(a);
     if (symbol === undefined && !held) return;
-    const symbols = several ? this.crossedSymbols(a) : new Set(symbol === undefined ? [] : [symbol]);
+    // the contracts it still holds crossed: a set only when there are several (a fill's refile makes none)
+    const symbols = several ? this.crossedSymbols(a) : undefined;
     if (held)
       for (const [s, h] of held)
-        if (!symbols.has(s)) {
+        if (symbols ? !symbols.has(s) : s !== symbol) {
           this.crossRisk.drop(h);
           held.delete(s);
         }
@@ -870,8 +871,8 @@ export class FuturesService {
       this.crossHeld.delete(a);
       return;
     }
-    const filed = mapEntry(this.crossHeld, a, () => new Map<string, CrossHolding>());
-    if (several) {
+    const filed = mapEntry(this.crossHeld, a, newMap<string, CrossHolding>);
+    if (symbols) {
       for (const s of symbols)
         this.crossRisk.fileAlways(
           `${a.env}:${s}`,
@@ -879,7 +880,11 @@ export class FuturesService {
         );
       return;
     }
-    const h = mapEntry(filed, symbol, () => ({ env: a.env, userId: a.userId, symbol, balance: a.balance }));
+    let h = filed.get(symbol);
+    if (!h) {
+      h = { env: a.env, userId: a.userId, symbol, balance: a.balance };
+      filed.set(symbol, h);
+    }
     h.balance = a.balance;
     // crossed equity: balance − isolated margins + value(long) − cost(long) + cost(short) − value(short)
     const k = a.balance - isoMargin - (long?.cost ?? 0n) + (short?.cost ?? 0n);
