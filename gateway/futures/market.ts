@@ -28,7 +28,8 @@ export type MarkListener = (env: Env, c: Contract, s: PriceState) => void;
 export class FuturesMarket {
   private readonly books = new Books();
   private readonly tapes = new Tapes();
-  private readonly prices = new Map<string, PriceState>();
+  /** Pricing state per environment, then contract (reached on every order: no key is built). */
+  private readonly prices: Record<Env, Map<string, PriceState>> = { live: new Map(), paper: new Map() };
   /** Last-price candles of the live market, and mark-price candles (back-filled with the spot history: basis 0 before launch). */
   readonly candles: CandleStore;
   readonly markCandles: CandleStore;
@@ -68,11 +69,11 @@ export class FuturesMarket {
   }
 
   price(env: Env, symbol: string): PriceState {
-    const key = `${env}:${symbol}`;
-    let s = this.prices.get(key);
+    const byContract = this.prices[env];
+    let s = byContract.get(symbol);
     if (!s) {
       s = newPriceState();
-      this.prices.set(key, s);
+      byContract.set(symbol, s);
       // before the first step, the index and mark are the spot price (so a fresh start quotes at once)
       updatePrice(s, this.index(env, symbol), undefined);
     }

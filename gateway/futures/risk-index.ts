@@ -98,12 +98,21 @@ export class RiskIndex<T> {
 
   /** Files (or files again) `item` under the book `bookKey` with its band. */
   file(bookKey: string, item: T, band: { low: number; high: number }, stamp: RiskStamp | null = null): void {
-    this.drop(item);
+    // filed again (every fill files both sides again): its record is reused, not dropped and made anew
+    const f = this.filed.get(item);
+    if (f) this.unlink(f);
     const book = this.book(bookKey);
     const tie = ++this.ties;
     const low = band.low >= 0 ? book.falls.insert(band.low, tie, item) : null;
     const high = band.high !== Infinity ? book.rises.insert(band.high, tie, item) : null;
-    this.filed.set(item, { item, stamp, low, high, book });
+    if (!f) {
+      this.filed.set(item, { item, stamp, low, high, book });
+      return;
+    }
+    f.stamp = stamp;
+    f.low = low;
+    f.high = high;
+    f.book = book;
   }
 
   /** Files `item` to be visited on every mark update of the book. */
@@ -117,10 +126,17 @@ export class RiskIndex<T> {
   drop(item: T): void {
     const f = this.filed.get(item);
     if (!f) return;
+    this.unlink(f);
+    this.filed.delete(item);
+  }
+
+  /** Takes a filed item out of its book's trees and set (its record stays). */
+  private unlink(f: Filed<T>): void {
     if (f.low) f.book.falls.remove(f.low);
     if (f.high) f.book.rises.remove(f.high);
-    f.book.always.delete(item);
-    this.filed.delete(item);
+    f.book.always.delete(f.item);
+    f.low = null;
+    f.high = null;
   }
 
   /** True when `item` is filed by a band computed from these inputs (filing it again would change nothing). */

@@ -67,6 +67,17 @@ const MARKET_BAND = 0.05;
 const DEFAULT_LEVER = 20;
 /** Contracts by their exact symbol, for the ledger's own records (contract() also normalises what callers send). */
 const CONTRACT_OF = new Map(CONTRACTS.map((c) => [c.symbol, c]));
+/** Each contract's smallest order value in ledger units. */
+const MIN_TRADE = new Map(CONTRACTS.map((c) => [c, BigInt(c.minTradeUsdt) * 100_000_000n]));
+const MAKER_PPM = BigInt(FUTURES_FEES.maker);
+const TAKER_PPM = BigInt(FUTURES_FEES.taker);
+/** BigInts of small integers (leverages), made once: every BigInt() allocates, and each order needs several. */
+const SMALL = Array.from({ length: 256 }, (_, i) => BigInt(i));
+const big = (n: number): bigint => SMALL[n] ?? BigInt(n);
+
+/** Makers for mapEntry that allocate no closure per call (the order path). */
+const newSet = <T>() => new Set<T>();
+const newMap = <K, V>() => new Map<K, V>();
 
 /** A plan as a position shows it: its id and trigger (ticks). */
 export interface PlanMark {
@@ -159,7 +170,7 @@ export class FuturesService {
   }
 
   setting(env: Env, userId: string, c: Contract): FxSettings {
-    const bySymbol = mapEntry(this.settings[env], userId, () => new Map<string, FxSettings>());
+    const bySymbol = mapEntry(this.settings[env], userId, newMap<string, FxSettings>);
     let s = bySymbol.get(c.symbol);
     if (!s) {
       const lever = Math.min(DEFAULT_LEVER, c.maxLeverage);
@@ -195,7 +206,7 @@ export class FuturesService {
 
   /** Initial margin a position holds: its isolated margin, or its entry value over its leverage when crossed. */
   positionMargin(p: Position): bigint {
-    return p.marginMode === "isolated" ? p.margin : p.cost / BigInt(p.leverage);
+    return p.marginMode === "isolated" ? p.margin : p.cost / big(p.leverage);
   }
 
   /**
@@ -210,7 +221,7 @@ export class FuturesService {
       if (p.size === 0) continue;
       if (p.marginMode === "isolated") used += p.margin;
       else {
-        used += p.cost / BigInt(p.leverage);
+        used += p.cost / big(p.leverage);
         crossUpnl += upnl(p, this.markValue(p));
       }
     }
@@ -408,7 +419,8 @@ export class FuturesService {
 
   /** Places an order: checks, freezes margin, matches on the book, rests or cancels the rest. */
   place(env: Env, userId: string, req: OrderRequest): FxOrder {
-    const c = contract(req.symbol);
+    // the exact symbol first (what the order path and most clients send), the normalising lookup otherwise
+    const c = CONTRACT_OF.get(req.symbol) ?? contract(req.symbol);
     if (!c) throw new EngineError(FX_CODES.paramNotExist, `Parameter ${req.symbol} does not exist`);
     const a = this.account(env, userId);
     const s = this.setting(env, userId, c);
@@ -482,12 +494,12 @@ export class FuturesService {
     } else {
       const freezePrice = bookSide === "buy" ? limit : Math.max(limit, book.bids.best()?.price ?? limit, ps.mark);
       const value = notional(c.inst, freezePrice, o.size);
-      if (value < BigInt(c.minTradeUsdt) * 100_000_000n)
+      if (value < (MIN_TRADE.get(c) ?? BigInt(c.minTradeUsdt) * 100_000_000n))
         throw new EngineError(FX_CODES.lessThanMinimum, `The order value is less than ${c.minTradeUsdt} USDT`);
       const tier = tierFor(c, Number(value / 100_000_000n));
       if (o.leverage > tier.maxLeverage)
         throw new EngineError(FX_CODES.leverageTooHigh, `Positions of this size allow at most ${tier.maxLeverage}x`);
-      const need = value / BigInt(o.leverage) + (value * BigInt(FUTURES_FEES.taker)) / PPM;
+      const need = value / big(o.leverage) + (value * TAKER_PPM) / PPM;
       if (this.available(env, userId) < need) throw new EngineError(FX_CODES.insufficientBalance, "The order amount exceeds the balance");
       o.margin = need;
       a.frozen += need;
@@ -571,7 +583,7 @@ export class FuturesService {
       ch.accounts.add(a);
       return;
     }
-    const fee = (quote * BigInt(scope === "maker" ? FUTURES_FEES.maker : FUTURES_FEES.taker)) / PPM;
+    const fee = (quote * (scope === "maker" ? MAKER_PPM : TAKER_PPM)) / PPM;
     // release this fill's share of the frozen margin (all of it on the last fill)
     if (o.margin > 0n) {
       const before = o.size - (o.filled - qty);
@@ -581,6 +593,9 @@ export class FuturesService {
     }
     let realised = 0n;
     let business: string;
+    /** One-way: the opposite position the fill netted against (looked up once, not again below). */
+    let opp: Position | undefined;
+    let oneWay = false;
     if (o.tradeSide === "close" && o.posMode === "hedge_mode") {
       const p = this.position(o.env, o.userId, c.symbol, o.posSide);
       realised = p ? this.reduce(p, Math.min(qty, p.size), quote, ts, ch) : 0n;
@@ -589,17 +604,23 @@ export class FuturesService {
       this.increase(c, a, o.posSide, qty, quote, o.leverage, o.marginMode, ts, ch);
       business = o.posSide === "long" ? "open_long" : "open_short";
     } else {
-      const opp = this.position(o.env, o.userId, c.symbol, o.side === "buy" ? "short" : "long");
-      realised = this.net(c, a, o.side, qty, quote, o.leverage, o.marginMode, ts, ch);
+      oneWay = true;
+      opp = this.position(o.env, o.userId, c.symbol, o.side === "buy" ? "short" : "long");
+      realised = this.net(c, a, o.side, qty, quote, o.leverage, o.marginMode, ts, ch, opp);
       business = opp ? (o.side === "buy" ? "close_short" : "close_long") : o.side === "buy" ? "open_long" : "open_short";
     }
     o.fee += fee;
     o.profit += realised;
     const fees = this.account(o.env, FEE_ACCOUNT);
     this.credit(fees, fee, "trading_fee", c.symbol, 0n, ts, ch);
+    // in one-way mode the other side is the netted `opp` (while anything of it is left), so it needs no second scan
     const held =
       this.position(o.env, o.userId, c.symbol, o.posSide) ??
-      this.position(o.env, o.userId, c.symbol, o.posSide === "long" ? "short" : "long");
+      (oneWay && o.posSide !== opp?.holdSide
+        ? opp && opp.size > 0
+          ? opp
+          : undefined
+        : this.position(o.env, o.userId, c.symbol, o.posSide === "long" ? "short" : "long"));
     if (held) held.fees += fee;
     this.credit(a, realised - fee, business, c.symbol, -fee, ts, ch);
     ch.fills.push({ tradeId, order: o, price, size: qty, quote, fee, profit: realised, scope, ts });
@@ -616,8 +637,8 @@ export class FuturesService {
     mode: MarginMode,
     ts: number,
     ch: FxChange,
+    opp = this.position(a.env, a.userId, c.symbol, side === "buy" ? "short" : "long"),
   ): bigint {
-    const opp = this.position(a.env, a.userId, c.symbol, side === "buy" ? "short" : "long");
     let realised = 0n;
     let left = qty;
     let leftQuote = quote;
@@ -672,7 +693,7 @@ export class FuturesService {
     p.cost += quote;
     p.openedSize += qty;
     p.openedCost += quote;
-    if (p.marginMode === "isolated") p.margin += quote / BigInt(p.leverage);
+    if (p.marginMode === "isolated") p.margin += quote / big(p.leverage);
     p.uTime = ts;
     ch.positions.add(p);
   }
@@ -838,10 +859,11 @@ export class FuturesService {
       }
     const held = this.crossHeld.get(a);
     if (symbol === undefined && !held) return;
-    const symbols = several ? this.crossedSymbols(a) : new Set(symbol === undefined ? [] : [symbol]);
+    // the contracts it still holds crossed: a set only when there are several (a fill's refile makes none)
+    const symbols = several ? this.crossedSymbols(a) : undefined;
     if (held)
       for (const [s, h] of held)
-        if (!symbols.has(s)) {
+        if (symbols ? !symbols.has(s) : s !== symbol) {
           this.crossRisk.drop(h);
           held.delete(s);
         }
@@ -849,8 +871,8 @@ export class FuturesService {
       this.crossHeld.delete(a);
       return;
     }
-    const filed = mapEntry(this.crossHeld, a, () => new Map<string, CrossHolding>());
-    if (several) {
+    const filed = mapEntry(this.crossHeld, a, newMap<string, CrossHolding>);
+    if (symbols) {
       for (const s of symbols)
         this.crossRisk.fileAlways(
           `${a.env}:${s}`,
@@ -858,7 +880,11 @@ export class FuturesService {
         );
       return;
     }
-    const h = mapEntry(filed, symbol, () => ({ env: a.env, userId: a.userId, symbol, balance: a.balance }));
+    let h = filed.get(symbol);
+    if (!h) {
+      h = { env: a.env, userId: a.userId, symbol, balance: a.balance };
+      filed.set(symbol, h);
+    }
     h.balance = a.balance;
     // crossed equity: balance − isolated margins + value(long) − cost(long) + cost(short) − value(short)
     const k = a.balance - isoMargin - (long?.cost ?? 0n) + (short?.cost ?? 0n);
@@ -1102,7 +1128,12 @@ export class FuturesService {
 
   /** Files again what a change may have moved: its positions, and the crossed holdings of every account it touched. */
   private refile(ch: FxChange): void {
-    // each account once, however many of its positions and accounts the change holds (a mass liquidation is one change)
+    // each account once, however many of its positions and accounts the change holds (a mass liquidation is one change);
+    // most changes (a resting order, a cancel) hold no position and need no such set
+    if (!ch.hasPositions()) {
+      for (const a of ch.accounts) if (this.balanceMoved(a)) this.fileCrossed(a);
+      return;
+    }
     const done = new Set<FxAccount>();
     for (const p of ch.positions) {
       this.fileIsolated(p);
@@ -1120,8 +1151,8 @@ export class FuturesService {
   }
 
   private index(p: Position): void {
-    mapEntry(this.byUser[p.env], p.userId, () => new Set()).add(p);
-    mapEntry(this.bySymbol, `${p.env}:${p.symbol}`, () => new Set()).add(p);
+    mapEntry(this.byUser[p.env], p.userId, newSet<Position>).add(p);
+    mapEntry(this.bySymbol, `${p.env}:${p.symbol}`, newSet<Position>).add(p);
   }
 
   private unindex(p: Position): void {
@@ -1131,7 +1162,7 @@ export class FuturesService {
 
   private track(o: FxOrder): void {
     this.open.add(o);
-    mapEntry(this.openByUser[o.env], o.userId, () => new Set()).add(o);
+    mapEntry(this.openByUser[o.env], o.userId, newSet<FxOrder>).add(o);
     if (o.clientOid) this.openByOid.set(`${o.env}:${o.userId}:${o.clientOid}`, o);
   }
 

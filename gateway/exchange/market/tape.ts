@@ -38,10 +38,13 @@ export class Tape {
 }
 
 /** A tape per book, made on first use; spot and futures markets each keep one set. */
+const newTape = () => new Tape();
+
 export class Tapes {
-  private readonly byBook = new Map<string, Tape>();
+  /** Per environment, then symbol: a trade reaches its tape without building a key. */
+  private readonly byBook: Record<Env, Map<string, Tape>> = { live: new Map(), paper: new Map() };
 
   of(env: Env, symbol: string): Tape {
-    return mapEntry(this.byBook, `${env}:${symbol}`, () => new Tape());
+    return mapEntry(this.byBook[env], symbol, newTape);
   }
 }
