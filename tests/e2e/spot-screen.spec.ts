@@ -143,9 +143,12 @@ test("a plan order waits in its tab and triggers into a market order", async ({ 
   await panel(page).getByRole("button", { name: "Buy BTC" }).click();
   await expect(panel(page).getByText("Enter a value.")).toBeVisible();
   await expect(panel(page).getByLabel("Trigger price")).toBeFocused();
-  // The last price as the trigger: the plan then waits for a trade at or above it, which the next
-  // buyer at the ask makes. (The best bid as the trigger waited for a fall the market need not make.)
-  const last = (await page.getByTestId("last-price").first().textContent())!.replace(/,/g, "");
+  // The gateway's last trade price as the trigger: the plan then waits for a trade at or above it,
+  // which the next buyer at the ask makes. (The best bid waited for a fall the market need not make;
+  // the price on the page lags the gateway's by a stream frame, so a rise just before the plan
+  // turned it into a wait for a fall too.)
+  const recent = await page.request.get("/api/v2/spot/market/fills?symbol=BTCUSDT&limit=1");
+  const last = ((await recent.json()) as { data: Array<{ price: string }> }).data[0]!.price;
   await panel(page).getByLabel("Trigger price").fill(last);
   await panel(page).getByRole("button", { name: "Buy BTC" }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm: Buy BTC" });
