@@ -2,6 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/node";
 import { localizePath, splitLocalePath } from "~/lib/i18n/locale-path";
 import { callGateway, type GatewayResult } from "~/utils/gateway.server";
 import { prefsFromRequest } from "~/utils/prefs.server";
+import { cacheKey, TtlCache } from "~/utils/ttl-cache.server";
 
 type Context = Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">;
 
@@ -13,6 +14,17 @@ export function gatewayReader(context: Context, request: Request, defaults: Reco
     return callGateway<T>(context, request, qs ? `${path}?${qs}` : path, { method: "GET", locale });
   };
 }
+
+/**
+ * The gateway's list of pairs or contracts, kept ten seconds (docs/decisions/606): every trading
+ * page reads it first, it changes with a listing, and a burst of pages must not spend the web host's
+ * share of the gateway's per-address limit on it. A refusal is not kept.
+ */
+const LISTINGS = new TtlCache<GatewayResult<unknown[]>>({ ttlMs: 10_000, maxEntries: 8 });
+export const cachedListing = <L>(path: string, load: () => Promise<GatewayResult<L[]>>): Promise<GatewayResult<L[]>> =>
+  LISTINGS.get(cacheKey(path), load as () => Promise<GatewayResult<unknown[]>>, (r) => r.ok && Array.isArray(r.data)) as Promise<
+    GatewayResult<L[]>
+  >;
 
 /**
  * The listing a trading page's address names (docs/decisions/704): the gateway's list unreadable is

@@ -32,15 +32,18 @@ export class PriceControlStore {
   /** Replaces the contract's command (the CLI); returns its sequence number, above any earlier one. */
   put(c: Omit<PriceCommand, "seq">, now = Date.now()): number {
     const key = `${COMMAND}${c.env}:${c.symbol}`;
-    return this.db.transaction(() => {
-      const prev = this.db.prepare("SELECT value FROM fx_meta WHERE key = ?").get(key) as { value: string } | undefined;
-      const prevSeq = prev ? Number((JSON.parse(prev.value) as { seq?: unknown }).seq) || 0 : 0;
-      const seq = Math.max(now, prevSeq + 1);
-      this.db
-        .prepare("INSERT INTO fx_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
-        .run(key, JSON.stringify({ ...c, seq } satisfies PriceCommand));
-      return seq;
-    })();
+    // IMMEDIATE: the write lock first, so a busy gateway makes it wait (busy_timeout) rather than fail
+    return this.db
+      .transaction(() => {
+        const prev = this.db.prepare("SELECT value FROM fx_meta WHERE key = ?").get(key) as { value: string } | undefined;
+        const prevSeq = prev ? Number((JSON.parse(prev.value) as { seq?: unknown }).seq) || 0 : 0;
+        const seq = Math.max(now, prevSeq + 1);
+        this.db
+          .prepare("INSERT INTO fx_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+          .run(key, JSON.stringify({ ...c, seq } satisfies PriceCommand));
+        return seq;
+      })
+      .immediate();
   }
 
   ack(env: Env, symbol: string, seq: number): void {

@@ -6,7 +6,7 @@ import { futuresPath } from "~/lib/futures/paths";
 import { MAX_TRADES, type PublicTrade } from "~/lib/trade/market-data";
 import { LOCAL_PREF_DEFAULTS } from "~/lib/prefs/local-prefs";
 import { MAX_CANDLES } from "~/lib/trade/candles";
-import { gatewayReader, listingOf } from "~/utils/market-page.server";
+import { cachedListing, gatewayReader, listingOf } from "~/utils/market-page.server";
 
 /**
  * The first paint of the futures screen: the contract, its ticker (last, mark, index), funding,
@@ -19,7 +19,12 @@ export async function futuresPageData(
   symbolParam: string,
 ): Promise<FuturesPageData> {
   const get = gatewayReader(context, request, { productType: PRODUCT_TYPE });
-  const { found, list } = listingOf(request, await get<FuturesContract[]>(MIX.contracts), symbolParam, futuresPath);
+  const { found, list } = listingOf(
+    request,
+    await cachedListing(MIX.contracts, () => get<FuturesContract[]>(MIX.contracts)),
+    symbolParam,
+    futuresPath,
+  );
   const symbol = found.symbol;
   const interval = LOCAL_PREF_DEFAULTS.klineInterval;
   const [ticker, funding, interest, book, trades, candles] = await Promise.all([

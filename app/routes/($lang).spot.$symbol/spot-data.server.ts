@@ -7,7 +7,7 @@ import { INTERVALS } from "~/lib/trade/intervals";
 import { LOCAL_PREF_DEFAULTS } from "~/lib/prefs/local-prefs";
 import { MAX_CANDLES } from "~/lib/trade/candles";
 import { BOOK_FEED_DEPTH } from "~/lib/trade/market-feed";
-import { gatewayReader, listingOf } from "~/utils/market-page.server";
+import { cachedListing, gatewayReader, listingOf } from "~/utils/market-page.server";
 
 /**
  * The first paint of a spot page: the pair, every pair's ticker (for the switcher), the book,
@@ -21,7 +21,12 @@ export async function spotPageData(
   symbolParam: string,
 ): Promise<SpotPageData> {
   const get = gatewayReader(context, request);
-  const { found, list } = listingOf(request, await get<SpotSymbol[]>(V2.symbols), symbolParam, (symbol) => `/spot/${symbol}`);
+  const { found, list } = listingOf(
+    request,
+    await cachedListing(V2.symbols, () => get<SpotSymbol[]>(V2.symbols)),
+    symbolParam,
+    (symbol) => `/spot/${symbol}`,
+  );
   const symbol = found.symbol;
   const interval = LOCAL_PREF_DEFAULTS.klineInterval;
   const [tickers, book, trades, candles] = await Promise.all([
