@@ -12,9 +12,6 @@ export interface Action {
   done: string;
 }
 
-/** A fresh client order id for an order a dialog or the form sends. */
-export const newClientOid = () => `web-${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
-
 /**
  * A futures dialog whose confirm changes something at the gateway (a setting, a transfer, a close):
  * busy while it sends, a toast when done (and the screen told), the gateway's reason when refused.

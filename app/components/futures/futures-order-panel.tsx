@@ -14,7 +14,7 @@ import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { showToast } from "~/lib/toast";
 import { placeErrorOf } from "~/lib/trade/order-errors";
 import { useErrorText } from "~/components/trade/order-fields";
-import { newClientOid } from "./action-dialog";
+import { newClientOid } from "~/lib/trade/order-form";
 import { LeverageDialog, MarginModeDialog, PositionModeDialog, TransferDialog } from "./settings-dialogs";
 
 /** The leverage the account holds for this mode and side (Bitget keeps one per side in isolated mode). */

@@ -12,6 +12,7 @@ import { formatNumber, formatPercent } from "~/lib/i18n/format";
 import { browserHttp } from "~/lib/http/browser-client";
 import { postWithToast } from "~/lib/http/post-with-toast";
 import { cancelPlanBody, futuresOrderOf, MARGIN_COIN, MIX, PRODUCT_TYPE, type FuturesOrder } from "~/lib/futures/api";
+import { newClientOid } from "~/lib/trade/order-form";
 import type { FuturesMarket } from "~/lib/futures/contract";
 import { WARN_RATIO, type LivePosition } from "~/lib/futures/live-position";
 import type { LiquidationBill } from "~/lib/futures/private-events";
@@ -21,7 +22,7 @@ import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { PlanOrder } from "~/lib/trade/chart/marks";
 import { toCsv } from "~/lib/trade/csv";
-import { ActionDialog, newClientOid, type Action } from "./action-dialog";
+import { ActionDialog, type Action } from "./action-dialog";
 import type { FuturesAccountView } from "./use-futures-account";
 
 type PositionDialog = { kind: "closeMarket" | "closeLimit" | "reverse" | "margin" | "tpsl"; position: LivePosition } | undefined;

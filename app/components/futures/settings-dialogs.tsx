@@ -2,10 +2,11 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/auth/field";
 import { MARGIN_COIN, MIX, PRODUCT_TYPE } from "~/lib/futures/api";
+import { newClientOid } from "~/lib/trade/order-form";
 import type { FuturesMarket } from "~/lib/futures/contract";
 import type { HoldSide, MarginMode } from "~/lib/futures/maths";
 import type { PosMode } from "~/lib/futures/order-form";
-import { ActionDialog, newClientOid } from "./action-dialog";
+import { ActionDialog } from "./action-dialog";
 
 /** What every settings dialog of the order form is told: its contract, and how to close and report. */
 interface SettingsProps {

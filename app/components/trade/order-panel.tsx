@@ -17,6 +17,7 @@ import type { Market } from "~/lib/trade/market";
 import { placeErrorOf } from "~/lib/trade/order-errors";
 import {
   buildOrder,
+  newClientOid,
   normalizeField,
   PERCENTS,
   quantityForPercent,
@@ -65,7 +66,6 @@ function vipRates(userId: string): Promise<FeeRates> {
 }
 type Field = OrderField | "triggerPrice";
 const FIELDS: readonly Field[] = ["triggerPrice", "price", "quantity", "takeProfit", "stopLoss"];
-const newClientOid = () => `web-${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
 
 interface FormValues {
   type: EntryType;

@@ -171,6 +171,9 @@ function triggerError(
   return undefined;
 }
 
+/** A fresh `clientOid` for an order or plan the web client sends (Bitget allows up to 50 characters). */
+export const newClientOid = (): string => `web-${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
+
 /** The size an order sends: the summary's on a limit order (whole lots), the typed quantity on a market one. */
 export function sizeToSend(type: OrderType, summary: OrderSummary, quantity: string): Decimal | undefined {
   const q = readPositive(quantity);
