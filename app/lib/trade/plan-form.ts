@@ -5,16 +5,7 @@
  */
 import type { OrderType, Side } from "../../../protocol/bitget";
 import { compare, roundToStep, toText, type Decimal } from "~/lib/numbers/decimal";
-import {
-  readPositive,
-  sizeToSend,
-  summarize,
-  validate,
-  type FieldError,
-  type OrderContext,
-  type OrderFormState,
-  type TradeUnit,
-} from "./order-form";
+import { readPositive, orderToSend, validate, type FieldError, type OrderContext, type OrderFormState, type TradeUnit } from "./order-form";
 
 export interface PlanFormState {
   side: Side;
@@ -80,10 +71,9 @@ export function buildPlan(
   const errors = validatePlan(s, ctx);
   const t = trigger(s).value;
   if (Object.keys(errors).length > 0 || !t) return { ok: false, errors };
-  const order = planOrder(s);
-  const summary = summarize(order, planContext(s, ctx));
-  const size = sizeToSend(s.execute, summary, s.quantity);
-  if (!size) return { ok: false, errors: { quantity: { key: "required" } } };
+  const send = orderToSend(planOrder(s), planContext(s, ctx));
+  if (!send) return { ok: false, errors: { quantity: { key: "required" } } };
+  const { summary, size } = send;
   return {
     ok: true,
     body: {
