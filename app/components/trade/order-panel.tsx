@@ -24,6 +24,7 @@ import {
   quantityUnit,
   summarize,
   validate,
+  type Built,
   type FieldError,
   type OrderContext,
   type OrderField,
@@ -256,7 +257,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const built: { ok: true; body: object } | { ok: false; errors: Partial<Record<Field, FieldError>> } = isPlan
+    const built: Built<object, Partial<Record<Field, FieldError>>> = isPlan
       ? buildPlan(planState, baseCtx, newClientOid())
       : buildOrder(orderState, baseCtx, newClientOid());
     if (!built.ok) {

@@ -186,12 +186,11 @@ export function orderToSend(s: OrderFormState, ctx: OrderContext): { summary: Or
   return size ? { summary, size } : undefined;
 }
 
+/** A request body ready to send, or the errors that stop it. */
+export type Built<Body, Errors> = { ok: true; body: Body } | { ok: false; errors: Errors };
+
 /** The `place-order` body, or the errors that stop it. */
-export function buildOrder(
-  s: OrderFormState,
-  ctx: OrderContext,
-  clientOid: string,
-): { ok: true; body: PlaceOrderRequest } | { ok: false; errors: OrderErrors } {
+export function buildOrder(s: OrderFormState, ctx: OrderContext, clientOid: string): Built<PlaceOrderRequest, OrderErrors> {
   const errors = validate(s, ctx);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const send = orderToSend(s, ctx);

@@ -5,7 +5,16 @@
  */
 import type { OrderType, Side } from "../../../protocol/bitget";
 import { compare, roundToStep, toText, type Decimal } from "~/lib/numbers/decimal";
-import { readPositive, orderToSend, validate, type FieldError, type OrderContext, type OrderFormState, type TradeUnit } from "./order-form";
+import {
+  orderToSend,
+  readPositive,
+  validate,
+  type Built,
+  type FieldError,
+  type OrderContext,
+  type OrderFormState,
+  type TradeUnit,
+} from "./order-form";
 
 export interface PlanFormState {
   side: Side;
@@ -63,11 +72,7 @@ export function validatePlan(s: PlanFormState, ctx: OrderContext): PlanErrors {
   return errors;
 }
 
-export function buildPlan(
-  s: PlanFormState,
-  ctx: OrderContext,
-  clientOid: string,
-): { ok: true; body: PlacePlanRequest } | { ok: false; errors: PlanErrors } {
+export function buildPlan(s: PlanFormState, ctx: OrderContext, clientOid: string): Built<PlacePlanRequest, PlanErrors> {
   const errors = validatePlan(s, ctx);
   const t = trigger(s).value;
   if (Object.keys(errors).length > 0 || !t) return { ok: false, errors };
