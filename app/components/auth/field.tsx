@@ -4,7 +4,7 @@ import { SendCodeButton } from "~/components/auth/send-code-button";
 import { bind, FieldNotes } from "~/components/ui/form";
 import { Tabs } from "~/components/ui/tabs";
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
+export type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
 
 /** A labelled input whose error sits beside it and is announced with it. */
 export function Field({ label, error, hint, ...input }: FieldProps) {

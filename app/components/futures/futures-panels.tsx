@@ -1,7 +1,7 @@
-import { useCallback, useId, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { GuestPanel } from "~/components/trade/account-section";
-import { Field } from "~/components/auth/field";
+import { RadioChoices } from "~/components/ui/radio-choices";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { AsyncView } from "~/components/trade/async-view";
 import { CsvTable } from "~/components/trade/order-tables";
@@ -23,7 +23,10 @@ import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { PlanOrder } from "~/lib/trade/chart/marks";
 import { toCsv } from "~/lib/trade/csv";
 import { ActionDialog, type Action } from "./action-dialog";
+import { DecimalInput } from "./decimal-input";
 import type { FuturesAccountView } from "./use-futures-account";
+
+const MARGIN_DIRECTIONS = ["add", "reduce"] as const;
 
 type PositionDialog = { kind: "closeMarket" | "closeLimit" | "reverse" | "margin" | "tpsl"; position: LivePosition } | undefined;
 
@@ -234,7 +237,6 @@ function PositionAction({
   onClose: () => void;
 }) {
   const { t } = useTranslation("trade");
-  const ids = useId();
   const p = dialog.position;
   const { intl } = usePagePrefs();
   const [hideReverseTip, setHideReverseTip] = useLocalPref("hideReverseTip");
@@ -324,18 +326,16 @@ function PositionAction({
             : undefined
         }
       >
-        <Field
+        <DecimalInput
           label={t("form.price")}
-          inputMode="decimal"
           value={price}
-          onChange={(e) => setPrice(e.target.value.trim())}
+          onChange={setPrice}
           aria-invalid={(price !== "" && !decimal(price)) || undefined}
         />
-        <Field
+        <DecimalInput
           label={t("futures.pos.size")}
-          inputMode="decimal"
           value={size}
-          onChange={(e) => setSize(e.target.value.trim())}
+          onChange={setSize}
           aria-invalid={!decimal(size) || Number(size) > Number(p.available) || undefined}
         />
       </ActionDialog>
@@ -358,20 +358,17 @@ function PositionAction({
             : undefined
         }
       >
-        <fieldset>
-          <legend className="visually-hidden">{t("futures.pos.marginTitle")}</legend>
-          {(["add", "reduce"] as const).map((d) => (
-            <label key={d} className="choice">
-              <input type="radio" name={`${ids}-dir`} checked={direction === d} onChange={() => setDirection(d)} />{" "}
-              {t(`futures.pos.margin_${d}`)}
-            </label>
-          ))}
-        </fieldset>
-        <Field
+        <RadioChoices
+          legend={t("futures.pos.marginTitle")}
+          values={MARGIN_DIRECTIONS}
+          value={direction}
+          onChange={setDirection}
+          label={(d) => t(`futures.pos.margin_${d}`)}
+        />
+        <DecimalInput
           label={t("futures.pos.marginAmount", { coin: MARGIN_COIN })}
-          inputMode="decimal"
           value={amount}
-          onChange={(e) => setAmount(e.target.value.trim())}
+          onChange={setAmount}
           aria-invalid={(amount !== "" && !ok) || undefined}
         />
       </ActionDialog>
@@ -404,19 +401,17 @@ function PositionAction({
       }
     >
       {!hideTpslTip && <p role="note">{t("futures.pos.tpslTip")}</p>}
-      <Field
+      <DecimalInput
         label={t("form.takeProfit")}
-        inputMode="decimal"
         value={tp}
-        onChange={(e) => setTp(e.target.value.trim())}
+        onChange={setTp}
         error={tpOk ? undefined : "trade:errors.futures.tpSide"}
         data-testid="tpsl-tp"
       />
-      <Field
+      <DecimalInput
         label={t("form.stopLoss")}
-        inputMode="decimal"
         value={sl}
-        onChange={(e) => setSl(e.target.value.trim())}
+        onChange={setSl}
         error={slOk ? undefined : "trade:errors.futures.slSide"}
         data-testid="tpsl-sl"
       />
