@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { LocaleLink } from "~/components/locale-link";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DecimalField, Segmented } from "~/components/trade/order-fields";
+import { PreTpslTip } from "~/components/trade/pre-tpsl-tip";
 import { formatNumber } from "~/lib/i18n/format";
 import { browserHttp } from "~/lib/http/browser-client";
 import { MARGIN_COIN, MIX, type FuturesAccount, type Position } from "~/lib/futures/api";
@@ -52,7 +53,6 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
   const ids = useId();
   const [unit, setUnit] = useLocalPref("futuresTradeUnit");
   const [skipConfirm, setSkipConfirm] = useLocalPref("skipOrderConfirm");
-  const [hidePreTpslTip, setHidePreTpslTip] = useLocalPref("hidePreTpslTip");
   const [tradeSide, setTradeSide] = useState<TradeSide>("open");
   const [kind, setKind] = useState<FuturesOrderKind>("limit");
   const [price, setPrice] = useState("");
@@ -308,14 +308,7 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
             </label>
             {tpsl && (
               <>
-                {!hidePreTpslTip && (
-                  <div className="tip" role="note" data-testid="pre-tpsl-tip">
-                    <p>{t("futures.form.preTpslTip")}</p>
-                    <button type="button" className="button small" onClick={() => setHidePreTpslTip(true)}>
-                      {t("spot.form.tipHide")}
-                    </button>
-                  </div>
-                )}
+                <PreTpslTip text={t("futures.form.preTpslTip")} />
                 {priceField("futures-tp", t("form.takeProfit"), takeProfit, setTakeProfit, "takeProfit")}
                 {priceField("futures-sl", t("form.stopLoss"), stopLoss, setStopLoss, "stopLoss")}
               </>
