@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { GuestPanel } from "~/components/trade/account-section";
 import { RadioChoices } from "~/components/ui/radio-choices";
 import { DataTable, type Column } from "~/components/ui/data-table";
-import { AsyncView } from "~/components/trade/async-view";
+import { AsyncTable } from "~/components/trade/async-table";
 import { CsvTable } from "~/components/trade/order-tables";
 import { Tabs } from "~/components/ui/tabs";
 import { formatTime } from "~/components/trade/time-text";
@@ -207,18 +207,14 @@ function PositionsTable({
           ))}
         </select>
       </label>
-      <AsyncView value={view.positions.state === "ready" ? { state: "ready", data: shown } : view.positions} empty={t("futures.pos.none")}>
-        {(list) => (
-          <DataTable
-            rows={list}
-            columns={columns}
-            rowKey={(p) => `${p.symbol}:${p.holdSide}`}
-            className="compact"
-            testId="positions"
-            rowTestId={(p) => `position-${p.symbol}-${p.holdSide}`}
-          />
-        )}
-      </AsyncView>
+      <AsyncTable
+        value={view.positions.state === "ready" ? { state: "ready", data: shown } : view.positions}
+        empty={t("futures.pos.none")}
+        columns={columns}
+        rowKey={(p) => `${p.symbol}:${p.holdSide}`}
+        testId="positions"
+        rowTestId={(p) => `position-${p.symbol}-${p.holdSide}`}
+      />
       {dialog && <PositionAction dialog={dialog} market={market} onDone={view.afterAction} onClose={() => setDialog(undefined)} />}
     </>
   );
@@ -455,11 +451,7 @@ function FuturesOrdersTable({
       ),
     },
   ];
-  return (
-    <AsyncView value={orders} empty={t("account.noOpen")}>
-      {(list) => <DataTable rows={list} columns={columns} rowKey={(o) => o.orderId} className="compact" testId="futures-open-orders" />}
-    </AsyncView>
-  );
+  return <AsyncTable value={orders} empty={t("account.noOpen")} columns={columns} rowKey={(o) => o.orderId} testId="futures-open-orders" />;
 }
 
 function FuturesPlansTable({ plans, market, onChanged }: { plans: readonly PlanOrder[]; market: FuturesMarket; onChanged: () => void }) {
@@ -653,11 +645,7 @@ function BillTable({
       cell: (b) => formatNumber(b.amount, intl),
     },
   ];
-  return (
-    <AsyncView value={bills} empty={empty}>
-      {(list) => <DataTable rows={list} columns={columns} rowKey={(b) => b.billId} className="compact" testId={testId} />}
-    </AsyncView>
-  );
+  return <AsyncTable value={bills} empty={empty} columns={columns} rowKey={(b) => b.billId} testId={testId} />;
 }
 
 /** Funding paid and received: the account bills of type `contract_settle_fee` (Bitget's funding settlement). */
