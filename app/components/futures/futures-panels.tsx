@@ -1,11 +1,10 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { GuestPanel } from "~/components/trade/account-section";
+import { AccountPanels, readyCount } from "~/components/trade/account-section";
 import { RadioChoices } from "~/components/ui/radio-choices";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { AsyncTable } from "~/components/trade/async-table";
 import { CsvTable } from "~/components/trade/order-tables";
-import { Tabs } from "~/components/ui/tabs";
 import { formatTime } from "~/components/trade/time-text";
 import { useAsync, type Async } from "~/lib/async-state";
 import { formatNumber, formatPercent } from "~/lib/i18n/format";
@@ -40,41 +39,28 @@ interface Props {
 /** Below the market: positions, open and plan orders, order, trade and funding history. */
 export function FuturesPanels({ view, market, positions, loginTo }: Props) {
   const { t } = useTranslation("trade");
-  if (!view) return <GuestPanel id="futures-account-title" title={t("futures.panels.title")} loginTo={loginTo} />;
-  const orders = view.orders.state === "ready" ? view.orders.data.length : 0;
-  return (
-    <section className="card account-section" aria-labelledby="futures-account-title">
-      <h2 id="futures-account-title">{t("futures.panels.title")}</h2>
-      <Tabs
-        label={t("futures.panels.title")}
-        tabs={[
-          {
-            id: "positions",
-            label: t("futures.panels.positions", { count: positions.length }),
-            panel: () => <PositionsTable view={view} market={market} positions={positions} />,
-          },
-          {
-            id: "open",
-            label: t("account.openOrders", { count: orders }),
-            panel: () => <FuturesOrdersTable orders={view.orders} market={market} onChanged={view.afterAction} />,
-          },
-          {
-            id: "plans",
-            label: t("spot.plans.tab", { count: view.plans.length }),
-            panel: () => <FuturesPlansTable plans={view.plans} market={market} onChanged={view.afterAction} />,
-          },
-          { id: "history", label: t("account.history"), panel: () => <FuturesHistory market={market} /> },
-          { id: "fills", label: t("account.fills"), panel: () => <FuturesFills market={market} /> },
-          { id: "funding", label: t("futures.panels.funding"), panel: () => <FundingHistory market={market} /> },
-          {
-            id: "liquidations",
-            label: t("futures.live.liquidations"),
-            panel: () => <LiquidationHistory liquidations={view.liquidations} />,
-          },
-        ]}
-      />
-    </section>
-  );
+  const tabs = view && [
+    {
+      id: "positions",
+      label: t("futures.panels.positions", { count: positions.length }),
+      panel: () => <PositionsTable view={view} market={market} positions={positions} />,
+    },
+    {
+      id: "open",
+      label: t("account.openOrders", { count: readyCount(view.orders) }),
+      panel: () => <FuturesOrdersTable orders={view.orders} market={market} onChanged={view.afterAction} />,
+    },
+    {
+      id: "plans",
+      label: t("spot.plans.tab", { count: view.plans.length }),
+      panel: () => <FuturesPlansTable plans={view.plans} market={market} onChanged={view.afterAction} />,
+    },
+    { id: "history", label: t("account.history"), panel: () => <FuturesHistory market={market} /> },
+    { id: "fills", label: t("account.fills"), panel: () => <FuturesFills market={market} /> },
+    { id: "funding", label: t("futures.panels.funding"), panel: () => <FundingHistory market={market} /> },
+    { id: "liquidations", label: t("futures.live.liquidations"), panel: () => <LiquidationHistory liquidations={view.liquidations} /> },
+  ];
+  return <AccountPanels id="futures-account-title" title={t("futures.panels.title")} loginTo={loginTo} tabs={tabs} />;
 }
 
 function PositionsTable({
