@@ -19,11 +19,8 @@ export default function Forget() {
 
   if (done) {
     return (
-      <AuthCard id="reset-done-title" title={t("forget.doneTitle")}>
+      <AuthCard id="reset-done-title" title={t("forget.doneTitle")} next={{ to: "/login", label: t("common:auth.login") }}>
         <p role="status">{t("forget.doneBody")}</p>
-        <LocaleLink to="/login" className="button primary block">
-          {t("common:auth.login")}
-        </LocaleLink>
       </AuthCard>
     );
   }
