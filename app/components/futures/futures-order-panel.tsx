@@ -207,6 +207,18 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
     );
 
   const preview = result.preview;
+  // Another side or order type starts the checks over: nothing shows as wrong until the next send.
+  const choose =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setTouched(false);
+    };
+  const tradeSides = (["open", "close"] as const).map((v) => ({ value: v, text: t(`futures.form.${v}`) }));
+  const kinds = (["limit", "market", "plan"] as const).map((v) => ({
+    value: v,
+    text: t(v === "plan" ? "futures.form.plan" : `form.${v}`),
+  }));
   return (
     <section className="card trade-card order-panel futures-order" aria-labelledby={`${ids}-title`} data-testid="futures-order-panel">
       <h2 id={`${ids}-title`}>{t("futures.form.title")}</h2>
@@ -221,25 +233,8 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
           {t(`futures.posMode.${posMode}`)}
         </button>
       </div>
-      <Segmented
-        label={t("futures.form.tradeSide")}
-        value={tradeSide}
-        onChange={(v) => (setTradeSide(v), setTouched(false))}
-        options={[
-          { value: "open", text: t("futures.form.open") },
-          { value: "close", text: t("futures.form.close") },
-        ]}
-      />
-      <Segmented
-        label={t("form.orderType")}
-        value={kind}
-        onChange={(v) => (setKind(v), setTouched(false))}
-        options={[
-          { value: "limit", text: t("form.limit") },
-          { value: "market", text: t("form.market") },
-          { value: "plan", text: t("futures.form.plan") },
-        ]}
-      />
+      <Segmented label={t("futures.form.tradeSide")} value={tradeSide} onChange={choose(setTradeSide)} options={tradeSides} />
+      <Segmented label={t("form.orderType")} value={kind} onChange={choose(setKind)} options={kinds} />
       <form
         noValidate
         onSubmit={(e) => {
