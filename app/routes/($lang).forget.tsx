@@ -30,13 +30,6 @@ export default function Forget() {
       <p>{t("forget.intro")}</p>
       <CodeAndPasswordForm
         scene="reset-password"
-        labels={{
-          password: t("forget.newPassword"),
-          rePassword: t("forget.repeatPassword"),
-          sentEmail: t("forget.sentEmail"),
-          sentMobile: t("forget.sentMobile"),
-        }}
-        submitLabel={t("forget.submit")}
         finish={async (body) => {
           await browserHttp().post(ACCOUNT_PATHS.resetPassword, body);
           setDone(true);
