@@ -1,4 +1,3 @@
-import { LocaleLink } from "~/components/locale-link";
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { privateMeta } from "~/lib/i18n/meta";
@@ -70,7 +69,7 @@ export default function NewApiKey() {
 
   if (created) {
     return (
-      <AuthCard id="created-title" title={t("api.createdTitle")}>
+      <AuthCard id="created-title" title={t("api.createdTitle")} next={{ to: "/subaccount/setting/api", label: t("api.done") }}>
         <p role="alert" className="notice">
           {t("api.secretOnce")}
         </p>
@@ -80,9 +79,6 @@ export default function NewApiKey() {
             { term: t("api.secretKey"), value: created.secretKey, testId: "api-secret" },
           ]}
         />
-        <LocaleLink to="/subaccount/setting/api" className="button primary block">
-          {t("api.done")}
-        </LocaleLink>
       </AuthCard>
     );
   }

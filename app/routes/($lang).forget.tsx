@@ -19,11 +19,8 @@ export default function Forget() {
 
   if (done) {
     return (
-      <AuthCard id="reset-done-title" title={t("forget.doneTitle")}>
+      <AuthCard id="reset-done-title" title={t("forget.doneTitle")} next={{ to: "/login", label: t("common:auth.login") }}>
         <p role="status">{t("forget.doneBody")}</p>
-        <LocaleLink to="/login" className="button primary block">
-          {t("common:auth.login")}
-        </LocaleLink>
       </AuthCard>
     );
   }
@@ -33,13 +30,6 @@ export default function Forget() {
       <p>{t("forget.intro")}</p>
       <CodeAndPasswordForm
         scene="reset-password"
-        labels={{
-          password: t("forget.newPassword"),
-          rePassword: t("forget.repeatPassword"),
-          sentEmail: t("forget.sentEmail"),
-          sentMobile: t("forget.sentMobile"),
-        }}
-        submitLabel={t("forget.submit")}
         finish={async (body) => {
           await browserHttp().post(ACCOUNT_PATHS.resetPassword, body);
           setDone(true);

@@ -15,13 +15,6 @@ export default function Register() {
     <AuthCard id="register-title" title={t("auth.registerTitle")}>
       <CodeAndPasswordForm
         scene="register"
-        labels={{
-          password: t("auth.password"),
-          rePassword: t("auth.rePassword"),
-          sentEmail: t("auth.codeSentEmail"),
-          sentMobile: t("auth.codeSentMobile"),
-        }}
-        submitLabel={t("auth.register")}
         finish={async (body) => {
           await browserHttp().post("email" in body ? ACCOUNT_PATHS.registerEmail : ACCOUNT_PATHS.registerMobile, body);
           window.location.assign(localize("/"));

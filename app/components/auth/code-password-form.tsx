@@ -17,23 +17,24 @@ export type CodeAndPassword = ({ email: string } | { mobile: string; areaCode: s
 type Form = Credentials & { rePassword: string; code: string };
 const EMPTY: Form = { method: "email", email: "", areaCode: "", mobile: "", password: "", rePassword: "", code: "" };
 
+type Scene = Extract<CodeScene, "register" | "reset-password">;
+
+/** The words that differ by use, field by field: a sign-up asks for a password, a reset for a new one. */
+const WORDS: Record<"password" | "rePassword" | "sentEmail" | "sentMobile" | "submit", Record<Scene, string>> = {
+  password: { register: "auth.password", "reset-password": "account:forget.newPassword" },
+  rePassword: { register: "auth.rePassword", "reset-password": "account:forget.repeatPassword" },
+  sentEmail: { register: "auth.codeSentEmail", "reset-password": "account:forget.sentEmail" },
+  sentMobile: { register: "auth.codeSentMobile", "reset-password": "account:forget.sentMobile" },
+  submit: { register: "auth.register", "reset-password": "account:forget.submit" },
+};
+
 /**
  * An e-mail or mobile tab, a code sent to it, and a new password twice: registration and the
  * forgotten-password flow, checked by the same rules as the gateway's (app/lib/auth/forms.ts).
- * Labels differ by use; `finish` makes the call and says what happens next.
+ * Its words follow the scene; `finish` makes the call and says what happens next.
  */
-export function CodeAndPasswordForm({
-  scene,
-  labels,
-  submitLabel,
-  finish,
-}: {
-  scene: Extract<CodeScene, "register" | "reset-password">;
-  labels: { password: string; rePassword: string; sentEmail: string; sentMobile: string };
-  submitLabel: string;
-  finish(body: CodeAndPassword): Promise<void>;
-}) {
-  const { t } = useTranslation("common");
+export function CodeAndPasswordForm({ scene, finish }: { scene: Scene; finish(body: CodeAndPassword): Promise<void> }) {
+  const { t } = useTranslation(["common", "account"]);
   const [c, setC] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sent, setSent] = useState(false);
@@ -68,7 +69,7 @@ export function CodeAndPasswordForm({
       <form onSubmit={onSubmit} noValidate>
         <AccountFields value={c} onChange={setC} errors={errors} purpose={scene === "register" ? "register" : "login"} />
         <Field
-          label={labels.password}
+          label={t(WORDS.password[scene])}
           type="password"
           autoComplete="new-password"
           required
@@ -77,7 +78,7 @@ export function CodeAndPasswordForm({
           error={errors.password}
         />
         <Field
-          label={labels.rePassword}
+          label={t(WORDS.rePassword[scene])}
           type="password"
           autoComplete="new-password"
           required
@@ -88,10 +89,10 @@ export function CodeAndPasswordForm({
           label={t("auth.code")}
           {...bind(c, setC, "code")}
           error={errors.code}
-          hint={sent ? (c.method === "email" ? labels.sentEmail : labels.sentMobile) : undefined}
+          hint={sent ? t((c.method === "email" ? WORDS.sentEmail : WORDS.sentMobile)[scene]) : undefined}
           send={sendCode}
         />
-        <FormEnd error={errors.form && t(errors.form)} busy={busy} label={submitLabel} block />
+        <FormEnd error={errors.form && t(errors.form)} busy={busy} label={t(WORDS.submit[scene])} block />
       </form>
     </>
   );

@@ -4,7 +4,7 @@ import { SendCodeButton } from "~/components/auth/send-code-button";
 import { bind, FieldNotes } from "~/components/ui/form";
 import { Tabs } from "~/components/ui/tabs";
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
+export type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
 
 /** A labelled input whose error sits beside it and is announced with it. */
 export function Field({ label, error, hint, ...input }: FieldProps) {
@@ -61,37 +61,16 @@ export function AccountFields<T extends Account>({
   purpose: "login" | "register";
 }) {
   const { t } = useTranslation("common");
-  if (value.method === "email") {
-    return (
-      <Field
-        label={t("auth.email")}
-        type="email"
-        autoComplete={purpose === "login" ? "username" : "email"}
-        required
-        {...bind(value, onChange, "email")}
-        error={errors.account}
-      />
-    );
-  }
+  // A login names the account as the browser's saved username; a sign-up gives a new address.
+  const login = purpose === "login";
+  const field = (key: "email" | "areaCode" | "mobile", input: InputHTMLAttributes<HTMLInputElement>, error: string | undefined) => (
+    <Field label={t(`auth.${key}`)} required {...input} {...bind(value, onChange, key)} error={error} />
+  );
+  if (value.method === "email") return field("email", { type: "email", autoComplete: login ? "username" : "email" }, errors.account);
   return (
     <div className="field-row">
-      <Field
-        label={t("auth.areaCode")}
-        inputMode="tel"
-        autoComplete="tel-country-code"
-        required
-        size={5}
-        {...bind(value, onChange, "areaCode")}
-        error={errors.areaCode}
-      />
-      <Field
-        label={t("auth.mobile")}
-        inputMode="tel"
-        autoComplete={purpose === "login" ? "username" : "tel-national"}
-        required
-        {...bind(value, onChange, "mobile")}
-        error={errors.account}
-      />
+      {field("areaCode", { inputMode: "tel", autoComplete: "tel-country-code", size: 5 }, errors.areaCode)}
+      {field("mobile", { inputMode: "tel", autoComplete: login ? "username" : "tel-national" }, errors.account)}
     </div>
   );
 }

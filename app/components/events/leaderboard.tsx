@@ -4,6 +4,14 @@ import { COMPETITION_IDS } from "~/lib/events/competition-config";
 import { percent, usdtAmount } from "~/lib/events/format";
 import { boardRows } from "~/lib/events/leaderboard-view";
 
+/** The standings' columns; the figures align to the right. */
+const BOARD_COLUMNS = [
+  { key: "rank", num: false },
+  { key: "name", num: false },
+  { key: "pnl", num: true },
+  { key: "return", num: true },
+] as const;
+
 /**
  * The standings as the server saw them for this visitor; the competition bundle refreshes the same
  * elements while the page is open. Sorting is a pair of links, so it works without JavaScript.
@@ -46,14 +54,11 @@ export function Leaderboard({ board, intl, sortHref }: { board: Board | null; in
         <table>
           <thead>
             <tr>
-              <th scope="col">{t("board.rank")}</th>
-              <th scope="col">{t("board.name")}</th>
-              <th scope="col" className="num">
-                {t("board.pnl")}
-              </th>
-              <th scope="col" className="num">
-                {t("board.return")}
-              </th>
+              {BOARD_COLUMNS.map(({ key, num }) => (
+                <th key={key} scope="col" className={num ? "num" : undefined}>
+                  {t(`board.${key}`)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody id={COMPETITION_IDS.rows}>

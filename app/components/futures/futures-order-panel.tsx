@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { LocaleLink } from "~/components/locale-link";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DecimalField, Segmented } from "~/components/trade/order-fields";
+import { PreTpslTip } from "~/components/trade/pre-tpsl-tip";
 import { formatNumber } from "~/lib/i18n/format";
 import { browserHttp } from "~/lib/http/browser-client";
 import { MARGIN_COIN, MIX, type FuturesAccount, type Position } from "~/lib/futures/api";
@@ -52,7 +53,6 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
   const ids = useId();
   const [unit, setUnit] = useLocalPref("futuresTradeUnit");
   const [skipConfirm, setSkipConfirm] = useLocalPref("skipOrderConfirm");
-  const [hidePreTpslTip, setHidePreTpslTip] = useLocalPref("hidePreTpslTip");
   const [tradeSide, setTradeSide] = useState<TradeSide>("open");
   const [kind, setKind] = useState<FuturesOrderKind>("limit");
   const [price, setPrice] = useState("");
@@ -207,6 +207,18 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
     );
 
   const preview = result.preview;
+  // Another side or order type starts the checks over: nothing shows as wrong until the next send.
+  const choose =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setTouched(false);
+    };
+  const tradeSides = (["open", "close"] as const).map((v) => ({ value: v, text: t(`futures.form.${v}`) }));
+  const kinds = (["limit", "market", "plan"] as const).map((v) => ({
+    value: v,
+    text: t(v === "plan" ? "futures.form.plan" : `form.${v}`),
+  }));
   return (
     <section className="card trade-card order-panel futures-order" aria-labelledby={`${ids}-title`} data-testid="futures-order-panel">
       <h2 id={`${ids}-title`}>{t("futures.form.title")}</h2>
@@ -221,25 +233,8 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
           {t(`futures.posMode.${posMode}`)}
         </button>
       </div>
-      <Segmented
-        label={t("futures.form.tradeSide")}
-        value={tradeSide}
-        onChange={(v) => (setTradeSide(v), setTouched(false))}
-        options={[
-          { value: "open", text: t("futures.form.open") },
-          { value: "close", text: t("futures.form.close") },
-        ]}
-      />
-      <Segmented
-        label={t("form.orderType")}
-        value={kind}
-        onChange={(v) => (setKind(v), setTouched(false))}
-        options={[
-          { value: "limit", text: t("form.limit") },
-          { value: "market", text: t("form.market") },
-          { value: "plan", text: t("futures.form.plan") },
-        ]}
-      />
+      <Segmented label={t("futures.form.tradeSide")} value={tradeSide} onChange={choose(setTradeSide)} options={tradeSides} />
+      <Segmented label={t("form.orderType")} value={kind} onChange={choose(setKind)} options={kinds} />
       <form
         noValidate
         onSubmit={(e) => {
@@ -308,14 +303,7 @@ export function FuturesOrderPanel({ market, lastPrice, account, positions, logge
             </label>
             {tpsl && (
               <>
-                {!hidePreTpslTip && (
-                  <div className="tip" role="note" data-testid="pre-tpsl-tip">
-                    <p>{t("futures.form.preTpslTip")}</p>
-                    <button type="button" className="button small" onClick={() => setHidePreTpslTip(true)}>
-                      {t("spot.form.tipHide")}
-                    </button>
-                  </div>
-                )}
+                <PreTpslTip text={t("futures.form.preTpslTip")} />
                 {priceField("futures-tp", t("form.takeProfit"), takeProfit, setTakeProfit, "takeProfit")}
                 {priceField("futures-sl", t("form.stopLoss"), stopLoss, setStopLoss, "stopLoss")}
               </>

@@ -1,11 +1,10 @@
-import { useCallback, useId, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { GuestPanel } from "~/components/trade/account-section";
-import { Field } from "~/components/auth/field";
+import { AccountPanels, readyCount } from "~/components/trade/account-section";
+import { RadioChoices } from "~/components/ui/radio-choices";
 import { DataTable, type Column } from "~/components/ui/data-table";
-import { AsyncView } from "~/components/trade/async-view";
+import { AsyncTable } from "~/components/trade/async-table";
 import { CsvTable } from "~/components/trade/order-tables";
-import { Tabs } from "~/components/ui/tabs";
 import { formatTime } from "~/components/trade/time-text";
 import { useAsync, type Async } from "~/lib/async-state";
 import { formatNumber, formatPercent } from "~/lib/i18n/format";
@@ -23,7 +22,10 @@ import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { PlanOrder } from "~/lib/trade/chart/marks";
 import { toCsv } from "~/lib/trade/csv";
 import { ActionDialog, type Action } from "./action-dialog";
+import { DecimalInput } from "./decimal-input";
 import type { FuturesAccountView } from "./use-futures-account";
+
+const MARGIN_DIRECTIONS = ["add", "reduce"] as const;
 
 type PositionDialog = { kind: "closeMarket" | "closeLimit" | "reverse" | "margin" | "tpsl"; position: LivePosition } | undefined;
 
@@ -37,41 +39,28 @@ interface Props {
 /** Below the market: positions, open and plan orders, order, trade and funding history. */
 export function FuturesPanels({ view, market, positions, loginTo }: Props) {
   const { t } = useTranslation("trade");
-  if (!view) return <GuestPanel id="futures-account-title" title={t("futures.panels.title")} loginTo={loginTo} />;
-  const orders = view.orders.state === "ready" ? view.orders.data.length : 0;
-  return (
-    <section className="card account-section" aria-labelledby="futures-account-title">
-      <h2 id="futures-account-title">{t("futures.panels.title")}</h2>
-      <Tabs
-        label={t("futures.panels.title")}
-        tabs={[
-          {
-            id: "positions",
-            label: t("futures.panels.positions", { count: positions.length }),
-            panel: () => <PositionsTable view={view} market={market} positions={positions} />,
-          },
-          {
-            id: "open",
-            label: t("account.openOrders", { count: orders }),
-            panel: () => <FuturesOrdersTable orders={view.orders} market={market} onChanged={view.afterAction} />,
-          },
-          {
-            id: "plans",
-            label: t("spot.plans.tab", { count: view.plans.length }),
-            panel: () => <FuturesPlansTable plans={view.plans} market={market} onChanged={view.afterAction} />,
-          },
-          { id: "history", label: t("account.history"), panel: () => <FuturesHistory market={market} /> },
-          { id: "fills", label: t("account.fills"), panel: () => <FuturesFills market={market} /> },
-          { id: "funding", label: t("futures.panels.funding"), panel: () => <FundingHistory market={market} /> },
-          {
-            id: "liquidations",
-            label: t("futures.live.liquidations"),
-            panel: () => <LiquidationHistory liquidations={view.liquidations} />,
-          },
-        ]}
-      />
-    </section>
-  );
+  const tabs = view && [
+    {
+      id: "positions",
+      label: t("futures.panels.positions", { count: positions.length }),
+      panel: () => <PositionsTable view={view} market={market} positions={positions} />,
+    },
+    {
+      id: "open",
+      label: t("account.openOrders", { count: readyCount(view.orders) }),
+      panel: () => <FuturesOrdersTable orders={view.orders} market={market} onChanged={view.afterAction} />,
+    },
+    {
+      id: "plans",
+      label: t("spot.plans.tab", { count: view.plans.length }),
+      panel: () => <FuturesPlansTable plans={view.plans} market={market} onChanged={view.afterAction} />,
+    },
+    { id: "history", label: t("account.history"), panel: () => <FuturesHistory market={market} /> },
+    { id: "fills", label: t("account.fills"), panel: () => <FuturesFills market={market} /> },
+    { id: "funding", label: t("futures.panels.funding"), panel: () => <FundingHistory market={market} /> },
+    { id: "liquidations", label: t("futures.live.liquidations"), panel: () => <LiquidationHistory liquidations={view.liquidations} /> },
+  ];
+  return <AccountPanels id="futures-account-title" title={t("futures.panels.title")} loginTo={loginTo} tabs={tabs} />;
 }
 
 function PositionsTable({
@@ -204,18 +193,14 @@ function PositionsTable({
           ))}
         </select>
       </label>
-      <AsyncView value={view.positions.state === "ready" ? { state: "ready", data: shown } : view.positions} empty={t("futures.pos.none")}>
-        {(list) => (
-          <DataTable
-            rows={list}
-            columns={columns}
-            rowKey={(p) => `${p.symbol}:${p.holdSide}`}
-            className="compact"
-            testId="positions"
-            rowTestId={(p) => `position-${p.symbol}-${p.holdSide}`}
-          />
-        )}
-      </AsyncView>
+      <AsyncTable
+        value={view.positions.state === "ready" ? { state: "ready", data: shown } : view.positions}
+        empty={t("futures.pos.none")}
+        columns={columns}
+        rowKey={(p) => `${p.symbol}:${p.holdSide}`}
+        testId="positions"
+        rowTestId={(p) => `position-${p.symbol}-${p.holdSide}`}
+      />
       {dialog && <PositionAction dialog={dialog} market={market} onDone={view.afterAction} onClose={() => setDialog(undefined)} />}
     </>
   );
@@ -234,7 +219,6 @@ function PositionAction({
   onClose: () => void;
 }) {
   const { t } = useTranslation("trade");
-  const ids = useId();
   const p = dialog.position;
   const { intl } = usePagePrefs();
   const [hideReverseTip, setHideReverseTip] = useLocalPref("hideReverseTip");
@@ -324,18 +308,16 @@ function PositionAction({
             : undefined
         }
       >
-        <Field
+        <DecimalInput
           label={t("form.price")}
-          inputMode="decimal"
           value={price}
-          onChange={(e) => setPrice(e.target.value.trim())}
+          onChange={setPrice}
           aria-invalid={(price !== "" && !decimal(price)) || undefined}
         />
-        <Field
+        <DecimalInput
           label={t("futures.pos.size")}
-          inputMode="decimal"
           value={size}
-          onChange={(e) => setSize(e.target.value.trim())}
+          onChange={setSize}
           aria-invalid={!decimal(size) || Number(size) > Number(p.available) || undefined}
         />
       </ActionDialog>
@@ -358,20 +340,17 @@ function PositionAction({
             : undefined
         }
       >
-        <fieldset>
-          <legend className="visually-hidden">{t("futures.pos.marginTitle")}</legend>
-          {(["add", "reduce"] as const).map((d) => (
-            <label key={d} className="choice">
-              <input type="radio" name={`${ids}-dir`} checked={direction === d} onChange={() => setDirection(d)} />{" "}
-              {t(`futures.pos.margin_${d}`)}
-            </label>
-          ))}
-        </fieldset>
-        <Field
+        <RadioChoices
+          legend={t("futures.pos.marginTitle")}
+          values={MARGIN_DIRECTIONS}
+          value={direction}
+          onChange={setDirection}
+          label={(d) => t(`futures.pos.margin_${d}`)}
+        />
+        <DecimalInput
           label={t("futures.pos.marginAmount", { coin: MARGIN_COIN })}
-          inputMode="decimal"
           value={amount}
-          onChange={(e) => setAmount(e.target.value.trim())}
+          onChange={setAmount}
           aria-invalid={(amount !== "" && !ok) || undefined}
         />
       </ActionDialog>
@@ -404,19 +383,17 @@ function PositionAction({
       }
     >
       {!hideTpslTip && <p role="note">{t("futures.pos.tpslTip")}</p>}
-      <Field
+      <DecimalInput
         label={t("form.takeProfit")}
-        inputMode="decimal"
         value={tp}
-        onChange={(e) => setTp(e.target.value.trim())}
+        onChange={setTp}
         error={tpOk ? undefined : "trade:errors.futures.tpSide"}
         data-testid="tpsl-tp"
       />
-      <Field
+      <DecimalInput
         label={t("form.stopLoss")}
-        inputMode="decimal"
         value={sl}
-        onChange={(e) => setSl(e.target.value.trim())}
+        onChange={setSl}
         error={slOk ? undefined : "trade:errors.futures.slSide"}
         data-testid="tpsl-sl"
       />
@@ -460,11 +437,7 @@ function FuturesOrdersTable({
       ),
     },
   ];
-  return (
-    <AsyncView value={orders} empty={t("account.noOpen")}>
-      {(list) => <DataTable rows={list} columns={columns} rowKey={(o) => o.orderId} className="compact" testId="futures-open-orders" />}
-    </AsyncView>
-  );
+  return <AsyncTable value={orders} empty={t("account.noOpen")} columns={columns} rowKey={(o) => o.orderId} testId="futures-open-orders" />;
 }
 
 function FuturesPlansTable({ plans, market, onChanged }: { plans: readonly PlanOrder[]; market: FuturesMarket; onChanged: () => void }) {
@@ -658,11 +631,7 @@ function BillTable({
       cell: (b) => formatNumber(b.amount, intl),
     },
   ];
-  return (
-    <AsyncView value={bills} empty={empty}>
-      {(list) => <DataTable rows={list} columns={columns} rowKey={(b) => b.billId} className="compact" testId={testId} />}
-    </AsyncView>
-  );
+  return <AsyncTable value={bills} empty={empty} columns={columns} rowKey={(b) => b.billId} testId={testId} />;
 }
 
 /** Funding paid and received: the account bills of type `contract_settle_fee` (Bitget's funding settlement). */

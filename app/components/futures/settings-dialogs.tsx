@@ -1,12 +1,13 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Field } from "~/components/auth/field";
+import { RadioChoices } from "~/components/ui/radio-choices";
 import { MARGIN_COIN, MIX, PRODUCT_TYPE } from "~/lib/futures/api";
 import { newClientOid } from "~/lib/trade/order-form";
 import type { FuturesMarket } from "~/lib/futures/contract";
 import type { HoldSide, MarginMode } from "~/lib/futures/maths";
 import type { PosMode } from "~/lib/futures/order-form";
 import { ActionDialog } from "./action-dialog";
+import { DecimalInput } from "./decimal-input";
 
 /** What every settings dialog of the order form is told: its contract, and how to close and report. */
 interface SettingsProps {
@@ -14,6 +15,8 @@ interface SettingsProps {
   onDone: () => void;
   onClose: () => void;
 }
+
+const MARGIN_MODES: readonly MarginMode[] = ["crossed", "isolated"];
 
 const contractOf = (market: FuturesMarket) => ({ symbol: market.symbol, productType: PRODUCT_TYPE, marginCoin: MARGIN_COIN });
 
@@ -80,7 +83,6 @@ export function LeverageDialog({
 /** Cross or isolated margin for the contract. */
 export function MarginModeDialog({ market, marginMode, onDone, onClose }: SettingsProps & { marginMode: MarginMode }) {
   const { t } = useTranslation("trade");
-  const ids = useId();
   const [draft, setDraft] = useState<MarginMode>(marginMode);
   const title = t("futures.marginMode.title", { symbol: market.symbol });
   return (
@@ -94,15 +96,18 @@ export function MarginModeDialog({ market, marginMode, onDone, onClose }: Settin
         done: t("futures.toast.marginMode", { mode: t(`futures.marginMode.${draft}`) }),
       })}
     >
-      <fieldset>
-        <legend className="visually-hidden">{title}</legend>
-        {(["crossed", "isolated"] as const).map((m) => (
-          <label key={m} className="choice">
-            <input type="radio" name={`${ids}-mm`} checked={draft === m} onChange={() => setDraft(m)} data-testid={`margin-${m}`} />{" "}
+      <RadioChoices
+        legend={title}
+        values={MARGIN_MODES}
+        value={draft}
+        onChange={setDraft}
+        label={(m) => (
+          <>
             {t(`futures.marginMode.${m}`)} — {t(`futures.marginMode.${m}Note`)}
-          </label>
-        ))}
-      </fieldset>
+          </>
+        )}
+        testId={(m) => `margin-${m}`}
+      />
     </ActionDialog>
   );
 }
@@ -110,7 +115,6 @@ export function MarginModeDialog({ market, marginMode, onDone, onClose }: Settin
 /** USDT between the spot and the futures account. */
 export function TransferDialog({ onDone, onClose }: Omit<SettingsProps, "market">) {
   const { t } = useTranslation("trade");
-  const ids = useId();
   const [amount, setAmount] = useState("");
   const [toFutures, setToFutures] = useState(true);
   const valid = /^\d{1,12}(\.\d{1,8})?$/.test(amount) && Number(amount) > 0;
@@ -140,20 +144,17 @@ export function TransferDialog({ onDone, onClose }: Omit<SettingsProps, "market"
           : undefined
       }
     >
-      <fieldset>
-        <legend className="visually-hidden">{t("futures.transfer.title")}</legend>
-        {([true, false] as const).map((to) => (
-          <label key={String(to)} className="choice">
-            <input type="radio" name={`${ids}-tr`} checked={toFutures === to} onChange={() => setToFutures(to)} />{" "}
-            {t(to ? "futures.transfer.toFutures" : "futures.transfer.toSpot")}
-          </label>
-        ))}
-      </fieldset>
-      <Field
+      <RadioChoices
+        legend={t("futures.transfer.title")}
+        values={[true, false]}
+        value={toFutures}
+        onChange={setToFutures}
+        label={(to) => t(to ? "futures.transfer.toFutures" : "futures.transfer.toSpot")}
+      />
+      <DecimalInput
         label={t("futures.transfer.amount", { coin: MARGIN_COIN })}
-        inputMode="decimal"
         value={amount}
-        onChange={(e) => setAmount(e.target.value.trim())}
+        onChange={setAmount}
         aria-invalid={(amount !== "" && !valid) || undefined}
       />
     </ActionDialog>

@@ -1,10 +1,12 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { Async } from "~/lib/async-state";
 import { LocaleLink } from "~/components/locale-link";
 import type { AccountView } from "~/lib/trade/account-feed";
 import type { Market } from "~/lib/trade/market";
 import { BalancesTable } from "./balances-table";
 import { FillsTable, HistoryTable, OpenOrdersTable, PlanOrdersTable } from "./order-tables";
-import { Tabs } from "~/components/ui/tabs";
+import { Tabs, type Tab } from "~/components/ui/tabs";
 
 /** Below the market: the user's open orders, order history, fills and balances, kept live. */
 export function AccountSection({
@@ -23,45 +25,66 @@ export function AccountSection({
   loginTo: string;
 }) {
   const { t } = useTranslation("trade");
-  if (!view) return <GuestPanel id="account-title" title={t("account.title")} loginTo={loginTo} />;
-  const count = view.openOrders.state === "ready" ? view.openOrders.data.length : 0;
+  const tabs = view && [
+    {
+      id: "open",
+      label: t("account.openOrders", { count: readyCount(view.openOrders) }),
+      panel: () => <OpenOrdersTable orders={view.openOrders} market={market} onChanged={onChanged} onCancelling={onCancelling} />,
+    },
+    {
+      id: "plans",
+      label: t("spot.plans.tab", { count: readyCount(view.plans) }),
+      panel: () => <PlanOrdersTable plans={view.plans} market={market} onChanged={onChanged} />,
+    },
+    { id: "history", label: t("account.history"), panel: () => <HistoryTable orders={view.history} market={market} /> },
+    { id: "fills", label: t("account.fills"), panel: () => <FillsTable fills={view.fills} market={market} /> },
+    {
+      id: "balances",
+      label: t("account.balances"),
+      panel: () => <BalancesTable balances={view.balances} market={market} demo={demo} onChanged={onChanged} />,
+    },
+  ];
   return (
-    <section className="card account-section" aria-labelledby="account-title">
-      <h2 id="account-title">{t("account.title")}</h2>
-      {view.stream === "unauthorized" && (
+    <AccountPanels id="account-title" title={t("account.title")} loginTo={loginTo} tabs={tabs}>
+      {view?.stream === "unauthorized" && (
         <p role="alert" className="notice error">
           {t("stream.accountOffline")}
         </p>
       )}
-      <Tabs
-        label={t("account.title")}
-        tabs={[
-          {
-            id: "open",
-            label: t("account.openOrders", { count }),
-            panel: () => <OpenOrdersTable orders={view.openOrders} market={market} onChanged={onChanged} onCancelling={onCancelling} />,
-          },
-          {
-            id: "plans",
-            label: t("spot.plans.tab", { count: view.plans.state === "ready" ? view.plans.data.length : 0 }),
-            panel: () => <PlanOrdersTable plans={view.plans} market={market} onChanged={onChanged} />,
-          },
-          { id: "history", label: t("account.history"), panel: () => <HistoryTable orders={view.history} market={market} /> },
-          { id: "fills", label: t("account.fills"), panel: () => <FillsTable fills={view.fills} market={market} /> },
-          {
-            id: "balances",
-            label: t("account.balances"),
-            panel: () => <BalancesTable balances={view.balances} market={market} demo={demo} onChanged={onChanged} />,
-          },
-        ]}
-      />
-    </section>
+    </AccountPanels>
   );
 }
 
-/** The account panels' place for a guest: their title and the way in. */
-export function GuestPanel({ id, title, loginTo }: { id: string; title: string; loginTo: string }) {
+/** How many items a loaded list holds, for a tab's label; none while it loads or failed. */
+export const readyCount = (list: Async<readonly unknown[]>): number => (list.state === "ready" ? list.data.length : 0);
+
+/**
+ * The account panels below the market (spot and futures): a card of tabs named by its heading,
+ * with `children` (a notice) over the tabs; for a guest (no `tabs`), the title and the way in.
+ */
+export function AccountPanels({
+  id,
+  title,
+  loginTo,
+  tabs,
+  children,
+}: {
+  id: string;
+  title: string;
+  loginTo: string;
+  tabs: readonly Tab[] | undefined;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("trade");
+  if (tabs) {
+    return (
+      <section className="card account-section" aria-labelledby={id}>
+        <h2 id={id}>{title}</h2>
+        {children}
+        <Tabs label={title} tabs={tabs} />
+      </section>
+    );
+  }
   return (
     <section className="card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>

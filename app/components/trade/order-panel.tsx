@@ -24,6 +24,7 @@ import {
   quantityUnit,
   summarize,
   validate,
+  type Built,
   type FieldError,
   type OrderContext,
   type OrderField,
@@ -33,6 +34,7 @@ import {
 import { buildPlan, planContext, planOrder, validatePlan, type PlanFormState } from "~/lib/trade/plan-form";
 import type { BookPick } from "./order-book";
 import { DecimalField, Segmented, useErrorText } from "./order-fields";
+import { PreTpslTip } from "./pre-tpsl-tip";
 
 type EntryType = OrderType | "plan";
 
@@ -110,7 +112,6 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
   const errorText = useErrorText();
   const { pathname, search } = useLocation();
   const [skipConfirm, setSkipConfirm] = useLocalPref("skipOrderConfirm");
-  const [hidePreTpslTip, setHidePreTpslTip] = useLocalPref("hidePreTpslTip");
   const [form, setForm] = useState<FormValues>({
     type: "limit",
     execute: "limit",
@@ -256,7 +257,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const built: { ok: true; body: object } | { ok: false; errors: Partial<Record<Field, FieldError>> } = isPlan
+    const built: Built<object, Partial<Record<Field, FieldError>>> = isPlan
       ? buildPlan(planState, baseCtx, newClientOid())
       : buildOrder(orderState, baseCtx, newClientOid());
     if (!built.ok) {
@@ -411,14 +412,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
         )}
         {tpsl && !isPlan && (
           <div className="tpsl-fields">
-            {!hidePreTpslTip && (
-              <div className="tip" role="note" data-testid="pre-tpsl-tip">
-                <p>{t("spot.form.preTpslTip")}</p>
-                <button type="button" className="button small" onClick={() => setHidePreTpslTip(true)}>
-                  {t("spot.form.tipHide")}
-                </button>
-              </div>
-            )}
+            <PreTpslTip text={t("spot.form.preTpslTip")} />
             <DecimalField {...decimalField("takeProfit", t("form.takeProfit"))} />
             <DecimalField {...decimalField("stopLoss", t("form.stopLoss"))} />
           </div>

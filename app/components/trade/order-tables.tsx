@@ -11,6 +11,7 @@ import type { PlanOrder } from "~/lib/trade/order-events";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { Market } from "~/lib/trade/market";
 import { DataTable, type Column } from "~/components/ui/data-table";
+import { AsyncTable } from "./async-table";
 import { AsyncView } from "./async-view";
 import { TimeText } from "./time-text";
 
@@ -219,14 +220,14 @@ export function CsvTable<T>({
   testId: string;
 }) {
   return (
-    <AsyncView value={value} empty={empty}>
-      {(list) => (
-        <>
-          <CsvButton name={csvName} label={csvLabel} make={() => csv(list)} />
-          <DataTable rows={list} columns={columns} rowKey={rowKey} className="compact" testId={testId} />
-        </>
-      )}
-    </AsyncView>
+    <AsyncTable
+      value={value}
+      empty={empty}
+      above={(list) => <CsvButton name={csvName} label={csvLabel} make={() => csv(list)} />}
+      columns={columns}
+      rowKey={rowKey}
+      testId={testId}
+    />
   );
 }
 
@@ -291,9 +292,5 @@ export function PlanOrdersTable({
       ),
     },
   ];
-  return (
-    <AsyncView value={plans} empty={t("spot.plans.none")}>
-      {(list) => <DataTable rows={list} columns={columns} rowKey={(p) => p.orderId} className="compact" testId="plan-orders" />}
-    </AsyncView>
-  );
+  return <AsyncTable value={plans} empty={t("spot.plans.none")} columns={columns} rowKey={(p) => p.orderId} testId="plan-orders" />;
 }

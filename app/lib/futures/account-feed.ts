@@ -7,9 +7,9 @@
  */
 import type { Async } from "~/lib/async-state";
 import { settle } from "~/lib/trade/account-feed";
+import { AccountLists, LOADING, type AccountStream } from "~/lib/trade/account-lists";
 import { mergePlans, type PlanOrder } from "~/lib/trade/chart/marks";
-import { FrameStore, type FrameScheduler, nextFrame } from "~/lib/ws/frame-store";
-import type { StreamClient } from "~/lib/ws/stream-client";
+import type { FrameScheduler } from "~/lib/ws/frame-store";
 import type { StreamArg, StreamStatus } from "~/lib/ws/stream-types";
 import {
   futuresAccountOf,
@@ -44,44 +44,25 @@ export interface FuturesAccountState {
 
 export type FuturesEvent = { kind: "fill"; fill: FuturesFill } | PositionEvent;
 
-type Stream = Pick<StreamClient, "subscribe" | "onReady" | "status" | "onStatus">;
-
 /** After a liquidation, its bill is read once things settle. */
 const LIQUIDATIONS_DEBOUNCE_MS = 300;
 
 const arg = (channel: string): StreamArg =>
   channel === "account" ? { instType: PRODUCT_TYPE, channel, coin: "default" } : { instType: PRODUCT_TYPE, channel, instId: "default" };
 
-export class FuturesAccountFeed {
-  readonly store: FrameStore<FuturesAccountState>;
-  private account: Async<FuturesAccount> = { state: "loading" };
-  private positions: Async<Position[]> = { state: "loading" };
-  private orders: Async<FuturesOrder[]> = { state: "loading" };
-  private plans: PlanOrder[] = [];
-  private liquidations: Async<LiquidationBill[]> = { state: "loading" };
+export class FuturesAccountFeed extends AccountLists<Omit<FuturesAccountState, "stream">, FuturesEvent> {
   private readonly watch = new PositionWatch();
-  private readonly listeners = new Set<(e: FuturesEvent) => void>();
   private liquidationTimer: ReturnType<typeof setTimeout> | undefined;
   /** Whether the gateway serves `orders-algo` (it has pushed its snapshot); until then plans are read after actions. */
   private plansLive = false;
 
   constructor(
-    private readonly symbol: string,
-    private readonly stream: Stream,
+    symbol: string,
+    stream: AccountStream,
     private readonly api: FuturesAccountApi,
-    schedule: FrameScheduler = nextFrame,
+    schedule?: FrameScheduler,
   ) {
-    this.store = new FrameStore(
-      () => ({
-        account: this.account,
-        positions: this.positions,
-        orders: this.orders,
-        plans: this.plans,
-        liquidations: this.liquidations,
-        stream: this.stream.status(),
-      }),
-      schedule,
-    );
+    super(symbol, stream, { account: LOADING, positions: LOADING, orders: LOADING, plans: [], liquidations: LOADING }, schedule);
   }
 
   start(): () => void {
@@ -98,7 +79,10 @@ export class FuturesAccountFeed {
         const row = push.data.map((d) => futuresAccountOf(d)).find((a) => a?.marginCoin === MARGIN_COIN);
         if (!row) return;
         // a push carries the account's figures; the contract's settings come from the REST read
-        this.account = { state: "ready", data: this.account.state === "ready" ? { ...this.account.data, ...pick(row) } : row };
+        this.lists.account = {
+          state: "ready",
+          data: this.lists.account.state === "ready" ? { ...this.lists.account.data, ...pick(row) } : row,
+        };
         this.store.invalidate();
       }),
       this.stream.subscribe(arg("fill"), (push) => {
@@ -109,23 +93,23 @@ export class FuturesAccountFeed {
       }),
       this.stream.subscribe(arg("positions"), (push) => {
         // the channel sends the whole list every time (docs/protocol.md §18)
-        const current = this.positions.state === "ready" ? this.positions.data : [];
+        const current = this.lists.positions.state === "ready" ? this.lists.positions.data : [];
         const list = mergePositions(current, push.data, push.action === "snapshot");
-        this.positions = { state: "ready", data: list };
+        this.lists.positions = { state: "ready", data: list };
         const events = this.watch.list(list);
         if (events.some((e) => e.kind === "liquidated")) this.liquidationsSoon();
         this.store.invalidate();
         for (const e of events) this.emit(e);
       }),
       this.stream.subscribe(arg("orders"), (push) => {
-        const current = this.orders.state === "ready" ? this.orders.data : [];
+        const current = this.lists.orders.state === "ready" ? this.lists.orders.data : [];
         const mine = push.data.filter((o) => futuresOrderOf(o)?.symbol === this.symbol);
-        this.orders = { state: "ready", data: mergeOrders(current, mine, push.action === "snapshot") };
+        this.lists.orders = { state: "ready", data: mergeOrders(current, mine, push.action === "snapshot") };
         this.store.invalidate();
       }),
       this.stream.subscribe(arg("orders-algo"), (push) => {
         this.plansLive = true;
-        this.plans = mergePlans(this.plans, planRows(push.data), this.symbol, push.action === "snapshot");
+        this.lists.plans = mergePlans(this.lists.plans, planRows(push.data), this.symbol, push.action === "snapshot");
         this.store.invalidate();
       }),
     ];
@@ -140,13 +124,13 @@ export class FuturesAccountFeed {
     this.readAccount();
     this.read(
       this.api.positions(),
-      () => this.positions,
-      (v) => (this.positions = v),
+      () => this.lists.positions,
+      (v) => (this.lists.positions = v),
     );
     this.read(
       this.api.openOrders(this.symbol),
-      () => this.orders,
-      (v) => (this.orders = v),
+      () => this.lists.orders,
+      (v) => (this.lists.orders = v),
     );
     this.readLiquidations();
     this.readPlans();
@@ -161,16 +145,6 @@ export class FuturesAccountFeed {
     if (this.stream.status() !== "open") return this.refresh();
     if (scope === "settings") this.readAccount();
     if (!this.plansLive) this.readPlans();
-  }
-
-  /** Fills, warnings and liquidations as the stream reports them (for toasts); returns the unsubscribe. */
-  onEvent(listener: (e: FuturesEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private emit(e: FuturesEvent): void {
-    for (const l of [...this.listeners]) l(e);
   }
 
   private liquidationsSoon(): void {
@@ -189,15 +163,15 @@ export class FuturesAccountFeed {
   private readAccount(): void {
     this.read(
       this.api.account(this.symbol),
-      () => this.account,
-      (v) => (this.account = v),
+      () => this.lists.account,
+      (v) => (this.lists.account = v),
     );
   }
 
   private readPlans(): void {
     this.api.plans(this.symbol).then(
       (plans) => {
-        this.plans = plans;
+        this.lists.plans = plans;
         this.store.invalidate();
       },
       () => undefined,
@@ -207,8 +181,8 @@ export class FuturesAccountFeed {
   private readLiquidations(): void {
     this.read(
       this.api.liquidations(this.symbol),
-      () => this.liquidations,
-      (v) => (this.liquidations = v),
+      () => this.lists.liquidations,
+      (v) => (this.lists.liquidations = v),
     );
   }
 }

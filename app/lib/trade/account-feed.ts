@@ -1,9 +1,9 @@
 import type { SpotAsset } from "~/lib/assets/valuation";
 import type { Async } from "~/lib/async-state";
-import { FrameStore, type FrameScheduler, nextFrame } from "~/lib/ws/frame-store";
-import type { StreamClient } from "~/lib/ws/stream-client";
+import type { FrameScheduler } from "~/lib/ws/frame-store";
 import type { StreamArg, StreamStatus } from "~/lib/ws/stream-types";
 import { mergeBalances, mergeOrders, touchesHistory, type Fill, type OpenOrder, type PastOrder } from "./account-data";
+import { AccountLists, LOADING, type AccountStream } from "./account-lists";
 import { mergePlans, orderEvents, planEvents, type OrderEvent, type PlanEvent, type PlanOrder } from "./order-events";
 
 /** The REST reads the feed starts from and refreshes with (signed calls of the page's HTTP client). */
@@ -25,8 +25,6 @@ export interface AccountView {
   stream: StreamStatus;
 }
 
-type Stream = Pick<StreamClient, "subscribe" | "onReady" | "status" | "onStatus">;
-
 /** After an order leaves the book, history and fills are read again once things settle. */
 const HISTORY_DEBOUNCE_MS = 300;
 
@@ -36,33 +34,16 @@ const HISTORY_DEBOUNCE_MS = 300;
  * the private `orders` and `account` channels; history and fills are read again whenever an
  * order fills or leaves, and after every reconnect.
  */
-export class AccountFeed {
-  readonly store: FrameStore<AccountView>;
-  private balances: Async<SpotAsset[]> = { state: "loading" };
-  private openOrders: Async<OpenOrder[]> = { state: "loading" };
-  private history: Async<PastOrder[]> = { state: "loading" };
-  private fills: Async<Fill[]> = { state: "loading" };
-  private plans: Async<PlanOrder[]> = { state: "loading" };
-  private readonly listeners = new Set<(e: OrderEvent | PlanEvent) => void>();
+export class AccountFeed extends AccountLists<Omit<AccountView, "stream">, OrderEvent | PlanEvent> {
   private historyTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly symbol: string,
-    private readonly stream: Stream,
+    symbol: string,
+    stream: AccountStream,
     private readonly api: AccountApi,
-    schedule: FrameScheduler = nextFrame,
+    schedule?: FrameScheduler,
   ) {
-    this.store = new FrameStore(
-      () => ({
-        balances: this.balances,
-        openOrders: this.openOrders,
-        history: this.history,
-        fills: this.fills,
-        plans: this.plans,
-        stream: this.stream.status(),
-      }),
-      schedule,
-    );
+    super(symbol, stream, { balances: LOADING, openOrders: LOADING, history: LOADING, fills: LOADING, plans: LOADING }, schedule);
   }
 
   start(): () => void {
@@ -84,26 +65,27 @@ export class AccountFeed {
       const orders: StreamArg = { instType: "SPOT", channel: "orders", instId: this.symbol };
       offs.push(
         this.stream.subscribe(orders, (push) => {
-          const current = this.openOrders.state === "ready" ? this.openOrders.data : [];
+          const current = this.lists.openOrders.state === "ready" ? this.lists.openOrders.data : [];
           // A snapshot says what is open now, not what just happened.
-          if (push.action !== "snapshot") this.emit(orderEvents(new Map(current.map((o) => [o.orderId, o])), push.data, this.symbol));
-          this.openOrders = { state: "ready", data: mergeOrders(current, push.data, this.symbol, push.action === "snapshot") };
+          if (push.action !== "snapshot")
+            for (const e of orderEvents(new Map(current.map((o) => [o.orderId, o])), push.data, this.symbol)) this.emit(e);
+          this.lists.openOrders = { state: "ready", data: mergeOrders(current, push.data, this.symbol, push.action === "snapshot") };
           if (touchesHistory(push.data)) this.historySoon();
           this.store.invalidate();
         }),
       );
       offs.push(
         this.stream.subscribe({ instType: "SPOT", channel: "orders-algo", instId: this.symbol }, (push) => {
-          const current = this.plans.state === "ready" ? this.plans.data : [];
-          if (push.action !== "snapshot") this.emit(planEvents(push.data, this.symbol));
-          this.plans = { state: "ready", data: mergePlans(current, push.data, this.symbol, push.action === "snapshot") };
+          const current = this.lists.plans.state === "ready" ? this.lists.plans.data : [];
+          if (push.action !== "snapshot") for (const e of planEvents(push.data, this.symbol)) this.emit(e);
+          this.lists.plans = { state: "ready", data: mergePlans(current, push.data, this.symbol, push.action === "snapshot") };
           this.store.invalidate();
         }),
       );
       offs.push(
         this.stream.subscribe({ instType: "SPOT", channel: "account", coin: "default" }, (push) => {
-          const current = this.balances.state === "ready" ? this.balances.data : [];
-          this.balances = { state: "ready", data: mergeBalances(current, push.data, push.action === "snapshot") };
+          const current = this.lists.balances.state === "ready" ? this.lists.balances.data : [];
+          this.lists.balances = { state: "ready", data: mergeBalances(current, push.data, push.action === "snapshot") };
           this.store.invalidate();
         }),
       );
@@ -123,18 +105,8 @@ export class AccountFeed {
     void this.loadPlans();
   }
 
-  /** What the stream says happened to the user's orders and plans (for toasts); returns the unsubscribe. */
-  onEvent(listener: (e: OrderEvent | PlanEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private emit(events: ReadonlyArray<OrderEvent | PlanEvent>): void {
-    for (const e of events) for (const l of [...this.listeners]) l(e);
-  }
-
   private async loadPlans(): Promise<void> {
-    this.plans = await settle(this.api.plans(this.symbol), this.plans);
+    this.lists.plans = await settle(this.api.plans(this.symbol), this.lists.plans);
     this.store.invalidate();
   }
 
@@ -144,22 +116,22 @@ export class AccountFeed {
   }
 
   private async loadBalances(): Promise<void> {
-    this.balances = await settle(this.api.assets(), this.balances);
+    this.lists.balances = await settle(this.api.assets(), this.lists.balances);
     this.store.invalidate();
   }
 
   private async loadOpenOrders(): Promise<void> {
-    this.openOrders = await settle(this.api.openOrders(this.symbol), this.openOrders);
+    this.lists.openOrders = await settle(this.api.openOrders(this.symbol), this.lists.openOrders);
     this.store.invalidate();
   }
 
   private async loadHistory(): Promise<void> {
     const [history, fills] = await Promise.all([
-      settle(this.api.history(this.symbol), this.history),
-      settle(this.api.fills(this.symbol), this.fills),
+      settle(this.api.history(this.symbol), this.lists.history),
+      settle(this.api.fills(this.symbol), this.lists.fills),
     ]);
-    this.history = history;
-    this.fills = fills;
+    this.lists.history = history;
+    this.lists.fills = fills;
     this.store.invalidate();
   }
 }

@@ -174,24 +174,28 @@ function triggerError(
 /** A fresh `clientOid` for an order or plan the web client sends (Bitget allows up to 50 characters). */
 export const newClientOid = (): string => `web-${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
 
-/** The size an order sends: the summary's on a limit order (whole lots), the typed quantity on a market one. */
-export function sizeToSend(type: OrderType, summary: OrderSummary, quantity: string): Decimal | undefined {
-  const q = readPositive(quantity);
+/**
+ * What an order sends, for spot orders and plans alike: its summary and its size (the summary's on a
+ * limit order, whole lots; the typed quantity on a market one), or undefined without a size.
+ */
+export function orderToSend(s: OrderFormState, ctx: OrderContext): { summary: OrderSummary; size: Decimal } | undefined {
+  const q = readPositive(s.quantity);
   if (!q.ok) return undefined;
-  return type === "limit" ? summary.size : q.value;
+  const summary = summarize(s, ctx);
+  const size = s.type === "limit" ? summary.size : q.value;
+  return size ? { summary, size } : undefined;
 }
 
+/** A request body ready to send, or the errors that stop it. */
+export type Built<Body, Errors> = { ok: true; body: Body } | { ok: false; errors: Errors };
+
 /** The `place-order` body, or the errors that stop it. */
-export function buildOrder(
-  s: OrderFormState,
-  ctx: OrderContext,
-  clientOid: string,
-): { ok: true; body: PlaceOrderRequest } | { ok: false; errors: OrderErrors } {
+export function buildOrder(s: OrderFormState, ctx: OrderContext, clientOid: string): Built<PlaceOrderRequest, OrderErrors> {
   const errors = validate(s, ctx);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const summary = summarize(s, ctx);
-  const size = sizeToSend(s.type, summary, s.quantity);
-  if (!size) return { ok: false, errors: { quantity: required } };
+  const send = orderToSend(s, ctx);
+  if (!send) return { ok: false, errors: { quantity: required } };
+  const { summary, size } = send;
   const trigger = (text: string) => (text.trim() === "" ? undefined : toText((readPositive(text) as { value: Decimal }).value));
   const tp = trigger(s.takeProfit);
   const sl = trigger(s.stopLoss);

@@ -6,10 +6,10 @@
 import type { OrderType, Side } from "../../../protocol/bitget";
 import { compare, roundToStep, toText, type Decimal } from "~/lib/numbers/decimal";
 import {
+  orderToSend,
   readPositive,
-  sizeToSend,
-  summarize,
   validate,
+  type Built,
   type FieldError,
   type OrderContext,
   type OrderFormState,
@@ -72,18 +72,13 @@ export function validatePlan(s: PlanFormState, ctx: OrderContext): PlanErrors {
   return errors;
 }
 
-export function buildPlan(
-  s: PlanFormState,
-  ctx: OrderContext,
-  clientOid: string,
-): { ok: true; body: PlacePlanRequest } | { ok: false; errors: PlanErrors } {
+export function buildPlan(s: PlanFormState, ctx: OrderContext, clientOid: string): Built<PlacePlanRequest, PlanErrors> {
   const errors = validatePlan(s, ctx);
   const t = trigger(s).value;
   if (Object.keys(errors).length > 0 || !t) return { ok: false, errors };
-  const order = planOrder(s);
-  const summary = summarize(order, planContext(s, ctx));
-  const size = sizeToSend(s.execute, summary, s.quantity);
-  if (!size) return { ok: false, errors: { quantity: { key: "required" } } };
+  const send = orderToSend(planOrder(s), planContext(s, ctx));
+  if (!send) return { ok: false, errors: { quantity: { key: "required" } } };
+  const { summary, size } = send;
   return {
     ok: true,
     body: {
