@@ -4,6 +4,8 @@
  * as numbers and BIGINT ones (money in ledger units, INTEGER in SQLite) as bigints. The spot and
  * futures plan stores and the futures account and position loaders share it (docs/decisions/315).
  */
+import type { Db } from "./database.ts";
+
 export type ColumnType = "INTEGER" | "BIGINT" | "TEXT";
 
 export interface RowCodec<T> {
@@ -33,4 +35,12 @@ export function rowCodec<T>(
       return out as T;
     },
   };
+}
+
+/** A query's rows with integers read as bigints (`safeIntegers`), as `fromRow` reads BIGINT columns exactly. */
+export function exactRows(db: Db, sql: string, ...params: unknown[]): Array<Record<string, unknown>> {
+  return db
+    .prepare(sql)
+    .safeIntegers(true)
+    .all(...params) as Array<Record<string, unknown>>;
 }
