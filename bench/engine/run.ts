@@ -11,24 +11,15 @@ import { join } from "node:path";
 import { Engine } from "../../gateway/exchange/engine/engine.ts";
 import { IdGen, newOrder } from "../../gateway/exchange/engine/order.ts";
 import { EngineError, TREASURY, newChange, type Order } from "../../gateway/exchange/engine/types.ts";
+import { arg, xorshift } from "../common.ts";
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
 const OPS = arg("ops", 1_000_000);
 const SYMBOL = "ETHUSDT";
 const MID = 320_000; // 3200.00 in ticks
 const USERS = 1000;
 
-/** xorshift: a fixed, fast op stream so runs are comparable. */
-let s = 0x2545f491;
-function rnd(): number {
-  s ^= s << 13;
-  s ^= s >>> 17;
-  s ^= s << 5;
-  return (s >>> 0) / 4294967296;
-}
+/** A fixed op stream, so runs are comparable. */
+const rnd = xorshift();
 
 function setup(house: boolean) {
   let t = 1_700_000_000_000;
