@@ -333,39 +333,39 @@ const POSITION_ROW = rowCodec<Position>(
   { id: "position_id" },
 );
 
-/** The stored fields of a futures order: `fx_orders` keeps no self-trade mode, market-buy budget or frozen quote. */
-type FxOrderRow = Omit<FxOrder, "stp" | "quoteSize" | "frozen" | "house" | "reduceOnly" | keyof ReturnType<typeof unlinked>> & {
-  /** 0 or 1. */
-  reduceOnly: number;
-};
+/**
+ * The columns of `fx_orders`: the engine order's fields less those a futures order does not keep
+ * (self-trade mode, market-buy budget, frozen quote, engine links), plus the futures ones.
+ */
+const ORDER_COLUMNS = {
+  ...PLACED_COLUMNS,
+  type: "TEXT",
+  force: "TEXT",
+  price: "INTEGER",
+  size: "INTEGER",
+  filled: "INTEGER",
+  filledQuote: "BIGINT",
+  fee: "BIGINT",
+  status: "TEXT",
+  clientOid: "TEXT",
+  cTime: "INTEGER",
+  uTime: "INTEGER",
+  cancelReason: "TEXT",
+  source: "TEXT",
+  tradeSide: "TEXT",
+  posSide: "TEXT",
+  reduceOnly: "INTEGER",
+  posMode: "TEXT",
+  leverage: "INTEGER",
+  marginMode: "TEXT",
+  margin: "BIGINT",
+  profit: "BIGINT",
+} as const;
 
-const ORDER_ROW = rowCodec<FxOrderRow>(
-  {
-    ...PLACED_COLUMNS,
-    type: "TEXT",
-    force: "TEXT",
-    price: "INTEGER",
-    size: "INTEGER",
-    filled: "INTEGER",
-    filledQuote: "BIGINT",
-    fee: "BIGINT",
-    status: "TEXT",
-    clientOid: "TEXT",
-    cTime: "INTEGER",
-    uTime: "INTEGER",
-    cancelReason: "TEXT",
-    source: "TEXT",
-    tradeSide: "TEXT",
-    posSide: "TEXT",
-    reduceOnly: "INTEGER",
-    posMode: "TEXT",
-    leverage: "INTEGER",
-    marginMode: "TEXT",
-    margin: "BIGINT",
-    profit: "BIGINT",
-  },
-  { id: "order_id", type: "order_type" },
-);
+/** A futures order as `fx_orders` keeps it: `reduce_only` is 0 or 1. */
+type FxOrderRow = Omit<Pick<FxOrder, keyof typeof ORDER_COLUMNS>, "reduceOnly"> & { reduceOnly: number };
+
+const ORDER_ROW = rowCodec<FxOrderRow>(ORDER_COLUMNS, { id: "order_id", type: "order_type" });
 
 /**
  * A stored futures order as the engine holds it. Read back orders never had the placed orders'
