@@ -2,7 +2,8 @@
  * A record stored one field a column: the field list, each field's column (snake case unless
  * renamed), the insert statement's text and the reading of a row back, with INTEGER columns read
  * as numbers and BIGINT ones (money in ledger units, INTEGER in SQLite) as bigints. The spot and
- * futures plan stores and the futures account and position loaders share it (docs/decisions/315).
+ * futures plan stores and the futures account, position, order and bill loaders share it
+ * (docs/decisions/315, 020).
  */
 import type { Db } from "./database.ts";
 

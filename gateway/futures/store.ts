@@ -393,7 +393,7 @@ const BILL_ROW = rowCodec<FxBill>(
 );
 
 /** What every history query takes: one account's rows, a time window, a page size and, optionally, one contract. */
-export interface HistoryQuery {
+interface HistoryQuery {
   env: Env;
   userId: string;
   symbol?: string;
