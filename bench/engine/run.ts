@@ -6,29 +6,18 @@
  * Goals (issue 6): >= 1,000,000 ops/s on one core, p99 <= 5 us.
  *   node --import tsx bench/engine/run.ts [--ops 1000000]
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { Engine } from "../../gateway/exchange/engine/engine.ts";
 import { IdGen, newOrder } from "../../gateway/exchange/engine/order.ts";
 import { EngineError, TREASURY, newChange, type Order } from "../../gateway/exchange/engine/types.ts";
+import { arg, writeResults, xorshift } from "../common.ts";
 
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
 const OPS = arg("ops", 1_000_000);
 const SYMBOL = "ETHUSDT";
 const MID = 320_000; // 3200.00 in ticks
 const USERS = 1000;
 
-/** xorshift: a fixed, fast op stream so runs are comparable. */
-let s = 0x2545f491;
-function rnd(): number {
-  s ^= s << 13;
-  s ^= s >>> 17;
-  s ^= s << 5;
-  return (s >>> 0) / 4294967296;
-}
+/** A fixed op stream, so runs are comparable. */
+const rnd = xorshift();
 
 function setup(house: boolean) {
   let t = 1_700_000_000_000;
@@ -192,14 +181,9 @@ for (const [name, r] of Object.entries(results)) {
 }
 console.info(rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(12) : c.padStart(11))).join(" ")).join("\n"));
 console.info("goals: >= 1,000,000 ops/s on one core, p99 <= 5 us (latency measured in a separate run with per-op timers)");
-const out = {
-  bench: "engine",
-  date: new Date().toISOString(),
-  node: process.version,
+writeResults("engine", {
   ops: OPS,
   mix: { passive: 0.55, cancel: 0.3, crossing: 0.15 },
   results,
   goals: { opsPerSecond: 1_000_000, p99us: 5 },
-};
-mkdirSync(join(process.cwd(), "bench/results"), { recursive: true });
-writeFileSync(join(process.cwd(), "bench/results/engine.json"), `${JSON.stringify(out, null, 2)}\n`);
+});

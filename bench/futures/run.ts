@@ -26,13 +26,10 @@ import type { FxChange } from "../../gateway/futures/ledger.ts";
 import { FUTURES_MIGRATIONS } from "../../gateway/futures/migrations.ts";
 import { updatePrice } from "../../gateway/futures/pricing.ts";
 import { FuturesService, type OrderRequest } from "../../gateway/futures/service.ts";
+import { arg, argText, xorshift } from "../common.ts";
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? String(process.argv[i + 1]) : fallback;
-}
-const OPS = Number(arg("ops", "200000"));
-const SIZES = arg("positions", process.env.BENCH_SIZES ?? "10000,100000")
+const OPS = arg("ops", 200_000);
+const SIZES = argText("positions", process.env.BENCH_SIZES ?? "10000,100000")
   .split(",")
   .filter(Boolean)
   .map(Number);
@@ -44,14 +41,8 @@ class InMemory extends FuturesService {
   protected override persist(_ch: FxChange): void {}
 }
 
-/** xorshift: a fixed, fast stream so runs are comparable. */
-let seed = 0x2545f491;
-function rnd(): number {
-  seed ^= seed << 13;
-  seed ^= seed >>> 17;
-  seed ^= seed << 5;
-  return (seed >>> 0) / 4294967296;
-}
+/** A fixed stream, so runs are comparable. */
+const rnd = xorshift();
 
 const dir = mkdtempSync(join(tmpdir(), "bench-futures-"));
 const db = openDatabase(dir);

@@ -2,8 +2,11 @@
  * A record stored one field a column: the field list, each field's column (snake case unless
  * renamed), the insert statement's text and the reading of a row back, with INTEGER columns read
  * as numbers and BIGINT ones (money in ledger units, INTEGER in SQLite) as bigints. The spot and
- * futures plan stores and the futures account and position loaders share it (docs/decisions/315).
+ * futures plan stores and the futures account, position, order and bill loaders share it
+ * (docs/decisions/315, 020).
  */
+import type { Db } from "./database.ts";
+
 export type ColumnType = "INTEGER" | "BIGINT" | "TEXT";
 
 export interface RowCodec<T> {
@@ -33,4 +36,12 @@ export function rowCodec<T>(
       return out as T;
     },
   };
+}
+
+/** A query's rows with integers read as bigints (`safeIntegers`), as `fromRow` reads BIGINT columns exactly. */
+export function exactRows(db: Db, sql: string, ...params: unknown[]): Array<Record<string, unknown>> {
+  return db
+    .prepare(sql)
+    .safeIntegers(true)
+    .all(...params) as Array<Record<string, unknown>>;
 }

@@ -4,6 +4,7 @@ import type { Statement } from "better-sqlite3";
 import type { Env, Placed } from "./engine/types.ts";
 import type { OrderType } from "../../protocol/bitget.ts";
 import { rowCodec } from "../db/columns.ts";
+import { PLACED_COLUMNS } from "./store.ts";
 
 export type PlanStatus = "pending" | "live" | "executed" | "fail_execute" | "cancelled";
 
@@ -30,12 +31,7 @@ export interface Plan extends Placed {
 /** Every field of a plan, in the column order of `ex_plans`, with its column's type: INTEGER reads back as a number, TEXT as it is; `id` is `plan_id`. */
 const CODEC = rowCodec<Plan>(
   {
-    id: "TEXT",
-    seq: "INTEGER",
-    env: "TEXT",
-    userId: "TEXT",
-    symbol: "TEXT",
-    side: "TEXT",
+    ...PLACED_COLUMNS,
     orderType: "TEXT",
     triggerPrice: "INTEGER",
     executePrice: "INTEGER",

@@ -4,10 +4,11 @@
  * so a kill -9 loses nothing that was acknowledged.
  */
 import type { Statement } from "better-sqlite3";
+import { exactRows, type ColumnType } from "../db/columns.ts";
 import type { Db } from "../db/database.ts";
 import { unlinked } from "./engine/order.ts";
 import { instrument } from "./instruments.ts";
-import type { Balance, Bill, Change, Env, Order } from "./engine/types.ts";
+import type { Balance, Bill, Change, Env, Order, Placed } from "./engine/types.ts";
 
 interface Waiter {
   resolve(): void;
@@ -110,10 +111,7 @@ export class Store {
   }
 
   loadBalances(): Balance[] {
-    const rows = this.db.prepare("SELECT env, user_id, coin, available, frozen, u_time FROM ex_balances").safeIntegers(true).all() as Array<
-      Record<string, unknown>
-    >;
-    return rows.map((r) => ({
+    return exactRows(this.db, "SELECT env, user_id, coin, available, frozen, u_time FROM ex_balances").map((r) => ({
       env: r.env as Env,
       userId: r.user_id as string,
       coin: r.coin as string,
@@ -125,11 +123,7 @@ export class Store {
 
   /** Open orders in time priority. */
   loadOpenOrders(): Order[] {
-    const rows = this.db
-      .prepare("SELECT * FROM ex_orders WHERE status IN ('live', 'partially_filled') ORDER BY seq")
-      .safeIntegers(true)
-      .all() as Array<Record<string, unknown>>;
-    return rows.map(rowToOrder);
+    return exactRows(this.db, "SELECT * FROM ex_orders WHERE status IN ('live', 'partially_filled') ORDER BY seq").map(rowToOrder);
   }
 
   findOrder(env: Env, userId: string, by: { orderId?: string; clientOid?: string }): Order | undefined {
@@ -205,15 +199,13 @@ export class Store {
     orderId: string | null;
     limit: number;
   }): Order[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM ex_orders WHERE env = @env AND user_id = @user AND status IN ('filled', 'cancelled')
+    return exactRows(
+      this.db,
+      `SELECT * FROM ex_orders WHERE env = @env AND user_id = @user AND status IN ('filled', 'cancelled')
     AND (@symbol IS NULL OR symbol = @symbol) AND seq < @before AND c_time >= @start AND c_time <= @end AND (@orderId IS NULL OR order_id = @orderId)
     ORDER BY seq DESC LIMIT @limit`,
-      )
-      .safeIntegers(true)
-      .all(q) as Array<Record<string, unknown>>;
-    return rows.map(rowToOrder);
+      q,
+    ).map(rowToOrder);
   }
 
   /** A user's fills of one symbol, newest first (rows as stored; amounts as bigint). */
@@ -227,14 +219,13 @@ export class Store {
     before: string;
     limit: number;
   }): Array<Record<string, unknown>> {
-    return this.db
-      .prepare(
-        `SELECT * FROM ex_fills WHERE env = @env AND user_id = @user AND symbol = @symbol
+    return exactRows(
+      this.db,
+      `SELECT * FROM ex_fills WHERE env = @env AND user_id = @user AND symbol = @symbol
     AND (@orderId IS NULL OR order_id = @orderId) AND ts >= @start AND ts <= @end AND trade_id < @before
     ORDER BY trade_id DESC LIMIT @limit`,
-      )
-      .safeIntegers(true)
-      .all(q) as Array<Record<string, unknown>>;
+      q,
+    );
   }
 
   /** A user's bills, newest first. */
@@ -249,15 +240,13 @@ export class Store {
     before: number;
     limit: number;
   }): Bill[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM ex_bills WHERE env = @env AND user_id = @user AND (@coin IS NULL OR coin = @coin)
+    return exactRows(
+      this.db,
+      `SELECT * FROM ex_bills WHERE env = @env AND user_id = @user AND (@coin IS NULL OR coin = @coin)
     AND (@group IS NULL OR group_type = @group) AND (@business IS NULL OR business_type = @business)
     AND c_time >= @start AND c_time <= @end AND seq < @before ORDER BY seq DESC LIMIT @limit`,
-      )
-      .safeIntegers(true)
-      .all(q) as Array<Record<string, unknown>>;
-    return rows.map((r) => ({
+      q,
+    ).map((r) => ({
       id: Number(r.seq),
       env: q.env,
       userId: q.user,
@@ -303,6 +292,16 @@ export function orderParams(o: Order) {
     o.source,
   ];
 }
+
+/** The columns of what an order and a plan order share (`Placed`), first in each of their tables. */
+export const PLACED_COLUMNS = {
+  id: "TEXT",
+  seq: "INTEGER",
+  env: "TEXT",
+  userId: "TEXT",
+  symbol: "TEXT",
+  side: "TEXT",
+} as const satisfies Record<keyof Placed, ColumnType>;
 
 export function rowToOrder(r: Record<string, unknown>): Order {
   return {

@@ -40,12 +40,16 @@ function trade(fx: Futures, maker: string, taker: string, makerSide: "buy" | "se
   fx.svc.place("live", taker, { ...base, side: makerSide === "buy" ? "sell" : "buy", orderType: "market", price: 0 });
 }
 
+/** A new world, its service, BTC's mark and the lots of about 1,000 USDT at it. */
+function btcWorld() {
+  const { fx } = futuresWorld();
+  const mark = fx.market.price("live", BTC.symbol).mark;
+  return { fx, svc: fx.svc, mark, size: Math.round((1000 / (mark / 100)) * 1e6) };
+}
+
 describe("the liquidation index", () => {
   it("files a crossed account again when a transfer takes its spare balance, so the mark that now reaches it liquidates it", () => {
-    const { fx } = futuresWorld();
-    const svc = fx.svc;
-    const mark = fx.market.price("live", BTC.symbol).mark;
-    const size = Math.round((1000 / (mark / 100)) * 1e6);
+    const { fx, svc, mark, size } = btcWorld();
     fund(svc, "idx-cross", 2000n, 20, false);
     fund(svc, "idx-maker", 5000n, 1, true);
     trade(fx, "idx-maker", "idx-cross", "sell", size);
@@ -59,10 +63,7 @@ describe("the liquidation index", () => {
 
 describe("auto-deleveraging", () => {
   it("closes the best-ranked opposite position at the bankruptcy price when the fund cannot cover, and conserves money", () => {
-    const { fx } = futuresWorld();
-    const svc = fx.svc;
-    const mark = fx.market.price("live", BTC.symbol).mark;
-    const size = Math.round((1000 / (mark / 100)) * 1e6);
+    const { fx, svc, mark, size } = btcWorld();
     fund(svc, "adl-bust", 100n, 50, true);
     fund(svc, "adl-high", 2000n, 20, true);
     fund(svc, "adl-low", 2000n, 2, true);
@@ -113,10 +114,7 @@ describe("auto-deleveraging", () => {
   });
 
   it("leaves a position the fund can carry to the book, and deleverages nobody", () => {
-    const { fx } = futuresWorld();
-    const svc = fx.svc;
-    const mark = fx.market.price("live", BTC.symbol).mark;
-    const size = Math.round((1000 / (mark / 100)) * 1e6);
+    const { fx, svc, mark, size } = btcWorld();
     fund(svc, "carry-bust", 100n, 50, true);
     fund(svc, "carry-short", 2000n, 20, false);
     // the fund has money of its own (paid in from its spot account, as any account's transfer)

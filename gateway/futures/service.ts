@@ -368,35 +368,12 @@ export class FuturesService {
     const a = this.account(env, userId);
     const ch = newFxChange();
     const now = Date.now();
-    if (toFutures) {
-      this.spot.engine.transfer(
-        env,
-        userId,
-        FUTURES_BRIDGE,
-        "USDT",
-        amount,
-        ["TRANSFER_OUT", "TRANSFER_IN"],
-        "transfer",
-        spotCh,
-        transferId,
-      );
-      this.credit(a, amount, "trans_from_exchange", "", 0n, now, ch);
-    } else {
-      if (this.available(env, userId) < amount)
-        throw new EngineError(FX_CODES.transferExceeds, "The amount exceeds the transferable balance");
-      this.credit(a, -amount, "trans_to_exchange", "", 0n, now, ch);
-      this.spot.engine.transfer(
-        env,
-        FUTURES_BRIDGE,
-        userId,
-        "USDT",
-        amount,
-        ["TRANSFER_OUT", "TRANSFER_IN"],
-        "transfer",
-        spotCh,
-        transferId,
-      );
-    }
+    if (!toFutures && this.available(env, userId) < amount)
+      throw new EngineError(FX_CODES.transferExceeds, "The amount exceeds the transferable balance");
+    // one spot leg with the sides swapped, taken first: a refusal there leaves the futures account as it was
+    const [from, to] = toFutures ? [userId, FUTURES_BRIDGE] : [FUTURES_BRIDGE, userId];
+    this.spot.engine.transfer(env, from, to, "USDT", amount, ["TRANSFER_OUT", "TRANSFER_IN"], "transfer", spotCh, transferId);
+    this.credit(a, toFutures ? amount : -amount, toFutures ? "trans_from_exchange" : "trans_to_exchange", "", 0n, now, ch);
     // a transfer moves a crossed account's equity: its band is filed again like any commit's
     this.refile(ch);
     this.db.transaction(() => {

@@ -1,12 +1,12 @@
 /** The futures area's SQL (docs/decisions/310, 312): funding history, the ledger, orders, fills and bills. */
 import type { Statement } from "better-sqlite3";
-import { rowCodec } from "../db/columns.ts";
+import { exactRows, rowCodec } from "../db/columns.ts";
 import type { Db } from "../db/database.ts";
-import type { HoldSide, MarginMode, PosMode } from "../../protocol/mix.ts";
+import type { MarginMode } from "../../protocol/mix.ts";
 import { unlinked } from "../exchange/engine/order.ts";
+import { PLACED_COLUMNS } from "../exchange/store.ts";
 import type { Env } from "../exchange/engine/types.ts";
-import type { Force, OrderStatus, OrderType, Side } from "../../protocol/bitget.ts";
-import type { FxAccount, FxBill, FxChange, FxOrder, FxSettings, Position, TradeSide } from "./ledger.ts";
+import type { FxAccount, FxBill, FxChange, FxOrder, FxSettings, Position } from "./ledger.ts";
 
 export interface FundingRow {
   symbol: string;
@@ -193,11 +193,7 @@ export class FuturesStore {
   }
 
   loadAccounts(): FxAccount[] {
-    return this.db
-      .prepare("SELECT * FROM fx_accounts")
-      .safeIntegers(true)
-      .all()
-      .map((r) => ACCOUNT_ROW.fromRow(r as Record<string, unknown>));
+    return exactRows(this.db, "SELECT * FROM fx_accounts").map((r) => ACCOUNT_ROW.fromRow(r));
   }
 
   loadSettings(): Array<{ env: Env; userId: string; symbol: string; s: FxSettings }> {
@@ -226,50 +222,28 @@ export class FuturesStore {
   }
 
   loadPositions(): Position[] {
-    return this.db
-      .prepare("SELECT * FROM fx_positions")
-      .safeIntegers(true)
-      .all()
-      .map((r) => POSITION_ROW.fromRow(r as Record<string, unknown>));
+    return exactRows(this.db, "SELECT * FROM fx_positions").map((r) => POSITION_ROW.fromRow(r));
   }
 
   /** Open orders in time priority, to rest again in the books. */
   loadOpenOrders(): FxOrder[] {
-    const rows = this.db
-      .prepare("SELECT * FROM fx_orders WHERE status IN ('live', 'partially_filled') ORDER BY seq")
-      .safeIntegers(true)
-      .all() as Array<Record<string, unknown>>;
-    return rows.map(rowToFxOrder);
+    return exactRows(this.db, "SELECT * FROM fx_orders WHERE status IN ('live', 'partially_filled') ORDER BY seq").map(rowToFxOrder);
   }
 
-  orders(q: {
-    env: Env;
-    userId: string;
-    symbol?: string;
-    orderId?: string;
-    clientOid?: string;
-    before: number;
-    limit: number;
-    start: number;
-    end: number;
-    open?: boolean;
-  }): FxOrder[] {
+  orders(q: HistoryQuery & { orderId?: string; clientOid?: string; before: number; open?: boolean }): FxOrder[] {
     const w = accountWindow(
       q,
       "c_time",
       ["seq < ?", q.before],
       [
-        ["symbol = ?", q.symbol],
         ["order_id = ?", q.orderId],
         ["client_oid = ? AND client_oid <> ''", q.clientOid],
       ],
     );
     const status = q.open ? "status IN ('live', 'partially_filled')" : "status IN ('filled', 'cancelled')";
-    const rows = this.db
-      .prepare(`SELECT * FROM fx_orders WHERE ${w.sql} AND ${status} ORDER BY seq DESC LIMIT ?`)
-      .safeIntegers(true)
-      .all(...w.args, q.limit) as Array<Record<string, unknown>>;
-    return rows.map(rowToFxOrder);
+    return exactRows(this.db, `SELECT * FROM fx_orders WHERE ${w.sql} AND ${status} ORDER BY seq DESC LIMIT ?`, ...w.args, q.limit).map(
+      rowToFxOrder,
+    );
   }
 
   findOrder(env: Env, userId: string, by: { orderId?: string; clientOid?: string }): FxOrder | undefined {
@@ -285,70 +259,28 @@ export class FuturesStore {
     return row ? rowToFxOrder(row as Record<string, unknown>) : undefined;
   }
 
-  fills(q: { env: Env; userId: string; symbol?: string; orderId?: string; before: string; limit: number; start: number; end: number }) {
-    const w = accountWindow(
-      q,
-      "ts",
-      ["CAST(trade_id AS INTEGER) < CAST(? AS INTEGER)", q.before],
-      [
-        ["symbol = ?", q.symbol],
-        ["order_id = ?", q.orderId],
-      ],
-    );
-    return (
-      this.db
-        // the fill's position mode is its order's
-        .prepare(
-          `SELECT f.*, (SELECT pos_mode FROM fx_orders o WHERE o.order_id = f.order_id) AS pos_mode FROM fx_fills f
+  fills(q: HistoryQuery & { orderId?: string; before: string }) {
+    const w = accountWindow(q, "ts", ["CAST(trade_id AS INTEGER) < CAST(? AS INTEGER)", q.before], [["order_id = ?", q.orderId]]);
+    // the fill's position mode is its order's
+    return exactRows(
+      this.db,
+      `SELECT f.*, (SELECT pos_mode FROM fx_orders o WHERE o.order_id = f.order_id) AS pos_mode FROM fx_fills f
         WHERE ${w.sql} ORDER BY ts DESC, trade_id DESC LIMIT ?`,
-        )
-        .safeIntegers(true)
-        .all(...w.args, q.limit) as Array<Record<string, unknown>>
+      ...w.args,
+      q.limit,
     );
   }
 
-  bills(q: {
-    env: Env;
-    userId: string;
-    symbol?: string;
-    business?: string;
-    before: number;
-    limit: number;
-    start: number;
-    end: number;
-  }): FxBill[] {
-    const w = accountWindow(
-      q,
-      "ts",
-      ["bill_id < ?", q.before],
-      [
-        ["symbol = ?", q.symbol],
-        ["business_type = ?", q.business],
-      ],
+  bills(q: HistoryQuery & { business?: string; before: number }): FxBill[] {
+    const w = accountWindow(q, "ts", ["bill_id < ?", q.before], [["business_type = ?", q.business]]);
+    return exactRows(this.db, `SELECT * FROM fx_bills WHERE ${w.sql} ORDER BY bill_id DESC LIMIT ?`, ...w.args, q.limit).map((r) =>
+      BILL_ROW.fromRow(r),
     );
-    const rows = this.db
-      .prepare(`SELECT * FROM fx_bills WHERE ${w.sql} ORDER BY bill_id DESC LIMIT ?`)
-      .safeIntegers(true)
-      .all(...w.args, q.limit) as Array<Record<string, unknown>>;
-    return rows.map((r) => ({
-      id: Number(r.bill_id),
-      env: r.env as Env,
-      userId: r.user_id as string,
-      symbol: r.symbol as string,
-      business: r.business_type as string,
-      amount: r.amount as bigint,
-      fee: r.fee as bigint,
-      balance: r.balance as bigint,
-      ts: Number(r.ts),
-    }));
   }
 
-  positionHistory(q: { env: Env; userId: string; symbol?: string; limit: number; start: number; end: number }) {
-    const w = accountWindow(q, "u_time", undefined, [["symbol = ?", q.symbol]]);
-    return this.db
-      .prepare(`SELECT * FROM fx_position_history WHERE ${w.sql} ORDER BY u_time DESC LIMIT ?`)
-      .safeIntegers(true)
-      .all(...w.args, q.limit) as Array<Record<string, unknown>>;
+  positionHistory(q: HistoryQuery) {
+    const w = accountWindow(q, "u_time", undefined, []);
+    return exactRows(this.db, `SELECT * FROM fx_position_history WHERE ${w.sql} ORDER BY u_time DESC LIMIT ?`, ...w.args, q.limit);
   }
 
   maxSeq(): number {
@@ -401,52 +333,84 @@ const POSITION_ROW = rowCodec<Position>(
   { id: "position_id" },
 );
 
+/**
+ * The columns of `fx_orders`: the engine order's fields less those a futures order does not keep
+ * (self-trade mode, market-buy budget, frozen quote, engine links), plus the futures ones.
+ */
+const ORDER_COLUMNS = {
+  ...PLACED_COLUMNS,
+  type: "TEXT",
+  force: "TEXT",
+  price: "INTEGER",
+  size: "INTEGER",
+  filled: "INTEGER",
+  filledQuote: "BIGINT",
+  fee: "BIGINT",
+  status: "TEXT",
+  clientOid: "TEXT",
+  cTime: "INTEGER",
+  uTime: "INTEGER",
+  cancelReason: "TEXT",
+  source: "TEXT",
+  tradeSide: "TEXT",
+  posSide: "TEXT",
+  reduceOnly: "INTEGER",
+  posMode: "TEXT",
+  leverage: "INTEGER",
+  marginMode: "TEXT",
+  margin: "BIGINT",
+  profit: "BIGINT",
+} as const;
+
+/** A futures order as `fx_orders` keeps it: `reduce_only` is 0 or 1. */
+type FxOrderRow = Omit<Pick<FxOrder, keyof typeof ORDER_COLUMNS>, "reduceOnly"> & { reduceOnly: number };
+
+const ORDER_ROW = rowCodec<FxOrderRow>(ORDER_COLUMNS, { id: "order_id", type: "order_type" });
+
+/**
+ * A stored futures order as the engine holds it. Read back orders never had the placed orders'
+ * object shape (that is `newOrder`'s literal plus the futures fields, docs/decisions/306), so the
+ * codec's reading is spread here rather than written out field by field.
+ */
 function rowToFxOrder(r: Record<string, unknown>): FxOrder {
-  return {
-    id: r.order_id as string,
-    seq: Number(r.seq),
-    env: r.env as Env,
-    userId: r.user_id as string,
-    symbol: r.symbol as string,
-    side: r.side as Side,
-    type: r.order_type as OrderType,
-    force: r.force as Force,
-    stp: "cancel_taker",
-    price: Number(r.price),
-    size: Number(r.size),
-    quoteSize: 0n,
-    filled: Number(r.filled),
-    filledQuote: r.filled_quote as bigint,
-    fee: r.fee as bigint,
-    frozen: 0n,
-    status: r.status as OrderStatus,
-    clientOid: r.client_oid as string,
-    cTime: Number(r.c_time),
-    uTime: Number(r.u_time),
-    cancelReason: r.cancel_reason as string,
-    house: false,
-    source: r.source as string,
-    ...unlinked(),
-    tradeSide: r.trade_side as TradeSide,
-    posSide: r.pos_side as HoldSide,
-    reduceOnly: Number(r.reduce_only) === 1,
-    posMode: r.pos_mode as PosMode,
-    leverage: Number(r.leverage),
-    marginMode: r.margin_mode as MarginMode,
-    margin: r.margin as bigint,
-    profit: r.profit as bigint,
-  };
+  const row = ORDER_ROW.fromRow(r);
+  return { ...row, stp: "cancel_taker", quoteSize: 0n, frozen: 0n, house: false, reduceOnly: row.reduceOnly === 1, ...unlinked() };
+}
+
+const BILL_ROW = rowCodec<FxBill>(
+  {
+    id: "INTEGER",
+    env: "TEXT",
+    userId: "TEXT",
+    symbol: "TEXT",
+    business: "TEXT",
+    amount: "BIGINT",
+    fee: "BIGINT",
+    balance: "BIGINT",
+    ts: "INTEGER",
+  },
+  { id: "bill_id", business: "business_type" },
+);
+
+/** What every history query takes: one account's rows, a time window, a page size and, optionally, one contract. */
+interface HistoryQuery {
+  env: Env;
+  userId: string;
+  symbol?: string;
+  start: number;
+  end: number;
+  limit: number;
 }
 
 type Clause = [sql: string, arg: unknown];
 
 /**
  * The WHERE of a history query: one account's rows between `start` and `end` on `timeColumn`, before
- * the page cursor (`page`), narrowed by each optional clause whose value is given (an empty string
- * counts as absent, as Bitget's clients send it).
+ * the page cursor (`page`), narrowed by the symbol and each optional clause whose value is given (an
+ * empty string counts as absent, as Bitget's clients send it).
  */
 function accountWindow(
-  q: { env: Env; userId: string; start: number; end: number },
+  q: HistoryQuery,
   timeColumn: string,
   page: Clause | undefined,
   optional: Clause[],
@@ -457,7 +421,7 @@ function accountWindow(
     [`${timeColumn} >= ?`, q.start],
     [`${timeColumn} <= ?`, q.end],
     ...(page ? [page] : []),
-    ...optional.filter(([, v]) => v !== undefined && v !== ""),
+    ...[["symbol = ?", q.symbol] as Clause, ...optional].filter(([, v]) => v !== undefined && v !== ""),
   ];
   return { sql: clauses.map(([c]) => c).join(" AND "), args: clauses.map(([, v]) => v) };
 }
