@@ -5,7 +5,7 @@
  * fill brings, once that fill is durable; autoLoanAndRepay does both.
  */
 import { MARGIN_CODES, type LoanType } from "../../protocol/margin.ts";
-import { EngineError, newChange, type Change, type Env, type Order } from "../exchange/engine/types.ts";
+import { EngineError, newChange, type Change, type Env, type Fill, type Order } from "../exchange/engine/types.ts";
 import { instrument } from "../exchange/instruments.ts";
 import { toOrder, type PlaceOrderBody } from "../exchange/order-request.ts";
 import { parseAccountKey, type MarginAccountRef } from "./accounts.ts";
@@ -69,7 +69,7 @@ export class MarginOrders {
     if (repays(loanType)) {
       if (order.status === "live" || order.status === "partially_filled") this.repaying.add(order.id);
       // fills made while placing are repaid in the same transaction
-      this.repayProceeds(env, ref, [order], ch, now);
+      for (const { proceeds } of this.proceedsOf(ch.fills, (o) => o === order).values()) this.repayProceeds(env, ref, proceeds, ch, now);
     }
     this.pendingOids.add(oidKey);
     try {
@@ -80,39 +80,52 @@ export class MarginOrders {
     return order;
   }
 
-  /** Repays debts in the coins `orders` received (the base of buys, the quote of sells). */
-  private repayProceeds(env: Env, ref: MarginAccountRef, orders: Order[], ch: Change, now: number): void {
-    const coins = new Set<string>();
-    for (const o of orders) {
-      if (o.filled === 0) continue;
-      const inst = instrument(o.symbol);
-      if (inst) coins.add(o.side === "buy" ? inst.baseCoin : inst.quoteCoin);
-    }
-    for (const coin of coins) this.svc.repayFromBalance(env, ref, coin, "auto", now, ch);
+  /** What a fill brought one of its orders, net of the fee: base for a buy, quote for a sell. */
+  private static received(f: Fill, o: Order): { coin: string; amount: bigint } | undefined {
+    const inst = instrument(f.symbol);
+    if (!inst) return undefined;
+    const fee = o === f.maker ? f.makerFee : f.takerFee;
+    return o.side === "buy"
+      ? { coin: inst.baseCoin, amount: BigInt(f.size) * inst.baseUnitsPerLot - fee }
+      : { coin: inst.quoteCoin, amount: f.quote - fee };
+  }
+
+  /** Repays, in each coin the fills of auto-repay orders brought, at most what they brought. */
+  private repayProceeds(env: Env, ref: MarginAccountRef, proceeds: Map<string, bigint>, ch: Change, now: number): void {
+    for (const [coin, amount] of proceeds) this.svc.repayFromBalance(env, ref, coin, "auto", now, ch, amount);
+  }
+
+  /** The proceeds of `fills` for the auto-repay orders among `orders`, by account and coin. */
+  private proceedsOf(fills: readonly Fill[], repays: (o: Order) => boolean) {
+    const out = new Map<string, { env: Env; ref: MarginAccountRef; proceeds: Map<string, bigint> }>();
+    for (const f of fills)
+      for (const o of [f.maker, f.taker]) {
+        if (o.house || !repays(o)) continue;
+        const ref = parseAccountKey(o.userId);
+        const got = MarginOrders.received(f, o);
+        if (!ref || !got || got.amount <= 0n) continue;
+        const k = `${o.env}|${o.userId}`;
+        const entry = out.get(k) ?? { env: o.env, ref, proceeds: new Map<string, bigint>() };
+        entry.proceeds.set(got.coin, (entry.proceeds.get(got.coin) ?? 0n) + got.amount);
+        out.set(k, entry);
+      }
+    return out;
   }
 
   /** After a spot change is durable: resting auto-repay orders that filled repay from what they got. */
   onCommitted(ch: Change): void {
     if (this.repaying.size === 0) return;
-    const hit = new Map<string, { env: Env; ref: MarginAccountRef; orders: Order[] }>();
-    for (const f of ch.fills)
-      for (const o of [f.maker, f.taker]) {
-        if (o.house || !this.repaying.has(o.id)) continue;
-        const ref = parseAccountKey(o.userId);
-        if (!ref) continue;
-        const k = `${o.env}|${o.userId}`;
-        const entry = hit.get(k) ?? { env: o.env, ref, orders: [] };
-        entry.orders.push(o);
-        hit.set(k, entry);
-        if (o.status === "filled" || o.status === "cancelled") this.repaying.delete(o.id);
-      }
-    for (const o of ch.orders) if (o.status === "cancelled" || o.status === "filled") this.repaying.delete(o.id);
-    if (hit.size === 0) return;
+    const hit = this.proceedsOf(ch.fills, (o) => this.repaying.has(o.id));
+    // orders are shared objects: one that a later change of the same commit finished is already
+    // final here, so finished orders are forgotten only after every change of the commit was seen
+    const done = ch.orders.filter((o) => (o.status === "cancelled" || o.status === "filled") && this.repaying.has(o.id));
+    if (hit.size === 0 && done.length === 0) return;
     setImmediate(() => {
-      for (const { env, ref, orders } of hit.values()) {
+      for (const o of done) this.repaying.delete(o.id);
+      for (const { env, ref, proceeds } of hit.values()) {
         if (this.svc.liquidating.has(`${env}|${this.svc.key(ref)}`)) continue;
         const next = newChange();
-        this.repayProceeds(env, ref, orders, next, Date.now());
+        this.repayProceeds(env, ref, proceeds, next, Date.now());
         void this.svc.commit(next, env, ref);
       }
     });

@@ -358,13 +358,14 @@ export class MarginService {
     void ref;
   }
 
-  /** Repays what the account holds of `coin` towards its debt in it (auto-repay from proceeds). */
-  repayFromBalance(env: Env, ref: MarginAccountRef, coin: string, type: string, now: number, ch: Change): void {
+  /** Repays what the account holds of `coin` towards its debt in it, at most `cap` (an order's proceeds). */
+  repayFromBalance(env: Env, ref: MarginAccountRef, coin: string, type: string, now: number, ch: Change, cap?: bigint): void {
     const key = this.key(ref);
     const owed = this.owed(env, key, coin);
     if (owed === 0n) return;
     const available = this.engine.balance(env, key, coin).available;
-    const amount = available < owed ? available : owed;
+    let amount = available < owed ? available : owed;
+    if (cap !== undefined && cap < amount) amount = cap;
     if (amount > 0n) this.pay(env, ref, coin, amount, this.ids.text(this.ids.next(now)), type, now, ch);
   }
 
