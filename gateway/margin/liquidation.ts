@@ -213,7 +213,7 @@ export class RiskWatch {
       loan.principal = 0n;
       loan.interest = 0n;
       loan.uTime = now;
-      svc.settleLoan(env, ref, loan, ch);
+      svc.settleLoan(env, loan, ch);
     }
     return covered;
   }

@@ -6,7 +6,6 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { TREASURY, type Env } from "../exchange/engine/types.ts";
-import { COINS, instrument } from "../exchange/instruments.ts";
 import { parseAccountKey } from "./accounts.ts";
 import { VIP_FEES } from "../exchange/service.ts";
 import { closeMarginWorlds, closeWorld, houseQuote, marginWorld, TEST_MARGIN_CONFIG, tradeAt, type MarginWorld } from "./testing.ts";
@@ -134,7 +133,6 @@ describe("liquidation on a price path", () => {
     const w = await marginWorld();
     const ref = w.mg.svc.ref("erin", "isolated", "ETHUSDT");
     await w.ex.svc.assets(env, "erin");
-    const eth = instrument("ETHUSDT")!;
     const p0 = 3_000_00;
     tradeAt(w.ex, env, "ETHUSDT", p0);
     await w.mg.svc.transfer(env, ref, "USDT", 100n * U, true, "t1");
@@ -144,7 +142,6 @@ describe("liquidation on a price path", () => {
     await w.mg.risk.settled();
     expect(w.mg.svc.owed(env, w.mg.svc.key(ref), "ETH")).toBe(0n);
     expect(w.ex.svc.engine.balance(env, w.mg.svc.key(ref), "USDT").available).toBe(0n);
-    void eth;
     conserved(w);
   });
 });
@@ -355,7 +352,6 @@ describe("property: random margin activity", () => {
       expect(balances2.filter((b) => !b.endsWith("=0/0"))).toEqual(balances.filter((b) => !b.endsWith("=0/0")));
       expect(loans2).toEqual(loans);
       for (const l of again.mg.svc.allLoans()) expect(parseAccountKey(l.account)).toBeDefined();
-      void COINS;
     }, 60_000);
   }
 });

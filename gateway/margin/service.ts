@@ -341,11 +341,11 @@ export class MarginService {
       balance,
       detail: type,
     });
-    this.settleLoan(env, ref, loan, ch);
+    this.settleLoan(env, loan, ch);
   }
 
   /** Writes a loan and forgets it (and the debtor) once nothing is owed. */
-  settleLoan(env: Env, ref: MarginAccountRef, loan: Loan, ch: Change): void {
+  settleLoan(env: Env, loan: Loan, ch: Change): void {
     ch.extra.push(() => this.store.writeLoan(loan));
     if (loan.principal > 0n || loan.interest > 0n) return;
     const loans = this.loanMap(env, loan.account);
@@ -355,7 +355,6 @@ export class MarginService {
       this.debtors[env].delete(loan.account);
       this.warned.delete(`${env}|${loan.account}`);
     }
-    void ref;
   }
 
   /** Repays what the account holds of `coin` towards its debt in it, at most `cap` (an order's proceeds). */
@@ -453,7 +452,7 @@ export class MarginService {
           this.record(ch, { env: "paper", ref, kind: "confiscated", coin, amount: loan.principal + loan.interest, balance: 0n, ts: now });
           loan.principal = 0n;
           loan.interest = 0n;
-          this.settleLoan("paper", ref, loan, ch);
+          this.settleLoan("paper", loan, ch);
         }
         const b = eng.balance("paper", key, coin);
         if (b.available > 0n) eng.transfer("paper", key, TREASURY, coin, b.available, ["SYSTEM_RESET", "SYSTEM_RESET"], "other", ch);

@@ -140,7 +140,7 @@ export function accountRoutes(ctx: ModeContext): void {
     return [{ level: "0", limit: units(borrowLimit(coin)), dailyInterestRate: rate(r), annualInterestRate: annual(r), discountRate: "1" }];
   };
 
-  route("GET", P.interestRateAndLimit, 10, false, async (req, p, env) => {
+  route("GET", P.interestRateAndLimit, 10, false, async (req, p) => {
     if (!isolated) {
       const coin = coinOf(qString(req.query as Query, "coin", true, 16)) as string;
       const r = svc.config.dailyRates.get(coin) ?? 0n;
@@ -165,7 +165,6 @@ export function accountRoutes(ctx: ModeContext): void {
     };
     const b = side(base);
     const q = side(quote);
-    void env;
     return ok([
       {
         symbol: ref.symbol,
