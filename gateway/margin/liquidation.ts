@@ -169,28 +169,23 @@ export class RiskWatch {
   }
 
   /**
-   * What the close-out could not repay: the fund takes the account's remaining coins and pays the
-   * pool what is still owed, in the coin where it holds it, else its USDT value; a debt beyond the
-   * fund is written off by the pool. Returns the USDT value the fund covered.
+   * What the close-out could not repay: the fund pays the pool each debt still owed, in the coin
+   * when it holds it, else its USDT value, and takes that value back from what the account still
+   * holds (USDT first, then its other coins at their price); what the account cannot give back is
+   * the fund's loss, and a debt beyond the fund is written off by the pool. Coins beyond the debt
+   * stay the owner's. Returns the fund's loss in USDT.
    */
   private cover(env: Env, ref: MarginAccountRef, key: string, now: number, ch: Change): bigint {
     const svc = this.svc;
     const eng = svc.engine;
-    const owing = svc.coinsOf(ref).filter((c) => svc.owed(env, key, c) > 0n);
-    if (owing.length === 0) return 0n;
-    for (const coin of svc.coinsOf(ref)) {
-      const b = eng.balance(env, key, coin);
-      if (b.available > 0n)
-        eng.transfer(env, key, MARGIN_FUND, coin, b.available, ["TRANSFER_OUT", "TRANSFER_IN"], "other", ch, "liquidation");
-    }
-    let covered = 0n;
-    for (const coin of owing) {
+    const coins = svc.coinsOf(ref);
+    let loss = 0n;
+    for (const coin of coins) {
       const loan = svc.loan(env, key, coin);
       if (!loan) continue;
       const debt = loan.principal + loan.interest;
-      const held = eng.balance(env, MARGIN_FUND, coin).available;
       const value = svc.valuation.value(env, coin, debt, true);
-      if (held >= debt) {
+      if (eng.balance(env, MARGIN_FUND, coin).available >= debt) {
         eng.transfer(env, MARGIN_FUND, MARGIN_POOL, coin, debt, ["TRANSFER_OUT", "TRANSFER_IN"], "other", ch, "liquidation");
       } else {
         const usdt = eng.balance(env, MARGIN_FUND, QUOTE_COIN).available;
@@ -198,7 +193,6 @@ export class RiskWatch {
         if (pay > 0n)
           eng.transfer(env, MARGIN_FUND, MARGIN_POOL, QUOTE_COIN, pay, ["TRANSFER_OUT", "TRANSFER_IN"], "other", ch, "liquidation");
       }
-      covered += value;
       svc.record(ch, {
         env,
         ref,
@@ -214,7 +208,32 @@ export class RiskWatch {
       loan.interest = 0n;
       loan.uTime = now;
       svc.settleLoan(env, loan, ch);
+      loss += this.reclaim(env, key, coins, value, ch);
     }
-    return covered;
+    return loss;
+  }
+
+  /** Moves up to `due` (USDT value) of the account's coins to the fund; returns what was missing. */
+  private reclaim(env: Env, key: string, coins: readonly string[], due: bigint, ch: Change): bigint {
+    const eng = this.svc.engine;
+    for (const coin of [QUOTE_COIN, ...coins.filter((c) => c !== QUOTE_COIN)]) {
+      if (due <= 0n) break;
+      const held = eng.balance(env, key, coin).available;
+      const worth = this.svc.valuation.value(env, coin, held);
+      if (held === 0n || worth === 0n) continue;
+      let take = held;
+      if (worth > due) {
+        // the amount worth `due`, rounded up against the account
+        const inst = this.svc.valuation.pairOf(coin);
+        const ticks = inst ? BigInt(this.svc.valuation.ticks(env, inst)) : 1n;
+        const scale = inst ? 10n ** BigInt(inst.pricePrecision) : 1n;
+        take = (due * scale + ticks - 1n) / ticks;
+        if (take > held) take = held;
+      }
+      eng.transfer(env, key, MARGIN_FUND, coin, take, ["TRANSFER_OUT", "TRANSFER_IN"], "other", ch, "liquidation");
+      const got = worth > due ? due : worth;
+      due -= got;
+    }
+    return due > 0n ? due : 0n;
   }
 }
