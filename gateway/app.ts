@@ -55,6 +55,13 @@ import { privateFuturesRoutes } from "./futures/routes/private-routes.ts";
 import { publicFuturesRoutes } from "./futures/routes/public-routes.ts";
 import { futuresStreamMarket } from "./futures/streams.ts";
 import { SUB_TRANSFER_MIGRATIONS } from "./exchange/sub-transfer-store.ts";
+import { marginConfigFromEnv } from "./margin/config.ts";
+import { Margin } from "./margin/margin.ts";
+import { marginRoutes } from "./margin/routes/margin-routes.ts";
+import { marginStreamMarket } from "./margin/streams.ts";
+import { SpotPriceControl } from "./margin/spot-price-control.ts";
+import { MARGIN_MIGRATIONS } from "./margin/store.ts";
+import { marginTransferRoute } from "./margin/routes/transfer-route.ts";
 import { publicRoutes } from "./public-routes.ts";
 import type { SessionRequest } from "./request.ts";
 import { ApiKeyStore } from "./security/api-keys.ts";
@@ -95,6 +102,7 @@ export async function createGateway(
   migrate(db, SUB_TRANSFER_MIGRATIONS);
   migrate(db, EVENT_MIGRATIONS);
   migrate(db, FUTURES_MIGRATIONS);
+  migrate(db, MARGIN_MIGRATIONS);
 
   const app = Fastify({
     logger,
@@ -131,7 +139,12 @@ export async function createGateway(
   const futuresConfig = futuresConfigFromEnv();
   const futures = new Futures(db, exchange, futuresConfig, config.seed, log("futures error"));
   // a test and demo switch that must never be on unnoticed (docs/decisions/316)
-  if (futuresConfig.priceControl) app.log.warn("SIM_PRICE_CONTROL is on: `npm run futures:price` can move the futures prices");
+  if (futuresConfig.priceControl) app.log.warn("SIM_PRICE_CONTROL is on: `npm run futures:price` can move the futures and spot prices");
+  // margin accounts trade on the spot books (docs/decisions/320)
+  const margin = new Margin(db, exchange, marginConfigFromEnv(), log("margin error"));
+  await margin.start();
+  // the same test and demo switch also pins spot pairs, so a margin account can be driven to liquidation (docs/decisions/316)
+  const spotPrices = futuresConfig.priceControl ? new SpotPriceControl(db, exchange, log("spot price control error")) : undefined;
   const eventStore = new EventStore(db);
   const events = new EventService({
     store: eventStore,
@@ -187,6 +200,9 @@ export async function createGateway(
   planRoutes(app, exchangeDeps);
   spotAccountRoutes(app, exchangeDeps);
   subTransferRoutes(app, exchangeDeps);
+  // before the futures routes: it wraps their wallet/transfer for margin accounts
+  marginTransferRoute(app, { ...exchangeDeps, margin });
+  marginRoutes(app, { ...exchangeDeps, margin });
   publicFuturesRoutes(app, { futures, limiter: exchangeDeps.limiter });
   privateFuturesRoutes(app, { ...exchangeDeps, futures });
   futuresPlanRoutes(app, { ...exchangeDeps, futures });
@@ -199,7 +215,7 @@ export async function createGateway(
   });
   const closeStreams = exchangeStreams(app, {
     exchange,
-    markets: { "USDT-FUTURES": futuresStreamMarket(futures) },
+    markets: { "USDT-FUTURES": futuresStreamMarket(futures), MARGIN: marginStreamMarket(margin) },
     proxySecret: config.proxySecret,
     login: { apiKeys: accounts.apiKeys, webSession, checkSessionSignature: (req) => security.checkSignature(req, sessionIdOf) },
   });
@@ -211,6 +227,8 @@ export async function createGateway(
     async close() {
       closeStreams();
       futures.close();
+      spotPrices?.close();
+      margin.close();
       exchange.close();
       await app.close();
       db.close();
