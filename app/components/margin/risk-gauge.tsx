@@ -1,0 +1,47 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { formatPercent } from "~/lib/i18n/format";
+import { DEFAULT_LIQUIDATION_RATIO, DEFAULT_WARNING_RATIO, riskLevel } from "~/lib/margin/maths";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
+
+/**
+ * The account's risk rate as a meter (docs/decisions/707): its value in words as well as in colour
+ * (the theme's success/warning/error text colours, which keep their contrast in both themes), and
+ * the thresholds where a margin call and liquidation come.
+ */
+export function RiskGauge({ riskRate, warning = DEFAULT_WARNING_RATIO, liquidation = DEFAULT_LIQUIDATION_RATIO }: { riskRate: string | undefined; warning?: number; liquidation?: number }) {
+  const { t } = useTranslation("trade");
+  const { intl } = usePagePrefs();
+  const id = useId();
+  const ratio = riskRate === undefined ? undefined : Number(riskRate);
+  const level = riskLevel(ratio, warning, liquidation);
+  const shown = ratio !== undefined && Number.isFinite(ratio) ? Math.max(0, ratio) : 0;
+  const pct = Math.min(100, (shown / liquidation) * 100);
+  const value = formatPercent(String(shown), intl);
+  const words = t(`margin.risk.${level}`);
+  return (
+    <div className={`risk-gauge risk-${level}`} data-testid="risk-gauge" data-level={level}>
+      <div className="risk-head">
+        <span id={`${id}-label`}>{t("margin.risk.label")}</span>
+        <strong className="risk-words">
+          {value} · {words}
+        </strong>
+      </div>
+      <div
+        role="meter"
+        aria-labelledby={`${id}-label`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(pct)}
+        aria-valuetext={`${value}, ${words}`}
+        className="risk-track"
+      >
+        <div className="risk-fill" style={{ inlineSize: `${pct}%` }} />
+        <div className="risk-mark" style={{ insetInlineStart: `${(warning / liquidation) * 100}%` }} aria-hidden="true" />
+      </div>
+      <p className="muted small">
+        {t("margin.risk.thresholds", { call: formatPercent(String(warning), intl), liquidation: formatPercent(String(liquidation), intl) })}
+      </p>
+    </div>
+  );
+}
