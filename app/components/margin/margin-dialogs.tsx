@@ -61,7 +61,7 @@ export function MarginMoneyDialog({ dialog, mode, symbol, onDone, onClose }: Pro
     return () => cancelAnimationFrame(id);
   }, []);
   const paths = marginPaths(mode);
-  const isolated = mode === "isolated" ? { symbol } : {};
+  const isolated: Record<string, string> = mode === "isolated" ? { symbol } : {};
   const mode$ = t(`margin.mode.${mode}`);
   const action = (): Action | undefined => {
     setTouched(true);

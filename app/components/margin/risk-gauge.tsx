@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { formatPercent } from "~/lib/i18n/format";
+import { numberFormat } from "~/lib/i18n/formatters";
 import { DEFAULT_LIQUIDATION_RATIO, DEFAULT_WARNING_RATIO, riskLevel } from "~/lib/margin/maths";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 
@@ -17,7 +17,8 @@ export function RiskGauge({ riskRate, warning = DEFAULT_WARNING_RATIO, liquidati
   const level = riskLevel(ratio, warning, liquidation);
   const shown = ratio !== undefined && Number.isFinite(ratio) ? Math.max(0, ratio) : 0;
   const pct = Math.min(100, (shown / liquidation) * 100);
-  const value = formatPercent(String(shown), intl);
+  const percent = (v: number) => numberFormat(intl, { style: "percent", maximumFractionDigits: 2 }).format(v);
+  const value = percent(shown);
   const words = t(`margin.risk.${level}`);
   return (
     <div className={`risk-gauge risk-${level}`} data-testid="risk-gauge" data-level={level}>
@@ -40,7 +41,7 @@ export function RiskGauge({ riskRate, warning = DEFAULT_WARNING_RATIO, liquidati
         <div className="risk-mark" style={{ insetInlineStart: `${(warning / liquidation) * 100}%` }} aria-hidden="true" />
       </div>
       <p className="muted small">
-        {t("margin.risk.thresholds", { call: formatPercent(String(warning), intl), liquidation: formatPercent(String(liquidation), intl) })}
+        {t("margin.risk.thresholds", { call: percent(warning), liquidation: percent(liquidation) })}
       </p>
     </div>
   );

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { toText } from "~/lib/numbers/decimal";
 import { btc, ctx, d } from "~/lib/trade/market.fixture";
 import type { OrderFormState } from "~/lib/trade/order-form";
-import { buildMarginOrder, checkAmount, fundsOf, marginCallWatch, maxTrade, repayable, riskLevel, spendable } from "./maths";
+import { buildMarginOrder, checkAmount, shortfall, fundsOf, marginCallWatch, maxTrade, repayable, riskLevel, spendable } from "./maths";
 
 const assets = [
   { coin: "USDT", totalAmount: "1000", available: "1000", frozen: "0", borrow: "0", interest: "0", net: "1000" },
@@ -49,6 +49,14 @@ describe("buildMarginOrder", () => {
   it("keeps the spot rules of tick and lot", () => {
     const r = buildMarginOrder({ ...form, price: "50000.001" }, { ...ctx, market: btc }, "normal", "c4");
     expect(r.ok ? undefined : r.errors.price?.key).toBe("tick");
+  });
+});
+
+describe("shortfall", () => {
+  it("is the part of a cost beyond the free balance", () => {
+    expect(shortfall(d("4000"), d("1000.5")) && toText(shortfall(d("4000"), d("1000.5"))!)).toBe("2999.5");
+    expect(shortfall(d("1000"), d("1000"))).toBeUndefined();
+    expect(shortfall(undefined, d("1"))).toBeUndefined();
   });
 });
 

@@ -50,6 +50,12 @@ export function maxTrade(
   return { buy, sell: roundTo(s.base, quantityPrecision, "down") };
 }
 
+/** What an order costing `cost` would borrow beyond the free balance `free`, if anything. */
+export function shortfall(cost: Decimal | undefined, free: Decimal): Decimal | undefined {
+  if (!cost || compare(cost, free) <= 0) return undefined;
+  return add(cost, { int: -free.int, scale: free.scale });
+}
+
 /** Bitget's margin `place-order` body: the spot order's fields, its size as `baseSize` or `quoteSize`, and the loan type. */
 export interface MarginOrderRequest {
   symbol: string;

@@ -2,10 +2,14 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { MarginPage } from "~/components/margin/margin-page";
 import { BRAND, metaT } from "~/lib/i18n/meta";
+import marginCss from "~/styles/margin.css?url";
 import tradeCss from "~/styles/trade.css?url";
 import { marginPageData } from "./margin-data.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: tradeCss }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: tradeCss },
+  { rel: "stylesheet", href: marginCss },
+];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return marginPageData(context, request, params.symbol ?? "");
