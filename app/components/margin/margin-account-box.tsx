@@ -15,7 +15,17 @@ import { RiskGauge } from "./risk-gauge";
  * Beside the form: the account's risk rate, one coin's free balance, debt and interest, and the
  * ways to move money: transfer in or out, borrow, repay (each a dialog that confirms).
  */
-export function MarginAccountBox({ view, mode, market, listing }: { view: MarginAccountView; mode: MarginMode; market: Market; listing: MarginListing | null }) {
+export function MarginAccountBox({
+  view,
+  mode,
+  market,
+  listing,
+}: {
+  view: MarginAccountView;
+  mode: MarginMode;
+  market: Market;
+  listing: MarginListing | null;
+}) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const [coin, setCoin] = useState(market.quote);
@@ -59,17 +69,33 @@ export function MarginAccountBox({ view, mode, market, listing }: { view: Margin
         <button type="button" className="button small" onClick={() => setDialog({ kind: "transferIn", coin })}>
           {t("margin.dialog.transferIn")}
         </button>
-        <button type="button" className="button small" onClick={() => setDialog({ kind: "transferOut", coin, max: parseDecimal(asset?.available ?? "0") })}>
+        <button
+          type="button"
+          className="button small"
+          onClick={() => setDialog({ kind: "transferOut", coin, max: parseDecimal(asset?.available ?? "0") })}
+        >
           {t("margin.dialog.transferOut")}
         </button>
-        <button type="button" className="button small" onClick={() => setDialog({ kind: "borrow", coin, max: borrowable ? parseDecimal(borrowable) : undefined })}>
+        <button
+          type="button"
+          className="button small"
+          onClick={() => setDialog({ kind: "borrow", coin, max: borrowable ? parseDecimal(borrowable) : undefined })}
+        >
           {t("margin.dialog.borrow")}
         </button>
         <button type="button" className="button small" onClick={() => setDialog({ kind: "repay", coin, max: repayable(asset) })}>
           {t("margin.dialog.repay")}
         </button>
       </div>
-      {dialog && <MarginMoneyDialog dialog={dialog} mode={mode} symbol={market.symbol} onDone={view.afterAction} onClose={() => setDialog(undefined)} />}
+      {dialog && (
+        <MarginMoneyDialog
+          dialog={dialog}
+          mode={mode}
+          symbol={market.symbol}
+          onDone={view.afterAction}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
     </section>
   );
 }

@@ -16,7 +16,9 @@ import { newClientOid } from "~/lib/trade/order-form";
 const COIN_DIGITS = 8;
 
 /** Which dialog, for which coin, and its limit (a transfer in reads the spot balance itself). */
-export type MoneyDialog = { kind: "borrow" | "repay" | "transferOut"; coin: string; max: Decimal | undefined } | { kind: "transferIn"; coin: string };
+export type MoneyDialog =
+  | { kind: "borrow" | "repay" | "transferOut"; coin: string; max: Decimal | undefined }
+  | { kind: "transferIn"; coin: string };
 
 /** The spot account's free balance of a coin: what can move into margin. */
 function useSpotAvailable(coin: string, wanted: boolean): Decimal | undefined {
@@ -82,7 +84,14 @@ export function MarginMoneyDialog({ dialog, mode, symbol, onDone, onClose }: Pro
           calls: [
             {
               path: WALLET_TRANSFER,
-              body: { fromType: TRANSFER_ACCOUNT[from], toType: TRANSFER_ACCOUNT[to], coin, amount, clientOid: newClientOid(), ...isolated },
+              body: {
+                fromType: TRANSFER_ACCOUNT[from],
+                toType: TRANSFER_ACCOUNT[to],
+                coin,
+                amount,
+                clientOid: newClientOid(),
+                ...isolated,
+              },
             },
           ],
           done: t("margin.toast.transferred", values),

@@ -208,7 +208,12 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
         />
         <div className="field">
           <label htmlFor="margin-loan-type">{t("margin.form.loanType")}</label>
-          <select id="margin-loan-type" value={loanType} onChange={(e) => setLoanType(e.target.value as LoanType)} aria-describedby="margin-loan-hint">
+          <select
+            id="margin-loan-type"
+            value={loanType}
+            onChange={(e) => setLoanType(e.target.value as LoanType)}
+            aria-describedby="margin-loan-hint"
+          >
             {LOAN_TYPES.map((l) => (
               <option key={l} value={l}>
                 {t(`margin.loan.${l}`)}
@@ -265,7 +270,8 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
           hint={
             loggedIn && (
               <>
-                {t("form.available")}: <span data-testid="available">{fmt(side === "buy" ? funds?.available.quote : funds?.available.base)}</span> {spendCoin}
+                {t("form.available")}:{" "}
+                <span data-testid="available">{fmt(side === "buy" ? funds?.available.quote : funds?.available.base)}</span> {spendCoin}
               </>
             )
           }
@@ -285,7 +291,14 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
             />
             <div role="group" aria-label={t("form.percentGroup")} className="percents">
               {PERCENTS.map((p) => (
-                <button key={p} type="button" className="button small" onClick={() => percent(p)} aria-label={t("form.percentOf", { percent: p })} aria-pressed={slider === p}>
+                <button
+                  key={p}
+                  type="button"
+                  className="button small"
+                  onClick={() => percent(p)}
+                  aria-label={t("form.percentOf", { percent: p })}
+                  aria-pressed={slider === p}
+                >
                   {pct(p)}
                 </button>
               ))}
@@ -376,7 +389,8 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
             <dd>{pending.orderType === "market" ? t("form.market") : pxText(pending.price)}</dd>
             <dt>{pending.quoteSize ? t("form.total") : t("form.amount")}</dt>
             <dd>
-              {formatNumber(pending.quoteSize ?? pending.baseSize ?? "", intl, { maxDigits: 8 })} {pending.quoteSize ? market.quote : market.base}
+              {formatNumber(pending.quoteSize ?? pending.baseSize ?? "", intl, { maxDigits: 8 })}{" "}
+              {pending.quoteSize ? market.quote : market.base}
             </dd>
             {borrowing && (
               <>

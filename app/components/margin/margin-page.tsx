@@ -95,8 +95,13 @@ export function MarginPage({ data }: { data: MarginPageData }) {
         return;
       }
       const o = e.order;
-      const price = o.priceAvg ? formatNumber(o.priceAvg, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision }) : "—";
-      showToast(t("margin.toast.filled", { side: t(`side.${o.side}`), filled: formatNumber(o.filled, intl), coin: market.base, price }), "notice");
+      const price = o.priceAvg
+        ? formatNumber(o.priceAvg, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision })
+        : "—";
+      showToast(
+        t("margin.toast.filled", { side: t(`side.${o.side}`), filled: formatNumber(o.filled, intl), coin: market.base, price }),
+        "notice",
+      );
       setVersion((v) => v + 1);
     });
   }, [feed, market, intl, t]);

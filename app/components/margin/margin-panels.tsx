@@ -14,7 +14,17 @@ import { MarginOpenOrders, MarginOrderHistory, MarginRecords } from "./margin-ta
 export type MarginAccountView = MarginAccountState & { afterAction: () => void; version: number };
 
 /** Below the market: open orders, order history, loans, repayments, interest and the pair's margin assets. */
-export function MarginPanels({ view, mode, market, loginTo }: { view: MarginAccountView | undefined; mode: MarginMode; market: Market; loginTo: string }) {
+export function MarginPanels({
+  view,
+  mode,
+  market,
+  loginTo,
+}: {
+  view: MarginAccountView | undefined;
+  mode: MarginMode;
+  market: Market;
+  loginTo: string;
+}) {
   const { t } = useTranslation("trade");
   if (!view) return <GuestPanel id="margin-account-title" title={t("margin.panels.title")} loginTo={loginTo} />;
   const open = view.orders.state === "ready" ? view.orders.data.length : 0;
@@ -34,10 +44,22 @@ export function MarginPanels({ view, mode, market, loginTo }: { view: MarginAcco
             label: t("account.openOrders", { count: open }),
             panel: () => <MarginOpenOrders orders={view.orders} mode={mode} onChanged={view.afterAction} />,
           },
-          { id: "history", label: t("account.history"), panel: () => <MarginOrderHistory mode={mode} symbol={market.symbol} version={view.version} /> },
+          {
+            id: "history",
+            label: t("account.history"),
+            panel: () => <MarginOrderHistory mode={mode} symbol={market.symbol} version={view.version} />,
+          },
           { id: "loans", label: t("margin.panels.loans"), panel: () => <MarginRecords mode={mode} kind="borrow" version={view.version} /> },
-          { id: "repays", label: t("margin.panels.repays"), panel: () => <MarginRecords mode={mode} kind="repay" version={view.version} /> },
-          { id: "interest", label: t("margin.panels.interest"), panel: () => <MarginRecords mode={mode} kind="interest" version={view.version} /> },
+          {
+            id: "repays",
+            label: t("margin.panels.repays"),
+            panel: () => <MarginRecords mode={mode} kind="repay" version={view.version} />,
+          },
+          {
+            id: "interest",
+            label: t("margin.panels.interest"),
+            panel: () => <MarginRecords mode={mode} kind="interest" version={view.version} />,
+          },
           { id: "assets", label: t("margin.panels.assets"), panel: () => <PairAssets view={view} market={market} /> },
         ]}
       />
@@ -61,7 +83,8 @@ function PairAssets({ view, market }: { view: MarginAccountView; market: Market 
   ];
   const mine = (list: readonly MarginAsset[]) =>
     [market.base, market.quote].map(
-      (coin) => list.find((a) => a.coin === coin) ?? { coin, totalAmount: "0", available: "0", frozen: "0", borrow: "0", interest: "0", net: "0" },
+      (coin) =>
+        list.find((a) => a.coin === coin) ?? { coin, totalAmount: "0", available: "0", frozen: "0", borrow: "0", interest: "0", net: "0" },
     );
   return (
     <AsyncView value={view.assets} empty="">

@@ -8,7 +8,16 @@ import { useAsync, type Async } from "~/lib/async-state";
 import { browserHttp } from "~/lib/http/browser-client";
 import { postWithToast } from "~/lib/http/post-with-toast";
 import { formatNumber } from "~/lib/i18n/format";
-import { marginOrdersOf, marginPaths, marginRecordsOf, RECORD_WINDOW_MS, type MarginMode, type MarginOrder, type MarginRecord, type RecordKind } from "~/lib/margin/api";
+import {
+  marginOrdersOf,
+  marginPaths,
+  marginRecordsOf,
+  RECORD_WINDOW_MS,
+  type MarginMode,
+  type MarginOrder,
+  type MarginRecord,
+  type RecordKind,
+} from "~/lib/margin/api";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { toCsv } from "~/lib/trade/csv";
 
@@ -27,7 +36,10 @@ function useOrderColumns(): Array<Column<MarginOrder>> {
     { header: t("margin.table.pair"), cell: (o) => o.symbol },
     { header: t("account.side"), cell: (o) => <span className={o.side === "buy" ? "up" : "down"}>{t(`side.${o.side}`)}</span> },
     { header: t("account.type"), cell: (o) => t(`form.${o.orderType}`) },
-    { header: t("margin.form.loanType"), cell: (o) => ((LOANS as readonly string[]).includes(o.loanType) ? t(`margin.loan.${o.loanType}`) : o.loanType) },
+    {
+      header: t("margin.form.loanType"),
+      cell: (o) => ((LOANS as readonly string[]).includes(o.loanType) ? t(`margin.loan.${o.loanType}`) : o.loanType),
+    },
     { header: t("account.price"), num: true, cell: (o) => (o.orderType === "market" ? t("form.market") : n(o.price)) },
     { header: t("account.average"), num: true, cell: (o) => n(o.priceAvg) },
     { header: t("account.amount"), num: true, cell: (o) => (o.baseSize ? n(o.baseSize) : `${n(o.quoteSize)} (${t("form.total")})`) },
@@ -91,7 +103,20 @@ export function MarginOrderHistory({ mode, symbol, version = 0 }: { mode: Margin
   const csv = (list: readonly MarginOrder[]) =>
     toCsv(
       ["time", "orderId", "symbol", "side", "type", "loanType", "price", "priceAvg", "baseSize", "quoteSize", "filled", "status"],
-      list.map((o) => [isoTime(o.cTime), o.orderId, o.symbol, o.side, o.orderType, o.loanType, o.price, o.priceAvg, o.baseSize, o.quoteSize, o.filled, o.status]),
+      list.map((o) => [
+        isoTime(o.cTime),
+        o.orderId,
+        o.symbol,
+        o.side,
+        o.orderType,
+        o.loanType,
+        o.price,
+        o.priceAvg,
+        o.baseSize,
+        o.quoteSize,
+        o.filled,
+        o.status,
+      ]),
     );
   return (
     <CsvTable
@@ -112,21 +137,40 @@ export function MarginRecords({ mode, kind, coin, version = 0 }: { mode: MarginM
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const paths = marginPaths(mode);
-  const path = { borrow: paths.borrowHistory, repay: paths.repayHistory, interest: paths.interestHistory, liquidation: paths.liquidationHistory }[kind];
+  const path = {
+    borrow: paths.borrowHistory,
+    repay: paths.repayHistory,
+    interest: paths.interestHistory,
+    liquidation: paths.liquidationHistory,
+  }[kind];
   const load = useCallback(
     () =>
       browserHttp()
-        .get<unknown>(path, { startTime: String(Date.now() - RECORD_WINDOW_MS), limit: "100", ...(coin && kind !== "liquidation" ? { coin } : {}) })
+        .get<unknown>(path, {
+          startTime: String(Date.now() - RECORD_WINDOW_MS),
+          limit: "100",
+          ...(coin && kind !== "liquidation" ? { coin } : {}),
+        })
         .then((page) => marginRecordsOf(page, kind)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [path, kind, coin, version],
   );
   const [records] = useAsync(load);
-  const extra = { borrow: undefined, repay: t("margin.table.interestPart"), interest: t("margin.table.dailyRate"), liquidation: t("margin.table.debt") }[kind];
+  const extra = {
+    borrow: undefined,
+    repay: t("margin.table.interestPart"),
+    interest: t("margin.table.dailyRate"),
+    liquidation: t("margin.table.debt"),
+  }[kind];
   const columns: Array<Column<MarginRecord>> = [
     { header: t("account.time"), rowHeader: true, cell: (r) => formatTime(Number(r.cTime), intl) },
     { header: kind === "liquidation" ? t("margin.table.pair") : t("account.coin"), cell: (r) => r.coin },
-    { header: t(`margin.table.${kind}Amount`), num: true, cell: (r) => formatNumber(r.amount, intl), testId: () => `margin-${kind}-amount` },
+    {
+      header: t(`margin.table.${kind}Amount`),
+      num: true,
+      cell: (r) => formatNumber(r.amount, intl),
+      testId: () => `margin-${kind}-amount`,
+    },
     ...(extra ? [{ header: extra, num: true, cell: (r: MarginRecord) => (r.extra ? formatNumber(r.extra, intl) : "—") }] : []),
     { header: t("account.type"), cell: (r) => r.type || "—" },
   ];

@@ -9,7 +9,15 @@ import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
  * (the theme's success/warning/error text colours, which keep their contrast in both themes), and
  * the thresholds where a margin call and liquidation come.
  */
-export function RiskGauge({ riskRate, warning = DEFAULT_WARNING_RATIO, liquidation = DEFAULT_LIQUIDATION_RATIO }: { riskRate: string | undefined; warning?: number; liquidation?: number }) {
+export function RiskGauge({
+  riskRate,
+  warning = DEFAULT_WARNING_RATIO,
+  liquidation = DEFAULT_LIQUIDATION_RATIO,
+}: {
+  riskRate: string | undefined;
+  warning?: number;
+  liquidation?: number;
+}) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const id = useId();
@@ -40,9 +48,7 @@ export function RiskGauge({ riskRate, warning = DEFAULT_WARNING_RATIO, liquidati
         <div className="risk-fill" style={{ inlineSize: `${pct}%` }} />
         <div className="risk-mark" style={{ insetInlineStart: `${(warning / liquidation) * 100}%` }} aria-hidden="true" />
       </div>
-      <p className="muted small">
-        {t("margin.risk.thresholds", { call: percent(warning), liquidation: percent(liquidation) })}
-      </p>
+      <p className="muted small">{t("margin.risk.thresholds", { call: percent(warning), liquidation: percent(liquidation) })}</p>
     </div>
   );
 }

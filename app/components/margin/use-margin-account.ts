@@ -26,7 +26,10 @@ export function marginApi(mode: MarginMode, market: Market): MarginAccountApi {
       .then((d) => maxBorrowableOf(d, coin));
   return {
     assets: () => http().get<unknown>(p.assets, scope).then(marginAssetsOf),
-    riskRate: () => http().get<unknown>(p.riskRate, scope).then((rows) => riskRateOf(rows, symbol)),
+    riskRate: () =>
+      http()
+        .get<unknown>(p.riskRate, scope)
+        .then((rows) => riskRateOf(rows, symbol)),
     borrowable: async () => {
       const [base, quote] = await Promise.all([maxOf(market.base).catch(() => undefined), maxOf(market.quote).catch(() => undefined)]);
       return { ...(base !== undefined ? { base } : {}), ...(quote !== undefined ? { quote } : {}) };
@@ -37,7 +40,12 @@ export function marginApi(mode: MarginMode, market: Market): MarginAccountApi {
 }
 
 /** The trader's margin account of the mode for the pair, live while the page is open; undefined for a guest. */
-export function useMarginAccount(mode: MarginMode, market: Market | undefined, loggedIn: boolean, warning?: number): MarginAccountFeed | undefined {
+export function useMarginAccount(
+  mode: MarginMode,
+  market: Market | undefined,
+  loggedIn: boolean,
+  warning?: number,
+): MarginAccountFeed | undefined {
   const [feed, setFeed] = useState<MarginAccountFeed>();
   useEffect(() => {
     if (!loggedIn || !market) return;

@@ -59,7 +59,10 @@ describe("MarginAccountFeed", () => {
   });
 
   it("says a fill once, and not the fills it found at the start", async () => {
-    const { feed, events } = setup([[order("1", "filled", "0.002")], [order("1", "filled", "0.002"), order("2", "filled", "0.001")], [order("2", "filled", "0.001")]], ["0"]);
+    const { feed, events } = setup(
+      [[order("1", "filled", "0.002")], [order("1", "filled", "0.002"), order("2", "filled", "0.001")], [order("2", "filled", "0.001")]],
+      ["0"],
+    );
     feed.refresh();
     await flush();
     feed.refresh();

@@ -63,7 +63,13 @@ export class MarginAccountFeed {
   ) {
     this.watch = marginCallWatch(warningRatio);
     this.store = new FrameStore(
-      () => ({ assets: this.assets, riskRate: this.riskRate, borrowable: this.borrowable, orders: this.orders, stream: this.stream.status() }),
+      () => ({
+        assets: this.assets,
+        riskRate: this.riskRate,
+        borrowable: this.borrowable,
+        orders: this.orders,
+        stream: this.stream.status(),
+      }),
       schedule,
     );
   }
@@ -72,7 +78,9 @@ export class MarginAccountFeed {
     this.refresh();
     const suffix = this.mode === "crossed" ? "crossed" : "isolated";
     const account: StreamArg =
-      this.mode === "crossed" ? { instType: "MARGIN", channel: `account-${suffix}`, coin: "default" } : { instType: "MARGIN", channel: `account-${suffix}`, instId: this.symbol };
+      this.mode === "crossed"
+        ? { instType: "MARGIN", channel: `account-${suffix}`, coin: "default" }
+        : { instType: "MARGIN", channel: `account-${suffix}`, instId: this.symbol };
     const orders: StreamArg = { instType: "MARGIN", channel: `orders-${suffix}`, instId: this.symbol };
     const soon = () => {
       clearTimeout(this.timer);

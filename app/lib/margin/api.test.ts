@@ -14,7 +14,15 @@ describe("margin API readers", () => {
 
   it("reads the cross risk rate and the pair's isolated one", () => {
     expect(riskRateOf([{ riskRateRatio: "0.12" }], "BTCUSDT")).toBe("0.12");
-    expect(riskRateOf([{ symbol: "ETHUSDT", riskRateRatio: "0.9" }, { symbol: "BTCUSDT", riskRateRatio: "0.3" }], "BTCUSDT")).toBe("0.3");
+    expect(
+      riskRateOf(
+        [
+          { symbol: "ETHUSDT", riskRateRatio: "0.9" },
+          { symbol: "BTCUSDT", riskRateRatio: "0.3" },
+        ],
+        "BTCUSDT",
+      ),
+    ).toBe("0.3");
     expect(riskRateOf([], "BTCUSDT")).toBeUndefined();
   });
 
@@ -27,12 +35,44 @@ describe("margin API readers", () => {
   });
 
   it("reads orders and records of Bitget's pages", () => {
-    const orders = marginOrdersOf({ orderList: [{ orderId: "1", symbol: "BTCUSDT", side: "buy", orderType: "market", loanType: "autoLoan", quoteSize: "100", size: "0.001", status: "filled", cTime: "5" }, { orderId: "2" }] });
+    const orders = marginOrdersOf({
+      orderList: [
+        {
+          orderId: "1",
+          symbol: "BTCUSDT",
+          side: "buy",
+          orderType: "market",
+          loanType: "autoLoan",
+          quoteSize: "100",
+          size: "0.001",
+          status: "filled",
+          cTime: "5",
+        },
+        { orderId: "2" },
+      ],
+    });
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ orderId: "1", orderType: "market", loanType: "autoLoan", quoteSize: "100", filled: "0.001" });
-    const interest = marginRecordsOf({ resultList: [{ interestId: "9", interestCoin: "USDT", interestAmount: "0.02", dailyInterestRate: "0.0001", interstType: "scheduled", cTime: "7" }] }, "interest");
+    const interest = marginRecordsOf(
+      {
+        resultList: [
+          {
+            interestId: "9",
+            interestCoin: "USDT",
+            interestAmount: "0.02",
+            dailyInterestRate: "0.0001",
+            interstType: "scheduled",
+            cTime: "7",
+          },
+        ],
+      },
+      "interest",
+    );
     expect(interest).toEqual([{ id: "9", coin: "USDT", amount: "0.02", extra: "0.0001", type: "scheduled", cTime: "7" }]);
-    expect(marginRecordsOf({ resultList: [{ loanId: "3", coin: "USDT", borrowAmount: "10", borrowType: "manual", cTime: "1" }] }, "borrow")[0]?.amount).toBe("10");
+    expect(
+      marginRecordsOf({ resultList: [{ loanId: "3", coin: "USDT", borrowAmount: "10", borrowType: "manual", cTime: "1" }] }, "borrow")[0]
+        ?.amount,
+    ).toBe("10");
     expect(marginRecordsOf(null, "repay")).toEqual([]);
   });
 });

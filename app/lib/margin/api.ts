@@ -50,7 +50,8 @@ export type MarginPaths = ReturnType<typeof marginPaths>;
 /** What a margin record query needs: Bitget asks every one for a start time (ms). 90 days back. */
 export const RECORD_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
 
-const text = (v: unknown): string | undefined => (typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? String(v) : undefined);
+const text = (v: unknown): string | undefined =>
+  typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? String(v) : undefined;
 const record = (v: unknown): Record<string, unknown> | undefined =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
@@ -180,13 +181,21 @@ export function marginRecordsOf(page: unknown, kind: RecordKind): MarginRecord[]
         : kind === "repay"
           ? { id: o.repayId, coin: o.coin, amount: o.repayAmount, extra: o.repayInterest, type: o.repayType }
           : kind === "interest"
-            ? { id: o.interestId, coin: o.interestCoin ?? o.loanCoin, amount: o.interestAmount, extra: o.dailyInterestRate, type: o.interstType ?? o.interestType }
+            ? {
+                id: o.interestId,
+                coin: o.interestCoin ?? o.loanCoin,
+                amount: o.interestAmount,
+                extra: o.dailyInterestRate,
+                type: o.interstType ?? o.interestType,
+              }
             : { id: o.liqId, coin: o.symbol, amount: o.liqRisk ?? o.totalAssets, extra: o.totalDebt, type: o.liqFee };
     const id = text(row.id);
     const coin = text(row.coin);
     const amount = text(row.amount);
     if (!id || !coin || amount === undefined) return [];
-    return [{ id, coin, amount, extra: text(row.extra) ?? "", type: text(row.type) ?? "", cTime: text(o.cTime) ?? text(o.liqStartTime) ?? "" }];
+    return [
+      { id, coin, amount, extra: text(row.extra) ?? "", type: text(row.type) ?? "", cTime: text(o.cTime) ?? text(o.liqStartTime) ?? "" },
+    ];
   });
 }
 

@@ -9,7 +9,16 @@ const assets = [
   { coin: "BTC", totalAmount: "0.01", available: "0.01", frozen: "0", borrow: "0.02", interest: "0.0001", net: "-0.0101" },
 ];
 const funds = fundsOf(assets, "BTC", "USDT", { base: "0.05", quote: "4000" });
-const form: OrderFormState = { side: "buy", type: "limit", force: "gtc", unit: "coin", price: "50000", quantity: "0.08", takeProfit: "", stopLoss: "" };
+const form: OrderFormState = {
+  side: "buy",
+  type: "limit",
+  force: "gtc",
+  unit: "coin",
+  price: "50000",
+  quantity: "0.08",
+  takeProfit: "",
+  stopLoss: "",
+};
 
 describe("margin spending power", () => {
   it("adds what can be borrowed only when the order borrows", () => {
@@ -34,15 +43,34 @@ describe("buildMarginOrder", () => {
     const loan = buildMarginOrder(form, { ...ctx, available: spendable(funds, "autoLoan") }, "autoLoan", "c1");
     expect(loan).toEqual({
       ok: true,
-      body: { symbol: "BTCUSDT", side: "buy", orderType: "limit", loanType: "autoLoan", force: "gtc", price: "50000", baseSize: "0.08", clientOid: "c1" },
+      body: {
+        symbol: "BTCUSDT",
+        side: "buy",
+        orderType: "limit",
+        loanType: "autoLoan",
+        force: "gtc",
+        price: "50000",
+        baseSize: "0.08",
+        clientOid: "c1",
+      },
     });
   });
 
   it("sizes a market buy in the quote and a market sell in the base", () => {
-    const buy = buildMarginOrder({ ...form, type: "market", quantity: "2000" }, { ...ctx, available: spendable(funds, "autoLoan") }, "autoLoan", "c2");
+    const buy = buildMarginOrder(
+      { ...form, type: "market", quantity: "2000" },
+      { ...ctx, available: spendable(funds, "autoLoan") },
+      "autoLoan",
+      "c2",
+    );
     expect(buy.ok && buy.body).toMatchObject({ orderType: "market", quoteSize: "2000" });
     expect(buy.ok && "baseSize" in buy.body).toBe(false);
-    const sell = buildMarginOrder({ ...form, side: "sell", type: "market", quantity: "0.05" }, { ...ctx, available: spendable(funds, "autoLoan") }, "autoLoan", "c3");
+    const sell = buildMarginOrder(
+      { ...form, side: "sell", type: "market", quantity: "0.05" },
+      { ...ctx, available: spendable(funds, "autoLoan") },
+      "autoLoan",
+      "c3",
+    );
     expect(sell.ok && sell.body).toMatchObject({ side: "sell", baseSize: "0.05" });
   });
 

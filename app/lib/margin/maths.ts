@@ -4,7 +4,14 @@
  * rate's level. Exact decimals; the spot form's rules (lib/trade/order-form.ts) do the rest.
  */
 import { add, compare, div, parseDecimal, roundTo, toText, type Decimal } from "~/lib/numbers/decimal";
-import { buildOrder, readPositive, type FieldError, type OrderContext, type OrderErrors, type OrderFormState } from "~/lib/trade/order-form";
+import {
+  buildOrder,
+  readPositive,
+  type FieldError,
+  type OrderContext,
+  type OrderErrors,
+  type OrderFormState,
+} from "~/lib/trade/order-form";
 import { borrows, type LoanType, type MarginAsset } from "./api";
 
 const ZERO: Decimal = { int: 0n, scale: 0 };
@@ -103,7 +110,11 @@ export function buildMarginOrder(
  * A borrow or repay amount: positive, at most `digits` decimals, no more than `max` (what can be
  * borrowed, or what is owed and can be paid). The amount is sent as typed, read exactly.
  */
-export function checkAmount(text: string, max: Decimal | undefined, digits: number): { ok: true; amount: string } | { ok: false; error: FieldError } {
+export function checkAmount(
+  text: string,
+  max: Decimal | undefined,
+  digits: number,
+): { ok: true; amount: string } | { ok: false; error: FieldError } {
   const r = readPositive(text);
   if (!r.ok) return { ok: false, error: r.error ?? { key: "required" } };
   if (r.value.scale > digits && compare(roundTo(r.value, digits, "down"), r.value) !== 0)

@@ -3,7 +3,7 @@ import { MARGIN_CURRENCIES, marginListingsOf } from "~/lib/margin/api";
 import type { MarginPageData } from "~/lib/margin/page-data";
 import { marginPath } from "~/lib/margin/paths";
 import { cachedListing, gatewayReader } from "~/utils/market-page.server";
-import { spotPageData } from "../($lang).spot.$symbol/spot-data.server";
+import { spotPageData } from "~/routes/($lang).spot.$symbol/spot-data.server";
 
 /**
  * The first paint of the margin screen (docs/decisions/707): the spot page's, with its addresses

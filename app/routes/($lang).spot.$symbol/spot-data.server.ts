@@ -24,12 +24,7 @@ export async function spotPageData(
   pathOf: (symbol: string) => string = spotPath,
 ): Promise<SpotPageData> {
   const get = gatewayReader(context, request);
-  const { found, list } = listingOf(
-    request,
-    await cachedListing(V2.symbols, () => get<SpotSymbol[]>(V2.symbols)),
-    symbolParam,
-    pathOf,
-  );
+  const { found, list } = listingOf(request, await cachedListing(V2.symbols, () => get<SpotSymbol[]>(V2.symbols)), symbolParam, pathOf);
   const symbol = found.symbol;
   const interval = LOCAL_PREF_DEFAULTS.klineInterval;
   const [tickers, book, trades, candles] = await Promise.all([
