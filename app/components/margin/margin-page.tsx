@@ -122,7 +122,7 @@ export function MarginPage({ data }: { data: MarginPageData }) {
             side: o.side,
             orderType: o.orderType,
             priceAvg: o.price,
-            size: o.baseSize,
+            size: o.size,
             baseVolume: o.filled,
             status: "live",
             cTime: o.cTime,

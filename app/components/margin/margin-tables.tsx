@@ -42,7 +42,11 @@ function useOrderColumns(): Array<Column<MarginOrder>> {
     },
     { header: t("account.price"), num: true, cell: (o) => (o.orderType === "market" ? t("form.market") : n(o.price)) },
     { header: t("account.average"), num: true, cell: (o) => n(o.priceAvg) },
-    { header: t("account.amount"), num: true, cell: (o) => (o.baseSize ? n(o.baseSize) : `${n(o.quoteSize)} (${t("form.total")})`) },
+    {
+      header: t("account.amount"),
+      num: true,
+      cell: (o) => (o.orderType === "market" && o.side === "buy" ? `${n(o.size)} (${t("form.total")})` : n(o.size)),
+    },
     { header: t("account.filled"), num: true, cell: (o) => n(o.filled), testId: () => "margin-order-filled" },
     { header: t("account.status"), cell: (o) => o.status },
   ];
@@ -102,7 +106,7 @@ export function MarginOrderHistory({ mode, symbol, version = 0 }: { mode: Margin
   const [orders] = useAsync(load);
   const csv = (list: readonly MarginOrder[]) =>
     toCsv(
-      ["time", "orderId", "symbol", "side", "type", "loanType", "price", "priceAvg", "baseSize", "quoteSize", "filled", "status"],
+      ["time", "orderId", "symbol", "side", "type", "loanType", "price", "priceAvg", "size", "filled", "filledQuote", "status"],
       list.map((o) => [
         isoTime(o.cTime),
         o.orderId,
@@ -112,9 +116,9 @@ export function MarginOrderHistory({ mode, symbol, version = 0 }: { mode: Margin
         o.loanType,
         o.price,
         o.priceAvg,
-        o.baseSize,
-        o.quoteSize,
+        o.size,
         o.filled,
+        o.filledQuote,
         o.status,
       ]),
     );

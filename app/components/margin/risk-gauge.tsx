@@ -1,11 +1,12 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { numberFormat } from "~/lib/i18n/formatters";
-import { DEFAULT_LIQUIDATION_RATIO, DEFAULT_WARNING_RATIO, riskLevel } from "~/lib/margin/maths";
+import { DEFAULT_LIQUIDATION_RATIO, DEFAULT_WARNING_RATIO, riskLevel, riskShare } from "~/lib/margin/maths";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 
 /**
- * The account's risk rate as a meter (docs/decisions/707): its value in words as well as in colour
+ * The account's risk rate (assets ÷ debt) as a meter filling towards liquidation (docs/decisions/707):
+ * its value in words as well as in colour
  * (the theme's success/warning/error text colours, which keep their contrast in both themes), and
  * the thresholds where a margin call and liquidation come.
  */
@@ -23,10 +24,10 @@ export function RiskGauge({
   const id = useId();
   const ratio = riskRate === undefined ? undefined : Number(riskRate);
   const level = riskLevel(ratio, warning, liquidation);
-  const shown = ratio !== undefined && Number.isFinite(ratio) ? Math.max(0, ratio) : 0;
-  const pct = Math.min(100, (shown / liquidation) * 100);
+  const pct = riskShare(ratio, liquidation) * 100;
   const percent = (v: number) => numberFormat(intl, { style: "percent", maximumFractionDigits: 2 }).format(v);
-  const value = percent(shown);
+  // Without debt there is no rate to show (Bitget sends "0"): the words say so.
+  const value = level === "none" ? "—" : percent(ratio ?? 0);
   const words = t(`margin.risk.${level}`);
   return (
     <div className={`risk-gauge risk-${level}`} data-testid="risk-gauge" data-level={level}>
@@ -46,7 +47,7 @@ export function RiskGauge({
         className="risk-track"
       >
         <div className="risk-fill" style={{ inlineSize: `${pct}%` }} />
-        <div className="risk-mark" style={{ insetInlineStart: `${(warning / liquidation) * 100}%` }} aria-hidden="true" />
+        <div className="risk-mark" style={{ insetInlineStart: `${riskShare(warning, liquidation) * 100}%` }} aria-hidden="true" />
       </div>
       <p className="muted small">{t("margin.risk.thresholds", { call: percent(warning), liquidation: percent(liquidation) })}</p>
     </div>

@@ -12,9 +12,9 @@ const order = (id: string, status: string, filled: string): MarginOrder => ({
   loanType: "autoLoan",
   price: "",
   priceAvg: "50000",
-  baseSize: "",
-  quoteSize: "100",
+  size: "100",
   filled,
+  filledQuote: "100",
   status,
   cTime: "1",
 });
@@ -39,7 +39,7 @@ function setup(done: MarginOrder[][], risks: string[]) {
     openOrders: () => Promise.resolve([]),
     recentDone: () => Promise.resolve(done[Math.min(n++, done.length - 1)] ?? []),
   };
-  const feed = new MarginAccountFeed("crossed", "BTCUSDT", stream, api, 0.8, (cb) => cb());
+  const feed = new MarginAccountFeed("crossed", "BTCUSDT", stream, api, 1.3, (cb) => cb());
   const events: MarginEvent[] = [];
   feed.onEvent((e) => events.push(e));
   return { feed, subs, events, api };
@@ -74,12 +74,12 @@ describe("MarginAccountFeed", () => {
   });
 
   it("warns of a margin call when the risk rate reaches the warning", async () => {
-    const { feed, events } = setup([[]], ["0.5", "0.85", "0.9"]);
+    const { feed, events } = setup([[]], ["2.5", "1.25", "1.2"]);
     for (let i = 0; i < 3; i++) {
       feed.refresh();
       await flush();
     }
-    expect(events).toEqual([{ kind: "marginCall", riskRate: "0.85" }]);
+    expect(events).toEqual([{ kind: "marginCall", riskRate: "1.25" }]);
   });
 
   it("reads again a little after a push", async () => {

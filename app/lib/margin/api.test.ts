@@ -28,7 +28,7 @@ describe("margin API readers", () => {
 
   it("reads the borrowable amount of cross and isolated answers", () => {
     expect(maxBorrowableOf({ coin: "USDT", maxBorrowableAmount: "400" }, "USDT")).toBe("400");
-    const iso = { symbol: "BTCUSDT", baseCoin: "BTC", baseCoinMaxBorrowAmount: "1", quoteCoin: "USDT", quoteCoinMaxBorrowAmount: "900" };
+    const iso = { symbol: "BTCUSDT", baseCoin: "BTC", baseMaxBorrowableAmount: "1", quoteCoin: "USDT", quoteMaxBorrowableAmount: "900" };
     expect(maxBorrowableOf(iso, "USDT")).toBe("900");
     expect(maxBorrowableOf(iso, "BTC")).toBe("1");
     expect(maxBorrowableOf(iso, "ETH")).toBeUndefined();
@@ -43,8 +43,11 @@ describe("margin API readers", () => {
           side: "buy",
           orderType: "market",
           loanType: "autoLoan",
-          quoteSize: "100",
-          size: "0.001",
+          price: "0",
+          size: "100",
+          baseSize: "0.001",
+          quoteSize: "99.9",
+          priceAvg: "99900",
           status: "filled",
           cTime: "5",
         },
@@ -52,7 +55,15 @@ describe("margin API readers", () => {
       ],
     });
     expect(orders).toHaveLength(1);
-    expect(orders[0]).toMatchObject({ orderId: "1", orderType: "market", loanType: "autoLoan", quoteSize: "100", filled: "0.001" });
+    expect(orders[0]).toMatchObject({
+      orderId: "1",
+      orderType: "market",
+      loanType: "autoLoan",
+      price: "",
+      size: "100",
+      filled: "0.001",
+      filledQuote: "99.9",
+    });
     const interest = marginRecordsOf(
       {
         resultList: [

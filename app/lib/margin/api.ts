@@ -103,12 +103,15 @@ export function maxBorrowableOf(data: unknown, coin: string): string | undefined
   const o = record(Array.isArray(data) ? data[0] : data);
   if (!o) return undefined;
   if (o.coin === coin) return text(o.maxBorrowableAmount);
-  if (o.baseCoin === coin) return text(o.baseCoinMaxBorrowAmount ?? o.baseCoinmaxBorrowAmount);
-  if (o.quoteCoin === coin) return text(o.quoteCoinMaxBorrowAmount ?? o.quoteCoinmaxBorrowAmount);
+  if (o.baseCoin === coin) return text(o.baseMaxBorrowableAmount ?? o.baseCoinMaxBorrowAmount);
+  if (o.quoteCoin === coin) return text(o.quoteMaxBorrowableAmount ?? o.quoteCoinMaxBorrowAmount);
   return undefined;
 }
 
-/** A margin order as the open-orders and history-orders lists give it. */
+/**
+ * A margin order as the open-orders and history-orders lists give it: as the gateway answers
+ * (docs/decisions/320), `size` is what was ordered and `baseSize`/`quoteSize` what has filled.
+ */
 export interface MarginOrder {
   orderId: string;
   clientOid: string;
@@ -116,13 +119,14 @@ export interface MarginOrder {
   side: "buy" | "sell";
   orderType: "limit" | "market";
   loanType: string;
+  /** The limit price ("" for a market order). */
   price: string;
   priceAvg: string;
-  /** Ordered size in the base coin ("" for a market buy sized in the quote). */
-  baseSize: string;
-  quoteSize: string;
-  /** Filled size in the base coin. */
+  /** What was ordered: in the quote coin for a market buy, in the base coin otherwise. */
+  size: string;
+  /** What has filled, in the base coin and in the quote coin. */
   filled: string;
+  filledQuote: string;
   status: string;
   cTime: string;
 }
@@ -140,11 +144,11 @@ export function marginOrderOf(r: unknown): MarginOrder | undefined {
     side,
     orderType: o.orderType === "market" ? "market" : "limit",
     loanType: text(o.loanType) ?? "normal",
-    price: text(o.price) ?? "",
-    priceAvg: text(o.priceAvg) ?? "",
-    baseSize: text(o.baseSize) ?? "",
-    quoteSize: text(o.quoteSize) ?? "",
-    filled: text(o.fillQuantity) ?? text(o.size) ?? "0",
+    price: o.orderType === "market" ? "" : (text(o.price) ?? ""),
+    priceAvg: Number(o.priceAvg) > 0 ? (text(o.priceAvg) ?? "") : "",
+    size: text(o.size) ?? "",
+    filled: text(o.baseSize) ?? "0",
+    filledQuote: text(o.quoteSize) ?? text(o.amount) ?? "0",
     status: text(o.status) ?? "",
     cTime: text(o.cTime) ?? "",
   };

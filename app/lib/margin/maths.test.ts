@@ -2,7 +2,18 @@ import { describe, expect, it } from "vitest";
 import { toText } from "~/lib/numbers/decimal";
 import { btc, ctx, d } from "~/lib/trade/market.fixture";
 import type { OrderFormState } from "~/lib/trade/order-form";
-import { buildMarginOrder, checkAmount, shortfall, fundsOf, marginCallWatch, maxTrade, repayable, riskLevel, spendable } from "./maths";
+import {
+  buildMarginOrder,
+  checkAmount,
+  shortfall,
+  fundsOf,
+  marginCallWatch,
+  maxTrade,
+  repayable,
+  riskLevel,
+  riskShare,
+  spendable,
+} from "./maths";
 
 const assets = [
   { coin: "USDT", totalAmount: "1000", available: "1000", frozen: "0", borrow: "0", interest: "0", net: "1000" },
@@ -105,18 +116,24 @@ describe("checkAmount and repayable", () => {
 });
 
 describe("risk", () => {
-  it("bands the risk rate against the pair's thresholds", () => {
+  it("bands the risk rate (assets over debt) against the thresholds", () => {
     expect(riskLevel(undefined)).toBe("none");
     expect(riskLevel(0)).toBe("none");
-    expect(riskLevel(0.2)).toBe("low");
-    expect(riskLevel(0.5)).toBe("medium");
-    expect(riskLevel(0.8)).toBe("call");
-    expect(riskLevel(1.02)).toBe("liquidation");
-    expect(riskLevel(0.7, 0.7, 0.9)).toBe("call");
+    expect(riskLevel(5)).toBe("low");
+    expect(riskLevel(1.6)).toBe("medium");
+    expect(riskLevel(1.3)).toBe("call");
+    expect(riskLevel(1.05)).toBe("liquidation");
+    expect(riskLevel(1.4, 1.5, 1.2)).toBe("call");
   });
 
-  it("warns of a margin call once, and again only after the rate fell well back", () => {
-    const watch = marginCallWatch(0.8);
-    expect([0.5, 0.81, 0.85, 0.7, 0.82, 0.5, 0.9].map(watch)).toEqual([false, true, false, false, false, false, true]);
+  it("fills the gauge towards liquidation", () => {
+    expect(riskShare(0)).toBe(0);
+    expect(riskShare(2.2)).toBeCloseTo(0.5);
+    expect(riskShare(1)).toBe(1);
+  });
+
+  it("warns of a margin call once, and again only after the rate rose well back", () => {
+    const watch = marginCallWatch(1.3);
+    expect([3, 1.29, 1.25, 1.4, 1.28, 1.6, 1.2, 0, 1.1].map(watch)).toEqual([false, true, false, false, false, false, true, false, true]);
   });
 });

@@ -131,33 +131,48 @@ export function repayable(asset: MarginAsset | undefined): Decimal {
   return compare(owed, free) <= 0 ? owed : free;
 }
 
-/** Bitget's thresholds when the pair's listing does not say: a margin call at 80 %, liquidation at 100 %. */
-export const DEFAULT_WARNING_RATIO = 0.8;
-export const DEFAULT_LIQUIDATION_RATIO = 1;
+/**
+ * Bitget's risk rate is assets ÷ liabilities (no debt: none, sent as "0"): it falls as risk grows.
+ * A margin call comes at 130 % and liquidation at 110 % unless the pair's listing says otherwise
+ * (the gateway's defaults too, docs/decisions/707).
+ */
+export const DEFAULT_WARNING_RATIO = 1.3;
+export const DEFAULT_LIQUIDATION_RATIO = 1.1;
+/** Below twice its debt an account is shown at medium risk. */
+export const MEDIUM_RATIO = 2;
 
 export type RiskLevel = "none" | "low" | "medium" | "call" | "liquidation";
 
-/** The risk rate's band: no debt, low, medium (past half the warning), margin call, liquidation. */
+/** The risk rate's band: no debt, low, medium, margin call, liquidation. */
 export function riskLevel(ratio: number | undefined, warning = DEFAULT_WARNING_RATIO, liquidation = DEFAULT_LIQUIDATION_RATIO): RiskLevel {
   if (ratio === undefined || !Number.isFinite(ratio) || ratio <= 0) return "none";
-  if (ratio >= liquidation) return "liquidation";
-  if (ratio >= warning) return "call";
-  return ratio >= warning / 2 ? "medium" : "low";
+  if (ratio <= liquidation) return "liquidation";
+  if (ratio <= warning) return "call";
+  return ratio < Math.max(MEDIUM_RATIO, warning) ? "medium" : "low";
+}
+
+/** How far towards liquidation the account is, 0–1: liquidation ÷ risk rate (0 without debt). */
+export function riskShare(ratio: number | undefined, liquidation = DEFAULT_LIQUIDATION_RATIO): number {
+  if (ratio === undefined || !Number.isFinite(ratio) || ratio <= 0) return 0;
+  return Math.min(1, liquidation / ratio);
 }
 
 /**
- * Whether to warn of a margin call now: once when the rate reaches the warning, and again only
- * after it fell back below three quarters of it (a rate hovering at the line says it once).
+ * Whether to warn of a margin call now: once when the rate falls to the warning, and again only
+ * after it rose well back above it or the debt is gone (a rate hovering at the line says it once).
  */
 export function marginCallWatch(warning = DEFAULT_WARNING_RATIO): (ratio: number | undefined) => boolean {
   let armed = true;
   return (ratio) => {
     if (ratio === undefined || !Number.isFinite(ratio)) return false;
-    if (ratio >= warning && armed) {
+    if (ratio <= 0 || ratio > warning * 1.15) {
+      armed = true;
+      return false;
+    }
+    if (ratio <= warning && armed) {
       armed = false;
       return true;
     }
-    if (ratio < warning * 0.75) armed = true;
     return false;
   };
 }
