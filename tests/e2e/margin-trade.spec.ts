@@ -1,0 +1,100 @@
+import type { Page } from "@playwright/test";
+import { test, expect } from "./fixtures";
+import { registerThroughPage } from "./helpers";
+
+/**
+ * Margin trading through the screen against the real gateway (issue 18 item 4; docs/decisions/707):
+ * transfer, borrow, buy with auto-loan, interest accruing on the simulated clock (the e2e gateway
+ * charges an "hour" of interest every few seconds, playwright.config.ts), sell and repay.
+ */
+let n = 0;
+const newEmail = () => `margin-${Date.now()}-${n++}@example.com`;
+
+const box = (page: Page) => page.getByTestId("margin-account");
+const form = (page: Page) => page.getByRole("region", { name: "Margin order" }).last();
+const panels = (page: Page) => page.getByRole("region", { name: "Margin orders and loans" });
+const dialog = (page: Page) => page.getByRole("dialog");
+const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
+const plain = (text: string | null) => Number((text ?? "").replace(/[^\d.-]/g, ""));
+const figure = async (page: Page, id: string) => plain(await box(page).getByTestId(id).textContent());
+
+/** Opens a money dialog of the account box, types the amount and confirms it. */
+async function money(page: Page, button: string, amount: string | "max", done: RegExp) {
+  await box(page).getByRole("button", { name: button, exact: true }).click();
+  await expect(dialog(page).getByLabel("Amount")).toBeFocused();
+  if (amount === "max") await dialog(page).getByTestId("margin-amount-max").click();
+  else await dialog(page).getByLabel("Amount").fill(amount);
+  await dialog(page).getByRole("button", { name: button, exact: true }).click();
+  await expect(toast(page, done)).toBeVisible();
+  await expect(dialog(page)).toHaveCount(0);
+}
+
+test("transfer to cross margin, borrow, buy with auto-loan, interest accrues, sell and repay", async ({ page, pageProblems }) => {
+  test.setTimeout(120_000);
+  await registerThroughPage(page, newEmail(), "Passw0rd!x");
+  await page.goto("/margin/BTCUSDT");
+  await expect(page.getByTestId("kline-chart")).toBeVisible();
+  const gauge = box(page).getByRole("meter", { name: "Risk rate" });
+  await expect(gauge).toHaveAttribute("aria-valuetext", /No debt/);
+
+  // 1000 USDT from spot into the cross margin account.
+  await money(page, "Transfer in", "1000", /Moved 1,000 USDT/);
+  await expect.poll(() => figure(page, "margin-available")).toBe(1000);
+
+  // Borrowing more than the limit is refused in the dialog; 200 USDT is borrowed.
+  await box(page).getByRole("button", { name: "Borrow", exact: true }).click();
+  await expect.poll(async () => plain(await dialog(page).getByTestId("margin-amount-max").textContent())).toBeGreaterThan(200);
+  await dialog(page).getByLabel("Amount").fill("100000000");
+  await dialog(page).getByRole("button", { name: "Borrow", exact: true }).click();
+  await expect(dialog(page).getByText(/The most possible is/)).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Cancel" }).click();
+  await money(page, "Borrow", "200", /Borrowed 200 USDT/);
+  await expect.poll(() => figure(page, "margin-borrowed")).toBeGreaterThanOrEqual(200);
+  await expect.poll(() => figure(page, "margin-available")).toBe(1200);
+  await expect(gauge).toHaveAttribute("aria-valuetext", /Low risk|Medium risk/);
+  await panels(page).getByRole("tab", { name: "Loans" }).click();
+  await expect(panels(page).getByTestId("margin-borrow-records").getByTestId("margin-borrow-amount").first()).toHaveText("200");
+
+  // A market buy of 1500 USDT with auto-loan: beyond the free balance, so it borrows the rest, confirmed first.
+  await form(page).getByLabel("Loan mode").selectOption("autoLoan");
+  await form(page).getByRole("button", { name: "Market", exact: true }).click();
+  await expect.poll(async () => plain(await form(page).getByTestId("margin-max-buy").textContent())).toBeGreaterThan(0);
+  await form(page).getByLabel("Total").fill("1500");
+  await expect.poll(async () => plain(await form(page).getByTestId("margin-will-borrow").textContent())).toBe(300);
+  await form(page).getByRole("button", { name: "Buy BTC" }).click();
+  await expect(dialog(page).getByTestId("confirm-summary")).toContainText("Auto borrow");
+  await expect(dialog(page).getByTestId("confirm-summary")).toContainText("300");
+  await dialog(page).getByRole("button", { name: "Confirm" }).click();
+  await expect(toast(page, "Order placed")).toBeVisible();
+  await expect(toast(page, /Buy filled: .* BTC at/)).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => figure(page, "margin-borrowed")).toBeGreaterThanOrEqual(500);
+
+  // Interest accrues on the simulated clock: the owed interest grows, and the interest records list it.
+  await expect.poll(() => figure(page, "margin-interest"), { timeout: 20_000 }).toBeGreaterThan(0);
+  const first = await figure(page, "margin-interest");
+  await expect.poll(() => figure(page, "margin-interest"), { timeout: 20_000 }).toBeGreaterThan(first);
+  await panels(page).getByRole("tab", { name: "Interest" }).click();
+  await expect(panels(page).getByTestId("margin-interest-records").getByRole("row").nth(1)).toBeVisible();
+
+  // Sell the BTC back (no loan), then repay everything owed with the dialog's maximum.
+  await form(page).getByLabel("Loan mode").selectOption("normal");
+  await form(page).getByRole("group", { name: "Side" }).getByRole("button", { name: "Sell" }).click();
+  await form(page).getByRole("button", { name: "100% of the available balance" }).click();
+  await form(page).getByRole("button", { name: "Sell BTC" }).click();
+  await dialog(page).getByRole("button", { name: "Confirm" }).click();
+  await expect(toast(page, /Sell filled: .* BTC at/)).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => figure(page, "margin-available")).toBeGreaterThan(500);
+  await money(page, "Repay", "max", /Repaid .* USDT/);
+  await expect.poll(() => figure(page, "margin-borrowed")).toBe(0);
+  await expect.poll(() => figure(page, "margin-interest")).toBe(0);
+  await expect(gauge).toHaveAttribute("aria-valuetext", /No debt/);
+  await panels(page).getByRole("tab", { name: "Repayments" }).click();
+  await expect(panels(page).getByTestId("margin-repay-records").getByRole("row").nth(1)).toBeVisible();
+
+  // The record pages list the same account.
+  await page.goto("/record/margin");
+  await expect(page.getByTestId("margin-borrow-records").getByRole("row")).toHaveCount(3);
+  await page.goto("/order/marginOrderInfo?symbol=BTCUSDT");
+  await expect(page.getByTestId("margin-history").getByRole("row")).toHaveCount(3);
+  expect(pageProblems).toEqual([]);
+});
