@@ -55,6 +55,11 @@ import { privateFuturesRoutes } from "./futures/routes/private-routes.ts";
 import { publicFuturesRoutes } from "./futures/routes/public-routes.ts";
 import { futuresStreamMarket } from "./futures/streams.ts";
 import { SUB_TRANSFER_MIGRATIONS } from "./exchange/sub-transfer-store.ts";
+import { marginConfigFromEnv } from "./margin/config.ts";
+import { Margin } from "./margin/margin.ts";
+import { marginRoutes } from "./margin/routes.ts";
+import { MARGIN_MIGRATIONS } from "./margin/store.ts";
+import { marginTransferRoute } from "./margin/transfer-route.ts";
 import { publicRoutes } from "./public-routes.ts";
 import type { SessionRequest } from "./request.ts";
 import { ApiKeyStore } from "./security/api-keys.ts";
@@ -95,6 +100,7 @@ export async function createGateway(
   migrate(db, SUB_TRANSFER_MIGRATIONS);
   migrate(db, EVENT_MIGRATIONS);
   migrate(db, FUTURES_MIGRATIONS);
+  migrate(db, MARGIN_MIGRATIONS);
 
   const app = Fastify({
     logger,
@@ -132,6 +138,9 @@ export async function createGateway(
   const futures = new Futures(db, exchange, futuresConfig, config.seed, log("futures error"));
   // a test and demo switch that must never be on unnoticed (docs/decisions/316)
   if (futuresConfig.priceControl) app.log.warn("SIM_PRICE_CONTROL is on: `npm run futures:price` can move the futures prices");
+  // margin accounts trade on the spot books (docs/decisions/320)
+  const margin = new Margin(db, exchange, marginConfigFromEnv(), log("margin error"));
+  await margin.start();
   const eventStore = new EventStore(db);
   const events = new EventService({
     store: eventStore,
@@ -187,6 +196,9 @@ export async function createGateway(
   planRoutes(app, exchangeDeps);
   spotAccountRoutes(app, exchangeDeps);
   subTransferRoutes(app, exchangeDeps);
+  // before the futures routes: it wraps their wallet/transfer for margin accounts
+  marginTransferRoute(app, { ...exchangeDeps, margin });
+  marginRoutes(app, { ...exchangeDeps, margin });
   publicFuturesRoutes(app, { futures, limiter: exchangeDeps.limiter });
   privateFuturesRoutes(app, { ...exchangeDeps, futures });
   futuresPlanRoutes(app, { ...exchangeDeps, futures });
@@ -211,6 +223,7 @@ export async function createGateway(
     async close() {
       closeStreams();
       futures.close();
+      margin.close();
       exchange.close();
       await app.close();
       db.close();

@@ -8,7 +8,7 @@ import type { ExchangeConfig } from "./config.ts";
 import { parseScaled } from "./decimal.ts";
 import { Engine, type FeeRates } from "./engine/engine.ts";
 import { IdGen } from "./engine/order.ts";
-import { EngineError, ENVS, TREASURY, newChange, type Change, type Env, type Order } from "./engine/types.ts";
+import { EngineError, ENVS, TREASURY, ledgerOwner, newChange, type Change, type Env, type Order } from "./engine/types.ts";
 import { COINS, LEDGER_SCALE, instrument } from "./instruments.ts";
 import { toOrder, type PlaceOrderBody } from "./order-request.ts";
 import { Store } from "./store.ts";
@@ -47,7 +47,8 @@ export class ExchangeService {
   }
 
   private fees(env: Env, userId: string): FeeRates {
-    const vip = this.accounts.get(`${env}:${userId}`) ?? 0;
+    // a margin account (`owner#...`, docs/decisions/320) trades at its owner's VIP tier
+    const vip = this.accounts.get(`${env}:${userId}`) ?? this.accounts.get(`${env}:${ledgerOwner(userId)}`) ?? 0;
     return VIP_FEES[vip] ?? (VIP_FEES[0] as FeeRates);
   }
 

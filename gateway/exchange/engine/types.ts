@@ -138,3 +138,12 @@ export class EngineError extends Error {
 export const TREASURY = "treasury";
 /** Collects trading fees. */
 export const FEE_ACCOUNT = "fees";
+
+/**
+ * The user an engine identity belongs to: a margin account's key is `owner#...`
+ * (docs/decisions/320); a real user's id has no `#`.
+ */
+export function ledgerOwner(userId: string): string {
+  const i = userId.indexOf("#");
+  return i <= 0 ? userId : userId.slice(0, i);
+}

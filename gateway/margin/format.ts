@@ -1,0 +1,129 @@
+/** Margin records as Bitget v2 margin JSON: decimal strings and Bitget's field names (docs/decisions/320). */
+import type { LoanType } from "../../protocol/margin.ts";
+import { formatScaled } from "../exchange/decimal.ts";
+import type { Order } from "../exchange/engine/types.ts";
+import { lots, price, units } from "../exchange/format.ts";
+import { instrument, type Instrument } from "../exchange/instruments.ts";
+import { RATE_SCALE } from "./config.ts";
+import type { CoinState } from "./service.ts";
+import type { MarginRecord } from "./store.ts";
+import { RISK_SCALE } from "./valuation.ts";
+
+export const rate = (r: bigint) => formatScaled(r, RATE_SCALE);
+/** An annual rate from a daily one: 365 days. */
+export const annual = (r: bigint) => formatScaled(r * 365n, RATE_SCALE);
+export const risk = (r: bigint | undefined) => (r === undefined ? "0" : formatScaled(r, 4));
+export { RISK_SCALE };
+
+export function assetJson(c: CoinState, symbol?: string) {
+  const total = c.available + c.frozen;
+  return {
+    ...(symbol ? { symbol } : {}),
+    coin: c.coin,
+    totalAmount: units(total),
+    available: units(c.available),
+    frozen: units(c.frozen),
+    borrow: units(c.principal),
+    interest: units(c.interest),
+    net: units(total - c.principal - c.interest),
+    coupon: "0",
+    cTime: String(c.uTime),
+    uTime: String(c.uTime),
+  };
+}
+
+export function marginOrderJson(o: Order, loanType: LoanType) {
+  const inst = instrument(o.symbol) as Instrument;
+  const avg = o.filled === 0 ? "0" : price(inst, Number(o.filledQuote / (BigInt(o.filled) * inst.quoteUnitsPerTickLot)));
+  return {
+    orderId: o.id,
+    symbol: o.symbol,
+    orderType: o.type,
+    enterPointSource: o.source,
+    clientOid: o.clientOid,
+    loanType,
+    price: o.type === "limit" ? price(inst, o.price) : "0",
+    side: o.side,
+    status: o.status,
+    baseSize: lots(inst, o.filled),
+    quoteSize: units(o.filledQuote),
+    priceAvg: avg,
+    size: o.type === "market" && o.side === "buy" ? units(o.quoteSize) : lots(inst, o.size),
+    amount: units(o.filledQuote),
+    force: o.force,
+    cTime: String(o.cTime),
+    uTime: String(o.uTime),
+  };
+}
+
+const times = (r: MarginRecord) => ({ cTime: String(r.ts), uTime: String(r.endTs) });
+const idOf = (r: MarginRecord) => String(r.id);
+/** The detail a record carries after its reference (`ref|detail`). */
+const detailOf = (r: MarginRecord) => r.ref.split("|")[1] ?? "";
+const refOf = (r: MarginRecord) => r.ref.split("|")[0] ?? "";
+const sym = (r: MarginRecord) => (r.mode === "isolated" ? { symbol: r.symbol } : {});
+
+export function borrowJson(r: MarginRecord) {
+  return {
+    loanId: refOf(r),
+    ...sym(r),
+    coin: r.coin,
+    borrowAmount: units(r.amount),
+    borrowType: detailOf(r) === "auto" ? "auto" : "manual",
+    ...times(r),
+  };
+}
+
+export function repayJson(r: MarginRecord) {
+  const type = detailOf(r);
+  return {
+    repayId: refOf(r),
+    ...sym(r),
+    coin: r.coin,
+    repayAmount: units(r.amount),
+    repayType: type === "auto" ? "auto_repay" : type === "liquidation" ? "liq_repay" : "manual_repay",
+    repayInterest: units(r.interest),
+    repayPrincipal: units(r.principal),
+    ...times(r),
+  };
+}
+
+export function interestJson(r: MarginRecord) {
+  return {
+    interestId: idOf(r),
+    ...sym(r),
+    interestCoin: r.coin,
+    dailyInterestRate: rate(r.rate),
+    loanCoin: r.coin,
+    interestAmount: units(r.amount),
+    interstType: detailOf(r) === "first_hour" ? "first" : "scheduled",
+    ...times(r),
+  };
+}
+
+export function liquidationJson(r: MarginRecord) {
+  return {
+    liqId: idOf(r),
+    ...sym(r),
+    liqStartTime: String(r.ts),
+    liqEndTime: String(r.endTs),
+    liqRiskRatio: risk(r.rate),
+    totalAssets: units(r.amount),
+    totalDebt: units(r.principal),
+    liqFee: "0",
+    ...times(r),
+  };
+}
+
+export function financialJson(r: MarginRecord) {
+  return {
+    coin: r.coin,
+    ...sym(r),
+    marginId: idOf(r),
+    amount: units(r.kind === "transfer_out" || r.kind === "repay" ? -r.amount : r.amount),
+    balance: units(r.balance),
+    fee: "0",
+    marginType: r.kind,
+    ...times(r),
+  };
+}

@@ -1,0 +1,204 @@
+/**
+ * The margin risk watch and close-out (docs/decisions/320). A trade moves a pair's price; the
+ * accounts that owe something and hold or owe that pair's coin are valued again. Under the
+ * margin-call level the owner is warned once; under the liquidation level the account is closed
+ * out through the spot book: its orders are cancelled, coins it does not owe are sold for USDT,
+ * coins it owes are bought back with USDT by system market orders, debts are repaid, and what is
+ * still owed is covered by the margin protection fund, which takes whatever the account still holds.
+ */
+import { newOrder } from "../exchange/engine/order.ts";
+import { newChange, type Change, type Env } from "../exchange/engine/types.ts";
+import { instrument, QUOTE_COIN, type Instrument } from "../exchange/instruments.ts";
+import { MARGIN_FUND, MARGIN_POOL, type MarginAccountRef } from "./accounts.ts";
+import type { MarginService } from "./service.ts";
+
+/** A buy-back's budget is the debt's value at the best ask plus this share (10^-4), for slippage. */
+const BUY_SLIPPAGE = 300n;
+
+export class RiskWatch {
+  private readonly pending = new Set<string>();
+  private scheduled = false;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly svc: MarginService,
+    private readonly log: (err: unknown) => void,
+  ) {}
+
+  /** A trade on `symbol`: its accounts are checked after the current engine call. */
+  onTrade(env: Env, symbol: string): void {
+    this.pending.add(`${env}|${symbol}`);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.running = this.running.then(() => this.checkPending()).catch(this.log);
+    });
+  }
+
+  /** Resolves when every scheduled check has run (tests and shutdown). */
+  async settled(): Promise<void> {
+    while (this.scheduled || this.pending.size > 0) {
+      await new Promise((r) => setImmediate(r));
+      await this.running;
+    }
+    await this.running;
+  }
+
+  private async checkPending(): Promise<void> {
+    const list = [...this.pending];
+    this.pending.clear();
+    for (const item of list) {
+      const [env, symbol] = item.split("|") as [Env, string];
+      const inst = instrument(symbol);
+      if (!inst) continue;
+      for (const ref of this.affected(env, inst)) await this.check(env, ref);
+    }
+  }
+
+  /** Debtors a move of `inst` can touch: its isolated accounts, and crossed ones holding or owing its base coin. */
+  private affected(env: Env, inst: Instrument): MarginAccountRef[] {
+    const out: MarginAccountRef[] = [];
+    for (const [key, ref] of this.svc.debtorsOf(env)) {
+      if (ref.mode === "isolated") {
+        if (ref.symbol === inst.symbol) out.push(ref);
+        continue;
+      }
+      const b = this.svc.engine.balances.get(`${env}:${key}:${inst.baseCoin}`);
+      if ((b && b.available + b.frozen > 0n) || this.svc.owed(env, key, inst.baseCoin) > 0n) out.push(ref);
+    }
+    return out;
+  }
+
+  /** Values one account: warns, or liquidates it below the level. */
+  async check(env: Env, ref: MarginAccountRef): Promise<void> {
+    const s = this.svc.state(env, ref);
+    if (s.risk === undefined) return;
+    if (s.risk < this.svc.config.liquidationRatio) return this.liquidate(env, ref);
+    if (this.svc.warnOnce(env, s.key, s.risk)) this.svc.emit({ env, ref, kind: "warning" });
+  }
+
+  /** Closes an account out; one transaction, durable before the next check. */
+  async liquidate(env: Env, ref: MarginAccountRef): Promise<void> {
+    const svc = this.svc;
+    const eng = svc.engine;
+    const key = svc.key(ref);
+    const flag = `${env}|${key}`;
+    if (svc.liquidating.has(flag)) return;
+    svc.liquidating.add(flag);
+    try {
+      const start = Date.now();
+      const before = svc.state(env, ref);
+      const ch = newChange();
+      for (const o of [...eng.open.values()]) if (o.env === env && o.userId === key) eng.cancel(o, "liquidation", ch);
+      const coins = svc.coinsOf(ref).filter((c) => c !== QUOTE_COIN);
+      // coins not owed become USDT
+      for (const coin of coins) {
+        const excess = eng.balance(env, key, coin).available - svc.owed(env, key, coin);
+        const inst = svc.valuation.pairOf(coin);
+        if (inst && excess > 0n) this.market(env, key, inst, "sell", excess, ch, start);
+      }
+      // coins owed are bought back with USDT
+      for (const coin of coins) {
+        const need = svc.owed(env, key, coin) - eng.balance(env, key, coin).available;
+        const inst = svc.valuation.pairOf(coin);
+        if (inst && need > 0n) this.market(env, key, inst, "buy", need, ch, start);
+      }
+      for (const coin of svc.coinsOf(ref)) svc.repayFromBalance(env, ref, coin, "liquidation", start, ch);
+      const cover = this.cover(env, ref, key, start, ch);
+      const end = Date.now();
+      svc.record(ch, {
+        env,
+        ref,
+        kind: "liquidation",
+        coin: QUOTE_COIN,
+        amount: before.assets,
+        principal: before.liabilities,
+        interest: cover,
+        rate: before.risk ?? 0n,
+        balance: 0n,
+        ts: start,
+        endTs: end,
+      });
+      await svc.exchange.svc.store.commit(ch);
+      svc.emit({ env, ref, kind: "liquidation" });
+    } finally {
+      svc.liquidating.delete(flag);
+    }
+  }
+
+  /** A system market order of the account: sells `amount` of the base, or buys about `amount` of it. */
+  private market(env: Env, key: string, inst: Instrument, side: "buy" | "sell", amount: bigint, ch: Change, now: number): void {
+    const eng = this.svc.engine;
+    const book = eng.book(env, inst.symbol);
+    let size = 0;
+    let quoteSize = 0n;
+    if (side === "sell") {
+      size = Number(amount / inst.baseUnitsPerLot);
+      if (size <= 0 || !book.bids.best()) return;
+    } else {
+      const ask = book.asks.best();
+      const usdt = eng.balance(env, key, QUOTE_COIN).available;
+      if (!ask || usdt <= 0n) return;
+      const lots = (amount + inst.baseUnitsPerLot - 1n) / inst.baseUnitsPerLot;
+      // the budget walks the book: the debt's value at the best ask, plus room for a worse fill
+      const atAsk = lots * BigInt(ask.price) * inst.quoteUnitsPerTickLot;
+      const budget = atAsk + (atAsk * BUY_SLIPPAGE) / 10_000n;
+      quoteSize = budget < usdt ? budget : usdt;
+      if (quoteSize <= 0n) return;
+    }
+    const o = newOrder(eng.ids, { env, userId: key, symbol: inst.symbol, side, type: "market", size, quoteSize, source: "SYS" }, now);
+    o.clientOid = o.id;
+    eng.place(o, ch);
+  }
+
+  /**
+   * What the close-out could not repay: the fund takes the account's remaining coins and pays the
+   * pool what is still owed, in the coin where it holds it, else its USDT value; a debt beyond the
+   * fund is written off by the pool. Returns the USDT value the fund covered.
+   */
+  private cover(env: Env, ref: MarginAccountRef, key: string, now: number, ch: Change): bigint {
+    const svc = this.svc;
+    const eng = svc.engine;
+    const owing = svc.coinsOf(ref).filter((c) => svc.owed(env, key, c) > 0n);
+    if (owing.length === 0) return 0n;
+    for (const coin of svc.coinsOf(ref)) {
+      const b = eng.balance(env, key, coin);
+      if (b.available > 0n)
+        eng.transfer(env, key, MARGIN_FUND, coin, b.available, ["TRANSFER_OUT", "TRANSFER_IN"], "other", ch, "liquidation");
+    }
+    let covered = 0n;
+    for (const coin of owing) {
+      const loan = svc.loan(env, key, coin);
+      if (!loan) continue;
+      const debt = loan.principal + loan.interest;
+      const held = eng.balance(env, MARGIN_FUND, coin).available;
+      const value = svc.valuation.value(env, coin, debt, true);
+      if (held >= debt) {
+        eng.transfer(env, MARGIN_FUND, MARGIN_POOL, coin, debt, ["TRANSFER_OUT", "TRANSFER_IN"], "other", ch, "liquidation");
+      } else {
+        const usdt = eng.balance(env, MARGIN_FUND, QUOTE_COIN).available;
+        const pay = value < usdt ? value : usdt;
+        if (pay > 0n)
+          eng.transfer(env, MARGIN_FUND, MARGIN_POOL, QUOTE_COIN, pay, ["TRANSFER_OUT", "TRANSFER_IN"], "other", ch, "liquidation");
+      }
+      covered += value;
+      svc.record(ch, {
+        env,
+        ref,
+        kind: "compensate",
+        coin,
+        amount: debt,
+        principal: loan.principal,
+        interest: loan.interest,
+        balance: 0n,
+        ts: now,
+      });
+      loan.principal = 0n;
+      loan.interest = 0n;
+      loan.uTime = now;
+      svc.settleLoan(env, ref, loan, ch);
+    }
+    return covered;
+  }
+}
