@@ -1,3 +1,4 @@
+import { MARGIN_CHANNELS, MARGIN_INST_TYPE } from "../../../protocol/margin";
 import type { Async } from "~/lib/async-state";
 import { settle } from "~/lib/trade/account-feed";
 import { FrameStore, nextFrame, type FrameScheduler } from "~/lib/ws/frame-store";
@@ -76,12 +77,15 @@ export class MarginAccountFeed {
 
   start(pollMs = MARGIN_POLL_MS): () => void {
     this.refresh();
-    const suffix = this.mode === "crossed" ? "crossed" : "isolated";
-    const account: StreamArg =
-      this.mode === "crossed"
-        ? { instType: "MARGIN", channel: `account-${suffix}`, coin: "default" }
-        : { instType: "MARGIN", channel: `account-${suffix}`, instId: this.symbol };
-    const orders: StreamArg = { instType: "MARGIN", channel: `orders-${suffix}`, instId: this.symbol };
+    const crossed = this.mode === "crossed";
+    const account: StreamArg = crossed
+      ? { instType: MARGIN_INST_TYPE, channel: MARGIN_CHANNELS.crossedAccount, coin: "default" }
+      : { instType: MARGIN_INST_TYPE, channel: MARGIN_CHANNELS.isolatedAccount, instId: this.symbol };
+    const orders: StreamArg = {
+      instType: MARGIN_INST_TYPE,
+      channel: crossed ? MARGIN_CHANNELS.crossedOrders : MARGIN_CHANNELS.isolatedOrders,
+      instId: this.symbol,
+    };
     const soon = () => {
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.refresh(), PUSH_DEBOUNCE_MS);

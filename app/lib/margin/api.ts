@@ -4,17 +4,26 @@
  * A row that lacks a field the screen needs is left out rather than shown half.
  */
 
+import {
+  LOAN_TYPES,
+  MARGIN_ACCOUNT_MODES,
+  MARGIN_CROSSED,
+  MARGIN_ISOLATED,
+  type LoanType,
+  type MarginAccountMode,
+} from "../../../protocol/margin";
+
 /** Cross margin (one account for every pair) or isolated (one account per pair). */
-export type MarginMode = "crossed" | "isolated";
-export const MARGIN_MODES: readonly MarginMode[] = ["crossed", "isolated"];
+export type MarginMode = MarginAccountMode;
+export const MARGIN_MODES: readonly MarginMode[] = MARGIN_ACCOUNT_MODES;
 
 /** Bitget's `loanType`: whether an order borrows what it lacks and repays from what it brings in. */
-export const LOAN_TYPES = ["normal", "autoLoan", "autoRepay", "autoLoanAndRepay"] as const;
-export type LoanType = (typeof LOAN_TYPES)[number];
+export { LOAN_TYPES, type LoanType };
 export const borrows = (t: LoanType): boolean => t === "autoLoan" || t === "autoLoanAndRepay";
 
 /** Spot ↔ margin transfers go through the spot wallet's transfer, as on Bitget. */
 export const WALLET_TRANSFER = "/api/v2/spot/wallet/transfer";
+/** Bitget's list of margin pairs; the gateway may not serve it (the screen then offers every spot pair). */
 export const MARGIN_CURRENCIES = "/api/v2/margin/currencies";
 /** The account types of `wallet/transfer` on either side of a margin transfer. */
 export const TRANSFER_ACCOUNT: Record<MarginMode | "spot", string> = {
@@ -23,29 +32,8 @@ export const TRANSFER_ACCOUNT: Record<MarginMode | "spot", string> = {
   isolated: "isolated_margin",
 };
 
-/** The paths of one margin mode (`/api/v2/margin/crossed/...` or `/api/v2/margin/isolated/...`). */
-export function marginPaths(mode: MarginMode) {
-  const p = `/api/v2/margin/${mode}`;
-  return {
-    assets: `${p}/account/assets`,
-    riskRate: `${p}/account/risk-rate`,
-    maxBorrowable: `${p}/account/max-borrowable-amount`,
-    maxTransferOut: `${p}/account/max-transfer-out-amount`,
-    borrow: `${p}/account/borrow`,
-    repay: `${p}/account/repay`,
-    interestRate: `${p}/interest-rate-and-limit`,
-    placeOrder: `${p}/place-order`,
-    cancelOrder: `${p}/cancel-order`,
-    openOrders: `${p}/open-orders`,
-    historyOrders: `${p}/history-orders`,
-    fills: `${p}/fills`,
-    borrowHistory: `${p}/borrow-history`,
-    repayHistory: `${p}/repay-history`,
-    interestHistory: `${p}/interest-history`,
-    liquidationHistory: `${p}/liquidation-history`,
-  } as const;
-}
-export type MarginPaths = ReturnType<typeof marginPaths>;
+/** The paths of one margin mode (`/api/v2/margin/crossed/...` or `/api/v2/margin/isolated/...`, protocol/margin.ts). */
+export const marginPaths = (mode: MarginMode) => (mode === "crossed" ? MARGIN_CROSSED : MARGIN_ISOLATED);
 
 /** What a margin record query needs: Bitget asks every one for a start time (ms). 90 days back. */
 export const RECORD_WINDOW_MS = 90 * 24 * 60 * 60 * 1000;
