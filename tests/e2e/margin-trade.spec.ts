@@ -5,7 +5,8 @@ import { registerThroughPage } from "./helpers";
 /**
  * Margin trading through the screen against the real gateway (issue 18 item 4; docs/decisions/707):
  * transfer, borrow, buy with auto-loan, interest accruing on the simulated clock (the e2e gateway
- * charges an "hour" of interest every few seconds, playwright.config.ts), sell and repay.
+ * charges an "hour" of interest every few seconds, playwright.config.ts), repay by hand and by an
+ * auto-repay sell.
  */
 let n = 0;
 const newEmail = () => `margin-${Date.now()}-${n++}@example.com`;
@@ -29,7 +30,10 @@ async function money(page: Page, button: string, amount: string | "max", done: R
   await expect(dialog(page)).toHaveCount(0);
 }
 
-test("transfer to cross margin, borrow, buy with auto-loan, interest accrues, sell and repay", async ({ page, pageProblems }) => {
+test("transfer to cross margin, borrow, buy with auto-loan, interest accrues, repay by hand and with an auto-repay sell", async ({
+  page,
+  pageProblems,
+}) => {
   test.setTimeout(120_000);
   await registerThroughPage(page, newEmail(), "Passw0rd!x");
   await page.goto("/margin/BTCUSDT");
@@ -76,17 +80,21 @@ test("transfer to cross margin, borrow, buy with auto-loan, interest accrues, se
   await panels(page).getByRole("tab", { name: "Interest" }).click();
   await expect(panels(page).getByTestId("margin-interest-records").getByRole("row").nth(1)).toBeVisible();
 
-  // Sell the BTC back (no loan), then repay everything owed with the dialog's maximum.
-  await form(page).getByLabel("Loan mode").selectOption("normal");
+  // Repay part by hand (100 more USDT moved in for it), then sell the BTC with auto-repay: its
+  // proceeds clear the rest of the debt and its interest at the fill.
+  await money(page, "Transfer in", "200", /Moved 200 USDT/);
+  const owed = await figure(page, "margin-borrowed");
+  await money(page, "Repay", "100", /Repaid 100 USDT/);
+  await expect.poll(() => figure(page, "margin-borrowed")).toBeLessThan(owed);
+  await form(page).getByLabel("Loan mode").selectOption("autoRepay");
   await form(page).getByRole("group", { name: "Side" }).getByRole("button", { name: "Sell" }).click();
   await form(page).getByRole("button", { name: "100% of the available balance" }).click();
   await form(page).getByRole("button", { name: "Sell BTC" }).click();
   await dialog(page).getByRole("button", { name: "Confirm" }).click();
   await expect(toast(page, /Sell filled: .* BTC at/)).toBeVisible({ timeout: 15_000 });
-  await expect.poll(() => figure(page, "margin-available")).toBeGreaterThan(500);
-  await money(page, "Repay", "max", /Repaid .* USDT/);
   await expect.poll(() => figure(page, "margin-borrowed")).toBe(0);
   await expect.poll(() => figure(page, "margin-interest")).toBe(0);
+  await expect.poll(() => figure(page, "margin-available")).toBeGreaterThan(500);
   await expect(gauge).toHaveAttribute("aria-valuetext", /No debt/);
   await panels(page).getByRole("tab", { name: "Repayments" }).click();
   await expect(panels(page).getByTestId("margin-repay-records").getByRole("row").nth(1)).toBeVisible();

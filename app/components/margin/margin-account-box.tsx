@@ -9,6 +9,8 @@ import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { Market } from "~/lib/trade/market";
 import { MarginMoneyDialog, type MoneyDialog } from "./margin-dialogs";
 import type { MarginAccountView } from "./margin-panels";
+
+const KINDS = ["transferIn", "transferOut", "borrow", "repay"] as const;
 import { RiskGauge } from "./risk-gauge";
 
 /**
@@ -29,11 +31,17 @@ export function MarginAccountBox({
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const [coin, setCoin] = useState(market.quote);
-  const [dialog, setDialog] = useState<MoneyDialog>();
+  const [dialog, setDialog] = useState<MoneyDialog["kind"]>();
   const assets = view.assets.state === "ready" ? view.assets.data : [];
   const asset = assets.find((a) => a.coin === coin);
   const borrowable = coin === market.base ? view.borrowable.base : view.borrowable.quote;
   const n = (v: string | undefined) => (v === undefined ? "—" : formatNumber(v, intl, { maxDigits: 8 }));
+  /** A dialog's limit follows the account while it is open: what is owed grows with interest. */
+  const moneyDialog = (kind: MoneyDialog["kind"]): MoneyDialog => {
+    if (kind === "transferIn") return { kind, coin };
+    const max = kind === "repay" ? repayable(asset) : parseDecimal((kind === "borrow" ? borrowable : asset?.available) ?? "0");
+    return { kind, coin, max };
+  };
   const warning = Number(listing?.warningRiskRatio) || undefined;
   const liquidation = Number(listing?.liquidationRiskRatio) || undefined;
   return (
@@ -66,30 +74,24 @@ export function MarginAccountBox({
         </dd>
       </dl>
       <div className="margin-actions">
-        <button type="button" className="button small" onClick={() => setDialog({ kind: "transferIn", coin })}>
-          {t("margin.dialog.transferIn")}
-        </button>
-        <button
-          type="button"
-          className="button small"
-          onClick={() => setDialog({ kind: "transferOut", coin, max: parseDecimal(asset?.available ?? "0") })}
-        >
-          {t("margin.dialog.transferOut")}
-        </button>
-        <button
-          type="button"
-          className="button small"
-          onClick={() => setDialog({ kind: "borrow", coin, max: borrowable ? parseDecimal(borrowable) : undefined })}
-        >
-          {t("margin.dialog.borrow")}
-        </button>
-        <button type="button" className="button small" onClick={() => setDialog({ kind: "repay", coin, max: repayable(asset) })}>
-          {t("margin.dialog.repay")}
-        </button>
+        {KINDS.map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            className="button small"
+            onClick={() => {
+              // The limits are read again now, so the dialog's maximum is current (interest accrues).
+              view.refresh();
+              setDialog(kind);
+            }}
+          >
+            {t(`margin.dialog.${kind}`)}
+          </button>
+        ))}
       </div>
       {dialog && (
         <MarginMoneyDialog
-          dialog={dialog}
+          dialog={moneyDialog(dialog)}
           mode={mode}
           symbol={market.symbol}
           onDone={view.afterAction}

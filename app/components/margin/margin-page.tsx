@@ -58,6 +58,7 @@ export function MarginPage({ data }: { data: MarginPageData }) {
         ? {
             ...state,
             version,
+            refresh: () => feed.refresh(),
             afterAction: () => {
               feed.refresh();
               setVersion((v) => v + 1);

@@ -11,7 +11,7 @@ import type { Market } from "~/lib/trade/market";
 import { MarginOpenOrders, MarginOrderHistory, MarginRecords } from "./margin-tables";
 
 /** What the panels are told of the account: its state, and how to say the trader changed something. */
-export type MarginAccountView = MarginAccountState & { afterAction: () => void; version: number };
+export type MarginAccountView = MarginAccountState & { refresh: () => void; afterAction: () => void; version: number };
 
 /** Below the market: open orders, order history, loans, repayments, interest and the pair's margin assets. */
 export function MarginPanels({
