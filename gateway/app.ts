@@ -58,6 +58,7 @@ import { SUB_TRANSFER_MIGRATIONS } from "./exchange/sub-transfer-store.ts";
 import { marginConfigFromEnv } from "./margin/config.ts";
 import { Margin } from "./margin/margin.ts";
 import { marginRoutes } from "./margin/routes.ts";
+import { marginStreamMarket } from "./margin/streams.ts";
 import { MARGIN_MIGRATIONS } from "./margin/store.ts";
 import { marginTransferRoute } from "./margin/transfer-route.ts";
 import { publicRoutes } from "./public-routes.ts";
@@ -211,7 +212,7 @@ export async function createGateway(
   });
   const closeStreams = exchangeStreams(app, {
     exchange,
-    markets: { "USDT-FUTURES": futuresStreamMarket(futures) },
+    markets: { "USDT-FUTURES": futuresStreamMarket(futures), MARGIN: marginStreamMarket(margin) },
     proxySecret: config.proxySecret,
     login: { apiKeys: accounts.apiKeys, webSession, checkSessionSignature: (req) => security.checkSignature(req, sessionIdOf) },
   });

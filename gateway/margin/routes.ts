@@ -48,8 +48,13 @@ export interface MarginRouteDeps extends ExchangeRouteDeps {
 /** The most an amount may be (10^9 coins), so a huge number is refused before any arithmetic. */
 const MAX_AMOUNT = 10n ** 17n;
 
-const BorrowSchema = z.object({ symbol: optional(text(32)), coin: text(16), borrowAmount: decimal, clientOid: optional(text(64)) });
-const RepaySchema = z.object({ symbol: optional(text(32)), coin: text(16), repayAmount: decimal });
+const BorrowSchema = z.object({
+  symbol: optional(text(32)),
+  coin: optional(text(16)),
+  borrowAmount: optional(decimal),
+  clientOid: optional(text(64)),
+});
+const RepaySchema = z.object({ symbol: optional(text(32)), coin: optional(text(16)), repayAmount: optional(decimal) });
 const OrderFields = {
   orderType: text(16),
   price: optional(decimal),
@@ -72,15 +77,16 @@ const BatchCancelSchema = z.object({
     .max(50),
 });
 
-/** A positive amount with at most 8 decimals (40017 otherwise). */
-export function amountOf(text: string, name: string): bigint {
+/** A positive amount with at most 8 decimals: 40019 when it is not sent, 40017 when it is wrong. */
+export function amountOf(text: string | undefined, name: string): bigint {
+  if (isAbsent(text)) throw new GatewayError(MARGIN_CODES.paramEmpty, `Parameter ${name} cannot be empty`);
   const v = parseScaled(text, LEDGER_SCALE);
   if (v === undefined || v <= 0n || v > MAX_AMOUNT)
     throw new GatewayError(MARGIN_CODES.paramInvalid, `Parameter ${name} must be a positive decimal with at most ${LEDGER_SCALE} decimals`);
   return v;
 }
 
-function coinOf(v: string | undefined, required = true): string | undefined {
+export function coinOf(v: string | undefined, required = true): string | undefined {
   if (isAbsent(v)) {
     if (required) throw new GatewayError(MARGIN_CODES.paramEmpty, "Parameter coin cannot be empty");
     return undefined;

@@ -14,7 +14,6 @@ afterAll(closeMarginWorlds);
 
 const U = 10n ** 8n;
 const env: Env = "live";
-const BTC = instrument("BTCUSDT")!;
 
 /** Every coin's balances over every engine identity (treasury included) add up to zero: nothing made, nothing lost. */
 function conserved(w: MarginWorld): void {

@@ -374,6 +374,7 @@ export class MarginService {
   async accrue(now = Date.now(), catchUp = 24 * 7): Promise<number> {
     const ch = newChange();
     let charged = 0;
+    const touched: Loan[] = [];
     const interval = this.config.interestIntervalMs;
     for (const loan of this.allLoans()) {
       if (loan.nextInterestAt > now || loan.principal === 0n) continue;
@@ -399,8 +400,14 @@ export class MarginService {
         detail: "hourly",
       });
       charged++;
+      touched.push(loan);
     }
-    if (charged > 0) await this.exchange.svc.store.commit(ch);
+    if (charged === 0) return 0;
+    await this.exchange.svc.store.commit(ch);
+    for (const loan of touched) {
+      const ref = parseAccountKey(loan.account);
+      if (ref) this.emit({ env: loan.env, ref, kind: "account" });
+    }
     return charged;
   }
 

@@ -14,13 +14,13 @@ import { CLIENT_OID } from "../exchange/order-request.ts";
 import { envOf, requireTrade } from "../exchange/routes/auth.ts";
 import { engineCall } from "../exchange/routes/query.ts";
 import type { MarginRouteDeps } from "./routes.ts";
-import { amountOf, isMarginTransfer } from "./routes.ts";
+import { amountOf, coinOf, isMarginTransfer } from "./routes.ts";
 
 const TransferSchema = z.object({
   fromType: text(32),
   toType: text(32),
-  amount: decimal,
-  coin: text(16),
+  amount: optional(decimal),
+  coin: optional(text(16)),
   symbol: optional(text(32)),
   clientOid: optional(text(64)),
 });
@@ -47,7 +47,7 @@ export function marginTransferRoute(app: FastifyInstance, deps: MarginRouteDeps)
         throw new GatewayError(MARGIN_CODES.paramInvalid, "Parameter clientOid is invalid");
       const mode = marginSide === "crossed_margin" ? "crossed" : "isolated";
       const ref = svc.ref(p.userId, mode, b.symbol);
-      const coin = b.coin.toUpperCase();
+      const coin = coinOf(b.coin) as string;
       const amount = amountOf(b.amount, "amount");
       const env = envOf(req);
       const transferId = svc.ids.text(svc.ids.next());

@@ -49,6 +49,8 @@ export interface StreamMarket {
   tradeListeners: Set<(env: Env, symbol: string, t: PublicTrade) => void>;
   /** Private channels this instType serves to a logged-in user (USDT-FUTURES: docs/decisions/314). */
   private?: PrivateStreamMarket;
+  /** An instType with private channels only (MARGIN trades on the spot books: docs/decisions/320). */
+  privateOnly?: boolean;
 }
 
 /** One private message for one user: an item of `channel` for `symbol`, or (`whole`) the user's full list. */
@@ -211,6 +213,8 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
     }
     if (!PUBLIC_CHANNELS.has(a.channel)) return void error(c, WS_ERRORS.channelNotExist, `channel:${a.channel} does not exist`, raw);
     if (!instType) return void error(c, WS_ERRORS.paramError, `instType must be one of ${INST_TYPES.join(", ")}`, raw);
+    if (markets[instType]!.privateOnly)
+      return void error(c, WS_ERRORS.channelNotExist, `channel:${a.channel} does not exist for ${instType}: use SPOT`, raw);
     const inst = typeof a.instId === "string" ? instrument(a.instId) : undefined;
     if (!inst || inst.symbol !== a.instId) return void error(c, WS_ERRORS.paramError, `instId ${String(a.instId)} does not exist`, raw);
     return { instType, channel: a.channel, instId: inst.symbol };
