@@ -35,7 +35,7 @@ test("the margin screen is the spot market with a margin form; an unknown pair i
   );
   await expect(form.getByLabel("Loan mode")).toHaveValue("normal");
   await form.getByLabel("Loan mode").selectOption("autoLoan");
-  await expect(form.getByText("What your free balance lacks is borrowed when the order fills.")).toBeVisible();
+  await expect(form.getByText("What your free balance lacks is borrowed when the order is placed.")).toBeVisible();
   await expect(form.getByRole("link", { name: "Log in" })).toBeVisible();
   // The market picker stays on margin.
   await page.locator(".symbol-switcher summary").click();
