@@ -8,6 +8,7 @@ import { useAsync, type Async } from "~/lib/async-state";
 import { browserHttp } from "~/lib/http/browser-client";
 import { postWithToast } from "~/lib/http/post-with-toast";
 import { formatNumber } from "~/lib/i18n/format";
+import { numberFormat } from "~/lib/i18n/formatters";
 import {
   marginOrdersOf,
   marginPaths,
@@ -166,17 +167,23 @@ export function MarginRecords({ mode, kind, coin, version = 0 }: { mode: MarginM
     interest: t("margin.table.dailyRate"),
     liquidation: t("margin.table.debt"),
   }[kind];
+  const liquidation = kind === "liquidation";
+  const percent = (v: string) => numberFormat(intl, { style: "percent", maximumFractionDigits: 2 }).format(Number(v));
   const columns: Array<Column<MarginRecord>> = [
     { header: t("account.time"), rowHeader: true, cell: (r) => formatTime(Number(r.cTime), intl) },
-    { header: kind === "liquidation" ? t("margin.table.pair") : t("account.coin"), cell: (r) => r.coin },
+    { header: liquidation ? t("margin.table.pair") : t("account.coin"), cell: (r) => r.coin || t("margin.mode.crossed") },
     {
       header: t(`margin.table.${kind}Amount`),
       num: true,
-      cell: (r) => formatNumber(r.amount, intl),
+      cell: (r) => (liquidation ? percent(r.amount) : formatNumber(r.amount, intl)),
       testId: () => `margin-${kind}-amount`,
     },
     ...(extra ? [{ header: extra, num: true, cell: (r: MarginRecord) => (r.extra ? formatNumber(r.extra, intl) : "—") }] : []),
-    { header: t("account.type"), cell: (r) => r.type || "—" },
+    {
+      header: liquidation ? t("margin.assets.total") : t("account.type"),
+      num: liquidation,
+      cell: (r) => (liquidation ? formatNumber(r.type, intl) : r.type || "—"),
+    },
   ];
   const csv = (list: readonly MarginRecord[]) =>
     toCsv(

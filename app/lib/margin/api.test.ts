@@ -85,5 +85,9 @@ describe("margin API readers", () => {
         ?.amount,
     ).toBe("10");
     expect(marginRecordsOf(null, "repay")).toEqual([]);
+    const liq = { liqId: "4", liqStartTime: "8", liqRiskRatio: "1.05", totalAssets: "105", totalDebt: "100", liqFee: "0", cTime: "8" };
+    expect(marginRecordsOf({ resultList: [liq] }, "liquidation")).toEqual([
+      { id: "4", coin: "", amount: "1.05", extra: "100", type: "105", cTime: "8" },
+    ]);
   });
 });

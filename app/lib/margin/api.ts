@@ -180,11 +180,12 @@ export function marginRecordsOf(page: unknown, kind: RecordKind): MarginRecord[]
                 extra: o.dailyInterestRate,
                 type: o.interstType ?? o.interestType,
               }
-            : { id: o.liqId, coin: o.symbol, amount: o.liqRisk ?? o.totalAssets, extra: o.totalDebt, type: o.liqFee };
+            : // a liquidation: its risk rate then, the assets it had and the debt it owed (cross: no pair)
+              { id: o.liqId, coin: o.symbol ?? "", amount: o.liqRiskRatio, extra: o.totalDebt, type: o.totalAssets };
     const id = text(row.id);
     const coin = text(row.coin);
     const amount = text(row.amount);
-    if (!id || !coin || amount === undefined) return [];
+    if (!id || coin === undefined || (coin === "" && kind !== "liquidation") || amount === undefined) return [];
     return [
       { id, coin, amount, extra: text(row.extra) ?? "", type: text(row.type) ?? "", cTime: text(o.cTime) ?? text(o.liqStartTime) ?? "" },
     ];
