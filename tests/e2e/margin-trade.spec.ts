@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { registerThroughPage } from "./helpers";
@@ -17,6 +18,10 @@ const panels = (page: Page) => page.getByRole("region", { name: "Margin orders a
 const dialog = (page: Page) => page.getByRole("dialog");
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
 const plain = (text: string | null) => Number((text ?? "").replace(/[^\d.-]/g, ""));
+const axe = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze()).violations.map(
+    (v) => `${v.id} ${v.nodes.map((x) => x.target.join(" ")).join(", ")}`,
+  );
 const figure = async (page: Page, id: string) => plain(await box(page).getByTestId(id).textContent());
 
 /** Opens a money dialog of the account box, types the amount and confirms it. */
@@ -106,5 +111,49 @@ test("transfer to cross margin, borrow, buy with auto-loan, interest accrues, re
   await page.goto("/order/marginOrderInfo?symbol=BTCUSDT");
   // The buy and the sell.
   await expect(page.getByTestId("margin-history").getByRole("row").nth(2)).toBeVisible();
+  expect(pageProblems).toEqual([]);
+});
+
+test("isolated margin: its own account for the pair, a BTC loan, the gauge and dialogs accessible in both themes", async ({
+  page,
+  pageProblems,
+}) => {
+  await registerThroughPage(page, newEmail(), "Passw0rd!x");
+  await page.goto("/margin/BTCUSDT");
+  await expect(page.getByTestId("kline-chart")).toBeVisible();
+  await form(page).getByRole("group", { name: "Margin mode" }).getByRole("button", { name: "Isolated" }).click();
+  await expect(box(page).getByRole("heading", { level: 2 })).toHaveText("Isolated margin account");
+  await money(page, "Transfer in", "500", /Moved 500 USDT/);
+  await expect.poll(() => figure(page, "margin-available")).toBe(500);
+
+  // Borrow BTC (the base coin) in the pair's isolated account: a short's first half.
+  await box(page).getByRole("group", { name: "Coin" }).getByRole("button", { name: "BTC" }).click();
+  await expect.poll(() => figure(page, "margin-box-borrowable")).toBeGreaterThan(0.001);
+  await money(page, "Borrow", "0.001", /Borrowed 0.001 BTC/);
+  await expect.poll(() => figure(page, "margin-borrowed")).toBeGreaterThanOrEqual(0.001);
+  const gauge = box(page).getByRole("meter", { name: "Risk rate" });
+  await expect(gauge).toHaveAttribute("aria-valuetext", /%, (Low|Medium) risk/);
+  await panels(page).getByRole("tab", { name: "Margin assets" }).click();
+  await expect(panels(page).getByTestId("margin-borrowed-BTC")).toHaveText("0.001");
+
+  // The cross account is another one: nothing was borrowed there.
+  await form(page).getByRole("group", { name: "Margin mode" }).getByRole("button", { name: "Cross" }).click();
+  await expect(box(page).getByRole("heading", { level: 2 })).toHaveText("Cross margin account");
+  await expect(gauge).toHaveAttribute("aria-valuetext", /No debt/);
+  await form(page).getByRole("group", { name: "Margin mode" }).getByRole("button", { name: "Isolated" }).click();
+  await expect(gauge).toHaveAttribute("aria-valuetext", /risk/);
+
+  // Accessible in the light theme and the dark one, the repay dialog open too (keyboard: Escape closes it).
+  expect(await axe(page)).toEqual([]);
+  await box(page).getByRole("button", { name: "Repay", exact: true }).click();
+  await expect(dialog(page).getByLabel("Amount")).toBeFocused();
+  expect(await axe(page)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toHaveCount(0);
+  await page.getByRole("banner").locator("summary").click();
+  await page.getByLabel("Dark").check();
+  await expect(page.locator("html")).toHaveClass("black");
+  await page.keyboard.press("Escape");
+  expect(await axe(page)).toEqual([]);
   expect(pageProblems).toEqual([]);
 });
