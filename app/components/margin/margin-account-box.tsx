@@ -38,9 +38,8 @@ export function MarginAccountBox({
   const n = (v: string | undefined) => (v === undefined ? "—" : formatNumber(v, intl, { maxDigits: 8 }));
   /** A dialog's limit follows the account while it is open: what is owed grows with interest. */
   const moneyDialog = (kind: MoneyDialog["kind"]): MoneyDialog => {
-    if (kind === "transferIn") return { kind, coin };
-    const max = kind === "repay" ? repayable(asset) : parseDecimal((kind === "borrow" ? borrowable : asset?.available) ?? "0");
-    return { kind, coin, max };
+    if (kind === "transferIn" || kind === "transferOut") return { kind, coin };
+    return { kind, coin, max: kind === "repay" ? repayable(asset) : borrowable ? parseDecimal(borrowable) : undefined };
   };
   const warning = Number(listing?.warningRiskRatio) || undefined;
   const liquidation = Number(listing?.liquidationRiskRatio) || undefined;

@@ -6,7 +6,7 @@ import { DecimalField, useErrorText } from "~/components/trade/order-fields";
 import { useAsync } from "~/lib/async-state";
 import { browserHttp } from "~/lib/http/browser-client";
 import { formatNumber } from "~/lib/i18n/format";
-import { marginPaths, TRANSFER_ACCOUNT, WALLET_TRANSFER, type MarginMode } from "~/lib/margin/api";
+import { marginPaths, maxTransferOutOf, TRANSFER_ACCOUNT, WALLET_TRANSFER, type MarginMode } from "~/lib/margin/api";
 import { checkAmount } from "~/lib/margin/maths";
 import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
@@ -15,22 +15,27 @@ import { newClientOid } from "~/lib/trade/order-form";
 /** Coins move in steps of 10⁻⁸ at most (the gateway's scale for balances). */
 const COIN_DIGITS = 8;
 
-/** Which dialog, for which coin, and its limit (a transfer in reads the spot balance itself). */
+/** Which dialog, for which coin, and its limit (a transfer reads its own: the spot balance, or what may leave margin). */
 export type MoneyDialog =
-  | { kind: "borrow" | "repay" | "transferOut"; coin: string; max: Decimal | undefined }
-  | { kind: "transferIn"; coin: string };
+  | { kind: "borrow" | "repay"; coin: string; max: Decimal | undefined }
+  | { kind: "transferIn" | "transferOut"; coin: string };
 
-/** The spot account's free balance of a coin: what can move into margin. */
-function useSpotAvailable(coin: string, wanted: boolean): Decimal | undefined {
-  const load = useCallback(
-    () =>
-      wanted
-        ? browserHttp()
-            .get<Array<{ coin: string; available: string }>>(V2.assets, { coin })
-            .then((rows) => parseDecimal(rows.find((r) => r.coin === coin)?.available ?? "0"))
-        : Promise.resolve(undefined),
-    [coin, wanted],
-  );
+/**
+ * What a transfer may move: the spot account's free balance of the coin into margin, and out of
+ * margin what `max-transfer-out-amount` allows (never past the account's borrowing limit).
+ */
+function useTransferLimit(kind: MoneyDialog["kind"], coin: string, mode: MarginMode, symbol: string): Decimal | undefined {
+  const load = useCallback(() => {
+    if (kind === "transferIn")
+      return browserHttp()
+        .get<Array<{ coin: string; available: string }>>(V2.assets, { coin })
+        .then((rows) => parseDecimal(rows.find((r) => r.coin === coin)?.available ?? "0"));
+    if (kind === "transferOut")
+      return browserHttp()
+        .get<unknown>(marginPaths(mode).maxTransferOut, { coin, ...(mode === "isolated" ? { symbol } : {}) })
+        .then((d) => parseDecimal(maxTransferOutOf(d, coin) ?? "0"));
+    return Promise.resolve(undefined);
+  }, [kind, coin, mode, symbol]);
   const [value] = useAsync(load);
   return value.state === "ready" ? value.data : undefined;
 }
@@ -54,8 +59,8 @@ export function MarginMoneyDialog({ dialog, mode, symbol, onDone, onClose }: Pro
   const [text, setText] = useState("");
   const [touched, setTouched] = useState(false);
   const { kind, coin } = dialog;
-  const spot = useSpotAvailable(coin, kind === "transferIn");
-  const max = dialog.kind === "transferIn" ? spot : dialog.max;
+  const transferMax = useTransferLimit(kind, coin, mode, symbol);
+  const max = "max" in dialog ? dialog.max : transferMax;
   const checked = checkAmount(text, max, COIN_DIGITS);
   // The dialog focuses its confirm button; here the first thing to do is to type the amount.
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { marginAssetsOf, marginOrdersOf, marginPaths, marginRecordsOf, maxBorrowableOf, riskRateOf } from "./api";
+import { marginAssetsOf, marginOrdersOf, marginPaths, marginRecordsOf, maxBorrowableOf, maxTransferOutOf, riskRateOf } from "./api";
 
 describe("margin API readers", () => {
   it("names the paths of each mode", () => {
@@ -32,6 +32,13 @@ describe("margin API readers", () => {
     expect(maxBorrowableOf(iso, "USDT")).toBe("900");
     expect(maxBorrowableOf(iso, "BTC")).toBe("1");
     expect(maxBorrowableOf(iso, "ETH")).toBeUndefined();
+    expect(maxTransferOutOf({ coin: "USDT", maxTransferOutAmount: "12" }, "USDT")).toBe("12");
+    expect(
+      maxTransferOutOf(
+        { baseCoin: "BTC", baseCoinMaxTransferOutAmount: "0.1", quoteCoin: "USDT", quoteCoinMaxTransferOutAmount: "5" },
+        "USDT",
+      ),
+    ).toBe("5");
   });
 
   it("reads orders and records of Bitget's pages", () => {

@@ -96,6 +96,16 @@ export function maxBorrowableOf(data: unknown, coin: string): string | undefined
   return undefined;
 }
 
+/** `max-transfer-out-amount`: what may leave the margin account without passing its borrowing limit. */
+export function maxTransferOutOf(data: unknown, coin: string): string | undefined {
+  const o = record(Array.isArray(data) ? data[0] : data);
+  if (!o) return undefined;
+  if (o.coin === coin) return text(o.maxTransferOutAmount);
+  if (o.baseCoin === coin) return text(o.baseCoinMaxTransferOutAmount);
+  if (o.quoteCoin === coin) return text(o.quoteCoinMaxTransferOutAmount);
+  return undefined;
+}
+
 /**
  * A margin order as the open-orders and history-orders lists give it: as the gateway answers
  * (docs/decisions/320), `size` is what was ordered and `baseSize`/`quoteSize` what has filled.
