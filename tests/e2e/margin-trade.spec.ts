@@ -143,6 +143,15 @@ test("isolated margin: its own account for the pair, a BTC loan, the gauge and d
   await form(page).getByRole("group", { name: "Margin mode" }).getByRole("button", { name: "Isolated" }).click();
   await expect(gauge).toHaveAttribute("aria-valuetext", /risk/);
 
+  // Out to spot again: no more than the loan leaves free (the gateway's max-transfer-out-amount).
+  await box(page).getByRole("group", { name: "Coin" }).getByRole("button", { name: "USDT" }).click();
+  await box(page).getByRole("button", { name: "Transfer out", exact: true }).click();
+  await expect.poll(async () => plain(await dialog(page).getByTestId("margin-amount-max").textContent())).toBeGreaterThan(100);
+  expect(plain(await dialog(page).getByTestId("margin-amount-max").textContent())).toBeLessThan(500);
+  await dialog(page).getByRole("button", { name: "Cancel" }).click();
+  await money(page, "Transfer out", "100", /Moved 100 USDT/);
+  await expect.poll(() => figure(page, "margin-available")).toBe(400);
+
   // Accessible in the light theme and the dark one, the repay dialog open too (keyboard: Escape closes it).
   expect(await axe(page)).toEqual([]);
   await box(page).getByRole("button", { name: "Repay", exact: true }).click();
