@@ -59,6 +59,7 @@ import { marginConfigFromEnv } from "./margin/config.ts";
 import { Margin } from "./margin/margin.ts";
 import { marginRoutes } from "./margin/routes.ts";
 import { marginStreamMarket } from "./margin/streams.ts";
+import { SpotPriceControl } from "./margin/spot-price-control.ts";
 import { MARGIN_MIGRATIONS } from "./margin/store.ts";
 import { marginTransferRoute } from "./margin/transfer-route.ts";
 import { publicRoutes } from "./public-routes.ts";
@@ -138,10 +139,12 @@ export async function createGateway(
   const futuresConfig = futuresConfigFromEnv();
   const futures = new Futures(db, exchange, futuresConfig, config.seed, log("futures error"));
   // a test and demo switch that must never be on unnoticed (docs/decisions/316)
-  if (futuresConfig.priceControl) app.log.warn("SIM_PRICE_CONTROL is on: `npm run futures:price` can move the futures prices");
+  if (futuresConfig.priceControl) app.log.warn("SIM_PRICE_CONTROL is on: `npm run futures:price` can move the futures and spot prices");
   // margin accounts trade on the spot books (docs/decisions/320)
   const margin = new Margin(db, exchange, marginConfigFromEnv(), log("margin error"));
   await margin.start();
+  // the same test and demo switch also pins spot pairs, so a margin account can be driven to liquidation (docs/decisions/316)
+  const spotPrices = futuresConfig.priceControl ? new SpotPriceControl(db, exchange, log("spot price control error")) : undefined;
   const eventStore = new EventStore(db);
   const events = new EventService({
     store: eventStore,
@@ -224,6 +227,7 @@ export async function createGateway(
     async close() {
       closeStreams();
       futures.close();
+      spotPrices?.close();
       margin.close();
       exchange.close();
       await app.close();

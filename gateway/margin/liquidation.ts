@@ -25,9 +25,22 @@ export class RiskWatch {
     private readonly log: (err: unknown) => void,
   ) {}
 
+  /** Accounts whose debt or coins moved without a trade (interest, a loan, a transfer), by `env|key`. */
+  private readonly accounts = new Map<string, { env: Env; ref: MarginAccountRef }>();
+
   /** A trade on `symbol`: its accounts are checked after the current engine call. */
   onTrade(env: Env, symbol: string): void {
     this.pending.add(`${env}|${symbol}`);
+    this.schedule();
+  }
+
+  /** An account changed (an hour of interest may be what takes it under): checked like a trade's. */
+  onAccount(env: Env, ref: MarginAccountRef): void {
+    this.accounts.set(`${env}|${this.svc.key(ref)}`, { env, ref });
+    this.schedule();
+  }
+
+  private schedule(): void {
     if (this.scheduled) return;
     this.scheduled = true;
     setImmediate(() => {
@@ -38,7 +51,7 @@ export class RiskWatch {
 
   /** Resolves when every scheduled check has run (tests and shutdown). */
   async settled(): Promise<void> {
-    while (this.scheduled || this.pending.size > 0) {
+    while (this.scheduled || this.pending.size > 0 || this.accounts.size > 0) {
       await new Promise((r) => setImmediate(r));
       await this.running;
     }
@@ -48,6 +61,9 @@ export class RiskWatch {
   private async checkPending(): Promise<void> {
     const list = [...this.pending];
     this.pending.clear();
+    const accounts = [...this.accounts.values()];
+    this.accounts.clear();
+    for (const { env, ref } of accounts) await this.check(env, ref);
     for (const item of list) {
       const [env, symbol] = item.split("|") as [Env, string];
       const inst = instrument(symbol);

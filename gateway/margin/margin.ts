@@ -42,6 +42,9 @@ export class Margin {
     exchange.svc.store.committed.add(onCommit);
     this.offCommit = () => exchange.svc.store.committed.delete(onCommit);
     exchange.svc.paperResetHooks.add((userId) => this.resetPaper(userId));
+    this.svc.listeners.add((e) => {
+      if (e.kind === "account") this.risk.onAccount(e.env, e.ref);
+    });
   }
 
   /** Seeds the protection fund and starts the interest clock. */

@@ -5,8 +5,10 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { ORDER_TYPES, SIDES } from "../../protocol/bitget.ts";
+import { ORDER_TYPES, SIDES, V2 } from "../../protocol/bitget.ts";
 import {
+  CROSSED_LEVERAGE,
+  ISOLATED_LEVERAGE,
   LOAN_TYPES,
   MARGIN_CODES,
   MARGIN_CROSSED,
@@ -16,13 +18,14 @@ import {
   type MarginPaths,
 } from "../../protocol/margin.ts";
 import { GatewayError, ok } from "../envelope.ts";
-import { parseScaled } from "../exchange/decimal.ts";
+import { formatScaled, parseScaled } from "../exchange/decimal.ts";
 import { EngineError, type Env } from "../exchange/engine/types.ts";
 import { canonical, decimal, enumValue, isAbsent, optional, parseFields, requireOrderRef, text } from "../exchange/fields.ts";
 import { lots, price, units } from "../exchange/format.ts";
-import { COINS, instrument, LEDGER_SCALE } from "../exchange/instruments.ts";
+import { COINS, INSTRUMENTS, instrument, LEDGER_SCALE } from "../exchange/instruments.ts";
 import type { PlaceOrderBody } from "../exchange/order-request.ts";
 import { privateRoute, sourceOf, type ExchangeRouteDeps } from "../exchange/routes/private-route.ts";
+import { tradeRules } from "../exchange/routes/public-routes.ts";
 import { qInt, qString, queryEnumOf, type Query } from "../exchange/routes/query.ts";
 import type { Principal } from "../request.ts";
 import type { MarginAccountRef } from "./accounts.ts";
@@ -97,6 +100,33 @@ export function coinOf(v: string | undefined, required = true): string | undefin
 }
 
 export function marginRoutes(app: FastifyInstance, deps: MarginRouteDeps): void {
+  // public: Bitget's list of margin pairs, with this gateway's levels and leverage
+  app.get(V2.marginCurrencies, async () => {
+    const { warningRatio, liquidationRatio } = deps.margin.svc.config;
+    const pairs = new Set(deps.margin.svc.marginPairs().map((i) => i.symbol));
+    return ok(
+      INSTRUMENTS.map((inst) => {
+        const borrowable = pairs.has(inst.symbol);
+        return {
+          symbol: inst.symbol,
+          baseCoin: inst.baseCoin,
+          quoteCoin: inst.quoteCoin,
+          maxCrossedLeverage: borrowable ? String(CROSSED_LEVERAGE) : "0",
+          maxIsolatedLeverage: borrowable ? String(ISOLATED_LEVERAGE) : "0",
+          warningRiskRatio: risk(warningRatio),
+          liquidationRiskRatio: risk(liquidationRatio),
+          ...tradeRules(inst),
+          minTradeUSDT: formatScaled(inst.minNotional, LEDGER_SCALE, 0),
+          isBorrowable: borrowable,
+          userMinBorrow: "0",
+          status: "1",
+          isIsolatedBaseBorrowable: borrowable,
+          isIsolatedQuoteBorrowable: borrowable,
+          isCrossBorrowable: borrowable,
+        };
+      }),
+    );
+  });
   modeRoutes(app, deps, "crossed", MARGIN_CROSSED);
   modeRoutes(app, deps, "isolated", MARGIN_ISOLATED);
 }

@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { TREASURY, type Env } from "../exchange/engine/types.ts";
 import { COINS, instrument } from "../exchange/instruments.ts";
 import { parseAccountKey } from "./accounts.ts";
-import { closeMarginWorlds, closeWorld, houseQuote, marginWorld, tradeAt, type MarginWorld } from "./testing.ts";
+import { VIP_FEES } from "../exchange/service.ts";
+import { closeMarginWorlds, closeWorld, houseQuote, marginWorld, TEST_MARGIN_CONFIG, tradeAt, type MarginWorld } from "./testing.ts";
 
 afterAll(closeMarginWorlds);
 
@@ -144,6 +145,90 @@ describe("liquidation on a price path", () => {
     expect(w.mg.svc.owed(env, w.mg.svc.key(ref), "ETH")).toBe(0n);
     expect(w.ex.svc.engine.balance(env, w.mg.svc.key(ref), "USDT").available).toBe(0n);
     void eth;
+    conserved(w);
+  });
+});
+
+describe("loan types, interest risk, fees and the simulation reset", () => {
+  it("repays from the proceeds of an autoRepay sell, at once and when a resting order fills later", async () => {
+    const w = await marginWorld();
+    const ref = await funded(w, "fay");
+    const key = w.mg.svc.key(ref);
+    const p = 90_000_00;
+    tradeAt(w.ex, env, "BTCUSDT", p);
+    await w.mg.svc.transfer(env, ref, "USDT", 1000n * U, true, "t1");
+    houseQuote(w.ex, env, "BTCUSDT", "sell", p + 100, 100_000);
+    await w.mg.orders.place(env, ref, { symbol: "BTCUSDT", side: "buy", orderType: "market", size: "1500" }, "autoLoan", "API");
+    const owed = w.mg.svc.owed(env, key, "USDT");
+    expect(owed).toBeGreaterThan(500n * U);
+    // a resting autoRepay sell: nothing repaid until it fills
+    const sell = await w.mg.orders.place(
+      env,
+      ref,
+      { symbol: "BTCUSDT", side: "sell", orderType: "limit", price: "91000", size: "0.005" },
+      "autoRepay",
+      "API",
+    );
+    expect(sell.status).toBe("live");
+    expect(w.mg.svc.owed(env, key, "USDT")).toBe(owed);
+    // the maker's asks go, then it bids through the sell
+    tradeAt(w.ex, env, "BTCUSDT", 91_000_00);
+    houseQuote(w.ex, env, "BTCUSDT", "buy", 91_000_00, 10_000);
+    await w.ex.svc.store.commit({ orders: [], fills: [], bills: [], balances: [], extra: [() => undefined] });
+    await new Promise((r) => setTimeout(r, 20));
+    await w.mg.risk.settled();
+    expect(w.mg.svc.owed(env, key, "USDT")).toBeLessThan(owed - 400n * U);
+    // an immediate autoLoanAndRepay sell into the bid repays in its own transaction
+    await w.mg.orders.place(env, ref, { symbol: "BTCUSDT", side: "sell", orderType: "market", size: "0.005" }, "autoLoanAndRepay", "API");
+    expect(w.mg.svc.owed(env, key, "USDT")).toBe(0n);
+    conserved(w);
+  });
+
+  it("liquidates an account that interest alone takes under the level", async () => {
+    const rates = new Map([...TEST_MARGIN_CONFIG.dailyRates, ["USDT", 5_000_000n]]);
+    const w = await marginWorld(undefined, { ...TEST_MARGIN_CONFIG, dailyRates: rates });
+    const ref = await funded(w, "gus");
+    await w.mg.svc.transfer(env, ref, "USDT", 1000n * U, true, "t1");
+    await w.mg.svc.borrow(env, ref, "USDT", 2000n * U);
+    const loan = w.mg.svc.loan(env, w.mg.svc.key(ref), "USDT")!;
+    // 5 % a day: a month of hours takes 3000 / 2000 under 1.1
+    await w.mg.svc.accrue(loan.nextInterestAt + 30 * 24 * 3_600_000, 24 * 40);
+    await w.mg.risk.settled();
+    expect(w.mg.svc.owed(env, w.mg.svc.key(ref), "USDT")).toBe(0n);
+    noDebtorBelowLiquidation(w);
+    conserved(w);
+  });
+
+  it("charges a margin account's fills at its owner's VIP rates", async () => {
+    const w = await marginWorld();
+    const ref = await funded(w, "hal");
+    w.ex.svc.setVip(env, "hal", 3);
+    const p = 90_000_00;
+    tradeAt(w.ex, env, "BTCUSDT", p);
+    houseQuote(w.ex, env, "BTCUSDT", "sell", p, 100_000);
+    await w.mg.svc.transfer(env, ref, "USDT", 1000n * U, true, "t1");
+    const o = await w.mg.orders.place(
+      env,
+      ref,
+      { symbol: "BTCUSDT", side: "buy", orderType: "limit", price: "90000", size: "0.01" },
+      "normal",
+      "API",
+    );
+    const vip3 = VIP_FEES[3]!.taker;
+    expect(o.fee).toBe((10n ** 6n * BigInt(vip3)) / 1_000_000n);
+  });
+
+  it("clears the margin accounts and debts of a simulation reset", async () => {
+    const w = await marginWorld();
+    await w.ex.svc.assets("paper", "ivy");
+    const ref = w.mg.svc.ref("ivy", "crossed");
+    await w.mg.svc.transfer("paper", ref, "USDT", 1000n * U, true, "t1");
+    await w.mg.svc.borrow("paper", ref, "BTC", U / 100n);
+    await w.ex.svc.resetPaper("ivy");
+    expect(w.mg.svc.owed("paper", w.mg.svc.key(ref), "BTC")).toBe(0n);
+    expect(w.mg.svc.state("paper", ref).assets).toBe(0n);
+    // the live account never saw any of it
+    expect(w.mg.svc.state("live", ref).assets).toBe(0n);
     conserved(w);
   });
 });

@@ -38,6 +38,11 @@ export class MarketSimulator {
   /** Market-maker inventory per book in lots (positive: long). */
   private readonly inventory = new Map<string, number>();
   private ticks = 0;
+  /**
+   * Fair prices pinned by the operator's spot price control (tests and demos, docs/decisions/316
+   * addendum), by `env:symbol`; the makers and takers follow a pin instead of the process.
+   */
+  readonly pins = new Map<string, number>();
 
   constructor(
     private readonly svc: ExchangeService,
@@ -120,7 +125,7 @@ export class MarketSimulator {
     const key = `${env}:${inst.symbol}`;
     const engine = this.svc.engine;
     for (const o of this.quotes.get(key) ?? []) if (engine.open.has(o.id)) engine.cancel(o, "requote", ch);
-    const fair = this.proc.price(i);
+    const fair = this.pins.get(key) ?? this.proc.price(i);
     const tick = 10 ** -inst.pricePrecision;
     const sigma = this.proc.sigma(i);
     const half = Math.max(tick, fair * (0.00015 + 3 * sigma));
@@ -145,7 +150,7 @@ export class MarketSimulator {
   private takers(env: Env, inst: Instrument, i: number, ch: ReturnType<typeof newChange>): void {
     const engine = this.svc.engine;
     const book = engine.book(env, inst.symbol);
-    const fair = this.proc.price(i);
+    const fair = this.pins.get(`${env}:${inst.symbol}`) ?? this.proc.price(i);
     const n = takerArrivals(this.rng, env);
     const tick = 10 ** -inst.pricePrecision;
     for (let k = 0; k < n; k++) {

@@ -27,7 +27,8 @@ function cents(c: number): string {
 }
 
 /** The trading rules Bitget repeats in its symbol and margin-currency entries, in its field order. */
-function tradeRules(inst: Instrument) {
+/** The trading rules of a pair as Bitget lists them (spot symbols and margin currencies). */
+export function tradeRules(inst: Instrument) {
   return {
     minTradeAmount: lots(inst, inst.minLots),
     maxTradeAmount: lots(inst, inst.maxLots),
@@ -164,29 +165,4 @@ export function publicExchangeRoutes(app: FastifyInstance, deps: Pick<ExchangeRo
   };
   app.get(V2.marketFills, fills(false));
   app.get(V2.marketFillsHistory, fills(true));
-
-  app.get(V2.marginCurrencies, async () =>
-    ok(
-      INSTRUMENTS.map((inst) => {
-        const borrowable = ["BTC", "ETH", "SOL", "XRP", "DOGE"].includes(inst.baseCoin);
-        return {
-          symbol: inst.symbol,
-          baseCoin: inst.baseCoin,
-          quoteCoin: inst.quoteCoin,
-          maxCrossedLeverage: borrowable ? "3" : "0",
-          maxIsolatedLeverage: borrowable ? "10" : "0",
-          warningRiskRatio: "0.8",
-          liquidationRiskRatio: "1",
-          ...tradeRules(inst),
-          minTradeUSDT: formatScaled(inst.minNotional, LEDGER_SCALE, 0),
-          isBorrowable: borrowable,
-          userMinBorrow: "0",
-          status: "1",
-          isIsolatedBaseBorrowable: borrowable,
-          isIsolatedQuoteBorrowable: borrowable,
-          isCrossBorrowable: borrowable,
-        };
-      }),
-    ),
-  );
 }
