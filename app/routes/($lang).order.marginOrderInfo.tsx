@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(context, request);
   const get = gatewayReader(context, request);
   const margin = await cachedListing(MARGIN_CURRENCIES, () => get<unknown[]>(MARGIN_CURRENCIES));
-  if (margin.ok) return { pairs: marginListingsOf(margin.data).map((l) => l.symbol) };
+  if (margin.ok) return { pairs: marginListingsOf(margin.data).flatMap((l) => (l.isBorrowable ? [l.symbol] : [])) };
   const spot = await cachedListing(V2.symbols, () => get<SpotSymbol[]>(V2.symbols));
   return { pairs: spot.ok ? spot.data.map((s) => s.symbol) : [] };
 }

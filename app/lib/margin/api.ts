@@ -4,6 +4,7 @@
  * A row that lacks a field the screen needs is left out rather than shown half.
  */
 
+import { V2 } from "../../../protocol/bitget";
 import {
   LOAN_TYPES,
   MARGIN_ACCOUNT_MODES,
@@ -23,8 +24,8 @@ export const borrows = (t: LoanType): boolean => t === "autoLoan" || t === "auto
 
 /** Spot ↔ margin transfers go through the spot wallet's transfer, as on Bitget. */
 export const WALLET_TRANSFER = "/api/v2/spot/wallet/transfer";
-/** Bitget's list of margin pairs; the gateway may not serve it (the screen then offers every spot pair). */
-export const MARGIN_CURRENCIES = "/api/v2/margin/currencies";
+/** Bitget's list of pairs with their margin terms (protocol/bitget.ts). */
+export const MARGIN_CURRENCIES = V2.marginCurrencies;
 /** The account types of `wallet/transfer` on either side of a margin transfer. */
 export const TRANSFER_ACCOUNT: Record<MarginMode | "spot", string> = {
   spot: "spot",
@@ -209,6 +210,8 @@ export interface MarginListing {
   maxIsolatedLeverage: string;
   warningRiskRatio: string;
   liquidationRiskRatio: string;
+  /** Whether the pair trades on margin at all (Bitget lists every pair, with this flag). */
+  isBorrowable: boolean;
   isCrossBorrowable: boolean;
   isIsolatedBorrowable: boolean;
 }
@@ -226,6 +229,7 @@ export function marginListingsOf(rows: unknown): MarginListing[] {
         maxIsolatedLeverage: text(o.maxIsolatedLeverage) ?? "",
         warningRiskRatio: text(o.warningRiskRatio) ?? "",
         liquidationRiskRatio: text(o.liquidationRiskRatio) ?? "",
+        isBorrowable: o.isBorrowable !== false,
         isCrossBorrowable: o.isCrossBorrowable !== false,
         isIsolatedBorrowable: o.isIsolatedBaseBorrowable !== false || o.isIsolatedQuoteBorrowable !== false,
       },

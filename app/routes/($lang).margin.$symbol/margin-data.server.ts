@@ -7,8 +7,8 @@ import { spotPageData } from "~/routes/($lang).spot.$symbol/spot-data.server";
 
 /**
  * The first paint of the margin screen (docs/decisions/707): the spot page's, with its addresses
- * under /margin/. A pair the gateway's `margin/currencies` does not list is a 404 as an unlisted
- * pair is; while the gateway serves no such list, every spot pair is offered.
+ * under /margin/. A pair that `margin/currencies` does not list as borrowable is a 404, as an
+ * unlisted pair is; should the gateway not answer that list, every spot pair is offered.
  */
 export async function marginPageData(
   context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">,
@@ -17,7 +17,7 @@ export async function marginPageData(
 ): Promise<MarginPageData> {
   const get = gatewayReader(context, request);
   const listed = await cachedListing(MARGIN_CURRENCIES, () => get<unknown[]>(MARGIN_CURRENCIES));
-  const listings = listed.ok ? marginListingsOf(listed.data) : undefined;
+  const listings = listed.ok ? marginListingsOf(listed.data).filter((l) => l.isBorrowable) : undefined;
   const wanted = symbolParam.toUpperCase();
   if (listings && !listings.some((l) => l.symbol === wanted)) throw new Response(null, { status: 404, statusText: "Not Found" });
   const spot = await spotPageData(context, request, symbolParam, marginPath);
