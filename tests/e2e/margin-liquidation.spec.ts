@@ -63,8 +63,10 @@ test("a leveraged cross long gets its margin call, then is liquidated, as BTC is
   await expect.poll(async () => (await shown()).some((t) => /Margin call: your risk rate is \d/.test(t)), { timeout: 60_000 }).toBe(true);
   await expect.poll(async () => plain(await box(page).getByTestId("margin-borrowed").textContent()), { timeout: 90_000 }).toBe(0);
   await expect(gauge).toHaveAttribute("aria-valuetext", /No debt/);
-  // The close-out's sale is a fill of the account, and the records list the liquidation.
-  expect((await shown()).some((t) => /Sell filled: .* BTC at/.test(t))).toBe(true);
+  // The close-out's sale is said as a liquidation, and the records list it.
+  await expect
+    .poll(async () => (await shown()).some((t) => /^Liquidation: Sell .* BTC at .* closed out your margin debt\.$/.test(t)))
+    .toBe(true);
   await page.goto("/record/margin");
   await page.getByRole("tab", { name: "Liquidations" }).click();
   const rate = page.getByTestId("margin-liquidation-records").getByTestId("margin-liquidation-amount").first();

@@ -99,10 +99,8 @@ export function MarginPage({ data }: { data: MarginPageData }) {
       const price = o.priceAvg
         ? formatNumber(o.priceAvg, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision })
         : "—";
-      showToast(
-        t("margin.toast.filled", { side: t(`side.${o.side}`), filled: formatNumber(o.filled, intl), coin: market.base, price }),
-        "notice",
-      );
+      const values = { side: t(`side.${o.side}`), filled: formatNumber(o.filled, intl), coin: market.base, price };
+      showToast(t(e.kind === "liquidation" ? "margin.toast.liquidated" : "margin.toast.filled", values), "notice");
       setVersion((v) => v + 1);
     });
   }, [feed, market, intl, t]);

@@ -16,6 +16,7 @@ const order = (id: string, status: string, filled: string): MarginOrder => ({
   filled,
   filledQuote: "100",
   status,
+  source: "WEB",
   cTime: "1",
 });
 
@@ -71,6 +72,16 @@ describe("MarginAccountFeed", () => {
     await flush();
     expect(events).toEqual([{ kind: "fill", order: order("2", "filled", "0.001") }]);
     expect(feed.store.get().borrowable).toEqual({ quote: "100" });
+  });
+
+  it("tells a liquidation's close-out from the trader's own fills", async () => {
+    const closeOut = { ...order("3", "filled", "0.02"), side: "sell" as const, source: "SYS" };
+    const { feed, events } = setup([[], [closeOut]], ["0"]);
+    feed.refresh();
+    await flush();
+    feed.refresh();
+    await flush();
+    expect(events).toEqual([{ kind: "liquidation", order: closeOut }]);
   });
 
   it("warns of a margin call when the risk rate reaches the warning", async () => {

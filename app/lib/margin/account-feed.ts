@@ -25,7 +25,8 @@ export interface MarginAccountState {
   stream: StreamStatus;
 }
 
-export type MarginEvent = { kind: "fill"; order: MarginOrder } | { kind: "marginCall"; riskRate: string };
+/** A fill of the trader's order, a close-out fill of a liquidation (a `SYS` order), or a margin call. */
+export type MarginEvent = { kind: "fill" | "liquidation"; order: MarginOrder } | { kind: "marginCall"; riskRate: string };
 
 type Stream = Pick<StreamClient, "subscribe" | "onReady" | "status" | "onStatus">;
 
@@ -140,7 +141,7 @@ export class MarginAccountFeed {
       if (!FILLED.has(o.status) && !(Number(o.filled) > 0)) continue;
       if (seen.get(o.orderId) === o.filled) continue;
       seen.set(o.orderId, o.filled);
-      if (!first && Number(o.filled) > 0) this.emit({ kind: "fill", order: o });
+      if (!first && Number(o.filled) > 0) this.emit({ kind: o.source === "SYS" ? "liquidation" : "fill", order: o });
     }
   }
 

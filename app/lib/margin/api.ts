@@ -127,6 +127,8 @@ export interface MarginOrder {
   filled: string;
   filledQuote: string;
   status: string;
+  /** Who placed it: `SYS` for the close-out of a liquidation (Bitget's `enterPointSource`). */
+  source: string;
   cTime: string;
 }
 
@@ -149,6 +151,7 @@ export function marginOrderOf(r: unknown): MarginOrder | undefined {
     filled: text(o.baseSize) ?? "0",
     filledQuote: text(o.quoteSize) ?? text(o.amount) ?? "0",
     status: text(o.status) ?? "",
+    source: text(o.enterPointSource) ?? "",
     cTime: text(o.cTime) ?? "",
   };
 }
