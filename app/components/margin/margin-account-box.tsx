@@ -46,7 +46,12 @@ export function MarginAccountBox({
   return (
     <section className="card margin-account" aria-labelledby="margin-box-title" data-testid="margin-account">
       <h2 id="margin-box-title">{t("margin.box.title", { mode: t(`margin.mode.${mode}`) })}</h2>
-      <RiskGauge riskRate={view.riskRate} {...(warning ? { warning } : {})} {...(liquidation ? { liquidation } : {})} />
+      <RiskGauge
+        loading={view.assets.state !== "ready"}
+        riskRate={view.riskRate}
+        {...(warning ? { warning } : {})}
+        {...(liquidation ? { liquidation } : {})}
+      />
       <Segmented
         label={t("margin.box.coin")}
         value={coin}

@@ -32,6 +32,17 @@ import { useMarginAccount } from "./use-margin-account";
 
 const NONE: never[] = [];
 const NO_ACCOUNT = new FrameStore<MarginAccountState | undefined>(() => undefined);
+const idle = () => undefined;
+/** A logged-in trader's account before its feed starts (the server's render, the first frame, a mode switch). */
+const LOADING: Omit<MarginAccountView, "version"> = {
+  assets: { state: "loading" },
+  orders: { state: "loading" },
+  riskRate: undefined,
+  borrowable: {},
+  stream: "idle",
+  refresh: idle,
+  afterAction: idle,
+};
 
 /** One pair on margin (docs/decisions/707): the spot screen's market and frame, a margin account beside it. */
 export function MarginPage({ data }: { data: MarginPageData }) {
@@ -52,21 +63,19 @@ export function MarginPage({ data }: { data: MarginPageData }) {
   const warning = Number(data.listing?.warningRiskRatio) || undefined;
   const feed = useMarginAccount(mode, market, user !== null, warning);
   const state = useFrameStore(feed ? (feed.store as FrameStore<MarginAccountState | undefined>) : NO_ACCOUNT);
-  const view = useMemo<MarginAccountView | undefined>(
-    () =>
-      feed && state
-        ? {
-            ...state,
-            version,
-            refresh: () => feed.refresh(),
-            afterAction: () => {
-              feed.refresh();
-              setVersion((v) => v + 1);
-            },
-          }
-        : undefined,
-    [feed, state, version],
-  );
+  const loggedIn = user !== null;
+  const view = useMemo<MarginAccountView | undefined>(() => {
+    if (!feed || !state) return loggedIn ? { ...LOADING, version } : undefined;
+    return {
+      ...state,
+      version,
+      refresh: () => feed.refresh(),
+      afterAction: () => {
+        feed.refresh();
+        setVersion((v) => v + 1);
+      },
+    };
+  }, [feed, state, version, loggedIn]);
 
   const last = ticker?.lastPr;
   useEffect(() => {

@@ -11,10 +11,13 @@ import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
  * the thresholds where a margin call and liquidation come.
  */
 export function RiskGauge({
+  loading = false,
   riskRate,
   warning = DEFAULT_WARNING_RATIO,
   liquidation = DEFAULT_LIQUIDATION_RATIO,
 }: {
+  /** The account is not read yet: no level to show. */
+  loading?: boolean;
   riskRate: string | undefined;
   warning?: number;
   liquidation?: number;
@@ -27,10 +30,15 @@ export function RiskGauge({
   const pct = riskShare(ratio, liquidation) * 100;
   const percent = (v: number) => numberFormat(intl, { style: "percent", maximumFractionDigits: 2 }).format(v);
   // Without debt there is no rate to show (Bitget sends "0"): the words say so.
-  const value = level === "none" ? "—" : percent(ratio ?? 0);
-  const words = t(`margin.risk.${level}`);
+  const value = loading || level === "none" ? "—" : percent(ratio ?? 0);
+  const words = loading ? t("account.loading") : t(`margin.risk.${level}`);
   return (
-    <div className={`risk-gauge risk-${level}`} data-testid="risk-gauge" data-level={level}>
+    <div
+      className={`risk-gauge risk-${level}`}
+      data-testid="risk-gauge"
+      data-level={loading ? "loading" : level}
+      aria-busy={loading || undefined}
+    >
       <div className="risk-head">
         <span id={`${id}-label`}>{t("margin.risk.label")}</span>
         <strong className="risk-words">
