@@ -268,3 +268,20 @@ describe("liquidation on a price path", () => {
     expect(risk.body.data[0]).toMatchObject({ riskRateRatio: "0" });
   });
 });
+
+describe("margin in the simulation environment", () => {
+  it("keeps demo margin accounts and loans apart from live ones", async () => {
+    const key = makeKey(web.dir, "mg-paper");
+    const live = new Client(web.url, key);
+    const paper = new Client(web.url, key, { paptrading: "1" });
+    await live.get(V2.assets);
+    await paper.get(V2.assets);
+    expect((await transfer(paper, { fromType: "spot", toType: "crossed_margin", amount: "1000" })).body.code).toBe("00000");
+    expect((await paper.post(C.borrow, { coin: "BTC", borrowAmount: "0.001" })).body.code).toBe("00000");
+    expect(await asset(paper, C.assets, "BTC")).toMatchObject({ borrow: "0.00100000" });
+    expect(await asset(live, C.assets, "BTC")).toBeUndefined();
+    expect((await asset(live, C.assets, "USDT"))?.available).toBe("0.00000000");
+    expect((await paper.post(V2.paperReset, {})).body.code).toBe("00000");
+    expect(await asset(paper, C.assets, "BTC")).toBeUndefined();
+  });
+});

@@ -6,15 +6,15 @@
  */
 import type { FastifyInstance, RouteHandlerMethod } from "fastify";
 import { z } from "zod";
-import { MIX_PRIVATE, TRANSFER_ACCOUNT_TYPES } from "../../protocol/mix.ts";
-import { MARGIN_CODES } from "../../protocol/margin.ts";
-import { GatewayError, ok } from "../envelope.ts";
-import { canonical, decimal, isAbsent, optional, parseFields, text } from "../exchange/fields.ts";
-import { CLIENT_OID } from "../exchange/order-request.ts";
-import { envOf, requireTrade } from "../exchange/routes/auth.ts";
-import { engineCall } from "../exchange/routes/query.ts";
-import type { MarginRouteDeps } from "./routes.ts";
-import { amountOf, coinOf, isMarginTransfer } from "./routes.ts";
+import { MIX_PRIVATE, TRANSFER_ACCOUNT_TYPES } from "../../../protocol/mix.ts";
+import { MARGIN_CODES } from "../../../protocol/margin.ts";
+import { GatewayError, ok } from "../../envelope.ts";
+import { canonical, decimal, isAbsent, optional, parseFields, text } from "../../exchange/fields.ts";
+import { CLIENT_OID } from "../../exchange/order-request.ts";
+import { envOf, requireTrade } from "../../exchange/routes/auth.ts";
+import { engineCall } from "../../exchange/routes/query.ts";
+import type { MarginRouteDeps } from "./fields.ts";
+import { amountOf, coinOf, isMarginTransfer } from "./fields.ts";
 
 const TransferSchema = z.object({
   fromType: text(32),

@@ -1,0 +1,215 @@
+/**
+ * Margin account endpoints, crossed and isolated (docs/decisions/320): assets, borrow, repay, risk
+ * rate, the maximum borrowable and transferable, interest rates and tiers; and the public list of
+ * margin pairs.
+ */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { V2 } from "../../../protocol/bitget.ts";
+import { CROSSED_LEVERAGE, ISOLATED_LEVERAGE } from "../../../protocol/margin.ts";
+import { ok } from "../../envelope.ts";
+import { formatScaled } from "../../exchange/decimal.ts";
+import { decimal, optional, parseFields, text } from "../../exchange/fields.ts";
+import { units } from "../../exchange/format.ts";
+import { INSTRUMENTS, LEDGER_SCALE } from "../../exchange/instruments.ts";
+import { tradeRules } from "../../exchange/routes/public-routes.ts";
+import { qString, type Query } from "../../exchange/routes/query.ts";
+import { annual, assetJson, rate, risk } from "../format.ts";
+import type { Margin } from "../margin.ts";
+import { borrowLimit, leverageOf, MAINTAIN_MARGIN_RATE } from "../tiers.ts";
+import { amountOf, coinOf, type ModeContext } from "./fields.ts";
+
+const BorrowSchema = z.object({
+  symbol: optional(text(32)),
+  coin: optional(text(16)),
+  borrowAmount: optional(decimal),
+  clientOid: optional(text(64)),
+});
+const RepaySchema = z.object({ symbol: optional(text(32)), coin: optional(text(16)), repayAmount: optional(decimal) });
+/** Bitget's list of margin pairs (public), with this gateway's levels and leverage. */
+export function marginCurrencyRoute(app: FastifyInstance, margin: Margin): void {
+  app.get(V2.marginCurrencies, async () => {
+    const { warningRatio, liquidationRatio } = margin.svc.config;
+    const pairs = new Set(margin.svc.marginPairs().map((i) => i.symbol));
+    return ok(
+      INSTRUMENTS.map((inst) => {
+        const borrowable = pairs.has(inst.symbol);
+        return {
+          symbol: inst.symbol,
+          baseCoin: inst.baseCoin,
+          quoteCoin: inst.quoteCoin,
+          maxCrossedLeverage: borrowable ? String(CROSSED_LEVERAGE) : "0",
+          maxIsolatedLeverage: borrowable ? String(ISOLATED_LEVERAGE) : "0",
+          warningRiskRatio: risk(warningRatio),
+          liquidationRiskRatio: risk(liquidationRatio),
+          ...tradeRules(inst),
+          minTradeUSDT: formatScaled(inst.minNotional, LEDGER_SCALE, 0),
+          isBorrowable: borrowable,
+          userMinBorrow: "0",
+          status: "1",
+          isIsolatedBaseBorrowable: borrowable,
+          isIsolatedQuoteBorrowable: borrowable,
+          isCrossBorrowable: borrowable,
+        };
+      }),
+    );
+  });
+}
+
+export function accountRoutes(ctx: ModeContext): void {
+  const { route, m, mode, isolated, refOf, qsym, P } = ctx;
+  const svc = m.svc;
+  route("GET", P.assets, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const coin = coinOf(qString(q, "coin", false, 16), false);
+    const sym = qsym(req, false);
+    const refs = isolated ? (sym ? [refOf(p, sym)] : svc.isolatedRefs(env, p.userId)) : [refOf(p, undefined)];
+    const out = refs.flatMap((ref) =>
+      svc
+        .state(env, ref)
+        .coins.filter((c) => (coin ? c.coin === coin : c.available + c.frozen + c.principal + c.interest > 0n || c.coin === "USDT"))
+        .map((c) => assetJson(c, isolated ? ref.symbol : undefined)),
+    );
+    return ok(out);
+  });
+
+  route("POST", P.borrow, 10, true, async (req, p, env) => {
+    const b = parseFields(BorrowSchema, req.body);
+    const ref = refOf(p, b.symbol);
+    const coin = coinOf(b.coin) as string;
+    const amount = amountOf(b.borrowAmount, "borrowAmount");
+    const { loanId } = await svc.borrow(env, ref, coin, amount);
+    return ok({ loanId, ...(isolated ? { symbol: ref.symbol } : {}), coin, borrowAmount: units(amount) });
+  });
+
+  route("POST", P.repay, 10, true, async (req, p, env) => {
+    const b = parseFields(RepaySchema, req.body);
+    const ref = refOf(p, b.symbol);
+    const coin = coinOf(b.coin) as string;
+    const r = await svc.repay(env, ref, coin, amountOf(b.repayAmount, "repayAmount"));
+    return ok({
+      ...(isolated ? { symbol: ref.symbol } : {}),
+      coin,
+      repayId: r.repayId,
+      remainDebtAmount: units(r.remainDebtAmount),
+      repayAmount: units(r.repayAmount),
+    });
+  });
+
+  route("GET", P.riskRate, 10, false, async (req, p, env) => {
+    if (!isolated) return ok({ riskRateRatio: risk(svc.state(env, refOf(p, undefined)).risk) });
+    const sym = qsym(req, false);
+    const refs = sym ? [refOf(p, sym)] : svc.isolatedRefs(env, p.userId);
+    return ok(refs.map((ref) => ({ symbol: ref.symbol, riskRateRatio: risk(svc.state(env, ref).risk) })));
+  });
+
+  route("GET", P.maxBorrowable, 10, false, async (req, p, env) => {
+    if (!isolated) {
+      const coin = coinOf(qString(req.query as Query, "coin", true, 16)) as string;
+      return ok({ coin, maxBorrowableAmount: units(svc.maxBorrowable(env, refOf(p, undefined), coin)) });
+    }
+    const ref = refOf(p, qsym(req));
+    const [base, quote] = svc.coinsOf(ref) as [string, string];
+    return ok({
+      symbol: ref.symbol,
+      baseCoin: base,
+      baseCoinMaxBorrowAmount: units(svc.maxBorrowable(env, ref, base)),
+      quoteCoin: quote,
+      quoteCoinMaxBorrowAmount: units(svc.maxBorrowable(env, ref, quote)),
+    });
+  });
+
+  route("GET", P.maxTransferOut, 10, false, async (req, p, env) => {
+    if (!isolated) {
+      const coin = coinOf(qString(req.query as Query, "coin", true, 16)) as string;
+      return ok({ coin, maxTransferOutAmount: units(svc.maxTransferOut(env, refOf(p, undefined), coin)) });
+    }
+    const ref = refOf(p, qsym(req));
+    const [base, quote] = svc.coinsOf(ref) as [string, string];
+    return ok({
+      baseCoin: base,
+      symbol: ref.symbol,
+      baseCoinMaxTransferOutAmount: units(svc.maxTransferOut(env, ref, base)),
+      quoteCoin: quote,
+      quoteCoinMaxTransferOutAmount: units(svc.maxTransferOut(env, ref, quote)),
+    });
+  });
+
+  const vipList = (coin: string) => {
+    const r = svc.config.dailyRates.get(coin) ?? 0n;
+    return [{ level: "0", limit: units(borrowLimit(coin)), dailyInterestRate: rate(r), annualInterestRate: annual(r), discountRate: "1" }];
+  };
+
+  route("GET", P.interestRateAndLimit, 10, false, async (req, p, env) => {
+    if (!isolated) {
+      const coin = coinOf(qString(req.query as Query, "coin", true, 16)) as string;
+      const r = svc.config.dailyRates.get(coin) ?? 0n;
+      return ok([
+        {
+          transferable: true,
+          leverage: String(leverageOf(mode)),
+          coin,
+          borrowable: svc.borrowable(coin),
+          dailyInterestRate: rate(r),
+          annualInterestRate: annual(r),
+          maxBorrowableAmount: units(svc.borrowable(coin) ? borrowLimit(coin) : 0n),
+          vipList: vipList(coin),
+        },
+      ]);
+    }
+    const ref = refOf(p, qsym(req));
+    const [base, quote] = svc.coinsOf(ref) as [string, string];
+    const side = (coin: string) => {
+      const r = svc.config.dailyRates.get(coin) ?? 0n;
+      return { dailyInterestRate: rate(r), annuallyInterestRate: annual(r), maxBorrowableAmount: units(borrowLimit(coin)) };
+    };
+    const b = side(base);
+    const q = side(quote);
+    void env;
+    return ok([
+      {
+        symbol: ref.symbol,
+        leverage: String(leverageOf(mode)),
+        baseCoin: base,
+        baseTransferable: true,
+        baseBorrowable: true,
+        baseDailyInterestRate: b.dailyInterestRate,
+        baseAnnuallyInterestRate: b.annuallyInterestRate,
+        baseMaxBorrowableAmount: b.maxBorrowableAmount,
+        baseVipList: vipList(base),
+        quoteCoin: quote,
+        quoteTransferable: true,
+        quoteBorrowable: true,
+        quoteDailyInterestRate: q.dailyInterestRate,
+        quoteAnnuallyInterestRate: q.annuallyInterestRate,
+        quoteMaxBorrowableAmount: q.maxBorrowableAmount,
+        quoteList: vipList(quote),
+      },
+    ]);
+  });
+
+  route("GET", P.tierData, 10, false, async (req, p) => {
+    const lev = String(leverageOf(mode));
+    if (!isolated) {
+      const coin = coinOf(qString(req.query as Query, "coin", true, 16)) as string;
+      return ok([
+        { tier: "1", leverage: lev, coin, maxBorrowableAmount: units(borrowLimit(coin)), maintainMarginRate: MAINTAIN_MARGIN_RATE },
+      ]);
+    }
+    const ref = refOf(p, qsym(req));
+    const [base, quote] = svc.coinsOf(ref) as [string, string];
+    return ok([
+      {
+        tier: "1",
+        symbol: ref.symbol,
+        leverage: lev,
+        baseCoin: base,
+        quoteCoin: quote,
+        baseMaxBorrowableAmount: units(borrowLimit(base)),
+        quoteMaxBorrowableAmount: units(borrowLimit(quote)),
+        maintainMarginRate: MAINTAIN_MARGIN_RATE,
+        initRate: (1 / Number(leverageOf(mode))).toFixed(4),
+      },
+    ]);
+  });
+}
