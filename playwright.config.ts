@@ -70,6 +70,8 @@ export default defineConfig({
       LINK_ADDRESSES: E2E_LINKS.addresses.join(","),
       // The operator's price control of the simulated market, for the forced-liquidation test (docs/decisions/316).
       SIM_PRICE_CONTROL: "1",
+      // An "hour" of margin interest every 3 s, so the margin browser test sees it accrue (docs/decisions/707).
+      MARGIN_INTEREST_INTERVAL_MS: "3000",
     },
     timeout: 120_000,
     reuseExistingServer: false,

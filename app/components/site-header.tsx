@@ -6,6 +6,7 @@ import { PATHS } from "../../protocol/paths";
 import { browserHttp } from "~/lib/http/browser-client";
 import { spotPath } from "~/lib/trade/paths";
 import { futuresPath } from "~/lib/futures/paths";
+import { marginPath } from "~/lib/margin/paths";
 import { useRootData, type PageUser } from "~/lib/root-data";
 import { AccountSwitcher } from "./account-switcher";
 import { SettingsPanel } from "./settings-panel";
@@ -14,6 +15,7 @@ import { SettingsPanel } from "./settings-panel";
 const NAV = [
   { to: "/", key: "nav.markets", end: true },
   { to: spotPath(), key: "nav.trade", end: false },
+  { to: marginPath(), key: "nav.margin", end: false },
   { to: futuresPath(), key: "nav.futures", end: false },
   { to: "/wiki", key: "nav.wiki", end: false },
 ] as const;

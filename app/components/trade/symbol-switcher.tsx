@@ -21,10 +21,13 @@ export function SymbolSwitcher({
   current,
   pairs,
   tickers,
+  pathOf = spotPath,
 }: {
   current: string;
   pairs: readonly ListedPair[];
   tickers: readonly PairTicker[];
+  /** Where a pair's link goes: its spot page unless the screen is another product's (margin). */
+  pathOf?: (symbol: string) => string;
 }) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
@@ -64,7 +67,7 @@ export function SymbolSwitcher({
               >
                 <span aria-hidden="true">{p.favorite ? "★" : "☆"}</span>
               </button>
-              <LocaleLink to={spotPath(p.symbol)} aria-current={p.symbol === current ? "page" : undefined}>
+              <LocaleLink to={pathOf(p.symbol)} aria-current={p.symbol === current ? "page" : undefined}>
                 <span className="pair">
                   {p.baseCoin}
                   <span className="muted">/{p.quoteCoin}</span>

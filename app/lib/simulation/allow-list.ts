@@ -19,6 +19,7 @@ export const SIMULATION_EXACT_PATHS = [
 export const SIMULATION_PATH_PREFIXES = [
   "/account/newapi",
   "/spot/",
+  "/margin/",
   "/futures/",
   "/transac",
   "/order/marginOrderInfo",

@@ -1,6 +1,6 @@
 /** Bitget v2 stream messages as the client reads them (docs/protocol.md §9). */
-/** The product lines the client follows: spot, and USDT-M futures (docs/decisions/705). */
-export type InstType = "SPOT" | "USDT-FUTURES";
+/** The product lines the client follows: spot, USDT-M futures (docs/decisions/705) and margin (docs/decisions/707). */
+export type InstType = "SPOT" | "USDT-FUTURES" | "MARGIN";
 
 export interface StreamArg {
   instType: InstType;

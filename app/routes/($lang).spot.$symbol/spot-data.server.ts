@@ -6,6 +6,7 @@ import type { MarketTickerRow, SpotPageData } from "~/lib/trade/spot-page-data";
 import { INTERVALS } from "~/lib/trade/intervals";
 import { LOCAL_PREF_DEFAULTS } from "~/lib/prefs/local-prefs";
 import { MAX_CANDLES } from "~/lib/trade/candles";
+import { spotPath } from "~/lib/trade/paths";
 import { BOOK_FEED_DEPTH } from "~/lib/trade/market-feed";
 import { cachedListing, gatewayReader, listingOf } from "~/utils/market-page.server";
 
@@ -13,20 +14,17 @@ import { cachedListing, gatewayReader, listingOf } from "~/utils/market-page.ser
  * The first paint of a spot page: the pair, every pair's ticker (for the switcher), the book,
  * the latest trades and candles of the default interval, all public and of the live market (the
  * server cannot know about simulation mode, docs/decisions/701). An unlisted pair is a real 404;
- * another casing of a listed one is a 301 to its canonical address.
+ * another casing of a listed one is a 301 to its canonical address (`pathOf`: the margin screen's
+ * first paint is this one, docs/decisions/707).
  */
 export async function spotPageData(
   context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">,
   request: Request,
   symbolParam: string,
+  pathOf: (symbol: string) => string = spotPath,
 ): Promise<SpotPageData> {
   const get = gatewayReader(context, request);
-  const { found, list } = listingOf(
-    request,
-    await cachedListing(V2.symbols, () => get<SpotSymbol[]>(V2.symbols)),
-    symbolParam,
-    (symbol) => `/spot/${symbol}`,
-  );
+  const { found, list } = listingOf(request, await cachedListing(V2.symbols, () => get<SpotSymbol[]>(V2.symbols)), symbolParam, pathOf);
   const symbol = found.symbol;
   const interval = LOCAL_PREF_DEFAULTS.klineInterval;
   const [tickers, book, trades, candles] = await Promise.all([

@@ -1,0 +1,409 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { FORCES, type OrderType, type Side } from "../../../protocol/bitget";
+import { LocaleLink } from "~/components/locale-link";
+import type { BookPick } from "~/components/trade/order-book";
+import { DecimalField, Segmented, useErrorText } from "~/components/trade/order-fields";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { browserHttp } from "~/lib/http/browser-client";
+import { formatNumber } from "~/lib/i18n/format";
+import { numberFormat } from "~/lib/i18n/formatters";
+import { borrows, LOAN_TYPES, marginPaths, type LoanType, type MarginMode } from "~/lib/margin/api";
+import { buildMarginOrder, maxTrade, shortfall, spendable, type MarginFunds, type MarginOrderRequest } from "~/lib/margin/maths";
+import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
+import { useLocalPref } from "~/lib/prefs/use-local-pref";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
+import { showToast } from "~/lib/toast";
+import type { Market } from "~/lib/trade/market";
+import { placeErrorOf } from "~/lib/trade/order-errors";
+import {
+  newClientOid,
+  normalizeField,
+  PERCENTS,
+  quantityForPercent,
+  quantityUnit,
+  summarize,
+  validate,
+  type FieldError,
+  type OrderContext,
+  type OrderFormState,
+  type TradeUnit,
+} from "~/lib/trade/order-form";
+
+type Field = "price" | "quantity";
+
+interface Props {
+  market: Market;
+  mode: MarginMode;
+  onMode: (m: MarginMode) => void;
+  lastPrice: string | undefined;
+  /** The account's free and borrowable amounts of the pair's coins; undefined for a guest or before they load. */
+  funds: MarginFunds | undefined;
+  loggedIn: boolean;
+  side: Side;
+  onSide: (s: Side) => void;
+  unit: TradeUnit;
+  onUnit: (u: TradeUnit) => void;
+  pick: (BookPick & { n: number }) | undefined;
+  onPlaced: () => void;
+}
+
+/**
+ * The margin order form (docs/decisions/707): cross or isolated, the loan mode, limit or market,
+ * the spot form's fields and rules with the account's spending power (its free balance, plus what
+ * can be borrowed when the order borrows), and the largest buy and sell. An order that borrows is
+ * always confirmed; a market order unless the trader opted out, as on spot.
+ */
+export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, loggedIn, side, onSide, unit, onUnit, pick, onPlaced }: Props) {
+  const { t } = useTranslation("trade");
+  const { intl } = usePagePrefs();
+  const errorText = useErrorText();
+  const { pathname, search } = useLocation();
+  const [skipConfirm, setSkipConfirm] = useLocalPref("skipOrderConfirm");
+  const [type, setType] = useState<OrderType>("limit");
+  const [force, setForce] = useState<OrderFormState["force"]>("gtc");
+  const [loanType, setLoanType] = useState<LoanType>("normal");
+  const [price, setPrice] = useState(lastPrice ?? "");
+  const [quantity, setQuantity] = useState("");
+  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
+  const [slider, setSlider] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<MarginOrderRequest>();
+  const [placeError, setPlaceError] = useState<{ field: Field | "form"; error: FieldError }>();
+
+  useEffect(() => {
+    if (!pick) return;
+    if (type === "market") setType("limit");
+    if ("price" in pick) {
+      setPrice(pick.price);
+      setTouched((s) => new Set(s).add("price"));
+    } else {
+      if (pick.unit !== unit) onUnit(pick.unit);
+      setQuantity(pick.quantity);
+      setTouched((s) => new Set(s).add("quantity"));
+    }
+    setPlaceError(undefined);
+    // Only a new click applies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pick?.n]);
+
+  const state: OrderFormState = { side, type, force, unit, price, quantity, takeProfit: "", stopLoss: "" };
+  const last = lastPrice ? parseDecimal(lastPrice) : undefined;
+  const power = funds ? spendable(funds, loanType) : undefined;
+  const ctx: OrderContext = { market, ...(power ? { available: power } : {}), ...(last ? { lastPrice: last } : {}) };
+  const errors = validate(state, ctx);
+  const summary = summarize(state, ctx);
+  const qUnit = quantityUnit(state);
+  const refPrice = type === "limit" ? summary.price : last;
+  const max = funds ? maxTrade(funds, loanType, refPrice, market.quantityPrecision) : undefined;
+
+  const shown = (f: Field) => {
+    if (placeError?.field === f) return errorText(placeError.error);
+    const e = touched.has(f) ? errors[f] : undefined;
+    return e ? errorText(e) : undefined;
+  };
+  const clearError = () => setPlaceError(undefined);
+  const fmt = (d: Decimal | undefined, digits = 8) => (d ? formatNumber(toText(d), intl, { maxDigits: digits }) : "—");
+  const pct = (p: number) => numberFormat(intl, { style: "percent" }).format(p / 100);
+  const percent = (p: number) => {
+    const q = quantityForPercent(state, ctx, p);
+    if (q === "needsPrice") {
+      setTouched((s) => new Set(s).add("price"));
+      setPlaceError({ field: "price", error: { key: "needsPrice" } });
+    } else if (q !== undefined) {
+      setQuantity(q);
+      setSlider(p);
+    } else if (p === 0) setQuantity("");
+  };
+
+  /** What the order would borrow: the part of its cost beyond the free balance (an estimate for market orders). */
+  const borrowing = (() => {
+    if (!funds || !borrows(loanType)) return undefined;
+    const amount = side === "buy" ? shortfall(summary.total, funds.available.quote) : shortfall(summary.size, funds.available.base);
+    return amount ? { amount, coin: side === "buy" ? market.quote : market.base } : undefined;
+  })();
+
+  const send = async (body: MarginOrderRequest) => {
+    setBusy(true);
+    clearError();
+    try {
+      await browserHttp().post(marginPaths(mode).placeOrder, body);
+      showToast(t("form.placed"));
+      setQuantity("");
+      setSlider(0);
+      setTouched(new Set());
+      onPlaced();
+    } catch (err) {
+      const pe = placeErrorOf(err);
+      const field = pe.field === "price" || pe.field === "quantity" ? pe.field : "form";
+      setPlaceError({ field, error: pe.error });
+      showToast(t("spot.toast.rejected", { reason: errorText(pe.error) }), "notice");
+      if (field !== "form") document.getElementById(`order-${field}`)?.focus();
+    } finally {
+      setBusy(false);
+      setPending(undefined);
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const built = buildMarginOrder(state, ctx, loanType, newClientOid());
+    if (!built.ok) {
+      setTouched(new Set<Field>(["price", "quantity"]));
+      const first = (["price", "quantity"] as const).find((f) => built.errors[f]);
+      if (first) document.getElementById(`order-${first}`)?.focus();
+      return;
+    }
+    if (borrows(loanType) || (type === "market" && !skipConfirm)) setPending(built.body);
+    else void send(built.body);
+  };
+
+  const action = t(side === "buy" ? "form.buyCoin" : "form.sellCoin", { coin: market.base });
+  const spendCoin = side === "buy" ? market.quote : market.base;
+  const pxText = (v: string | undefined) =>
+    v ? formatNumber(v, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision }) : "—";
+  return (
+    <section className="card order-panel" aria-labelledby="order-title" data-side={side}>
+      <h2 id="order-title">{t("margin.form.title")}</h2>
+      <form onSubmit={submit} noValidate>
+        <Segmented
+          label={t("margin.mode.label")}
+          value={mode}
+          onChange={(m) => {
+            onMode(m);
+            clearError();
+          }}
+          className="small"
+          options={[
+            { value: "crossed", text: t("margin.mode.crossed") },
+            { value: "isolated", text: t("margin.mode.isolated") },
+          ]}
+        />
+        <Segmented
+          label={t("form.side")}
+          value={side}
+          onChange={(s) => {
+            onSide(s);
+            clearError();
+          }}
+          className="sides"
+          options={[
+            { value: "buy", text: t("side.buy"), title: t("spot.keys.buy") },
+            { value: "sell", text: t("side.sell"), title: t("spot.keys.sell") },
+          ]}
+        />
+        <Segmented
+          label={t("form.orderType")}
+          value={type}
+          onChange={(v) => {
+            setType(v);
+            clearError();
+          }}
+          options={[
+            { value: "limit", text: t("form.limit") },
+            { value: "market", text: t("form.market") },
+          ]}
+        />
+        <div className="field">
+          <label htmlFor="margin-loan-type">{t("margin.form.loanType")}</label>
+          <select
+            id="margin-loan-type"
+            value={loanType}
+            onChange={(e) => setLoanType(e.target.value as LoanType)}
+            aria-describedby="margin-loan-hint"
+          >
+            {LOAN_TYPES.map((l) => (
+              <option key={l} value={l}>
+                {t(`margin.loan.${l}`)}
+              </option>
+            ))}
+          </select>
+          <p id="margin-loan-hint" className="muted small">
+            {t(`margin.loanHint.${loanType}`)}
+          </p>
+        </div>
+        {type === "limit" ? (
+          <>
+            <DecimalField
+              id="order-price"
+              label={t("form.price")}
+              suffix={market.quote}
+              value={price}
+              error={shown("price")}
+              onChange={(v) => {
+                setPrice(v);
+                clearError();
+              }}
+              onBlur={() => {
+                setPrice((cur) => normalizeField("price", { ...state, price: cur }, market));
+                setTouched((s) => new Set(s).add("price"));
+              }}
+            />
+            <Segmented
+              label={t("form.unit")}
+              value={unit}
+              onChange={onUnit}
+              className="small"
+              options={(["coin", "quote"] as const).map((u) => ({ value: u, text: u === "coin" ? market.base : market.quote }))}
+            />
+          </>
+        ) : (
+          <p className="market-note">{t("form.marketNote")}</p>
+        )}
+        <DecimalField
+          id="order-quantity"
+          label={qUnit === "base" ? t("form.amount") : t("form.total")}
+          suffix={qUnit === "base" ? market.base : market.quote}
+          value={quantity}
+          error={shown("quantity")}
+          onChange={(v) => {
+            setQuantity(v);
+            setSlider(0);
+            clearError();
+          }}
+          onBlur={() => {
+            setQuantity((cur) => normalizeField("quantity", { ...state, quantity: cur }, market));
+            setTouched((s) => new Set(s).add("quantity"));
+          }}
+          hint={
+            loggedIn && (
+              <>
+                {t("form.available")}:{" "}
+                <span data-testid="available">{fmt(side === "buy" ? funds?.available.quote : funds?.available.base)}</span> {spendCoin}
+              </>
+            )
+          }
+        />
+        {loggedIn && (
+          <div className="percent-controls">
+            <input
+              type="range"
+              className="percent-slider"
+              min={0}
+              max={100}
+              step={1}
+              value={slider}
+              aria-label={t("spot.form.slider")}
+              aria-valuetext={pct(slider)}
+              onChange={(e) => percent(Number(e.target.value))}
+            />
+            <div role="group" aria-label={t("form.percentGroup")} className="percents">
+              {PERCENTS.map((p) => (
+                <button
+                  key={p}
+                  type="button"
+                  className="button small"
+                  onClick={() => percent(p)}
+                  aria-label={t("form.percentOf", { percent: p })}
+                  aria-pressed={slider === p}
+                >
+                  {pct(p)}
+                </button>
+              ))}
+            </div>
+          </div>
+        )}
+        <dl className="order-summary">
+          <dt>{type === "market" ? t("form.estimatedValue") : t("form.orderValue")}</dt>
+          <dd data-testid="order-value">
+            {fmt(summary.total, market.quotePrecision)} {market.quote}
+          </dd>
+          {loggedIn && (
+            <>
+              <dt>{t("margin.form.borrowable")}</dt>
+              <dd data-testid="margin-borrowable">
+                {fmt(side === "buy" ? funds?.borrowable.quote : funds?.borrowable.base)} {spendCoin}
+              </dd>
+              <dt>{t("margin.form.maxBuy")}</dt>
+              <dd data-testid="margin-max-buy">
+                {fmt(max?.buy, market.quantityPrecision)} {market.base}
+              </dd>
+              <dt>{t("margin.form.maxSell")}</dt>
+              <dd data-testid="margin-max-sell">
+                {fmt(max?.sell, market.quantityPrecision)} {market.base}
+              </dd>
+            </>
+          )}
+          {borrowing && (
+            <>
+              <dt>{t("margin.form.willBorrow")}</dt>
+              <dd data-testid="margin-will-borrow">
+                {fmt(borrowing.amount)} {borrowing.coin}
+              </dd>
+            </>
+          )}
+        </dl>
+        {type === "limit" && (
+          <div className="field">
+            <label htmlFor="order-force">{t("form.tif")}</label>
+            <select id="order-force" value={force} onChange={(e) => setForce(e.target.value as OrderFormState["force"])}>
+              {FORCES.map((f) => (
+                <option key={f} value={f}>
+                  {t(`form.tifs.${f}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {placeError?.field === "form" && (
+          <p role="alert" className="notice error">
+            {errorText(placeError.error)}
+          </p>
+        )}
+        {loggedIn ? (
+          <button type="submit" className={`button block submit-${side}`} disabled={busy} aria-busy={busy}>
+            {action}
+          </button>
+        ) : (
+          <p className="guest-prompt">
+            {t("form.guest")} <LocaleLink to={`/login?redirectTo=${encodeURIComponent(pathname + search)}`}>{t("form.login")}</LocaleLink>
+            {" · "}
+            <LocaleLink to="/register">{t("form.register")}</LocaleLink>
+          </p>
+        )}
+      </form>
+      {pending && (
+        <ConfirmDialog
+          title={t("spot.confirm.title", { action })}
+          confirm={t("spot.confirm.yes", { action })}
+          cancel={t("spot.confirm.no")}
+          skipLabel={borrows(loanType) ? undefined : t("spot.confirm.skip")}
+          busy={busy}
+          tone={`submit-${side}`}
+          onCancel={() => setPending(undefined)}
+          onConfirm={(skip) => {
+            if (skip) setSkipConfirm(true);
+            void send(pending);
+          }}
+        >
+          <dl className="order-summary" data-testid="confirm-summary">
+            <dt>{t("margin.mode.label")}</dt>
+            <dd>{t(`margin.mode.${mode}`)}</dd>
+            <dt>{t("margin.form.loanType")}</dt>
+            <dd>{t(`margin.loan.${pending.loanType}`)}</dd>
+            <dt>{t("form.orderType")}</dt>
+            <dd>{t(`form.${pending.orderType}`)}</dd>
+            <dt>{t("form.price")}</dt>
+            <dd>{pending.orderType === "market" ? t("form.market") : pxText(pending.price)}</dd>
+            <dt>{pending.quoteSize ? t("form.total") : t("form.amount")}</dt>
+            <dd>
+              {formatNumber(pending.quoteSize ?? pending.baseSize ?? "", intl, { maxDigits: 8 })}{" "}
+              {pending.quoteSize ? market.quote : market.base}
+            </dd>
+            {borrowing && (
+              <>
+                <dt>{t("margin.form.willBorrow")}</dt>
+                <dd>
+                  {fmt(borrowing.amount)} {borrowing.coin}
+                </dd>
+              </>
+            )}
+          </dl>
+          {borrows(pending.loanType) && <p className="notice warning">{t("margin.dialog.borrowNote")}</p>}
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

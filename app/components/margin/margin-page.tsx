@@ -1,0 +1,200 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Side } from "../../../protocol/bitget";
+import { KlineChart } from "~/components/trade/chart/kline-chart";
+import { DemoSwitch } from "~/components/trade/demo-switch";
+import { OrderBook, type BookPick } from "~/components/trade/order-book";
+import { RecentTrades } from "~/components/trade/recent-trades";
+import { SymbolSwitcher } from "~/components/trade/symbol-switcher";
+import { TickerBar } from "~/components/trade/ticker-bar";
+import { TradeLayout } from "~/components/trade/trade-layout";
+import { useMarketViews, usePublicFeeds } from "~/components/trade/use-feeds";
+import { formatNumber } from "~/lib/i18n/format";
+import { BRAND } from "~/lib/i18n/meta";
+import type { MarginAccountState, MarginEvent } from "~/lib/margin/account-feed";
+import type { MarginMode } from "~/lib/margin/api";
+import { fundsOf } from "~/lib/margin/maths";
+import type { MarginPageData } from "~/lib/margin/page-data";
+import { marginPath } from "~/lib/margin/paths";
+import { useLocalPref } from "~/lib/prefs/use-local-pref";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
+import { useRootData } from "~/lib/root-data";
+import { showToast } from "~/lib/toast";
+import type { OpenOrder } from "~/lib/trade/account-data";
+import { marketOf } from "~/lib/trade/market";
+import { priceDirection } from "~/lib/trade/market-data";
+import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
+import { MarginAccountBox } from "./margin-account-box";
+import { MarginOrderPanel } from "./margin-order-panel";
+import { MarginPanels, type MarginAccountView } from "./margin-panels";
+import { useMarginAccount } from "./use-margin-account";
+
+const NONE: never[] = [];
+const NO_ACCOUNT = new FrameStore<MarginAccountState | undefined>(() => undefined);
+const idle = () => undefined;
+/** A logged-in trader's account before its feed starts (the server's render, the first frame, a mode switch). */
+const LOADING: Omit<MarginAccountView, "version"> = {
+  assets: { state: "loading" },
+  orders: { state: "loading" },
+  riskRate: undefined,
+  borrowable: {},
+  stream: "idle",
+  refresh: idle,
+  afterAction: idle,
+};
+
+/** One pair on margin (docs/decisions/707): the spot screen's market and frame, a margin account beside it. */
+export function MarginPage({ data }: { data: MarginPageData }) {
+  const { t } = useTranslation("trade");
+  const { intl } = usePagePrefs();
+  const user = useRootData()?.user ?? null;
+  const { pathname, search } = useLocation();
+  const market = useMemo(() => marketOf(data.symbol), [data.symbol]);
+  const symbol = data.symbol.symbol;
+  const feeds = usePublicFeeds(data);
+  const { book, trades, ticker } = useMarketViews(feeds);
+  const [unit, setUnit] = useLocalPref("tradeUnit");
+  const [side, setSide] = useState<Side>("buy");
+  const [mode, setMode] = useState<MarginMode>("crossed");
+  const [pick, setPick] = useState<(BookPick & { n: number }) | undefined>();
+  const [version, setVersion] = useState(0);
+  const loginTo = `/login?redirectTo=${encodeURIComponent(pathname + search)}`;
+  const warning = Number(data.listing?.warningRiskRatio) || undefined;
+  const feed = useMarginAccount(mode, market, user !== null, warning);
+  const state = useFrameStore(feed ? (feed.store as FrameStore<MarginAccountState | undefined>) : NO_ACCOUNT);
+  const loggedIn = user !== null;
+  const view = useMemo<MarginAccountView | undefined>(() => {
+    if (!feed || !state) return loggedIn ? { ...LOADING, version } : undefined;
+    return {
+      ...state,
+      version,
+      refresh: () => feed.refresh(),
+      afterAction: () => {
+        feed.refresh();
+        setVersion((v) => v + 1);
+      },
+    };
+  }, [feed, state, version, loggedIn]);
+
+  const last = ticker?.lastPr;
+  useEffect(() => {
+    if (last) document.title = `${last} | ${t("margin.meta.title", { symbol })} | ${BRAND}`;
+  }, [last, symbol, t]);
+
+  // B and S switch the side, as on spot, unless typing or a dialog is open.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const el = e.target as HTMLElement | null;
+      const typing = !!el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
+      if (e.ctrlKey || e.metaKey || e.altKey || typing || document.querySelector("dialog[open]")) return;
+      const key = e.key.toLowerCase();
+      if (key === "b") setSide("buy");
+      else if (key === "s") setSide("sell");
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  // Toasts: fills of this pair, and a margin call when the risk rate reaches the warning.
+  useEffect(() => {
+    if (!feed || !market) return;
+    return feed.onEvent((e: MarginEvent) => {
+      if (e.kind === "marginCall") {
+        showToast(t("margin.toast.marginCall", { risk: formatNumber(String(Number(e.riskRate) * 100), intl, { maxDigits: 2 }) }), "notice");
+        return;
+      }
+      const o = e.order;
+      const price = o.priceAvg
+        ? formatNumber(o.priceAvg, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision })
+        : "—";
+      const values = { side: t(`side.${o.side}`), filled: formatNumber(o.filled, intl), coin: market.base, price };
+      showToast(t(e.kind === "liquidation" ? "margin.toast.liquidated" : "margin.toast.filled", values), "notice");
+      setVersion((v) => v + 1);
+    });
+  }, [feed, market, intl, t]);
+
+  const funds = useMemo(
+    () => (market && state?.assets.state === "ready" ? fundsOf(state.assets.data, market.base, market.quote, state.borrowable) : undefined),
+    [market, state?.assets, state?.borrowable],
+  );
+  // The chart marks open limit orders; it reads them in the spot shape.
+  const chartAccount = useMemo(() => {
+    if (!state) return undefined;
+    const orders: OpenOrder[] =
+      state.orders.state === "ready"
+        ? state.orders.data.map((o) => ({
+            orderId: o.orderId,
+            clientOid: o.clientOid,
+            symbol: o.symbol,
+            side: o.side,
+            orderType: o.orderType,
+            priceAvg: o.price,
+            size: o.size,
+            baseVolume: o.filled,
+            status: "live",
+            cTime: o.cTime,
+          }))
+        : [];
+    return { openOrders: { state: "ready" as const, data: orders }, fills: { state: "ready" as const, data: [] } };
+  }, [state]);
+
+  if (!market)
+    return (
+      <p role="alert" className="notice error">
+        {t("unavailable")}
+      </p>
+    );
+  return (
+    <TradeLayout
+      testId="margin-page"
+      className="margin-page"
+      head={
+        <>
+          <h1>{t("margin.heading", { base: market.base, quote: market.quote })}</h1>
+          <SymbolSwitcher current={symbol} pairs={data.pairs} tickers={data.tickers} pathOf={marginPath} />
+          <TickerBar ticker={ticker} market={market} />
+          {user && <DemoSwitch />}
+        </>
+      }
+      chart={<KlineChart data={data} market={market} book={book} account={chartAccount} />}
+      book={
+        <OrderBook
+          book={book}
+          market={market}
+          unit={unit}
+          lastPrice={ticker?.lastPr}
+          direction={priceDirection(trades)}
+          ownOrders={chartAccount?.openOrders.data.filter((o) => o.orderType === "limit") ?? NONE}
+          onPick={(p) => setPick((cur) => ({ ...p, n: (cur?.n ?? 0) + 1 }))}
+        />
+      }
+      trades={<RecentTrades trades={trades} market={market} />}
+      account={<MarginPanels view={view} mode={mode} market={market} loginTo={loginTo} />}
+      formLabel={t("margin.form.title")}
+      form={
+        <>
+          {view && <MarginAccountBox view={view} mode={mode} market={market} listing={data.listing} />}
+          <MarginOrderPanel
+            market={market}
+            mode={mode}
+            onMode={setMode}
+            lastPrice={ticker?.lastPr}
+            funds={funds}
+            loggedIn={user !== null}
+            side={side}
+            onSide={setSide}
+            unit={unit}
+            onUnit={setUnit}
+            pick={pick}
+            onPlaced={() => view?.afterAction()}
+          />
+        </>
+      }
+      sides={{
+        buy: { label: t("side.buy"), pick: () => setSide("buy") },
+        sell: { label: t("side.sell"), pick: () => setSide("sell") },
+      }}
+    />
+  );
+}

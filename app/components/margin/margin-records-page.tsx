@@ -1,0 +1,110 @@
+import { useSearchParams } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LocaleLink } from "~/components/locale-link";
+import { Segmented } from "~/components/trade/order-fields";
+import { Tabs } from "~/components/ui/tabs";
+import { MARGIN_MODES, type MarginMode, type RecordKind } from "~/lib/margin/api";
+import { DEFAULT_MARGIN_SYMBOL, MARGIN_ORDERS_PATH, MARGIN_RECORDS_PATH, marginPath } from "~/lib/margin/paths";
+import { MarginOrderHistory, MarginRecords } from "./margin-tables";
+
+/** The mode the address names (`?mode=isolated`), cross otherwise: a link keeps what is shown. */
+function useMode(): [MarginMode, (m: MarginMode) => void, URLSearchParams] {
+  const [params, setParams] = useSearchParams();
+  const mode = (MARGIN_MODES as readonly string[]).includes(params.get("mode") ?? "") ? (params.get("mode") as MarginMode) : "crossed";
+  const set = (m: MarginMode) =>
+    setParams(
+      (p) => {
+        p.set("mode", m);
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  return [mode, set, params];
+}
+
+function RecordsNav() {
+  const { t } = useTranslation("trade");
+  return (
+    <nav aria-label={t("margin.records.nav")} className="records-nav">
+      <LocaleLink to={MARGIN_ORDERS_PATH}>{t("margin.orders.title")}</LocaleLink>
+      {" · "}
+      <LocaleLink to={MARGIN_RECORDS_PATH}>{t("margin.records.title")}</LocaleLink>
+      {" · "}
+      <LocaleLink to={marginPath()}>{t("margin.records.toScreen")}</LocaleLink>
+    </nav>
+  );
+}
+
+/** `/order/marginOrderInfo`: the margin orders of one pair and mode (docs/product.md). */
+export function MarginOrdersPage({ pairs }: { pairs: readonly string[] }) {
+  const { t } = useTranslation("trade");
+  const [mode, setMode, params] = useMode();
+  const [, setParams] = useSearchParams();
+  const wanted = params.get("symbol")?.toUpperCase() ?? DEFAULT_MARGIN_SYMBOL;
+  const symbol = pairs.includes(wanted) ? wanted : (pairs[0] ?? DEFAULT_MARGIN_SYMBOL);
+  return (
+    <section className="card" aria-labelledby="margin-orders-title">
+      <h1 id="margin-orders-title">{t("margin.orders.title")}</h1>
+      <RecordsNav />
+      <Segmented
+        label={t("margin.mode.label")}
+        value={mode}
+        onChange={setMode}
+        className="small"
+        options={MARGIN_MODES.map((m) => ({ value: m, text: t(`margin.mode.${m}`) }))}
+      />
+      <div className="field">
+        <label htmlFor="margin-orders-pair">{t("margin.table.pair")}</label>
+        <select
+          id="margin-orders-pair"
+          value={symbol}
+          onChange={(e) =>
+            setParams(
+              (p) => {
+                p.set("symbol", e.target.value);
+                return p;
+              },
+              { replace: true, preventScrollReset: true },
+            )
+          }
+        >
+          {pairs.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </div>
+      <MarginOrderHistory key={`${mode}:${symbol}`} mode={mode} symbol={symbol} />
+    </section>
+  );
+}
+
+const KINDS: readonly RecordKind[] = ["borrow", "repay", "interest", "liquidation"];
+
+/** `/record/margin`: borrowings, repayments, interest and liquidations of one mode (docs/product.md). */
+export function MarginRecordsPage() {
+  const { t } = useTranslation("trade");
+  const [mode, setMode] = useMode();
+  return (
+    <section className="card" aria-labelledby="margin-records-title">
+      <h1 id="margin-records-title">{t("margin.records.title")}</h1>
+      <RecordsNav />
+      <Segmented
+        label={t("margin.mode.label")}
+        value={mode}
+        onChange={setMode}
+        className="small"
+        options={MARGIN_MODES.map((m) => ({ value: m, text: t(`margin.mode.${m}`) }))}
+      />
+      <Tabs
+        label={t("margin.records.title")}
+        tabs={KINDS.map((kind) => ({
+          id: kind,
+          label: t(`margin.records.${kind}`),
+          panel: () => <MarginRecords key={`${mode}:${kind}`} mode={mode} kind={kind} />,
+        }))}
+      />
+    </section>
+  );
+}
