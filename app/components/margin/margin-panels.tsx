@@ -1,8 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { GuestPanel } from "~/components/trade/account-section";
+import { AccountPanels, readyCount } from "~/components/trade/account-section";
 import { AsyncView } from "~/components/trade/async-view";
 import { DataTable, type Column } from "~/components/ui/data-table";
-import { Tabs } from "~/components/ui/tabs";
 import { formatNumber } from "~/lib/i18n/format";
 import type { MarginAccountState } from "~/lib/margin/account-feed";
 import type { MarginAsset, MarginMode } from "~/lib/margin/api";
@@ -26,44 +25,34 @@ export function MarginPanels({
   loginTo: string;
 }) {
   const { t } = useTranslation("trade");
-  if (!view) return <GuestPanel id="margin-account-title" title={t("margin.panels.title")} loginTo={loginTo} />;
-  const open = view.orders.state === "ready" ? view.orders.data.length : 0;
+  const tabs = view && [
+    {
+      id: "open",
+      label: t("account.openOrders", { count: readyCount(view.orders) }),
+      panel: () => <MarginOpenOrders orders={view.orders} mode={mode} onChanged={view.afterAction} />,
+    },
+    {
+      id: "history",
+      label: t("account.history"),
+      panel: () => <MarginOrderHistory mode={mode} symbol={market.symbol} version={view.version} />,
+    },
+    { id: "loans", label: t("margin.panels.loans"), panel: () => <MarginRecords mode={mode} kind="borrow" version={view.version} /> },
+    { id: "repays", label: t("margin.panels.repays"), panel: () => <MarginRecords mode={mode} kind="repay" version={view.version} /> },
+    {
+      id: "interest",
+      label: t("margin.panels.interest"),
+      panel: () => <MarginRecords mode={mode} kind="interest" version={view.version} />,
+    },
+    { id: "assets", label: t("margin.panels.assets"), panel: () => <PairAssets view={view} market={market} /> },
+  ];
   return (
-    <section className="card account-section" aria-labelledby="margin-account-title">
-      <h2 id="margin-account-title">{t("margin.panels.title")}</h2>
-      {view.stream === "unauthorized" && (
+    <AccountPanels id="margin-account-title" title={t("margin.panels.title")} loginTo={loginTo} tabs={tabs}>
+      {view?.stream === "unauthorized" && (
         <p role="alert" className="notice error">
           {t("stream.accountOffline")}
         </p>
       )}
-      <Tabs
-        label={t("margin.panels.title")}
-        tabs={[
-          {
-            id: "open",
-            label: t("account.openOrders", { count: open }),
-            panel: () => <MarginOpenOrders orders={view.orders} mode={mode} onChanged={view.afterAction} />,
-          },
-          {
-            id: "history",
-            label: t("account.history"),
-            panel: () => <MarginOrderHistory mode={mode} symbol={market.symbol} version={view.version} />,
-          },
-          { id: "loans", label: t("margin.panels.loans"), panel: () => <MarginRecords mode={mode} kind="borrow" version={view.version} /> },
-          {
-            id: "repays",
-            label: t("margin.panels.repays"),
-            panel: () => <MarginRecords mode={mode} kind="repay" version={view.version} />,
-          },
-          {
-            id: "interest",
-            label: t("margin.panels.interest"),
-            panel: () => <MarginRecords mode={mode} kind="interest" version={view.version} />,
-          },
-          { id: "assets", label: t("margin.panels.assets"), panel: () => <PairAssets view={view} market={market} /> },
-        ]}
-      />
-    </section>
+    </AccountPanels>
   );
 }
 
