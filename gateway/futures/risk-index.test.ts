@@ -135,4 +135,25 @@ describe("risk bands", () => {
     expect(index.atRisk("live:BTCUSDT", 600).sort()).toEqual(["multi"]);
     expect(index.atRisk("paper:BTCUSDT", 1)).toEqual([]);
   });
+
+  it("keep a holding where it is filed after a change only while its filed band is the tighter one", () => {
+    const index = new RiskIndex<string>();
+    const stamp = { k: 0n, long: 1n, short: 0n };
+    index.refile("live:BTCUSDT", "long", { low: 100, high: 500 }, stamp);
+    // a wider band: still visited at the old edges (early, never late)
+    index.refile("live:BTCUSDT", "long", { low: 90, high: 600 }, stamp);
+    expect(index.atRisk("live:BTCUSDT", 95)).toEqual(["long"]);
+    expect(index.atRisk("live:BTCUSDT", 550)).toEqual(["long"]);
+    // a band tighter on either side is filed anew, as it is
+    index.refile("live:BTCUSDT", "long", { low: 90, high: 400 }, stamp);
+    expect(index.atRisk("live:BTCUSDT", 95)).toEqual([]);
+    expect(index.atRisk("live:BTCUSDT", 450)).toEqual(["long"]);
+    index.refile("live:BTCUSDT", "long", { low: 120, high: Infinity }, stamp);
+    expect(index.atRisk("live:BTCUSDT", 115)).toEqual(["long"]);
+    expect(index.atRisk("live:BTCUSDT", 450)).toEqual([]);
+    // one visited on every mark update is filed by its band
+    index.fileAlways("live:BTCUSDT", "long");
+    index.refile("live:BTCUSDT", "long", { low: 90, high: Infinity }, stamp);
+    expect(index.atRisk("live:BTCUSDT", 450)).toEqual([]);
+  });
 });

@@ -67,6 +67,8 @@ export interface RiskStamp {
 interface Filed<T> {
   item: T;
   stamp: RiskStamp | null;
+  /** Filed with fileAlways: visited on every mark update. */
+  always: boolean;
   low: PriceNode<T> | null;
   high: PriceNode<T> | null;
   book: RiskBook<T>;
@@ -106,13 +108,35 @@ export class RiskIndex<T> {
     const low = band.low >= 0 ? book.falls.insert(band.low, tie, item) : null;
     const high = band.high !== Infinity ? book.rises.insert(band.high, tie, item) : null;
     if (!f) {
-      this.filed.set(item, { item, stamp, low, high, book });
+      this.filed.set(item, { item, stamp, always: false, low, high, book });
       return;
     }
     f.stamp = stamp;
+    f.always = false;
     f.low = low;
     f.high = high;
     f.book = book;
+  }
+
+  /**
+   * Files `item` again after a change of what its band is computed from (a fill, a fee, funding):
+   * when the band it is filed by is already at least as tight on both sides (a fall visits it no
+   * later, a rise no later), it stays where it is with the new stamp, and only a band that moved
+   * towards the mark is filed anew (docs/decisions/317, addendum). A visit always files it exactly.
+   */
+  refile(bookKey: string, item: T, band: { low: number; high: number }, stamp: RiskStamp): void {
+    const f = this.filed.get(item);
+    if (
+      f !== undefined &&
+      !f.always &&
+      (f.low === null ? band.low < 0 : band.low <= f.low.price) &&
+      (f.high === null ? band.high === Infinity : band.high >= f.high.price) &&
+      f.book === this.books.get(bookKey)
+    ) {
+      f.stamp = stamp;
+      return;
+    }
+    this.file(bookKey, item, band, stamp);
   }
 
   /** Files `item` to be visited on every mark update of the book. */
@@ -120,7 +144,7 @@ export class RiskIndex<T> {
     this.drop(item);
     const book = this.book(bookKey);
     book.always.add(item);
-    this.filed.set(item, { item, stamp: null, low: null, high: null, book });
+    this.filed.set(item, { item, stamp: null, always: true, low: null, high: null, book });
   }
 
   drop(item: T): void {

@@ -67,6 +67,12 @@ const MARKET_BAND = 0.05;
 const DEFAULT_LEVER = 20;
 /** Contracts by their exact symbol, for the ledger's own records (contract() also normalises what callers send). */
 const CONTRACT_OF = new Map(CONTRACTS.map((c) => [c.symbol, c]));
+/** Each book's `env:symbol` key (the risk index's), made once: a key built per fill is garbage and a fresh hash. */
+const BOOK_KEYS: Record<Env, Map<string, string>> = {
+  live: new Map(CONTRACTS.map((c) => [c.symbol, `live:${c.symbol}`])),
+  paper: new Map(CONTRACTS.map((c) => [c.symbol, `paper:${c.symbol}`])),
+};
+const bookKey = (env: Env, symbol: string): string => BOOK_KEYS[env].get(symbol) ?? `${env}:${symbol}`;
 /** Each contract's smallest order value in ledger units. */
 const MIN_TRADE = new Map(CONTRACTS.map((c) => [c, BigInt(c.minTradeUsdt) * 100_000_000n]));
 const MAKER_PPM = BigInt(FUTURES_FEES.maker);
@@ -831,7 +837,9 @@ export class FuturesService {
     const leg = this.leg(c, p, this.market.price(p.env, p.symbol).mark);
     const unit = c.inst.quoteUnitsPerTickLot;
     const band = long ? riskBand(k, leg, NO_LEG, unit) : riskBand(k, NO_LEG, leg, unit);
-    this.isoRisk.file(`${p.env}:${p.symbol}`, p, band, { k, long: long ? lots : 0n, short: long ? 0n : lots });
+    const stamp = { k, long: long ? lots : 0n, short: long ? 0n : lots };
+    if (again) this.isoRisk.file(bookKey(p.env, p.symbol), p, band, stamp);
+    else this.isoRisk.refile(bookKey(p.env, p.symbol), p, band, stamp);
   }
 
   /**
@@ -875,7 +883,7 @@ export class FuturesService {
     if (symbols) {
       for (const s of symbols)
         this.crossRisk.fileAlways(
-          `${a.env}:${s}`,
+          bookKey(a.env, s),
           mapEntry(filed, s, () => ({ env: a.env, userId: a.userId, symbol: s, balance: a.balance })),
         );
       return;
@@ -894,7 +902,9 @@ export class FuturesService {
     const c = CONTRACT_OF.get(symbol) as Contract;
     const mark = this.market.price(a.env, symbol).mark;
     const band = riskBand(k, this.leg(c, long, mark), this.leg(c, short, mark), c.inst.quoteUnitsPerTickLot);
-    this.crossRisk.file(`${a.env}:${symbol}`, h, band, { k, long: longLots, short: shortLots });
+    const stamp = { k, long: longLots, short: shortLots };
+    if (again) this.crossRisk.file(bookKey(a.env, symbol), h, band, stamp);
+    else this.crossRisk.refile(bookKey(a.env, symbol), h, band, stamp);
   }
 
   /** Whether an account holding crossed positions has a balance other than its band was filed with (a frozen order margin moves nothing). */
