@@ -65,6 +65,8 @@ export interface FxOrder extends Order {
   margin: bigint;
   /** Realised PnL of its closing fills. */
   profit: bigint;
+  /** The account it trades for (set when it enters the service), so fills and cancels need no lookup. */
+  account?: FxAccount;
 }
 
 export interface FxFillRow {

@@ -10,6 +10,7 @@ import type { Side } from "../../protocol/bitget.ts";
 import type { Db } from "../db/database.ts";
 import { OpenOrders } from "../exchange/engine/open-orders.ts";
 import { newOrder, type IdGen } from "../exchange/engine/order.ts";
+import { newFxOrder } from "./fx-order.ts";
 import { EngineError, FEE_ACCOUNT, newChange, type Env } from "../exchange/engine/types.ts";
 import type { ExchangeService } from "../exchange/service.ts";
 import { notional } from "../exchange/instruments.ts";
@@ -152,6 +153,7 @@ export class FuturesService {
       this.fileCrossed(this.account(p.env, p.userId));
     }
     for (const o of this.store.loadOpenOrders()) {
+      o.account = this.account(o.env, o.userId);
       rest(this.market.book(o.env, o.symbol), o);
       this.track(o);
     }
@@ -463,29 +465,30 @@ export class FuturesService {
     } else if (bookSide === "buy" ? limit > ps.mark * (1 + MARKET_BAND) : limit < ps.mark * (1 - MARKET_BAND)) {
       throw new EngineError(FX_CODES.priceOutOfBand, "The price is more than 5 % through the mark price");
     }
-    // the futures fields are added to the engine's order literal, not spread into a copy (the hot path)
-    const o = newOrder(this.ids, {
-      env,
-      userId,
-      symbol: c.symbol,
-      side: bookSide,
-      type: req.orderType,
-      force: req.force,
-      price: limit,
-      size: req.size,
-      clientOid: req.clientOid,
-      stp: "cancel_taker",
-      source: req.source,
-    }) as FxOrder;
-    o.tradeSide = tradeSide;
-    o.posSide = posSide;
-    o.reduceOnly = req.reduceOnly;
-    o.posMode = a.posMode;
-    o.leverage = posSide === "long" ? s.longLever : s.shortLever;
-    o.marginMode = s.marginMode;
-    o.margin = 0n;
-    o.profit = 0n;
-    if (s.marginMode === "crossed") o.leverage = s.crossLever;
+    // one literal with the futures fields: one shape from the start (docs/decisions/317)
+    const o = newFxOrder(
+      this.ids,
+      {
+        env,
+        userId,
+        symbol: c.symbol,
+        side: bookSide,
+        type: req.orderType,
+        force: req.force,
+        price: limit,
+        size: req.size,
+        clientOid: req.clientOid,
+        source: req.source,
+        tradeSide,
+        posSide,
+        reduceOnly: req.reduceOnly,
+        posMode: a.posMode,
+        leverage: s.marginMode === "crossed" ? s.crossLever : posSide === "long" ? s.longLever : s.shortLever,
+        marginMode: s.marginMode,
+        account: a,
+      },
+      Date.now(),
+    );
     const opening = tradeSide === "open";
     if (!opening) {
       // a close (hedge) or reduce-only (one-way) order may not exceed what is held less what other closing orders hold
@@ -580,7 +583,7 @@ export class FuturesService {
     ts: number,
     ch: FxChange,
   ): void {
-    const a = this.account(o.env, o.userId);
+    const a = o.account ?? this.account(o.env, o.userId);
     o.uTime = ts;
     if (o.house) {
       // house accounts net their position and take their PnL in their own (unmargined) balance: equity stays conserved
@@ -732,7 +735,7 @@ export class FuturesService {
     o.cancelReason = reason;
     o.uTime = Date.now();
     if (o.margin > 0n) {
-      const a = this.account(o.env, o.userId);
+      const a = o.account ?? this.account(o.env, o.userId);
       a.frozen -= o.margin;
       o.margin = 0n;
       ch.accounts.add(a);
@@ -1026,19 +1029,30 @@ export class FuturesService {
     const hedge = a.posMode === "hedge_mode";
     const side: Side = p.holdSide === "long" ? "sell" : "buy";
     const ticks = Number(value / (BigInt(qty) * c.inst.quoteUnitsPerTickLot));
-    const o = newOrder(
+    const o = newFxOrder(
       this.ids,
-      { env: p.env, userId: p.userId, symbol: c.symbol, side, type: "market", force: "ioc", price: ticks, size: qty, source: "SYS" },
+      {
+        env: p.env,
+        userId: p.userId,
+        symbol: c.symbol,
+        side,
+        type: "market",
+        force: "ioc",
+        price: ticks,
+        size: qty,
+        clientOid: "",
+        source: "SYS",
+        tradeSide: "close",
+        // hedge mode names the position; one-way orders carry their direction
+        posSide: hedge ? p.holdSide : side === "buy" ? "long" : "short",
+        reduceOnly: !hedge,
+        posMode: a.posMode,
+        leverage: p.leverage,
+        marginMode: p.marginMode,
+        account: a,
+      },
       ts,
-    ) as FxOrder;
-    o.tradeSide = "close";
-    // hedge mode names the position; one-way orders carry their direction
-    o.posSide = hedge ? p.holdSide : side === "buy" ? "long" : "short";
-    o.reduceOnly = !hedge;
-    o.posMode = a.posMode;
-    o.leverage = p.leverage;
-    o.marginMode = p.marginMode;
-    o.margin = 0n;
+    );
     // the position's closing orders were sized for what it held: they go, as a liquidation's do
     for (const x of this.ordersOf(p.env, p.userId, c.symbol))
       if (x.tradeSide === "close" && (!hedge || x.posSide === p.holdSide)) this.finish(x, "cancelled", ADL_REASON, ch);
