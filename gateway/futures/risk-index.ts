@@ -32,10 +32,11 @@ export interface RiskLeg {
 export const NO_LEG: RiskLeg = { lots: 0n, mmrPpm: 0, tierEnd: 0n };
 
 export function riskBand(k: bigint, long: RiskLeg, short: RiskLeg, unit: bigint): { low: number; high: number } {
-  const cl = (BigInt(long.mmrPpm) * WARN_NUM + WARN_DEN - 1n) / WARN_DEN;
-  const cs = (BigInt(short.mmrPpm) * WARN_NUM + WARN_DEN - 1n) / WARN_DEN;
   // margin equity − maintenance / 0.8, times PPM, is k × PPM + unit × mark × e: at risk where it is ≤ 0
-  const e = long.lots * (PPM - cl) - short.lots * (PPM + cs);
+  // (each side's rate ×5/4 rounded up; a side without lots adds nothing, so its product is not made)
+  const el = long.lots === 0n ? 0n : long.lots * (PPM - warnRate(long.mmrPpm));
+  const es = short.lots === 0n ? 0n : short.lots * (PPM + warnRate(short.mmrPpm));
+  const e = es === 0n ? el : el - es;
   const kp = k * PPM;
   let low = -1;
   let high = Infinity;
@@ -49,12 +50,20 @@ export function riskBand(k: bigint, long: RiskLeg, short: RiskLeg, unit: bigint)
     // rises: at risk at or above kp / (unit × −e)
     high = kp <= 0n ? 0 : Number(kp / (unit * -e));
   } else if (kp <= 0n) high = 0;
-  for (const leg of [long, short]) {
-    if (leg.lots === 0n || leg.tierEnd === 0n) continue;
-    const edge = Number(leg.tierEnd / (leg.lots * unit));
-    if (edge < high) high = edge;
-  }
+  if (long.lots !== 0n && long.tierEnd !== 0n) high = Math.min(high, Number(long.tierEnd / (long.lots * unit)));
+  if (short.lots !== 0n && short.tierEnd !== 0n) high = Math.min(high, Number(short.tierEnd / (short.lots * unit)));
   return { low, high };
+}
+
+/** A maintenance rate ×5/4 rounded up (ppm), made once per rate: the tiers have a handful of them. */
+const WARN_RATES = new Map<number, bigint>();
+function warnRate(mmrPpm: number): bigint {
+  let r = WARN_RATES.get(mmrPpm);
+  if (r === undefined) {
+    r = (BigInt(mmrPpm) * WARN_NUM + WARN_DEN - 1n) / WARN_DEN;
+    WARN_RATES.set(mmrPpm, r);
+  }
+  return r;
 }
 
 /** What a band was computed from: the margin equity constant and the lots of each side. */

@@ -14,7 +14,7 @@ import { newFxOrder } from "./fx-order.ts";
 import { EngineError, FEE_ACCOUNT, newChange, type Env } from "../exchange/engine/types.ts";
 import type { ExchangeService } from "../exchange/service.ts";
 import { notional } from "../exchange/instruments.ts";
-import { contract, CONTRACTS, FUTURES_FEES, tierFor, type Contract } from "./contracts.ts";
+import { contract, CONTRACTS, FUTURES_FEES, tierAt, tierFor, type Contract, type RiskTier } from "./contracts.ts";
 import { FX_CODES } from "./codes.ts";
 import {
   isEmpty,
@@ -74,6 +74,12 @@ const BOOK_KEYS: Record<Env, Map<string, string>> = {
   paper: new Map(CONTRACTS.map((c) => [c.symbol, `paper:${c.symbol}`])),
 };
 const bookKey = (env: Env, symbol: string): string => BOOK_KEYS[env].get(symbol) ?? `${env}:${symbol}`;
+/** Where each tier ends in ledger units (0 for the last, which has no end), made once for the risk legs. */
+const TIER_ENDS = new Map<RiskTier, bigint>(
+  CONTRACTS.flatMap((c) => c.tiers.map((t, i) => [t, i === c.tiers.length - 1 ? 0n : BigInt(t.maxNotional) * 100_000_000n] as const)),
+);
+const tierEnd = (c: Contract, t: RiskTier): bigint =>
+  TIER_ENDS.get(t) ?? (t === c.tiers[c.tiers.length - 1] ? 0n : BigInt(t.maxNotional) * 100_000_000n);
 /** Each contract's smallest order value in ledger units. */
 const MIN_TRADE = new Map(CONTRACTS.map((c) => [c, BigInt(c.minTradeUsdt) * 100_000_000n]));
 const MAKER_PPM = BigInt(FUTURES_FEES.maker);
@@ -276,7 +282,7 @@ export class FuturesService {
   /** Maintenance margin of a position at its mark value, by the tier its notional falls in. */
   maintenance(p: Position, value: bigint): bigint {
     const c = CONTRACT_OF.get(p.symbol) as Contract;
-    const tier = tierFor(c, Number(value / 100_000_000n));
+    const tier = tierAt(c, value);
     return (value * BigInt(tier.mmrPpm)) / PPM;
   }
 
@@ -505,7 +511,7 @@ export class FuturesService {
       const value = notional(c.inst, freezePrice, o.size);
       if (value < (MIN_TRADE.get(c) ?? BigInt(c.minTradeUsdt) * 100_000_000n))
         throw new EngineError(FX_CODES.lessThanMinimum, `The order value is less than ${c.minTradeUsdt} USDT`);
-      const tier = tierFor(c, Number(value / 100_000_000n));
+      const tier = tierAt(c, value);
       if (o.leverage > tier.maxLeverage)
         throw new EngineError(FX_CODES.leverageTooHigh, `Positions of this size allow at most ${tier.maxLeverage}x`);
       const need = value / big(o.leverage) + (value * TAKER_PPM) / PPM;
@@ -822,9 +828,8 @@ export class FuturesService {
   /** The risk leg of a position at `mark`: its lots, its tier's maintenance rate and where that tier ends. */
   private leg(c: Contract, p: Position | undefined, mark: number): RiskLeg {
     if (!p || p.size === 0) return NO_LEG;
-    const tier = tierFor(c, Number(notional(c.inst, mark, p.size) / 100_000_000n));
-    const last = tier === c.tiers[c.tiers.length - 1];
-    return { lots: BigInt(p.size), mmrPpm: tier.mmrPpm, tierEnd: last ? 0n : BigInt(tier.maxNotional) * 100_000_000n };
+    const tier = tierAt(c, notional(c.inst, mark, p.size));
+    return { lots: BigInt(p.size), mmrPpm: tier.mmrPpm, tierEnd: tierEnd(c, tier) };
   }
 
   /** Files a user's isolated position by the marks that put it at risk (or drops it: closed, crossed, unmargined). */
@@ -899,8 +904,8 @@ export class FuturesService {
     h.balance = a.balance;
     // crossed equity: balance − isolated margins + value(long) − cost(long) + cost(short) − value(short)
     const k = a.balance - isoMargin - (long?.cost ?? 0n) + (short?.cost ?? 0n);
-    const longLots = BigInt(long?.size ?? 0);
-    const shortLots = BigInt(short?.size ?? 0);
+    const longLots = long ? BigInt(long.size) : 0n;
+    const shortLots = short ? BigInt(short.size) : 0n;
     if (!again && this.crossRisk.filedAs(h, k, longLots, shortLots)) return;
     const c = CONTRACT_OF.get(symbol) as Contract;
     const mark = this.market.price(a.env, symbol).mark;
