@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { CONTRACTS, tierFor, type Contract } from "./contracts.ts";
 import { notional } from "../exchange/instruments.ts";
 import { PriceTree } from "./price-tree.ts";
-import { NO_LEG, RiskIndex, riskBand, type RiskLeg } from "./risk-index.ts";
+import { exactBand, NO_LEG, RiskIndex, riskBand, type RiskLeg } from "./risk-index.ts";
 
 describe("price tree", () => {
   it("walks from either end in price order and forgets what was removed", () => {
@@ -118,6 +118,35 @@ describe("risk bands", () => {
     );
     // the probes did reach the edges
     expect(near).toBeGreaterThan(500);
+  });
+
+  it("are the bigint definition's, exactly, when taken in floating point", () => {
+    const leg = (lots: bigint, tier: number, end: boolean): RiskLeg =>
+      lots === 0n
+        ? NO_LEG
+        : { lots, mmrPpm: BTC.tiers[tier]!.mmrPpm, tierEnd: end ? BigInt(BTC.tiers[tier]!.maxNotional) * 100_000_000n : 0n };
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: 10n ** 7n }), fc.bigInt({ min: 1n, max: 10n ** 11n })),
+        fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: 10n ** 7n }), fc.bigInt({ min: 1n, max: 10n ** 11n })),
+        fc.integer({ min: 0, max: BTC.tiers.length - 1 }),
+        fc.integer({ min: 0, max: BTC.tiers.length - 1 }),
+        fc.boolean(),
+        fc.constantFrom(1n, 10n, 1000n, 100_000n),
+        (k, long, short, tl, ts, end, unit) => {
+          const l = leg(long, tl, end);
+          const s = leg(short, ts, !end);
+          expect(riskBand(k, l, s, unit)).toEqual(exactBand(k, l, s, unit));
+        },
+      ),
+      { numRuns: 20000 },
+    );
+    // quotients that are whole numbers, or within a rounding of one, are the bigints' too
+    const unit = BTC.inst.quoteUnitsPerTickLot;
+    const l = leg(3n, 0, false);
+    for (const k of [-(10n ** 6n) * 3n * unit, -(10n ** 15n) - 1n, -(2n ** 60n) + 1n])
+      expect(riskBand(k, l, NO_LEG, unit)).toEqual(exactBand(k, l, NO_LEG, unit));
   });
 
   it("visit only the holdings a mark reached, each once, and none once dropped", () => {

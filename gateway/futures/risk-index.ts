@@ -21,22 +21,27 @@ export interface RiskLeg {
   tierEnd: bigint;
 }
 
+/** A side with no lots. */
+export const NO_LEG: RiskLeg = { lots: 0n, mmrPpm: 0, tierEnd: 0n };
+
 /**
  * The marks (ticks) between which a holding's margin ratio stays below the warning ratio, for a
  * margin equity of `k` + value(long) − value(short) at the mark (ledger units), a maintenance of
  * each leg's rate × its value, and `unit` ledger units per tick and lot. `low` is -1 when no fall
  * can hurt, `high` is Infinity when no rise can; both are rounded towards the current mark, and a
  * rise past a tier's end counts as a risk (the rate changes there), so nothing is filed too far.
+ * The quotients are taken in floating point when that gives the exact integer (every fill files
+ * two holdings: a dozen bigint steps each was a fifth of the order path), in bigints otherwise.
  */
-/** A side with no lots. */
-export const NO_LEG: RiskLeg = { lots: 0n, mmrPpm: 0, tierEnd: 0n };
-
 export function riskBand(k: bigint, long: RiskLeg, short: RiskLeg, unit: bigint): { low: number; high: number } {
+  return fastBand(k, long, short, unit) ?? exactBand(k, long, short, unit);
+}
+
+/** riskBand in bigints throughout: the definition, and the answer whenever floating point cannot be sure. */
+export function exactBand(k: bigint, long: RiskLeg, short: RiskLeg, unit: bigint): { low: number; high: number } {
   // margin equity − maintenance / 0.8, times PPM, is k × PPM + unit × mark × e: at risk where it is ≤ 0
-  // (each side's rate ×5/4 rounded up; a side without lots adds nothing, so its product is not made)
-  const el = long.lots === 0n ? 0n : long.lots * (PPM - warnRate(long.mmrPpm));
-  const es = short.lots === 0n ? 0n : short.lots * (PPM + warnRate(short.mmrPpm));
-  const e = es === 0n ? el : el - es;
+  // (each side's rate ×5/4 rounded up)
+  const e = long.lots * (PPM - warnRate(long.mmrPpm)) - short.lots * (PPM + warnRate(short.mmrPpm));
   const kp = k * PPM;
   let low = -1;
   let high = Infinity;
@@ -53,6 +58,75 @@ export function riskBand(k: bigint, long: RiskLeg, short: RiskLeg, unit: bigint)
   if (long.lots !== 0n && long.tierEnd !== 0n) high = Math.min(high, Number(long.tierEnd / (long.lots * unit)));
   if (short.lots !== 0n && short.tierEnd !== 0n) high = Math.min(high, Number(short.tierEnd / (short.lots * unit)));
   return { low, high };
+}
+
+/** Lots up to which a side's lots × PPM is an exact integer in a double (below 2^52). */
+const SAFE_LOTS = 4_000_000_000;
+/** Quotients at or beyond this are left to bigints (the relative error bound below then exceeds a tick). */
+const SAFE_QUOTIENT = 2 ** 40;
+/**
+ * A bound on the relative error of a quotient of two products of converted bigints: four roundings
+ * of at most 2^-53 each, taken four times over.
+ */
+const REL_ERR = 2 ** -48;
+
+/**
+ * riskBand's exact answer computed with doubles, or undefined when rounding could have moved a
+ * quotient across an integer. `e` is exact (integers below 2^53); each quotient is within REL_ERR
+ * of the true one, so its ceiling (floor) is exact when no integer lies within that error of it.
+ */
+function fastBand(k: bigint, long: RiskLeg, short: RiskLeg, unit: bigint): { low: number; high: number } | undefined {
+  const ll = Number(long.lots);
+  const ls = Number(short.lots);
+  if (ll > SAFE_LOTS || ls > SAFE_LOTS) return undefined;
+  const u = Number(unit);
+  const e = (ll === 0 ? 0 : ll * (1_000_000 - warnRateOf(long.mmrPpm))) - (ls === 0 ? 0 : ls * (1_000_000 + warnRateOf(short.mmrPpm)));
+  let low = -1;
+  let high = Infinity;
+  if (e > 0) {
+    if (k < 0n) {
+      low = ceilSure((-Number(k) * 1_000_000) / (u * e));
+      if (Number.isNaN(low)) return undefined;
+    }
+  } else if (e < 0) {
+    if (k <= 0n) high = 0;
+    else {
+      high = floorSure((Number(k) * 1_000_000) / (u * -e));
+      if (Number.isNaN(high)) return undefined;
+    }
+  } else if (k <= 0n) high = 0;
+  if (ll !== 0 && long.tierEnd !== 0n) {
+    const edge = floorSure(Number(long.tierEnd) / (ll * u));
+    if (Number.isNaN(edge)) return undefined;
+    high = Math.min(high, edge);
+  }
+  if (ls !== 0 && short.tierEnd !== 0n) {
+    const edge = floorSure(Number(short.tierEnd) / (ls * u));
+    if (Number.isNaN(edge)) return undefined;
+    high = Math.min(high, edge);
+  }
+  return { low, high };
+}
+
+/** The ceiling of the true quotient near `x` (within REL_ERR), or NaN when an integer lies within that error. */
+function ceilSure(x: number): number {
+  if (!(x >= 0 && x < SAFE_QUOTIENT)) return NaN;
+  const c = Math.ceil(x);
+  const err = x * REL_ERR;
+  return x - err > c - 1 && x + err < c ? c : NaN;
+}
+
+/** The floor of the true quotient near `x` (within REL_ERR), or NaN when an integer lies within that error. */
+function floorSure(x: number): number {
+  if (!(x >= 0 && x < SAFE_QUOTIENT)) return NaN;
+  const f = Math.floor(x);
+  const err = x * REL_ERR;
+  return x - err > f && x + err < f + 1 ? f : NaN;
+}
+
+/** A maintenance rate ×5/4 rounded up, as a number (exact: rates are small integers). */
+function warnRateOf(mmrPpm: number): number {
+  return Math.floor((mmrPpm * 5 + 3) / 4);
 }
 
 /** A maintenance rate ×5/4 rounded up (ppm), made once per rate: the tiers have a handful of them. */
