@@ -165,24 +165,22 @@ describe("risk bands", () => {
     expect(index.atRisk("paper:BTCUSDT", 1)).toEqual([]);
   });
 
-  it("keep a holding where it is filed after a change only while its filed band is the tighter one", () => {
+  it("keep a holding where it is filed after a change while its filed band is the tighter one, and file it a quarter nearer the mark otherwise", () => {
     const index = new RiskIndex<string>();
     const stamp = { k: 0n, long: 1n, short: 0n };
-    index.refile("live:BTCUSDT", "long", { low: 100, high: 500 }, stamp);
-    // a wider band: still visited at the old edges (early, never late)
-    index.refile("live:BTCUSDT", "long", { low: 90, high: 600 }, stamp);
-    expect(index.atRisk("live:BTCUSDT", 95)).toEqual(["long"]);
-    expect(index.atRisk("live:BTCUSDT", 550)).toEqual(["long"]);
-    // a band tighter on either side is filed anew, as it is
-    index.refile("live:BTCUSDT", "long", { low: 90, high: 400 }, stamp);
-    expect(index.atRisk("live:BTCUSDT", 95)).toEqual([]);
-    expect(index.atRisk("live:BTCUSDT", 450)).toEqual(["long"]);
-    index.refile("live:BTCUSDT", "long", { low: 120, high: Infinity }, stamp);
-    expect(index.atRisk("live:BTCUSDT", 115)).toEqual(["long"]);
-    expect(index.atRisk("live:BTCUSDT", 450)).toEqual([]);
-    // one visited on every mark update is filed by its band
+    const at = (mark: number) => index.atRisk("live:BTCUSDT", mark);
+    // from a mark of 300: filed at 150 and 450 (a quarter of 200 and of 200 nearer)
+    index.refile("live:BTCUSDT", "long", { low: 100, high: 500 }, stamp, 300);
+    expect([at(151), at(150), at(449), at(450)]).toEqual([[], ["long"], [], ["long"]]);
+    // a wider band: it stays where it is (visited early, never late)
+    index.refile("live:BTCUSDT", "long", { low: 90, high: 600 }, stamp, 300);
+    expect([at(151), at(150), at(449), at(450)]).toEqual([[], ["long"], [], ["long"]]);
+    // a band tighter on either side is filed anew: 160 and 600 from 300 are filed at 195 and 525
+    index.refile("live:BTCUSDT", "long", { low: 160, high: 600 }, stamp, 300);
+    expect([at(196), at(195), at(524), at(525)]).toEqual([[], ["long"], [], ["long"]]);
+    // a side that cannot be reached stays so; one visited on every mark update is filed by its band
     index.fileAlways("live:BTCUSDT", "long");
-    index.refile("live:BTCUSDT", "long", { low: 90, high: Infinity }, stamp);
-    expect(index.atRisk("live:BTCUSDT", 450)).toEqual([]);
+    index.refile("live:BTCUSDT", "long", { low: 90, high: Infinity }, stamp, 300);
+    expect([at(143), at(142), at(10_000)]).toEqual([[], ["long"], []]);
   });
 });

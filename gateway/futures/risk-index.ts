@@ -9,6 +9,8 @@
 import { PriceTree, type PriceNode } from "./price-tree.ts";
 
 const PPM = 1_000_000n;
+/** A band filed after a change is moved 1/SLACK of its distance towards the mark (see `refile`). */
+const SLACK = 4;
 /** 5/4 of a rate, rounded up: maintenance / 0.8, the warning ratio. */
 const WARN_NUM = 5n;
 const WARN_DEN = 4n;
@@ -202,12 +204,14 @@ export class RiskIndex<T> {
   }
 
   /**
-   * Files `item` again after a change of what its band is computed from (a fill, a fee, funding):
-   * when the band it is filed by is already at least as tight on both sides (a fall visits it no
-   * later, a rise no later), it stays where it is with the new stamp, and only a band that moved
-   * towards the mark is filed anew (docs/decisions/317, addendum). A visit always files it exactly.
+   * Files `item` again after a change of what its band is computed from (a fill, a fee, funding),
+   * the mark being `mark`: when the band it is filed by is still at least as tight on both sides
+   * (a fall reaches it no later, a rise no later), it stays where it is with the new stamp;
+   * otherwise it is filed by the new band moved a quarter of the way towards the mark (SLACK), so
+   * that the next few changes of the same kind find it tight enough. Either way a mark update
+   * visits it early, never late (docs/decisions/317, addendum). A visit files it exactly (`file`).
    */
-  refile(bookKey: string, item: T, band: { low: number; high: number }, stamp: RiskStamp): void {
+  refile(bookKey: string, item: T, band: { low: number; high: number }, stamp: RiskStamp, mark: number): void {
     const f = this.filed.get(item);
     if (
       f !== undefined &&
@@ -219,7 +223,9 @@ export class RiskIndex<T> {
       f.stamp = stamp;
       return;
     }
-    this.file(bookKey, item, band, stamp);
+    const low = band.low >= 0 && band.low < mark ? band.low + Math.floor((mark - band.low) / SLACK) : band.low;
+    const high = band.high !== Infinity && band.high > mark ? band.high - Math.floor((band.high - mark) / SLACK) : band.high;
+    this.file(bookKey, item, low === band.low && high === band.high ? band : { low, high }, stamp);
   }
 
   /** Files `item` to be visited on every mark update of the book. */

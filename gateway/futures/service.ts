@@ -842,12 +842,13 @@ export class FuturesService {
     // a band stays right while what it was computed from is unchanged (the tier it used bounds the rate)
     if (!again && this.isoRisk.filedAs(p, k, long ? lots : 0n, long ? 0n : lots)) return;
     const c = CONTRACT_OF.get(p.symbol) as Contract;
-    const leg = this.leg(c, p, this.market.price(p.env, p.symbol).mark);
+    const mark = this.market.price(p.env, p.symbol).mark;
+    const leg = this.leg(c, p, mark);
     const unit = c.inst.quoteUnitsPerTickLot;
     const band = long ? riskBand(k, leg, NO_LEG, unit) : riskBand(k, NO_LEG, leg, unit);
     const stamp = { k, long: long ? lots : 0n, short: long ? 0n : lots };
     if (again) this.isoRisk.file(bookKey(p.env, p.symbol), p, band, stamp);
-    else this.isoRisk.refile(bookKey(p.env, p.symbol), p, band, stamp);
+    else this.isoRisk.refile(bookKey(p.env, p.symbol), p, band, stamp, mark);
   }
 
   /**
@@ -912,7 +913,7 @@ export class FuturesService {
     const band = riskBand(k, this.leg(c, long, mark), this.leg(c, short, mark), c.inst.quoteUnitsPerTickLot);
     const stamp = { k, long: longLots, short: shortLots };
     if (again) this.crossRisk.file(bookKey(a.env, symbol), h, band, stamp);
-    else this.crossRisk.refile(bookKey(a.env, symbol), h, band, stamp);
+    else this.crossRisk.refile(bookKey(a.env, symbol), h, band, stamp, mark);
   }
 
   /** Whether an account holding crossed positions has a balance other than its band was filed with (a frozen order margin moves nothing). */
