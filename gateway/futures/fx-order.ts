@@ -73,5 +73,6 @@ export function newFxOrder(ids: IdGen, init: FxOrderInit, now: number): FxOrder 
     margin: 0n,
     profit: 0n,
     account: init.account,
+    userPos: -1,
   };
 }

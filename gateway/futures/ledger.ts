@@ -67,6 +67,8 @@ export interface FxOrder extends Order {
   profit: bigint;
   /** The account it trades for (set when it enters the service), so fills and cancels need no lookup. */
   account?: FxAccount;
+  /** Place in its user's list of open orders; -1 when not open. */
+  userPos?: number;
 }
 
 export interface FxFillRow {

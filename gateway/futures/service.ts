@@ -92,6 +92,39 @@ const big = (n: number): bigint => SMALL[n] ?? BigInt(n);
 const newSet = <T>() => new Set<T>();
 const newMap = <K, V>() => new Map<K, V>();
 
+/**
+ * A user's open orders in the order they were placed: a list with holes where orders left (each
+ * order knows its place, `userPos`), compacted once half of it is holes. A Set per user grew and
+ * shrank its table as a user's few orders came and went, on every place and cancel.
+ */
+class UserOrders {
+  list: Array<FxOrder | null> = [];
+  private holes = 0;
+
+  add(o: FxOrder): void {
+    o.userPos = this.list.length;
+    this.list.push(o);
+  }
+
+  remove(o: FxOrder): void {
+    const i = o.userPos ?? -1;
+    if (i < 0 || this.list[i] !== o) return;
+    this.list[i] = null;
+    o.userPos = -1;
+    if (++this.holes === this.list.length) {
+      this.list.length = 0;
+      this.holes = 0;
+    } else if (this.holes > 8 && this.holes * 2 > this.list.length) {
+      const kept: FxOrder[] = [];
+      for (const x of this.list) if (x !== null) kept.push(x);
+      kept.forEach((x, k) => (x.userPos = k));
+      this.list = kept;
+      this.holes = 0;
+    }
+  }
+}
+const newUserOrders = () => new UserOrders();
+
 /** A plan as a position shows it: its id and trigger (ticks). */
 export interface PlanMark {
   id: string;
@@ -132,7 +165,7 @@ export class FuturesService {
   /** Open orders by id, by env:user:clientOid, and by env:user (a user's own checks visit only theirs). */
   readonly open = new FxOpenOrders();
   private readonly openByOid = new Map<string, FxOrder>();
-  private readonly openByUser: Record<Env, Map<string, Set<FxOrder>>> = { live: new Map(), paper: new Map() };
+  private readonly openByUser: Record<Env, Map<string, UserOrders>> = { live: new Map(), paper: new Map() };
   /** Told of every change once it is durable (private streams). */
   readonly committed = new Set<(ch: FxChange) => void>();
   /** Told when a user's position nears liquidation (margin ratio at least WARNING_RATIO), at most once a minute per position. */
@@ -209,7 +242,8 @@ export class FuturesService {
 
   ordersOf(env: Env, userId: string, symbol?: string): FxOrder[] {
     const out: FxOrder[] = [];
-    for (const o of this.openByUser[env].get(userId) ?? []) if (!symbol || o.symbol === symbol) out.push(o);
+    const list = this.openByUser[env].get(userId)?.list;
+    if (list) for (const o of list) if (o !== null && (!symbol || o.symbol === symbol)) out.push(o);
     return out;
   }
 
@@ -1192,13 +1226,13 @@ export class FuturesService {
 
   private track(o: FxOrder): void {
     this.open.add(o);
-    mapEntry(this.openByUser[o.env], o.userId, newSet<FxOrder>).add(o);
+    mapEntry(this.openByUser[o.env], o.userId, newUserOrders).add(o);
     if (o.clientOid) this.openByOid.set(`${o.env}:${o.userId}:${o.clientOid}`, o);
   }
 
   private untrack(o: FxOrder): void {
     this.open.remove(o);
-    this.openByUser[o.env].get(o.userId)?.delete(o);
+    this.openByUser[o.env].get(o.userId)?.remove(o);
     if (o.clientOid) this.openByOid.delete(`${o.env}:${o.userId}:${o.clientOid}`);
   }
 }
