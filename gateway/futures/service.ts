@@ -166,6 +166,7 @@ export class FuturesService {
   readonly open = new FxOpenOrders();
   private readonly openByOid = new Map<string, FxOrder>();
   private readonly openByUser: Record<Env, Map<string, UserOrders>> = { live: new Map(), paper: new Map() };
+  private feeAccounts: Partial<Record<Env, FxAccount>> = {};
   /** Told of every change once it is durable (private streams). */
   readonly committed = new Set<(ch: FxChange) => void>();
   /** Told when a user's position nears liquidation (margin ratio at least WARNING_RATIO), at most once a minute per position. */
@@ -183,6 +184,7 @@ export class FuturesService {
   ) {}
 
   load(): void {
+    this.feeAccounts = {};
     for (const a of this.store.loadAccounts()) this.accounts[a.env].set(a.userId, a);
     for (const r of this.store.loadSettings()) mapEntry(this.settings[r.env], r.userId, () => new Map()).set(r.symbol, r.s);
     const loaded = this.store.loadPositions();
@@ -214,6 +216,11 @@ export class FuturesService {
       byId.set(userId, a);
     }
     return a;
+  }
+
+  /** The fee account of an environment (every fill credits it), looked up once. */
+  private feeAccount(env: Env): FxAccount {
+    return (this.feeAccounts[env] ??= this.account(env, FEE_ACCOUNT));
   }
 
   setting(env: Env, userId: string, c: Contract): FxSettings {
@@ -262,10 +269,13 @@ export class FuturesService {
    * margin and position margins, less crossed losses; only crossed positions need the mark.
    */
   available(env: Env, userId: string): bigint {
-    const a = this.account(env, userId);
+    return this.availableOf(this.account(env, userId));
+  }
+
+  private availableOf(a: FxAccount): bigint {
     let used = 0n;
     let crossUpnl = 0n;
-    for (const p of this.byUser[env].get(userId) ?? []) {
+    for (const p of this.byUser[a.env].get(a.userId) ?? []) {
       if (p.size === 0) continue;
       if (p.marginMode === "isolated") used += p.margin;
       else {
@@ -506,6 +516,7 @@ export class FuturesService {
       throw new EngineError(FX_CODES.priceOutOfBand, "The price is more than 5 % through the mark price");
     }
     // one literal with the futures fields: one shape from the start (docs/decisions/317)
+    const now = Date.now();
     const o = newFxOrder(
       this.ids,
       {
@@ -527,7 +538,7 @@ export class FuturesService {
         marginMode: s.marginMode,
         account: a,
       },
-      Date.now(),
+      now,
     );
     const opening = tradeSide === "open";
     if (!opening) {
@@ -549,7 +560,7 @@ export class FuturesService {
       if (o.leverage > tier.maxLeverage)
         throw new EngineError(FX_CODES.leverageTooHigh, `Positions of this size allow at most ${tier.maxLeverage}x`);
       const need = value / big(o.leverage) + (value * TAKER_PPM) / PPM;
-      if (this.available(env, userId) < need) throw new EngineError(FX_CODES.insufficientBalance, "The order amount exceeds the balance");
+      if (this.availableOf(a) < need) throw new EngineError(FX_CODES.insufficientBalance, "The order amount exceeds the balance");
       o.margin = need;
       a.frozen += need;
     }
@@ -564,14 +575,16 @@ export class FuturesService {
     } else if (o.force === "fok" && fillableLots(book, o) < o.size) {
       this.finish(o, "cancelled", "fok order could not be filled completely", ch);
     } else {
-      if (crosses) matchTaker(book, o, (m, price, qty) => this.onMatch(c, m as FxOrder, o, price, qty, ch));
-      if (o.filled >= o.size) this.finish(o, "filled", "", ch);
+      // one clock reading for the whole call: its fills and its end carry the order's time
+      if (crosses) matchTaker(book, o, (m, price, qty) => this.onMatch(c, m as FxOrder, o, price, qty, ch, now));
+      if (o.filled >= o.size) this.finish(o, "filled", "", ch, now);
       else if (o.type === "market" || o.force === "ioc" || o.force === "fok")
         this.finish(
           o,
           o.filled > 0 && o.type === "market" ? "filled" : "cancelled",
           o.type === "market" ? "no more liquidity within 5 % of the mark" : "ioc remainder cancelled",
           ch,
+          now,
         );
       else {
         if (o.filled > 0) o.status = "partially_filled";
@@ -598,13 +611,12 @@ export class FuturesService {
   }
 
   /** A match on a futures book: settles each side that is in the ledger (users and house alike) and prints the trade. */
-  onMatch(c: Contract, maker: FxOrder, taker: FxOrder, price: number, qty: number, ch: FxChange): void {
-    const ts = Date.now();
+  onMatch(c: Contract, maker: FxOrder, taker: FxOrder, price: number, qty: number, ch: FxChange, ts = Date.now()): void {
     const tradeId = this.ids.text(this.ids.next(ts));
     const quote = notional(c.inst, price, qty);
     this.settle(c, maker, price, qty, quote, "maker", tradeId, ts, ch);
     this.settle(c, taker, price, qty, quote, "taker", tradeId, ts, ch);
-    if (maker.filled >= maker.size && !maker.house) this.finish(maker, "filled", "", ch);
+    if (maker.filled >= maker.size && !maker.house) this.finish(maker, "filled", "", ch, ts);
     else if (!maker.house) {
       maker.status = "partially_filled";
       ch.orders.add(maker);
@@ -660,7 +672,7 @@ export class FuturesService {
     }
     o.fee += fee;
     o.profit += realised;
-    const fees = this.account(o.env, FEE_ACCOUNT);
+    const fees = this.feeAccount(o.env);
     this.credit(fees, fee, "trading_fee", c.symbol, 0n, ts, ch);
     // in one-way mode the other side is the netted `opp` (while anything of it is left), so it needs no second scan
     const held =
@@ -768,12 +780,12 @@ export class FuturesService {
   }
 
   /** Final state of an order: out of the book, its frozen margin back. */
-  finish(o: FxOrder, status: "filled" | "cancelled", reason: string, ch: FxChange): void {
+  finish(o: FxOrder, status: "filled" | "cancelled", reason: string, ch: FxChange, ts = Date.now()): void {
     unrest(o);
     this.untrack(o);
     o.status = status;
     o.cancelReason = reason;
-    o.uTime = Date.now();
+    o.uTime = ts;
     if (o.margin > 0n) {
       const a = o.account ?? this.account(o.env, o.userId);
       a.frozen -= o.margin;
@@ -1198,15 +1210,18 @@ export class FuturesService {
       for (const a of ch.accounts) if (this.balanceMoved(a)) this.fileCrossed(a);
       return;
     }
-    const done = new Set<FxAccount>();
+    // the accounts already filed: a fill touches two or three, so a list is enough (a Set past a few)
+    const done: FxAccount[] = [];
+    let doneSet: Set<FxAccount> | undefined;
     for (const p of ch.positions) {
       this.fileIsolated(p);
       const a = this.account(p.env, p.userId);
-      if (done.has(a)) continue;
-      done.add(a);
+      if (doneSet ? doneSet.has(a) : done.includes(a)) continue;
+      if (doneSet) doneSet.add(a);
+      else if (done.push(a) > 8) doneSet = new Set(done);
       this.fileCrossed(a);
     }
-    for (const a of ch.accounts) if (!done.has(a) && this.balanceMoved(a)) this.fileCrossed(a);
+    for (const a of ch.accounts) if (!(doneSet ? doneSet.has(a) : done.includes(a)) && this.balanceMoved(a)) this.fileCrossed(a);
   }
 
   /** Writes a change in one transaction (the benchmark measures the engine without it). */
