@@ -73,9 +73,10 @@ const SAFE_QUOTIENT = 2 ** 40;
 const REL_ERR = 2 ** -48;
 
 /**
- * riskBand's exact answer computed with doubles, or undefined when rounding could have moved a
- * quotient across an integer. `e` is exact (integers below 2^53); each quotient is within REL_ERR
- * of the true one, so its ceiling (floor) is exact when no integer lies within that error of it.
+ * riskBand's exact answer with its quotients taken in doubles, or undefined when the lots are too
+ * many for `e` to be an exact integer in a double. `e` is exact then (integers below 2^53); each
+ * quotient is within REL_ERR of the true one, so its ceiling (floor) is exact when no integer lies
+ * within that error of it; one that does (a whole quotient) is taken in bigints.
  */
 function fastBand(k: bigint, long: RiskLeg, short: RiskLeg, unit: bigint): { low: number; high: number } | undefined {
   const ll = Number(long.lots);
@@ -86,28 +87,31 @@ function fastBand(k: bigint, long: RiskLeg, short: RiskLeg, unit: bigint): { low
   let low = -1;
   let high = Infinity;
   if (e > 0) {
+    // falls: at risk at or below −kp / (unit × e)
     if (k < 0n) {
       low = ceilSure((-Number(k) * 1_000_000) / (u * e));
-      if (Number.isNaN(low)) return undefined;
+      if (Number.isNaN(low)) {
+        const den = unit * BigInt(e);
+        low = Number((-k * PPM + den - 1n) / den);
+      }
     }
   } else if (e < 0) {
+    // rises: at risk at or above kp / (unit × −e)
     if (k <= 0n) high = 0;
     else {
       high = floorSure((Number(k) * 1_000_000) / (u * -e));
-      if (Number.isNaN(high)) return undefined;
+      if (Number.isNaN(high)) high = Number((k * PPM) / (unit * BigInt(-e)));
     }
   } else if (k <= 0n) high = 0;
-  if (ll !== 0 && long.tierEnd !== 0n) {
-    const edge = floorSure(Number(long.tierEnd) / (ll * u));
-    if (Number.isNaN(edge)) return undefined;
-    high = Math.min(high, edge);
-  }
-  if (ls !== 0 && short.tierEnd !== 0n) {
-    const edge = floorSure(Number(short.tierEnd) / (ls * u));
-    if (Number.isNaN(edge)) return undefined;
-    high = Math.min(high, edge);
-  }
+  if (ll !== 0 && long.tierEnd !== 0n) high = Math.min(high, tierEdge(long, ll, u, unit));
+  if (ls !== 0 && short.tierEnd !== 0n) high = Math.min(high, tierEdge(short, ls, u, unit));
   return { low, high };
+}
+
+/** The mark at which a side's notional leaves its tier: tierEnd / (lots × unit), rounded down. */
+function tierEdge(leg: RiskLeg, lots: number, u: number, unit: bigint): number {
+  const edge = floorSure(Number(leg.tierEnd) / (lots * u));
+  return Number.isNaN(edge) ? Number(leg.tierEnd / (leg.lots * unit)) : edge;
 }
 
 /** The ceiling of the true quotient near `x` (within REL_ERR), or NaN when an integer lies within that error. */

@@ -91,6 +91,7 @@ const big = (n: number): bigint => SMALL[n] ?? BigInt(n);
 /** Makers for mapEntry that allocate no closure per call (the order path). */
 const newSet = <T>() => new Set<T>();
 const newMap = <K, V>() => new Map<K, V>();
+const newList = <T>(): T[] => [];
 
 /**
  * A user's open orders in the order they were placed: a list with holes where orders left (each
@@ -153,7 +154,8 @@ export class FuturesService {
   /** Every position of a book (funding, open interest). */
   readonly bySymbol = new Map<string, Set<Position>>();
   /** Positions by user (account summaries visit only the account's own). */
-  private readonly byUser: Record<Env, Map<string, Set<Position>>> = { live: new Map(), paper: new Map() };
+  /** A user's positions: a short list (a Set's iteration cost more than the scans of a user's few). */
+  private readonly byUser: Record<Env, Map<string, Position[]>> = { live: new Map(), paper: new Map() };
   /**
    * Margined holdings by the marks that put them at risk (docs/decisions/313, 317): a mark update
    * visits only those it reached. Isolated positions one by one; crossed ones per account and contract.
@@ -924,8 +926,9 @@ export class FuturesService {
     if (symbol === undefined && !held) return;
     // the contracts it still holds crossed: a set only when there are several (a fill's refile makes none)
     const symbols = several ? this.crossedSymbols(a) : undefined;
-    if (held)
-      for (const [s, h] of held)
+    // (usually it holds exactly the one contract it is filed under: nothing to drop, no walk)
+    if (held && (symbols !== undefined || held.size !== 1 || symbol === undefined || !held.has(symbol)))
+      for (const [s, h] of [...held])
         if (symbols ? !symbols.has(s) : s !== symbol) {
           this.crossRisk.drop(h);
           held.delete(s);
@@ -934,7 +937,7 @@ export class FuturesService {
       this.crossHeld.delete(a);
       return;
     }
-    const filed = mapEntry(this.crossHeld, a, newMap<string, CrossHolding>);
+    const filed = held ?? mapEntry(this.crossHeld, a, newMap<string, CrossHolding>);
     if (symbols) {
       for (const s of symbols)
         this.crossRisk.fileAlways(
@@ -1230,13 +1233,16 @@ export class FuturesService {
   }
 
   private index(p: Position): void {
-    mapEntry(this.byUser[p.env], p.userId, newSet<Position>).add(p);
+    const mine = mapEntry(this.byUser[p.env], p.userId, newList<Position>);
+    if (!mine.includes(p)) mine.push(p);
     mapEntry(this.bySymbol, `${p.env}:${p.symbol}`, newSet<Position>).add(p);
   }
 
   private unindex(p: Position): void {
     this.bySymbol.get(`${p.env}:${p.symbol}`)?.delete(p);
-    this.byUser[p.env].get(p.userId)?.delete(p);
+    const mine = this.byUser[p.env].get(p.userId);
+    const i = mine ? mine.indexOf(p) : -1;
+    if (i >= 0) mine!.splice(i, 1);
   }
 
   private track(o: FxOrder): void {
