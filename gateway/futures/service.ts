@@ -1210,6 +1210,9 @@ export class FuturesService {
     // each account once, however many of its positions and accounts the change holds (a mass liquidation is one change);
     // most changes (a resting order, a cancel) hold no position and need no such set
     if (!ch.hasPositions()) {
+      // a margined account's balance moves only through credit(), which writes a bill: a change without
+      // bills (a resting order, a cancel: only frozen margin moves) has moved no band
+      if (ch.bills.length === 0) return;
       for (const a of ch.accounts) if (this.balanceMoved(a)) this.fileCrossed(a);
       return;
     }
