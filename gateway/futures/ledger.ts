@@ -95,21 +95,24 @@ export interface FxBill {
   ts: number;
 }
 
+/** What a change holds where it touched none of a kind: shared, and frozen so that nothing is added to it. */
+const NONE: readonly never[] = Object.freeze([]);
+
 /**
  * Everything one call touched, written in one SQLite transaction before the caller is answered.
- * Its sets are made when first asked for: most calls (a resting order, a cancel) touch no
- * position, and three sets per call were a measurable share of the order path's garbage
- * (docs/decisions/317).
+ * Its sets and lists are made when first written to: most calls (a resting order, a cancel) touch
+ * no position and write no bill or fill, and three sets and four lists per call were a measurable
+ * share of the order path's garbage (docs/decisions/317). Reading an untouched kind gives an empty list.
  */
 export class FxChange {
   private accountSet: Set<FxAccount> | undefined;
   private positionSet: Set<Position> | undefined;
   private orderSet: Set<FxOrder> | undefined;
-  readonly closed: Position[] = [];
-  readonly fills: FxFillRow[] = [];
-  readonly bills: FxBill[] = [];
+  private closedList: Position[] | undefined;
+  private fillList: FxFillRow[] | undefined;
+  private billList: FxBill[] | undefined;
+  private extraList: Array<() => void> | undefined;
   fund = false;
-  readonly extra: Array<() => void> = [];
 
   get accounts(): Set<FxAccount> {
     return (this.accountSet ??= new Set());
@@ -123,11 +126,45 @@ export class FxChange {
     return (this.orderSet ??= new Set());
   }
 
+  /** Positions closed by this change, as they were when they closed. */
+  get closed(): readonly Position[] {
+    return this.closedList ?? NONE;
+  }
+
+  get fills(): readonly FxFillRow[] {
+    return this.fillList ?? NONE;
+  }
+
+  get bills(): readonly FxBill[] {
+    return this.billList ?? NONE;
+  }
+
+  /** Further writes of the same transaction (settings, a funding rate's record). */
+  get extra(): ReadonlyArray<() => void> {
+    return this.extraList ?? NONE;
+  }
+
+  close(p: Position): void {
+    (this.closedList ??= []).push(p);
+  }
+
+  fill(f: FxFillRow): void {
+    (this.fillList ??= []).push(f);
+  }
+
+  bill(b: FxBill): void {
+    (this.billList ??= []).push(b);
+  }
+
+  also(write: () => void): void {
+    (this.extraList ??= []).push(write);
+  }
+
   /** Whether nothing was touched (asks no set into being). */
   empty(): boolean {
     return (
       (this.accountSet?.size ?? 0) + (this.positionSet?.size ?? 0) + (this.orderSet?.size ?? 0) === 0 &&
-      this.closed.length + this.fills.length + this.bills.length + this.extra.length === 0 &&
+      (this.closedList?.length ?? 0) + (this.fillList?.length ?? 0) + (this.billList?.length ?? 0) + (this.extraList?.length ?? 0) === 0 &&
       !this.fund
     );
   }

@@ -389,7 +389,7 @@ export class FuturesService {
         ch.positions.add(p);
       }
     }
-    ch.extra.push(() => this.store.saveSettings(env, userId, c.symbol, s));
+    ch.also(() => this.store.saveSettings(env, userId, c.symbol, s));
     this.commit(ch);
     return s;
   }
@@ -472,7 +472,7 @@ export class FuturesService {
     a.uTime = ts;
     ch.accounts.add(a);
     if (amount === 0n && fee === 0n) return;
-    ch.bills.push({ id: this.ids.next(ts), env: a.env, userId: a.userId, symbol, business, amount, fee, balance: a.balance, ts });
+    ch.bill({ id: this.ids.next(ts), env: a.env, userId: a.userId, symbol, business, amount, fee, balance: a.balance, ts });
   }
 
   // ---- orders -------------------------------------------------------------------------------
@@ -686,7 +686,7 @@ export class FuturesService {
         : this.position(o.env, o.userId, c.symbol, o.posSide === "long" ? "short" : "long"));
     if (held) held.fees += fee;
     this.credit(a, realised - fee, business, c.symbol, -fee, ts, ch);
-    ch.fills.push({ tradeId, order: o, price, size: qty, quote, fee, profit: realised, scope, ts });
+    ch.fill({ tradeId, order: o, price, size: qty, quote, fee, profit: realised, scope, ts });
   }
 
   /** One-way netting: closes the opposite position first, then opens with the rest; returns the realised PnL. */
@@ -775,7 +775,7 @@ export class FuturesService {
     p.uTime = ts;
     ch.positions.add(p);
     if (p.size === 0) {
-      ch.closed.push({ ...p });
+      ch.close({ ...p });
       this.unindex(p);
     }
     return pnl;
@@ -1120,7 +1120,7 @@ export class FuturesService {
     ch.orders.add(o);
     this.credit(a, realised, p.holdSide === "long" ? "adl_close_long" : "adl_close_short", c.symbol, 0n, ts, ch);
     const tradeId = this.ids.text(this.ids.next(ts));
-    ch.fills.push({ tradeId, order: o, price: ticks, size: qty, quote: value, fee: 0n, profit: realised, scope: "taker", ts });
+    ch.fill({ tradeId, order: o, price: ticks, size: qty, quote: value, fee: 0n, profit: realised, scope: "taker", ts });
   }
 
   /** The fund closes what it took over at market, within 5 % of the mark; what it cannot close it keeps. */
@@ -1157,7 +1157,7 @@ export class FuturesService {
   settleFunding(env: Env, c: Contract, ratePpm: number, mark: number, ts: number, record?: () => void): void {
     const ch = newFxChange();
     // the rate's record is written in the same transaction as the payments
-    if (record) ch.extra.push(record);
+    if (record) ch.also(record);
     if (ratePpm === 0) {
       this.commit(ch);
       return;
