@@ -874,15 +874,17 @@ export class FuturesService {
   }
 
   /** The risk leg of a position at `mark`: its lots, its tier's maintenance rate and where that tier ends. */
-  private leg(c: Contract, p: Position | undefined, mark: number): RiskLeg {
+  private leg(c: Contract, p: Position | undefined, mark: number, lots = p ? BigInt(p.size) : 0n): RiskLeg {
     if (!p || p.size === 0) return NO_LEG;
     const tier = tierAt(c, notional(c.inst, mark, p.size));
-    return { lots: BigInt(p.size), mmrPpm: tier.mmrPpm, tierEnd: tierEnd(c, tier) };
+    return { lots, mmrPpm: tier.mmrPpm, tierEnd: tierEnd(c, tier) };
   }
 
   /** Files a user's isolated position by the marks that put it at risk (or drops it: closed, crossed, unmargined). */
   private fileIsolated(p: Position, again = false): void {
-    if (p.size === 0 || p.marginMode !== "isolated" || UNMARGINED.has(p.userId)) return this.isoRisk.drop(p);
+    // a crossed position is never filed here (a position keeps its margin mode): nothing to drop
+    if (p.marginMode !== "isolated") return;
+    if (p.size === 0 || UNMARGINED.has(p.userId)) return this.isoRisk.drop(p);
     // isolated equity: margin + value − cost (long), margin + cost − value (short)
     const long = p.holdSide === "long";
     const k = long ? p.margin - p.cost : p.margin + p.cost;
@@ -891,7 +893,7 @@ export class FuturesService {
     if (!again && this.isoRisk.filedAs(p, k, long ? lots : 0n, long ? 0n : lots)) return;
     const c = CONTRACT_OF.get(p.symbol) as Contract;
     const mark = this.market.price(p.env, p.symbol).mark;
-    const leg = this.leg(c, p, mark);
+    const leg = this.leg(c, p, mark, lots);
     const unit = c.inst.quoteUnitsPerTickLot;
     const band = long ? riskBand(k, leg, NO_LEG, unit) : riskBand(k, NO_LEG, leg, unit);
     const stamp = { k, long: long ? lots : 0n, short: long ? 0n : lots };
@@ -959,7 +961,7 @@ export class FuturesService {
     if (!again && this.crossRisk.filedAs(h, k, longLots, shortLots)) return;
     const c = CONTRACT_OF.get(symbol) as Contract;
     const mark = this.market.price(a.env, symbol).mark;
-    const band = riskBand(k, this.leg(c, long, mark), this.leg(c, short, mark), c.inst.quoteUnitsPerTickLot);
+    const band = riskBand(k, this.leg(c, long, mark, longLots), this.leg(c, short, mark, shortLots), c.inst.quoteUnitsPerTickLot);
     const stamp = { k, long: longLots, short: shortLots };
     if (again) this.crossRisk.file(bookKey(a.env, symbol), h, band, stamp);
     else this.crossRisk.refile(bookKey(a.env, symbol), h, band, stamp, mark);
