@@ -95,6 +95,40 @@ export interface FxBill {
   ts: number;
 }
 
+/**
+ * The records of one kind a change touched, each once, in the order first touched: a list while
+ * it is short (a call touches one to three accounts and orders; a Set made and filled per call cost
+ * more than the scan of so few), with a Set beside it once it grows (a mass liquidation).
+ */
+export class Touched<T> implements Iterable<T> {
+  private readonly items: T[] = [];
+  private index: Set<T> | undefined;
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  has(x: T): boolean {
+    return this.index ? this.index.has(x) : this.items.includes(x);
+  }
+
+  add(x: T): this {
+    if (this.index) {
+      if (this.index.has(x)) return this;
+      this.index.add(x);
+    } else {
+      if (this.items.includes(x)) return this;
+      if (this.items.length >= 8) this.index = new Set(this.items).add(x);
+    }
+    this.items.push(x);
+    return this;
+  }
+
+  [Symbol.iterator](): IterableIterator<T> {
+    return this.items.values();
+  }
+}
+
 /** What a change holds where it touched none of a kind: shared, and frozen so that nothing is added to it. */
 const NONE: readonly never[] = Object.freeze([]);
 
@@ -105,25 +139,25 @@ const NONE: readonly never[] = Object.freeze([]);
  * share of the order path's garbage (docs/decisions/317). Reading an untouched kind gives an empty list.
  */
 export class FxChange {
-  private accountSet: Set<FxAccount> | undefined;
-  private positionSet: Set<Position> | undefined;
-  private orderSet: Set<FxOrder> | undefined;
+  private accountSet: Touched<FxAccount> | undefined;
+  private positionSet: Touched<Position> | undefined;
+  private orderSet: Touched<FxOrder> | undefined;
   private closedList: Position[] | undefined;
   private fillList: FxFillRow[] | undefined;
   private billList: FxBill[] | undefined;
   private extraList: Array<() => void> | undefined;
   fund = false;
 
-  get accounts(): Set<FxAccount> {
-    return (this.accountSet ??= new Set());
+  get accounts(): Touched<FxAccount> {
+    return (this.accountSet ??= new Touched());
   }
 
-  get positions(): Set<Position> {
-    return (this.positionSet ??= new Set());
+  get positions(): Touched<Position> {
+    return (this.positionSet ??= new Touched());
   }
 
-  get orders(): Set<FxOrder> {
-    return (this.orderSet ??= new Set());
+  get orders(): Touched<FxOrder> {
+    return (this.orderSet ??= new Touched());
   }
 
   /** Positions closed by this change, as they were when they closed. */
