@@ -95,42 +95,48 @@ export interface FxBill {
   ts: number;
 }
 
+/** What a change holds where it touched none of a kind: shared, and frozen so that nothing is added to it. */
+const NONE: readonly never[] = Object.freeze([]);
+
 /**
  * The records of one kind a change touched, each once, in the order first touched: a list while
  * it is short (a call touches one to three accounts and orders; a Set made and filled per call cost
  * more than the scan of so few), with a Set beside it once it grows (a mass liquidation).
  */
 export class Touched<T> implements Iterable<T> {
-  private readonly items: T[] = [];
+  /** Made with the first record, one slot long (most changes touch one account and one order). */
+  private items: T[] | undefined;
   private index: Set<T> | undefined;
 
   get size(): number {
-    return this.items.length;
+    return this.items?.length ?? 0;
   }
 
   has(x: T): boolean {
-    return this.index ? this.index.has(x) : this.items.includes(x);
+    return this.index ? this.index.has(x) : (this.items?.includes(x) ?? false);
   }
 
   add(x: T): this {
+    const items = this.items;
+    if (items === undefined) {
+      this.items = [x];
+      return this;
+    }
     if (this.index) {
       if (this.index.has(x)) return this;
       this.index.add(x);
     } else {
-      if (this.items.includes(x)) return this;
-      if (this.items.length >= 8) this.index = new Set(this.items).add(x);
+      if (items.includes(x)) return this;
+      if (items.length >= 8) this.index = new Set(items).add(x);
     }
-    this.items.push(x);
+    items.push(x);
     return this;
   }
 
   [Symbol.iterator](): IterableIterator<T> {
-    return this.items.values();
+    return (this.items ?? (NONE as readonly T[])).values();
   }
 }
-
-/** What a change holds where it touched none of a kind: shared, and frozen so that nothing is added to it. */
-const NONE: readonly never[] = Object.freeze([]);
 
 /**
  * Everything one call touched, written in one SQLite transaction before the caller is answered.

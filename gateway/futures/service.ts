@@ -99,27 +99,36 @@ const newList = <T>(): T[] => [];
  * shrank its table as a user's few orders came and went, on every place and cancel.
  */
 class UserOrders {
-  list: Array<FxOrder | null> = [];
+  /** Slots 0 to n − 1 are in use (null where an order left); the array keeps its room when it empties. */
+  readonly list: Array<FxOrder | null> = [];
+  n = 0;
   private holes = 0;
 
   add(o: FxOrder): void {
-    o.userPos = this.list.length;
-    this.list.push(o);
+    o.userPos = this.n;
+    if (this.n < this.list.length) this.list[this.n] = o;
+    else this.list.push(o);
+    this.n++;
   }
 
   remove(o: FxOrder): void {
     const i = o.userPos ?? -1;
-    if (i < 0 || this.list[i] !== o) return;
+    if (i < 0 || i >= this.n || this.list[i] !== o) return;
     this.list[i] = null;
     o.userPos = -1;
-    if (++this.holes === this.list.length) {
-      this.list.length = 0;
+    if (++this.holes === this.n) {
+      this.n = 0;
       this.holes = 0;
-    } else if (this.holes > 8 && this.holes * 2 > this.list.length) {
-      const kept: FxOrder[] = [];
-      for (const x of this.list) if (x !== null) kept.push(x);
-      kept.forEach((x, k) => (x.userPos = k));
-      this.list = kept;
+    } else if (this.holes > 8 && this.holes * 2 > this.n) {
+      let k = 0;
+      for (let j = 0; j < this.n; j++) {
+        const x = this.list[j] as FxOrder | null;
+        if (x === null) continue;
+        x.userPos = k;
+        this.list[k++] = x;
+      }
+      for (let j = k; j < this.n; j++) this.list[j] = null;
+      this.n = k;
       this.holes = 0;
     }
   }
@@ -251,8 +260,12 @@ export class FuturesService {
 
   ordersOf(env: Env, userId: string, symbol?: string): FxOrder[] {
     const out: FxOrder[] = [];
-    const list = this.openByUser[env].get(userId)?.list;
-    if (list) for (const o of list) if (o !== null && (!symbol || o.symbol === symbol)) out.push(o);
+    const mine = this.openByUser[env].get(userId);
+    if (mine)
+      for (let i = 0; i < mine.n; i++) {
+        const o = mine.list[i] as FxOrder | null;
+        if (o !== null && (!symbol || o.symbol === symbol)) out.push(o);
+      }
     return out;
   }
 
