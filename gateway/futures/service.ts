@@ -686,7 +686,8 @@ export class FuturesService {
       business = opp ? (o.side === "buy" ? "close_short" : "close_long") : o.side === "buy" ? "open_long" : "open_short";
     }
     o.fee += fee;
-    o.profit += realised;
+    // (adding nothing would make a new bigint of the same value)
+    if (realised !== 0n) o.profit += realised;
     const fees = this.feeAccount(o.env);
     this.credit(fees, fee, "trading_fee", c.symbol, 0n, ts, ch);
     // in one-way mode the other side is the netted `opp` (while anything of it is left), so it needs no second scan
@@ -698,7 +699,8 @@ export class FuturesService {
           : undefined
         : this.position(o.env, o.userId, c.symbol, o.posSide === "long" ? "short" : "long"));
     if (held) held.fees += fee;
-    this.credit(a, realised - fee, business, c.symbol, -fee, ts, ch);
+    const negFee = -fee;
+    this.credit(a, realised === 0n ? negFee : realised - fee, business, c.symbol, negFee, ts, ch);
     ch.fill({ tradeId, order: o, price, size: qty, quote, fee, profit: realised, scope, ts });
   }
 
