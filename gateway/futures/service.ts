@@ -288,17 +288,23 @@ export class FuturesService {
   }
 
   private availableOf(a: FxAccount): bigint {
+    // sums start as the first term (an addition to 0n would be one more bigint made per order)
     let used = 0n;
     let crossUpnl = 0n;
-    for (const p of this.byUser[a.env].get(a.userId) ?? []) {
-      if (p.size === 0) continue;
-      if (p.marginMode === "isolated") used += p.margin;
-      else {
-        used += p.cost / big(p.leverage);
-        crossUpnl += upnl(p, this.markValue(p));
+    const mine = this.byUser[a.env].get(a.userId);
+    if (mine)
+      for (const p of mine) {
+        if (p.size === 0) continue;
+        const m = p.marginMode === "isolated" ? p.margin : p.cost / big(p.leverage);
+        used = used === 0n ? m : used + m;
+        if (p.marginMode !== "isolated") {
+          const u = upnl(p, this.markValue(p));
+          crossUpnl = crossUpnl === 0n ? u : crossUpnl + u;
+        }
       }
-    }
-    const available = a.balance - a.frozen - used + (crossUpnl < 0n ? crossUpnl : 0n);
+    let available = a.balance - a.frozen;
+    if (used !== 0n) available -= used;
+    if (crossUpnl < 0n) available += crossUpnl;
     return available < 0n ? 0n : available;
   }
 
