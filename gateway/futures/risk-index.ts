@@ -164,6 +164,7 @@ interface Filed<T> {
 }
 
 interface RiskBook<T> {
+  key: string;
   /** Filed by `low`: a mark at or below it visits. */
   falls: PriceTree<T>;
   /** Filed by `high`: a mark at or above it visits. */
@@ -181,7 +182,7 @@ export class RiskIndex<T> {
   private book(bookKey: string): RiskBook<T> {
     let b = this.books.get(bookKey);
     if (!b) {
-      b = { falls: new PriceTree(), rises: new PriceTree(), always: new Set() };
+      b = { key: bookKey, falls: new PriceTree(), rises: new PriceTree(), always: new Set() };
       this.books.set(bookKey, b);
     }
     return b;
@@ -222,7 +223,7 @@ export class RiskIndex<T> {
       !f.always &&
       (f.low === null ? band.low < 0 : band.low <= f.low.price) &&
       (f.high === null ? band.high === Infinity : band.high >= f.high.price) &&
-      f.book === this.books.get(bookKey)
+      f.book.key === bookKey
     ) {
       f.stamp = stamp;
       return;
