@@ -1225,7 +1225,7 @@ export class FuturesService {
     if (isEmpty(ch)) return;
     this.refile(ch);
     this.persist(ch);
-    for (const l of this.committed) l(ch);
+    if (this.committed.size > 0) for (const l of this.committed) l(ch);
   }
 
   /** Files again what a change may have moved: its positions, and the crossed holdings of every account it touched. */
