@@ -73,3 +73,19 @@ export function tierFor(c: Contract, notionalUsdt: number): RiskTier {
   for (const t of c.tiers) if (notionalUsdt <= t.maxNotional) return t;
   return c.tiers[c.tiers.length - 1]!;
 }
+
+/** Per contract, the ledger value at which each tier ends (exclusive) and the next tier's rate applies. */
+const TIER_LIMITS = new Map(
+  CONTRACTS.map((c) => [c, c.tiers.map((t) => (BigInt(Math.floor(t.maxNotional)) + 1n) * 100_000_000n)] as const),
+);
+
+/**
+ * The tier of a position of `value` ledger units: tierFor of its whole USDT, by comparing with
+ * bounds made once instead of dividing (the risk index asks on every fill; a division allocates).
+ */
+export function tierAt(c: Contract, value: bigint): RiskTier {
+  const limits = TIER_LIMITS.get(c);
+  if (!limits) return tierFor(c, Number(value / 100_000_000n));
+  for (let i = 0; i < limits.length; i++) if (value < (limits[i] as bigint)) return c.tiers[i] as RiskTier;
+  return c.tiers[c.tiers.length - 1]!;
+}

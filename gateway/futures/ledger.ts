@@ -65,6 +65,10 @@ export interface FxOrder extends Order {
   margin: bigint;
   /** Realised PnL of its closing fills. */
   profit: bigint;
+  /** The account it trades for (set when it enters the service), so fills and cancels need no lookup. */
+  account?: FxAccount;
+  /** Place in its user's list of open orders; -1 when not open. */
+  userPos?: number;
 }
 
 export interface FxFillRow {
@@ -91,39 +95,116 @@ export interface FxBill {
   ts: number;
 }
 
+/** What a change holds where it touched none of a kind: shared, and frozen so that nothing is added to it. */
+const NONE: readonly never[] = Object.freeze([]);
+
+/**
+ * The records of one kind a change touched, each once, in the order first touched: a list while
+ * it is short (a call touches one to three accounts and orders; a Set made and filled per call cost
+ * more than the scan of so few), with a Set beside it once it grows (a mass liquidation).
+ */
+export class Touched<T> implements Iterable<T> {
+  /** Made with the first record, one slot long (most changes touch one account and one order). */
+  private items: T[] | undefined;
+  private index: Set<T> | undefined;
+
+  get size(): number {
+    return this.items?.length ?? 0;
+  }
+
+  has(x: T): boolean {
+    return this.index ? this.index.has(x) : (this.items?.includes(x) ?? false);
+  }
+
+  add(x: T): this {
+    const items = this.items;
+    if (items === undefined) {
+      this.items = [x];
+      return this;
+    }
+    if (this.index) {
+      if (this.index.has(x)) return this;
+      this.index.add(x);
+    } else {
+      if (items.includes(x)) return this;
+      if (items.length >= 8) this.index = new Set(items).add(x);
+    }
+    items.push(x);
+    return this;
+  }
+
+  [Symbol.iterator](): IterableIterator<T> {
+    return (this.items ?? (NONE as readonly T[])).values();
+  }
+}
+
 /**
  * Everything one call touched, written in one SQLite transaction before the caller is answered.
- * Its sets are made when first asked for: most calls (a resting order, a cancel) touch no
- * position, and three sets per call were a measurable share of the order path's garbage
- * (docs/decisions/317).
+ * Its sets and lists are made when first written to: most calls (a resting order, a cancel) touch
+ * no position and write no bill or fill, and three sets and four lists per call were a measurable
+ * share of the order path's garbage (docs/decisions/317). Reading an untouched kind gives an empty list.
  */
 export class FxChange {
-  private accountSet: Set<FxAccount> | undefined;
-  private positionSet: Set<Position> | undefined;
-  private orderSet: Set<FxOrder> | undefined;
-  readonly closed: Position[] = [];
-  readonly fills: FxFillRow[] = [];
-  readonly bills: FxBill[] = [];
+  private accountSet: Touched<FxAccount> | undefined;
+  private positionSet: Touched<Position> | undefined;
+  private orderSet: Touched<FxOrder> | undefined;
+  private closedList: Position[] | undefined;
+  private fillList: FxFillRow[] | undefined;
+  private billList: FxBill[] | undefined;
+  private extraList: Array<() => void> | undefined;
   fund = false;
-  readonly extra: Array<() => void> = [];
 
-  get accounts(): Set<FxAccount> {
-    return (this.accountSet ??= new Set());
+  get accounts(): Touched<FxAccount> {
+    return (this.accountSet ??= new Touched());
   }
 
-  get positions(): Set<Position> {
-    return (this.positionSet ??= new Set());
+  get positions(): Touched<Position> {
+    return (this.positionSet ??= new Touched());
   }
 
-  get orders(): Set<FxOrder> {
-    return (this.orderSet ??= new Set());
+  get orders(): Touched<FxOrder> {
+    return (this.orderSet ??= new Touched());
+  }
+
+  /** Positions closed by this change, as they were when they closed. */
+  get closed(): readonly Position[] {
+    return this.closedList ?? NONE;
+  }
+
+  get fills(): readonly FxFillRow[] {
+    return this.fillList ?? NONE;
+  }
+
+  get bills(): readonly FxBill[] {
+    return this.billList ?? NONE;
+  }
+
+  /** Further writes of the same transaction (settings, a funding rate's record). */
+  get extra(): ReadonlyArray<() => void> {
+    return this.extraList ?? NONE;
+  }
+
+  close(p: Position): void {
+    (this.closedList ??= []).push(p);
+  }
+
+  fill(f: FxFillRow): void {
+    (this.fillList ??= []).push(f);
+  }
+
+  bill(b: FxBill): void {
+    (this.billList ??= []).push(b);
+  }
+
+  also(write: () => void): void {
+    (this.extraList ??= []).push(write);
   }
 
   /** Whether nothing was touched (asks no set into being). */
   empty(): boolean {
     return (
       (this.accountSet?.size ?? 0) + (this.positionSet?.size ?? 0) + (this.orderSet?.size ?? 0) === 0 &&
-      this.closed.length + this.fills.length + this.bills.length + this.extra.length === 0 &&
+      (this.closedList?.length ?? 0) + (this.fillList?.length ?? 0) + (this.billList?.length ?? 0) + (this.extraList?.length ?? 0) === 0 &&
       !this.fund
     );
   }

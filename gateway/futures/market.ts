@@ -27,6 +27,7 @@ export type MarkListener = (env: Env, c: Contract, s: PriceState) => void;
 
 export class FuturesMarket {
   private readonly books = new Books();
+  private readonly bookOf: Record<Env, Map<string, Book>> = { live: new Map(), paper: new Map() };
   private readonly tapes = new Tapes();
   /** Pricing state per environment, then contract (reached on every order: no key is built). */
   private readonly prices: Record<Env, Map<string, PriceState>> = { live: new Map(), paper: new Map() };
@@ -56,7 +57,14 @@ export class FuturesMarket {
   }
 
   book(env: Env, symbol: string): Book {
-    return this.books.of(env, symbol);
+    // every order asks: a direct lookup first (Books.of makes its maker closure on every call)
+    return this.bookOf[env].get(symbol) ?? this.makeBook(env, symbol);
+  }
+
+  private makeBook(env: Env, symbol: string): Book {
+    const b = this.books.of(env, symbol);
+    this.bookOf[env].set(symbol, b);
+    return b;
   }
 
   /** Every book (streams walk them for touched levels). */

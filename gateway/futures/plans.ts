@@ -78,7 +78,8 @@ export class FuturesPlans {
   /** Live and pending plans by id. */
   private readonly active = new Map<string, FxPlan>();
   /** Live plans by env:symbol: a price visits only its own contract's. */
-  private readonly watching = new Map<string, Set<FxPlan>>();
+  /** Live plans by environment, then contract: every futures trade asks, so no key is built per trade. */
+  private readonly watching: Record<Env, Map<string, Set<FxPlan>>> = { live: new Map(), paper: new Map() };
   /** Preset TP/SL waiting for their order (by order id) to finish. */
   private readonly parents = new Map<string, FxPlan[]>();
   /** Told of every plan change once it is durable (the `orders-algo` channel). */
@@ -473,23 +474,22 @@ export class FuturesPlans {
   // ---- triggering ---------------------------------------------------------------------------
 
   private watched(env: Env, symbol: string): Iterable<FxPlan> {
-    return this.watching.get(`${env}:${symbol}`) ?? [];
+    return this.watching[env].get(symbol) ?? [];
   }
 
   private watch(p: FxPlan): void {
     if (p.status !== "live") return;
-    const key = `${p.env}:${p.symbol}`;
-    let set = this.watching.get(key);
+    let set = this.watching[p.env].get(p.symbol);
     if (!set) {
       set = new Set();
-      this.watching.set(key, set);
+      this.watching[p.env].set(p.symbol, set);
     }
     set.add(p);
   }
 
   /** A plan's final state: out of memory, its reason kept. */
   private finish(p: FxPlan, status: "executed" | "fail_execute" | "cancelled", reason: string): FxPlan {
-    this.watching.get(`${p.env}:${p.symbol}`)?.delete(p);
+    this.watching[p.env].get(p.symbol)?.delete(p);
     this.active.delete(p.id);
     p.status = status;
     p.failReason = reason;
@@ -499,7 +499,7 @@ export class FuturesPlans {
 
   /** A mark price step or a futures trade: queues the plans of that type whose trigger it crossed. */
   private onPrice(env: Env, symbol: string, type: FxTriggerType, price: number): void {
-    const set = this.watching.get(`${env}:${symbol}`);
+    const set = this.watching[env].get(symbol);
     if (!set || set.size === 0) return;
     for (const p of set) {
       if (p.triggerType !== type || !crossed(p.direction, price, p.triggerPrice)) continue;

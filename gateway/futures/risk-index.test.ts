@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { CONTRACTS, tierFor, type Contract } from "./contracts.ts";
 import { notional } from "../exchange/instruments.ts";
 import { PriceTree } from "./price-tree.ts";
-import { NO_LEG, RiskIndex, riskBand, type RiskLeg } from "./risk-index.ts";
+import { exactBand, NO_LEG, RiskIndex, riskBand, type RiskLeg } from "./risk-index.ts";
 
 describe("price tree", () => {
   it("walks from either end in price order and forgets what was removed", () => {
@@ -120,6 +120,35 @@ describe("risk bands", () => {
     expect(near).toBeGreaterThan(500);
   });
 
+  it("are the bigint definition's, exactly, when taken in floating point", () => {
+    const leg = (lots: bigint, tier: number, end: boolean): RiskLeg =>
+      lots === 0n
+        ? NO_LEG
+        : { lots, mmrPpm: BTC.tiers[tier]!.mmrPpm, tierEnd: end ? BigInt(BTC.tiers[tier]!.maxNotional) * 100_000_000n : 0n };
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: 10n ** 7n }), fc.bigInt({ min: 1n, max: 10n ** 11n })),
+        fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: 10n ** 7n }), fc.bigInt({ min: 1n, max: 10n ** 11n })),
+        fc.integer({ min: 0, max: BTC.tiers.length - 1 }),
+        fc.integer({ min: 0, max: BTC.tiers.length - 1 }),
+        fc.boolean(),
+        fc.constantFrom(1n, 10n, 1000n, 100_000n),
+        (k, long, short, tl, ts, end, unit) => {
+          const l = leg(long, tl, end);
+          const s = leg(short, ts, !end);
+          expect(riskBand(k, l, s, unit)).toEqual(exactBand(k, l, s, unit));
+        },
+      ),
+      { numRuns: 20000 },
+    );
+    // quotients that are whole numbers, or within a rounding of one, are the bigints' too
+    const unit = BTC.inst.quoteUnitsPerTickLot;
+    const l = leg(3n, 0, false);
+    for (const k of [-(10n ** 6n) * 3n * unit, -(10n ** 15n) - 1n, -(2n ** 60n) + 1n])
+      expect(riskBand(k, l, NO_LEG, unit)).toEqual(exactBand(k, l, NO_LEG, unit));
+  });
+
   it("visit only the holdings a mark reached, each once, and none once dropped", () => {
     const index = new RiskIndex<string>();
     index.file("live:BTCUSDT", "long-a", { low: 100, high: Infinity });
@@ -134,5 +163,24 @@ describe("risk bands", () => {
     index.file("live:BTCUSDT", "short", { low: -1, high: 700 });
     expect(index.atRisk("live:BTCUSDT", 600).sort()).toEqual(["multi"]);
     expect(index.atRisk("paper:BTCUSDT", 1)).toEqual([]);
+  });
+
+  it("keep a holding where it is filed after a change while its filed band is the tighter one, and file it a quarter nearer the mark otherwise", () => {
+    const index = new RiskIndex<string>();
+    const stamp = { k: 0n, long: 1n, short: 0n };
+    const at = (mark: number) => index.atRisk("live:BTCUSDT", mark);
+    // from a mark of 300: filed at 150 and 450 (a quarter of 200 and of 200 nearer)
+    index.refile("live:BTCUSDT", "long", { low: 100, high: 500 }, stamp, 300);
+    expect([at(151), at(150), at(449), at(450)]).toEqual([[], ["long"], [], ["long"]]);
+    // a wider band: it stays where it is (visited early, never late)
+    index.refile("live:BTCUSDT", "long", { low: 90, high: 600 }, stamp, 300);
+    expect([at(151), at(150), at(449), at(450)]).toEqual([[], ["long"], [], ["long"]]);
+    // a band tighter on either side is filed anew: 160 and 600 from 300 are filed at 195 and 525
+    index.refile("live:BTCUSDT", "long", { low: 160, high: 600 }, stamp, 300);
+    expect([at(196), at(195), at(524), at(525)]).toEqual([[], ["long"], [], ["long"]]);
+    // a side that cannot be reached stays so; one visited on every mark update is filed by its band
+    index.fileAlways("live:BTCUSDT", "long");
+    index.refile("live:BTCUSDT", "long", { low: 90, high: Infinity }, stamp, 300);
+    expect([at(143), at(142), at(10_000)]).toEqual([[], ["long"], []]);
   });
 });

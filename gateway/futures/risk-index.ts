@@ -9,6 +9,8 @@
 import { PriceTree, type PriceNode } from "./price-tree.ts";
 
 const PPM = 1_000_000n;
+/** A band filed after a change is moved 1/SLACK of its distance towards the mark (see `refile`). */
+const SLACK = 4;
 /** 5/4 of a rate, rounded up: maintenance / 0.8, the warning ratio. */
 const WARN_NUM = 5n;
 const WARN_DEN = 4n;
@@ -21,21 +23,27 @@ export interface RiskLeg {
   tierEnd: bigint;
 }
 
+/** A side with no lots. */
+export const NO_LEG: RiskLeg = { lots: 0n, mmrPpm: 0, tierEnd: 0n };
+
 /**
  * The marks (ticks) between which a holding's margin ratio stays below the warning ratio, for a
  * margin equity of `k` + value(long) − value(short) at the mark (ledger units), a maintenance of
  * each leg's rate × its value, and `unit` ledger units per tick and lot. `low` is -1 when no fall
  * can hurt, `high` is Infinity when no rise can; both are rounded towards the current mark, and a
  * rise past a tier's end counts as a risk (the rate changes there), so nothing is filed too far.
+ * The quotients are taken in floating point when that gives the exact integer (every fill files
+ * two holdings: a dozen bigint steps each was a fifth of the order path), in bigints otherwise.
  */
-/** A side with no lots. */
-export const NO_LEG: RiskLeg = { lots: 0n, mmrPpm: 0, tierEnd: 0n };
-
 export function riskBand(k: bigint, long: RiskLeg, short: RiskLeg, unit: bigint): { low: number; high: number } {
-  const cl = (BigInt(long.mmrPpm) * WARN_NUM + WARN_DEN - 1n) / WARN_DEN;
-  const cs = (BigInt(short.mmrPpm) * WARN_NUM + WARN_DEN - 1n) / WARN_DEN;
+  return fastBand(k, long, short, unit) ?? exactBand(k, long, short, unit);
+}
+
+/** riskBand in bigints throughout: the definition, and the answer whenever floating point cannot be sure. */
+export function exactBand(k: bigint, long: RiskLeg, short: RiskLeg, unit: bigint): { low: number; high: number } {
   // margin equity − maintenance / 0.8, times PPM, is k × PPM + unit × mark × e: at risk where it is ≤ 0
-  const e = long.lots * (PPM - cl) - short.lots * (PPM + cs);
+  // (each side's rate ×5/4 rounded up)
+  const e = long.lots * (PPM - warnRate(long.mmrPpm)) - short.lots * (PPM + warnRate(short.mmrPpm));
   const kp = k * PPM;
   let low = -1;
   let high = Infinity;
@@ -49,12 +57,93 @@ export function riskBand(k: bigint, long: RiskLeg, short: RiskLeg, unit: bigint)
     // rises: at risk at or above kp / (unit × −e)
     high = kp <= 0n ? 0 : Number(kp / (unit * -e));
   } else if (kp <= 0n) high = 0;
-  for (const leg of [long, short]) {
-    if (leg.lots === 0n || leg.tierEnd === 0n) continue;
-    const edge = Number(leg.tierEnd / (leg.lots * unit));
-    if (edge < high) high = edge;
-  }
+  if (long.lots !== 0n && long.tierEnd !== 0n) high = Math.min(high, Number(long.tierEnd / (long.lots * unit)));
+  if (short.lots !== 0n && short.tierEnd !== 0n) high = Math.min(high, Number(short.tierEnd / (short.lots * unit)));
   return { low, high };
+}
+
+/** Lots up to which a side's lots × PPM is an exact integer in a double (below 2^52). */
+const SAFE_LOTS = 4_000_000_000;
+/** Quotients at or beyond this are left to bigints (the relative error bound below then exceeds a tick). */
+const SAFE_QUOTIENT = 2 ** 40;
+/**
+ * A bound on the relative error of a quotient of two products of converted bigints: four roundings
+ * of at most 2^-53 each, taken four times over.
+ */
+const REL_ERR = 2 ** -48;
+
+/**
+ * riskBand's exact answer with its quotients taken in doubles, or undefined when the lots are too
+ * many for `e` to be an exact integer in a double. `e` is exact then (integers below 2^53); each
+ * quotient is within REL_ERR of the true one, so its ceiling (floor) is exact when no integer lies
+ * within that error of it; one that does (a whole quotient) is taken in bigints.
+ */
+function fastBand(k: bigint, long: RiskLeg, short: RiskLeg, unit: bigint): { low: number; high: number } | undefined {
+  const ll = Number(long.lots);
+  const ls = Number(short.lots);
+  if (ll > SAFE_LOTS || ls > SAFE_LOTS) return undefined;
+  const u = Number(unit);
+  const e = (ll === 0 ? 0 : ll * (1_000_000 - warnRateOf(long.mmrPpm))) - (ls === 0 ? 0 : ls * (1_000_000 + warnRateOf(short.mmrPpm)));
+  let low = -1;
+  let high = Infinity;
+  if (e > 0) {
+    // falls: at risk at or below −kp / (unit × e)
+    if (k < 0n) {
+      low = ceilSure((-Number(k) * 1_000_000) / (u * e));
+      if (Number.isNaN(low)) {
+        const den = unit * BigInt(e);
+        low = Number((-k * PPM + den - 1n) / den);
+      }
+    }
+  } else if (e < 0) {
+    // rises: at risk at or above kp / (unit × −e)
+    if (k <= 0n) high = 0;
+    else {
+      high = floorSure((Number(k) * 1_000_000) / (u * -e));
+      if (Number.isNaN(high)) high = Number((k * PPM) / (unit * BigInt(-e)));
+    }
+  } else if (k <= 0n) high = 0;
+  if (ll !== 0 && long.tierEnd !== 0n) high = Math.min(high, tierEdge(long, ll, u, unit));
+  if (ls !== 0 && short.tierEnd !== 0n) high = Math.min(high, tierEdge(short, ls, u, unit));
+  return { low, high };
+}
+
+/** The mark at which a side's notional leaves its tier: tierEnd / (lots × unit), rounded down. */
+function tierEdge(leg: RiskLeg, lots: number, u: number, unit: bigint): number {
+  const edge = floorSure(Number(leg.tierEnd) / (lots * u));
+  return Number.isNaN(edge) ? Number(leg.tierEnd / (leg.lots * unit)) : edge;
+}
+
+/** The ceiling of the true quotient near `x` (within REL_ERR), or NaN when an integer lies within that error. */
+function ceilSure(x: number): number {
+  if (!(x >= 0 && x < SAFE_QUOTIENT)) return NaN;
+  const c = Math.ceil(x);
+  const err = x * REL_ERR;
+  return x - err > c - 1 && x + err < c ? c : NaN;
+}
+
+/** The floor of the true quotient near `x` (within REL_ERR), or NaN when an integer lies within that error. */
+function floorSure(x: number): number {
+  if (!(x >= 0 && x < SAFE_QUOTIENT)) return NaN;
+  const f = Math.floor(x);
+  const err = x * REL_ERR;
+  return x - err > f && x + err < f + 1 ? f : NaN;
+}
+
+/** A maintenance rate ×5/4 rounded up, as a number (exact: rates are small integers). */
+function warnRateOf(mmrPpm: number): number {
+  return Math.floor((mmrPpm * 5 + 3) / 4);
+}
+
+/** A maintenance rate ×5/4 rounded up (ppm), made once per rate: the tiers have a handful of them. */
+const WARN_RATES = new Map<number, bigint>();
+function warnRate(mmrPpm: number): bigint {
+  let r = WARN_RATES.get(mmrPpm);
+  if (r === undefined) {
+    r = (BigInt(mmrPpm) * WARN_NUM + WARN_DEN - 1n) / WARN_DEN;
+    WARN_RATES.set(mmrPpm, r);
+  }
+  return r;
 }
 
 /** What a band was computed from: the margin equity constant and the lots of each side. */
@@ -67,12 +156,15 @@ export interface RiskStamp {
 interface Filed<T> {
   item: T;
   stamp: RiskStamp | null;
+  /** Filed with fileAlways: visited on every mark update. */
+  always: boolean;
   low: PriceNode<T> | null;
   high: PriceNode<T> | null;
   book: RiskBook<T>;
 }
 
 interface RiskBook<T> {
+  key: string;
   /** Filed by `low`: a mark at or below it visits. */
   falls: PriceTree<T>;
   /** Filed by `high`: a mark at or above it visits. */
@@ -90,7 +182,7 @@ export class RiskIndex<T> {
   private book(bookKey: string): RiskBook<T> {
     let b = this.books.get(bookKey);
     if (!b) {
-      b = { falls: new PriceTree(), rises: new PriceTree(), always: new Set() };
+      b = { key: bookKey, falls: new PriceTree(), rises: new PriceTree(), always: new Set() };
       this.books.set(bookKey, b);
     }
     return b;
@@ -106,13 +198,39 @@ export class RiskIndex<T> {
     const low = band.low >= 0 ? book.falls.insert(band.low, tie, item) : null;
     const high = band.high !== Infinity ? book.rises.insert(band.high, tie, item) : null;
     if (!f) {
-      this.filed.set(item, { item, stamp, low, high, book });
+      this.filed.set(item, { item, stamp, always: false, low, high, book });
       return;
     }
     f.stamp = stamp;
+    f.always = false;
     f.low = low;
     f.high = high;
     f.book = book;
+  }
+
+  /**
+   * Files `item` again after a change of what its band is computed from (a fill, a fee, funding),
+   * the mark being `mark`: when the band it is filed by is still at least as tight on both sides
+   * (a fall reaches it no later, a rise no later), it stays where it is with the new stamp;
+   * otherwise it is filed by the new band moved a quarter of the way towards the mark (SLACK), so
+   * that the next few changes of the same kind find it tight enough. Either way a mark update
+   * visits it early, never late (docs/decisions/317, addendum). A visit files it exactly (`file`).
+   */
+  refile(bookKey: string, item: T, band: { low: number; high: number }, stamp: RiskStamp, mark: number): void {
+    const f = this.filed.get(item);
+    if (
+      f !== undefined &&
+      !f.always &&
+      (f.low === null ? band.low < 0 : band.low <= f.low.price) &&
+      (f.high === null ? band.high === Infinity : band.high >= f.high.price) &&
+      f.book.key === bookKey
+    ) {
+      f.stamp = stamp;
+      return;
+    }
+    const low = band.low >= 0 && band.low < mark ? band.low + Math.floor((mark - band.low) / SLACK) : band.low;
+    const high = band.high !== Infinity && band.high > mark ? band.high - Math.floor((band.high - mark) / SLACK) : band.high;
+    this.file(bookKey, item, low === band.low && high === band.high ? band : { low, high }, stamp);
   }
 
   /** Files `item` to be visited on every mark update of the book. */
@@ -120,7 +238,7 @@ export class RiskIndex<T> {
     this.drop(item);
     const book = this.book(bookKey);
     book.always.add(item);
-    this.filed.set(item, { item, stamp: null, low: null, high: null, book });
+    this.filed.set(item, { item, stamp: null, always: true, low: null, high: null, book });
   }
 
   drop(item: T): void {

@@ -10,10 +10,11 @@ import type { Side } from "../../protocol/bitget.ts";
 import type { Db } from "../db/database.ts";
 import { OpenOrders } from "../exchange/engine/open-orders.ts";
 import { newOrder, type IdGen } from "../exchange/engine/order.ts";
+import { newFxOrder } from "./fx-order.ts";
 import { EngineError, FEE_ACCOUNT, newChange, type Env } from "../exchange/engine/types.ts";
 import type { ExchangeService } from "../exchange/service.ts";
 import { notional } from "../exchange/instruments.ts";
-import { contract, CONTRACTS, FUTURES_FEES, tierFor, type Contract } from "./contracts.ts";
+import { contract, CONTRACTS, FUTURES_FEES, tierAt, tierFor, type Contract, type RiskTier } from "./contracts.ts";
 import { FX_CODES } from "./codes.ts";
 import {
   isEmpty,
@@ -67,6 +68,18 @@ const MARKET_BAND = 0.05;
 const DEFAULT_LEVER = 20;
 /** Contracts by their exact symbol, for the ledger's own records (contract() also normalises what callers send). */
 const CONTRACT_OF = new Map(CONTRACTS.map((c) => [c.symbol, c]));
+/** Each book's `env:symbol` key (the risk index's), made once: a key built per fill is garbage and a fresh hash. */
+const BOOK_KEYS: Record<Env, Map<string, string>> = {
+  live: new Map(CONTRACTS.map((c) => [c.symbol, `live:${c.symbol}`])),
+  paper: new Map(CONTRACTS.map((c) => [c.symbol, `paper:${c.symbol}`])),
+};
+const bookKey = (env: Env, symbol: string): string => BOOK_KEYS[env].get(symbol) ?? `${env}:${symbol}`;
+/** Where each tier ends in ledger units (0 for the last, which has no end), made once for the risk legs. */
+const TIER_ENDS = new Map<RiskTier, bigint>(
+  CONTRACTS.flatMap((c) => c.tiers.map((t, i) => [t, i === c.tiers.length - 1 ? 0n : BigInt(t.maxNotional) * 100_000_000n] as const)),
+);
+const tierEnd = (c: Contract, t: RiskTier): bigint =>
+  TIER_ENDS.get(t) ?? (t === c.tiers[c.tiers.length - 1] ? 0n : BigInt(t.maxNotional) * 100_000_000n);
 /** Each contract's smallest order value in ledger units. */
 const MIN_TRADE = new Map(CONTRACTS.map((c) => [c, BigInt(c.minTradeUsdt) * 100_000_000n]));
 const MAKER_PPM = BigInt(FUTURES_FEES.maker);
@@ -78,6 +91,49 @@ const big = (n: number): bigint => SMALL[n] ?? BigInt(n);
 /** Makers for mapEntry that allocate no closure per call (the order path). */
 const newSet = <T>() => new Set<T>();
 const newMap = <K, V>() => new Map<K, V>();
+const newList = <T>(): T[] => [];
+
+/**
+ * A user's open orders in the order they were placed: a list with holes where orders left (each
+ * order knows its place, `userPos`), compacted once half of it is holes. A Set per user grew and
+ * shrank its table as a user's few orders came and went, on every place and cancel.
+ */
+class UserOrders {
+  /** Slots 0 to n − 1 are in use (null where an order left); the array keeps its room when it empties. */
+  readonly list: Array<FxOrder | null> = [];
+  n = 0;
+  private holes = 0;
+
+  add(o: FxOrder): void {
+    o.userPos = this.n;
+    if (this.n < this.list.length) this.list[this.n] = o;
+    else this.list.push(o);
+    this.n++;
+  }
+
+  remove(o: FxOrder): void {
+    const i = o.userPos ?? -1;
+    if (i < 0 || i >= this.n || this.list[i] !== o) return;
+    this.list[i] = null;
+    o.userPos = -1;
+    if (++this.holes === this.n) {
+      this.n = 0;
+      this.holes = 0;
+    } else if (this.holes > 8 && this.holes * 2 > this.n) {
+      let k = 0;
+      for (let j = 0; j < this.n; j++) {
+        const x = this.list[j] as FxOrder | null;
+        if (x === null) continue;
+        x.userPos = k;
+        this.list[k++] = x;
+      }
+      for (let j = k; j < this.n; j++) this.list[j] = null;
+      this.n = k;
+      this.holes = 0;
+    }
+  }
+}
+const newUserOrders = () => new UserOrders();
 
 /** A plan as a position shows it: its id and trigger (ticks). */
 export interface PlanMark {
@@ -107,7 +163,8 @@ export class FuturesService {
   /** Every position of a book (funding, open interest). */
   readonly bySymbol = new Map<string, Set<Position>>();
   /** Positions by user (account summaries visit only the account's own). */
-  private readonly byUser: Record<Env, Map<string, Set<Position>>> = { live: new Map(), paper: new Map() };
+  /** A user's positions: a short list (a Set's iteration cost more than the scans of a user's few). */
+  private readonly byUser: Record<Env, Map<string, Position[]>> = { live: new Map(), paper: new Map() };
   /**
    * Margined holdings by the marks that put them at risk (docs/decisions/313, 317): a mark update
    * visits only those it reached. Isolated positions one by one; crossed ones per account and contract.
@@ -119,7 +176,8 @@ export class FuturesService {
   /** Open orders by id, by env:user:clientOid, and by env:user (a user's own checks visit only theirs). */
   readonly open = new FxOpenOrders();
   private readonly openByOid = new Map<string, FxOrder>();
-  private readonly openByUser: Record<Env, Map<string, Set<FxOrder>>> = { live: new Map(), paper: new Map() };
+  private readonly openByUser: Record<Env, Map<string, UserOrders>> = { live: new Map(), paper: new Map() };
+  private feeAccounts: Partial<Record<Env, FxAccount>> = {};
   /** Told of every change once it is durable (private streams). */
   readonly committed = new Set<(ch: FxChange) => void>();
   /** Told when a user's position nears liquidation (margin ratio at least WARNING_RATIO), at most once a minute per position. */
@@ -137,6 +195,7 @@ export class FuturesService {
   ) {}
 
   load(): void {
+    this.feeAccounts = {};
     for (const a of this.store.loadAccounts()) this.accounts[a.env].set(a.userId, a);
     for (const r of this.store.loadSettings()) mapEntry(this.settings[r.env], r.userId, () => new Map()).set(r.symbol, r.s);
     const loaded = this.store.loadPositions();
@@ -146,6 +205,7 @@ export class FuturesService {
       this.fileCrossed(this.account(p.env, p.userId));
     }
     for (const o of this.store.loadOpenOrders()) {
+      o.account = this.account(o.env, o.userId);
       rest(this.market.book(o.env, o.symbol), o);
       this.track(o);
     }
@@ -167,6 +227,11 @@ export class FuturesService {
       byId.set(userId, a);
     }
     return a;
+  }
+
+  /** The fee account of an environment (every fill credits it), looked up once. */
+  private feeAccount(env: Env): FxAccount {
+    return (this.feeAccounts[env] ??= this.account(env, FEE_ACCOUNT));
   }
 
   setting(env: Env, userId: string, c: Contract): FxSettings {
@@ -195,7 +260,12 @@ export class FuturesService {
 
   ordersOf(env: Env, userId: string, symbol?: string): FxOrder[] {
     const out: FxOrder[] = [];
-    for (const o of this.openByUser[env].get(userId) ?? []) if (!symbol || o.symbol === symbol) out.push(o);
+    const mine = this.openByUser[env].get(userId);
+    if (mine)
+      for (let i = 0; i < mine.n; i++) {
+        const o = mine.list[i] as FxOrder | null;
+        if (o !== null && (!symbol || o.symbol === symbol)) out.push(o);
+      }
     return out;
   }
 
@@ -214,18 +284,27 @@ export class FuturesService {
    * margin and position margins, less crossed losses; only crossed positions need the mark.
    */
   available(env: Env, userId: string): bigint {
-    const a = this.account(env, userId);
+    return this.availableOf(this.account(env, userId));
+  }
+
+  private availableOf(a: FxAccount): bigint {
+    // sums start as the first term (an addition to 0n would be one more bigint made per order)
     let used = 0n;
     let crossUpnl = 0n;
-    for (const p of this.byUser[env].get(userId) ?? []) {
-      if (p.size === 0) continue;
-      if (p.marginMode === "isolated") used += p.margin;
-      else {
-        used += p.cost / big(p.leverage);
-        crossUpnl += upnl(p, this.markValue(p));
+    const mine = this.byUser[a.env].get(a.userId);
+    if (mine)
+      for (const p of mine) {
+        if (p.size === 0) continue;
+        const m = p.marginMode === "isolated" ? p.margin : p.cost / big(p.leverage);
+        used = used === 0n ? m : used + m;
+        if (p.marginMode !== "isolated") {
+          const u = upnl(p, this.markValue(p));
+          crossUpnl = crossUpnl === 0n ? u : crossUpnl + u;
+        }
       }
-    }
-    const available = a.balance - a.frozen - used + (crossUpnl < 0n ? crossUpnl : 0n);
+    let available = a.balance - a.frozen;
+    if (used !== 0n) available -= used;
+    if (crossUpnl < 0n) available += crossUpnl;
     return available < 0n ? 0n : available;
   }
 
@@ -268,7 +347,7 @@ export class FuturesService {
   /** Maintenance margin of a position at its mark value, by the tier its notional falls in. */
   maintenance(p: Position, value: bigint): bigint {
     const c = CONTRACT_OF.get(p.symbol) as Contract;
-    const tier = tierFor(c, Number(value / 100_000_000n));
+    const tier = tierAt(c, value);
     return (value * BigInt(tier.mmrPpm)) / PPM;
   }
 
@@ -329,7 +408,7 @@ export class FuturesService {
         ch.positions.add(p);
       }
     }
-    ch.extra.push(() => this.store.saveSettings(env, userId, c.symbol, s));
+    ch.also(() => this.store.saveSettings(env, userId, c.symbol, s));
     this.commit(ch);
     return s;
   }
@@ -389,7 +468,7 @@ export class FuturesService {
     a.uTime = ts;
     ch.accounts.add(a);
     if (amount === 0n && fee === 0n) return;
-    ch.bills.push({ id: this.ids.next(ts), env: a.env, userId: a.userId, symbol, business, amount, fee, balance: a.balance, ts });
+    ch.bill({ id: this.ids.next(ts), env: a.env, userId: a.userId, symbol, business, amount, fee, balance: a.balance, ts });
   }
 
   // ---- orders -------------------------------------------------------------------------------
@@ -434,29 +513,31 @@ export class FuturesService {
     } else if (bookSide === "buy" ? limit > ps.mark * (1 + MARKET_BAND) : limit < ps.mark * (1 - MARKET_BAND)) {
       throw new EngineError(FX_CODES.priceOutOfBand, "The price is more than 5 % through the mark price");
     }
-    // the futures fields are added to the engine's order literal, not spread into a copy (the hot path)
-    const o = newOrder(this.ids, {
-      env,
-      userId,
-      symbol: c.symbol,
-      side: bookSide,
-      type: req.orderType,
-      force: req.force,
-      price: limit,
-      size: req.size,
-      clientOid: req.clientOid,
-      stp: "cancel_taker",
-      source: req.source,
-    }) as FxOrder;
-    o.tradeSide = tradeSide;
-    o.posSide = posSide;
-    o.reduceOnly = req.reduceOnly;
-    o.posMode = a.posMode;
-    o.leverage = posSide === "long" ? s.longLever : s.shortLever;
-    o.marginMode = s.marginMode;
-    o.margin = 0n;
-    o.profit = 0n;
-    if (s.marginMode === "crossed") o.leverage = s.crossLever;
+    // one literal with the futures fields: one shape from the start (docs/decisions/317)
+    const now = Date.now();
+    const o = newFxOrder(
+      this.ids,
+      {
+        env,
+        userId,
+        symbol: c.symbol,
+        side: bookSide,
+        type: req.orderType,
+        force: req.force,
+        price: limit,
+        size: req.size,
+        clientOid: req.clientOid,
+        source: req.source,
+        tradeSide,
+        posSide,
+        reduceOnly: req.reduceOnly,
+        posMode: a.posMode,
+        leverage: s.marginMode === "crossed" ? s.crossLever : posSide === "long" ? s.longLever : s.shortLever,
+        marginMode: s.marginMode,
+        account: a,
+      },
+      now,
+    );
     const opening = tradeSide === "open";
     if (!opening) {
       // a close (hedge) or reduce-only (one-way) order may not exceed what is held less what other closing orders hold
@@ -473,11 +554,11 @@ export class FuturesService {
       const value = notional(c.inst, freezePrice, o.size);
       if (value < (MIN_TRADE.get(c) ?? BigInt(c.minTradeUsdt) * 100_000_000n))
         throw new EngineError(FX_CODES.lessThanMinimum, `The order value is less than ${c.minTradeUsdt} USDT`);
-      const tier = tierFor(c, Number(value / 100_000_000n));
+      const tier = tierAt(c, value);
       if (o.leverage > tier.maxLeverage)
         throw new EngineError(FX_CODES.leverageTooHigh, `Positions of this size allow at most ${tier.maxLeverage}x`);
       const need = value / big(o.leverage) + (value * TAKER_PPM) / PPM;
-      if (this.available(env, userId) < need) throw new EngineError(FX_CODES.insufficientBalance, "The order amount exceeds the balance");
+      if (this.availableOf(a) < need) throw new EngineError(FX_CODES.insufficientBalance, "The order amount exceeds the balance");
       o.margin = need;
       a.frozen += need;
     }
@@ -492,14 +573,16 @@ export class FuturesService {
     } else if (o.force === "fok" && fillableLots(book, o) < o.size) {
       this.finish(o, "cancelled", "fok order could not be filled completely", ch);
     } else {
-      if (crosses) matchTaker(book, o, (m, price, qty) => this.onMatch(c, m as FxOrder, o, price, qty, ch));
-      if (o.filled >= o.size) this.finish(o, "filled", "", ch);
+      // one clock reading for the whole call: its fills and its end carry the order's time
+      if (crosses) matchTaker(book, o, (m, price, qty) => this.onMatch(c, m as FxOrder, o, price, qty, ch, now));
+      if (o.filled >= o.size) this.finish(o, "filled", "", ch, now);
       else if (o.type === "market" || o.force === "ioc" || o.force === "fok")
         this.finish(
           o,
           o.filled > 0 && o.type === "market" ? "filled" : "cancelled",
           o.type === "market" ? "no more liquidity within 5 % of the mark" : "ioc remainder cancelled",
           ch,
+          now,
         );
       else {
         if (o.filled > 0) o.status = "partially_filled";
@@ -526,13 +609,12 @@ export class FuturesService {
   }
 
   /** A match on a futures book: settles each side that is in the ledger (users and house alike) and prints the trade. */
-  onMatch(c: Contract, maker: FxOrder, taker: FxOrder, price: number, qty: number, ch: FxChange): void {
-    const ts = Date.now();
+  onMatch(c: Contract, maker: FxOrder, taker: FxOrder, price: number, qty: number, ch: FxChange, ts = Date.now()): void {
     const tradeId = this.ids.text(this.ids.next(ts));
     const quote = notional(c.inst, price, qty);
     this.settle(c, maker, price, qty, quote, "maker", tradeId, ts, ch);
     this.settle(c, taker, price, qty, quote, "taker", tradeId, ts, ch);
-    if (maker.filled >= maker.size && !maker.house) this.finish(maker, "filled", "", ch);
+    if (maker.filled >= maker.size && !maker.house) this.finish(maker, "filled", "", ch, ts);
     else if (!maker.house) {
       maker.status = "partially_filled";
       ch.orders.add(maker);
@@ -551,7 +633,7 @@ export class FuturesService {
     ts: number,
     ch: FxChange,
   ): void {
-    const a = this.account(o.env, o.userId);
+    const a = o.account ?? this.account(o.env, o.userId);
     o.uTime = ts;
     if (o.house) {
       // house accounts net their position and take their PnL in their own (unmargined) balance: equity stays conserved
@@ -587,8 +669,9 @@ export class FuturesService {
       business = opp ? (o.side === "buy" ? "close_short" : "close_long") : o.side === "buy" ? "open_long" : "open_short";
     }
     o.fee += fee;
-    o.profit += realised;
-    const fees = this.account(o.env, FEE_ACCOUNT);
+    // (adding nothing would make a new bigint of the same value)
+    if (realised !== 0n) o.profit += realised;
+    const fees = this.feeAccount(o.env);
     this.credit(fees, fee, "trading_fee", c.symbol, 0n, ts, ch);
     // in one-way mode the other side is the netted `opp` (while anything of it is left), so it needs no second scan
     const held =
@@ -599,8 +682,9 @@ export class FuturesService {
           : undefined
         : this.position(o.env, o.userId, c.symbol, o.posSide === "long" ? "short" : "long"));
     if (held) held.fees += fee;
-    this.credit(a, realised - fee, business, c.symbol, -fee, ts, ch);
-    ch.fills.push({ tradeId, order: o, price, size: qty, quote, fee, profit: realised, scope, ts });
+    const negFee = -fee;
+    this.credit(a, realised === 0n ? negFee : realised - fee, business, c.symbol, negFee, ts, ch);
+    ch.fill({ tradeId, order: o, price, size: qty, quote, fee, profit: realised, scope, ts });
   }
 
   /** One-way netting: closes the opposite position first, then opens with the rest; returns the realised PnL. */
@@ -689,21 +773,21 @@ export class FuturesService {
     p.uTime = ts;
     ch.positions.add(p);
     if (p.size === 0) {
-      ch.closed.push({ ...p });
+      ch.close({ ...p });
       this.unindex(p);
     }
     return pnl;
   }
 
   /** Final state of an order: out of the book, its frozen margin back. */
-  finish(o: FxOrder, status: "filled" | "cancelled", reason: string, ch: FxChange): void {
+  finish(o: FxOrder, status: "filled" | "cancelled", reason: string, ch: FxChange, ts = Date.now()): void {
     unrest(o);
     this.untrack(o);
     o.status = status;
     o.cancelReason = reason;
-    o.uTime = Date.now();
+    o.uTime = ts;
     if (o.margin > 0n) {
-      const a = this.account(o.env, o.userId);
+      const a = o.account ?? this.account(o.env, o.userId);
       a.frozen -= o.margin;
       o.margin = 0n;
       ch.accounts.add(a);
@@ -788,16 +872,17 @@ export class FuturesService {
   }
 
   /** The risk leg of a position at `mark`: its lots, its tier's maintenance rate and where that tier ends. */
-  private leg(c: Contract, p: Position | undefined, mark: number): RiskLeg {
+  private leg(c: Contract, p: Position | undefined, mark: number, lots = p ? BigInt(p.size) : 0n): RiskLeg {
     if (!p || p.size === 0) return NO_LEG;
-    const tier = tierFor(c, Number(notional(c.inst, mark, p.size) / 100_000_000n));
-    const last = tier === c.tiers[c.tiers.length - 1];
-    return { lots: BigInt(p.size), mmrPpm: tier.mmrPpm, tierEnd: last ? 0n : BigInt(tier.maxNotional) * 100_000_000n };
+    const tier = tierAt(c, notional(c.inst, mark, p.size));
+    return { lots, mmrPpm: tier.mmrPpm, tierEnd: tierEnd(c, tier) };
   }
 
   /** Files a user's isolated position by the marks that put it at risk (or drops it: closed, crossed, unmargined). */
   private fileIsolated(p: Position, again = false): void {
-    if (p.size === 0 || p.marginMode !== "isolated" || UNMARGINED.has(p.userId)) return this.isoRisk.drop(p);
+    // a crossed position is never filed here (a position keeps its margin mode): nothing to drop
+    if (p.marginMode !== "isolated") return;
+    if (p.size === 0 || UNMARGINED.has(p.userId)) return this.isoRisk.drop(p);
     // isolated equity: margin + value − cost (long), margin + cost − value (short)
     const long = p.holdSide === "long";
     const k = long ? p.margin - p.cost : p.margin + p.cost;
@@ -805,10 +890,13 @@ export class FuturesService {
     // a band stays right while what it was computed from is unchanged (the tier it used bounds the rate)
     if (!again && this.isoRisk.filedAs(p, k, long ? lots : 0n, long ? 0n : lots)) return;
     const c = CONTRACT_OF.get(p.symbol) as Contract;
-    const leg = this.leg(c, p, this.market.price(p.env, p.symbol).mark);
+    const mark = this.market.price(p.env, p.symbol).mark;
+    const leg = this.leg(c, p, mark, lots);
     const unit = c.inst.quoteUnitsPerTickLot;
     const band = long ? riskBand(k, leg, NO_LEG, unit) : riskBand(k, NO_LEG, leg, unit);
-    this.isoRisk.file(`${p.env}:${p.symbol}`, p, band, { k, long: long ? lots : 0n, short: long ? 0n : lots });
+    const stamp = { k, long: long ? lots : 0n, short: long ? 0n : lots };
+    if (again) this.isoRisk.file(bookKey(p.env, p.symbol), p, band, stamp);
+    else this.isoRisk.refile(bookKey(p.env, p.symbol), p, band, stamp, mark);
   }
 
   /**
@@ -838,8 +926,9 @@ export class FuturesService {
     if (symbol === undefined && !held) return;
     // the contracts it still holds crossed: a set only when there are several (a fill's refile makes none)
     const symbols = several ? this.crossedSymbols(a) : undefined;
-    if (held)
-      for (const [s, h] of held)
+    // (usually it holds exactly the one contract it is filed under: nothing to drop, no walk)
+    if (held && (symbols !== undefined || held.size !== 1 || symbol === undefined || !held.has(symbol)))
+      for (const [s, h] of [...held])
         if (symbols ? !symbols.has(s) : s !== symbol) {
           this.crossRisk.drop(h);
           held.delete(s);
@@ -848,11 +937,11 @@ export class FuturesService {
       this.crossHeld.delete(a);
       return;
     }
-    const filed = mapEntry(this.crossHeld, a, newMap<string, CrossHolding>);
+    const filed = held ?? mapEntry(this.crossHeld, a, newMap<string, CrossHolding>);
     if (symbols) {
       for (const s of symbols)
         this.crossRisk.fileAlways(
-          `${a.env}:${s}`,
+          bookKey(a.env, s),
           mapEntry(filed, s, () => ({ env: a.env, userId: a.userId, symbol: s, balance: a.balance })),
         );
       return;
@@ -865,13 +954,15 @@ export class FuturesService {
     h.balance = a.balance;
     // crossed equity: balance − isolated margins + value(long) − cost(long) + cost(short) − value(short)
     const k = a.balance - isoMargin - (long?.cost ?? 0n) + (short?.cost ?? 0n);
-    const longLots = BigInt(long?.size ?? 0);
-    const shortLots = BigInt(short?.size ?? 0);
+    const longLots = long ? BigInt(long.size) : 0n;
+    const shortLots = short ? BigInt(short.size) : 0n;
     if (!again && this.crossRisk.filedAs(h, k, longLots, shortLots)) return;
     const c = CONTRACT_OF.get(symbol) as Contract;
     const mark = this.market.price(a.env, symbol).mark;
-    const band = riskBand(k, this.leg(c, long, mark), this.leg(c, short, mark), c.inst.quoteUnitsPerTickLot);
-    this.crossRisk.file(`${a.env}:${symbol}`, h, band, { k, long: longLots, short: shortLots });
+    const band = riskBand(k, this.leg(c, long, mark, longLots), this.leg(c, short, mark, shortLots), c.inst.quoteUnitsPerTickLot);
+    const stamp = { k, long: longLots, short: shortLots };
+    if (again) this.crossRisk.file(bookKey(a.env, symbol), h, band, stamp);
+    else this.crossRisk.refile(bookKey(a.env, symbol), h, band, stamp, mark);
   }
 
   /** Whether an account holding crossed positions has a balance other than its band was filed with (a frozen order margin moves nothing). */
@@ -993,19 +1084,30 @@ export class FuturesService {
     const hedge = a.posMode === "hedge_mode";
     const side: Side = p.holdSide === "long" ? "sell" : "buy";
     const ticks = Number(value / (BigInt(qty) * c.inst.quoteUnitsPerTickLot));
-    const o = newOrder(
+    const o = newFxOrder(
       this.ids,
-      { env: p.env, userId: p.userId, symbol: c.symbol, side, type: "market", force: "ioc", price: ticks, size: qty, source: "SYS" },
+      {
+        env: p.env,
+        userId: p.userId,
+        symbol: c.symbol,
+        side,
+        type: "market",
+        force: "ioc",
+        price: ticks,
+        size: qty,
+        clientOid: "",
+        source: "SYS",
+        tradeSide: "close",
+        // hedge mode names the position; one-way orders carry their direction
+        posSide: hedge ? p.holdSide : side === "buy" ? "long" : "short",
+        reduceOnly: !hedge,
+        posMode: a.posMode,
+        leverage: p.leverage,
+        marginMode: p.marginMode,
+        account: a,
+      },
       ts,
-    ) as FxOrder;
-    o.tradeSide = "close";
-    // hedge mode names the position; one-way orders carry their direction
-    o.posSide = hedge ? p.holdSide : side === "buy" ? "long" : "short";
-    o.reduceOnly = !hedge;
-    o.posMode = a.posMode;
-    o.leverage = p.leverage;
-    o.marginMode = p.marginMode;
-    o.margin = 0n;
+    );
     // the position's closing orders were sized for what it held: they go, as a liquidation's do
     for (const x of this.ordersOf(p.env, p.userId, c.symbol))
       if (x.tradeSide === "close" && (!hedge || x.posSide === p.holdSide)) this.finish(x, "cancelled", ADL_REASON, ch);
@@ -1018,7 +1120,7 @@ export class FuturesService {
     ch.orders.add(o);
     this.credit(a, realised, p.holdSide === "long" ? "adl_close_long" : "adl_close_short", c.symbol, 0n, ts, ch);
     const tradeId = this.ids.text(this.ids.next(ts));
-    ch.fills.push({ tradeId, order: o, price: ticks, size: qty, quote: value, fee: 0n, profit: realised, scope: "taker", ts });
+    ch.fill({ tradeId, order: o, price: ticks, size: qty, quote: value, fee: 0n, profit: realised, scope: "taker", ts });
   }
 
   /** The fund closes what it took over at market, within 5 % of the mark; what it cannot close it keeps. */
@@ -1055,7 +1157,7 @@ export class FuturesService {
   settleFunding(env: Env, c: Contract, ratePpm: number, mark: number, ts: number, record?: () => void): void {
     const ch = newFxChange();
     // the rate's record is written in the same transaction as the payments
-    if (record) ch.extra.push(record);
+    if (record) ch.also(record);
     if (ratePpm === 0) {
       this.commit(ch);
       return;
@@ -1100,7 +1202,7 @@ export class FuturesService {
     if (isEmpty(ch)) return;
     this.refile(ch);
     this.persist(ch);
-    for (const l of this.committed) l(ch);
+    if (this.committed.size > 0) for (const l of this.committed) l(ch);
   }
 
   /** Files again what a change may have moved: its positions, and the crossed holdings of every account it touched. */
@@ -1108,18 +1210,24 @@ export class FuturesService {
     // each account once, however many of its positions and accounts the change holds (a mass liquidation is one change);
     // most changes (a resting order, a cancel) hold no position and need no such set
     if (!ch.hasPositions()) {
+      // a margined account's balance moves only through credit(), which writes a bill: a change without
+      // bills (a resting order, a cancel: only frozen margin moves) has moved no band
+      if (ch.bills.length === 0) return;
       for (const a of ch.accounts) if (this.balanceMoved(a)) this.fileCrossed(a);
       return;
     }
-    const done = new Set<FxAccount>();
+    // the accounts already filed: a fill touches two or three, so a list is enough (a Set past a few)
+    const done: FxAccount[] = [];
+    let doneSet: Set<FxAccount> | undefined;
     for (const p of ch.positions) {
       this.fileIsolated(p);
       const a = this.account(p.env, p.userId);
-      if (done.has(a)) continue;
-      done.add(a);
+      if (doneSet ? doneSet.has(a) : done.includes(a)) continue;
+      if (doneSet) doneSet.add(a);
+      else if (done.push(a) > 8) doneSet = new Set(done);
       this.fileCrossed(a);
     }
-    for (const a of ch.accounts) if (!done.has(a) && this.balanceMoved(a)) this.fileCrossed(a);
+    for (const a of ch.accounts) if (!(doneSet ? doneSet.has(a) : done.includes(a)) && this.balanceMoved(a)) this.fileCrossed(a);
   }
 
   /** Writes a change in one transaction (the benchmark measures the engine without it). */
@@ -1128,24 +1236,27 @@ export class FuturesService {
   }
 
   private index(p: Position): void {
-    mapEntry(this.byUser[p.env], p.userId, newSet<Position>).add(p);
+    const mine = mapEntry(this.byUser[p.env], p.userId, newList<Position>);
+    if (!mine.includes(p)) mine.push(p);
     mapEntry(this.bySymbol, `${p.env}:${p.symbol}`, newSet<Position>).add(p);
   }
 
   private unindex(p: Position): void {
     this.bySymbol.get(`${p.env}:${p.symbol}`)?.delete(p);
-    this.byUser[p.env].get(p.userId)?.delete(p);
+    const mine = this.byUser[p.env].get(p.userId);
+    const i = mine ? mine.indexOf(p) : -1;
+    if (i >= 0) mine!.splice(i, 1);
   }
 
   private track(o: FxOrder): void {
     this.open.add(o);
-    mapEntry(this.openByUser[o.env], o.userId, newSet<FxOrder>).add(o);
+    mapEntry(this.openByUser[o.env], o.userId, newUserOrders).add(o);
     if (o.clientOid) this.openByOid.set(`${o.env}:${o.userId}:${o.clientOid}`, o);
   }
 
   private untrack(o: FxOrder): void {
     this.open.remove(o);
-    this.openByUser[o.env].get(o.userId)?.delete(o);
+    this.openByUser[o.env].get(o.userId)?.remove(o);
     if (o.clientOid) this.openByOid.delete(`${o.env}:${o.userId}:${o.clientOid}`);
   }
 }
