@@ -3,6 +3,7 @@
  * crossed and isolated APIs, loan types, record types, stream channels and error codes, spelled
  * as Bitget's v2 margin API spells them.
  */
+import { EX_CODES } from "./bitget.ts";
 
 /** The paths of one margin mode; `crossed` and `isolated` share their shape. */
 function marginPaths<M extends "crossed" | "isolated">(mode: M) {
@@ -76,12 +77,15 @@ export const MARGIN_CHANNELS = {
 } as const;
 export const MARGIN_INST_TYPE = "MARGIN";
 
+/** The spot codes that margin answers with the same meaning (Bitget's v2 codes are one list). */
+const { paramInvalid, paramEmpty, paramNotExist, insufficientBalance, orderNotFound, orderNotCancellable, duplicateClientOid } = EX_CODES;
+
 /** Bitget's margin error codes as the embedded exchange answers them. */
 export const MARGIN_CODES = {
-  paramInvalid: "40017",
-  paramEmpty: "40019",
-  paramNotExist: "40034",
-  insufficientBalance: "43012",
+  paramInvalid,
+  paramEmpty,
+  paramNotExist,
+  insufficientBalance,
   /** "The borrowing amount exceeds the maximum borrowable amount". */
   borrowExceeds: "50021",
   /** "The repayment amount exceeds the outstanding debt". */
@@ -92,7 +96,7 @@ export const MARGIN_CODES = {
   notBorrowable: "50024",
   /** "The account is being liquidated". */
   liquidating: "50025",
-  orderNotFound: "43001",
-  orderNotCancellable: "43004",
-  duplicateClientOid: "43118",
+  orderNotFound,
+  orderNotCancellable,
+  duplicateClientOid,
 } as const;

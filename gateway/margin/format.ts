@@ -56,74 +56,69 @@ export function marginOrderJson(o: Order, loanType: LoanType) {
   };
 }
 
-const times = (r: MarginRecord) => ({ cTime: String(r.ts), uTime: String(r.endTs) });
 const idOf = (r: MarginRecord) => String(r.id);
 /** The detail a record carries after its reference (`ref|detail`). */
 const detailOf = (r: MarginRecord) => r.ref.split("|")[1] ?? "";
 const refOf = (r: MarginRecord) => r.ref.split("|")[0] ?? "";
-const sym = (r: MarginRecord) => (r.mode === "isolated" ? { symbol: r.symbol } : {});
+
+/**
+ * A margin record as Bitget lists every kind: its first field, the pair of an isolated account,
+ * the kind's own fields, then the record's times.
+ */
+function recordJson(r: MarginRecord, first: Record<string, string>, fields: Record<string, string>) {
+  return { ...first, ...(r.mode === "isolated" ? { symbol: r.symbol } : {}), ...fields, cTime: String(r.ts), uTime: String(r.endTs) };
+}
 
 export function borrowJson(r: MarginRecord) {
-  return {
-    loanId: refOf(r),
-    ...sym(r),
-    coin: r.coin,
-    borrowAmount: units(r.amount),
-    borrowType: detailOf(r) === "auto" ? "auto" : "manual",
-    ...times(r),
-  };
+  const borrowType = detailOf(r) === "auto" ? "auto" : "manual";
+  return recordJson(r, { loanId: refOf(r) }, { coin: r.coin, borrowAmount: units(r.amount), borrowType });
 }
 
 export function repayJson(r: MarginRecord) {
   const type = detailOf(r);
-  return {
-    repayId: refOf(r),
-    ...sym(r),
-    coin: r.coin,
-    repayAmount: units(r.amount),
-    repayType: type === "auto" ? "auto_repay" : type === "liquidation" ? "liq_repay" : "manual_repay",
-    repayInterest: units(r.interest),
-    repayPrincipal: units(r.principal),
-    ...times(r),
-  };
+  return recordJson(
+    r,
+    { repayId: refOf(r) },
+    {
+      coin: r.coin,
+      repayAmount: units(r.amount),
+      repayType: type === "auto" ? "auto_repay" : type === "liquidation" ? "liq_repay" : "manual_repay",
+      repayInterest: units(r.interest),
+      repayPrincipal: units(r.principal),
+    },
+  );
 }
 
 export function interestJson(r: MarginRecord) {
-  return {
-    interestId: idOf(r),
-    ...sym(r),
-    interestCoin: r.coin,
-    dailyInterestRate: rate(r.rate),
-    loanCoin: r.coin,
-    interestAmount: units(r.amount),
-    interstType: detailOf(r) === "first_hour" ? "first" : "scheduled",
-    ...times(r),
-  };
+  return recordJson(
+    r,
+    { interestId: idOf(r) },
+    {
+      interestCoin: r.coin,
+      dailyInterestRate: rate(r.rate),
+      loanCoin: r.coin,
+      interestAmount: units(r.amount),
+      interstType: detailOf(r) === "first_hour" ? "first" : "scheduled",
+    },
+  );
 }
 
 export function liquidationJson(r: MarginRecord) {
-  return {
-    liqId: idOf(r),
-    ...sym(r),
-    liqStartTime: String(r.ts),
-    liqEndTime: String(r.endTs),
-    liqRiskRatio: risk(r.rate),
-    totalAssets: units(r.amount),
-    totalDebt: units(r.principal),
-    liqFee: "0",
-    ...times(r),
-  };
+  return recordJson(
+    r,
+    { liqId: idOf(r) },
+    {
+      liqStartTime: String(r.ts),
+      liqEndTime: String(r.endTs),
+      liqRiskRatio: risk(r.rate),
+      totalAssets: units(r.amount),
+      totalDebt: units(r.principal),
+      liqFee: "0",
+    },
+  );
 }
 
 export function financialJson(r: MarginRecord) {
-  return {
-    coin: r.coin,
-    ...sym(r),
-    marginId: idOf(r),
-    amount: units(r.kind === "transfer_out" || r.kind === "repay" ? -r.amount : r.amount),
-    balance: units(r.balance),
-    fee: "0",
-    marginType: r.kind,
-    ...times(r),
-  };
+  const amount = units(r.kind === "transfer_out" || r.kind === "repay" ? -r.amount : r.amount);
+  return recordJson(r, { coin: r.coin }, { marginId: idOf(r), amount, balance: units(r.balance), fee: "0", marginType: r.kind });
 }

@@ -6,7 +6,10 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { TREASURY, type Env } from "../exchange/engine/types.ts";
-import { parseAccountKey } from "./accounts.ts";
+import { parseAccountKey, type MarginAccountRef } from "./accounts.ts";
+import type { LoanType } from "../../protocol/margin.ts";
+import { Rng } from "../exchange/market/random.ts";
+import type { PlaceOrderBody } from "../exchange/order-request.ts";
 import { VIP_FEES } from "../exchange/service.ts";
 import { closeMarginWorlds, closeWorld, houseQuote, marginWorld, TEST_MARGIN_CONFIG, tradeAt, type MarginWorld } from "./testing.ts";
 
@@ -39,6 +42,15 @@ function noDebtorBelowLiquidation(w: MarginWorld): void {
 async function funded(w: MarginWorld, user: string) {
   await w.ex.svc.assets(env, user);
   return w.mg.svc.ref(user, "crossed");
+}
+
+/** Places `ref`'s BTCUSDT order as an API client: a market order, or a limit order at `price`. */
+function placeBtc(w: MarginWorld, ref: MarginAccountRef, loanType: LoanType, side: "buy" | "sell", size: string, price?: string) {
+  const body: PlaceOrderBody =
+    price === undefined
+      ? { symbol: "BTCUSDT", side, orderType: "market", size }
+      : { symbol: "BTCUSDT", side, orderType: "limit", price, size };
+  return w.mg.orders.place(env, ref, body, loanType, "API");
 }
 
 describe("borrowing and repayment", () => {
@@ -100,7 +112,7 @@ describe("liquidation on a price path", () => {
     houseQuote(w.ex, env, "BTCUSDT", "sell", p0 + 100, 1_000_000);
     await w.mg.svc.transfer(env, ref, "USDT", 1000n * U, true, "t1");
     // buy 2,500 USDT of BTC with 1,500 borrowed
-    await w.mg.orders.place(env, ref, { symbol: "BTCUSDT", side: "buy", orderType: "market", size: "2500" }, "autoLoan", "API");
+    await placeBtc(w, ref, "autoLoan", "buy", "2500");
     const key = w.mg.svc.key(ref);
     expect(w.mg.svc.owed(env, key, "USDT")).toBeGreaterThan(1500n * U);
     // the price falls step by step; the house bids lower and lower
@@ -158,17 +170,11 @@ describe("loan types, interest risk, fees and the simulation reset", () => {
     tradeAt(w.ex, env, "BTCUSDT", p);
     await w.mg.svc.transfer(env, ref, "USDT", 1000n * U, true, "t1");
     houseQuote(w.ex, env, "BTCUSDT", "sell", p + 100, 100_000);
-    await w.mg.orders.place(env, ref, { symbol: "BTCUSDT", side: "buy", orderType: "market", size: "1500" }, "autoLoan", "API");
+    await placeBtc(w, ref, "autoLoan", "buy", "1500");
     const owed = w.mg.svc.owed(env, key, "USDT");
     expect(owed).toBeGreaterThan(500n * U);
     // a resting autoRepay sell: nothing repaid until it fills
-    const sell = await w.mg.orders.place(
-      env,
-      ref,
-      { symbol: "BTCUSDT", side: "sell", orderType: "limit", price: "91000", size: "0.005" },
-      "autoRepay",
-      "API",
-    );
+    const sell = await placeBtc(w, ref, "autoRepay", "sell", "0.005", "91000");
     expect(sell.status).toBe("live");
     expect(w.mg.svc.owed(env, key, "USDT")).toBe(owed);
     // the maker's asks go, then it bids through the sell
@@ -181,7 +187,7 @@ describe("loan types, interest risk, fees and the simulation reset", () => {
     expect(sell.status).toBe("filled");
     expect(w.mg.svc.owed(env, key, "USDT")).toBe(owed - (sell.filledQuote - sell.fee));
     // an immediate autoLoanAndRepay sell into the bid repays in its own transaction
-    await w.mg.orders.place(env, ref, { symbol: "BTCUSDT", side: "sell", orderType: "market", size: "0.005" }, "autoLoanAndRepay", "API");
+    await placeBtc(w, ref, "autoLoanAndRepay", "sell", "0.005");
     expect(w.mg.svc.owed(env, key, "USDT")).toBe(0n);
     conserved(w);
   });
@@ -209,13 +215,7 @@ describe("loan types, interest risk, fees and the simulation reset", () => {
     tradeAt(w.ex, env, "BTCUSDT", p);
     houseQuote(w.ex, env, "BTCUSDT", "sell", p, 100_000);
     await w.mg.svc.transfer(env, ref, "USDT", 1000n * U, true, "t1");
-    const o = await w.mg.orders.place(
-      env,
-      ref,
-      { symbol: "BTCUSDT", side: "buy", orderType: "limit", price: "90000", size: "0.01" },
-      "normal",
-      "API",
-    );
+    const o = await placeBtc(w, ref, "normal", "buy", "0.01", "90000");
     const vip3 = VIP_FEES[3]!.taker;
     expect(o.fee).toBe((10n ** 6n * BigInt(vip3)) / 1_000_000n);
   });
@@ -235,23 +235,13 @@ describe("loan types, interest risk, fees and the simulation reset", () => {
   });
 });
 
-/** A small seeded generator (mulberry32) so a failure replays. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("property: random margin activity", () => {
   for (const seed of [1, 2, 3]) {
     it(`conserves money, leaves no debtor under the level and restarts the same (seed ${seed})`, async () => {
       const w = await marginWorld();
-      const r = rng(seed);
+      // seeded (mulberry32) so a failure replays
+      const rand = new Rng(seed);
+      const r = () => rand.next();
       const users = ["p1", "p2", "p3"];
       let price = 95_000_00;
       tradeAt(w.ex, env, "BTCUSDT", price);
@@ -315,7 +305,7 @@ describe("property: random margin activity", () => {
       const last = await funded(w, "p4");
       await w.mg.svc.transfer(env, last, "USDT", 1000n * U, true, "end");
       houseQuote(w.ex, env, "BTCUSDT", "sell", price + 200, 5_000_000);
-      await w.mg.orders.place(env, last, { symbol: "BTCUSDT", side: "buy", orderType: "market", size: "2000" }, "autoLoan", "API");
+      await placeBtc(w, last, "autoLoan", "buy", "2000");
       price = Math.round(price * 0.5);
       tradeAt(w.ex, env, "BTCUSDT", price);
       houseQuote(w.ex, env, "BTCUSDT", "buy", price - 100, 50_000);

@@ -1,25 +1,17 @@
 /** Test worlds for the margin area: a database in a temporary folder, the exchange and margin on it. */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { migrate, openDatabase, type Db } from "../db/database.ts";
 import { newOrder } from "../exchange/engine/order.ts";
 import { TREASURY, newChange, type Env } from "../exchange/engine/types.ts";
-import { Exchange } from "../exchange/exchange.ts";
+import type { Exchange } from "../exchange/exchange.ts";
 import { instrument } from "../exchange/instruments.ts";
-import { migrateExchange } from "../exchange/migrations.ts";
+import { openExchangeBase, removeWorldDirs, rethrow, type ExchangeBase } from "../exchange/testing/world.ts";
 import type { MarginConfig } from "./config.ts";
 import { Margin } from "./margin.ts";
 import { MARGIN_MIGRATIONS } from "./store.ts";
 
-export interface MarginWorld {
-  db: Db;
-  ex: Exchange;
+export interface MarginWorld extends ExchangeBase {
   mg: Margin;
-  dir: string;
 }
 
-const dirs: string[] = [];
 const opened: MarginWorld[] = [];
 
 export const TEST_MARGIN_CONFIG: MarginConfig = {
@@ -39,19 +31,10 @@ export const TEST_MARGIN_CONFIG: MarginConfig = {
 
 /** A fresh world (or one reopened on `dir`), simulator off, 100,000 USDT welcome funds; errors throw. */
 export async function marginWorld(dir?: string, config: MarginConfig = TEST_MARGIN_CONFIG): Promise<MarginWorld> {
-  const d = dir ?? mkdtempSync(join(tmpdir(), "mg-test-"));
-  if (!dir) dirs.push(d);
-  const db = openDatabase(d);
-  migrateExchange(db);
-  migrate(db, MARGIN_MIGRATIONS);
-  const directory = { of: () => ({ parentId: null, frozen: false }), subAccounts: () => [] };
-  const fail = (e: unknown) => {
-    throw e;
-  };
-  const ex = new Exchange(db, { welcomeUsdt: 100_000n * 10n ** 8n, rateLimits: false, simulator: false }, 7, directory, fail);
-  const mg = new Margin(db, ex, config, fail);
+  const base = openExchangeBase("mg-test-", MARGIN_MIGRATIONS, dir);
+  const mg = new Margin(base.db, base.ex, config, rethrow);
   await mg.svc.seedFund();
-  const w = { db, ex, mg, dir: d };
+  const w = { ...base, mg };
   opened.push(w);
   return w;
 }
@@ -67,7 +50,7 @@ export function closeWorld(w: MarginWorld): void {
 
 export function closeMarginWorlds(): void {
   for (const o of opened.splice(0)) closeWorld(o);
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  removeWorldDirs();
 }
 
 /**

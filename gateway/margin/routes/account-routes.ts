@@ -18,6 +18,8 @@ import { annual, assetJson, rate, risk } from "../format.ts";
 import type { Margin } from "../margin.ts";
 import { borrowLimit, leverageOf, MAINTAIN_MARGIN_RATE } from "../tiers.ts";
 import { amountOf, coinOf, type ModeContext } from "./fields.ts";
+import type { MarginAccountRef } from "../accounts.ts";
+import type { Env } from "../../exchange/engine/types.ts";
 
 const BorrowSchema = z.object({
   symbol: optional(text(32)),
@@ -103,37 +105,45 @@ export function accountRoutes(ctx: ModeContext): void {
     return ok(refs.map((ref) => ({ symbol: ref.symbol, riskRateRatio: risk(svc.state(env, ref).risk) })));
   });
 
-  route("GET", P.maxBorrowable, 10, false, async (req, p, env) => {
-    if (!isolated) {
-      const coin = coinOf(qString(req.query as Query, "coin", true, 16)) as string;
-      return ok({ coin, maxBorrowableAmount: units(svc.maxBorrowable(env, refOf(p, undefined), coin)) });
-    }
-    const ref = refOf(p, qsym(req));
-    const [base, quote] = svc.coinsOf(ref) as [string, string];
-    return ok({
-      symbol: ref.symbol,
-      baseCoin: base,
-      baseCoinMaxBorrowAmount: units(svc.maxBorrowable(env, ref, base)),
-      quoteCoin: quote,
-      quoteCoinMaxBorrowAmount: units(svc.maxBorrowable(env, ref, quote)),
+  /** One coin's maximum as Bitget spells it: the coin, then its amount as a decimal string. */
+  type CoinMax = [coin: string, amount: string];
+  /**
+   * A maximum per coin: a crossed account's of the `coin` asked (`{ coin, [field] }`), an isolated
+   * pair's of both its coins, whose fields and their order `pair` writes (they differ per path).
+   */
+  const maxRoute = (
+    path: string,
+    field: string,
+    amount: (env: Env, ref: MarginAccountRef, coin: string) => bigint,
+    pair: (symbol: string, base: CoinMax, quote: CoinMax) => object,
+  ) =>
+    route("GET", path, 10, false, async (req, p, env) => {
+      if (!isolated) {
+        const coin = coinOf(qString(req.query as Query, "coin", true, 16)) as string;
+        return ok({ coin, [field]: units(amount(env, refOf(p, undefined), coin)) });
+      }
+      const ref = refOf(p, qsym(req));
+      const [base, quote] = svc.coinsOf(ref) as [string, string];
+      return ok(pair(ref.symbol, [base, units(amount(env, ref, base))], [quote, units(amount(env, ref, quote))]));
     });
-  });
-
-  route("GET", P.maxTransferOut, 10, false, async (req, p, env) => {
-    if (!isolated) {
-      const coin = coinOf(qString(req.query as Query, "coin", true, 16)) as string;
-      return ok({ coin, maxTransferOutAmount: units(svc.maxTransferOut(env, refOf(p, undefined), coin)) });
-    }
-    const ref = refOf(p, qsym(req));
-    const [base, quote] = svc.coinsOf(ref) as [string, string];
-    return ok({
-      baseCoin: base,
-      symbol: ref.symbol,
-      baseCoinMaxTransferOutAmount: units(svc.maxTransferOut(env, ref, base)),
-      quoteCoin: quote,
-      quoteCoinMaxTransferOutAmount: units(svc.maxTransferOut(env, ref, quote)),
-    });
-  });
+  maxRoute(
+    P.maxBorrowable,
+    "maxBorrowableAmount",
+    (env, ref, coin) => svc.maxBorrowable(env, ref, coin),
+    (symbol, [baseCoin, b], [quoteCoin, q]) => ({ symbol, baseCoin, baseCoinMaxBorrowAmount: b, quoteCoin, quoteCoinMaxBorrowAmount: q }),
+  );
+  maxRoute(
+    P.maxTransferOut,
+    "maxTransferOutAmount",
+    (env, ref, coin) => svc.maxTransferOut(env, ref, coin),
+    (symbol, [baseCoin, b], [quoteCoin, q]) => ({
+      baseCoin,
+      symbol,
+      baseCoinMaxTransferOutAmount: b,
+      quoteCoin,
+      quoteCoinMaxTransferOutAmount: q,
+    }),
+  );
 
   const vipList = (coin: string) => {
     const r = svc.config.dailyRates.get(coin) ?? 0n;
