@@ -51,7 +51,13 @@ const PAGES: Record<string, Page[]> = {
     { path: "/futures/usdt/ETHUSDT", as: "user" },
   ],
   "($lang).login.tsx": [{ path: "/login?redirectTo=%2Fsubaccount", as: "guest" }],
+  "($lang).margin.$symbol": [
+    { path: "/margin/BTCUSDT", as: "guest" },
+    { path: "/margin/ETHUSDT", as: "user" },
+  ],
   "($lang).modifyverification.tsx": [{ path: "/modifyverification", as: "user" }],
+  "($lang).order.marginOrderInfo.tsx": [{ path: "/order/marginOrderInfo", as: "user" }],
+  "($lang).record.margin.tsx": [{ path: "/record/margin", as: "user" }],
   "($lang).register.tsx": [{ path: "/register", as: "guest" }],
   "($lang).spot.$symbol": [
     { path: "/spot/BTCUSDT", as: "guest" },
