@@ -11,6 +11,7 @@ import type { Db } from "../db/database.ts";
 import { OpenOrders } from "../exchange/engine/open-orders.ts";
 import { newOrder, type IdGen } from "../exchange/engine/order.ts";
 import { newFxOrder } from "./fx-order.ts";
+import { big, UserPositions, type MarkSource } from "./holdings.ts";
 import { EngineError, FEE_ACCOUNT, newChange, type Env } from "../exchange/engine/types.ts";
 import type { ExchangeService } from "../exchange/service.ts";
 import { notional } from "../exchange/instruments.ts";
@@ -84,14 +85,12 @@ const tierEnd = (c: Contract, t: RiskTier): bigint =>
 const MIN_TRADE = new Map(CONTRACTS.map((c) => [c, BigInt(c.minTradeUsdt) * 100_000_000n]));
 const MAKER_PPM = BigInt(FUTURES_FEES.maker);
 const TAKER_PPM = BigInt(FUTURES_FEES.taker);
-/** BigInts of small integers (leverages), made once: every BigInt() allocates, and each order needs several. */
-const SMALL = Array.from({ length: 256 }, (_, i) => BigInt(i));
-const big = (n: number): bigint => SMALL[n] ?? BigInt(n);
 
 /** Makers for mapEntry that allocate no closure per call (the order path). */
 const newSet = <T>() => new Set<T>();
 const newMap = <K, V>() => new Map<K, V>();
-const newList = <T>(): T[] => [];
+const newUserPositions = () => new UserPositions();
+const NO_POSITIONS: readonly Position[] = Object.freeze([]);
 
 /**
  * A user's open orders in the order they were placed: a list with holes where orders left (each
@@ -163,8 +162,16 @@ export class FuturesService {
   /** Every position of a book (funding, open interest). */
   readonly bySymbol = new Map<string, Set<Position>>();
   /** Positions by user (account summaries visit only the account's own). */
-  /** A user's positions: a short list (a Set's iteration cost more than the scans of a user's few). */
-  private readonly byUser: Record<Env, Map<string, Position[]>> = { live: new Map(), paper: new Map() };
+  /**
+   * A user's positions: a short list (a Set's iteration cost more than the scans of a user's few),
+   * with the margins and crossed PnL the balance check needs kept beside it (docs/decisions/317).
+   */
+  private readonly byUser: Record<Env, Map<string, UserPositions>> = { live: new Map(), paper: new Map() };
+  /** Contracts by exact symbol and their marks, for the kept figures. */
+  private readonly marks: MarkSource = {
+    contractOf: (symbol) => CONTRACT_OF.get(symbol) as Contract,
+    price: (env, symbol) => this.market.price(env, symbol),
+  };
   /**
    * Margined holdings by the marks that put them at risk (docs/decisions/313, 317): a mark update
    * visits only those it reached. Isolated positions one by one; crossed ones per account and contract.
@@ -247,14 +254,15 @@ export class FuturesService {
 
   position(env: Env, userId: string, symbol: string, side: HoldSide): Position | undefined {
     // a user holds a handful of positions: a scan of them beats building a key
-    for (const p of this.byUser[env].get(userId) ?? []) if (p.symbol === symbol && p.holdSide === side && p.size > 0) return p;
+    for (const p of this.byUser[env].get(userId)?.list ?? NO_POSITIONS)
+      if (p.symbol === symbol && p.holdSide === side && p.size > 0) return p;
     return undefined;
   }
 
   /** The user's open positions, optionally of one contract. */
   positionsOf(env: Env, userId: string, symbol?: string): Position[] {
     const out: Position[] = [];
-    for (const p of this.byUser[env].get(userId) ?? []) if (p.size > 0 && (!symbol || p.symbol === symbol)) out.push(p);
+    for (const p of this.byUser[env].get(userId)?.list ?? NO_POSITIONS) if (p.size > 0 && (!symbol || p.symbol === symbol)) out.push(p);
     return out;
   }
 
@@ -288,23 +296,15 @@ export class FuturesService {
   }
 
   private availableOf(a: FxAccount): bigint {
-    // sums start as the first term (an addition to 0n would be one more bigint made per order)
-    let used = 0n;
-    let crossUpnl = 0n;
-    const mine = this.byUser[a.env].get(a.userId);
-    if (mine)
-      for (const p of mine) {
-        if (p.size === 0) continue;
-        const m = p.marginMode === "isolated" ? p.margin : p.cost / big(p.leverage);
-        used = used === 0n ? m : used + m;
-        if (p.marginMode !== "isolated") {
-          const u = upnl(p, this.markValue(p));
-          crossUpnl = crossUpnl === 0n ? u : crossUpnl + u;
-        }
-      }
+    // the positions' margins and crossed PnL are kept between changes, not summed per order (docs/decisions/317)
     let available = a.balance - a.frozen;
-    if (used !== 0n) available -= used;
-    if (crossUpnl < 0n) available += crossUpnl;
+    const mine = this.byUser[a.env].get(a.userId);
+    if (mine !== undefined && mine.list.length > 0) {
+      const used = mine.margins(this.marks);
+      if (used !== 0n) available -= used;
+      const crossUpnl = mine.crossPnl(this.marks);
+      if (crossUpnl < 0n) available += crossUpnl;
+    }
     return available < 0n ? 0n : available;
   }
 
@@ -402,10 +402,10 @@ export class FuturesService {
       const p = this.position(env, userId, c.symbol, side);
       if (p && p.marginMode === "crossed") {
         p.leverage = lever;
-        ch.positions.add(p);
+        this.touch(p, ch);
       } else if (p && p.marginMode === "isolated") {
         p.leverage = lever;
-        ch.positions.add(p);
+        this.touch(p, ch);
       }
     }
     ch.also(() => this.store.saveSettings(env, userId, c.symbol, s));
@@ -432,7 +432,7 @@ export class FuturesService {
     p.margin += amount;
     p.uTime = Date.now();
     const ch = newFxChange();
-    ch.positions.add(p);
+    this.touch(p, ch);
     this.commit(ch);
     return p;
   }
@@ -756,7 +756,7 @@ export class FuturesService {
     p.openedCost += quote;
     if (p.marginMode === "isolated") p.margin += quote / big(p.leverage);
     p.uTime = ts;
-    ch.positions.add(p);
+    this.touch(p, ch);
   }
 
   /** Closes `qty` of a position at `quote`; returns the realised PnL (the entry value is released pro rata, exactly at the end). */
@@ -771,7 +771,7 @@ export class FuturesService {
     p.closedValue += quote;
     p.realised += pnl;
     p.uTime = ts;
-    ch.positions.add(p);
+    this.touch(p, ch);
     if (p.size === 0) {
       ch.close({ ...p });
       this.unindex(p);
@@ -912,7 +912,7 @@ export class FuturesService {
     let short: Position | undefined;
     let isoMargin = 0n;
     if (!UNMARGINED.has(a.userId))
-      for (const p of this.byUser[a.env].get(a.userId) ?? []) {
+      for (const p of this.byUser[a.env].get(a.userId)?.list ?? NO_POSITIONS) {
         if (p.size === 0) continue;
         if (p.marginMode !== "crossed") isoMargin += p.margin;
         else {
@@ -976,7 +976,7 @@ export class FuturesService {
   /** The contracts an account holds crossed positions in. */
   private crossedSymbols(a: FxAccount): Set<string> {
     const out = new Set<string>();
-    for (const p of this.byUser[a.env].get(a.userId) ?? []) if (p.size > 0 && p.marginMode === "crossed") out.add(p.symbol);
+    for (const p of this.byUser[a.env].get(a.userId)?.list ?? NO_POSITIONS) if (p.size > 0 && p.marginMode === "crossed") out.add(p.symbol);
     return out;
   }
 
@@ -1178,7 +1178,7 @@ export class FuturesService {
       else received += amount;
       p.funding += delta;
       if (p.marginMode === "isolated") p.margin += delta;
-      ch.positions.add(p);
+      this.touch(p, ch);
       this.credit(a, delta, "contract_settle_fee", c.symbol, 0n, ts, ch);
     }
     if (paid !== received) this.credit(this.account(env, PROTECTION_FUND), paid - received, "funding_rounding", c.symbol, 0n, ts, ch);
@@ -1235,17 +1235,29 @@ export class FuturesService {
     this.db.transaction(() => this.store.write(ch))();
   }
 
+  /**
+   * Records a changed position in its change, and marks its user's kept figures stale: every change
+   * of a position is recorded (it could not be written otherwise), so none is missed.
+   */
+  private touch(p: Position, ch: FxChange): void {
+    ch.positions.add(p);
+    this.byUser[p.env].get(p.userId)?.stale();
+  }
+
   private index(p: Position): void {
-    const mine = mapEntry(this.byUser[p.env], p.userId, newList<Position>);
-    if (!mine.includes(p)) mine.push(p);
+    const mine = mapEntry(this.byUser[p.env], p.userId, newUserPositions);
+    if (!mine.list.includes(p)) mine.list.push(p);
+    mine.stale();
     mapEntry(this.bySymbol, `${p.env}:${p.symbol}`, newSet<Position>).add(p);
   }
 
   private unindex(p: Position): void {
     this.bySymbol.get(`${p.env}:${p.symbol}`)?.delete(p);
     const mine = this.byUser[p.env].get(p.userId);
-    const i = mine ? mine.indexOf(p) : -1;
-    if (i >= 0) mine!.splice(i, 1);
+    if (!mine) return;
+    const i = mine.list.indexOf(p);
+    if (i >= 0) mine.list.splice(i, 1);
+    mine.stale();
   }
 
   private track(o: FxOrder): void {
