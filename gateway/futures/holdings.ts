@@ -23,22 +23,35 @@ export interface MarkSource {
   price(env: Env, symbol: string): PriceState;
 }
 
+/** The figures the risk index's crossed filing reads (a read-only view of the kept ones). */
+export interface CrossedFigures {
+  readonly iso: bigint;
+  readonly several: boolean;
+  readonly crossSymbol: string | undefined;
+  readonly crossLong: Position | undefined;
+  readonly crossShort: Position | undefined;
+}
+
 export class UserPositions {
   /** The positions (open ones; a closed one leaves the list). */
   readonly list: Position[] = [];
   private fresh = false;
   /** Position margins: isolated margins, crossed entry values over their leverage. */
   private used = 0n;
+  /** Isolated margins alone (the crossed equity's deduction, for the risk index's filing). */
+  iso = 0n;
   /** Crossed positions in more than one contract: their PnL is summed per call (rare). */
-  private several = false;
-  /** The one contract held crossed, its price state and its long and short (when not `several`). */
+  several = false;
+  /** The (first) contract held crossed, and its long and short (meaningful when not `several`). */
+  crossSymbol: string | undefined;
+  crossLong: Position | undefined;
+  crossShort: Position | undefined;
+  /** The one crossed contract and its price state, looked up when first valued. */
   private crossContract: Contract | undefined;
   private crossPrice: PriceState | undefined;
-  private crossLong: Position | undefined;
-  private crossShort: Position | undefined;
-  /** The crossed PnL, and the mark it was valued at. */
+  /** The crossed PnL, and the mark it was valued at (NaN: not valued since the last tally). */
   private upnl = 0n;
-  private at = 0;
+  private at = Number.NaN;
 
   /** One of the positions changed (size, cost, margin, leverage) or joined or left the list. */
   stale(): void {
@@ -46,14 +59,24 @@ export class UserPositions {
   }
 
   /** The margins the positions hold (what `available` subtracts). */
-  margins(marks: MarkSource): bigint {
-    if (!this.fresh) this.tally(marks);
+  margins(): bigint {
+    if (!this.fresh) this.tally();
     return this.used;
+  }
+
+  /**
+   * What the risk index files a crossed holding by (the service's `fileCrossed`): the isolated
+   * margins, the crossed contract (the first, with `several` when there are more) and its long and
+   * short. Filing after a change leaves the figures fresh for the next order's balance check.
+   */
+  crossed(): CrossedFigures {
+    if (!this.fresh) this.tally();
+    return this;
   }
 
   /** The PnL of the crossed positions at their marks now. */
   crossPnl(marks: MarkSource): bigint {
-    if (!this.fresh) this.tally(marks);
+    if (!this.fresh) this.tally();
     if (this.several) {
       let sum = 0n;
       for (const p of this.list)
@@ -61,40 +84,48 @@ export class UserPositions {
           sum += upnl(p, notional(marks.contractOf(p.symbol).inst, marks.price(p.env, p.symbol).mark, p.size));
       return sum;
     }
-    const ps = this.crossPrice;
-    if (ps === undefined || ps.mark === this.at) return this.upnl;
-    this.value(ps.mark);
+    const symbol = this.crossSymbol;
+    if (symbol === undefined) return 0n;
+    let ps = this.crossPrice;
+    if (ps === undefined) {
+      const env = (this.crossLong ?? this.crossShort)!.env;
+      this.crossContract = marks.contractOf(symbol);
+      ps = this.crossPrice = marks.price(env, symbol);
+    }
+    if (ps.mark !== this.at) this.value(ps.mark);
     return this.upnl;
   }
 
-  private tally(marks: MarkSource): void {
+  private tally(): void {
     let used = 0n;
+    let iso = 0n;
     let symbol: string | undefined;
-    this.several = false;
-    this.crossLong = undefined;
-    this.crossShort = undefined;
+    let several = false;
+    let long: Position | undefined;
+    let short: Position | undefined;
     for (const p of this.list) {
       if (p.size === 0) continue;
-      const isolated = p.marginMode === "isolated";
-      used += isolated ? p.margin : p.cost / big(p.leverage);
-      if (isolated) continue;
-      if (symbol !== undefined && symbol !== p.symbol) this.several = true;
+      if (p.marginMode === "isolated") {
+        used += p.margin;
+        iso += p.margin;
+        continue;
+      }
+      used += p.cost / big(p.leverage);
+      if (symbol !== undefined && symbol !== p.symbol) several = true;
       symbol ??= p.symbol;
-      if (p.holdSide === "long") this.crossLong = p;
-      else this.crossShort = p;
+      if (p.holdSide === "long") long = p;
+      else short = p;
     }
     this.used = used;
+    this.iso = iso;
+    this.several = several;
+    this.crossSymbol = symbol;
+    this.crossLong = long;
+    this.crossShort = short;
+    // valued (and its contract and price looked up) when an order first asks
+    if (this.crossPrice !== undefined && this.crossContract?.symbol !== symbol) this.crossPrice = undefined;
+    this.at = Number.NaN;
     this.fresh = true;
-    if (symbol === undefined || this.several) {
-      this.crossContract = undefined;
-      this.crossPrice = undefined;
-      this.upnl = 0n;
-      return;
-    }
-    const env = (this.crossLong ?? this.crossShort)!.env;
-    this.crossContract = marks.contractOf(symbol);
-    this.crossPrice = marks.price(env, symbol);
-    this.value(this.crossPrice.mark);
   }
 
   /** Values the one contract's crossed long and short at `mark`. */

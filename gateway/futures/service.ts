@@ -300,7 +300,7 @@ export class FuturesService {
     let available = a.balance - a.frozen;
     const mine = this.byUser[a.env].get(a.userId);
     if (mine !== undefined && mine.list.length > 0) {
-      const used = mine.margins(this.marks);
+      const used = mine.margins();
       if (used !== 0n) available -= used;
       const crossUpnl = mine.crossPnl(this.marks);
       if (crossUpnl < 0n) available += crossUpnl;
@@ -906,22 +906,21 @@ export class FuturesService {
    */
   private fileCrossed(a: FxAccount, again = false): void {
     // one pass over the account's positions: its crossed contracts (usually none or one) and isolated margins
+    // (the user's kept figures: filing after a change leaves them fresh for the next order's balance check)
     let symbol: string | undefined;
     let several = false;
     let long: Position | undefined;
     let short: Position | undefined;
     let isoMargin = 0n;
-    if (!UNMARGINED.has(a.userId))
-      for (const p of this.byUser[a.env].get(a.userId)?.list ?? NO_POSITIONS) {
-        if (p.size === 0) continue;
-        if (p.marginMode !== "crossed") isoMargin += p.margin;
-        else {
-          if (symbol !== undefined && symbol !== p.symbol) several = true;
-          symbol ??= p.symbol;
-          if (p.holdSide === "long") long = p;
-          else short = p;
-        }
-      }
+    const mine = UNMARGINED.has(a.userId) ? undefined : this.byUser[a.env].get(a.userId);
+    if (mine !== undefined) {
+      const f = mine.crossed();
+      symbol = f.crossSymbol;
+      several = f.several;
+      long = f.crossLong;
+      short = f.crossShort;
+      isoMargin = f.iso;
+    }
     const held = this.crossHeld.get(a);
     if (symbol === undefined && !held) return;
     // the contracts it still holds crossed: a set only when there are several (a fill's refile makes none)
