@@ -11,7 +11,6 @@ import type { Db } from "../db/database.ts";
 import { OpenOrders } from "../exchange/engine/open-orders.ts";
 import { newOrder, type IdGen } from "../exchange/engine/order.ts";
 import { newFxOrder } from "./fx-order.ts";
-import { big, UserPositions, type MarkSource } from "./holdings.ts";
 import { EngineError, FEE_ACCOUNT, newChange, type Env } from "../exchange/engine/types.ts";
 import type { ExchangeService } from "../exchange/service.ts";
 import { notional } from "../exchange/instruments.ts";
@@ -85,12 +84,14 @@ const tierEnd = (c: Contract, t: RiskTier): bigint =>
 const MIN_TRADE = new Map(CONTRACTS.map((c) => [c, BigInt(c.minTradeUsdt) * 100_000_000n]));
 const MAKER_PPM = BigInt(FUTURES_FEES.maker);
 const TAKER_PPM = BigInt(FUTURES_FEES.taker);
+/** BigInts of small integers (leverages), made once: every BigInt() allocates, and each order needs several. */
+const SMALL = Array.from({ length: 256 }, (_, i) => BigInt(i));
+const big = (n: number): bigint => SMALL[n] ?? BigInt(n);
 
 /** Makers for mapEntry that allocate no closure per call (the order path). */
 const newSet = <T>() => new Set<T>();
 const newMap = <K, V>() => new Map<K, V>();
-const newUserPositions = () => new UserPositions();
-const NO_POSITIONS: readonly Position[] = Object.freeze([]);
+const newList = <T>(): T[] => [];
 
 /**
  * A user's open orders in the order they were placed: a list with holes where orders left (each
@@ -162,16 +163,8 @@ export class FuturesService {
   /** Every position of a book (funding, open interest). */
   readonly bySymbol = new Map<string, Set<Position>>();
   /** Positions by user (account summaries visit only the account's own). */
-  /**
-   * A user's positions: a short list (a Set's iteration cost more than the scans of a user's few),
-   * with the margins and crossed PnL the balance check needs kept beside it (docs/decisions/317).
-   */
-  private readonly byUser: Record<Env, Map<string, UserPositions>> = { live: new Map(), paper: new Map() };
-  /** Contracts by exact symbol and their marks, for the kept figures. */
-  private readonly marks: MarkSource = {
-    contractOf: (symbol) => CONTRACT_OF.get(symbol) as Contract,
-    price: (env, symbol) => this.market.price(env, symbol),
-  };
+  /** A user's positions: a short list (a Set's iteration cost more than the scans of a user's few). */
+  private readonly byUser: Record<Env, Map<string, Position[]>> = { live: new Map(), paper: new Map() };
   /**
    * Margined holdings by the marks that put them at risk (docs/decisions/313, 317): a mark update
    * visits only those it reached. Isolated positions one by one; crossed ones per account and contract.
@@ -254,15 +247,14 @@ export class FuturesService {
 
   position(env: Env, userId: string, symbol: string, side: HoldSide): Position | undefined {
     // a user holds a handful of positions: a scan of them beats building a key
-    for (const p of this.byUser[env].get(userId)?.list ?? NO_POSITIONS)
-      if (p.symbol === symbol && p.holdSide === side && p.size > 0) return p;
+    for (const p of this.byUser[env].get(userId) ?? []) if (p.symbol === symbol && p.holdSide === side && p.size > 0) return p;
     return undefined;
   }
 
   /** The user's open positions, optionally of one contract. */
   positionsOf(env: Env, userId: string, symbol?: string): Position[] {
     const out: Position[] = [];
-    for (const p of this.byUser[env].get(userId)?.list ?? NO_POSITIONS) if (p.size > 0 && (!symbol || p.symbol === symbol)) out.push(p);
+    for (const p of this.byUser[env].get(userId) ?? []) if (p.size > 0 && (!symbol || p.symbol === symbol)) out.push(p);
     return out;
   }
 
@@ -296,15 +288,23 @@ export class FuturesService {
   }
 
   private availableOf(a: FxAccount): bigint {
-    // the positions' margins and crossed PnL are kept between changes, not summed per order (docs/decisions/317)
-    let available = a.balance - a.frozen;
+    // sums start as the first term (an addition to 0n would be one more bigint made per order)
+    let used = 0n;
+    let crossUpnl = 0n;
     const mine = this.byUser[a.env].get(a.userId);
-    if (mine !== undefined && mine.list.length > 0) {
-      const used = mine.margins();
-      if (used !== 0n) available -= used;
-      const crossUpnl = mine.crossPnl(this.marks);
-      if (crossUpnl < 0n) available += crossUpnl;
-    }
+    if (mine)
+      for (const p of mine) {
+        if (p.size === 0) continue;
+        const m = p.marginMode === "isolated" ? p.margin : p.cost / big(p.leverage);
+        used = used === 0n ? m : used + m;
+        if (p.marginMode !== "isolated") {
+          const u = upnl(p, this.markValue(p));
+          crossUpnl = crossUpnl === 0n ? u : crossUpnl + u;
+        }
+      }
+    let available = a.balance - a.frozen;
+    if (used !== 0n) available -= used;
+    if (crossUpnl < 0n) available += crossUpnl;
     return available < 0n ? 0n : available;
   }
 
@@ -402,10 +402,10 @@ export class FuturesService {
       const p = this.position(env, userId, c.symbol, side);
       if (p && p.marginMode === "crossed") {
         p.leverage = lever;
-        this.touch(p, ch);
+        ch.positions.add(p);
       } else if (p && p.marginMode === "isolated") {
         p.leverage = lever;
-        this.touch(p, ch);
+        ch.positions.add(p);
       }
     }
     ch.also(() => this.store.saveSettings(env, userId, c.symbol, s));
@@ -432,7 +432,7 @@ export class FuturesService {
     p.margin += amount;
     p.uTime = Date.now();
     const ch = newFxChange();
-    this.touch(p, ch);
+    ch.positions.add(p);
     this.commit(ch);
     return p;
   }
@@ -756,7 +756,7 @@ export class FuturesService {
     p.openedCost += quote;
     if (p.marginMode === "isolated") p.margin += quote / big(p.leverage);
     p.uTime = ts;
-    this.touch(p, ch);
+    ch.positions.add(p);
   }
 
   /** Closes `qty` of a position at `quote`; returns the realised PnL (the entry value is released pro rata, exactly at the end). */
@@ -771,7 +771,7 @@ export class FuturesService {
     p.closedValue += quote;
     p.realised += pnl;
     p.uTime = ts;
-    this.touch(p, ch);
+    ch.positions.add(p);
     if (p.size === 0) {
       ch.close({ ...p });
       this.unindex(p);
@@ -906,21 +906,22 @@ export class FuturesService {
    */
   private fileCrossed(a: FxAccount, again = false): void {
     // one pass over the account's positions: its crossed contracts (usually none or one) and isolated margins
-    // (the user's kept figures: filing after a change leaves them fresh for the next order's balance check)
     let symbol: string | undefined;
     let several = false;
     let long: Position | undefined;
     let short: Position | undefined;
     let isoMargin = 0n;
-    const mine = UNMARGINED.has(a.userId) ? undefined : this.byUser[a.env].get(a.userId);
-    if (mine !== undefined) {
-      const f = mine.crossed();
-      symbol = f.crossSymbol;
-      several = f.several;
-      long = f.crossLong;
-      short = f.crossShort;
-      isoMargin = f.iso;
-    }
+    if (!UNMARGINED.has(a.userId))
+      for (const p of this.byUser[a.env].get(a.userId) ?? []) {
+        if (p.size === 0) continue;
+        if (p.marginMode !== "crossed") isoMargin += p.margin;
+        else {
+          if (symbol !== undefined && symbol !== p.symbol) several = true;
+          symbol ??= p.symbol;
+          if (p.holdSide === "long") long = p;
+          else short = p;
+        }
+      }
     const held = this.crossHeld.get(a);
     if (symbol === undefined && !held) return;
     // the contracts it still holds crossed: a set only when there are several (a fill's refile makes none)
@@ -975,7 +976,7 @@ export class FuturesService {
   /** The contracts an account holds crossed positions in. */
   private crossedSymbols(a: FxAccount): Set<string> {
     const out = new Set<string>();
-    for (const p of this.byUser[a.env].get(a.userId)?.list ?? NO_POSITIONS) if (p.size > 0 && p.marginMode === "crossed") out.add(p.symbol);
+    for (const p of this.byUser[a.env].get(a.userId) ?? []) if (p.size > 0 && p.marginMode === "crossed") out.add(p.symbol);
     return out;
   }
 
@@ -1177,7 +1178,7 @@ export class FuturesService {
       else received += amount;
       p.funding += delta;
       if (p.marginMode === "isolated") p.margin += delta;
-      this.touch(p, ch);
+      ch.positions.add(p);
       this.credit(a, delta, "contract_settle_fee", c.symbol, 0n, ts, ch);
     }
     if (paid !== received) this.credit(this.account(env, PROTECTION_FUND), paid - received, "funding_rounding", c.symbol, 0n, ts, ch);
@@ -1234,29 +1235,17 @@ export class FuturesService {
     this.db.transaction(() => this.store.write(ch))();
   }
 
-  /**
-   * Records a changed position in its change, and marks its user's kept figures stale: every change
-   * of a position is recorded (it could not be written otherwise), so none is missed.
-   */
-  private touch(p: Position, ch: FxChange): void {
-    ch.positions.add(p);
-    this.byUser[p.env].get(p.userId)?.stale();
-  }
-
   private index(p: Position): void {
-    const mine = mapEntry(this.byUser[p.env], p.userId, newUserPositions);
-    if (!mine.list.includes(p)) mine.list.push(p);
-    mine.stale();
+    const mine = mapEntry(this.byUser[p.env], p.userId, newList<Position>);
+    if (!mine.includes(p)) mine.push(p);
     mapEntry(this.bySymbol, `${p.env}:${p.symbol}`, newSet<Position>).add(p);
   }
 
   private unindex(p: Position): void {
     this.bySymbol.get(`${p.env}:${p.symbol}`)?.delete(p);
     const mine = this.byUser[p.env].get(p.userId);
-    if (!mine) return;
-    const i = mine.list.indexOf(p);
-    if (i >= 0) mine.list.splice(i, 1);
-    mine.stale();
+    const i = mine ? mine.indexOf(p) : -1;
+    if (i >= 0) mine!.splice(i, 1);
   }
 
   private track(o: FxOrder): void {
