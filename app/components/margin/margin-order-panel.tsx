@@ -1,14 +1,11 @@
-import { useLocation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FORCES, type OrderType, type Side } from "../../../protocol/bitget";
-import { LocaleLink } from "~/components/locale-link";
+import { type OrderType, type Side } from "../../../protocol/bitget";
 import type { BookPick } from "~/components/trade/order-book";
 import { DecimalField, Segmented, useErrorText } from "~/components/trade/order-fields";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ForceField, OrderConfirm, OrderFormFoot, PercentControls } from "~/components/trade/order-form-parts";
 import { browserHttp } from "~/lib/http/browser-client";
 import { formatNumber } from "~/lib/i18n/format";
-import { numberFormat } from "~/lib/i18n/formatters";
 import { borrows, LOAN_TYPES, marginPaths, type LoanType, type MarginMode } from "~/lib/margin/api";
 import { buildMarginOrder, maxTrade, shortfall, spendable, type MarginFunds, type MarginOrderRequest } from "~/lib/margin/maths";
 import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
@@ -20,7 +17,6 @@ import { placeErrorOf } from "~/lib/trade/order-errors";
 import {
   newClientOid,
   normalizeField,
-  PERCENTS,
   quantityForPercent,
   quantityUnit,
   summarize,
@@ -59,7 +55,6 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const errorText = useErrorText();
-  const { pathname, search } = useLocation();
   const [skipConfirm, setSkipConfirm] = useLocalPref("skipOrderConfirm");
   const [type, setType] = useState<OrderType>("limit");
   const [force, setForce] = useState<OrderFormState["force"]>("gtc");
@@ -105,7 +100,6 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
   };
   const clearError = () => setPlaceError(undefined);
   const fmt = (d: Decimal | undefined, digits = 8) => (d ? formatNumber(toText(d), intl, { maxDigits: digits }) : "—");
-  const pct = (p: number) => numberFormat(intl, { style: "percent" }).format(p / 100);
   const percent = (p: number) => {
     const q = quantityForPercent(state, ctx, p);
     if (q === "needsPrice") {
@@ -276,35 +270,7 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
             )
           }
         />
-        {loggedIn && (
-          <div className="percent-controls">
-            <input
-              type="range"
-              className="percent-slider"
-              min={0}
-              max={100}
-              step={1}
-              value={slider}
-              aria-label={t("spot.form.slider")}
-              aria-valuetext={pct(slider)}
-              onChange={(e) => percent(Number(e.target.value))}
-            />
-            <div role="group" aria-label={t("form.percentGroup")} className="percents">
-              {PERCENTS.map((p) => (
-                <button
-                  key={p}
-                  type="button"
-                  className="button small"
-                  onClick={() => percent(p)}
-                  aria-label={t("form.percentOf", { percent: p })}
-                  aria-pressed={slider === p}
-                >
-                  {pct(p)}
-                </button>
-              ))}
-            </div>
-          </div>
-        )}
+        {loggedIn && <PercentControls slider={slider} onPercent={percent} />}
         <dl className="order-summary">
           <dt>{type === "market" ? t("form.estimatedValue") : t("form.orderValue")}</dt>
           <dd data-testid="order-value">
@@ -335,48 +301,24 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
             </>
           )}
         </dl>
-        {type === "limit" && (
-          <div className="field">
-            <label htmlFor="order-force">{t("form.tif")}</label>
-            <select id="order-force" value={force} onChange={(e) => setForce(e.target.value as OrderFormState["force"])}>
-              {FORCES.map((f) => (
-                <option key={f} value={f}>
-                  {t(`form.tifs.${f}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {placeError?.field === "form" && (
-          <p role="alert" className="notice error">
-            {errorText(placeError.error)}
-          </p>
-        )}
-        {loggedIn ? (
-          <button type="submit" className={`button block submit-${side}`} disabled={busy} aria-busy={busy}>
-            {action}
-          </button>
-        ) : (
-          <p className="guest-prompt">
-            {t("form.guest")} <LocaleLink to={`/login?redirectTo=${encodeURIComponent(pathname + search)}`}>{t("form.login")}</LocaleLink>
-            {" · "}
-            <LocaleLink to="/register">{t("form.register")}</LocaleLink>
-          </p>
-        )}
+        {type === "limit" && <ForceField value={force} onChange={setForce} />}
+        <OrderFormFoot
+          formError={placeError?.field === "form" ? placeError.error : undefined}
+          loggedIn={loggedIn}
+          busy={busy}
+          side={side}
+          action={action}
+        />
       </form>
       {pending && (
-        <ConfirmDialog
-          title={t("spot.confirm.title", { action })}
-          confirm={t("spot.confirm.yes", { action })}
-          cancel={t("spot.confirm.no")}
-          skipLabel={borrows(loanType) ? undefined : t("spot.confirm.skip")}
+        <OrderConfirm
+          action={action}
+          side={side}
           busy={busy}
-          tone={`submit-${side}`}
+          skippable={!borrows(loanType)}
           onCancel={() => setPending(undefined)}
-          onConfirm={(skip) => {
-            if (skip) setSkipConfirm(true);
-            void send(pending);
-          }}
+          onSkip={() => setSkipConfirm(true)}
+          onConfirm={() => void send(pending)}
         >
           <dl className="order-summary" data-testid="confirm-summary">
             <dt>{t("margin.mode.label")}</dt>
@@ -402,7 +344,7 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
             )}
           </dl>
           {borrows(pending.loanType) && <p className="notice warning">{t("margin.dialog.borrowNote")}</p>}
-        </ConfirmDialog>
+        </OrderConfirm>
       )}
     </section>
   );

@@ -1,14 +1,10 @@
-import { useLocation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FORCES, V2, type OrderType, type Side } from "../../../protocol/bitget";
-import { LocaleLink } from "~/components/locale-link";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { V2, type OrderType, type Side } from "../../../protocol/bitget";
 import { showToast } from "~/lib/toast";
 import { browserHttp } from "~/lib/http/browser-client";
 import { useRootData } from "~/lib/root-data";
 import { formatNumber } from "~/lib/i18n/format";
-import { numberFormat } from "~/lib/i18n/formatters";
 import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
@@ -19,7 +15,6 @@ import {
   buildOrder,
   newClientOid,
   normalizeField,
-  PERCENTS,
   quantityForPercent,
   quantityUnit,
   summarize,
@@ -34,6 +29,7 @@ import {
 import { buildPlan, planContext, planOrder, validatePlan, type PlanFormState } from "~/lib/trade/plan-form";
 import type { BookPick } from "./order-book";
 import { DecimalField, Segmented, useErrorText } from "./order-fields";
+import { ForceField, OrderConfirm, OrderFormFoot, PercentControls } from "./order-form-parts";
 import { PreTpslTip } from "./pre-tpsl-tip";
 
 type EntryType = OrderType | "plan";
@@ -110,7 +106,6 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const errorText = useErrorText();
-  const { pathname, search } = useLocation();
   const [skipConfirm, setSkipConfirm] = useLocalPref("skipOrderConfirm");
   const [form, setForm] = useState<FormValues>({
     type: "limit",
@@ -348,35 +343,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
             )
           }
         />
-        {loggedIn && (
-          <div className="percent-controls">
-            <input
-              type="range"
-              className="percent-slider"
-              min={0}
-              max={100}
-              step={1}
-              value={slider}
-              aria-label={t("spot.form.slider")}
-              aria-valuetext={numberFormat(intl, { style: "percent" }).format(slider / 100)}
-              onChange={(e) => percent(Number(e.target.value))}
-            />
-            <div role="group" aria-label={t("form.percentGroup")} className="percents">
-              {PERCENTS.map((p) => (
-                <button
-                  key={p}
-                  type="button"
-                  className="button small"
-                  onClick={() => percent(p)}
-                  aria-label={t("form.percentOf", { percent: p })}
-                  aria-pressed={slider === p}
-                >
-                  {numberFormat(intl, { style: "percent" }).format(p / 100)}
-                </button>
-              ))}
-            </div>
-          </div>
-        )}
+        {loggedIn && <PercentControls slider={slider} onPercent={percent} />}
         <dl className="order-summary">
           <dt>{state.type === "market" ? t("form.estimatedValue") : t("form.orderValue")}</dt>
           <dd data-testid="order-value">
@@ -393,18 +360,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
           <dt>{t("spot.form.fee")}</dt>
           <dd data-testid="order-fee">{feeText}</dd>
         </dl>
-        {form.type === "limit" && (
-          <div className="field">
-            <label htmlFor="order-force">{t("form.tif")}</label>
-            <select id="order-force" value={form.force} onChange={(e) => set({ force: e.target.value as OrderFormState["force"] })}>
-              {FORCES.map((f) => (
-                <option key={f} value={f}>
-                  {t(`form.tifs.${f}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        {form.type === "limit" && <ForceField value={form.force} onChange={(force) => set({ force })} />}
         {!isPlan && (
           <label className="choice tpsl-toggle">
             <input type="checkbox" checked={tpsl} onChange={(e) => setTpsl(e.target.checked)} /> {t("form.tpsl")}
@@ -417,36 +373,23 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
             <DecimalField {...decimalField("stopLoss", t("form.stopLoss"))} />
           </div>
         )}
-        {placeError?.field === "form" && (
-          <p role="alert" className="notice error">
-            {errorText(placeError.error)}
-          </p>
-        )}
-        {loggedIn ? (
-          <button type="submit" className={`button block submit-${side}`} disabled={busy} aria-busy={busy}>
-            {action}
-          </button>
-        ) : (
-          <p className="guest-prompt">
-            {t("form.guest")} <LocaleLink to={`/login?redirectTo=${encodeURIComponent(pathname + search)}`}>{t("form.login")}</LocaleLink>
-            {" · "}
-            <LocaleLink to="/register">{t("form.register")}</LocaleLink>
-          </p>
-        )}
+        <OrderFormFoot
+          formError={placeError?.field === "form" ? placeError.error : undefined}
+          loggedIn={loggedIn}
+          busy={busy}
+          side={side}
+          action={action}
+        />
       </form>
       {pending && (
-        <ConfirmDialog
-          title={t("spot.confirm.title", { action })}
-          confirm={t("spot.confirm.yes", { action })}
-          cancel={t("spot.confirm.no")}
-          skipLabel={t("spot.confirm.skip")}
+        <OrderConfirm
+          action={action}
+          side={side}
           busy={busy}
-          tone={`submit-${side}`}
+          skippable
           onCancel={() => setPending(undefined)}
-          onConfirm={(skip) => {
-            if (skip) setSkipConfirm(true);
-            void send(pending);
-          }}
+          onSkip={() => setSkipConfirm(true)}
+          onConfirm={() => void send(pending)}
         >
           <dl className="order-summary" data-testid="confirm-summary">
             <dt>{t("form.orderType")}</dt>
@@ -467,7 +410,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
             <dt>{t("spot.form.fee")}</dt>
             <dd>{feeText}</dd>
           </dl>
-        </ConfirmDialog>
+        </OrderConfirm>
       )}
     </section>
   );
