@@ -1,19 +1,22 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { type OrderType, type Side } from "../../../protocol/bitget";
-import type { BookPick } from "~/components/trade/order-book";
-import { DecimalField, Segmented, useErrorText } from "~/components/trade/order-fields";
-import { ForceField, OrderConfirm, OrderFormFoot, PercentControls } from "~/components/trade/order-form-parts";
+import type { OrderType } from "../../../protocol/bitget";
+import { DecimalField, Segmented } from "~/components/trade/order-fields";
+import {
+  ForceField,
+  OrderConfirm,
+  OrderFormFoot,
+  PercentControls,
+  SideChoice,
+  type OrderFormProps,
+} from "~/components/trade/order-form-parts";
+import { useOrderEntry } from "~/components/trade/use-order-entry";
 import { browserHttp } from "~/lib/http/browser-client";
 import { formatNumber } from "~/lib/i18n/format";
 import { borrows, LOAN_TYPES, marginPaths, type LoanType, type MarginMode } from "~/lib/margin/api";
 import { buildMarginOrder, maxTrade, shortfall, spendable, type MarginFunds, type MarginOrderRequest } from "~/lib/margin/maths";
 import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
-import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-import { showToast } from "~/lib/toast";
-import type { Market } from "~/lib/trade/market";
-import { placeErrorOf } from "~/lib/trade/order-errors";
 import {
   newClientOid,
   normalizeField,
@@ -21,28 +24,18 @@ import {
   quantityUnit,
   summarize,
   validate,
-  type FieldError,
   type OrderContext,
   type OrderFormState,
-  type TradeUnit,
 } from "~/lib/trade/order-form";
 
 type Field = "price" | "quantity";
+const FIELDS: readonly Field[] = ["price", "quantity"];
 
-interface Props {
-  market: Market;
+interface Props extends OrderFormProps {
   mode: MarginMode;
   onMode: (m: MarginMode) => void;
-  lastPrice: string | undefined;
   /** The account's free and borrowable amounts of the pair's coins; undefined for a guest or before they load. */
   funds: MarginFunds | undefined;
-  loggedIn: boolean;
-  side: Side;
-  onSide: (s: Side) => void;
-  unit: TradeUnit;
-  onUnit: (u: TradeUnit) => void;
-  pick: (BookPick & { n: number }) | undefined;
-  onPlaced: () => void;
 }
 
 /**
@@ -54,31 +47,38 @@ interface Props {
 export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, loggedIn, side, onSide, unit, onUnit, pick, onPlaced }: Props) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
-  const errorText = useErrorText();
-  const [skipConfirm, setSkipConfirm] = useLocalPref("skipOrderConfirm");
   const [type, setType] = useState<OrderType>("limit");
   const [force, setForce] = useState<OrderFormState["force"]>("gtc");
   const [loanType, setLoanType] = useState<LoanType>("normal");
   const [price, setPrice] = useState(lastPrice ?? "");
   const [quantity, setQuantity] = useState("");
-  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
   const [slider, setSlider] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [pending, setPending] = useState<MarginOrderRequest>();
-  const [placeError, setPlaceError] = useState<{ field: Field | "form"; error: FieldError }>();
+  const entry = useOrderEntry<Field, MarginOrderRequest>({
+    fields: FIELDS,
+    post: async (body) => {
+      await browserHttp().post(marginPaths(mode).placeOrder, body);
+      return t("form.placed");
+    },
+    onPlaced: () => {
+      setQuantity("");
+      setSlider(0);
+      onPlaced();
+    },
+  });
+  const { busy, pending, skipConfirm, touch, clearError } = entry;
 
   useEffect(() => {
     if (!pick) return;
     if (type === "market") setType("limit");
     if ("price" in pick) {
       setPrice(pick.price);
-      setTouched((s) => new Set(s).add("price"));
+      touch("price");
     } else {
       if (pick.unit !== unit) onUnit(pick.unit);
       setQuantity(pick.quantity);
-      setTouched((s) => new Set(s).add("quantity"));
+      touch("quantity");
     }
-    setPlaceError(undefined);
+    clearError();
     // Only a new click applies.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pick?.n]);
@@ -93,19 +93,12 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
   const refPrice = type === "limit" ? summary.price : last;
   const max = funds ? maxTrade(funds, loanType, refPrice, market.quantityPrecision) : undefined;
 
-  const shown = (f: Field) => {
-    if (placeError?.field === f) return errorText(placeError.error);
-    const e = touched.has(f) ? errors[f] : undefined;
-    return e ? errorText(e) : undefined;
-  };
-  const clearError = () => setPlaceError(undefined);
+  const shown = (f: Field) => entry.shown(f, errors);
   const fmt = (d: Decimal | undefined, digits = 8) => (d ? formatNumber(toText(d), intl, { maxDigits: digits }) : "—");
   const percent = (p: number) => {
     const q = quantityForPercent(state, ctx, p);
-    if (q === "needsPrice") {
-      setTouched((s) => new Set(s).add("price"));
-      setPlaceError({ field: "price", error: { key: "needsPrice" } });
-    } else if (q !== undefined) {
+    if (q === "needsPrice") entry.flag("price", { key: "needsPrice" });
+    else if (q !== undefined) {
       setQuantity(q);
       setSlider(p);
     } else if (p === 0) setQuantity("");
@@ -118,40 +111,13 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
     return amount ? { amount, coin: side === "buy" ? market.quote : market.base } : undefined;
   })();
 
-  const send = async (body: MarginOrderRequest) => {
-    setBusy(true);
-    clearError();
-    try {
-      await browserHttp().post(marginPaths(mode).placeOrder, body);
-      showToast(t("form.placed"));
-      setQuantity("");
-      setSlider(0);
-      setTouched(new Set());
-      onPlaced();
-    } catch (err) {
-      const pe = placeErrorOf(err);
-      const field = pe.field === "price" || pe.field === "quantity" ? pe.field : "form";
-      setPlaceError({ field, error: pe.error });
-      showToast(t("spot.toast.rejected", { reason: errorText(pe.error) }), "notice");
-      if (field !== "form") document.getElementById(`order-${field}`)?.focus();
-    } finally {
-      setBusy(false);
-      setPending(undefined);
-    }
-  };
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     const built = buildMarginOrder(state, ctx, loanType, newClientOid());
-    if (!built.ok) {
-      setTouched(new Set<Field>(["price", "quantity"]));
-      const first = (["price", "quantity"] as const).find((f) => built.errors[f]);
-      if (first) document.getElementById(`order-${first}`)?.focus();
-      return;
-    }
-    if (borrows(loanType) || (type === "market" && !skipConfirm)) setPending(built.body);
-    else void send(built.body);
+    if (!built.ok) return entry.refuse(built.errors);
+    if (borrows(loanType) || (type === "market" && !skipConfirm)) entry.confirm(built.body);
+    else void entry.send(built.body);
   };
 
   const action = t(side === "buy" ? "form.buyCoin" : "form.sellCoin", { coin: market.base });
@@ -165,36 +131,18 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
         <Segmented
           label={t("margin.mode.label")}
           value={mode}
-          onChange={(m) => {
-            onMode(m);
-            clearError();
-          }}
+          onChange={entry.clearing(onMode)}
           className="small"
           options={[
             { value: "crossed", text: t("margin.mode.crossed") },
             { value: "isolated", text: t("margin.mode.isolated") },
           ]}
         />
-        <Segmented
-          label={t("form.side")}
-          value={side}
-          onChange={(s) => {
-            onSide(s);
-            clearError();
-          }}
-          className="sides"
-          options={[
-            { value: "buy", text: t("side.buy"), title: t("spot.keys.buy") },
-            { value: "sell", text: t("side.sell"), title: t("spot.keys.sell") },
-          ]}
-        />
+        <SideChoice side={side} onSide={entry.clearing(onSide)} />
         <Segmented
           label={t("form.orderType")}
           value={type}
-          onChange={(v) => {
-            setType(v);
-            clearError();
-          }}
+          onChange={entry.clearing(setType)}
           options={[
             { value: "limit", text: t("form.limit") },
             { value: "market", text: t("form.market") },
@@ -232,7 +180,7 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
               }}
               onBlur={() => {
                 setPrice((cur) => normalizeField("price", { ...state, price: cur }, market));
-                setTouched((s) => new Set(s).add("price"));
+                touch("price");
               }}
             />
             <Segmented
@@ -259,7 +207,7 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
           }}
           onBlur={() => {
             setQuantity((cur) => normalizeField("quantity", { ...state, quantity: cur }, market));
-            setTouched((s) => new Set(s).add("quantity"));
+            touch("quantity");
           }}
           hint={
             loggedIn && (
@@ -302,24 +250,10 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
           )}
         </dl>
         {type === "limit" && <ForceField value={force} onChange={setForce} />}
-        <OrderFormFoot
-          formError={placeError?.field === "form" ? placeError.error : undefined}
-          loggedIn={loggedIn}
-          busy={busy}
-          side={side}
-          action={action}
-        />
+        <OrderFormFoot entry={entry} loggedIn={loggedIn} side={side} action={action} />
       </form>
       {pending && (
-        <OrderConfirm
-          action={action}
-          side={side}
-          busy={busy}
-          skippable={!borrows(loanType)}
-          onCancel={() => setPending(undefined)}
-          onSkip={() => setSkipConfirm(true)}
-          onConfirm={() => void send(pending)}
-        >
+        <OrderConfirm entry={{ ...entry, pending }} action={action} side={side} skippable={!borrows(loanType)}>
           <dl className="order-summary" data-testid="confirm-summary">
             <dt>{t("margin.mode.label")}</dt>
             <dd>{t(`margin.mode.${mode}`)}</dd>

@@ -6,14 +6,33 @@ import { LocaleLink } from "~/components/locale-link";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { numberFormat } from "~/lib/i18n/formatters";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-import { PERCENTS, type FieldError, type OrderFormState } from "~/lib/trade/order-form";
-import { useErrorText } from "./order-fields";
+import type { Market } from "~/lib/trade/market";
+import { PERCENTS, type FieldError, type OrderFormState, type TradeUnit } from "~/lib/trade/order-form";
+import type { BookPick } from "./order-book";
+import { Segmented, useErrorText } from "./order-fields";
+import type { OrderEntry } from "./use-order-entry";
 
 /**
  * The parts the spot and margin order forms have in common (docs/decisions/020, margin pass):
- * the percent slider and buttons, the time-in-force choice, the form's foot (its error, then the
+ * the side choice, the percent slider and buttons, the time-in-force choice, the form's foot (its error, then the
  * submit button or the guest's way in) and the order's confirmation.
  */
+
+/** What the page gives the spot and margin order forms alike. */
+export interface OrderFormProps {
+  market: Market;
+  lastPrice: string | undefined;
+  loggedIn: boolean;
+  side: Side;
+  onSide: (side: Side) => void;
+  /** The trade-unit preference, shared with the book. */
+  unit: TradeUnit;
+  onUnit: (unit: TradeUnit) => void;
+  /** The latest click in the book, to copy into the form (`n` tells one click from the next). */
+  pick: (BookPick & { n: number }) | undefined;
+  /** After an order was accepted (the stream may be down: the page rereads what it shows). */
+  onPlaced: () => void;
+}
 
 /** The slider and the quick percentages of the spendable amount. */
 export function PercentControls({ slider, onPercent }: { slider: number; onPercent: (p: number) => void }) {
@@ -51,6 +70,23 @@ export function PercentControls({ slider, onPercent }: { slider: number; onPerce
   );
 }
 
+/** Buy or sell, with the keyboard shortcuts in the titles. */
+export function SideChoice({ side, onSide }: { side: Side; onSide: (s: Side) => void }) {
+  const { t } = useTranslation("trade");
+  return (
+    <Segmented
+      label={t("form.side")}
+      value={side}
+      onChange={onSide}
+      className="sides"
+      options={[
+        { value: "buy", text: t("side.buy"), title: t("spot.keys.buy") },
+        { value: "sell", text: t("side.sell"), title: t("spot.keys.sell") },
+      ]}
+    />
+  );
+}
+
 type Force = OrderFormState["force"];
 
 /** A limit order's time in force. */
@@ -71,25 +107,24 @@ export function ForceField({ value, onChange }: { value: Force; onChange: (f: Fo
 }
 
 interface FootProps {
-  /** The gateway's refusal that belongs to no one field. */
-  formError: FieldError | undefined;
+  /** The form's state: its busy flag, and the gateway's last refusal, shown here when it belongs to no one field. */
+  entry: { busy: boolean; placeError: { field: string; error: FieldError } | undefined };
   loggedIn: boolean;
-  busy: boolean;
   side: Side;
   /** The button's words ("Buy BTC"). */
   action: string;
 }
 
 /** The form's own error, then the submit button, or for a guest the links to log in or register. */
-export function OrderFormFoot({ formError, loggedIn, busy, side, action }: FootProps) {
+export function OrderFormFoot({ entry: { busy, placeError }, loggedIn, side, action }: FootProps) {
   const { t } = useTranslation("trade");
   const errorText = useErrorText();
   const { pathname, search } = useLocation();
   return (
     <>
-      {formError && (
+      {placeError?.field === "form" && (
         <p role="alert" className="notice error">
-          {errorText(formError)}
+          {errorText(placeError.error)}
         </p>
       )}
       {loggedIn ? (
@@ -107,22 +142,19 @@ export function OrderFormFoot({ formError, loggedIn, busy, side, action }: FootP
   );
 }
 
-interface ConfirmProps {
+interface ConfirmProps<P> {
+  /** The form's state, with the order awaiting confirmation. */
+  entry: Pick<OrderEntry<never, P>, "busy" | "cancel" | "skipFromNowOn" | "send"> & { pending: P };
   action: string;
   side: Side;
-  busy: boolean;
   /** Whether the trader may opt out of this confirmation from now on. */
   skippable: boolean;
-  onCancel: () => void;
-  /** The trader ticked "don't ask again" (the form keeps that preference: it reads it). */
-  onSkip: () => void;
-  onConfirm: () => void;
   /** The order's summary. */
   children: ReactNode;
 }
 
 /** "Buy BTC?": the order's summary to confirm, with "don't ask again" where the order allows it. */
-export function OrderConfirm({ action, side, busy, skippable, onCancel, onSkip, onConfirm, children }: ConfirmProps) {
+export function OrderConfirm<P>({ entry, action, side, skippable, children }: ConfirmProps<P>) {
   const { t } = useTranslation("trade");
   return (
     <ConfirmDialog
@@ -130,12 +162,12 @@ export function OrderConfirm({ action, side, busy, skippable, onCancel, onSkip, 
       confirm={t("spot.confirm.yes", { action })}
       cancel={t("spot.confirm.no")}
       skipLabel={skippable ? t("spot.confirm.skip") : undefined}
-      busy={busy}
+      busy={entry.busy}
       tone={`submit-${side}`}
-      onCancel={onCancel}
+      onCancel={entry.cancel}
       onConfirm={(skip) => {
-        if (skip) onSkip();
-        onConfirm();
+        if (skip) entry.skipFromNowOn();
+        void entry.send(entry.pending);
       }}
     >
       {children}
