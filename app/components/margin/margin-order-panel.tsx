@@ -11,6 +11,7 @@ import {
   type OrderFormProps,
 } from "~/components/trade/order-form-parts";
 import { useOrderEntry } from "~/components/trade/use-order-entry";
+import { ModeChoice } from "./mode-choice";
 import { browserHttp } from "~/lib/http/browser-client";
 import { formatNumber } from "~/lib/i18n/format";
 import { borrows, LOAN_TYPES, marginPaths, type LoanType, type MarginMode } from "~/lib/margin/api";
@@ -128,16 +129,7 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
     <section className="card order-panel" aria-labelledby="order-title" data-side={side}>
       <h2 id="order-title">{t("margin.form.title")}</h2>
       <form onSubmit={submit} noValidate>
-        <Segmented
-          label={t("margin.mode.label")}
-          value={mode}
-          onChange={entry.clearing(onMode)}
-          className="small"
-          options={[
-            { value: "crossed", text: t("margin.mode.crossed") },
-            { value: "isolated", text: t("margin.mode.isolated") },
-          ]}
-        />
+        <ModeChoice mode={mode} onMode={entry.clearing(onMode)} />
         <SideChoice side={side} onSide={entry.clearing(onSide)} />
         <Segmented
           label={t("form.orderType")}
