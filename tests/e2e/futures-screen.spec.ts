@@ -1,11 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
+import { axeViolations } from "./helpers";
 
 /** The USDT-M futures screen (issue 17; docs/decisions/705): what every visitor sees. */
 const book = (page: Page) => page.getByRole("region", { name: "Order book" });
 const plain = (text: string) => Number(text.replace(/,/g, ""));
-const axe = (page: Page) => new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
 const sticksOut = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Opens the screen and waits until the chart has drawn its first line (the mark price): the page is running. */
@@ -51,8 +50,7 @@ test("the server renders the contract's header, and an unknown contract is a 404
   await page.goto("/");
   await page.getByRole("navigation").getByRole("link", { name: "Futures" }).click();
   await expect(page).toHaveURL(/\/futures\/usdt\/BTCUSDT$/);
-  const a11y = await axe(page);
-  expect(a11y.violations.map((v) => `${v.id} ${v.nodes.map((x) => x.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   expect(pageProblems).toEqual([]);
 });
 

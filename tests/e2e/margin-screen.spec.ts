@@ -1,10 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
+import { axeViolations } from "./helpers";
 
 /** The margin screen (issue 18 item 3; docs/decisions/707): what every visitor sees. */
 const book = (page: Page) => page.getByRole("region", { name: "Order book" });
-const axe = (page: Page) => new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
 const sticksOut = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Opens the screen and waits for its book's first bid (in any language: the row's own class). */
@@ -46,8 +45,7 @@ test("the margin screen is the spot market with a margin form; an unknown pair i
   await page.getByRole("navigation").getByRole("link", { name: "Margin" }).click();
   await expect(page).toHaveURL(/\/margin\/BTCUSDT$/);
   await expect(page.getByTestId("kline-chart")).toBeVisible();
-  const a11y = await axe(page);
-  expect(a11y.violations.map((v) => `${v.id} ${v.nodes.map((x) => x.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   expect(pageProblems).toEqual([]);
 });
 
