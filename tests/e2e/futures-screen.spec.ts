@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { axeViolations } from "./helpers";
+import { axeViolations, openOnPhone } from "./helpers";
 
 /** The USDT-M futures screen (issue 17; docs/decisions/705): what every visitor sees. */
 const book = (page: Page) => page.getByRole("region", { name: "Order book" });
@@ -55,9 +55,7 @@ test("the server renders the contract's header, and an unknown contract is a 404
 });
 
 test("on a phone the futures screen is the spot screen's tabs, and nothing scrolls sideways", async ({ page, pageProblems }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/futures/usdt/ETHUSDT");
-  const tab = (name: string) => page.getByRole("tab", { name, exact: true });
+  const tab = await openOnPhone(page, "/futures/usdt/ETHUSDT");
   await expect(tab("Chart")).toHaveAttribute("aria-selected", "true");
   await expect(book(page)).toBeHidden();
   expect(await sticksOut(page)).toBeLessThanOrEqual(0);

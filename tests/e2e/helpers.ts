@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { newestCode } from "../setup/outbox";
 import { steerFuturesPrice as steerPrice } from "../setup/price-control";
 
@@ -103,4 +103,11 @@ export async function recordToasts(page: Page): Promise<() => Promise<string[]>>
 export async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
   return result.violations.map((v) => `${v.id} ${v.nodes.map((x) => x.target.join(" ")).join(", ")}`);
+}
+
+/** Opens a trading screen at a phone's size (390 × 844); the answer finds one of its tabs by name. */
+export async function openOnPhone(page: Page, path: string): Promise<(name: string) => Locator> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(path);
+  return (name) => page.getByRole("tab", { name, exact: true });
 }

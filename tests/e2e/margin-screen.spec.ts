@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { axeViolations } from "./helpers";
+import { axeViolations, openOnPhone } from "./helpers";
 
 /** The margin screen (issue 18 item 3; docs/decisions/707): what every visitor sees. */
 const book = (page: Page) => page.getByRole("region", { name: "Order book" });
@@ -50,9 +50,7 @@ test("the margin screen is the spot market with a margin form; an unknown pair i
 });
 
 test("on a phone the margin screen has the spot screen's tabs, and nothing scrolls sideways", async ({ page, pageProblems }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/margin/ETHUSDT");
-  const tab = (name: string) => page.getByRole("tab", { name, exact: true });
+  const tab = await openOnPhone(page, "/margin/ETHUSDT");
   await expect(tab("Chart")).toHaveAttribute("aria-selected", "true");
   await expect(book(page)).toBeHidden();
   expect(await sticksOut(page)).toBeLessThanOrEqual(0);
