@@ -7,7 +7,7 @@ import {
   OrderConfirm,
   OrderFormFoot,
   PercentControls,
-  SideChoice,
+  sideOptions,
   type OrderFormProps,
 } from "~/components/trade/order-form-parts";
 import { useOrderEntry } from "~/components/trade/use-order-entry";
@@ -130,7 +130,7 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
       <h2 id="order-title">{t("margin.form.title")}</h2>
       <form onSubmit={submit} noValidate>
         <ModeChoice mode={mode} onMode={entry.clearing(onMode)} />
-        <SideChoice side={side} onSide={entry.clearing(onSide)} />
+        <Segmented label={t("form.side")} value={side} onChange={entry.clearing(onSide)} className="sides" options={sideOptions(t)} />
         <Segmented
           label={t("form.orderType")}
           value={type}

@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { FORCES, type Side } from "../../../protocol/bitget";
 import { LocaleLink } from "~/components/locale-link";
@@ -9,12 +10,12 @@ import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { Market } from "~/lib/trade/market";
 import { PERCENTS, type FieldError, type OrderFormState, type TradeUnit } from "~/lib/trade/order-form";
 import type { BookPick } from "./order-book";
-import { Segmented, useErrorText } from "./order-fields";
+import { useErrorText } from "./order-fields";
 import type { OrderEntry } from "./use-order-entry";
 
 /**
  * The parts the spot and margin order forms have in common (docs/decisions/020, margin pass):
- * the side choice, the percent slider and buttons, the time-in-force choice, the form's foot (its error, then the
+ * the side choice's options, the percent slider and buttons, the time-in-force choice, the form's foot (its error, then the
  * submit button or the guest's way in) and the order's confirmation.
  */
 
@@ -70,22 +71,11 @@ export function PercentControls({ slider, onPercent }: { slider: number; onPerce
   );
 }
 
-/** Buy or sell, with the keyboard shortcuts in the titles. */
-export function SideChoice({ side, onSide }: { side: Side; onSide: (s: Side) => void }) {
-  const { t } = useTranslation("trade");
-  return (
-    <Segmented
-      label={t("form.side")}
-      value={side}
-      onChange={onSide}
-      className="sides"
-      options={[
-        { value: "buy", text: t("side.buy"), title: t("spot.keys.buy") },
-        { value: "sell", text: t("side.sell"), title: t("spot.keys.sell") },
-      ]}
-    />
-  );
-}
+/** Buy and sell for the form's side choice, with the keyboard shortcuts in the titles. */
+export const sideOptions = (t: TFunction<"trade">): { value: Side; text: string; title: string }[] => [
+  { value: "buy", text: t("side.buy"), title: t("spot.keys.buy") },
+  { value: "sell", text: t("side.sell"), title: t("spot.keys.sell") },
+];
 
 type Force = OrderFormState["force"];
 

@@ -24,7 +24,7 @@ import {
 } from "~/lib/trade/order-form";
 import { buildPlan, planContext, planOrder, validatePlan, type PlanFormState } from "~/lib/trade/plan-form";
 import { DecimalField, Segmented } from "./order-fields";
-import { ForceField, OrderConfirm, OrderFormFoot, PercentControls, SideChoice, type OrderFormProps } from "./order-form-parts";
+import { ForceField, OrderConfirm, OrderFormFoot, PercentControls, sideOptions, type OrderFormProps } from "./order-form-parts";
 import { useOrderEntry } from "./use-order-entry";
 import { PreTpslTip } from "./pre-tpsl-tip";
 
@@ -239,7 +239,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
     <section className="card order-panel" aria-labelledby="order-title" data-side={side}>
       <h2 id="order-title">{t("form.title")}</h2>
       <form onSubmit={submit} noValidate>
-        <SideChoice side={side} onSide={entry.clearing(onSide)} />
+        <Segmented label={t("form.side")} value={side} onChange={entry.clearing(onSide)} className="sides" options={sideOptions(t)} />
         <Segmented
           label={t("form.orderType")}
           value={form.type}
