@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { newFuturesTrader, steerFuturesPrice } from "./helpers";
+import { newFuturesTrader, recordToasts, steerFuturesPrice } from "./helpers";
 
 /**
  * A forced liquidation on a price path (issue 17 item 12; docs/decisions/706 and 316): the test
@@ -27,19 +27,7 @@ test("a 100x isolated long is warned about near liquidation, then liquidated, as
 }) => {
   test.setTimeout(150_000);
   // Every toast the page shows, kept after it is gone (each lasts a few seconds).
-  await page.addInitScript(() => {
-    const seen = new WeakSet<Element>();
-    const texts: string[] = [];
-    Object.assign(window, { shownToasts: texts });
-    new MutationObserver(() => {
-      for (const el of document.querySelectorAll(".toaster .toast"))
-        if (!seen.has(el)) {
-          seen.add(el);
-          texts.push(el.textContent ?? "");
-        }
-    }).observe(document, { childList: true, subtree: true });
-  });
-  const shown = () => page.evaluate(() => (window as unknown as { shownToasts: string[] }).shownToasts);
+  const shown = await recordToasts(page);
   await newFuturesTrader(page, "/futures/usdt/BTCUSDT", "1000");
   await form(page).getByTestId("margin-mode").click();
   await dialog(page)

@@ -1,11 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
+import { axeViolations, openOnPhone } from "./helpers";
 
 /** The USDT-M futures screen (issue 17; docs/decisions/705): what every visitor sees. */
 const book = (page: Page) => page.getByRole("region", { name: "Order book" });
 const plain = (text: string) => Number(text.replace(/,/g, ""));
-const axe = (page: Page) => new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
 const sticksOut = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Opens the screen and waits until the chart has drawn its first line (the mark price): the page is running. */
@@ -51,15 +50,12 @@ test("the server renders the contract's header, and an unknown contract is a 404
   await page.goto("/");
   await page.getByRole("navigation").getByRole("link", { name: "Futures" }).click();
   await expect(page).toHaveURL(/\/futures\/usdt\/BTCUSDT$/);
-  const a11y = await axe(page);
-  expect(a11y.violations.map((v) => `${v.id} ${v.nodes.map((x) => x.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   expect(pageProblems).toEqual([]);
 });
 
 test("on a phone the futures screen is the spot screen's tabs, and nothing scrolls sideways", async ({ page, pageProblems }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/futures/usdt/ETHUSDT");
-  const tab = (name: string) => page.getByRole("tab", { name, exact: true });
+  const tab = await openOnPhone(page, "/futures/usdt/ETHUSDT");
   await expect(tab("Chart")).toHaveAttribute("aria-selected", "true");
   await expect(book(page)).toBeHidden();
   expect(await sticksOut(page)).toBeLessThanOrEqual(0);

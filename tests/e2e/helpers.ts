@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
 import { newestCode } from "../setup/outbox";
 import { steerFuturesPrice as steerPrice } from "../setup/price-control";
 
@@ -76,4 +77,37 @@ export async function newFuturesTrader(page: Page, path: string, amount: string)
     .getByRole("status")
     .filter({ hasText: `Transferred ${amount} USDT` })
     .waitFor();
+}
+
+/**
+ * Keeps every toast the page shows from now on, after it is gone (each lasts a few seconds): the
+ * answer reads the texts so far, in the order they appeared.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen = new WeakSet<Element>();
+    const texts: string[] = [];
+    Object.assign(window, { shownToasts: texts });
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll(".toaster .toast"))
+        if (!seen.has(el)) {
+          seen.add(el);
+          texts.push(el.textContent ?? "");
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { shownToasts: string[] }).shownToasts);
+}
+
+/** The page's WCAG 2.1 AA violations, each as its rule and the elements it found (empty when none). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  return result.violations.map((v) => `${v.id} ${v.nodes.map((x) => x.target.join(" ")).join(", ")}`);
+}
+
+/** Opens a trading screen at a phone's size (390 × 844); the answer finds one of its tabs by name. */
+export async function openOnPhone(page: Page, path: string): Promise<(name: string) => Locator> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(path);
+  return (name) => page.getByRole("tab", { name, exact: true });
 }

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { priceCommand } from "../setup/price-control";
 import { test, expect } from "./fixtures";
-import { registerThroughPage } from "./helpers";
+import { recordToasts, registerThroughPage } from "./helpers";
 
 /**
  * A margin liquidation on a price path (issue 18; docs/decisions/707, 320 and 316's addendum): the
@@ -26,19 +26,7 @@ test.afterEach(() => steerSpot(["--release"]));
 test("a leveraged cross long gets its margin call, then is liquidated, as BTC is driven down", async ({ page, pageProblems }) => {
   test.setTimeout(180_000);
   // Every toast the page shows, kept after it is gone (each lasts a few seconds).
-  await page.addInitScript(() => {
-    const seen = new WeakSet<Element>();
-    const texts: string[] = [];
-    Object.assign(window, { shownToasts: texts });
-    new MutationObserver(() => {
-      for (const el of document.querySelectorAll(".toaster .toast"))
-        if (!seen.has(el)) {
-          seen.add(el);
-          texts.push(el.textContent ?? "");
-        }
-    }).observe(document, { childList: true, subtree: true });
-  });
-  const shown = () => page.evaluate(() => (window as unknown as { shownToasts: string[] }).shownToasts);
+  const shown = await recordToasts(page);
 
   await registerThroughPage(page, `margin-liq-${Date.now()}@example.com`, "Passw0rd!x");
   await page.goto("/margin/BTCUSDT");

@@ -1,10 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
+import { axeViolations, openOnPhone } from "./helpers";
 
 /** The margin screen (issue 18 item 3; docs/decisions/707): what every visitor sees. */
 const book = (page: Page) => page.getByRole("region", { name: "Order book" });
-const axe = (page: Page) => new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
 const sticksOut = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Opens the screen and waits for its book's first bid (in any language: the row's own class). */
@@ -46,15 +45,12 @@ test("the margin screen is the spot market with a margin form; an unknown pair i
   await page.getByRole("navigation").getByRole("link", { name: "Margin" }).click();
   await expect(page).toHaveURL(/\/margin\/BTCUSDT$/);
   await expect(page.getByTestId("kline-chart")).toBeVisible();
-  const a11y = await axe(page);
-  expect(a11y.violations.map((v) => `${v.id} ${v.nodes.map((x) => x.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   expect(pageProblems).toEqual([]);
 });
 
 test("on a phone the margin screen has the spot screen's tabs, and nothing scrolls sideways", async ({ page, pageProblems }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/margin/ETHUSDT");
-  const tab = (name: string) => page.getByRole("tab", { name, exact: true });
+  const tab = await openOnPhone(page, "/margin/ETHUSDT");
   await expect(tab("Chart")).toHaveAttribute("aria-selected", "true");
   await expect(book(page)).toBeHidden();
   expect(await sticksOut(page)).toBeLessThanOrEqual(0);

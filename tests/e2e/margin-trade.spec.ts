@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { registerThroughPage } from "./helpers";
+import { axeViolations, registerThroughPage } from "./helpers";
 
 /**
  * Margin trading through the screen against the real gateway (issue 18 item 4; docs/decisions/707):
@@ -18,10 +17,6 @@ const panels = (page: Page) => page.getByRole("region", { name: "Margin orders a
 const dialog = (page: Page) => page.getByRole("dialog");
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
 const plain = (text: string | null) => Number((text ?? "").replace(/[^\d.-]/g, ""));
-const axe = async (page: Page) =>
-  (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze()).violations.map(
-    (v) => `${v.id} ${v.nodes.map((x) => x.target.join(" ")).join(", ")}`,
-  );
 const figure = async (page: Page, id: string) => plain(await box(page).getByTestId(id).textContent());
 
 /** Opens a money dialog of the account box, types the amount and confirms it. */
@@ -153,16 +148,16 @@ test("isolated margin: its own account for the pair, a BTC loan, the gauge and d
   await expect.poll(() => figure(page, "margin-available")).toBe(400);
 
   // Accessible in the light theme and the dark one, the repay dialog open too (keyboard: Escape closes it).
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await box(page).getByRole("button", { name: "Repay", exact: true }).click();
   await expect(dialog(page).getByLabel("Amount")).toBeFocused();
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press("Escape");
   await expect(dialog(page)).toHaveCount(0);
   await page.getByRole("banner").locator("summary").click();
   await page.getByLabel("Dark").check();
   await expect(page.locator("html")).toHaveClass("black");
   await page.keyboard.press("Escape");
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   expect(pageProblems).toEqual([]);
 });

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { registerThroughPage } from "./helpers";
+import { axeViolations, registerThroughPage } from "./helpers";
 
 /** The spot screen as a new trader uses it (issue 16; docs/decisions/704). */
 let n = 0;
@@ -15,7 +14,6 @@ const account = (page: Page) => page.getByRole("region", { name: "Your orders an
 const bids = (page: Page) => book(page).getByRole("rowgroup", { name: "Buy orders" }).getByRole("row");
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
 const plain = (text: string) => text.replace(/,/g, "");
-const axe = (page: Page) => new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
 /** Whatever sticks out past the right edge (empty when nothing scrolls sideways), named for the failure message. */
 const sticksOut = (page: Page) =>
   page.evaluate(() => {
@@ -119,8 +117,7 @@ test("a market buy is confirmed, fills with a toast, and the confirmation can be
   await panel(page).getByRole("button", { name: "Buy BTC" }).click();
   await expect(dialog.getByTestId("confirm-summary")).toContainText("50 USDT");
   await expect(dialog.getByRole("button", { name: "Confirm" })).toBeFocused();
-  const a11y = await axe(page);
-  expect(a11y.violations.map((v) => `${v.id} ${v.nodes.map((x) => x.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await dialog.getByLabel("Don't ask again for market and plan orders").check();
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(toast(page, /Buy order filled: 0\.000\d+ BTC/)).toBeVisible();
@@ -300,8 +297,7 @@ test("on a phone the screen is tabs with a buy/sell bar, nothing scrolls sideway
   await expect(toast(page, "Order placed")).toBeVisible();
   await expect(account(page).getByRole("tab", { name: "Open orders (1)" })).toBeVisible();
   expect(await sticksOut(page)).toEqual([]);
-  const a11y = await axe(page);
-  expect(a11y.violations.map((v) => `${v.id} ${v.nodes.map((x) => x.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 320, height: 700 });
   for (const path of ["/", "/spot/BTCUSDT", "/wiki", "/modifyverification", "/subaccount"]) {
     await page.goto(path);

@@ -19,7 +19,7 @@ import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { useRootData } from "~/lib/root-data";
 import { showToast } from "~/lib/toast";
-import type { OpenOrder } from "~/lib/trade/account-data";
+import { chartAccountOf } from "~/lib/trade/chart-account";
 import type { PriceMark } from "~/lib/trade/chart/marks";
 import { mergeTrades, priceDirection } from "~/lib/trade/market-data";
 import { BOOK_FEED_DEPTH, bookFeed, productTickerFeed, tradesFeed } from "~/lib/trade/market-feed";
@@ -116,25 +116,7 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
   }, [ticker?.markPrice, positions, symbol]);
 
   // The shared chart reads orders in the spot shape: a futures limit order is the same line.
-  const chartAccount = useMemo(() => {
-    if (!view) return undefined;
-    const orders: OpenOrder[] =
-      view.orders.state === "ready"
-        ? view.orders.data.map((o) => ({
-            orderId: o.orderId,
-            clientOid: o.clientOid,
-            symbol: o.symbol,
-            side: o.side,
-            orderType: o.orderType,
-            priceAvg: o.price,
-            size: o.size,
-            baseVolume: o.baseVolume,
-            status: "live",
-            cTime: o.cTime,
-          }))
-        : [];
-    return { openOrders: { state: "ready" as const, data: orders }, fills: { state: "ready" as const, data: [] } };
-  }, [view]);
+  const chartAccount = useMemo(() => view && chartAccountOf(view.orders, (o) => o.baseVolume), [view]);
 
   if (!market)
     return (

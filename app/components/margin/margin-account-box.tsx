@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Segmented } from "~/components/trade/order-fields";
 import { formatNumber } from "~/lib/i18n/format";
@@ -10,8 +10,9 @@ import type { Market } from "~/lib/trade/market";
 import { MarginMoneyDialog, type MoneyDialog } from "./margin-dialogs";
 import type { MarginAccountView } from "./margin-panels";
 
-const KINDS = ["transferIn", "transferOut", "borrow", "repay"] as const;
 import { RiskGauge } from "./risk-gauge";
+
+const KINDS = ["transferIn", "transferOut", "borrow", "repay"] as const;
 
 /**
  * Beside the form: the account's risk rate, one coin's free balance, debt and interest, and the
@@ -41,6 +42,12 @@ export function MarginAccountBox({
     if (kind === "transferIn" || kind === "transferOut") return { kind, coin };
     return { kind, coin, max: kind === "repay" ? repayable(asset) : borrowable ? parseDecimal(borrowable) : undefined };
   };
+  const funds = [
+    { label: t("account.available"), testId: "margin-available", value: asset?.available ?? "0" },
+    { label: t("margin.assets.borrowed"), testId: "margin-borrowed", value: asset?.borrow ?? "0" },
+    { label: t("margin.assets.interest"), testId: "margin-interest", value: asset?.interest ?? "0" },
+    { label: t("margin.form.borrowable"), testId: "margin-box-borrowable", value: borrowable },
+  ];
   const warning = Number(listing?.warningRiskRatio) || undefined;
   const liquidation = Number(listing?.liquidationRiskRatio) || undefined;
   return (
@@ -60,22 +67,14 @@ export function MarginAccountBox({
         options={[market.quote, market.base].map((c) => ({ value: c, text: c }))}
       />
       <dl className="margin-funds">
-        <dt>{t("account.available")}</dt>
-        <dd data-testid="margin-available">
-          {n(asset?.available ?? "0")} {coin}
-        </dd>
-        <dt>{t("margin.assets.borrowed")}</dt>
-        <dd data-testid="margin-borrowed">
-          {n(asset?.borrow ?? "0")} {coin}
-        </dd>
-        <dt>{t("margin.assets.interest")}</dt>
-        <dd data-testid="margin-interest">
-          {n(asset?.interest ?? "0")} {coin}
-        </dd>
-        <dt>{t("margin.form.borrowable")}</dt>
-        <dd data-testid="margin-box-borrowable">
-          {n(borrowable)} {coin}
-        </dd>
+        {funds.map((f) => (
+          <Fragment key={f.testId}>
+            <dt>{f.label}</dt>
+            <dd data-testid={f.testId}>
+              {n(f.value)} {coin}
+            </dd>
+          </Fragment>
+        ))}
       </dl>
       <div className="margin-actions">
         {KINDS.map((kind) => (

@@ -1,52 +1,42 @@
-import { useLocation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FORCES, type OrderType, type Side } from "../../../protocol/bitget";
-import { LocaleLink } from "~/components/locale-link";
-import type { BookPick } from "~/components/trade/order-book";
-import { DecimalField, Segmented, useErrorText } from "~/components/trade/order-fields";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import type { OrderType } from "../../../protocol/bitget";
+import { DecimalField, Segmented } from "~/components/trade/order-fields";
+import {
+  ForceField,
+  OrderConfirm,
+  OrderFormFoot,
+  PercentControls,
+  sideOptions,
+  type OrderFormProps,
+} from "~/components/trade/order-form-parts";
+import { useOrderEntry } from "~/components/trade/use-order-entry";
+import { ModeChoice } from "./mode-choice";
 import { browserHttp } from "~/lib/http/browser-client";
 import { formatNumber } from "~/lib/i18n/format";
-import { numberFormat } from "~/lib/i18n/formatters";
 import { borrows, LOAN_TYPES, marginPaths, type LoanType, type MarginMode } from "~/lib/margin/api";
 import { buildMarginOrder, maxTrade, shortfall, spendable, type MarginFunds, type MarginOrderRequest } from "~/lib/margin/maths";
 import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
-import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-import { showToast } from "~/lib/toast";
-import type { Market } from "~/lib/trade/market";
-import { placeErrorOf } from "~/lib/trade/order-errors";
 import {
   newClientOid,
   normalizeField,
-  PERCENTS,
   quantityForPercent,
   quantityUnit,
   summarize,
   validate,
-  type FieldError,
   type OrderContext,
   type OrderFormState,
-  type TradeUnit,
 } from "~/lib/trade/order-form";
 
 type Field = "price" | "quantity";
+const FIELDS: readonly Field[] = ["price", "quantity"];
 
-interface Props {
-  market: Market;
+interface Props extends OrderFormProps {
   mode: MarginMode;
   onMode: (m: MarginMode) => void;
-  lastPrice: string | undefined;
   /** The account's free and borrowable amounts of the pair's coins; undefined for a guest or before they load. */
   funds: MarginFunds | undefined;
-  loggedIn: boolean;
-  side: Side;
-  onSide: (s: Side) => void;
-  unit: TradeUnit;
-  onUnit: (u: TradeUnit) => void;
-  pick: (BookPick & { n: number }) | undefined;
-  onPlaced: () => void;
 }
 
 /**
@@ -58,32 +48,38 @@ interface Props {
 export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, loggedIn, side, onSide, unit, onUnit, pick, onPlaced }: Props) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
-  const errorText = useErrorText();
-  const { pathname, search } = useLocation();
-  const [skipConfirm, setSkipConfirm] = useLocalPref("skipOrderConfirm");
   const [type, setType] = useState<OrderType>("limit");
   const [force, setForce] = useState<OrderFormState["force"]>("gtc");
   const [loanType, setLoanType] = useState<LoanType>("normal");
   const [price, setPrice] = useState(lastPrice ?? "");
   const [quantity, setQuantity] = useState("");
-  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
   const [slider, setSlider] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const [pending, setPending] = useState<MarginOrderRequest>();
-  const [placeError, setPlaceError] = useState<{ field: Field | "form"; error: FieldError }>();
+  const entry = useOrderEntry<Field, MarginOrderRequest>({
+    fields: FIELDS,
+    post: async (body) => {
+      await browserHttp().post(marginPaths(mode).placeOrder, body);
+      return t("form.placed");
+    },
+    onPlaced: () => {
+      setQuantity("");
+      setSlider(0);
+      onPlaced();
+    },
+  });
+  const { busy, pending, skipConfirm, touch, clearError } = entry;
 
   useEffect(() => {
     if (!pick) return;
     if (type === "market") setType("limit");
     if ("price" in pick) {
       setPrice(pick.price);
-      setTouched((s) => new Set(s).add("price"));
+      touch("price");
     } else {
       if (pick.unit !== unit) onUnit(pick.unit);
       setQuantity(pick.quantity);
-      setTouched((s) => new Set(s).add("quantity"));
+      touch("quantity");
     }
-    setPlaceError(undefined);
+    clearError();
     // Only a new click applies.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pick?.n]);
@@ -98,20 +94,12 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
   const refPrice = type === "limit" ? summary.price : last;
   const max = funds ? maxTrade(funds, loanType, refPrice, market.quantityPrecision) : undefined;
 
-  const shown = (f: Field) => {
-    if (placeError?.field === f) return errorText(placeError.error);
-    const e = touched.has(f) ? errors[f] : undefined;
-    return e ? errorText(e) : undefined;
-  };
-  const clearError = () => setPlaceError(undefined);
+  const shown = (f: Field) => entry.shown(f, errors);
   const fmt = (d: Decimal | undefined, digits = 8) => (d ? formatNumber(toText(d), intl, { maxDigits: digits }) : "—");
-  const pct = (p: number) => numberFormat(intl, { style: "percent" }).format(p / 100);
   const percent = (p: number) => {
     const q = quantityForPercent(state, ctx, p);
-    if (q === "needsPrice") {
-      setTouched((s) => new Set(s).add("price"));
-      setPlaceError({ field: "price", error: { key: "needsPrice" } });
-    } else if (q !== undefined) {
+    if (q === "needsPrice") entry.flag("price", { key: "needsPrice" });
+    else if (q !== undefined) {
       setQuantity(q);
       setSlider(p);
     } else if (p === 0) setQuantity("");
@@ -124,40 +112,13 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
     return amount ? { amount, coin: side === "buy" ? market.quote : market.base } : undefined;
   })();
 
-  const send = async (body: MarginOrderRequest) => {
-    setBusy(true);
-    clearError();
-    try {
-      await browserHttp().post(marginPaths(mode).placeOrder, body);
-      showToast(t("form.placed"));
-      setQuantity("");
-      setSlider(0);
-      setTouched(new Set());
-      onPlaced();
-    } catch (err) {
-      const pe = placeErrorOf(err);
-      const field = pe.field === "price" || pe.field === "quantity" ? pe.field : "form";
-      setPlaceError({ field, error: pe.error });
-      showToast(t("spot.toast.rejected", { reason: errorText(pe.error) }), "notice");
-      if (field !== "form") document.getElementById(`order-${field}`)?.focus();
-    } finally {
-      setBusy(false);
-      setPending(undefined);
-    }
-  };
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     const built = buildMarginOrder(state, ctx, loanType, newClientOid());
-    if (!built.ok) {
-      setTouched(new Set<Field>(["price", "quantity"]));
-      const first = (["price", "quantity"] as const).find((f) => built.errors[f]);
-      if (first) document.getElementById(`order-${first}`)?.focus();
-      return;
-    }
-    if (borrows(loanType) || (type === "market" && !skipConfirm)) setPending(built.body);
-    else void send(built.body);
+    if (!built.ok) return entry.refuse(built.errors);
+    if (borrows(loanType) || (type === "market" && !skipConfirm)) entry.confirm(built.body);
+    else void entry.send(built.body);
   };
 
   const action = t(side === "buy" ? "form.buyCoin" : "form.sellCoin", { coin: market.base });
@@ -168,39 +129,12 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
     <section className="card order-panel" aria-labelledby="order-title" data-side={side}>
       <h2 id="order-title">{t("margin.form.title")}</h2>
       <form onSubmit={submit} noValidate>
-        <Segmented
-          label={t("margin.mode.label")}
-          value={mode}
-          onChange={(m) => {
-            onMode(m);
-            clearError();
-          }}
-          className="small"
-          options={[
-            { value: "crossed", text: t("margin.mode.crossed") },
-            { value: "isolated", text: t("margin.mode.isolated") },
-          ]}
-        />
-        <Segmented
-          label={t("form.side")}
-          value={side}
-          onChange={(s) => {
-            onSide(s);
-            clearError();
-          }}
-          className="sides"
-          options={[
-            { value: "buy", text: t("side.buy"), title: t("spot.keys.buy") },
-            { value: "sell", text: t("side.sell"), title: t("spot.keys.sell") },
-          ]}
-        />
+        <ModeChoice mode={mode} onMode={entry.clearing(onMode)} />
+        <Segmented label={t("form.side")} value={side} onChange={entry.clearing(onSide)} className="sides" options={sideOptions(t)} />
         <Segmented
           label={t("form.orderType")}
           value={type}
-          onChange={(v) => {
-            setType(v);
-            clearError();
-          }}
+          onChange={entry.clearing(setType)}
           options={[
             { value: "limit", text: t("form.limit") },
             { value: "market", text: t("form.market") },
@@ -238,7 +172,7 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
               }}
               onBlur={() => {
                 setPrice((cur) => normalizeField("price", { ...state, price: cur }, market));
-                setTouched((s) => new Set(s).add("price"));
+                touch("price");
               }}
             />
             <Segmented
@@ -265,7 +199,7 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
           }}
           onBlur={() => {
             setQuantity((cur) => normalizeField("quantity", { ...state, quantity: cur }, market));
-            setTouched((s) => new Set(s).add("quantity"));
+            touch("quantity");
           }}
           hint={
             loggedIn && (
@@ -276,35 +210,7 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
             )
           }
         />
-        {loggedIn && (
-          <div className="percent-controls">
-            <input
-              type="range"
-              className="percent-slider"
-              min={0}
-              max={100}
-              step={1}
-              value={slider}
-              aria-label={t("spot.form.slider")}
-              aria-valuetext={pct(slider)}
-              onChange={(e) => percent(Number(e.target.value))}
-            />
-            <div role="group" aria-label={t("form.percentGroup")} className="percents">
-              {PERCENTS.map((p) => (
-                <button
-                  key={p}
-                  type="button"
-                  className="button small"
-                  onClick={() => percent(p)}
-                  aria-label={t("form.percentOf", { percent: p })}
-                  aria-pressed={slider === p}
-                >
-                  {pct(p)}
-                </button>
-              ))}
-            </div>
-          </div>
-        )}
+        {loggedIn && <PercentControls slider={slider} onPercent={percent} />}
         <dl className="order-summary">
           <dt>{type === "market" ? t("form.estimatedValue") : t("form.orderValue")}</dt>
           <dd data-testid="order-value">
@@ -335,49 +241,11 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
             </>
           )}
         </dl>
-        {type === "limit" && (
-          <div className="field">
-            <label htmlFor="order-force">{t("form.tif")}</label>
-            <select id="order-force" value={force} onChange={(e) => setForce(e.target.value as OrderFormState["force"])}>
-              {FORCES.map((f) => (
-                <option key={f} value={f}>
-                  {t(`form.tifs.${f}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {placeError?.field === "form" && (
-          <p role="alert" className="notice error">
-            {errorText(placeError.error)}
-          </p>
-        )}
-        {loggedIn ? (
-          <button type="submit" className={`button block submit-${side}`} disabled={busy} aria-busy={busy}>
-            {action}
-          </button>
-        ) : (
-          <p className="guest-prompt">
-            {t("form.guest")} <LocaleLink to={`/login?redirectTo=${encodeURIComponent(pathname + search)}`}>{t("form.login")}</LocaleLink>
-            {" · "}
-            <LocaleLink to="/register">{t("form.register")}</LocaleLink>
-          </p>
-        )}
+        {type === "limit" && <ForceField value={force} onChange={setForce} />}
+        <OrderFormFoot entry={entry} loggedIn={loggedIn} side={side} action={action} />
       </form>
       {pending && (
-        <ConfirmDialog
-          title={t("spot.confirm.title", { action })}
-          confirm={t("spot.confirm.yes", { action })}
-          cancel={t("spot.confirm.no")}
-          skipLabel={borrows(loanType) ? undefined : t("spot.confirm.skip")}
-          busy={busy}
-          tone={`submit-${side}`}
-          onCancel={() => setPending(undefined)}
-          onConfirm={(skip) => {
-            if (skip) setSkipConfirm(true);
-            void send(pending);
-          }}
-        >
+        <OrderConfirm entry={{ ...entry, pending }} action={action} side={side} skippable={!borrows(loanType)}>
           <dl className="order-summary" data-testid="confirm-summary">
             <dt>{t("margin.mode.label")}</dt>
             <dd>{t(`margin.mode.${mode}`)}</dd>
@@ -402,7 +270,7 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
             )}
           </dl>
           {borrows(pending.loanType) && <p className="notice warning">{t("margin.dialog.borrowNote")}</p>}
-        </ConfirmDialog>
+        </OrderConfirm>
       )}
     </section>
   );

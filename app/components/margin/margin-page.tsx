@@ -21,7 +21,7 @@ import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { useRootData } from "~/lib/root-data";
 import { showToast } from "~/lib/toast";
-import type { OpenOrder } from "~/lib/trade/account-data";
+import { chartAccountOf } from "~/lib/trade/chart-account";
 import { marketOf } from "~/lib/trade/market";
 import { priceDirection } from "~/lib/trade/market-data";
 import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
@@ -119,25 +119,7 @@ export function MarginPage({ data }: { data: MarginPageData }) {
     [market, state?.assets, state?.borrowable],
   );
   // The chart marks open limit orders; it reads them in the spot shape.
-  const chartAccount = useMemo(() => {
-    if (!state) return undefined;
-    const orders: OpenOrder[] =
-      state.orders.state === "ready"
-        ? state.orders.data.map((o) => ({
-            orderId: o.orderId,
-            clientOid: o.clientOid,
-            symbol: o.symbol,
-            side: o.side,
-            orderType: o.orderType,
-            priceAvg: o.price,
-            size: o.size,
-            baseVolume: o.filled,
-            status: "live",
-            cTime: o.cTime,
-          }))
-        : [];
-    return { openOrders: { state: "ready" as const, data: orders }, fills: { state: "ready" as const, data: [] } };
-  }, [state]);
+  const chartAccount = useMemo(() => state && chartAccountOf(state.orders, (o) => o.filled), [state]);
 
   if (!market)
     return (

@@ -46,13 +46,13 @@ export function MarginPanels({
     { id: "assets", label: t("margin.panels.assets"), panel: () => <PairAssets view={view} market={market} /> },
   ];
   return (
-    <AccountPanels id="margin-account-title" title={t("margin.panels.title")} loginTo={loginTo} tabs={tabs}>
-      {view?.stream === "unauthorized" && (
-        <p role="alert" className="notice error">
-          {t("stream.accountOffline")}
-        </p>
-      )}
-    </AccountPanels>
+    <AccountPanels
+      id="margin-account-title"
+      title={t("margin.panels.title")}
+      loginTo={loginTo}
+      tabs={tabs}
+      offline={view?.stream === "unauthorized"}
+    />
   );
 }
 

@@ -1,11 +1,11 @@
 import { useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LocaleLink } from "~/components/locale-link";
-import { Segmented } from "~/components/trade/order-fields";
 import { Tabs } from "~/components/ui/tabs";
 import { MARGIN_MODES, type MarginMode, type RecordKind } from "~/lib/margin/api";
 import { DEFAULT_MARGIN_SYMBOL, MARGIN_ORDERS_PATH, MARGIN_RECORDS_PATH, marginPath } from "~/lib/margin/paths";
 import { MarginOrderHistory, MarginRecords } from "./margin-tables";
+import { ModeChoice } from "./mode-choice";
 
 /** The mode the address names (`?mode=isolated`), cross otherwise: a link keeps what is shown. */
 function useMode(): [MarginMode, (m: MarginMode) => void, URLSearchParams] {
@@ -46,13 +46,7 @@ export function MarginOrdersPage({ pairs }: { pairs: readonly string[] }) {
     <section className="card" aria-labelledby="margin-orders-title">
       <h1 id="margin-orders-title">{t("margin.orders.title")}</h1>
       <RecordsNav />
-      <Segmented
-        label={t("margin.mode.label")}
-        value={mode}
-        onChange={setMode}
-        className="small"
-        options={MARGIN_MODES.map((m) => ({ value: m, text: t(`margin.mode.${m}`) }))}
-      />
+      <ModeChoice mode={mode} onMode={setMode} />
       <div className="field">
         <label htmlFor="margin-orders-pair">{t("margin.table.pair")}</label>
         <select
@@ -90,13 +84,7 @@ export function MarginRecordsPage() {
     <section className="card" aria-labelledby="margin-records-title">
       <h1 id="margin-records-title">{t("margin.records.title")}</h1>
       <RecordsNav />
-      <Segmented
-        label={t("margin.mode.label")}
-        value={mode}
-        onChange={setMode}
-        className="small"
-        options={MARGIN_MODES.map((m) => ({ value: m, text: t(`margin.mode.${m}`) }))}
-      />
+      <ModeChoice mode={mode} onMode={setMode} />
       <Tabs
         label={t("margin.records.title")}
         tabs={KINDS.map((kind) => ({

@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Async } from "~/lib/async-state";
 import { LocaleLink } from "~/components/locale-link";
@@ -45,13 +44,7 @@ export function AccountSection({
     },
   ];
   return (
-    <AccountPanels id="account-title" title={t("account.title")} loginTo={loginTo} tabs={tabs}>
-      {view?.stream === "unauthorized" && (
-        <p role="alert" className="notice error">
-          {t("stream.accountOffline")}
-        </p>
-      )}
-    </AccountPanels>
+    <AccountPanels id="account-title" title={t("account.title")} loginTo={loginTo} tabs={tabs} offline={view?.stream === "unauthorized"} />
   );
 }
 
@@ -60,27 +53,32 @@ export const readyCount = (list: Async<readonly unknown[]>): number => (list.sta
 
 /**
  * The account panels below the market (spot and futures): a card of tabs named by its heading,
- * with `children` (a notice) over the tabs; for a guest (no `tabs`), the title and the way in.
+ * with a notice over the tabs while the account's stream refuses the session (`offline`); for a
+ * guest (no `tabs`), the title and the way in.
  */
 export function AccountPanels({
   id,
   title,
   loginTo,
   tabs,
-  children,
+  offline = false,
 }: {
   id: string;
   title: string;
   loginTo: string;
   tabs: readonly Tab[] | undefined;
-  children?: ReactNode;
+  offline?: boolean;
 }) {
   const { t } = useTranslation("trade");
   if (tabs) {
     return (
       <section className="card account-section" aria-labelledby={id}>
         <h2 id={id}>{title}</h2>
-        {children}
+        {offline && (
+          <p role="alert" className="notice error">
+            {t("stream.accountOffline")}
+          </p>
+        )}
         <Tabs label={title} tabs={tabs} />
       </section>
     );

@@ -1,25 +1,16 @@
-import { useLocation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { FORCES, V2, type OrderType, type Side } from "../../../protocol/bitget";
-import { LocaleLink } from "~/components/locale-link";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { showToast } from "~/lib/toast";
+import { V2, type OrderType } from "../../../protocol/bitget";
 import { browserHttp } from "~/lib/http/browser-client";
 import { useRootData } from "~/lib/root-data";
 import { formatNumber } from "~/lib/i18n/format";
-import { numberFormat } from "~/lib/i18n/formatters";
 import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { estimateFee, feeRates, type FeeRates } from "~/lib/trade/fees";
-import type { Market } from "~/lib/trade/market";
-import { placeErrorOf } from "~/lib/trade/order-errors";
 import {
   buildOrder,
   newClientOid,
   normalizeField,
-  PERCENTS,
   quantityForPercent,
   quantityUnit,
   summarize,
@@ -32,8 +23,9 @@ import {
   type TradeUnit,
 } from "~/lib/trade/order-form";
 import { buildPlan, planContext, planOrder, validatePlan, type PlanFormState } from "~/lib/trade/plan-form";
-import type { BookPick } from "./order-book";
-import { DecimalField, Segmented, useErrorText } from "./order-fields";
+import { DecimalField, Segmented } from "./order-fields";
+import { ForceField, OrderConfirm, OrderFormFoot, PercentControls, sideOptions, type OrderFormProps } from "./order-form-parts";
+import { useOrderEntry } from "./use-order-entry";
 import { PreTpslTip } from "./pre-tpsl-tip";
 
 type EntryType = OrderType | "plan";
@@ -81,23 +73,11 @@ interface FormValues {
   stopLoss: string;
 }
 
-interface Props {
-  market: Market;
-  lastPrice: string | undefined;
+interface Props extends OrderFormProps {
   /** Available balances of the pair's coins; undefined for a guest or before they load. */
   available: { base: Decimal; quote: Decimal } | undefined;
-  loggedIn: boolean;
-  side: Side;
-  onSide: (side: Side) => void;
-  /** The trade-unit preference, shared with the book. */
-  unit: TradeUnit;
-  onUnit: (unit: TradeUnit) => void;
-  /** The latest click in the book, to copy into the form (`n` tells one click from the next). */
-  pick: (BookPick & { n: number }) | undefined;
   /** An order or plan is about to be sent with this clientOid (the page's toasts skip its own "placed"). */
   onSending: (clientOid: string) => void;
-  /** After an order was accepted (the stream may be down: the page rereads what it shows). */
-  onPlaced: () => void;
 }
 
 type Pending = { kind: "order"; body: Record<string, string> } | { kind: "plan"; body: Record<string, string> };
@@ -109,9 +89,6 @@ type Pending = { kind: "order"; body: Record<string, string> } | { kind: "plan";
 export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSide, unit, onUnit, pick, onSending, onPlaced }: Props) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
-  const errorText = useErrorText();
-  const { pathname, search } = useLocation();
-  const [skipConfirm, setSkipConfirm] = useLocalPref("skipOrderConfirm");
   const [form, setForm] = useState<FormValues>({
     type: "limit",
     execute: "limit",
@@ -122,13 +99,23 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
     takeProfit: "",
     stopLoss: "",
   });
-  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
   const [tpsl, setTpsl] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [slider, setSlider] = useState(0);
-  const [pending, setPending] = useState<Pending | undefined>();
   const [rates, setRates] = useState<FeeRates>(() => feeRates(undefined));
-  const [placeError, setPlaceError] = useState<{ field: Field | "form"; error: FieldError } | undefined>();
+  const entry = useOrderEntry<Field, Pending>({
+    fields: FIELDS,
+    post: async (p) => {
+      onSending(p.body.clientOid ?? "");
+      await browserHttp().post(p.kind === "plan" ? V2.placePlan : V2.placeOrder, p.body);
+      return t(p.kind === "plan" ? "spot.toast.planPlaced" : "form.placed");
+    },
+    onPlaced: () => {
+      setForm((f) => ({ ...f, quantity: "", takeProfit: "", stopLoss: "" }));
+      setSlider(0);
+      onPlaced();
+    },
+  });
+  const { busy, pending, skipConfirm, touch, clearError } = entry;
 
   // A click in the book: its price into the price field, or its size into the amount.
   useEffect(() => {
@@ -138,13 +125,13 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
         ...f,
         ...(f.type === "plan" ? { triggerPrice: pick.price } : { type: f.type === "market" ? "limit" : f.type, price: pick.price }),
       }));
-      setTouched((s) => new Set(s).add(form.type === "plan" ? "triggerPrice" : "price"));
+      touch(form.type === "plan" ? "triggerPrice" : "price");
     } else {
       if (pick.unit !== unit) onUnit(pick.unit);
       setForm((f) => ({ ...f, type: f.type === "market" ? "limit" : f.type, quantity: pick.quantity }));
-      setTouched((s) => new Set(s).add("quantity"));
+      touch("quantity");
     }
-    setPlaceError(undefined);
+    clearError();
     // Only a new click applies; the form's own changes must not re-apply the last one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pick?.n]);
@@ -188,14 +175,10 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
   }, [wantsFee, userId]);
   const qUnit = quantityUnit(state);
   const qCoin = qUnit === "base" ? market.base : market.quote;
-  const shown = (f: Field) => {
-    if (placeError?.field === f) return errorText(placeError.error);
-    const e = touched.has(f) ? errors[f] : undefined;
-    return e ? errorText(e) : undefined;
-  };
+  const shown = (f: Field) => entry.shown(f, errors);
   const set = (patch: Partial<FormValues>) => {
     setForm((f) => ({ ...f, ...patch }));
-    setPlaceError(undefined);
+    clearError();
   };
   const blur = (f: Field) => {
     setForm((cur) => {
@@ -205,7 +188,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
           : normalizeField(f, { ...state, [f]: cur[f] }, market);
       return { ...cur, [f]: value };
     });
-    setTouched((s) => new Set(s).add(f));
+    touch(f);
   };
   /** The decimal input of one order field, tied to its value, its error and its normalising on blur. */
   const decimalField = (f: Field, label: string, suffix = market.quote) => ({
@@ -222,36 +205,11 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
   });
   const percent = (pct: number) => {
     const q = quantityForPercent(state, ctx, pct);
-    if (q === "needsPrice") {
-      const field = "price";
-      setTouched((s) => new Set(s).add(field));
-      setPlaceError({ field, error: { key: "needsPrice" } });
-    } else if (q !== undefined) {
+    if (q === "needsPrice") entry.flag("price", { key: "needsPrice" });
+    else if (q !== undefined) {
       set({ quantity: q });
       setSlider(pct);
     } else if (pct === 0) set({ quantity: "" });
-  };
-
-  const send = async (p: Pending) => {
-    setBusy(true);
-    setPlaceError(undefined);
-    try {
-      onSending(p.body.clientOid ?? "");
-      await browserHttp().post(p.kind === "plan" ? V2.placePlan : V2.placeOrder, p.body);
-      showToast(t(p.kind === "plan" ? "spot.toast.planPlaced" : "form.placed"));
-      setForm((f) => ({ ...f, quantity: "", takeProfit: "", stopLoss: "" }));
-      setSlider(0);
-      setTouched(new Set());
-      onPlaced();
-    } catch (err) {
-      const pe = placeErrorOf(err);
-      setPlaceError(pe);
-      showToast(t("spot.toast.rejected", { reason: errorText(pe.error) }), "notice");
-      if (pe.field !== "form") document.getElementById(`order-${pe.field}`)?.focus();
-    } finally {
-      setBusy(false);
-      setPending(undefined);
-    }
   };
 
   const submit = (e: FormEvent) => {
@@ -260,16 +218,11 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
     const built: Built<object, Partial<Record<Field, FieldError>>> = isPlan
       ? buildPlan(planState, baseCtx, newClientOid())
       : buildOrder(orderState, baseCtx, newClientOid());
-    if (!built.ok) {
-      setTouched(new Set(FIELDS));
-      const first = FIELDS.find((f) => built.errors[f]);
-      if (first) document.getElementById(`order-${first}`)?.focus();
-      return;
-    }
+    if (!built.ok) return entry.refuse(built.errors);
     const p: Pending = { kind: isPlan ? "plan" : "order", body: built.body as Record<string, string> };
     // A limit order is its own confirmation (its price is on screen); market and plan orders are asked about.
-    if (form.type !== "limit" && !skipConfirm) setPending(p);
-    else void send(p);
+    if (form.type !== "limit" && !skipConfirm) entry.confirm(p);
+    else void entry.send(p);
   };
 
   const fmt = (d: Decimal | undefined, digits: number) => (d ? formatNumber(toText(d), intl, { maxDigits: digits }) : "—");
@@ -286,19 +239,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
     <section className="card order-panel" aria-labelledby="order-title" data-side={side}>
       <h2 id="order-title">{t("form.title")}</h2>
       <form onSubmit={submit} noValidate>
-        <Segmented
-          label={t("form.side")}
-          value={side}
-          onChange={(s) => {
-            onSide(s);
-            setPlaceError(undefined);
-          }}
-          className="sides"
-          options={[
-            { value: "buy", text: t("side.buy"), title: t("spot.keys.buy") },
-            { value: "sell", text: t("side.sell"), title: t("spot.keys.sell") },
-          ]}
-        />
+        <Segmented label={t("form.side")} value={side} onChange={entry.clearing(onSide)} className="sides" options={sideOptions(t)} />
         <Segmented
           label={t("form.orderType")}
           value={form.type}
@@ -348,35 +289,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
             )
           }
         />
-        {loggedIn && (
-          <div className="percent-controls">
-            <input
-              type="range"
-              className="percent-slider"
-              min={0}
-              max={100}
-              step={1}
-              value={slider}
-              aria-label={t("spot.form.slider")}
-              aria-valuetext={numberFormat(intl, { style: "percent" }).format(slider / 100)}
-              onChange={(e) => percent(Number(e.target.value))}
-            />
-            <div role="group" aria-label={t("form.percentGroup")} className="percents">
-              {PERCENTS.map((p) => (
-                <button
-                  key={p}
-                  type="button"
-                  className="button small"
-                  onClick={() => percent(p)}
-                  aria-label={t("form.percentOf", { percent: p })}
-                  aria-pressed={slider === p}
-                >
-                  {numberFormat(intl, { style: "percent" }).format(p / 100)}
-                </button>
-              ))}
-            </div>
-          </div>
-        )}
+        {loggedIn && <PercentControls slider={slider} onPercent={percent} />}
         <dl className="order-summary">
           <dt>{state.type === "market" ? t("form.estimatedValue") : t("form.orderValue")}</dt>
           <dd data-testid="order-value">
@@ -393,18 +306,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
           <dt>{t("spot.form.fee")}</dt>
           <dd data-testid="order-fee">{feeText}</dd>
         </dl>
-        {form.type === "limit" && (
-          <div className="field">
-            <label htmlFor="order-force">{t("form.tif")}</label>
-            <select id="order-force" value={form.force} onChange={(e) => set({ force: e.target.value as OrderFormState["force"] })}>
-              {FORCES.map((f) => (
-                <option key={f} value={f}>
-                  {t(`form.tifs.${f}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        {form.type === "limit" && <ForceField value={form.force} onChange={(force) => set({ force })} />}
         {!isPlan && (
           <label className="choice tpsl-toggle">
             <input type="checkbox" checked={tpsl} onChange={(e) => setTpsl(e.target.checked)} /> {t("form.tpsl")}
@@ -417,37 +319,10 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
             <DecimalField {...decimalField("stopLoss", t("form.stopLoss"))} />
           </div>
         )}
-        {placeError?.field === "form" && (
-          <p role="alert" className="notice error">
-            {errorText(placeError.error)}
-          </p>
-        )}
-        {loggedIn ? (
-          <button type="submit" className={`button block submit-${side}`} disabled={busy} aria-busy={busy}>
-            {action}
-          </button>
-        ) : (
-          <p className="guest-prompt">
-            {t("form.guest")} <LocaleLink to={`/login?redirectTo=${encodeURIComponent(pathname + search)}`}>{t("form.login")}</LocaleLink>
-            {" · "}
-            <LocaleLink to="/register">{t("form.register")}</LocaleLink>
-          </p>
-        )}
+        <OrderFormFoot entry={entry} loggedIn={loggedIn} side={side} action={action} />
       </form>
       {pending && (
-        <ConfirmDialog
-          title={t("spot.confirm.title", { action })}
-          confirm={t("spot.confirm.yes", { action })}
-          cancel={t("spot.confirm.no")}
-          skipLabel={t("spot.confirm.skip")}
-          busy={busy}
-          tone={`submit-${side}`}
-          onCancel={() => setPending(undefined)}
-          onConfirm={(skip) => {
-            if (skip) setSkipConfirm(true);
-            void send(pending);
-          }}
-        >
+        <OrderConfirm entry={{ ...entry, pending }} action={action} side={side} skippable>
           <dl className="order-summary" data-testid="confirm-summary">
             <dt>{t("form.orderType")}</dt>
             <dd>{isPlan ? `${t("spot.form.plan")} · ${t(`form.${form.execute}`)}` : t(`form.${state.type}`)}</dd>
@@ -467,7 +342,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
             <dt>{t("spot.form.fee")}</dt>
             <dd>{feeText}</dd>
           </dl>
-        </ConfirmDialog>
+        </OrderConfirm>
       )}
     </section>
   );

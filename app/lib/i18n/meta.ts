@@ -52,3 +52,17 @@ export function privatePageMeta(matches: readonly RootMatch[], key: string, ns =
 export function privateMeta(key: string, ns = "common"): MetaFunction {
   return ({ matches }) => privatePageMeta(matches, key, ns);
 }
+
+/**
+ * A market page's title (its last price first, when known) and description: the trade texts
+ * `<prefix>meta.title` and `<prefix>meta.description` with the symbol filled in (spot, futures, margin).
+ */
+export function marketPageMeta(
+  matches: readonly RootMatch[],
+  prefix: "" | "futures." | "margin.",
+  symbol: string,
+  last: string | undefined,
+): MetaDescriptor[] {
+  const text = (key: "title" | "description") => metaT(matches, `${prefix}meta.${key}`, "trade").replace("{{symbol}}", symbol);
+  return [{ title: `${last ? `${last} | ` : ""}${text("title")} | ${BRAND}` }, { name: "description", content: text("description") }];
+}

@@ -43,6 +43,15 @@ const text = (v: unknown): string | undefined =>
   typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? String(v) : undefined;
 const record = (v: unknown): Record<string, unknown> | undefined =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+/** The rows of a list that `read` makes sense of; anything else (not a list, a row that is not an object or lacks a key field) is left out. */
+const rowsOf = <T>(list: unknown, read: (o: Record<string, unknown>) => T | undefined): T[] =>
+  Array.isArray(list)
+    ? list.flatMap((r) => {
+        const o = record(r);
+        const row = o && read(o);
+        return row === undefined ? [] : [row];
+      })
+    : [];
 
 /** One coin of a margin account: what is there, what is free, what is owed. */
 export interface MarginAsset {
@@ -58,25 +67,21 @@ export interface MarginAsset {
 }
 
 export function marginAssetsOf(rows: unknown): MarginAsset[] {
-  if (!Array.isArray(rows)) return [];
-  return rows.flatMap((r) => {
-    const o = record(r);
-    const coin = text(o?.coin);
-    const available = text(o?.available);
-    if (!o || !coin || available === undefined) return [];
+  return rowsOf(rows, (o) => {
+    const coin = text(o.coin);
+    const available = text(o.available);
+    if (!coin || available === undefined) return undefined;
     const symbol = text(o.symbol);
-    return [
-      {
-        ...(symbol ? { symbol } : {}),
-        coin,
-        totalAmount: text(o.totalAmount) ?? available,
-        available,
-        frozen: text(o.frozen) ?? "0",
-        borrow: text(o.borrow) ?? "0",
-        interest: text(o.interest) ?? "0",
-        net: text(o.net) ?? available,
-      },
-    ];
+    return {
+      ...(symbol ? { symbol } : {}),
+      coin,
+      totalAmount: text(o.totalAmount) ?? available,
+      available,
+      frozen: text(o.frozen) ?? "0",
+      borrow: text(o.borrow) ?? "0",
+      interest: text(o.interest) ?? "0",
+      net: text(o.net) ?? available,
+    };
   });
 }
 
@@ -176,11 +181,7 @@ export interface MarginRecord {
 export type RecordKind = "borrow" | "repay" | "interest" | "liquidation";
 
 export function marginRecordsOf(page: unknown, kind: RecordKind): MarginRecord[] {
-  const list = record(page)?.resultList;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((r) => {
-    const o = record(r);
-    if (!o) return [];
+  return rowsOf(record(page)?.resultList, (o) => {
     const row =
       kind === "borrow"
         ? { id: o.loanId, coin: o.coin, amount: o.borrowAmount, extra: "", type: o.borrowType }
@@ -199,10 +200,15 @@ export function marginRecordsOf(page: unknown, kind: RecordKind): MarginRecord[]
     const id = text(row.id);
     const coin = text(row.coin);
     const amount = text(row.amount);
-    if (!id || coin === undefined || (coin === "" && kind !== "liquidation") || amount === undefined) return [];
-    return [
-      { id, coin, amount, extra: text(row.extra) ?? "", type: text(row.type) ?? "", cTime: text(o.cTime) ?? text(o.liqStartTime) ?? "" },
-    ];
+    if (!id || coin === undefined || (coin === "" && kind !== "liquidation") || amount === undefined) return undefined;
+    return {
+      id,
+      coin,
+      amount,
+      extra: text(row.extra) ?? "",
+      type: text(row.type) ?? "",
+      cTime: text(o.cTime) ?? text(o.liqStartTime) ?? "",
+    };
   });
 }
 
@@ -220,22 +226,18 @@ export interface MarginListing {
 }
 
 export function marginListingsOf(rows: unknown): MarginListing[] {
-  if (!Array.isArray(rows)) return [];
-  return rows.flatMap((r) => {
-    const o = record(r);
-    const symbol = text(o?.symbol);
-    if (!o || !symbol) return [];
-    return [
-      {
-        symbol,
-        maxCrossedLeverage: text(o.maxCrossedLeverage) ?? "",
-        maxIsolatedLeverage: text(o.maxIsolatedLeverage) ?? "",
-        warningRiskRatio: text(o.warningRiskRatio) ?? "",
-        liquidationRiskRatio: text(o.liquidationRiskRatio) ?? "",
-        isBorrowable: o.isBorrowable !== false,
-        isCrossBorrowable: o.isCrossBorrowable !== false,
-        isIsolatedBorrowable: o.isIsolatedBaseBorrowable !== false || o.isIsolatedQuoteBorrowable !== false,
-      },
-    ];
+  return rowsOf(rows, (o) => {
+    const symbol = text(o.symbol);
+    if (!symbol) return undefined;
+    return {
+      symbol,
+      maxCrossedLeverage: text(o.maxCrossedLeverage) ?? "",
+      maxIsolatedLeverage: text(o.maxIsolatedLeverage) ?? "",
+      warningRiskRatio: text(o.warningRiskRatio) ?? "",
+      liquidationRiskRatio: text(o.liquidationRiskRatio) ?? "",
+      isBorrowable: o.isBorrowable !== false,
+      isCrossBorrowable: o.isCrossBorrowable !== false,
+      isIsolatedBorrowable: o.isIsolatedBaseBorrowable !== false || o.isIsolatedQuoteBorrowable !== false,
+    };
   });
 }

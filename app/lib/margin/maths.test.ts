@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toText } from "~/lib/numbers/decimal";
-import { btc, ctx, d } from "~/lib/trade/market.fixture";
+import { btc, ctx, d, limitBuy } from "~/lib/trade/market.fixture";
 import type { OrderFormState } from "~/lib/trade/order-form";
 import {
   buildMarginOrder,
@@ -20,16 +20,7 @@ const assets = [
   { coin: "BTC", totalAmount: "0.01", available: "0.01", frozen: "0", borrow: "0.02", interest: "0.0001", net: "-0.0101" },
 ];
 const funds = fundsOf(assets, "BTC", "USDT", { base: "0.05", quote: "4000" });
-const form: OrderFormState = {
-  side: "buy",
-  type: "limit",
-  force: "gtc",
-  unit: "coin",
-  price: "50000",
-  quantity: "0.08",
-  takeProfit: "",
-  stopLoss: "",
-};
+const form: OrderFormState = { ...limitBuy, price: "50000", quantity: "0.08" };
 
 describe("margin spending power", () => {
   it("adds what can be borrowed only when the order borrows", () => {

@@ -1,6 +1,6 @@
 import { parseDecimal, type Decimal } from "~/lib/numbers/decimal";
 import { marketOf, type Market } from "./market";
-import type { OrderContext } from "./order-form";
+import type { OrderContext, OrderFormState } from "./order-form";
 
 export const d = (t: string): Decimal => parseDecimal(t)!;
 
@@ -20,3 +20,15 @@ export const btc: Market = marketOf({
 
 /** A trader with 0.5 BTC and 1000 USDT free while BTC last traded at 95000. */
 export const ctx: OrderContext = { market: btc, available: { base: d("0.5"), quote: d("1000") }, lastPrice: d("95000") };
+
+/** A limit buy of 0.01 BTC at 90,000 USDT, good till cancelled, sized in coin, without TP/SL. */
+export const limitBuy: OrderFormState = {
+  side: "buy",
+  type: "limit",
+  force: "gtc",
+  unit: "coin",
+  price: "90000",
+  quantity: "0.01",
+  takeProfit: "",
+  stopLoss: "",
+};

@@ -1,22 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { toText, type Decimal } from "~/lib/numbers/decimal";
 import { marketOf } from "./market";
-import { btc, ctx, d } from "./market.fixture";
-import { buildOrder, normalizeField, quantityForPercent, readPositive, summarize, validate, type OrderFormState } from "./order-form";
+import { btc, ctx, d, limitBuy } from "./market.fixture";
+import { buildOrder, normalizeField, quantityForPercent, readPositive, summarize, validate } from "./order-form";
 
 /** A summary with its decimals as text, so values compare whatever their scale. */
 const texts = (o: object) =>
   Object.fromEntries(Object.entries(o).map(([k, v]) => [k, typeof v === "object" && v && "int" in v ? toText(v as Decimal) : v]));
-const limitBuy: OrderFormState = {
-  side: "buy",
-  type: "limit",
-  force: "gtc",
-  unit: "coin",
-  price: "90000",
-  quantity: "0.01",
-  takeProfit: "",
-  stopLoss: "",
-};
 
 describe("marketOf", () => {
   it("turns a listing into exact steps and limits, and refuses an unreadable one", () => {

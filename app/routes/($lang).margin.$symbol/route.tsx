@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MarginPage } from "~/components/margin/margin-page";
-import { BRAND, metaT } from "~/lib/i18n/meta";
+import { BRAND, marketPageMeta } from "~/lib/i18n/meta";
 import marginCss from "~/styles/margin.css?url";
 import tradeCss from "~/styles/trade.css?url";
 import { marginPageData } from "./margin-data.server";
@@ -15,16 +15,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return marginPageData(context, request, params.symbol ?? "");
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  if (!data) return [{ title: BRAND }];
-  const symbol = data.symbol.symbol;
-  const last = data.tickers.find((t) => t.symbol === symbol)?.lastPr;
-  const title = metaT(matches, "margin.meta.title", "trade").replace("{{symbol}}", symbol);
-  return [
-    { title: `${last ? `${last} | ` : ""}${title} | ${BRAND}` },
-    { name: "description", content: metaT(matches, "margin.meta.description", "trade").replace("{{symbol}}", symbol) },
-  ];
-};
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? marketPageMeta(matches, "margin.", data.symbol.symbol, data.tickers.find((t) => t.symbol === data.symbol.symbol)?.lastPr)
+    : [{ title: BRAND }];
 
 /** A pair on margin: the spot screen's market with a margin order form, risk, loans and interest (docs/product.md). */
 export default function Margin() {

@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BRAND, metaT } from "~/lib/i18n/meta";
+import { BRAND, marketPageMeta } from "~/lib/i18n/meta";
 import { SpotPage } from "~/components/trade/spot-page";
 import tradeCss from "~/styles/trade.css?url";
 import { spotPageData } from "./spot-data.server";
@@ -11,15 +11,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return spotPageData(context, request, params.symbol ?? "");
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  if (!data) return [{ title: BRAND }];
-  const last = data.tickers.find((t) => t.symbol === data.symbol.symbol)?.lastPr;
-  const title = metaT(matches, "meta.title", "trade").replace("{{symbol}}", data.symbol.symbol);
-  return [
-    { title: `${last ? `${last} | ` : ""}${title} | ${BRAND}` },
-    { name: "description", content: metaT(matches, "meta.description", "trade").replace("{{symbol}}", data.symbol.symbol) },
-  ];
-};
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? marketPageMeta(matches, "", data.symbol.symbol, data.tickers.find((t) => t.symbol === data.symbol.symbol)?.lastPr)
+    : [{ title: BRAND }];
 
 /** A spot market: chart, book, trades, the order panel and the user's orders (docs/product.md). */
 export default function Spot() {
