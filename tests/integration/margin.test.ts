@@ -285,3 +285,33 @@ describe("margin in the simulation environment", () => {
     expect(await asset(paper, C.assets, "BTC")).toBeUndefined();
   });
 });
+
+describe("margin and the API key's permissions", () => {
+  it("lets a read-only key read its margin accounts but not borrow, repay, trade or move coins", async () => {
+    const reader = new Client(web.url, makeKey(web.dir, "mg-reader", ["read"]));
+    expect((await reader.get(V2.assets)).body.code).toBe("00000");
+    expect((await reader.get(C.assets)).body.code).toBe("00000");
+    expect((await reader.get(`${I.riskRate}?symbol=BTCUSDT`)).body.code).toBe("00000");
+    const order = {
+      symbol: "BTCUSDT",
+      orderType: "limit",
+      price: "50000",
+      loanType: "autoLoan",
+      force: "gtc",
+      baseSize: "0.01",
+      side: "buy",
+    };
+    for (const [path, body] of [
+      [C.borrow, { coin: "USDT", borrowAmount: "1" }],
+      [C.repay, { coin: "USDT", repayAmount: "1" }],
+      [C.placeOrder, order],
+      [I.placeOrder, order],
+      [C.batchPlaceOrder, { symbol: "BTCUSDT", orderList: [order] }],
+      [C.cancelOrder, { symbol: "BTCUSDT", orderId: "1" }],
+      [MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "crossed_margin", amount: "1", coin: "USDT" }],
+    ] as const) {
+      const r = await reader.post(path, body);
+      expect([r.status, r.body.code], path).toEqual([403, "40014"]);
+    }
+  });
+});
