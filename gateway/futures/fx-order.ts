@@ -3,30 +3,30 @@
  * ones in one literal, so every futures order has one shape from the start (adding eight fields
  * after the engine's literal grew its property store three times on the order path).
  */
-import type { HoldSide, MarginMode, PosMode } from "../../protocol/mix.ts";
-import type { Force, OrderType, Side } from "../../protocol/bitget.ts";
 import type { IdGen } from "../exchange/engine/order.ts";
-import type { Env } from "../exchange/engine/types.ts";
-import type { FxAccount, FxOrder, TradeSide } from "./ledger.ts";
+import type { FxAccount, FxOrder } from "./ledger.ts";
 
-export interface FxOrderInit {
-  env: Env;
-  userId: string;
-  symbol: string;
-  side: Side;
-  type: OrderType;
-  force: Force;
-  /** Limit price in ticks. */
-  price: number;
-  size: number;
-  clientOid: string;
-  source: string;
-  tradeSide: TradeSide;
-  posSide: HoldSide;
-  reduceOnly: boolean;
-  posMode: PosMode;
-  leverage: number;
-  marginMode: MarginMode;
+/** What a caller sets on a new futures order: these fields of `FxOrder` (one declaration), and its account. */
+export interface FxOrderInit
+  extends Pick<
+    FxOrder,
+    | "env"
+    | "userId"
+    | "symbol"
+    | "side"
+    | "type"
+    | "force"
+    | "price"
+    | "size"
+    | "clientOid"
+    | "source"
+    | "tradeSide"
+    | "posSide"
+    | "reduceOnly"
+    | "posMode"
+    | "leverage"
+    | "marginMode"
+  > {
   /** The account it trades for, held so fills and cancels reach it without a lookup. */
   account: FxAccount;
 }
