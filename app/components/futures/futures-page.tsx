@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { KlineChart } from "~/components/trade/chart/kline-chart";
 import { DemoSwitch } from "~/components/trade/demo-switch";
-import { OrderBook } from "~/components/trade/order-book";
+import { ScreenBook } from "~/components/trade/screen-parts";
 import { RecentTrades } from "~/components/trade/recent-trades";
 import { TradeLayout } from "~/components/trade/trade-layout";
 import { useMarketFeeds, useMarketViews } from "~/components/trade/use-feeds";
@@ -21,7 +21,7 @@ import { useRootData } from "~/lib/root-data";
 import { showToast } from "~/lib/toast";
 import { chartAccountOf } from "~/lib/trade/chart-account";
 import type { PriceMark } from "~/lib/trade/chart/marks";
-import { mergeTrades, priceDirection } from "~/lib/trade/market-data";
+import { mergeTrades } from "~/lib/trade/market-data";
 import { BOOK_FEED_DEPTH, bookFeed, productTickerFeed, tradesFeed } from "~/lib/trade/market-feed";
 import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import { FuturesOrderPanel } from "./futures-order-panel";
@@ -138,13 +138,13 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
       }
       chart={<KlineChart data={data} market={market} book={book} account={chartAccount} source={FUTURES_CHART} lines={lines} />}
       book={
-        <OrderBook
+        <ScreenBook
           book={book}
           market={market}
+          openOrders={chartAccount?.openOrders.data ?? NONE}
           unit={unit === "quote" ? "quote" : "coin"}
-          lastPrice={ticker?.lastPr}
-          direction={priceDirection(trades)}
-          ownOrders={chartAccount?.openOrders.data.filter((o) => o.orderType === "limit") ?? NONE}
+          ticker={ticker}
+          trades={trades}
           onPick={(p) => "price" in p && setPick((cur) => ({ price: p.price, n: (cur?.n ?? 0) + 1 }))}
         />
       }

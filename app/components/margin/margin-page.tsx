@@ -3,13 +3,12 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Side } from "../../../protocol/bitget";
 import { KlineChart } from "~/components/trade/chart/kline-chart";
-import { DemoSwitch } from "~/components/trade/demo-switch";
-import { OrderBook, type BookPick } from "~/components/trade/order-book";
+import type { BookPick } from "~/components/trade/order-book";
 import { RecentTrades } from "~/components/trade/recent-trades";
-import { SymbolSwitcher } from "~/components/trade/symbol-switcher";
-import { TickerBar } from "~/components/trade/ticker-bar";
+import { PairHead, ScreenBook } from "~/components/trade/screen-parts";
 import { TradeLayout } from "~/components/trade/trade-layout";
 import { useMarketViews, usePublicFeeds } from "~/components/trade/use-feeds";
+import { useSideKeys } from "~/components/trade/use-side-keys";
 import { formatNumber } from "~/lib/i18n/format";
 import { BRAND } from "~/lib/i18n/meta";
 import type { MarginAccountState, MarginEvent } from "~/lib/margin/account-feed";
@@ -23,7 +22,6 @@ import { useRootData } from "~/lib/root-data";
 import { showToast } from "~/lib/toast";
 import { chartAccountOf } from "~/lib/trade/chart-account";
 import { marketOf } from "~/lib/trade/market";
-import { priceDirection } from "~/lib/trade/market-data";
 import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import { MarginAccountBox } from "./margin-account-box";
 import { MarginOrderPanel } from "./margin-order-panel";
@@ -82,19 +80,7 @@ export function MarginPage({ data }: { data: MarginPageData }) {
     if (last) document.title = `${last} | ${t("margin.meta.title", { symbol })} | ${BRAND}`;
   }, [last, symbol, t]);
 
-  // B and S switch the side, as on spot, unless typing or a dialog is open.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const el = e.target as HTMLElement | null;
-      const typing = !!el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
-      if (e.ctrlKey || e.metaKey || e.altKey || typing || document.querySelector("dialog[open]")) return;
-      const key = e.key.toLowerCase();
-      if (key === "b") setSide("buy");
-      else if (key === "s") setSide("sell");
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  useSideKeys(setSide);
 
   // Toasts: fills of this pair, and a margin call when the risk rate reaches the warning.
   useEffect(() => {
@@ -132,22 +118,26 @@ export function MarginPage({ data }: { data: MarginPageData }) {
       testId="margin-page"
       className="margin-page"
       head={
-        <>
-          <h1>{t("margin.heading", { base: market.base, quote: market.quote })}</h1>
-          <SymbolSwitcher current={symbol} pairs={data.pairs} tickers={data.tickers} pathOf={marginPath} />
-          <TickerBar ticker={ticker} market={market} />
-          {user && <DemoSwitch />}
-        </>
+        <PairHead
+          heading={t("margin.heading", { base: market.base, quote: market.quote })}
+          symbol={symbol}
+          market={market}
+          ticker={ticker}
+          pairs={data.pairs}
+          tickers={data.tickers}
+          pathOf={marginPath}
+          loggedIn={user !== null}
+        />
       }
       chart={<KlineChart data={data} market={market} book={book} account={chartAccount} />}
       book={
-        <OrderBook
+        <ScreenBook
           book={book}
           market={market}
+          openOrders={chartAccount?.openOrders.data ?? NONE}
           unit={unit}
-          lastPrice={ticker?.lastPr}
-          direction={priceDirection(trades)}
-          ownOrders={chartAccount?.openOrders.data.filter((o) => o.orderType === "limit") ?? NONE}
+          ticker={ticker}
+          trades={trades}
           onPick={(p) => setPick((cur) => ({ ...p, n: (cur?.n ?? 0) + 1 }))}
         />
       }

@@ -14,28 +14,18 @@ import type { SpotAsset } from "~/lib/assets/valuation";
 import type { Async } from "~/lib/async-state";
 import type { AccountFeed, AccountView } from "~/lib/trade/account-feed";
 import { marketOf, type Market } from "~/lib/trade/market";
-import { priceDirection } from "~/lib/trade/market-data";
 import type { OrderEvent, PlanEvent } from "~/lib/trade/order-events";
 import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import type { SpotPageData } from "~/lib/trade/spot-page-data";
 import { AccountSection } from "./account-section";
 import { KlineChart } from "./chart/kline-chart";
-import { DemoSwitch } from "./demo-switch";
-import { OrderBook, type BookPick } from "./order-book";
+import type { BookPick } from "./order-book";
 import { OrderPanel } from "./order-panel";
 import { RecentTrades } from "./recent-trades";
-import { SymbolSwitcher } from "./symbol-switcher";
+import { PairHead, ScreenBook } from "./screen-parts";
 import { TradeLayout } from "./trade-layout";
-import { TickerBar } from "./ticker-bar";
 import { useAccountFeed, useMarketViews, usePublicFeeds } from "./use-feeds";
-
-/** The phone layout's tabs (below 768 px); each shows the page parts marked with its `data-slot`. */
-
-/** B and S switch the side, except while typing or while a dialog is open. */
-function isTyping(e: KeyboardEvent): boolean {
-  const el = e.target as HTMLElement | null;
-  return !!el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
-}
+import { useSideKeys } from "./use-side-keys";
 
 /** One spot market: its data live from the streams, the order panel on the side the layout says. */
 export function SpotPage({ data }: { data: SpotPageData }) {
@@ -65,16 +55,7 @@ export function SpotPage({ data }: { data: SpotPageData }) {
     document.title = `${last} | ${t("meta.title", { symbol })} | ${BRAND}`;
   }, [last, symbol, t]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e) || document.querySelector("dialog[open]")) return;
-      const key = e.key.toLowerCase();
-      if (key === "b") setSide("buy");
-      else if (key === "s") setSide("sell");
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  useSideKeys(setSide);
 
   // Toasts of what happened to the trader's orders, from the private stream, in the page's language.
   useEffect(() => {
@@ -115,22 +96,25 @@ export function SpotPage({ data }: { data: SpotPageData }) {
     <TradeLayout
       testId="spot-page"
       head={
-        <>
-          <h1>{t("heading", { base: market.base, quote: market.quote })}</h1>
-          <SymbolSwitcher current={symbol} pairs={data.pairs} tickers={data.tickers} />
-          <TickerBar ticker={ticker} market={market} />
-          {user && <DemoSwitch />}
-        </>
+        <PairHead
+          heading={t("heading", { base: market.base, quote: market.quote })}
+          symbol={symbol}
+          market={market}
+          ticker={ticker}
+          pairs={data.pairs}
+          tickers={data.tickers}
+          loggedIn={user !== null}
+        />
       }
       chart={<KlineChart data={data} market={market} book={book} account={account} />}
       book={
-        <OrderBook
+        <ScreenBook
           book={book}
           market={market}
+          openOrders={account?.openOrders.state === "ready" ? account.openOrders.data : NO_ORDERS}
           unit={unit}
-          lastPrice={ticker?.lastPr}
-          direction={priceDirection(trades)}
-          ownOrders={account?.openOrders.state === "ready" ? account.openOrders.data.filter((o) => o.orderType === "limit") : NO_ORDERS}
+          ticker={ticker}
+          trades={trades}
           onPick={(p) => setPick((cur) => ({ ...p, n: (cur?.n ?? 0) + 1 }))}
         />
       }

@@ -1,0 +1,65 @@
+import type { ComponentProps } from "react";
+import type { ListedPair, PairTicker } from "~/lib/trade/market-list";
+import type { Market } from "~/lib/trade/market";
+import { priceDirection, type PublicTrade, type Ticker } from "~/lib/trade/market-data";
+import { DemoSwitch } from "./demo-switch";
+import { OrderBook } from "./order-book";
+import { SymbolSwitcher } from "./symbol-switcher";
+import { TickerBar } from "./ticker-bar";
+
+/**
+ * The head of a pair's screen, spot or margin (docs/decisions/704, 707): its heading, the market
+ * picker, the ticker and, for a user, the demo switch.
+ */
+export function PairHead({
+  heading,
+  symbol,
+  market,
+  ticker,
+  pairs,
+  tickers,
+  pathOf,
+  loggedIn,
+}: {
+  heading: string;
+  symbol: string;
+  market: Market;
+  ticker: Ticker | undefined;
+  pairs: readonly ListedPair[];
+  tickers: readonly PairTicker[];
+  pathOf?: (symbol: string) => string;
+  loggedIn: boolean;
+}) {
+  return (
+    <>
+      <h1>{heading}</h1>
+      <SymbolSwitcher current={symbol} pairs={pairs} tickers={tickers} pathOf={pathOf} />
+      <TickerBar ticker={ticker} market={market} />
+      {loggedIn && <DemoSwitch />}
+    </>
+  );
+}
+
+/**
+ * The book of a trading screen (spot, futures, margin): the last price and its direction come
+ * from the public feeds, and the user's open limit orders are marked at their prices.
+ */
+export function ScreenBook({
+  ticker,
+  trades,
+  openOrders,
+  ...book
+}: Omit<ComponentProps<typeof OrderBook>, "lastPrice" | "direction" | "ownOrders"> & {
+  ticker: { lastPr: string } | undefined;
+  trades: readonly PublicTrade[];
+  openOrders: ReadonlyArray<{ orderType: string; side: string; priceAvg: string }>;
+}) {
+  return (
+    <OrderBook
+      {...book}
+      lastPrice={ticker?.lastPr}
+      direction={priceDirection(trades)}
+      ownOrders={openOrders.filter((o) => o.orderType === "limit")}
+    />
+  );
+}
