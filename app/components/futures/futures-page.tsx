@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { KlineChart } from "~/components/trade/chart/kline-chart";
 import { DemoSwitch } from "~/components/trade/demo-switch";
-import { ScreenBook } from "~/components/trade/screen-parts";
+import { MarketUnavailable, ScreenBook } from "~/components/trade/screen-parts";
 import { RecentTrades } from "~/components/trade/recent-trades";
 import { TradeLayout } from "~/components/trade/trade-layout";
 import { useMarketFeeds, useMarketViews } from "~/components/trade/use-feeds";
@@ -118,12 +118,7 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
   // The shared chart reads orders in the spot shape: a futures limit order is the same line.
   const chartAccount = useMemo(() => view && chartAccountOf(view.orders, (o) => o.baseVolume), [view]);
 
-  if (!market)
-    return (
-      <p role="alert" className="notice error">
-        {t("unavailable")}
-      </p>
-    );
+  if (!market) return <MarketUnavailable />;
   const account = view?.account.state === "ready" ? view.account.data : undefined;
   return (
     <TradeLayout

@@ -1,14 +1,12 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Side } from "../../../protocol/bitget";
 import { KlineChart } from "~/components/trade/chart/kline-chart";
-import type { BookPick } from "~/components/trade/order-book";
 import { RecentTrades } from "~/components/trade/recent-trades";
-import { PairHead, ScreenBook } from "~/components/trade/screen-parts";
+import { MarketUnavailable, PairHead, ScreenBook } from "~/components/trade/screen-parts";
 import { TradeLayout } from "~/components/trade/trade-layout";
 import { useMarketViews, usePublicFeeds } from "~/components/trade/use-feeds";
-import { useSideKeys } from "~/components/trade/use-side-keys";
+import { useBookPick, useOrderSide } from "~/components/trade/use-order-side";
 import { formatNumber } from "~/lib/i18n/format";
 import { BRAND } from "~/lib/i18n/meta";
 import type { MarginAccountState, MarginEvent } from "~/lib/margin/account-feed";
@@ -53,9 +51,9 @@ export function MarginPage({ data }: { data: MarginPageData }) {
   const feeds = usePublicFeeds(data);
   const { book, trades, ticker } = useMarketViews(feeds);
   const [unit, setUnit] = useLocalPref("tradeUnit");
-  const [side, setSide] = useState<Side>("buy");
+  const { side, setSide, sides } = useOrderSide();
   const [mode, setMode] = useState<MarginMode>("crossed");
-  const [pick, setPick] = useState<(BookPick & { n: number }) | undefined>();
+  const { pick, onPick } = useBookPick();
   const [version, setVersion] = useState(0);
   const loginTo = `/login?redirectTo=${encodeURIComponent(pathname + search)}`;
   const warning = Number(data.listing?.warningRiskRatio) || undefined;
@@ -79,8 +77,6 @@ export function MarginPage({ data }: { data: MarginPageData }) {
   useEffect(() => {
     if (last) document.title = `${last} | ${t("margin.meta.title", { symbol })} | ${BRAND}`;
   }, [last, symbol, t]);
-
-  useSideKeys(setSide);
 
   // Toasts: fills of this pair, and a margin call when the risk rate reaches the warning.
   useEffect(() => {
@@ -107,12 +103,7 @@ export function MarginPage({ data }: { data: MarginPageData }) {
   // The chart marks open limit orders; it reads them in the spot shape.
   const chartAccount = useMemo(() => state && chartAccountOf(state.orders, (o) => o.filled), [state]);
 
-  if (!market)
-    return (
-      <p role="alert" className="notice error">
-        {t("unavailable")}
-      </p>
-    );
+  if (!market) return <MarketUnavailable />;
   return (
     <TradeLayout
       testId="margin-page"
@@ -120,11 +111,9 @@ export function MarginPage({ data }: { data: MarginPageData }) {
       head={
         <PairHead
           heading={t("margin.heading", { base: market.base, quote: market.quote })}
-          symbol={symbol}
+          data={data}
           market={market}
           ticker={ticker}
-          pairs={data.pairs}
-          tickers={data.tickers}
           pathOf={marginPath}
           loggedIn={user !== null}
         />
@@ -138,7 +127,7 @@ export function MarginPage({ data }: { data: MarginPageData }) {
           unit={unit}
           ticker={ticker}
           trades={trades}
-          onPick={(p) => setPick((cur) => ({ ...p, n: (cur?.n ?? 0) + 1 }))}
+          onPick={onPick}
         />
       }
       trades={<RecentTrades trades={trades} market={market} />}
@@ -163,10 +152,7 @@ export function MarginPage({ data }: { data: MarginPageData }) {
           />
         </>
       }
-      sides={{
-        buy: { label: t("side.buy"), pick: () => setSide("buy") },
-        sell: { label: t("side.sell"), pick: () => setSide("sell") },
-      }}
+      sides={sides}
     />
   );
 }

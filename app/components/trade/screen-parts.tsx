@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { useTranslation } from "react-i18next";
 import type { ListedPair, PairTicker } from "~/lib/trade/market-list";
 import type { Market } from "~/lib/trade/market";
 import { priceDirection, type PublicTrade, type Ticker } from "~/lib/trade/market-data";
@@ -13,30 +14,37 @@ import { TickerBar } from "./ticker-bar";
  */
 export function PairHead({
   heading,
-  symbol,
+  data,
   market,
   ticker,
-  pairs,
-  tickers,
   pathOf,
   loggedIn,
 }: {
   heading: string;
-  symbol: string;
+  /** The page's data: the pair shown and every listed pair with its ticker, for the picker. */
+  data: { symbol: { symbol: string }; pairs: readonly ListedPair[]; tickers: readonly PairTicker[] };
   market: Market;
   ticker: Ticker | undefined;
-  pairs: readonly ListedPair[];
-  tickers: readonly PairTicker[];
   pathOf?: (symbol: string) => string;
   loggedIn: boolean;
 }) {
   return (
     <>
       <h1>{heading}</h1>
-      <SymbolSwitcher current={symbol} pairs={pairs} tickers={tickers} pathOf={pathOf} />
+      <SymbolSwitcher current={data.symbol.symbol} pairs={data.pairs} tickers={data.tickers} pathOf={pathOf} />
       <TickerBar ticker={ticker} market={market} />
       {loggedIn && <DemoSwitch />}
     </>
+  );
+}
+
+/** What a trading screen shows instead when its market is not listed. */
+export function MarketUnavailable() {
+  const { t } = useTranslation("trade");
+  return (
+    <p role="alert" className="notice error">
+      {t("unavailable")}
+    </p>
   );
 }
 

@@ -1,7 +1,6 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { Side } from "../../../protocol/bitget";
 import { useRootData } from "~/lib/root-data";
 import { BRAND } from "~/lib/i18n/meta";
 import { formatNumber } from "~/lib/i18n/format";
@@ -19,13 +18,12 @@ import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import type { SpotPageData } from "~/lib/trade/spot-page-data";
 import { AccountSection } from "./account-section";
 import { KlineChart } from "./chart/kline-chart";
-import type { BookPick } from "./order-book";
 import { OrderPanel } from "./order-panel";
 import { RecentTrades } from "./recent-trades";
-import { PairHead, ScreenBook } from "./screen-parts";
+import { MarketUnavailable, PairHead, ScreenBook } from "./screen-parts";
 import { TradeLayout } from "./trade-layout";
 import { useAccountFeed, useMarketViews, usePublicFeeds } from "./use-feeds";
-import { useSideKeys } from "./use-side-keys";
+import { useBookPick, useOrderSide } from "./use-order-side";
 
 /** One spot market: its data live from the streams, the order panel on the side the layout says. */
 export function SpotPage({ data }: { data: SpotPageData }) {
@@ -39,8 +37,8 @@ export function SpotPage({ data }: { data: SpotPageData }) {
   const feeds = usePublicFeeds(data);
   const { book, trades, ticker } = useMarketViews(feeds);
   const [unit, setUnit] = useLocalPref("tradeUnit");
-  const [side, setSide] = useState<Side>("buy");
-  const [pick, setPick] = useState<(BookPick & { n: number }) | undefined>();
+  const { side, setSide, sides } = useOrderSide();
+  const { pick, onPick } = useBookPick();
   const accountFeed = useAccountFeed(symbol, user !== null);
   const account = useFeedView(accountFeed);
   const available = useMemo(() => availableOf(account?.balances, market), [account?.balances, market]);
@@ -54,8 +52,6 @@ export function SpotPage({ data }: { data: SpotPageData }) {
     if (!last) return;
     document.title = `${last} | ${t("meta.title", { symbol })} | ${BRAND}`;
   }, [last, symbol, t]);
-
-  useSideKeys(setSide);
 
   // Toasts of what happened to the trader's orders, from the private stream, in the page's language.
   useEffect(() => {
@@ -83,12 +79,7 @@ export function SpotPage({ data }: { data: SpotPageData }) {
     });
   }, [accountFeed, market, intl, t]);
 
-  if (!market)
-    return (
-      <p role="alert" className="notice error">
-        {t("unavailable")}
-      </p>
-    );
+  if (!market) return <MarketUnavailable />;
   const refreshIfOffline = () => {
     if (account?.stream !== "open") accountFeed?.refresh();
   };
@@ -98,11 +89,9 @@ export function SpotPage({ data }: { data: SpotPageData }) {
       head={
         <PairHead
           heading={t("heading", { base: market.base, quote: market.quote })}
-          symbol={symbol}
+          data={data}
           market={market}
           ticker={ticker}
-          pairs={data.pairs}
-          tickers={data.tickers}
           loggedIn={user !== null}
         />
       }
@@ -115,7 +104,7 @@ export function SpotPage({ data }: { data: SpotPageData }) {
           unit={unit}
           ticker={ticker}
           trades={trades}
-          onPick={(p) => setPick((cur) => ({ ...p, n: (cur?.n ?? 0) + 1 }))}
+          onPick={onPick}
         />
       }
       trades={<RecentTrades trades={trades} market={market} />}
@@ -145,10 +134,7 @@ export function SpotPage({ data }: { data: SpotPageData }) {
           onPlaced={refreshIfOffline}
         />
       }
-      sides={{
-        buy: { label: t("side.buy"), pick: () => setSide("buy") },
-        sell: { label: t("side.sell"), pick: () => setSide("sell") },
-      }}
+      sides={sides}
     />
   );
 }
