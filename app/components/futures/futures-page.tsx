@@ -1,9 +1,8 @@
-import { useLocation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { KlineChart } from "~/components/trade/chart/kline-chart";
 import { DemoSwitch } from "~/components/trade/demo-switch";
-import { MarketUnavailable, ScreenBook } from "~/components/trade/screen-parts";
+import { MarketUnavailable, ScreenBook, useLoginTo } from "~/components/trade/screen-parts";
 import { RecentTrades } from "~/components/trade/recent-trades";
 import { TradeLayout } from "~/components/trade/trade-layout";
 import { useMarketFeeds, useMarketViews } from "~/components/trade/use-feeds";
@@ -49,7 +48,6 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const user = useRootData()?.user ?? null;
-  const { pathname, search } = useLocation();
   const market = useMemo(() => futuresMarketOf(data.contract), [data.contract]);
   const symbol = data.symbol.symbol;
   const feeds = useFuturesFeeds(data);
@@ -57,7 +55,7 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
   const [unit] = useLocalPref("futuresTradeUnit");
   const [holdSide, setHoldSide] = useState<HoldSide>("long");
   const [pick, setPick] = useState<{ price: string; n: number }>();
-  const loginTo = `/login?redirectTo=${encodeURIComponent(pathname + search)}`;
+  const loginTo = useLoginTo();
 
   const feed = useFuturesAccount(symbol, user !== null);
   const state = useFrameStore(feed ? (feed.store as FrameStore<FuturesAccountState | undefined>) : NO_ACCOUNT);

@@ -1,9 +1,8 @@
-import { useLocation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { KlineChart } from "~/components/trade/chart/kline-chart";
 import { RecentTrades } from "~/components/trade/recent-trades";
-import { MarketUnavailable, PairHead, ScreenBook } from "~/components/trade/screen-parts";
+import { MarketUnavailable, PairHead, ScreenBook, useLoginTo } from "~/components/trade/screen-parts";
 import { TradeLayout } from "~/components/trade/trade-layout";
 import { useMarketViews, usePublicFeeds } from "~/components/trade/use-feeds";
 import { useBookPick, useOrderSide } from "~/components/trade/use-order-side";
@@ -45,7 +44,6 @@ export function MarginPage({ data }: { data: MarginPageData }) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const user = useRootData()?.user ?? null;
-  const { pathname, search } = useLocation();
   const market = useMemo(() => marketOf(data.symbol), [data.symbol]);
   const symbol = data.symbol.symbol;
   const feeds = usePublicFeeds(data);
@@ -55,7 +53,7 @@ export function MarginPage({ data }: { data: MarginPageData }) {
   const [mode, setMode] = useState<MarginMode>("crossed");
   const { pick, onPick } = useBookPick();
   const [version, setVersion] = useState(0);
-  const loginTo = `/login?redirectTo=${encodeURIComponent(pathname + search)}`;
+  const loginTo = useLoginTo();
   const warning = Number(data.listing?.warningRiskRatio) || undefined;
   const feed = useMarginAccount(mode, market, user !== null, warning);
   const state = useFrameStore(feed ? (feed.store as FrameStore<MarginAccountState | undefined>) : NO_ACCOUNT);

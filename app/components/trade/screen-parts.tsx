@@ -1,3 +1,4 @@
+import { useLocation } from "@remix-run/react";
 import type { ComponentProps } from "react";
 import { useTranslation } from "react-i18next";
 import type { ListedPair, PairTicker } from "~/lib/trade/market-list";
@@ -36,6 +37,12 @@ export function PairHead({
       {loggedIn && <DemoSwitch />}
     </>
   );
+}
+
+/** The login page's link that comes back to this page (query included) after logging in. */
+export function useLoginTo(): string {
+  const { pathname, search } = useLocation();
+  return `/login?redirectTo=${encodeURIComponent(pathname + search)}`;
 }
 
 /** What a trading screen shows instead when its market is not listed. */

@@ -1,4 +1,3 @@
-import { useLocation } from "@remix-run/react";
 import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/lib/root-data";
@@ -20,7 +19,7 @@ import { AccountSection } from "./account-section";
 import { KlineChart } from "./chart/kline-chart";
 import { OrderPanel } from "./order-panel";
 import { RecentTrades } from "./recent-trades";
-import { MarketUnavailable, PairHead, ScreenBook } from "./screen-parts";
+import { MarketUnavailable, PairHead, ScreenBook, useLoginTo } from "./screen-parts";
 import { TradeLayout } from "./trade-layout";
 import { useAccountFeed, useMarketViews, usePublicFeeds } from "./use-feeds";
 import { useBookPick, useOrderSide } from "./use-order-side";
@@ -31,7 +30,6 @@ export function SpotPage({ data }: { data: SpotPageData }) {
   const { intl } = usePagePrefs();
   const user = useRootData()?.user ?? null;
   const demo = useSimulationMode();
-  const { pathname, search } = useLocation();
   const market = useMemo(() => marketOf(data.symbol), [data.symbol]);
   const symbol = data.symbol.symbol;
   const feeds = usePublicFeeds(data);
@@ -42,7 +40,7 @@ export function SpotPage({ data }: { data: SpotPageData }) {
   const accountFeed = useAccountFeed(symbol, user !== null);
   const account = useFeedView(accountFeed);
   const available = useMemo(() => availableOf(account?.balances, market), [account?.balances, market]);
-  const loginTo = `/login?redirectTo=${encodeURIComponent(pathname + search)}`;
+  const loginTo = useLoginTo();
   /** What this tab already announced itself ("placed:<clientOid>", "cancelled:<orderId>"): the stream does not say it twice. */
   const announced = useRef(new Set<string>());
 
