@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Locator, Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { newestCode } from "../setup/outbox";
 import { steerFuturesPrice as steerPrice } from "../setup/price-control";
 
@@ -105,9 +105,26 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return result.violations.map((v) => `${v.id} ${v.nodes.map((x) => x.target.join(" ")).join(", ")}`);
 }
 
-/** Opens a trading screen at a phone's size (390 × 844); the answer finds one of its tabs by name. */
+/** How far the page is wider than the window, in CSS pixels (zero or less: nothing scrolls sideways). */
+export const sticksOut = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * Opens a trading screen at a phone's size (390 × 844) and checks how it opens: on the chart tab,
+ * the book hidden, nothing scrolling sideways. The answer finds one of its tabs by name.
+ */
 export async function openOnPhone(page: Page, path: string): Promise<(name: string) => Locator> {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(path);
-  return (name) => page.getByRole("tab", { name, exact: true });
+  const tab = (name: string) => page.getByRole("tab", { name, exact: true });
+  await expect(tab("Chart")).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("region", { name: "Order book" })).toBeHidden();
+  expect(await sticksOut(page)).toBeLessThanOrEqual(0);
+  return tab;
+}
+
+/** From the home page, the header's link of that name leads to the path. */
+export async function followHeaderLink(page: Page, name: string, path: RegExp): Promise<void> {
+  await page.goto("/");
+  await page.getByRole("navigation").getByRole("link", { name }).click();
+  await expect(page).toHaveURL(path);
 }

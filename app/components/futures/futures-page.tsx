@@ -1,9 +1,8 @@
-import { useLocation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { KlineChart } from "~/components/trade/chart/kline-chart";
 import { DemoSwitch } from "~/components/trade/demo-switch";
-import { OrderBook } from "~/components/trade/order-book";
+import { MarketUnavailable, ScreenBook, useLoginTo } from "~/components/trade/screen-parts";
 import { RecentTrades } from "~/components/trade/recent-trades";
 import { TradeLayout } from "~/components/trade/trade-layout";
 import { useMarketFeeds, useMarketViews } from "~/components/trade/use-feeds";
@@ -21,7 +20,7 @@ import { useRootData } from "~/lib/root-data";
 import { showToast } from "~/lib/toast";
 import { chartAccountOf } from "~/lib/trade/chart-account";
 import type { PriceMark } from "~/lib/trade/chart/marks";
-import { mergeTrades, priceDirection } from "~/lib/trade/market-data";
+import { mergeTrades } from "~/lib/trade/market-data";
 import { BOOK_FEED_DEPTH, bookFeed, productTickerFeed, tradesFeed } from "~/lib/trade/market-feed";
 import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import { FuturesOrderPanel } from "./futures-order-panel";
@@ -49,7 +48,6 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const user = useRootData()?.user ?? null;
-  const { pathname, search } = useLocation();
   const market = useMemo(() => futuresMarketOf(data.contract), [data.contract]);
   const symbol = data.symbol.symbol;
   const feeds = useFuturesFeeds(data);
@@ -57,7 +55,7 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
   const [unit] = useLocalPref("futuresTradeUnit");
   const [holdSide, setHoldSide] = useState<HoldSide>("long");
   const [pick, setPick] = useState<{ price: string; n: number }>();
-  const loginTo = `/login?redirectTo=${encodeURIComponent(pathname + search)}`;
+  const loginTo = useLoginTo();
 
   const feed = useFuturesAccount(symbol, user !== null);
   const state = useFrameStore(feed ? (feed.store as FrameStore<FuturesAccountState | undefined>) : NO_ACCOUNT);
@@ -118,12 +116,7 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
   // The shared chart reads orders in the spot shape: a futures limit order is the same line.
   const chartAccount = useMemo(() => view && chartAccountOf(view.orders, (o) => o.baseVolume), [view]);
 
-  if (!market)
-    return (
-      <p role="alert" className="notice error">
-        {t("unavailable")}
-      </p>
-    );
+  if (!market) return <MarketUnavailable />;
   const account = view?.account.state === "ready" ? view.account.data : undefined;
   return (
     <TradeLayout
@@ -138,13 +131,13 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
       }
       chart={<KlineChart data={data} market={market} book={book} account={chartAccount} source={FUTURES_CHART} lines={lines} />}
       book={
-        <OrderBook
+        <ScreenBook
           book={book}
           market={market}
+          openOrders={chartAccount?.openOrders.data ?? NONE}
           unit={unit === "quote" ? "quote" : "coin"}
-          lastPrice={ticker?.lastPr}
-          direction={priceDirection(trades)}
-          ownOrders={chartAccount?.openOrders.data.filter((o) => o.orderType === "limit") ?? NONE}
+          ticker={ticker}
+          trades={trades}
           onPick={(p) => "price" in p && setPick((cur) => ({ price: p.price, n: (cur?.n ?? 0) + 1 }))}
         />
       }

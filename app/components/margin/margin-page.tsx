@@ -1,15 +1,11 @@
-import { useLocation } from "@remix-run/react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Side } from "../../../protocol/bitget";
 import { KlineChart } from "~/components/trade/chart/kline-chart";
-import { DemoSwitch } from "~/components/trade/demo-switch";
-import { OrderBook, type BookPick } from "~/components/trade/order-book";
 import { RecentTrades } from "~/components/trade/recent-trades";
-import { SymbolSwitcher } from "~/components/trade/symbol-switcher";
-import { TickerBar } from "~/components/trade/ticker-bar";
+import { MarketUnavailable, PairHead, ScreenBook, useLoginTo } from "~/components/trade/screen-parts";
 import { TradeLayout } from "~/components/trade/trade-layout";
 import { useMarketViews, usePublicFeeds } from "~/components/trade/use-feeds";
+import { useBookPick, useOrderSide } from "~/components/trade/use-order-side";
 import { formatNumber } from "~/lib/i18n/format";
 import { BRAND } from "~/lib/i18n/meta";
 import type { MarginAccountState, MarginEvent } from "~/lib/margin/account-feed";
@@ -23,7 +19,6 @@ import { useRootData } from "~/lib/root-data";
 import { showToast } from "~/lib/toast";
 import { chartAccountOf } from "~/lib/trade/chart-account";
 import { marketOf } from "~/lib/trade/market";
-import { priceDirection } from "~/lib/trade/market-data";
 import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import { MarginAccountBox } from "./margin-account-box";
 import { MarginOrderPanel } from "./margin-order-panel";
@@ -49,17 +44,16 @@ export function MarginPage({ data }: { data: MarginPageData }) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const user = useRootData()?.user ?? null;
-  const { pathname, search } = useLocation();
   const market = useMemo(() => marketOf(data.symbol), [data.symbol]);
   const symbol = data.symbol.symbol;
   const feeds = usePublicFeeds(data);
   const { book, trades, ticker } = useMarketViews(feeds);
   const [unit, setUnit] = useLocalPref("tradeUnit");
-  const [side, setSide] = useState<Side>("buy");
+  const { side, setSide, sides } = useOrderSide();
   const [mode, setMode] = useState<MarginMode>("crossed");
-  const [pick, setPick] = useState<(BookPick & { n: number }) | undefined>();
+  const { pick, onPick } = useBookPick();
   const [version, setVersion] = useState(0);
-  const loginTo = `/login?redirectTo=${encodeURIComponent(pathname + search)}`;
+  const loginTo = useLoginTo();
   const warning = Number(data.listing?.warningRiskRatio) || undefined;
   const feed = useMarginAccount(mode, market, user !== null, warning);
   const state = useFrameStore(feed ? (feed.store as FrameStore<MarginAccountState | undefined>) : NO_ACCOUNT);
@@ -81,20 +75,6 @@ export function MarginPage({ data }: { data: MarginPageData }) {
   useEffect(() => {
     if (last) document.title = `${last} | ${t("margin.meta.title", { symbol })} | ${BRAND}`;
   }, [last, symbol, t]);
-
-  // B and S switch the side, as on spot, unless typing or a dialog is open.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const el = e.target as HTMLElement | null;
-      const typing = !!el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
-      if (e.ctrlKey || e.metaKey || e.altKey || typing || document.querySelector("dialog[open]")) return;
-      const key = e.key.toLowerCase();
-      if (key === "b") setSide("buy");
-      else if (key === "s") setSide("sell");
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
 
   // Toasts: fills of this pair, and a margin call when the risk rate reaches the warning.
   useEffect(() => {
@@ -121,34 +101,31 @@ export function MarginPage({ data }: { data: MarginPageData }) {
   // The chart marks open limit orders; it reads them in the spot shape.
   const chartAccount = useMemo(() => state && chartAccountOf(state.orders, (o) => o.filled), [state]);
 
-  if (!market)
-    return (
-      <p role="alert" className="notice error">
-        {t("unavailable")}
-      </p>
-    );
+  if (!market) return <MarketUnavailable />;
   return (
     <TradeLayout
       testId="margin-page"
       className="margin-page"
       head={
-        <>
-          <h1>{t("margin.heading", { base: market.base, quote: market.quote })}</h1>
-          <SymbolSwitcher current={symbol} pairs={data.pairs} tickers={data.tickers} pathOf={marginPath} />
-          <TickerBar ticker={ticker} market={market} />
-          {user && <DemoSwitch />}
-        </>
+        <PairHead
+          heading={t("margin.heading", { base: market.base, quote: market.quote })}
+          data={data}
+          market={market}
+          ticker={ticker}
+          pathOf={marginPath}
+          loggedIn={user !== null}
+        />
       }
       chart={<KlineChart data={data} market={market} book={book} account={chartAccount} />}
       book={
-        <OrderBook
+        <ScreenBook
           book={book}
           market={market}
+          openOrders={chartAccount?.openOrders.data ?? NONE}
           unit={unit}
-          lastPrice={ticker?.lastPr}
-          direction={priceDirection(trades)}
-          ownOrders={chartAccount?.openOrders.data.filter((o) => o.orderType === "limit") ?? NONE}
-          onPick={(p) => setPick((cur) => ({ ...p, n: (cur?.n ?? 0) + 1 }))}
+          ticker={ticker}
+          trades={trades}
+          onPick={onPick}
         />
       }
       trades={<RecentTrades trades={trades} market={market} />}
@@ -173,10 +150,7 @@ export function MarginPage({ data }: { data: MarginPageData }) {
           />
         </>
       }
-      sides={{
-        buy: { label: t("side.buy"), pick: () => setSide("buy") },
-        sell: { label: t("side.sell"), pick: () => setSide("sell") },
-      }}
+      sides={sides}
     />
   );
 }

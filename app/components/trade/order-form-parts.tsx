@@ -1,4 +1,3 @@
-import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -11,6 +10,7 @@ import type { Market } from "~/lib/trade/market";
 import { PERCENTS, type FieldError, type OrderFormState, type TradeUnit } from "~/lib/trade/order-form";
 import type { BookPick } from "./order-book";
 import { useErrorText } from "./order-fields";
+import { useLoginTo } from "./screen-parts";
 import type { OrderEntry } from "./use-order-entry";
 
 /**
@@ -109,7 +109,7 @@ interface FootProps {
 export function OrderFormFoot({ entry: { busy, placeError }, loggedIn, side, action }: FootProps) {
   const { t } = useTranslation("trade");
   const errorText = useErrorText();
-  const { pathname, search } = useLocation();
+  const loginTo = useLoginTo();
   return (
     <>
       {placeError?.field === "form" && (
@@ -123,7 +123,7 @@ export function OrderFormFoot({ entry: { busy, placeError }, loggedIn, side, act
         </button>
       ) : (
         <p className="guest-prompt">
-          {t("form.guest")} <LocaleLink to={`/login?redirectTo=${encodeURIComponent(pathname + search)}`}>{t("form.login")}</LocaleLink>
+          {t("form.guest")} <LocaleLink to={loginTo}>{t("form.login")}</LocaleLink>
           {" · "}
           <LocaleLink to="/register">{t("form.register")}</LocaleLink>
         </p>

@@ -1,7 +1,5 @@
-import { useLocation } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import type { Side } from "../../../protocol/bitget";
 import { useRootData } from "~/lib/root-data";
 import { BRAND } from "~/lib/i18n/meta";
 import { formatNumber } from "~/lib/i18n/format";
@@ -14,28 +12,17 @@ import type { SpotAsset } from "~/lib/assets/valuation";
 import type { Async } from "~/lib/async-state";
 import type { AccountFeed, AccountView } from "~/lib/trade/account-feed";
 import { marketOf, type Market } from "~/lib/trade/market";
-import { priceDirection } from "~/lib/trade/market-data";
 import type { OrderEvent, PlanEvent } from "~/lib/trade/order-events";
 import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import type { SpotPageData } from "~/lib/trade/spot-page-data";
 import { AccountSection } from "./account-section";
 import { KlineChart } from "./chart/kline-chart";
-import { DemoSwitch } from "./demo-switch";
-import { OrderBook, type BookPick } from "./order-book";
 import { OrderPanel } from "./order-panel";
 import { RecentTrades } from "./recent-trades";
-import { SymbolSwitcher } from "./symbol-switcher";
+import { MarketUnavailable, PairHead, ScreenBook, useLoginTo } from "./screen-parts";
 import { TradeLayout } from "./trade-layout";
-import { TickerBar } from "./ticker-bar";
 import { useAccountFeed, useMarketViews, usePublicFeeds } from "./use-feeds";
-
-/** The phone layout's tabs (below 768 px); each shows the page parts marked with its `data-slot`. */
-
-/** B and S switch the side, except while typing or while a dialog is open. */
-function isTyping(e: KeyboardEvent): boolean {
-  const el = e.target as HTMLElement | null;
-  return !!el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName));
-}
+import { useBookPick, useOrderSide } from "./use-order-side";
 
 /** One spot market: its data live from the streams, the order panel on the side the layout says. */
 export function SpotPage({ data }: { data: SpotPageData }) {
@@ -43,18 +30,17 @@ export function SpotPage({ data }: { data: SpotPageData }) {
   const { intl } = usePagePrefs();
   const user = useRootData()?.user ?? null;
   const demo = useSimulationMode();
-  const { pathname, search } = useLocation();
   const market = useMemo(() => marketOf(data.symbol), [data.symbol]);
   const symbol = data.symbol.symbol;
   const feeds = usePublicFeeds(data);
   const { book, trades, ticker } = useMarketViews(feeds);
   const [unit, setUnit] = useLocalPref("tradeUnit");
-  const [side, setSide] = useState<Side>("buy");
-  const [pick, setPick] = useState<(BookPick & { n: number }) | undefined>();
+  const { side, setSide, sides } = useOrderSide();
+  const { pick, onPick } = useBookPick();
   const accountFeed = useAccountFeed(symbol, user !== null);
   const account = useFeedView(accountFeed);
   const available = useMemo(() => availableOf(account?.balances, market), [account?.balances, market]);
-  const loginTo = `/login?redirectTo=${encodeURIComponent(pathname + search)}`;
+  const loginTo = useLoginTo();
   /** What this tab already announced itself ("placed:<clientOid>", "cancelled:<orderId>"): the stream does not say it twice. */
   const announced = useRef(new Set<string>());
 
@@ -64,17 +50,6 @@ export function SpotPage({ data }: { data: SpotPageData }) {
     if (!last) return;
     document.title = `${last} | ${t("meta.title", { symbol })} | ${BRAND}`;
   }, [last, symbol, t]);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e) || document.querySelector("dialog[open]")) return;
-      const key = e.key.toLowerCase();
-      if (key === "b") setSide("buy");
-      else if (key === "s") setSide("sell");
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
 
   // Toasts of what happened to the trader's orders, from the private stream, in the page's language.
   useEffect(() => {
@@ -102,12 +77,7 @@ export function SpotPage({ data }: { data: SpotPageData }) {
     });
   }, [accountFeed, market, intl, t]);
 
-  if (!market)
-    return (
-      <p role="alert" className="notice error">
-        {t("unavailable")}
-      </p>
-    );
+  if (!market) return <MarketUnavailable />;
   const refreshIfOffline = () => {
     if (account?.stream !== "open") accountFeed?.refresh();
   };
@@ -115,23 +85,24 @@ export function SpotPage({ data }: { data: SpotPageData }) {
     <TradeLayout
       testId="spot-page"
       head={
-        <>
-          <h1>{t("heading", { base: market.base, quote: market.quote })}</h1>
-          <SymbolSwitcher current={symbol} pairs={data.pairs} tickers={data.tickers} />
-          <TickerBar ticker={ticker} market={market} />
-          {user && <DemoSwitch />}
-        </>
+        <PairHead
+          heading={t("heading", { base: market.base, quote: market.quote })}
+          data={data}
+          market={market}
+          ticker={ticker}
+          loggedIn={user !== null}
+        />
       }
       chart={<KlineChart data={data} market={market} book={book} account={account} />}
       book={
-        <OrderBook
+        <ScreenBook
           book={book}
           market={market}
+          openOrders={account?.openOrders.state === "ready" ? account.openOrders.data : NO_ORDERS}
           unit={unit}
-          lastPrice={ticker?.lastPr}
-          direction={priceDirection(trades)}
-          ownOrders={account?.openOrders.state === "ready" ? account.openOrders.data.filter((o) => o.orderType === "limit") : NO_ORDERS}
-          onPick={(p) => setPick((cur) => ({ ...p, n: (cur?.n ?? 0) + 1 }))}
+          ticker={ticker}
+          trades={trades}
+          onPick={onPick}
         />
       }
       trades={<RecentTrades trades={trades} market={market} />}
@@ -161,10 +132,7 @@ export function SpotPage({ data }: { data: SpotPageData }) {
           onPlaced={refreshIfOffline}
         />
       }
-      sides={{
-        buy: { label: t("side.buy"), pick: () => setSide("buy") },
-        sell: { label: t("side.sell"), pick: () => setSide("sell") },
-      }}
+      sides={sides}
     />
   );
 }

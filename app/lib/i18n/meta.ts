@@ -66,3 +66,14 @@ export function marketPageMeta(
   const text = (key: "title" | "description") => metaT(matches, `${prefix}meta.${key}`, "trade").replace("{{symbol}}", symbol);
   return [{ title: `${last ? `${last} | ` : ""}${text("title")} | ${BRAND}` }, { name: "description", content: text("description") }];
 }
+
+/** The meta of a spot or margin pair's page from its loader's data: the last price is the pair's own ticker's. */
+export function pairPageMeta(
+  matches: readonly RootMatch[],
+  prefix: "" | "margin.",
+  data: { symbol: { symbol: string }; tickers: ReadonlyArray<{ symbol: string; lastPr: string }> } | undefined,
+): MetaDescriptor[] {
+  if (!data) return [{ title: BRAND }];
+  const symbol = data.symbol.symbol;
+  return marketPageMeta(matches, prefix, symbol, data.tickers.find((t) => t.symbol === symbol)?.lastPr);
+}

@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MarginPage } from "~/components/margin/margin-page";
-import { BRAND, marketPageMeta } from "~/lib/i18n/meta";
+import { pairPageMeta } from "~/lib/i18n/meta";
 import marginCss from "~/styles/margin.css?url";
 import tradeCss from "~/styles/trade.css?url";
 import { marginPageData } from "./margin-data.server";
@@ -11,14 +11,9 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: marginCss },
 ];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return marginPageData(context, request, params.symbol ?? "");
-}
+export const loader = ({ request, context, params }: LoaderFunctionArgs) => marginPageData(context, request, params.symbol ?? "");
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data
-    ? marketPageMeta(matches, "margin.", data.symbol.symbol, data.tickers.find((t) => t.symbol === data.symbol.symbol)?.lastPr)
-    : [{ title: BRAND }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pairPageMeta(matches, "margin.", data);
 
 /** A pair on margin: the spot screen's market with a margin order form, risk, loans and interest (docs/product.md). */
 export default function Margin() {

@@ -1,20 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { BRAND, marketPageMeta } from "~/lib/i18n/meta";
+import { pairPageMeta } from "~/lib/i18n/meta";
 import { SpotPage } from "~/components/trade/spot-page";
 import tradeCss from "~/styles/trade.css?url";
 import { spotPageData } from "./spot-data.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: tradeCss }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return spotPageData(context, request, params.symbol ?? "");
-}
+export const loader = ({ request, context, params }: LoaderFunctionArgs) => spotPageData(context, request, params.symbol ?? "");
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  data
-    ? marketPageMeta(matches, "", data.symbol.symbol, data.tickers.find((t) => t.symbol === data.symbol.symbol)?.lastPr)
-    : [{ title: BRAND }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pairPageMeta(matches, "", data);
 
 /** A spot market: chart, book, trades, the order panel and the user's orders (docs/product.md). */
 export default function Spot() {
