@@ -125,41 +125,7 @@ export class FuturesStore {
     }
     for (const o of ch.orders) {
       if (o.house) continue;
-      this.statement(
-        `INSERT INTO fx_orders (order_id, seq, env, user_id, symbol, side, trade_side, pos_side, pos_mode, order_type, force, price, size, filled, filled_quote,
-           fee, margin, profit, reduce_only, leverage, margin_mode, status, client_oid, c_time, u_time, cancel_reason, source)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT(order_id) DO UPDATE SET filled = excluded.filled, filled_quote = excluded.filled_quote, fee = excluded.fee, margin = excluded.margin,
-           profit = excluded.profit, status = excluded.status, u_time = excluded.u_time, cancel_reason = excluded.cancel_reason`,
-      ).run(
-        o.id,
-        o.seq,
-        o.env,
-        o.userId,
-        o.symbol,
-        o.side,
-        o.tradeSide,
-        o.posSide,
-        o.posMode,
-        o.type,
-        o.force,
-        o.price,
-        o.size,
-        o.filled,
-        o.filledQuote,
-        o.fee,
-        o.margin,
-        o.profit,
-        o.reduceOnly ? 1 : 0,
-        o.leverage,
-        o.marginMode,
-        o.status,
-        o.clientOid,
-        o.cTime,
-        o.uTime,
-        o.cancelReason,
-        o.source,
-      );
+      this.statement(ORDER_UPSERT).run(orderRow(o));
     }
     for (const f of ch.fills) {
       const o = f.order;
@@ -366,6 +332,16 @@ const ORDER_COLUMNS = {
 type FxOrderRow = Omit<Pick<FxOrder, keyof typeof ORDER_COLUMNS>, "reduceOnly"> & { reduceOnly: number };
 
 const ORDER_ROW = rowCodec<FxOrderRow>(ORDER_COLUMNS, { id: "order_id", type: "order_type" });
+
+/** The order write: every column from the codec, named; a known order updates only what a fill or a cancel changes. */
+const ORDER_UPSERT = `${ORDER_ROW.insert("fx_orders")}
+  ON CONFLICT(order_id) DO UPDATE SET filled = excluded.filled, filled_quote = excluded.filled_quote, fee = excluded.fee, margin = excluded.margin,
+    profit = excluded.profit, status = excluded.status, u_time = excluded.u_time, cancel_reason = excluded.cancel_reason`;
+
+/** An order's named parameters: SQLite binds no booleans, so `reduceOnly` goes as 0 or 1 (the other fields are not bound). */
+function orderRow(o: FxOrder): FxOrderRow {
+  return { ...o, reduceOnly: o.reduceOnly ? 1 : 0 };
+}
 
 /**
  * A stored futures order as the engine holds it. Read back orders never had the placed orders'
