@@ -58,6 +58,12 @@ export const FUTURES_BRIDGE = "usdt-futures";
 export const PROTECTION_FUND = "protection-fund";
 /** Accounts whose positions carry no margin (the simulator's and the fund's): never liquidated. */
 const UNMARGINED = new Set(["house-fx-mm", "house-fx-taker", PROTECTION_FUND]);
+/**
+ * The leverage and margin mode a position opens with: a user order passes itself (no object per
+ * fill), the unmargined accounts pass these.
+ */
+type OpenTerms = Pick<FxOrder, "leverage" | "marginMode">;
+const UNMARGINED_TERMS: OpenTerms = { leverage: 1, marginMode: "crossed" };
 /** What an order closed by auto-deleveraging carries as its note (docs/decisions/317). */
 export const ADL_REASON = "auto-deleveraging";
 /** A position whose margin ratio (maintenance / margin) reaches this is warned about. */
@@ -637,7 +643,7 @@ export class FuturesService {
     o.uTime = ts;
     if (o.house) {
       // house accounts net their position and take their PnL in their own (unmargined) balance: equity stays conserved
-      a.balance += this.net(c, a, o.side, qty, quote, 1, "crossed", ts, ch);
+      a.balance += this.net(c, a, o.side, qty, quote, UNMARGINED_TERMS, ts, ch);
       a.uTime = ts;
       ch.accounts.add(a);
       return;
@@ -660,12 +666,12 @@ export class FuturesService {
       realised = p ? this.reduce(p, Math.min(qty, p.size), quote, ts, ch) : 0n;
       business = o.posSide === "long" ? "close_long" : "close_short";
     } else if (o.posMode === "hedge_mode") {
-      this.increase(c, a, o.posSide, qty, quote, o.leverage, o.marginMode, ts, ch);
+      this.increase(c, a, o.posSide, qty, quote, o, ts, ch);
       business = o.posSide === "long" ? "open_long" : "open_short";
     } else {
       oneWay = true;
       opp = this.position(o.env, o.userId, c.symbol, o.side === "buy" ? "short" : "long");
-      realised = this.net(c, a, o.side, qty, quote, o.leverage, o.marginMode, ts, ch, opp);
+      realised = this.net(c, a, o.side, qty, quote, o, ts, ch, opp);
       business = opp ? (o.side === "buy" ? "close_short" : "close_long") : o.side === "buy" ? "open_long" : "open_short";
     }
     o.fee += fee;
@@ -694,8 +700,7 @@ export class FuturesService {
     side: Side,
     qty: number,
     quote: bigint,
-    lever: number,
-    mode: MarginMode,
+    terms: OpenTerms,
     ts: number,
     ch: FxChange,
     opp = this.position(a.env, a.userId, c.symbol, side === "buy" ? "short" : "long"),
@@ -710,7 +715,7 @@ export class FuturesService {
       left -= q;
       leftQuote -= part;
     }
-    if (left > 0) this.increase(c, a, side === "buy" ? "long" : "short", left, leftQuote, lever, mode, ts, ch);
+    if (left > 0) this.increase(c, a, side === "buy" ? "long" : "short", left, leftQuote, terms, ts, ch);
     return realised;
   }
 
@@ -720,8 +725,7 @@ export class FuturesService {
     side: HoldSide,
     qty: number,
     quote: bigint,
-    lever: number,
-    mode: MarginMode,
+    terms: OpenTerms,
     ts: number,
     ch: FxChange,
   ): void {
@@ -736,8 +740,8 @@ export class FuturesService {
         size: 0,
         cost: 0n,
         margin: 0n,
-        marginMode: mode,
-        leverage: lever,
+        marginMode: terms.marginMode,
+        leverage: terms.leverage,
         realised: 0n,
         fees: 0n,
         funding: 0n,
@@ -811,7 +815,7 @@ export class FuturesService {
       const size = p.size;
       const side: Side = p.holdSide === "long" ? "buy" : "sell";
       this.credit(this.account("paper", userId), this.reduce(p, size, value, ts, ch), "system_reset", c.symbol, 0n, ts, ch);
-      house.balance += this.net(c, house, side, size, value, 1, "crossed", ts, ch);
+      house.balance += this.net(c, house, side, size, value, UNMARGINED_TERMS, ts, ch);
       ch.accounts.add(house);
     }
     const a = this.account("paper", userId);
@@ -1023,7 +1027,7 @@ export class FuturesService {
     const realised = this.reduce(p, size, value, ts, ch);
     this.credit(a, realised, p.holdSide === "long" ? "burst_long_loss_query" : "burst_short_loss_query", c.symbol, 0n, ts, ch);
     const fund = this.account(p.env, PROTECTION_FUND);
-    fund.balance += this.net(c, fund, side, size, value, 1, "crossed", ts, ch);
+    fund.balance += this.net(c, fund, side, size, value, UNMARGINED_TERMS, ts, ch);
     ch.accounts.add(fund);
   }
 
