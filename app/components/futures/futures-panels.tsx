@@ -4,7 +4,7 @@ import { AccountPanels, readyCount } from "~/components/trade/account-section";
 import { RadioChoices } from "~/components/ui/radio-choices";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { AsyncTable } from "~/components/trade/async-table";
-import { CsvTable } from "~/components/trade/order-tables";
+import { CsvTable, type CsvFile } from "~/components/trade/order-tables";
 import { formatTime } from "~/components/trade/time-text";
 import { useAsync, type Async } from "~/lib/async-state";
 import { formatNumber, formatPercent } from "~/lib/i18n/format";
@@ -20,7 +20,6 @@ import { MARGIN_FILTERS } from "~/lib/prefs/local-prefs";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { PlanOrder } from "~/lib/trade/chart/marks";
-import { toCsv } from "~/lib/trade/csv";
 import { ActionDialog, type Action } from "./action-dialog";
 import { DecimalInput } from "./decimal-input";
 import type { FuturesAccountView } from "./use-futures-account";
@@ -503,17 +502,16 @@ function FuturesHistory({ market }: { market: FuturesMarket }) {
     { header: t("futures.pos.size"), num: true, cell: (o) => `${formatNumber(o.baseVolume, intl)} / ${formatNumber(o.size, intl)}` },
     { header: t("futures.pos.status"), cell: (o) => o.status },
   ];
-  const csv = (list: readonly FuturesOrder[]) =>
-    toCsv(
-      ["time", "orderId", "side", "tradeSide", "type", "price", "priceAvg", "size", "filled", "status"],
-      list.map((o) => [isoTime(o.cTime), o.orderId, o.side, o.tradeSide, o.orderType, o.price, o.priceAvg, o.size, o.baseVolume, o.status]),
-    );
+  const csv: CsvFile<FuturesOrder> = {
+    name: `${market.symbol}-futures-orders`,
+    label: t("spot.csv.orders"),
+    header: ["time", "orderId", "side", "tradeSide", "type", "price", "priceAvg", "size", "filled", "status"],
+    row: (o) => [isoTime(o.cTime), o.orderId, o.side, o.tradeSide, o.orderType, o.price, o.priceAvg, o.size, o.baseVolume, o.status],
+  };
   return (
     <CsvTable
       value={orders}
       empty={t("account.noHistory")}
-      csvName={`${market.symbol}-futures-orders`}
-      csvLabel={t("spot.csv.orders")}
       csv={csv}
       columns={columns}
       rowKey={(o) => o.orderId}
@@ -579,22 +577,14 @@ function FuturesFills({ market }: { market: FuturesMarket }) {
     { header: t("futures.pos.realised"), num: true, cell: (f) => (f.profit ? formatNumber(f.profit, intl) : "—") },
     { header: t("futures.form.fee"), num: true, cell: (f) => (f.fee ? formatNumber(f.fee, intl) : "—") },
   ];
-  const csv = (list: readonly MixFill[]) =>
-    toCsv(
-      ["time", "tradeId", "orderId", "side", "tradeSide", "price", "size", "profit", "fee"],
-      list.map((f) => [isoTime(f.cTime), f.tradeId, f.orderId, f.side, f.tradeSide, f.price, f.baseVolume, f.profit, f.fee]),
-    );
+  const csv: CsvFile<MixFill> = {
+    name: `${market.symbol}-futures-trades`,
+    label: t("spot.csv.fills"),
+    header: ["time", "tradeId", "orderId", "side", "tradeSide", "price", "size", "profit", "fee"],
+    row: (f) => [isoTime(f.cTime), f.tradeId, f.orderId, f.side, f.tradeSide, f.price, f.baseVolume, f.profit, f.fee],
+  };
   return (
-    <CsvTable
-      value={fills}
-      empty={t("account.noFills")}
-      csvName={`${market.symbol}-futures-trades`}
-      csvLabel={t("spot.csv.fills")}
-      csv={csv}
-      columns={columns}
-      rowKey={(f) => f.tradeId}
-      testId="futures-fills"
-    />
+    <CsvTable value={fills} empty={t("account.noFills")} csv={csv} columns={columns} rowKey={(f) => f.tradeId} testId="futures-fills" />
   );
 }
 

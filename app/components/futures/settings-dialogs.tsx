@@ -9,7 +9,10 @@ import type { PosMode } from "~/lib/futures/order-form";
 import { ActionDialog } from "./action-dialog";
 import { DecimalInput } from "./decimal-input";
 
-/** What every settings dialog of the order form is told: its contract, and how to close and report. */
+/**
+ * What every settings dialog of the order form is told: its contract, and how to close and report
+ * (`onDone` and `onClose`, which each dialog hands on to `ActionDialog` as they are, as `ends`).
+ */
 interface SettingsProps {
   market: FuturesMarket;
   onDone: () => void;
@@ -26,8 +29,7 @@ export function LeverageDialog({
   leverage,
   marginMode,
   posMode,
-  onDone,
-  onClose,
+  ...ends
 }: SettingsProps & { leverage: number; marginMode: MarginMode; posMode: PosMode }) {
   const { t } = useTranslation("trade");
   const ids = useId();
@@ -38,8 +40,7 @@ export function LeverageDialog({
     <ActionDialog
       title={t("futures.leverage.title", { symbol: market.symbol })}
       confirm={t("futures.leverage.save")}
-      onDone={onDone}
-      onClose={onClose}
+      {...ends}
       action={() =>
         valid
           ? {
@@ -81,7 +82,7 @@ export function LeverageDialog({
 }
 
 /** Cross or isolated margin for the contract. */
-export function MarginModeDialog({ market, marginMode, onDone, onClose }: SettingsProps & { marginMode: MarginMode }) {
+export function MarginModeDialog({ market, marginMode, ...ends }: SettingsProps & { marginMode: MarginMode }) {
   const { t } = useTranslation("trade");
   const [draft, setDraft] = useState<MarginMode>(marginMode);
   const title = t("futures.marginMode.title", { symbol: market.symbol });
@@ -89,8 +90,7 @@ export function MarginModeDialog({ market, marginMode, onDone, onClose }: Settin
     <ActionDialog
       title={title}
       confirm={t("futures.leverage.save")}
-      onDone={onDone}
-      onClose={onClose}
+      {...ends}
       action={() => ({
         calls: [{ path: MIX.setMarginMode, body: { ...contractOf(market), marginMode: draft } }],
         done: t("futures.toast.marginMode", { mode: t(`futures.marginMode.${draft}`) }),
@@ -113,7 +113,7 @@ export function MarginModeDialog({ market, marginMode, onDone, onClose }: Settin
 }
 
 /** USDT between the spot and the futures account. */
-export function TransferDialog({ onDone, onClose }: Omit<SettingsProps, "market">) {
+export function TransferDialog(ends: Omit<SettingsProps, "market">) {
   const { t } = useTranslation("trade");
   const [amount, setAmount] = useState("");
   const [toFutures, setToFutures] = useState(true);
@@ -122,8 +122,7 @@ export function TransferDialog({ onDone, onClose }: Omit<SettingsProps, "market"
     <ActionDialog
       title={t("futures.transfer.title")}
       confirm={t("futures.transfer.send")}
-      onDone={onDone}
-      onClose={onClose}
+      {...ends}
       action={() =>
         valid
           ? {
@@ -162,15 +161,14 @@ export function TransferDialog({ onDone, onClose }: Omit<SettingsProps, "market"
 }
 
 /** One-way or hedge mode, for the whole futures account. */
-export function PositionModeDialog({ posMode, onDone, onClose }: Omit<SettingsProps, "market"> & { posMode: PosMode }) {
+export function PositionModeDialog({ posMode, ...ends }: Omit<SettingsProps, "market"> & { posMode: PosMode }) {
   const { t } = useTranslation("trade");
   const next: PosMode = posMode === "one_way_mode" ? "hedge_mode" : "one_way_mode";
   return (
     <ActionDialog
       title={t("futures.posMode.title")}
       confirm={t(next === "hedge_mode" ? "futures.posMode.toHedge" : "futures.posMode.toOneWay")}
-      onDone={onDone}
-      onClose={onClose}
+      {...ends}
       action={() => ({
         calls: [{ path: MIX.setPositionMode, body: { productType: PRODUCT_TYPE, posMode: next } }],
         done: t("futures.toast.posMode"),

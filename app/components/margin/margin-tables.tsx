@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AsyncView } from "~/components/trade/async-view";
-import { CsvTable } from "~/components/trade/order-tables";
+import { CsvTable, type CsvFile } from "~/components/trade/order-tables";
 import { formatTime } from "~/components/trade/time-text";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { useAsync, type Async } from "~/lib/async-state";
@@ -20,7 +20,6 @@ import {
   type RecordKind,
 } from "~/lib/margin/api";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-import { toCsv } from "~/lib/trade/csv";
 
 const isoTime = (ms: string) => {
   const n = Number(ms);
@@ -105,30 +104,29 @@ export function MarginOrderHistory({ mode, symbol, version = 0 }: { mode: Margin
     [mode, symbol, version],
   );
   const [orders] = useAsync(load);
-  const csv = (list: readonly MarginOrder[]) =>
-    toCsv(
-      ["time", "orderId", "symbol", "side", "type", "loanType", "price", "priceAvg", "size", "filled", "filledQuote", "status"],
-      list.map((o) => [
-        isoTime(o.cTime),
-        o.orderId,
-        o.symbol,
-        o.side,
-        o.orderType,
-        o.loanType,
-        o.price,
-        o.priceAvg,
-        o.size,
-        o.filled,
-        o.filledQuote,
-        o.status,
-      ]),
-    );
+  const csv: CsvFile<MarginOrder> = {
+    name: `${symbol}-margin-${mode}-orders`,
+    label: t("spot.csv.orders"),
+    header: ["time", "orderId", "symbol", "side", "type", "loanType", "price", "priceAvg", "size", "filled", "filledQuote", "status"],
+    row: (o) => [
+      isoTime(o.cTime),
+      o.orderId,
+      o.symbol,
+      o.side,
+      o.orderType,
+      o.loanType,
+      o.price,
+      o.priceAvg,
+      o.size,
+      o.filled,
+      o.filledQuote,
+      o.status,
+    ],
+  };
   return (
     <CsvTable
       value={orders}
       empty={t("account.noHistory")}
-      csvName={`${symbol}-margin-${mode}-orders`}
-      csvLabel={t("spot.csv.orders")}
       csv={csv}
       columns={useOrderColumns()}
       rowKey={(o) => o.orderId}
@@ -185,17 +183,16 @@ export function MarginRecords({ mode, kind, coin, version = 0 }: { mode: MarginM
       cell: (r) => (liquidation ? formatNumber(r.type, intl) : r.type || "—"),
     },
   ];
-  const csv = (list: readonly MarginRecord[]) =>
-    toCsv(
-      ["time", "id", "coin", "amount", "extra", "type"],
-      list.map((r) => [isoTime(r.cTime), r.id, r.coin, r.amount, r.extra, r.type]),
-    );
+  const csv: CsvFile<MarginRecord> = {
+    name: `margin-${mode}-${kind}`,
+    label: t("margin.table.csv"),
+    header: ["time", "id", "coin", "amount", "extra", "type"],
+    row: (r) => [isoTime(r.cTime), r.id, r.coin, r.amount, r.extra, r.type],
+  };
   return (
     <CsvTable
       value={records}
       empty={t(`margin.table.no.${kind}`)}
-      csvName={`margin-${mode}-${kind}`}
-      csvLabel={t("margin.table.csv")}
       csv={csv}
       columns={columns}
       rowKey={(r) => r.id}

@@ -134,22 +134,14 @@ export function HistoryTable({ orders, market }: { orders: Async<readonly PastOr
     col.filled,
     col.status,
   ];
-  const csv = (list: readonly PastOrder[]) =>
-    toCsv(
-      ["orderId", "time", "symbol", "side", "type", "price", "averagePrice", "size", "filled", "status"],
-      list.map((o) => [o.orderId, isoTime(o.cTime), o.symbol, o.side, o.orderType, o.price, o.priceAvg, o.size, o.baseVolume, o.status]),
-    );
+  const csv: CsvFile<PastOrder> = {
+    name: `${market.symbol}-orders`,
+    label: t("spot.csv.orders"),
+    header: ["orderId", "time", "symbol", "side", "type", "price", "averagePrice", "size", "filled", "status"],
+    row: (o) => [o.orderId, isoTime(o.cTime), o.symbol, o.side, o.orderType, o.price, o.priceAvg, o.size, o.baseVolume, o.status],
+  };
   return (
-    <CsvTable
-      value={orders}
-      empty={t("account.noHistory")}
-      csvName={`${market.symbol}-orders`}
-      csvLabel={t("spot.csv.orders")}
-      csv={csv}
-      columns={columns}
-      rowKey={(o) => o.orderId}
-      testId="order-history"
-    />
+    <CsvTable value={orders} empty={t("account.noHistory")} csv={csv} columns={columns} rowKey={(o) => o.orderId} testId="order-history" />
   );
 }
 
@@ -163,34 +155,24 @@ export function FillsTable({ fills, market }: { fills: Async<readonly Fill[]>; m
     { header: t("account.value", { coin: market.quote }), num: true, cell: (f) => amount(f.amount) },
     { header: t("account.fee"), num: true, cell: (f) => `${amount(f.feeDetail.totalFee.replace(/^-/, ""))} ${f.feeDetail.feeCoin}` },
   ];
-  const csv = (list: readonly Fill[]) =>
-    toCsv(
-      ["tradeId", "orderId", "time", "symbol", "side", "price", "size", "value", "fee", "feeCoin"],
-      list.map((f) => [
-        f.tradeId,
-        f.orderId,
-        isoTime(f.cTime),
-        market.symbol,
-        f.side,
-        f.priceAvg,
-        f.size,
-        f.amount,
-        f.feeDetail.totalFee.replace(/^-/, ""),
-        f.feeDetail.feeCoin,
-      ]),
-    );
-  return (
-    <CsvTable
-      value={fills}
-      empty={t("account.noFills")}
-      csvName={`${market.symbol}-trades`}
-      csvLabel={t("spot.csv.fills")}
-      csv={csv}
-      columns={columns}
-      rowKey={(f) => f.tradeId}
-      testId="fills"
-    />
-  );
+  const csv: CsvFile<Fill> = {
+    name: `${market.symbol}-trades`,
+    label: t("spot.csv.fills"),
+    header: ["tradeId", "orderId", "time", "symbol", "side", "price", "size", "value", "fee", "feeCoin"],
+    row: (f) => [
+      f.tradeId,
+      f.orderId,
+      isoTime(f.cTime),
+      market.symbol,
+      f.side,
+      f.priceAvg,
+      f.size,
+      f.amount,
+      f.feeDetail.totalFee.replace(/^-/, ""),
+      f.feeDetail.feeCoin,
+    ],
+  };
+  return <CsvTable value={fills} empty={t("account.noFills")} csv={csv} columns={columns} rowKey={(f) => f.tradeId} testId="fills" />;
 }
 
 /** A time for a spreadsheet: ISO 8601 in UTC, whatever the reader's zone. */
@@ -199,12 +181,18 @@ const isoTime = (ms: string) => {
   return Number.isFinite(n) && n > 0 ? new Date(n).toISOString() : "";
 };
 
+/** The CSV file a `CsvTable` saves: the file's name and button label, the header, one row per item. */
+export interface CsvFile<T> {
+  name: string;
+  label: string;
+  header: readonly string[];
+  row: (item: T) => readonly string[];
+}
+
 /** A compact table of a list with a button above it that saves the same list as a CSV file. */
 export function CsvTable<T>({
   value,
   empty,
-  csvName,
-  csvLabel,
   csv,
   columns,
   rowKey,
@@ -212,9 +200,7 @@ export function CsvTable<T>({
 }: {
   value: Async<readonly T[]>;
   empty: string;
-  csvName: string;
-  csvLabel: string;
-  csv: (list: readonly T[]) => string;
+  csv: CsvFile<T>;
   columns: ReadonlyArray<Column<T>>;
   rowKey: (row: T) => string;
   testId: string;
@@ -223,7 +209,7 @@ export function CsvTable<T>({
     <AsyncTable
       value={value}
       empty={empty}
-      above={(list) => <CsvButton name={csvName} label={csvLabel} make={() => csv(list)} />}
+      above={(list) => <CsvButton name={csv.name} label={csv.label} make={() => toCsv(csv.header, list.map(csv.row))} />}
       columns={columns}
       rowKey={rowKey}
       testId={testId}
