@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /**
  * Every page in every browser test fails its test on a console error, an uncaught exception or
@@ -23,5 +23,18 @@ export const test = base.extend<{ pageProblems: string[]; allowConsoleErrors: Re
     expect(problems, "console errors, page errors or CSP violations").toEqual([]);
   },
 });
+
+/**
+ * Tests that all begin with `start` on their page and must end without a page problem: each
+ * names its title and what it does after the start.
+ */
+export function testFrom(start: (page: Page) => Promise<unknown>) {
+  return (title: string, body: (page: Page) => Promise<void>) =>
+    test(title, async ({ page, pageProblems }) => {
+      await start(page);
+      await body(page);
+      expect(pageProblems).toEqual([]);
+    });
+}
 
 export { expect };

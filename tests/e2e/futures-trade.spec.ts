@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { test, expect } from "./fixtures";
+import { expect, testFrom } from "./fixtures";
 import { registerThroughPage } from "./helpers";
 
 /** Trading USDT-M futures through the screen against the real gateway (issue 17 item 12; docs/decisions/705). */
@@ -39,13 +39,7 @@ async function trader(page: Page) {
 }
 
 /** A test of a new trader with 1000 USDT in futures on the BTCUSDT screen, which must end without a page problem. */
-function traderTest(title: string, body: (page: Page) => Promise<void>) {
-  test(title, async ({ page, pageProblems }) => {
-    await trader(page);
-    await body(page);
-    expect(pageProblems).toEqual([]);
-  });
-}
+const traderTest = testFrom(trader);
 
 traderTest(
   "a 10x isolated long: its cost and liquidation estimate, the position with its liquidation line, then closed at market",

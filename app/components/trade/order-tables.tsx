@@ -37,16 +37,20 @@ function useColumns(market: Market) {
   return { t, price, amount, col };
 }
 
+/** What a table of cancellable orders gets beside its rows: their pair, and what to call after a change. */
+interface CancellableProps {
+  market: Market;
+  onChanged: () => void;
+}
+
 /** The user's open orders on this pair, each cancellable, and all of them at once. */
 export function OpenOrdersTable({
   orders,
   market,
   onChanged,
   onCancelling,
-}: {
+}: CancellableProps & {
   orders: Async<readonly OpenOrder[]>;
-  market: Market;
-  onChanged: () => void;
   /** These orders are being cancelled here: the page says so itself, not again from the stream. */
   onCancelling: (orderIds: readonly string[]) => void;
 }) {
@@ -238,15 +242,7 @@ function CsvButton({ name, label, make }: { name: string; label: string; make: (
 }
 
 /** The user's waiting plan (trigger) orders on this pair, each cancellable. */
-export function PlanOrdersTable({
-  plans,
-  market,
-  onChanged,
-}: {
-  plans: Async<readonly PlanOrder[]>;
-  market: Market;
-  onChanged: () => void;
-}) {
+export function PlanOrdersTable({ plans, market, onChanged }: CancellableProps & { plans: Async<readonly PlanOrder[]> }) {
   const { t, price, amount, col } = useColumns(market);
   const [busy, setBusy] = useState(false);
   const cancel = async (p: PlanOrder) => {
