@@ -1,8 +1,8 @@
 import { MARGIN_CHANNELS, MARGIN_INST_TYPE } from "../../../protocol/margin";
 import type { Async } from "~/lib/async-state";
 import { settle } from "~/lib/trade/account-feed";
-import { FrameStore, nextFrame, type FrameScheduler } from "~/lib/ws/frame-store";
-import type { StreamClient } from "~/lib/ws/stream-client";
+import { AccountLists, LOADING, type AccountStream } from "~/lib/trade/account-lists";
+import { nextFrame, type FrameScheduler } from "~/lib/ws/frame-store";
 import type { StreamArg, StreamStatus } from "~/lib/ws/stream-types";
 import type { MarginAsset, MarginMode, MarginOrder } from "./api";
 import { marginCallWatch } from "./maths";
@@ -17,22 +17,22 @@ export interface MarginAccountApi {
   recentDone(): Promise<MarginOrder[]>;
 }
 
-export interface MarginAccountState {
+/** The account's lists as they stand. */
+interface MarginLists {
   assets: Async<MarginAsset[]>;
   riskRate: string | undefined;
   borrowable: { base?: string; quote?: string };
   orders: Async<MarginOrder[]>;
-  stream: StreamStatus;
 }
+
+export type MarginAccountState = MarginLists & { stream: StreamStatus };
 
 /** A fill of the trader's order, a close-out fill of a liquidation (a `SYS` order), or a margin call. */
 export type MarginEvent = { kind: "fill" | "liquidation"; order: MarginOrder } | { kind: "marginCall"; riskRate: string };
 
-type Stream = Pick<StreamClient, "subscribe" | "onReady" | "status" | "onStatus">;
-
 /** Pushes come in bursts (an order fills, the account moves): one read a little after the last. */
 const PUSH_DEBOUNCE_MS = 150;
-/** Interest accrues and prices move the risk rate without any push: read again this often while visible. */
+/** Prices move the risk rate and the borrowable amounts without any push: read again this often while visible. */
 export const MARGIN_POLL_MS = 5_000;
 
 const FILLED = new Set(["filled", "full_fill", "partially_filled", "partial_fill"]);
@@ -40,16 +40,10 @@ const FILLED = new Set(["filled", "full_fill", "partially_filled", "partial_fill
 /**
  * The trader's margin account of one mode for one pair (docs/decisions/707): read over REST, again
  * after every push of Bitget's margin channels (`account-crossed` / `orders-crossed`, or the isolated
- * ones) and every few seconds while the tab is visible, since interest and the risk rate change
- * with no push. Fills and margin calls become events for the page's toasts.
+ * ones) and every few seconds while the tab is visible, since a price move changes the risk rate
+ * with no push (interest, loans and repayments are pushed). Fills and margin calls become events for the page's toasts.
  */
-export class MarginAccountFeed {
-  readonly store: FrameStore<MarginAccountState>;
-  private assets: Async<MarginAsset[]> = { state: "loading" };
-  private riskRate: string | undefined;
-  private borrowable: { base?: string; quote?: string } = {};
-  private orders: Async<MarginOrder[]> = { state: "loading" };
-  private readonly listeners = new Set<(e: MarginEvent) => void>();
+export class MarginAccountFeed extends AccountLists<MarginLists, MarginEvent> {
   /** Filled amounts of done orders already seen: the first read is the baseline, not news. */
   private seen: Map<string, string> | undefined;
   private readonly watch: (ratio: number | undefined) => boolean;
@@ -57,23 +51,14 @@ export class MarginAccountFeed {
 
   constructor(
     private readonly mode: MarginMode,
-    private readonly symbol: string,
-    private readonly stream: Stream,
+    symbol: string,
+    stream: AccountStream,
     private readonly api: MarginAccountApi,
     warningRatio?: number,
     schedule: FrameScheduler = nextFrame,
   ) {
+    super(symbol, stream, { assets: LOADING, riskRate: undefined, borrowable: {}, orders: LOADING }, schedule);
     this.watch = marginCallWatch(warningRatio);
-    this.store = new FrameStore(
-      () => ({
-        assets: this.assets,
-        riskRate: this.riskRate,
-        borrowable: this.borrowable,
-        orders: this.orders,
-        stream: this.stream.status(),
-      }),
-      schedule,
-    );
   }
 
   start(pollMs = MARGIN_POLL_MS): () => void {
@@ -109,29 +94,24 @@ export class MarginAccountFeed {
 
   /** Reads everything again (the start, a push, the poll, and after the trader's own action). */
   refresh(): void {
-    void settle(this.api.assets(), this.assets).then((v) => {
-      this.assets = v;
+    void settle(this.api.assets(), this.lists.assets).then((v) => {
+      this.lists.assets = v;
       this.store.invalidate();
     });
-    void settle(this.api.openOrders(), this.orders).then((v) => {
-      this.orders = v;
+    void settle(this.api.openOrders(), this.lists.orders).then((v) => {
+      this.lists.orders = v;
       this.store.invalidate();
     });
     this.api.riskRate().then((r) => {
-      this.riskRate = r;
+      this.lists.riskRate = r;
       this.store.invalidate();
       if (r !== undefined && this.watch(Number(r))) this.emit({ kind: "marginCall", riskRate: r });
     }, ignore);
     this.api.borrowable().then((b) => {
-      this.borrowable = b;
+      this.lists.borrowable = b;
       this.store.invalidate();
     }, ignore);
     this.api.recentDone().then((list) => this.fills(list), ignore);
-  }
-
-  onEvent(listener: (e: MarginEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   private fills(list: readonly MarginOrder[]): void {
@@ -143,10 +123,6 @@ export class MarginAccountFeed {
       seen.set(o.orderId, o.filled);
       if (!first && Number(o.filled) > 0) this.emit({ kind: o.source === "SYS" ? "liquidation" : "fill", order: o });
     }
-  }
-
-  private emit(e: MarginEvent): void {
-    for (const l of [...this.listeners]) l(e);
   }
 }
 
