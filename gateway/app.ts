@@ -51,7 +51,7 @@ import { Futures } from "./futures/futures.ts";
 import { FUTURES_MIGRATIONS } from "./futures/migrations.ts";
 import { futuresActionRoutes } from "./futures/routes/action-routes.ts";
 import { futuresPlanRoutes } from "./futures/routes/plan-routes.ts";
-import { privateFuturesRoutes } from "./futures/routes/private-routes.ts";
+import { futuresTransfer, privateFuturesRoutes } from "./futures/routes/private-routes.ts";
 import { publicFuturesRoutes } from "./futures/routes/public-routes.ts";
 import { futuresStreamMarket } from "./futures/streams.ts";
 import { SUB_TRANSFER_MIGRATIONS } from "./exchange/sub-transfer-store.ts";
@@ -61,7 +61,7 @@ import { marginRoutes } from "./margin/routes/margin-routes.ts";
 import { marginStreamMarket } from "./margin/streams.ts";
 import { SpotPriceControl } from "./margin/spot-price-control.ts";
 import { MARGIN_MIGRATIONS } from "./margin/store.ts";
-import { marginTransferRoute } from "./margin/routes/transfer-route.ts";
+import { walletTransferRoute } from "./margin/routes/transfer-route.ts";
 import { publicRoutes } from "./public-routes.ts";
 import type { SessionRequest } from "./request.ts";
 import { ApiKeyStore } from "./security/api-keys.ts";
@@ -200,11 +200,10 @@ export async function createGateway(
   planRoutes(app, exchangeDeps);
   spotAccountRoutes(app, exchangeDeps);
   subTransferRoutes(app, exchangeDeps);
-  // before the futures routes: it wraps their wallet/transfer for margin accounts
-  marginTransferRoute(app, { ...exchangeDeps, margin });
   marginRoutes(app, { ...exchangeDeps, margin });
   publicFuturesRoutes(app, { futures, limiter: exchangeDeps.limiter });
   privateFuturesRoutes(app, { ...exchangeDeps, futures });
+  walletTransferRoute(app, { ...exchangeDeps, margin }, futuresTransfer(futures));
   futuresPlanRoutes(app, { ...exchangeDeps, futures });
   futuresActionRoutes(app, { ...exchangeDeps, futures });
   eventRoutes(app, {
