@@ -63,6 +63,12 @@ import { SpotPriceControl } from "./margin/spot-price-control.ts";
 import { MARGIN_MIGRATIONS } from "./margin/store.ts";
 import { walletTransferRoute } from "./margin/routes/transfer-route.ts";
 import { publicRoutes } from "./public-routes.ts";
+import { FundHistoryStore, fundHistoryRoute } from "./futures/fund-history.ts";
+import { reservesConfigFromEnv } from "./reserves/config.ts";
+import { liveLedger } from "./reserves/ledger.ts";
+import { reservesRoutes } from "./reserves/routes.ts";
+import { ReservesService } from "./reserves/service.ts";
+import { RESERVES_MIGRATIONS, ReservesStore } from "./reserves/store.ts";
 import type { SessionRequest } from "./request.ts";
 import { ApiKeyStore } from "./security/api-keys.ts";
 import { frontDoorRewrite, installFrontDoor } from "./security/front-door.ts";
@@ -103,6 +109,7 @@ export async function createGateway(
   migrate(db, EVENT_MIGRATIONS);
   migrate(db, FUTURES_MIGRATIONS);
   migrate(db, MARGIN_MIGRATIONS);
+  migrate(db, RESERVES_MIGRATIONS);
 
   const app = Fastify({
     logger,
@@ -145,6 +152,10 @@ export async function createGateway(
   await margin.start();
   // the same test and demo switch also pins spot pairs, so a margin account can be driven to liquidation (docs/decisions/316)
   const spotPrices = futuresConfig.priceControl ? new SpotPriceControl(db, exchange, log("spot price control error")) : undefined;
+  // proof of reserves over the live ledgers of spot, margin and futures (docs/decisions/333)
+  const reserves = new ReservesService(new ReservesStore(db), liveLedger(exchange, margin, futures), reservesConfigFromEnv(), log("reserves snapshot failed"));
+  reserves.start();
+  app.addHook("onClose", async () => reserves.stop());
   const eventStore = new EventStore(db);
   const events = new EventService({
     store: eventStore,
@@ -206,6 +217,8 @@ export async function createGateway(
   walletTransferRoute(app, { ...exchangeDeps, margin }, futuresTransfer(futures));
   futuresPlanRoutes(app, { ...exchangeDeps, futures });
   futuresActionRoutes(app, { ...exchangeDeps, futures });
+  reservesRoutes(app, { reserves, limiter: exchangeDeps.limiter, requireUserId: (req) => accounts.currentUser(req).user.id });
+  fundHistoryRoute(app, { store: new FundHistoryStore(db), futures, limiter: exchangeDeps.limiter });
   eventRoutes(app, {
     events,
     operators: new OperatorAuth(eventsConfigFromEnv().operatorSecret, eventStore),

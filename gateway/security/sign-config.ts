@@ -3,6 +3,7 @@ import { ACCOUNT_PATHS } from "../../protocol/account-paths.ts";
 import { PATHS } from "../../protocol/paths.ts";
 import { WS_PATHS } from "../../protocol/bitget.ts";
 import { EVENT_PATHS } from "../../protocol/events.ts";
+import { RESERVES_PATHS } from "../../protocol/reserves.ts";
 import type { LoginKey } from "./login-keys.ts";
 
 /**
@@ -23,6 +24,8 @@ export const EXACT_URLS: Record<string, SignMode> = {
   [WS_PATHS.private]: 1,
   // Enrolling in a competition changes the account's standing (docs/decisions/800).
   [EVENT_PATHS.enrol]: 2,
+  // A user's proof of reserves is private data (docs/decisions/333).
+  [RESERVES_PATHS.proof]: 1,
 };
 
 /**

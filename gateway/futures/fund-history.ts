@@ -1,0 +1,67 @@
+/**
+ * The futures protection fund's history (docs/decisions/714): its balance after each of its bills
+ * in each environment, and the balance now. Public, like the fund's balance (decision 313).
+ */
+import type { FastifyInstance } from "fastify";
+import { RESERVES_PATHS, type FundHistory, type FundPoint } from "../../protocol/reserves.ts";
+import { ok } from "../envelope.ts";
+import type { Db } from "../db/database.ts";
+import { exactRows } from "../db/columns.ts";
+import type { Env } from "../exchange/engine/types.ts";
+import { units } from "../exchange/format.ts";
+import { qInt, type Query } from "../exchange/routes/query.ts";
+import type { RateLimiter } from "../exchange/routes/rate-limit.ts";
+import type { Futures } from "./futures.ts";
+import { PROTECTION_FUND } from "./service.ts";
+
+const DAY_MS = 86_400_000;
+/** The newest points of a window; a busy fund's older changes are thinned to this many. */
+const MAX_POINTS = 1000;
+const PER_SECOND = 10;
+const PRODUCT: Record<Env, string> = { live: "USDT-FUTURES", paper: "SUSDT-FUTURES" };
+
+export class FundHistoryStore {
+  constructor(private readonly db: Db) {}
+
+  /** The balance the window starts with (the last bill before it) and each bill's balance in it, oldest first. */
+  points(env: Env, since: number): { before: bigint | undefined; points: Array<{ ts: number; balance: bigint }> } {
+    const before = exactRows(
+      this.db,
+      "SELECT balance FROM fx_bills WHERE env = ? AND user_id = ? AND ts < ? ORDER BY bill_id DESC LIMIT 1",
+      env,
+      PROTECTION_FUND,
+      since,
+    )[0]?.balance as bigint | undefined;
+    const rows = exactRows(
+      this.db,
+      "SELECT ts, balance FROM fx_bills WHERE env = ? AND user_id = ? AND ts >= ? ORDER BY bill_id DESC LIMIT ?",
+      env,
+      PROTECTION_FUND,
+      since,
+      MAX_POINTS,
+    );
+    return { before, points: rows.reverse().map((r) => ({ ts: Number(r.ts), balance: r.balance as bigint })) };
+  }
+}
+
+export function fundHistory(store: FundHistoryStore, futures: Futures, days: number, now = Date.now()): FundHistory {
+  const since = now - days * DAY_MS;
+  const environments = (["live", "paper"] as const).map((env) => {
+    const { before, points } = store.points(env, since);
+    const balance = futures.svc.protectionFund(env);
+    const out: FundPoint[] = [];
+    if (before !== undefined) out.push({ time: since, balance: units(before) });
+    for (const p of points) out.push({ time: p.ts, balance: units(p.balance) });
+    out.push({ time: now, balance: units(balance) });
+    return { env, productType: PRODUCT[env], balance: units(balance), points: out };
+  });
+  return { marginCoin: "USDT", environments };
+}
+
+export function fundHistoryRoute(app: FastifyInstance, deps: { store: FundHistoryStore; futures: Futures; limiter: RateLimiter }): void {
+  app.get(RESERVES_PATHS.fundHistory, async (req) => {
+    deps.limiter.take(`ip:${req.ip}:${RESERVES_PATHS.fundHistory}`, PER_SECOND);
+    const days = qInt(req.query as Query, "days", { min: 1, max: 365, def: 30 }) as number;
+    return ok(fundHistory(deps.store, deps.futures, days));
+  });
+}
