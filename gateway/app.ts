@@ -153,7 +153,12 @@ export async function createGateway(
   // the same test and demo switch also pins spot pairs, so a margin account can be driven to liquidation (docs/decisions/316)
   const spotPrices = futuresConfig.priceControl ? new SpotPriceControl(db, exchange, log("spot price control error")) : undefined;
   // proof of reserves over the live ledgers of spot, margin and futures (docs/decisions/333)
-  const reserves = new ReservesService(new ReservesStore(db), liveLedger(exchange, margin, futures), reservesConfigFromEnv(), log("reserves snapshot failed"));
+  const reserves = new ReservesService(
+    new ReservesStore(db),
+    liveLedger(exchange, margin, futures),
+    reservesConfigFromEnv(),
+    log("reserves snapshot failed"),
+  );
   reserves.start();
   app.addHook("onClose", async () => reserves.stop());
   const eventStore = new EventStore(db);

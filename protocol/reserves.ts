@@ -213,6 +213,13 @@ export async function verifyInclusion(p: InclusionProof, sha256: Sha256 = subtle
   const hashOk = toHex(cur.hash) === p.root.hash;
   const sumsOk = cur.sums.every((x, i) => String(x) === p.root.sums[i]);
   const problem = !hashOk ? "root-hash" : !sumsOk ? "root-sums" : undefined;
-  steps.push({ kind: "root", level: p.path.length, hash: toHex(cur.hash), sums: cur.sums.map(String), ok: !problem, ...(problem ? { problem } : {}) });
+  steps.push({
+    kind: "root",
+    level: p.path.length,
+    hash: toHex(cur.hash),
+    sums: cur.sums.map(String),
+    ok: !problem,
+    ...(problem ? { problem } : {}),
+  });
   return { ok: !problem, steps };
 }

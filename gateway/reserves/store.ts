@@ -85,8 +85,16 @@ export class ReservesStore {
   save(s: Omit<SnapshotRow, "id">, leaves: readonly Leaf[], reason: string, answers: readonly number[] = []): number {
     return this.db.transaction(() => {
       const id = Number(
-        this.q.insert.run(s.takenAt, s.secret, s.rootHash, JSON.stringify(s.assets), joined(s.liabilities), joined(s.reserves), s.leafCount, reason)
-          .lastInsertRowid,
+        this.q.insert.run(
+          s.takenAt,
+          s.secret,
+          s.rootHash,
+          JSON.stringify(s.assets),
+          joined(s.liabilities),
+          joined(s.reserves),
+          s.leafCount,
+          reason,
+        ).lastInsertRowid,
       );
       for (const l of leaves) this.q.leaf.run(id, l.userId, joined(l.balances));
       for (const r of answers) this.q.answer.run(id, r);

@@ -82,7 +82,14 @@ describe("the Merkle sum tree (docs/proof-of-reserves.md)", () => {
   });
 
   it("refuses a sum that leaves 128 bits and a proof that is not well formed, saying where", async () => {
-    const t = { assets: 1, secret: new Uint8Array(32), leaves: [{ userId: "a", balances: [1n] }, { userId: "b", balances: [2n] }] };
+    const t = {
+      assets: 1,
+      secret: new Uint8Array(32),
+      leaves: [
+        { userId: "a", balances: [1n] },
+        { userId: "b", balances: [2n] },
+      ],
+    };
     const [p] = proofsOf(t);
     const over = structuredClone(p!);
     over.path[0]!.sums[0] = String(U128_LIMIT - 1n);

@@ -20,7 +20,8 @@ import {
 const sha256 = (b: Uint8Array): Uint8Array => new Uint8Array(createHash("sha256").update(b).digest());
 
 /** A user's salt in a snapshot: HMAC-SHA256(snapshot secret, user id). Unguessable without the secret. */
-export const saltOf = (secret: Uint8Array, userId: string): Uint8Array => new Uint8Array(createHmac("sha256", secret).update(userId).digest());
+export const saltOf = (secret: Uint8Array, userId: string): Uint8Array =>
+  new Uint8Array(createHmac("sha256", secret).update(userId).digest());
 
 export interface Leaf {
   userId: string;

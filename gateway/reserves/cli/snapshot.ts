@@ -32,4 +32,6 @@ if (!snap) {
   console.error(`reserves:snapshot: no answer within ${wait} s; is the gateway running on this DATA_DIR?`);
   process.exit(1);
 }
-console.log(`snapshot ${answered ?? snap.id} (latest ${snap.id}) at ${new Date(snap.takenAt).toISOString()}: root ${snap.rootHash}, ${snap.leafCount} accounts`);
+console.info(
+  `snapshot ${answered ?? snap.id} (latest ${snap.id}) at ${new Date(snap.takenAt).toISOString()}: root ${snap.rootHash}, ${snap.leafCount} accounts`,
+);
