@@ -41,7 +41,12 @@ import { TrackingHost } from "~/components/tracking-host";
 import globalCss from "~/styles/global.css?url";
 
 // The app's stylesheets are written by the document: a page may inline them instead (docs/decisions/606).
-export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+// The web app manifest and its touch icon (docs/decisions/714).
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
+];
 
 /**
  * Everything the first byte must already be right about: language and direction, theme, layout,
