@@ -5,7 +5,7 @@
  */
 
 export const RESERVES_PATHS = {
-  /** GET, public → `ReservesSnapshot`: the latest snapshot (404 envelope before the first one). */
+  /** GET, public → `ReservesSnapshot`: the latest snapshot (33301 before the first one). */
   snapshot: "/v1/reserves/public/snapshot",
   /** POST `{}`, a logged-in session, signed mode 1 → `InclusionProof` of the caller in the latest snapshot. */
   proof: "/v1/reserves/proof",
@@ -13,7 +13,7 @@ export const RESERVES_PATHS = {
   fundHistory: "/v1/mix/public/protection-fund/history",
 } as const;
 
-/** Refusals of the reserves area. */
+/** Refusals of the reserves area (HTTP 200 envelopes, as the events area's). */
 export const RESERVES_CODES = {
   /** No snapshot has been taken yet. */
   noSnapshot: "33301",

@@ -50,7 +50,9 @@ export function fundHistory(store: FundHistoryStore, futures: Futures, days: num
     const { before, points } = store.points(env, since);
     const balance = futures.svc.protectionFund(env);
     const out: FundPoint[] = [];
+    // the window opens with the balance the last earlier bill left, or, with no bill at all, the one now
     if (before !== undefined) out.push({ time: since, balance: units(before) });
+    else if (points.length === 0) out.push({ time: since, balance: units(balance) });
     for (const p of points) out.push({ time: p.ts, balance: units(p.balance) });
     out.push({ time: now, balance: units(balance) });
     return { env, productType: PRODUCT[env], balance: units(balance), points: out };

@@ -51,7 +51,7 @@ export class ReservesService {
 
   latest(): ReservesSnapshot {
     const s = this.store.latest();
-    if (!s) throw refuse(RESERVES_CODES.noSnapshot, "No proof-of-reserves snapshot has been taken yet", 404);
+    if (!s) throw refuse(RESERVES_CODES.noSnapshot, "No proof-of-reserves snapshot has been taken yet");
     return {
       version: TREE_VERSION,
       snapshotId: s.id,
@@ -65,14 +65,14 @@ export class ReservesService {
   /** The user's proof in the latest snapshot; the tree is rebuilt from the stored leaves after a restart. */
   proof(userId: string): InclusionProof {
     const s = this.store.latest();
-    if (!s) throw refuse(RESERVES_CODES.noSnapshot, "No proof-of-reserves snapshot has been taken yet", 404);
+    if (!s) throw refuse(RESERVES_CODES.noSnapshot, "No proof-of-reserves snapshot has been taken yet");
     if (this.cached?.id !== s.id) {
       const leaves = this.store.leaves(s.id);
       this.cached = { id: s.id, tree: buildTree(s.secret, s.assets.length, leaves), leaves: new Map(leaves.map((l) => [l.userId, l])) };
     }
     const leaf = this.cached.leaves.get(userId);
     const proof = leaf && proofOf(this.cached.tree, { snapshotId: s.id, time: s.takenAt, assets: s.assets }, leaf);
-    if (!proof) throw refuse(RESERVES_CODES.notInSnapshot, "Your account is not in the latest snapshot; it is in the next one", 404);
+    if (!proof) throw refuse(RESERVES_CODES.notInSnapshot, "Your account is not in the latest snapshot; it is in the next one");
     return proof;
   }
 
