@@ -27,7 +27,7 @@ export function FundCard({ fund, days }: { fund: Fund; days: number }) {
       <figure className="fund-chart" role="img" aria-label={t("fund.chartLabel", { days })} data-testid="fund-chart">
         <ResponsiveContainer width="100%" height={240}>
           <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }} accessibilityLayer={false}>
-            <CartesianGrid className="chart-grid" vertical={false} />
+            <CartesianGrid stroke="var(--color-border)" vertical={false} />
             <XAxis
               dataKey="time"
               type="number"
@@ -46,7 +46,14 @@ export function FundCard({ fund, days }: { fund: Fund; days: number }) {
               labelFormatter={(v) => formatDateTime(Number(v), intl)}
               formatter={(v) => [`${formatNumber(String(v), intl, { maxDigits: 2 })} USDT`, t("fund.balance")]}
             />
-            <Area type="stepAfter" dataKey="balance" className="chart-area-primary" isAnimationActive={false} />
+            <Area
+              type="stepAfter"
+              dataKey="balance"
+              stroke="var(--color-primary)"
+              fill="var(--color-primary)"
+              fillOpacity={0.15}
+              isAnimationActive={false}
+            />
           </AreaChart>
         </ResponsiveContainer>
       </figure>

@@ -15,13 +15,13 @@ function RatioChart({ assets }: { assets: readonly AssetLine[] }) {
     <figure className="por-chart" role="img" aria-label={t("por.chartLabel")} data-testid="reserves-chart">
       <ResponsiveContainer width="100%" height={260}>
         <BarChart data={chartRows(assets)} margin={{ top: 8, right: 8, bottom: 8, left: 8 }} accessibilityLayer={false}>
-          <CartesianGrid className="chart-grid" vertical={false} />
+          <CartesianGrid stroke="var(--color-border)" vertical={false} />
           <XAxis dataKey="coin" className="chart-axis" />
           <YAxis className="chart-axis" tickFormatter={pct} width={64} />
           <Tooltip formatter={pct} />
           <Legend />
-          <Bar dataKey="liabilities" name={t("por.liabilities")} className="chart-bar-muted" isAnimationActive={false} />
-          <Bar dataKey="reserves" name={t("por.reserves")} className="chart-bar-primary" isAnimationActive={false} />
+          <Bar dataKey="liabilities" name={t("por.liabilities")} fill="var(--color-border-strong)" isAnimationActive={false} />
+          <Bar dataKey="reserves" name={t("por.reserves")} fill="var(--color-primary)" isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </figure>
@@ -67,7 +67,7 @@ export function ReservesSummary({ snapshot }: { snapshot: ReservesSnapshot }) {
         <dd>{formatNumber(String(snapshot.leafCount), intl)}</dd>
       </dl>
       <h3>{t("por.chartTitle")}</h3>
-      <RatioChart assets={owed} />
+      {owed.length > 0 && <RatioChart assets={owed} />}
       <div className="table-scroll">
         <DataTable rows={owed} columns={columns} rowKey={(a) => a.coin} caption={t("por.chartTitle")} testId="reserves-table" />
       </div>
