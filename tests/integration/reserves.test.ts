@@ -8,7 +8,9 @@ import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { V2 } from "../../protocol/bitget.ts";
-import { MIX } from "../../protocol/mix.ts";
+import { MARGIN_CROSSED } from "../../protocol/margin.ts";
+import { MIX, MIX_PRIVATE } from "../../protocol/mix.ts";
+import { parseScaled } from "../../gateway/exchange/decimal.ts";
 import { RESERVES_PATHS, verifyInclusion, type InclusionProof, type ReservesSnapshot } from "../../protocol/reserves.ts";
 import { registerByEmail } from "../setup/accounts";
 import { ROOT, startWeb } from "../setup/processes";
@@ -93,6 +95,39 @@ describe("proof of reserves", () => {
     const other = await alice.c.call("POST", RESERVES_PATHS.proof, { userId: bob.userId });
     expect(other.status).toBe(400);
     expect(other.body.data?.salt).toBeUndefined();
+  });
+
+  it("counts margin holdings net of their debt, futures equity, and a sub-account as a leaf of its own", async () => {
+    const U = 100_000_000n;
+    const before = snap;
+    const carol = await funded();
+    const call = (path: string, body: Record<string, unknown>) => carol.c.call("POST", path, body);
+    const move = (toType: string, amount: string) => call(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType, coin: "USDT", amount });
+    expect((await move("crossed_margin", "1000")).body.code).toBe("00000");
+    expect((await call(MARGIN_CROSSED.borrow, { coin: "USDT", borrowAmount: "600" })).body.code).toBe("00000");
+    expect((await move("usdt_futures", "500")).body.code).toBe("00000");
+    const sub = await call("/v1/user/sub/create", { nickName: "Reserve desk" });
+    expect(sub.body.code).toBe("00000");
+    const subId = sub.body.data.userId as string;
+    const toSub = { fromType: "spot", toType: "spot", coin: "USDT", amount: "100", fromUserId: carol.userId, toUserId: subId };
+    expect((await call("/api/v2/spot/wallet/subaccount-transfer", toSub)).body.code).toBe("00000");
+    const margin = (await carol.c.call("GET", MARGIN_CROSSED.assets)).body.data as Array<{ coin: string; interest: string }>;
+    const interest = parseScaled(margin.find((a) => a.coin === "USDT")!.interest, 8)!;
+    expect(interest).toBeGreaterThan(0n);
+
+    expect(snapshotCommand().code).toBe(0);
+    snap = (await get<ReservesSnapshot>(RESERVES_PATHS.snapshot)).data;
+    const proof = (await carol.c.call("POST", RESERVES_PATHS.proof, {})).body.data as InclusionProof;
+    const usdt = proof.assets.indexOf("USDT");
+    // spot 8,400 + margin 1,600 held less 600 and its first hour of interest owed + futures 500; the sub-account's 100 is its own
+    expect(BigInt(proof.balances[usdt]!)).toBe(9_900n * U - interest);
+    expect((await verifyInclusion(proof)).ok).toBe(true);
+    expect(snap.leafCount).toBe(before.leafCount + 2);
+    const owed = (s: ReservesSnapshot) => BigInt(s.assets.find((a) => a.coin === "USDT")!.liabilities);
+    // what was added to the liabilities is carol's welcome USDT less the interest she owes
+    expect(owed(snap) - owed(before)).toBe(10_000n * U - interest);
+    const usdtLine = snap.assets.find((a) => a.coin === "USDT")!;
+    expect(BigInt(usdtLine.reserves)).toBeGreaterThanOrEqual(BigInt(usdtLine.liabilities));
   });
 
   it("rebuilds the same proofs after a restart", async () => {
