@@ -107,35 +107,51 @@ export function fromHex(hex: string): Uint8Array {
 
 /** A 16-byte big-endian unsigned integer; refuses what does not fit. */
 export function u128(v: bigint): Uint8Array {
-  if (v < 0n || v >= U128_LIMIT) throw new RangeError("amount outside 0..2^128-1");
   const out = new Uint8Array(16);
-  for (let i = 15, x = v; i >= 0; i--, x >>= 8n) out[i] = Number(x & 0xffn);
+  putU128(new DataView(out.buffer), 0, v);
   return out;
 }
 
-function concat(parts: Uint8Array[]): Bytes {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
+function putU128(view: DataView, at: number, v: bigint): void {
+  if (v < 0n || v >= U128_LIMIT) throw new RangeError("amount outside 0..2^128-1");
+  view.setBigUint64(at, v >> 64n);
+  view.setBigUint64(at + 8, BigInt.asUintN(64, v));
+}
+
+/** One message: a domain byte, then byte strings and u128 amounts in order, written into one buffer. */
+function message(domain: number, parts: ReadonlyArray<Uint8Array | readonly bigint[]>): Bytes {
+  let size = 1;
+  for (const p of parts) size += p instanceof Uint8Array ? p.length : p.length * 16;
+  const out = new Uint8Array(size);
+  const view = new DataView(out.buffer);
+  out[0] = domain;
+  let at = 1;
   for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
+    if (p instanceof Uint8Array) {
+      out.set(p, at);
+      at += p.length;
+    } else
+      for (const v of p) {
+        putU128(view, at, v);
+        at += 16;
+      }
   }
   return out;
 }
 
 /** 0x02 ‖ salt (32 bytes) ‖ UTF-8 of the user id. */
 export function commitmentMessage(salt: Uint8Array, userId: string): Bytes {
-  return concat([Uint8Array.of(DOMAIN.commitment), salt, new TextEncoder().encode(userId)]);
+  return message(DOMAIN.commitment, [salt, new TextEncoder().encode(userId)]);
 }
 
 /** 0x00 ‖ commitment (32 bytes) ‖ u128 balance of each asset in order. */
 export function leafMessage(commitment: Uint8Array, balances: readonly bigint[]): Bytes {
-  return concat([Uint8Array.of(DOMAIN.leaf), commitment, ...balances.map(u128)]);
+  return message(DOMAIN.leaf, [commitment, balances]);
 }
 
 /** 0x01 ‖ left hash ‖ left sums ‖ right hash ‖ right sums (each sum a u128, in asset order). */
 export function nodeMessage(left: TreeNode, right: TreeNode): Bytes {
-  return concat([Uint8Array.of(DOMAIN.node), left.hash, ...left.sums.map(u128), right.hash, ...right.sums.map(u128)]);
+  return message(DOMAIN.node, [left.hash, left.sums, right.hash, right.sums]);
 }
 
 export interface TreeNode {

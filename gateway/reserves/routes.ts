@@ -28,6 +28,6 @@ export function reservesRoutes(app: FastifyInstance, deps: ReservesRouteDeps): v
     const userId = deps.requireUserId(req);
     parseBody(Empty, req.body ?? {});
     deps.limiter.take(`user:${userId}:${RESERVES_PATHS.proof}`, PER_SECOND);
-    return ok(deps.reserves.proof(userId));
+    return ok(await deps.reserves.proof(userId));
   });
 }

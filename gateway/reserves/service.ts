@@ -10,13 +10,16 @@ import { refuse } from "../envelope.ts";
 import type { ReservesConfig } from "./config.ts";
 import type { LedgerSource } from "./ledger.ts";
 import type { ReservesStore, SnapshotRow } from "./store.ts";
-import { buildTree, proofOf, type Leaf, type SumTree } from "./tree.ts";
+import { buildTreeSliced, proofOf, type Leaf, type SumTree } from "./tree.ts";
 
 const POLL_MS = 1000;
 
 export class ReservesService {
   private timer: NodeJS.Timeout | undefined;
-  private cached: { id: number; tree: SumTree; leaves: Map<string, Leaf> } | undefined;
+  /** The latest snapshot's tree, or its rebuild under way (after a restart). */
+  private cached: { id: number; tree: Promise<SumTree>; leaves: Map<string, Leaf> } | undefined;
+  /** A snapshot under way: the tick takes no other meanwhile. */
+  private taking: Promise<SnapshotRow> | undefined;
 
   constructor(
     private readonly store: ReservesStore,
@@ -26,17 +29,26 @@ export class ReservesService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Takes a snapshot now: one pass over the ledgers, the tree, then one durable write. */
-  take(reason: "schedule" | "operator" | "start", answers: readonly number[] = []): SnapshotRow {
+  /**
+   * Takes a snapshot: one synchronous pass over the ledgers (the cut), the tree built in slices
+   * that give the event loop back (decision 333, measured), then one durable write.
+   */
+  take(reason: "schedule" | "operator" | "start", answers: readonly number[] = []): Promise<SnapshotRow> {
+    this.taking ??= this.build(reason, answers).finally(() => (this.taking = undefined));
+    return this.taking;
+  }
+
+  private async build(reason: string, answers: readonly number[]): Promise<SnapshotRow> {
+    const takenAt = this.now();
     const cut = this.ledger();
     const coins = new Set(cut.reserves.keys());
     for (const m of cut.liabilities.values()) for (const c of m.keys()) coins.add(c);
     const assets = [...coins].sort();
     const leaves: Leaf[] = [...cut.liabilities].map(([userId, m]) => ({ userId, balances: assets.map((c) => m.get(c) ?? 0n) }));
     const secret = new Uint8Array(randomBytes(32));
-    const tree = buildTree(secret, assets.length, leaves);
+    const tree = await buildTreeSliced(secret, assets.length, leaves);
     const row: Omit<SnapshotRow, "id"> = {
-      takenAt: this.now(),
+      takenAt,
       secret,
       rootHash: toHex(tree.root.hash),
       assets,
@@ -45,7 +57,7 @@ export class ReservesService {
       leafCount: leaves.length,
     };
     const id = this.store.save(row, leaves, reason, answers);
-    this.cached = { id, tree, leaves: new Map(leaves.map((l) => [l.userId, l])) };
+    this.cached = { id, tree: Promise.resolve(tree), leaves: new Map(leaves.map((l) => [l.userId, l])) };
     return { id, ...row };
   }
 
@@ -63,39 +75,36 @@ export class ReservesService {
   }
 
   /** The user's proof in the latest snapshot; the tree is rebuilt from the stored leaves after a restart. */
-  proof(userId: string): InclusionProof {
+  async proof(userId: string): Promise<InclusionProof> {
     const s = this.store.latest();
     if (!s) throw refuse(RESERVES_CODES.noSnapshot, "No proof-of-reserves snapshot has been taken yet");
     if (this.cached?.id !== s.id) {
       const leaves = this.store.leaves(s.id);
-      this.cached = { id: s.id, tree: buildTree(s.secret, s.assets.length, leaves), leaves: new Map(leaves.map((l) => [l.userId, l])) };
+      this.cached = {
+        id: s.id,
+        tree: buildTreeSliced(s.secret, s.assets.length, leaves),
+        leaves: new Map(leaves.map((l) => [l.userId, l])),
+      };
     }
-    const leaf = this.cached.leaves.get(userId);
-    const proof = leaf && proofOf(this.cached.tree, { snapshotId: s.id, time: s.takenAt, assets: s.assets }, leaf);
+    const { tree, leaves } = this.cached;
+    const leaf = leaves.get(userId);
+    const proof = leaf && proofOf(await tree, { snapshotId: s.id, time: s.takenAt, assets: s.assets }, leaf);
     if (!proof) throw refuse(RESERVES_CODES.notInSnapshot, "Your account is not in the latest snapshot; it is in the next one");
     return proof;
   }
 
   /** Once a second: the operator's requests, and the schedule (a missed interval is caught up at once). */
-  tick(): void {
+  async tick(): Promise<void> {
+    if (this.taking) return;
     const pending = this.store.pendingRequests();
-    if (pending.length > 0) {
-      this.take("operator", pending);
-      return;
-    }
     const last = this.store.latest();
-    if (!last) this.take("start");
-    else if (this.now() - last.takenAt >= this.config.intervalMs) this.take("schedule");
+    if (pending.length > 0) await this.take("operator", pending);
+    else if (!last) await this.take("start");
+    else if (this.now() - last.takenAt >= this.config.intervalMs) await this.take("schedule");
   }
 
   start(): void {
-    const run = () => {
-      try {
-        this.tick();
-      } catch (err) {
-        this.log(err);
-      }
-    };
+    const run = () => void this.tick().catch(this.log);
     run();
     this.timer = setInterval(run, POLL_MS);
     this.timer.unref();

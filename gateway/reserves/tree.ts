@@ -37,14 +37,24 @@ export interface SumTree {
   root: TreeNode;
 }
 
-export function buildTree(secret: Uint8Array, assets: number, leaves: readonly Leaf[]): SumTree {
+/** Hashes between two yields of the sliced build: a few milliseconds of the event loop each. */
+const SLICE = 2_000;
+
+/** The build, pausing (yield) every SLICE hashes so a caller may give the event loop back meanwhile. */
+function* building(secret: Uint8Array, assets: number, leaves: readonly Leaf[]): Generator<void, SumTree> {
   const salts = new Map<string, Uint8Array>();
-  const made = leaves.map((l) => {
+  const made: Array<{ userId: string; key: string; node: TreeNode }> = [];
+  for (const l of leaves) {
     const salt = saltOf(secret, l.userId);
     salts.set(l.userId, salt);
     const commitment = sha256(commitmentMessage(salt, l.userId));
-    return { userId: l.userId, key: toHex(commitment), node: { hash: sha256(leafMessage(commitment, l.balances)), sums: [...l.balances] } };
-  });
+    made.push({
+      userId: l.userId,
+      key: Buffer.from(commitment).toString("hex"),
+      node: { hash: sha256(leafMessage(commitment, l.balances)), sums: [...l.balances] },
+    });
+    if (made.length % SLICE === 0) yield;
+  }
   made.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const indexOf = new Map(made.map((m, i) => [m.userId, i]));
   const levels: TreeNode[][] = [made.map((m) => m.node)];
@@ -55,11 +65,27 @@ export function buildTree(secret: Uint8Array, assets: number, leaves: readonly L
       const left = level[i]!;
       const right = level[i + 1] ?? padding(assets);
       up.push({ hash: sha256(nodeMessage(left, right)), sums: addSums(left.sums, right.sums) });
+      if (up.length % SLICE === 0) yield;
     }
     levels.push(up);
     level = up;
   }
   return { levels, indexOf, salts, root: levels[levels.length - 1]![0]! };
+}
+
+/** Builds the tree at once (tests, small trees). */
+export function buildTree(secret: Uint8Array, assets: number, leaves: readonly Leaf[]): SumTree {
+  const steps = building(secret, assets, leaves);
+  for (let r = steps.next(); ; r = steps.next()) if (r.done) return r.value;
+}
+
+/** Builds the tree in slices, giving the event loop back between them: a snapshot never stalls the gateway. */
+export async function buildTreeSliced(secret: Uint8Array, assets: number, leaves: readonly Leaf[]): Promise<SumTree> {
+  const steps = building(secret, assets, leaves);
+  for (let r = steps.next(); ; r = steps.next()) {
+    if (r.done) return r.value;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }
 
 /** The user's inclusion proof, or undefined when the user has no leaf. */
