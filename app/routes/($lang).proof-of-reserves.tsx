@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RESERVES_PATHS, type ReservesSnapshot } from "../../protocol/reserves";
+import { RESERVES_CODES, RESERVES_PATHS, type ReservesSnapshot } from "../../protocol/reserves";
 import { ReservesSummary } from "~/components/reserves/reserves-summary";
 import { VerifyPanel } from "~/components/reserves/verify-panel";
 import { BRAND, metaT } from "~/lib/i18n/meta";
@@ -21,13 +21,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     callGateway<ReservesSnapshot>(context, request, RESERVES_PATHS.snapshot, { method: "GET" }),
     userOf(context, request),
   ]);
-  return { snapshot: snapshot.ok ? snapshot.data : null, loggedIn: user !== null };
+  // "none yet" is an answer; anything else (the gateway down, a timeout) is said as such
+  const missing = snapshot.ok ? null : snapshot.code === RESERVES_CODES.noSnapshot ? "none" : "unavailable";
+  return { snapshot: snapshot.ok ? snapshot.data : null, missing, loggedIn: user !== null };
 }
 
 /** `/proof-of-reserves`: the latest snapshot, and a logged-in user's own proof checked in the browser (docs/decisions/714). */
 export default function ProofOfReserves() {
   const { t } = useTranslation("reserves");
-  const { snapshot, loggedIn } = useLoaderData<typeof loader>();
+  const { snapshot, missing, loggedIn } = useLoaderData<typeof loader>();
   return (
     <div className="reserves-page">
       <h1>{t("por.title")}</h1>
@@ -38,8 +40,8 @@ export default function ProofOfReserves() {
           <VerifyPanel snapshot={snapshot} loggedIn={loggedIn} />
         </>
       ) : (
-        <p className="notice" role="status">
-          {t("por.none")}
+        <p className={missing === "none" ? "notice" : "notice error"} role={missing === "none" ? "status" : "alert"}>
+          {t(missing === "none" ? "por.none" : "por.unavailable")}
         </p>
       )}
     </div>
