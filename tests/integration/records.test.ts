@@ -55,7 +55,14 @@ describe("spot history (history-orders, fills, bills)", () => {
     const t = await alice.get<Row[]>(`${V2.tickers}?symbol=ETHUSDT`);
     const low = (Number(t.body.data[0]!.lastPr) * 0.5).toFixed(2);
     for (let i = 0; i < 5; i++) {
-      const o = await alice.post<{ orderId: string }>(V2.placeOrder, { symbol: "ETHUSDT", side: "buy", orderType: "limit", force: "gtc", price: low, size: "0.01" });
+      const o = await alice.post<{ orderId: string }>(V2.placeOrder, {
+        symbol: "ETHUSDT",
+        side: "buy",
+        orderType: "limit",
+        force: "gtc",
+        price: low,
+        size: "0.01",
+      });
       expect(o.body.code).toBe("00000");
       expect((await alice.post(V2.cancelOrder, { symbol: "ETHUSDT", orderId: o.body.data.orderId })).body.code).toBe("00000");
       ids.push(o.body.data.orderId);
@@ -68,7 +75,13 @@ describe("spot history (history-orders, fills, bills)", () => {
   });
 
   it("walks every order once with idLessThan, newest first, and clamps limit", async () => {
-    const all = await walk(alice, `${V2.historyOrders}?symbol=ETHUSDT`, 3, (d) => d as Row[], (_d, page) => page[page.length - 1]!.orderId);
+    const all = await walk(
+      alice,
+      `${V2.historyOrders}?symbol=ETHUSDT`,
+      3,
+      (d) => d as Row[],
+      (_d, page) => page[page.length - 1]!.orderId,
+    );
     expect(all.map((o) => o.orderId)).toEqual([...ids].reverse());
     const one = await alice.get<Row[]>(`${V2.historyOrders}?symbol=ETHUSDT&limit=0`);
     expect(one.body.code).toBe("00000");
@@ -94,7 +107,13 @@ describe("spot history (history-orders, fills, bills)", () => {
   });
 
   it("pages fills by tradeId and refuses a cursor that is not an id", async () => {
-    const fills = await walk(alice, `${V2.tradeFills}?symbol=ETHUSDT`, 2, (d) => d as Row[], (_d, page) => page[page.length - 1]!.tradeId);
+    const fills = await walk(
+      alice,
+      `${V2.tradeFills}?symbol=ETHUSDT`,
+      2,
+      (d) => d as Row[],
+      (_d, page) => page[page.length - 1]!.tradeId,
+    );
     expect(fills.length).toBeGreaterThanOrEqual(3);
     expect(new Set(fills.map((f) => f.tradeId)).size).toBe(fills.length);
     await codes(alice, V2.tradeFills, [
@@ -108,7 +127,13 @@ describe("spot history (history-orders, fills, bills)", () => {
     const buys = await alice.get<Row[]>(`${V2.bills}?businessType=BUY&limit=100`);
     expect(buys.body.data.length).toBeGreaterThan(0);
     expect(buys.body.data.every((b) => b.businessType === "BUY")).toBe(true);
-    const all = await walk(alice, `${V2.bills}?coin=USDT`, 2, (d) => d as Row[], (_d, page) => page[page.length - 1]!.billId);
+    const all = await walk(
+      alice,
+      `${V2.bills}?coin=USDT`,
+      2,
+      (d) => d as Row[],
+      (_d, page) => page[page.length - 1]!.billId,
+    );
     expect(new Set(all.map((b) => b.billId)).size).toBe(all.length);
     await codes(alice, V2.bills, [["businessType=GIFT", "40017"]]);
   });
@@ -128,9 +153,9 @@ describe("spot history (history-orders, fills, bills)", () => {
 
 describe("futures history (orders-history, fills, history-position, bill)", () => {
   beforeAll(async () => {
-    expect((await alice.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "2000", coin: "USDT" })).body.code).toBe(
-      "00000",
-    );
+    expect(
+      (await alice.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "2000", coin: "USDT" })).body.code,
+    ).toBe("00000");
     // three positions opened and closed: three rows of position history
     for (let i = 0; i < 3; i++) {
       expect((await futuresOrder(alice, "buy", "0.002", "market")).body.code).toBe("00000");
@@ -140,7 +165,13 @@ describe("futures history (orders-history, fills, history-position, bill)", () =
 
   it("pages closed positions by endId and answers a foreign or unknown id with an empty page", async () => {
     type Page = { list: Row[]; endId: string };
-    const all = await walk(alice, `${MIX_PRIVATE.historyPosition}?${FX}`, 2, (d) => (d as Page).list, (d) => (d as Page).endId);
+    const all = await walk(
+      alice,
+      `${MIX_PRIVATE.historyPosition}?${FX}`,
+      2,
+      (d) => (d as Page).list,
+      (d) => (d as Page).endId,
+    );
     expect(all).toHaveLength(3);
     expect(new Set(all.map((p) => p.positionId)).size).toBe(3);
     const times = all.map((p) => Number(p.uTime));
@@ -154,13 +185,31 @@ describe("futures history (orders-history, fills, history-position, bill)", () =
 
   it("walks orders, fills and bills with their cursors, and refuses windows that end before they start", async () => {
     type Orders = { entrustedList: Row[] | null; endId: string };
-    const orders = await walk(alice, `${MIX_PRIVATE.ordersHistory}?${FX}`, 4, (d) => (d as Orders).entrustedList ?? [], (d) => (d as Orders).endId);
+    const orders = await walk(
+      alice,
+      `${MIX_PRIVATE.ordersHistory}?${FX}`,
+      4,
+      (d) => (d as Orders).entrustedList ?? [],
+      (d) => (d as Orders).endId,
+    );
     expect(orders).toHaveLength(6);
     type Fills = { fillList: Row[] | null; endId: string };
-    const fills = await walk(alice, `${MIX_PRIVATE.fills}?${FX}`, 4, (d) => (d as Fills).fillList ?? [], (d) => (d as Fills).endId);
+    const fills = await walk(
+      alice,
+      `${MIX_PRIVATE.fills}?${FX}`,
+      4,
+      (d) => (d as Fills).fillList ?? [],
+      (d) => (d as Fills).endId,
+    );
     expect(new Set(fills.map((f) => f.tradeId)).size).toBe(fills.length);
     type Bills = { bills: Row[]; endId: string };
-    const bills = await walk(alice, `${MIX_PRIVATE.bills}?${FX}`, 3, (d) => (d as Bills).bills, (d) => (d as Bills).endId);
+    const bills = await walk(
+      alice,
+      `${MIX_PRIVATE.bills}?${FX}`,
+      3,
+      (d) => (d as Bills).bills,
+      (d) => (d as Bills).endId,
+    );
     expect(new Set(bills.map((b) => b.billId)).size).toBe(bills.length);
     const opens = await alice.get<Bills>(`${MIX_PRIVATE.bills}?${FX}&businessType=open_long&limit=100`);
     expect(opens.body.data.bills).toHaveLength(3);
