@@ -33,7 +33,13 @@ async function codes(c: Client, path: string, cases: Array<[string, string]>) {
 }
 
 /** Every row of a list endpoint, page by page of `limit`, following `next` (the cursor of a page). */
-async function walk<T>(c: Client, path: string, limit: number, rows: (data: unknown) => T[], next: (data: unknown, page: T[]) => string) {
+async function walk<T>(
+  c: Client,
+  path: string,
+  limit: number,
+  rows: (data: unknown) => T[],
+  next: (data: unknown, page: T[]) => string | undefined,
+) {
   const seen: T[] = [];
   let cursor = "";
   for (let i = 0; i < 50; i++) {
@@ -43,7 +49,9 @@ async function walk<T>(c: Client, path: string, limit: number, rows: (data: unkn
     expect(page.length).toBeLessThanOrEqual(limit);
     seen.push(...page);
     if (page.length < limit) return seen;
-    cursor = next(r.body.data, page);
+    const n = next(r.body.data, page);
+    if (!n) throw new Error("a full page without a cursor");
+    cursor = n;
   }
   throw new Error("the cursor never reached the end");
 }
