@@ -35,7 +35,7 @@ export function plainDecimal(text: string): string {
 export function csvValue(row: RecordRow, field: RecordField): string {
   const v = fieldOf(row, field.path);
   if (field.kind === "time") return isoTime(v);
-  if (field.kind === "number") {
+  if (field.kind === "number" || field.kind === "percent") {
     const n = plainDecimal(v);
     return field.abs ? n.replace(/^-/, "") : n;
   }

@@ -63,3 +63,26 @@ describe("time windows", () => {
     expect(long.endTime - long.startTime + 1).toBe(90 * 86_400_000);
   });
 });
+
+describe("a record page's state", async () => {
+  const { recordPageState } = await import("./page-state");
+  const { marginSources } = await import("./margin-sources");
+  const { spotSources } = await import("./spot-sources");
+  it("takes the tab's own choices: a pair for spot fills, a coin and business type for bills", () => {
+    const spot = () => spotSources(["BTCUSDT", "ETHUSDT"], ["BTC", "USDT"]);
+    expect(recordPageState(new URLSearchParams("tab=fills"), { sources: spot }).filters.symbol).toBe("BTCUSDT");
+    const bills = recordPageState(new URLSearchParams("tab=bills&symbol=usdt&type=BUY"), { sources: spot });
+    expect(bills.filters).toMatchObject({ tab: "bills", symbol: "USDT", type: "BUY" });
+    expect(bills.source.query(bills.filters)).toEqual({ coin: "USDT", businessType: "BUY" });
+  });
+
+  it("builds the margin lists of the mode in the address", () => {
+    const opts = { modes: ["crossed", "isolated"], sources: (m: string) => marginSources(m as "crossed" | "isolated", ["BTCUSDT"]) };
+    const crossed = recordPageState(new URLSearchParams("tab=interest"), opts);
+    expect(crossed.source.path(crossed.filters)).toBe("/api/v2/margin/crossed/interest-history");
+    expect(crossed.source.query(crossed.filters)).toEqual({});
+    const isolated = recordPageState(new URLSearchParams("tab=interest&mode=isolated"), opts);
+    expect(isolated.source.path(isolated.filters)).toBe("/api/v2/margin/isolated/interest-history");
+    expect(isolated.source.query(isolated.filters)).toEqual({ symbol: "BTCUSDT" });
+  });
+});

@@ -48,7 +48,7 @@ const LOANS: Record<
     list: "liquidationHistory",
     key: "liqId",
     fields: [
-      { path: "liqRiskRatio", label: "riskRate", kind: "number" },
+      { path: "liqRiskRatio", label: "riskRate", kind: "percent" },
       { path: "totalAssets", label: "assets", kind: "number" },
       { path: "totalDebt", label: "debt", kind: "number" },
       { path: "liqEndTime", label: "closed", kind: "time" },

@@ -9,10 +9,11 @@ import { cursorOf, timeWindow, type FilterChoices, type RecordFilters } from "./
 export type RecordRow = Readonly<Record<string, unknown>>;
 
 /**
- * How a field reads: `time` (ms since 1970), `number` (a decimal string), `side`/`code` (a value
- * of a known list, said in words), `text` as it is.
+ * How a field reads: `time` (ms since 1970), `number` (a decimal string), `percent` (a ratio,
+ * shown as a percentage and written to a file as the ratio), `side`/`code` (a value of a known
+ * list, said in words), `text` as it is.
  */
-export type FieldKind = "time" | "number" | "side" | "code" | "text";
+export type FieldKind = "time" | "number" | "percent" | "side" | "code" | "text";
 
 export interface RecordField {
   /** Where the value is in a row, a dotted path for nested fields. */
@@ -28,6 +29,8 @@ export interface RecordField {
 export type SourceFilters = Omit<FilterChoices, "tabs"> & {
   /** The endpoint takes `startTime`/`endTime`. */
   time: boolean;
+  /** The `symbol` choice lists coins (a ledger), not pairs. */
+  coin?: boolean;
 };
 
 export interface RecordSource {

@@ -58,7 +58,7 @@ export function spotSources(symbols: readonly string[], coins: readonly string[]
       path: () => V2.bills,
       limit: 500,
       // the ledger is per coin: the "pair" choice lists coins here
-      filters: { time: true, symbols: coins, types: BUSINESS_TYPES },
+      filters: { time: true, symbols: coins, coin: true, types: BUSINESS_TYPES },
       query: (f) => ({ ...(f.symbol ? { coin: f.symbol } : {}), ...(f.type ? { businessType: f.type } : {}) }),
       rows: (d) => listAt(d),
       next: lastOf("billId"),
