@@ -6,7 +6,7 @@ import { DataTable, type Column } from "~/components/ui/data-table";
 import { useAsync, type Async } from "~/lib/async-state";
 import { browserHttp } from "~/lib/http/browser-client";
 import { cursorOf, filtersToParams, newer, older, withFilter, type RecordFilters } from "~/lib/records/filters";
-import { fieldOf, readPage, type GetPage, type RecordRow, type RecordSource } from "~/lib/records/source";
+import { fieldOf, PAGE_SIZE, readPage, type GetPage, type RecordRow, type RecordSource } from "~/lib/records/source";
 import { showToast } from "~/lib/toast";
 import { CsvExport } from "./csv-export";
 import { useRecordColumns } from "./record-columns";
@@ -99,7 +99,7 @@ export function RecordList({
   const stable = useMemo(() => filters, [key]);
   // `version` reads the page again after a cancel
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const load = useCallback(() => readPage(get, source, stable, Date.now()), [source, stable, version]);
+  const load = useCallback(() => readPage(get, source, stable, Date.now(), PAGE_SIZE), [source, stable, version]);
   const [page] = useAsync(load);
   const rows: Async<readonly RecordRow[]> = page.state === "ready" ? { state: "ready", data: page.data.rows } : page;
   const next = page.state === "ready" ? page.data.next : undefined;

@@ -81,6 +81,15 @@ describe("record sources", () => {
     expect(last.next).toBeUndefined();
   });
 
+  it("shows pages smaller than the endpoint's limit, never larger", async () => {
+    const { get, asked } = endpoint(5);
+    const page = await readPage(get, source, filters, 0, 2);
+    expect(page.rows.map((r) => r.tradeId)).toEqual(["5", "4"]);
+    expect(page.next).toBe("4");
+    await readPage(get, source, filters, 0, 50);
+    expect(asked.map((q) => q.limit)).toEqual(["2", "3"]);
+  });
+
   it("reads every page for an export, from the newest whatever page is shown, with progress", async () => {
     const { get, asked, all } = endpoint(10);
     const counts: number[] = [];

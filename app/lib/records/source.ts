@@ -91,15 +91,18 @@ export const idOf = (key: string) => (data: unknown) => idAt(data, key);
 /** A `symbol` parameter when a pair is chosen. */
 export const pair = (symbol: string): Record<string, string> => (symbol ? { symbol } : {});
 
-/** The page query of `f` for a source: its own parameters, the window, the cursor and the page size. */
-export function pageQuery(source: RecordSource, f: RecordFilters, now: number): Record<string, string> {
+/** Rows a page shows; an export asks for the endpoint's most at a time (`RecordSource.limit`) instead. */
+export const PAGE_SIZE = 20;
+
+/** The page query of `f` for a source: its own parameters, the window, the cursor and `size` (at most the endpoint's limit). */
+export function pageQuery(source: RecordSource, f: RecordFilters, now: number, size = source.limit): Record<string, string> {
   const w = timeWindow(f, now);
   const cursor = cursorOf(f);
   return {
     ...source.query(f),
     ...(source.filters.time ? { startTime: String(w.startTime), endTime: String(w.endTime) } : {}),
     ...(cursor ? { idLessThan: cursor } : {}),
-    limit: String(source.limit),
+    limit: String(Math.min(size, source.limit)),
   };
 }
 
@@ -112,12 +115,19 @@ export interface RecordPage {
 /** How the kit asks for a page: the browser's client in the page, a fake in a test. */
 export type GetPage = (path: string, query: Record<string, string>) => Promise<unknown>;
 
-/** Reads one page; a page shorter than the limit is the last. */
-export async function readPage(get: GetPage, source: RecordSource, f: RecordFilters, now: number): Promise<RecordPage> {
+/** Reads one page of `size` rows; a page shorter than that is the last. */
+export async function readPage(
+  get: GetPage,
+  source: RecordSource,
+  f: RecordFilters,
+  now: number,
+  size = source.limit,
+): Promise<RecordPage> {
   const cursor = cursorOf(f);
-  const data = await get(source.path(f), pageQuery(source, f, now));
+  const query = pageQuery(source, f, now, size);
+  const data = await get(source.path(f), query);
   const rows = source.rows(data);
-  const next = rows.length >= source.limit ? source.next(data, rows) : undefined;
+  const next = rows.length >= Number(query.limit) ? source.next(data, rows) : undefined;
   return next && next !== cursor ? { rows, next } : { rows };
 }
 
