@@ -1,16 +1,12 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { recordLinks } from "~/components/records/record-links";
 import { RecordsPage } from "~/components/records/records-page";
 import { privateMeta } from "~/lib/i18n/meta";
 import { futuresRecordSources } from "~/lib/records/futures-sources";
-import recordsCss from "~/styles/records.css?url";
-import tradeCss from "~/styles/trade.css?url";
 import { recordChoices } from "~/utils/record-pairs.server";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: tradeCss },
-  { rel: "stylesheet", href: recordsCss },
-];
+export const links = recordLinks;
 export const meta = privateMeta("title.mcp", "records");
 export const loader = ({ request, context }: LoaderFunctionArgs) => recordChoices(context, request, "futures");
 

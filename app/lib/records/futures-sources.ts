@@ -6,6 +6,7 @@
 import { MIX_PRIVATE } from "../../../protocol/mix";
 import { cancelPlanBody, MARGIN_COIN, PRODUCT_TYPE } from "~/lib/futures/api";
 import { fieldOf, idOf, listAt, pair, type RecordField, type RecordSource } from "./source";
+import { FIELD, field } from "./fields";
 
 /** The bill business types the gateway writes (gateway/futures/service.ts), funding first. */
 export const FUTURES_BILL_TYPES = [
@@ -28,32 +29,32 @@ export const FUNDING_BILL = "contract_settle_fee";
 const base = (f: { symbol: string }) => ({ productType: PRODUCT_TYPE, ...pair(f.symbol) });
 
 const ORDER_FIELDS: readonly RecordField[] = [
-  { path: "cTime", label: "time", kind: "time" },
-  { path: "symbol", label: "pair", kind: "text" },
-  { path: "side", label: "side", kind: "side" },
-  { path: "tradeSide", label: "tradeSide", kind: "code" },
-  { path: "orderType", label: "orderType", kind: "code" },
-  { path: "price", label: "price", kind: "number" },
-  { path: "priceAvg", label: "priceAvg", kind: "number" },
-  { path: "size", label: "size", kind: "number" },
-  { path: "baseVolume", label: "filled", kind: "number" },
-  { path: "fee", label: "fee", kind: "number", abs: true },
-  { path: "totalProfits", label: "profit", kind: "number" },
-  { path: "status", label: "status", kind: "code" },
-  { path: "orderId", label: "orderId", kind: "text" },
+  FIELD.time,
+  FIELD.pair,
+  FIELD.side,
+  FIELD.tradeSide,
+  FIELD.orderType,
+  FIELD.price,
+  FIELD.priceAvg,
+  FIELD.size,
+  FIELD.filled("baseVolume"),
+  FIELD.fee("fee"),
+  field("totalProfits", "profit", "number"),
+  FIELD.status,
+  FIELD.orderId,
 ];
 
 const PLAN_FIELDS: readonly RecordField[] = [
-  { path: "cTime", label: "time", kind: "time" },
-  { path: "symbol", label: "pair", kind: "text" },
-  { path: "planType", label: "planType", kind: "code" },
-  { path: "side", label: "side", kind: "side" },
-  { path: "tradeSide", label: "tradeSide", kind: "code" },
-  { path: "triggerPrice", label: "triggerPrice", kind: "number" },
-  { path: "price", label: "price", kind: "number" },
-  { path: "size", label: "size", kind: "number" },
-  { path: "planStatus", label: "status", kind: "code" },
-  { path: "orderId", label: "orderId", kind: "text" },
+  FIELD.time,
+  FIELD.pair,
+  field("planType", "planType", "code"),
+  FIELD.side,
+  FIELD.tradeSide,
+  field("triggerPrice", "triggerPrice", "number"),
+  FIELD.price,
+  FIELD.size,
+  field("planStatus", "status", "code"),
+  FIELD.orderId,
 ];
 
 /** Orders: history (filled, cancelled) or the open ones, which can be cancelled. */
@@ -121,17 +122,17 @@ export function futuresRecordSources(symbols: readonly string[]): RecordSource[]
       next: idOf("endId"),
       key: "tradeId",
       fields: [
-        { path: "cTime", label: "time", kind: "time" },
-        { path: "symbol", label: "pair", kind: "text" },
-        { path: "side", label: "side", kind: "side" },
-        { path: "tradeSide", label: "tradeSide", kind: "code" },
-        { path: "price", label: "price", kind: "number" },
-        { path: "baseVolume", label: "size", kind: "number" },
-        { path: "quoteVolume", label: "value", kind: "number" },
-        { path: "feeDetail.0.totalFee", label: "fee", kind: "number", abs: true },
-        { path: "profit", label: "profit", kind: "number" },
-        { path: "tradeScope", label: "scope", kind: "code" },
-        { path: "tradeId", label: "tradeId", kind: "text" },
+        FIELD.time,
+        FIELD.pair,
+        FIELD.side,
+        FIELD.tradeSide,
+        FIELD.price,
+        field("baseVolume", "size", "number"),
+        FIELD.value("quoteVolume"),
+        FIELD.fee("feeDetail.0.totalFee"),
+        FIELD.profit,
+        FIELD.scope,
+        FIELD.tradeId,
       ],
     },
     {
@@ -145,18 +146,18 @@ export function futuresRecordSources(symbols: readonly string[]): RecordSource[]
       next: idOf("endId"),
       key: "positionId",
       fields: [
-        { path: "uTime", label: "closed", kind: "time" },
-        { path: "symbol", label: "pair", kind: "text" },
-        { path: "holdSide", label: "holdSide", kind: "code" },
-        { path: "openAvgPrice", label: "openPrice", kind: "number" },
-        { path: "closeAvgPrice", label: "closePrice", kind: "number" },
-        { path: "closeTotalPos", label: "size", kind: "number" },
-        { path: "pnl", label: "profit", kind: "number" },
-        { path: "totalFunding", label: "funding", kind: "number" },
-        { path: "openFee", label: "fee", kind: "number", abs: true },
-        { path: "netProfit", label: "netProfit", kind: "number" },
-        { path: "cTime", label: "opened", kind: "time" },
-        { path: "positionId", label: "positionId", kind: "text" },
+        field("uTime", "closed", "time"),
+        FIELD.pair,
+        field("holdSide", "holdSide", "code"),
+        field("openAvgPrice", "openPrice", "number"),
+        field("closeAvgPrice", "closePrice", "number"),
+        field("closeTotalPos", "size", "number"),
+        field("pnl", "profit", "number"),
+        field("totalFunding", "funding", "number"),
+        FIELD.fee("openFee"),
+        field("netProfit", "netProfit", "number"),
+        field("cTime", "opened", "time"),
+        field("positionId", "positionId", "text"),
       ],
     },
     {
@@ -169,15 +170,7 @@ export function futuresRecordSources(symbols: readonly string[]): RecordSource[]
       rows: (d) => listAt(d, "bills"),
       next: idOf("endId"),
       key: "billId",
-      fields: [
-        { path: "cTime", label: "time", kind: "time" },
-        { path: "symbol", label: "pair", kind: "text" },
-        { path: "businessType", label: "businessType", kind: "code" },
-        { path: "amount", label: "amount", kind: "number" },
-        { path: "fee", label: "fee", kind: "number", abs: true },
-        { path: "balance", label: "balance", kind: "number" },
-        { path: "billId", label: "billId", kind: "text" },
-      ],
+      fields: [FIELD.time, FIELD.pair, FIELD.businessType, FIELD.amount("amount"), FIELD.fee("fee"), FIELD.balance, FIELD.billId],
     },
   ];
 }

@@ -5,6 +5,7 @@
  */
 import { marginPaths, type MarginMode } from "~/lib/margin/api";
 import { idOf, lastOf, listAt, pair, type RecordField, type RecordSource } from "./source";
+import { FIELD, field } from "./fields";
 
 type Kind = "borrow" | "repay" | "interest" | "liquidation";
 
@@ -15,44 +16,39 @@ const LOANS: Record<
   borrow: {
     list: "borrowHistory",
     key: "loanId",
-    fields: [
-      { path: "coin", label: "coin", kind: "text" },
-      { path: "borrowAmount", label: "amount", kind: "number" },
-      { path: "borrowType", label: "loanType", kind: "code" },
-      { path: "loanId", label: "recordId", kind: "text" },
-    ],
+    fields: [FIELD.coin, FIELD.amount("borrowAmount"), field("borrowType", "loanType", "code"), FIELD.recordId("loanId")],
   },
   repay: {
     list: "repayHistory",
     key: "repayId",
     fields: [
-      { path: "coin", label: "coin", kind: "text" },
-      { path: "repayAmount", label: "amount", kind: "number" },
-      { path: "repayPrincipal", label: "principal", kind: "number" },
-      { path: "repayInterest", label: "interest", kind: "number" },
-      { path: "repayType", label: "loanType", kind: "code" },
-      { path: "repayId", label: "recordId", kind: "text" },
+      FIELD.coin,
+      FIELD.amount("repayAmount"),
+      field("repayPrincipal", "principal", "number"),
+      field("repayInterest", "interest", "number"),
+      field("repayType", "loanType", "code"),
+      FIELD.recordId("repayId"),
     ],
   },
   interest: {
     list: "interestHistory",
     key: "interestId",
     fields: [
-      { path: "interestCoin", label: "coin", kind: "text" },
-      { path: "interestAmount", label: "interest", kind: "number" },
-      { path: "dailyInterestRate", label: "dailyRate", kind: "number" },
-      { path: "interestId", label: "recordId", kind: "text" },
+      field("interestCoin", "coin", "text"),
+      field("interestAmount", "interest", "number"),
+      field("dailyInterestRate", "dailyRate", "number"),
+      FIELD.recordId("interestId"),
     ],
   },
   liquidation: {
     list: "liquidationHistory",
     key: "liqId",
     fields: [
-      { path: "liqRiskRatio", label: "riskRate", kind: "percent" },
-      { path: "totalAssets", label: "assets", kind: "number" },
-      { path: "totalDebt", label: "debt", kind: "number" },
-      { path: "liqEndTime", label: "closed", kind: "time" },
-      { path: "liqId", label: "recordId", kind: "text" },
+      field("liqRiskRatio", "riskRate", "percent"),
+      field("totalAssets", "assets", "number"),
+      field("totalDebt", "debt", "number"),
+      field("liqEndTime", "closed", "time"),
+      FIELD.recordId("liqId"),
     ],
   },
 };
@@ -73,11 +69,7 @@ export function marginSources(mode: MarginMode, symbols: readonly string[]): Rec
       rows: (d) => listAt(d, "resultList"),
       next: idOf("minId"),
       key: l.key,
-      fields: [
-        { path: "cTime", label: "time", kind: "time" },
-        ...(isolated ? [{ path: "symbol", label: "pair", kind: "text" } as const] : []),
-        ...l.fields,
-      ],
+      fields: [FIELD.time, ...(isolated ? [FIELD.pair] : []), ...l.fields],
     };
   };
   return [
@@ -92,17 +84,17 @@ export function marginSources(mode: MarginMode, symbols: readonly string[]): Rec
       next: idOf("minId"),
       key: "orderId",
       fields: [
-        { path: "cTime", label: "time", kind: "time" },
-        { path: "symbol", label: "pair", kind: "text" },
-        { path: "side", label: "side", kind: "side" },
-        { path: "orderType", label: "orderType", kind: "code" },
-        { path: "loanType", label: "loanType", kind: "code" },
-        { path: "price", label: "price", kind: "number" },
-        { path: "priceAvg", label: "priceAvg", kind: "number" },
-        { path: "size", label: "size", kind: "number" },
-        { path: "baseSize", label: "filled", kind: "number" },
-        { path: "status", label: "status", kind: "code" },
-        { path: "orderId", label: "orderId", kind: "text" },
+        FIELD.time,
+        FIELD.pair,
+        FIELD.side,
+        FIELD.orderType,
+        field("loanType", "loanType", "code"),
+        FIELD.price,
+        FIELD.priceAvg,
+        FIELD.size,
+        FIELD.filled("baseSize"),
+        FIELD.status,
+        FIELD.orderId,
       ],
     },
     {
@@ -115,16 +107,7 @@ export function marginSources(mode: MarginMode, symbols: readonly string[]): Rec
       rows: (d) => listAt(d, "fills"),
       next: lastOf("tradeId"),
       key: "tradeId",
-      fields: [
-        { path: "cTime", label: "time", kind: "time" },
-        { path: "side", label: "side", kind: "side" },
-        { path: "priceAvg", label: "price", kind: "number" },
-        { path: "size", label: "size", kind: "number" },
-        { path: "amount", label: "value", kind: "number" },
-        { path: "feeDetail.totalFee", label: "fee", kind: "number", abs: true },
-        { path: "feeDetail.feeCoin", label: "feeCoin", kind: "text" },
-        { path: "tradeId", label: "tradeId", kind: "text" },
-      ],
+      fields: [FIELD.time, FIELD.side, FIELD.fillPrice, FIELD.size, FIELD.value("amount"), FIELD.spotFee, FIELD.spotFeeCoin, FIELD.tradeId],
     },
     loans("borrow"),
     loans("repay"),

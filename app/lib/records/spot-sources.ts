@@ -1,6 +1,7 @@
 /** The spot record lists of `/record/exchange` (docs/decisions/712): Bitget's v2 spot history endpoints. */
 import { BUSINESS_TYPES, V2 } from "../../../protocol/bitget";
 import { lastOf, listAt, pair, type RecordSource } from "./source";
+import { FIELD } from "./fields";
 
 export function spotSources(symbols: readonly string[], coins: readonly string[]): RecordSource[] {
   return [
@@ -15,17 +16,17 @@ export function spotSources(symbols: readonly string[], coins: readonly string[]
       next: lastOf("orderId"),
       key: "orderId",
       fields: [
-        { path: "cTime", label: "time", kind: "time" },
-        { path: "symbol", label: "pair", kind: "text" },
-        { path: "side", label: "side", kind: "side" },
-        { path: "orderType", label: "orderType", kind: "code" },
-        { path: "price", label: "price", kind: "number" },
-        { path: "priceAvg", label: "priceAvg", kind: "number" },
-        { path: "size", label: "size", kind: "number" },
-        { path: "baseVolume", label: "filled", kind: "number" },
-        { path: "quoteVolume", label: "value", kind: "number" },
-        { path: "status", label: "status", kind: "code" },
-        { path: "orderId", label: "orderId", kind: "text" },
+        FIELD.time,
+        FIELD.pair,
+        FIELD.side,
+        FIELD.orderType,
+        FIELD.price,
+        FIELD.priceAvg,
+        FIELD.size,
+        FIELD.filled("baseVolume"),
+        FIELD.value("quoteVolume"),
+        FIELD.status,
+        FIELD.orderId,
       ],
     },
     {
@@ -40,16 +41,16 @@ export function spotSources(symbols: readonly string[], coins: readonly string[]
       next: lastOf("tradeId"),
       key: "tradeId",
       fields: [
-        { path: "cTime", label: "time", kind: "time" },
-        { path: "symbol", label: "pair", kind: "text" },
-        { path: "side", label: "side", kind: "side" },
-        { path: "priceAvg", label: "price", kind: "number" },
-        { path: "size", label: "size", kind: "number" },
-        { path: "amount", label: "value", kind: "number" },
-        { path: "feeDetail.totalFee", label: "fee", kind: "number", abs: true },
-        { path: "feeDetail.feeCoin", label: "feeCoin", kind: "text" },
-        { path: "tradeScope", label: "scope", kind: "code" },
-        { path: "tradeId", label: "tradeId", kind: "text" },
+        FIELD.time,
+        FIELD.pair,
+        FIELD.side,
+        FIELD.fillPrice,
+        FIELD.size,
+        FIELD.value("amount"),
+        FIELD.spotFee,
+        FIELD.spotFeeCoin,
+        FIELD.scope,
+        FIELD.tradeId,
       ],
     },
     {
@@ -63,15 +64,7 @@ export function spotSources(symbols: readonly string[], coins: readonly string[]
       rows: (d) => listAt(d),
       next: lastOf("billId"),
       key: "billId",
-      fields: [
-        { path: "cTime", label: "time", kind: "time" },
-        { path: "coin", label: "coin", kind: "text" },
-        { path: "businessType", label: "businessType", kind: "code" },
-        { path: "size", label: "amount", kind: "number" },
-        { path: "fees", label: "fee", kind: "number", abs: true },
-        { path: "balance", label: "balance", kind: "number" },
-        { path: "billId", label: "billId", kind: "text" },
-      ],
+      fields: [FIELD.time, FIELD.coin, FIELD.businessType, FIELD.amount("size"), FIELD.fee("fees"), FIELD.balance, FIELD.billId],
     },
   ];
 }
