@@ -216,3 +216,23 @@ test("the record pages pass axe in both themes, read right to left in Arabic, fi
   }
   expect(pageProblems).toEqual([]);
 });
+
+test("in demo trading the record pages stay open and list the demo account's records, not the live ones", async ({
+  page,
+  pageProblems,
+}) => {
+  const live = await trader(page);
+  await cancelledOrders(live, "BTCUSDT", 2);
+  const demo = new Client(live.base, live.key, { paptrading: "1" });
+  await cancelledOrders(demo, "ETHUSDT", 3);
+  await page.evaluate(() => localStorage.setItem("common:simulation", "1"));
+  await page.goto("/record/exchange");
+  await expect(page.getByTestId("demo-banner")).toBeVisible();
+  await expect(page).toHaveURL("/record/exchange");
+  await expect(rows(page, "orders")).toHaveCount(3);
+  await expect(rows(page, "orders").getByTestId("record-symbol")).toHaveText(["ETHUSDT", "ETHUSDT", "ETHUSDT"]);
+  await page.evaluate(() => localStorage.removeItem("common:simulation"));
+  await page.reload();
+  await expect(rows(page, "orders").getByTestId("record-symbol")).toHaveText(["BTCUSDT", "BTCUSDT"]);
+  expect(pageProblems).toEqual([]);
+});
