@@ -164,6 +164,27 @@ test("futures orders: open orders cancel after a confirmation; records list clos
   await page.getByRole("tab", { name: "Order history", exact: true }).click();
   await expect(rows(page, "orders").getByTestId("record-orderId").first()).toHaveText(ids[0]!);
 
+  // a trigger order far above the market, cancelled from its tab; its history then lists it
+  const plan = await ok(
+    c.post<{ orderId: string }>(MIX_PRIVATE.placePlanOrder, {
+      ...fx,
+      planType: "normal_plan",
+      marginMode: "crossed",
+      size: "0.001",
+      side: "buy",
+      orderType: "market",
+      triggerType: "mark_price",
+      triggerPrice: (mark * 1.5).toFixed(1),
+    }),
+  );
+  await page.getByRole("tab", { name: "Trigger orders", exact: true }).click();
+  await expect(rows(page, "plans")).toHaveCount(1);
+  await page.getByRole("button", { name: `Cancel order ${plan.body.data.orderId}` }).click();
+  await dialog.getByRole("button", { name: "Cancel order" }).click();
+  await expect(page.getByText("Nothing in this range.")).toBeVisible();
+  await page.getByRole("tab", { name: "Trigger order history" }).click();
+  await expect(rows(page, "plansHistory").getByTestId("record-planStatus")).toHaveText("Cancelled");
+
   await page.goto("/record/mcp?tab=positions");
   await expect(rows(page, "positions")).toHaveCount(1);
   await expect(rows(page, "positions").getByTestId("record-holdSide")).toHaveText("Long");
