@@ -42,8 +42,8 @@ function Choice({
 
 /**
  * The filters a record list takes, each kept in the address (docs/decisions/712): time range
- * (presets, or two dates applied together), pair or coin, type, side and margin mode, as far as
- * the list's endpoint takes them. Any change shows the newest page again.
+ * (presets, or two dates applied together), pair or coin, type and margin mode, as far as the
+ * list's endpoint takes them (no Bitget history endpoint takes a side). Any change shows the newest page again.
  */
 export function RecordFiltersBar({
   filters,
@@ -131,16 +131,6 @@ export function RecordFiltersBar({
           text={(v) => t(`code.${v}`, { defaultValue: v })}
           all={t("filter.all")}
           onChange={(type) => set({ type })}
-        />
-      )}
-      {choices.sides && (
-        <Choice
-          label={t("filter.side")}
-          value={filters.side}
-          options={choices.sides}
-          text={(v) => t(`side.${v}`)}
-          all={t("filter.all")}
-          onChange={(side) => set({ side })}
         />
       )}
     </form>

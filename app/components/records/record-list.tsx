@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AsyncView } from "~/components/trade/async-view";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -93,13 +93,11 @@ export function RecordList({
 }) {
   const { t } = useTranslation("records");
   const [version, setVersion] = useState(0);
-  // the filters are a new object on every render; their address names them
+  // the filters are a new object on every render: their address names them; `version` reads
+  // the page again after a cancel
   const key = filtersToParams(filters).toString();
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const stable = useMemo(() => filters, [key]);
-  // `version` reads the page again after a cancel
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const load = useCallback(() => readPage(get, source, stable, Date.now(), PAGE_SIZE), [source, stable, version]);
+  const load = useCallback(() => readPage(get, source, filters, Date.now(), PAGE_SIZE), [source, key, version]);
   const [page] = useAsync(load);
   const rows: Async<readonly RecordRow[]> = page.state === "ready" ? { state: "ready", data: page.data.rows } : page;
   const next = page.state === "ready" ? page.data.next : undefined;

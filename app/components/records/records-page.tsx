@@ -51,7 +51,7 @@ export function RecordsPage({
       <Tabs
         label={t(`title.${page}`)}
         active={filters.tab}
-        onSelect={(tab) => go(withFilter(filters, { tab, type: "", side: "" }))}
+        onSelect={(tab) => go(withFilter(filters, { tab, type: "" }))}
         tabs={state.sources.map((s) => ({
           id: s.id,
           label: t(`tab.${s.label}`),

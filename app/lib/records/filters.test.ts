@@ -12,7 +12,7 @@ const parse = (qs: string, c = choices) => parseFilters(new URLSearchParams(qs),
 describe("record filters in the address", () => {
   it("reads the defaults from an empty address and writes them back as nothing", () => {
     const f = parse("");
-    expect(f).toEqual({ tab: "orders", range: "30d", from: "", to: "", symbol: "", type: "", side: "", mode: "crossed", cursors: [] });
+    expect(f).toEqual({ tab: "orders", range: "30d", from: "", to: "", symbol: "", type: "", mode: "crossed", cursors: [] });
     expect(filtersToParams(f, undefined, choices).toString()).toBe("");
   });
 

@@ -1,6 +1,6 @@
 /**
  * What a record page shows, as it is kept in the address (docs/decisions/712): the tab, the time
- * range, the pair, type, side and margin mode, and the cursors of the pages read so far, so a page
+ * range, the pair (or coin), type and margin mode, and the cursors of the pages read so far, so a page
  * can be shared, reloaded and stepped back. Pure: the URL's parameters in, the same out.
  */
 
@@ -22,7 +22,6 @@ export interface RecordFilters {
   /** "" for every pair, where the endpoint allows it. */
   symbol: string;
   type: string;
-  side: string;
   mode: string;
   /** `idLessThan` of each page after the first, oldest last: the last is the page shown. */
   cursors: readonly string[];
@@ -35,7 +34,6 @@ export interface FilterChoices {
   /** The pair every query must name (an endpoint that requires one): the first symbol when the address has none. */
   symbolRequired?: boolean;
   types?: readonly string[];
-  sides?: readonly string[];
   modes?: readonly string[];
 }
 
@@ -47,7 +45,6 @@ export const PARAM = {
   to: "to",
   symbol: "symbol",
   type: "type",
-  side: "side",
   mode: "mode",
   cursors: "page",
 } as const;
@@ -74,7 +71,6 @@ export function parseFilters(params: URLSearchParams, choices: FilterChoices): R
     to: custom ? to : "",
     symbol: oneOf(symbol, choices.symbols, choices.symbolRequired ? (choices.symbols?.[0] ?? "") : ""),
     type: oneOf(params.get(PARAM.type), choices.types),
-    side: oneOf(params.get(PARAM.side), choices.sides),
     mode: oneOf(params.get(PARAM.mode), choices.modes, choices.modes?.[0] ?? ""),
     cursors: cursors.slice(0, MAX_CURSORS),
   };
@@ -96,7 +92,6 @@ export function filtersToParams(f: RecordFilters, params = new URLSearchParams()
   put(PARAM.to, f.range === "custom" ? f.to : "");
   put(PARAM.symbol, f.symbol);
   put(PARAM.type, f.type);
-  put(PARAM.side, f.side);
   put(PARAM.mode, f.mode, choices?.modes?.[0]);
   put(PARAM.cursors, f.cursors.join("."));
   return out;

@@ -10,7 +10,6 @@ const filters: RecordFilters = {
   to: "",
   symbol: "BTCUSDT",
   type: "",
-  side: "",
   mode: "",
   cursors: [],
 };
