@@ -60,7 +60,7 @@ export function AllocationChart({
         caption={title}
         columns={[
           {
-            header: t("table.account"),
+            header: nameHeader,
             rowHeader: true,
             cell: (s) => (
               <>

@@ -49,11 +49,13 @@ export function AssetOverview() {
       <div className="asset-charts">
         <AllocationChart
           title={t("overview.byAccount")}
+          nameHeader={t("table.account")}
           testId="allocation-accounts"
           parts={h.current.accounts.map((a) => ({ name: t(`account.${a.accountType}`), usdt: a.usdt }))}
         />
         <AllocationChart
           title={t("overview.byCoin")}
+          nameHeader={t("table.coin")}
           testId="allocation-coins"
           parts={h.current.coins.filter((c) => !(hideSmall && isSmall(c.usdt))).map((c) => ({ name: c.coin, usdt: c.usdt }))}
         />
