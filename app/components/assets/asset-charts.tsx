@@ -18,10 +18,13 @@ const DAY_MS = 86_400_000;
  */
 export function AllocationChart({
   title,
+  nameHeader,
   parts,
   testId,
 }: {
   title: string;
+  /** The first column's header: what the slices are (accounts, coins). */
+  nameHeader: string;
   parts: ReadonlyArray<{ name: string; usdt: string }>;
   testId: string;
 }) {
