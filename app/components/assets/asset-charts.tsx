@@ -45,6 +45,7 @@ export function AllocationChart({
               data={drawn.map((s) => ({ name: s.name, value: Number(s.share) }))}
               dataKey="value"
               nameKey="name"
+              rootTabIndex={-1}
               innerRadius="55%"
               outerRadius="90%"
               isAnimationActive={false}
