@@ -1,7 +1,7 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ASSET_PATHS } from "../../../protocol/assets";
-import { isSmall, readHistory } from "~/lib/assets/overview";
+import { isSmall, readHistory, type EquityHistory } from "~/lib/assets/overview";
 import { useAsync } from "~/lib/async-state";
 import { browserHttp } from "~/lib/http/browser-client";
 import { AllocationChart, EquityChart } from "./asset-charts";
@@ -22,6 +22,11 @@ export function AssetOverview() {
     [days, version],
   );
   const [history] = useAsync(load);
+  // the figures shown stay while another period loads, so the period's own choice keeps its focus
+  const [shown, setShown] = useState<EquityHistory>();
+  useEffect(() => {
+    if (history.state === "ready") setShown(history.data);
+  }, [history]);
   if (history.state === "error") {
     const msg = history.error instanceof Error ? history.error.message : String(history.error);
     return (
@@ -30,13 +35,13 @@ export function AssetOverview() {
       </p>
     );
   }
-  if (history.state !== "ready")
+  const h = history.state === "ready" ? history.data : shown;
+  if (!h)
     return (
       <p className="muted" aria-busy="true">
         {t("overview.loading")}
       </p>
     );
-  const h = history.data;
   const points = [...h.points, { ts: h.current.ts, total: h.current.total }];
   return (
     <>
@@ -46,7 +51,7 @@ export function AssetOverview() {
           {money.money(h.current.total)}
         </p>
       </div>
-      <div className="asset-charts">
+      <div className="asset-charts" aria-busy={history.state !== "ready"}>
         <AllocationChart
           title={t("overview.byAccount")}
           nameHeader={t("table.account")}
