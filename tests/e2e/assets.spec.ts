@@ -134,6 +134,26 @@ traderTest("the margin list shows what is borrowed, and demo mode shows the demo
   await page.evaluate(() => localStorage.removeItem("common:simulation"));
 });
 
+traderTest("a main account moves a coin to its sub-account and back through the dialog", async (page) => {
+  await page.getByRole("link", { name: "Sub-accounts" }).click();
+  await page.getByLabel("Nickname").fill("Desk A");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByRole("row", { name: /Desk A/ })).toContainText("Active");
+  await page.goto("/asset/spot");
+  await page.getByTestId("open-transfer").click();
+  const to = dialog(page).getByTestId("transfer-to");
+  await expect(to.locator("option", { hasText: "Sub-account Desk A" })).toHaveCount(1);
+  await to.selectOption({ label: "Sub-account Desk A" });
+  await transferFromRowOpen(page, "12.5", /Moved 12\.5 USDT from Spot to Sub-account Desk A/);
+  await page.getByTestId("open-transfer").click();
+  await dialog(page).getByTestId("transfer-from").selectOption({ label: "Sub-account Desk A" });
+  await dialog(page).getByTestId("transfer-to").selectOption("spot");
+  await expect(dialog(page).getByTestId("transfer-max")).toHaveText("12.5");
+  await dialog(page).getByTestId("transfer-max").click();
+  await dialog(page).getByRole("button", { name: "Transfer", exact: true }).click();
+  await expect(toast(page, /Moved 12\.5 USDT from Sub-account Desk A to Spot/)).toBeVisible();
+});
+
 /** Waits for the dialog to have closed. */
 const dialogLess = (page: Page) => expect(dialog(page)).toHaveCount(0);
 
