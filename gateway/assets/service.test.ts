@@ -1,6 +1,7 @@
 /** The asset area's valuation and snapshot rules on a real exchange, futures and margin world (docs/decisions/331). */
 import { afterEach, describe, expect, it } from "vitest";
 import { openExchangeBase, removeWorldDirs, rethrow, type ExchangeBase } from "../exchange/testing/world.ts";
+import { CONTRACTS } from "../futures/contracts.ts";
 import { Futures } from "../futures/futures.ts";
 import { FUTURES_MIGRATIONS } from "../futures/migrations.ts";
 import { Margin } from "../margin/margin.ts";
@@ -101,6 +102,27 @@ describe("valuation", () => {
     expect(total(w, "live", "alice")).toBe(100_000n * U);
     expect(maxTransferOut({ exchange: w.ex, futures: w.fx.svc, margin: w.mg.svc }, "live", "alice", "futures", "USDT")).toBe(1000n * U);
     expect(maxTransferOut({ exchange: w.ex, futures: w.fx.svc, margin: w.mg.svc }, "live", "alice", "spot", "BTC")).toBe(0n);
+  });
+
+  it("values the futures account at its balance plus the unrealised PnL of its positions", async () => {
+    const w = world();
+    const BTC = CONTRACTS[0]!;
+    w.fx.step();
+    await w.ex.svc.assets("live", "dora");
+    w.fx.svc.transfer("live", "dora", true, 1000n * U, "d1");
+    const mark = w.fx.market.price("live", BTC.symbol).mark;
+    const size = Math.round((500 / (mark / 100)) * 1e6);
+    const order = { symbol: BTC.symbol, side: "buy" as const, orderType: "market" as const, force: "gtc" as const, price: 0 };
+    w.fx.svc.place("live", "dora", { ...order, size, clientOid: "", reduceOnly: false, source: "API" });
+    expect(w.fx.svc.position("live", "dora", BTC.symbol, "long")?.size).toBe(size);
+    const before = w.assets.values.futuresOf("live", "dora").usdt;
+    w.fx.market.price("live", BTC.symbol).mark = Math.round(mark * 1.1);
+    const after = w.assets.values.futuresOf("live", "dora");
+    const s = w.fx.svc.summary("live", "dora");
+    expect(s.crossUpnl + s.isoUpnl).toBeGreaterThan(0n);
+    expect(after.usdt).toBe(s.account.balance + s.crossUpnl + s.isoUpnl);
+    expect(after.usdt).toBeGreaterThan(before);
+    expect(after.coins.get("USDT")).toBe(after.usdt);
   });
 
   it("values coins at the spot last price and a margin account net of its debt", async () => {
