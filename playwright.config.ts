@@ -72,6 +72,8 @@ export default defineConfig({
       SIM_PRICE_CONTROL: "1",
       // An "hour" of margin interest every 3 s, so the margin browser test sees it accrue (docs/decisions/707).
       MARGIN_INTEREST_INTERVAL_MS: "3000",
+      // An equity snapshot every 5 s, so the asset overview's chart has points to draw (docs/decisions/331).
+      ASSET_SNAPSHOT_INTERVAL_MS: "5000",
       // The /download page's app links: one allowed by LINK_ADDRESSES, one that is not (docs/decisions/714).
       DOWNLOAD_IOS_URL: `${E2E_LINKS.addresses[0]}en/wallets/mobile/ios/`,
       DOWNLOAD_APK_URL: "https://evil.example/mix.apk",

@@ -20,6 +20,11 @@ import { Sessions } from "./accounts/sessions.ts";
 import { TotpGuard } from "./accounts/totp-guard.ts";
 import { Users } from "./accounts/users.ts";
 import { VerifyCodes } from "./accounts/codes.ts";
+import { AccountValues } from "./assets/accounts.ts";
+import { assetConfigFromEnv } from "./assets/config.ts";
+import { assetRoutes } from "./assets/routes.ts";
+import { AssetService } from "./assets/service.ts";
+import { ASSET_MIGRATIONS, AssetStore } from "./assets/store.ts";
 import { captchaRoutes } from "./captcha/routes.ts";
 import { CAPTCHA_MIGRATIONS, CaptchaStore, RiskCounter, captchaOptionsFromEnv } from "./captcha/store.ts";
 import type { GatewayConfig } from "./config.ts";
@@ -109,6 +114,7 @@ export async function createGateway(
   migrate(db, EVENT_MIGRATIONS);
   migrate(db, FUTURES_MIGRATIONS);
   migrate(db, MARGIN_MIGRATIONS);
+  migrate(db, ASSET_MIGRATIONS);
   migrate(db, RESERVES_MIGRATIONS);
 
   const app = Fastify({
@@ -152,6 +158,14 @@ export async function createGateway(
   await margin.start();
   // the same test and demo switch also pins spot pairs, so a margin account can be driven to liquidation (docs/decisions/316)
   const spotPrices = futuresConfig.priceControl ? new SpotPriceControl(db, exchange, log("spot price control error")) : undefined;
+  // equity snapshots of every account on the simulated clock (docs/decisions/331)
+  const assets = new AssetService(
+    new AssetStore(db),
+    new AccountValues(exchange, futures.svc, margin.svc),
+    () => exchange.svc.store.loadAccounts(),
+    assetConfigFromEnv(),
+  );
+  assets.start(log("asset snapshots failed"));
   // proof of reserves over the live ledgers of spot, margin and futures (docs/decisions/333)
   const reserves = new ReservesService(
     new ReservesStore(db),
@@ -222,6 +236,7 @@ export async function createGateway(
   walletTransferRoute(app, { ...exchangeDeps, margin }, futuresTransfer(futures));
   futuresPlanRoutes(app, { ...exchangeDeps, futures });
   futuresActionRoutes(app, { ...exchangeDeps, futures });
+  assetRoutes(app, { ...exchangeDeps, assets, futures: futures.svc, margin: margin.svc });
   reservesRoutes(app, { reserves, limiter: exchangeDeps.limiter, requireUserId: (req) => accounts.currentUser(req).user.id });
   fundHistoryRoute(app, { store: new FundHistoryStore(db), futures, limiter: exchangeDeps.limiter });
   eventRoutes(app, {
@@ -243,6 +258,7 @@ export async function createGateway(
     db,
     async close() {
       closeStreams();
+      assets.close();
       futures.close();
       spotPrices?.close();
       margin.close();
