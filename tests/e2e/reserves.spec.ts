@@ -87,6 +87,22 @@ test("/download shows the configured and allowed app links with QR codes, and th
   await expect(page.getByTestId("app-apk")).toHaveCount(0);
   await expect(page.getByTestId("app-android")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Install the web app" })).toBeVisible();
+  await expect(page.getByText("If no install button appears, use your browser's menu: Install app, or Add to Home screen.")).toBeVisible();
+  // the browser offers an install (headless Chromium never does by itself): the button asks it, and a refusal is said
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+      prompt: () => {
+        (window as unknown as { prompted: boolean }).prompted = true;
+        return Promise.resolve();
+      },
+      userChoice: Promise.resolve({ outcome: "dismissed" }),
+    });
+    window.dispatchEvent(offer);
+  });
+  await page.getByRole("button", { name: "Install", exact: true }).click();
+  await expect(page.locator(".toaster")).toContainText("Installation cancelled");
+  expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+  await expect(page.getByRole("button", { name: "Install", exact: true })).toHaveCount(0);
 
   expect(await page.locator('link[rel="manifest"]').getAttribute("href")).toBe("/manifest.webmanifest");
   const res = await request.get("/manifest.webmanifest");
