@@ -74,6 +74,11 @@ import { TrackingEventStore } from "./tracking/event-store.ts";
 import { TRACKING_MIGRATIONS } from "./tracking/migrations.ts";
 import { trackingRoutes } from "./tracking/routes.ts";
 import { TrackingThrottle } from "./tracking/throttle.ts";
+import { vipConfigFromEnv } from "./vip/config.ts";
+import { VipLevels } from "./vip/levels.ts";
+import { vipRoutes } from "./vip/routes.ts";
+import { VipService } from "./vip/service.ts";
+import { VIP_MIGRATIONS, VipStore } from "./vip/store.ts";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -103,6 +108,7 @@ export async function createGateway(
   migrate(db, EVENT_MIGRATIONS);
   migrate(db, FUTURES_MIGRATIONS);
   migrate(db, MARGIN_MIGRATIONS);
+  migrate(db, VIP_MIGRATIONS);
 
   const app = Fastify({
     logger,
@@ -137,7 +143,10 @@ export async function createGateway(
   const exchangeConfig = exchangeConfigFromEnv();
   const exchange = new Exchange(db, exchangeConfig, config.seed, accounts.directory, log("exchange error"));
   const futuresConfig = futuresConfigFromEnv();
-  const futures = new Futures(db, exchange, futuresConfig, config.seed, log("futures error"));
+  // levels are read by the futures engine once per order, so they exist before it (docs/decisions/332)
+  const vipStore = new VipStore(db);
+  const vipLevels = new VipLevels(vipStore);
+  const futures = new Futures(db, exchange, futuresConfig, config.seed, log("futures error"), vipLevels.futuresFees);
   // a test and demo switch that must never be on unnoticed (docs/decisions/316)
   if (futuresConfig.priceControl) app.log.warn("SIM_PRICE_CONTROL is on: `npm run futures:price` can move the futures and spot prices");
   // margin accounts trade on the spot books (docs/decisions/320)
@@ -145,6 +154,17 @@ export async function createGateway(
   await margin.start();
   // the same test and demo switch also pins spot pairs, so a margin account can be driven to liquidation (docs/decisions/316)
   const spotPrices = futuresConfig.priceControl ? new SpotPriceControl(db, exchange, log("spot price control error")) : undefined;
+  const vip = new VipService({
+    store: vipStore,
+    levels: vipLevels,
+    exchange,
+    futures,
+    margin,
+    setUserLevel: (id, level) => accountStores.users.update(id, { vip_level: level }),
+    config: vipConfigFromEnv(),
+    log: log("vip error"),
+  });
+  vip.start();
   const eventStore = new EventStore(db);
   const events = new EventService({
     store: eventStore,
@@ -206,6 +226,7 @@ export async function createGateway(
   walletTransferRoute(app, { ...exchangeDeps, margin }, futuresTransfer(futures));
   futuresPlanRoutes(app, { ...exchangeDeps, futures });
   futuresActionRoutes(app, { ...exchangeDeps, futures });
+  vipRoutes(app, { ...exchangeDeps, vip });
   eventRoutes(app, {
     events,
     operators: new OperatorAuth(eventsConfigFromEnv().operatorSecret, eventStore),
@@ -225,6 +246,7 @@ export async function createGateway(
     db,
     async close() {
       closeStreams();
+      vip.close();
       futures.close();
       spotPrices?.close();
       margin.close();

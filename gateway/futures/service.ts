@@ -255,6 +255,11 @@ export class FuturesService {
     return a;
   }
 
+  /** An account if it exists (no empty one made for a reader: the VIP area values equity). */
+  findAccount(env: Env, userId: string): FxAccount | undefined {
+    return this.accounts[env].get(userId);
+  }
+
   /** The fee account of an environment (every fill credits it), looked up once. */
   private feeAccount(env: Env): FxAccount {
     return (this.feeAccounts[env] ??= this.account(env, FEE_ACCOUNT));

@@ -64,6 +64,7 @@ export class VipStore {
   private readonly pruneBefore;
   private readonly putLevel;
   private readonly allLevels;
+  private readonly oneLevel;
   private readonly pending;
   private readonly markApplied;
   private readonly latestGrants;
@@ -76,7 +77,9 @@ export class VipStore {
       `INSERT INTO vip_volume (env, user_id, day, volume) VALUES (?, ?, ?, ?)
        ON CONFLICT (env, user_id, day) DO UPDATE SET volume = volume + excluded.volume`,
     );
-    this.volumeSince = db.prepare("SELECT env, user_id, SUM(volume) AS volume FROM vip_volume WHERE day >= ? GROUP BY env, user_id").safeIntegers(true);
+    this.volumeSince = db
+      .prepare("SELECT env, user_id, SUM(volume) AS volume FROM vip_volume WHERE day >= ? GROUP BY env, user_id")
+      .safeIntegers(true);
     this.dailyOf = db.prepare("SELECT day, volume FROM vip_volume WHERE env = ? AND user_id = ? AND day >= ?").safeIntegers(true);
     this.pruneBefore = db.prepare("DELETE FROM vip_volume WHERE day < ?");
     this.putLevel = db.prepare(
@@ -85,6 +88,7 @@ export class VipStore {
          balance = excluded.balance, computed_at = excluded.computed_at`,
     );
     this.allLevels = db.prepare("SELECT * FROM vip_levels").safeIntegers(true);
+    this.oneLevel = db.prepare("SELECT * FROM vip_levels WHERE env = ? AND user_id = ?").safeIntegers(true);
     this.pending = db.prepare("SELECT id, env, user_id, level FROM vip_grants WHERE applied_at IS NULL ORDER BY id");
     this.markApplied = db.prepare("UPDATE vip_grants SET applied_at = ? WHERE id = ?");
     this.latestGrants = db.prepare(
@@ -123,14 +127,12 @@ export class VipStore {
   }
 
   levels(): LevelRow[] {
-    return (this.allLevels.all() as Array<Record<string, bigint | string>>).map((r) => ({
-      env: r.env as Env,
-      userId: r.user_id as string,
-      level: Number(r.level),
-      volume: BigInt(r.volume as bigint),
-      balance: BigInt(r.balance as bigint),
-      computedAt: Number(r.computed_at),
-    }));
+    return (this.allLevels.all() as Array<Record<string, bigint | string>>).map(levelRow);
+  }
+
+  levelOf(env: Env, userId: string): LevelRow | undefined {
+    const r = this.oneLevel.get(env, userId) as Record<string, bigint | string> | undefined;
+    return r ? levelRow(r) : undefined;
   }
 
   saveLevels(rows: readonly LevelRow[], recomputedAt?: number): void {
@@ -172,4 +174,15 @@ export class VipStore {
   grant(env: Env, userId: string, level: number, at: number): void {
     this.addGrant.run(env, userId, level, at);
   }
+}
+
+function levelRow(r: Record<string, bigint | string>): LevelRow {
+  return {
+    env: r.env as Env,
+    userId: r.user_id as string,
+    level: Number(r.level),
+    volume: BigInt(r.volume as bigint),
+    balance: BigInt(r.balance as bigint),
+    computedAt: Number(r.computed_at),
+  };
 }
