@@ -73,7 +73,7 @@ export interface VipDetail {
   granted: number;
   volume30d: string;
   balance: string;
-  /** When the level was last computed (ms), 0 if never. */
+  /** When the last scheduled recompute of every level ran (ms), 0 if never; a grant applies at once. */
   computedAt: number;
   /** When the next recompute is due (ms). */
   nextAt: number;

@@ -227,13 +227,12 @@ export class VipService {
     for (const id of members)
       for (const d of this.deps.store.daily(env, id, fromDay)) daily.set(d.day, (daily.get(d.day) ?? 0n) + d.volume);
     const next = level < TOP_LEVEL ? vipTier(level + 1) : undefined;
-    const computed = this.deps.store.levelOf(env, userId);
     return {
       level,
       granted: m.granted,
       volume30d: text(m.volume),
       balance: text(m.balance),
-      computedAt: computed?.computedAt ?? 0,
+      computedAt: this.deps.store.lastRecompute(),
       nextAt: this.nextAt(now),
       next: next ? { level: next.level, volume: String(next.volume), balance: String(next.balance) } : null,
       daily: Array.from({ length: VIP_WINDOW_DAYS }, (_, i) => {
