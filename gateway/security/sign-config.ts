@@ -3,6 +3,7 @@ import { ACCOUNT_PATHS } from "../../protocol/account-paths.ts";
 import { PATHS } from "../../protocol/paths.ts";
 import { WS_PATHS } from "../../protocol/bitget.ts";
 import { EVENT_PATHS } from "../../protocol/events.ts";
+import { VIP_PATHS } from "../../protocol/vip.ts";
 import type { LoginKey } from "./login-keys.ts";
 
 /**
@@ -23,6 +24,9 @@ export const EXACT_URLS: Record<string, SignMode> = {
   [WS_PATHS.private]: 1,
   // Enrolling in a competition changes the account's standing (docs/decisions/800).
   [EVENT_PATHS.enrol]: 2,
+  // The caller's own fee rates and VIP standing: private reads (docs/decisions/332).
+  [VIP_PATHS.tradeRate]: 1,
+  [VIP_PATHS.detail]: 1,
 };
 
 /**
