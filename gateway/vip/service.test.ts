@@ -72,6 +72,18 @@ function world(dir?: string, recomputeMs = 3_600_000) {
   return { dir: d, db, ex, fx, mg, store, levels, vip, userLevels, close };
 }
 
+/** Queues an operator credit and waits for the exchange's own deposit poll to apply it (a second caller could apply it twice). */
+async function deposit(w: ReturnType<typeof world>, userId: string, coin: string, amount: bigint): Promise<void> {
+  const before = w.ex.svc.engine.balances.get(`live:${userId}:${coin}`)?.available ?? 0n;
+  queueDeposit(w.db, { env: "live", userId, coin, amount });
+  for (let i = 0; i < 100; i++) {
+    const b = w.ex.svc.engine.balances.get(`live:${userId}:${coin}`)?.available ?? 0n;
+    if (b - before >= amount) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the deposit of ${coin} to ${userId} was not applied`);
+}
+
 const volume = (userId: string, daysAgo: number, usdt: number, env: "live" | "paper" = "live") => ({
   env,
   userId,
@@ -103,8 +115,7 @@ describe("VIP levels", () => {
 
   it("rise with equity alone, and count a sub-account's volume and equity with its main account's", async () => {
     const w = world();
-    queueDeposit(w.db, { env: "live", userId: "rich", coin: "USDT", amount: 150_000n * USDT });
-    await w.ex.svc.applyDeposits();
+    await deposit(w, "rich", "USDT", 150_000n * USDT);
     w.vip.recompute(NOW);
     // 100,000 welcome + 150,000 = the 250,000 of level 1
     expect(w.vip.level("live", "rich")).toBe(1);
@@ -143,11 +154,11 @@ describe("VIP levels", () => {
     const order = (side: "buy" | "sell") => ({ symbol: "ETHUSDT", side, orderType: "limit", force: "gtc", price: "2000.00", size: "2" });
     await w.ex.svc.assets("live", "buyer");
     await w.mg.svc.transfer("live", { userId: "buyer", mode: "crossed", symbol: "" }, "USDT", 5000n * USDT, true, "t1");
-    queueDeposit(w.db, { env: "live", userId: "seller", coin: "ETH", amount: 2n * USDT });
-    await w.ex.svc.applyDeposits();
+    await deposit(w, "seller", "ETH", 2n * USDT);
     await w.ex.svc.placeOrder("live", "seller", order("sell"));
     await w.ex.svc.placeOrder("live", "buyer#crossed", order("buy"));
     w.ex.svc.store.flush();
+    w.vip.flush();
     const today = dayOf(Date.now());
     const vols = new Map(w.store.volumes(today - 1).map((r) => [r.userId, r.volume]));
     expect(vols.get("seller")).toBe(4000n * USDT);

@@ -51,10 +51,14 @@ export class VipService {
   private readonly grants: Record<Env, Map<string, number>> = { live: new Map(), paper: new Map() };
   private readonly offSpot: () => void;
   private readonly offFutures: () => void;
+  /** Volume of the changes committed this turn of the event loop, written in one transaction at its end. */
+  private pending = new Map<string, VolumeRow>();
+  private flushing: NodeJS.Immediate | undefined;
 
   constructor(private readonly deps: VipDeps) {
     for (const g of deps.store.grants()) this.grants[g.env].set(g.userId, g.level);
-    // fills are read after they are durable, off the matching path (one upsert per account and day per change)
+    // fills are read after they are durable, off the matching path; what a turn of the event loop
+    // committed is written once at its end (a crash in between loses that turn's volume, never money)
     const onSpot = (ch: Change) => this.guard(() => this.onSpot(ch));
     const onFutures = (ch: FxChange) => this.guard(() => this.onFutures(ch));
     deps.exchange.svc.store.committed.add(onSpot);
@@ -75,6 +79,22 @@ export class VipService {
     this.timer = undefined;
     this.offSpot();
     this.offFutures();
+    this.flush();
+  }
+
+  /** Writes the volume collected so far (the end of a turn, before any reading of volume, close). */
+  flush(): void {
+    if (this.flushing) clearImmediate(this.flushing);
+    this.flushing = undefined;
+    if (this.pending.size === 0) return;
+    const rows = this.pending;
+    this.pending = new Map();
+    this.deps.store.recordVolume(rows.values());
+  }
+
+  private collect(env: Env, userId: string, day: number, volume: bigint): void {
+    add(this.pending, env, userId, day, volume);
+    this.flushing ??= setImmediate(() => this.guard(() => this.flush()));
   }
 
   /** When the next full recompute is due (`now` if none ever ran). */
@@ -104,23 +124,17 @@ export class VipService {
   }
 
   private onSpot(ch: Change): void {
-    if (ch.fills.length === 0) return;
-    const rows = new Map<string, VolumeRow>();
     for (const f of ch.fills) {
       const day = dayOf(f.ts);
       // a margin account (`owner#...`) trades for its owner
-      if (!f.maker.house) add(rows, f.env, ledgerOwner(f.maker.userId), day, f.quote);
-      if (!f.taker.house) add(rows, f.env, ledgerOwner(f.taker.userId), day, f.quote);
+      if (!f.maker.house) this.collect(f.env, ledgerOwner(f.maker.userId), day, f.quote);
+      if (!f.taker.house) this.collect(f.env, ledgerOwner(f.taker.userId), day, f.quote);
     }
-    if (rows.size > 0) this.deps.store.recordVolume(rows.values());
   }
 
   private onFutures(ch: FxChange): void {
-    if (ch.fills.length === 0) return;
-    const rows = new Map<string, VolumeRow>();
     // house orders never reach the fills of a change: every row is a user's
-    for (const f of ch.fills) add(rows, f.order.env, f.order.userId, dayOf(f.ts), f.quote);
-    this.deps.store.recordVolume(rows.values());
+    for (const f of ch.fills) this.collect(f.order.env, f.order.userId, dayOf(f.ts), f.quote);
   }
 
   /** The main account of a known user (itself for a main account); undefined for a system account. */
@@ -166,6 +180,7 @@ export class VipService {
   }
 
   private volumesSince(fromDay: number): Map<string, bigint> {
+    this.flush();
     return new Map(this.deps.store.volumes(fromDay).map((r) => [`${r.env}:${r.userId}`, r.volume]));
   }
 
