@@ -20,6 +20,11 @@ import { Sessions } from "./accounts/sessions.ts";
 import { TotpGuard } from "./accounts/totp-guard.ts";
 import { Users } from "./accounts/users.ts";
 import { VerifyCodes } from "./accounts/codes.ts";
+import { AccountValues } from "./assets/accounts.ts";
+import { assetConfigFromEnv } from "./assets/config.ts";
+import { assetRoutes } from "./assets/routes.ts";
+import { AssetService } from "./assets/service.ts";
+import { ASSET_MIGRATIONS, AssetStore } from "./assets/store.ts";
 import { captchaRoutes } from "./captcha/routes.ts";
 import { CAPTCHA_MIGRATIONS, CaptchaStore, RiskCounter, captchaOptionsFromEnv } from "./captcha/store.ts";
 import type { GatewayConfig } from "./config.ts";
@@ -108,6 +113,7 @@ export async function createGateway(
   migrate(db, EVENT_MIGRATIONS);
   migrate(db, FUTURES_MIGRATIONS);
   migrate(db, MARGIN_MIGRATIONS);
+  migrate(db, ASSET_MIGRATIONS);
   migrate(db, VIP_MIGRATIONS);
 
   const app = Fastify({
@@ -154,12 +160,17 @@ export async function createGateway(
   await margin.start();
   // the same test and demo switch also pins spot pairs, so a margin account can be driven to liquidation (docs/decisions/316)
   const spotPrices = futuresConfig.priceControl ? new SpotPriceControl(db, exchange, log("spot price control error")) : undefined;
+  // what each account is worth now, for the asset snapshots and the VIP levels (docs/decisions/331, 332)
+  const accountValues = new AccountValues(exchange, futures.svc, margin.svc);
+  // equity snapshots of every account on the simulated clock (docs/decisions/331)
+  const assets = new AssetService(new AssetStore(db), accountValues, () => exchange.svc.store.loadAccounts(), assetConfigFromEnv());
+  assets.start(log("asset snapshots failed"));
   const vip = new VipService({
     store: vipStore,
     levels: vipLevels,
     exchange,
     futures,
-    margin,
+    values: accountValues,
     setUserLevel: (id, level) => accountStores.users.update(id, { vip_level: level }),
     config: vipConfigFromEnv(),
     log: log("vip error"),
@@ -226,6 +237,7 @@ export async function createGateway(
   walletTransferRoute(app, { ...exchangeDeps, margin }, futuresTransfer(futures));
   futuresPlanRoutes(app, { ...exchangeDeps, futures });
   futuresActionRoutes(app, { ...exchangeDeps, futures });
+  assetRoutes(app, { ...exchangeDeps, assets, futures: futures.svc, margin: margin.svc });
   vipRoutes(app, { ...exchangeDeps, vip });
   eventRoutes(app, {
     events,
@@ -246,6 +258,7 @@ export async function createGateway(
     db,
     async close() {
       closeStreams();
+      assets.close();
       vip.close();
       futures.close();
       spotPrices?.close();

@@ -17,6 +17,7 @@ import { rethrow } from "../exchange/testing/world.ts";
 import { Futures } from "../futures/futures.ts";
 import { FUTURES_MIGRATIONS } from "../futures/migrations.ts";
 import { marketRequest } from "../futures/testing.ts";
+import { AccountValues } from "../assets/accounts.ts";
 import { Margin } from "../margin/margin.ts";
 import { MARGIN_MIGRATIONS } from "../margin/store.ts";
 import { TEST_MARGIN_CONFIG } from "../margin/testing.ts";
@@ -56,7 +57,7 @@ function world(dir?: string, recomputeMs = 3_600_000) {
     levels,
     exchange: ex,
     futures: fx,
-    margin: mg,
+    values: new AccountValues(ex, fx.svc, mg.svc),
     setUserLevel: (id, level) => userLevels.set(id, level),
     config: { recomputeMs },
     log: rethrow,

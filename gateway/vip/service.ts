@@ -7,12 +7,11 @@
 import { DAY_MS, TOP_LEVEL, VIP_WINDOW_DAYS, levelFor, vipTier, type VipDetail } from "../../protocol/vip.ts";
 import { formatScaled } from "../exchange/decimal.ts";
 import { ENVS, ledgerOwner, type Change, type Env } from "../exchange/engine/types.ts";
+import type { AccountValues } from "../assets/accounts.ts";
 import type { Exchange } from "../exchange/exchange.ts";
-import { COINS, LEDGER_SCALE } from "../exchange/instruments.ts";
+import { LEDGER_SCALE } from "../exchange/instruments.ts";
 import type { Futures } from "../futures/futures.ts";
 import type { FxChange } from "../futures/ledger.ts";
-import { accountKey } from "../margin/accounts.ts";
-import type { Margin } from "../margin/margin.ts";
 import type { VipConfig } from "./config.ts";
 import type { VipLevels } from "./levels.ts";
 import type { LevelRow, VipStore } from "./store.ts";
@@ -32,7 +31,8 @@ export interface VipDeps {
   levels: VipLevels;
   exchange: Exchange;
   futures: Futures;
-  margin: Margin;
+  /** What each account of a user is worth now (the asset area's valuation, docs/decisions/331). */
+  values: AccountValues;
   /** Writes the live level into the user row (what user info shows as `vipLevel`). */
   setUserLevel: (userId: string, level: number) => void;
   config: VipConfig;
@@ -148,20 +148,10 @@ export class VipService {
     return [mainId, ...this.deps.exchange.accounts.subAccounts(mainId).map((s) => s.userId)];
   }
 
-  /** An account's equity in USDT ledger units: spot and margin coins at the last price less margin debt, plus futures equity. */
+  /** A user's equity in USDT ledger units: spot, futures (with unrealised PnL) and margin net of debt, as the asset pages value it. */
   equityOf(env: Env, userId: string): bigint {
-    const { exchange, margin, futures } = this.deps;
-    const value = margin.svc.valuation;
-    const keys = [userId, accountKey(userId, "crossed"), ...margin.svc.marginPairs().map((i) => accountKey(userId, "isolated", i.symbol))];
     let total = 0n;
-    for (const key of keys) {
-      for (const coin of COINS) {
-        const b = exchange.svc.engine.balances.get(`${env}:${key}:${coin}`);
-        if (b) total += value.value(env, coin, b.available + b.frozen);
-        if (key !== userId) total -= value.value(env, coin, margin.svc.owed(env, key, coin), true);
-      }
-    }
-    if (futures.svc.findAccount(env, userId)) total += futures.svc.summary(env, userId).equity;
+    for (const a of this.deps.values.of(env, userId)) total += a.usdt;
     return total;
   }
 
