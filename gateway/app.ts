@@ -85,6 +85,11 @@ import { TrackingEventStore } from "./tracking/event-store.ts";
 import { TRACKING_MIGRATIONS } from "./tracking/migrations.ts";
 import { trackingRoutes } from "./tracking/routes.ts";
 import { TrackingThrottle } from "./tracking/throttle.ts";
+import { vipConfigFromEnv } from "./vip/config.ts";
+import { VipLevels } from "./vip/levels.ts";
+import { vipRoutes } from "./vip/routes.ts";
+import { VipService } from "./vip/service.ts";
+import { VIP_MIGRATIONS, VipStore } from "./vip/store.ts";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -116,6 +121,7 @@ export async function createGateway(
   migrate(db, MARGIN_MIGRATIONS);
   migrate(db, ASSET_MIGRATIONS);
   migrate(db, RESERVES_MIGRATIONS);
+  migrate(db, VIP_MIGRATIONS);
 
   const app = Fastify({
     logger,
@@ -150,7 +156,10 @@ export async function createGateway(
   const exchangeConfig = exchangeConfigFromEnv();
   const exchange = new Exchange(db, exchangeConfig, config.seed, accounts.directory, log("exchange error"));
   const futuresConfig = futuresConfigFromEnv();
-  const futures = new Futures(db, exchange, futuresConfig, config.seed, log("futures error"));
+  // levels are read by the futures engine once per order, so they exist before it (docs/decisions/332)
+  const vipStore = new VipStore(db);
+  const vipLevels = new VipLevels(vipStore);
+  const futures = new Futures(db, exchange, futuresConfig, config.seed, log("futures error"), vipLevels.futuresFees);
   // a test and demo switch that must never be on unnoticed (docs/decisions/316)
   if (futuresConfig.priceControl) app.log.warn("SIM_PRICE_CONTROL is on: `npm run futures:price` can move the futures and spot prices");
   // margin accounts trade on the spot books (docs/decisions/320)
@@ -158,13 +167,10 @@ export async function createGateway(
   await margin.start();
   // the same test and demo switch also pins spot pairs, so a margin account can be driven to liquidation (docs/decisions/316)
   const spotPrices = futuresConfig.priceControl ? new SpotPriceControl(db, exchange, log("spot price control error")) : undefined;
+  // what each account is worth now, for the asset snapshots and the VIP levels (docs/decisions/331, 332)
+  const accountValues = new AccountValues(exchange, futures.svc, margin.svc);
   // equity snapshots of every account on the simulated clock (docs/decisions/331)
-  const assets = new AssetService(
-    new AssetStore(db),
-    new AccountValues(exchange, futures.svc, margin.svc),
-    () => exchange.svc.store.loadAccounts(),
-    assetConfigFromEnv(),
-  );
+  const assets = new AssetService(new AssetStore(db), accountValues, () => exchange.svc.store.loadAccounts(), assetConfigFromEnv());
   assets.start(log("asset snapshots failed"));
   // proof of reserves over the live ledgers of spot, margin and futures (docs/decisions/333)
   const reserves = new ReservesService(
@@ -175,6 +181,17 @@ export async function createGateway(
   );
   reserves.start();
   app.addHook("onClose", async () => reserves.stop());
+  const vip = new VipService({
+    store: vipStore,
+    levels: vipLevels,
+    exchange,
+    futures,
+    values: accountValues,
+    setUserLevel: (id, level) => accountStores.users.update(id, { vip_level: level }),
+    config: vipConfigFromEnv(),
+    log: log("vip error"),
+  });
+  vip.start();
   const eventStore = new EventStore(db);
   const events = new EventService({
     store: eventStore,
@@ -239,6 +256,7 @@ export async function createGateway(
   assetRoutes(app, { ...exchangeDeps, assets, futures: futures.svc, margin: margin.svc });
   reservesRoutes(app, { reserves, limiter: exchangeDeps.limiter, requireUserId: (req) => accounts.currentUser(req).user.id });
   fundHistoryRoute(app, { store: new FundHistoryStore(db), futures, limiter: exchangeDeps.limiter });
+  vipRoutes(app, { ...exchangeDeps, vip });
   eventRoutes(app, {
     events,
     operators: new OperatorAuth(eventsConfigFromEnv().operatorSecret, eventStore),
@@ -259,6 +277,7 @@ export async function createGateway(
     async close() {
       closeStreams();
       assets.close();
+      vip.close();
       futures.close();
       spotPrices?.close();
       margin.close();

@@ -3,6 +3,7 @@
  * and the exchange's error codes, spelled as Bitget's public v2 documentation spells them.
  */
 import { HEADERS } from "./headers.ts";
+import { VIP_TIERS } from "./vip.ts";
 
 export const V2 = {
   time: "/api/v2/public/time",
@@ -169,17 +170,9 @@ export const API_KEY_HEADERS = {
 
 /**
  * Spot maker/taker fee rates by VIP tier in parts per million (0.1% = 1000): what the exchange
- * charges, and what the order form's fee estimate uses (docs/decisions/704).
+ * charges, and what the order form's fee estimate uses (docs/decisions/704, 332).
  */
-export const SPOT_FEE_TIERS: ReadonlyArray<{ readonly maker: number; readonly taker: number }> = [
-  { maker: 1000, taker: 1000 },
-  { maker: 900, taker: 1000 },
-  { maker: 800, taker: 950 },
-  { maker: 700, taker: 900 },
-  { maker: 600, taker: 850 },
-  { maker: 400, taker: 700 },
-  { maker: 200, taker: 600 },
-];
+export const SPOT_FEE_TIERS: ReadonlyArray<{ readonly maker: number; readonly taker: number }> = VIP_TIERS.map((t) => t.spot);
 
 /** Error codes of Bitget's v2 API that the embedded exchange answers with. */
 export const EX_CODES = {

@@ -116,6 +116,7 @@ export class Users {
         | "frozen"
         | "one_web_session"
         | "nick_name"
+        | "vip_level"
       >
     >,
   ): void {

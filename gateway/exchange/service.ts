@@ -85,6 +85,11 @@ export class ExchangeService {
     this.store.setVip(env, userId, vip, Date.now());
   }
 
+  /** Whether the account was ever used (setVip on an unused one would skip its funding). */
+  hasAccount(env: Env, userId: string): boolean {
+    return this.accounts.has(`${env}:${userId}`);
+  }
+
   vip(env: Env, userId: string): number {
     return this.accounts.get(`${env}:${userId}`) ?? 0;
   }

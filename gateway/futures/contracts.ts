@@ -4,6 +4,7 @@
  * (LEDGER_SCALE) are the spot engine's; what futures add are the risk tiers: the maximum leverage
  * and the maintenance margin rate by position notional.
  */
+import { vipTier } from "../../protocol/vip.ts";
 import { INSTRUMENTS, instrument, type Instrument } from "../exchange/instruments.ts";
 
 /** One risk tier: positions with a notional up to `maxNotional` USDT may use up to `maxLeverage`. */
@@ -26,8 +27,11 @@ export interface Contract {
   minTradeUsdt: number;
 }
 
-/** Maker and taker fees of USDT-M futures, parts per million (Bitget's VIP 0: 0.02 % and 0.06 %). */
-export const FUTURES_FEES = { maker: 200, taker: 600 } as const;
+/**
+ * Maker and taker fees of USDT-M futures at the base tier, parts per million (Bitget's VIP 0: 0.02 %
+ * and 0.06 %); the other tiers are in protocol/vip.ts (docs/decisions/332).
+ */
+export const FUTURES_FEES = vipTier(0).futures;
 /** Largest leverage a tier table starts with, by contract. */
 const TOP_LEVERAGE: Record<string, number> = { BTC: 125, ETH: 100 };
 const DEFAULT_TOP = 75;

@@ -5,6 +5,7 @@
  */
 import type { Db } from "../db/database.ts";
 import { IdGen } from "../exchange/engine/order.ts";
+import type { FeeLookup } from "../exchange/engine/engine.ts";
 import type { Env } from "../exchange/engine/types.ts";
 import type { Exchange } from "../exchange/exchange.ts";
 import type { FuturesConfig } from "./config.ts";
@@ -13,7 +14,7 @@ import { FuturesMarket } from "./market.ts";
 import { PriceControl } from "./price-control.ts";
 import { PriceControlStore } from "./price-control-store.ts";
 import { FuturesPlans } from "./plans.ts";
-import { FuturesService } from "./service.ts";
+import { BASE_FUTURES_FEES, FuturesService } from "./service.ts";
 import { FuturesSimulator } from "./simulator.ts";
 import { FuturesStore } from "./store.ts";
 
@@ -38,13 +39,15 @@ export class Futures {
     readonly config: FuturesConfig,
     seed: number,
     private readonly log: (err: unknown) => void,
+    /** Each account's rates by its VIP tier (docs/decisions/332); the base tier when not given. */
+    fees: FeeLookup = BASE_FUTURES_FEES,
     now = Date.now(),
   ) {
     this.store = new FuturesStore(db);
     // ids stay above every stored order and bill, and above the clock's own (newOrder uses ms x 1000)
     this.ids = new IdGen(this.store.maxSeq());
     this.market = new FuturesMarket(exchange.market, this.store, seed, exchange.svc.store.genesis(), config.fundingIntervalMs, now);
-    this.svc = new FuturesService(db, this.store, this.market, exchange.svc, this.ids);
+    this.svc = new FuturesService(db, this.store, this.market, exchange.svc, this.ids, fees);
     this.svc.load();
     if (config.priceControl) this.market.control = new PriceControl(new PriceControlStore(db), log);
     exchange.svc.paperResetHooks.add((userId) => this.svc.resetPaper(userId));

@@ -8,7 +8,7 @@ import type { HoldSide } from "../../protocol/mix.ts";
 import { EngineError, type Env } from "../exchange/engine/types.ts";
 import { FX_CODES } from "./codes.ts";
 import { notional } from "../exchange/instruments.ts";
-import { FUTURES_FEES, type Contract } from "./contracts.ts";
+import type { Contract } from "./contracts.ts";
 import type { Futures } from "./futures.ts";
 import type { FxOrder } from "./ledger.ts";
 import type { OrderRequest } from "./service.ts";
@@ -149,7 +149,7 @@ export function reverse(
       const s = svc.setting(env, userId, c);
       const lever = BigInt(s.marginMode === "crossed" ? s.crossLever : to === "long" ? s.longLever : s.shortLever);
       const value = notional(c.inst, Math.ceil(svc.market.price(env, c.symbol).mark * 1.05), lots);
-      const need = value / lever + (value * BigInt(FUTURES_FEES.taker)) / 1_000_000n;
+      const need = value / lever + (value * BigInt(svc.fees(env, userId).taker)) / 1_000_000n;
       const fit = need > 0n ? Number((available * BigInt(lots)) / need) : 0;
       lots = Math.min(lots - 1, Math.floor(fit));
     }

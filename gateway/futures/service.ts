@@ -11,6 +11,7 @@ import type { Db } from "../db/database.ts";
 import { OpenOrders } from "../exchange/engine/open-orders.ts";
 import { newOrder, type IdGen } from "../exchange/engine/order.ts";
 import { newFxOrder } from "./fx-order.ts";
+import type { FeeLookup, FeeRates } from "../exchange/engine/engine.ts";
 import { EngineError, FEE_ACCOUNT, newChange, type Env } from "../exchange/engine/types.ts";
 import type { ExchangeService } from "../exchange/service.ts";
 import { notional } from "../exchange/instruments.ts";
@@ -88,8 +89,9 @@ const tierEnd = (c: Contract, t: RiskTier): bigint =>
   TIER_ENDS.get(t) ?? (t === c.tiers[c.tiers.length - 1] ? 0n : BigInt(t.maxNotional) * 100_000_000n);
 /** Each contract's smallest order value in ledger units. */
 const MIN_TRADE = new Map(CONTRACTS.map((c) => [c, BigInt(c.minTradeUsdt) * 100_000_000n]));
-const MAKER_PPM = BigInt(FUTURES_FEES.maker);
-const TAKER_PPM = BigInt(FUTURES_FEES.taker);
+/** The base tier's rates: every account's until the VIP area says otherwise (docs/decisions/332). */
+export const BASE_FUTURES_FEES: FeeLookup = () => FUTURES_FEES;
+type BigRates = NonNullable<FxOrder["rates"]>;
 /** BigInts of small integers (leverages), made once: every BigInt() allocates, and each order needs several. */
 const SMALL = Array.from({ length: 256 }, (_, i) => BigInt(i));
 const big = (n: number): bigint => SMALL[n] ?? BigInt(n);
@@ -198,7 +200,24 @@ export class FuturesService {
     readonly market: FuturesMarket,
     readonly spot: ExchangeService,
     readonly ids: IdGen,
+    /** An account's maker/taker rates, asked once per order (docs/decisions/317, 332). */
+    readonly fees: FeeLookup = BASE_FUTURES_FEES,
   ) {}
+
+  /** Tier rates as bigints, one object per tier (the tiers are constants): an order holds them, fills read them. */
+  private readonly bigRates = new Map<FeeRates, BigRates>();
+
+  /** Resolves an order's fee rates once, when it enters the service or is loaded. */
+  private bindRates(o: FxOrder): BigRates {
+    const r = this.fees(o.env, o.userId);
+    let big = this.bigRates.get(r);
+    if (!big) {
+      big = { maker: BigInt(r.maker), taker: BigInt(r.taker) };
+      if (this.bigRates.size < 64) this.bigRates.set(r, big);
+    }
+    o.rates = big;
+    return big;
+  }
 
   load(): void {
     this.feeAccounts = {};
@@ -212,6 +231,7 @@ export class FuturesService {
     }
     for (const o of this.store.loadOpenOrders()) {
       o.account = this.account(o.env, o.userId);
+      this.bindRates(o);
       rest(this.market.book(o.env, o.symbol), o);
       this.track(o);
     }
@@ -233,6 +253,11 @@ export class FuturesService {
       byId.set(userId, a);
     }
     return a;
+  }
+
+  /** An account if it exists (no empty one made for a reader: the VIP area values equity). */
+  findAccount(env: Env, userId: string): FxAccount | undefined {
+    return this.accounts[env].get(userId);
   }
 
   /** The fee account of an environment (every fill credits it), looked up once. */
@@ -544,6 +569,7 @@ export class FuturesService {
       },
       now,
     );
+    const rates = this.bindRates(o);
     const opening = tradeSide === "open";
     if (!opening) {
       // a close (hedge) or reduce-only (one-way) order may not exceed what is held less what other closing orders hold
@@ -563,7 +589,7 @@ export class FuturesService {
       const tier = tierAt(c, value);
       if (o.leverage > tier.maxLeverage)
         throw new EngineError(FX_CODES.leverageTooHigh, `Positions of this size allow at most ${tier.maxLeverage}x`);
-      const need = value / big(o.leverage) + (value * TAKER_PPM) / PPM;
+      const need = value / big(o.leverage) + (value * rates.taker) / PPM;
       if (this.availableOf(a) < need) throw new EngineError(FX_CODES.insufficientBalance, "The order amount exceeds the balance");
       o.margin = need;
       a.frozen += need;
@@ -648,7 +674,9 @@ export class FuturesService {
       ch.accounts.add(a);
       return;
     }
-    const fee = (quote * (scope === "maker" ? MAKER_PPM : TAKER_PPM)) / PPM;
+    // bound when the order was placed or loaded: a level change applies to the orders placed after it
+    const r = o.rates ?? this.bindRates(o);
+    const fee = (quote * (scope === "maker" ? r.maker : r.taker)) / PPM;
     // release this fill's share of the frozen margin (all of it on the last fill)
     if (o.margin > 0n) {
       const before = o.size - (o.filled - qty);

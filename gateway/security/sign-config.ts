@@ -4,6 +4,7 @@ import { PATHS } from "../../protocol/paths.ts";
 import { WS_PATHS } from "../../protocol/bitget.ts";
 import { EVENT_PATHS } from "../../protocol/events.ts";
 import { RESERVES_PATHS } from "../../protocol/reserves.ts";
+import { VIP_PATHS } from "../../protocol/vip.ts";
 import type { LoginKey } from "./login-keys.ts";
 
 /**
@@ -26,6 +27,9 @@ export const EXACT_URLS: Record<string, SignMode> = {
   [EVENT_PATHS.enrol]: 2,
   // A user's proof of reserves is private data (docs/decisions/333).
   [RESERVES_PATHS.proof]: 1,
+  // The caller's own fee rates and VIP standing: private reads (docs/decisions/332).
+  [VIP_PATHS.tradeRate]: 1,
+  [VIP_PATHS.detail]: 1,
 };
 
 /**

@@ -8,6 +8,7 @@ import { formatNumber } from "~/lib/i18n/format";
 import { browserHttp } from "~/lib/http/browser-client";
 import { MARGIN_COIN, MIX, type FuturesAccount, type Position } from "~/lib/futures/api";
 import type { FuturesMarket } from "~/lib/futures/contract";
+import { useOwnRates } from "~/lib/futures/use-own-rates";
 import { maxOpenSize, sizeFromBase, type FuturesUnit, type HoldSide, type MarginMode } from "~/lib/futures/maths";
 import { checkFuturesOrder, type FuturesFormInput, type FuturesOrderKind, type PosMode, type TradeSide } from "~/lib/futures/order-form";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
@@ -46,7 +47,19 @@ interface Props {
  * mode behind their dialogs; size in contracts, the coin or USDT; TP/SL; the cost, estimated
  * liquidation price and fee before sending; a confirmation for market and plan orders.
  */
-export function FuturesOrderPanel({ market, lastPrice, account, positions, loggedIn, holdSide, onHoldSide, pick, onChanged }: Props) {
+export function FuturesOrderPanel({
+  market: listed,
+  lastPrice,
+  account,
+  positions,
+  loggedIn,
+  holdSide,
+  onHoldSide,
+  pick,
+  onChanged,
+}: Props) {
+  // the fee estimate and the most that can be opened use the trader's own rates
+  const market = useOwnRates(listed, loggedIn);
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const errorText = useErrorText();
