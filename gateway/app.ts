@@ -74,6 +74,11 @@ import { TrackingEventStore } from "./tracking/event-store.ts";
 import { TRACKING_MIGRATIONS } from "./tracking/migrations.ts";
 import { trackingRoutes } from "./tracking/routes.ts";
 import { TrackingThrottle } from "./tracking/throttle.ts";
+import { walletAccounts } from "./wallet/account-link.ts";
+import { walletConfigFromEnv } from "./wallet/config.ts";
+import { walletRoutes } from "./wallet/routes.ts";
+import { WalletService } from "./wallet/service.ts";
+import { WALLET_MIGRATIONS, WalletStore } from "./wallet/store.ts";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -103,6 +108,7 @@ export async function createGateway(
   migrate(db, EVENT_MIGRATIONS);
   migrate(db, FUTURES_MIGRATIONS);
   migrate(db, MARGIN_MIGRATIONS);
+  migrate(db, WALLET_MIGRATIONS);
 
   const app = Fastify({
     logger,
@@ -145,6 +151,10 @@ export async function createGateway(
   await margin.start();
   // the same test and demo switch also pins spot pairs, so a margin account can be driven to liquidation (docs/decisions/316)
   const spotPrices = futuresConfig.priceControl ? new SpotPriceControl(db, exchange, log("spot price control error")) : undefined;
+  // deposits and withdrawals on a simulated chain, on the spot ledger (docs/decisions/330)
+  const walletLink = walletAccounts(accounts, accountStores.users);
+  const wallet = new WalletService(new WalletStore(db), exchange.svc, walletLink, walletConfigFromEnv(), log("wallet error"));
+  wallet.start();
   const eventStore = new EventStore(db);
   const events = new EventService({
     store: eventStore,
@@ -206,6 +216,7 @@ export async function createGateway(
   walletTransferRoute(app, { ...exchangeDeps, margin }, futuresTransfer(futures));
   futuresPlanRoutes(app, { ...exchangeDeps, futures });
   futuresActionRoutes(app, { ...exchangeDeps, futures });
+  walletRoutes(app, { ...exchangeDeps, wallet, accounts: walletLink, sessionUserId: (req) => accounts.currentUser(req).user.id });
   eventRoutes(app, {
     events,
     operators: new OperatorAuth(eventsConfigFromEnv().operatorSecret, eventStore),
@@ -225,6 +236,7 @@ export async function createGateway(
     db,
     async close() {
       closeStreams();
+      wallet.stop();
       futures.close();
       spotPrices?.close();
       margin.close();

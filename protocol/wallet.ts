@@ -29,7 +29,8 @@ export interface WalletCoin {
   chains: WalletChain[];
 }
 
-type ChainSpec = Omit<WalletChain, "browserUrl" | "contractAddress" | "needTag"> & Partial<Pick<WalletChain, "contractAddress" | "needTag">>;
+type ChainSpec = Omit<WalletChain, "browserUrl" | "contractAddress" | "needTag"> &
+  Partial<Pick<WalletChain, "contractAddress" | "needTag">>;
 
 const EXPLORERS: Record<string, string> = {
   BTC: "https://mempool.space/tx/",
@@ -57,18 +58,71 @@ const SPECS: Array<[string, ChainSpec[]]> = [
   [
     "USDT",
     [
-      evm("ERC20", { withdrawFee: "3", minDeposit: "1", minWithdraw: "10", withdrawScale: 6, contractAddress: "0xdAC17F958D2ee523a2206206994597C13D831ec7" }),
-      { chain: "TRC20", format: "tron", withdrawFee: "1", minDeposit: "1", minWithdraw: "10", depositConfirm: 10, withdrawConfirm: 10, withdrawScale: 6, contractAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" },
-      evm("BEP20", { withdrawFee: "0.3", minDeposit: "1", minWithdraw: "10", withdrawScale: 6, contractAddress: "0x55d398326f99059fF775485246999027B3197955" }),
-      { chain: "SOL", format: "solana", withdrawFee: "1", minDeposit: "1", minWithdraw: "10", depositConfirm: 10, withdrawConfirm: 10, withdrawScale: 6, contractAddress: "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB" },
-      evm("ARBITRUMONE", { withdrawFee: "0.5", minDeposit: "1", minWithdraw: "10", withdrawScale: 6, contractAddress: "0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9" }),
+      evm("ERC20", {
+        withdrawFee: "3",
+        minDeposit: "1",
+        minWithdraw: "10",
+        withdrawScale: 6,
+        contractAddress: "0xdAC17F958D2ee523a2206206994597C13D831ec7",
+      }),
+      {
+        chain: "TRC20",
+        format: "tron",
+        withdrawFee: "1",
+        minDeposit: "1",
+        minWithdraw: "10",
+        depositConfirm: 10,
+        withdrawConfirm: 10,
+        withdrawScale: 6,
+        contractAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      },
+      evm("BEP20", {
+        withdrawFee: "0.3",
+        minDeposit: "1",
+        minWithdraw: "10",
+        withdrawScale: 6,
+        contractAddress: "0x55d398326f99059fF775485246999027B3197955",
+      }),
+      {
+        chain: "SOL",
+        format: "solana",
+        withdrawFee: "1",
+        minDeposit: "1",
+        minWithdraw: "10",
+        depositConfirm: 10,
+        withdrawConfirm: 10,
+        withdrawScale: 6,
+        contractAddress: "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB",
+      },
+      evm("ARBITRUMONE", {
+        withdrawFee: "0.5",
+        minDeposit: "1",
+        minWithdraw: "10",
+        withdrawScale: 6,
+        contractAddress: "0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9",
+      }),
     ],
   ],
   [
     "BTC",
     [
-      { chain: "BTC", format: "btc", withdrawFee: "0.0002", minDeposit: "0.0001", minWithdraw: "0.001", depositConfirm: 2, withdrawConfirm: 3, withdrawScale: 8 },
-      evm("BEP20", { withdrawFee: "0.000005", minDeposit: "0.00001", minWithdraw: "0.0001", withdrawScale: 8, contractAddress: "0x7130d2A12B9BCbFAe4f2634d864A1Ee1Ce3Ead9c" }),
+      {
+        chain: "BTC",
+        format: "btc",
+        withdrawFee: "0.0002",
+        minDeposit: "0.0001",
+        minWithdraw: "0.001",
+        depositConfirm: 2,
+        withdrawConfirm: 3,
+        withdrawScale: 8,
+      },
+      evm("BEP20", {
+        withdrawFee: "0.000005",
+        minDeposit: "0.00001",
+        minWithdraw: "0.0001",
+        withdrawScale: 8,
+        contractAddress: "0x7130d2A12B9BCbFAe4f2634d864A1Ee1Ce3Ead9c",
+      }),
     ],
   ],
   [
@@ -78,18 +132,115 @@ const SPECS: Array<[string, ChainSpec[]]> = [
       evm("ARBITRUMONE", { withdrawFee: "0.0001", minDeposit: "0.0005", minWithdraw: "0.002", withdrawScale: 8 }),
     ],
   ],
-  ["SOL", [{ chain: "SOL", format: "solana", withdrawFee: "0.008", minDeposit: "0.01", minWithdraw: "0.1", depositConfirm: 10, withdrawConfirm: 10, withdrawScale: 8 }]],
-  ["XRP", [{ chain: "XRP", format: "xrp", needTag: true, withdrawFee: "0.2", minDeposit: "0.1", minWithdraw: "2", depositConfirm: 1, withdrawConfirm: 1, withdrawScale: 6 }]],
-  ["DOGE", [{ chain: "DOGE", format: "doge", withdrawFee: "4", minDeposit: "10", minWithdraw: "20", depositConfirm: 6, withdrawConfirm: 6, withdrawScale: 8 }]],
-  ["ADA", [{ chain: "ADA", format: "cardano", withdrawFee: "0.8", minDeposit: "1", minWithdraw: "5", depositConfirm: 10, withdrawConfirm: 10, withdrawScale: 6 }]],
-  ["LTC", [{ chain: "LTC", format: "ltc", withdrawFee: "0.001", minDeposit: "0.001", minWithdraw: "0.01", depositConfirm: 3, withdrawConfirm: 4, withdrawScale: 8 }]],
+  [
+    "SOL",
+    [
+      {
+        chain: "SOL",
+        format: "solana",
+        withdrawFee: "0.008",
+        minDeposit: "0.01",
+        minWithdraw: "0.1",
+        depositConfirm: 10,
+        withdrawConfirm: 10,
+        withdrawScale: 8,
+      },
+    ],
+  ],
+  [
+    "XRP",
+    [
+      {
+        chain: "XRP",
+        format: "xrp",
+        needTag: true,
+        withdrawFee: "0.2",
+        minDeposit: "0.1",
+        minWithdraw: "2",
+        depositConfirm: 1,
+        withdrawConfirm: 1,
+        withdrawScale: 6,
+      },
+    ],
+  ],
+  [
+    "DOGE",
+    [
+      {
+        chain: "DOGE",
+        format: "doge",
+        withdrawFee: "4",
+        minDeposit: "10",
+        minWithdraw: "20",
+        depositConfirm: 6,
+        withdrawConfirm: 6,
+        withdrawScale: 8,
+      },
+    ],
+  ],
+  [
+    "ADA",
+    [
+      {
+        chain: "ADA",
+        format: "cardano",
+        withdrawFee: "0.8",
+        minDeposit: "1",
+        minWithdraw: "5",
+        depositConfirm: 10,
+        withdrawConfirm: 10,
+        withdrawScale: 6,
+      },
+    ],
+  ],
+  [
+    "LTC",
+    [
+      {
+        chain: "LTC",
+        format: "ltc",
+        withdrawFee: "0.001",
+        minDeposit: "0.001",
+        minWithdraw: "0.01",
+        depositConfirm: 3,
+        withdrawConfirm: 4,
+        withdrawScale: 8,
+      },
+    ],
+  ],
   ["BNB", [evm("BEP20", { withdrawFee: "0.0005", minDeposit: "0.001", minWithdraw: "0.01", withdrawScale: 8 })]],
-  ["TRX", [{ chain: "TRX", format: "tron", withdrawFee: "1", minDeposit: "1", minWithdraw: "10", depositConfirm: 10, withdrawConfirm: 10, withdrawScale: 6 }]],
+  [
+    "TRX",
+    [
+      {
+        chain: "TRX",
+        format: "tron",
+        withdrawFee: "1",
+        minDeposit: "1",
+        minWithdraw: "10",
+        depositConfirm: 10,
+        withdrawConfirm: 10,
+        withdrawScale: 6,
+      },
+    ],
+  ],
   [
     "LINK",
     [
-      evm("ERC20", { withdrawFee: "0.4", minDeposit: "0.1", minWithdraw: "1", withdrawScale: 8, contractAddress: "0x514910771AF9Ca656af840dff83E8264EcF986CA" }),
-      evm("BEP20", { withdrawFee: "0.02", minDeposit: "0.01", minWithdraw: "0.1", withdrawScale: 8, contractAddress: "0xF8A0BF9cF54Bb92F17374d9e9A321E6a111a51bD" }),
+      evm("ERC20", {
+        withdrawFee: "0.4",
+        minDeposit: "0.1",
+        minWithdraw: "1",
+        withdrawScale: 8,
+        contractAddress: "0x514910771AF9Ca656af840dff83E8264EcF986CA",
+      }),
+      evm("BEP20", {
+        withdrawFee: "0.02",
+        minDeposit: "0.01",
+        minWithdraw: "0.1",
+        withdrawScale: 8,
+        contractAddress: "0xF8A0BF9cF54Bb92F17374d9e9A321E6a111a51bD",
+      }),
     ],
   ],
 ];

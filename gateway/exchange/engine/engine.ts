@@ -135,6 +135,51 @@ export class Engine {
     this.bill(dst, group, business[1], amount, 0n, refId, ts, ch);
   }
 
+  /** Sets `amount` aside (a pending withdrawal, docs/decisions/330): available to frozen, no bill yet. */
+  hold(env: Env, userId: string, coin: string, amount: bigint, ch: Change): void {
+    const b = this.balance(env, userId, coin);
+    if (amount <= 0n) throw new EngineError(EX_CODES.paramInvalid, "amount must be positive");
+    if (b.available < amount) throw new EngineError(EX_CODES.insufficientBalance, "Insufficient balance");
+    this.moveHeld(b, amount, ch);
+  }
+
+  /** Gives back what `hold` set aside (a cancelled or failed withdrawal). */
+  release(env: Env, userId: string, coin: string, amount: bigint, ch: Change): void {
+    const b = this.balance(env, userId, coin);
+    if (amount <= 0n || b.frozen < amount) throw new EngineError(EX_CODES.paramInvalid, "nothing held to release");
+    this.moveHeld(b, -amount, ch);
+  }
+
+  private moveHeld(b: Balance, amount: bigint, ch: Change): void {
+    b.available -= amount;
+    b.frozen += amount;
+    b.uTime = this.now();
+    ch.balances.push(b);
+    this.events.onBalance?.(b);
+  }
+
+  /** Pays `amount` out of what `hold` set aside to another account: two bills, as `transfer` writes. */
+  payHeld(
+    env: Env,
+    from: string,
+    to: string,
+    coin: string,
+    amount: bigint,
+    business: [BusinessType, BusinessType],
+    group: BillGroup,
+    ch: Change,
+    refId: string,
+  ): void {
+    const src = this.balance(env, from, coin);
+    if (amount <= 0n || src.frozen < amount) throw new EngineError(EX_CODES.paramInvalid, "nothing held to pay");
+    const dst = this.balance(env, to, coin);
+    const ts = this.now();
+    src.frozen -= amount;
+    dst.available += amount;
+    this.bill(src, group, business[0], -amount, 0n, refId, ts, ch);
+    this.bill(dst, group, business[1], amount, 0n, refId, ts, ch);
+  }
+
   private bill(
     b: Balance,
     group: BillGroup,
