@@ -41,7 +41,7 @@ const amount = (v: bigint) => formatScaled(v, LEDGER_SCALE).replace(/\.?0+$/, ""
 const bad = (code: string, msg: string) => new GatewayError(code, msg, 400);
 
 function coinParam(value: string | undefined, required: boolean): string | undefined {
-  if (value === undefined) {
+  if (value === undefined || value === "") {
     if (required) throw bad(EX_CODES.paramEmpty, "Parameter coin cannot be empty");
     return undefined;
   }
@@ -198,10 +198,8 @@ export function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps): void 
     if (b.transferType.toLowerCase() !== "on_chain") throw bad(EX_CODES.paramInvalid, "Only on_chain withdrawals are supported");
     const coin = coinParam(b.coin, true) as string;
     if (isAbsent(b.chain)) throw bad(EX_CODES.paramEmpty, "Parameter chain cannot be empty");
+    if (b.address === "") throw bad(EX_CODES.paramEmpty, "Parameter address cannot be empty");
     if (!isAbsent(b.clientOid) && !CLIENT_OID.test(b.clientOid)) throw bad(EX_CODES.paramInvalid, "Parameter clientOid is invalid");
-    // the web flow proves the second factor; the check comes last of the field checks so a refusal does not spend the code
-    chainOf(coin, b.chain);
-    if (p.via === "session") deps.accounts.requireTotp(p.userId, b.googleCode);
     const w = await wallet.withdraw(env, p.userId, {
       coin,
       chain: b.chain,
@@ -210,6 +208,8 @@ export function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps): void 
       size: b.size,
       clientOid: b.clientOid ?? "",
       via: p.via === "session" ? "web" : "api",
+      // the web flow proves the second factor, after every other check so a refused request does not spend the code
+      confirm: p.via === "session" ? () => deps.accounts.requireTotp(p.userId, b.googleCode) : () => undefined,
     });
     return ok({ orderId: String(w.id), clientOid: w.client_oid });
   });
@@ -217,6 +217,7 @@ export function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps): void 
   route("POST", WALLET_PATHS.cancelWithdrawal, 5, true, async (req, p, env) => {
     requireWithdraw(p);
     const b = parseFields(CancelSchema, req.body);
+    if (b.orderId === "") throw bad(EX_CODES.paramEmpty, "Parameter orderId cannot be empty");
     if (!/^\d{1,16}$/.test(b.orderId)) throw bad(EX_CODES.orderNotFound, "The withdrawal does not exist");
     await wallet.cancel(env, p.userId, Number(b.orderId));
     return ok("success");

@@ -91,14 +91,33 @@ describe("wallet service", () => {
       size: "50",
       clientOid: "w1",
       via: "api",
+      confirm: () => undefined,
     });
     expect(svc.engine.balance("live", "bob", "USDT")).toMatchObject({ available: 49n * U, frozen: 51n * U });
     expect(notices.at(-1)?.text).toContain(to);
     await expect(
-      wallet.withdraw("live", "bob", { coin: "USDT", chain: "TRC20", address: to, tag: "", size: "10", clientOid: "w1", via: "api" }),
+      wallet.withdraw("live", "bob", {
+        coin: "USDT",
+        chain: "TRC20",
+        address: to,
+        tag: "",
+        size: "10",
+        clientOid: "w1",
+        via: "api",
+        confirm: () => undefined,
+      }),
     ).rejects.toThrow(/clientOid/);
     await expect(
-      wallet.withdraw("live", "bob", { coin: "USDT", chain: "TRC20", address: to, tag: "", size: "100", clientOid: "", via: "api" }),
+      wallet.withdraw("live", "bob", {
+        coin: "USDT",
+        chain: "TRC20",
+        address: to,
+        tag: "",
+        size: "100",
+        clientOid: "",
+        via: "api",
+        confirm: () => undefined,
+      }),
     ).rejects.toThrow(/Insufficient/);
     await expect(
       wallet.withdraw("live", "bob", {
@@ -109,13 +128,32 @@ describe("wallet service", () => {
         size: "10",
         clientOid: "",
         via: "api",
+        confirm: () => undefined,
       }),
     ).rejects.toThrow(/address/);
     await expect(
-      wallet.withdraw("live", "bob", { coin: "USDT", chain: "TRC20", address: to, tag: "", size: "1", clientOid: "", via: "api" }),
+      wallet.withdraw("live", "bob", {
+        coin: "USDT",
+        chain: "TRC20",
+        address: to,
+        tag: "",
+        size: "1",
+        clientOid: "",
+        via: "api",
+        confirm: () => undefined,
+      }),
     ).rejects.toThrow(/minimum/);
     await expect(
-      wallet.withdraw("live", "bob", { coin: "USDT", chain: "TRC20", address: to, tag: "", size: "10.1234567", clientOid: "", via: "api" }),
+      wallet.withdraw("live", "bob", {
+        coin: "USDT",
+        chain: "TRC20",
+        address: to,
+        tag: "",
+        size: "10.1234567",
+        clientOid: "",
+        via: "api",
+        confirm: () => undefined,
+      }),
     ).rejects.toThrow(/decimals/);
     const fee0 = svc.engine.balance("live", FEE_ACCOUNT, "USDT").available;
     for (let i = 0; i < 2 + USDT.withdrawConfirm; i++) await wallet.block();
@@ -139,6 +177,7 @@ describe("wallet service", () => {
       size: "0.5",
       clientOid: "",
       via: "web",
+      confirm: () => undefined,
     });
     await expect(wallet.cancel("paper", "dave", w.id)).rejects.toThrow(/does not exist/);
     await expect(wallet.cancel("live", "carol", w.id)).rejects.toThrow(/does not exist/);
@@ -175,6 +214,7 @@ describe("wallet service", () => {
                 size: String(o.units),
                 clientOid: "",
                 via: "api",
+                confirm: () => undefined,
               })
               .catch(() => undefined);
             if (w) ids.push(w.id);

@@ -57,6 +57,8 @@ export interface WithdrawRequest {
   size: string;
   clientOid: string;
   via: "web" | "api";
+  /** The caller's proof (the web flow's second factor), run once every rule has passed and before anything is held. */
+  confirm: () => void;
 }
 
 export class WalletService {
@@ -110,6 +112,9 @@ export class WalletService {
     const ch = newChange();
     this.exchange.ensureAccount(env, userId, ch);
     try {
+      if (this.exchange.engine.balance(env, userId, r.coin).available < amount + fee)
+        throw new EngineError(EX_CODES.insufficientBalance, "Insufficient balance");
+      r.confirm();
       this.exchange.engine.hold(env, userId, r.coin, amount + fee, ch);
     } catch (err) {
       // funding of a new account is still worth keeping

@@ -42,7 +42,7 @@ try {
     console.info(JSON.stringify({ failing: id }));
   } else {
     const email = (values.email ?? fail("--email is required")).toLowerCase();
-    const user = db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: string } | undefined;
+    const user = db.prepare("SELECT id FROM users WHERE email = ? COLLATE NOCASE").get(email) as { id: string } | undefined;
     if (!user) fail(`no account with the e-mail ${email}`);
     const coin = (values.coin ?? fail("--coin is required")).toUpperCase();
     const chain = walletChain(coin, values.chain ?? fail("--chain is required")) ?? fail(`${values.chain} is not a network of ${coin}`);
