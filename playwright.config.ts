@@ -72,6 +72,9 @@ export default defineConfig({
       SIM_PRICE_CONTROL: "1",
       // An "hour" of margin interest every 3 s, so the margin browser test sees it accrue (docs/decisions/707).
       MARGIN_INTEREST_INTERVAL_MS: "3000",
+      // Half-second blocks of the simulated chain; a withdrawal stays cancellable for a minute (docs/decisions/330).
+      WALLET_BLOCK_INTERVAL_MS: "500",
+      WALLET_REVIEW_BLOCKS: "120",
     },
     timeout: 120_000,
     reuseExistingServer: false,

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { DecimalInput } from "~/components/futures/decimal-input";
 import { QrCode } from "~/components/qr-code";
 import { AsyncTable } from "~/components/trade/async-table";
+import { DemoSwitch } from "~/components/trade/demo-switch";
 import { SubmitButton } from "~/components/ui/form";
 import { useAsync } from "~/lib/async-state";
 import { browserHttp } from "~/lib/http/browser-client";
@@ -115,6 +116,7 @@ export function DepositPage() {
     <section className="card wallet-page" aria-labelledby="recharge-title">
       <h1 id="recharge-title">{t("title.recharge")}</h1>
       <WalletNav />
+      <DemoSwitch />
       <CoinChainPicker coin={coin} chain={chain} onCoin={setCoin} onChain={setChain} />
       <AddressCard key={`${coin}:${chain.chain}`} coin={coin} chain={chain} />
       {simulation && <SimulateDeposit key={`${coin}:${chain.chain}`} coin={coin} chain={chain} onSent={reload} />}
