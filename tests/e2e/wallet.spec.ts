@@ -33,6 +33,8 @@ test("a simulated deposit arrives on /asset/recharge and is exported from /trans
   await page.goto("/asset/recharge?coin=BTC");
   await page.getByRole("button", { name: "Demo trading", exact: true }).click();
   await page.getByRole("heading", { name: "Simulate a deposit" }).waitFor();
+  // the switch opens the page again without its query: the coin is picked again
+  await page.getByTestId("wallet-coin").selectOption("BTC");
   await page.getByTestId("simulate-amount").fill("0.5");
   await page.getByRole("button", { name: "Simulate deposit" }).click();
   await expect(toast(page, "The deposit is on the chain")).toBeVisible();

@@ -69,7 +69,7 @@ function AddressCard({ coin, chain }: { coin: string; chain: WalletChain }) {
         )}
         <ul className="wallet-facts">
           <li>{t("minDeposit", { amount: chain.minDeposit, coin })}</li>
-          <li>{t("confirmations", { count: chain.depositConfirm })}</li>
+          <li>{t("confirmations", { n: chain.depositConfirm })}</li>
         </ul>
       </div>
     </div>

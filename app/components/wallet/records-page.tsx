@@ -159,7 +159,7 @@ export function RecordsPage() {
           <select id="records-days" value={filter.days} onChange={(e) => setFilter({ ...filter, days: Number(e.target.value) })}>
             {DAYS.map((d) => (
               <option key={d} value={d}>
-                {t("lastDays", { count: d })}
+                {t("lastDays", { n: d })}
               </option>
             ))}
           </select>
