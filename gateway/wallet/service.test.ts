@@ -23,6 +23,9 @@ const U = 10n ** 8n;
 const USDT = walletChain("USDT", "TRC20") as WalletChain;
 const BTC = walletChain("BTC", "BTC") as WalletChain;
 const notices: Array<{ userId: string; text: string }> = [];
+/** An API withdrawal of USDT on TRC20 (no second factor to prove). */
+const usdtTo = (address: string, size: string, clientOid = "") =>
+  ({ coin: "USDT", chain: "TRC20", address, tag: "", size, clientOid, via: "api", confirm: () => undefined }) as const;
 const link = {
   hasTotp: () => true,
   requireTotp: () => undefined,
@@ -83,42 +86,11 @@ describe("wallet service", () => {
     wallet.addDeposit("live", "bob", "USDT", USDT, 100n * U);
     for (let i = 0; i < USDT.depositConfirm; i++) await wallet.block();
     const to = depositAddress("another exchange", { env: "live", userId: "x", coin: "USDT", chain: "TRC20", format: "tron" }).address;
-    const w = await wallet.withdraw("live", "bob", {
-      coin: "USDT",
-      chain: "TRC20",
-      address: to,
-      tag: "",
-      size: "50",
-      clientOid: "w1",
-      via: "api",
-      confirm: () => undefined,
-    });
+    const w = await wallet.withdraw("live", "bob", usdtTo(to, "50", "w1"));
     expect(svc.engine.balance("live", "bob", "USDT")).toMatchObject({ available: 49n * U, frozen: 51n * U });
     expect(notices.at(-1)?.text).toContain(to);
-    await expect(
-      wallet.withdraw("live", "bob", {
-        coin: "USDT",
-        chain: "TRC20",
-        address: to,
-        tag: "",
-        size: "10",
-        clientOid: "w1",
-        via: "api",
-        confirm: () => undefined,
-      }),
-    ).rejects.toThrow(/clientOid/);
-    await expect(
-      wallet.withdraw("live", "bob", {
-        coin: "USDT",
-        chain: "TRC20",
-        address: to,
-        tag: "",
-        size: "100",
-        clientOid: "",
-        via: "api",
-        confirm: () => undefined,
-      }),
-    ).rejects.toThrow(/Insufficient/);
+    await expect(wallet.withdraw("live", "bob", usdtTo(to, "10", "w1"))).rejects.toThrow(/clientOid/);
+    await expect(wallet.withdraw("live", "bob", usdtTo(to, "100", ""))).rejects.toThrow(/Insufficient/);
     await expect(
       wallet.withdraw("live", "bob", {
         coin: "USDT",
@@ -131,30 +103,8 @@ describe("wallet service", () => {
         confirm: () => undefined,
       }),
     ).rejects.toThrow(/address/);
-    await expect(
-      wallet.withdraw("live", "bob", {
-        coin: "USDT",
-        chain: "TRC20",
-        address: to,
-        tag: "",
-        size: "1",
-        clientOid: "",
-        via: "api",
-        confirm: () => undefined,
-      }),
-    ).rejects.toThrow(/minimum/);
-    await expect(
-      wallet.withdraw("live", "bob", {
-        coin: "USDT",
-        chain: "TRC20",
-        address: to,
-        tag: "",
-        size: "10.1234567",
-        clientOid: "",
-        via: "api",
-        confirm: () => undefined,
-      }),
-    ).rejects.toThrow(/decimals/);
+    await expect(wallet.withdraw("live", "bob", usdtTo(to, "1", ""))).rejects.toThrow(/minimum/);
+    await expect(wallet.withdraw("live", "bob", usdtTo(to, "10.1234567", ""))).rejects.toThrow(/decimals/);
     const fee0 = svc.engine.balance("live", FEE_ACCOUNT, "USDT").available;
     for (let i = 0; i < 2 + USDT.withdrawConfirm; i++) await wallet.block();
     const done = wallet.withdrawals({ env: "live", userId: "bob", coin: null, id: w.id, start: 0, end: 9e15, before: 9e15, limit: 1 })[0];
@@ -205,18 +155,7 @@ describe("wallet service", () => {
           if (o.k === "deposit") t.wallet.addDeposit("live", user(o.user), "USDT", USDT, BigInt(o.units) * U);
           else if (o.k === "block") await t.wallet.block();
           else if (o.k === "withdraw") {
-            const w = await t.wallet
-              .withdraw("live", user(o.user), {
-                coin: "USDT",
-                chain: "TRC20",
-                address: to,
-                tag: "",
-                size: String(o.units),
-                clientOid: "",
-                via: "api",
-                confirm: () => undefined,
-              })
-              .catch(() => undefined);
+            const w = await t.wallet.withdraw("live", user(o.user), usdtTo(to, String(o.units), "")).catch(() => undefined);
             if (w) ids.push(w.id);
           } else if (o.k === "cancel" && ids.length) {
             const id = ids[o.pick % ids.length] as number;

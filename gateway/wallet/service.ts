@@ -6,7 +6,7 @@
  * before a call answers.
  */
 import { createHash } from "node:crypto";
-import { EX_CODES } from "../../protocol/bitget.ts";
+import { EX_CODES, type BusinessType } from "../../protocol/bitget.ts";
 import { ADDRESS_BOOK_LIMIT, WALLET_CODES, walletChain, type WalletChain } from "../../protocol/wallet.ts";
 import { GatewayError } from "../envelope.ts";
 import { parseScaled, pow10 } from "../exchange/decimal.ts";
@@ -244,18 +244,24 @@ export class WalletService {
         }
         const env = w.env as Env;
         // what left for the chain goes back to the treasury that funds deposits; the fee to the house
-        this.exchange.engine.payHeld(env, w.user_id, TREASURY, w.coin, w.amount, ["WITHDRAW", "TRANSFER_IN"], "withdraw", ch, String(w.id));
-        this.exchange.engine.payHeld(
-          env,
-          w.user_id,
-          FEE_ACCOUNT,
-          w.coin,
-          w.fee,
-          ["DEDUCTION_HANDLING_FEE", "TRANSFER_IN"],
-          "withdraw",
-          ch,
-          String(w.id),
-        );
+        const legs: Array<[string, bigint, BusinessType]> = [
+          [TREASURY, w.amount, "WITHDRAW"],
+          [FEE_ACCOUNT, w.fee, "DEDUCTION_HANDLING_FEE"],
+        ];
+        for (const [to, amount, business] of legs)
+          if (amount > 0n)
+            this.exchange.engine.transfer(
+              env,
+              w.user_id,
+              to,
+              w.coin,
+              amount,
+              [business, "TRANSFER_IN"],
+              "withdraw",
+              ch,
+              String(w.id),
+              true,
+            );
         this.settling.add(w.id);
         paying.push(w.id);
         ch.extra.push(() => this.store.setWithdrawal(w.id, "processing", { state: "success", now, confirm }));

@@ -9,6 +9,7 @@ import { DecimalInput } from "~/components/futures/decimal-input";
 import { QrCode } from "~/components/qr-code";
 import { AsyncTable } from "~/components/trade/async-table";
 import { DemoSwitch } from "~/components/trade/demo-switch";
+import { AsyncCard } from "~/components/ui/async-card";
 import { SubmitButton } from "~/components/ui/form";
 import { useAsync } from "~/lib/async-state";
 import { browserHttp } from "~/lib/http/browser-client";
@@ -20,59 +21,54 @@ import { WalletNav } from "./wallet-nav";
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-function AddressCard({ coin, chain }: { coin: string; chain: WalletChain }) {
+/** A value to copy (an address, a tag) with its button. */
+function CopyLine({ label, value, testId }: { label: string; value: string; testId: string }) {
   const { t } = useTranslation("wallet");
-  const load = useCallback(() => wallet.address(coin, chain.chain), [coin, chain.chain]);
-  const [address] = useAsync(load);
-  if (address.state === "error")
-    return (
-      <p role="alert" className="notice error">
-        {t("failed", { msg: errorText(address.error) })}
-      </p>
-    );
-  if (address.state !== "ready")
-    return (
-      <p className="muted" aria-busy="true">
-        {t("loading")}
-      </p>
-    );
-  const a = address.data;
-  const copy = (text: string) =>
-    navigator.clipboard.writeText(text).then(
+  const copy = () =>
+    navigator.clipboard.writeText(value).then(
       () => showToast(t("copied")),
       (err: unknown) => showToast(t("failed", { msg: errorText(err) })),
     );
   return (
-    <div className="wallet-address">
-      <QrCode value={a.address} label={t("qr")} />
-      <div>
-        <p className="field-label">{t("address")}</p>
-        <p className="wallet-break mono" data-testid="deposit-address">
-          {a.address}
-        </p>
-        <button type="button" className="button small" onClick={() => void copy(a.address)}>
-          {t("copy")}
-        </button>
-        {a.tag && (
-          <>
-            <p className="field-label">{t("tag")}</p>
-            <p className="mono" data-testid="deposit-tag">
-              {a.tag}
-            </p>
-            <button type="button" className="button small" onClick={() => void copy(a.tag)}>
-              {t("copy")}
-            </button>
-            <p role="note" className="notice">
-              {t("tagNeeded")}
-            </p>
-          </>
-        )}
-        <ul className="wallet-facts">
-          <li>{t("minDeposit", { amount: chain.minDeposit, coin })}</li>
-          <li>{t("confirmations", { n: chain.depositConfirm })}</li>
-        </ul>
-      </div>
-    </div>
+    <>
+      <p className="field-label">{label}</p>
+      <p className="wallet-break mono" data-testid={testId}>
+        {value}
+      </p>
+      <button type="button" className="button small" onClick={() => void copy()}>
+        {t("copy")}
+      </button>
+    </>
+  );
+}
+
+function AddressCard({ coin, chain }: { coin: string; chain: WalletChain }) {
+  const { t } = useTranslation("wallet");
+  const load = useCallback(() => wallet.address(coin, chain.chain), [coin, chain.chain]);
+  const [address] = useAsync(load);
+  return (
+    <AsyncCard value={address} name={{ label: t("address") }}>
+      {(a) => (
+        <div className="wallet-address">
+          <QrCode value={a.address} label={t("qr")} />
+          <div>
+            <CopyLine label={t("address")} value={a.address} testId="deposit-address" />
+            {a.tag && (
+              <>
+                <CopyLine label={t("tag")} value={a.tag} testId="deposit-tag" />
+                <p role="note" className="notice">
+                  {t("tagNeeded")}
+                </p>
+              </>
+            )}
+            <ul className="wallet-facts">
+              <li>{t("minDeposit", { amount: chain.minDeposit, coin })}</li>
+              <li>{t("confirmations", { n: chain.depositConfirm })}</li>
+            </ul>
+          </div>
+        </div>
+      )}
+    </AsyncCard>
   );
 }
 

@@ -11,16 +11,8 @@ import { Tabs } from "~/components/ui/tabs";
 import { useAsync } from "~/lib/async-state";
 import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-import {
-  RECORDS_PAGE,
-  wallet,
-  WALLET_COINS,
-  type DepositRecord,
-  type RecordQuery,
-  type TransferRecord,
-  type WithdrawalRecord,
-} from "~/lib/wallet/api";
-import { useRecordColumns } from "./wallet-parts";
+import { RECORDS_PAGE, wallet, type DepositRecord, type RecordQuery, type TransferRecord, type WithdrawalRecord } from "~/lib/wallet/api";
+import { CoinSelect, useRecordColumns } from "./wallet-parts";
 import { WalletNav } from "./wallet-nav";
 
 const DAYS = [7, 30, 90] as const;
@@ -143,17 +135,7 @@ export function RecordsPage() {
       <h1 id="transac-title">{t("title.transac")}</h1>
       <WalletNav />
       <div className="field-row wallet-filters">
-        <div className="field">
-          <label htmlFor="records-coin">{t("coin")}</label>
-          <select id="records-coin" value={filter.coin} onChange={(e) => setFilter({ ...filter, coin: e.target.value })}>
-            <option value="">{t("allCoins")}</option>
-            {WALLET_COINS.map((c) => (
-              <option key={c.coin} value={c.coin}>
-                {c.coin}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CoinSelect id="records-coin" value={filter.coin} all={t("allCoins")} onChange={(coin) => setFilter({ ...filter, coin })} />
         <div className="field">
           <label htmlFor="records-days">{t("period")}</label>
           <select id="records-days" value={filter.days} onChange={(e) => setFilter({ ...filter, days: Number(e.target.value) })}>

@@ -33,6 +33,24 @@ export function useCoinChain(): { coin: string; chain: WalletChain; setCoin: (c:
   return { coin: c.coin, chain, setCoin, setChain };
 }
 
+/** The listed coins as a select; `all` adds a first choice of every coin (value ""). */
+export function CoinSelect({ id, value, onChange, all }: { id: string; value: string; onChange: (c: string) => void; all?: string }) {
+  const { t } = useTranslation("wallet");
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t("coin")}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} data-testid={id}>
+        {all && <option value="">{all}</option>}
+        {WALLET_COINS.map((c) => (
+          <option key={c.coin} value={c.coin}>
+            {c.coin}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function CoinChainPicker({
   coin,
   chain,
@@ -48,16 +66,7 @@ export function CoinChainPicker({
   const networks = coinOrFirst(coin).chains;
   return (
     <div className="wallet-picker">
-      <div className="field">
-        <label htmlFor="wallet-coin">{t("coin")}</label>
-        <select id="wallet-coin" value={coin} onChange={(e) => onCoin(e.target.value)} data-testid="wallet-coin">
-          {WALLET_COINS.map((c) => (
-            <option key={c.coin} value={c.coin}>
-              {c.coin}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CoinSelect id="wallet-coin" value={coin} onChange={onCoin} />
       <div className="field">
         <span className="field-label" aria-hidden="true">
           {t("network")}

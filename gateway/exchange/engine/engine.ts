@@ -112,7 +112,10 @@ export class Engine {
     return `${env}:${userId}:${clientOid}`;
   }
 
-  /** Moves `amount` from one account to another (treasury funding, or main and sub-accounts): two bills, one per side. */
+  /**
+   * Moves `amount` from one account to another (treasury funding, or main and sub-accounts): two
+   * bills, one per side. `fromHeld` pays it out of what `hold` set aside (a withdrawal sent, docs/decisions/330).
+   */
   transfer(
     env: Env,
     from: string,
@@ -123,13 +126,19 @@ export class Engine {
     group: BillGroup,
     ch: Change,
     refId = "",
+    fromHeld = false,
   ): void {
     if (amount <= 0n) throw new EngineError(EX_CODES.paramInvalid, "amount must be positive");
     const src = this.balance(env, from, coin);
-    if (from !== TREASURY && src.available < amount) throw new EngineError(EX_CODES.insufficientBalance, "Insufficient balance");
+    if (fromHeld) {
+      if (src.frozen < amount) throw new EngineError(EX_CODES.paramInvalid, "nothing held to pay");
+      src.frozen -= amount;
+    } else {
+      if (from !== TREASURY && src.available < amount) throw new EngineError(EX_CODES.insufficientBalance, "Insufficient balance");
+      src.available -= amount;
+    }
     const dst = this.balance(env, to, coin);
     const ts = this.now();
-    src.available -= amount;
     dst.available += amount;
     this.bill(src, group, business[0], -amount, 0n, refId, ts, ch);
     this.bill(dst, group, business[1], amount, 0n, refId, ts, ch);
@@ -156,28 +165,6 @@ export class Engine {
     b.uTime = this.now();
     ch.balances.push(b);
     this.events.onBalance?.(b);
-  }
-
-  /** Pays `amount` out of what `hold` set aside to another account: two bills, as `transfer` writes. */
-  payHeld(
-    env: Env,
-    from: string,
-    to: string,
-    coin: string,
-    amount: bigint,
-    business: [BusinessType, BusinessType],
-    group: BillGroup,
-    ch: Change,
-    refId: string,
-  ): void {
-    const src = this.balance(env, from, coin);
-    if (amount <= 0n || src.frozen < amount) throw new EngineError(EX_CODES.paramInvalid, "nothing held to pay");
-    const dst = this.balance(env, to, coin);
-    const ts = this.now();
-    src.frozen -= amount;
-    dst.available += amount;
-    this.bill(src, group, business[0], -amount, 0n, refId, ts, ch);
-    this.bill(dst, group, business[1], amount, 0n, refId, ts, ch);
   }
 
   private bill(
