@@ -138,6 +138,7 @@ const AddressSchema = z.object({
 });
 const DeleteSchema = z.object({ id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
+/** A key withdraws with its own `withdraw` permission, whatever else it may do; the web session proves TOTP instead. */
 function requireWithdraw(p: Principal): void {
   if (p.via === "apikey" && !p.permissions.includes("withdraw"))
     throw new GatewayError(EX_CODES.permissionDenied, "Incorrect permissions", 403);
@@ -192,7 +193,7 @@ export function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps): void 
     return ok(deps.wallet.withdrawals(recordQuery(req.query as Query, env, p.userId)).map(withdrawalJson));
   });
 
-  route("POST", WALLET_PATHS.withdrawal, 5, true, async (req, p, env) => {
+  route("POST", WALLET_PATHS.withdrawal, 5, false, async (req, p, env) => {
     requireWithdraw(p);
     const b = parseFields(WithdrawSchema, req.body);
     if (b.transferType.toLowerCase() !== "on_chain") throw bad(EX_CODES.paramInvalid, "Only on_chain withdrawals are supported");
@@ -214,7 +215,7 @@ export function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps): void 
     return ok({ orderId: String(w.id), clientOid: w.client_oid });
   });
 
-  route("POST", WALLET_PATHS.cancelWithdrawal, 5, true, async (req, p, env) => {
+  route("POST", WALLET_PATHS.cancelWithdrawal, 5, false, async (req, p, env) => {
     requireWithdraw(p);
     const b = parseFields(CancelSchema, req.body);
     if (b.orderId === "") throw bad(EX_CODES.paramEmpty, "Parameter orderId cannot be empty");

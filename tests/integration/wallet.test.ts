@@ -11,7 +11,7 @@ import { MIX_PRIVATE } from "../../protocol/mix.ts";
 import { WALLET_PATHS } from "../../protocol/wallet.ts";
 import { totpAt } from "../../gateway/accounts/totp.ts";
 import { Client, makeKey } from "../../gateway/exchange/testing/harness.ts";
-import { registerByEmail } from "../setup/accounts.ts";
+import { codeOf, registerByEmail } from "../setup/accounts.ts";
 import { messagesTo } from "../setup/outbox.ts";
 import { ROOT } from "../setup/processes.ts";
 import type { ProtocolClient } from "../setup/protocol-client.ts";
@@ -213,6 +213,33 @@ describe("web withdrawals", () => {
 });
 
 describe("API withdrawals", () => {
+  it("a key gets the withdraw permission only with the second factor, then withdraws", async () => {
+    const email = "wallet-key@example.com";
+    const { c } = await registerByEmail(under(), email);
+    const body = { label: "payouts", passphrase: "payout-pass", permissions: ["read", "withdraw"] };
+    expect((await c.call("POST", "/v1/user/api/create", body)).body.code).toBe("20002");
+    expect((await c.call("POST", "/v1/user/api/create", { ...body, permissions: ["read", "withdraw", "withdraw"] })).body.code).toBe(
+      "40017",
+    );
+    expect((await c.call("POST", "/v1/user/public/send-code", { scene: "api-key" })).body.code).toBe("00000");
+    const made = await c.call("POST", "/v1/user/api/create", { ...body, verifyCode: codeOf(under(), email) });
+    expect(made.body).toMatchObject({ code: "00000", data: { permissions: ["read", "withdraw"] } });
+    const key = { apiKey: made.body.data.apiKey as string, secretKey: made.body.data.secretKey as string, passphrase: "payout-pass" };
+    const bot = new Client(web.url, key);
+    const w = await bot.post<Row>(WALLET_PATHS.withdrawal, {
+      coin: "USDT",
+      transferType: "on_chain",
+      chain: "TRC20",
+      address: TRON_TO,
+      size: "10",
+    });
+    expect(w.body.code).toBe("00000");
+    expect((await c.call("GET", WALLET_PATHS.withdrawalRecords)).body.data[0]).toMatchObject({
+      orderId: w.body.data.orderId,
+      state: "pending",
+    });
+  });
+
   it("need a key with the withdraw permission and honour its IP list", async () => {
     const ip = "198.19.250.1";
     const readTrade = new Client(web.url, makeKey(web.dir, "w-api-a", ["read", "trade"]), { "x-forwarded-for": ip });
