@@ -311,6 +311,9 @@ describe("API withdrawals", () => {
     expect((await page("coin=BTC")).data).toEqual([]);
     expect((await page(`idLessThan=${orderId}`)).data.every((r) => Number(r.orderId) < Number(orderId))).toBe(true);
     expect((await page("startTime=5&endTime=4")).code).toBe("40017");
+    for (const q of ["orderId=abc", "limit=x", "idLessThan=-1", "coin=NOPE", "startTime=later"])
+      expect((await page(q)).code, q).toMatch(/^400(17|34)$/);
+    expect((await alice.get(`${WALLET_PATHS.depositRecords}?orderId=${orderId}`)).body.data).toEqual([]);
     expect((await page("limit=1000")).data.length).toBeLessThanOrEqual(100);
     expect((await page(`startTime=0&endTime=${Date.now()}`)).data.length).toBeGreaterThan(0);
   });
