@@ -72,6 +72,8 @@ export default defineConfig({
       SIM_PRICE_CONTROL: "1",
       // An "hour" of margin interest every 3 s, so the margin browser test sees it accrue (docs/decisions/707).
       MARGIN_INTEREST_INTERVAL_MS: "3000",
+      // An equity snapshot every 5 s, so the asset overview's chart has points to draw (docs/decisions/331).
+      ASSET_SNAPSHOT_INTERVAL_MS: "5000",
       // Half-second blocks of the simulated chain; a withdrawal stays cancellable for a minute (docs/decisions/330).
       WALLET_BLOCK_INTERVAL_MS: "500",
       WALLET_REVIEW_BLOCKS: "120",

@@ -20,6 +20,11 @@ import { Sessions } from "./accounts/sessions.ts";
 import { TotpGuard } from "./accounts/totp-guard.ts";
 import { Users } from "./accounts/users.ts";
 import { VerifyCodes } from "./accounts/codes.ts";
+import { AccountValues } from "./assets/accounts.ts";
+import { assetConfigFromEnv } from "./assets/config.ts";
+import { assetRoutes } from "./assets/routes.ts";
+import { AssetService } from "./assets/service.ts";
+import { ASSET_MIGRATIONS, AssetStore } from "./assets/store.ts";
 import { captchaRoutes } from "./captcha/routes.ts";
 import { CAPTCHA_MIGRATIONS, CaptchaStore, RiskCounter, captchaOptionsFromEnv } from "./captcha/store.ts";
 import type { GatewayConfig } from "./config.ts";
@@ -108,6 +113,7 @@ export async function createGateway(
   migrate(db, EVENT_MIGRATIONS);
   migrate(db, FUTURES_MIGRATIONS);
   migrate(db, MARGIN_MIGRATIONS);
+  migrate(db, ASSET_MIGRATIONS);
   migrate(db, WALLET_MIGRATIONS);
 
   const app = Fastify({
@@ -151,6 +157,14 @@ export async function createGateway(
   await margin.start();
   // the same test and demo switch also pins spot pairs, so a margin account can be driven to liquidation (docs/decisions/316)
   const spotPrices = futuresConfig.priceControl ? new SpotPriceControl(db, exchange, log("spot price control error")) : undefined;
+  // equity snapshots of every account on the simulated clock (docs/decisions/331)
+  const assets = new AssetService(
+    new AssetStore(db),
+    new AccountValues(exchange, futures.svc, margin.svc),
+    () => exchange.svc.store.loadAccounts(),
+    assetConfigFromEnv(),
+  );
+  assets.start(log("asset snapshots failed"));
   // deposits and withdrawals on a simulated chain, on the spot ledger (docs/decisions/330)
   const walletLink = walletAccounts(accounts, accountStores.users);
   const wallet = new WalletService(new WalletStore(db), exchange.svc, walletLink, walletConfigFromEnv(), log("wallet error"));
@@ -216,6 +230,7 @@ export async function createGateway(
   walletTransferRoute(app, { ...exchangeDeps, margin }, futuresTransfer(futures));
   futuresPlanRoutes(app, { ...exchangeDeps, futures });
   futuresActionRoutes(app, { ...exchangeDeps, futures });
+  assetRoutes(app, { ...exchangeDeps, assets, futures: futures.svc, margin: margin.svc });
   walletRoutes(app, { ...exchangeDeps, wallet, accounts: walletLink, sessionUserId: (req) => accounts.currentUser(req).user.id });
   eventRoutes(app, {
     events,
@@ -236,6 +251,7 @@ export async function createGateway(
     db,
     async close() {
       closeStreams();
+      assets.close();
       wallet.stop();
       futures.close();
       spotPrices?.close();

@@ -35,6 +35,9 @@ function UserMenu({ user }: { user: PageUser }) {
     <div className="header-end">
       <SettingsPanel />
       <AccountSwitcher currentUserId={user.userId} />
+      <LocaleLink to="/asset" className="header-link">
+        {t("assets:nav.entry")}
+      </LocaleLink>
       <LocaleLink to="/subaccount" className="header-link">
         {t("account:sub.title")}
       </LocaleLink>

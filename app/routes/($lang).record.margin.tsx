@@ -1,14 +1,18 @@
-import type { LinksFunction } from "@remix-run/node";
-import { MarginRecordsPage } from "~/components/margin/margin-records-page";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { recordLinks } from "~/components/records/record-links";
+import { RecordsPage } from "~/components/records/records-page";
 import { privateMeta } from "~/lib/i18n/meta";
-import tradeCss from "~/styles/trade.css?url";
-import { requireUserLoader } from "~/utils/user.server";
+import { MARGIN_MODES, type MarginMode } from "~/lib/margin/api";
+import { marginSources } from "~/lib/records/margin-sources";
+import { recordChoices } from "~/utils/record-pairs.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: tradeCss }];
-export const meta = privateMeta("margin.records.title", "trade");
-export const loader = requireUserLoader;
+export const links = recordLinks;
+export const meta = privateMeta("title.margin", "records");
+export const loader = ({ request, context }: LoaderFunctionArgs) => recordChoices(context, request, "margin");
 
-/** Margin borrowings, repayments, interest and liquidations (docs/product.md; on the simulation allow-list). */
+/** Margin orders, fills, borrowings, repayments, interest and liquidations of one mode (docs/decisions/707, 712; on the simulation allow-list). */
 export default function MarginRecord() {
-  return <MarginRecordsPage />;
+  const { symbols } = useLoaderData<typeof loader>();
+  return <RecordsPage page="margin" modes={MARGIN_MODES} sources={(mode) => marginSources(mode as MarginMode, symbols)} />;
 }

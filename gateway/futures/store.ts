@@ -244,9 +244,28 @@ export class FuturesStore {
     );
   }
 
-  positionHistory(q: HistoryQuery) {
-    const w = accountWindow(q, "u_time", undefined, []);
-    return exactRows(this.db, `SELECT * FROM fx_position_history WHERE ${w.sql} ORDER BY u_time DESC LIMIT ?`, ...w.args, q.limit);
+  /**
+   * Closed positions, newest close first; `before` (Bitget's `idLessThan`, the `endId` of the page
+   * before) continues after that position of the caller's, in the same order. An id that is not
+   * one of theirs continues after nothing: an empty page (docs/decisions/712).
+   */
+  positionHistory(q: HistoryQuery & { before?: string }) {
+    // the cursor's row is looked up among the caller's own (the outer row's env and user)
+    const page: Clause | undefined =
+      q.before === undefined
+        ? undefined
+        : [
+            `(u_time, position_id) < (SELECT c.u_time, c.position_id FROM fx_position_history c
+               WHERE c.position_id = ? AND c.env = fx_position_history.env AND c.user_id = fx_position_history.user_id)`,
+            q.before,
+          ];
+    const w = accountWindow(q, "u_time", page, []);
+    return exactRows(
+      this.db,
+      `SELECT * FROM fx_position_history WHERE ${w.sql} ORDER BY u_time DESC, position_id DESC LIMIT ?`,
+      ...w.args,
+      q.limit,
+    );
   }
 
   maxSeq(): number {

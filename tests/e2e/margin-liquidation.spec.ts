@@ -57,7 +57,7 @@ test("a leveraged cross long gets its margin call, then is liquidated, as BTC is
     .toBe(true);
   await page.goto("/record/margin");
   await page.getByRole("tab", { name: "Liquidations" }).click();
-  const rate = page.getByTestId("margin-liquidation-records").getByTestId("margin-liquidation-amount").first();
+  const rate = page.getByTestId("records-liquidation").getByTestId("record-liqRiskRatio").first();
   await expect(rate).toHaveText(/%$/);
   expect(plain(await rate.textContent())).toBeLessThan(110);
   expect(pageProblems).toEqual([]);

@@ -101,8 +101,9 @@ traderTest(
 
     // The record pages list the same account.
     await page.goto("/record/margin");
+    await page.getByRole("tab", { name: "Loans" }).click();
     // The manual loan and the order's automatic one.
-    await expect(page.getByTestId("margin-borrow-records").getByRole("row").nth(2)).toBeVisible();
+    await expect(page.getByTestId("records-borrow").getByRole("row").nth(2)).toBeVisible();
     await page.goto("/order/marginOrderInfo?symbol=BTCUSDT");
     // The buy and the sell.
     await expect(page.getByTestId("margin-history").getByRole("row").nth(2)).toBeVisible();

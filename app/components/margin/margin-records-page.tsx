@@ -1,10 +1,9 @@
 import { useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LocaleLink } from "~/components/locale-link";
-import { Tabs } from "~/components/ui/tabs";
-import { MARGIN_MODES, type MarginMode, type RecordKind } from "~/lib/margin/api";
+import { MARGIN_MODES, type MarginMode } from "~/lib/margin/api";
 import { DEFAULT_MARGIN_SYMBOL, MARGIN_ORDERS_PATH, MARGIN_RECORDS_PATH, marginPath } from "~/lib/margin/paths";
-import { MarginOrderHistory, MarginRecords } from "./margin-tables";
+import { MarginOrderHistory } from "./margin-tables";
 import { ModeChoice } from "./mode-choice";
 
 /** The mode the address names (`?mode=isolated`), cross otherwise: a link keeps what is shown. */
@@ -70,29 +69,6 @@ export function MarginOrdersPage({ pairs }: { pairs: readonly string[] }) {
         </select>
       </div>
       <MarginOrderHistory key={`${mode}:${symbol}`} mode={mode} symbol={symbol} />
-    </section>
-  );
-}
-
-const KINDS: readonly RecordKind[] = ["borrow", "repay", "interest", "liquidation"];
-
-/** `/record/margin`: borrowings, repayments, interest and liquidations of one mode (docs/product.md). */
-export function MarginRecordsPage() {
-  const { t } = useTranslation("trade");
-  const [mode, setMode] = useMode();
-  return (
-    <section className="card" aria-labelledby="margin-records-title">
-      <h1 id="margin-records-title">{t("margin.records.title")}</h1>
-      <RecordsNav />
-      <ModeChoice mode={mode} onMode={setMode} />
-      <Tabs
-        label={t("margin.records.title")}
-        tabs={KINDS.map((kind) => ({
-          id: kind,
-          label: t(`margin.records.${kind}`),
-          panel: () => <MarginRecords key={`${mode}:${kind}`} mode={mode} kind={kind} />,
-        }))}
-      />
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { postWithToast } from "~/lib/http/post-with-toast";
 import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { Fill, OpenOrder, PastOrder } from "~/lib/trade/account-data";
-import { toCsv } from "~/lib/trade/csv";
+import { downloadCsv, toCsv } from "~/lib/trade/csv";
 import type { PlanOrder } from "~/lib/trade/order-events";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { Market } from "~/lib/trade/market";
@@ -223,15 +223,7 @@ export function CsvTable<T>({
 
 /** Saves a CSV the page made (no request: the list is already on screen). */
 function CsvButton({ name, label, make }: { name: string; label: string; make: () => string }) {
-  const save = () => {
-    // A byte-order mark, so spreadsheet programs read the file as UTF-8.
-    const url = URL.createObjectURL(new Blob(["\uFEFF", make()], { type: "text/csv;charset=utf-8" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  };
+  const save = () => downloadCsv(name, make());
   return (
     <div className="table-actions">
       <button type="button" className="button small" onClick={save}>

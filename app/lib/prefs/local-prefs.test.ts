@@ -49,6 +49,7 @@ describe("local preferences", () => {
       fiatName: "",
       favoriteSymbols: [],
       skipOrderConfirm: false,
+      hideSmallAssets: false,
     });
   });
 

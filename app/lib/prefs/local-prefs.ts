@@ -77,6 +77,8 @@ const PREFS = {
   favoriteSymbols: pref(symbols, [] as string[]),
   /** Ours: market and plan orders are sent without the confirmation dialog (docs/decisions/704). */
   skipOrderConfirm: pref(bool, false),
+  /** Ours: the asset pages leave out balances worth under 1 USDT (docs/decisions/711). */
+  hideSmallAssets: pref(bool, false),
 };
 
 export type LocalPrefs = { [K in keyof typeof PREFS]: (typeof PREFS)[K] extends Pref<infer T> ? T : never };

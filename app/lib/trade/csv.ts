@@ -15,3 +15,13 @@ function cell(value: string): string {
 export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
   return [header, ...rows].map((r) => `${r.map(cell).join(",")}\r\n`).join("");
 }
+
+/** Saves `csv` as a file the browser downloads, with a byte-order mark so spreadsheet programs read it as UTF-8. */
+export function downloadCsv(name: string, csv: string): void {
+  const url = URL.createObjectURL(new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -11,7 +11,7 @@ import { PlaceOrderSchema, resolveInstrument, type PlaceOrderBody } from "../ord
 import { privateRoute, sourceOf, type ExchangeRouteDeps } from "./private-route.ts";
 import { lots, openOrderJson, orderJson, planJson, price, units } from "../format.ts";
 import { enumValue, isAbsent, optional, ORDER_REF, parseFields, requireOrderRef, shown, text } from "../fields.ts";
-import { qInt, qString, queryEnumOf, type Query } from "./query.ts";
+import { qIdCursor, qInt, qString, qTimeWindow, queryEnumOf, type Query } from "./query.ts";
 
 type BatchMode = (typeof BATCH_MODES)[number];
 
@@ -225,8 +225,7 @@ export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void
       user: p.userId,
       symbol: sym === undefined ? null : symbolOf(sym),
       before: qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
-      start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
-      end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
+      ...qTimeWindow(q),
       orderId: qString(q, "orderId", false, 32) ?? null,
       limit: qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }) as number,
     });
@@ -237,15 +236,13 @@ export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void
     const q = req.query as Query;
     const symbol = symbolOf(qString(q, "symbol", true, 32));
     const inst = instrument(symbol)!;
-    const before = qString(q, "idLessThan", false, 32);
     const rows = svc.store.fills({
       env,
       user: p.userId,
       symbol,
       orderId: qString(q, "orderId", false, 32) ?? null,
-      start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
-      end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
-      before: before && /^\d{1,20}$/.test(before) ? before : "99999999999999999999",
+      ...qTimeWindow(q),
+      before: qIdCursor(q),
       limit: qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }) as number,
     });
     return ok(

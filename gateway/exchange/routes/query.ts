@@ -9,6 +9,25 @@ import type { Tape } from "../market/tape.ts";
 
 export type Query = Record<string, unknown>;
 
+/**
+ * A history query's time window (Bitget's `startTime`, `endTime`, ms): either may be left out; a
+ * start after the end is refused rather than answered with nothing (docs/decisions/712).
+ */
+export function qTimeWindow(q: Query): { start: number; end: number } {
+  const start = qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0;
+  const end = qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER;
+  if (start > end) throw new GatewayError(EX_CODES.paramInvalid, "Parameter startTime must not be after endTime");
+  return { start, end };
+}
+
+/** A decimal id cursor (`idLessThan` of fills, up to 20 digits); anything else is refused, not read as "from the newest". */
+export function qIdCursor(q: Query, name = "idLessThan"): string {
+  const s = qString(q, name, false, 32);
+  if (s === undefined) return "99999999999999999999";
+  if (!/^\d{1,20}$/.test(s)) throw new GatewayError(EX_CODES.paramInvalid, `Parameter ${name} must be an id`);
+  return s;
+}
+
 export function qString(q: Query, name: string, required = false, max = 64): string | undefined {
   const v = q[name];
   if (v === undefined || v === "") {

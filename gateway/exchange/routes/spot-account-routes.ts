@@ -5,7 +5,7 @@ import { GatewayError, ok } from "../../envelope.ts";
 import { COINS } from "../instruments.ts";
 import { assetJson, billJson } from "../format.ts";
 import { privateRoute, type ExchangeRouteDeps } from "./private-route.ts";
-import { qInt, qString, queryEnumOf, type Query } from "./query.ts";
+import { qInt, qString, qTimeWindow, queryEnumOf, type Query } from "./query.ts";
 
 export function spotAccountRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void {
   const svc = deps.exchange.svc;
@@ -47,8 +47,7 @@ export function spotAccountRoutes(app: FastifyInstance, deps: ExchangeRouteDeps)
       coin,
       group,
       business,
-      start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
-      end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
+      ...qTimeWindow(q),
       before: qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
       limit: qInt(q, "limit", { min: 1, max: 500, def: 100, clamp: true }) as number,
     });

@@ -5,7 +5,7 @@ import { HOLD_SIDES, MIX_PLAN_QUERY_TYPES, MIX_PLAN_TYPES, MIX_PRIVATE, MIX_TRIG
 import { GatewayError, ok } from "../../envelope.ts";
 import { decimal, enumValue, isAbsent, optional, ORDER_REF, parseFields, requireOrderRef, text } from "../../exchange/fields.ts";
 import { privateRoute, sourceOf, type ExchangeRouteDeps } from "../../exchange/routes/private-route.ts";
-import { qInt, qString, type Query } from "../../exchange/routes/query.ts";
+import { qInt, qString, qTimeWindow, type Query } from "../../exchange/routes/query.ts";
 import { EngineError, type Env } from "../../exchange/engine/types.ts";
 import type { Principal } from "../../request.ts";
 import { FX_CODES } from "../codes.ts";
@@ -268,8 +268,7 @@ export function futuresPlanRoutes(app: FastifyInstance, deps: ExchangeRouteDeps 
     const orderId = qString(q, "orderId", false, 32);
     const clientOid = orderId ? undefined : qString(q, "clientOid", false, 64);
     const before = qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER;
-    const start = qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0;
-    const end = qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER;
+    const { start, end } = qTimeWindow(q);
     const types = kind === "profit_loss" ? TPSL_TYPES : kind === "normal_plan" ? NORMAL : new Set<FxPlanType>();
     let list: FxPlan[] = [];
     if (pt === "USDT-FUTURES" && types.size > 0) {

@@ -8,7 +8,7 @@ import { canonical, decimal, enumValue, isAbsent, optional, parseFields, text } 
 import { LEDGER_SCALE } from "../../exchange/instruments.ts";
 import { CLIENT_OID } from "../../exchange/order-request.ts";
 import { privateRoute, sourceOf, type ExchangeRouteDeps, type Handler } from "../../exchange/routes/private-route.ts";
-import { qInt, qString, type Query } from "../../exchange/routes/query.ts";
+import { qIdCursor, qInt, qString, qTimeWindow, type Query } from "../../exchange/routes/query.ts";
 import { EngineError, type Env } from "../../exchange/engine/types.ts";
 import type { Principal } from "../../request.ts";
 import { FX_CODES } from "../codes.ts";
@@ -135,8 +135,7 @@ export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDe
       symbol: symbol === undefined ? undefined : contractOf(symbol, undefined).symbol,
       business: qString(q, "businessType", false, 40),
       before: qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
-      start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
-      end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
+      ...qTimeWindow(q),
       limit,
     });
     return ok({ bills: bills.map(billJson), endId: bills.length ? String(bills[bills.length - 1]!.id) : "" });
@@ -165,8 +164,8 @@ export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDe
       env,
       userId: p.userId,
       symbol: symbol === undefined ? undefined : contractOf(symbol, undefined).symbol,
-      start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
-      end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
+      before: qString(q, "idLessThan", false, 32),
+      ...qTimeWindow(q),
       limit: qInt(q, "limit", { min: 1, max: 100, def: 20, clamp: true }) as number,
     });
     const list = rows.map(historyPositionJson);
@@ -265,8 +264,7 @@ export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDe
     const orderId = qString(q, "orderId", false, 32);
     const clientOid = qString(q, "clientOid", false, 64);
     const before = qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER;
-    const start = qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0;
-    const end = qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER;
+    const { start, end } = qTimeWindow(q);
     let list: FxOrder[];
     if (open) {
       list = svc
@@ -314,9 +312,8 @@ export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDe
       userId: p.userId,
       symbol: symbol === undefined ? undefined : contractOf(symbol, pt).symbol,
       orderId: qString(q, "orderId", false, 32),
-      before: /^\d{1,20}$/.test(qString(q, "idLessThan") ?? "") ? (qString(q, "idLessThan") as string) : "99999999999999999999",
-      start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
-      end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
+      before: qIdCursor(q),
+      ...qTimeWindow(q),
       limit: qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }) as number,
     });
     const list = pt === "USDT-FUTURES" ? rows.map(fillJson) : [];

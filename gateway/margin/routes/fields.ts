@@ -9,7 +9,7 @@ import { parseScaled } from "../../exchange/decimal.ts";
 import { isAbsent } from "../../exchange/fields.ts";
 import { COINS, instrument, LEDGER_SCALE } from "../../exchange/instruments.ts";
 import { privateRoute, type ExchangeRouteDeps } from "../../exchange/routes/private-route.ts";
-import { qInt, qString, type Query } from "../../exchange/routes/query.ts";
+import { qInt, qString, qTimeWindow, type Query } from "../../exchange/routes/query.ts";
 import type { Principal } from "../../request.ts";
 import type { MarginAccountRef } from "../accounts.ts";
 import type { Margin } from "../margin.ts";
@@ -50,8 +50,7 @@ export function isMarginTransfer(body: unknown): boolean {
 /** A query's time window, cursor and page size (Bitget's startTime, endTime, idLessThan, limit ≤ 100). */
 export function windowOf(q: Query) {
   return {
-    start: qInt(q, "startTime", { min: 0, max: 9e15 }) ?? 0,
-    end: qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
+    ...qTimeWindow(q),
     before: qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
     limit: qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }) as number,
   };

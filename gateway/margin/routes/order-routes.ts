@@ -9,7 +9,7 @@ import { lots, price, units } from "../../exchange/format.ts";
 import { instrument } from "../../exchange/instruments.ts";
 import type { PlaceOrderBody } from "../../exchange/order-request.ts";
 import { sourceOf } from "../../exchange/routes/private-route.ts";
-import { qString, type Query } from "../../exchange/routes/query.ts";
+import { qIdCursor, qString, type Query } from "../../exchange/routes/query.ts";
 import { marginOrderJson } from "../format.ts";
 import { windowOf, type ModeContext } from "./fields.ts";
 
@@ -168,7 +168,6 @@ export function orderRoutes(ctx: ModeContext): void {
     const ref = pairRef(p, sym);
     const inst = instrument(sym.toUpperCase())!;
     const w = windowOf(q);
-    const before = qString(q, "idLessThan", false, 32);
     const rows = m.exchange.svc.store.fills({
       env,
       user: svc.key(ref),
@@ -176,7 +175,7 @@ export function orderRoutes(ctx: ModeContext): void {
       orderId: qString(q, "orderId", false, 32) ?? null,
       start: w.start,
       end: w.end,
-      before: before && /^\d{1,20}$/.test(before) ? before : "99999999999999999999",
+      before: qIdCursor(q),
       limit: w.limit,
     });
     const fills = rows.map((r) => ({

@@ -1,0 +1,121 @@
+import type { LinksFunction } from "@remix-run/node";
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { LocaleLink, LocaleNavLink } from "~/components/locale-link";
+import type { TransferChoice } from "~/lib/assets/transfer";
+import { useLocalPref } from "~/lib/prefs/use-local-pref";
+import { usePagePrefs, useSetPref } from "~/lib/prefs/use-page-prefs";
+import assetsCss from "~/styles/assets.css?url";
+import marginCss from "~/styles/margin.css?url";
+import { TransferDialog } from "./transfer-dialog";
+import { useAssetMoney, type AssetMoney } from "./use-asset-money";
+
+/** The asset pages and the wallet's two beside them (docs/decisions/711). */
+export const ASSET_PAGES = [
+  { to: "/asset", key: "overview", end: true },
+  { to: "/asset/spot", key: "spot", end: false },
+  { to: "/asset/margin", key: "margin", end: false },
+  { to: "/asset/futures", key: "futures", end: false },
+] as const;
+export const depositPath = (coin: string) => `/asset/recharge?coin=${encodeURIComponent(coin)}`;
+export const withdrawPath = (coin: string) => `/asset/withdraw?coin=${encodeURIComponent(coin)}`;
+
+/** Every asset route's stylesheets (the margin sheet holds the shared `.link-button`). */
+export const assetLinks: LinksFunction = () => [
+  { rel: "stylesheet", href: marginCss },
+  { rel: "stylesheet", href: assetsCss },
+];
+
+interface AssetPage {
+  money: AssetMoney;
+  hideSmall: boolean;
+  /** Bumped after a transfer: a page's loads depend on it and read again. */
+  version: number;
+  /** The listed coins (USDT and every base with a USDT market). */
+  coins: readonly string[];
+  openTransfer: (preset?: Partial<TransferChoice>) => void;
+}
+
+const Context = createContext<AssetPage | undefined>(undefined);
+
+/** What an asset page's parts share: money display, the switches, the transfer dialog. */
+export function useAssetPage(): AssetPage {
+  const page = useContext(Context);
+  if (!page) throw new Error("useAssetPage outside AssetShell");
+  return page;
+}
+
+function Switches({ hideSmall, onHideSmall }: { hideSmall: boolean; onHideSmall: (v: boolean) => void }) {
+  const { t } = useTranslation("assets");
+  const prefs = usePagePrefs();
+  const setPref = useSetPref();
+  return (
+    <div className="asset-switches">
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={!prefs.showAsset}
+          onChange={(e) => setPref("showAsset", String(!e.target.checked))}
+          data-testid="hide-amounts"
+        />{" "}
+        {t("switch.hideAmounts")}
+      </label>
+      <label className="choice">
+        <input type="checkbox" checked={hideSmall} onChange={(e) => onHideSmall(e.target.checked)} data-testid="hide-small" />{" "}
+        {t("switch.hideSmall")}
+      </label>
+    </div>
+  );
+}
+
+/**
+ * The frame of every asset page: its title, the asset navigation with deposit and withdraw, the
+ * switches, and the transfer dialog any part of the page can open.
+ */
+export function AssetShell({ page: which, children }: { page: (typeof ASSET_PAGES)[number]["key"]; children: ReactNode }) {
+  const { t } = useTranslation("assets");
+  const title = t(`title.${which}`);
+  const money = useAssetMoney();
+  const [hideSmall, setHideSmall] = useLocalPref("hideSmallAssets");
+  const [version, setVersion] = useState(0);
+  const [transfer, setTransfer] = useState<Partial<TransferChoice>>();
+  const coins = useMemo(() => ["USDT", ...[...money.prices.keys()].filter((c) => c !== "USDT").sort()], [money.prices]);
+  const openTransfer = useCallback((preset: Partial<TransferChoice> = {}) => setTransfer(preset), []);
+  const page = { money, hideSmall, version, coins, openTransfer };
+  return (
+    <Context.Provider value={page}>
+      <section className="card asset-page" aria-labelledby="asset-title">
+        <div className="card-head">
+          <h1 id="asset-title">{title}</h1>
+          <div className="asset-actions">
+            <LocaleLink to="/asset/recharge" className="button">
+              {t("nav.deposit")}
+            </LocaleLink>
+            <LocaleLink to="/asset/withdraw" className="button">
+              {t("nav.withdraw")}
+            </LocaleLink>
+            <button type="button" className="button primary" onClick={() => openTransfer()} data-testid="open-transfer">
+              {t("nav.transfer")}
+            </button>
+          </div>
+        </div>
+        <nav aria-label={t("nav.label")} className="asset-nav">
+          <ul>
+            {ASSET_PAGES.map((p) => (
+              <li key={p.to}>
+                <LocaleNavLink to={p.to} end={p.end}>
+                  {t(`nav.${p.key}`)}
+                </LocaleNavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Switches hideSmall={hideSmall} onHideSmall={setHideSmall} />
+        {children}
+      </section>
+      {transfer && (
+        <TransferDialog preset={transfer} coins={coins} onDone={() => setVersion((v) => v + 1)} onClose={() => setTransfer(undefined)} />
+      )}
+    </Context.Provider>
+  );
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from "react-i18next";
+import { TimeText } from "~/components/trade/time-text";
+import type { Column } from "~/components/ui/data-table";
+import { formatNumber } from "~/lib/i18n/format";
+import { numberFormat } from "~/lib/i18n/formatters";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
+import { fieldOf, type RecordField, type RecordRow } from "~/lib/records/source";
+
+/**
+ * The table columns of a source's fields, for the reader's locale: times in their zone, numbers
+ * with the locale's separators (every decimal the gateway sends, no rounding), sides and Bitget's
+ * codes in words where the `records` namespace has them and as sent otherwise.
+ */
+export function useRecordColumns(fields: readonly RecordField[]): Array<Column<RecordRow>> {
+  const { t } = useTranslation("records");
+  const { intl } = usePagePrefs();
+  return fields.map((f, i) => ({
+    header: t(`field.${f.label}`),
+    num: f.kind === "number" || f.kind === "percent",
+    rowHeader: i === 0,
+    testId: () => `record-${f.path}`,
+    cell: (row: RecordRow) => {
+      const v = fieldOf(row, f.path);
+      if (v === "") return "—";
+      switch (f.kind) {
+        case "time":
+          return <TimeText ms={Number(v)} />;
+        case "number":
+          return formatNumber(f.abs ? v.replace(/^-/, "") : v, intl, { maxDigits: 12 });
+        case "percent":
+          return numberFormat(intl, { style: "percent", maximumFractionDigits: 2 }).format(v as Intl.StringNumericLiteral);
+        case "side":
+          return <span className={v === "buy" ? "up" : "down"}>{t(`side.${v}`, { defaultValue: v })}</span>;
+        case "code":
+          return t(`code.${v}`, { defaultValue: v });
+        default:
+          return v;
+      }
+    },
+  }));
+}

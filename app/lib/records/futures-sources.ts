@@ -1,0 +1,188 @@
+/**
+ * The USDT-M futures record lists of `/record/mcp` and `/order/mcp` (docs/decisions/712): Bitget's
+ * v2 mix order, fill, position-history, plan and bill endpoints. Funding is a bill of its own
+ * business type (`contract_settle_fee`).
+ */
+import { MIX_PRIVATE } from "../../../protocol/mix";
+import { cancelPlanBody, MARGIN_COIN, PRODUCT_TYPE } from "~/lib/futures/api";
+import { fieldOf, idOf, listAt, pair, type RecordField, type RecordSource } from "./source";
+import { FIELD, field } from "./fields";
+
+/** The bill business types the gateway writes (gateway/futures/service.ts), funding first. */
+export const FUTURES_BILL_TYPES = [
+  "contract_settle_fee",
+  "open_long",
+  "open_short",
+  "close_long",
+  "close_short",
+  "trans_from_exchange",
+  "trans_to_exchange",
+  "burst_long_loss_query",
+  "burst_short_loss_query",
+  "adl_close_long",
+  "adl_close_short",
+  "liquidation_cover",
+  "system_reset",
+] as const;
+export const FUNDING_BILL = "contract_settle_fee";
+
+const base = (f: { symbol: string }) => ({ productType: PRODUCT_TYPE, ...pair(f.symbol) });
+
+const ORDER_FIELDS: readonly RecordField[] = [
+  FIELD.time,
+  FIELD.pair,
+  FIELD.side,
+  FIELD.tradeSide,
+  FIELD.orderType,
+  FIELD.price,
+  FIELD.priceAvg,
+  FIELD.size,
+  FIELD.filled("baseVolume"),
+  FIELD.fee("fee"),
+  field("totalProfits", "profit", "number"),
+  FIELD.status,
+  FIELD.orderId,
+];
+
+const PLAN_FIELDS: readonly RecordField[] = [
+  FIELD.time,
+  FIELD.pair,
+  field("planType", "planType", "code"),
+  FIELD.side,
+  FIELD.tradeSide,
+  field("triggerPrice", "triggerPrice", "number"),
+  FIELD.price,
+  FIELD.size,
+  field("planStatus", "status", "code"),
+  FIELD.orderId,
+];
+
+/** Orders: history (filled, cancelled) or the open ones, which can be cancelled. */
+function orders(symbols: readonly string[], open: boolean): RecordSource {
+  return {
+    id: open ? "open" : "orders",
+    label: open ? "open" : "orders",
+    path: () => (open ? MIX_PRIVATE.ordersPending : MIX_PRIVATE.ordersHistory),
+    limit: 100,
+    // open orders are all shown, however old
+    filters: { time: !open, symbols },
+    query: base,
+    rows: (d) => listAt(d, "entrustedList"),
+    next: idOf("endId"),
+    key: "orderId",
+    fields: ORDER_FIELDS,
+    ...(open
+      ? {
+          cancel: (r) => ({
+            path: MIX_PRIVATE.cancelOrder,
+            body: { symbol: fieldOf(r, "symbol"), productType: PRODUCT_TYPE, marginCoin: MARGIN_COIN, orderId: fieldOf(r, "orderId") },
+          }),
+        }
+      : {}),
+  };
+}
+
+/** Plan orders of one kind (`normal_plan`: triggers; `profit_loss`: TP/SL), waiting (cancellable) or past. */
+function plans(symbols: readonly string[], planType: "normal_plan" | "profit_loss", pending: boolean): RecordSource {
+  const id = `${planType === "normal_plan" ? "plans" : "tpsl"}${pending ? "" : "History"}`;
+  return {
+    id,
+    label: id,
+    path: () => (pending ? MIX_PRIVATE.ordersPlanPending : MIX_PRIVATE.ordersPlanHistory),
+    limit: 100,
+    filters: { time: !pending, symbols },
+    query: (f) => ({ ...base(f), planType }),
+    rows: (d) => listAt(d, "entrustedList"),
+    next: idOf("endId"),
+    key: "orderId",
+    fields: PLAN_FIELDS,
+    ...(pending
+      ? {
+          cancel: (r) => ({
+            path: MIX_PRIVATE.cancelPlanOrder,
+            body: { ...cancelPlanBody(fieldOf(r, "symbol"), fieldOf(r, "orderId")), planType },
+          }),
+        }
+      : {}),
+  };
+}
+
+/** `/record/mcp`: order history, fills, closed positions and the bills (funding among them). */
+export function futuresRecordSources(symbols: readonly string[]): RecordSource[] {
+  return [
+    orders(symbols, false),
+    {
+      id: "fills",
+      label: "fills",
+      path: () => MIX_PRIVATE.fills,
+      limit: 100,
+      filters: { time: true, symbols },
+      query: base,
+      rows: (d) => listAt(d, "fillList"),
+      next: idOf("endId"),
+      key: "tradeId",
+      fields: [
+        FIELD.time,
+        FIELD.pair,
+        FIELD.side,
+        FIELD.tradeSide,
+        FIELD.price,
+        field("baseVolume", "size", "number"),
+        FIELD.value("quoteVolume"),
+        FIELD.fee("feeDetail.0.totalFee"),
+        FIELD.profit,
+        FIELD.scope,
+        FIELD.tradeId,
+      ],
+    },
+    {
+      id: "positions",
+      label: "positions",
+      path: () => MIX_PRIVATE.historyPosition,
+      limit: 100,
+      filters: { time: true, symbols },
+      query: base,
+      rows: (d) => listAt(d, "list"),
+      next: idOf("endId"),
+      key: "positionId",
+      fields: [
+        field("uTime", "closed", "time"),
+        FIELD.pair,
+        field("holdSide", "holdSide", "code"),
+        field("openAvgPrice", "openPrice", "number"),
+        field("closeAvgPrice", "closePrice", "number"),
+        field("closeTotalPos", "size", "number"),
+        field("pnl", "profit", "number"),
+        field("totalFunding", "funding", "number"),
+        FIELD.fee("openFee"),
+        field("netProfit", "netProfit", "number"),
+        field("cTime", "opened", "time"),
+        field("positionId", "positionId", "text"),
+      ],
+    },
+    {
+      id: "bills",
+      label: "bills",
+      path: () => MIX_PRIVATE.bills,
+      limit: 100,
+      filters: { time: true, symbols, types: FUTURES_BILL_TYPES },
+      query: (f) => ({ ...base(f), ...(f.type ? { businessType: f.type } : {}) }),
+      rows: (d) => listAt(d, "bills"),
+      next: idOf("endId"),
+      key: "billId",
+      fields: [FIELD.time, FIELD.pair, FIELD.businessType, FIELD.amount("amount"), FIELD.fee("fee"), FIELD.balance, FIELD.billId],
+    },
+  ];
+}
+
+/** `/order/mcp`: open orders, waiting trigger and TP/SL orders (each cancellable), and their history. */
+export function futuresOrderSources(symbols: readonly string[]): RecordSource[] {
+  return [
+    orders(symbols, true),
+    plans(symbols, "normal_plan", true),
+    plans(symbols, "profit_loss", true),
+    orders(symbols, false),
+    plans(symbols, "normal_plan", false),
+    plans(symbols, "profit_loss", false),
+  ];
+}

@@ -1,0 +1,17 @@
+import { FuturesAssets } from "~/components/assets/asset-lists";
+import { AssetShell, assetLinks } from "~/components/assets/asset-shell";
+import { privateMeta } from "~/lib/i18n/meta";
+import { requireUserLoader } from "~/utils/user.server";
+
+export const links = assetLinks;
+export const meta = privateMeta("title.futures", "assets");
+export const loader = requireUserLoader;
+
+/** `/asset/futures`: the USDT-M futures account (docs/decisions/711; on the simulation allow-list: in demo mode the demo accounts). */
+export default function AssetFutures() {
+  return (
+    <AssetShell page="futures">
+      <FuturesAssets />
+    </AssetShell>
+  );
+}
