@@ -205,6 +205,16 @@ describe("web withdrawals", () => {
       "00000",
     );
     expect((await c.call("POST", WALLET_PATHS.addressBook, {})).body.data.list).toHaveLength(2);
+    // the session's wallet calls are signed like its security settings: an unsigned one is refused
+    const unsigned = await c.call(
+      "POST",
+      WALLET_PATHS.addressBookAdd,
+      { label: "y", coin: "BTC", chain: "BTC", address: BTC_TO },
+      { sign: false },
+    );
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.body.code).toBe("00020");
+    expect((await c.call("POST", WALLET_PATHS.addressBook, {})).body.data.list).toHaveLength(2);
     expect((await other.call("POST", WALLET_PATHS.addressBook, {})).body.data.list).toEqual([]);
     expect((await other.call("POST", WALLET_PATHS.addressBookDelete, { id: a.body.data.id })).body.code).toBe("40017");
     expect((await c.call("POST", WALLET_PATHS.addressBookDelete, { id: a.body.data.id })).body.code).toBe("00000");
