@@ -77,6 +77,9 @@ export default defineConfig({
       // The /download page's app links: one allowed by LINK_ADDRESSES, one that is not (docs/decisions/714).
       DOWNLOAD_IOS_URL: `${E2E_LINKS.addresses[0]}en/wallets/mobile/ios/`,
       DOWNLOAD_APK_URL: "https://evil.example/mix.apk",
+      // Half-second blocks of the simulated chain; a withdrawal stays cancellable for a minute (docs/decisions/330).
+      WALLET_BLOCK_INTERVAL_MS: "500",
+      WALLET_REVIEW_BLOCKS: "120",
     },
     timeout: 120_000,
     reuseExistingServer: false,

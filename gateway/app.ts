@@ -90,6 +90,11 @@ import { VipLevels } from "./vip/levels.ts";
 import { vipRoutes } from "./vip/routes.ts";
 import { VipService } from "./vip/service.ts";
 import { VIP_MIGRATIONS, VipStore } from "./vip/store.ts";
+import { walletAccounts } from "./wallet/account-link.ts";
+import { walletConfigFromEnv } from "./wallet/config.ts";
+import { walletRoutes } from "./wallet/routes.ts";
+import { WalletService } from "./wallet/service.ts";
+import { WALLET_MIGRATIONS, WalletStore } from "./wallet/store.ts";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -122,6 +127,7 @@ export async function createGateway(
   migrate(db, ASSET_MIGRATIONS);
   migrate(db, RESERVES_MIGRATIONS);
   migrate(db, VIP_MIGRATIONS);
+  migrate(db, WALLET_MIGRATIONS);
 
   const app = Fastify({
     logger,
@@ -192,6 +198,10 @@ export async function createGateway(
     log: log("vip error"),
   });
   vip.start();
+  // deposits and withdrawals on a simulated chain, on the spot ledger (docs/decisions/330)
+  const walletLink = walletAccounts(accounts, accountStores.users);
+  const wallet = new WalletService(new WalletStore(db), exchange.svc, walletLink, walletConfigFromEnv(), log("wallet error"));
+  wallet.start();
   const eventStore = new EventStore(db);
   const events = new EventService({
     store: eventStore,
@@ -257,6 +267,7 @@ export async function createGateway(
   reservesRoutes(app, { reserves, limiter: exchangeDeps.limiter, requireUserId: (req) => accounts.currentUser(req).user.id });
   fundHistoryRoute(app, { store: new FundHistoryStore(db), futures, limiter: exchangeDeps.limiter });
   vipRoutes(app, { ...exchangeDeps, vip });
+  walletRoutes(app, { ...exchangeDeps, wallet, accounts: walletLink, sessionUserId: (req) => accounts.currentUser(req).user.id });
   eventRoutes(app, {
     events,
     operators: new OperatorAuth(eventsConfigFromEnv().operatorSecret, eventStore),
@@ -278,6 +289,7 @@ export async function createGateway(
       closeStreams();
       assets.close();
       vip.close();
+      wallet.stop();
       futures.close();
       spotPrices?.close();
       margin.close();

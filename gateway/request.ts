@@ -8,7 +8,7 @@ import type { FastifyRequest } from "fastify";
 export interface Principal {
   userId: string;
   via: "apikey" | "session";
-  permissions: ReadonlyArray<"read" | "trade">;
+  permissions: ReadonlyArray<"read" | "trade" | "withdraw">;
 }
 
 /**

@@ -28,7 +28,8 @@ interface Created {
  */
 export default function NewApiKey() {
   const { t } = useTranslation("common");
-  const [form, setForm] = useState({ label: "", passphrase: "", trade: false, ips: "", code: "" });
+  const { t: tw } = useTranslation("wallet");
+  const [form, setForm] = useState({ label: "", passphrase: "", trade: false, withdraw: false, ips: "", code: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [created, setCreated] = useState<Created | null>(null);
   const load = useCallback(() => browserHttp().post<{ secondFactor: SecondFactor }>(ACCOUNT_PATHS.apiKeyList, {}), []);
@@ -57,12 +58,12 @@ export default function NewApiKey() {
         await browserHttp().post<Created>(ACCOUNT_PATHS.apiKeyCreate, {
           label: form.label.trim(),
           passphrase: form.passphrase,
-          permissions: form.trade ? ["read", "trade"] : ["read"],
+          permissions: ["read", ...(form.trade ? ["trade"] : []), ...(form.withdraw ? ["withdraw"] : [])],
           ipAllow,
           ...secondFactorFields(factor, form.code),
         }),
       );
-      setForm({ label: "", passphrase: "", trade: false, ips: "", code: "" });
+      setForm({ label: "", passphrase: "", trade: false, withdraw: false, ips: "", code: "" });
     },
     failed: (err) => setErrors(refusal(err)),
   });
@@ -99,6 +100,12 @@ export default function NewApiKey() {
           <label>
             <input type="checkbox" checked={form.trade} onChange={(e) => setForm({ ...form, trade: e.target.checked })} />{" "}
             {t("api.allowTrade")}
+          </label>
+        </div>
+        <div className="field checkbox">
+          <label>
+            <input type="checkbox" checked={form.withdraw} onChange={(e) => setForm({ ...form, withdraw: e.target.checked })} />{" "}
+            {tw("apiKey.allowWithdraw")}
           </label>
         </div>
         <Field label={t("api.ips")} {...bind(form, setForm, "ips")} hint={t("api.ipsHint")} />

@@ -28,10 +28,11 @@ const DeviceRevoke = z.object({ deviceId: z.string().max(128) });
 const Page = z.object({ page: z.number().int().min(1).max(1000).default(1), size: z.number().int().min(1).max(100).default(20) });
 const label = z.string().trim().min(1).max(32);
 const permissions = z
-  .array(z.enum(["read", "trade"]))
+  .array(z.enum(["read", "trade", "withdraw"]))
   .min(1)
-  .max(2)
-  .refine((p) => p.includes("read"), "read is always included");
+  .max(3)
+  .refine((p) => p.includes("read"), "read is always included")
+  .refine((p) => new Set(p).size === p.length, "each permission once");
 const ipAllow = z
   .array(
     z

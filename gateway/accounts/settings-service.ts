@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { CODES } from "../../protocol/codes.ts";
 import { ACCOUNT_LIMITS } from "../../protocol/account-paths.ts";
 import { refuse } from "../envelope.ts";
-import type { ApiKeyStore } from "../security/api-keys.ts";
+import type { ApiKeyStore, Permission } from "../security/api-keys.ts";
 import type { LoginHistory } from "./login-history.ts";
 import { hashPassword } from "./passwords.ts";
 import type { AccountService, ReadBody } from "./service.ts";
@@ -18,13 +18,13 @@ export interface SecondFactorInput {
 export interface ApiKeyCreateInput extends SecondFactorInput {
   label: string;
   passphrase: string;
-  permissions: Array<"read" | "trade">;
+  permissions: Permission[];
   ipAllow: string[];
 }
 export interface ApiKeyUpdateInput extends SecondFactorInput {
   apiKey: string;
   label?: string | undefined;
-  permissions?: Array<"read" | "trade"> | undefined;
+  permissions?: Permission[] | undefined;
   ipAllow?: string[] | undefined;
 }
 

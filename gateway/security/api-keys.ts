@@ -9,7 +9,7 @@ import { migrate, type Db } from "../db/database.ts";
 
 export const TIMESTAMP_WINDOW_MS = 30_000;
 const API_KEY_SUSPENDED = CODES.apiKeySuspended;
-export type Permission = "read" | "trade";
+export type Permission = "read" | "trade" | "withdraw";
 
 export interface ApiKeyRow {
   api_key: string;

@@ -45,6 +45,8 @@ export const PREFIX_URLS: Record<string, SignMode> = {
   "/api/v2/spot/trade/": 2,
   "/api/v2/spot/account/": 2,
   "/api/v2/spot/wallet/": 2,
+  // the address book and a simulation account's own deposit (docs/decisions/330)
+  "/v1/wallet/": 2,
   "/api/v2/margin/crossed/": 2,
   "/api/v2/margin/isolated/": 2,
   "/api/v2/mix/account/": 2,

@@ -112,7 +112,10 @@ export class Engine {
     return `${env}:${userId}:${clientOid}`;
   }
 
-  /** Moves `amount` from one account to another (treasury funding, or main and sub-accounts): two bills, one per side. */
+  /**
+   * Moves `amount` from one account to another (treasury funding, or main and sub-accounts): two
+   * bills, one per side. `fromHeld` pays it out of what `hold` set aside (a withdrawal sent, docs/decisions/330).
+   */
   transfer(
     env: Env,
     from: string,
@@ -123,16 +126,45 @@ export class Engine {
     group: BillGroup,
     ch: Change,
     refId = "",
+    fromHeld = false,
   ): void {
     if (amount <= 0n) throw new EngineError(EX_CODES.paramInvalid, "amount must be positive");
     const src = this.balance(env, from, coin);
-    if (from !== TREASURY && src.available < amount) throw new EngineError(EX_CODES.insufficientBalance, "Insufficient balance");
+    if (fromHeld) {
+      if (src.frozen < amount) throw new EngineError(EX_CODES.paramInvalid, "nothing held to pay");
+      src.frozen -= amount;
+    } else {
+      if (from !== TREASURY && src.available < amount) throw new EngineError(EX_CODES.insufficientBalance, "Insufficient balance");
+      src.available -= amount;
+    }
     const dst = this.balance(env, to, coin);
     const ts = this.now();
-    src.available -= amount;
     dst.available += amount;
     this.bill(src, group, business[0], -amount, 0n, refId, ts, ch);
     this.bill(dst, group, business[1], amount, 0n, refId, ts, ch);
+  }
+
+  /** Sets `amount` aside (a pending withdrawal, docs/decisions/330): available to frozen, no bill yet. */
+  hold(env: Env, userId: string, coin: string, amount: bigint, ch: Change): void {
+    const b = this.balance(env, userId, coin);
+    if (amount <= 0n) throw new EngineError(EX_CODES.paramInvalid, "amount must be positive");
+    if (b.available < amount) throw new EngineError(EX_CODES.insufficientBalance, "Insufficient balance");
+    this.moveHeld(b, amount, ch);
+  }
+
+  /** Gives back what `hold` set aside (a cancelled or failed withdrawal). */
+  release(env: Env, userId: string, coin: string, amount: bigint, ch: Change): void {
+    const b = this.balance(env, userId, coin);
+    if (amount <= 0n || b.frozen < amount) throw new EngineError(EX_CODES.paramInvalid, "nothing held to release");
+    this.moveHeld(b, -amount, ch);
+  }
+
+  private moveHeld(b: Balance, amount: bigint, ch: Change): void {
+    b.available -= amount;
+    b.frozen += amount;
+    b.uTime = this.now();
+    ch.balances.push(b);
+    this.events.onBalance?.(b);
   }
 
   private bill(

@@ -74,43 +74,6 @@ export function publicExchangeRoutes(app: FastifyInstance, deps: Pick<ExchangeRo
     return ok([symbolJson(symbolOf(q))]);
   });
 
-  app.get(V2.coins, async (req) => {
-    const coin = qString(req.query as Query, "coin", false, 16)?.toUpperCase();
-    const coins = [
-      { coin: "USDT", coinName: "Tether USD", precision: 8 },
-      ...INSTRUMENTS.map((i) => ({ coin: i.baseCoin, coinName: i.coinName, precision: 8 })),
-    ];
-    const list = coins.filter((c) => !coin || c.coin === coin);
-    if (coin && list.length === 0) throw new GatewayError(EX_CODES.paramNotExist, `Parameter ${coin} does not exist`);
-    return ok(
-      list.map((c, i) => ({
-        coinId: String(i + 1),
-        coin: c.coin,
-        transfer: "true",
-        chains: [
-          {
-            chain: c.coin === "USDT" ? "TRC20" : c.coin,
-            needTag: "false",
-            withdrawable: "false",
-            rechargeable: "false",
-            withdrawFee: "0",
-            extraWithdrawFee: "0",
-            depositConfirm: "1",
-            withdrawConfirm: "1",
-            minDepositAmount: "0",
-            minWithdrawAmount: "0",
-            browserUrl: "",
-            contractAddress: "",
-            withdrawStep: "0",
-            withdrawMinScale: String(c.precision),
-            congestion: "normal",
-          },
-        ],
-        areaCoin: "no",
-      })),
-    );
-  });
-
   app.get(V2.tickers, async (req) => {
     const q = req.query as Query;
     const env = envOf(req);

@@ -1,0 +1,112 @@
+/**
+ * The address book of the withdraw page (docs/decisions/710): saved addresses of the chosen coin and
+ * network to pick from, one more saved with a label, one deleted after a confirmation.
+ */
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Field } from "~/components/auth/field";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DataTable } from "~/components/ui/data-table";
+import { SubmitButton } from "~/components/ui/form";
+import type { Async } from "~/lib/async-state";
+import { postWithToast } from "~/lib/http/post-with-toast";
+import { WALLET_PATHS, type AddressEntry, type WalletChain } from "~/lib/wallet/api";
+
+export function AddressBook({
+  coin,
+  chain,
+  entries,
+  onChanged,
+}: {
+  coin: string;
+  chain: WalletChain;
+  entries: Async<AddressEntry[]>;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation("wallet");
+  const [form, setForm] = useState({ label: "", address: "", tag: "" });
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<AddressEntry>();
+  const failed = (msg: string) => t("failed", { msg });
+  const mine = entries.state === "ready" ? entries.data.filter((e) => e.coin === coin && e.chain === chain.chain) : [];
+  return (
+    <section aria-labelledby="book-title" className="wallet-book">
+      <h2 id="book-title">{t("book.title")}</h2>
+      {mine.length === 0 ? (
+        <p className="muted">{t("book.empty")}</p>
+      ) : (
+        <DataTable
+          rows={mine}
+          rowKey={(e) => String(e.id)}
+          className="compact"
+          testId="address-book"
+          columns={[
+            { header: t("book.label"), rowHeader: true, cell: (e) => e.label },
+            { header: t("col.address"), cellClass: "wallet-break", cell: (e) => (e.tag ? `${e.address} (${e.tag})` : e.address) },
+            {
+              header: t("col.actions"),
+              cellClass: "actions",
+              cell: (e) => (
+                <button type="button" className="button small" onClick={() => setDeleting(e)}>
+                  {t("book.delete")}
+                </button>
+              ),
+            },
+          ]}
+        />
+      )}
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setBusy(true);
+          const body = { label: form.label.trim(), coin, chain: chain.chain, address: form.address.trim(), tag: form.tag.trim() };
+          if (await postWithToast(WALLET_PATHS.addressBookAdd, body, { done: t("book.added"), failed }))
+            setForm({ label: "", address: "", tag: "" });
+          setBusy(false);
+          onChanged();
+        }}
+      >
+        <div className="field-row">
+          <Field
+            label={t("book.label")}
+            value={form.label}
+            maxLength={32}
+            required
+            onChange={(e) => setForm({ ...form, label: e.target.value })}
+          />
+          <Field
+            label={t("col.address")}
+            value={form.address}
+            maxLength={128}
+            required
+            onChange={(e) => setForm({ ...form, address: e.target.value })}
+          />
+          {chain.needTag && (
+            <Field label={t("tag")} value={form.tag} inputMode="numeric" onChange={(e) => setForm({ ...form, tag: e.target.value })} />
+          )}
+        </div>
+        <SubmitButton busy={busy} label={t("book.add")} />
+      </form>
+      {deleting && (
+        <ConfirmDialog
+          title={t("book.deleteTitle")}
+          confirm={t("book.delete")}
+          cancel={t("keep")}
+          busy={busy}
+          onCancel={() => setDeleting(undefined)}
+          onConfirm={async () => {
+            setBusy(true);
+            await postWithToast(WALLET_PATHS.addressBookDelete, { id: deleting.id }, { done: t("book.deleted"), failed });
+            setBusy(false);
+            setDeleting(undefined);
+            onChanged();
+          }}
+        >
+          <p className="wallet-break">
+            {deleting.label}: {deleting.address}
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

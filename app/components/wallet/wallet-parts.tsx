@@ -1,0 +1,175 @@
+/**
+ * What the deposit, withdraw and records pages share (docs/decisions/710): the coin and network
+ * pickers (the coin kept in `?coin=`), the record columns and a list that reads itself again while
+ * something on it is still moving.
+ */
+import { useSearchParams } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatTime } from "~/components/trade/time-text";
+import type { Column } from "~/components/ui/data-table";
+import { RadioChoices } from "~/components/ui/radio-choices";
+import type { Async } from "~/lib/async-state";
+import { formatNumber } from "~/lib/i18n/format";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
+import { coinOrFirst, WALLET_COINS, type DepositRecord, type WalletChain, type WithdrawalRecord } from "~/lib/wallet/api";
+
+/** The coin the address names (`?coin=BTC`, any case) and the chosen network of it. */
+export function useCoinChain(): { coin: string; chain: WalletChain; setCoin: (c: string) => void; setChain: (c: string) => void } {
+  const [params, setParams] = useSearchParams();
+  const c = coinOrFirst(params.get("coin"));
+  const [chainName, setChain] = useState(c.chains[0]?.chain ?? "");
+  const chain = c.chains.find((n) => n.chain === chainName) ?? (c.chains[0] as WalletChain);
+  const setCoin = (coin: string) => {
+    setParams(
+      (p) => {
+        p.set("coin", coin);
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+    setChain(coinOrFirst(coin).chains[0]?.chain ?? "");
+  };
+  return { coin: c.coin, chain, setCoin, setChain };
+}
+
+/** The listed coins as a select; `all` adds a first choice of every coin (value ""). */
+export function CoinSelect({ id, value, onChange, all }: { id: string; value: string; onChange: (c: string) => void; all?: string }) {
+  const { t } = useTranslation("wallet");
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t("coin")}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} data-testid={id}>
+        {all && <option value="">{all}</option>}
+        {WALLET_COINS.map((c) => (
+          <option key={c.coin} value={c.coin}>
+            {c.coin}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function CoinChainPicker({
+  coin,
+  chain,
+  onCoin,
+  onChain,
+}: {
+  coin: string;
+  chain: WalletChain;
+  onCoin: (c: string) => void;
+  onChain: (c: string) => void;
+}) {
+  const { t } = useTranslation("wallet");
+  const networks = coinOrFirst(coin).chains;
+  return (
+    <div className="wallet-picker">
+      <CoinSelect id="wallet-coin" value={coin} onChange={onCoin} />
+      <div className="field">
+        <span className="field-label" aria-hidden="true">
+          {t("network")}
+        </span>
+        <RadioChoices
+          legend={t("network")}
+          values={networks.map((n) => n.chain)}
+          value={chain.chain}
+          onChange={onChain}
+          label={(v) => v}
+          testId={(v) => `network-${v}`}
+        />
+      </div>
+    </div>
+  );
+}
+
+const STATUS: Record<string, string> = {
+  pending: "status.pending",
+  processing: "status.processing",
+  success: "status.success",
+  fail: "status.failed",
+  failed: "status.failed",
+  cancel: "status.cancelled",
+  cancelled: "status.cancelled",
+};
+
+/** Deposit or withdrawal columns: time, coin, network, amount, (fee), status with confirmations, address, transaction. */
+export function useRecordColumns<T extends DepositRecord | WithdrawalRecord>(withFee: boolean): Array<Column<T>> {
+  const { t } = useTranslation("wallet");
+  const { intl } = usePagePrefs();
+  const n = (v: string) => formatNumber(v, intl);
+  const stateOf = (r: T) => ("state" in r ? r.state : r.status);
+  const cols: Array<Column<T>> = [
+    { header: t("col.time"), rowHeader: true, cell: (r) => formatTime(Number(r.cTime), intl) },
+    { header: t("coin"), cell: (r) => r.coin },
+    { header: t("network"), cell: (r) => r.chain },
+    { header: t("col.amount"), num: true, cell: (r) => n(r.size) },
+  ];
+  if (withFee) cols.push({ header: t("col.fee"), num: true, cell: (r) => ("fee" in r ? n(r.fee) : "") });
+  cols.push(
+    {
+      header: t("col.status"),
+      testId: () => "record-status",
+      cell: (r) => {
+        const s = stateOf(r);
+        const moving = s === "pending" || s === "processing";
+        return (
+          <span className={s === "success" ? "up" : s === "fail" || s === "failed" ? "down" : undefined}>
+            {t(STATUS[s] ?? "status.pending")}
+            {moving && r.needConfirm !== "0" && (s === "processing" || !("state" in r))
+              ? ` (${t("col.confirmOf", { n: r.confirm, of: r.needConfirm })})`
+              : ""}
+          </span>
+        );
+      },
+    },
+    { header: t("col.address"), cellClass: "wallet-break", cell: (r) => (r.tag ? `${r.toAddress} (${r.tag})` : r.toAddress) },
+    { header: t("col.txid"), cellClass: "wallet-break", cell: (r) => r.tradeId || "—" },
+  );
+  return cols;
+}
+
+/** A record's status for a spreadsheet and for the live list: still moving or not. */
+export const stillMoving = (r: { status: string }) => r.status === "pending";
+
+/**
+ * A list that keeps what it shows while it reads again: every `pollMs` as long as `moving` holds
+ * for a row (confirmations counting up), and on `reload()`.
+ */
+export function useLiveList<T>(
+  load: () => Promise<readonly T[]>,
+  moving: (row: T) => boolean,
+  pollMs = 2000,
+): [Async<readonly T[]>, () => void, boolean] {
+  const [value, setValue] = useState<Async<readonly T[]>>({ state: "loading" });
+  const [busy, setBusy] = useState(false);
+  const [tick, setTick] = useState(0);
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  useEffect(() => {
+    let live = true;
+    setBusy(true);
+    load().then(
+      (data) => {
+        if (!live) return;
+        setValue({ state: "ready", data });
+        setBusy(false);
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setValue({ state: "error", error });
+        setBusy(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [load, tick]);
+  const anyMoving = value.state === "ready" && value.data.some(moving);
+  useEffect(() => {
+    if (!anyMoving || busy) return;
+    const timer = setTimeout(reload, pollMs);
+    return () => clearTimeout(timer);
+  }, [anyMoving, busy, pollMs, reload]);
+  return [value, reload, anyMoving];
+}

@@ -1,0 +1,41 @@
+/**
+ * What the wallet asks of the accounts area (docs/decisions/330): the second factor of a web
+ * withdrawal and the e-mail that tells the owner about it, with their anti-phishing code.
+ */
+import { CODES } from "../../protocol/codes.ts";
+import { WALLET_CODES } from "../../protocol/wallet.ts";
+import type { AccountService } from "../accounts/service.ts";
+import type { Users } from "../accounts/users.ts";
+import { refuse } from "../envelope.ts";
+
+export interface WalletAccounts {
+  /** Whether the account (or, for a sub-account, its main account) has Google Authenticator bound. */
+  hasTotp(userId: string): boolean;
+  /** Refuses unless the bound authenticator accepts `code` (one use per step, lockout: the TOTP guard). */
+  requireTotp(userId: string, code: string | undefined): void;
+  /** A notice to the account's own address; the accounts area adds the anti-phishing code. */
+  notify(userId: string, subject: string, text: string): void;
+}
+
+export function walletAccounts(accounts: AccountService, users: Users): WalletAccounts {
+  const factorOf = (userId: string) => {
+    const user = users.byId(userId);
+    if (!user) throw refuse(CODES.sessionMissing, "Please log in");
+    return { user, factor: accounts.factorUserOf(user) };
+  };
+  const bound = (f: { google_enabled: number; google_secret: string | null }) => f.google_enabled === 1 && Boolean(f.google_secret);
+  return {
+    hasTotp: (userId) => bound(factorOf(userId).factor),
+    requireTotp(userId, code) {
+      const { factor } = factorOf(userId);
+      if (!bound(factor)) throw refuse(WALLET_CODES.twoFactorRequired, "Bind Google Authenticator before you withdraw");
+      if (!code) throw refuse(CODES.codeWrong, "Enter the code from your authenticator app");
+      accounts.checkTotp(factor, code);
+    },
+    notify(userId, subject, text) {
+      const user = users.byId(userId);
+      const to = user ? accounts.codeTarget(user) : undefined;
+      if (user && to) accounts.notify(user, { to: to.target, channel: to.channel }, subject, text);
+    },
+  };
+}
