@@ -70,6 +70,18 @@ describe("exchange service", () => {
     expect(t.fee).toBe((10n ** 7n * 1000n) / 1_000_000n);
   });
 
+  it("applies a queued credit once when two calls overlap (the second waits for the first's commit)", async () => {
+    const { svc } = open();
+    // the account first (its welcome credit), then the credit under test
+    queueDeposit(svc.db, { env: "live", userId: "credited", coin: "USDT", amount: 1n });
+    await svc.applyDeposits();
+    const before = svc.engine.balance("live", "credited", "USDT").available;
+    queueDeposit(svc.db, { env: "live", userId: "credited", coin: "USDT", amount: 150_000n * 10n ** 8n });
+    const counts = await Promise.all([svc.applyDeposits(), svc.applyDeposits()]);
+    expect(counts.sort()).toEqual([0, 1]);
+    expect(svc.engine.balance("live", "credited", "USDT").available - before).toBe(150_000n * 10n ** 8n);
+  });
+
   it("rejects a duplicate clientOid, even while the first is being committed", async () => {
     const { svc } = open();
     const first = svc.placeOrder("live", "u2", limit("buy", "100.00", "0.1", "same"));

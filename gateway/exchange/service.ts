@@ -213,7 +213,19 @@ export class ExchangeService {
   }
 
   /** Applies operator credits queued in ex_deposits (see cli/credit.ts). */
-  async applyDeposits(): Promise<number> {
+  /**
+   * Applies the queued operator credits. Calls run one after another: a second call while the first
+   * waits for its commit would read the same rows as still pending and credit them twice.
+   */
+  applyDeposits(): Promise<number> {
+    const run = this.depositsApplied.then(() => this.applyPendingDeposits());
+    this.depositsApplied = run.catch(() => 0);
+    return run;
+  }
+
+  private depositsApplied: Promise<unknown> = Promise.resolve();
+
+  private async applyPendingDeposits(): Promise<number> {
     const rows = this.store.pendingDeposits();
     if (rows.length === 0) return 0;
     const ch = newChange();

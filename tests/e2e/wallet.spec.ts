@@ -29,11 +29,15 @@ test("a simulated deposit arrives on /asset/recharge and is exported from /trans
   await expect(page.getByTestId("deposit-address")).toHaveText(/^0x[0-9a-fA-F]{40}$/);
   await expect(page).toHaveURL(/coin=USDT/);
 
-  // Demo trading: the same page in the simulation account, with its own deposit button.
-  await page.goto("/asset/recharge?coin=BTC");
+  // Demo trading: simulation mode allows the asset pages, not /asset/recharge; there a row's
+  // Deposit opens a deposit on the simulated chain for the simulation account.
+  await page.goto("/asset/spot");
   await page.getByRole("button", { name: "Demo trading", exact: true }).click();
-  await page.getByRole("heading", { name: "Simulate a deposit" }).waitFor();
-  // the switch opens the page again without its query: the coin is picked again
+  await expect(page.getByRole("button", { name: "Demo trading", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("link", { name: "Withdraw" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Deposit USDT" }).click();
+  await expect(page.getByRole("heading", { name: "Simulate a deposit" })).toBeFocused();
+  await expect(page.getByTestId("wallet-coin")).toHaveValue("USDT");
   await page.getByTestId("wallet-coin").selectOption("BTC");
   await page.getByTestId("simulate-amount").fill("0.5");
   await page.getByRole("button", { name: "Simulate deposit" }).click();

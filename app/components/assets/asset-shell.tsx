@@ -1,5 +1,5 @@
 import type { LinksFunction } from "@remix-run/node";
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LocaleLink, LocaleNavLink } from "~/components/locale-link";
 import type { TransferChoice } from "~/lib/assets/transfer";
@@ -7,6 +7,9 @@ import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { usePagePrefs, useSetPref } from "~/lib/prefs/use-page-prefs";
 import assetsCss from "~/styles/assets.css?url";
 import marginCss from "~/styles/margin.css?url";
+import { DemoSwitch } from "~/components/trade/demo-switch";
+import { SimulatedDeposit } from "~/components/wallet/simulate-deposit";
+import { useSimulationMode } from "~/lib/simulation/simulation-mode";
 import { TransferDialog } from "./transfer-dialog";
 import { useAssetMoney, type AssetMoney } from "./use-asset-money";
 
@@ -34,6 +37,12 @@ interface AssetPage {
   /** The listed coins (USDT and every base with a USDT market). */
   coins: readonly string[];
   openTransfer: (preset?: Partial<TransferChoice>) => void;
+  /**
+   * Simulation mode allows the asset pages but not `/asset/recharge` or `/asset/withdraw`: there a
+   * deposit is one on the simulated chain, opened on the page itself, and nothing is withdrawn.
+   */
+  simulation: boolean;
+  openDeposit: (coin?: string) => void;
 }
 
 const Context = createContext<AssetPage | undefined>(undefined);
@@ -81,19 +90,45 @@ export function AssetShell({ page: which, children }: { page: (typeof ASSET_PAGE
   const [transfer, setTransfer] = useState<Partial<TransferChoice>>();
   const coins = useMemo(() => ["USDT", ...[...money.prices.keys()].filter((c) => c !== "USDT").sort()], [money.prices]);
   const openTransfer = useCallback((preset: Partial<TransferChoice> = {}) => setTransfer(preset), []);
-  const page = { money, hideSmall, version, coins, openTransfer };
+  const simulation = useSimulationMode();
+  // the simulated deposit panel: closed (null) or open on a coin (undefined: the first)
+  const [deposit, setDeposit] = useState<{ coin?: string } | null>(null);
+  const openDeposit = useCallback((coin?: string) => setDeposit({ coin }), []);
+  useEffect(() => {
+    // a row's Deposit opens the panel above the list: bring it into view with its heading focused
+    if (!deposit) return;
+    const panel = document.getElementById("simulated-deposit");
+    panel?.scrollIntoView({ block: "nearest" });
+    panel?.querySelector<HTMLElement>("h2")?.focus();
+  }, [deposit]);
+  const page = { money, hideSmall, version, coins, openTransfer, simulation, openDeposit };
   return (
     <Context.Provider value={page}>
       <section className="card asset-page" aria-labelledby="asset-title">
         <div className="card-head">
           <h1 id="asset-title">{title}</h1>
           <div className="asset-actions">
-            <LocaleLink to="/asset/recharge" className="button">
-              {t("nav.deposit")}
-            </LocaleLink>
-            <LocaleLink to="/asset/withdraw" className="button">
-              {t("nav.withdraw")}
-            </LocaleLink>
+            <DemoSwitch />
+            {simulation ? (
+              <button
+                type="button"
+                className="button"
+                aria-expanded={deposit !== null}
+                aria-controls="simulated-deposit"
+                onClick={() => setDeposit(deposit ? null : {})}
+              >
+                {t("nav.deposit")}
+              </button>
+            ) : (
+              <>
+                <LocaleLink to="/asset/recharge" className="button">
+                  {t("nav.deposit")}
+                </LocaleLink>
+                <LocaleLink to="/asset/withdraw" className="button">
+                  {t("nav.withdraw")}
+                </LocaleLink>
+              </>
+            )}
             <button type="button" className="button primary" onClick={() => openTransfer()} data-testid="open-transfer">
               {t("nav.transfer")}
             </button>
@@ -110,6 +145,11 @@ export function AssetShell({ page: which, children }: { page: (typeof ASSET_PAGE
             ))}
           </ul>
         </nav>
+        {simulation && deposit && (
+          <div id="simulated-deposit">
+            <SimulatedDeposit key={deposit.coin ?? ""} initialCoin={deposit.coin} />
+          </div>
+        )}
         <Switches hideSmall={hideSmall} onHideSmall={setHideSmall} />
         {children}
       </section>

@@ -31,7 +31,7 @@ export function AssetTable<T extends ValuedRow>({
   testId: string;
 }) {
   const { t } = useTranslation("assets");
-  const { hideSmall, openTransfer } = useAssetPage();
+  const { hideSmall, openTransfer, simulation, openDeposit } = useAssetPage();
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<SortBy>("value");
   const id = useId();
@@ -42,12 +42,25 @@ export function AssetTable<T extends ValuedRow>({
       cellClass: "actions",
       cell: (r) => (
         <span className="row-actions">
-          <LocaleLink to={depositPath(r.coin)} aria-label={t("table.depositCoin", { coin: r.coin })}>
-            {t("nav.deposit")}
-          </LocaleLink>
-          <LocaleLink to={withdrawPath(r.coin)} aria-label={t("table.withdrawCoin", { coin: r.coin })}>
-            {t("nav.withdraw")}
-          </LocaleLink>
+          {simulation ? (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => openDeposit(r.coin)}
+              aria-label={t("table.depositCoin", { coin: r.coin })}
+            >
+              {t("nav.deposit")}
+            </button>
+          ) : (
+            <>
+              <LocaleLink to={depositPath(r.coin)} aria-label={t("table.depositCoin", { coin: r.coin })}>
+                {t("nav.deposit")}
+              </LocaleLink>
+              <LocaleLink to={withdrawPath(r.coin)} aria-label={t("table.withdrawCoin", { coin: r.coin })}>
+                {t("nav.withdraw")}
+              </LocaleLink>
+            </>
+          )}
           <button
             type="button"
             className="link-button"

@@ -6,13 +6,14 @@
 import { useSearchParams } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AsyncTable } from "~/components/trade/async-table";
 import { formatTime } from "~/components/trade/time-text";
 import type { Column } from "~/components/ui/data-table";
 import { RadioChoices } from "~/components/ui/radio-choices";
 import type { Async } from "~/lib/async-state";
 import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-import { coinOrFirst, WALLET_COINS, type DepositRecord, type WalletChain, type WithdrawalRecord } from "~/lib/wallet/api";
+import { coinOrFirst, wallet, WALLET_COINS, type DepositRecord, type WalletChain, type WithdrawalRecord } from "~/lib/wallet/api";
 
 /** The coin the address names (`?coin=BTC`, any case) and the chosen network of it. */
 export function useCoinChain(): { coin: string; chain: WalletChain; setCoin: (c: string) => void; setChain: (c: string) => void } {
@@ -172,4 +173,34 @@ export function useLiveList<T>(
     return () => clearTimeout(timer);
   }, [anyMoving, busy, pollMs, reload]);
   return [value, reload, anyMoving];
+}
+
+/** A coin's recent deposits, read again while one is still gaining confirmations: `reload` after one is sent. */
+export function useRecentDeposits(coin: string) {
+  const load = useCallback(() => wallet.deposits({ coin }), [coin]);
+  return useLiveList(load, stillMoving);
+}
+
+/** The list `useRecentDeposits` reads, under its heading. */
+export function RecentDeposits({
+  list: [records, , moving],
+  Heading,
+}: {
+  list: ReturnType<typeof useRecentDeposits>;
+  Heading: "h2" | "h3";
+}) {
+  const { t } = useTranslation("wallet");
+  return (
+    <>
+      <Heading>
+        {t("recentDeposits")}{" "}
+        {moving && (
+          <span className="muted small" aria-live="polite">
+            {t("updating")}
+          </span>
+        )}
+      </Heading>
+      <AsyncTable value={records} empty={t("none")} columns={useRecordColumns(false)} rowKey={(r) => r.orderId} testId="deposit-records" />
+    </>
+  );
 }

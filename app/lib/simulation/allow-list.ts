@@ -10,8 +10,6 @@ export const SIMULATION_EXACT_PATHS = [
   "/asset/spot",
   "/asset/margin",
   "/asset/futures",
-  // a simulation account's own simulated deposit (docs/decisions/710)
-  "/asset/recharge",
   "/download",
   "/proof-of-reserves",
   "/protection-fund",

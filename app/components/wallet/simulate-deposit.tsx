@@ -1,0 +1,68 @@
+/**
+ * The simulation account's deposits (docs/decisions/710): simulation mode allows the asset pages but
+ * not `/asset/recharge`, so its "Deposit" opens this panel there. The trader picks a coin and a
+ * network and sends themself an amount on the simulated chain; the list below counts its
+ * confirmations until it is credited.
+ */
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DecimalInput } from "~/components/futures/decimal-input";
+import { SubmitButton } from "~/components/ui/form";
+import { browserHttp } from "~/lib/http/browser-client";
+import { showToast } from "~/lib/toast";
+import { coinOrFirst, WALLET_PATHS, type WalletChain } from "~/lib/wallet/api";
+import { CoinChainPicker, RecentDeposits, useRecentDeposits } from "./wallet-parts";
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+function SimulateDepositForm({ coin, chain, onSent }: { coin: string; chain: WalletChain; onSent: () => void }) {
+  const { t } = useTranslation("wallet");
+  const [size, setSize] = useState(chain.minDeposit);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setBusy(true);
+        try {
+          await browserHttp().post(WALLET_PATHS.simulateDeposit, { coin, chain: chain.chain, size });
+          showToast(t("simulate.done"));
+          onSent();
+        } catch (err) {
+          showToast(t("failed", { msg: errorText(err) }));
+        }
+        setBusy(false);
+      }}
+    >
+      <DecimalInput label={t("col.amount")} value={size} onChange={setSize} data-testid="simulate-amount" />
+      <SubmitButton busy={busy} label={t("simulate.send")} />
+    </form>
+  );
+}
+
+/** A deposit on the simulated chain for the simulation account, with its recent deposits. */
+export function SimulatedDeposit({ initialCoin }: { initialCoin?: string }) {
+  const { t } = useTranslation("wallet");
+  const [coin, setCoin] = useState(coinOrFirst(initialCoin ?? null).coin);
+  const [chainName, setChain] = useState(coinOrFirst(coin).chains[0]?.chain ?? "");
+  const networks = coinOrFirst(coin).chains;
+  const chain = networks.find((n) => n.chain === chainName) ?? (networks[0] as WalletChain);
+  const list = useRecentDeposits(coin);
+  return (
+    <section className="card wallet-simulate" aria-labelledby="simulate-title" data-testid="simulated-deposit">
+      <h2 id="simulate-title" tabIndex={-1}>{t("simulate.title")}</h2>
+      <p className="muted">{t("simulate.hint")}</p>
+      <CoinChainPicker
+        coin={coin}
+        chain={chain}
+        onCoin={(c) => {
+          setCoin(c);
+          setChain(coinOrFirst(c).chains[0]?.chain ?? "");
+        }}
+        onChain={setChain}
+      />
+      <SimulateDepositForm key={`${coin}:${chain.chain}`} coin={coin} chain={chain} onSent={list[1]} />
+      <RecentDeposits list={list} Heading="h3" />
+    </section>
+  );
+}
