@@ -50,7 +50,9 @@ export function SimulatedDeposit({ initialCoin }: { initialCoin?: string }) {
   const list = useRecentDeposits(coin);
   return (
     <section className="card wallet-simulate" aria-labelledby="simulate-title" data-testid="simulated-deposit">
-      <h2 id="simulate-title" tabIndex={-1}>{t("simulate.title")}</h2>
+      <h2 id="simulate-title" tabIndex={-1}>
+        {t("simulate.title")}
+      </h2>
       <p className="muted">{t("simulate.hint")}</p>
       <CoinChainPicker
         coin={coin}
