@@ -17,7 +17,10 @@ test("the wallet pages need a login", async ({ request }) => {
   }
 });
 
-test("the deposit page shows each network's address; a demo deposit from /asset/spot arrives and is exported from /transac as CSV", async ({ page, pageProblems }) => {
+test("the deposit page shows each network's address; a demo deposit from /asset/spot arrives and is exported from /transac as CSV", async ({
+  page,
+  pageProblems,
+}) => {
   await newAccountOn(page, "deposit", "/asset/recharge?coin=BTC");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deposit");
   await expect(page.getByTestId("deposit-address")).toHaveText(/^bc1q[02-9ac-hj-np-z]{38}$/);
