@@ -5,10 +5,14 @@ import { listPagePath, WIKI_PAGE_SIZE } from "~/lib/wiki/list-query";
 import { callGateway } from "./gateway.server";
 import { sitemapEntries } from "./sitemap.server";
 
+/** Public pages with their own content, indexed like the wiki (the private ones are `noindex`). */
+const ABOUT_PAGES = ["/fee", "/vip/vipIntroduce", "/proof-of-reserves", "/protection-fund", "/download"];
+
 /**
- * Every `<url>` of the sitemap: the home page, every wiki page (the list's pages and each
- * article) and the events site (the list and each event) in every public locale, or null when the
- * gateway cannot list the coins or the events.
+ * Every `<url>` of the sitemap: the home page, the public pages about the exchange (fees, VIP
+ * levels, proof of reserves, the protection fund, the apps), every wiki page (the list's pages and
+ * each article) and the events site (the list and each event) in every public locale, or null when
+ * the gateway cannot list the coins or the events.
  */
 export async function allSitemapEntries(
   context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward" | "publicOrigin">,
@@ -22,6 +26,7 @@ export async function allSitemapEntries(
   const pages = Math.max(1, Math.ceil(wiki.data.list.length / WIKI_PAGE_SIZE));
   const paths = [
     "/",
+    ...ABOUT_PAGES,
     ...Array.from({ length: pages }, (_, i) => listPagePath(i + 1)),
     ...wiki.data.list.map((e) => `/wiki/${e.article}`),
     "/events",

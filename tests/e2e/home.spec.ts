@@ -44,3 +44,13 @@ test("the skip link is the first stop of the keyboard and has a visible focus", 
   expect(outline).not.toBe("none");
   expect(pageProblems).toEqual([]);
 });
+
+test("the footer leads to the public pages about the exchange, in the page's language", async ({ page, pageProblems }) => {
+  await page.goto("/de");
+  const about = page.getByRole("navigation", { name: "Über die Börse" });
+  await expect(about.getByRole("link")).toHaveCount(5);
+  await about.getByRole("link", { name: "Reservennachweis" }).click();
+  await expect(page).toHaveURL(/\/de\/proof-of-reserves$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reservennachweis");
+  expect(pageProblems).toEqual([]);
+});
