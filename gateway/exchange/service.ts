@@ -218,12 +218,20 @@ export class ExchangeService {
    * waits for its commit would read the same rows as still pending and credit them twice.
    */
   applyDeposits(): Promise<number> {
-    const run = this.depositsApplied.then(() => this.applyPendingDeposits());
-    this.depositsApplied = run.catch(() => 0);
+    // the first call reads at once (a caller that closes the store next has nothing left running)
+    const run = this.applying ? this.applying.then(() => this.applyPendingDeposits()) : this.applyPendingDeposits();
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.applying = settled;
+    void settled.then(() => {
+      if (this.applying === settled) this.applying = undefined;
+    });
     return run;
   }
 
-  private depositsApplied: Promise<unknown> = Promise.resolve();
+  private applying: Promise<void> | undefined;
 
   private async applyPendingDeposits(): Promise<number> {
     const rows = this.store.pendingDeposits();

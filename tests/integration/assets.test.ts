@@ -12,6 +12,7 @@ import { MARGIN_CROSSED as C, MARGIN_ISOLATED as I } from "../../protocol/margin
 import { MIX_PRIVATE } from "../../protocol/mix.ts";
 import { Client, makeKey } from "../../gateway/exchange/testing/harness.ts";
 import type { NewApiKey } from "../../gateway/security/api-keys.ts";
+import { registerByEmail } from "../setup/accounts.ts";
 import { startWeb, tempDataDir, type Started } from "../setup/processes.ts";
 import { until } from "../setup/until.ts";
 
@@ -185,6 +186,24 @@ describe("bad inputs", () => {
       const r = await new Client(web.url).get(path);
       expect(r.status).toBe(401);
       expect(r.body.code).toBe("40001");
+    }
+  });
+});
+
+describe("a web session's reads", () => {
+  it("are signed with the device key like the other private reads: unsigned, they are refused before any data", async () => {
+    const { c } = await registerByEmail({ url: web.url, dataDir: data.dir }, `assets-web-${Date.now()}@example.com`);
+    for (const path of [
+      ASSET_PATHS.allAccountBalance,
+      `${ASSET_PATHS.equityHistory}?days=7`,
+      `${ASSET_PATHS.transferMax}?fromType=spot&coin=USDT`,
+    ]) {
+      const unsigned = await c.call("GET", path, undefined, { sign: false });
+      expect(unsigned.status, path).toBe(401);
+      expect(unsigned.body.code, path).toBe("00020");
+      expect(unsigned.body.data, path).toBeNull();
+      const signed = await c.call("GET", path);
+      expect(signed.body.code, `${path}: ${signed.body.msg}`).toBe("00000");
     }
   });
 });
