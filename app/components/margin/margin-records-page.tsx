@@ -24,7 +24,7 @@ function useMode(): [MarginMode, (m: MarginMode) => void, URLSearchParams] {
 function RecordsNav() {
   const { t } = useTranslation("trade");
   return (
-    <nav aria-label={t("margin.records.nav")} className="records-nav">
+    <nav aria-label={t("margin.records.nav")} className="page-nav">
       <LocaleLink to={MARGIN_ORDERS_PATH}>{t("margin.orders.title")}</LocaleLink>
       {" · "}
       <LocaleLink to={MARGIN_RECORDS_PATH}>{t("margin.records.title")}</LocaleLink>

@@ -15,7 +15,7 @@ function RecordsNav() {
   const { t } = useTranslation("records");
   const here = splitLocalePath(useLocation().pathname).rest;
   return (
-    <nav aria-label={t("nav")} className="records-nav">
+    <nav aria-label={t("nav")} className="page-nav">
       {RECORD_PAGES.map((p) => (
         <LocaleLink key={p.path} to={p.path} aria-current={here === p.path ? "page" : undefined}>
           {t(`title.${p.title}`)}
