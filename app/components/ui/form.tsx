@@ -51,3 +51,31 @@ export function bind<K extends string, T extends Record<K, string>>(state: T, se
     onChange: (e: ChangeEvent<HTMLInputElement>) => set({ ...state, [key]: e.target.value }),
   };
 }
+
+/** A labelled `<select>` of plain values (pairs, coins), each option showing its value. */
+export function ValueSelect({
+  id,
+  label,
+  values,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  values: readonly string[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -5,12 +5,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/auth/field";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable } from "~/components/ui/data-table";
 import { SubmitButton } from "~/components/ui/form";
 import type { Async } from "~/lib/async-state";
 import { postWithToast } from "~/lib/http/post-with-toast";
 import { WALLET_PATHS, type AddressEntry, type WalletChain } from "~/lib/wallet/api";
+import { PostConfirmDialog } from "./wallet-parts";
 
 export function AddressBook({
   coin,
@@ -88,24 +88,17 @@ export function AddressBook({
         <SubmitButton busy={busy} label={t("book.add")} />
       </form>
       {deleting && (
-        <ConfirmDialog
+        <PostConfirmDialog
           title={t("book.deleteTitle")}
           confirm={t("book.delete")}
-          cancel={t("keep")}
-          busy={busy}
-          onCancel={() => setDeleting(undefined)}
-          onConfirm={async () => {
-            setBusy(true);
-            await postWithToast(WALLET_PATHS.addressBookDelete, { id: deleting.id }, { done: t("book.deleted"), failed });
-            setBusy(false);
-            setDeleting(undefined);
-            onChanged();
-          }}
+          post={{ path: WALLET_PATHS.addressBookDelete, body: { id: deleting.id }, done: t("book.deleted") }}
+          onClose={() => setDeleting(undefined)}
+          onDone={onChanged}
         >
           <p className="wallet-break">
             {deleting.label}: {deleting.address}
           </p>
-        </ConfirmDialog>
+        </PostConfirmDialog>
       )}
     </section>
   );

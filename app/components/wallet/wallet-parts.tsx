@@ -4,13 +4,15 @@
  * something on it is still moving.
  */
 import { useSearchParams } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AsyncTable } from "~/components/trade/async-table";
 import { formatTime } from "~/components/trade/time-text";
 import type { Column } from "~/components/ui/data-table";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { RadioChoices } from "~/components/ui/radio-choices";
 import type { Async } from "~/lib/async-state";
+import { postWithToast } from "~/lib/http/post-with-toast";
 import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { coinOrFirst, wallet, WALLET_COINS, type DepositRecord, type WalletChain, type WithdrawalRecord } from "~/lib/wallet/api";
@@ -202,5 +204,40 @@ export function RecentDeposits({
       </Heading>
       <AsyncTable value={records} empty={t("none")} columns={useRecordColumns(false)} rowKey={(r) => r.orderId} testId="deposit-records" />
     </>
+  );
+}
+
+/**
+ * A question whose "yes" posts one request (cancel a withdrawal, delete a saved address): busy while
+ * it is sent, its toasts, then closed and the page told, whether it went through or not.
+ */
+export function PostConfirmDialog({
+  title,
+  confirm,
+  post,
+  onClose,
+  onDone,
+  children,
+}: {
+  title: string;
+  confirm: string;
+  post: { path: string; body: unknown; done: string };
+  onClose: () => void;
+  onDone: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("wallet");
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    setBusy(true);
+    await postWithToast(post.path, post.body, { done: post.done, failed: (msg) => t("failed", { msg }) });
+    setBusy(false);
+    onClose();
+    onDone();
+  };
+  return (
+    <ConfirmDialog title={title} confirm={confirm} cancel={t("keep")} busy={busy} onCancel={onClose} onConfirm={() => void send()}>
+      {children}
+    </ConfirmDialog>
   );
 }
