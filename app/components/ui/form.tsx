@@ -59,17 +59,23 @@ export function ValueSelect({
   values,
   value,
   onChange,
+  all,
+  testId,
 }: {
   id: string;
   label: string;
   values: readonly string[];
   value: string;
   onChange: (value: string) => void;
+  /** The label of a first option, of the empty value, that chooses all of them. */
+  all?: string;
+  testId?: string;
 }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+        {all && <option value="">{all}</option>}
         {values.map((v) => (
           <option key={v} value={v}>
             {v}
