@@ -22,6 +22,17 @@ interface Created {
   label: string;
 }
 
+/** A key permission's box, its label after it. */
+function Permission({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div className="field checkbox">
+      <label>
+        <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} /> {label}
+      </label>
+    </div>
+  );
+}
+
 /**
  * Creates an API key for bots; the secret is shown this once and never again. Creating one needs
  * the second factor (docs/decisions/506), which the key list names.
@@ -96,18 +107,8 @@ export default function NewApiKey() {
           hint={t("api.passphraseHint")}
           required
         />
-        <div className="field checkbox">
-          <label>
-            <input type="checkbox" checked={form.trade} onChange={(e) => setForm({ ...form, trade: e.target.checked })} />{" "}
-            {t("api.allowTrade")}
-          </label>
-        </div>
-        <div className="field checkbox">
-          <label>
-            <input type="checkbox" checked={form.withdraw} onChange={(e) => setForm({ ...form, withdraw: e.target.checked })} />{" "}
-            {tw("apiKey.allowWithdraw")}
-          </label>
-        </div>
+        <Permission label={t("api.allowTrade")} checked={form.trade} onChange={(trade) => setForm({ ...form, trade })} />
+        <Permission label={tw("apiKey.allowWithdraw")} checked={form.withdraw} onChange={(withdraw) => setForm({ ...form, withdraw })} />
         <Field label={t("api.ips")} {...bind(form, setForm, "ips")} hint={t("api.ipsHint")} />
         {keys.state === "error" && (
           <p role="alert" className="notice error">

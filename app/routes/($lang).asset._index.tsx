@@ -1,5 +1,5 @@
 import { AssetOverview } from "~/components/assets/asset-overview";
-import { AssetShell, assetLinks } from "~/components/assets/asset-shell";
+import { assetLinks, assetRoute } from "~/components/assets/asset-shell";
 import { privateMeta } from "~/lib/i18n/meta";
 import { requireUserLoader } from "~/utils/user.server";
 
@@ -8,10 +8,4 @@ export const meta = privateMeta("title.overview", "assets");
 export const loader = requireUserLoader;
 
 /** `/asset`: what the trader owns, in their unit, with its allocation and history (docs/decisions/711; on the simulation allow-list: in demo mode the demo accounts). */
-export default function AssetIndex() {
-  return (
-    <AssetShell page="overview">
-      <AssetOverview />
-    </AssetShell>
-  );
-}
+export default assetRoute("overview", AssetOverview);

@@ -1,5 +1,5 @@
 import { FuturesAssets } from "~/components/assets/asset-lists";
-import { AssetShell, assetLinks } from "~/components/assets/asset-shell";
+import { assetLinks, assetRoute } from "~/components/assets/asset-shell";
 import { privateMeta } from "~/lib/i18n/meta";
 import { requireUserLoader } from "~/utils/user.server";
 
@@ -8,10 +8,4 @@ export const meta = privateMeta("title.futures", "assets");
 export const loader = requireUserLoader;
 
 /** `/asset/futures`: the USDT-M futures account (docs/decisions/711; on the simulation allow-list: in demo mode the demo accounts). */
-export default function AssetFutures() {
-  return (
-    <AssetShell page="futures">
-      <FuturesAssets />
-    </AssetShell>
-  );
-}
+export default assetRoute("futures", FuturesAssets);

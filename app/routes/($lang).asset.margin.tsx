@@ -1,5 +1,5 @@
 import { MarginAssets } from "~/components/assets/asset-lists";
-import { AssetShell, assetLinks } from "~/components/assets/asset-shell";
+import { assetLinks, assetRoute } from "~/components/assets/asset-shell";
 import { privateMeta } from "~/lib/i18n/meta";
 import { requireUserLoader } from "~/utils/user.server";
 
@@ -8,10 +8,4 @@ export const meta = privateMeta("title.margin", "assets");
 export const loader = requireUserLoader;
 
 /** `/asset/margin`: the cross and isolated margin accounts coin by coin (docs/decisions/711; on the simulation allow-list: in demo mode the demo accounts). */
-export default function AssetMargin() {
-  return (
-    <AssetShell page="margin">
-      <MarginAssets />
-    </AssetShell>
-  );
-}
+export default assetRoute("margin", MarginAssets);

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { QrCode } from "~/components/qr-code";
 import { InstallApp } from "~/components/reserves/install-app";
+import { ReservesPage } from "~/components/reserves/reserves-page";
 import { BRAND, metaT } from "~/lib/i18n/meta";
 import reservesCss from "~/styles/reserves.css?url";
 import { downloadLinks } from "~/utils/download-links.server";
@@ -23,9 +24,7 @@ export default function Download() {
   const { t } = useTranslation("reserves");
   const { apps } = useLoaderData<typeof loader>();
   return (
-    <div className="reserves-page">
-      <h1>{t("download.title")}</h1>
-      <p>{t("download.intro")}</p>
+    <ReservesPage page="download">
       {apps.length > 0 ? (
         <ul className="app-links" aria-label={t("download.apps")}>
           {apps.map((a) => (
@@ -43,6 +42,6 @@ export default function Download() {
         </p>
       )}
       <InstallApp />
-    </div>
+    </ReservesPage>
   );
 }

@@ -1,17 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
 import { recordLinks } from "~/components/records/record-links";
-import { RecordsPage } from "~/components/records/records-page";
+import { recordRoute } from "~/components/records/records-page";
 import { privateMeta } from "~/lib/i18n/meta";
 import { futuresOrderSources } from "~/lib/records/futures-sources";
-import { recordChoices } from "~/utils/record-pairs.server";
+import { recordLoader } from "~/utils/record-pairs.server";
 
 export const links = recordLinks;
 export const meta = privateMeta("title.orders", "records");
-export const loader = ({ request, context }: LoaderFunctionArgs) => recordChoices(context, request, "futures");
+export const loader = recordLoader("futures");
 
 /** USDT-M futures open, trigger and TP/SL orders, each cancellable, and their history (docs/decisions/712; on the simulation allow-list). */
-export default function FuturesOrders() {
-  const { symbols } = useLoaderData<typeof loader>();
-  return <RecordsPage page="orders" sources={() => futuresOrderSources(symbols)} />;
-}
+export default recordRoute("orders", ({ symbols }) => futuresOrderSources(symbols));

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { RESERVES_CODES, RESERVES_PATHS, type ReservesSnapshot } from "../../protocol/reserves";
 import { ReservesSummary } from "~/components/reserves/reserves-summary";
 import { VerifyPanel } from "~/components/reserves/verify-panel";
+import { ReservesPage } from "~/components/reserves/reserves-page";
 import { BRAND, metaT } from "~/lib/i18n/meta";
 import reservesCss from "~/styles/reserves.css?url";
 import { callGateway } from "~/utils/gateway.server";
@@ -31,9 +32,7 @@ export default function ProofOfReserves() {
   const { t } = useTranslation("reserves");
   const { snapshot, missing, loggedIn } = useLoaderData<typeof loader>();
   return (
-    <div className="reserves-page">
-      <h1>{t("por.title")}</h1>
-      <p>{t("por.intro")}</p>
+    <ReservesPage page="por">
       {snapshot ? (
         <>
           <ReservesSummary snapshot={snapshot} />
@@ -44,6 +43,6 @@ export default function ProofOfReserves() {
           {t(missing === "none" ? "por.none" : "por.unavailable")}
         </p>
       )}
-    </div>
+    </ReservesPage>
   );
 }

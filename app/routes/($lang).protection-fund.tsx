@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RESERVES_PATHS, type FundHistory } from "../../protocol/reserves";
 import { FundCard } from "~/components/reserves/fund-chart";
+import { ReservesPage } from "~/components/reserves/reserves-page";
 import { BRAND, metaT } from "~/lib/i18n/meta";
 import reservesCss from "~/styles/reserves.css?url";
 import { callGateway } from "~/utils/gateway.server";
@@ -26,9 +27,7 @@ export default function ProtectionFund() {
   const { t } = useTranslation("reserves");
   const { history } = useLoaderData<typeof loader>();
   return (
-    <div className="reserves-page">
-      <h1>{t("fund.title")}</h1>
-      <p>{t("fund.intro")}</p>
+    <ReservesPage page="fund">
       {history ? (
         history.environments.map((f) => <FundCard key={f.env} fund={f} days={DAYS} />)
       ) : (
@@ -36,6 +35,6 @@ export default function ProtectionFund() {
           {t("fund.unavailable")}
         </p>
       )}
-    </div>
+    </ReservesPage>
   );
 }

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { V2 } from "../../protocol/bitget";
 import { MIX } from "../../protocol/mix";
 import type { FuturesContract } from "~/lib/futures/contract";
@@ -42,3 +42,9 @@ export async function recordChoices(context: Context, request: Request, market: 
   const pairs = await spot(context, request);
   return { symbols: pairs.map((s) => s.symbol), coins: [...new Set(pairs.flatMap((s) => [s.baseCoin, s.quoteCoin]))].sort() };
 }
+
+/** A record route's loader: `recordChoices` of its market. */
+export const recordLoader =
+  (market: "spot" | "futures" | "margin") =>
+  ({ request, context }: LoaderFunctionArgs): Promise<RecordChoices> =>
+    recordChoices(context, request, market);

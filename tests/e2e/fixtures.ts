@@ -26,13 +26,13 @@ export const test = base.extend<{ pageProblems: string[]; allowConsoleErrors: Re
 
 /**
  * Tests that all begin with `start` on their page and must end without a page problem: each
- * names its title and what it does after the start.
+ * names its title and what it does after the start, which it is handed what the start gave.
  */
-export function testFrom(start: (page: Page) => Promise<unknown>) {
-  return (title: string, body: (page: Page) => Promise<void>) =>
+export function testFrom<S>(start: (page: Page) => Promise<S>) {
+  return (title: string, body: (page: Page, started: S) => Promise<void>) =>
     test(title, async ({ page, pageProblems }) => {
-      await start(page);
-      await body(page);
+      const started = await start(page);
+      await body(page, started);
       expect(pageProblems).toEqual([]);
     });
 }

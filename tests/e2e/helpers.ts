@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { newestCode } from "../setup/outbox";
 import { steerFuturesPrice as steerPrice } from "../setup/price-control";
 
@@ -103,6 +103,13 @@ export async function recordToasts(page: Page): Promise<() => Promise<string[]>>
 export async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
   return result.violations.map((v) => `${v.id} ${v.nodes.map((x) => x.target.join(" ")).join(", ")}`);
+}
+
+/** A guest's request for `path`, which must be sent on (302 or 303): where to. */
+export async function guestSentTo(request: APIRequestContext, path: string): Promise<string | undefined> {
+  const res = await request.get(path, { maxRedirects: 0 });
+  expect([302, 303], path).toContain(res.status());
+  return res.headers().location;
 }
 
 /** How far the page is wider than the window, in CSS pixels (zero or less: nothing scrolls sideways). */

@@ -4,6 +4,7 @@ import { ASSET_PATHS } from "../../../protocol/assets";
 import { isSmall, readHistory, type EquityHistory } from "~/lib/assets/overview";
 import { useAsync } from "~/lib/async-state";
 import { browserHttp } from "~/lib/http/browser-client";
+import { LoadFailed } from "~/components/trade/async-view";
 import { AllocationChart, EquityChart } from "./asset-charts";
 import { useAssetPage } from "./asset-shell";
 
@@ -27,14 +28,7 @@ export function AssetOverview() {
   useEffect(() => {
     if (history.state === "ready") setShown(history.data);
   }, [history]);
-  if (history.state === "error") {
-    const msg = history.error instanceof Error ? history.error.message : String(history.error);
-    return (
-      <p role="alert" className="notice error">
-        {t("overview.failed", { msg })}
-      </p>
-    );
-  }
+  if (history.state === "error") return <LoadFailed error={history.error} text={(msg) => t("overview.failed", { msg })} />;
   const h = history.state === "ready" ? history.data : shown;
   if (!h)
     return (

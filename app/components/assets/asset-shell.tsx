@@ -1,5 +1,5 @@
 import type { LinksFunction } from "@remix-run/node";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LocaleLink, LocaleNavLink } from "~/components/locale-link";
 import type { TransferChoice } from "~/lib/assets/transfer";
@@ -81,7 +81,9 @@ function Switches({ hideSmall, onHideSmall }: { hideSmall: boolean; onHideSmall:
  * The frame of every asset page: its title, the asset navigation with deposit and withdraw, the
  * switches, and the transfer dialog any part of the page can open.
  */
-export function AssetShell({ page: which, children }: { page: (typeof ASSET_PAGES)[number]["key"]; children: ReactNode }) {
+type AssetPageKey = (typeof ASSET_PAGES)[number]["key"];
+
+export function AssetShell({ page: which, children }: { page: AssetPageKey; children: ReactNode }) {
   const { t } = useTranslation("assets");
   const title = t(`title.${which}`);
   const money = useAssetMoney();
@@ -158,4 +160,17 @@ export function AssetShell({ page: which, children }: { page: (typeof ASSET_PAGE
       )}
     </Context.Provider>
   );
+}
+
+/** An asset route's default export: its page's body inside the shell (the four routes differ only in these two). */
+export function assetRoute(page: AssetPageKey, Body: ComponentType): ComponentType {
+  function AssetRoute() {
+    return (
+      <AssetShell page={page}>
+        <Body />
+      </AssetShell>
+    );
+  }
+  AssetRoute.displayName = `AssetRoute(${page})`;
+  return AssetRoute;
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Field } from "~/components/auth/field";
 import { LocaleLink } from "~/components/locale-link";
 import { AsyncView } from "~/components/trade/async-view";
 import { DataTable, type Column } from "~/components/ui/data-table";
@@ -80,17 +81,14 @@ export function AssetTable<T extends ValuedRow>({
   return (
     <div className="asset-list">
       <div className="asset-filters">
-        <div className="field">
-          <label htmlFor={`${id}-search`}>{t("table.search")}</label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            autoComplete="off"
-            data-testid="asset-search"
-          />
-        </div>
+        <Field
+          label={t("table.search")}
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          autoComplete="off"
+          data-testid="asset-search"
+        />
         <div className="field">
           <label htmlFor={`${id}-sort`}>{t("table.sort")}</label>
           <select id={`${id}-sort`} value={sort} onChange={(e) => setSort(e.target.value as SortBy)} data-testid="asset-sort">

@@ -5,7 +5,7 @@ import { ASSET_PATHS } from "../../../protocol/assets";
 import { V2 } from "../../../protocol/bitget";
 import { DecimalField, useErrorText } from "~/components/trade/order-fields";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { FieldNotes } from "~/components/ui/form";
+import { FieldNotes, ValueSelect } from "~/components/ui/form";
 import {
   checkTransfer,
   ISOLATED_PAIRS,
@@ -198,16 +198,13 @@ export function TransferDialog({ preset, coins, onDone, onClose }: TransferDialo
         {select("to")}
       </div>
       {(c.from === "isolated_margin" || c.to === "isolated_margin") && (
-        <div className="field">
-          <label htmlFor="transfer-pair">{t("transfer.pair")}</label>
-          <select id="transfer-pair" value={c.symbol} onChange={(e) => update({ symbol: e.target.value })}>
-            {ISOLATED_PAIRS.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ValueSelect
+          id="transfer-pair"
+          label={t("transfer.pair")}
+          values={ISOLATED_PAIRS}
+          value={c.symbol}
+          onChange={(symbol) => update({ symbol })}
+        />
       )}
       <div className="field">
         <label htmlFor="transfer-coin">{t("transfer.coin")}</label>

@@ -1,6 +1,7 @@
 import { useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LocaleLink } from "~/components/locale-link";
+import { ValueSelect } from "~/components/ui/form";
 import { MARGIN_MODES, type MarginMode } from "~/lib/margin/api";
 import { DEFAULT_MARGIN_SYMBOL, MARGIN_ORDERS_PATH, MARGIN_RECORDS_PATH, marginPath } from "~/lib/margin/paths";
 import { MarginOrderHistory } from "./margin-tables";
@@ -24,7 +25,7 @@ function useMode(): [MarginMode, (m: MarginMode) => void, URLSearchParams] {
 function RecordsNav() {
   const { t } = useTranslation("trade");
   return (
-    <nav aria-label={t("margin.records.nav")} className="records-nav">
+    <nav aria-label={t("margin.records.nav")} className="page-nav">
       <LocaleLink to={MARGIN_ORDERS_PATH}>{t("margin.orders.title")}</LocaleLink>
       {" · "}
       <LocaleLink to={MARGIN_RECORDS_PATH}>{t("margin.records.title")}</LocaleLink>
@@ -46,28 +47,21 @@ export function MarginOrdersPage({ pairs }: { pairs: readonly string[] }) {
       <h1 id="margin-orders-title">{t("margin.orders.title")}</h1>
       <RecordsNav />
       <ModeChoice mode={mode} onMode={setMode} />
-      <div className="field">
-        <label htmlFor="margin-orders-pair">{t("margin.table.pair")}</label>
-        <select
-          id="margin-orders-pair"
-          value={symbol}
-          onChange={(e) =>
-            setParams(
-              (p) => {
-                p.set("symbol", e.target.value);
-                return p;
-              },
-              { replace: true, preventScrollReset: true },
-            )
-          }
-        >
-          {pairs.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ValueSelect
+        id="margin-orders-pair"
+        label={t("margin.table.pair")}
+        values={pairs}
+        value={symbol}
+        onChange={(symbol) =>
+          setParams(
+            (p) => {
+              p.set("symbol", symbol);
+              return p;
+            },
+            { replace: true, preventScrollReset: true },
+          )
+        }
+      />
       <MarginOrderHistory key={`${mode}:${symbol}`} mode={mode} symbol={symbol} />
     </section>
   );

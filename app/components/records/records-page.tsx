@@ -1,4 +1,5 @@
-import { useLocation, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
+import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { LocaleLink } from "~/components/locale-link";
 import { Tabs } from "~/components/ui/tabs";
@@ -9,13 +10,14 @@ import { RECORD_PAGES, type RecordPageId } from "~/lib/records/paths";
 import type { RecordSource } from "~/lib/records/source";
 import { RecordFiltersBar } from "./filters-bar";
 import { RecordList } from "./record-list";
+import type { RecordChoices } from "~/utils/record-pairs.server";
 
 /** Links between the record pages; the one shown is marked as the current page. */
 function RecordsNav() {
   const { t } = useTranslation("records");
   const here = splitLocalePath(useLocation().pathname).rest;
   return (
-    <nav aria-label={t("nav")} className="records-nav">
+    <nav aria-label={t("nav")} className="page-nav">
       {RECORD_PAGES.map((p) => (
         <LocaleLink key={p.path} to={p.path} aria-current={here === p.path ? "page" : undefined}>
           {t(`title.${p.title}`)}
@@ -78,4 +80,18 @@ export function RecordsPage({
       />
     </section>
   );
+}
+
+/** A record route's default export: the page with its lists made from the loader's pair and coin choices. */
+export function recordRoute(
+  page: RecordPageId,
+  sources: (choices: RecordChoices, mode: string) => readonly RecordSource[],
+  modes?: readonly string[],
+): ComponentType {
+  function RecordRoute() {
+    const choices = useLoaderData<RecordChoices>();
+    return <RecordsPage page={page} modes={modes} sources={(mode) => sources(choices, mode)} />;
+  }
+  RecordRoute.displayName = `RecordRoute(${page})`;
+  return RecordRoute;
 }

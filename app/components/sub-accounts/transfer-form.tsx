@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { V2 } from "../../../protocol/bitget";
 import { Field } from "~/components/auth/field";
-import { bind, FieldNotes, FormEnd } from "~/components/ui/form";
+import { bind, FieldNotes, FormEnd, ValueSelect } from "~/components/ui/form";
 import { showToast } from "~/lib/toast";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
@@ -68,16 +68,13 @@ export function TransferForm({ accounts, assetsOf, onDone }: { accounts: Account
           {accountSelect("to", errors.to)}
         </div>
         <div className="field-row">
-          <div className="field">
-            <label htmlFor="transfer-coin">{t("sub.coin")}</label>
-            <select id="transfer-coin" value={f.coin} onChange={(e) => setF({ ...f, coin: e.target.value })}>
-              {coins.map((a) => (
-                <option key={a.coin} value={a.coin}>
-                  {a.coin}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ValueSelect
+            id="transfer-coin"
+            label={t("sub.coin")}
+            values={coins.map((a) => a.coin)}
+            value={f.coin}
+            onChange={(coin) => setF({ ...f, coin })}
+          />
           <Field
             label={t("sub.amount")}
             inputMode="decimal"

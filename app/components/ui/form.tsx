@@ -51,3 +51,37 @@ export function bind<K extends string, T extends Record<K, string>>(state: T, se
     onChange: (e: ChangeEvent<HTMLInputElement>) => set({ ...state, [key]: e.target.value }),
   };
 }
+
+/** A labelled `<select>` of plain values (pairs, coins), each option showing its value. */
+export function ValueSelect({
+  id,
+  label,
+  values,
+  value,
+  onChange,
+  all,
+  testId,
+}: {
+  id: string;
+  label: string;
+  values: readonly string[];
+  value: string;
+  onChange: (value: string) => void;
+  /** The label of a first option, of the empty value, that chooses all of them. */
+  all?: string;
+  testId?: string;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} data-testid={testId}>
+        {all && <option value="">{all}</option>}
+        {values.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { VIP_PATHS, ppmRate, ratesFor } from "../../../protocol/vip";
+import { ValueSelect } from "~/components/ui/form";
 import { RadioChoices } from "~/components/ui/radio-choices";
 import type { Async } from "~/lib/async-state";
 import { browserHttp } from "~/lib/http/browser-client";
@@ -51,16 +52,7 @@ export function PairRates({ pairs, loggedIn }: { pairs: Readonly<Record<FeeMarke
       <h2 id="vip-pair-title">{t("fee.pairTitle")}</h2>
       <form className="vip-pair-form" onSubmit={submit}>
         <RadioChoices legend={t("fee.market")} values={FEE_MARKETS} value={market} onChange={setMarket} label={marketName} />
-        <div className="field">
-          <label htmlFor="vip-pair">{t("fee.pair")}</label>
-          <select id="vip-pair" value={chosen} onChange={(e) => setPair(e.target.value)}>
-            {list.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ValueSelect id="vip-pair" label={t("fee.pair")} values={list} value={chosen} onChange={setPair} />
         <button type="submit" className="button primary" disabled={result.state === "loading"}>
           {t("fee.check")}
         </button>

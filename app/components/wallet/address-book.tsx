@@ -5,12 +5,12 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/auth/field";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable } from "~/components/ui/data-table";
-import { SubmitButton } from "~/components/ui/form";
+import { bind, SubmitButton } from "~/components/ui/form";
 import type { Async } from "~/lib/async-state";
 import { postWithToast } from "~/lib/http/post-with-toast";
 import { WALLET_PATHS, type AddressEntry, type WalletChain } from "~/lib/wallet/api";
+import { PostConfirmDialog } from "./wallet-parts";
 
 export function AddressBook({
   coin,
@@ -67,45 +67,24 @@ export function AddressBook({
         }}
       >
         <div className="field-row">
-          <Field
-            label={t("book.label")}
-            value={form.label}
-            maxLength={32}
-            required
-            onChange={(e) => setForm({ ...form, label: e.target.value })}
-          />
-          <Field
-            label={t("col.address")}
-            value={form.address}
-            maxLength={128}
-            required
-            onChange={(e) => setForm({ ...form, address: e.target.value })}
-          />
-          {chain.needTag && (
-            <Field label={t("tag")} value={form.tag} inputMode="numeric" onChange={(e) => setForm({ ...form, tag: e.target.value })} />
-          )}
+          <Field label={t("book.label")} maxLength={32} required {...bind(form, setForm, "label")} />
+          <Field label={t("col.address")} maxLength={128} required {...bind(form, setForm, "address")} />
+          {chain.needTag && <Field label={t("tag")} inputMode="numeric" {...bind(form, setForm, "tag")} />}
         </div>
         <SubmitButton busy={busy} label={t("book.add")} />
       </form>
       {deleting && (
-        <ConfirmDialog
+        <PostConfirmDialog
           title={t("book.deleteTitle")}
           confirm={t("book.delete")}
-          cancel={t("keep")}
-          busy={busy}
-          onCancel={() => setDeleting(undefined)}
-          onConfirm={async () => {
-            setBusy(true);
-            await postWithToast(WALLET_PATHS.addressBookDelete, { id: deleting.id }, { done: t("book.deleted"), failed });
-            setBusy(false);
-            setDeleting(undefined);
-            onChanged();
-          }}
+          post={{ path: WALLET_PATHS.addressBookDelete, body: { id: deleting.id }, done: t("book.deleted") }}
+          onClose={() => setDeleting(undefined)}
+          onDone={onChanged}
         >
           <p className="wallet-break">
             {deleting.label}: {deleting.address}
           </p>
-        </ConfirmDialog>
+        </PostConfirmDialog>
       )}
     </section>
   );

@@ -5,7 +5,7 @@ import { LocaleLink } from "~/components/locale-link";
 export function WalletNav() {
   const { t } = useTranslation("wallet");
   return (
-    <nav aria-label={t("nav")} className="records-nav">
+    <nav aria-label={t("nav")} className="page-nav">
       <LocaleLink to="/asset/recharge">{t("title.recharge")}</LocaleLink>
       {" · "}
       <LocaleLink to="/asset/withdraw">{t("title.withdraw")}</LocaleLink>

@@ -4,16 +4,21 @@
  * something on it is still moving.
  */
 import { useSearchParams } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AsyncTable } from "~/components/trade/async-table";
 import { formatTime } from "~/components/trade/time-text";
 import type { Column } from "~/components/ui/data-table";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ValueSelect } from "~/components/ui/form";
 import { RadioChoices } from "~/components/ui/radio-choices";
 import type { Async } from "~/lib/async-state";
+import { postWithToast } from "~/lib/http/post-with-toast";
 import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { coinOrFirst, wallet, WALLET_COINS, type DepositRecord, type WalletChain, type WithdrawalRecord } from "~/lib/wallet/api";
+
+const COIN_NAMES = WALLET_COINS.map((c) => c.coin);
 
 /** The coin the address names (`?coin=BTC`, any case) and the chosen network of it. */
 export function useCoinChain(): { coin: string; chain: WalletChain; setCoin: (c: string) => void; setChain: (c: string) => void } {
@@ -37,19 +42,7 @@ export function useCoinChain(): { coin: string; chain: WalletChain; setCoin: (c:
 /** The listed coins as a select; `all` adds a first choice of every coin (value ""). */
 export function CoinSelect({ id, value, onChange, all }: { id: string; value: string; onChange: (c: string) => void; all?: string }) {
   const { t } = useTranslation("wallet");
-  return (
-    <div className="field">
-      <label htmlFor={id}>{t("coin")}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} data-testid={id}>
-        {all && <option value="">{all}</option>}
-        {WALLET_COINS.map((c) => (
-          <option key={c.coin} value={c.coin}>
-            {c.coin}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  return <ValueSelect id={id} label={t("coin")} values={COIN_NAMES} value={value} onChange={onChange} all={all} testId={id} />;
 }
 
 export function CoinChainPicker({
@@ -202,5 +195,40 @@ export function RecentDeposits({
       </Heading>
       <AsyncTable value={records} empty={t("none")} columns={useRecordColumns(false)} rowKey={(r) => r.orderId} testId="deposit-records" />
     </>
+  );
+}
+
+/**
+ * A question whose "yes" posts one request (cancel a withdrawal, delete a saved address): busy while
+ * it is sent, its toasts, then closed and the page told, whether it went through or not.
+ */
+export function PostConfirmDialog({
+  title,
+  confirm,
+  post,
+  onClose,
+  onDone,
+  children,
+}: {
+  title: string;
+  confirm: string;
+  post: { path: string; body: unknown; done: string };
+  onClose: () => void;
+  onDone: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("wallet");
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    setBusy(true);
+    await postWithToast(post.path, post.body, { done: post.done, failed: (msg) => t("failed", { msg }) });
+    setBusy(false);
+    onClose();
+    onDone();
+  };
+  return (
+    <ConfirmDialog title={title} confirm={confirm} cancel={t("keep")} busy={busy} onCancel={onClose} onConfirm={() => void send()}>
+      {children}
+    </ConfirmDialog>
   );
 }

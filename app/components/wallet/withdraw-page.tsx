@@ -14,14 +14,13 @@ import type { Column } from "~/components/ui/data-table";
 import { SubmitButton } from "~/components/ui/form";
 import { useAsync } from "~/lib/async-state";
 import { browserHttp } from "~/lib/http/browser-client";
-import { postWithToast } from "~/lib/http/post-with-toast";
 import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { showToast } from "~/lib/toast";
 import { wallet, WALLET_PATHS, type WithdrawalRecord } from "~/lib/wallet/api";
 import { withdrawSummary } from "~/lib/wallet/withdraw-form";
 import { AddressBook } from "./address-book";
-import { CoinChainPicker, useCoinChain, useLiveList, useRecordColumns } from "./wallet-parts";
+import { CoinChainPicker, PostConfirmDialog, useCoinChain, useLiveList, useRecordColumns } from "./wallet-parts";
 import { WalletNav } from "./wallet-nav";
 
 /** The browser's look at an address; the gateway checks the network's format and checksum. */
@@ -38,7 +37,6 @@ function RecentWithdrawals({ coin, version, onChanged }: { coin: string; version
   );
   const [records, reload] = useLiveList(load, moving);
   const [cancelling, setCancelling] = useState<WithdrawalRecord>();
-  const [busy, setBusy] = useState(false);
   const { intl } = usePagePrefs();
   const columns: Array<Column<WithdrawalRecord>> = [
     ...useRecordColumns<WithdrawalRecord>(true),
@@ -57,27 +55,18 @@ function RecentWithdrawals({ coin, version, onChanged }: { coin: string; version
     <>
       <AsyncTable value={records} empty={t("none")} columns={columns} rowKey={(w) => w.orderId} testId="withdrawal-records" />
       {cancelling && (
-        <ConfirmDialog
+        <PostConfirmDialog
           title={t("cancelTitle")}
           confirm={t("cancel")}
-          cancel={t("keep")}
-          busy={busy}
-          onCancel={() => setCancelling(undefined)}
-          onConfirm={async () => {
-            setBusy(true);
-            await postWithToast(
-              WALLET_PATHS.cancelWithdrawal,
-              { orderId: cancelling.orderId },
-              { done: t("cancelled"), failed: (msg) => t("failed", { msg }) },
-            );
-            setBusy(false);
-            setCancelling(undefined);
+          post={{ path: WALLET_PATHS.cancelWithdrawal, body: { orderId: cancelling.orderId }, done: t("cancelled") }}
+          onClose={() => setCancelling(undefined)}
+          onDone={() => {
             reload();
             onChanged();
           }}
         >
           <p>{t("cancelText", { amount: formatNumber(cancelling.size, intl), coin: cancelling.coin })}</p>
-        </ConfirmDialog>
+        </PostConfirmDialog>
       )}
     </>
   );

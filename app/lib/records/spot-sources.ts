@@ -1,58 +1,52 @@
 /** The spot record lists of `/record/exchange` (docs/decisions/712): Bitget's v2 spot history endpoints. */
 import { BUSINESS_TYPES, V2 } from "../../../protocol/bitget";
-import { lastOf, listAt, pair, type RecordSource } from "./source";
+import { lastOf, listAt, pair, type RecordField, type RecordSource, type SourceFilters } from "./source";
 import { FIELD } from "./fields";
+
+/** A spot order or fill history: 100 rows a page of one pair (or all), paged by the last row's `key`. */
+function spotHistory(id: string, path: string, key: string, filters: SourceFilters, fields: readonly RecordField[]): RecordSource {
+  return {
+    id,
+    label: id,
+    path: () => path,
+    limit: 100,
+    filters,
+    query: (f) => pair(f.symbol),
+    rows: (d) => listAt(d),
+    next: lastOf(key),
+    key,
+    fields,
+  };
+}
 
 export function spotSources(symbols: readonly string[], coins: readonly string[]): RecordSource[] {
   return [
-    {
-      id: "orders",
-      label: "orders",
-      path: () => V2.historyOrders,
-      limit: 100,
-      filters: { time: true, symbols },
-      query: (f) => pair(f.symbol),
-      rows: (d) => listAt(d),
-      next: lastOf("orderId"),
-      key: "orderId",
-      fields: [
-        FIELD.time,
-        FIELD.pair,
-        FIELD.side,
-        FIELD.orderType,
-        FIELD.price,
-        FIELD.priceAvg,
-        FIELD.size,
-        FIELD.filled("baseVolume"),
-        FIELD.value("quoteVolume"),
-        FIELD.status,
-        FIELD.orderId,
-      ],
-    },
-    {
-      id: "fills",
-      label: "fills",
-      path: () => V2.tradeFills,
-      limit: 100,
-      // Bitget's spot fills name one pair
-      filters: { time: true, symbols, symbolRequired: true },
-      query: (f) => pair(f.symbol),
-      rows: (d) => listAt(d),
-      next: lastOf("tradeId"),
-      key: "tradeId",
-      fields: [
-        FIELD.time,
-        FIELD.pair,
-        FIELD.side,
-        FIELD.fillPrice,
-        FIELD.size,
-        FIELD.value("amount"),
-        FIELD.spotFee,
-        FIELD.spotFeeCoin,
-        FIELD.scope,
-        FIELD.tradeId,
-      ],
-    },
+    spotHistory("orders", V2.historyOrders, "orderId", { time: true, symbols }, [
+      FIELD.time,
+      FIELD.pair,
+      FIELD.side,
+      FIELD.orderType,
+      FIELD.price,
+      FIELD.priceAvg,
+      FIELD.size,
+      FIELD.filled("baseVolume"),
+      FIELD.value("quoteVolume"),
+      FIELD.status,
+      FIELD.orderId,
+    ]),
+    // Bitget's spot fills name one pair
+    spotHistory("fills", V2.tradeFills, "tradeId", { time: true, symbols, symbolRequired: true }, [
+      FIELD.time,
+      FIELD.pair,
+      FIELD.side,
+      FIELD.fillPrice,
+      FIELD.size,
+      FIELD.value("amount"),
+      FIELD.spotFee,
+      FIELD.spotFeeCoin,
+      FIELD.scope,
+      FIELD.tradeId,
+    ]),
     {
       id: "bills",
       label: "bills",
