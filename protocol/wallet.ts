@@ -29,72 +29,65 @@ export interface WalletCoin {
   chains: WalletChain[];
 }
 
-type ChainSpec = Omit<WalletChain, "browserUrl" | "contractAddress" | "needTag"> &
+type Network = Pick<WalletChain, "format" | "depositConfirm" | "withdrawConfirm"> & { explorer: string };
+
+/** What a network is whatever coin travels on it: its address format, confirmations and explorer. */
+const NETWORKS = {
+  BTC: { format: "btc", depositConfirm: 2, withdrawConfirm: 3, explorer: "https://mempool.space/tx/" },
+  ERC20: { format: "evm", depositConfirm: 12, withdrawConfirm: 12, explorer: "https://etherscan.io/tx/" },
+  ARBITRUMONE: { format: "evm", depositConfirm: 12, withdrawConfirm: 12, explorer: "https://arbiscan.io/tx/" },
+  BEP20: { format: "evm", depositConfirm: 15, withdrawConfirm: 15, explorer: "https://bscscan.com/tx/" },
+  TRC20: { format: "tron", depositConfirm: 10, withdrawConfirm: 10, explorer: "https://tronscan.org/#/transaction/" },
+  TRX: { format: "tron", depositConfirm: 10, withdrawConfirm: 10, explorer: "https://tronscan.org/#/transaction/" },
+  SOL: { format: "solana", depositConfirm: 10, withdrawConfirm: 10, explorer: "https://solscan.io/tx/" },
+  XRP: { format: "xrp", depositConfirm: 1, withdrawConfirm: 1, explorer: "https://xrpscan.com/tx/" },
+  DOGE: { format: "doge", depositConfirm: 6, withdrawConfirm: 6, explorer: "https://dogechain.info/tx/" },
+  ADA: { format: "cardano", depositConfirm: 10, withdrawConfirm: 10, explorer: "https://cardanoscan.io/transaction/" },
+  LTC: { format: "ltc", depositConfirm: 3, withdrawConfirm: 4, explorer: "https://litecoinspace.org/tx/" },
+} satisfies Record<string, Network>;
+
+/** What a coin's listing on a network sets itself: fees, minimums, scale, token contract, tag. */
+type Listing = Pick<WalletChain, "withdrawFee" | "minDeposit" | "minWithdraw" | "withdrawScale"> &
   Partial<Pick<WalletChain, "contractAddress" | "needTag">>;
 
-const EXPLORERS: Record<string, string> = {
-  BTC: "https://mempool.space/tx/",
-  ERC20: "https://etherscan.io/tx/",
-  ARBITRUMONE: "https://arbiscan.io/tx/",
-  BEP20: "https://bscscan.com/tx/",
-  TRC20: "https://tronscan.org/#/transaction/",
-  TRX: "https://tronscan.org/#/transaction/",
-  SOL: "https://solscan.io/tx/",
-  XRP: "https://xrpscan.com/tx/",
-  DOGE: "https://dogechain.info/tx/",
-  ADA: "https://cardanoscan.io/transaction/",
-  LTC: "https://litecoinspace.org/tx/",
+const on = (chain: keyof typeof NETWORKS, listing: Listing): WalletChain => {
+  const { explorer, ...network } = NETWORKS[chain];
+  return { chain, needTag: false, contractAddress: "", ...network, ...listing, browserUrl: explorer };
 };
 
-const evm = (chain: "ERC20" | "ARBITRUMONE" | "BEP20", s: Omit<ChainSpec, "chain" | "format" | "depositConfirm" | "withdrawConfirm">) => ({
-  chain,
-  format: "evm" as const,
-  depositConfirm: chain === "BEP20" ? 15 : 12,
-  withdrawConfirm: chain === "BEP20" ? 15 : 12,
-  ...s,
-});
-
-const SPECS: Array<[string, ChainSpec[]]> = [
+const SPECS: Array<[string, WalletChain[]]> = [
   [
     "USDT",
     [
-      evm("ERC20", {
+      on("ERC20", {
         withdrawFee: "3",
         minDeposit: "1",
         minWithdraw: "10",
         withdrawScale: 6,
         contractAddress: "0xdAC17F958D2ee523a2206206994597C13D831ec7",
       }),
-      {
-        chain: "TRC20",
-        format: "tron",
+      on("TRC20", {
         withdrawFee: "1",
         minDeposit: "1",
         minWithdraw: "10",
-        depositConfirm: 10,
-        withdrawConfirm: 10,
         withdrawScale: 6,
         contractAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
-      },
-      evm("BEP20", {
+      }),
+      on("BEP20", {
         withdrawFee: "0.3",
         minDeposit: "1",
         minWithdraw: "10",
         withdrawScale: 6,
         contractAddress: "0x55d398326f99059fF775485246999027B3197955",
       }),
-      {
-        chain: "SOL",
-        format: "solana",
+      on("SOL", {
         withdrawFee: "1",
         minDeposit: "1",
         minWithdraw: "10",
-        depositConfirm: 10,
-        withdrawConfirm: 10,
         withdrawScale: 6,
         contractAddress: "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB",
-      },
-      evm("ARBITRUMONE", {
+      }),
+      on("ARBITRUMONE", {
         withdrawFee: "0.5",
         minDeposit: "1",
         minWithdraw: "10",
@@ -106,17 +99,8 @@ const SPECS: Array<[string, ChainSpec[]]> = [
   [
     "BTC",
     [
-      {
-        chain: "BTC",
-        format: "btc",
-        withdrawFee: "0.0002",
-        minDeposit: "0.0001",
-        minWithdraw: "0.001",
-        depositConfirm: 2,
-        withdrawConfirm: 3,
-        withdrawScale: 8,
-      },
-      evm("BEP20", {
+      on("BTC", { withdrawFee: "0.0002", minDeposit: "0.0001", minWithdraw: "0.001", withdrawScale: 8 }),
+      on("BEP20", {
         withdrawFee: "0.000005",
         minDeposit: "0.00001",
         minWithdraw: "0.0001",
@@ -128,113 +112,28 @@ const SPECS: Array<[string, ChainSpec[]]> = [
   [
     "ETH",
     [
-      evm("ERC20", { withdrawFee: "0.002", minDeposit: "0.001", minWithdraw: "0.01", withdrawScale: 8 }),
-      evm("ARBITRUMONE", { withdrawFee: "0.0001", minDeposit: "0.0005", minWithdraw: "0.002", withdrawScale: 8 }),
+      on("ERC20", { withdrawFee: "0.002", minDeposit: "0.001", minWithdraw: "0.01", withdrawScale: 8 }),
+      on("ARBITRUMONE", { withdrawFee: "0.0001", minDeposit: "0.0005", minWithdraw: "0.002", withdrawScale: 8 }),
     ],
   ],
-  [
-    "SOL",
-    [
-      {
-        chain: "SOL",
-        format: "solana",
-        withdrawFee: "0.008",
-        minDeposit: "0.01",
-        minWithdraw: "0.1",
-        depositConfirm: 10,
-        withdrawConfirm: 10,
-        withdrawScale: 8,
-      },
-    ],
-  ],
-  [
-    "XRP",
-    [
-      {
-        chain: "XRP",
-        format: "xrp",
-        needTag: true,
-        withdrawFee: "0.2",
-        minDeposit: "0.1",
-        minWithdraw: "2",
-        depositConfirm: 1,
-        withdrawConfirm: 1,
-        withdrawScale: 6,
-      },
-    ],
-  ],
-  [
-    "DOGE",
-    [
-      {
-        chain: "DOGE",
-        format: "doge",
-        withdrawFee: "4",
-        minDeposit: "10",
-        minWithdraw: "20",
-        depositConfirm: 6,
-        withdrawConfirm: 6,
-        withdrawScale: 8,
-      },
-    ],
-  ],
-  [
-    "ADA",
-    [
-      {
-        chain: "ADA",
-        format: "cardano",
-        withdrawFee: "0.8",
-        minDeposit: "1",
-        minWithdraw: "5",
-        depositConfirm: 10,
-        withdrawConfirm: 10,
-        withdrawScale: 6,
-      },
-    ],
-  ],
-  [
-    "LTC",
-    [
-      {
-        chain: "LTC",
-        format: "ltc",
-        withdrawFee: "0.001",
-        minDeposit: "0.001",
-        minWithdraw: "0.01",
-        depositConfirm: 3,
-        withdrawConfirm: 4,
-        withdrawScale: 8,
-      },
-    ],
-  ],
-  ["BNB", [evm("BEP20", { withdrawFee: "0.0005", minDeposit: "0.001", minWithdraw: "0.01", withdrawScale: 8 })]],
-  [
-    "TRX",
-    [
-      {
-        chain: "TRX",
-        format: "tron",
-        withdrawFee: "1",
-        minDeposit: "1",
-        minWithdraw: "10",
-        depositConfirm: 10,
-        withdrawConfirm: 10,
-        withdrawScale: 6,
-      },
-    ],
-  ],
+  ["SOL", [on("SOL", { withdrawFee: "0.008", minDeposit: "0.01", minWithdraw: "0.1", withdrawScale: 8 })]],
+  ["XRP", [on("XRP", { needTag: true, withdrawFee: "0.2", minDeposit: "0.1", minWithdraw: "2", withdrawScale: 6 })]],
+  ["DOGE", [on("DOGE", { withdrawFee: "4", minDeposit: "10", minWithdraw: "20", withdrawScale: 8 })]],
+  ["ADA", [on("ADA", { withdrawFee: "0.8", minDeposit: "1", minWithdraw: "5", withdrawScale: 6 })]],
+  ["LTC", [on("LTC", { withdrawFee: "0.001", minDeposit: "0.001", minWithdraw: "0.01", withdrawScale: 8 })]],
+  ["BNB", [on("BEP20", { withdrawFee: "0.0005", minDeposit: "0.001", minWithdraw: "0.01", withdrawScale: 8 })]],
+  ["TRX", [on("TRX", { withdrawFee: "1", minDeposit: "1", minWithdraw: "10", withdrawScale: 6 })]],
   [
     "LINK",
     [
-      evm("ERC20", {
+      on("ERC20", {
         withdrawFee: "0.4",
         minDeposit: "0.1",
         minWithdraw: "1",
         withdrawScale: 8,
         contractAddress: "0x514910771AF9Ca656af840dff83E8264EcF986CA",
       }),
-      evm("BEP20", {
+      on("BEP20", {
         withdrawFee: "0.02",
         minDeposit: "0.01",
         minWithdraw: "0.1",
@@ -249,7 +148,7 @@ const SPECS: Array<[string, ChainSpec[]]> = [
 export const WALLET_COINS: readonly WalletCoin[] = SPECS.map(([coin, chains], i) => ({
   coinId: String(i + 1),
   coin,
-  chains: chains.map((c) => ({ needTag: false, contractAddress: "", ...c, browserUrl: EXPLORERS[c.chain] ?? "" })),
+  chains,
 }));
 
 export function walletCoin(coin: string): WalletCoin | undefined {

@@ -8,6 +8,7 @@ import type { Env } from "../exchange/engine/types.ts";
 import type { AccountValue, AccountValues } from "./accounts.ts";
 import type { AssetConfig } from "./config.ts";
 import type { AssetStore, SnapshotRow } from "./store.ts";
+import { Ticker } from "../ticker.ts";
 
 /** The start of the interval `t` falls in. */
 export const slotOf = (t: number, intervalMs: number): number => Math.floor(t / intervalMs) * intervalMs;
@@ -50,7 +51,7 @@ export type AccountList = () => Array<{ env: string; user_id: string }>;
 
 export class AssetService {
   private lastSlot: number;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly clock = new Ticker();
 
   constructor(
     private readonly store: AssetStore,
@@ -72,13 +73,11 @@ export class AssetService {
       }
     };
     tick();
-    this.timer = setInterval(tick, tickMs(this.config.snapshotIntervalMs));
-    this.timer.unref();
+    this.clock.start(tickMs(this.config.snapshotIntervalMs), tick);
   }
 
   close(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    this.clock.stop();
   }
 
   /**

@@ -17,6 +17,7 @@ import { FuturesPlans } from "./plans.ts";
 import { BASE_FUTURES_FEES, FuturesService } from "./service.ts";
 import { FuturesSimulator } from "./simulator.ts";
 import { FuturesStore } from "./store.ts";
+import { Ticker } from "../ticker.ts";
 
 const TICK_MS = 1000;
 
@@ -30,7 +31,7 @@ export class Futures {
   readonly plans: FuturesPlans;
   /** The change the current simulator step writes (house fills may touch users' resting orders). */
   private stepChange: FxChange = newFxChange();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly clock = new Ticker();
   private steps = 0;
 
   constructor(
@@ -64,8 +65,7 @@ export class Futures {
 
   start(): void {
     this.step();
-    this.timer = setInterval(() => this.step(), TICK_MS);
-    this.timer.unref();
+    this.clock.start(TICK_MS, () => this.step());
   }
 
   /** One second of the futures market: house quotes and trades, then prices and funding. */
@@ -83,8 +83,7 @@ export class Futures {
   }
 
   close(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    this.clock.stop();
     try {
       this.market.persist(this.store.db);
     } catch (err) {

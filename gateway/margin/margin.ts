@@ -10,6 +10,7 @@ import { RiskWatch } from "./liquidation.ts";
 import { MarginOrders } from "./orders.ts";
 import { MarginService } from "./service.ts";
 import { MarginStore } from "./store.ts";
+import { Ticker } from "../ticker.ts";
 
 /** How often the interest clock looks for hours come due. */
 const TICK_MS = 1000;
@@ -19,7 +20,7 @@ export class Margin {
   readonly svc: MarginService;
   readonly orders: MarginOrders;
   readonly risk: RiskWatch;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly clock = new Ticker();
   private readonly offTrade: () => void;
   private readonly offCommit: () => void;
 
@@ -50,13 +51,11 @@ export class Margin {
   /** Seeds the protection fund and starts the interest clock. */
   async start(): Promise<void> {
     await this.svc.seedFund();
-    this.timer = setInterval(() => void this.svc.accrue().catch(this.log), TICK_MS);
-    this.timer.unref();
+    this.clock.start(TICK_MS, () => void this.svc.accrue().catch(this.log));
   }
 
   close(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    this.clock.stop();
     this.offTrade();
     this.offCommit();
   }

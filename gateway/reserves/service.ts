@@ -11,11 +11,12 @@ import type { ReservesConfig } from "./config.ts";
 import type { LedgerSource } from "./ledger.ts";
 import type { ReservesStore, SnapshotRow } from "./store.ts";
 import { buildTreeSliced, proofOf, type Leaf, type SumTree } from "./tree.ts";
+import { Ticker } from "../ticker.ts";
 
 const POLL_MS = 1000;
 
 export class ReservesService {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly clock = new Ticker();
   /** The latest snapshot's tree, or its rebuild under way (after a restart). */
   private cached: { id: number; tree: Promise<SumTree>; leaves: Map<string, Leaf> } | undefined;
   /** A snapshot under way: the tick takes no other meanwhile. */
@@ -106,12 +107,10 @@ export class ReservesService {
   start(): void {
     const run = () => void this.tick().catch(this.log);
     run();
-    this.timer = setInterval(run, POLL_MS);
-    this.timer.unref();
+    this.clock.start(POLL_MS, run);
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    this.clock.stop();
   }
 }

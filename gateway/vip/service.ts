@@ -15,6 +15,7 @@ import type { FxChange } from "../futures/ledger.ts";
 import type { VipConfig } from "./config.ts";
 import type { VipLevels } from "./levels.ts";
 import type { LevelRow, VipStore } from "./store.ts";
+import { Ticker } from "../ticker.ts";
 
 /** How often the clock looks for a recompute come due and for an operator's grants. */
 const TICK_MS = 1000;
@@ -47,7 +48,7 @@ interface VolumeRow {
 }
 
 export class VipService {
-  private timer: NodeJS.Timeout | undefined;
+  private readonly clock = new Ticker();
   private readonly grants: Record<Env, Map<string, number>> = { live: new Map(), paper: new Map() };
   private readonly offSpot: () => void;
   private readonly offFutures: () => void;
@@ -70,13 +71,11 @@ export class VipService {
   /** Applies waiting grants, recomputes if one is due (also after a restart) and starts the clock. */
   start(now = Date.now()): void {
     this.tick(now);
-    this.timer = setInterval(() => this.tick(Date.now()), TICK_MS);
-    this.timer.unref();
+    this.clock.start(TICK_MS, () => this.tick(Date.now()));
   }
 
   close(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    this.clock.stop();
     this.offSpot();
     this.offFutures();
     this.flush();

@@ -17,6 +17,7 @@ import type { WalletAccounts } from "./account-link.ts";
 import { addressFromSeed, depositAddress, isValidAddress, isValidTag } from "./addresses.ts";
 import type { WalletConfig } from "./config.ts";
 import type { AddressBookRow, DepositRow, RecordQuery, WalletStore, WithdrawalRow } from "./store.ts";
+import { Ticker } from "../ticker.ts";
 
 /** No single deposit or withdrawal above 10^10 coins: 10^18 ledger units, well inside SQLite's integers. */
 const MAX_UNITS = 10n ** 18n;
@@ -67,7 +68,7 @@ export class WalletService {
   private readonly settling = new Set<number>();
   private readonly pendingOids = new Set<string>();
   private ticking = false;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly clock = new Ticker();
 
   constructor(
     readonly store: WalletStore,
@@ -80,12 +81,11 @@ export class WalletService {
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.block().catch(this.log), this.config.blockIntervalMs);
-    this.timer.unref();
+    this.clock.start(this.config.blockIntervalMs, () => void this.block().catch(this.log));
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    this.clock.stop();
   }
 
   address(env: Env, userId: string, coin: string, chain: WalletChain) {

@@ -33,28 +33,29 @@ async function codes(c: Client, path: string, cases: Array<[string, string]>) {
 }
 
 /** Every row of a list endpoint, page by page of `limit`, following `next` (the cursor of a page). */
-async function walk<T>(
-  c: Client,
-  path: string,
-  limit: number,
-  rows: (data: unknown) => T[],
-  next: (data: unknown, page: T[]) => string | undefined,
-) {
+async function walk<T>(c: Client, path: string, limit: number, read: (data: unknown) => { rows: T[]; next: string | undefined }) {
   const seen: T[] = [];
   let cursor = "";
   for (let i = 0; i < 50; i++) {
     const r = await c.get<unknown>(`${path}&limit=${limit}${cursor ? `&idLessThan=${cursor}` : ""}`);
     expect(r.body.code).toBe("00000");
-    const page = rows(r.body.data);
+    const { rows: page, next } = read(r.body.data);
     expect(page.length).toBeLessThanOrEqual(limit);
     seen.push(...page);
     if (page.length < limit) return seen;
-    const n = next(r.body.data, page);
-    if (!n) throw new Error("a full page without a cursor");
-    cursor = n;
+    if (!next) throw new Error("a full page without a cursor");
+    cursor = next;
   }
   throw new Error("the cursor never reached the end");
 }
+
+/** Spot history: a page is its rows, the cursor the last row's `idField`. */
+const walkRows = (c: Client, path: string, limit: number, idField: string) =>
+  walk(c, path, limit, (d) => ({ rows: d as Row[], next: (d as Row[]).at(-1)?.[idField] }));
+
+/** Futures history: a page holds its rows in one field (`rows`), the cursor is its `endId`. */
+const walkEndId = <P extends { endId: string }>(c: Client, path: string, limit: number, rows: (page: P) => Row[] | null) =>
+  walk(c, path, limit, (d) => ({ rows: rows(d as P) ?? [], next: (d as P).endId }));
 
 describe("spot history (history-orders, fills, bills)", () => {
   const ids: string[] = [];
@@ -83,13 +84,7 @@ describe("spot history (history-orders, fills, bills)", () => {
   });
 
   it("walks every order once with idLessThan, newest first, and clamps limit", async () => {
-    const all = await walk(
-      alice,
-      `${V2.historyOrders}?symbol=ETHUSDT`,
-      3,
-      (d) => d as Row[],
-      (_d, page) => page[page.length - 1]!.orderId,
-    );
+    const all = await walkRows(alice, `${V2.historyOrders}?symbol=ETHUSDT`, 3, "orderId");
     expect(all.map((o) => o.orderId)).toEqual([...ids].reverse());
     const one = await alice.get<Row[]>(`${V2.historyOrders}?symbol=ETHUSDT&limit=0`);
     expect(one.body.code).toBe("00000");
@@ -115,13 +110,7 @@ describe("spot history (history-orders, fills, bills)", () => {
   });
 
   it("pages fills by tradeId and refuses a cursor that is not an id", async () => {
-    const fills = await walk(
-      alice,
-      `${V2.tradeFills}?symbol=ETHUSDT`,
-      2,
-      (d) => d as Row[],
-      (_d, page) => page[page.length - 1]!.tradeId,
-    );
+    const fills = await walkRows(alice, `${V2.tradeFills}?symbol=ETHUSDT`, 2, "tradeId");
     expect(fills.length).toBeGreaterThanOrEqual(3);
     expect(new Set(fills.map((f) => f.tradeId)).size).toBe(fills.length);
     await codes(alice, V2.tradeFills, [
@@ -135,13 +124,7 @@ describe("spot history (history-orders, fills, bills)", () => {
     const buys = await alice.get<Row[]>(`${V2.bills}?businessType=BUY&limit=100`);
     expect(buys.body.data.length).toBeGreaterThan(0);
     expect(buys.body.data.every((b) => b.businessType === "BUY")).toBe(true);
-    const all = await walk(
-      alice,
-      `${V2.bills}?coin=USDT`,
-      2,
-      (d) => d as Row[],
-      (_d, page) => page[page.length - 1]!.billId,
-    );
+    const all = await walkRows(alice, `${V2.bills}?coin=USDT`, 2, "billId");
     expect(new Set(all.map((b) => b.billId)).size).toBe(all.length);
     await codes(alice, V2.bills, [["businessType=GIFT", "40017"]]);
   });
@@ -173,13 +156,7 @@ describe("futures history (orders-history, fills, history-position, bill)", () =
 
   it("pages closed positions by endId and answers a foreign or unknown id with an empty page", async () => {
     type Page = { list: Row[]; endId: string };
-    const all = await walk(
-      alice,
-      `${MIX_PRIVATE.historyPosition}?${FX}`,
-      2,
-      (d) => (d as Page).list,
-      (d) => (d as Page).endId,
-    );
+    const all = await walkEndId(alice, `${MIX_PRIVATE.historyPosition}?${FX}`, 2, (p: Page) => p.list);
     expect(all).toHaveLength(3);
     expect(new Set(all.map((p) => p.positionId)).size).toBe(3);
     const times = all.map((p) => Number(p.uTime));
@@ -193,31 +170,13 @@ describe("futures history (orders-history, fills, history-position, bill)", () =
 
   it("walks orders, fills and bills with their cursors, and refuses windows that end before they start", async () => {
     type Orders = { entrustedList: Row[] | null; endId: string };
-    const orders = await walk(
-      alice,
-      `${MIX_PRIVATE.ordersHistory}?${FX}`,
-      4,
-      (d) => (d as Orders).entrustedList ?? [],
-      (d) => (d as Orders).endId,
-    );
+    const orders = await walkEndId(alice, `${MIX_PRIVATE.ordersHistory}?${FX}`, 4, (p: Orders) => p.entrustedList);
     expect(orders).toHaveLength(6);
     type Fills = { fillList: Row[] | null; endId: string };
-    const fills = await walk(
-      alice,
-      `${MIX_PRIVATE.fills}?${FX}`,
-      4,
-      (d) => (d as Fills).fillList ?? [],
-      (d) => (d as Fills).endId,
-    );
+    const fills = await walkEndId(alice, `${MIX_PRIVATE.fills}?${FX}`, 4, (p: Fills) => p.fillList);
     expect(new Set(fills.map((f) => f.tradeId)).size).toBe(fills.length);
     type Bills = { bills: Row[]; endId: string };
-    const bills = await walk(
-      alice,
-      `${MIX_PRIVATE.bills}?${FX}`,
-      3,
-      (d) => (d as Bills).bills,
-      (d) => (d as Bills).endId,
-    );
+    const bills = await walkEndId(alice, `${MIX_PRIVATE.bills}?${FX}`, 3, (p: Bills) => p.bills);
     expect(new Set(bills.map((b) => b.billId)).size).toBe(bills.length);
     const opens = await alice.get<Bills>(`${MIX_PRIVATE.bills}?${FX}&businessType=open_long&limit=100`);
     expect(opens.body.data.bills).toHaveLength(3);

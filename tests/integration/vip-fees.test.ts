@@ -71,6 +71,11 @@ const abs = (v: bigint) => (v < 0n ? -v : v);
 /** The fee a notional pays at `ppm`, rounded down as the engines round. */
 const feeAt = (notional: bigint, ppm: bigint) => (notional * ppm) / 1_000_000n;
 
+/** Moves `amount` of `coin` from the spot account to `toType`; the move must succeed. */
+async function fromSpot(c: Client, toType: string, amount: string, coin: string) {
+  expect((await c.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType, amount, coin })).body.code).toBe("00000");
+}
+
 describe("trade-rate", () => {
   it("answers the caller's own rates per business line, and refuses what Bitget refuses", async () => {
     expect((await rate(alice, "BTCUSDT", "spot")).body.data).toEqual({ makerFeeRate: "0.001", takerFeeRate: "0.001" });
@@ -146,9 +151,7 @@ describe("fees follow the level", () => {
     await checkSpot(await sell("0.5"), 900n);
 
     // margin (crossed) at level 3: a margin account pays its owner's tier
-    expect(
-      (await alice.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "crossed_margin", amount: "1", coin: "ETH" })).body.code,
-    ).toBe("00000");
+    await fromSpot(alice, "crossed_margin", "1", "ETH");
     const m = await alice.post<{ orderId: string }>(C.placeOrder, {
       symbol: "ETHUSDT",
       orderType: "market",
@@ -167,9 +170,7 @@ describe("fees follow the level", () => {
     }
 
     // futures at level 3: the taker pays 0.045 %, and the bills carry the same fees as the fills
-    expect(
-      (await alice.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "1000", coin: "USDT" })).body.code,
-    ).toBe("00000");
+    await fromSpot(alice, "usdt_futures", "1000", "USDT");
     const f = await alice.post<{ orderId: string }>(MIX_PRIVATE.placeOrder, {
       symbol: "BTCUSDT",
       productType: "USDT-FUTURES",

@@ -12,6 +12,7 @@ import type { MarketData } from "./market-data.ts";
 import { QUOTE_LEVELS, houseQuote, houseTaker, levelUsdt, lotsWorth, takerArrivals, takerSide } from "./house.ts";
 import { PriceProcess, type ProcessState } from "./price-process.ts";
 import { Rng, mixSeed } from "./random.ts";
+import { Ticker } from "../../ticker.ts";
 
 export const MM_USER = "house-mm";
 export const TAKER_USER = "house-taker";
@@ -33,7 +34,7 @@ export class MarketSimulator {
   private readonly procRng: Rng;
   /** Market makers' sizes and takers' arrivals. */
   private readonly rng: Rng;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly clock = new Ticker();
   private readonly quotes = new Map<string, Order[]>();
   /** Market-maker inventory per book in lots (positive: long). */
   private readonly inventory = new Map<string, number>();
@@ -82,13 +83,11 @@ export class MarketSimulator {
 
   start(): void {
     this.tick();
-    this.timer = setInterval(() => this.tick(), TICK_MS);
-    this.timer.unref();
+    this.clock.start(TICK_MS, () => this.tick());
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
+    this.clock.stop();
     try {
       this.saveState();
       this.market.candles.persist(this.svc.db);

@@ -15,7 +15,7 @@ import { planJson } from "../plan-format.ts";
 import { FX_PLAN_TYPES, TPSL_TYPES, type FxPlan, type FxPlanType, type FxTriggerType } from "../plan-store.ts";
 import type { TpslInput } from "../plans.ts";
 import { Base, bodyContract, clientOidOf, fields, MarginCoin, optionalTicks, priceTicks, sizeLots, toRequest } from "./order-fields.ts";
-import { contractOf, productTypeOf, qProductType } from "./query.ts";
+import { contractOf, productTypeOf, qProductType, qSymbolFilter } from "./query.ts";
 
 const Price = optional(decimal);
 const Kind = optional(text(16));
@@ -262,8 +262,7 @@ export function futuresPlanRoutes(app: FastifyInstance, deps: ExchangeRouteDeps 
     const q = req.query as Query;
     const pt = qProductType(q);
     const kind = enumValue(MIX_PLAN_QUERY_TYPES, qString(q, "planType", true, 16), "planType");
-    const symbol = qString(q, "symbol", false, 32);
-    const sym = symbol === undefined ? undefined : contractOf(symbol, pt).symbol;
+    const sym = qSymbolFilter(q, pt);
     const limit = qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }) as number;
     const orderId = qString(q, "orderId", false, 32);
     const clientOid = orderId ? undefined : qString(q, "clientOid", false, 64);

@@ -27,7 +27,7 @@ import {
   toRequest,
   type OrderFieldValues,
 } from "./order-fields.ts";
-import { contractOf, productTypeOf, qContract, qProductType } from "./query.ts";
+import { contractOf, productTypeOf, qContract, qProductType, qSymbolFilter } from "./query.ts";
 
 const PlaceSchema = z.object({ ...Base, ...OrderFields });
 const BatchSchema = z.object({ ...Base, marginMode: optional(text(16)), orderList: z.array(z.object(OrderFields)).min(1).max(50) });
@@ -127,12 +127,11 @@ export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDe
   route("GET", MIX_PRIVATE.bills, 10, false, async (req, p, env) => {
     const q = req.query as Query;
     qProductType(q);
-    const symbol = qString(q, "symbol", false, 32);
     const limit = qInt(q, "limit", { min: 1, max: 100, def: 20, clamp: true }) as number;
     const bills = fx.store.bills({
       env,
       userId: p.userId,
-      symbol: symbol === undefined ? undefined : contractOf(symbol, undefined).symbol,
+      symbol: qSymbolFilter(q, undefined),
       business: qString(q, "businessType", false, 40),
       before: qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
       ...qTimeWindow(q),
@@ -159,11 +158,10 @@ export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDe
   route("GET", MIX_PRIVATE.historyPosition, 5, false, async (req, p, env) => {
     const q = req.query as Query;
     qProductType(q, false);
-    const symbol = qString(q, "symbol", false, 32);
     const rows = fx.store.positionHistory({
       env,
       userId: p.userId,
-      symbol: symbol === undefined ? undefined : contractOf(symbol, undefined).symbol,
+      symbol: qSymbolFilter(q, undefined),
       before: qString(q, "idLessThan", false, 32),
       ...qTimeWindow(q),
       limit: qInt(q, "limit", { min: 1, max: 100, def: 20, clamp: true }) as number,
@@ -258,8 +256,7 @@ export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDe
   const listOrders = (open: boolean) => async (req: { query: unknown }, p: Principal, env: Env) => {
     const q = req.query as Query;
     const pt = qProductType(q);
-    const symbol = qString(q, "symbol", false, 32);
-    const sym = symbol === undefined ? undefined : contractOf(symbol, pt).symbol;
+    const sym = qSymbolFilter(q, pt);
     const limit = qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }) as number;
     const orderId = qString(q, "orderId", false, 32);
     const clientOid = qString(q, "clientOid", false, 64);
@@ -306,11 +303,10 @@ export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDe
   route("GET", MIX_PRIVATE.fills, 10, false, async (req, p, env) => {
     const q = req.query as Query;
     const pt = qProductType(q);
-    const symbol = qString(q, "symbol", false, 32);
     const rows = fx.store.fills({
       env,
       userId: p.userId,
-      symbol: symbol === undefined ? undefined : contractOf(symbol, pt).symbol,
+      symbol: qSymbolFilter(q, pt),
       orderId: qString(q, "orderId", false, 32),
       before: qIdCursor(q),
       ...qTimeWindow(q),

@@ -34,3 +34,9 @@ export function qContract(q: Query, productTypeRequired = true): Contract {
   const pt = qProductType(q, productTypeRequired);
   return contractOf(qString(q, "symbol", true, 32), pt);
 }
+
+/** An optional `symbol` filter as its contract's symbol (undefined when absent); a named one must be listed. */
+export function qSymbolFilter(q: Query, productType: ProductType | undefined): string | undefined {
+  const symbol = qString(q, "symbol", false, 32);
+  return symbol === undefined ? undefined : contractOf(symbol, productType).symbol;
+}
