@@ -10,57 +10,64 @@ import type { Db } from "../db/database.ts";
 import type { Migration } from "../db/migrations.ts";
 import type { DepositState, WithdrawState } from "../../protocol/wallet.ts";
 
+/**
+ * The columns a deposit and a withdrawal open and close with (who moves how much of which coin on
+ * which chain; when the row was made and last changed) and the per-user index both are read by.
+ * Migration 3300 builds both tables through it; the text it gives is the one 3300 was merged with.
+ */
+function chainMoveTable(table: string, columns: string[]): string {
+  const lines = [
+    "id            INTEGER PRIMARY KEY AUTOINCREMENT",
+    "env           TEXT NOT NULL",
+    "user_id       TEXT NOT NULL",
+    "coin          TEXT NOT NULL",
+    "chain         TEXT NOT NULL",
+    "amount        INTEGER NOT NULL",
+    ...columns,
+    "created_at    INTEGER NOT NULL",
+    "updated_at    INTEGER NOT NULL",
+  ];
+  return [
+    `CREATE TABLE ${table} (`,
+    `  ${lines.join(",\n        ")}`,
+    `);`,
+    `CREATE INDEX ${table}_user ON ${table}(env, user_id, id);`,
+  ].join("\n      ");
+}
+
 export const WALLET_MIGRATIONS: Migration[] = [
   {
     version: 3300,
     name: "wallet: simulated chain, deposits, withdrawals, address book",
     sql: `
       CREATE TABLE wallet_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE wallet_deposits (
-        id            INTEGER PRIMARY KEY AUTOINCREMENT,
-        env           TEXT NOT NULL,
-        user_id       TEXT NOT NULL,
-        coin          TEXT NOT NULL,
-        chain         TEXT NOT NULL,
-        amount        INTEGER NOT NULL,
-        to_address    TEXT NOT NULL,
-        tag           TEXT NOT NULL,
-        from_address  TEXT NOT NULL,
-        tx_hash       TEXT NOT NULL,
-        seen_height   INTEGER NOT NULL,
-        confirm       INTEGER NOT NULL DEFAULT 0,
-        need_confirm  INTEGER NOT NULL,
-        state         TEXT NOT NULL,
-        created_at    INTEGER NOT NULL,
-        updated_at    INTEGER NOT NULL
-      );
-      CREATE INDEX wallet_deposits_user ON wallet_deposits(env, user_id, id);
+      ${chainMoveTable("wallet_deposits", [
+        "to_address    TEXT NOT NULL",
+        "tag           TEXT NOT NULL",
+        "from_address  TEXT NOT NULL",
+        "tx_hash       TEXT NOT NULL",
+        "seen_height   INTEGER NOT NULL",
+        "confirm       INTEGER NOT NULL DEFAULT 0",
+        "need_confirm  INTEGER NOT NULL",
+        "state         TEXT NOT NULL",
+      ])}
       CREATE INDEX wallet_deposits_pending ON wallet_deposits(id) WHERE state = 'pending';
-      CREATE TABLE wallet_withdrawals (
-        id            INTEGER PRIMARY KEY AUTOINCREMENT,
-        env           TEXT NOT NULL,
-        user_id       TEXT NOT NULL,
-        coin          TEXT NOT NULL,
-        chain         TEXT NOT NULL,
-        amount        INTEGER NOT NULL,
-        fee           INTEGER NOT NULL,
-        to_address    TEXT NOT NULL,
-        tag           TEXT NOT NULL,
-        from_address  TEXT NOT NULL,
-        tx_hash       TEXT NOT NULL DEFAULT '',
-        client_oid    TEXT NOT NULL DEFAULT '',
-        via           TEXT NOT NULL,
-        state         TEXT NOT NULL,
-        requested_height INTEGER NOT NULL,
-        sent_height   INTEGER,
-        confirm       INTEGER NOT NULL DEFAULT 0,
-        need_confirm  INTEGER NOT NULL,
-        fail_reason   TEXT NOT NULL DEFAULT '',
-        fail_requested INTEGER NOT NULL DEFAULT 0,
-        created_at    INTEGER NOT NULL,
-        updated_at    INTEGER NOT NULL
-      );
-      CREATE INDEX wallet_withdrawals_user ON wallet_withdrawals(env, user_id, id);
+      ${chainMoveTable("wallet_withdrawals", [
+        "fee           INTEGER NOT NULL",
+        "to_address    TEXT NOT NULL",
+        "tag           TEXT NOT NULL",
+        "from_address  TEXT NOT NULL",
+        "tx_hash       TEXT NOT NULL DEFAULT ''",
+        "client_oid    TEXT NOT NULL DEFAULT ''",
+        "via           TEXT NOT NULL",
+        "state         TEXT NOT NULL",
+        "requested_height INTEGER NOT NULL",
+        "sent_height   INTEGER",
+        "confirm       INTEGER NOT NULL DEFAULT 0",
+        "need_confirm  INTEGER NOT NULL",
+        "fail_reason   TEXT NOT NULL DEFAULT ''",
+        "fail_requested INTEGER NOT NULL DEFAULT 0",
+      ])}
       CREATE INDEX wallet_withdrawals_open ON wallet_withdrawals(id) WHERE state IN ('pending', 'processing');
       CREATE UNIQUE INDEX wallet_withdrawals_oid ON wallet_withdrawals(env, user_id, client_oid) WHERE client_oid <> '';
       CREATE TABLE wallet_address_book (
@@ -78,7 +85,8 @@ export const WALLET_MIGRATIONS: Migration[] = [
   },
 ];
 
-export interface DepositRow {
+/** The columns both tables share (`chainMoveTable`), as a row reads them. */
+interface ChainMoveRow {
   id: number;
   env: string;
   user_id: string;
@@ -89,37 +97,26 @@ export interface DepositRow {
   tag: string;
   from_address: string;
   tx_hash: string;
-  seen_height: number;
   confirm: number;
   need_confirm: number;
-  state: DepositState;
   created_at: number;
   updated_at: number;
 }
 
-export interface WithdrawalRow {
-  id: number;
-  env: string;
-  user_id: string;
-  coin: string;
-  chain: string;
-  amount: bigint;
+export interface DepositRow extends ChainMoveRow {
+  seen_height: number;
+  state: DepositState;
+}
+
+export interface WithdrawalRow extends ChainMoveRow {
   fee: bigint;
-  to_address: string;
-  tag: string;
-  from_address: string;
-  tx_hash: string;
   client_oid: string;
   via: string;
   state: WithdrawState;
   requested_height: number;
   sent_height: number | null;
-  confirm: number;
-  need_confirm: number;
   fail_reason: string;
   fail_requested: number;
-  created_at: number;
-  updated_at: number;
 }
 
 export interface AddressBookRow {
