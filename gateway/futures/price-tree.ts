@@ -67,25 +67,18 @@ function before(aPrice: number, aTie: number, bPrice: number, bTie: number): boo
 /** Inserts `x` under `n` by its key, rotating it up while its priority beats its parent's (no allocation). */
 function insertNode<T>(n: PriceNode<T> | null, x: PriceNode<T>): PriceNode<T> {
   if (!n) return x;
-  if (before(x.price, x.tie, n.price, n.tie)) {
-    const l = insertNode(n.left, x);
-    n.left = l;
-    if (l.prio > n.prio) {
-      n.left = l.right;
-      l.right = n;
-      return l;
-    }
-  } else {
-    const r = insertNode(n.right, x);
-    n.right = r;
-    if (r.prio > n.prio) {
-      n.right = r.left;
-      r.left = n;
-      return r;
-    }
-  }
-  return n;
+  // `x` goes down one side; a child that rises above `n` hands `n` its inner subtree, the other side
+  const [side, other] = before(x.price, x.tie, n.price, n.tie) ? LEFT_FIRST : RIGHT_FIRST;
+  const c = insertNode(n[side], x);
+  n[side] = c;
+  if (c.prio <= n.prio) return n;
+  n[side] = c[other];
+  c[other] = n;
+  return c;
 }
+
+const LEFT_FIRST = ["left", "right"] as const;
+const RIGHT_FIRST = ["right", "left"] as const;
 
 /** Takes `x` out from under `n`, its children merged in its place. */
 function removeNode<T>(n: PriceNode<T> | null, x: PriceNode<T>): PriceNode<T> | null {
