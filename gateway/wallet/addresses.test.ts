@@ -21,37 +21,32 @@ describe("encodings", () => {
 });
 
 describe("withdrawal address checks", () => {
-  it("accepts real addresses of each network", () => {
-    const good: Array<[AddressFormat, string]> = [
-      ["btc", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"],
-      ["btc", "bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297"],
-      ["btc", "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2"],
-      ["btc", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy"],
-      ["evm", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"],
-      ["evm", "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed"],
-      ["tron", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"],
-      ["solana", "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB"],
-      ["xrp", "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh"],
-      ["doge", "DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L"],
-    ];
-    for (const [f, a] of good) expect(isValidAddress(f, a), `${f} ${a}`).toBe(true);
-  });
-
-  it("refuses typos, wrong networks and wrong checksums", () => {
-    const bad: Array<[AddressFormat, string]> = [
-      ["btc", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5"],
-      ["btc", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"],
-      ["btc", "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3"],
-      ["evm", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"],
-      ["evm", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeA"],
-      ["tron", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T"],
-      ["tron", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"],
-      ["solana", "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8Benw"],
-      ["xrp", "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTi"],
-      ["evm", ""],
-      ["evm", " 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"],
-    ];
-    for (const [f, a] of bad) expect(isValidAddress(f, a), `${f} ${a}`).toBe(false);
+  it.each<[AddressFormat, string, boolean]>([
+    // real addresses of each network
+    ["btc", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", true],
+    ["btc", "bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297", true],
+    ["btc", "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2", true],
+    ["btc", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy", true],
+    ["evm", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", true],
+    ["evm", "0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed", true],
+    ["tron", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", true],
+    ["solana", "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB", true],
+    ["xrp", "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh", true],
+    ["doge", "DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L", true],
+    // typos, wrong networks and wrong checksums
+    ["btc", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5", false],
+    ["btc", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", false],
+    ["btc", "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3", false],
+    ["evm", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD", false],
+    ["evm", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeA", false],
+    ["tron", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6T", false],
+    ["tron", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", false],
+    ["solana", "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8Benw", false],
+    ["xrp", "rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTi", false],
+    ["evm", "", false],
+    ["evm", " 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", false],
+  ])("%s %j: accepted %s", (f, a, valid) => {
+    expect(isValidAddress(f, a)).toBe(valid);
   });
 
   it("checks tags as 32-bit unsigned integers", () => {
