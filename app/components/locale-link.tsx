@@ -24,3 +24,19 @@ export const LocaleNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(functio
   const localize = useLocalize();
   return <NavLink ref={ref} to={typeof to === "string" ? localize(to) : to} {...rest} />;
 });
+
+/** One link of a `LocaleLinks` row; `className` when it differs from the row's. */
+export interface LinkItem {
+  to: string;
+  label: string;
+  className?: string;
+}
+
+/** Action links side by side (the site header's, the asset shell's deposit and withdraw), each a `LocaleLink`. */
+export function LocaleLinks({ links, className }: { links: readonly LinkItem[]; className: string }) {
+  return links.map((l) => (
+    <LocaleLink key={l.to} to={l.to} className={l.className ?? className}>
+      {l.label}
+    </LocaleLink>
+  ));
+}

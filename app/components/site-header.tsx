@@ -1,4 +1,4 @@
-import { LocaleLink, LocaleNavLink, useLocalize } from "~/components/locale-link";
+import { LocaleLink, LocaleLinks, LocaleNavLink, useLocalize } from "~/components/locale-link";
 import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -35,12 +35,13 @@ function UserMenu({ user }: { user: PageUser }) {
     <div className="header-end">
       <SettingsPanel />
       <AccountSwitcher currentUserId={user.userId} />
-      <LocaleLink to="/asset" className="header-link">
-        {t("assets:nav.entry")}
-      </LocaleLink>
-      <LocaleLink to="/subaccount" className="header-link">
-        {t("account:sub.title")}
-      </LocaleLink>
+      <LocaleLinks
+        className="header-link"
+        links={[
+          { to: "/asset", label: t("assets:nav.entry") },
+          { to: "/subaccount", label: t("account:sub.title") },
+        ]}
+      />
       <LocaleLink to="/modifyverification" className="user-name" aria-label={`${user.userName}: ${t("auth.security")}`}>
         {user.userName}
       </LocaleLink>
@@ -105,12 +106,13 @@ export function SiteHeader() {
         ) : (
           <div className="header-end">
             <SettingsPanel />
-            <LocaleLink to="/login" className="button">
-              {t("auth.login")}
-            </LocaleLink>
-            <LocaleLink to="/register" className="button primary">
-              {t("auth.register")}
-            </LocaleLink>
+            <LocaleLinks
+              className="button"
+              links={[
+                { to: "/login", label: t("auth.login") },
+                { to: "/register", label: t("auth.register"), className: "button primary" },
+              ]}
+            />
           </div>
         )}
       </div>

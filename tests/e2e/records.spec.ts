@@ -130,20 +130,11 @@ traderTest("futures orders: open orders cancel after a confirmation; records lis
   await ok(c.post(MIX_PRIVATE.placeOrder, { ...fx, side: "buy", orderType: "market", size: "0.002" }));
   await ok(c.post(MIX_PRIVATE.closePositions, { symbol: "BTCUSDT", productType: "USDT-FUTURES" }));
   const mark = Number((await c.get<Row[]>(`${MIX.ticker}?symbol=BTCUSDT&productType=USDT-FUTURES`)).body.data[0]!.markPrice);
-  const ids: string[] = [];
-  for (const price of [mark * 0.8, mark * 0.7]) {
-    const r = await ok(
-      c.post<{ orderId: string }>(MIX_PRIVATE.placeOrder, {
-        ...fx,
-        side: "buy",
-        orderType: "limit",
-        force: "gtc",
-        price: price.toFixed(1),
-        size: "0.001",
-      }),
-    );
-    ids.push(r.body.data.orderId);
-  }
+  /** Places an order or a trigger order and gives its id. */
+  const placed = async (path: string, body: object) => (await ok(c.post<{ orderId: string }>(path, body))).body.data.orderId;
+  const buyAt = (price: number) =>
+    placed(MIX_PRIVATE.placeOrder, { ...fx, side: "buy", orderType: "limit", force: "gtc", price: price.toFixed(1), size: "0.001" });
+  const ids = [await buyAt(mark * 0.8), await buyAt(mark * 0.7)];
 
   await page.goto("/order/mcp");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("USDT-M futures orders");
@@ -159,21 +150,19 @@ traderTest("futures orders: open orders cancel after a confirmation; records lis
   await expect(rows(page, "orders").getByTestId("record-orderId").first()).toHaveText(ids[0]!);
 
   // a trigger order far above the market, cancelled from its tab; its history then lists it
-  const plan = await ok(
-    c.post<{ orderId: string }>(MIX_PRIVATE.placePlanOrder, {
-      ...fx,
-      planType: "normal_plan",
-      marginMode: "crossed",
-      size: "0.001",
-      side: "buy",
-      orderType: "market",
-      triggerType: "mark_price",
-      triggerPrice: (mark * 1.5).toFixed(1),
-    }),
-  );
+  const planId = await placed(MIX_PRIVATE.placePlanOrder, {
+    ...fx,
+    planType: "normal_plan",
+    marginMode: "crossed",
+    size: "0.001",
+    side: "buy",
+    orderType: "market",
+    triggerType: "mark_price",
+    triggerPrice: (mark * 1.5).toFixed(1),
+  });
   await page.getByRole("tab", { name: "Trigger orders", exact: true }).click();
   await expect(rows(page, "plans")).toHaveCount(1);
-  await page.getByRole("button", { name: `Cancel order ${plan.body.data.orderId}` }).click();
+  await page.getByRole("button", { name: `Cancel order ${planId}` }).click();
   await dialog.getByRole("button", { name: "Cancel order" }).click();
   await expect(page.getByText("Nothing in this range.")).toBeVisible();
   await page.getByRole("tab", { name: "Trigger order history" }).click();

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Area, AreaChart, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Cell, Pie, PieChart, ResponsiveContainer } from "recharts";
 import { DataTable } from "~/components/ui/data-table";
 import { RadioChoices } from "~/components/ui/radio-choices";
+import { TimeAreaChart } from "~/components/ui/time-area-chart";
 import { slices, type EquityPoint, type Slice } from "~/lib/assets/overview";
 import { formatDateTime } from "~/lib/i18n/format";
 import { numberFormat } from "~/lib/i18n/formatters";
@@ -100,7 +101,7 @@ export function EquityChart({
   const { t } = useTranslation("assets");
   const { money } = useAssetPage();
   const when = (ms: number) => formatDateTime(ms, money.intl, intervalMs >= DAY_MS ? "date" : "datetime");
-  const data = points.map((p) => ({ ts: p.ts, total: Number(p.total) }));
+  const data = points.map((p) => ({ time: p.ts, value: Number(p.total) }));
   return (
     <figure className="asset-chart wide" data-testid="equity-chart">
       <figcaption>
@@ -118,35 +119,16 @@ export function EquityChart({
       {points.length > 0 && (
         <>
           <div className="chart-box" aria-hidden="true">
-            <ResponsiveContainer width="100%" height={220}>
-              <AreaChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-                <XAxis
-                  dataKey="ts"
-                  type="number"
-                  domain={["dataMin", "dataMax"]}
-                  tickFormatter={when}
-                  stroke="var(--color-text-muted)"
-                  fontSize={11}
-                />
-                <YAxis
-                  hide={money.hidden}
-                  width={80}
-                  tickFormatter={(v: number) => money.moneyText(String(v))}
-                  stroke="var(--color-text-muted)"
-                  fontSize={11}
-                />
-                {!money.hidden && <Tooltip labelFormatter={(v) => when(Number(v))} formatter={(v) => money.moneyText(String(v))} />}
-                <Area
-                  type="monotone"
-                  dataKey="total"
-                  name={t("overview.total")}
-                  stroke="#00a8d0"
-                  fill="#00a8d0"
-                  fillOpacity={0.2}
-                  isAnimationActive={false}
-                />
-              </AreaChart>
-            </ResponsiveContainer>
+            <TimeAreaChart
+              data={data}
+              height={220}
+              color="#00a8d0"
+              name={t("overview.total")}
+              timeText={when}
+              valueText={(v) => money.moneyText(String(v))}
+              hideValues={money.hidden}
+              {...(money.hidden ? {} : { tooltip: { time: when, value: (v: number) => money.moneyText(String(v)) } })}
+            />
           </div>
           <details>
             <summary>{t("overview.showTable")}</summary>

@@ -1,7 +1,7 @@
 import type { LinksFunction } from "@remix-run/node";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LocaleLink, LocaleNavLink } from "~/components/locale-link";
+import { LocaleLinks, LocaleNavLink } from "~/components/locale-link";
 import type { TransferChoice } from "~/lib/assets/transfer";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { usePagePrefs, useSetPref } from "~/lib/prefs/use-page-prefs";
@@ -122,14 +122,13 @@ export function AssetShell({ page: which, children }: { page: AssetPageKey; chil
                 {t("nav.deposit")}
               </button>
             ) : (
-              <>
-                <LocaleLink to="/asset/recharge" className="button">
-                  {t("nav.deposit")}
-                </LocaleLink>
-                <LocaleLink to="/asset/withdraw" className="button">
-                  {t("nav.withdraw")}
-                </LocaleLink>
-              </>
+              <LocaleLinks
+                className="button"
+                links={[
+                  { to: "/asset/recharge", label: t("nav.deposit") },
+                  { to: "/asset/withdraw", label: t("nav.withdraw") },
+                ]}
+              />
             )}
             <button type="button" className="button primary" onClick={() => openTransfer()} data-testid="open-transfer">
               {t("nav.transfer")}

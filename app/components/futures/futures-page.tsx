@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useScreen } from "~/components/trade/use-screen";
 import { KlineChart } from "~/components/trade/chart/kline-chart";
 import { DemoSwitch } from "~/components/trade/demo-switch";
 import { MarketUnavailable, ScreenBook, useLoginTo } from "~/components/trade/screen-parts";
 import { RecentTrades } from "~/components/trade/recent-trades";
 import { TradeLayout } from "~/components/trade/trade-layout";
-import { useMarketFeeds, useMarketViews } from "~/components/trade/use-feeds";
+import { useMarketFeeds } from "~/components/trade/use-feeds";
 import { FUTURES_CHART, futuresTickerOf, PRODUCT_TYPE, type FuturesTicker } from "~/lib/futures/api";
 import { futuresMarketOf } from "~/lib/futures/contract";
 import type { FuturesAccountState, FuturesEvent } from "~/lib/futures/account-feed";
@@ -15,8 +15,6 @@ import type { FuturesPageData } from "~/lib/futures/page-data";
 import { BRAND } from "~/lib/i18n/meta";
 import { formatNumber } from "~/lib/i18n/format";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
-import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-import { useRootData } from "~/lib/root-data";
 import { showToast } from "~/lib/toast";
 import { chartAccountOf } from "~/lib/trade/chart-account";
 import type { PriceMark } from "~/lib/trade/chart/marks";
@@ -45,13 +43,10 @@ const NO_ACCOUNT = new FrameStore<FuturesAccountState | undefined>(() => undefin
 
 /** The USDT-M futures screen of one contract (docs/decisions/705): the spot screen's pieces, futures data. */
 export function FuturesPage({ data }: { data: FuturesPageData }) {
-  const { t } = useTranslation("trade");
-  const { intl } = usePagePrefs();
-  const user = useRootData()?.user ?? null;
   const market = useMemo(() => futuresMarketOf(data.contract), [data.contract]);
   const symbol = data.symbol.symbol;
   const feeds = useFuturesFeeds(data);
-  const { book, trades, ticker } = useMarketViews(feeds);
+  const { t, intl, user, book, trades, ticker } = useScreen(feeds);
   const [unit] = useLocalPref("futuresTradeUnit");
   const [holdSide, setHoldSide] = useState<HoldSide>("long");
   const [pick, setPick] = useState<{ price: string; n: number }>();

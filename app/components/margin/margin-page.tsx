@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useScreen } from "~/components/trade/use-screen";
 import { KlineChart } from "~/components/trade/chart/kline-chart";
 import { RecentTrades } from "~/components/trade/recent-trades";
 import { MarketUnavailable, PairHead, ScreenBook, useLoginTo } from "~/components/trade/screen-parts";
 import { TradeLayout } from "~/components/trade/trade-layout";
-import { useMarketViews, usePublicFeeds } from "~/components/trade/use-feeds";
+import { usePublicFeeds } from "~/components/trade/use-feeds";
 import { useBookPick, useOrderSide } from "~/components/trade/use-order-side";
 import { formatNumber } from "~/lib/i18n/format";
 import { BRAND } from "~/lib/i18n/meta";
@@ -14,8 +14,6 @@ import { fundsOf } from "~/lib/margin/maths";
 import type { MarginPageData } from "~/lib/margin/page-data";
 import { marginPath } from "~/lib/margin/paths";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
-import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-import { useRootData } from "~/lib/root-data";
 import { showToast } from "~/lib/toast";
 import { chartAccountOf } from "~/lib/trade/chart-account";
 import { marketOf } from "~/lib/trade/market";
@@ -41,13 +39,10 @@ const LOADING: Omit<MarginAccountView, "version"> = {
 
 /** One pair on margin (docs/decisions/707): the spot screen's market and frame, a margin account beside it. */
 export function MarginPage({ data }: { data: MarginPageData }) {
-  const { t } = useTranslation("trade");
-  const { intl } = usePagePrefs();
-  const user = useRootData()?.user ?? null;
   const market = useMemo(() => marketOf(data.symbol), [data.symbol]);
   const symbol = data.symbol.symbol;
   const feeds = usePublicFeeds(data);
-  const { book, trades, ticker } = useMarketViews(feeds);
+  const { t, intl, user, book, trades, ticker } = useScreen(feeds);
   const [unit, setUnit] = useLocalPref("tradeUnit");
   const { side, setSide, sides } = useOrderSide();
   const [mode, setMode] = useState<MarginMode>("crossed");

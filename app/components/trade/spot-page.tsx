@@ -1,10 +1,8 @@
 import { useEffect, useMemo, useRef } from "react";
-import { useTranslation } from "react-i18next";
-import { useRootData } from "~/lib/root-data";
+import { useScreen } from "~/components/trade/use-screen";
 import { BRAND } from "~/lib/i18n/meta";
 import { formatNumber } from "~/lib/i18n/format";
 import { parseDecimal, type Decimal } from "~/lib/numbers/decimal";
-import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { useSimulationMode } from "~/lib/simulation/simulation-mode";
 import { showToast } from "~/lib/toast";
@@ -21,19 +19,16 @@ import { OrderPanel } from "./order-panel";
 import { RecentTrades } from "./recent-trades";
 import { MarketUnavailable, PairHead, ScreenBook, useLoginTo } from "./screen-parts";
 import { TradeLayout } from "./trade-layout";
-import { useAccountFeed, useMarketViews, usePublicFeeds } from "./use-feeds";
+import { useAccountFeed, usePublicFeeds } from "./use-feeds";
 import { useBookPick, useOrderSide } from "./use-order-side";
 
 /** One spot market: its data live from the streams, the order panel on the side the layout says. */
 export function SpotPage({ data }: { data: SpotPageData }) {
-  const { t } = useTranslation("trade");
-  const { intl } = usePagePrefs();
-  const user = useRootData()?.user ?? null;
   const demo = useSimulationMode();
   const market = useMemo(() => marketOf(data.symbol), [data.symbol]);
   const symbol = data.symbol.symbol;
   const feeds = usePublicFeeds(data);
-  const { book, trades, ticker } = useMarketViews(feeds);
+  const { t, intl, user, book, trades, ticker } = useScreen(feeds);
   const [unit, setUnit] = useLocalPref("tradeUnit");
   const { side, setSide, sides } = useOrderSide();
   const { pick, onPick } = useBookPick();

@@ -23,12 +23,8 @@ describe("auth forms", () => {
     });
   });
 
-  it.each([
-    ["20002", "code"],
-    ["20004", "account"],
-    ["20005", "password"],
-    ["20001", "form"],
-  ])("puts the gateway refusal %s beside the %s field", (code, field) => {
+  const fieldByCode = { "20002": "code", "20004": "account", "20005": "password", "20001": "form" };
+  it.each(Object.entries(fieldByCode))("puts the gateway refusal %s beside the %s field", (code, field) => {
     expect(fieldOfCode(code)).toBe(field);
   });
 

@@ -52,18 +52,15 @@ const rowsOf = <T>(list: unknown, read: (o: Record<string, unknown>) => T | unde
         return row === undefined ? [] : [row];
       })
     : [];
+/** The text fields `keys` of a row, each `fallback` when missing. */
+const textsOf = <K extends string>(o: Record<string, unknown>, keys: readonly K[], fallback: string) =>
+  Object.fromEntries(keys.map((k) => [k, text(o[k]) ?? fallback])) as Record<K, string>;
 
 /** One coin of a margin account: what is there, what is free, what is owed. */
-export interface MarginAsset {
+export interface MarginAsset extends Record<"totalAmount" | "available" | "frozen" | "borrow" | "interest" | "net", string> {
   /** The pair, for an isolated account's row. */
   symbol?: string;
   coin: string;
-  totalAmount: string;
-  available: string;
-  frozen: string;
-  borrow: string;
-  interest: string;
-  net: string;
 }
 
 export function marginAssetsOf(rows: unknown): MarginAsset[] {
@@ -75,12 +72,10 @@ export function marginAssetsOf(rows: unknown): MarginAsset[] {
     return {
       ...(symbol ? { symbol } : {}),
       coin,
-      totalAmount: text(o.totalAmount) ?? available,
       available,
-      frozen: text(o.frozen) ?? "0",
-      borrow: text(o.borrow) ?? "0",
-      interest: text(o.interest) ?? "0",
-      net: text(o.net) ?? available,
+      // what is there and what is net default to what is free; what is held or owed, to nothing
+      ...textsOf(o, ["totalAmount", "net"], available),
+      ...textsOf(o, ["frozen", "borrow", "interest"], "0"),
     };
   });
 }
@@ -212,13 +207,12 @@ export function marginRecordsOf(page: unknown, kind: RecordKind): MarginRecord[]
   });
 }
 
+/** Its leverage limits and risk thresholds, text as Bitget sends them ("" when missing). */
+const LISTING_LIMITS = ["maxCrossedLeverage", "maxIsolatedLeverage", "warningRiskRatio", "liquidationRiskRatio"] as const;
+
 /** A pair's margin listing (`margin/currencies`): its risk thresholds and whether it can borrow. */
-export interface MarginListing {
+export interface MarginListing extends Record<(typeof LISTING_LIMITS)[number], string> {
   symbol: string;
-  maxCrossedLeverage: string;
-  maxIsolatedLeverage: string;
-  warningRiskRatio: string;
-  liquidationRiskRatio: string;
   /** Whether the pair trades on margin at all (Bitget lists every pair, with this flag). */
   isBorrowable: boolean;
   isCrossBorrowable: boolean;
@@ -231,10 +225,7 @@ export function marginListingsOf(rows: unknown): MarginListing[] {
     if (!symbol) return undefined;
     return {
       symbol,
-      maxCrossedLeverage: text(o.maxCrossedLeverage) ?? "",
-      maxIsolatedLeverage: text(o.maxIsolatedLeverage) ?? "",
-      warningRiskRatio: text(o.warningRiskRatio) ?? "",
-      liquidationRiskRatio: text(o.liquidationRiskRatio) ?? "",
+      ...textsOf(o, LISTING_LIMITS, ""),
       isBorrowable: o.isBorrowable !== false,
       isCrossBorrowable: o.isCrossBorrowable !== false,
       isIsolatedBorrowable: o.isIsolatedBaseBorrowable !== false || o.isIsolatedQuoteBorrowable !== false,

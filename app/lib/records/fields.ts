@@ -32,4 +32,14 @@ export const FIELD = {
   recordId: (path: string) => f(path, "recordId", "text"),
 } as const;
 
+/** The columns of a spot-style fill (spot and margin): side, price, size, value and fee. */
+export const FILL_COLUMNS: readonly RecordField[] = [
+  FIELD.side,
+  FIELD.fillPrice,
+  FIELD.size,
+  FIELD.value("amount"),
+  FIELD.spotFee,
+  FIELD.spotFeeCoin,
+];
+
 export { f as field };

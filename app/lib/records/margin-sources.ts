@@ -5,110 +5,77 @@
  */
 import { marginPaths, type MarginMode } from "~/lib/margin/api";
 import { idOf, lastOf, listAt, pair, type RecordField, type RecordSource } from "./source";
-import { FIELD, field } from "./fields";
+import { FIELD, FILL_COLUMNS, field } from "./fields";
 
 type Kind = "borrow" | "repay" | "interest" | "liquidation";
 
-const LOANS: Record<
-  Kind,
-  { list: "borrowHistory" | "repayHistory" | "interestHistory" | "liquidationHistory"; key: string; fields: RecordField[] }
-> = {
-  borrow: {
-    list: "borrowHistory",
-    key: "loanId",
-    fields: [FIELD.coin, FIELD.amount("borrowAmount"), field("borrowType", "loanType", "code"), FIELD.recordId("loanId")],
-  },
-  repay: {
-    list: "repayHistory",
-    key: "repayId",
-    fields: [
-      FIELD.coin,
-      FIELD.amount("repayAmount"),
-      field("repayPrincipal", "principal", "number"),
-      field("repayInterest", "interest", "number"),
-      field("repayType", "loanType", "code"),
-      FIELD.recordId("repayId"),
-    ],
-  },
-  interest: {
-    list: "interestHistory",
-    key: "interestId",
-    fields: [
-      field("interestCoin", "coin", "text"),
-      field("interestAmount", "interest", "number"),
-      field("dailyInterestRate", "dailyRate", "number"),
-      FIELD.recordId("interestId"),
-    ],
-  },
-  liquidation: {
-    list: "liquidationHistory",
-    key: "liqId",
-    fields: [
-      field("liqRiskRatio", "riskRate", "percent"),
-      field("totalAssets", "assets", "number"),
-      field("totalDebt", "debt", "number"),
-      field("liqEndTime", "closed", "time"),
-      FIELD.recordId("liqId"),
-    ],
-  },
+const num = (path: string, label: string): RecordField => field(path, label, "number");
+
+/** A loan list's own columns; each list is `<kind>History` and ends with its record id, `key`. */
+const loan = (key: string, ...fields: RecordField[]) => ({ key, fields: [...fields, FIELD.recordId(key)] });
+
+const LOANS: Record<Kind, { key: string; fields: RecordField[] }> = {
+  borrow: loan("loanId", FIELD.coin, FIELD.amount("borrowAmount"), field("borrowType", "loanType", "code")),
+  repay: loan(
+    "repayId",
+    FIELD.coin,
+    FIELD.amount("repayAmount"),
+    num("repayPrincipal", "principal"),
+    num("repayInterest", "interest"),
+    field("repayType", "loanType", "code"),
+  ),
+  interest: loan(
+    "interestId",
+    field("interestCoin", "coin", "text"),
+    num("interestAmount", "interest"),
+    num("dailyInterestRate", "dailyRate"),
+  ),
+  liquidation: loan(
+    "liqId",
+    field("liqRiskRatio", "riskRate", "percent"),
+    num("totalAssets", "assets"),
+    num("totalDebt", "debt"),
+    field("liqEndTime", "closed", "time"),
+  ),
 };
 
 export function marginSources(mode: MarginMode, symbols: readonly string[]): RecordSource[] {
   const paths = marginPaths(mode);
   const isolated = mode === "isolated";
-  const named = { time: true, symbols, symbolRequired: true } as const;
+  /** One margin list: a page of 100 from `minId` or a row's id, rows under `at`, by pair when `byPair`. */
+  const list = (id: string, path: string, at: string, next: RecordSource["next"], key: string, fields: RecordField[], byPair = true) =>
+    ({
+      id,
+      label: id,
+      path: () => path,
+      limit: 100,
+      filters: byPair ? { time: true, symbols, symbolRequired: true } : { time: true },
+      query: (f) => (byPair ? pair(f.symbol) : {}),
+      rows: (d) => listAt(d, at),
+      next,
+      key,
+      fields,
+    }) satisfies RecordSource;
   const loans = (kind: Kind): RecordSource => {
     const l = LOANS[kind];
-    return {
-      id: kind,
-      label: kind,
-      path: () => paths[l.list],
-      limit: 100,
-      filters: isolated ? named : { time: true },
-      query: (f) => (isolated ? pair(f.symbol) : {}),
-      rows: (d) => listAt(d, "resultList"),
-      next: idOf("minId"),
-      key: l.key,
-      fields: [FIELD.time, ...(isolated ? [FIELD.pair] : []), ...l.fields],
-    };
+    const fields = [FIELD.time, ...(isolated ? [FIELD.pair] : []), ...l.fields];
+    return list(kind, paths[`${kind}History`], "resultList", idOf("minId"), l.key, fields, isolated);
   };
   return [
-    {
-      id: "orders",
-      label: "orders",
-      path: () => paths.historyOrders,
-      limit: 100,
-      filters: named,
-      query: (f) => pair(f.symbol),
-      rows: (d) => listAt(d, "orderList"),
-      next: idOf("minId"),
-      key: "orderId",
-      fields: [
-        FIELD.time,
-        FIELD.pair,
-        FIELD.side,
-        FIELD.orderType,
-        field("loanType", "loanType", "code"),
-        FIELD.price,
-        FIELD.priceAvg,
-        FIELD.size,
-        FIELD.filled("baseSize"),
-        FIELD.status,
-        FIELD.orderId,
-      ],
-    },
-    {
-      id: "fills",
-      label: "fills",
-      path: () => paths.fills,
-      limit: 100,
-      filters: named,
-      query: (f) => pair(f.symbol),
-      rows: (d) => listAt(d, "fills"),
-      next: lastOf("tradeId"),
-      key: "tradeId",
-      fields: [FIELD.time, FIELD.side, FIELD.fillPrice, FIELD.size, FIELD.value("amount"), FIELD.spotFee, FIELD.spotFeeCoin, FIELD.tradeId],
-    },
+    list("orders", paths.historyOrders, "orderList", idOf("minId"), "orderId", [
+      FIELD.time,
+      FIELD.pair,
+      FIELD.side,
+      FIELD.orderType,
+      field("loanType", "loanType", "code"),
+      FIELD.price,
+      FIELD.priceAvg,
+      FIELD.size,
+      FIELD.filled("baseSize"),
+      FIELD.status,
+      FIELD.orderId,
+    ]),
+    list("fills", paths.fills, "fills", lastOf("tradeId"), "tradeId", [FIELD.time, ...FILL_COLUMNS, FIELD.tradeId]),
     loans("borrow"),
     loans("repay"),
     loans("interest"),

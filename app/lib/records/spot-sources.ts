@@ -1,7 +1,7 @@
 /** The spot record lists of `/record/exchange` (docs/decisions/712): Bitget's v2 spot history endpoints. */
 import { BUSINESS_TYPES, V2 } from "../../../protocol/bitget";
 import { lastOf, listAt, pair, type RecordField, type RecordSource, type SourceFilters } from "./source";
-import { FIELD } from "./fields";
+import { FIELD, FILL_COLUMNS } from "./fields";
 
 /** A spot order or fill history: 100 rows a page of one pair (or all), paged by the last row's `key`. */
 function spotHistory(id: string, path: string, key: string, filters: SourceFilters, fields: readonly RecordField[]): RecordSource {
@@ -38,12 +38,7 @@ export function spotSources(symbols: readonly string[], coins: readonly string[]
     spotHistory("fills", V2.tradeFills, "tradeId", { time: true, symbols, symbolRequired: true }, [
       FIELD.time,
       FIELD.pair,
-      FIELD.side,
-      FIELD.fillPrice,
-      FIELD.size,
-      FIELD.value("amount"),
-      FIELD.spotFee,
-      FIELD.spotFeeCoin,
+      ...FILL_COLUMNS,
       FIELD.scope,
       FIELD.tradeId,
     ]),

@@ -1,0 +1,15 @@
+import { useTranslation } from "react-i18next";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
+import { useRootData } from "~/lib/root-data";
+import { useMarketViews } from "./use-feeds";
+
+/**
+ * What the spot, margin and futures screens read first (docs/decisions/704, 705, 707): their texts,
+ * the reader's number format, the user (null for a guest) and the market's book, trades and ticker now.
+ */
+export function useScreen<B, T, K>(feeds: Parameters<typeof useMarketViews<B, T, K>>[0]) {
+  const { t } = useTranslation("trade");
+  const { intl } = usePagePrefs();
+  const user = useRootData()?.user ?? null;
+  return { t, intl, user, ...useMarketViews(feeds) };
+}
