@@ -212,9 +212,8 @@ export class ExchangeService {
     await this.store.commit(ch);
   }
 
-  /** Applies operator credits queued in ex_deposits (see cli/credit.ts). */
   /**
-   * Applies the queued operator credits. Calls run one after another: a second call while the first
+   * Applies the operator credits queued in ex_deposits (see cli/credit.ts). Calls run one after another: a second call while the first
    * waits for its commit would read the same rows as still pending and credit them twice.
    */
   applyDeposits(): Promise<number> {
