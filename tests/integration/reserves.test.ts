@@ -6,7 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { V2 } from "../../protocol/bitget.ts";
 import { MARGIN_CROSSED } from "../../protocol/margin.ts";
 import { MIX, MIX_PRIVATE } from "../../protocol/mix.ts";
@@ -20,6 +20,10 @@ const ENV = { EXCHANGE_RATE_LIMITS: "off", EXCHANGE_SIMULATOR: "off", REQUEST_LO
 let current: Awaited<ReturnType<typeof startWeb>> | undefined;
 const web = serverForSuite(async (dir) => (current = await startWeb({ DATA_DIR: dir, ...ENV })));
 const gut = () => ({ url: current!.url, dataDir: web.dir });
+// the restart test starts a second server on the same port: the suite stops only the first
+afterAll(async () => {
+  if (current && current !== web.started) await current.stop();
+});
 
 async function get<T>(path: string): Promise<{ code: string; data: T }> {
   return (await fetch(`${current!.url}${path}`)).json() as Promise<{ code: string; data: T }>;
