@@ -8,12 +8,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DecimalInput } from "~/components/futures/decimal-input";
 import { SubmitButton } from "~/components/ui/form";
-import { browserHttp } from "~/lib/http/browser-client";
-import { showToast } from "~/lib/toast";
+import { postWithToast } from "~/lib/http/post-with-toast";
 import { coinOrFirst, WALLET_PATHS, type WalletChain } from "~/lib/wallet/api";
 import { CoinChainPicker, RecentDeposits, useRecentDeposits } from "./wallet-parts";
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 function SimulateDepositForm({ coin, chain, onSent }: { coin: string; chain: WalletChain; onSent: () => void }) {
   const { t } = useTranslation("wallet");
@@ -24,14 +21,13 @@ function SimulateDepositForm({ coin, chain, onSent }: { coin: string; chain: Wal
       onSubmit={async (e) => {
         e.preventDefault();
         setBusy(true);
-        try {
-          await browserHttp().post(WALLET_PATHS.simulateDeposit, { coin, chain: chain.chain, size });
-          showToast(t("simulate.done"));
-          onSent();
-        } catch (err) {
-          showToast(t("failed", { msg: errorText(err) }));
-        }
+        const sent = await postWithToast(
+          WALLET_PATHS.simulateDeposit,
+          { coin, chain: chain.chain, size },
+          { done: t("simulate.done"), failed: (msg) => t("failed", { msg }) },
+        );
         setBusy(false);
+        if (sent) onSent();
       }}
     >
       <DecimalInput label={t("col.amount")} value={size} onChange={setSize} data-testid="simulate-amount" />

@@ -13,10 +13,9 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { Column } from "~/components/ui/data-table";
 import { SubmitButton } from "~/components/ui/form";
 import { useAsync } from "~/lib/async-state";
-import { browserHttp } from "~/lib/http/browser-client";
+import { postWithToast } from "~/lib/http/post-with-toast";
 import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-import { showToast } from "~/lib/toast";
 import { wallet, WALLET_PATHS, type WithdrawalRecord } from "~/lib/wallet/api";
 import { withdrawSummary } from "~/lib/wallet/withdraw-form";
 import { AddressBook } from "./address-book";
@@ -106,8 +105,9 @@ export function WithdrawPage() {
   };
   const send = async () => {
     setBusy(true);
-    try {
-      await browserHttp().post(WALLET_PATHS.withdrawal, {
+    const sent = await postWithToast(
+      WALLET_PATHS.withdrawal,
+      {
         coin,
         chain: chain.chain,
         transferType: "on_chain",
@@ -115,13 +115,13 @@ export function WithdrawPage() {
         tag: form.tag.trim(),
         size: form.amount,
         googleCode: code.trim(),
-      });
-      showToast(t("w.done"));
+      },
+      { done: t("w.done"), failed: (msg) => t("failed", { msg }) },
+    );
+    if (sent) {
       setForm({ address: "", tag: "", amount: "" });
       setAsking(false);
       changed();
-    } catch (err) {
-      showToast(t("failed", { msg: err instanceof Error ? err.message : String(err) }));
     }
     setCode("");
     setBusy(false);
