@@ -1,9 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
-import { useScreen } from "~/components/trade/use-screen";
-import { KlineChart } from "~/components/trade/chart/kline-chart";
+import { useLiveTitle, useScreen } from "~/components/trade/use-screen";
 import { DemoSwitch } from "~/components/trade/demo-switch";
-import { MarketUnavailable, ScreenBook, useLoginTo } from "~/components/trade/screen-parts";
-import { RecentTrades } from "~/components/trade/recent-trades";
+import { MarketPanes, MarketUnavailable, useLoginTo, type MarketLive } from "~/components/trade/screen-parts";
 import { TradeLayout } from "~/components/trade/trade-layout";
 import { useMarketFeeds } from "~/components/trade/use-feeds";
 import { FUTURES_CHART, futuresTickerOf, PRODUCT_TYPE, type FuturesTicker } from "~/lib/futures/api";
@@ -12,7 +10,6 @@ import type { FuturesAccountState, FuturesEvent } from "~/lib/futures/account-fe
 import { livePosition } from "~/lib/futures/live-position";
 import type { HoldSide } from "~/lib/futures/maths";
 import type { FuturesPageData } from "~/lib/futures/page-data";
-import { BRAND } from "~/lib/i18n/meta";
 import { formatNumber } from "~/lib/i18n/format";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { showToast } from "~/lib/toast";
@@ -88,11 +85,7 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
     [view?.positions, symbol, mark],
   );
 
-  // The live price in the tab's title, as the route's meta writes it for the first paint.
-  const last = ticker?.lastPr;
-  useEffect(() => {
-    if (last) document.title = `${last} | ${t("futures.meta.title", { symbol })} | ${BRAND}`;
-  }, [last, symbol, t]);
+  useLiveTitle(ticker?.lastPr, t("futures.meta.title", { symbol }));
 
   // The chart's lines: the mark price, and each position's entry and liquidation on this contract.
   const lines = useMemo(() => {
@@ -108,6 +101,14 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
     return out;
   }, [ticker?.markPrice, positions, symbol]);
 
+  // The book's clicks copy a price into the form; sizes follow the futures unit preference.
+  const live: MarketLive = {
+    book,
+    trades,
+    ticker,
+    unit: unit === "quote" ? "quote" : "coin",
+    onPick: (p) => "price" in p && setPick((cur) => ({ price: p.price, n: (cur?.n ?? 0) + 1 })),
+  };
   // The shared chart reads orders in the spot shape: a futures limit order is the same line.
   const chartAccount = useMemo(() => view && chartAccountOf(view.orders, (o) => o.baseVolume), [view]);
 
@@ -124,19 +125,7 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
           {user && <DemoSwitch />}
         </>
       }
-      chart={<KlineChart data={data} market={market} book={book} account={chartAccount} source={FUTURES_CHART} lines={lines} />}
-      book={
-        <ScreenBook
-          book={book}
-          market={market}
-          openOrders={chartAccount?.openOrders.data ?? NONE}
-          unit={unit === "quote" ? "quote" : "coin"}
-          ticker={ticker}
-          trades={trades}
-          onPick={(p) => "price" in p && setPick((cur) => ({ price: p.price, n: (cur?.n ?? 0) + 1 }))}
-        />
-      }
-      trades={<RecentTrades trades={trades} market={market} />}
+      market={<MarketPanes data={data} market={market} account={chartAccount} source={FUTURES_CHART} lines={lines} live={live} />}
       account={<FuturesPanels view={view} market={market} positions={positions} loginTo={loginTo} />}
       formLabel={t("futures.form.title")}
       form={

@@ -1,29 +1,21 @@
 import { useEffect, useMemo, useState } from "react";
-import { useScreen } from "~/components/trade/use-screen";
-import { KlineChart } from "~/components/trade/chart/kline-chart";
-import { RecentTrades } from "~/components/trade/recent-trades";
-import { MarketUnavailable, PairHead, ScreenBook, useLoginTo } from "~/components/trade/screen-parts";
+import { MarketPanes, MarketUnavailable, PairHead, useLoginTo } from "~/components/trade/screen-parts";
 import { TradeLayout } from "~/components/trade/trade-layout";
-import { usePublicFeeds } from "~/components/trade/use-feeds";
-import { useBookPick, useOrderSide } from "~/components/trade/use-order-side";
+import { usePairScreen } from "~/components/trade/use-pair-screen";
 import { formatNumber } from "~/lib/i18n/format";
-import { BRAND } from "~/lib/i18n/meta";
 import type { MarginAccountState, MarginEvent } from "~/lib/margin/account-feed";
 import type { MarginMode } from "~/lib/margin/api";
 import { fundsOf } from "~/lib/margin/maths";
 import type { MarginPageData } from "~/lib/margin/page-data";
 import { marginPath } from "~/lib/margin/paths";
-import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { showToast } from "~/lib/toast";
 import { chartAccountOf } from "~/lib/trade/chart-account";
-import { marketOf } from "~/lib/trade/market";
 import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import { MarginAccountBox } from "./margin-account-box";
 import { MarginOrderPanel } from "./margin-order-panel";
 import { MarginPanels, type MarginAccountView } from "./margin-panels";
 import { useMarginAccount } from "./use-margin-account";
 
-const NONE: never[] = [];
 const NO_ACCOUNT = new FrameStore<MarginAccountState | undefined>(() => undefined);
 const idle = () => undefined;
 /** A logged-in trader's account before its feed starts (the server's render, the first frame, a mode switch). */
@@ -39,20 +31,14 @@ const LOADING: Omit<MarginAccountView, "version"> = {
 
 /** One pair on margin (docs/decisions/707): the spot screen's market and frame, a margin account beside it. */
 export function MarginPage({ data }: { data: MarginPageData }) {
-  const market = useMemo(() => marketOf(data.symbol), [data.symbol]);
-  const symbol = data.symbol.symbol;
-  const feeds = usePublicFeeds(data);
-  const { t, intl, user, book, trades, ticker } = useScreen(feeds);
-  const [unit, setUnit] = useLocalPref("tradeUnit");
-  const { side, setSide, sides } = useOrderSide();
+  const screen = usePairScreen(data, "margin.meta.title");
+  const { t, intl, market, loggedIn } = screen;
   const [mode, setMode] = useState<MarginMode>("crossed");
-  const { pick, onPick } = useBookPick();
   const [version, setVersion] = useState(0);
   const loginTo = useLoginTo();
   const warning = Number(data.listing?.warningRiskRatio) || undefined;
-  const feed = useMarginAccount(mode, market, user !== null, warning);
+  const feed = useMarginAccount(mode, market, loggedIn, warning);
   const state = useFrameStore(feed ? (feed.store as FrameStore<MarginAccountState | undefined>) : NO_ACCOUNT);
-  const loggedIn = user !== null;
   const view = useMemo<MarginAccountView | undefined>(() => {
     if (!feed || !state) return loggedIn ? { ...LOADING, version } : undefined;
     return {
@@ -65,11 +51,6 @@ export function MarginPage({ data }: { data: MarginPageData }) {
       },
     };
   }, [feed, state, version, loggedIn]);
-
-  const last = ticker?.lastPr;
-  useEffect(() => {
-    if (last) document.title = `${last} | ${t("margin.meta.title", { symbol })} | ${BRAND}`;
-  }, [last, symbol, t]);
 
   // Toasts: fills of this pair, and a margin call when the risk rate reaches the warning.
   useEffect(() => {
@@ -106,46 +87,20 @@ export function MarginPage({ data }: { data: MarginPageData }) {
           heading={t("margin.heading", { base: market.base, quote: market.quote })}
           data={data}
           market={market}
-          ticker={ticker}
+          screen={screen}
           pathOf={marginPath}
-          loggedIn={user !== null}
         />
       }
-      chart={<KlineChart data={data} market={market} book={book} account={chartAccount} />}
-      book={
-        <ScreenBook
-          book={book}
-          market={market}
-          openOrders={chartAccount?.openOrders.data ?? NONE}
-          unit={unit}
-          ticker={ticker}
-          trades={trades}
-          onPick={onPick}
-        />
-      }
-      trades={<RecentTrades trades={trades} market={market} />}
+      market={<MarketPanes data={data} market={market} account={chartAccount} live={screen.live} />}
       account={<MarginPanels view={view} mode={mode} market={market} loginTo={loginTo} />}
       formLabel={t("margin.form.title")}
       form={
         <>
           {view && <MarginAccountBox view={view} mode={mode} market={market} listing={data.listing} />}
-          <MarginOrderPanel
-            market={market}
-            mode={mode}
-            onMode={setMode}
-            lastPrice={ticker?.lastPr}
-            funds={funds}
-            loggedIn={user !== null}
-            side={side}
-            onSide={setSide}
-            unit={unit}
-            onUnit={setUnit}
-            pick={pick}
-            onPlaced={() => view?.afterAction()}
-          />
+          <MarginOrderPanel {...screen.formOf(market)} mode={mode} onMode={setMode} funds={funds} onPlaced={() => view?.afterAction()} />
         </>
       }
-      sides={sides}
+      sides={screen.sides}
     />
   );
 }

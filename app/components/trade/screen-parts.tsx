@@ -4,8 +4,10 @@ import { useTranslation } from "react-i18next";
 import type { ListedPair, PairTicker } from "~/lib/trade/market-list";
 import type { Market } from "~/lib/trade/market";
 import { priceDirection, type PublicTrade, type Ticker } from "~/lib/trade/market-data";
+import { KlineChart, type KlineChartProps } from "./chart/kline-chart";
 import { DemoSwitch } from "./demo-switch";
 import { OrderBook } from "./order-book";
+import { RecentTrades } from "./recent-trades";
 import { SymbolSwitcher } from "./symbol-switcher";
 import { TickerBar } from "./ticker-bar";
 
@@ -17,17 +19,16 @@ export function PairHead({
   heading,
   data,
   market,
-  ticker,
+  screen: { ticker, loggedIn },
   pathOf,
-  loggedIn,
 }: {
   heading: string;
   /** The page's data: the pair shown and every listed pair with its ticker, for the picker. */
   data: { symbol: { symbol: string }; pairs: readonly ListedPair[]; tickers: readonly PairTicker[] };
   market: Market;
-  ticker: Ticker | undefined;
+  /** The pair screen's live ticker, and whether a user is logged in. */
+  screen: { ticker: Ticker | undefined; loggedIn: boolean };
   pathOf?: (symbol: string) => string;
-  loggedIn: boolean;
 }) {
   return (
     <>
@@ -76,5 +77,37 @@ export function ScreenBook({
       direction={priceDirection(trades)}
       ownOrders={openOrders.filter((o) => o.orderType === "limit")}
     />
+  );
+}
+
+const NO_ORDERS: never[] = [];
+
+/** A market's live views for its panes, and how the book shows sizes and passes its clicks on. */
+export type MarketLive = Pick<ComponentProps<typeof ScreenBook>, "book" | "trades" | "unit" | "onPick"> & {
+  ticker: { lastPr: string } | undefined;
+};
+
+/**
+ * The market half of every trading screen (spot, margin, futures): the chart with the trader's
+ * orders and the page's lines, the book with those orders marked, and the recent trades.
+ */
+export function MarketPanes({ live, ...chart }: Omit<KlineChartProps, "book"> & { live: MarketLive }) {
+  const orders = chart.account?.openOrders;
+  return (
+    <>
+      <div className="chart-slot" id="trade-chart" data-slot="chart">
+        <KlineChart {...chart} book={live.book} />
+      </div>
+      <ScreenBook
+        book={live.book}
+        market={chart.market}
+        openOrders={orders?.state === "ready" ? orders.data : NO_ORDERS}
+        unit={live.unit}
+        ticker={live.ticker}
+        trades={live.trades}
+        onPick={live.onPick}
+      />
+      <RecentTrades trades={live.trades} market={chart.market} />
+    </>
   );
 }

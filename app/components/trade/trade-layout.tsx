@@ -18,17 +18,15 @@ interface StickySide {
 }
 
 /**
- * A trading screen's frame, the same for every product: the head, the phone's tabs, the chart,
- * book and trades, the account panels, the order form beside them and the phone's sticky
+ * A trading screen's frame, the same for every product: the head, the phone's tabs, the market's
+ * chart, book and trades, the account panels, the order form beside them and the phone's sticky
  * buy/sell bar. `stickyBar` gets a function that switches the phone to the form.
  */
 export function TradeLayout({
   testId,
   className = "",
   head,
-  chart,
-  book,
-  trades,
+  market,
   account,
   form,
   formLabel,
@@ -37,9 +35,8 @@ export function TradeLayout({
   testId: string;
   className?: string;
   head: ReactNode;
-  chart: ReactNode;
-  book: ReactNode;
-  trades: ReactNode;
+  /** The chart, book and trades of the market: `MarketPanes`. */
+  market: ReactNode;
   account: ReactNode;
   form: ReactNode;
   formLabel: string;
@@ -63,13 +60,7 @@ export function TradeLayout({
       />
       <div className="with-side">
         <div className="main-column">
-          <div className="market-grid">
-            <div className="chart-slot" id="trade-chart" data-slot="chart">
-              {chart}
-            </div>
-            {book}
-            {trades}
-          </div>
+          <div className="market-grid">{market}</div>
           <div id="trade-account" data-slot="trade" className="account-slot">
             {account}
           </div>

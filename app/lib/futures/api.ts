@@ -6,7 +6,7 @@
 import { MIX as PUBLIC_MIX, MIX_PRIVATE } from "../../../protocol/mix";
 import { hasStringFields } from "~/lib/trade/account-data";
 import { tickerOf, type Ticker } from "~/lib/trade/market-data";
-import type { KlineInterval } from "~/lib/trade/intervals";
+import { intervalSuffix } from "~/lib/trade/intervals";
 import type { ChartSource } from "~/lib/trade/chart/source";
 import type { HoldSide, MarginMode } from "./maths";
 
@@ -45,28 +45,12 @@ export function cancelPlanBody(symbol: string, orderId: string) {
   return { symbol, productType: PRODUCT_TYPE, marginCoin: MARGIN_COIN, orderIdList: [{ orderId }] };
 }
 
-/** The mix API spells candle intervals its own way (`1m`, `1H`, `1D`...). */
-const MIX_GRANULARITY: Readonly<Record<KlineInterval, string>> = {
-  "1": "1m",
-  "3": "3m",
-  "5": "5m",
-  "15": "15m",
-  "30": "30m",
-  "60": "1H",
-  "240": "4H",
-  "360": "6H",
-  "720": "12H",
-  "1D": "1D",
-  "3D": "3D",
-  "1W": "1W",
-  "1M": "1M",
-};
-
 export const FUTURES_CHART: ChartSource = {
   instType: PRODUCT_TYPE,
   historyPath: MIX.historyCandles,
   query: { productType: PRODUCT_TYPE },
-  granularity: (i) => MIX_GRANULARITY[i],
+  // The mix API spells a candle interval as the stream channels do (`1m`, `1H`, `1D`...).
+  granularity: intervalSuffix,
 };
 
 /** The futures ticker: the spot fields plus mark, index, funding and open interest. */

@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { CANDLE_CHANNELS, GRANULARITIES } from "../../../protocol/bitget";
 import { KLINE_INTERVALS } from "~/lib/prefs/local-prefs";
-import { INTERVALS } from "./intervals";
+import { FUTURES_CHART } from "~/lib/futures/api";
+import { INTERVALS, intervalSuffix } from "./intervals";
 
 describe("chart intervals", () => {
   it("map every interval of the pref to a stream channel that pushes the same granularity", () => {
-    for (const i of KLINE_INTERVALS) expect(CANDLE_CHANNELS[INTERVALS[i].channel], i).toBe(INTERVALS[i].granularity);
+    for (const i of KLINE_INTERVALS) {
+      expect(Object.keys(CANDLE_CHANNELS), i).toContain(INTERVALS[i].channel);
+      expect(CANDLE_CHANNELS[INTERVALS[i].channel], i).toBe(INTERVALS[i].granularity);
+    }
   });
 
   it("offer every granularity of the API, the UTC-aligned twins aside (docs/decisions/703)", () => {
@@ -14,5 +18,12 @@ describe("chart intervals", () => {
       .filter((g) => !g.endsWith("utc"))
       .sort();
     expect(offered).toEqual(api);
+  });
+
+  it("spell minutes, hours and the longer intervals as the channels and the mix API do", () => {
+    expect(KLINE_INTERVALS.map(intervalSuffix)).toEqual(["1m", "3m", "5m", "15m", "30m", "1H", "4H", "6H", "12H", "1D", "3D", "1W", "1M"]);
+    expect(INTERVALS["1"]).toEqual({ channel: "candle1m", granularity: "1min" });
+    expect(INTERVALS["1M"]).toEqual({ channel: "candle1M", granularity: "1M" });
+    expect(FUTURES_CHART.granularity("240")).toBe("4H");
   });
 });

@@ -23,7 +23,7 @@ import { useChartColors } from "./use-chart-colors";
 import { useKlineHistory, usePlanOrders } from "./use-kline-data";
 import "./kline-chart.css";
 
-interface Props {
+export interface KlineChartProps {
   data: ChartPageData;
   market: Market;
   /** Where candles and plans come from; spot unless the page says otherwise. */
@@ -73,7 +73,7 @@ const TIME_STYLES: Record<Parameters<ChartTexts["time"]>[1], Intl.DateTimeFormat
  * with volume, studies, the trader's marks, older history as they pan left, and a depth view; a
  * text summary stands in for the canvas for screen readers (docs/decisions/703).
  */
-export function KlineChart({ data, market, book, account, source = SPOT_CHART, lines = NONE }: Props) {
+export function KlineChart({ data, market, book, account, source = SPOT_CHART, lines = NONE }: KlineChartProps) {
   const [view, setView] = useLocalPref("klineView");
   // The book changes ten times a second: only the depth view follows it, the rest is not rendered again.
   const depth = view === "depth" ? <DepthChart book={book} market={market} /> : null;
@@ -82,7 +82,7 @@ export function KlineChart({ data, market, book, account, source = SPOT_CHART, l
   );
 }
 
-interface CardProps extends Omit<Props, "book"> {
+interface CardProps extends Omit<KlineChartProps, "book"> {
   view: KlineView;
   onView: (v: KlineView) => void;
   /** The depth view, drawn instead of the candles when chosen. */
