@@ -21,7 +21,7 @@ import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { PlanOrder } from "~/lib/trade/chart/marks";
 import { ActionDialog, type Action } from "./action-dialog";
-import { DecimalInput } from "./decimal-input";
+import { DecimalInput, isPositiveDecimal } from "~/components/ui/decimal-input";
 import type { FuturesAccountView } from "./use-futures-account";
 
 const MARGIN_DIRECTIONS = ["add", "reduce"] as const;
@@ -231,7 +231,6 @@ function PositionAction({
   const base = { symbol: market.symbol, productType: PRODUCT_TYPE, marginCoin: MARGIN_COIN };
   const oneWay = p.posMode !== "hedge_mode";
   const one = (path: string, body: Record<string, string>, done: string): Action => ({ calls: [{ path, body }], done });
-  const decimal = (v: string) => /^\d{1,20}(\.\d{1,20})?$/.test(v) && Number(v) > 0;
   const common = { onDone, onClose };
   const closeSide: Record<string, string> = oneWay
     ? { side: p.holdSide === "long" ? "sell" : "buy", reduceOnly: "YES" }
@@ -282,7 +281,7 @@ function PositionAction({
       </ActionDialog>
     );
   if (dialog.kind === "closeLimit") {
-    const ok = decimal(price) && decimal(size) && Number(size) <= Number(p.available);
+    const ok = isPositiveDecimal(price) && isPositiveDecimal(size) && Number(size) <= Number(p.available);
     return (
       <ActionDialog
         {...common}
@@ -307,23 +306,19 @@ function PositionAction({
             : undefined
         }
       >
-        <DecimalInput
-          label={t("form.price")}
-          value={price}
-          onChange={setPrice}
-          aria-invalid={(price !== "" && !decimal(price)) || undefined}
-        />
+        <DecimalInput label={t("form.price")} value={price} onChange={setPrice} />
         <DecimalInput
           label={t("futures.pos.size")}
           value={size}
           onChange={setSize}
-          aria-invalid={!decimal(size) || Number(size) > Number(p.available) || undefined}
+          hint={t("futures.form.closable", { size: formatNumber(p.available, intl), coin: market.base })}
+          error={Number(size) > Number(p.available) ? "trade:errors.futures.closeMore" : undefined}
         />
       </ActionDialog>
     );
   }
   if (dialog.kind === "margin") {
-    const ok = decimal(amount);
+    const ok = isPositiveDecimal(amount);
     return (
       <ActionDialog
         {...common}
@@ -346,19 +341,14 @@ function PositionAction({
           onChange={setDirection}
           label={(d) => t(`futures.pos.margin_${d}`)}
         />
-        <DecimalInput
-          label={t("futures.pos.marginAmount", { coin: MARGIN_COIN })}
-          value={amount}
-          onChange={setAmount}
-          aria-invalid={(amount !== "" && !ok) || undefined}
-        />
+        <DecimalInput label={t("futures.pos.marginAmount", { coin: MARGIN_COIN })} value={amount} onChange={setAmount} />
       </ActionDialog>
     );
   }
   // TP/SL of the whole position, triggered by the mark price.
   const entry = Number(p.openPriceAvg);
-  const tpOk = tp === "" || (decimal(tp) && (p.holdSide === "long" ? Number(tp) > entry : Number(tp) < entry));
-  const slOk = sl === "" || (decimal(sl) && (p.holdSide === "long" ? Number(sl) < entry : Number(sl) > entry));
+  const tpOk = tp === "" || (isPositiveDecimal(tp) && (p.holdSide === "long" ? Number(tp) > entry : Number(tp) < entry));
+  const slOk = sl === "" || (isPositiveDecimal(sl) && (p.holdSide === "long" ? Number(sl) < entry : Number(sl) > entry));
   return (
     <ActionDialog
       {...common}

@@ -7,7 +7,7 @@ import type { FuturesMarket } from "~/lib/futures/contract";
 import type { HoldSide, MarginMode } from "~/lib/futures/maths";
 import type { PosMode } from "~/lib/futures/order-form";
 import { ActionDialog } from "./action-dialog";
-import { DecimalInput } from "./decimal-input";
+import { DecimalInput, isPositiveDecimal } from "~/components/ui/decimal-input";
 
 /**
  * What every settings dialog of the order form is told: its contract, and how to close and report
@@ -117,7 +117,7 @@ export function TransferDialog(ends: Omit<SettingsProps, "market">) {
   const { t } = useTranslation("trade");
   const [amount, setAmount] = useState("");
   const [toFutures, setToFutures] = useState(true);
-  const valid = /^\d{1,12}(\.\d{1,8})?$/.test(amount) && Number(amount) > 0;
+  const valid = isPositiveDecimal(amount);
   return (
     <ActionDialog
       title={t("futures.transfer.title")}
@@ -150,12 +150,7 @@ export function TransferDialog(ends: Omit<SettingsProps, "market">) {
         onChange={setToFutures}
         label={(to) => t(to ? "futures.transfer.toFutures" : "futures.transfer.toSpot")}
       />
-      <DecimalInput
-        label={t("futures.transfer.amount", { coin: MARGIN_COIN })}
-        value={amount}
-        onChange={setAmount}
-        aria-invalid={(amount !== "" && !valid) || undefined}
-      />
+      <DecimalInput label={t("futures.transfer.amount", { coin: MARGIN_COIN })} value={amount} onChange={setAmount} />
     </ActionDialog>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DecimalInput } from "~/components/futures/decimal-input";
+import { DecimalInput } from "~/components/ui/decimal-input";
 import { SubmitButton } from "~/components/ui/form";
 import { postWithToast } from "~/lib/http/post-with-toast";
 import { coinOrFirst, WALLET_PATHS, type WalletChain } from "~/lib/wallet/api";

@@ -6,7 +6,7 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/auth/field";
-import { DecimalInput } from "~/components/futures/decimal-input";
+import { DecimalInput } from "~/components/ui/decimal-input";
 import { LocaleLink } from "~/components/locale-link";
 import { AsyncTable } from "~/components/trade/async-table";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
