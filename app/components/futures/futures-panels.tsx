@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { AccountPanels, readyCount } from "~/components/trade/account-section";
 import { RadioChoices } from "~/components/ui/radio-choices";
@@ -347,8 +348,14 @@ function PositionAction({
   }
   // TP/SL of the whole position, triggered by the mark price.
   const entry = Number(p.openPriceAvg);
-  const tpOk = tp === "" || (isPositiveDecimal(tp) && (p.holdSide === "long" ? Number(tp) > entry : Number(tp) < entry));
-  const slOk = sl === "" || (isPositiveDecimal(sl) && (p.holdSide === "long" ? Number(sl) < entry : Number(sl) > entry));
+  // A take-profit lies beyond the entry in the position's favour, a stop-loss on the other side; text
+  // that is no price at all is the input's own error.
+  const long = p.holdSide === "long";
+  const sideError = (v: string, above: boolean, key: string) =>
+    !isPositiveDecimal(v) || (above ? Number(v) > entry : Number(v) < entry) ? undefined : `trade:errors.futures.${key}`;
+  const tpError = sideError(tp, long, "tpSide");
+  const slError = sideError(sl, !long, "slSide");
+  const ready = (tp !== "" || sl !== "") && [tp, sl].every((v) => v === "" || isPositiveDecimal(v)) && !tpError && !slError;
   return (
     <ActionDialog
       {...common}
@@ -357,7 +364,7 @@ function PositionAction({
       skipLabel={hideTpslTip ? undefined : t("futures.confirm.skipTip")}
       onSkip={() => setHideTpslTip(true)}
       action={() =>
-        !tpOk || !slOk || (tp === "" && sl === "")
+        !ready
           ? undefined
           : one(
               MIX.placePosTpsl,
@@ -372,22 +379,23 @@ function PositionAction({
       }
     >
       {!hideTpslTip && <p role="note">{t("futures.pos.tpslTip")}</p>}
-      <DecimalInput
-        label={t("form.takeProfit")}
-        value={tp}
-        onChange={setTp}
-        error={tpOk ? undefined : "trade:errors.futures.tpSide"}
-        data-testid="tpsl-tp"
-      />
-      <DecimalInput
-        label={t("form.stopLoss")}
-        value={sl}
-        onChange={setSl}
-        error={slOk ? undefined : "trade:errors.futures.slSide"}
-        data-testid="tpsl-sl"
-      />
+      <DecimalInput label={t("form.takeProfit")} value={tp} onChange={setTp} error={tpError} data-testid="tpsl-tp" />
+      <DecimalInput label={t("form.stopLoss")} value={sl} onChange={setSl} error={slError} data-testid="tpsl-sl" />
     </ActionDialog>
   );
+}
+
+/** The last column of a table of resting orders: a button that cancels the row's order. */
+function cancelColumn<T>(t: TFunction, cancel: (row: T) => Promise<void>): Column<T> {
+  return {
+    header: t("futures.pos.actions"),
+    cellClass: "actions",
+    cell: (row) => (
+      <button type="button" className="button small" onClick={() => void cancel(row)}>
+        {t("futures.pos.cancel")}
+      </button>
+    ),
+  };
 }
 
 function FuturesOrdersTable({
@@ -416,15 +424,7 @@ function FuturesOrdersTable({
     { header: t("futures.pos.side"), cell: (o) => orderSideText(t, o) },
     { header: t("form.price"), num: true, cell: (o) => (o.price ? formatNumber(o.price, intl) : t("form.market")) },
     { header: t("futures.pos.size"), num: true, cell: (o) => `${formatNumber(o.baseVolume, intl)} / ${formatNumber(o.size, intl)}` },
-    {
-      header: t("futures.pos.actions"),
-      cellClass: "actions",
-      cell: (o) => (
-        <button type="button" className="button small" onClick={() => void cancel(o)}>
-          {t("futures.pos.cancel")}
-        </button>
-      ),
-    },
+    cancelColumn(t, cancel),
   ];
   return <AsyncTable value={orders} empty={t("account.noOpen")} columns={columns} rowKey={(o) => o.orderId} testId="futures-open-orders" />;
 }
@@ -445,15 +445,7 @@ function FuturesPlansTable({ plans, market, onChanged }: { plans: readonly PlanO
     { header: t("futures.pos.side"), rowHeader: true, cell: (p) => t(`side.${p.side}`) },
     { header: t("futures.form.trigger"), num: true, cell: (p) => formatNumber(p.triggerPrice, intl) },
     { header: t("futures.pos.size"), num: true, cell: (p) => formatNumber(p.size, intl) },
-    {
-      header: t("futures.pos.actions"),
-      cellClass: "actions",
-      cell: (p) => (
-        <button type="button" className="button small" onClick={() => void cancel(p)}>
-          {t("futures.pos.cancel")}
-        </button>
-      ),
-    },
+    cancelColumn(t, cancel),
   ];
   if (plans.length === 0) return <p className="muted">{t("spot.plans.none")}</p>;
   return <DataTable rows={plans} columns={columns} rowKey={(p) => p.orderId} className="compact" testId="futures-plans" />;
@@ -474,17 +466,28 @@ const isoTime = (ms: string) => {
   return Number.isFinite(n) && n > 0 ? new Date(n).toISOString() : "";
 };
 
-function FuturesHistory({ market }: { market: FuturesMarket }) {
-  const { t } = useTranslation("trade");
-  const { intl } = usePagePrefs();
+/**
+ * The newest hundred records of the contract from one of the mix lists, read again when the contract
+ * changes; `rows` reads the page; it and `query` are module-level, so the read is not repeated each render.
+ */
+function useContractRecords<T>(path: string, symbol: string, rows: (page: unknown, symbol: string) => T[], query?: Record<string, string>) {
   const load = useCallback(
     () =>
       browserHttp()
-        .get<{ entrustedList: unknown[] | null }>(MIX.ordersHistory, { productType: PRODUCT_TYPE, symbol: market.symbol, limit: "100" })
-        .then((page) => (page?.entrustedList ?? []).flatMap((r) => futuresOrderOf(r) ?? [])),
-    [market.symbol],
+        .get<unknown>(path, { productType: PRODUCT_TYPE, symbol, limit: "100", ...query })
+        .then((page) => rows(page, symbol)),
+    [path, symbol, rows, query],
   );
-  const [orders] = useAsync(load);
+  return useAsync(load)[0];
+}
+
+const historyRows = (page: unknown) =>
+  ((page as { entrustedList?: unknown[] | null } | null)?.entrustedList ?? []).flatMap((r) => futuresOrderOf(r) ?? []);
+
+function FuturesHistory({ market }: { market: FuturesMarket }) {
+  const { t } = useTranslation("trade");
+  const { intl } = usePagePrefs();
+  const orders = useContractRecords(MIX.ordersHistory, market.symbol, historyRows);
   const columns: Array<Column<FuturesOrder>> = [
     { header: t("futures.pos.time"), rowHeader: true, cell: (o) => formatTime(Number(o.cTime), intl) },
     { header: t("futures.pos.side"), cell: (o) => orderSideText(t, o) },
@@ -523,42 +526,20 @@ interface MixFill {
   cTime: string;
 }
 
+const FILL_FIELDS = ["posMode", "tradeId", "orderId", "side", "tradeSide", "price", "baseVolume", "profit", "cTime"] as const;
+
+/** Bitget's `fill-history` page as the table's rows; a fill without an id or price is skipped. */
+const fillRows = (page: unknown): MixFill[] =>
+  ((page as { fillList?: Array<Record<string, unknown>> | null } | null)?.fillList ?? []).flatMap((f): MixFill[] => {
+    const fill = Object.fromEntries(FILL_FIELDS.map((k) => [k, typeof f[k] === "string" ? f[k] : ""])) as Omit<MixFill, "fee">;
+    const fee = Array.isArray(f.feeDetail) ? String((f.feeDetail[0] as { totalFee?: unknown } | undefined)?.totalFee ?? "") : "";
+    return fill.tradeId && fill.price ? [{ ...fill, fee }] : [];
+  });
+
 function FuturesFills({ market }: { market: FuturesMarket }) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
-  const load = useCallback(
-    () =>
-      browserHttp()
-        .get<{ fillList: Array<Record<string, unknown>> | null }>(MIX.orderFills, {
-          productType: PRODUCT_TYPE,
-          symbol: market.symbol,
-          limit: "100",
-        })
-        .then((page) =>
-          (page?.fillList ?? []).flatMap((f): MixFill[] => {
-            const s = (k: string) => (typeof f[k] === "string" ? (f[k] as string) : "");
-            const fee = Array.isArray(f.feeDetail) ? String((f.feeDetail[0] as { totalFee?: unknown } | undefined)?.totalFee ?? "") : "";
-            return s("tradeId") && s("price")
-              ? [
-                  {
-                    posMode: s("posMode"),
-                    tradeId: s("tradeId"),
-                    orderId: s("orderId"),
-                    side: s("side"),
-                    tradeSide: s("tradeSide"),
-                    price: s("price"),
-                    baseVolume: s("baseVolume"),
-                    profit: s("profit"),
-                    fee,
-                    cTime: s("cTime"),
-                  },
-                ]
-              : [];
-          }),
-        ),
-    [market.symbol],
-  );
-  const [fills] = useAsync(load);
+  const fills = useContractRecords(MIX.orderFills, market.symbol, fillRows);
   const columns: Array<Column<MixFill>> = [
     { header: t("futures.pos.time"), rowHeader: true, cell: (f) => formatTime(Number(f.cTime), intl) },
     { header: t("futures.pos.side"), cell: (f) => orderSideText(t, f) },
@@ -614,17 +595,12 @@ function BillTable({
   return <AsyncTable value={bills} empty={empty} columns={columns} rowKey={(b) => b.billId} testId={testId} />;
 }
 
+const FUNDING_BILLS = { businessType: "contract_settle_fee" };
+
 /** Funding paid and received: the account bills of type `contract_settle_fee` (Bitget's funding settlement). */
 function FundingHistory({ market }: { market: FuturesMarket }) {
   const { t } = useTranslation("trade");
-  const load = useCallback(
-    () =>
-      browserHttp()
-        .get<unknown>(MIX.bill, { productType: PRODUCT_TYPE, symbol: market.symbol, businessType: "contract_settle_fee", limit: "100" })
-        .then((page) => billRows(page, market.symbol)),
-    [market.symbol],
-  );
-  const [bills] = useAsync(load);
+  const bills = useContractRecords(MIX.bill, market.symbol, billRows, FUNDING_BILLS);
   return (
     <BillTable
       bills={bills}

@@ -1,15 +1,8 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderType } from "../../../protocol/bitget";
-import { DecimalField, Segmented } from "~/components/trade/order-fields";
-import {
-  ForceField,
-  OrderConfirm,
-  OrderFormFoot,
-  PercentControls,
-  sideOptions,
-  type OrderFormProps,
-} from "~/components/trade/order-form-parts";
+import { DecimalField, Segmented, sideOptions, unitOptions } from "~/components/trade/order-fields";
+import { ForceField, OrderConfirm, OrderFormFoot, PercentControls, type OrderFormProps } from "~/components/trade/order-form-parts";
 import { useOrderEntry } from "~/components/trade/use-order-entry";
 import { ModeChoice } from "./mode-choice";
 import { browserHttp } from "~/lib/http/browser-client";
@@ -21,7 +14,6 @@ import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import {
   newClientOid,
   normalizeField,
-  quantityForPercent,
   quantityUnit,
   summarize,
   validate,
@@ -96,14 +88,11 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
 
   const shown = (f: Field) => entry.shown(f, errors);
   const fmt = (d: Decimal | undefined, digits = 8) => (d ? formatNumber(toText(d), intl, { maxDigits: digits }) : "—");
-  const percent = (p: number) => {
-    const q = quantityForPercent(state, ctx, p);
-    if (q === "needsPrice") entry.flag("price", { key: "needsPrice" });
-    else if (q !== undefined) {
+  const percent = (p: number) =>
+    entry.percent(state, ctx, p, (q, at) => {
       setQuantity(q);
-      setSlider(p);
-    } else if (p === 0) setQuantity("");
-  };
+      setSlider(at);
+    });
 
   /** What the order would borrow: the part of its cost beyond the free balance (an estimate for market orders). */
   const borrowing = (() => {
@@ -175,13 +164,7 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
                 touch("price");
               }}
             />
-            <Segmented
-              label={t("form.unit")}
-              value={unit}
-              onChange={onUnit}
-              className="small"
-              options={(["coin", "quote"] as const).map((u) => ({ value: u, text: u === "coin" ? market.base : market.quote }))}
-            />
+            <Segmented label={t("form.unit")} value={unit} onChange={onUnit} className="small" options={unitOptions(market)} />
           </>
         ) : (
           <p className="market-note">{t("form.marketNote")}</p>

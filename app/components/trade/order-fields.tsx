@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+import type { Side } from "../../../protocol/bitget";
 import { parseDecimal } from "~/lib/numbers/decimal";
 import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { FieldError } from "~/lib/trade/order-form";
+import type { Market } from "~/lib/trade/market";
 import { FieldNotes } from "~/components/ui/form";
 
 /** An error of the order form in words: its decimals in the reader's number format. */
@@ -86,3 +89,13 @@ export function Segmented<T extends string>({
     </div>
   );
 }
+
+/** Buy and sell for the form's side choice, with the keyboard shortcuts in the titles. */
+export const sideOptions = (t: TFunction<"trade">): { value: Side; text: string; title: string }[] => [
+  { value: "buy", text: t("side.buy"), title: t("spot.keys.buy") },
+  { value: "sell", text: t("side.sell"), title: t("spot.keys.sell") },
+];
+
+/** The trade units of a limit order's amount as choices: the base coin, or a total in the quote (the book shows sizes the same way). */
+export const unitOptions = (market: Market) =>
+  (["coin", "quote"] as const).map((u) => ({ value: u, text: u === "coin" ? market.base : market.quote }));

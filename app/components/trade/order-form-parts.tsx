@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { FORCES, type Side } from "../../../protocol/bitget";
 import { LocaleLink } from "~/components/locale-link";
@@ -15,8 +14,9 @@ import type { OrderEntry } from "./use-order-entry";
 
 /**
  * The parts the spot and margin order forms have in common (docs/decisions/020, margin pass):
- * the side choice's options, the percent slider and buttons, the time-in-force choice, the form's foot (its error, then the
- * submit button or the guest's way in) and the order's confirmation.
+ * the percent slider and buttons, the time-in-force choice, the form's foot (its error, then the
+ * submit button or the guest's way in) and the order's confirmation. The choices' option lists
+ * (side, unit) sit beside `Segmented` in order-fields.
  */
 
 /** What the page gives the spot and margin order forms alike. */
@@ -70,12 +70,6 @@ export function PercentControls({ slider, onPercent }: { slider: number; onPerce
     </div>
   );
 }
-
-/** Buy and sell for the form's side choice, with the keyboard shortcuts in the titles. */
-export const sideOptions = (t: TFunction<"trade">): { value: Side; text: string; title: string }[] => [
-  { value: "buy", text: t("side.buy"), title: t("spot.keys.buy") },
-  { value: "sell", text: t("side.sell"), title: t("spot.keys.sell") },
-];
 
 type Force = OrderFormState["force"];
 

@@ -11,7 +11,6 @@ import {
   buildOrder,
   newClientOid,
   normalizeField,
-  quantityForPercent,
   quantityUnit,
   summarize,
   validate,
@@ -20,11 +19,10 @@ import {
   type OrderContext,
   type OrderField,
   type OrderFormState,
-  type TradeUnit,
 } from "~/lib/trade/order-form";
 import { buildPlan, planContext, planOrder, validatePlan, type PlanFormState } from "~/lib/trade/plan-form";
-import { DecimalField, Segmented } from "./order-fields";
-import { ForceField, OrderConfirm, OrderFormFoot, PercentControls, sideOptions, type OrderFormProps } from "./order-form-parts";
+import { DecimalField, Segmented, sideOptions, unitOptions } from "./order-fields";
+import { ForceField, OrderConfirm, OrderFormFoot, PercentControls, type OrderFormProps } from "./order-form-parts";
 import { useOrderEntry } from "./use-order-entry";
 import { PreTpslTip } from "./pre-tpsl-tip";
 
@@ -203,14 +201,11 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
     },
     onBlur: () => blur(f),
   });
-  const percent = (pct: number) => {
-    const q = quantityForPercent(state, ctx, pct);
-    if (q === "needsPrice") entry.flag("price", { key: "needsPrice" });
-    else if (q !== undefined) {
-      set({ quantity: q });
-      setSlider(pct);
-    } else if (pct === 0) set({ quantity: "" });
-  };
+  const percent = (pct: number) =>
+    entry.percent(state, ctx, pct, (quantity, at) => {
+      set({ quantity });
+      setSlider(at);
+    });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -230,7 +225,6 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
     v ? formatNumber(v, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision }) : "—";
   const spendCoin = side === "buy" ? market.quote : market.base;
   const spendAvailable = available ? (side === "buy" ? available.quote : available.base) : undefined;
-  const coinLabel = (u: TradeUnit) => (u === "coin" ? market.base : market.quote);
   const action = t(side === "buy" ? "form.buyCoin" : "form.sellCoin", { coin: market.base });
   const showsPrice = form.type === "limit" || (isPlan && form.execute === "limit");
   const feeText = fee ? `${fmt(fee.amount, 8)} ${fee.coin === "base" ? market.base : market.quote}` : "—";
@@ -270,15 +264,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
         ) : (
           <p className="market-note">{isPlan ? t("spot.form.planMarketNote") : t("form.marketNote")}</p>
         )}
-        {showsPrice && (
-          <Segmented
-            label={t("form.unit")}
-            value={unit}
-            onChange={onUnit}
-            className="small"
-            options={(["coin", "quote"] as const).map((u) => ({ value: u, text: coinLabel(u) }))}
-          />
-        )}
+        {showsPrice && <Segmented label={t("form.unit")} value={unit} onChange={onUnit} className="small" options={unitOptions(market)} />}
         <DecimalField
           {...decimalField("quantity", qUnit === "base" ? t("form.amount") : t("form.total"), qCoin)}
           hint={

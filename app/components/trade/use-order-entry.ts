@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { showToast } from "~/lib/toast";
 import { placeErrorOf } from "~/lib/trade/order-errors";
-import type { FieldError } from "~/lib/trade/order-form";
+import { quantityForPercent, type FieldError, type OrderContext, type OrderFormState } from "~/lib/trade/order-form";
 import { useErrorText } from "./order-fields";
 
 interface Options<F extends string, P> {
@@ -35,6 +35,11 @@ export function useOrderEntry<F extends string, P>({ fields, post, onPlaced }: O
   const touch = (f: F) => setTouched((s) => new Set(s).add(f));
   const clearError = () => setPlaceError(undefined);
   const focus = (f: F) => document.getElementById(`order-${f}`)?.focus();
+  /** An error of one field that the form's own checks do not see (a percent without a price). */
+  const flag = (f: F, error: FieldError) => {
+    touch(f);
+    setPlaceError({ field: f, error });
+  };
 
   return {
     busy,
@@ -55,10 +60,17 @@ export function useOrderEntry<F extends string, P>({ fields, post, onPlaced }: O
     /** Ask before sending. */
     confirm: (body: P) => setPending(body),
     cancel: () => setPending(undefined),
-    /** An error of one field that the form's own checks do not see (a percent without a price). */
-    flag: (f: F, error: FieldError) => {
-      touch(f);
-      setPlaceError({ field: f, error });
+    /**
+     * A share of the spendable amount, from the slider or a quick button: `apply` gets the quantity it
+     * comes to and the slider's place (0% clears it), or the price field asks for a price first.
+     */
+    percent: (state: OrderFormState, ctx: OrderContext, pct: number, apply: (quantity: string, slider: number) => void) => {
+      const q = quantityForPercent(state, ctx, pct);
+      const price = fields.find((f) => f === "price");
+      if (q === "needsPrice") {
+        if (price) flag(price, { key: "needsPrice" });
+      } else if (q !== undefined) apply(q, pct);
+      else if (pct === 0) apply("", 0);
     },
     /** A field's error in words: the gateway's refusal of it, else the form's check once it was left. */
     shown: (f: F, errors: Partial<Record<F, FieldError>>) => {
