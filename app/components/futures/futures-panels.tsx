@@ -420,8 +420,7 @@ function FuturesOrdersTable({
       onChanged();
   };
   const columns: Array<Column<FuturesOrder>> = [
-    { header: t("futures.pos.time"), rowHeader: true, cell: (o) => formatTime(Number(o.cTime), intl) },
-    { header: t("futures.pos.side"), cell: (o) => orderSideText(t, o) },
+    ...leadColumns(t, intl),
     { header: t("form.price"), num: true, cell: (o) => (o.price ? formatNumber(o.price, intl) : t("form.market")) },
     { header: t("futures.pos.size"), num: true, cell: (o) => `${formatNumber(o.baseVolume, intl)} / ${formatNumber(o.size, intl)}` },
     cancelColumn(t, cancel),
@@ -461,6 +460,16 @@ function orderSideText(t: (k: string) => string, o: { side: string; tradeSide: s
   return t(`futures.form.${closing ? "close" : "open"}${long ? "Long" : "Short"}`);
 }
 
+type SidedRow = Parameters<typeof orderSideText>[1] & { cTime: string };
+
+/** The first columns of every futures order or fill table: when, then "Open long", "Close short"... */
+function leadColumns<T extends SidedRow>(t: TFunction, intl: string): Array<Column<T>> {
+  return [
+    { header: t("futures.pos.time"), rowHeader: true, cell: (r) => formatTime(Number(r.cTime), intl) },
+    { header: t("futures.pos.side"), cell: (r) => orderSideText(t, r) },
+  ];
+}
+
 const isoTime = (ms: string) => {
   const n = Number(ms);
   return Number.isFinite(n) && n > 0 ? new Date(n).toISOString() : "";
@@ -489,8 +498,7 @@ function FuturesHistory({ market }: { market: FuturesMarket }) {
   const { intl } = usePagePrefs();
   const orders = useContractRecords(MIX.ordersHistory, market.symbol, historyRows);
   const columns: Array<Column<FuturesOrder>> = [
-    { header: t("futures.pos.time"), rowHeader: true, cell: (o) => formatTime(Number(o.cTime), intl) },
-    { header: t("futures.pos.side"), cell: (o) => orderSideText(t, o) },
+    ...leadColumns(t, intl),
     { header: t("futures.pos.avgPrice"), num: true, cell: (o) => (o.priceAvg ? formatNumber(o.priceAvg, intl) : "—") },
     { header: t("futures.pos.size"), num: true, cell: (o) => `${formatNumber(o.baseVolume, intl)} / ${formatNumber(o.size, intl)}` },
     { header: t("futures.pos.status"), cell: (o) => o.status },
@@ -541,8 +549,7 @@ function FuturesFills({ market }: { market: FuturesMarket }) {
   const { intl } = usePagePrefs();
   const fills = useContractRecords(MIX.orderFills, market.symbol, fillRows);
   const columns: Array<Column<MixFill>> = [
-    { header: t("futures.pos.time"), rowHeader: true, cell: (f) => formatTime(Number(f.cTime), intl) },
-    { header: t("futures.pos.side"), cell: (f) => orderSideText(t, f) },
+    ...leadColumns(t, intl),
     { header: t("form.price"), num: true, cell: (f) => formatNumber(f.price, intl) },
     { header: t("futures.pos.size"), num: true, cell: (f) => formatNumber(f.baseVolume, intl) },
     { header: t("futures.pos.realised"), num: true, cell: (f) => (f.profit ? formatNumber(f.profit, intl) : "—") },
