@@ -8,6 +8,7 @@
  */
 import { parseArgs } from "node:util";
 import { walletChain } from "../../../protocol/wallet.ts";
+import { Users } from "../../accounts/users.ts";
 import { migrate, openDatabase } from "../../db/database.ts";
 import { LEDGER_SCALE } from "../../exchange/instruments.ts";
 import { walletConfigFromEnv } from "../config.ts";
@@ -42,8 +43,7 @@ try {
     console.info(JSON.stringify({ failing: id }));
   } else {
     const email = (values.email ?? fail("--email is required")).toLowerCase();
-    const user = db.prepare("SELECT id FROM users WHERE email = ? COLLATE NOCASE").get(email) as { id: string } | undefined;
-    if (!user) fail(`no account with the e-mail ${email}`);
+    const user = new Users(db).byEmail(email) ?? fail(`no account with the e-mail ${email}`);
     const coin = (values.coin ?? fail("--coin is required")).toUpperCase();
     const chain = walletChain(coin, values.chain ?? fail("--chain is required")) ?? fail(`${values.chain} is not a network of ${coin}`);
     const env = values.env === "paper" ? "paper" : values.env === "live" ? "live" : fail("--env must be live or paper");
