@@ -15,6 +15,7 @@ import { MarketSimulator } from "./market/simulator.ts";
 import { PlanService } from "./plan-service.ts";
 import { ExchangeService } from "./service.ts";
 import { SubTransferStore } from "./sub-transfer-store.ts";
+import { TransferOids } from "./transfer-oids.ts";
 
 const DEPOSIT_POLL_MS = 1000;
 
@@ -32,6 +33,8 @@ export class Exchange {
   readonly simulator: MarketSimulator;
   readonly plans: PlanService;
   readonly transfers: SubTransferStore;
+  /** The clientOid of each wallet transfer (spot, futures, margin). */
+  readonly transferOids: TransferOids;
   private readonly depositTimer: NodeJS.Timeout;
 
   constructor(
@@ -44,6 +47,7 @@ export class Exchange {
     this.svc = new ExchangeService(db, config, (userId) => !accounts.of(userId)?.parentId);
     this.svc.load();
     this.transfers = new SubTransferStore(db);
+    this.transferOids = new TransferOids(db);
     this.market = new MarketData(seed, this.svc.store.genesis());
     this.market.candles.load(db);
     this.simulator = new MarketSimulator(this.svc, this.market, seed, log);

@@ -170,6 +170,21 @@ export const EXCHANGE_MIGRATIONS: Migration[] = [
       CREATE INDEX ex_plans_user ON ex_plans(env, user_id, seq);
     `,
   },
+  {
+    version: 102,
+    name: "exchange-transfer-client-oids",
+    sql: `
+      -- the clientOid of a wallet transfer, written in the transfer's own commit (docs/decisions/330)
+      CREATE TABLE ex_transfer_oids (
+        transfer_id TEXT PRIMARY KEY,
+        env         TEXT NOT NULL,
+        user_id     TEXT NOT NULL,
+        client_oid  TEXT NOT NULL,
+        created_at  INTEGER NOT NULL,
+        UNIQUE (env, user_id, client_oid)
+      );
+    `,
+  },
 ];
 
 /** Applies the exchange's migrations (idempotent): the gateway opens its database before modules install. */

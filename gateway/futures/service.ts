@@ -470,8 +470,11 @@ export class FuturesService {
 
   // ---- transfers with the spot ledger ------------------------------------------------------
 
-  /** Moves USDT between the user's spot and futures accounts in one transaction (Bitget's `wallet/transfer`). */
-  transfer(env: Env, userId: string, toFutures: boolean, amount: bigint, transferId: string): void {
+  /**
+   * Moves USDT between the user's spot and futures accounts in one transaction (Bitget's
+   * `wallet/transfer`); `extra` is written in the same transaction (the transfer's clientOid).
+   */
+  transfer(env: Env, userId: string, toFutures: boolean, amount: bigint, transferId: string, extra?: () => void): void {
     if (amount <= 0n) throw new EngineError(FX_CODES.paramInvalid, "amount must be positive");
     const spotCh = newChange();
     this.spot.ensureAccount(env, userId, spotCh);
@@ -486,6 +489,7 @@ export class FuturesService {
     this.credit(a, toFutures ? amount : -amount, toFutures ? "trans_from_exchange" : "trans_to_exchange", "", 0n, now, ch);
     // a transfer moves a crossed account's equity: its band is filed again like any commit's
     this.refile(ch);
+    if (extra) spotCh.extra.push(extra);
     this.db.transaction(() => {
       this.spot.store.write(spotCh);
       this.store.write(ch);

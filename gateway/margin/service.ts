@@ -413,8 +413,19 @@ export class MarginService {
 
   // ---- transfers with spot -------------------------------------------------------------------
 
-  /** Moves a coin between the user's spot account and a margin account (Bitget's `wallet/transfer`). */
-  async transfer(env: Env, ref: MarginAccountRef, coin: string, amount: bigint, toMargin: boolean, transferId: string): Promise<void> {
+  /**
+   * Moves a coin between the user's spot account and a margin account (Bitget's `wallet/transfer`);
+   * `extra` is written in the same commit (the transfer's clientOid).
+   */
+  async transfer(
+    env: Env,
+    ref: MarginAccountRef,
+    coin: string,
+    amount: bigint,
+    toMargin: boolean,
+    transferId: string,
+    extra?: () => void,
+  ): Promise<void> {
     this.checkCoin(ref, coin, false);
     this.checkNotLiquidating(env, ref);
     const key = this.key(ref);
@@ -435,6 +446,7 @@ export class MarginService {
     }
     const balance = this.total(this.engine.balance(env, key, coin));
     this.record(ch, { env, ref, kind: toMargin ? "transfer_in" : "transfer_out", coin, amount, ref2: transferId, ts: now, balance });
+    if (extra) ch.extra.push(extra);
     await this.commit(ch, env, ref);
   }
 

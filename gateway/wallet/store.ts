@@ -334,12 +334,25 @@ export class WalletStore {
   }
 
   /** The caller's spot transfer bills, newest first (docs/decisions/330: `wallet/transfer` records are these bills). */
-  transferBills(q: { env: string; userId: string; coin: string | null; start: number; end: number; before: number; limit: number }) {
+  /** The spot legs of the user's transfers, newest first, each with the clientOid it was made with ("" without). */
+  transferBills(q: {
+    env: string;
+    userId: string;
+    coin: string | null;
+    clientOid: string | null;
+    start: number;
+    end: number;
+    before: number;
+    limit: number;
+  }) {
     return exactRows(
       this.db,
-      `SELECT seq, coin, business_type, size, ref_id, c_time FROM ex_bills
-        WHERE env = @env AND user_id = @userId AND group_type = 'transfer' AND ref_id <> '' AND (@coin IS NULL OR coin = @coin)
-          AND c_time >= @start AND c_time <= @end AND seq < @before ORDER BY seq DESC LIMIT @limit`,
+      `SELECT b.seq, b.coin, b.business_type, b.size, b.ref_id, b.c_time, o.client_oid FROM ex_bills b
+        LEFT JOIN ex_transfer_oids o ON o.transfer_id = b.ref_id
+        WHERE b.env = @env AND b.user_id = @userId AND b.group_type = 'transfer' AND b.ref_id <> '' AND (@coin IS NULL OR b.coin = @coin)
+          AND (@clientOid IS NULL OR b.ref_id = (SELECT transfer_id FROM ex_transfer_oids
+            WHERE env = @env AND user_id = @userId AND client_oid = @clientOid))
+          AND b.c_time >= @start AND b.c_time <= @end AND b.seq < @before ORDER BY b.seq DESC LIMIT @limit`,
       q,
     ).map((r) => ({
       seq: Number(r.seq),
@@ -348,6 +361,7 @@ export class WalletStore {
       size: r.size as bigint,
       refId: String(r.ref_id),
       ts: Number(r.c_time),
+      clientOid: r.client_oid === null ? "" : String(r.client_oid),
     }));
   }
 

@@ -3,7 +3,8 @@
  * the spot leg's bill of each transfer (group `transfer`, refId = transferId). The other leg names
  * the account: a margin account key (`user#crossed`, `user#isolated#SYMBOL`) or, for every other
  * transfer of the caller's own accounts, the USDT-M futures bridge. Sub-account transfers have their
- * own records (docs/decisions/503) and are left out.
+ * own records (docs/decisions/503) and are left out. `clientOid` is the one the transfer was made
+ * with (`ex_transfer_oids`), and filters to that transfer.
  */
 import { EX_CODES } from "../../protocol/bitget.ts";
 import { RECORD_DEFAULT_WINDOW_MS, walletCoin } from "../../protocol/wallet.ts";
@@ -30,12 +31,11 @@ export function transferRecords(store: WalletStore, env: string, userId: string,
   if (start > end) throw bad("Parameter startTime must not be after endTime");
   const clientOid = qString(q, "clientOid", false, 64);
   const limit = qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }) as number;
-  // transfers made before the gateway kept their clientOid have none; a clientOid asks for nothing they match
-  if (clientOid !== undefined) return [];
   const bills = store.transferBills({
     env,
     userId,
     coin,
+    clientOid: clientOid ?? null,
     start,
     end,
     before: qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
@@ -61,7 +61,7 @@ export function transferRecords(store: WalletStore, env: string, userId: string,
       fromSymbol: outward ? "" : symbol,
       size: formatScaled(outward ? -b.size : b.size, LEDGER_SCALE).replace(/\.?0+$/, ""),
       ts: String(b.ts),
-      clientOid: "",
+      clientOid: b.clientOid,
       transferId: b.refId,
       /** The cursor of `idLessThan` (the spot bill's id): transfer ids of different accounts do not sort together. */
       billId: String(b.seq),

@@ -356,4 +356,40 @@ describe("transfer records", () => {
     expect((await alice.get(`${WALLET_PATHS.transferRecords}?coin=NOPE`)).body.code).toBe("40034");
     expect((await new Client(web.url, makeKey(web.dir, "w-tr-bob")).get(WALLET_PATHS.transferRecords)).body.data).toEqual([]);
   });
+
+  it("keeps a clientOid to one transfer, even sent twice at once, and finds the transfer by it", async () => {
+    const carol = new Client(web.url, makeKey(web.dir, "w-oid-carol"));
+    const dave = new Client(web.url, makeKey(web.dir, "w-oid-dave"));
+    const move = (c: Client, body: Record<string, unknown>) =>
+      c.post<Row>(MIX_PRIVATE.walletTransfer, { fromType: "spot", amount: "10", coin: "USDT", ...body });
+    const before = await usdtOf(carol);
+
+    // the same new clientOid twice at once: exactly one moves
+    const both = await Promise.all([1, 2].map(() => move(carol, { toType: "usdt_futures", clientOid: "bot-1" })));
+    expect(both.map((r) => r.body.code).sort()).toEqual(["00000", "43118"]);
+    const first = both.find((r) => r.body.code === "00000")!.body.data;
+    expect(first.clientOid).toBe("bot-1");
+    // again later, to futures or to margin: refused, nothing moves
+    expect((await move(carol, { toType: "usdt_futures", clientOid: "bot-1" })).body.code).toBe("43118");
+    expect((await move(carol, { toType: "crossed_margin", clientOid: "bot-1" })).body.code).toBe("43118");
+    const margin = await move(carol, { toType: "crossed_margin", clientOid: "bot-2" });
+    expect(margin.body.code).toBe("00000");
+    const plain = await move(carol, { toType: "usdt_futures", clientOid: "" });
+    expect(plain.body.code).toBe("00000");
+    expect(await usdtOf(carol)).toBe(before - 30);
+    // another user's clientOid is their own
+    expect((await move(dave, { toType: "usdt_futures", clientOid: "bot-1" })).body.code).toBe("00000");
+
+    const recs = (await carol.get<Row[]>(WALLET_PATHS.transferRecords)).body.data;
+    expect(recs.map((r) => [r.transferId, r.clientOid])).toEqual([
+      [plain.body.data.transferId, ""],
+      [margin.body.data.transferId, "bot-2"],
+      [first.transferId, "bot-1"],
+    ]);
+    const byOid = (oid: string) => carol.get<Row[]>(`${WALLET_PATHS.transferRecords}?clientOid=${oid}`);
+    expect((await byOid("bot-1")).body.data).toEqual([recs[2]]);
+    expect((await byOid("bot-2")).body.data).toEqual([recs[1]]);
+    expect((await byOid("nobody")).body.data).toEqual([]);
+    expect((await byOid("x".repeat(65))).body.code).toBe("40017");
+  });
 });

@@ -16,6 +16,14 @@ export interface ExchangeRouteDeps {
 
 export type Handler = (req: FastifyRequest, p: Principal, env: Env) => Promise<unknown>;
 
+/** A `wallet/transfer` handler: `recordOid`, where given, makes what writes the clientOid in the transfer's own commit. */
+export type TransferHandler = (
+  req: FastifyRequest,
+  p: Principal,
+  env: Env,
+  recordOid?: (transferId: string) => () => void,
+) => Promise<unknown>;
+
 /** Registers an authenticated, rate-limited route whose engine errors become envelopes. */
 export function privateRoute(app: FastifyInstance, deps: Pick<ExchangeRouteDeps, "auth" | "limiter">) {
   return (method: "GET" | "POST", url: string, perSecond: number, trade: boolean, handler: Handler) => {

@@ -9,6 +9,7 @@ import { parseScaled } from "../decimal.ts";
 import { COINS, LEDGER_SCALE } from "../instruments.ts";
 import { assetJson } from "../format.ts";
 import { canonical, optional, parseFields, text } from "../fields.ts";
+import { ClientOidGate } from "../transfer-oids.ts";
 import { privateRoute, type ExchangeRouteDeps } from "./private-route.ts";
 
 const id10 = z.string().regex(/^\d{10}$/, "not a user id");
@@ -32,7 +33,7 @@ export function subTransferRoutes(app: FastifyInstance, deps: ExchangeRouteDeps)
   const ex = deps.exchange;
   const svc = ex.svc;
   const route = privateRoute(app, deps);
-  const pendingOids = new Set<string>();
+  const oids = new ClientOidGate();
 
   /** The caller must be a main account: Bitget lets only the main account move its sub-accounts' funds. */
   function mainOf(p: Principal) {
@@ -59,29 +60,17 @@ export function subTransferRoutes(app: FastifyInstance, deps: ExchangeRouteDeps)
       if (!sub) throw bad(EX_CODES.paramInvalid, `No such sub-account: ${side}`);
       if (sub.frozen) throw bad(CODES.subAccountFrozen, `Sub-account ${side} is frozen`);
     }
-    const oidKey = body.clientOid ? `${p.userId}:${body.clientOid}` : undefined;
-    if (oidKey && (pendingOids.has(oidKey) || ex.transfers.hasClientOid(p.userId, body.clientOid!)))
-      throw bad(EX_CODES.duplicateClientOid, "Duplicate clientOid");
+    const clientOid = body.clientOid || undefined;
     const transferId = String(svc.engine.ids.next());
-    if (oidKey) pendingOids.add(oidKey);
-    try {
-      await svc.transferBetween(body.fromUserId, body.toUserId, coin, amount, transferId, () =>
-        ex.transfers.record(
-          {
-            transferId,
-            mainUserId: p.userId,
-            fromUserId: body.fromUserId,
-            toUserId: body.toUserId,
-            coin,
-            amount,
-            clientOid: body.clientOid ?? null,
-          },
-          Date.now(),
+    const transfer = { transferId, mainUserId: p.userId, fromUserId: body.fromUserId, toUserId: body.toUserId, coin, amount };
+    await oids.run(
+      clientOid && `${p.userId}:${clientOid}`,
+      () => ex.transfers.hasClientOid(p.userId, clientOid!),
+      () =>
+        svc.transferBetween(body.fromUserId, body.toUserId, coin, amount, transferId, () =>
+          ex.transfers.record({ ...transfer, clientOid: clientOid ?? null }, Date.now()),
         ),
-      );
-    } finally {
-      if (oidKey) pendingOids.delete(oidKey);
-    }
+    );
     return ok({ transferId, clientOid: body.clientOid ?? null });
   });
 

@@ -7,7 +7,7 @@ import { parseScaled } from "../../exchange/decimal.ts";
 import { canonical, decimal, enumValue, isAbsent, optional, parseFields, text } from "../../exchange/fields.ts";
 import { LEDGER_SCALE } from "../../exchange/instruments.ts";
 import { CLIENT_OID } from "../../exchange/order-request.ts";
-import { privateRoute, sourceOf, type ExchangeRouteDeps, type Handler } from "../../exchange/routes/private-route.ts";
+import { privateRoute, sourceOf, type ExchangeRouteDeps, type TransferHandler } from "../../exchange/routes/private-route.ts";
 import { qIdCursor, qInt, qString, qTimeWindow, type Query } from "../../exchange/routes/query.ts";
 import { EngineError, type Env } from "../../exchange/engine/types.ts";
 import type { Principal } from "../../request.ts";
@@ -321,8 +321,8 @@ export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDe
  * Bitget's `wallet/transfer` between the caller's spot and USDT-M futures accounts. The gateway
  * registers the path once for every account kind (gateway/margin/routes/transfer-route.ts).
  */
-export function futuresTransfer(fx: Futures): Handler {
-  return async (req, p, env) => {
+export function futuresTransfer(fx: Futures): TransferHandler {
+  return async (req, p, env, recordOid) => {
     const b = fields(TransferSchema, req.body, ["amount"]);
     const from = canonical(TRANSFER_ACCOUNT_TYPES, b.fromType);
     const to = canonical(TRANSFER_ACCOUNT_TYPES, b.toType);
@@ -338,7 +338,7 @@ export function futuresTransfer(fx: Futures): Handler {
     if (amount === undefined || amount <= 0n)
       throw new GatewayError(FX_CODES.paramInvalid, `Parameter amount must be a positive decimal with at most ${LEDGER_SCALE} decimals`);
     const transferId = String(fx.ids.next());
-    fx.svc.transfer(env, p.userId, from === "spot", amount, transferId);
+    fx.svc.transfer(env, p.userId, from === "spot", amount, transferId, recordOid?.(transferId));
     return ok({ transferId, clientOid: b.clientOid ?? "" });
   };
 }
