@@ -28,7 +28,6 @@ export function usePairScreen(data: SpotPageData, titleKey: string) {
     market,
     symbol,
     loggedIn,
-    side,
     sides,
     live,
     /** What every order form of the pair takes but `onPlaced`, once its market is known. */
@@ -44,5 +43,3 @@ export function usePairScreen(data: SpotPageData, titleKey: string) {
     }),
   };
 }
-
-export type PairScreen = ReturnType<typeof usePairScreen>;
