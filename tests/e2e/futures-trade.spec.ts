@@ -111,6 +111,22 @@ traderTest(
     await form(page).getByTestId("submit-long").click();
     await expect(form(page).getByText("Your available balance is too low for this order.")).toBeVisible();
 
+    // A limit close shows what can be closed, and says beside the size why it cannot be sent.
+    await row.getByRole("button", { name: "Limit close" }).click();
+    const size = dialog(page).getByLabel("Size");
+    await expect(dialog(page)).toContainText("Closable 0.01 BTC");
+    await size.fill("0.02");
+    await expect(size).toHaveAttribute("aria-invalid", "true");
+    await expect(dialog(page)).toContainText("The size is larger than what can be closed of this position.");
+    // not a plain number: the input's own reason, not the dialog's
+    await size.fill("1e5");
+    await expect(dialog(page)).toContainText("Enter a number, for example 0.5.");
+    await expect(dialog(page)).not.toContainText("larger than what can be closed");
+    await size.fill("0.01");
+    await expect(size).not.toHaveAttribute("aria-invalid");
+    await dialog(page).getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog(page)).toHaveCount(0);
+
     await row.getByTestId("close-market").click();
     await expect(dialog(page)).toContainText("0.01 BTC");
     await dialog(page).getByRole("button", { name: "Market close" }).click();

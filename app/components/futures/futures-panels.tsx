@@ -313,7 +313,7 @@ function PositionAction({
           value={size}
           onChange={setSize}
           hint={t("futures.form.closable", { size: formatNumber(p.available, intl), coin: market.base })}
-          error={Number(size) > Number(p.available) ? "trade:errors.futures.closeMore" : undefined}
+          error={isPositiveDecimal(size) && Number(size) > Number(p.available) ? "trade:errors.futures.closeMore" : undefined}
         />
       </ActionDialog>
     );
