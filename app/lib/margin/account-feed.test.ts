@@ -105,4 +105,31 @@ describe("MarginAccountFeed", () => {
     stop();
     vi.useRealTimers();
   });
+
+  it("reads again soon after a failed first read, and not once stopped", async () => {
+    vi.useFakeTimers();
+    try {
+      const { feed, api } = setup([[]], ["0"]);
+      const assets = vi.mocked(api.assets);
+      assets.mockImplementationOnce(() => Promise.reject(new Error("busy")));
+      const stop = feed.start(60_000);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(feed.store.get().assets.state).toBe("error");
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(assets).toHaveBeenCalledTimes(2);
+      expect(feed.store.get().assets).toEqual({ state: "ready", data: [] });
+
+      stop();
+
+      // stopped before its first read failed: nothing is scheduled
+      const other = setup([[]], ["0"]);
+      vi.mocked(other.api.assets).mockImplementationOnce(() => Promise.reject(new Error("busy")));
+      other.feed.start(60_000)();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(other.api.assets).toHaveBeenCalledTimes(1);
+      expect(other.feed.store.get().assets.state).toBe("error");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

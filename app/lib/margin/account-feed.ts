@@ -34,6 +34,8 @@ export type MarginEvent = { kind: "fill" | "liquidation"; order: MarginOrder } |
 const PUSH_DEBOUNCE_MS = 150;
 /** Prices move the risk rate and the borrowable amounts without any push: read again this often while visible. */
 export const MARGIN_POLL_MS = 5_000;
+/** A first read that failed (the account shows nothing yet) is tried again this soon, not at the next poll. */
+export const MARGIN_RETRY_MS = 1_000;
 
 const FILLED = new Set(["filled", "full_fill", "partially_filled", "partial_fill"]);
 
@@ -41,13 +43,17 @@ const FILLED = new Set(["filled", "full_fill", "partially_filled", "partial_fill
  * The trader's margin account of one mode for one pair (docs/decisions/707): read over REST, again
  * after every push of Bitget's margin channels (`account-crossed` / `orders-crossed`, or the isolated
  * ones) and every few seconds while the tab is visible, since a price move changes the risk rate
- * with no push (interest, loans and repayments are pushed). Fills and margin calls become events for the page's toasts.
+ * with no push (interest, loans and repayments are pushed). A first read that failed is tried again
+ * after a second, so a busy moment does not leave the account "loading" until the next poll. Fills
+ * and margin calls become events for the page's toasts.
  */
 export class MarginAccountFeed extends AccountLists<MarginLists, MarginEvent> {
   /** Filled amounts of done orders already seen: the first read is the baseline, not news. */
   private seen: Map<string, string> | undefined;
   private readonly watch: (ratio: number | undefined) => boolean;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Between `start` and its stop: a retry after a failed read is only scheduled while running. */
+  private running = false;
 
   constructor(
     private readonly mode: MarginMode,
@@ -62,6 +68,7 @@ export class MarginAccountFeed extends AccountLists<MarginLists, MarginEvent> {
   }
 
   start(pollMs = MARGIN_POLL_MS): () => void {
+    this.running = true;
     this.refresh();
     const crossed = this.mode === "crossed";
     const account: StreamArg = crossed
@@ -72,10 +79,7 @@ export class MarginAccountFeed extends AccountLists<MarginLists, MarginEvent> {
       channel: crossed ? MARGIN_CHANNELS.crossedOrders : MARGIN_CHANNELS.isolatedOrders,
       instId: this.symbol,
     };
-    const soon = () => {
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.refresh(), PUSH_DEBOUNCE_MS);
-    };
+    const soon = () => this.again(PUSH_DEBOUNCE_MS);
     const poll = setInterval(() => {
       if (typeof document === "undefined" || document.visibilityState === "visible") this.refresh();
     }, pollMs);
@@ -86,10 +90,17 @@ export class MarginAccountFeed extends AccountLists<MarginLists, MarginEvent> {
       this.stream.subscribe(orders, (push) => push.action === "update" && soon()),
     ];
     return () => {
+      this.running = false;
       clearTimeout(this.timer);
       clearInterval(poll);
       for (const off of offs) off();
     };
+  }
+
+  /** One read of everything `ms` from now, in place of any read already waiting. */
+  private again(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.refresh(), ms);
   }
 
   /** Reads everything again (the start, a push, the poll, and after the trader's own action). */
@@ -97,10 +108,12 @@ export class MarginAccountFeed extends AccountLists<MarginLists, MarginEvent> {
     void settle(this.api.assets(), this.lists.assets).then((v) => {
       this.lists.assets = v;
       this.store.invalidate();
+      if (v.state === "error" && this.running) this.again(MARGIN_RETRY_MS);
     });
     void settle(this.api.openOrders(), this.lists.orders).then((v) => {
       this.lists.orders = v;
       this.store.invalidate();
+      if (v.state === "error" && this.running) this.again(MARGIN_RETRY_MS);
     });
     this.api.riskRate().then((r) => {
       this.lists.riskRate = r;
