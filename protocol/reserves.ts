@@ -105,13 +105,6 @@ export function fromHex(hex: string): Uint8Array {
   return out;
 }
 
-/** A 16-byte big-endian unsigned integer; refuses what does not fit. */
-export function u128(v: bigint): Uint8Array {
-  const out = new Uint8Array(16);
-  putU128(new DataView(out.buffer), 0, v);
-  return out;
-}
-
 function putU128(view: DataView, at: number, v: bigint): void {
   if (v < 0n || v >= U128_LIMIT) throw new RangeError("amount outside 0..2^128-1");
   view.setBigUint64(at, v >> 64n);
@@ -184,9 +177,12 @@ export interface Verification {
   steps: VerifyStep[];
 }
 
+/** Every field the check reads, of the right type and size: a file from anywhere is checked, never thrown on. */
 function wellFormed(p: InclusionProof): boolean {
+  if (typeof p !== "object" || p === null || !Array.isArray(p.assets) || typeof p.root !== "object" || p.root === null) return false;
   const n = p.assets.length;
-  const amounts = (xs: unknown) => Array.isArray(xs) && xs.length === n && xs.every((x) => typeof x === "string" && UINT.test(x));
+  const amount = (x: unknown) => typeof x === "string" && UINT.test(x) && BigInt(x) < U128_LIMIT;
+  const amounts = (xs: unknown) => Array.isArray(xs) && xs.length === n && xs.every(amount);
   return (
     p.version === TREE_VERSION &&
     n > 0 &&
@@ -194,7 +190,7 @@ function wellFormed(p: InclusionProof): boolean {
     HEX.test(p.salt) &&
     amounts(p.balances) &&
     Array.isArray(p.path) &&
-    p.path.every((s) => (s.side === "left" || s.side === "right") && HEX.test(s.hash) && amounts(s.sums)) &&
+    p.path.every((s) => typeof s === "object" && s !== null && (s.side === "left" || s.side === "right") && HEX.test(s.hash) && amounts(s.sums)) &&
     HEX.test(p.root.hash) &&
     amounts(p.root.sums)
   );

@@ -54,6 +54,8 @@ export class AccountValues {
   }
 
   futuresOf(env: Env, userId: string): AccountValue {
+    // summary() opens the account it reads: one that was never used is worth nothing
+    if (!this.futures.findAccount(env, userId)) return { type: "futures", usdt: 0n, coins: new Map(), exists: false };
     const s = this.futures.summary(env, userId);
     const exists = s.account.uTime > 0 || s.account.balance !== 0n;
     const coins = new Map<string, bigint>(s.equity !== 0n ? [["USDT", s.equity]] : []);

@@ -175,12 +175,14 @@ export const EXCHANGE_MIGRATIONS: Migration[] = [
     name: "exchange-transfer-client-oids",
     sql: `
       -- the clientOid of a wallet transfer, written in the transfer's own commit (docs/decisions/330)
+      -- (transfer ids come from each area's own counter: unique per user and environment, not globally)
       CREATE TABLE ex_transfer_oids (
-        transfer_id TEXT PRIMARY KEY,
         env         TEXT NOT NULL,
         user_id     TEXT NOT NULL,
+        transfer_id TEXT NOT NULL,
         client_oid  TEXT NOT NULL,
         created_at  INTEGER NOT NULL,
+        PRIMARY KEY (env, user_id, transfer_id),
         UNIQUE (env, user_id, client_oid)
       );
     `,

@@ -21,8 +21,8 @@ export class TransferOids {
   /** Run inside the transfer's commit. */
   record(env: string, userId: string, clientOid: string, transferId: string, at: number): void {
     this.db
-      .prepare("INSERT INTO ex_transfer_oids (transfer_id, env, user_id, client_oid, created_at) VALUES (?, ?, ?, ?, ?)")
-      .run(transferId, env, userId, clientOid, at);
+      .prepare("INSERT INTO ex_transfer_oids (env, user_id, transfer_id, client_oid, created_at) VALUES (?, ?, ?, ?, ?)")
+      .run(env, userId, transferId, clientOid, at);
   }
 }
 

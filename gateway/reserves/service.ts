@@ -110,7 +110,9 @@ export class ReservesService {
     this.clock.start(POLL_MS, run);
   }
 
-  stop(): void {
+  /** Stops the schedule and waits for a snapshot under way, so it never writes to a closed database. */
+  async stop(): Promise<void> {
     this.clock.stop();
+    await this.taking?.catch(() => undefined);
   }
 }

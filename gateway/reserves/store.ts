@@ -63,6 +63,21 @@ type RawSnapshot = {
 const amounts = (text: string): bigint[] => (text === "" ? [] : text.split(",").map((x) => BigInt(x)));
 const joined = (xs: readonly bigint[]) => xs.map(String).join(",");
 
+/** A stored snapshot as the service reads it. */
+function rowOf(r: RawSnapshot | undefined): SnapshotRow | undefined {
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    takenAt: r.taken_at,
+    secret: new Uint8Array(r.secret),
+    rootHash: r.root_hash,
+    assets: JSON.parse(r.assets) as string[],
+    liabilities: amounts(r.liabilities),
+    reserves: amounts(r.reserves),
+    leafCount: r.leaf_count,
+  };
+}
+
 export class ReservesStore {
   private readonly q;
 
@@ -73,6 +88,7 @@ export class ReservesStore {
       ),
       leaf: db.prepare("INSERT INTO rs_leaves (snapshot_id, user_id, balances) VALUES (?, ?, ?)"),
       latest: db.prepare("SELECT * FROM rs_snapshots ORDER BY id DESC LIMIT 1"),
+      byId: db.prepare("SELECT * FROM rs_snapshots WHERE id = ?"),
       leaves: db.prepare("SELECT user_id, balances FROM rs_leaves WHERE snapshot_id = ?"),
       request: db.prepare("INSERT INTO rs_requests (requested_at) VALUES (?)"),
       pending: db.prepare("SELECT id FROM rs_requests WHERE snapshot_id IS NULL ORDER BY id"),
@@ -103,18 +119,12 @@ export class ReservesStore {
   }
 
   latest(): SnapshotRow | undefined {
-    const r = this.q.latest.get() as RawSnapshot | undefined;
-    if (!r) return undefined;
-    return {
-      id: r.id,
-      takenAt: r.taken_at,
-      secret: new Uint8Array(r.secret),
-      rootHash: r.root_hash,
-      assets: JSON.parse(r.assets) as string[],
-      liabilities: amounts(r.liabilities),
-      reserves: amounts(r.reserves),
-      leafCount: r.leaf_count,
-    };
+    return rowOf(this.q.latest.get() as RawSnapshot | undefined);
+  }
+
+  /** One snapshot by its id (the one that answered an operator's request). */
+  snapshot(id: number): SnapshotRow | undefined {
+    return rowOf(this.q.byId.get(id) as RawSnapshot | undefined);
   }
 
   leaves(snapshotId: number): Leaf[] {

@@ -97,6 +97,16 @@ describe("the Merkle sum tree (docs/proof-of-reserves.md)", () => {
     const negative = structuredClone(p!);
     negative.balances[0] = "-1";
     expect((await verifyInclusion(negative)).steps).toEqual([{ kind: "input", level: 0, ok: false, problem: "bad-input" }]);
+    // a file from anywhere: amounts past a u128, missing parts, a null step are refused, never thrown on
+    const huge = structuredClone(p!);
+    huge.balances[0] = String(U128_LIMIT);
+    const noRoot = { ...structuredClone(p!), root: undefined };
+    const noAssets = { ...structuredClone(p!), assets: undefined };
+    const nullStep = { ...structuredClone(p!), path: [null] };
+    for (const bad of [huge, noRoot, noAssets, nullStep, null]) {
+      const r = await verifyInclusion(bad as unknown as typeof p & object);
+      expect(r.steps).toEqual([{ kind: "input", level: 0, ok: false, problem: "bad-input" }]);
+    }
   });
 
   it("orders leaves by commitment, so a snapshot's secret changes every position", () => {

@@ -73,16 +73,10 @@ function world(dir?: string, recomputeMs = 3_600_000) {
   return { dir: d, db, ex, fx, mg, store, levels, vip, userLevels, close };
 }
 
-/** Queues an operator credit and waits for the exchange's own deposit poll to apply it (a second caller could apply it twice). */
+/** Queues an operator credit and applies it (`applyDeposits` runs one call after another, so the exchange's own poll cannot apply it twice). */
 async function deposit(w: ReturnType<typeof world>, userId: string, coin: string, amount: bigint): Promise<void> {
-  const before = w.ex.svc.engine.balances.get(`live:${userId}:${coin}`)?.available ?? 0n;
   queueDeposit(w.db, { env: "live", userId, coin, amount });
-  for (let i = 0; i < 100; i++) {
-    const b = w.ex.svc.engine.balances.get(`live:${userId}:${coin}`)?.available ?? 0n;
-    if (b - before >= amount) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`the deposit of ${coin} to ${userId} was not applied`);
+  await w.ex.svc.applyDeposits();
 }
 
 const volume = (userId: string, daysAgo: number, usdt: number, env: "live" | "paper" = "live") => ({

@@ -333,13 +333,18 @@ export class WalletStore {
     return this.db.prepare("DELETE FROM wallet_address_book WHERE user_id = ? AND id = ?").run(userId, id).changes === 1;
   }
 
-  /** The caller's spot transfer bills, newest first (docs/decisions/330: `wallet/transfer` records are these bills). */
-  /** The spot legs of the user's transfers, newest first, each with the clientOid it was made with ("" without). */
+  /**
+   * The spot legs of the user's own transfers, newest first (docs/decisions/330: `wallet/transfer`
+   * records are these bills), each with the clientOid it was made with ("" without). Sub-account
+   * transfers have their own records and are left out here, and `outward` (spot was the source)
+   * filters by direction, so a page is never cut short after its LIMIT.
+   */
   transferBills(q: {
     env: string;
     userId: string;
     coin: string | null;
     clientOid: string | null;
+    outward: boolean | null;
     start: number;
     end: number;
     before: number;
@@ -347,17 +352,19 @@ export class WalletStore {
   }) {
     return exactRows(
       this.db,
-      `SELECT b.seq, b.coin, b.business_type, b.size, b.ref_id, b.c_time, o.client_oid FROM ex_bills b
-        LEFT JOIN ex_transfer_oids o ON o.transfer_id = b.ref_id
+      `SELECT b.seq, b.coin, b.size, b.ref_id, b.c_time, o.client_oid FROM ex_bills b
+        LEFT JOIN ex_transfer_oids o ON o.env = b.env AND o.user_id = b.user_id AND o.transfer_id = b.ref_id
         WHERE b.env = @env AND b.user_id = @userId AND b.group_type = 'transfer' AND b.ref_id <> '' AND (@coin IS NULL OR b.coin = @coin)
           AND (@clientOid IS NULL OR b.ref_id = (SELECT transfer_id FROM ex_transfer_oids
             WHERE env = @env AND user_id = @userId AND client_oid = @clientOid))
+          AND (@outward IS NULL OR (b.size < 0) = @outward)
+          AND NOT EXISTS (SELECT 1 FROM sub_transfers s
+            WHERE s.transfer_id = b.ref_id AND (s.from_user_id = b.user_id OR s.to_user_id = b.user_id))
           AND b.c_time >= @start AND b.c_time <= @end AND b.seq < @before ORDER BY b.seq DESC LIMIT @limit`,
-      q,
+      { ...q, outward: q.outward === null ? null : q.outward ? 1 : 0 },
     ).map((r) => ({
       seq: Number(r.seq),
       coin: String(r.coin),
-      business: String(r.business_type),
       size: r.size as bigint,
       refId: String(r.ref_id),
       ts: Number(r.c_time),
@@ -374,16 +381,5 @@ export class WalletStore {
       )
       .all(env, `${userId}#`, `${userId}$`, ...refIds) as Array<{ ref_id: string; user_id: string }>;
     return new Map(rows.map((r) => [r.ref_id, r.user_id]));
-  }
-
-  /** Which of `refIds` are transfers between a main account and its sub-accounts (their own records, docs/decisions/503). */
-  subTransfers(refIds: string[]): Set<string> {
-    if (refIds.length === 0) return new Set();
-    const rows = this.db
-      .prepare(`SELECT transfer_id FROM sub_transfers WHERE transfer_id IN (${refIds.map(() => "?").join(",")})`)
-      .all(...refIds) as Array<{
-      transfer_id: string;
-    }>;
-    return new Set(rows.map((r) => r.transfer_id));
   }
 }

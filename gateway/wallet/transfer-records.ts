@@ -36,6 +36,7 @@ export function transferRecords(store: WalletStore, env: string, userId: string,
     userId,
     coin,
     clientOid: clientOid ?? null,
+    outward: fromType === undefined ? null : fromType === "spot",
     start,
     end,
     before: qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
@@ -43,10 +44,8 @@ export function transferRecords(store: WalletStore, env: string, userId: string,
   });
   const refIds = bills.map((b) => b.refId);
   const margin = store.marginLegs(env, userId, refIds);
-  const subs = store.subTransfers(refIds);
   const out = [];
   for (const b of bills) {
-    if (subs.has(b.refId)) continue;
     const key = margin.get(b.refId);
     const ref = key === undefined ? undefined : parseAccountKey(key);
     const other = ref ? (ref.mode === "crossed" ? "crossed_margin" : "isolated_margin") : "usdt_futures";

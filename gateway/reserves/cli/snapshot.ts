@@ -26,12 +26,10 @@ while (answered === null && Date.now() < deadline) {
   await sleep(200);
   answered = store.answerOf(request);
 }
-const snap = answered === null ? undefined : store.latest();
+const snap = answered === null ? undefined : store.snapshot(answered);
 db.close();
 if (!snap) {
   console.error(`reserves:snapshot: no answer within ${wait} s; is the gateway running on this DATA_DIR?`);
   process.exit(1);
 }
-console.info(
-  `snapshot ${answered ?? snap.id} (latest ${snap.id}) at ${new Date(snap.takenAt).toISOString()}: root ${snap.rootHash}, ${snap.leafCount} accounts`,
-);
+console.info(`snapshot ${snap.id} at ${new Date(snap.takenAt).toISOString()}: root ${snap.rootHash}, ${snap.leafCount} accounts`);
