@@ -37,7 +37,8 @@ export async function recordChoices(context: Context, request: Request, market: 
   if (market === "margin") {
     const get = gatewayReader(context, request);
     const r = await cachedListing(MARGIN_CURRENCIES, () => get<unknown[]>(MARGIN_CURRENCIES));
-    if (r.ok) return { symbols: marginListingsOf(r.data).flatMap((l) => (l.isBorrowable ? [l.symbol] : [])), coins: [] };
+    // an unread listing offers no pairs (the spot list would name pairs margin does not trade)
+    return { symbols: r.ok ? marginListingsOf(r.data).flatMap((l) => (l.isBorrowable ? [l.symbol] : [])) : [], coins: [] };
   }
   const pairs = await spot(context, request);
   return { symbols: pairs.map((s) => s.symbol), coins: [...new Set(pairs.flatMap((s) => [s.baseCoin, s.quoteCoin]))].sort() };

@@ -24,6 +24,7 @@ import type { PlanOrder } from "~/lib/trade/chart/marks";
 import { ActionDialog, type Action } from "./action-dialog";
 import { DecimalInput, isPositiveDecimal } from "~/components/ui/decimal-input";
 import type { FuturesAccountView } from "./use-futures-account";
+import { isoTime } from "~/lib/trade/csv";
 
 const MARGIN_DIRECTIONS = ["add", "reduce"] as const;
 
@@ -469,11 +470,6 @@ function leadColumns<T extends SidedRow>(t: TFunction, intl: string): Array<Colu
     { header: t("futures.pos.side"), cell: (r) => orderSideText(t, r) },
   ];
 }
-
-const isoTime = (ms: string) => {
-  const n = Number(ms);
-  return Number.isFinite(n) && n > 0 ? new Date(n).toISOString() : "";
-};
 
 /**
  * The newest hundred records of the contract from one of the mix lists, read again when the contract

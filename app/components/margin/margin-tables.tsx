@@ -20,11 +20,7 @@ import {
   type RecordKind,
 } from "~/lib/margin/api";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-
-const isoTime = (ms: string) => {
-  const n = Number(ms);
-  return Number.isFinite(n) && n > 0 ? new Date(n).toISOString() : "";
-};
+import { isoTime } from "~/lib/trade/csv";
 
 /** The columns every margin order list shows: time, pair, side, type, loan, price, amount, filled, status. */
 function useOrderColumns(): Array<Column<MarginOrder>> {

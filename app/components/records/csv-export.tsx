@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { recordsCsv } from "~/lib/records/csv";
 import type { RecordFilters } from "~/lib/records/filters";
@@ -14,6 +14,8 @@ export function CsvExport({ get, source, filters, name }: { get: GetPage; source
   const { t } = useTranslation("records");
   const [count, setCount] = useState<number | null>(null);
   const abort = useRef<AbortController | null>(null);
+  // leaving the list (another tab, another page) stops an export under way: no more reads, no file
+  useEffect(() => () => abort.current?.abort(), []);
   const run = async () => {
     const ctl = new AbortController();
     abort.current = ctl;

@@ -6,7 +6,7 @@ import { postWithToast } from "~/lib/http/post-with-toast";
 import { formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { Fill, OpenOrder, PastOrder } from "~/lib/trade/account-data";
-import { downloadCsv, toCsv } from "~/lib/trade/csv";
+import { downloadCsv, isoTime, toCsv } from "~/lib/trade/csv";
 import type { PlanOrder } from "~/lib/trade/order-events";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { Market } from "~/lib/trade/market";
@@ -180,11 +180,6 @@ export function FillsTable({ fills, market }: { fills: Async<readonly Fill[]>; m
 }
 
 /** A time for a spreadsheet: ISO 8601 in UTC, whatever the reader's zone. */
-const isoTime = (ms: string) => {
-  const n = Number(ms);
-  return Number.isFinite(n) && n > 0 ? new Date(n).toISOString() : "";
-};
-
 /** The CSV file a `CsvTable` saves: the file's name and button label, the header, one row per item. */
 export interface CsvFile<T> {
   name: string;

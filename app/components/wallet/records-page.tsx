@@ -14,10 +14,10 @@ import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { RECORDS_PAGE, wallet, type DepositRecord, type RecordQuery, type TransferRecord, type WithdrawalRecord } from "~/lib/wallet/api";
 import { CoinSelect, useRecordColumns } from "./wallet-parts";
 import { WalletNav } from "./wallet-nav";
+import { isoTime } from "~/lib/trade/csv";
 
 const DAYS = [7, 30, 90] as const;
 const KINDS = ["deposits", "withdrawals", "transfers"] as const;
-const iso = (ms: string) => new Date(Number(ms)).toISOString();
 
 interface Filter {
   coin: string;
@@ -74,7 +74,7 @@ function TransferList({ filter }: { filter: Filter }) {
     name: "transfers",
     label: t("csv"),
     header: ["time", "transferId", "coin", "size", "fromType", "fromSymbol", "toType", "toSymbol"],
-    row: (r) => [iso(r.ts), r.transferId, r.coin, r.size, r.fromType, r.fromSymbol, r.toType, r.toSymbol],
+    row: (r) => [isoTime(r.ts), r.transferId, r.coin, r.size, r.fromType, r.fromSymbol, r.toType, r.toSymbol],
   };
   return (
     <>
@@ -99,7 +99,7 @@ function ChainList({ kind, filter }: { kind: "deposits" | "withdrawals"; filter:
     label: t("csv"),
     header: ["time", "orderId", "coin", "chain", "size", "fee", "status", "toAddress", "tag", "txId", "confirm"],
     row: (r) => [
-      iso(r.cTime),
+      isoTime(r.cTime),
       r.orderId,
       r.coin,
       r.chain,

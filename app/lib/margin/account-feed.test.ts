@@ -121,6 +121,16 @@ describe("MarginAccountFeed", () => {
 
       stop();
 
+      // a gateway that stays down is asked after 1 s, 2 s, 4 s, then only by the poll (8 s here)
+      const down = setup([[]], ["0"]);
+      vi.mocked(down.api.assets).mockImplementation(() => Promise.reject(new Error("down")));
+      const stopDown = down.feed.start(8_000);
+      await vi.advanceTimersByTimeAsync(7_500);
+      expect(down.api.assets).toHaveBeenCalledTimes(4);
+      await vi.advanceTimersByTimeAsync(8_000);
+      expect(down.api.assets).toHaveBeenCalledTimes(5);
+      stopDown();
+
       // stopped before its first read failed: nothing is scheduled
       const other = setup([[]], ["0"]);
       vi.mocked(other.api.assets).mockImplementationOnce(() => Promise.reject(new Error("busy")));

@@ -34,7 +34,10 @@ export type MarginEvent = { kind: "fill" | "liquidation"; order: MarginOrder } |
 const PUSH_DEBOUNCE_MS = 150;
 /** Prices move the risk rate and the borrowable amounts without any push: read again this often while visible. */
 export const MARGIN_POLL_MS = 5_000;
-/** A first read that failed (the account shows nothing yet) is tried again this soon, not at the next poll. */
+/**
+ * A first read that failed (the account shows nothing yet) is tried again this soon, then twice as
+ * long after each failure, until that reaches the poll's own interval.
+ */
 export const MARGIN_RETRY_MS = 1_000;
 
 const FILLED = new Set(["filled", "full_fill", "partially_filled", "partial_fill"]);
@@ -44,7 +47,8 @@ const FILLED = new Set(["filled", "full_fill", "partially_filled", "partial_fill
  * after every push of Bitget's margin channels (`account-crossed` / `orders-crossed`, or the isolated
  * ones) and every few seconds while the tab is visible, since a price move changes the risk rate
  * with no push (interest, loans and repayments are pushed). A first read that failed is tried again
- * after a second, so a busy moment does not leave the account "loading" until the next poll. Fills
+ * after a second, then less often (`MARGIN_RETRY_MS`), so a busy moment does not leave the account
+ * "loading" until the next poll and a gateway that is down is not asked every second. Fills
  * and margin calls become events for the page's toasts.
  */
 export class MarginAccountFeed extends AccountLists<MarginLists, MarginEvent> {
@@ -54,6 +58,10 @@ export class MarginAccountFeed extends AccountLists<MarginLists, MarginEvent> {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Between `start` and its stop: a retry after a failed read is only scheduled while running. */
   private running = false;
+  private pollMs = MARGIN_POLL_MS;
+  private retryMs = MARGIN_RETRY_MS;
+  /** A retry is already set for this round of reads. */
+  private retrying = false;
 
   constructor(
     private readonly mode: MarginMode,
@@ -69,6 +77,7 @@ export class MarginAccountFeed extends AccountLists<MarginLists, MarginEvent> {
 
   start(pollMs = MARGIN_POLL_MS): () => void {
     this.running = true;
+    this.pollMs = pollMs;
     this.refresh();
     const crossed = this.mode === "crossed";
     const account: StreamArg = crossed
@@ -103,17 +112,28 @@ export class MarginAccountFeed extends AccountLists<MarginLists, MarginEvent> {
     this.timer = setTimeout(() => this.refresh(), ms);
   }
 
+  /** After a read: a list whose first read failed is read again sooner than the poll would, once per round, backing off. */
+  private retryIfFailed(): void {
+    if (this.lists.assets.state !== "error" && this.lists.orders.state !== "error") this.retryMs = MARGIN_RETRY_MS;
+    else if (this.running && !this.retrying && this.retryMs < this.pollMs) {
+      this.retrying = true;
+      this.again(this.retryMs);
+      this.retryMs *= 2;
+    }
+  }
+
   /** Reads everything again (the start, a push, the poll, and after the trader's own action). */
   refresh(): void {
+    this.retrying = false;
     void settle(this.api.assets(), this.lists.assets).then((v) => {
       this.lists.assets = v;
       this.store.invalidate();
-      if (v.state === "error" && this.running) this.again(MARGIN_RETRY_MS);
+      this.retryIfFailed();
     });
     void settle(this.api.openOrders(), this.lists.orders).then((v) => {
       this.lists.orders = v;
       this.store.invalidate();
-      if (v.state === "error" && this.running) this.again(MARGIN_RETRY_MS);
+      this.retryIfFailed();
     });
     this.api.riskRate().then((r) => {
       this.lists.riskRate = r;

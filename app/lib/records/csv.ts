@@ -3,14 +3,8 @@
  * and formula guard (lib/trade/csv.ts), times in ISO 8601 with their zone (UTC, `Z`), numbers as
  * plain decimals (never `1e-7`, which a spreadsheet reads as a formula of its own or rounds).
  */
-import { toCsv } from "~/lib/trade/csv";
+import { isoTime, toCsv } from "~/lib/trade/csv";
 import { fieldOf, type RecordField, type RecordRow } from "./source";
-
-/** A time in ms as ISO 8601 in UTC; "" when it is not one. */
-export function isoTime(ms: string): string {
-  const n = Number(ms);
-  return /^\d{1,16}$/.test(ms) && n > 0 ? new Date(n).toISOString() : "";
-}
 
 const EXPONENT = /^(-?)(\d+)(?:\.(\d+))?[eE]([+-]?\d+)$/;
 

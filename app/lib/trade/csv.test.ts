@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toCsv } from "./csv";
+import { isoTime, toCsv } from "./csv";
 
 describe("toCsv", () => {
   it("writes a header and rows, quoting what needs quoting", () => {
@@ -29,5 +29,12 @@ describe("toCsv", () => {
 
   it("leaves plain numbers, negative ones included, as numbers", () => {
     expect(toCsv(["x"], [["-0.5"], ["12.30"], ["1e5"]])).toBe("x\r\n-0.5\r\n12.30\r\n1e5\r\n");
+  });
+});
+
+describe("isoTime", () => {
+  it("writes a time in ms as ISO 8601 in UTC, and nothing for what is not a time (never throws)", () => {
+    expect(isoTime("1764288000000")).toBe("2025-11-28T00:00:00.000Z");
+    for (const bad of ["", "0", "-5", "1e12", "abc", "12345678901234567"]) expect(isoTime(bad), bad).toBe("");
   });
 });

@@ -25,3 +25,9 @@ export function downloadCsv(name: string, csv: string): void {
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** A time in ms as ISO 8601 in UTC, as every CSV export writes it; "" when it is not one. */
+export function isoTime(ms: string): string {
+  const n = Number(ms);
+  return /^\d{1,16}$/.test(ms) && n > 0 ? new Date(n).toISOString() : "";
+}
