@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ACCOUNT_PATHS } from "../../../protocol/account-paths";
 import { ASSET_PATHS } from "../../../protocol/assets";
@@ -93,7 +93,7 @@ export function TransferDialog({ preset, coins, onDone, onClose }: TransferDialo
   const { intl } = usePagePrefs();
   const orderErrorText = useErrorText();
   const subs = useSubAccounts();
-  const [c, setC] = useState<TransferChoice>({
+  const [chosen, setC] = useState<TransferChoice>({
     from: "spot",
     to: "usdt_futures",
     symbol: ISOLATED_PAIRS[0] ?? "BTCUSDT",
@@ -103,12 +103,10 @@ export function TransferDialog({ preset, coins, onDone, onClose }: TransferDialo
   });
   const [problem, setProblem] = useState<TransferProblem>();
   const [busy, setBusy] = useState(false);
+  const held = transferCoins(chosen, coins);
+  // a coin the chosen pair of accounts cannot hold gives way to the first one they can
+  const c = held.length > 0 && !held.includes(chosen.coin) ? { ...chosen, coin: held[0] as string } : chosen;
   const max = useMax(c);
-  const held = transferCoins(c, coins);
-  // a coin the new pair of accounts cannot hold gives way to the first one they can
-  useEffect(() => {
-    if (held.length > 0 && !held.includes(c.coin)) setC((x) => ({ ...x, coin: held[0] as string }));
-  }, [held, c.coin]);
   const update = (next: Partial<TransferChoice>) => {
     setC((x) => ({ ...x, ...next }));
     setProblem(undefined);

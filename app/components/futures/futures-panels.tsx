@@ -386,13 +386,13 @@ function PositionAction({
   );
 }
 
-/** The last column of a table of resting orders: a button that cancels the row's order. */
-function cancelColumn<T>(t: TFunction, cancel: (row: T) => Promise<void>): Column<T> {
+/** The last column of a table of resting orders: a button that cancels the row's order, named by `label` for a screen reader. */
+function cancelColumn<T>(t: TFunction, cancel: (row: T) => Promise<void>, label: (row: T) => string): Column<T> {
   return {
     header: t("futures.pos.actions"),
     cellClass: "actions",
     cell: (row) => (
-      <button type="button" className="button small" onClick={() => void cancel(row)}>
+      <button type="button" className="button small" aria-label={label(row)} onClick={() => void cancel(row)}>
         {t("futures.pos.cancel")}
       </button>
     ),
@@ -424,7 +424,13 @@ function FuturesOrdersTable({
     ...leadColumns(t, intl),
     { header: t("form.price"), num: true, cell: (o) => (o.price ? formatNumber(o.price, intl) : t("form.market")) },
     { header: t("futures.pos.size"), num: true, cell: (o) => `${formatNumber(o.baseVolume, intl)} / ${formatNumber(o.size, intl)}` },
-    cancelColumn(t, cancel),
+    cancelColumn(t, cancel, (o) =>
+      t("account.cancelOrder", {
+        side: orderSideText(t, o),
+        amount: formatNumber(o.size, intl),
+        price: o.price ? formatNumber(o.price, intl) : t("form.market"),
+      }),
+    ),
   ];
   return <AsyncTable value={orders} empty={t("account.noOpen")} columns={columns} rowKey={(o) => o.orderId} testId="futures-open-orders" />;
 }
@@ -445,7 +451,9 @@ function FuturesPlansTable({ plans, market, onChanged }: { plans: readonly PlanO
     { header: t("futures.pos.side"), rowHeader: true, cell: (p) => t(`side.${p.side}`) },
     { header: t("futures.form.trigger"), num: true, cell: (p) => formatNumber(p.triggerPrice, intl) },
     { header: t("futures.pos.size"), num: true, cell: (p) => formatNumber(p.size, intl) },
-    cancelColumn(t, cancel),
+    cancelColumn(t, cancel, (p) =>
+      t("spot.plans.cancel", { side: t(`side.${p.side}`), amount: formatNumber(p.size, intl), price: formatNumber(p.triggerPrice, intl) }),
+    ),
   ];
   if (plans.length === 0) return <p className="muted">{t("spot.plans.none")}</p>;
   return <DataTable rows={plans} columns={columns} rowKey={(p) => p.orderId} className="compact" testId="futures-plans" />;
