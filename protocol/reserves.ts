@@ -190,7 +190,9 @@ function wellFormed(p: InclusionProof): boolean {
     HEX.test(p.salt) &&
     amounts(p.balances) &&
     Array.isArray(p.path) &&
-    p.path.every((s) => typeof s === "object" && s !== null && (s.side === "left" || s.side === "right") && HEX.test(s.hash) && amounts(s.sums)) &&
+    p.path.every(
+      (s) => typeof s === "object" && s !== null && (s.side === "left" || s.side === "right") && HEX.test(s.hash) && amounts(s.sums),
+    ) &&
     HEX.test(p.root.hash) &&
     amounts(p.root.sums)
   );
