@@ -27,7 +27,7 @@ export class TransferOids {
 }
 
 /**
- * One transfer per clientOid: a second request with the same key is refused with Bitget's
+ * One transfer or withdrawal per clientOid: a second request with the same key is refused with Bitget's
  * duplicate code while the first is still in flight (the durable record comes with its commit)
  * and after it was recorded (`used`). A request without a clientOid (key undefined) just runs.
  */

@@ -7,19 +7,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { EX_CODES } from "../../protocol/bitget.ts";
-import {
-  BITGET_WITHDRAW_STATUS,
-  RECORD_DEFAULT_WINDOW_MS,
-  WALLET_CODES,
-  WALLET_COINS,
-  WALLET_PATHS,
-  walletCoin,
-} from "../../protocol/wallet.ts";
+import { BITGET_WITHDRAW_STATUS, WALLET_CODES, WALLET_COINS, WALLET_PATHS, walletCoin } from "../../protocol/wallet.ts";
 import { GatewayError, ok } from "../envelope.ts";
-import { formatScaled } from "../exchange/decimal.ts";
 import { envOf } from "../exchange/routes/auth.ts";
 import { privateRoute, type ExchangeRouteDeps } from "../exchange/routes/private-route.ts";
-import { engineCall, qInt, qString, type Query } from "../exchange/routes/query.ts";
+import { engineCall, qString, type Query } from "../exchange/routes/query.ts";
 import { decimal, isAbsent, optional, parseFields, text } from "../exchange/fields.ts";
 import { CLIENT_OID } from "../exchange/order-request.ts";
 import { LEDGER_SCALE } from "../exchange/instruments.ts";
@@ -27,6 +19,7 @@ import type { Principal } from "../request.ts";
 import type { WalletAccounts } from "./account-link.ts";
 import { amountOf, chainOf, type WalletService } from "./service.ts";
 import type { DepositRow, RecordQuery, WithdrawalRow } from "./store.ts";
+import { bad, coinParam, recordPage, sizeText } from "./query.ts";
 import { transferRecords } from "./transfer-records.ts";
 
 export interface WalletRouteDeps extends Pick<ExchangeRouteDeps, "auth" | "limiter"> {
@@ -36,37 +29,11 @@ export interface WalletRouteDeps extends Pick<ExchangeRouteDeps, "auth" | "limit
   sessionUserId: (req: FastifyRequest) => string;
 }
 
-/** A decimal without trailing zeros, as Bitget writes sizes. */
-const amount = (v: bigint) => formatScaled(v, LEDGER_SCALE).replace(/\.?0+$/, "");
-const bad = (code: string, msg: string) => new GatewayError(code, msg, 400);
-
-function coinParam(value: string | undefined, required: boolean): string | undefined {
-  if (value === undefined || value === "") {
-    if (required) throw bad(EX_CODES.paramEmpty, "Parameter coin cannot be empty");
-    return undefined;
-  }
-  const c = walletCoin(value);
-  if (!c) throw bad(EX_CODES.paramNotExist, `Parameter ${value} does not exist`);
-  return c.coin;
-}
-
-/** The query of a records endpoint; Bitget requires startTime and endTime, the gateway defaults to the last 90 days. */
+/** The query of a records endpoint: the common page, and one record by `orderId`. */
 function recordQuery(q: Query, env: string, userId: string): RecordQuery {
-  const end = qInt(q, "endTime", { min: 0, max: 9e15 }) ?? Date.now();
-  const start = qInt(q, "startTime", { min: 0, max: 9e15 }) ?? end - RECORD_DEFAULT_WINDOW_MS;
-  if (start > end) throw bad(EX_CODES.paramInvalid, "Parameter startTime must not be after endTime");
   const orderId = qString(q, "orderId", false, 20);
   if (orderId !== undefined && !/^\d{1,16}$/.test(orderId)) throw bad(EX_CODES.paramInvalid, "Parameter orderId is invalid");
-  return {
-    env,
-    userId,
-    coin: coinParam(qString(q, "coin", false, 16), false) ?? null,
-    id: orderId === undefined ? null : Number(orderId),
-    start,
-    end,
-    before: qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER,
-    limit: qInt(q, "limit", { min: 1, max: 100, def: 100, clamp: true }) as number,
-  };
+  return { env, userId, id: orderId === undefined ? null : Number(orderId), ...recordPage(q) };
 }
 
 export function depositJson(d: DepositRow) {
@@ -75,7 +42,7 @@ export function depositJson(d: DepositRow) {
     tradeId: d.tx_hash,
     coin: d.coin,
     type: "deposit",
-    size: amount(d.amount),
+    size: sizeText(d.amount),
     status: d.state,
     toAddress: d.to_address,
     tag: d.tag,
@@ -98,8 +65,8 @@ export function withdrawalJson(w: WithdrawalRow) {
     clientOid: w.client_oid,
     type: "withdraw",
     tag: w.tag,
-    size: amount(w.amount),
-    fee: amount(w.fee),
+    size: sizeText(w.amount),
+    fee: sizeText(w.fee),
     status: BITGET_WITHDRAW_STATUS[w.state],
     /** The gateway's own state: `processing` is Bitget's `pending` once sent to the chain (docs/decisions/330). */
     state: w.state,

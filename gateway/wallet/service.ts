@@ -13,6 +13,7 @@ import { parseScaled, pow10 } from "../exchange/decimal.ts";
 import { EngineError, FEE_ACCOUNT, TREASURY, newChange, type Env } from "../exchange/engine/types.ts";
 import type { ExchangeService } from "../exchange/service.ts";
 import { LEDGER_SCALE } from "../exchange/instruments.ts";
+import { ClientOidGate } from "../exchange/transfer-oids.ts";
 import type { WalletAccounts } from "./account-link.ts";
 import { addressFromSeed, depositAddress, isValidAddress, isValidTag } from "./addresses.ts";
 import type { WalletConfig } from "./config.ts";
@@ -66,7 +67,8 @@ export class WalletService {
   private readonly secret: string;
   /** Withdrawals whose money is moving in a commit not yet durable: a cancel waits for the next look. */
   private readonly settling = new Set<number>();
-  private readonly pendingOids = new Set<string>();
+  /** One withdrawal per clientOid, also while the first is being committed. */
+  private readonly oids = new ClientOidGate();
   private ticking = false;
   private readonly clock = new Ticker();
 
@@ -106,9 +108,22 @@ export class WalletService {
     const amount = amountOf(r.size, chain.withdrawScale, "size");
     if (amount < units(chain.minWithdraw)) throw bad(WALLET_CODES.belowMinimum, `The minimum withdrawal is ${chain.minWithdraw} ${r.coin}`);
     const fee = units(chain.withdrawFee);
-    const oidKey = `${env}:${userId}:${r.clientOid}`;
-    if (r.clientOid && (this.pendingOids.has(oidKey) || this.store.withdrawalByClientOid(env, userId, r.clientOid)))
-      throw bad(EX_CODES.duplicateClientOid, "Duplicate clientOid");
+    return this.oids.run(
+      r.clientOid ? `${env}:${userId}:${r.clientOid}` : undefined,
+      () => this.store.withdrawalByClientOid(env, userId, r.clientOid) !== undefined,
+      () => this.request(env, userId, r, chain, amount, fee),
+    );
+  }
+
+  /** Holds the amount and fee and records the withdrawal in one commit, then mails the user. */
+  private async request(
+    env: Env,
+    userId: string,
+    r: WithdrawRequest,
+    chain: WalletChain,
+    amount: bigint,
+    fee: bigint,
+  ): Promise<WithdrawalRow> {
     const ch = newChange();
     this.exchange.ensureAccount(env, userId, ch);
     try {
@@ -141,12 +156,7 @@ export class WalletService {
         created_at: Date.now(),
       });
     });
-    if (r.clientOid) this.pendingOids.add(oidKey);
-    try {
-      await this.exchange.store.commit(ch);
-    } finally {
-      this.pendingOids.delete(oidKey);
-    }
+    await this.exchange.store.commit(ch);
     const row = this.store.withdrawal(env, userId, id) as WithdrawalRow;
     this.accounts.notify(
       userId,
