@@ -1,14 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { LocaleLink } from "~/components/locale-link";
-
-/** The public pages about the exchange itself: its fees and VIP levels, its reserves, its fund, its apps. */
-const ABOUT = [
-  { to: "/fee", ns: "vip", key: "nav.fee" },
-  { to: "/vip/vipIntroduce", ns: "vip", key: "nav.introduce" },
-  { to: "/proof-of-reserves", ns: "reserves", key: "por.title" },
-  { to: "/protection-fund", ns: "reserves", key: "fund.title" },
-  { to: "/download", ns: "reserves", key: "download.title" },
-] as const;
+import { ABOUT_PAGES } from "~/lib/links/about-pages";
 
 export function SiteFooter() {
   const { t } = useTranslation("common");
@@ -16,7 +8,7 @@ export function SiteFooter() {
     <footer className="site-footer">
       <nav aria-label={t("footer.about")}>
         <ul className="footer-links">
-          {ABOUT.map((l) => (
+          {ABOUT_PAGES.map((l) => (
             <li key={l.to}>
               <LocaleLink to={l.to}>{t(l.key, { ns: l.ns })}</LocaleLink>
             </li>

@@ -1,12 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { WIKI_PATHS, type WikiEntry } from "../../protocol/wiki";
 import { EVENT_PATHS, type EventSummary } from "../../protocol/events";
+import { ABOUT_PAGES } from "~/lib/links/about-pages";
 import { listPagePath, WIKI_PAGE_SIZE } from "~/lib/wiki/list-query";
 import { callGateway } from "./gateway.server";
 import { sitemapEntries } from "./sitemap.server";
-
-/** Public pages with their own content, indexed like the wiki (the private ones are `noindex`). */
-const ABOUT_PAGES = ["/fee", "/vip/vipIntroduce", "/proof-of-reserves", "/protection-fund", "/download"];
 
 /**
  * Every `<url>` of the sitemap: the home page, the public pages about the exchange (fees, VIP
@@ -26,7 +24,8 @@ export async function allSitemapEntries(
   const pages = Math.max(1, Math.ceil(wiki.data.list.length / WIKI_PAGE_SIZE));
   const paths = [
     "/",
-    ...ABOUT_PAGES,
+    // the public pages with their own content, indexed like the wiki (the private ones are `noindex`)
+    ...ABOUT_PAGES.map((p) => p.to),
     ...Array.from({ length: pages }, (_, i) => listPagePath(i + 1)),
     ...wiki.data.list.map((e) => `/wiki/${e.article}`),
     "/events",

@@ -48,4 +48,15 @@ describe("the protection fund's history (docs/decisions/714)", () => {
       ],
     });
   });
+
+  it("thins a busy window evenly to at most a thousand points, keeping the newest change", () => {
+    for (let i = 0; i < 2500; i++) bill("live", PROTECTION_FUND, NOW - 20 * DAY + i * 60_000, BigInt(i + 1) * 100_000_000n);
+    const live = fundHistory(new FundHistoryStore(t.db), futures(2500n * 100_000_000n, 0n), 30, NOW).environments[0]!;
+    const changes = live.points.slice(1, -1);
+    expect(changes.length).toBeLessThanOrEqual(1000);
+    expect(changes.length).toBeGreaterThan(800);
+    expect(changes.at(-1)).toEqual({ time: NOW - 20 * DAY + 2499 * 60_000, balance: "2500.00000000" });
+    // spread over the whole window, not only its newest part
+    expect(changes[0]!.time).toBeLessThan(NOW - 20 * DAY + 5 * 60_000);
+  });
 });

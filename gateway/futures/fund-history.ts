@@ -15,7 +15,7 @@ import type { Futures } from "./futures.ts";
 import { PROTECTION_FUND } from "./service.ts";
 
 const DAY_MS = 86_400_000;
-/** The newest points of a window; a busy fund's older changes are thinned to this many. */
+/** The most points of a window: a busy fund's changes are thinned to this many, evenly, the newest kept. */
 const MAX_POINTS = 1000;
 const PER_SECOND = 10;
 const PRODUCT: Record<Env, string> = { live: "USDT-FUTURES", paper: "SUSDT-FUTURES" };
@@ -32,12 +32,17 @@ export class FundHistoryStore {
       PROTECTION_FUND,
       since,
     )[0]?.balance as bigint | undefined;
+    // every k-th bill from the newest, k chosen so that at most MAX_POINTS remain over the whole window
     const rows = exactRows(
       this.db,
-      "SELECT ts, balance FROM fx_bills WHERE env = ? AND user_id = ? AND ts >= ? ORDER BY bill_id DESC LIMIT ?",
+      `SELECT ts, balance FROM (
+         SELECT ts, balance, bill_id, ROW_NUMBER() OVER (ORDER BY bill_id DESC) - 1 AS n, COUNT(*) OVER () AS total
+         FROM fx_bills WHERE env = ? AND user_id = ? AND ts >= ?)
+       WHERE n % ((total + ? - 1) / ?) = 0 ORDER BY bill_id DESC`,
       env,
       PROTECTION_FUND,
       since,
+      MAX_POINTS,
       MAX_POINTS,
     );
     return { before, points: rows.reverse().map((r) => ({ ts: Number(r.ts), balance: r.balance as bigint })) };

@@ -307,7 +307,7 @@ export class WalletStore {
       .run(confirm, now, id);
   }
 
-  /** The operator's "this one fails on the chain" (cli/withdrawal.ts); the running gateway gives the funds back. */
+  /** The operator's "this one fails on the chain" (`wallet:deposit -- --fail-withdrawal`, cli/deposit.ts); the running gateway gives the funds back. */
   requestFailure(id: number): boolean {
     return (
       this.db.prepare("UPDATE wallet_withdrawals SET fail_requested = 1 WHERE id = ? AND state IN ('pending', 'processing')").run(id)

@@ -25,6 +25,7 @@ import { ActionDialog, type Action } from "./action-dialog";
 import { DecimalInput, isPositiveDecimal } from "~/components/ui/decimal-input";
 import type { FuturesAccountView } from "./use-futures-account";
 import { isoTime } from "~/lib/trade/csv";
+import { FUNDING_BILL } from "~/lib/records/futures-sources";
 
 const MARGIN_DIRECTIONS = ["add", "reduce"] as const;
 
@@ -606,7 +607,7 @@ function BillTable({
   return <AsyncTable value={bills} empty={empty} columns={columns} rowKey={(b) => b.billId} testId={testId} />;
 }
 
-const FUNDING_BILLS = { businessType: "contract_settle_fee" };
+const FUNDING_BILLS = { businessType: FUNDING_BILL };
 
 /** Funding paid and received: the account bills of type `contract_settle_fee` (Bitget's funding settlement). */
 function FundingHistory({ market }: { market: FuturesMarket }) {

@@ -60,9 +60,11 @@ export function AddressBook({
           e.preventDefault();
           setBusy(true);
           const body = { label: form.label.trim(), coin, chain: chain.chain, address: form.address.trim(), tag: form.tag.trim() };
-          if (await postWithToast(WALLET_PATHS.addressBookAdd, body, { done: t("book.added"), failed }))
-            setForm({ label: "", address: "", tag: "" });
+          const added = await postWithToast(WALLET_PATHS.addressBookAdd, body, { done: t("book.added"), failed });
           setBusy(false);
+          // a refused address changed nothing: the form keeps it to correct, and nothing is read again
+          if (!added) return;
+          setForm({ label: "", address: "", tag: "" });
           onChanged();
         }}
       >

@@ -24,7 +24,8 @@ export const FUTURES_BILL_TYPES = [
   "liquidation_cover",
   "system_reset",
 ] as const;
-export const FUNDING_BILL = "contract_settle_fee";
+/** Funding settlement: the bills of the futures screen's funding history. */
+export const FUNDING_BILL = FUTURES_BILL_TYPES[0];
 
 const base = (f: { symbol: string }) => ({ productType: PRODUCT_TYPE, ...pair(f.symbol) });
 
