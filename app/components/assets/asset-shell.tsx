@@ -12,6 +12,7 @@ import { SimulatedDeposit } from "~/components/wallet/simulate-deposit";
 import { useSimulationMode } from "~/lib/simulation/simulation-mode";
 import { TransferDialog } from "./transfer-dialog";
 import { useAssetMoney, type AssetMoney } from "./use-asset-money";
+import { walletLinks } from "~/components/wallet/wallet-route";
 
 /** The asset pages and the wallet's two beside them (docs/decisions/711). */
 export const ASSET_PAGES = [
@@ -24,7 +25,9 @@ export const depositPath = (coin: string) => `/asset/recharge?coin=${encodeURICo
 export const withdrawPath = (coin: string) => `/asset/withdraw?coin=${encodeURIComponent(coin)}`;
 
 /** Every asset route's stylesheets (the margin sheet holds the shared `.link-button`). */
+/** The wallet's sheets (with the trading screen's tables and small buttons) for the demo deposit panel, and the asset pages' own. */
 export const assetLinks: LinksFunction = () => [
+  ...walletLinks(),
   { rel: "stylesheet", href: marginCss },
   { rel: "stylesheet", href: assetsCss },
 ];

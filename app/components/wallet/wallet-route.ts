@@ -1,4 +1,4 @@
-/** What the three wallet routes share: their stylesheets and the login they need (docs/decisions/710). */
+/** The stylesheets of the three wallet routes, and of the asset pages' demo deposit panel (docs/decisions/710). */
 import type { LinksFunction } from "@remix-run/node";
 import tradeCss from "~/styles/trade.css?url";
 import walletCss from "~/styles/wallet.css?url";
