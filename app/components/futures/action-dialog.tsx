@@ -25,6 +25,7 @@ export function ActionDialog({
   action,
   onDone,
   onClose,
+  refusedBy,
   children,
 }: {
   title: string;
@@ -37,6 +38,8 @@ export function ActionDialog({
   action: () => Action | undefined;
   onDone: () => void;
   onClose: () => void;
+  /** The id of the text saying why confirming is refused now (ConfirmDialog's `refusedBy`). */
+  refusedBy?: string | undefined;
   children: ReactNode;
 }) {
   const { t } = useTranslation("trade");
@@ -68,6 +71,7 @@ export function ActionDialog({
       tone={tone}
       onCancel={onClose}
       onConfirm={(skip) => void run(skip)}
+      refusedBy={refusedBy}
     >
       {children}
     </ConfirmDialog>

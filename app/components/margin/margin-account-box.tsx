@@ -11,6 +11,7 @@ import { MarginMoneyDialog, type MoneyDialog } from "./margin-dialogs";
 import type { MarginAccountView } from "./margin-panels";
 
 import { RiskGauge } from "./risk-gauge";
+import type { RiskInputs } from "./risk-preview";
 
 const KINDS = ["transferIn", "transferOut", "borrow", "repay"] as const;
 
@@ -23,11 +24,14 @@ export function MarginAccountBox({
   mode,
   market,
   listing,
+  risk,
 }: {
   view: MarginAccountView;
   mode: MarginMode;
   market: Market;
   listing: MarginListing | null;
+  /** What a borrow's risk preview reads (issue 26); undefined until the account is read. */
+  risk: RiskInputs | undefined;
 }) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
@@ -99,6 +103,7 @@ export function MarginAccountBox({
           symbol={market.symbol}
           onDone={view.afterAction}
           onClose={() => setDialog(undefined)}
+          risk={risk}
         />
       )}
     </section>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useId, useState } from "react";
 import { V2 } from "../../../protocol/bitget";
 import { useTranslation } from "react-i18next";
 import { ActionDialog, type Action } from "~/components/futures/action-dialog";
@@ -8,9 +8,11 @@ import { browserHttp } from "~/lib/http/browser-client";
 import { formatNumber } from "~/lib/i18n/format";
 import { marginPaths, maxTransferOutOf, TRANSFER_ACCOUNT, WALLET_TRANSFER, type MarginMode } from "~/lib/margin/api";
 import { checkAmount } from "~/lib/margin/maths";
+import { borrowChanges, previewRisk } from "~/lib/margin/preview";
 import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { newClientOid } from "~/lib/trade/order-form";
+import { RiskChange, type RiskInputs } from "./risk-preview";
 
 /** Coins move in steps of 10⁻⁸ at most (the gateway's scale for balances). */
 const COIN_DIGITS = 8;
@@ -46,13 +48,16 @@ interface Props {
   symbol: string;
   onDone: () => void;
   onClose: () => void;
+  /** The account, prices and levels, to show a borrow's risk rate before it is confirmed; undefined while not read. */
+  risk?: RiskInputs | undefined;
 }
 
 /**
  * Borrow, repay or move funds between spot and margin: one amount, checked against what is
- * possible, confirmed in the dialog itself (docs/decisions/707).
+ * possible, confirmed in the dialog itself (docs/decisions/707). A borrow shows the risk rate it
+ * would leave, and one that lands in margin call cannot be confirmed (issue 26).
  */
-export function MarginMoneyDialog({ dialog, mode, symbol, onDone, onClose }: Props) {
+export function MarginMoneyDialog({ dialog, mode, symbol, onDone, onClose, risk }: Props) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const errorText = useErrorText();
@@ -62,6 +67,13 @@ export function MarginMoneyDialog({ dialog, mode, symbol, onDone, onClose }: Pro
   const transferMax = useTransferLimit(kind, coin, mode, symbol);
   const max = "max" in dialog ? dialog.max : transferMax;
   const checked = checkAmount(text, max, COIN_DIGITS);
+  const refusalId = useId();
+  const amount = checked.ok ? parseDecimal(checked.amount) : undefined;
+  const preview =
+    kind === "borrow" && risk
+      ? previewRisk(risk.holdings, amount ? borrowChanges(coin, amount) : [], risk.priceOf, risk.thresholds)
+      : undefined;
+  const refused = preview?.refused === true;
   // The dialog focuses its confirm button; here the first thing to do is to type the amount.
   useEffect(() => {
     const id = requestAnimationFrame(() => document.getElementById("margin-amount")?.focus());
@@ -72,7 +84,7 @@ export function MarginMoneyDialog({ dialog, mode, symbol, onDone, onClose }: Pro
   const mode$ = t(`margin.mode.${mode}`);
   const action = (): Action | undefined => {
     setTouched(true);
-    if (!checked.ok) return undefined;
+    if (!checked.ok || refused) return undefined;
     const amount = checked.amount;
     const values = { amount: formatNumber(amount, intl), coin, mode: mode$ };
     switch (kind) {
@@ -113,6 +125,7 @@ export function MarginMoneyDialog({ dialog, mode, symbol, onDone, onClose }: Pro
       onDone={onDone}
       onClose={onClose}
       action={action}
+      refusedBy={refused ? refusalId : undefined}
     >
       <DecimalField
         id="margin-amount"
@@ -138,6 +151,7 @@ export function MarginMoneyDialog({ dialog, mode, symbol, onDone, onClose }: Pro
           </>
         }
       />
+      {kind === "borrow" && risk && <RiskChange preview={preview} thresholds={risk.thresholds} refusalId={refusalId} />}
       {kind === "borrow" && <p className="notice warning">{t("margin.dialog.borrowNote")}</p>}
       {kind === "repay" && <p className="muted">{t("margin.dialog.repayNote")}</p>}
     </ActionDialog>

@@ -1,16 +1,20 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderType } from "../../../protocol/bitget";
 import { DecimalField, Segmented, sideOptions, unitOptions } from "~/components/trade/order-fields";
 import { ForceField, OrderConfirm, OrderFormFoot, PercentControls, type OrderFormProps } from "~/components/trade/order-form-parts";
 import { useOrderEntry } from "~/components/trade/use-order-entry";
 import { ModeChoice } from "./mode-choice";
+import { RiskChange, type RiskInputs } from "./risk-preview";
 import { browserHttp } from "~/lib/http/browser-client";
 import { formatNumber } from "~/lib/i18n/format";
 import { borrows, LOAN_TYPES, marginPaths, type LoanType, type MarginMode } from "~/lib/margin/api";
 import { buildMarginOrder, maxTrade, shortfall, spendable, type MarginFunds, type MarginOrderRequest } from "~/lib/margin/maths";
+import { planOf, previewOrder, type OrderPreview } from "~/lib/margin/preview";
 import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
+import { feeRates } from "~/lib/trade/fees";
+import type { BookView } from "~/lib/trade/market-feed";
 import {
   newClientOid,
   normalizeField,
@@ -23,12 +27,21 @@ import {
 
 type Field = "price" | "quantity";
 const FIELDS: readonly Field[] = ["price", "quantity"];
+/**
+ * The fee of the estimate: the first tier's taker rate, the highest there is, so the estimate errs
+ * against the trader (the tier itself is the spot form's read, not repeated here).
+ */
+const TAKER_RATE: Decimal = { int: BigInt(feeRates(undefined).taker), scale: 6 };
 
 interface Props extends OrderFormProps {
   mode: MarginMode;
   onMode: (m: MarginMode) => void;
   /** The account's free and borrowable amounts of the pair's coins; undefined for a guest or before they load. */
   funds: MarginFunds | undefined;
+  /** The account, prices and levels for the order's risk preview (issue 26); undefined for a guest or before they load. */
+  risk: RiskInputs | undefined;
+  /** The book the screen shows: the expected fill walks it. */
+  book: Pick<BookView, "asks" | "bids">;
 }
 
 /**
@@ -37,7 +50,22 @@ interface Props extends OrderFormProps {
  * can be borrowed when the order borrows), and the largest buy and sell. An order that borrows is
  * always confirmed; a market order unless the trader opted out, as on spot.
  */
-export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, loggedIn, side, onSide, unit, onUnit, pick, onPlaced }: Props) {
+export function MarginOrderPanel({
+  market,
+  mode,
+  onMode,
+  lastPrice,
+  funds,
+  risk,
+  book,
+  loggedIn,
+  side,
+  onSide,
+  unit,
+  onUnit,
+  pick,
+  onPlaced,
+}: Props) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const [type, setType] = useState<OrderType>("limit");
@@ -101,9 +129,25 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
     return amount ? { amount, coin: side === "buy" ? market.quote : market.base } : undefined;
   })();
 
+  /**
+   * What the order would leave the account at, from what is on screen (issue 26): the expected fill
+   * in the book up to its limit or protection price, its fee and auto-borrow. At or below the margin
+   * call (and worse than now) it is refused here; the gateway refuses below liquidation itself.
+   */
+  const refusalId = useId();
+  const preview = ((): OrderPreview | undefined => {
+    if (!risk || !funds) return undefined;
+    const built = buildMarginOrder(state, ctx, loanType, "preview");
+    const plan = built.ok ? planOf(built.body) : undefined;
+    if (!plan) return undefined;
+    const pair = { ...market, lastPrice: last, asks: book.asks, bids: book.bids, takerRate: TAKER_RATE };
+    return previewOrder(plan, { holdings: risk.holdings, free: funds.available }, pair, risk.priceOf, risk.thresholds);
+  })();
+  const refused = preview?.refused === true;
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
+    if (busy || refused) return;
     const built = buildMarginOrder(state, ctx, loanType, newClientOid());
     if (!built.ok) return entry.refuse(built.errors);
     if (borrows(loanType) || (type === "market" && !skipConfirm)) entry.confirm(built.body);
@@ -223,12 +267,22 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
               </dd>
             </>
           )}
+          {preview && <FillRows preview={preview} fmt={fmt} pxText={pxText} market={market} />}
         </dl>
         {type === "limit" && <ForceField value={force} onChange={setForce} />}
-        <OrderFormFoot entry={entry} loggedIn={loggedIn} side={side} action={action} />
+        {loggedIn && risk && (
+          <RiskChange preview={preview} thresholds={risk.thresholds} refusalId={refusalId} testId="order-risk-preview" />
+        )}
+        <OrderFormFoot entry={entry} loggedIn={loggedIn} side={side} action={action} refusedBy={refused ? refusalId : undefined} />
       </form>
       {pending && (
-        <OrderConfirm entry={{ ...entry, pending }} action={action} side={side} skippable={!borrows(loanType)}>
+        <OrderConfirm
+          entry={{ ...entry, pending }}
+          action={action}
+          side={side}
+          skippable={!borrows(loanType)}
+          refusedBy={refused ? `${refusalId}-confirm` : undefined}
+        >
           <dl className="order-summary" data-testid="confirm-summary">
             <dt>{t("margin.mode.label")}</dt>
             <dd>{t(`margin.mode.${mode}`)}</dd>
@@ -252,9 +306,52 @@ export function MarginOrderPanel({ market, mode, onMode, lastPrice, funds, logge
               </>
             )}
           </dl>
+          {risk && (
+            <RiskChange preview={preview} thresholds={risk.thresholds} refusalId={`${refusalId}-confirm`} testId="confirm-risk-preview" />
+          )}
           {borrows(pending.loanType) && <p className="notice warning">{t("margin.dialog.borrowNote")}</p>}
         </OrderConfirm>
       )}
     </section>
+  );
+}
+
+/** The order's expected fill at once (none for a limit that does not cross), its fee, and a market order's protection price. */
+function FillRows({
+  preview: { fill, fee },
+  fmt,
+  pxText,
+  market,
+}: {
+  preview: OrderPreview;
+  fmt: (d: Decimal | undefined, digits?: number) => string;
+  pxText: (v: string | undefined) => string;
+  market: { base: string; quote: string; quantityPrecision: number; quotePrecision: number };
+}) {
+  const { t } = useTranslation("trade");
+  return (
+    <>
+      <dt>{t("margin.preview.fill")}</dt>
+      <dd data-testid="margin-expected-fill">
+        {t("margin.preview.fillValue", {
+          size: fmt(fill.base, market.quantityPrecision),
+          base: market.base,
+          total: fmt(fill.quote, market.quotePrecision),
+          quote: market.quote,
+        })}
+      </dd>
+      <dt>{t("spot.form.fee")}</dt>
+      <dd data-testid="margin-fee">
+        {fmt(fee.amount)} {fee.coin}
+      </dd>
+      {fill.bound && fill.partial && (
+        <>
+          <dt>{t("margin.preview.bound")}</dt>
+          <dd data-testid="margin-fill-bound">
+            {pxText(toText(fill.bound))} {market.quote}
+          </dd>
+        </>
+      )}
+    </>
   );
 }

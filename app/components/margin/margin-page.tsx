@@ -6,6 +6,8 @@ import { formatNumber } from "~/lib/i18n/format";
 import type { MarginAccountState, MarginEvent } from "~/lib/margin/account-feed";
 import type { MarginMode } from "~/lib/margin/api";
 import { fundsOf } from "~/lib/margin/maths";
+import { holdingsOf, pricesFrom, thresholdsOf } from "~/lib/margin/preview";
+import { parseDecimal } from "~/lib/numbers/decimal";
 import type { MarginPageData } from "~/lib/margin/page-data";
 import { marginPath } from "~/lib/margin/paths";
 import { showToast } from "~/lib/toast";
@@ -14,6 +16,7 @@ import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import { MarginAccountBox } from "./margin-account-box";
 import { MarginOrderPanel } from "./margin-order-panel";
 import { MarginPanels, type MarginAccountView } from "./margin-panels";
+import type { RiskInputs } from "./risk-preview";
 import { useMarginAccount } from "./use-margin-account";
 
 const NO_ACCOUNT = new FrameStore<MarginAccountState | undefined>(() => undefined);
@@ -74,6 +77,15 @@ export function MarginPage({ data }: { data: MarginPageData }) {
     () => (market && state?.assets.state === "ready" ? fundsOf(state.assets.data, market.base, market.quote, state.borrowable) : undefined),
     [market, state?.assets, state?.borrowable],
   );
+  // What an action's risk preview reads (issue 26): the account's coins and debts, each coin at its
+  // last price (the pair on screen live, others as the page loaded them), the gateway's levels.
+  const lastPr = screen.ticker?.lastPr;
+  const thresholds = useMemo(() => thresholdsOf(data.listing), [data.listing]);
+  const risk = useMemo<RiskInputs | undefined>(() => {
+    if (!market || state?.assets.state !== "ready") return undefined;
+    const live = { base: market.base, price: lastPr ? parseDecimal(lastPr) : undefined };
+    return { holdings: holdingsOf(state.assets.data), priceOf: pricesFrom(data.tickers, market.quote, live), thresholds };
+  }, [market, state?.assets, lastPr, data.tickers, thresholds]);
   // The chart marks open limit orders; it reads them in the spot shape.
   const chartAccount = useMemo(() => state && chartAccountOf(state.orders, (o) => o.filled), [state]);
 
@@ -96,8 +108,16 @@ export function MarginPage({ data }: { data: MarginPageData }) {
       formLabel={t("margin.form.title")}
       form={
         <>
-          {view && <MarginAccountBox view={view} mode={mode} market={market} listing={data.listing} />}
-          <MarginOrderPanel {...screen.formOf(market)} mode={mode} onMode={setMode} funds={funds} onPlaced={() => view?.afterAction()} />
+          {view && <MarginAccountBox view={view} mode={mode} market={market} listing={data.listing} risk={risk} />}
+          <MarginOrderPanel
+            {...screen.formOf(market)}
+            mode={mode}
+            onMode={setMode}
+            funds={funds}
+            risk={risk}
+            book={screen.book}
+            onPlaced={() => view?.afterAction()}
+          />
         </>
       }
       sides={screen.sides}

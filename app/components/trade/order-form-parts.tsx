@@ -97,10 +97,12 @@ interface FootProps {
   side: Side;
   /** The button's words ("Buy BTC"). */
   action: string;
+  /** The id of the text saying why the order is refused now: the button is `aria-disabled`, still focusable, described by it. */
+  refusedBy?: string | undefined;
 }
 
 /** The form's own error, then the submit button, or for a guest the links to log in or register. */
-export function OrderFormFoot({ entry: { busy, placeError }, loggedIn, side, action }: FootProps) {
+export function OrderFormFoot({ entry: { busy, placeError }, loggedIn, side, action, refusedBy }: FootProps) {
   const { t } = useTranslation("trade");
   const errorText = useErrorText();
   const loginTo = useLoginTo();
@@ -112,7 +114,14 @@ export function OrderFormFoot({ entry: { busy, placeError }, loggedIn, side, act
         </p>
       )}
       {loggedIn ? (
-        <button type="submit" className={`button block submit-${side}`} disabled={busy} aria-busy={busy}>
+        <button
+          type="submit"
+          className={`button block submit-${side}`}
+          disabled={busy}
+          aria-busy={busy}
+          aria-disabled={refusedBy !== undefined || undefined}
+          aria-describedby={refusedBy}
+        >
           {action}
         </button>
       ) : (
@@ -135,10 +144,12 @@ interface ConfirmProps<P> {
   skippable: boolean;
   /** The order's summary. */
   children: ReactNode;
+  /** The id of the text saying why confirming is refused now (ConfirmDialog's `refusedBy`). */
+  refusedBy?: string | undefined;
 }
 
 /** "Buy BTC?": the order's summary to confirm, with "don't ask again" where the order allows it. */
-export function OrderConfirm<P>({ entry, action, side, skippable, children }: ConfirmProps<P>) {
+export function OrderConfirm<P>({ entry, action, side, skippable, children, refusedBy }: ConfirmProps<P>) {
   const { t } = useTranslation("trade");
   return (
     <ConfirmDialog
@@ -153,6 +164,7 @@ export function OrderConfirm<P>({ entry, action, side, skippable, children }: Co
         if (skip) entry.skipFromNowOn();
         void entry.send(entry.pending);
       }}
+      refusedBy={refusedBy}
     >
       {children}
     </ConfirmDialog>

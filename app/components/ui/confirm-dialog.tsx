@@ -13,13 +13,29 @@ interface Props {
   onCancel: () => void;
   /** The confirm button's look (`submit-buy`, `submit-sell`, `primary`). */
   tone?: string;
+  /**
+   * The id of the text saying why confirming is refused now: the button stays focusable (so the
+   * reason is read with it) but is `aria-disabled` and does nothing.
+   */
+  refusedBy?: string | undefined;
 }
 
 /**
  * A modal question (the browser's own `<dialog>`: focus kept inside, Escape cancels). The confirm
  * button has the focus, so Enter confirms; mounted means open.
  */
-export function ConfirmDialog({ title, children, confirm, cancel, skipLabel, busy = false, onConfirm, onCancel, tone = "primary" }: Props) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirm,
+  cancel,
+  skipLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+  tone = "primary",
+  refusedBy,
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -58,9 +74,11 @@ export function ConfirmDialog({ title, children, confirm, cancel, skipLabel, bus
           ref={confirmRef}
           type="button"
           className={`button ${tone}`}
-          onClick={() => onConfirm(skip)}
+          onClick={() => refusedBy === undefined && onConfirm(skip)}
           disabled={busy}
           aria-busy={busy}
+          aria-disabled={refusedBy !== undefined || undefined}
+          aria-describedby={refusedBy}
         >
           {confirm}
         </button>
