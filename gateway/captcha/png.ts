@@ -1,8 +1,10 @@
-import { deflateSync } from "node:zlib";
+import { crc32, deflateSync } from "node:zlib";
 
 /**
  * An RGBA (or, for opaque pictures, RGB: a quarter fewer bytes) raster and a minimal PNG encoder,
- * so the gateway draws its own challenge images.
+ * so the gateway draws its own challenge images. The compression and the chunk checksums are
+ * Node's zlib (deflate, CRC-32); only the PNG framing around them is written here
+ * (docs/decisions/343 says why no PNG library).
  */
 export class Raster {
   readonly data: Uint8Array;
@@ -30,22 +32,6 @@ export class Raster {
     const d = this.data;
     return [d[i] ?? 0, d[i + 1] ?? 0, d[i + 2] ?? 0, this.channels === 4 ? (d[i + 3] ?? 0) : 255];
   }
-}
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-function crc32(buf: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const byte of buf) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
 
 function chunk(type: string, data: Uint8Array): Buffer {

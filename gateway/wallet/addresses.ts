@@ -3,18 +3,21 @@
  * bytes of an HMAC, and the checks that withdrawal addresses pass. A derived address is well
  * formed (its checksum verifies) but no key behind it exists: nothing is ever sent on a real chain.
  */
-import { createHash, createHmac } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import type { AddressFormat } from "../../protocol/wallet.ts";
 import {
-  RIPPLE_ALPHABET,
   base58CheckDecode,
   base58CheckEncode,
   base58Decode,
   base58Encode,
   bech32Decode,
   bech32Encode,
-  convertBits,
+  fromWords,
+  hash160,
   keccak256,
+  toWords,
+  type Base58Alphabet,
 } from "./encodings.ts";
 
 /** The exchange's one XRP deposit account: deposits are told apart by their destination tag. */
@@ -27,11 +30,9 @@ const LEGACY_VERSIONS: Partial<Record<AddressFormat, number[]>> = { btc: [0x00, 
 /** EIP-55: a hex letter is upper case when its nibble of keccak256(lower-case hex) is 8 or more. */
 export function eip55(hex40: string): string {
   const lower = hex40.toLowerCase();
-  const hash = keccak256(Buffer.from(lower, "ascii")).toString("hex");
+  const hash = bytesToHex(keccak256(utf8ToBytes(lower)));
   return "0x" + [...lower].map((ch, i) => (parseInt(hash[i]!, 16) >= 8 ? ch.toUpperCase() : ch)).join("");
 }
-
-const hash160 = (b: Uint8Array) => createHash("ripemd160").update(createHash("sha256").update(b).digest()).digest();
 
 /** An address of `format` made from 32 seed bytes. */
 export function addressFromSeed(format: AddressFormat, seed: Buffer): string {
@@ -39,20 +40,20 @@ export function addressFromSeed(format: AddressFormat, seed: Buffer): string {
   switch (format) {
     case "btc":
     case "ltc":
-      return bech32Encode(SEGWIT_HRP[format]!, [0, ...convertBits(h20, 8, 5, true)!], "bech32");
+      return bech32Encode(SEGWIT_HRP[format]!, [0, ...toWords(h20)], "bech32");
     case "doge":
       return base58CheckEncode(Buffer.concat([Buffer.of(DOGE_VERSIONS[0]!), h20]));
     case "evm":
-      return eip55(keccak256(seed).subarray(12).toString("hex"));
+      return eip55(bytesToHex(keccak256(seed).subarray(12)));
     case "tron":
       return base58CheckEncode(Buffer.concat([Buffer.of(TRON_VERSION), keccak256(seed).subarray(12)]));
     case "solana":
       return base58Encode(seed);
     case "xrp":
-      return base58CheckEncode(Buffer.concat([Buffer.of(XRP_VERSION), h20]), RIPPLE_ALPHABET);
+      return base58CheckEncode(Buffer.concat([Buffer.of(XRP_VERSION), h20]), "xrp");
     case "cardano":
       // a Shelley enterprise address on mainnet: header 0x61, then a 28-byte key hash
-      return bech32Encode("addr", convertBits(Buffer.concat([Buffer.of(0x61), seed.subarray(0, 28)]), 8, 5, true)!, "bech32");
+      return bech32Encode("addr", toWords(Buffer.concat([Buffer.of(0x61), seed.subarray(0, 28)])), "bech32");
   }
 }
 
@@ -78,13 +79,13 @@ function segwitOk(format: "btc" | "ltc", address: string): boolean {
   const d = bech32Decode(address);
   if (!d || d.hrp !== SEGWIT_HRP[format] || d.words.length < 1) return false;
   const version = d.words[0]!;
-  const program = convertBits(d.words.slice(1), 5, 8, false);
+  const program = fromWords(d.words.slice(1));
   if (!program || program.length < 2 || program.length > 40 || version > 16) return false;
   if (version === 0) return d.variant === "bech32" && (program.length === 20 || program.length === 32);
   return d.variant === "bech32m";
 }
 
-function versionedOk(address: string, versions: number[], alphabet?: string): boolean {
+function versionedOk(address: string, versions: number[], alphabet?: Base58Alphabet): boolean {
   const p = base58CheckDecode(address, alphabet);
   return p !== undefined && p.length === 21 && versions.includes(p[0]!);
 }
@@ -111,11 +112,11 @@ export function isValidAddress(format: AddressFormat, address: string): boolean 
       return raw !== undefined && raw.length === 32 && address.length >= 32 && address.length <= 44;
     }
     case "xrp":
-      return address.startsWith("r") && versionedOk(address, [XRP_VERSION], RIPPLE_ALPHABET);
+      return address.startsWith("r") && versionedOk(address, [XRP_VERSION], "xrp");
     case "cardano": {
       const d = bech32Decode(address, 120);
       if (!d || d.hrp !== "addr" || d.variant !== "bech32") return false;
-      const bytes = convertBits(d.words, 5, 8, false);
+      const bytes = fromWords(d.words);
       // Shelley mainnet headers (network id 1): base, script, pointer and enterprise addresses
       return bytes !== undefined && bytes.length >= 29 && (bytes[0]! & 0x0f) === 1 && bytes[0]! >> 4 <= 7;
     }
