@@ -90,6 +90,7 @@ import { VipLevels } from "./vip/levels.ts";
 import { vipRoutes } from "./vip/routes.ts";
 import { VipService } from "./vip/service.ts";
 import { VIP_MIGRATIONS, VipStore } from "./vip/store.ts";
+import { keyOwnerStanding } from "./accounts/standing.ts";
 import { walletAccounts } from "./wallet/account-link.ts";
 import { walletConfigFromEnv } from "./wallet/config.ts";
 import { walletRoutes } from "./wallet/routes.ts";
@@ -156,6 +157,8 @@ export async function createGateway(
     apiKeys: new ApiKeyStore(db),
   };
   const accounts = new AccountService(accountStores, security, captcha, transport);
+  // one judge of API keys for HTTP and the private stream (docs/decisions/342)
+  const apiKeyJudge = security.apiKeyJudge(keyOwnerStanding(accountStores.users));
   const logins = new LoginService(accountStores, accounts);
   const settings = new SettingsService(accountStores, accounts);
   const binding = new BindingService(accountStores, accounts);
@@ -243,7 +246,7 @@ export async function createGateway(
   // Routes, in the order their hooks must run (the security preHandler before any handler).
   publicRoutes(app, { config, tdk: new TdkStore(db), sessionUserIdOf: (req) => accounts.sessionUserIdOf(req) });
   wikiRoutes(app, config.imageHosts);
-  securityRoutes(app, security, sessionIdOf);
+  securityRoutes(app, security, sessionIdOf, apiKeyJudge);
   captchaRoutes(app, captcha.store);
   accountRoutes(app, { accounts, logins, settings, binding });
   trackingRoutes(app, { events: new TrackingEventStore(db), csp: new CspReportStore(db), throttle: new TrackingThrottle() });
@@ -278,7 +281,7 @@ export async function createGateway(
     exchange,
     markets: { "USDT-FUTURES": futuresStreamMarket(futures), MARGIN: marginStreamMarket(margin) },
     proxySecret: config.proxySecret,
-    login: { apiKeys: accounts.apiKeys, webSession, checkSessionSignature: (req) => security.checkSignature(req, sessionIdOf) },
+    login: { apiKeys: apiKeyJudge, webSession, checkSessionSignature: (req) => security.checkSignature(req, sessionIdOf) },
   });
 
   await app.ready();

@@ -9,6 +9,8 @@ export interface Principal {
   userId: string;
   via: "apikey" | "session";
   permissions: ReadonlyArray<"read" | "trade" | "withdraw">;
+  /** Why a key's `withdraw` permission does not work now (no IP allow-list, docs/decisions/342); absent: it works, or was never given. */
+  withdrawHold?: { code: string; msg: string };
 }
 
 /**

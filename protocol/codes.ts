@@ -37,6 +37,11 @@ export const CODES = {
   lastChannel: "20014",
   /** An API key held after a password reset until its owner re-confirms it with 2FA (docs/decisions/506). */
   apiKeySuspended: "20015",
+  /**
+   * A key that withdraws needs an IP allow-list (docs/decisions/342): granting `withdraw` without one,
+   * and a withdrawal by a key that has the permission but no list (suspended until it has one).
+   */
+  apiKeyWithdrawNeedsIp: "20016",
   badRequest: "40000",
   invalidParameter: "40017",
   /** A state-changing request from another site's page, refused by the BFF (docs/decisions/010). */

@@ -12,6 +12,7 @@ import { browserHttp } from "~/lib/http/browser-client";
 import { showFound, useSubmit } from "~/lib/use-submit";
 import { requireUserLoader } from "~/utils/user.server";
 import { AuthCard } from "~/components/auth/auth-card";
+import { LocaleLink } from "~/components/locale-link";
 
 export const meta = privateMeta("api.newTitle");
 export const loader = requireUserLoader;
@@ -35,13 +36,16 @@ function Permission({ label, checked, onChange }: { label: string; checked: bool
 
 /**
  * Creates an API key for bots; the secret is shown this once and never again. Creating one needs
- * the second factor (docs/decisions/506), which the key list names.
+ * the second factor (docs/decisions/506), which the key list names. A key that may withdraw needs
+ * an IP list and what a web withdrawal needs, Google Authenticator's code (docs/decisions/342):
+ * the form says so beside the fields as soon as the box is ticked.
  */
 export default function NewApiKey() {
   const { t } = useTranslation("common");
   const { t: tw } = useTranslation("wallet");
   const [form, setForm] = useState({ label: "", passphrase: "", trade: false, withdraw: false, ips: "", code: "" });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [ipsError, setIpsError] = useState<string | undefined>();
   const [created, setCreated] = useState<Created | null>(null);
   const load = useCallback(() => browserHttp().post<{ secondFactor: SecondFactor }>(ACCOUNT_PATHS.apiKeyList, {}), []);
   const [keys] = useAsync(load);
@@ -51,9 +55,14 @@ export default function NewApiKey() {
     .split(/[\s,]+/)
     .map((s) => s.trim())
     .filter(Boolean);
+  // Withdrawing needs Google Authenticator, whatever factor the other permissions would take.
+  const withdrawBlocked = form.withdraw && factor !== undefined && factor.kind !== "google";
   const { busy, onSubmit } = useSubmit({
     check: () => {
-      if (!factor) return false;
+      if (!factor || withdrawBlocked) return false;
+      const ipsMissing = form.withdraw && ipAllow.length === 0;
+      setIpsError(ipsMissing ? "api.errors.ipsRequired" : undefined);
+      if (ipsMissing) return false;
       const formOk =
         form.label.trim() !== "" &&
         form.passphrase.length >= 8 &&
@@ -109,7 +118,18 @@ export default function NewApiKey() {
         />
         <Permission label={t("api.allowTrade")} checked={form.trade} onChange={(trade) => setForm({ ...form, trade })} />
         <Permission label={tw("apiKey.allowWithdraw")} checked={form.withdraw} onChange={(withdraw) => setForm({ ...form, withdraw })} />
-        <Field label={t("api.ips")} {...bind(form, setForm, "ips")} hint={t("api.ipsHint")} />
+        <Field
+          label={t(form.withdraw ? "api.ipsRequired" : "api.ips")}
+          {...bind(form, setForm, "ips")}
+          hint={t(form.withdraw ? "api.ipsWithdrawHint" : "api.ipsHint")}
+          error={ipsError}
+          required={form.withdraw}
+        />
+        {withdrawBlocked && (
+          <p role="alert" className="notice error">
+            {t("api.withdrawNeedsGoogle")} <LocaleLink to="/modifyverification">{t("api.securitySettings")}</LocaleLink>
+          </p>
+        )}
         {keys.state === "error" && (
           <p role="alert" className="notice error">
             {t(errorKey(keys.error))}
@@ -127,7 +147,7 @@ export default function NewApiKey() {
         <FormEnd
           error={errors.form && t(errors.form)}
           busy={busy}
-          disabled={!factor || factor.kind === "none"}
+          disabled={!factor || factor.kind === "none" || withdrawBlocked}
           label={t("api.create")}
           block
         />

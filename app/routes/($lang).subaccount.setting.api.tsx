@@ -29,7 +29,11 @@ interface Key {
   createdAt: number;
   /** Held after a password reset until re-confirmed with the second factor (docs/decisions/506). */
   suspended: boolean;
+  /** Has `withdraw` but no IP list: reads and trades, its withdrawals are refused until it has one (docs/decisions/342). */
+  withdrawSuspended?: boolean;
 }
+
+const PERMISSION_KEYS: Record<string, string> = { read: "api.read", trade: "api.trade", withdraw: "api.withdraw" };
 
 /** Lifts a key's hold with the second factor. */
 function Reconfirm({ apiKey, label, factor, done }: { apiKey: string; label: string; factor: SecondFactor; done(): void }) {
@@ -61,14 +65,19 @@ export default function ApiKeys() {
   const [keys, reload] = useAsync(load);
   const [confirming, setConfirming] = useState<string | null>(null);
   const held = keys.state === "ready" ? keys.data.list.filter((k) => k.suspended) : [];
+  const noIps = keys.state === "ready" && keys.data.list.some((k) => k.withdrawSuspended);
   const target = held.find((k) => k.apiKey === confirming);
   const act = useAction();
   const revoke = (apiKey: string) => act(() => browserHttp().post(ACCOUNT_PATHS.apiKeyRevoke, { apiKey }), t("api.revoked"), reload);
   const columns: ReadonlyArray<Column<Key>> = [
     { header: t("api.label"), rowHeader: true, cell: (k) => k.label },
     { header: t("api.apiKey"), cell: (k) => <code>{k.apiKey}</code> },
-    { header: t("api.permissions"), cell: (k) => k.permissions.map((p) => t(p === "trade" ? "api.trade" : "api.read")).join(", ") },
-    { header: t("api.status"), cell: (k) => t(k.suspended ? "api.suspended" : "api.active") },
+    { header: t("api.permissions"), cell: (k) => k.permissions.map((p) => t(PERMISSION_KEYS[p] ?? "api.read")).join(", ") },
+    { header: t("api.ipsColumn"), cell: (k) => k.ipAllow.join(", ") || "—" },
+    {
+      header: t("api.status"),
+      cell: (k) => t(k.suspended ? "api.suspended" : k.withdrawSuspended ? "api.withdrawSuspended" : "api.active"),
+    },
     { header: t("api.created"), cell: (k) => formatDateTime(k.createdAt, intl, "date") },
     {
       header: <span className="visually-hidden">{t("security.actions")}</span>,
@@ -102,6 +111,11 @@ export default function ApiKeys() {
             {held.length > 0 && (
               <p role="status" className="notice">
                 {t("api.suspendedNotice")}
+              </p>
+            )}
+            {noIps && (
+              <p role="status" className="notice">
+                {t("api.withdrawSuspendedNotice")}
               </p>
             )}
             {data.list.length > 0 && <DataTable rows={data.list} columns={columns} rowKey={(k) => k.apiKey} />}

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { isIP } from "node:net";
 import { z } from "zod";
 import { ACCOUNT_LIMITS, ACCOUNT_PATHS } from "../../protocol/account-paths.ts";
 import { nicknameProblems } from "../../protocol/accounts.ts";
 import { ok } from "../envelope.ts";
+import { cleanIpEntries, ipEntryProblem } from "../security/ip-allow.ts";
 import { bodyOf, code6, optional, userId } from "./fields.ts";
 import type { SettingsService } from "./settings-service.ts";
 
@@ -33,14 +33,19 @@ const permissions = z
   .max(3)
   .refine((p) => p.includes("read"), "read is always included")
   .refine((p) => new Set(p).size === p.length, "each permission once");
+/** One address per entry, spaces and spellings forgiven, each address once (docs/decisions/342). */
 const ipAllow = z
   .array(
     z
       .string()
-      .trim()
-      .refine((ip) => isIP(ip) !== 0, "not an IP address"),
+      .max(64)
+      .superRefine((ip, c) => {
+        const problem = ipEntryProblem(ip);
+        if (problem) c.addIssue({ code: "custom", message: problem });
+      }),
   )
-  .max(ACCOUNT_LIMITS.apiKeyIps);
+  .max(ACCOUNT_LIMITS.apiKeyIps)
+  .transform(cleanIpEntries);
 /** The second factor of an API key change (docs/decisions/506): the TOTP code, else the e-mail/mobile code. */
 const SecondFactor = { googleCode: optional(code6), verifyCode: optional(code6) };
 const ApiCreate = z.object({ label, passphrase: z.string().min(8).max(32), permissions, ipAllow: ipAllow.default([]), ...SecondFactor });

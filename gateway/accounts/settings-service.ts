@@ -4,11 +4,13 @@ import { CODES } from "../../protocol/codes.ts";
 import { ACCOUNT_LIMITS } from "../../protocol/account-paths.ts";
 import { refuse } from "../envelope.ts";
 import type { ApiKeyStore, Permission } from "../security/api-keys.ts";
+import { readIpAllow } from "../security/ip-allow.ts";
 import type { LoginHistory } from "./login-history.ts";
 import { hashPassword } from "./passwords.ts";
 import type { AccountService, ReadBody } from "./service.ts";
 import type { Sessions } from "./sessions.ts";
-import type { Users } from "./users.ts";
+import { requireWithdrawCode } from "./standing.ts";
+import type { UserRow, Users } from "./users.ts";
 
 /** The second factor of an API key change (docs/decisions/506): the TOTP code, else the e-mail/mobile code. */
 export interface SecondFactorInput {
@@ -38,6 +40,10 @@ export function browserOf(ua: string): string {
 }
 
 const listOf = (csv: string) => csv.split(",").filter(Boolean);
+
+/** Granting `withdraw` without an IP allow-list (docs/decisions/342), refused before any code is read. */
+const withdrawNeedsIp = () =>
+  refuse(CODES.apiKeyWithdrawNeedsIp, "A key that may withdraw needs at least one IP address in its allow-list (as Bitget requires)");
 
 /**
  * The security settings of the logged-in user (docs/decisions/015): anti-phishing code, devices
@@ -137,7 +143,7 @@ export class SettingsService {
     if (apiKeys.count(user.id) >= ACCOUNT_LIMITS.apiKeys)
       throw refuse(CODES.invalidParameter, `At most ${ACCOUNT_LIMITS.apiKeys} API keys`);
     // Last, so a refused call (bad field, too many keys) does not spend the code.
-    this.accounts.checkSecondFactor(user, "api-key", f);
+    this.checkKeyFactor(user, f, f.permissions.includes("withdraw"), f.ipAllow);
     const key = apiKeys.create({
       userId: user.id,
       passphrase: f.passphrase,
@@ -165,6 +171,8 @@ export class SettingsService {
         createdAt: r.created_at,
         suspended: r.suspended_at !== null,
         suspendedAt: r.suspended_at,
+        // An older key with `withdraw` and no list keeps the rest; its withdrawals wait for a list (docs/decisions/342).
+        withdrawSuspended: listOf(r.permissions).includes("withdraw") && readIpAllow(r.ip_allow).usable.length === 0,
       })),
     };
   }
@@ -172,8 +180,10 @@ export class SettingsService {
   updateApiKey(req: FastifyRequest, read: ReadBody<ApiKeyUpdateInput>) {
     const { user } = this.accounts.currentUser(req);
     const f = read(req.body ?? {});
-    this.ownKey(user.id, f.apiKey);
-    this.accounts.checkSecondFactor(user, "api-key", f);
+    const before = this.ownKey(user.id, f.apiKey);
+    // What the key may do after the change decides the factor: one that can withdraw afterwards needs what a web withdrawal needs.
+    const permissions = f.permissions ?? listOf(before.permissions);
+    this.checkKeyFactor(user, f, permissions.includes("withdraw"), f.ipAllow ?? listOf(before.ip_allow));
     this.stores.apiKeys.update(f.apiKey, { label: f.label, permissions: f.permissions, ipAllow: f.ipAllow });
     const row = this.ownKey(user.id, f.apiKey);
     return {
@@ -191,7 +201,8 @@ export class SettingsService {
     const f = read(req.body ?? {});
     const row = this.ownKey(user.id, f.apiKey);
     if (row.suspended_at === null) throw refuse(CODES.invalidParameter, "This API key is not suspended");
-    this.accounts.checkSecondFactor(user, "api-key", f);
+    // Lifting the hold of a key that withdraws gives it back that power: the withdrawal's factor, and its IP list.
+    this.checkKeyFactor(user, f, listOf(row.permissions).includes("withdraw"), listOf(row.ip_allow));
     this.stores.apiKeys.update(f.apiKey, { reconfirm: true });
     return { apiKey: f.apiKey, suspended: false };
   }
@@ -202,6 +213,18 @@ export class SettingsService {
     this.ownKey(user.id, apiKey);
     this.stores.apiKeys.revoke(apiKey);
     return { revoked: true };
+  }
+
+  /**
+   * The second factor of a key change (docs/decisions/506). A key that can withdraw after the
+   * change needs an IP allow-list and what a web withdrawal needs (docs/decisions/342): the account
+   * may withdraw now (Google Authenticator bound, not frozen, not locked) and its code; an e-mail or
+   * mobile code is not enough.
+   */
+  private checkKeyFactor(user: UserRow, f: SecondFactorInput, withdraw: boolean, ipAllow: readonly string[]): void {
+    if (!withdraw) return this.accounts.checkSecondFactor(user, "api-key", f);
+    if (readIpAllow(ipAllow.join(",")).usable.length === 0) throw withdrawNeedsIp();
+    requireWithdrawCode(this.accounts, user, f.googleCode);
   }
 
   /** A key of the caller's, or the same refusal for another's and for none. */

@@ -68,10 +68,15 @@ export class TotpGuard {
     );
   }
 
+  /** How long the user's TOTP checks stay locked from now (0: not locked); reads, spends nothing (docs/decisions/342). */
+  lockedMs(userId: string): number {
+    return Math.max(0, this.row(userId).locked_until - this.now());
+  }
+
   /** A new secret starts a new sequence of codes. */
   forgetSteps(userId: string): void {
     this.db.prepare("UPDATE totp_guard SET last_step = 0 WHERE user_id = ?").run(userId);
   }
 }
 
-const locked = (ms: number) => tooManyRequests(ms, "Too many wrong authenticator codes; the authenticator is locked for now");
+export const locked = (ms: number) => tooManyRequests(ms, "Too many wrong authenticator codes; the authenticator is locked for now");

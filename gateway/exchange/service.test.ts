@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../db/database.ts";
 import type { Principal, SessionRequest } from "../request.ts";
 import { type GatewayError } from "../envelope.ts";
-import { verifyApiKeyCall } from "../security/api-key-auth.ts";
+import { ApiKeyJudge, verifyApiKeyCall } from "../security/api-key-auth.ts";
 import { Authenticator } from "./routes/auth.ts";
 import { createApiKey, revokeApiKey, signRequest } from "../security/api-keys.ts";
 import { queueDeposit } from "./deposits.ts";
@@ -124,7 +124,7 @@ describe("exchange authenticator", () => {
       "access-sign": signRequest(key.secretKey, ts, "GET", "/api/v2/spot/account/assets", ""),
     };
     const apiKeyCall = req(h);
-    apiKeyCall.apiKeyPrincipal = verifyApiKeyCall(db, apiKeyCall);
+    apiKeyCall.apiKeyPrincipal = verifyApiKeyCall(new ApiKeyJudge(db, () => undefined), apiKeyCall);
     expect(auth.authenticate(apiKeyCall)).toEqual({ userId: "k1", via: "apikey", permissions: ["read"] });
     const code = (f: () => unknown) => {
       try {
@@ -140,9 +140,13 @@ describe("exchange authenticator", () => {
     expect(auth.authenticate(req({ cookie: "bt_session=good" }))).toMatchObject({ userId: "s1", via: "session" });
     expect(code(() => auth.authenticate(req({ cookie: "bt_session=bad" })))).toBe("40001");
     // an API-key request is judged by its HMAC alone, even with a session cookie
-    expect(code(() => verifyApiKeyCall(db, req({ ...h, cookie: "bt_session=good", "access-sign": "x" })))).toBe("40009");
-    expect(code(() => verifyApiKeyCall(db, req({ "access-key": "", cookie: "bt_session=good" })))).toBe("40001");
+    expect(
+      code(() => verifyApiKeyCall(new ApiKeyJudge(db, () => undefined), req({ ...h, cookie: "bt_session=good", "access-sign": "x" }))),
+    ).toBe("40009");
+    expect(code(() => verifyApiKeyCall(new ApiKeyJudge(db, () => undefined), req({ "access-key": "", cookie: "bt_session=good" })))).toBe(
+      "40001",
+    );
     revokeApiKey(db, key.apiKey);
-    expect(code(() => verifyApiKeyCall(db, req(h)))).toBe("40006");
+    expect(code(() => verifyApiKeyCall(new ApiKeyJudge(db, () => undefined), req(h)))).toBe("40006");
   });
 });

@@ -6,6 +6,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { CODES } from "../../protocol/codes.ts";
 import { migrate, type Db } from "../db/database.ts";
+import { readIpAllow, type IpAllowList } from "./ip-allow.ts";
 
 export const TIMESTAMP_WINDOW_MS = 30_000;
 const API_KEY_SUSPENDED = CODES.apiKeySuspended;
@@ -161,6 +162,8 @@ export function apiKeyHold(db: Db, apiKey: string): { code: string; msg: string 
 
 interface CachedKey {
   row: ApiKeyRow;
+  /** The row's IP allow-list, read once for matching. */
+  ips: IpAllowList;
   /** The passphrase last verified against the stored hash (skips re-hashing on every request). */
   verified: string;
   at: number;
@@ -176,7 +179,11 @@ const KEY_CACHE_MS = 5_000;
  * Looks up a live key and checks its passphrase; undefined when unknown, revoked or suspended
  * (every caller then refuses it; apiKeyHold says why).
  */
-export function lookupApiKey(db: Db, apiKey: string, now = Date.now()): { row: ApiKeyRow; passphraseOk(p: string): boolean } | undefined {
+export function lookupApiKey(
+  db: Db,
+  apiKey: string,
+  now = Date.now(),
+): { row: ApiKeyRow; ips: IpAllowList; passphraseOk(p: string): boolean } | undefined {
   let hit = KEY_CACHE.get(apiKey);
   if (!hit || now - hit.at > KEY_CACHE_MS) {
     const row = ready(db).prepare("SELECT * FROM api_keys WHERE api_key = ?").get(apiKey) as ApiKeyRow | undefined;
@@ -185,12 +192,13 @@ export function lookupApiKey(db: Db, apiKey: string, now = Date.now()): { row: A
       return undefined;
     }
     if (KEY_CACHE.size >= KEY_CACHE_MAX) KEY_CACHE.clear();
-    hit = { row, verified: "", at: now };
+    hit = { row, ips: readIpAllow(row.ip_allow), verified: "", at: now };
     KEY_CACHE.set(apiKey, hit);
   }
   const entry = hit;
   return {
     row: entry.row,
+    ips: entry.ips,
     passphraseOk(p: string) {
       if (entry.verified !== "" && safeEqual(entry.verified, p)) return true;
       const ok = safeEqual(hashPassphrase(entry.row.passphrase_salt, p), entry.row.passphrase_hash);
@@ -202,9 +210,12 @@ export function lookupApiKey(db: Db, apiKey: string, now = Date.now()): { row: A
 
 /** The signature a client sends (also used by tests and bots). */
 export function signRequest(secret: string, timestamp: string, method: string, requestPath: string, body: string): string {
-  return createHmac("sha256", secret)
-    .update(timestamp + method.toUpperCase() + requestPath + body)
-    .digest("base64");
+  return signText(secret, timestamp + method.toUpperCase() + requestPath + body);
+}
+
+/** base64 HMAC-SHA256 of an already joined prehash string (HTTP's, or the stream login's). */
+export function signText(secret: string, text: string): string {
+  return createHmac("sha256", secret).update(text).digest("base64");
 }
 
 export function safeEqual(a: string, b: string): boolean {

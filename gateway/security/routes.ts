@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { PATHS } from "../../protocol/paths.ts";
 import { ok } from "../envelope.ts";
 import type { SessionRequest } from "../request.ts";
+import type { ApiKeyJudge } from "./api-key-auth.ts";
 import type { SecurityService } from "./service.ts";
 
 export function securityRoutes(
@@ -10,6 +11,8 @@ export function securityRoutes(
   security: SecurityService,
   /** The id of the live session the request's cookie names (looked up once per request). */
   sessionIdOf: (req: SessionRequest) => string | undefined,
+  /** The judge of API keys the private stream's login shares (docs/decisions/342). */
+  keys: ApiKeyJudge,
 ): void {
   app.get(PATHS.gatewaySignConfig, async () => ok({ gatewaySignConfig: security.signConfig() }));
 
@@ -20,7 +23,7 @@ export function securityRoutes(
    */
   app.addHook("preHandler", async (req: FastifyRequest) => {
     if (security.claimsApiKey(req)) {
-      req.apiKeyPrincipal = security.verifyApiKey(req);
+      req.apiKeyPrincipal = security.verifyApiKey(req, keys);
       delete req.headers.cookie;
       // And no session: whatever looked before this point, an API-key call has none.
       req.session = { ended: "missing" };

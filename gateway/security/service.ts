@@ -12,7 +12,7 @@ import type { GatewayConfig } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { GatewayError } from "../envelope.ts";
 import { headerOf, type Principal, type SessionRequest } from "../request.ts";
-import { claimsApiKey, verifyApiKeyCall } from "./api-key-auth.ts";
+import { ApiKeyJudge, claimsApiKey, verifyApiKeyCall, type KeyOwnerStanding } from "./api-key-auth.ts";
 import { DecryptError, keyIdOf, openCiphertext } from "./decrypt.ts";
 import { loadOrCreateKeys, type GatewayKeys } from "./keys.ts";
 import { LoginKeyRing } from "./login-keys.ts";
@@ -88,9 +88,14 @@ export class SecurityService {
     return claimsApiKey(req);
   }
 
-  /** The whole ACCESS-* check (docs/decisions/010); throws the Bitget-coded refusal. */
-  verifyApiKey(req: FastifyRequest): Principal {
-    return verifyApiKeyCall(this.db, req);
+  /** The one judge of API keys for HTTP and the private stream, told by the accounts area whose keys may act (docs/decisions/342). */
+  apiKeyJudge(standing: KeyOwnerStanding): ApiKeyJudge {
+    return new ApiKeyJudge(this.db, standing);
+  }
+
+  /** The whole ACCESS-* check (docs/decisions/010, 342); throws the Bitget-coded refusal. */
+  verifyApiKey(req: FastifyRequest, keys: ApiKeyJudge): Principal {
+    return verifyApiKeyCall(keys, req);
   }
 
   /**

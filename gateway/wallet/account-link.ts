@@ -1,18 +1,21 @@
 /**
- * What the wallet asks of the accounts area (docs/decisions/330): the second factor of a web
- * withdrawal and the e-mail that tells the owner about it, with their anti-phishing code.
+ * What the wallet asks of the accounts area (docs/decisions/330, 342): whether the account may
+ * withdraw now (one rule for the web and the API), the second factor of a web withdrawal and the
+ * e-mail that tells the owner about it, with their anti-phishing code.
  */
 import { CODES } from "../../protocol/codes.ts";
-import { WALLET_CODES } from "../../protocol/wallet.ts";
 import type { AccountService } from "../accounts/service.ts";
+import { requireWithdrawable, requireWithdrawCode } from "../accounts/standing.ts";
 import type { Users } from "../accounts/users.ts";
 import { refuse } from "../envelope.ts";
 
 export interface WalletAccounts {
   /** Whether the account (or, for a sub-account, its main account) has Google Authenticator bound. */
   hasTotp(userId: string): boolean;
-  /** Refuses unless the bound authenticator accepts `code` (one use per step, lockout: the TOTP guard). */
+  /** Refuses unless the account may withdraw now and the bound authenticator accepts `code` (one use per step, lockout: the TOTP guard). */
   requireTotp(userId: string, code: string | undefined): void;
+  /** Refuses whenever the account could not withdraw on the web now (an API withdrawal: its key stands for the code). */
+  requireWithdrawable(userId: string): void;
   /** A notice to the account's own address; the accounts area adds the anti-phishing code. */
   notify(userId: string, subject: string, text: string): void;
 }
@@ -26,12 +29,8 @@ export function walletAccounts(accounts: AccountService, users: Users): WalletAc
   const bound = (f: { google_enabled: number; google_secret: string | null }) => f.google_enabled === 1 && Boolean(f.google_secret);
   return {
     hasTotp: (userId) => bound(factorOf(userId).factor),
-    requireTotp(userId, code) {
-      const { factor } = factorOf(userId);
-      if (!bound(factor)) throw refuse(WALLET_CODES.twoFactorRequired, "Bind Google Authenticator before you withdraw");
-      if (!code) throw refuse(CODES.codeWrong, "Enter the code from your authenticator app");
-      accounts.checkTotp(factor, code);
-    },
+    requireTotp: (userId, code) => requireWithdrawCode(accounts, users.byId(userId), code),
+    requireWithdrawable: (userId) => void requireWithdrawable(accounts, users.byId(userId)),
     notify(userId, subject, text) {
       const user = users.byId(userId);
       const to = user ? accounts.codeTarget(user) : undefined;

@@ -105,10 +105,14 @@ const AddressSchema = z.object({
 });
 const DeleteSchema = z.object({ id: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 
-/** A key withdraws with its own `withdraw` permission, whatever else it may do; the web session proves TOTP instead. */
+/**
+ * A key withdraws with its own `withdraw` permission, whatever else it may do, and only while the
+ * key has an IP allow-list (docs/decisions/342); the web session proves TOTP instead.
+ */
 function requireWithdraw(p: Principal): void {
-  if (p.via === "apikey" && !p.permissions.includes("withdraw"))
-    throw new GatewayError(EX_CODES.permissionDenied, "Incorrect permissions", 403);
+  if (p.via !== "apikey") return;
+  if (!p.permissions.includes("withdraw")) throw new GatewayError(EX_CODES.permissionDenied, "Incorrect permissions", 403);
+  if (p.withdrawHold) throw new GatewayError(p.withdrawHold.code, p.withdrawHold.msg, 403);
 }
 
 export function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps): void {
@@ -176,8 +180,10 @@ export function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps): void 
       size: b.size,
       clientOid: b.clientOid ?? "",
       via: p.via === "session" ? "web" : "api",
-      // the web flow proves the second factor, after every other check so a refused request does not spend the code
-      confirm: p.via === "session" ? () => deps.accounts.requireTotp(p.userId, b.googleCode) : () => undefined,
+      // The web flow proves the second factor, after every other check so a refused request does not spend the code;
+      // a key stands for the code, but only while the account could withdraw on the web (docs/decisions/342).
+      confirm:
+        p.via === "session" ? () => deps.accounts.requireTotp(p.userId, b.googleCode) : () => deps.accounts.requireWithdrawable(p.userId),
     });
     return ok({ orderId: String(w.id), clientOid: w.client_oid });
   });

@@ -29,6 +29,7 @@ const usdtTo = (address: string, size: string, clientOid = "") =>
 const link = {
   hasTotp: () => true,
   requireTotp: () => undefined,
+  requireWithdrawable: () => undefined,
   notify: (userId: string, _s: string, text: string) => void notices.push({ userId, text }),
 };
 

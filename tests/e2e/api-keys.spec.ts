@@ -1,10 +1,11 @@
 import { createHmac } from "node:crypto";
+import { totpAt } from "../../gateway/accounts/totp";
 import { test, expect } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { codeFor, newAccountOn } from "./helpers";
 
 /** A bot: plain HTTP with the Bitget HMAC headers, nothing of the browser's. */
-async function assets(apiKey: string, secret: string, passphrase: string): Promise<{ code: string }> {
+async function assets(apiKey: string, secret: string, passphrase: string, ip?: string): Promise<{ code: string }> {
   const baseURL = test.info().project.use.baseURL;
   const ts = String(Date.now());
   const path = "/api/v2/spot/account/assets";
@@ -16,6 +17,7 @@ async function assets(apiKey: string, secret: string, passphrase: string): Promi
       "ACCESS-SIGN": createHmac("sha256", secret)
         .update(ts + "GET" + path)
         .digest("base64"),
+      ...(ip ? { "x-forwarded-for": ip } : {}),
     },
   });
   return (await res.json()) as { code: string };
@@ -116,5 +118,52 @@ test("after a password reset the key is suspended, the page says so, and re-conf
   await expect(row).toContainText("Active");
   await expect(form).toHaveCount(0);
   expect((await assets(apiKey, secret, "bot-passphrase")).code).toBe("00000");
+  expect(pageProblems).toEqual([]);
+});
+
+test("a key that may withdraw needs Google Authenticator and an IP list; the form says so before anything is sent", async ({
+  page,
+  pageProblems,
+}) => {
+  const { ip } = await newAccountOn(page, "api-withdraw", "/account/newapi");
+  await page.getByLabel("Label").fill("payout bot");
+  await page.getByLabel("Passphrase").fill("bot-passphrase");
+  await expect(page.getByLabel("Allowed IP addresses (optional)")).toBeVisible();
+  await page.getByLabel("Allow withdrawals").check();
+  // Without Google Authenticator the form names what is missing, beside the fields, and cannot be sent.
+  await expect(page.getByText("Giving a key the withdraw permission needs Google Authenticator, as a withdrawal does.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create" })).toBeDisabled();
+  await page.getByRole("link", { name: "Security settings" }).click();
+  await page.getByRole("button", { name: "Set up Google Authenticator" }).click();
+  await page.getByRole("button", { name: "Start setup" }).click();
+  const secret = (await page.getByTestId("google-secret").textContent()) ?? "";
+  await page.getByLabel("Authenticator code").fill(totpAt(secret, Date.now()));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByTestId("binding-google")).toContainText("On");
+
+  await page.goto("/account/newapi");
+  await page.getByLabel("Label").fill("payout bot");
+  await page.getByLabel("Passphrase").fill("bot-passphrase");
+  await page.getByLabel("Allow withdrawals").check();
+  const ips = page.getByLabel("Allowed IP addresses (required for withdrawals)");
+  await expect(ips).toBeVisible();
+  await expect(page.getByText("A key that can withdraw needs at least one IP address")).toBeVisible();
+  await page.getByLabel("Authenticator code").fill(totpAt(secret, Date.now() + 30_000));
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByText("Add at least one IP address: a key that can withdraw needs one.")).toBeVisible();
+  await expect(ips).toHaveAttribute("aria-invalid", "true");
+  await ips.fill(` ${ip} `);
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByRole("heading", { name: "Your new API key" })).toBeVisible();
+  const apiKey = (await page.getByTestId("api-key").textContent()) ?? "";
+  const secretKey = (await page.getByTestId("api-secret").textContent()) ?? "";
+  expect((await assets(apiKey, secretKey, "bot-passphrase", ip)).code).toBe("00000");
+  expect((await assets(apiKey, secretKey, "bot-passphrase", "198.51.100.99")).code).toBe("40018");
+
+  await page.getByRole("link", { name: "Done" }).click();
+  const row = page.getByRole("row", { name: /payout bot/ });
+  await expect(row).toContainText("Read, Withdraw");
+  await expect(row).toContainText(ip);
+  await expect(row).toContainText("Active");
   expect(pageProblems).toEqual([]);
 });

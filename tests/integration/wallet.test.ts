@@ -222,20 +222,36 @@ describe("web withdrawals", () => {
   });
 });
 
+/**
+ * A registered account with Google Authenticator bound and a key that may withdraw from `ip`: what a
+ * key needs to withdraw (docs/decisions/342). The key is written straight to the database, as tests do.
+ */
+async function withdrawingKey(tag: string, ip: string) {
+  const { c, userId } = await registerByEmail(under(), `wallet-${tag}@example.com`);
+  const secret = (await c.call("POST", "/v1/user/security/google/init", {})).body.data.secret as string;
+  expect((await c.call("POST", "/v1/user/security/google/bind", { googleCode: totpAt(secret, Date.now()) })).body.code).toBe("00000");
+  return new Client(web.url, makeKey(web.dir, userId, ["read", "trade", "withdraw"], [ip]), { "x-forwarded-for": ip });
+}
+
 describe("API withdrawals", () => {
   it("a key gets the withdraw permission only with the second factor, then withdraws", async () => {
     const email = "wallet-key@example.com";
     const { c } = await registerByEmail(under(), email);
-    const body = { label: "payouts", passphrase: "payout-pass", permissions: ["read", "withdraw"] };
-    expect((await c.call("POST", "/v1/user/api/create", body)).body.code).toBe("20002");
+    const ip = "198.19.250.9";
+    const body = { label: "payouts", passphrase: "payout-pass", permissions: ["read", "withdraw"], ipAllow: [ip] };
     expect((await c.call("POST", "/v1/user/api/create", { ...body, permissions: ["read", "withdraw", "withdraw"] })).body.code).toBe(
       "40017",
     );
+    // an e-mail code is not enough for a key that withdraws: Google Authenticator, as for a web withdrawal (docs/decisions/342)
     expect((await c.call("POST", "/v1/user/public/send-code", { scene: "api-key" })).body.code).toBe("00000");
-    const made = await c.call("POST", "/v1/user/api/create", { ...body, verifyCode: codeOf(under(), email) });
+    expect((await c.call("POST", "/v1/user/api/create", { ...body, verifyCode: codeOf(under(), email) })).body.code).toBe("47010");
+    const secret = (await c.call("POST", "/v1/user/security/google/init", {})).body.data.secret as string;
+    expect((await c.call("POST", "/v1/user/security/google/bind", { googleCode: totpAt(secret, Date.now()) })).body.code).toBe("00000");
+    expect((await c.call("POST", "/v1/user/api/create", body)).body.code).toBe("20002");
+    const made = await c.call("POST", "/v1/user/api/create", { ...body, googleCode: totpAt(secret, Date.now() + 30_000) });
     expect(made.body).toMatchObject({ code: "00000", data: { permissions: ["read", "withdraw"] } });
     const key = { apiKey: made.body.data.apiKey as string, secretKey: made.body.data.secretKey as string, passphrase: "payout-pass" };
-    const bot = new Client(web.url, key);
+    const bot = new Client(web.url, key, { "x-forwarded-for": ip });
     const w = await bot.post<Row>(WALLET_PATHS.withdrawal, {
       coin: "USDT",
       transferType: "on_chain",
@@ -256,17 +272,18 @@ describe("API withdrawals", () => {
     const body = { coin: "USDT", transferType: "on_chain", chain: "TRC20", address: TRON_TO, size: "20" };
     expect((await readTrade.post(WALLET_PATHS.withdrawal, body)).body.code).toBe("40014");
     expect((await readTrade.post(WALLET_PATHS.cancelWithdrawal, { orderId: "1" })).body.code).toBe("40014");
-    const key = makeKey(web.dir, "w-api-a", ["read", "trade", "withdraw"], [ip]);
+    const withdrawing = await withdrawingKey("api-a", ip);
+    const key = withdrawing.key as NonNullable<Client["key"]>;
     expect((await new Client(web.url, key, { "x-forwarded-for": "198.19.250.2" }).post(WALLET_PATHS.withdrawal, body)).body.code).toBe(
       "40018",
     );
-    const ok = await new Client(web.url, key, { "x-forwarded-for": ip }).post<Row>(WALLET_PATHS.withdrawal, body);
+    const ok = await withdrawing.post<Row>(WALLET_PATHS.withdrawal, body);
     expect(ok.body.code).toBe("00000");
   });
 
   it("refuses bad input, replays and other users' withdrawals, and pays out after the confirmations", async () => {
-    const alice = new Client(web.url, makeKey(web.dir, "w-api-alice", ["read", "trade", "withdraw"]));
-    const bob = new Client(web.url, makeKey(web.dir, "w-api-bob", ["read", "trade", "withdraw"]));
+    const alice = await withdrawingKey("api-alice", "198.19.250.3");
+    const bob = await withdrawingKey("api-bob", "198.19.250.4");
     const base = { coin: "USDT", transferType: "on_chain", chain: "TRC20", address: TRON_TO, size: "50" };
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...base, coin: "" }, "40019"],

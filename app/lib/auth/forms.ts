@@ -1,6 +1,7 @@
 import { AREA_CODE_PATTERN, EMAIL_PATTERN, MOBILE_PATTERN, passwordProblems } from "../../../protocol/accounts";
 import { CODES } from "../../../protocol/codes";
 import { EX_CODES } from "../../../protocol/bitget";
+import { WALLET_CODES } from "../../../protocol/wallet";
 import { HttpError } from "~/lib/http/errors";
 
 /** Field-level checks shared by the login and registration forms; the gateway applies the same rules. */
@@ -98,6 +99,9 @@ const CODE_KEYS: Record<string, string> = {
   [CODES.providerNotConfigured]: "account:errors.providerNotConfigured",
   [EX_CODES.insufficientBalance]: "account:errors.insufficient",
   [CODES.tooManyRequests]: "auth.errors.tooMany",
+  // a key that may withdraw (docs/decisions/342)
+  [CODES.apiKeyWithdrawNeedsIp]: "api.errors.ipsRequired",
+  [WALLET_CODES.twoFactorRequired]: "api.errors.withdrawGoogle",
 };
 
 export function errorKey(err: unknown): string {
