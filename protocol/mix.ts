@@ -76,7 +76,11 @@ export const PRODUCT_TYPES = ["USDT-FUTURES", "COIN-FUTURES", "USDC-FUTURES"] as
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 export const USDT_FUTURES: ProductType = "USDT-FUTURES";
 /** The simulated-trading product names of Bitget's v2 API, answered from the paper environment's books. */
-export const PAPER_PRODUCT_TYPES: Record<string, ProductType> = { "SUSDT-FUTURES": "USDT-FUTURES" };
+export const PAPER_PRODUCT_TYPES: Record<string, ProductType> = {
+  "SUSDT-FUTURES": "USDT-FUTURES",
+  "SCOIN-FUTURES": "COIN-FUTURES",
+  "SUSDC-FUTURES": "USDC-FUTURES",
+};
 
 export const KLINE_TYPES = ["MARKET", "MARK", "INDEX"] as const;
 export type KlineType = (typeof KLINE_TYPES)[number];

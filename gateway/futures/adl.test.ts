@@ -113,7 +113,7 @@ describe("auto-deleveraging", () => {
     expect(svc.store.findOrder("live", "adl-high", { orderId: order.id })?.cancelReason).toBe(ADL_REASON);
   });
 
-  it("leaves a position the fund can carry to the book, and deleverages nobody", () => {
+  it("deleverages at the takeover price what the book cannot take at it, even when the fund could carry it (docs/decisions/341)", () => {
     const { fx, svc, mark, size } = btcWorld();
     fund(svc, "carry-bust", 100n, 50, true);
     fund(svc, "carry-short", 2000n, 20, false);
@@ -124,10 +124,11 @@ describe("auto-deleveraging", () => {
     fx.market.price("live", BTC.symbol).mark = Math.round(mark * 0.95);
     svc.checkLiquidations("live", BTC, Date.now());
     expect(svc.position("live", "carry-bust", BTC.symbol, "long")).toBeUndefined();
-    // the fund keeps what it could not sell, and the short is untouched
-    expect(svc.position("live", PROTECTION_FUND, BTC.symbol, "long")?.size).toBe(size);
-    expect(svc.position("live", "carry-short", BTC.symbol, "short")?.size).toBe(size);
-    expect(svc.fundEquity("live") >= 0n).toBe(true);
+    // nothing bids at or above the bankruptcy price: the fund keeps nothing, the short is closed against it at that price
+    expect(svc.position("live", PROTECTION_FUND, BTC.symbol, "long")).toBeUndefined();
+    expect(svc.position("live", "carry-short", BTC.symbol, "short")).toBeUndefined();
+    expect(svc.account("live", PROTECTION_FUND).balance).toBe(1000n * USDT);
+    expect(svc.fundEquity("live")).toBe(1000n * USDT);
     expect(equity(fx)).toBe(before);
   });
 

@@ -34,6 +34,14 @@ export const FX_CODES = {
   planNotFound: EX_CODES.planNotFound,
   /** Too many live plan orders. */
   planLimit: EX_CODES.planLimit,
-  /** The price is outside the allowed band around the mark. */
+  /** The price is outside the allowed band around the mark (docs/decisions/341: the message names the bound). */
   priceOutOfBand: "40706",
+  /**
+   * An opening order whose own expected fill would leave its position (isolated) or the account's
+   * crossed equity at or below maintenance (docs/decisions/341): Bitget's "The order amount exceeds
+   * the balance" code, with a message that says why.
+   */
+  liquidatedAtFill: "40762",
+  /** A demo product type (SUSDT-FUTURES) without `paptrading: 1`: Bitget's "exchange environment is incorrect". */
+  environmentMismatch: "40099",
 } as const;

@@ -6,6 +6,7 @@ import type { Contract } from "./contracts.ts";
 import { FUTURES_FEES } from "./contracts.ts";
 import type { Futures } from "./futures.ts";
 import { fundingRatePpm, FUNDING_CAP_PPM } from "./pricing.ts";
+import { advertisedRatios } from "../../protocol/price-protection.ts";
 
 /** A rate in parts per million as Bitget's six-decimal string. */
 export const ppm = (v: number) => formatScaled(v, 6);
@@ -16,8 +17,8 @@ export function contractJson(c: Contract, fundingIntervalMs: number) {
     symbol: c.symbol,
     baseCoin: inst.baseCoin,
     quoteCoin: inst.quoteCoin,
-    buyLimitPriceRatio: "0.05",
-    sellLimitPriceRatio: "0.05",
+    // the band the order path enforces, from the one place it is written (docs/decisions/341)
+    ...advertisedRatios(),
     feeRateUpRatio: "0.005",
     makerFeeRate: ppm(FUTURES_FEES.maker),
     takerFeeRate: ppm(FUTURES_FEES.taker),

@@ -57,8 +57,12 @@ export class Futures {
     exchange.svc.paperResetHooks.add((userId) => this.plans.resetPaper(userId));
     this.market.markListeners.add((env, c) => this.svc.checkLiquidations(env, c, Date.now()));
     this.market.fundingListeners.add((env, c, at, rate, mark, record) => this.svc.settleFunding(env, c, rate, mark, at, record));
-    this.simulator = new FuturesSimulator(this.market, this.ids, seed, (_env, c, m, t, price, lots) =>
-      this.svc.onMatch(c, m as FxOrder, t as FxOrder, price, lots, this.stepChange),
+    this.simulator = new FuturesSimulator(
+      this.market,
+      this.ids,
+      seed,
+      (_env, c, m, t, price, lots) => this.svc.onMatch(c, m as FxOrder, t as FxOrder, price, lots, this.stepChange),
+      (m) => m.house || this.svc.capMaker(m as FxOrder, this.stepChange),
     );
     if (config.simulator) this.start();
   }

@@ -10,10 +10,17 @@ import { notional } from "../exchange/instruments.ts";
 export type OnMatch = (maker: Order, price: number, lots: number) => void;
 
 /**
+ * Asked before a maker fills (docs/decisions/341): it may cut the maker's size or cancel it (take
+ * it out of the book) and answers whether it may still fill. A reduce-only maker is capped here
+ * at the position it closes, so a fill can never open or flip a position through it.
+ */
+export type MakerCap = (maker: Order) => boolean;
+
+/**
  * Matches `t` against the opposite side, best price first, up to its limit price (`t.price`; 0 for
  * a market order). A user's taker stops at its own resting order (Bitget's cancel-taker rule).
  */
-export function matchTaker(book: Book, t: Order, onMatch: OnMatch): void {
+export function matchTaker(book: Book, t: Order, onMatch: OnMatch, cap?: MakerCap): void {
   const inst = book.inst;
   if (!inst) return;
   const opp = t.side === "buy" ? book.asks : book.bids;
@@ -27,6 +34,11 @@ export function matchTaker(book: Book, t: Order, onMatch: OnMatch): void {
     while (m) {
       const next = m.next;
       if (!t.house && m.userId === t.userId) return;
+      if (cap !== undefined && !cap(m)) {
+        // cancelled: on with the next order (the level is gone when it was the last)
+        m = lvl.count > 0 ? next : null;
+        continue;
+      }
       const left = t.size - t.filled;
       const open = m.size - m.filled;
       const qty = left < open ? left : open;
@@ -40,7 +52,9 @@ export function matchTaker(book: Book, t: Order, onMatch: OnMatch): void {
       if (m.filled >= m.size) opp.remove(m, 0);
       onMatch(m, px, qty);
       if (t.filled >= t.size) return;
-      m = next;
+      // a fill may have cancelled other orders of the level (a shrunk position cuts its user's
+      // reduce-only orders): go on from the level's head when the next one left the book
+      m = next !== null && next.level !== lvl ? (lvl.count > 0 ? lvl.head : null) : next;
     }
   }
 }
@@ -70,4 +84,32 @@ export function unrest(o: Order): void {
   if (side === null) return;
   side.remove(o, o.size - o.filled);
   side.book.touch(o.side, o.price);
+}
+
+/** What a taker would take now: lots and their value in (tick × lot) cells. Reused: read it before the next walk. */
+export const WALKED = { lots: 0, cells: 0 };
+
+/**
+ * Walks the opposite side as `matchTaker` would (best price first, up to the taker's limit, stopping
+ * at the taker's own order) without filling anything: the expected immediate fill of an order, for
+ * the post-trade check (docs/decisions/341). Cells (ticks × lots) are exact while they are safe integers.
+ */
+export function walkFill(book: Book, t: Order): typeof WALKED {
+  const opp = t.side === "buy" ? book.asks : book.bids;
+  let lots = 0;
+  let cells = 0;
+  outer: for (let i = opp.levels.length - 1; i >= 0 && lots < t.size; i--) {
+    const lvl = opp.levels[i]!;
+    if (t.price > 0 && (t.side === "buy" ? lvl.price > t.price : lvl.price < t.price)) break;
+    for (let m = lvl.head; m; m = m.next) {
+      if (!t.house && m.userId === t.userId) break outer;
+      const q = Math.min(m.size - m.filled, t.size - lots);
+      lots += q;
+      cells += lvl.price * q;
+      if (lots >= t.size) break outer;
+    }
+  }
+  WALKED.lots = lots;
+  WALKED.cells = cells;
+  return WALKED;
 }

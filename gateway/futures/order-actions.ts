@@ -8,6 +8,7 @@ import type { HoldSide } from "../../protocol/mix.ts";
 import { EngineError, type Env } from "../exchange/engine/types.ts";
 import { FX_CODES } from "./codes.ts";
 import { notional } from "../exchange/instruments.ts";
+import { protectionPrice } from "../../protocol/price-protection.ts";
 import type { Contract } from "./contracts.ts";
 import type { Futures } from "./futures.ts";
 import type { FxOrder } from "./ledger.ts";
@@ -73,6 +74,8 @@ export function modifyOrder(
   const preset = { tp: m.tp ?? old.tp, sl: m.sl ?? old.sl };
   const req: OrderRequest = { ...requestOf(live), size, price: m.price ?? live.price, clientOid: m.newClientOid };
   fx.plans.checkPreset(env, req, preset);
+  // the new price's band first: a refused modification leaves the old order resting (docs/decisions/341)
+  svc.checkLimitPrice(env, c, live.side, req.price);
   svc.cancel(env, userId, { orderId: live.id }, c.symbol);
   const o = svc.place(env, userId, req);
   fx.plans.preset(o, preset);
@@ -148,7 +151,7 @@ export function reverse(
       const available = svc.summary(env, userId).available;
       const s = svc.setting(env, userId, c);
       const lever = BigInt(s.marginMode === "crossed" ? s.crossLever : to === "long" ? s.longLever : s.shortLever);
-      const value = notional(c.inst, Math.ceil(svc.market.price(env, c.symbol).mark * 1.05), lots);
+      const value = notional(c.inst, protectionPrice("buy", svc.market.price(env, c.symbol).mark), lots);
       const need = value / lever + (value * BigInt(svc.fees(env, userId).taker)) / 1_000_000n;
       const fit = need > 0n ? Number((available * BigInt(lots)) / need) : 0;
       lots = Math.min(lots - 1, Math.floor(fit));

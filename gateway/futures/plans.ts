@@ -256,7 +256,8 @@ export class FuturesPlans {
       if (!price) continue;
       const p = this.newPlan(order.env, order.userId, c, {
         planType,
-        triggerType: "fill_price",
+        // preset TP/SL follow the mark price, which a tiny trade in a thin book cannot move (docs/decisions/341)
+        triggerType: "mark_price",
         triggerPrice: price,
         executePrice: 0,
         orderType: "market",

@@ -8,6 +8,7 @@ import { mapEntry } from "../map-entry.ts";
 import type { HoldSide, MarginMode, PosMode } from "../../protocol/mix.ts";
 import type { Side } from "../../protocol/bitget.ts";
 import type { Db } from "../db/database.ts";
+import type { Book } from "../exchange/engine/book.ts";
 import { OpenOrders } from "../exchange/engine/open-orders.ts";
 import { newOrder, type IdGen } from "../exchange/engine/order.ts";
 import { newFxOrder } from "./fx-order.ts";
@@ -29,7 +30,9 @@ import {
   type TradeSide,
 } from "./ledger.ts";
 import type { FuturesMarket } from "./market.ts";
-import { fillableLots, matchTaker, rest, unrest } from "./matcher.ts";
+import { fillableLots, matchTaker, rest, unrest, walkFill } from "./matcher.ts";
+import { bandViolation, limitRange, protectionPrice, ratioText, DEFAULT_BAND } from "../../protocol/price-protection.ts";
+import { price as priceText } from "../exchange/format.ts";
 import { NO_LEG, RiskIndex, riskBand, type RiskLeg } from "./risk-index.ts";
 import type { FuturesStore } from "./store.ts";
 
@@ -70,8 +73,8 @@ export const ADL_REASON = "auto-deleveraging";
 /** A position whose margin ratio (maintenance / margin) reaches this is warned about. */
 export const WARNING_RATIO = 0.8;
 const PPM = 1_000_000n;
-/** A market order's protective price: at most 5 % through the mark (Bitget's buy/sell limit price ratio). */
-const MARKET_BAND = 0.05;
+/** Why a market order's rest is cancelled: it would fill beyond its protection price (docs/decisions/341). */
+const PROTECTION_REASON = `no more liquidity within the protection price (${ratioText(DEFAULT_BAND.marketPpm)} of the mark)`;
 const DEFAULT_LEVER = 20;
 /** Contracts by their exact symbol, for the ledger's own records (contract() also normalises what callers send). */
 const CONTRACT_OF = new Map(CONTRACTS.map((c) => [c.symbol, c]));
@@ -143,6 +146,41 @@ class UserOrders {
 }
 const newUserOrders = () => new UserOrders();
 
+/** Why a reduce-only (or hedge close) order was cut or cancelled: its position shrank or closed (docs/decisions/341). */
+export const REDUCE_REASON = "reduce-only: the position it closes shrank";
+
+/** The refusal of a limit price outside the band around the mark, naming the bound (docs/decisions/341). */
+function bandError(c: Contract, side: Side, limit: number, mark: number): EngineError {
+  const r = limitRange(side, mark);
+  const high = limit > r.max;
+  const bound = priceText(c.inst, high ? r.max : r.min);
+  const m = priceText(c.inst, mark);
+  const why =
+    side === "buy"
+      ? high
+        ? `at most ${bound} (buyLimitPriceRatio ${ratioText(DEFAULT_BAND.buyUpPpm)} above the mark price ${m})`
+        : `at least ${bound} (${ratioText(DEFAULT_BAND.buyFloorPpm)} of the mark price ${m})`
+      : high
+        ? `at most ${bound} (${ratioText(DEFAULT_BAND.sellCeilingPpm)} times the mark price ${m})`
+        : `at least ${bound} (sellLimitPriceRatio ${ratioText(DEFAULT_BAND.sellDownPpm)} below the mark price ${m})`;
+  return new EngineError(FX_CODES.priceOutOfBand, `The ${side} price must be ${why}`);
+}
+
+/** The refusal of an opening order that its own expected fill would liquidate (docs/decisions/341). */
+function liquidatedAtFill(c: Contract, what: string): EngineError {
+  return new EngineError(
+    FX_CODES.liquidatedAtFill,
+    `The order would leave the ${what} at or below the maintenance margin of ${c.symbol} at its expected fill: lower the size or leverage, or add margin`,
+  );
+}
+
+/** The maintenance margin of `lots` of a contract at `mark`. */
+function maintenanceOf(c: Contract, mark: number, lots: number): bigint {
+  if (lots <= 0) return 0n;
+  const value = notional(c.inst, mark, lots);
+  return (value * BigInt(tierAt(c, value).mmrPpm)) / PPM;
+}
+
 /** A plan as a position shows it: its id and trigger (ticks). */
 export interface PlanMark {
   id: string;
@@ -186,6 +224,8 @@ export class FuturesService {
   private readonly openByOid = new Map<string, FxOrder>();
   private readonly openByUser: Record<Env, Map<string, UserOrders>> = { live: new Map(), paper: new Map() };
   private feeAccounts: Partial<Record<Env, FxAccount>> = {};
+  /** How many open closing (reduce-only, hedge close) orders each account has: a shrinking position looks at them only then. */
+  private readonly closingOpen = new Map<FxAccount, number>();
   /** Told of every change once it is durable (private streams). */
   readonly committed = new Set<(ch: FxChange) => void>();
   /** Told when a user's position nears liquidation (margin ratio at least WARNING_RATIO), at most once a minute per position. */
@@ -542,12 +582,10 @@ export class FuturesService {
     if (req.size > c.inst.maxLots) throw new EngineError(FX_CODES.paramInvalid, "The order size is more than the maximum");
     const ps = this.market.price(env, c.symbol);
     const book = this.market.book(env, c.symbol);
+    // price protection against the mark (docs/decisions/341): a limit inside the band, a market order up to its protection price
     let limit = req.price;
-    if (req.orderType === "market") {
-      limit = bookSide === "buy" ? Math.ceil(ps.mark * (1 + MARKET_BAND)) : Math.max(1, Math.floor(ps.mark * (1 - MARKET_BAND)));
-    } else if (bookSide === "buy" ? limit > ps.mark * (1 + MARKET_BAND) : limit < ps.mark * (1 - MARKET_BAND)) {
-      throw new EngineError(FX_CODES.priceOutOfBand, "The price is more than 5 % through the mark price");
-    }
+    if (req.orderType === "market") limit = protectionPrice(bookSide, ps.mark);
+    else if (bandViolation(bookSide, limit, ps.mark) !== undefined) throw bandError(c, bookSide, limit, ps.mark);
     // one literal with the futures fields: one shape from the start (docs/decisions/317)
     const now = Date.now();
     const o = newFxOrder(
@@ -595,6 +633,7 @@ export class FuturesService {
         throw new EngineError(FX_CODES.leverageTooHigh, `Positions of this size allow at most ${tier.maxLeverage}x`);
       const need = value / big(o.leverage) + (value * rates.taker) / PPM;
       if (this.availableOf(a) < need) throw new EngineError(FX_CODES.insufficientBalance, "The order amount exceeds the balance");
+      this.checkPostTrade(c, a, o, book, ps.mark, rates.taker);
       o.margin = need;
       a.frozen += need;
     }
@@ -610,13 +649,19 @@ export class FuturesService {
       this.finish(o, "cancelled", "fok order could not be filled completely", ch);
     } else {
       // one clock reading for the whole call: its fills and its end carry the order's time
-      if (crosses) matchTaker(book, o, (m, price, qty) => this.onMatch(c, m as FxOrder, o, price, qty, ch, now));
+      if (crosses)
+        matchTaker(
+          book,
+          o,
+          (m, price, qty) => this.onMatch(c, m as FxOrder, o, price, qty, ch, now),
+          (m) => this.capMaker(m as FxOrder, ch, now),
+        );
       if (o.filled >= o.size) this.finish(o, "filled", "", ch, now);
       else if (o.type === "market" || o.force === "ioc" || o.force === "fok")
         this.finish(
           o,
           o.filled > 0 && o.type === "market" ? "filled" : "cancelled",
-          o.type === "market" ? "no more liquidity within 5 % of the mark" : "ioc remainder cancelled",
+          o.type === "market" ? PROTECTION_REASON : "ioc remainder cancelled",
           ch,
           now,
         );
@@ -628,6 +673,12 @@ export class FuturesService {
     }
     this.commit(ch);
     return o;
+  }
+
+  /** Refuses a limit price outside the band around the mark (what place() checks), for a caller that must check first (modify-order). */
+  checkLimitPrice(env: Env, c: Contract, bookSide: Side, limit: number): void {
+    const mark = this.market.price(env, c.symbol).mark;
+    if (bandViolation(bookSide, limit, mark) !== undefined) throw bandError(c, bookSide, limit, mark);
   }
 
   cancel(env: Env, userId: string, by: { orderId?: string; clientOid?: string }, symbol?: string): FxOrder {
@@ -650,8 +701,11 @@ export class FuturesService {
     const quote = notional(c.inst, price, qty);
     this.settle(c, maker, price, qty, quote, "maker", tradeId, ts, ch);
     this.settle(c, taker, price, qty, quote, "taker", tradeId, ts, ch);
-    if (maker.filled >= maker.size && !maker.house) this.finish(maker, "filled", "", ch, ts);
-    else if (!maker.house) {
+    // (a maker cancelled while its fill was settled stays cancelled)
+    if (maker.house || maker.status === "cancelled") {
+      // nothing to finish
+    } else if (maker.filled >= maker.size) this.finish(maker, "filled", "", ch, ts);
+    else {
       maker.status = "partially_filled";
       ch.orders.add(maker);
     }
@@ -695,7 +749,9 @@ export class FuturesService {
     let oneWay = false;
     if (o.tradeSide === "close" && o.posMode === "hedge_mode") {
       const p = this.position(o.env, o.userId, c.symbol, o.posSide);
-      realised = p ? this.reduce(p, Math.min(qty, p.size), quote, ts, ch) : 0n;
+      // capped before the fill (capMaker, the placement check): a close never exceeds its position
+      if (!p || p.size < qty) throw new Error(`a closing fill of ${qty} lots exceeds its position (order ${o.id})`);
+      realised = this.reduce(p, qty, quote, ts, ch);
       business = o.posSide === "long" ? "close_long" : "close_short";
     } else if (o.posMode === "hedge_mode") {
       this.increase(c, a, o.posSide, qty, quote, o, ts, ch);
@@ -703,6 +759,9 @@ export class FuturesService {
     } else {
       oneWay = true;
       opp = this.position(o.env, o.userId, c.symbol, o.side === "buy" ? "short" : "long");
+      // a reduce-only fill never opens or flips a position (capped before the fill); an opening order's margin was checked when placed
+      if (o.tradeSide === "close" && (!opp || opp.size < qty))
+        throw new Error(`a reduce-only fill of ${qty} lots exceeds its position (order ${o.id})`);
       realised = this.net(c, a, o.side, qty, quote, o, ts, ch, opp);
       business = opp ? (o.side === "buy" ? "close_short" : "close_long") : o.side === "buy" ? "open_long" : "open_short";
     }
@@ -812,6 +871,7 @@ export class FuturesService {
       ch.close({ ...p });
       this.unindex(p);
     }
+    if (this.closingOpen.size > 0) this.trimClosing(p, ts, ch);
     return pnl;
   }
 
@@ -829,6 +889,156 @@ export class FuturesService {
       ch.accounts.add(a);
     }
     ch.orders.add(o);
+  }
+
+  // ---- reduce-only at fill time and the post-trade check (docs/decisions/341) -----------------
+
+  /** The position a closing order closes: hedge mode names it, a one-way reduce-only order closes the opposite one. */
+  private closedBy(o: FxOrder): Position | undefined {
+    const side: HoldSide = o.posMode === "hedge_mode" ? o.posSide : o.posSide === "long" ? "short" : "long";
+    return this.position(o.env, o.userId, o.symbol, side);
+  }
+
+  /**
+   * Before a resting order fills (matchTaker's cap): a closing order may fill only what its position
+   * still holds. It is cut to that, or cancelled when nothing is held, so no fill through it can
+   * open or flip a position. Answers whether it may still fill.
+   */
+  capMaker(m: FxOrder, ch: FxChange, ts = Date.now()): boolean {
+    if (m.house || m.tradeSide !== "close") return true;
+    const held = this.closedBy(m)?.size ?? 0;
+    const open = m.size - m.filled;
+    if (open <= held) return true;
+    if (held === 0) {
+      this.finish(m, "cancelled", REDUCE_REASON, ch, ts);
+      return false;
+    }
+    this.cut(m, open - held, ch, ts);
+    return true;
+  }
+
+  /** Takes `lots` off a resting order's unfilled size (it keeps its place in the queue). */
+  private cut(o: FxOrder, lots: number, ch: FxChange, ts: number): void {
+    o.size -= lots;
+    const lvl = o.level;
+    if (lvl) {
+      lvl.lots -= lots;
+      lvl.side.book.touch(o.side, o.price);
+    }
+    o.uTime = ts;
+    ch.orders.add(o);
+  }
+
+  /**
+   * After a position shrank (a fill, a liquidation, ADL, a TP/SL): its user's closing orders on it
+   * may together keep at most what it still holds; the newest are cut or cancelled first, as Bitget does.
+   */
+  private trimClosing(p: Position, ts: number, ch: FxChange): void {
+    if (UNMARGINED.has(p.userId)) return;
+    const a = this.account(p.env, p.userId);
+    if (!this.closingOpen.has(a)) return;
+    const mine = this.openByUser[p.env].get(p.userId);
+    if (!mine) return;
+    let total = 0;
+    for (let i = 0; i < mine.n; i++) {
+      const o = mine.list[i] as FxOrder | null;
+      if (o !== null && o.symbol === p.symbol && o.tradeSide === "close" && this.closesSide(o) === p.holdSide) total += o.size - o.filled;
+    }
+    let excess = total - p.size;
+    if (excess <= 0) return;
+    // newest first; collected before any is cancelled (a cancel may compact the user's list)
+    const cut: FxOrder[] = [];
+    for (let i = mine.n - 1; i >= 0; i--) {
+      const o = mine.list[i] as FxOrder | null;
+      if (o !== null && o.symbol === p.symbol && o.tradeSide === "close" && this.closesSide(o) === p.holdSide) cut.push(o);
+    }
+    for (const o of cut) {
+      if (excess <= 0) break;
+      const open = o.size - o.filled;
+      if (open <= excess) {
+        this.finish(o, "cancelled", REDUCE_REASON, ch, ts);
+        excess -= open;
+      } else {
+        this.cut(o, excess, ch, ts);
+        excess = 0;
+      }
+    }
+  }
+
+  /** The side of the position a closing order closes. */
+  private closesSide(o: FxOrder): HoldSide {
+    return o.posMode === "hedge_mode" ? o.posSide : o.posSide === "long" ? "short" : "long";
+  }
+
+  /**
+   * The post-trade check of an opening order: at its expected fill (what crosses now, up to its limit
+   * or protection price, and a resting order's rest at its limit), valued at the mark, the position
+   * (isolated: its margin; crossed: the account's crossed equity) must stay above its maintenance
+   * margin, or the order is refused before it rests or fills.
+   */
+  private checkPostTrade(c: Contract, a: FxAccount, o: FxOrder, book: Book, mark: number, takerRate: bigint): void {
+    const w = walkFill(book, o);
+    let lots = w.lots;
+    let cells = w.cells;
+    if (o.type === "limit" && (o.force === "gtc" || o.force === "post_only") && lots < o.size) {
+      cells += o.price * (o.size - lots);
+      lots = o.size;
+    }
+    if (lots === 0) return;
+    const quote = BigInt(Number.isSafeInteger(cells) ? cells : Math.round(cells)) * c.inst.quoteUnitsPerTickLot;
+    const long = o.posSide === "long";
+    const hedge = o.posMode === "hedge_mode";
+    if (o.marginMode === "isolated") {
+      let openLots = lots;
+      let openQuote = quote;
+      if (!hedge) {
+        // one-way: the fill nets the opposite position first (that part only reduces it)
+        const opp = this.position(a.env, a.userId, c.symbol, long ? "short" : "long");
+        if (opp) {
+          if (opp.size >= lots) return;
+          openQuote = (quote * BigInt(lots - opp.size)) / BigInt(lots);
+          openLots = lots - opp.size;
+        }
+      }
+      const p = this.position(a.env, a.userId, c.symbol, o.posSide);
+      const size = (p?.size ?? 0) + openLots;
+      const cost = (p?.cost ?? 0n) + openQuote;
+      const margin = (p?.margin ?? 0n) + openQuote / big(p?.leverage ?? o.leverage);
+      const value = notional(c.inst, mark, size);
+      const equity = margin + (long ? value - cost : cost - value);
+      if (equity <= (value * BigInt(tierAt(c, value).mmrPpm)) / PPM) throw liquidatedAtFill(c, "isolated position's margin");
+      return;
+    }
+    // crossed: the fill's PnL at the mark and its fee move the crossed equity; the contract's sizes move its maintenance
+    const atMark = notional(c.inst, mark, lots);
+    let equity = a.balance - (long ? quote - atMark : atMark - quote) - (quote * takerRate) / PPM;
+    let maint = 0n;
+    let longLots = 0;
+    let shortLots = 0;
+    const mine = this.byUser[a.env].get(a.userId);
+    if (mine)
+      for (const p of mine) {
+        if (p.size === 0) continue;
+        if (p.marginMode === "isolated") {
+          equity -= p.margin;
+          continue;
+        }
+        const v = this.markValue(p);
+        equity += upnl(p, v);
+        if (p.symbol !== c.symbol) maint += this.maintenance(p, v);
+        else if (p.holdSide === "long") longLots = p.size;
+        else shortLots = p.size;
+      }
+    if (hedge) {
+      if (long) longLots += lots;
+      else shortLots += lots;
+    } else {
+      const net = longLots - shortLots + (long ? lots : -lots);
+      longLots = net > 0 ? net : 0;
+      shortLots = net < 0 ? -net : 0;
+    }
+    maint += maintenanceOf(c, mark, longLots) + maintenanceOf(c, mark, shortLots);
+    if (equity <= maint) throw liquidatedAtFill(c, "crossed equity");
   }
 
   /**
@@ -903,7 +1113,7 @@ export class FuturesService {
     // what the fund holds in the contract (taken over now or before) is deleveraged once it cannot carry it
     this.deleverage(env, c, ts, ch);
     // and what it still holds after a liquidation is worked off in the book, as before
-    if (liquidated) this.workOff(env, c, ch);
+    if (liquidated) this.workOff(env, c, ch, ts);
     this.commit(ch);
   }
 
@@ -1078,18 +1288,21 @@ export class FuturesService {
    * realises PnL at that price, with a filled system order, a fill and a bill that say so.
    */
   private deleverage(env: Env, c: Contract, ts: number, ch: FxChange): void {
-    for (const side of ["long", "short"] as const) {
-      const fp = this.position(env, PROTECTION_FUND, c.symbol, side);
-      if (!fp || this.fundEquity(env) >= 0n) continue;
-      for (const p of this.adlRanking(env, c, side === "long" ? "short" : "long")) {
-        const q = Math.min(fp.size, p.size);
-        // the fund's entry value of q, as reduce() releases it: the fund realises exactly zero
-        const value = q >= fp.size ? fp.cost : (fp.cost * BigInt(q)) / BigInt(fp.size);
-        this.adlClose(c, p, q, value, ts, ch);
-        const fund = this.account(env, PROTECTION_FUND);
-        this.credit(fund, this.reduce(fp, q, value, ts, ch), side === "long" ? "adl_close_long" : "adl_close_short", c.symbol, 0n, ts, ch);
-        if (fp.size === 0) break;
-      }
+    for (const side of ["long", "short"] as const) if (this.fundEquity(env) < 0n) this.deleverageSide(env, c, side, ts, ch);
+  }
+
+  /** Closes the fund's position on `side` against the opposite users, best ranked first, at the fund's own entry value. */
+  private deleverageSide(env: Env, c: Contract, side: HoldSide, ts: number, ch: FxChange): void {
+    const fp = this.position(env, PROTECTION_FUND, c.symbol, side);
+    if (!fp) return;
+    for (const p of this.adlRanking(env, c, side === "long" ? "short" : "long")) {
+      const q = Math.min(fp.size, p.size);
+      // the fund's entry value of q, as reduce() releases it: the fund realises exactly zero
+      const value = q >= fp.size ? fp.cost : (fp.cost * BigInt(q)) / BigInt(fp.size);
+      this.adlClose(c, p, q, value, ts, ch);
+      const fund = this.account(env, PROTECTION_FUND);
+      this.credit(fund, this.reduce(fp, q, value, ts, ch), side === "long" ? "adl_close_long" : "adl_close_short", c.symbol, 0n, ts, ch);
+      if (fp.size === 0) break;
     }
   }
 
@@ -1159,28 +1372,46 @@ export class FuturesService {
     ch.fill({ tradeId, order: o, price: ticks, size: qty, quote: value, fee: 0n, profit: realised, scope: "taker", ts });
   }
 
-  /** The fund closes what it took over at market, within 5 % of the mark; what it cannot close it keeps. */
-  private workOff(env: Env, c: Contract, ch: FxChange): void {
+  /**
+   * The fund closes what it took over in the book, never at a loss (docs/decisions/341): a long is
+   * sold at no less than its entry value per lot (rounded up to the tick), a short bought back at
+   * no more (rounded down), so no fill can pay worse than the takeover (bankruptcy) price, whatever
+   * rests in the book. What cannot fill there is auto-deleveraged at the fund's entry value against
+   * the users on the other side; what neither can close (no such users) the fund keeps.
+   */
+  private workOff(env: Env, c: Contract, ch: FxChange, ts: number): void {
     const book = this.market.book(env, c.symbol);
-    const mark = this.market.price(env, c.symbol).mark;
     for (const side of ["long", "short"] as const) {
       const p = this.position(env, PROTECTION_FUND, c.symbol, side);
       if (!p) continue;
       const sell = side === "long";
-      const o = newOrder(this.ids, {
-        env,
-        userId: PROTECTION_FUND,
-        symbol: c.symbol,
-        side: sell ? "sell" : "buy",
-        type: "limit",
-        force: "ioc",
-        price: sell ? Math.max(1, Math.floor(mark * (1 - MARKET_BAND))) : Math.ceil(mark * (1 + MARKET_BAND)),
-        size: p.size,
-        house: true,
-        source: "SYS",
-      }) as FxOrder;
-      matchTaker(book, o, (m, price, qty) => this.onMatch(c, m as FxOrder, o, price, qty, ch));
+      const per = BigInt(p.size) * c.inst.quoteUnitsPerTickLot;
+      const bound = Number(sell ? (p.cost + per - 1n) / per : p.cost / per);
+      if (bound >= 1) this.workOffAt(c, book, p, sell, bound, ch);
+      if (p.size > 0) this.deleverageSide(env, c, side, ts, ch);
     }
+  }
+
+  /** The fund's IOC order for its whole position on one side, limited to `bound` ticks. */
+  private workOffAt(c: Contract, book: Book, p: Position, sell: boolean, bound: number, ch: FxChange): void {
+    const o = newOrder(this.ids, {
+      env: p.env,
+      userId: PROTECTION_FUND,
+      symbol: c.symbol,
+      side: sell ? "sell" : "buy",
+      type: "limit",
+      force: "ioc",
+      price: bound,
+      size: p.size,
+      house: true,
+      source: "SYS",
+    }) as FxOrder;
+    matchTaker(
+      book,
+      o,
+      (m, price, qty) => this.onMatch(c, m as FxOrder, o, price, qty, ch),
+      (m) => this.capMaker(m as FxOrder, ch),
+    );
   }
 
   // ---- funding --------------------------------------------------------------------------------
@@ -1285,12 +1516,22 @@ export class FuturesService {
   }
 
   private track(o: FxOrder): void {
+    if (o.tradeSide === "close" && !o.house) {
+      const a = o.account ?? this.account(o.env, o.userId);
+      this.closingOpen.set(a, (this.closingOpen.get(a) ?? 0) + 1);
+    }
     this.open.add(o);
     mapEntry(this.openByUser[o.env], o.userId, newUserOrders).add(o);
     if (o.clientOid) this.openByOid.set(`${o.env}:${o.userId}:${o.clientOid}`, o);
   }
 
   private untrack(o: FxOrder): void {
+    if (o.tradeSide === "close" && !o.house && o.userPos !== -1 && this.open.has(o.id)) {
+      const a = o.account ?? this.account(o.env, o.userId);
+      const n = (this.closingOpen.get(a) ?? 0) - 1;
+      if (n > 0) this.closingOpen.set(a, n);
+      else this.closingOpen.delete(a);
+    }
     this.open.remove(o);
     this.openByUser[o.env].get(o.userId)?.remove(o);
     if (o.clientOid) this.openByOid.delete(`${o.env}:${o.userId}:${o.clientOid}`);

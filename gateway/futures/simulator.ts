@@ -11,7 +11,7 @@ import { QUOTE_LEVELS, houseQuote, houseTaker, levelUsdt, lotsWorth, takerArriva
 import { Rng, mixSeed } from "../exchange/market/random.ts";
 import { CONTRACTS, type Contract } from "./contracts.ts";
 import type { FuturesMarket } from "./market.ts";
-import { matchTaker, rest, unrest } from "./matcher.ts";
+import { matchTaker, rest, unrest, type MakerCap } from "./matcher.ts";
 
 export const FX_MM_USER = "house-fx-mm";
 export const FX_TAKER_USER = "house-fx-taker";
@@ -33,6 +33,8 @@ export class FuturesSimulator {
     seed: number,
     /** Settles every match a house order takes part in (the maker may be a user's order). */
     private readonly onFill: HouseFill,
+    /** Asked before a user's resting order fills (a reduce-only order is capped at its position: docs/decisions/341). */
+    private readonly cap?: MakerCap,
   ) {
     this.rng = new Rng(mixSeed(seed, 31));
   }
@@ -71,7 +73,7 @@ export class FuturesSimulator {
         const lots = lotsWorth(inst, levelUsdt(this.rng, LEVEL_USDT, k), fair / 10 ** inst.pricePrecision);
         const o = newOrder(this.ids, houseQuote(env, FX_MM_USER, c.symbol, side, px, lots), now);
         // a quote that crosses a user's resting order trades with it, as any maker would
-        matchTaker(book, o, (m, price, qty) => this.onFill(env, c, m, o, price, qty));
+        matchTaker(book, o, (m, price, qty) => this.onFill(env, c, m, o, price, qty), this.cap);
         if (o.filled < o.size) {
           rest(book, o);
           placed.push(o);
@@ -95,7 +97,7 @@ export class FuturesSimulator {
       const lots = lotsWorth(inst, 600 * Math.exp(1.1 * this.rng.normal()), fair / 10 ** inst.pricePrecision);
       const limit = side === "buy" ? Math.ceil(fair * 1.004) : Math.max(1, Math.floor(fair * 0.996));
       const o = newOrder(this.ids, houseTaker(env, FX_TAKER_USER, c.symbol, side, limit, lots), now);
-      matchTaker(book, o, (m, price, qty) => this.onFill(env, c, m, o, price, qty));
+      matchTaker(book, o, (m, price, qty) => this.onFill(env, c, m, o, price, qty), this.cap);
     }
   }
 }

@@ -5,11 +5,12 @@ import { SIDES } from "../../../protocol/bitget.ts";
 import { MIX_PRIVATE } from "../../../protocol/mix.ts";
 import { GatewayError, ok } from "../../envelope.ts";
 import { decimal, enumValue, isAbsent, optional, ORDER_REF, parseFields, requireOrderRef, text } from "../../exchange/fields.ts";
-import { privateRoute, sourceOf, type ExchangeRouteDeps } from "../../exchange/routes/private-route.ts";
+import { sourceOf, type ExchangeRouteDeps } from "../../exchange/routes/private-route.ts";
 import { FX_CODES } from "../codes.ts";
 import type { Futures } from "../futures.ts";
 import { modifyOrder, reverse } from "../order-actions.ts";
 import { Base, bodyContract, clientOidOf, priceTicks, sizeLots } from "./order-fields.ts";
+import { futuresRoute } from "./query.ts";
 
 const ModifySchema = z.object({
   ...ORDER_REF,
@@ -30,7 +31,7 @@ const ReverseSchema = z.object({
 
 export function futuresActionRoutes(app: FastifyInstance, deps: ExchangeRouteDeps & { futures: Futures }): void {
   const fx = deps.futures;
-  const route = privateRoute(app, deps);
+  const route = futuresRoute(app, deps);
 
   route("POST", MIX_PRIVATE.modifyOrder, 10, true, async (req, p, env) => {
     const b = parseFields(ModifySchema, req.body);

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { HOLD_SIDES, MIX_PLAN_QUERY_TYPES, MIX_PLAN_TYPES, MIX_PRIVATE, MIX_TRIGGER_TYPES } from "../../../protocol/mix.ts";
 import { GatewayError, ok } from "../../envelope.ts";
 import { decimal, enumValue, isAbsent, optional, ORDER_REF, parseFields, requireOrderRef, text } from "../../exchange/fields.ts";
-import { privateRoute, sourceOf, type ExchangeRouteDeps } from "../../exchange/routes/private-route.ts";
+import { sourceOf, type ExchangeRouteDeps } from "../../exchange/routes/private-route.ts";
 import { qInt, qString, qTimeWindow, type Query } from "../../exchange/routes/query.ts";
 import { EngineError, type Env } from "../../exchange/engine/types.ts";
 import type { Principal } from "../../request.ts";
@@ -15,7 +15,7 @@ import { planJson } from "../plan-format.ts";
 import { FX_PLAN_TYPES, TPSL_TYPES, type FxPlan, type FxPlanType, type FxTriggerType } from "../plan-store.ts";
 import type { TpslInput } from "../plans.ts";
 import { Base, bodyContract, clientOidOf, fields, MarginCoin, optionalTicks, priceTicks, sizeLots, toRequest } from "./order-fields.ts";
-import { contractOf, productTypeOf, qProductType, qSymbolFilter } from "./query.ts";
+import { contractOf, futuresRoute, productTypeOf, qProductType, qSymbolFilter } from "./query.ts";
 
 const Price = optional(decimal);
 const Kind = optional(text(16));
@@ -90,6 +90,12 @@ const ALL_TYPES: ReadonlySet<FxPlanType> = new Set(FX_PLAN_TYPES);
 const NORMAL: ReadonlySet<FxPlanType> = new Set(["normal_plan"]);
 
 const triggerTypeOf = (v: string | undefined, name = "triggerType"): FxTriggerType => enumValue(MIX_TRIGGER_TYPES, v, name, "fill_price");
+/**
+ * A TP/SL's trigger when the client names none: the mark price, which a tiny trade in a thin book
+ * cannot move (docs/decisions/341); a client that names `fill_price` keeps it.
+ */
+const tpslTriggerTypeOf = (v: string | undefined, name = "triggerType"): FxTriggerType =>
+  enumValue(MIX_TRIGGER_TYPES, v, name, "mark_price");
 
 /** Bitget's planType of a body: the kinds the gateway keeps, or a clear refusal of those it does not (trailing orders). */
 function planTypeOf(v: string | undefined, fallback?: FxPlanType): FxPlanType {
@@ -120,7 +126,7 @@ function holdSideOf(v: string): "long" | "short" {
 export function futuresPlanRoutes(app: FastifyInstance, deps: ExchangeRouteDeps & { futures: Futures }): void {
   const fx = deps.futures;
   const plans = fx.plans;
-  const route = privateRoute(app, deps);
+  const route = futuresRoute(app, deps);
   const json = (p: FxPlan) => planJson(fx.svc, p);
 
   route("POST", MIX_PRIVATE.placePlanOrder, 10, true, async (req, p, env) => {
@@ -218,7 +224,7 @@ export function futuresPlanRoutes(app: FastifyInstance, deps: ExchangeRouteDeps 
         planType,
         holdSide: holdSideOf(b.holdSide),
         triggerPrice: priceTicks(c, b.triggerPrice, "triggerPrice"),
-        triggerType: triggerTypeOf(b.triggerType),
+        triggerType: tpslTriggerTypeOf(b.triggerType),
         executePrice: executeTicks(c, b.executePrice, "executePrice"),
         size: whole || b.size === undefined ? 0 : sizeLots(c, b.size),
         clientOid: clientOidOf(b.clientOid),
@@ -245,7 +251,7 @@ export function futuresPlanRoutes(app: FastifyInstance, deps: ExchangeRouteDeps 
         planType: size === undefined ? (kind === "profit" ? "pos_profit" : "pos_loss") : kind === "profit" ? "profit_plan" : "loss_plan",
         holdSide,
         triggerPrice: priceTicks(c, trigger, `${name}TriggerPrice`),
-        triggerType: triggerTypeOf(type, `${name}TriggerType`),
+        triggerType: tpslTriggerTypeOf(type, `${name}TriggerType`),
         executePrice: executeTicks(c, execute, `${name}ExecutePrice`),
         size: size === undefined ? 0 : sizeLots(c, size, `${name}Size`),
         clientOid: "",

@@ -7,7 +7,7 @@ import { parseScaled } from "../../exchange/decimal.ts";
 import { canonical, decimal, enumValue, isAbsent, optional, parseFields, text } from "../../exchange/fields.ts";
 import { LEDGER_SCALE } from "../../exchange/instruments.ts";
 import { CLIENT_OID } from "../../exchange/order-request.ts";
-import { privateRoute, sourceOf, type ExchangeRouteDeps, type TransferHandler } from "../../exchange/routes/private-route.ts";
+import { sourceOf, type ExchangeRouteDeps, type TransferHandler } from "../../exchange/routes/private-route.ts";
 import { qIdCursor, qInt, qString, qTimeWindow, type Query } from "../../exchange/routes/query.ts";
 import { EngineError, type Env } from "../../exchange/engine/types.ts";
 import type { Principal } from "../../request.ts";
@@ -27,7 +27,7 @@ import {
   toRequest,
   type OrderFieldValues,
 } from "./order-fields.ts";
-import { contractOf, productTypeOf, qContract, qProductType, qSymbolFilter } from "./query.ts";
+import { contractOf, futuresRoute, productTypeOf, qContract, qProductType, qSymbolFilter } from "./query.ts";
 
 const PlaceSchema = z.object({ ...Base, ...OrderFields });
 const BatchSchema = z.object({ ...Base, marginMode: optional(text(16)), orderList: z.array(z.object(OrderFields)).min(1).max(50) });
@@ -50,7 +50,7 @@ const TransferSchema = z.object({
 export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDeps & { futures: Futures }): void {
   const fx = deps.futures;
   const svc = fx.svc;
-  const route = privateRoute(app, deps);
+  const route = futuresRoute(app, deps);
   /** An order of a body, with its preset TP/SL (checked before the order is placed, set when it fills). */
   const place = (env: Env, p: Principal, c: Contract, f: OrderFieldValues, marginMode: string | undefined): FxOrder => {
     const req = toRequest(c, f, marginMode, p);

@@ -6,7 +6,6 @@ import { GatewayError, ok } from "../../envelope.ts";
 import { formatScaled } from "../../exchange/decimal.ts";
 import { granularity, shown } from "../../exchange/fields.ts";
 import { lots, price, units } from "../../exchange/format.ts";
-import { envOf } from "../../exchange/routes/auth.ts";
 import { mergeDepthQuery, publicFills, qInt, qString, queryEnumOf, type Query } from "../../exchange/routes/query.ts";
 import { mergedLevels, type Level } from "../../exchange/market/depth.ts";
 import type { RateLimiter } from "../../exchange/routes/rate-limit.ts";
@@ -14,7 +13,7 @@ import type { Candle } from "../../exchange/market/candles.ts";
 import { CONTRACTS, type Contract } from "../contracts.ts";
 import { contractJson, currentFundingJson, ppm, tickerJson } from "../format.ts";
 import type { Futures } from "../futures.ts";
-import { qContract, qProductType } from "./query.ts";
+import { publicEnv, qContract, qProductType } from "./query.ts";
 
 const PUBLIC_PER_SECOND = 20;
 
@@ -43,16 +42,16 @@ export function publicFuturesRoutes(app: FastifyInstance, deps: FuturesRouteDeps
   app.get(MIX.tickers, async (req) => {
     const q = req.query as Query;
     const now = Date.now();
-    return ok(listed(q).map((c) => tickerJson(fx, envOf(req), c, now)));
+    return ok(listed(q).map((c) => tickerJson(fx, publicEnv(req), c, now)));
   });
 
-  app.get(MIX.ticker, async (req) => ok([tickerJson(fx, envOf(req), qContract(req.query as Query), Date.now())]));
+  app.get(MIX.ticker, async (req) => ok([tickerJson(fx, publicEnv(req), qContract(req.query as Query), Date.now())]));
 
   app.get(MIX.mergeDepth, async (req) => {
     const q = req.query as Query;
     const c = qContract(q);
     const { n, step, precision } = mergeDepthQuery(q);
-    const { asks, bids } = mergedLevels(fx.market.book(envOf(req), c.symbol), n, step);
+    const { asks, bids } = mergedLevels(fx.market.book(publicEnv(req), c.symbol), n, step);
     // Bitget's mix depth carries numbers, not strings
     const numbers = (levels: Level[]) => levels.map(([p, s]) => [Number(price(c.inst, p)), Number(lots(c.inst, s))]);
     return ok({
@@ -91,14 +90,14 @@ export function publicFuturesRoutes(app: FastifyInstance, deps: FuturesRouteDeps
   const fills = (history: boolean) => async (req: FastifyRequest) => {
     const q = req.query as Query;
     const c = qContract(q);
-    return ok(publicFills(fx.market.tape(envOf(req), c.symbol), c.inst, q, history, 100));
+    return ok(publicFills(fx.market.tape(publicEnv(req), c.symbol), c.inst, q, history, 100));
   };
   app.get(MIX.fills, fills(false));
   app.get(MIX.fillsHistory, fills(true));
 
   app.get(MIX.currentFundRate, async (req) => {
     const q = req.query as Query;
-    const env = envOf(req);
+    const env = publicEnv(req);
     const list = qString(q, "symbol", false, 32) === undefined ? listed(q) : [qContract(q)];
     return ok(list.map((c) => currentFundingJson(fx, env, c)));
   });
@@ -108,7 +107,7 @@ export function publicFuturesRoutes(app: FastifyInstance, deps: FuturesRouteDeps
     const c = qContract(q);
     const pageSize = qInt(q, "pageSize", { min: 1, max: 100, def: 20, clamp: true }) as number;
     const pageNo = qInt(q, "pageNo", { min: 1, max: 1_000_000, def: 1 }) as number;
-    const rows = fx.store.funding(envOf(req), c.symbol, pageSize, pageNo);
+    const rows = fx.store.funding(publicEnv(req), c.symbol, pageSize, pageNo);
     return ok(rows.map((r) => ({ symbol: r.symbol, fundingRate: ppm(r.ratePpm), fundingTime: String(r.fundingTime) })));
   });
 
@@ -120,7 +119,7 @@ export function publicFuturesRoutes(app: FastifyInstance, deps: FuturesRouteDeps
 
   app.get(MIX.symbolPrice, async (req) => {
     const c = qContract(req.query as Query);
-    const env = envOf(req);
+    const env = publicEnv(req);
     const s = fx.market.price(env, c.symbol);
     return ok([
       {
@@ -136,7 +135,7 @@ export function publicFuturesRoutes(app: FastifyInstance, deps: FuturesRouteDeps
   app.get(MIX.openInterest, async (req) => {
     const c = qContract(req.query as Query);
     return ok({
-      openInterestList: [{ symbol: c.symbol, size: lots(c.inst, fx.openInterest(envOf(req), c.symbol)) }],
+      openInterestList: [{ symbol: c.symbol, size: lots(c.inst, fx.openInterest(publicEnv(req), c.symbol)) }],
       ts: String(Date.now()),
     });
   });
@@ -160,7 +159,7 @@ export function publicFuturesRoutes(app: FastifyInstance, deps: FuturesRouteDeps
     return ok({
       productType: "USDT-FUTURES",
       marginCoin: "USDT",
-      balance: units(fx.svc.protectionFund(envOf(req))),
+      balance: units(fx.svc.protectionFund(publicEnv(req))),
       ts: String(Date.now()),
     });
   });

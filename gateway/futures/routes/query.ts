@@ -1,10 +1,62 @@
 /** Query helpers of the mix endpoints: product type and contract, answered with Bitget's codes. */
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { EX_CODES } from "../../../protocol/bitget.ts";
 import { PAPER_PRODUCT_TYPES, PRODUCT_TYPES, type ProductType } from "../../../protocol/mix.ts";
 import { GatewayError } from "../../envelope.ts";
 import { canonical, shown } from "../../exchange/fields.ts";
 import { qString, type Query } from "../../exchange/routes/query.ts";
 import { contract, type Contract } from "../contracts.ts";
+import type { Env } from "../../exchange/engine/types.ts";
+import { envOf } from "../../exchange/routes/auth.ts";
+import { privateRoute, type Handler } from "../../exchange/routes/private-route.ts";
+import type { ExchangeRouteDeps } from "../../exchange/routes/private-route.ts";
+import { FX_CODES } from "../codes.ts";
+
+const DEMO_TYPES = Object.keys(PAPER_PRODUCT_TYPES);
+
+/** Whether a product type names Bitget's simulated trading (`SUSDT-FUTURES`, `SCOIN-FUTURES`, `SUSDC-FUTURES`), in any case. */
+export function isDemoProductType(value: unknown): boolean {
+  return typeof value === "string" && canonical(DEMO_TYPES, value) !== undefined;
+}
+
+/** The product type a request names, in its query or its body. */
+function requestProductType(req: FastifyRequest): unknown {
+  const q = req.query as { productType?: unknown } | undefined;
+  const b = req.body as { productType?: unknown } | null | undefined;
+  return q?.productType ?? (b && typeof b === "object" ? b.productType : undefined);
+}
+
+/**
+ * The environment a public futures read answers from (docs/decisions/341): the simulation for
+ * `paptrading: 1` or a demo product type, so a demo product type never reads live data.
+ */
+export function publicEnv(req: FastifyRequest): Env {
+  return envOf(req) === "paper" || isDemoProductType(requestProductType(req)) ? "paper" : "live";
+}
+
+/**
+ * A private futures call's environment is its `paptrading` header; a demo product type addresses
+ * the simulation only, so without the header it is refused (Bitget's 40099, "exchange environment
+ * is incorrect") rather than read as the live product. Under the header the live names address the
+ * simulation too (Bitget's demo API takes them), so nothing the header sends reaches live.
+ */
+export function requireEnv(req: FastifyRequest, env: Env): void {
+  if (env === "live" && isDemoProductType(requestProductType(req)))
+    throw new GatewayError(
+      FX_CODES.environmentMismatch,
+      "exchange environment is incorrect: a demo product type needs the header paptrading: 1",
+    );
+}
+
+/** privateRoute with the futures environment rule before the handler. */
+export function futuresRoute(app: FastifyInstance, deps: Pick<ExchangeRouteDeps, "auth" | "limiter">) {
+  const route = privateRoute(app, deps);
+  return (method: "GET" | "POST", url: string, perSecond: number, trade: boolean, handler: Handler) =>
+    route(method, url, perSecond, trade, (req, p, env) => {
+      requireEnv(req, env);
+      return handler(req, p, env);
+    });
+}
 
 /** Bitget's product type, in any case; the simulated-trading names (`SUSDT-FUTURES`) read as their live product. */
 export function productTypeOf(value: unknown, required = true): ProductType | undefined {
