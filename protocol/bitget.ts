@@ -196,7 +196,10 @@ export const EX_CODES = {
   insufficientBalance: "43012",
   duplicateClientOid: "43118",
   orderNotCancellable: "43004",
-  postOnlyWouldTake: "43009",
+  /** Price protection (docs/decisions/340): "The current order price cannot be less than {min}". */
+  priceBelowBand: "43008",
+  /** Price protection (docs/decisions/340): "The current order price exceeds the limit {max}". */
+  priceAboveBand: "43009",
   fokNotFilled: "43010",
   minNotional: "45110",
   planNotFound: "43025",

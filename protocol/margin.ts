@@ -13,6 +13,8 @@ function marginPaths<M extends "crossed" | "isolated">(mode: M) {
     borrow: `${base}/account/borrow`,
     repay: `${base}/account/repay`,
     riskRate: `${base}/account/risk-rate`,
+    /** Not Bitget's: the risk rate an order or a borrow would leave (docs/decisions/340). */
+    riskPreview: `${base}/account/risk-preview`,
     maxBorrowable: `${base}/account/max-borrowable-amount`,
     maxTransferOut: `${base}/account/max-transfer-out-amount`,
     interestRateAndLimit: `${base}/interest-rate-and-limit`,
@@ -78,7 +80,17 @@ export const MARGIN_CHANNELS = {
 export const MARGIN_INST_TYPE = "MARGIN";
 
 /** The spot codes that margin answers with the same meaning (Bitget's v2 codes are one list). */
-const { paramInvalid, paramEmpty, paramNotExist, insufficientBalance, orderNotFound, orderNotCancellable, duplicateClientOid } = EX_CODES;
+const {
+  paramInvalid,
+  paramEmpty,
+  paramNotExist,
+  insufficientBalance,
+  orderNotFound,
+  orderNotCancellable,
+  duplicateClientOid,
+  priceBelowBand,
+  priceAboveBand,
+} = EX_CODES;
 
 /** Bitget's margin error codes as the embedded exchange answers them. */
 export const MARGIN_CODES = {
@@ -96,6 +108,10 @@ export const MARGIN_CODES = {
   notBorrowable: "50024",
   /** "The account is being liquidated". */
   liquidating: "50025",
+  /** "Loan risk control check failed": an order or a borrow would leave the account under its liquidation level (docs/decisions/340). */
+  riskCheck: "50026",
+  priceBelowBand,
+  priceAboveBand,
   orderNotFound,
   orderNotCancellable,
   duplicateClientOid,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_BAND, type PriceBand } from "../../protocol/price-protection.ts";
 import { parseEnv } from "../validate.ts";
 import { LEDGER_SCALE } from "./instruments.ts";
 import { parseScaled } from "./decimal.ts";
@@ -8,7 +9,10 @@ import { parseScaled } from "./decimal.ts";
  * - EXCHANGE_WELCOME_USDT (default "10000"): USDT credited to a live account on its first use
  *   ("0" turns the welcome balance off);
  * - EXCHANGE_RATE_LIMITS (on|off, default on): Bitget's per-user request limits;
- * - EXCHANGE_SIMULATOR (on|off, default on): the simulated market makers and takers.
+ * - EXCHANGE_SIMULATOR (on|off, default on): the simulated market makers and takers;
+ * - MARKET_PROTECTION_RATIO (default "0.05", 0.001 to 0.5): how far through the reference price
+ *   a market order may fill before the rest is cancelled (docs/decisions/340), on spot, margin and
+ *   futures alike.
  */
 const Schema = z.object({
   EXCHANGE_WELCOME_USDT: z.string().default("10000"),
@@ -20,6 +24,24 @@ export interface ExchangeConfig {
   welcomeUsdt: bigint;
   rateLimits: boolean;
   simulator: boolean;
+  /** The price band and market protection of every pair (docs/decisions/340); DEFAULT_BAND when absent. */
+  band?: PriceBand;
+}
+
+const MIN_MARKET_PPM = 1_000;
+const MAX_MARKET_PPM = 500_000;
+
+/**
+ * The price band with MARKET_PROTECTION_RATIO applied (DEFAULT_BAND otherwise). The futures area
+ * reads the same variable through this function, so every engine protects market orders alike.
+ */
+export function priceBandFromEnv(env: NodeJS.ProcessEnv = process.env): PriceBand {
+  const text = env.MARKET_PROTECTION_RATIO;
+  if (text === undefined || text === "") return DEFAULT_BAND;
+  const ppm = parseScaled(text, 6);
+  if (ppm === undefined || ppm < BigInt(MIN_MARKET_PPM) || ppm > BigInt(MAX_MARKET_PPM))
+    throw new Error("invalid exchange environment: MARKET_PROTECTION_RATIO must be a decimal from 0.001 to 0.5");
+  return { ...DEFAULT_BAND, marketPpm: Number(ppm) };
 }
 
 export function exchangeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ExchangeConfig {
@@ -30,5 +52,6 @@ export function exchangeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Exc
     welcomeUsdt: welcome,
     rateLimits: e.EXCHANGE_RATE_LIMITS === "on",
     simulator: e.EXCHANGE_SIMULATOR === "on",
+    band: priceBandFromEnv(env),
   };
 }

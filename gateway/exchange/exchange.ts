@@ -6,7 +6,7 @@
 import type { Db } from "../db/database.ts";
 import type { ExchangeConfig } from "./config.ts";
 import { formatScaled } from "./decimal.ts";
-import type { Env } from "./engine/types.ts";
+import { ledgerOwner, type Env } from "./engine/types.ts";
 import { lots, price } from "./format.ts";
 import type { Instrument } from "./instruments.ts";
 import { mergedLevels, type Level } from "./market/depth.ts";
@@ -45,11 +45,18 @@ export class Exchange {
     log: (err: unknown) => void,
   ) {
     this.svc = new ExchangeService(db, config, (userId) => !accounts.of(userId)?.parentId);
+    // self-trade prevention: a margin account is its owner's, a sub-account its main account's (docs/decisions/340)
+    this.svc.engine.stpOwner = (userId) => {
+      const owner = ledgerOwner(userId);
+      return accounts.of(owner)?.parentId ?? owner;
+    };
     this.svc.load();
     this.transfers = new SubTransferStore(db);
     this.transferOids = new TransferOids(db);
     this.market = new MarketData(seed, this.svc.store.genesis());
     this.market.candles.load(db);
+    // the price bands' reference before a book's first trade: the last candle (docs/decisions/340)
+    this.svc.engine.fallbackRef = (_env, symbol) => this.market.candles.lastPrice(symbol) ?? 0;
     this.simulator = new MarketSimulator(this.svc, this.market, seed, log);
     this.svc.engine.events.onFill = (f) => {
       this.market.onFill(f);

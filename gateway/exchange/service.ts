@@ -36,7 +36,7 @@ export class ExchangeService {
     private readonly welcomeEligible: (userId: string) => boolean = () => true,
   ) {
     this.store = new Store(db);
-    this.engine = new Engine(new IdGen(this.store.maxSeq()), (env, userId) => this.fees(env, userId));
+    this.engine = new Engine(new IdGen(this.store.maxSeq()), (env, userId) => this.fees(env, userId), Date.now, config.band);
   }
 
   /** Rebuilds balances and books from storage: open orders go back in time priority. */

@@ -6,10 +6,30 @@
  */
 import { MARGIN_CODES, type LoanType } from "../../protocol/margin.ts";
 import { EngineError, newChange, type Change, type Env, type Fill, type Order } from "../exchange/engine/types.ts";
-import { instrument } from "../exchange/instruments.ts";
+import { instrument, notional } from "../exchange/instruments.ts";
+import { VIP_FEES } from "../exchange/service.ts";
 import { toOrder, type PlaceOrderBody } from "../exchange/order-request.ts";
 import { parseAccountKey, type MarginAccountRef } from "./accounts.ts";
-import type { MarginService } from "./service.ts";
+import type { AccountDelta, MarginService } from "./service.ts";
+
+const PPM = 1_000_000n;
+
+/** The immediate part of an order's fill, in ledger units: base and quote traded, the fee in the coin received. */
+export interface ExpectedFill {
+  base: bigint;
+  quote: bigint;
+  fee: bigint;
+}
+
+/** What an order would do (MarginOrders.assess). */
+export interface Assessment {
+  /** The coin the order pays with, and how much of it an autoLoan order would borrow. */
+  borrowCoin: string;
+  borrow: bigint;
+  fill: ExpectedFill;
+  /** The account's holdings and debts after the loan and the immediate fill. */
+  delta: AccountDelta;
+}
 
 const borrows = (t: LoanType) => t === "autoLoan" || t === "autoLoanAndRepay";
 const repays = (t: LoanType) => t === "autoRepay" || t === "autoLoanAndRepay";
@@ -42,22 +62,12 @@ export class MarginOrders {
         svc.exchange.svc.store.findOrder(env, key, { clientOid: order.clientOid }))
     )
       throw new EngineError(MARGIN_CODES.duplicateClientOid, "Duplicate clientOid");
-    const inst = instrument(order.symbol)!;
-    if (ref.mode === "crossed" && !svc.borrowable(inst.baseCoin))
-      throw new EngineError(MARGIN_CODES.paramNotExist, `Parameter ${order.symbol} does not exist as a margin pair`);
+    // every refusal before anything is done: the band, the loan, the balance, what the fill would leave
+    const a = this.assess(env, ref, order, loanType);
+    svc.checkRiskAfter(env, ref, a.delta);
     const ch = newChange();
     const now = order.cTime;
-    if (borrows(loanType)) {
-      const coin = order.side === "buy" ? inst.quoteCoin : inst.baseCoin;
-      const need = eng.freezeAmount(inst, order);
-      const have = eng.balance(env, key, coin).available;
-      if (need > have) {
-        const shortfall = need - have;
-        if (shortfall > svc.maxBorrowable(env, ref, coin))
-          throw new EngineError(MARGIN_CODES.borrowExceeds, "The borrowing amount exceeds the maximum borrowable amount");
-        svc.lend(env, ref, coin, shortfall, order.id, "auto", now, ch);
-      }
-    }
+    if (a.borrow > 0n) svc.lend(env, ref, a.borrowCoin, a.borrow, order.id, "auto", now, ch);
     try {
       eng.place(order, ch);
     } catch (err) {
@@ -78,6 +88,75 @@ export class MarginOrders {
       this.pendingOids.delete(oidKey);
     }
     return order;
+  }
+
+  /**
+   * What an order would do, without doing it (place-order and the risk preview share it): the
+   * pair and the price band are checked (a market order gets its protection price), the loan of an
+   * autoLoan order worked out within the maximum borrowable, the balance checked, and the fill it
+   * would get now walked on the book up to its limit or protection price (docs/decisions/340).
+   * Refusals throw with the code place-order answers.
+   */
+  assess(env: Env, ref: MarginAccountRef, order: Order, loanType: LoanType): Assessment {
+    const svc = this.svc;
+    const eng = svc.engine;
+    const inst = instrument(order.symbol)!;
+    if (ref.mode === "crossed" && !svc.borrowable(inst.baseCoin))
+      throw new EngineError(MARGIN_CODES.paramNotExist, `Parameter ${order.symbol} does not exist as a margin pair`);
+    eng.checkPrice(order);
+    const key = svc.key(ref);
+    const coin = order.side === "buy" ? inst.quoteCoin : inst.baseCoin;
+    const need = eng.freezeAmount(inst, order);
+    const have = eng.balance(env, key, coin).available;
+    let borrow = 0n;
+    if (need > have) {
+      if (!borrows(loanType)) throw new EngineError(MARGIN_CODES.insufficientBalance, "Insufficient balance");
+      borrow = need - have;
+      if (borrow > svc.maxBorrowable(env, ref, coin))
+        throw new EngineError(MARGIN_CODES.borrowExceeds, "The borrowing amount exceeds the maximum borrowable amount");
+    }
+    const fill = this.expectedFill(order);
+    const delta = svc.loanDelta(coin, borrow);
+    const got = order.side === "buy" ? inst.baseCoin : inst.quoteCoin;
+    delta.held.set(coin, (delta.held.get(coin) ?? 0n) - (order.side === "buy" ? fill.quote : fill.base));
+    delta.held.set(got, (delta.held.get(got) ?? 0n) + (order.side === "buy" ? fill.base : fill.quote) - fill.fee);
+    return { borrowCoin: coin, borrow, fill, delta };
+  }
+
+  /**
+   * The part of an order that would fill now: the opposite side walked best first up to its limit
+   * (or protection) price, skipping the owner's own orders when its STP mode would not trade with
+   * them, at the taker fee of VIP 0 (the highest, so the estimate errs against the trader).
+   */
+  private expectedFill(o: Order): ExpectedFill {
+    const eng = this.svc.engine;
+    const book = eng.book(o.env, o.symbol);
+    const inst = book.inst!;
+    const buy = o.side === "buy";
+    const levels = (buy ? book.asks : book.bids).levels;
+    const owner = o.stp === "none" ? "" : eng.ownerOf(o.userId);
+    const marketBuy = o.type === "market" && buy;
+    let lots = 0;
+    let quote = 0n;
+    for (let i = levels.length - 1; i >= 0; i--) {
+      const lvl = levels[i]!;
+      if (o.price > 0 && (buy ? lvl.price > o.price : lvl.price < o.price)) break;
+      let open = 0;
+      for (let m = lvl.head; m; m = m.next) if (owner === "" || m.house || eng.ownerOf(m.userId) !== owner) open += m.size - m.filled;
+      let qty = open;
+      if (marketBuy) {
+        const afford = (o.quoteSize - quote) / (BigInt(lvl.price) * inst.quoteUnitsPerTickLot);
+        if (afford < BigInt(qty)) qty = Number(afford);
+      } else if (o.size - lots < qty) qty = o.size - lots;
+      if (qty <= 0) break;
+      lots += qty;
+      quote += notional(inst, lvl.price, qty);
+      if (!marketBuy && lots >= o.size) break;
+    }
+    const base = BigInt(lots) * inst.baseUnitsPerLot;
+    const rate = BigInt(VIP_FEES[0]!.taker);
+    const fee = ((buy ? base : quote) * rate + PPM - 1n) / PPM;
+    return { base, quote, fee };
   }
 
   /** What a fill brought one of its orders, net of the fee: base for a buy, quote for a sell. */

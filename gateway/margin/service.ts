@@ -5,6 +5,7 @@
  * lives here and in mg_loans. Every change is one spot-store transaction, durable before the answer.
  */
 import { BORROWABLE_COINS, MARGIN_CODES, type MarginAccountMode } from "../../protocol/margin.ts";
+import { formatScaled } from "../exchange/decimal.ts";
 import { IdGen } from "../exchange/engine/order.ts";
 import { EngineError, TREASURY, newChange, type Balance, type Change, type Env } from "../exchange/engine/types.ts";
 import type { Exchange } from "../exchange/exchange.ts";
@@ -40,6 +41,12 @@ export interface AccountState {
   liabilities: bigint;
   /** assets / liabilities in 10^-4; undefined without liabilities. */
   risk: bigint | undefined;
+}
+
+/** Changes of what an account holds and owes, by coin (an order's expected fill, a loan). */
+export interface AccountDelta {
+  held: Map<string, bigint>;
+  owed: Map<string, bigint>;
 }
 
 /** What the margin streams are told besides committed spot changes. */
@@ -163,7 +170,11 @@ export class MarginService {
     return this.debtors[env];
   }
 
-  state(env: Env, ref: MarginAccountRef): AccountState {
+  /**
+   * The account valued now; with `delta`, as it would be after an order's expected fill or a loan
+   * (docs/decisions/340: coins held and owed changed by the amounts given, valued at today's prices).
+   */
+  state(env: Env, ref: MarginAccountRef, delta?: AccountDelta): AccountState {
     const key = this.key(ref);
     const coins: CoinState[] = [];
     let assets = 0n;
@@ -171,6 +182,8 @@ export class MarginService {
     for (const coin of this.coinsOf(ref)) {
       const b = this.engine.balance(env, key, coin);
       const l = this.loan(env, key, coin);
+      const held = b.available + b.frozen + (delta?.held.get(coin) ?? 0n);
+      const owed = (l ? l.principal + l.interest : 0n) + (delta?.owed.get(coin) ?? 0n);
       coins.push({
         coin,
         available: b.available,
@@ -179,10 +192,24 @@ export class MarginService {
         interest: l?.interest ?? 0n,
         uTime: Math.max(b.uTime, l?.uTime ?? 0),
       });
-      assets += this.valuation.value(env, coin, b.available + b.frozen);
-      if (l) liabilities += this.valuation.value(env, coin, l.principal + l.interest, true);
+      assets += this.valuation.value(env, coin, held > 0n ? held : 0n);
+      if (owed > 0n) liabilities += this.valuation.value(env, coin, owed, true);
     }
     return { env, ref, key, coins, assets, liabilities, risk: riskRate(assets, liabilities) };
+  }
+
+  /**
+   * The post-trade check (docs/decisions/340): refuses (50026) what would leave the account under
+   * its liquidation level, valued as the risk watch values it.
+   */
+  checkRiskAfter(env: Env, ref: MarginAccountRef, delta: AccountDelta): AccountState {
+    const after = this.state(env, ref, delta);
+    if (after.risk !== undefined && after.risk < this.config.liquidationRatio)
+      throw errorOf(
+        MARGIN_CODES.riskCheck,
+        `Loan risk control check failed: the risk rate would be ${formatScaled(after.risk, 4)}, under the liquidation level ${formatScaled(this.config.liquidationRatio, 4)}`,
+      );
+    return after;
   }
 
   /** The isolated accounts a user has used (any coin or debt), by pair. */
@@ -239,6 +266,14 @@ export class MarginService {
     return byValue < available ? byValue : available;
   }
 
+  /** What lending `amount` of `coin` changes: the coin arrives, and is owed with its first hour of interest. */
+  loanDelta(coin: string, amount: bigint, delta: AccountDelta = { held: new Map(), owed: new Map() }): AccountDelta {
+    if (amount <= 0n) return delta;
+    delta.held.set(coin, (delta.held.get(coin) ?? 0n) + amount);
+    delta.owed.set(coin, (delta.owed.get(coin) ?? 0n) + amount + this.hourInterest(coin, amount));
+    return delta;
+  }
+
   /** The interest of one hour on `amount` of `coin`, rounded up. */
   hourInterest(coin: string, amount: bigint): bigint {
     const rate = this.config.dailyRates.get(coin) ?? 0n;
@@ -252,6 +287,7 @@ export class MarginService {
     this.checkNotLiquidating(env, ref);
     if (amount > this.maxBorrowable(env, ref, coin))
       throw errorOf(MARGIN_CODES.borrowExceeds, "The borrowing amount exceeds the maximum borrowable amount");
+    this.checkRiskAfter(env, ref, this.loanDelta(coin, amount));
     const ch = newChange();
     const now = Date.now();
     const loanId = this.ids.text(this.ids.next(now));

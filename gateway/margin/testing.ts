@@ -56,15 +56,21 @@ export function closeMarginWorlds(): void {
 /**
  * Moves a pair's last price to `ticks`: the maker's resting orders on that book are cancelled and
  * the maker trades one lot with itself there. Both sides are ledger accounts, so money stays
- * conserved (the tests' price path); call houseQuote afterwards to put liquidity back.
+ * conserved (the tests' price path); call houseQuote afterwards to put liquidity back. The price
+ * bands (docs/decisions/340) refuse a jump, so a long way is walked in steps of 4 %, all before the
+ * risk watch looks (it runs after the current call).
  */
 export function tradeAt(ex: Exchange, env: Env, symbol: string, ticks: number): void {
   const eng = ex.svc.engine;
   const ch = newChange();
   for (const o of [...eng.open.values()]) if (o.env === env && o.userId === MAKER && o.symbol === symbol) eng.cancel(o, "requote", ch);
   void ex.svc.store.commit(ch);
-  houseQuote(ex, env, symbol, "sell", ticks, 1);
-  houseQuote(ex, env, symbol, "buy", ticks, 1);
+  for (let ref = eng.reference(env, symbol), steps = 0; ref !== ticks; ref = eng.reference(env, symbol)) {
+    if (++steps > 1000) throw new Error(`tradeAt: the price of ${symbol} does not reach ${ticks}`);
+    const next = ref <= 0 ? ticks : ticks > ref ? Math.min(ticks, Math.floor(ref * 1.04)) : Math.max(ticks, Math.ceil(ref * 0.96));
+    houseQuote(ex, env, symbol, "sell", next, 1);
+    houseQuote(ex, env, symbol, "buy", next, 1);
+  }
 }
 
 /** The liquidity provider of the tests: a ledger account, so every fill with it moves real coins. */

@@ -18,9 +18,12 @@ export class Valuation {
     return coin === QUOTE_COIN ? undefined : instrument(`${coin}${QUOTE_COIN}`);
   }
 
-  /** The last trade price of a pair in ticks (the book's tape, else the last candle). */
+  /**
+   * The last trade price of a pair in ticks (the book's last trade, else the last candle): the
+   * engine's reference, the same that bands its orders (docs/decisions/340).
+   */
   ticks(env: Env, inst: Instrument): number {
-    return this.exchange.market.tape(env, inst.symbol).latest(1)[0]?.price ?? this.exchange.market.candles.lastPrice(inst.symbol) ?? 0;
+    return this.exchange.svc.engine.reference(env, inst.symbol);
   }
 
   /** USDT ledger units of `amount` ledger units of `coin`; `up` rounds up (liabilities). */

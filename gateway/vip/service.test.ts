@@ -146,7 +146,8 @@ describe("VIP levels", () => {
 
   it("adds every user fill to both sides' day, a margin account's to its owner", async () => {
     const w = world();
-    const order = (side: "buy" | "sell") => ({ symbol: "ETHUSDT", side, orderType: "limit", force: "gtc", price: "2000.00", size: "2" });
+    // at ETH's reference price (3200, the last candle): the price band (docs/decisions/340) refuses a sell far under it
+    const order = (side: "buy" | "sell") => ({ symbol: "ETHUSDT", side, orderType: "limit", force: "gtc", price: "3200.00", size: "1.25" });
     await w.ex.svc.assets("live", "buyer");
     await w.mg.svc.transfer("live", { userId: "buyer", mode: "crossed", symbol: "" }, "USDT", 5000n * USDT, true, "t1");
     await deposit(w, "seller", "ETH", 2n * USDT);

@@ -26,6 +26,10 @@ beforeAll(async () => {
   maker = new Client(gw.base, makeKey(gw.dataDir, "pm"), env);
   taker = new Client(gw.base, makeKey(gw.dataDir, "pt"), env);
   alice = new Client(gw.base, makeKey(gw.dataDir, "pa"), env);
+  // the price band (docs/decisions/340) refuses a sell more than 5 % under the last price (3200, the
+  // last candle): a first trade at 3100 brings 3000 within reach
+  expect((await maker.post(V2.placeOrder, limit("sell", "3100.00", "0.01"))).body.code).toBe("00000");
+  expect((await taker.post(V2.placeOrder, { ...limit("buy", "3100.00", "0.01"), force: "ioc" })).body.code).toBe("00000");
   expect((await maker.post(V2.placeOrder, limit("sell", "3000.00", "2"))).body.code).toBe("00000");
   expect((await maker.post(V2.placeOrder, limit("buy", "2990.00", "2"))).body.code).toBe("00000");
   // a trade at 3000 sets the last price

@@ -88,8 +88,9 @@ describe("private stream for a web session", () => {
       side: "buy",
       orderType: "limit",
       force: "gtc",
-      price: "1000.00",
-      size: "0.01",
+      // a bid far under the market (the price band's floor is a fifth of it, docs/decisions/340)
+      price: "20000.00",
+      size: "0.001",
       clientOid: "ws-web-1",
     });
     expect(placed.body.code).toBe("00000");

@@ -32,7 +32,8 @@ afterAll(async () => {
   data.remove();
 });
 
-const ORDER = { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: "1000", size: "0.001" };
+// a bid far under the market, above the price band's floor of a fifth of it (docs/decisions/340)
+const ORDER = { symbol: "BTCUSDT", side: "buy", orderType: "limit", force: "gtc", price: "20000", size: "0.001" };
 
 /** A request with the path exactly as written (fetch would resolve dot segments itself). */
 function rawPost(path: string, c: ProtocolClient, body: string, headers: Record<string, string> = {}) {

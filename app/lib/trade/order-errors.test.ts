@@ -12,7 +12,11 @@ describe("placeErrorOf", () => {
       field: "quantity",
       error: { key: "belowMinValue" },
     });
-    expect(placeErrorOf(new HttpError("code", "post only", 200, "43009"))).toEqual({ field: "form", error: { key: "postOnlyTaker" } });
+    // 43009 is the price band's refusal (docs/decisions/340), shown with the gateway's message
+    expect(placeErrorOf(new HttpError("code", "The current order price exceeds the limit 94500", 200, "43009"))).toEqual({
+      field: "form",
+      error: { key: "refused", values: { msg: "The current order price exceeds the limit 94500" } },
+    });
     expect(placeErrorOf(new HttpError("code", "Parameter verification exception: price", 400, "40808"))).toEqual({
       field: "form",
       error: { key: "refused", values: { msg: "Parameter verification exception: price" } },

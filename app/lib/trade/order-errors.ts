@@ -12,7 +12,6 @@ const BY_CODE: Record<string, PlaceError> = {
   [EX_CODES.insufficientBalance]: { field: "quantity", error: { key: "insufficientNow" } },
   [EX_CODES.minNotional]: { field: "quantity", error: { key: "belowMinValue" } },
   [EX_CODES.qtyTooSmall]: { field: "quantity", error: { key: "belowMinSize" } },
-  [EX_CODES.postOnlyWouldTake]: { field: "form", error: { key: "postOnlyTaker" } },
   [EX_CODES.fokNotFilled]: { field: "form", error: { key: "fokUnfilled" } },
   [EX_CODES.duplicateClientOid]: { field: "form", error: { key: "duplicate" } },
 };

@@ -120,6 +120,17 @@ export class Book {
   /** The fee account's balances in this book's coins (set by the engine at the first fee). */
   feeBase: Balance | null = null;
   feeQuote: Balance | null = null;
+  /** The last trade price in ticks (0 before the first trade since the start): the price bands' reference. */
+  last = 0;
+  /** The price band (docs/decisions/340) worked out for `bandRef`, so an order checks it without arithmetic. */
+  bandRef = 0;
+  buyMin = 0;
+  buyMax = 0;
+  sellMin = 0;
+  sellMax = 0;
+  /** The protection prices of a market buy and sell at `bandRef`. */
+  buyProtect = 0;
+  sellProtect = 0;
   constructor(
     readonly env: Env,
     readonly symbol: string,

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { FORCES, STP_MODES } from "../../../protocol/bitget.ts";
+import { DEFAULT_BAND, type PriceBand } from "../../../protocol/price-protection.ts";
 import { Engine } from "./engine.ts";
 import { IdGen, newOrder } from "./order.ts";
 import { orderParams } from "../store.ts";
@@ -49,7 +50,7 @@ function changeRows(ch: Change): string {
   return out.join("\n");
 }
 
-function digest(ops: number): { hash: string; fills: number; bills: number } {
+function digest(ops: number, band: PriceBand | null): { hash: string; fills: number; bills: number } {
   let x = 0x1234567;
   const rnd = (): number => {
     x ^= x << 13;
@@ -63,6 +64,7 @@ function digest(ops: number): { hash: string; fills: number; bills: number } {
     new IdGen(),
     (env, userId) => FEES[(Number(userId.slice(1)) + (env === "paper" ? 1 : 0)) % FEES.length]!,
     () => (t += 1 + Math.floor(rnd() * 3)),
+    band,
   );
   const h = createHash("sha256");
   let fills = 0;
@@ -195,6 +197,20 @@ function digest(ops: number): { hash: string; fills: number; bills: number } {
 
 describe("matching engine determinism", () => {
   it("a fixed op stream yields the recorded fills, bills, rows, events and final state", () => {
-    expect(digest(30_000)).toEqual({ hash: "3c1b81f35a544b73fd92fdc7711cae6e7d47e6d22d7d14896d92724f3c059213", fills: 7582, bills: 28328 });
+    // without price protection: the digest recorded before decision 306, unchanged by decision 340's matching-path edits
+    expect(digest(30_000, null)).toEqual({
+      hash: "3c1b81f35a544b73fd92fdc7711cae6e7d47e6d22d7d14896d92724f3c059213",
+      fills: 7582,
+      bills: 28328,
+    });
+  });
+
+  it("with price protection, the same stream yields the digest recorded with decision 340", () => {
+    // the stream trades within the band, so fills and bills are the same; market orders now carry their protection price
+    expect(digest(30_000, DEFAULT_BAND)).toEqual({
+      hash: "eca9ee033be1d4c08278fb4198225ff7ffa7285e6018838623c7a4e069e38922",
+      fills: 7582,
+      bills: 28328,
+    });
   });
 });

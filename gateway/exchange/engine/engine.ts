@@ -4,11 +4,13 @@
  * Change, which the store writes in one SQLite transaction before the caller is answered.
  */
 import { EX_CODES, type BillGroup, type BusinessType } from "../../../protocol/bitget.ts";
+import { DEFAULT_BAND, limitRange, protectionPrice, type PriceBand } from "../../../protocol/price-protection.ts";
+import { formatScaled } from "../decimal.ts";
 import { coinIndex, notional, type Instrument } from "../instruments.ts";
 import { Books, type Book, type BookSide } from "./book.ts";
 import { OpenOrders } from "./open-orders.ts";
 import type { IdGen } from "./order.ts";
-import { EngineError, FEE_ACCOUNT, TREASURY, type Balance, type Change, type Env, type Fill, type Order } from "./types.ts";
+import { EngineError, FEE_ACCOUNT, TREASURY, ledgerOwner, type Balance, type Change, type Env, type Fill, type Order } from "./types.ts";
 
 export interface FeeRates {
   /** Parts per million of the notional. */
@@ -49,12 +51,41 @@ export class Engine {
   readonly balances = new Map<string, Balance>();
   events: EngineEvents = {};
   private readonly rateCache: CachedRates[] = [];
+  /**
+   * A pair's reference price before its book has traded since the start (the last candle, as the
+   * tape's fallback): set by the exchange; 0 bands nothing (docs/decisions/340).
+   */
+  fallbackRef: (env: Env, symbol: string) => number = () => 0;
+  /**
+   * Whose an engine identity is for self-trade prevention: a margin account (`owner#...`) is its
+   * owner's, and the exchange maps a sub-account to its main account (docs/decisions/340).
+   */
+  stpOwner: (userId: string) => string = ledgerOwner;
+  private readonly owners = new Map<string, string>();
 
   constructor(
     readonly ids: IdGen,
     private readonly fees: FeeLookup,
     private readonly now: () => number = Date.now,
+    /** The price bands and market protection of every pair (docs/decisions/340); null: none (the determinism test's recorded run). */
+    readonly band: PriceBand | null = DEFAULT_BAND,
   ) {}
+
+  /** A pair's reference price in ticks: its last trade, else the fallback (0: none yet). */
+  reference(env: Env, symbol: string): number {
+    const last = this.book(env, symbol).last;
+    return last > 0 ? last : this.fallbackRef(env, symbol);
+  }
+
+  /** The owner of an engine identity for self-trade prevention, resolved once per identity. */
+  ownerOf(userId: string): string {
+    let o = this.owners.get(userId);
+    if (o === undefined) {
+      o = this.stpOwner(userId);
+      this.owners.set(userId, o);
+    }
+    return o;
+  }
 
   book(env: Env, symbol: string): Book {
     return this.books.of(env, symbol);
@@ -207,6 +238,7 @@ export class Engine {
     const inst = book.inst;
     if (!inst) throw new EngineError(EX_CODES.paramNotExist, `Parameter ${o.symbol} does not exist`);
     if (!o.house) {
+      this.protect(book, inst, o);
       this.bind(o, inst);
       const need = this.freezeAmount(inst, o);
       const bal = (o.side === "buy" ? o.quoteBal : o.baseBal) as Balance;
@@ -241,7 +273,7 @@ export class Engine {
       } else if (remaining <= 0 && o.type === "limit") {
         this.close(o, "filled", "", ch);
       } else {
-        this.close(o, "cancelled", o.type === "market" ? "no more liquidity" : "ioc remainder cancelled", ch);
+        this.close(o, "cancelled", o.type === "market" ? this.noLiquidity(o, opp) : "ioc remainder cancelled", ch);
       }
       return;
     }
@@ -250,6 +282,64 @@ export class Engine {
     this.open.add(o);
     if (o.clientOid) this.openByClientOid.set(this.clientOidKey(o.env, o.userId, o.clientOid), o);
     this.events.onOrder?.(o);
+  }
+
+  /**
+   * place()'s price check on its own, for a caller that must know before it acts (a margin order
+   * borrows first): refuses a limit price outside the band, gives a market order its protection price.
+   */
+  checkPrice(o: Order): void {
+    const book = this.book(o.env, o.symbol);
+    if (book.inst && !o.house) this.protect(book, book.inst, o);
+  }
+
+  /**
+   * Price protection of a user's order (docs/decisions/340), against the book's last trade: a
+   * limit price outside the band is refused (43009 above it, 43008 below it); a market order gets
+   * its protection price as the bound it may fill to. Before the first trade and candle, nothing.
+   */
+  private protect(book: Book, inst: Instrument, o: Order): void {
+    const band = this.band;
+    if (band === null) return;
+    let ref = book.last;
+    if (ref === 0) ref = this.fallbackRef(o.env, o.symbol);
+    if (ref <= 0) return;
+    if (ref !== book.bandRef) this.reband(book, ref, band);
+    const buy = o.side === "buy";
+    if (o.type === "market") {
+      o.price = buy ? book.buyProtect : book.sellProtect;
+      return;
+    }
+    const max = buy ? book.buyMax : book.sellMax;
+    if (o.price > max)
+      throw new EngineError(EX_CODES.priceAboveBand, `The current order price exceeds the limit ${formatScaled(max, inst.pricePrecision)}`);
+    const min = buy ? book.buyMin : book.sellMin;
+    if (o.price < min)
+      throw new EngineError(
+        EX_CODES.priceBelowBand,
+        `The current order price cannot be less than ${formatScaled(min, inst.pricePrecision)}`,
+      );
+  }
+
+  /** Works a book's band out for a new reference (once per price change, not per order). */
+  private reband(book: Book, ref: number, band: PriceBand): void {
+    const buy = limitRange("buy", ref, band);
+    const sell = limitRange("sell", ref, band);
+    book.bandRef = ref;
+    book.buyMin = buy.min;
+    book.buyMax = buy.max;
+    book.sellMin = sell.min;
+    book.sellMax = sell.max;
+    book.buyProtect = protectionPrice("buy", ref, band);
+    book.sellProtect = protectionPrice("sell", ref, band);
+  }
+
+  /** Why a market order's rest was cancelled: the book beyond its protection price, or no book. */
+  private noLiquidity(o: Order, opp: BookSide): string {
+    const best = opp.best();
+    if (best && o.price > 0 && (o.side === "buy" ? best.price > o.price : best.price < o.price))
+      return "no more liquidity within the protection price";
+    return "no more liquidity";
   }
 
   /** A market buy is done when what is left of its budget cannot buy one lot at the best ask. */
@@ -263,28 +353,34 @@ export class Engine {
   private fillableLots(o: Order, opp: BookSide): number {
     let total = 0;
     const selfSkip = o.stp !== "none";
+    const owner = selfSkip && !o.house ? this.ownerOf(o.userId) : "";
     for (let i = opp.levels.length - 1; i >= 0; i--) {
       const lvl = opp.levels[i];
       if (!lvl) break;
       if (o.side === "buy" ? lvl.price > o.price : lvl.price < o.price) break;
       if (!selfSkip) total += lvl.lots;
-      else for (let m = lvl.head; m; m = m.next) if (m.userId !== o.userId) total += m.size - m.filled;
+      else
+        for (let m = lvl.head; m; m = m.next)
+          if (m.userId !== o.userId && (m.house || o.house || this.ownerOf(m.userId) !== owner)) total += m.size - m.filled;
       if (total >= o.size) break;
     }
     return total;
   }
 
   private match(inst: Instrument, book: Book, t: Order, opp: BookSide, ch: Change): void {
-    const isLimit = t.type === "limit";
+    // a limit price, or a market order's protection price (0: a house market order, unbounded)
+    const bounded = t.price > 0;
     const marketBuy = t.type === "market" && t.side === "buy";
+    // self-trade prevention compares owners: a user's spot, margin and sub-accounts are one (docs/decisions/340)
+    const owner = t.stp !== "none" && !t.house ? this.ownerOf(t.userId) : "";
     for (;;) {
       const lvl = opp.best();
       if (!lvl) return;
-      if (isLimit && (t.side === "buy" ? lvl.price > t.price : lvl.price < t.price)) return;
+      if (bounded && (t.side === "buy" ? lvl.price > t.price : lvl.price < t.price)) return;
       let m = lvl.head;
       while (m) {
         const next = m.next;
-        if (m.userId === t.userId && t.stp !== "none" && !t.house) {
+        if (owner !== "" && !m.house && (m.userId === t.userId || this.ownerOf(m.userId) === owner)) {
           if (t.stp === "cancel_maker" || t.stp === "cancel_both") this.cancel(m, "self-trade prevention", ch);
           if (t.stp === "cancel_taker" || t.stp === "cancel_both") {
             this.close(t, "cancelled", "self-trade prevention", ch);
@@ -335,6 +431,7 @@ export class Engine {
     t.uTime = ts;
     book.side(m.side).reduce(m, qty);
     book.touch(m.side, price);
+    book.last = price;
     if (m.filled >= m.size) {
       this.close(m, "filled", "", ch);
     } else {

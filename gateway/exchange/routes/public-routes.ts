@@ -1,4 +1,5 @@
 /** Bitget v2 public and market endpoints. */
+import { advertisedRatios } from "../../../protocol/price-protection.ts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { EX_CODES, V2 } from "../../../protocol/bitget.ts";
 import { GatewayError, ok } from "../../envelope.ts";
@@ -48,8 +49,8 @@ export function symbolJson(inst: Instrument) {
     quotePrecision: String(inst.quotePrecision),
     status: "online",
     minTradeUSDT: formatScaled(inst.minNotional, LEDGER_SCALE, 0),
-    buyLimitPriceRatio: "0.05",
-    sellLimitPriceRatio: "0.05",
+    // the band the engine enforces (docs/decisions/340), from the one place it is written
+    ...advertisedRatios(),
     areaSymbol: "no",
     orderQuantity: "200",
     openTime: "1532454360000",

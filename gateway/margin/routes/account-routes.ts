@@ -6,10 +6,10 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { V2 } from "../../../protocol/bitget.ts";
-import { CROSSED_LEVERAGE, ISOLATED_LEVERAGE } from "../../../protocol/margin.ts";
+import { CROSSED_LEVERAGE, ISOLATED_LEVERAGE, LOAN_TYPES } from "../../../protocol/margin.ts";
 import { ok } from "../../envelope.ts";
 import { formatScaled } from "../../exchange/decimal.ts";
-import { decimal, optional, parseFields, text } from "../../exchange/fields.ts";
+import { decimal, enumValue, optional, parseFields, text } from "../../exchange/fields.ts";
 import { units } from "../../exchange/format.ts";
 import { INSTRUMENTS, LEDGER_SCALE } from "../../exchange/instruments.ts";
 import { tradeRules } from "../../exchange/routes/public-routes.ts";
@@ -17,7 +17,8 @@ import { qString, type Query } from "../../exchange/routes/query.ts";
 import { annual, assetJson, rate, risk } from "../format.ts";
 import type { Margin } from "../margin.ts";
 import { borrowLimit, leverageOf, MAINTAIN_MARGIN_RATE } from "../tiers.ts";
-import { amountOf, coinOf, type ModeContext } from "./fields.ts";
+import { riskPreview } from "../preview.ts";
+import { amountOf, coinOf, marginSpotBody, type ModeContext } from "./fields.ts";
 import type { MarginAccountRef } from "../accounts.ts";
 import type { Env } from "../../exchange/engine/types.ts";
 
@@ -27,6 +28,7 @@ const BorrowSchema = z.object({
   borrowAmount: optional(decimal),
   clientOid: optional(text(64)),
 });
+const PREVIEW_ACTIONS = ["order", "borrow"] as const;
 const RepaySchema = z.object({ symbol: optional(text(32)), coin: optional(text(16)), repayAmount: optional(decimal) });
 /** Bitget's list of margin pairs (public), with this gateway's levels and leverage. */
 export function marginCurrencyRoute(app: FastifyInstance, margin: Margin): void {
@@ -59,7 +61,7 @@ export function marginCurrencyRoute(app: FastifyInstance, margin: Margin): void 
 }
 
 export function accountRoutes(ctx: ModeContext): void {
-  const { route, m, mode, isolated, refOf, qsym, P } = ctx;
+  const { route, m, mode, isolated, refOf, qsym, pairRef, P } = ctx;
   const svc = m.svc;
   route("GET", P.assets, 10, false, async (req, p, env) => {
     const q = req.query as Query;
@@ -103,6 +105,29 @@ export function accountRoutes(ctx: ModeContext): void {
     const sym = qsym(req, false);
     const refs = sym ? [refOf(p, sym)] : svc.isolatedRefs(env, p.userId);
     return ok(refs.map((ref) => ({ symbol: ref.symbol, riskRateRatio: risk(svc.state(env, ref).risk) })));
+  });
+
+  /**
+   * Not Bitget's (docs/decisions/340): the risk rate an order (`action=order`, place-order's fields
+   * as query parameters) or a borrow (`action=borrow`, `coin`, `borrowAmount`) would leave, and
+   * whether place-order or borrow would accept it now. The margin screen shows it before it sends.
+   */
+  route("GET", P.riskPreview, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const action = enumValue(PREVIEW_ACTIONS, qString(q, "action", true, 16), "action");
+    if (action === "borrow") {
+      const ref = refOf(p, qsym(req));
+      const coin = coinOf(qString(q, "coin", true, 16)) as string;
+      const amount = amountOf(qString(q, "borrowAmount", false, 40), "borrowAmount");
+      return ok(riskPreview(m, env, ref, { kind: "borrow", coin, amount }));
+    }
+    const symbol = (qString(q, "symbol", true, 32) as string).toUpperCase();
+    const ref = pairRef(p, symbol);
+    const fields: Record<string, unknown> = {};
+    for (const k of ["side", "orderType", "price", "baseSize", "quoteSize", "force", "stpMode"]) fields[k] = qString(q, k, false, 40);
+    const body = marginSpotBody(symbol, fields);
+    const loanType = enumValue(LOAN_TYPES, qString(q, "loanType", false, 24), "loanType", "normal");
+    return ok(riskPreview(m, env, ref, { kind: "order", body, loanType }));
   });
 
   /** One coin's maximum as Bitget spells it: the coin, then its amount as a decimal string. */

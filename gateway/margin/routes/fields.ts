@@ -6,7 +6,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MARGIN_CODES, type MarginAccountMode, type MarginPaths } from "../../../protocol/margin.ts";
 import { GatewayError } from "../../envelope.ts";
 import { parseScaled } from "../../exchange/decimal.ts";
-import { isAbsent } from "../../exchange/fields.ts";
+import { ORDER_TYPES, SIDES } from "../../../protocol/bitget.ts";
+import { EngineError } from "../../exchange/engine/types.ts";
+import { enumValue, isAbsent } from "../../exchange/fields.ts";
+import type { PlaceOrderBody } from "../../exchange/order-request.ts";
 import { COINS, instrument, LEDGER_SCALE } from "../../exchange/instruments.ts";
 import { privateRoute, type ExchangeRouteDeps } from "../../exchange/routes/private-route.ts";
 import { qInt, qString, qTimeWindow, type Query } from "../../exchange/routes/query.ts";
@@ -38,6 +41,25 @@ export function coinOf(v: string | undefined, required = true): string | undefin
   const coin = v.toUpperCase();
   if (!COINS.includes(coin)) throw new GatewayError(MARGIN_CODES.paramNotExist, `Parameter coin ${v.slice(0, 16)} does not exist`);
   return coin;
+}
+
+/** A margin order body as a spot one: baseSize, or quoteSize for a market buy (place-order, batch and the risk preview). */
+export function marginSpotBody(symbol: string, o: Record<string, unknown>): PlaceOrderBody {
+  const side = enumValue(SIDES, o.side, "side");
+  const type = enumValue(ORDER_TYPES, o.orderType, "orderType");
+  const quote = type === "market" && side === "buy";
+  const size = quote ? o.quoteSize : o.baseSize;
+  if (isAbsent(size)) throw new EngineError(MARGIN_CODES.paramEmpty, `Parameter ${quote ? "quoteSize" : "baseSize"} cannot be empty`);
+  return {
+    symbol,
+    side,
+    orderType: type,
+    force: (o.force as string | undefined) ?? undefined,
+    price: isAbsent(o.price) ? undefined : String(o.price),
+    size: String(size),
+    clientOid: isAbsent(o.clientOid) ? undefined : String(o.clientOid),
+    stpMode: isAbsent(o.stpMode) ? undefined : String(o.stpMode),
+  };
 }
 
 /** Whether a wallet-transfer body names a margin account (the spot/futures route serves the rest). */

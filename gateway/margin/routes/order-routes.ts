@@ -1,17 +1,15 @@
 /** Margin order endpoints, crossed and isolated (docs/decisions/320): place, batch, cancel, open and history orders, fills. */
 import { z } from "zod";
-import { ORDER_TYPES, SIDES } from "../../../protocol/bitget.ts";
-import { LOAN_TYPES, MARGIN_CODES } from "../../../protocol/margin.ts";
+import { LOAN_TYPES } from "../../../protocol/margin.ts";
 import { GatewayError, ok } from "../../envelope.ts";
 import { EngineError } from "../../exchange/engine/types.ts";
 import { decimal, enumValue, isAbsent, optional, parseFields, requireOrderRef, text } from "../../exchange/fields.ts";
 import { lots, price, units } from "../../exchange/format.ts";
 import { instrument } from "../../exchange/instruments.ts";
-import type { PlaceOrderBody } from "../../exchange/order-request.ts";
 import { sourceOf } from "../../exchange/routes/private-route.ts";
 import { qIdCursor, qString, type Query } from "../../exchange/routes/query.ts";
 import { marginOrderJson } from "../format.ts";
-import { windowOf, type ModeContext } from "./fields.ts";
+import { marginSpotBody, windowOf, type ModeContext } from "./fields.ts";
 
 const OrderFields = {
   orderType: text(16),
@@ -39,31 +37,13 @@ export function orderRoutes(ctx: ModeContext): void {
   const { route, m, pairRef, P } = ctx;
   const svc = m.svc;
 
-  /** A margin order body as a spot one: baseSize, or quoteSize for a market buy. */
-  const spotBody = (symbol: string, o: z.infer<typeof PlaceSchema> | Record<string, unknown>): PlaceOrderBody => {
-    const side = enumValue(SIDES, o.side, "side");
-    const type = enumValue(ORDER_TYPES, o.orderType, "orderType");
-    const quote = type === "market" && side === "buy";
-    const size = quote ? o.quoteSize : o.baseSize;
-    if (isAbsent(size)) throw new EngineError(MARGIN_CODES.paramEmpty, `Parameter ${quote ? "quoteSize" : "baseSize"} cannot be empty`);
-    return {
-      symbol,
-      side,
-      orderType: type,
-      force: (o.force as string | undefined) ?? undefined,
-      price: isAbsent(o.price) ? undefined : String(o.price),
-      size: String(size),
-      clientOid: isAbsent(o.clientOid) ? undefined : String(o.clientOid),
-      stpMode: isAbsent(o.stpMode) ? undefined : String(o.stpMode),
-    };
-  };
   const loanTypeOf = (v: unknown) => enumValue(LOAN_TYPES, v, "loanType");
 
   route("POST", P.placeOrder, 10, true, async (req, p, env) => {
     const b = parseFields(PlaceSchema, req.body);
     const ref = pairRef(p, b.symbol);
     const loanType = loanTypeOf(b.loanType);
-    const o = await m.orders.place(env, ref, spotBody(b.symbol.toUpperCase(), b), loanType, sourceOf(p));
+    const o = await m.orders.place(env, ref, marginSpotBody(b.symbol.toUpperCase(), b), loanType, sourceOf(p));
     return ok({ orderId: o.id, clientOid: o.clientOid });
   });
 
@@ -77,7 +57,7 @@ export function orderRoutes(ctx: ModeContext): void {
         const o = await m.orders.place(
           env,
           ref,
-          spotBody(ref.symbol || b.symbol.toUpperCase(), item),
+          marginSpotBody(ref.symbol || b.symbol.toUpperCase(), item),
           loanTypeOf(item.loanType),
           sourceOf(p),
         );
