@@ -151,7 +151,7 @@ export function reverse(
       const available = svc.summary(env, userId).available;
       const s = svc.setting(env, userId, c);
       const lever = BigInt(s.marginMode === "crossed" ? s.crossLever : to === "long" ? s.longLever : s.shortLever);
-      const value = notional(c.inst, protectionPrice("buy", svc.market.price(env, c.symbol).mark), lots);
+      const value = notional(c.inst, protectionPrice("buy", svc.market.price(env, c.symbol).mark, svc.band), lots);
       const need = value / lever + (value * BigInt(svc.fees(env, userId).taker)) / 1_000_000n;
       const fit = need > 0n ? Number((available * BigInt(lots)) / need) : 0;
       lots = Math.min(lots - 1, Math.floor(fit));

@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { advertisedRatios, limitRange, protectionPrice } from "../../protocol/price-protection.ts";
+import { advertisedRatios, DEFAULT_BAND, limitRange, protectionPrice } from "../../protocol/price-protection.ts";
 import { EngineError } from "../exchange/engine/types.ts";
 import { FX_CODES } from "./codes.ts";
 import { CONTRACTS } from "./contracts.ts";
@@ -279,6 +279,24 @@ describe("price protection around the mark", () => {
     expect(o.filled).toBe(n);
     expect(o.status).toBe("filled");
     expect(o.cancelReason).toMatch(/protection price/);
+  });
+
+  it("takes the market protection ratio the exchange is configured with (MARKET_PROTECTION_RATIO)", () => {
+    const band = { ...DEFAULT_BAND, marketPpm: 10_000 };
+    const { fx } = futuresWorld(undefined, band);
+    const svc = fx.svc;
+    const mark = fx.market.price("live", BTC.symbol).mark;
+    const n = Math.round((100 / (mark / 100)) * 1e6);
+    fund(svc, "mr-u", 50_000n, 10, false);
+    fund(svc, "mr-m", 50_000n, 10, false);
+    const cap = protectionPrice("buy", mark, band);
+    // inside the 5 % limit band, beyond the 1 % protection price
+    expect(cap).toBeLessThan(protectionPrice("buy", mark));
+    svc.place("live", "mr-m", limit("sell", cap, n));
+    svc.place("live", "mr-m", limit("sell", cap + 1, n));
+    const o = svc.place("live", "mr-u", marketRequest(BTC.symbol, "buy", 2 * n));
+    expect(o.filled).toBe(n);
+    expect(o.cancelReason).toMatch(/0\.01 of the mark/);
   });
 
   it("advertises the ratios it enforces", () => {

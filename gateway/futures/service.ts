@@ -31,7 +31,7 @@ import {
 } from "./ledger.ts";
 import type { FuturesMarket } from "./market.ts";
 import { fillableLots, matchTaker, rest, unrest, walkFill } from "./matcher.ts";
-import { bandViolation, limitRange, protectionPrice, ratioText, DEFAULT_BAND } from "../../protocol/price-protection.ts";
+import { bandViolation, limitRange, protectionPrice, ratioText, DEFAULT_BAND, type PriceBand } from "../../protocol/price-protection.ts";
 import { price as priceText } from "../exchange/format.ts";
 import { NO_LEG, RiskIndex, riskBand, type RiskLeg } from "./risk-index.ts";
 import type { FuturesStore } from "./store.ts";
@@ -74,7 +74,7 @@ export const ADL_REASON = "auto-deleveraging";
 export const WARNING_RATIO = 0.8;
 const PPM = 1_000_000n;
 /** Why a market order's rest is cancelled: it would fill beyond its protection price (docs/decisions/341). */
-const PROTECTION_REASON = `no more liquidity within the protection price (${ratioText(DEFAULT_BAND.marketPpm)} of the mark)`;
+const protectionReason = (band: PriceBand) => `no more liquidity within the protection price (${ratioText(band.marketPpm)} of the mark)`;
 const DEFAULT_LEVER = 20;
 /** Contracts by their exact symbol, for the ledger's own records (contract() also normalises what callers send). */
 const CONTRACT_OF = new Map(CONTRACTS.map((c) => [c.symbol, c]));
@@ -150,19 +150,19 @@ const newUserOrders = () => new UserOrders();
 export const REDUCE_REASON = "reduce-only: the position it closes shrank";
 
 /** The refusal of a limit price outside the band around the mark, naming the bound (docs/decisions/341). */
-function bandError(c: Contract, side: Side, limit: number, mark: number): EngineError {
-  const r = limitRange(side, mark);
+function bandError(c: Contract, side: Side, limit: number, mark: number, band: PriceBand): EngineError {
+  const r = limitRange(side, mark, band);
   const high = limit > r.max;
   const bound = priceText(c.inst, high ? r.max : r.min);
   const m = priceText(c.inst, mark);
   const why =
     side === "buy"
       ? high
-        ? `at most ${bound} (buyLimitPriceRatio ${ratioText(DEFAULT_BAND.buyUpPpm)} above the mark price ${m})`
-        : `at least ${bound} (${ratioText(DEFAULT_BAND.buyFloorPpm)} of the mark price ${m})`
+        ? `at most ${bound} (buyLimitPriceRatio ${ratioText(band.buyUpPpm)} above the mark price ${m})`
+        : `at least ${bound} (${ratioText(band.buyFloorPpm)} of the mark price ${m})`
       : high
-        ? `at most ${bound} (${ratioText(DEFAULT_BAND.sellCeilingPpm)} times the mark price ${m})`
-        : `at least ${bound} (sellLimitPriceRatio ${ratioText(DEFAULT_BAND.sellDownPpm)} below the mark price ${m})`;
+        ? `at most ${bound} (${ratioText(band.sellCeilingPpm)} times the mark price ${m})`
+        : `at least ${bound} (sellLimitPriceRatio ${ratioText(band.sellDownPpm)} below the mark price ${m})`;
   return new EngineError(FX_CODES.priceOutOfBand, `The ${side} price must be ${why}`);
 }
 
@@ -242,7 +242,14 @@ export class FuturesService {
     readonly ids: IdGen,
     /** An account's maker/taker rates, asked once per order (docs/decisions/317, 332). */
     readonly fees: FeeLookup = BASE_FUTURES_FEES,
-  ) {}
+  ) {
+    this.band = spot.config.band ?? DEFAULT_BAND;
+    this.protectionReason = protectionReason(this.band);
+  }
+
+  /** The limit bands and the market protection ratio, the spot exchange's (MARKET_PROTECTION_RATIO, docs/decisions/340). */
+  readonly band: PriceBand;
+  private readonly protectionReason: string;
 
   /** Tier rates as bigints, one object per tier (the tiers are constants): an order holds them, fills read them. */
   private readonly bigRates = new Map<FeeRates, BigRates>();
@@ -584,8 +591,8 @@ export class FuturesService {
     const book = this.market.book(env, c.symbol);
     // price protection against the mark (docs/decisions/341): a limit inside the band, a market order up to its protection price
     let limit = req.price;
-    if (req.orderType === "market") limit = protectionPrice(bookSide, ps.mark);
-    else if (bandViolation(bookSide, limit, ps.mark) !== undefined) throw bandError(c, bookSide, limit, ps.mark);
+    if (req.orderType === "market") limit = protectionPrice(bookSide, ps.mark, this.band);
+    else if (bandViolation(bookSide, limit, ps.mark, this.band) !== undefined) throw bandError(c, bookSide, limit, ps.mark, this.band);
     // one literal with the futures fields: one shape from the start (docs/decisions/317)
     const now = Date.now();
     const o = newFxOrder(
@@ -661,7 +668,7 @@ export class FuturesService {
         this.finish(
           o,
           o.filled > 0 && o.type === "market" ? "filled" : "cancelled",
-          o.type === "market" ? PROTECTION_REASON : "ioc remainder cancelled",
+          o.type === "market" ? this.protectionReason : "ioc remainder cancelled",
           ch,
           now,
         );
@@ -678,7 +685,7 @@ export class FuturesService {
   /** Refuses a limit price outside the band around the mark (what place() checks), for a caller that must check first (modify-order). */
   checkLimitPrice(env: Env, c: Contract, bookSide: Side, limit: number): void {
     const mark = this.market.price(env, c.symbol).mark;
-    if (bandViolation(bookSide, limit, mark) !== undefined) throw bandError(c, bookSide, limit, mark);
+    if (bandViolation(bookSide, limit, mark, this.band) !== undefined) throw bandError(c, bookSide, limit, mark, this.band);
   }
 
   cancel(env: Env, userId: string, by: { orderId?: string; clientOid?: string }, symbol?: string): FxOrder {

@@ -1,5 +1,6 @@
 /** Test worlds for the futures area: a database in a temporary folder, the exchange and futures on it. */
 import { openExchangeBase, removeWorldDirs, rethrow, type ExchangeBase } from "../exchange/testing/world.ts";
+import type { PriceBand } from "../../protocol/price-protection.ts";
 import { Futures } from "./futures.ts";
 import { FUTURES_MIGRATIONS } from "./migrations.ts";
 import type { OrderRequest } from "./service.ts";
@@ -10,9 +11,9 @@ export interface FuturesWorld extends ExchangeBase {
 
 const opened: FuturesWorld[] = [];
 
-/** A fresh world (or one reopened on `dir`), simulators off, 100,000 USDT welcome funds; errors throw. */
-export function futuresWorld(dir?: string): FuturesWorld {
-  const base = openExchangeBase("fx-test-", FUTURES_MIGRATIONS, dir);
+/** A fresh world (or one reopened on `dir`), simulators off, 100,000 USDT welcome funds, the given price band (else the default); errors throw. */
+export function futuresWorld(dir?: string, band?: PriceBand): FuturesWorld {
+  const base = openExchangeBase("fx-test-", FUTURES_MIGRATIONS, dir, band);
   const fx = new Futures(base.db, base.ex, { fundingIntervalMs: 8 * 3_600_000, simulator: false }, 7, rethrow);
   const w = { ...base, fx };
   opened.push(w);

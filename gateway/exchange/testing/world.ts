@@ -10,6 +10,7 @@ import { migrate, openDatabase, type Db } from "../../db/database.ts";
 import type { Migration } from "../../db/migrations.ts";
 import { Exchange } from "../exchange.ts";
 import { migrateExchange } from "../migrations.ts";
+import type { PriceBand } from "../../../protocol/price-protection.ts";
 
 export interface ExchangeBase {
   db: Db;
@@ -25,14 +26,14 @@ export const rethrow = (e: unknown): never => {
 };
 
 /** A fresh folder named after `prefix` (removed by `removeWorldDirs`), or `dir` reopened. */
-export function openExchangeBase(prefix: string, migrations: Migration[], dir?: string): ExchangeBase {
+export function openExchangeBase(prefix: string, migrations: Migration[], dir?: string, band?: PriceBand): ExchangeBase {
   const d = dir ?? mkdtempSync(join(tmpdir(), prefix));
   if (!dir) dirs.push(d);
   const db = openDatabase(d);
   migrateExchange(db);
   migrate(db, migrations);
   const directory = { of: () => ({ parentId: null, frozen: false }), subAccounts: () => [] };
-  const ex = new Exchange(db, { welcomeUsdt: 100_000n * 10n ** 8n, rateLimits: false, simulator: false }, 7, directory, rethrow);
+  const ex = new Exchange(db, { welcomeUsdt: 100_000n * 10n ** 8n, rateLimits: false, simulator: false, band }, 7, directory, rethrow);
   return { db, ex, dir: d };
 }
 
