@@ -132,6 +132,39 @@ describe("auto-deleveraging", () => {
     expect(equity(fx)).toBe(before);
   });
 
+  it("closes a position the fund was left with at the mark when the mark moved its way, never handing its profit to the other side", () => {
+    const { fx, svc, mark, size } = btcWorld();
+    const ETH = CONTRACTS.find((c) => c.symbol === "ETHUSDT")!;
+    const ethMark = fx.market.price("live", ETH.symbol).mark;
+    const ethSize = Math.round((1000 / (ethMark / 100)) * 1e4);
+    // the fund holds a BTC long of its own from before (bought at the mark, as when nobody was short to deleverage)
+    fund(svc, PROTECTION_FUND, 600n, 2, false);
+    fund(svc, "gift-short", 5000n, 2, false);
+    trade(fx, PROTECTION_FUND, "gift-short", "buy", size);
+    // an ETH short far bigger than its margin, against a long that can carry it
+    svc.transfer("live", "gift-bust", true, 1000n * USDT, "gift-bust-in");
+    svc.setLeverage("live", "gift-bust", ETH, 20);
+    svc.transfer("live", "gift-long", true, 20_000n * USDT, "gift-long-in");
+    svc.setLeverage("live", "gift-long", ETH, 2);
+    const base = { symbol: ETH.symbol, force: "gtc" as const, size: 18 * ethSize, clientOid: "", reduceOnly: false, source: "API" };
+    svc.place("live", "gift-long", { ...base, side: "buy", orderType: "limit", price: ethMark });
+    svc.place("live", "gift-bust", { ...base, side: "sell", orderType: "market", price: 0 });
+    // ETH gaps 12 % up: the short's deficit is the fund's and leaves it under water
+    fx.market.price("live", ETH.symbol).mark = Math.round(ethMark * 1.12);
+    svc.checkLiquidations("live", ETH, Date.now());
+    expect(svc.position("live", "gift-bust", ETH.symbol, "short")).toBeUndefined();
+    // BTC rises 3 %: the fund's long is in profit, and the fund, under water, deleverages it
+    fx.market.price("live", BTC.symbol).mark = Math.round(mark * 1.03);
+    expect(svc.fundEquity("live")).toBeLessThan(0n);
+    const short = svc.position("live", "gift-short", BTC.symbol, "short")!;
+    const marked = svc.account("live", "gift-short").balance + upnl(short, svc.markValue(short));
+    svc.checkLiquidations("live", BTC, Date.now());
+    // the fund's long went to the short at the mark: the short ends with what it was worth at the mark, not more
+    expect(svc.position("live", PROTECTION_FUND, BTC.symbol, "long")).toBeUndefined();
+    expect(svc.position("live", "gift-short", BTC.symbol, "short")).toBeUndefined();
+    expect(svc.account("live", "gift-short").balance).toBe(marked);
+  });
+
   it("conserves money under random positions and mark shocks, and never leaves the fund holding what it cannot carry", () => {
     const w = futuresWorld();
     const { fx } = w;

@@ -1302,10 +1302,15 @@ export class FuturesService {
   private deleverageSide(env: Env, c: Contract, side: HoldSide, ts: number, ch: FxChange): void {
     const fp = this.position(env, PROTECTION_FUND, c.symbol, side);
     if (!fp) return;
+    const mark = this.market.price(env, c.symbol).mark;
     for (const p of this.adlRanking(env, c, side === "long" ? "short" : "long")) {
       const q = Math.min(fp.size, p.size);
-      // the fund's entry value of q, as reduce() releases it: the fund realises exactly zero
-      const value = q >= fp.size ? fp.cost : (fp.cost * BigInt(q)) / BigInt(fp.size);
+      // the fund's entry value of q, as reduce() releases it (the fund realises zero), unless the mark
+      // is better for the fund: a position it was stuck with and that moved its way is closed at the
+      // mark, so deleveraging never hands the fund's unrealised profit to the counterparty
+      const entry = q >= fp.size ? fp.cost : (fp.cost * BigInt(q)) / BigInt(fp.size);
+      const atMark = notional(c.inst, mark, q);
+      const value = side === "long" ? (atMark > entry ? atMark : entry) : atMark < entry ? atMark : entry;
       this.adlClose(c, p, q, value, ts, ch);
       const fund = this.account(env, PROTECTION_FUND);
       this.credit(fund, this.reduce(fp, q, value, ts, ch), side === "long" ? "adl_close_long" : "adl_close_short", c.symbol, 0n, ts, ch);
