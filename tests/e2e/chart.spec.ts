@@ -102,14 +102,14 @@ test("an open order is a price line on the chart, behind its preference, with th
   await registerThroughPage(page, newEmail(), "Passw0rd!x");
   await openChart(page);
   await expect(page.getByTestId("order-book")).toHaveAttribute("data-live", "true");
-  await panel(page).getByLabel("Price", { exact: true }).fill("1000");
+  await panel(page).getByLabel("Price", { exact: true }).fill("20000");
   await panel(page).getByLabel("Amount", { exact: true }).fill("0.01");
   await panel(page).getByRole("button", { name: "Buy BTC" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Order placed" })).toBeVisible();
 
   // The line is on the canvas (the chart reports the prices it drew) and in the text summary.
-  await expect(canvas(page)).toHaveAttribute("data-price-lines", "1000");
-  await expect(page.getByRole("img", { name: /Your open orders: Buy 0\.01 at 1,000\.00/ })).toBeVisible();
+  await expect(canvas(page)).toHaveAttribute("data-price-lines", "20000");
+  await expect(page.getByRole("img", { name: /Your open orders: Buy 0\.01 at 20,000\.00/ })).toBeVisible();
   const tip = region(page).getByRole("note");
   await expect(tip).toContainText("Lines on the chart mark your open orders");
   await tip.getByRole("button", { name: "Don't show again" }).click();
@@ -128,7 +128,7 @@ test("an open order is a price line on the chart, behind its preference, with th
   await expect(canvas(page)).toHaveAttribute("data-price-lines", "");
   await region(page).locator("summary", { hasText: "Chart settings" }).click();
   await region(page).getByRole("checkbox", { name: "My open orders" }).check();
-  await expect(canvas(page)).toHaveAttribute("data-price-lines", "1000");
+  await expect(canvas(page)).toHaveAttribute("data-price-lines", "20000");
   await expect(region(page).getByRole("note")).toHaveCount(0);
 
   // A market buy fills: an arrow on the candle it happened in, and a word in the summary.
@@ -240,7 +240,7 @@ for (const theme of ["white", "black"] as const) {
     await registerThroughPage(page, newEmail(), "Passw0rd!x");
     await page.evaluate(() => localStorage.setItem("common:klineStudies", "vol,ma,ema,boll,rsi,macd"));
     await openChart(page);
-    await panel(page).getByLabel("Price", { exact: true }).fill("1000");
+    await panel(page).getByLabel("Price", { exact: true }).fill("20000");
     await panel(page).getByLabel("Amount", { exact: true }).fill("0.01");
     await panel(page).getByRole("button", { name: "Buy BTC" }).click();
     await expect(region(page).getByRole("note")).toBeVisible();

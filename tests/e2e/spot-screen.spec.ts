@@ -182,7 +182,7 @@ test("a waiting plan order is listed and cancelled", async ({ page, pageProblems
 
 test("cancel all asks first, and the order history downloads as CSV", async ({ page, pageProblems }) => {
   await trader(page);
-  for (const price of ["1000", "1001"]) {
+  for (const price of ["20000", "20001"]) {
     await panel(page).getByLabel("Price", { exact: true }).fill(price);
     await panel(page).getByLabel("Amount", { exact: true }).fill("0.01");
     await panel(page).getByRole("button", { name: "Buy BTC" }).click();
@@ -210,8 +210,8 @@ test("cancel all asks first, and the order history downloads as CSV", async ({ p
     .split("\r\n");
   expect(lines[0]).toBe("orderId,time,symbol,side,type,price,averagePrice,size,filled,status");
   expect(lines.slice(1).map((l) => l.split(",").slice(2, 6).join(",") + "," + l.split(",").at(-1))).toEqual([
-    "BTCUSDT,buy,limit,1001.00,cancelled",
-    "BTCUSDT,buy,limit,1000.00,cancelled",
+    "BTCUSDT,buy,limit,20001.00,cancelled",
+    "BTCUSDT,buy,limit,20000.00,cancelled",
   ]);
   expect(pageProblems).toEqual([]);
 });

@@ -93,22 +93,22 @@ test.describe("addresses", () => {
 test("a limit order far from the market rests in open orders with its price line, and is cancelled", async ({ page, pageProblems }) => {
   await registerThroughPage(page, newEmail(), PASSWORD);
   await openSpot(page);
-  await panel(page).getByLabel("Price", { exact: true }).fill("1000");
+  await panel(page).getByLabel("Price", { exact: true }).fill("20000");
   await panel(page).getByLabel("Amount", { exact: true }).fill("0.01");
-  await expect(panel(page).getByTestId("order-value")).toHaveText("10 USDT");
+  await expect(panel(page).getByTestId("order-value")).toHaveText("200 USDT");
   await panel(page).getByRole("button", { name: "Buy BTC" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Order placed" })).toBeVisible();
   const open = page.getByTestId("open-orders");
   await expect(open.getByRole("row")).toHaveCount(2);
-  await expect(open.getByRole("row").nth(1)).toContainText("1,000.00");
+  await expect(open.getByRole("row").nth(1)).toContainText("20,000.00");
   await expect(account(page).getByRole("tab", { name: "Open orders (1)" })).toBeVisible();
   await expect(page.getByTestId("order-line")).toHaveCount(1);
-  await expect(page.getByRole("img", { name: /Your open orders: Buy 0\.01 at 1,000\.00/ })).toBeVisible();
-  expect(await balance(page, "USDT")).toBe(9990);
+  await expect(page.getByRole("img", { name: /Your open orders: Buy 0\.01 at 20,000\.00/ })).toBeVisible();
+  expect(await balance(page, "USDT")).toBe(9800);
   await account(page)
     .getByRole("tab", { name: /Open orders/ })
     .click();
-  await open.getByRole("button", { name: "Cancel the Buy order of 0.01 at 1,000.00" }).click();
+  await open.getByRole("button", { name: "Cancel the Buy order of 0.01 at 20,000.00" }).click();
   await expect(account(page).getByText("No open orders on this market.")).toBeVisible();
   await expect(page.getByTestId("order-line")).toHaveCount(0);
   await account(page).getByRole("tab", { name: "Order history" }).click();
@@ -168,12 +168,12 @@ test("an order can be entered with the keyboard alone", async ({ page, pageProbl
   };
   await tabTo("order-price");
   await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.type("2000");
+  await page.keyboard.type("20000");
   await tabTo("order-quantity");
   await page.keyboard.type("0.001");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: "Order placed" })).toBeVisible();
-  await expect(page.getByTestId("open-orders").getByRole("row").nth(1)).toContainText("2,000.00");
+  await expect(page.getByTestId("open-orders").getByRole("row").nth(1)).toContainText("20,000.00");
   expect(pageProblems).toEqual([]);
 });
 
