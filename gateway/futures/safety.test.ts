@@ -13,7 +13,7 @@ import { CONTRACTS } from "./contracts.ts";
 import { contractJson } from "./format.ts";
 import type { Futures } from "./futures.ts";
 import { upnl } from "./ledger.ts";
-import { PROTECTION_FUND, REDUCE_REASON, type FuturesService, type OrderRequest } from "./service.ts";
+import { PROTECTION_FUND, REDUCE_REASON, STALE_REASON, type FuturesService, type OrderRequest } from "./service.ts";
 import { closeFuturesWorlds, futuresWorld, marketRequest } from "./testing.ts";
 
 afterAll(closeFuturesWorlds);
@@ -351,5 +351,41 @@ describe("post-trade check", () => {
     const code = refusal(() => svc.place("live", "ptc-u", marketRequest(BTC.symbol, "buy", lotsOf(5_000))));
     expect(code).toBe(FX_CODES.liquidatedAtFill);
     expect(svc.positionsOf("live", "ptc-u")).toEqual([]);
+  });
+
+  it("cancels a resting opening order instead of filling it when the mark jumped so far past it that the fill would liquidate it", () => {
+    // the thief suite's counterexample: a crossed sell resting 5 % under the mark outlives a 20 % jump,
+    // and a colluder buys it at 0.79 of the new mark, opening a short under water beyond its margin
+    const { fx, svc, mark, lotsOf } = btcWorld();
+    fund(svc, "st-seller", 1_000n, 20, false);
+    fund(svc, "st-buyer", 50_000n, 10, false);
+    fund(svc, "st-honest", 50_000n, 10, false);
+    const stale = svc.place("live", "st-seller", limit("sell", Math.ceil(mark * 0.95), lotsOf(15_000)));
+    // an honest ask at the new mark, behind the stale one in price
+    const up = Math.round(mark * 1.2);
+    fx.market.price("live", BTC.symbol).mark = up;
+    svc.place("live", "st-honest", limit("sell", up, lotsOf(1_000)));
+    const fundBefore = svc.fundEquity("live");
+    const o = svc.place("live", "st-buyer", marketRequest(BTC.symbol, "buy", lotsOf(1_000)));
+    expect(stale.status).toBe("cancelled");
+    expect(stale.cancelReason).toBe(STALE_REASON);
+    expect(stale.filled).toBe(0);
+    expect(svc.positionsOf("live", "st-seller")).toEqual([]);
+    // the buyer got the honest ask at the market instead
+    expect(o.filled).toBe(lotsOf(1_000));
+    expect(svc.position("live", "st-buyer", BTC.symbol, "long")?.cost).toBe(svc.position("live", "st-honest", BTC.symbol, "short")?.cost);
+    svc.checkLiquidations("live", BTC, Date.now());
+    expect(svc.fundEquity("live")).toBe(fundBefore);
+  });
+
+  it("still fills a resting order the mark moved past when its account can carry the loss", () => {
+    const { fx, svc, mark, lotsOf } = btcWorld();
+    fund(svc, "sf-seller", 20_000n, 2, false);
+    fund(svc, "sf-buyer", 50_000n, 10, false);
+    const ask = svc.place("live", "sf-seller", limit("sell", Math.ceil(mark * 0.95), lotsOf(1_000)));
+    fx.market.price("live", BTC.symbol).mark = Math.round(mark * 1.2);
+    svc.place("live", "sf-buyer", marketRequest(BTC.symbol, "buy", lotsOf(1_000)));
+    expect(ask.status).toBe("filled");
+    expect(svc.position("live", "sf-seller", BTC.symbol, "short")?.size).toBe(lotsOf(1_000));
   });
 });

@@ -146,6 +146,8 @@ class UserOrders {
 }
 const newUserOrders = () => new UserOrders();
 
+/** Why a resting opening order was cancelled at fill time: the mark moved so far past it that its fill would liquidate it (docs/decisions/341). */
+export const STALE_REASON = "the fill would leave the position at its liquidation price: the mark moved past the order";
 /** Why a reduce-only (or hedge close) order was cut or cancelled: its position shrank or closed (docs/decisions/341). */
 export const REDUCE_REASON = "reduce-only: the position it closes shrank";
 
@@ -912,7 +914,8 @@ export class FuturesService {
    * open or flip a position. Answers whether it may still fill.
    */
   capMaker(m: FxOrder, ch: FxChange, ts = Date.now()): boolean {
-    if (m.house || m.tradeSide !== "close") return true;
+    if (m.house) return true;
+    if (m.tradeSide !== "close") return this.admitOpening(m, ch, ts);
     const held = this.closedBy(m)?.size ?? 0;
     const open = m.size - m.filled;
     if (open <= held) return true;
@@ -922,6 +925,25 @@ export class FuturesService {
     }
     this.cut(m, open - held, ch, ts);
     return true;
+  }
+
+  /**
+   * A resting opening order about to fill at its price: when the mark has since moved past that
+   * price (a sell resting under the mark, a buy over it), the fill is checked as a new order is
+   * (checkPostTrade), and an order whose fill would leave its position or crossed account at or
+   * below maintenance is cancelled instead of filled (docs/decisions/341): a stale order left far
+   * from a jumped mark cannot hand its loss beyond its margin to the protection fund.
+   */
+  private admitOpening(m: FxOrder, ch: FxChange, ts: number): boolean {
+    const mark = this.market.price(m.env, m.symbol).mark;
+    if (m.side === "sell" ? m.price >= mark : m.price <= mark) return true;
+    const c = CONTRACT_OF.get(m.symbol) as Contract;
+    const a = m.account ?? this.account(m.env, m.userId);
+    const lots = m.size - m.filled;
+    const rates = m.rates ?? this.bindRates(m);
+    if (this.liquidatedBy(c, a, m, lots, notional(c.inst, m.price, lots), mark, rates.maker) === undefined) return true;
+    this.finish(m, "cancelled", STALE_REASON, ch, ts);
+    return false;
   }
 
   /** Takes `lots` off a resting order's unfilled size (it keeps its place in the queue). */
@@ -993,6 +1015,23 @@ export class FuturesService {
     }
     if (lots === 0) return;
     const quote = BigInt(Number.isSafeInteger(cells) ? cells : Math.round(cells)) * c.inst.quoteUnitsPerTickLot;
+    const refused = this.liquidatedBy(c, a, o, lots, quote, mark, takerRate);
+    if (refused) throw liquidatedAtFill(c, refused);
+  }
+
+  /**
+   * Whether `lots` of an opening order filled for `quote` would leave its position (isolated) or the
+   * account's crossed equity at or below maintenance at the mark: what is then at risk, or undefined.
+   */
+  private liquidatedBy(
+    c: Contract,
+    a: FxAccount,
+    o: FxOrder,
+    lots: number,
+    quote: bigint,
+    mark: number,
+    feeRate: bigint,
+  ): string | undefined {
     const long = o.posSide === "long";
     const hedge = o.posMode === "hedge_mode";
     if (o.marginMode === "isolated") {
@@ -1002,7 +1041,7 @@ export class FuturesService {
         // one-way: the fill nets the opposite position first (that part only reduces it)
         const opp = this.position(a.env, a.userId, c.symbol, long ? "short" : "long");
         if (opp) {
-          if (opp.size >= lots) return;
+          if (opp.size >= lots) return undefined;
           openQuote = (quote * BigInt(lots - opp.size)) / BigInt(lots);
           openLots = lots - opp.size;
         }
@@ -1013,12 +1052,11 @@ export class FuturesService {
       const margin = (p?.margin ?? 0n) + openQuote / big(p?.leverage ?? o.leverage);
       const value = notional(c.inst, mark, size);
       const equity = margin + (long ? value - cost : cost - value);
-      if (equity <= (value * BigInt(tierAt(c, value).mmrPpm)) / PPM) throw liquidatedAtFill(c, "isolated position's margin");
-      return;
+      return equity <= (value * BigInt(tierAt(c, value).mmrPpm)) / PPM ? "isolated position's margin" : undefined;
     }
     // crossed: the fill's PnL at the mark and its fee move the crossed equity; the contract's sizes move its maintenance
     const atMark = notional(c.inst, mark, lots);
-    let equity = a.balance - (long ? quote - atMark : atMark - quote) - (quote * takerRate) / PPM;
+    let equity = a.balance - (long ? quote - atMark : atMark - quote) - (quote * feeRate) / PPM;
     let maint = 0n;
     let longLots = 0;
     let shortLots = 0;
@@ -1045,7 +1083,7 @@ export class FuturesService {
       shortLots = net < 0 ? -net : 0;
     }
     maint += maintenanceOf(c, mark, longLots) + maintenanceOf(c, mark, shortLots);
-    if (equity <= maint) throw liquidatedAtFill(c, "crossed equity");
+    return equity <= maint ? "crossed equity" : undefined;
   }
 
   /**
