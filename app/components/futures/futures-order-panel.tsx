@@ -10,7 +10,16 @@ import { MARGIN_COIN, MIX, type FuturesAccount, type Position } from "~/lib/futu
 import type { FuturesMarket } from "~/lib/futures/contract";
 import { useOwnRates } from "~/lib/futures/use-own-rates";
 import { maxOpenSize, sizeFromBase, type FuturesUnit, type HoldSide, type MarginMode } from "~/lib/futures/maths";
-import { checkFuturesOrder, type FuturesFormInput, type FuturesOrderKind, type PosMode, type TradeSide } from "~/lib/futures/order-form";
+import {
+  checkFuturesOrder,
+  futuresBandError,
+  futuresProtection,
+  type FuturesFormContext,
+  type FuturesFormInput,
+  type FuturesOrderKind,
+  type PosMode,
+  type TradeSide,
+} from "~/lib/futures/order-form";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { showToast } from "~/lib/toast";
@@ -32,6 +41,8 @@ type Dialog = "leverage" | "margin" | "posMode" | "confirm" | "transfer" | undef
 interface Props {
   market: FuturesMarket;
   lastPrice: string | undefined;
+  /** The mark price the screen shows: the reference of the gateway's price band and market protection (docs/decisions/341). */
+  markPrice?: string | undefined;
   account: FuturesAccount | undefined;
   positions: readonly Position[];
   loggedIn: boolean;
@@ -50,6 +61,7 @@ interface Props {
 export function FuturesOrderPanel({
   market: listed,
   lastPrice,
+  markPrice,
   account,
   positions,
   loggedIn,
@@ -102,7 +114,7 @@ export function FuturesOrderPanel({
     () =>
       checkFuturesOrder(
         input,
-        { market, marginMode, posMode, leverage, lastPrice, available, closable: position ? Number(position.available) : 0 },
+        { market, marginMode, posMode, leverage, lastPrice, markPrice, available, closable: position ? Number(position.available) : 0 },
         "preview",
       ),
     // The input's fields are the dependencies.
@@ -124,12 +136,35 @@ export function FuturesOrderPanel({
       posMode,
       leverage,
       lastPrice,
+      markPrice,
       available,
       position,
     ],
   );
+  // The band around the mark, per button: what each would be refused for, said beside the price field
+  // at once; that button is refused (aria-disabled, described by the reason) until the price moves in.
+  const bandCtx: FuturesFormContext = { market, marginMode, posMode, leverage, lastPrice, markPrice, available, closable: undefined };
+  const bands = {
+    long: futuresBandError(input, bandCtx, "long"),
+    short: futuresBandError(input, bandCtx, "short"),
+  };
+  const bandId = (side: HoldSide) => `${ids}-band-${side}`;
+  const actionOf = (side: HoldSide) => t(`futures.form.${tradeSide}${side === "long" ? "Long" : "Short"}`);
+  const bandNotes = (["long", "short"] as const).map(
+    (side) =>
+      bands[side] && (
+        <p key={side} id={bandId(side)} className="field-error" data-testid={`futures-band-${side}`}>
+          {t("futures.form.refusedFor", {
+            action: actionOf(side),
+            reason: errorText({ key: futuresErrorKey(bands[side].key), values: bands[side].values }),
+          })}
+        </p>
+      ),
+  );
   const err = (f: keyof typeof result.errors) => {
     const e = result.errors[f];
+    // the band's refusal is said per button below the price field (bandNotes)
+    if (f === "price" && (e?.key === "bandHigh" || e?.key === "bandLow")) return undefined;
     return touched && e ? errorText({ key: futuresErrorKey(e.key), values: e.values }) : undefined;
   };
   /** A price field of the form, in the quote coin. */
@@ -165,7 +200,7 @@ export function FuturesOrderPanel({
     const clientOid = newClientOid();
     const r = checkFuturesOrder(
       { ...input, holdSide: side },
-      { market, marginMode, posMode, leverage, lastPrice, available, closable: closableOf(positions, market.symbol, side) },
+      { market, marginMode, posMode, leverage, lastPrice, markPrice, available, closable: closableOf(positions, market.symbol, side) },
       clientOid,
     );
     if (!r.request) return;
@@ -178,7 +213,7 @@ export function FuturesOrderPanel({
       setTouched(false);
       onChanged();
     } catch (e) {
-      const pe = placeErrorOf(e);
+      const pe = placeErrorOf(e, "futures");
       setFormError(errorText(pe.error));
       showToast(errorText(pe.error), "notice");
     } finally {
@@ -189,11 +224,15 @@ export function FuturesOrderPanel({
 
   const submit = (side: HoldSide) => {
     onHoldSide(side);
+    if (bands[side]) {
+      document.getElementById(kind === "plan" ? "futures-plan-price" : "futures-price")?.focus();
+      return;
+    }
     setTouched(true);
     // The side changes what is valid (TP/SL direction); checked again with the side pressed.
     const r = checkFuturesOrder(
       { ...input, holdSide: side },
-      { market, marginMode, posMode, leverage, lastPrice, available, closable: closableOf(positions, market.symbol, side) },
+      { market, marginMode, posMode, leverage, lastPrice, markPrice, available, closable: closableOf(positions, market.symbol, side) },
       "check",
     );
     if (!r.request) return;
@@ -267,6 +306,7 @@ export function FuturesOrderPanel({
         {kind === "limit" && priceField("futures-price", t("form.price"), price, setPrice, "price")}
         {kind === "plan" &&
           priceField("futures-plan-price", t("futures.form.planPrice"), planPrice, setPlanPrice, "price", t("futures.form.planPriceHint"))}
+        {kind !== "market" && bandNotes}
         {kind === "market" && <p className="muted">{t("form.marketNote")}</p>}
         <div className="field-row">
           <DecimalField
@@ -345,6 +385,21 @@ export function FuturesOrderPanel({
               </div>
             </>
           )}
+          {kind === "market" &&
+            (["long", "short"] as const).map((side) => {
+              const at = futuresProtection(tradeSide, side, { market, markPrice });
+              const buys = (tradeSide === "open") === (side === "long");
+              return (
+                at && (
+                  <div key={side}>
+                    <dt>{actionOf(side)}</dt>
+                    <dd data-testid={`futures-protection-${side}`}>
+                      {t(buys ? "form.protectionBuy" : "form.protectionSell", { price: px(Number(at)) })}
+                    </dd>
+                  </div>
+                )
+              );
+            })}
           <div>
             <dt>{t("futures.form.fee")}</dt>
             <dd data-testid="futures-fee">{preview ? `${usd(preview.fee)} ${MARGIN_COIN}` : "—"}</dd>
@@ -356,10 +411,26 @@ export function FuturesOrderPanel({
           </p>
         )}
         <div className="futures-submit">
-          <button type="button" className="button submit-buy" disabled={busy} onClick={() => submit("long")} data-testid="submit-long">
+          <button
+            type="button"
+            className="button submit-buy"
+            disabled={busy}
+            onClick={() => submit("long")}
+            data-testid="submit-long"
+            aria-disabled={bands.long !== undefined || undefined}
+            aria-describedby={bands.long ? bandId("long") : undefined}
+          >
             {t(tradeSide === "open" ? "futures.form.openLong" : "futures.form.closeLong")}
           </button>
-          <button type="button" className="button submit-sell" disabled={busy} onClick={() => submit("short")} data-testid="submit-short">
+          <button
+            type="button"
+            className="button submit-sell"
+            disabled={busy}
+            onClick={() => submit("short")}
+            data-testid="submit-short"
+            aria-disabled={bands.short !== undefined || undefined}
+            aria-describedby={bands.short ? bandId("short") : undefined}
+          >
             {t(tradeSide === "open" ? "futures.form.openShort" : "futures.form.closeShort")}
           </button>
         </div>
@@ -435,6 +506,8 @@ function futuresErrorKey(key: string): string {
     belowMinSize: "minSize",
     belowMinValue: "minNotional",
     aboveAvailable: "insufficientNow",
+    bandHigh: "bandHigh",
+    bandLow: "bandLow",
   };
   return shared[key] ?? `futures.${key}`;
 }

@@ -132,6 +132,7 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
         <FuturesOrderPanel
           market={market}
           lastPrice={ticker?.lastPr}
+          markPrice={ticker?.markPrice}
           account={account}
           positions={view?.positions.state === "ready" ? view.positions.data : NONE}
           loggedIn={user !== null}

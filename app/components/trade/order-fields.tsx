@@ -9,12 +9,16 @@ import type { FieldError } from "~/lib/trade/order-form";
 import type { Market } from "~/lib/trade/market";
 import { FieldNotes } from "~/components/ui/form";
 
-/** An error of the order form in words: its decimals in the reader's number format. */
+/** An error of the order form in words: its decimals in the reader's number format, with the decimals they were given (a price's "99750.00"). */
 export function useErrorText(): (e: FieldError) => string {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
+  const number = (v: string) => {
+    const d = parseDecimal(v);
+    return d ? formatNumber(v, intl, { minDigits: d.scale, maxDigits: Math.max(8, d.scale) }) : v;
+  };
   return (e) => {
-    const values = Object.fromEntries(Object.entries(e.values ?? {}).map(([k, v]) => [k, parseDecimal(v) ? formatNumber(v, intl) : v]));
+    const values = Object.fromEntries(Object.entries(e.values ?? {}).map(([k, v]) => [k, number(v)]));
     return t(`errors.${e.key}`, values);
   };
 }

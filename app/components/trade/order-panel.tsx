@@ -21,7 +21,8 @@ import {
   type OrderFormState,
 } from "~/lib/trade/order-form";
 import { buildPlan, planContext, planOrder, validatePlan, type PlanFormState } from "~/lib/trade/plan-form";
-import { DecimalField, Segmented, sideOptions, unitOptions } from "./order-fields";
+import { marketProtection } from "~/lib/trade/price-band";
+import { DecimalField, Segmented, sideOptions, unitOptions, useErrorText } from "./order-fields";
 import { ForceField, OrderConfirm, OrderFormFoot, PercentControls, type OrderFormProps } from "./order-form-parts";
 import { useOrderEntry } from "./use-order-entry";
 import { PreTpslTip } from "./pre-tpsl-tip";
@@ -87,6 +88,7 @@ type Pending = { kind: "order"; body: Record<string, string> } | { kind: "plan";
 export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSide, unit, onUnit, pick, onSending, onPlaced }: Props) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
+  const errorText = useErrorText();
   const [form, setForm] = useState<FormValues>({
     type: "limit",
     execute: "limit",
@@ -173,7 +175,13 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
   }, [wantsFee, userId]);
   const qUnit = quantityUnit(state);
   const qCoin = qUnit === "base" ? market.base : market.quote;
-  const shown = (f: Field) => entry.shown(f, errors);
+  // A price outside the gateway's band is said at once, not only once the field was left: the
+  // submit is refused for it (docs/decisions/340; a plan's execute price is banded at its trigger).
+  const showsPrice = form.type === "limit" || (isPlan && form.execute === "limit");
+  const band = showsPrice && errors.price?.key.startsWith("band") ? errors.price : undefined;
+  const shown = (f: Field) => entry.shown(f, errors) ?? (f === "price" && band ? errorText(band) : undefined);
+  // A market order (or a market plan, at its trigger) fills only up to its protection price.
+  const protection = state.type === "market" ? marketProtection(side, ctx.lastPrice, market.pricePrecision) : undefined;
   const set = (patch: Partial<FormValues>) => {
     setForm((f) => ({ ...f, ...patch }));
     clearError();
@@ -226,7 +234,6 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
   const spendCoin = side === "buy" ? market.quote : market.base;
   const spendAvailable = available ? (side === "buy" ? available.quote : available.base) : undefined;
   const action = t(side === "buy" ? "form.buyCoin" : "form.sellCoin", { coin: market.base });
-  const showsPrice = form.type === "limit" || (isPlan && form.execute === "limit");
   const feeText = fee ? `${fmt(fee.amount, 8)} ${fee.coin === "base" ? market.base : market.quote}` : "—";
 
   return (
@@ -289,6 +296,14 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
               </dd>
             </>
           )}
+          {protection && (
+            <>
+              <dt>{t("form.protection")}</dt>
+              <dd data-testid="order-protection">
+                {t(side === "buy" ? "form.protectionBuy" : "form.protectionSell", { price: price(protection) })}
+              </dd>
+            </>
+          )}
           <dt>{t("spot.form.fee")}</dt>
           <dd data-testid="order-fee">{feeText}</dd>
         </dl>
@@ -305,7 +320,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
             <DecimalField {...decimalField("stopLoss", t("form.stopLoss"))} />
           </div>
         )}
-        <OrderFormFoot entry={entry} loggedIn={loggedIn} side={side} action={action} />
+        <OrderFormFoot entry={entry} loggedIn={loggedIn} side={side} action={action} refusedBy={band ? "order-price-error" : undefined} />
       </form>
       {pending && (
         <OrderConfirm entry={{ ...entry, pending }} action={action} side={side} skippable>

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { futuresMarketOf } from "./contract";
 import { BTC_CONTRACT } from "./contract.fixture";
-import { checkFuturesOrder, sidesOf, type FuturesFormContext, type FuturesFormInput } from "./order-form";
+import {
+  checkFuturesOrder,
+  futuresBandError,
+  futuresProtection,
+  sidesOf,
+  type FuturesFormContext,
+  type FuturesFormInput,
+} from "./order-form";
 
 const market = futuresMarketOf(BTC_CONTRACT)!;
 const ctx: FuturesFormContext = {
@@ -106,5 +113,39 @@ describe("futures order form", () => {
     expect(checkFuturesOrder({ ...input, kind: "plan", triggerPrice: "" }, ctx, "x").errors.triggerPrice?.key).toBe("required");
     const limitPlan = checkFuturesOrder({ ...input, kind: "plan", triggerPrice: "49000", planPrice: "48900" }, ctx, "x");
     expect(limitPlan.request?.body).toMatchObject({ orderType: "limit", price: "48900" });
+  });
+
+  it("refuses a price outside the band around the mark before sending, per button (40706)", () => {
+    const marked = { ...ctx, markPrice: "50000" };
+    // a long at 10 % over the mark: refused, with the bound; a short there is fine (a sell may rest up to 5 ×)
+    const high = { ...input, price: "55000" };
+    const r = checkFuturesOrder(high, marked, "web-b");
+    expect(r.errors.price?.key).toBe("bandHigh");
+    expect(r.errors.price?.values?.max).toMatch(/^52500(\.0+)?$/);
+    expect(r.request).toBeUndefined();
+    expect(futuresBandError(high, marked, "long")?.key).toBe("bandHigh");
+    expect(futuresBandError(high, marked, "short")).toBeUndefined();
+    // closing a long sells: 10 % under the mark is below its band
+    const low = { ...input, tradeSide: "close" as const, price: "45000" };
+    expect(futuresBandError(low, marked, "long")?.key).toBe("bandLow");
+    expect(futuresBandError(low, { ...marked, posMode: "hedge_mode" }, "long")?.key).toBe("bandLow");
+    expect(futuresBandError(low, marked, "short")).toBeUndefined();
+    // inside, or no mark yet: sent
+    expect(checkFuturesOrder({ ...input, price: "52500" }, marked, "x").request).toBeDefined();
+    expect(checkFuturesOrder(high, ctx, "x").request).toBeDefined();
+  });
+
+  it("bands a plan's own price against its trigger, the mark it fires at", () => {
+    const plan = { ...input, kind: "plan" as const, triggerPrice: "60000", planPrice: "66000" };
+    expect(checkFuturesOrder(plan, { ...ctx, markPrice: "50000" }, "x").errors.price?.key).toBe("bandHigh");
+    expect(checkFuturesOrder({ ...plan, planPrice: "62000" }, { ...ctx, markPrice: "50000" }, "x").request).toBeDefined();
+  });
+
+  it("gives a market order's protection price from the mark", () => {
+    const c = { market, markPrice: "50000" };
+    expect(Number(futuresProtection("open", "long", c))).toBe(52500);
+    expect(Number(futuresProtection("open", "short", c))).toBe(47500);
+    expect(Number(futuresProtection("close", "long", c))).toBe(47500);
+    expect(futuresProtection("open", "long", { market, markPrice: undefined })).toBeUndefined();
   });
 });

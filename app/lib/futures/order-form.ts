@@ -6,6 +6,7 @@
 import { compare, parseDecimal, roundToStep, toText, type Decimal } from "~/lib/numbers/decimal";
 import { MARGIN_COIN, PRODUCT_TYPE } from "./api";
 import type { FuturesMarket } from "./contract";
+import { bandError, marketProtection } from "~/lib/trade/price-band";
 import { liquidationPrice, orderCost, sizeInBase, type FuturesUnit, type HoldSide, type MarginMode } from "./maths";
 
 export type FuturesOrderKind = "limit" | "market" | "plan";
@@ -20,7 +21,9 @@ export type FuturesErrorKey =
   | "belowMinValue"
   | "aboveAvailable"
   | "tpSide"
-  | "slSide";
+  | "slSide"
+  | "bandHigh"
+  | "bandLow";
 
 export interface FuturesFormInput {
   kind: FuturesOrderKind;
@@ -44,6 +47,8 @@ export interface FuturesFormContext {
   leverage: number;
   /** The price a market order is estimated at (the last price). */
   lastPrice: string | undefined;
+  /** The mark price: the reference of the gateway's price band and a market order's protection price (docs/decisions/341). */
+  markPrice?: string | undefined;
   /** USDT free to open with; undefined for a guest. */
   available: number | undefined;
   /** The size that can be closed on this side (base coin). */
@@ -85,6 +90,27 @@ export function sidesOf(
   return { side: opensLong ? "buy" : "sell", ...(tradeSide === "close" ? { reduceOnly: "YES" as const } : {}) };
 }
 
+type FuturesError = { key: FuturesErrorKey; values?: Record<string, string> };
+
+/** The side of the book an order trades on: buying opens a long or closes a short, whatever the position mode. */
+export function bookSideOf(tradeSide: TradeSide, hold: HoldSide): "buy" | "sell" {
+  return (tradeSide === "open") === (hold === "long") ? "buy" : "sell";
+}
+
+/**
+ * The band's refusal of the form's price for one button (open/close long or short), or undefined:
+ * what beside the price field says the button is refused, before anything is sent.
+ */
+export function futuresBandError(input: FuturesFormInput, ctx: FuturesFormContext, hold: HoldSide): FuturesError | undefined {
+  const e = checkFuturesOrder({ ...input, holdSide: hold }, ctx, "band").errors.price;
+  return e && (e.key === "bandHigh" || e.key === "bandLow") ? e : undefined;
+}
+
+/** A market order's protection price for one button (the worst it fills at), from the mark price. */
+export function futuresProtection(tradeSide: TradeSide, hold: HoldSide, ctx: Pick<FuturesFormContext, "market" | "markPrice">) {
+  return marketProtection(bookSideOf(tradeSide, hold), ctx.markPrice, ctx.market.pricePrecision);
+}
+
 export function checkFuturesOrder(input: FuturesFormInput, ctx: FuturesFormContext, clientOid: string): FuturesFormResult {
   const { market } = ctx;
   const errors: FuturesFormResult["errors"] = {};
@@ -105,6 +131,17 @@ export function checkFuturesOrder(input: FuturesFormInput, ctx: FuturesFormConte
   const limitPrice = input.kind === "limit" ? priceOf("price", input.price) : undefined;
   const trigger = input.kind === "plan" ? priceOf("triggerPrice", input.triggerPrice) : undefined;
   const planPrice = input.kind === "plan" && input.planPrice.trim() !== "" ? priceOf("price", input.planPrice) : undefined;
+  // The band around the mark (docs/decisions/341): a limit price now; a plan's own price against its
+  // trigger, the mark price it fires at (the gateway checks it then).
+  const bookSide = bookSideOf(input.tradeSide, input.holdSide);
+  if (limitPrice && !errors.price) {
+    const band = bandError(bookSide, limitPrice, ctx.markPrice, market.pricePrecision);
+    if (band) errors.price = band as FuturesError;
+  }
+  if (planPrice && trigger && !errors.price && !errors.triggerPrice) {
+    const band = bandError(bookSide, planPrice, trigger, market.pricePrecision);
+    if (band) errors.price = band as FuturesError;
+  }
   // Where the order is expected to run: its price, its trigger, or the last price.
   const at = limitPrice ?? planPrice ?? trigger ?? (ctx.lastPrice ? positive(ctx.lastPrice) : undefined);
   const atText = at ? toText(at) : undefined;

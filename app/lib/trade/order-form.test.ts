@@ -110,6 +110,23 @@ describe("validate", () => {
     }
   });
 
+  it("refuses a limit price outside the band around the last price, as the gateway would (43009/43008)", () => {
+    // last price 95,000: a buy at most 99,750, a sell at least 90,250
+    expect(validate({ ...limitBuy, price: "104500" }, ctx).price).toEqual({
+      key: "bandHigh",
+      values: { min: "19000.00", max: "99750.00" },
+    });
+    expect(buildOrder({ ...limitBuy, price: "104500", quantity: "0.001" }, ctx, "web-b")).toEqual({
+      ok: false,
+      errors: { price: { key: "bandHigh", values: { min: "19000.00", max: "99750.00" } } },
+    });
+    expect(validate({ ...limitBuy, price: "99750", quantity: "0.001" }, ctx)).toEqual({});
+    const sell = { ...limitBuy, side: "sell" as const };
+    expect(validate({ ...sell, price: "90000" }, ctx).price).toEqual({ key: "bandLow", values: { min: "90250.00", max: "475000.00" } });
+    // no last price yet: nothing to band against
+    expect(validate({ ...limitBuy, price: "104500", quantity: "0.001" }, { ...ctx, lastPrice: undefined })).toEqual({});
+  });
+
   it("does not judge balances it does not know (a guest)", () => {
     expect(validate({ ...limitBuy, quantity: "0.5" }, { ...ctx, available: undefined })).toEqual({});
   });
@@ -121,7 +138,8 @@ describe("validate", () => {
       stopLoss: { key: "slBelow", values: { price: "90000" } },
     });
     const sell = { ...limitBuy, side: "sell" as const, quantity: "0.1" };
-    expect(validate({ ...sell, takeProfit: "91000", stopLoss: "89000" }, ctx)).toEqual({
+    // (the last price at 90,000: a sell at 90,000 inside its band)
+    expect(validate({ ...sell, takeProfit: "91000", stopLoss: "89000" }, { ...ctx, lastPrice: d("90000") })).toEqual({
       takeProfit: { key: "tpBelow", values: { price: "90000" } },
       stopLoss: { key: "slAbove", values: { price: "90000" } },
     });

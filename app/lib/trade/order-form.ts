@@ -6,6 +6,7 @@
 import type { Force, OrderType, Side } from "../../../protocol/bitget";
 import { compare, div, mul, parseDecimal, roundTo, roundToStep, toText, type Decimal } from "~/lib/numbers/decimal";
 import type { Market } from "./market";
+import { bandError } from "./price-band";
 
 export type TradeUnit = "coin" | "quote";
 /** What the quantity field holds: a size in the base coin, or an amount of the quote coin. */
@@ -27,7 +28,10 @@ export interface OrderContext {
   market: Market;
   /** Available balances of the pair's coins, when known (a logged-in user). */
   available?: { base: Decimal; quote: Decimal };
-  /** The last traded price: the reference of a market order's estimate and its TP/SL. */
+  /**
+   * The last traded price: the reference of a market order's estimate and its TP/SL, and of the
+   * price band a limit price must lie in (the gateway's reference, docs/decisions/340).
+   */
   lastPrice?: Decimal;
 }
 
@@ -115,6 +119,11 @@ export function validate(s: OrderFormState, ctx: OrderContext): OrderErrors {
     const r = readPositive(s.price);
     if (!r.ok) errors.price = r.error ?? required;
     else if (!onGrid(r.value, market.tick)) errors.price = { key: "tick", values: { step: toText(market.tick) } };
+    else {
+      // The gateway's price band around the last price (docs/decisions/340): refused here before it is sent.
+      const band = bandError(s.side, r.value, ctx.lastPrice, market.pricePrecision);
+      if (band) errors.price = band;
+    }
   }
   const quantity = quantityError(s, ctx);
   if (quantity) errors.quantity = quantity;

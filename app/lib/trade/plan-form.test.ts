@@ -53,4 +53,15 @@ describe("plan (trigger) orders", () => {
     const limitSell = { ...sell, execute: "limit" as const, price: "1" };
     expect(validatePlan(limitSell, ctx).quantity?.key).toBe("minNotional");
   });
+
+  it("bands a limit plan's execute price around its trigger, the last price it will fire at (docs/decisions/340)", () => {
+    const limit = { ...plan, execute: "limit" as const, triggerPrice: "100000", quantity: "0.001" };
+    // a buy fired at 100,000 may pay at most 105,000, whatever the last price is now
+    expect(validatePlan({ ...limit, price: "105000.01" }, ctx).price).toEqual({
+      key: "bandHigh",
+      values: { min: "20000.00", max: "105000.00" },
+    });
+    expect(validatePlan({ ...limit, price: "104000" }, ctx)).toEqual({});
+    expect(buildPlan({ ...limit, price: "105000.01" }, ctx, "web-9").ok).toBe(false);
+  });
 });
