@@ -9,28 +9,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { CONTRACTS } from "./contracts.ts";
 import type { Futures } from "./futures.ts";
 import { upnl, type FxChange } from "./ledger.ts";
-import { ADL_REASON, PROTECTION_FUND, type FuturesService } from "./service.ts";
-import { closeFuturesWorlds, futuresWorld } from "./testing.ts";
+import { ADL_REASON, PROTECTION_FUND } from "./service.ts";
+import { closeFuturesWorlds, fundBtc, futuresWorld, liveEquity } from "./testing.ts";
 
 afterAll(closeFuturesWorlds);
 
 const BTC = CONTRACTS[0]!;
 const USDT = 10n ** 8n;
-
-/** Σ (balance + unrealised PnL at the mark) over every live futures account. */
-function equity(fx: Futures): bigint {
-  let total = 0n;
-  for (const a of fx.svc.allAccounts()) if (a.env === "live") total += a.balance;
-  for (const p of fx.svc.bySymbol.get(`live:${BTC.symbol}`) ?? []) if (p.size > 0) total += upnl(p, fx.svc.markValue(p));
-  return total;
-}
-
-/** A user with `usdt` in futures, `lever`x on BTC in the given margin mode. */
-function fund(svc: FuturesService, user: string, usdt: bigint, lever: number, isolated: boolean): void {
-  svc.transfer("live", user, true, usdt * USDT, `${user}-in`);
-  if (isolated) svc.setMarginMode("live", user, BTC, "isolated");
-  svc.setLeverage("live", user, BTC, lever);
-}
 
 /** `maker` rests a limit order at the mark and `taker` takes it: one long, one short of `size` lots. */
 function trade(fx: Futures, maker: string, taker: string, makerSide: "buy" | "sell", size: number): void {
@@ -50,8 +35,8 @@ function btcWorld() {
 describe("the liquidation index", () => {
   it("files a crossed account again when a transfer takes its spare balance, so the mark that now reaches it liquidates it", () => {
     const { fx, svc, mark, size } = btcWorld();
-    fund(svc, "idx-cross", 2000n, 20, false);
-    fund(svc, "idx-maker", 5000n, 1, true);
+    fundBtc(svc, "idx-cross", 2000n, 20, false);
+    fundBtc(svc, "idx-maker", 5000n, 1, true);
     trade(fx, "idx-maker", "idx-cross", "sell", size);
     // with 2,000 USDT behind it the long survives a 12 % fall; with 100 left it does not
     svc.transfer("live", "idx-cross", false, 1900n * USDT, "idx-out");
@@ -64,15 +49,15 @@ describe("the liquidation index", () => {
 describe("auto-deleveraging", () => {
   it("closes the best-ranked opposite position at the bankruptcy price when the fund cannot cover, and conserves money", () => {
     const { fx, svc, mark, size } = btcWorld();
-    fund(svc, "adl-bust", 100n, 50, true);
-    fund(svc, "adl-high", 2000n, 20, true);
-    fund(svc, "adl-low", 2000n, 2, true);
-    fund(svc, "adl-safe", 5000n, 1, true);
+    fundBtc(svc, "adl-bust", 100n, 50, true);
+    fundBtc(svc, "adl-high", 2000n, 20, true);
+    fundBtc(svc, "adl-low", 2000n, 2, true);
+    fundBtc(svc, "adl-safe", 5000n, 1, true);
     trade(fx, "adl-high", "adl-bust", "sell", size);
     trade(fx, "adl-low", "adl-safe", "sell", size);
     const bust = svc.position("live", "adl-bust", BTC.symbol, "long")!;
     const bankruptcy = bust.cost - bust.margin;
-    const before = equity(fx);
+    const before = liveEquity(fx);
     const fundBefore = svc.protectionFund("live");
     expect(fundBefore).toBe(0n);
     // both shorts are in the same profit; the 20x one is ranked before the 2x one
@@ -92,7 +77,7 @@ describe("auto-deleveraging", () => {
     expect(svc.account("live", "adl-high").balance).toBe(highBalance + highCost - bankruptcy);
     // the fund neither gained nor lost, and nothing was created or destroyed
     expect(svc.protectionFund("live")).toBe(fundBefore);
-    expect(equity(fx)).toBe(before);
+    expect(liveEquity(fx)).toBe(before);
     // told on the private streams: a filled system order, its fill and its bill
     const ch = changes.find((x) => x.bills.some((b) => b.userId === "adl-high"))!;
     const order = [...ch.orders].find((o) => o.userId === "adl-high")!;
@@ -115,12 +100,12 @@ describe("auto-deleveraging", () => {
 
   it("deleverages at the takeover price what the book cannot take at it, even when the fund could carry it (docs/decisions/341)", () => {
     const { fx, svc, mark, size } = btcWorld();
-    fund(svc, "carry-bust", 100n, 50, true);
-    fund(svc, "carry-short", 2000n, 20, false);
+    fundBtc(svc, "carry-bust", 100n, 50, true);
+    fundBtc(svc, "carry-short", 2000n, 20, false);
     // the fund has money of its own (paid in from its spot account, as any account's transfer)
     svc.transfer("live", PROTECTION_FUND, true, 1000n * USDT, "fund-seed");
     trade(fx, "carry-short", "carry-bust", "sell", size);
-    const before = equity(fx);
+    const before = liveEquity(fx);
     fx.market.price("live", BTC.symbol).mark = Math.round(mark * 0.95);
     svc.checkLiquidations("live", BTC, Date.now());
     expect(svc.position("live", "carry-bust", BTC.symbol, "long")).toBeUndefined();
@@ -129,7 +114,7 @@ describe("auto-deleveraging", () => {
     expect(svc.position("live", "carry-short", BTC.symbol, "short")).toBeUndefined();
     expect(svc.account("live", PROTECTION_FUND).balance).toBe(1000n * USDT);
     expect(svc.fundEquity("live")).toBe(1000n * USDT);
-    expect(equity(fx)).toBe(before);
+    expect(liveEquity(fx)).toBe(before);
   });
 
   it("closes a position the fund was left with at the mark when the mark moved its way, never handing its profit to the other side", () => {
@@ -138,8 +123,8 @@ describe("auto-deleveraging", () => {
     const ethMark = fx.market.price("live", ETH.symbol).mark;
     const ethSize = Math.round((1000 / (ethMark / 100)) * 1e4);
     // the fund holds a BTC long of its own from before (bought at the mark, as when nobody was short to deleverage)
-    fund(svc, PROTECTION_FUND, 600n, 2, false);
-    fund(svc, "gift-short", 5000n, 2, false);
+    fundBtc(svc, PROTECTION_FUND, 600n, 2, false);
+    fundBtc(svc, "gift-short", 5000n, 2, false);
     trade(fx, PROTECTION_FUND, "gift-short", "buy", size);
     // an ETH short far bigger than its margin, against a long that can carry it
     svc.transfer("live", "gift-bust", true, 1000n * USDT, "gift-bust-in");
@@ -173,7 +158,7 @@ describe("auto-deleveraging", () => {
     const mark0 = fx.market.price("live", BTC.symbol).mark;
     let transferred = 0n;
     users.forEach((u, i) => {
-      fund(svc, u, 500n + BigInt(i) * 300n, [2, 5, 10, 25, 50, 100][i]!, i % 2 === 0);
+      fundBtc(svc, u, 500n + BigInt(i) * 300n, [2, 5, 10, 25, 50, 100][i]!, i % 2 === 0);
       transferred += (500n + BigInt(i) * 300n) * USDT;
     });
     let adl = 0;
@@ -223,7 +208,7 @@ describe("auto-deleveraging", () => {
           } catch (err) {
             if (!(err instanceof Error) || !("code" in err)) throw err;
           }
-          expect(equity(fx)).toBe(transferred);
+          expect(liveEquity(fx)).toBe(transferred);
         }
       }),
       { numRuns: 60 },
@@ -232,6 +217,6 @@ describe("auto-deleveraging", () => {
     expect(adl).toBeGreaterThan(0);
     // a restart reads the same money back
     const again = futuresWorld(w.dir);
-    expect(equity(again.fx)).toBe(transferred);
+    expect(liveEquity(again.fx)).toBe(transferred);
   }, 120_000);
 });

@@ -11,29 +11,13 @@ import { EngineError } from "../exchange/engine/types.ts";
 import { FX_CODES } from "./codes.ts";
 import { CONTRACTS } from "./contracts.ts";
 import { contractJson } from "./format.ts";
-import type { Futures } from "./futures.ts";
 import { upnl } from "./ledger.ts";
 import { PROTECTION_FUND, REDUCE_REASON, STALE_REASON, type FuturesService, type OrderRequest } from "./service.ts";
-import { closeFuturesWorlds, futuresWorld, marketRequest } from "./testing.ts";
+import { closeFuturesWorlds, fundBtc, futuresWorld, liveEquity, marketRequest } from "./testing.ts";
 
 afterAll(closeFuturesWorlds);
 
 const BTC = CONTRACTS[0]!;
-const USDT = 10n ** 8n;
-
-/** Σ (balance + unrealised PnL at the mark) over every live futures account. */
-function equity(fx: Futures): bigint {
-  let total = 0n;
-  for (const a of fx.svc.allAccounts()) if (a.env === "live") total += a.balance;
-  for (const p of fx.svc.bySymbol.get(`live:${BTC.symbol}`) ?? []) if (p.size > 0) total += upnl(p, fx.svc.markValue(p));
-  return total;
-}
-
-function fund(svc: FuturesService, user: string, usdt: bigint, lever: number, isolated: boolean): void {
-  svc.transfer("live", user, true, usdt * USDT, `${user}-in`);
-  if (isolated) svc.setMarginMode("live", user, BTC, "isolated");
-  svc.setLeverage("live", user, BTC, lever);
-}
 
 const limit = (side: "buy" | "sell", price: number, size: number, over: Partial<OrderRequest> = {}): OrderRequest => ({
   symbol: BTC.symbol,
@@ -76,15 +60,15 @@ function trade(svc: FuturesService, mark: number, maker: string, taker: string, 
 describe("case 4: the protection fund cannot be drained through a colluding resting order", () => {
   it("does not sell a taken-over long into a reduce-only bid below its bankruptcy price, and deleverages it there instead", () => {
     const { fx, svc, mark, lotsOf } = btcWorld();
-    fund(svc, "c4-a", 2_000n, 75, true);
-    fund(svc, "c4-b", 50_000n, 10, true);
+    fundBtc(svc, "c4-a", 2_000n, 75, true);
+    fundBtc(svc, "c4-b", 50_000n, 10, true);
     const size = lotsOf(100_000);
     trade(svc, mark, "c4-b", "c4-a", "sell", size);
     // B rests a reduce-only buy about 5.4 % under the market
     const trap = svc.place("live", "c4-b", limit("buy", Math.round(mark * 0.946), size, { reduceOnly: true }));
     expect(trap.status).toBe("live");
     const fundBefore = svc.account("live", PROTECTION_FUND).balance;
-    const before = equity(fx);
+    const before = liveEquity(fx);
     fx.market.price("live", BTC.symbol).mark = Math.round(mark * 0.988);
     svc.checkLiquidations("live", BTC, Date.now());
     expect(svc.position("live", "c4-a", BTC.symbol, "long")).toBeUndefined();
@@ -95,7 +79,7 @@ describe("case 4: the protection fund cannot be drained through a colluding rest
     // B's short was closed by auto-deleveraging at A's bankruptcy price (well above the trap), and its reduce-only order went with it
     expect(svc.position("live", "c4-b", BTC.symbol, "short")).toBeUndefined();
     expect(trap.status).toBe("cancelled");
-    expect(equity(fx)).toBe(before);
+    expect(liveEquity(fx)).toBe(before);
   });
 
   it("never lets the fund lose on a takeover, whatever a colluding account rests (property)", () => {
@@ -127,8 +111,8 @@ describe("case 4: the protection fund cannot be drained through a colluding rest
           fx.market.price("live", BTC.symbol).mark = mark;
           const victim = `prop-victim-${run}`;
           const thief = `prop-thief-${run}`;
-          fund(svc, victim, BigInt(r.margin), r.lever, r.isolated);
-          fund(svc, thief, 90_000n, 5, false);
+          fundBtc(svc, victim, BigInt(r.margin), r.lever, r.isolated);
+          fundBtc(svc, thief, 90_000n, 5, false);
           const size = lotsOf((r.margin * r.lever * r.use) / 100);
           try {
             trade(svc, mark, thief, victim, r.long ? "sell" : "buy", size);
@@ -163,9 +147,9 @@ describe("case 4: the protection fund cannot be drained through a colluding rest
             ]),
           );
           const fundBefore = svc.fundEquity("live");
-          const before = equity(fx);
+          const before = liveEquity(fx);
           svc.checkLiquidations("live", BTC, Date.now());
-          expect(equity(fx)).toBe(before);
+          expect(liveEquity(fx)).toBe(before);
           let gap = 0n;
           const crossedDone = new Set<string>();
           for (const [p, w] of worth) {
@@ -186,8 +170,8 @@ describe("case 4: the protection fund cannot be drained through a colluding rest
 describe("case 5: reduce-only at fill time", () => {
   it("cancels a resting reduce-only order when a plain order closes its position, so it can never open a short", () => {
     const { svc, mark, lotsOf } = btcWorld();
-    fund(svc, "c5-u", 5_000n, 10, false);
-    fund(svc, "c5-m", 50_000n, 10, false);
+    fundBtc(svc, "c5-u", 5_000n, 10, false);
+    fundBtc(svc, "c5-m", 50_000n, 10, false);
     const size = lotsOf(200);
     trade(svc, mark, "c5-m", "c5-u", "sell", size);
     const ro = svc.place("live", "c5-u", limit("sell", Math.round(mark * 1.01), size, { reduceOnly: true }));
@@ -206,8 +190,8 @@ describe("case 5: reduce-only at fill time", () => {
 
   it("cuts the newest closing orders first when the position shrinks, to what it still holds", () => {
     const { svc, mark, lotsOf } = btcWorld();
-    fund(svc, "c5c-u", 5_000n, 10, false);
-    fund(svc, "c5c-m", 50_000n, 10, false);
+    fundBtc(svc, "c5c-u", 5_000n, 10, false);
+    fundBtc(svc, "c5c-m", 50_000n, 10, false);
     const size = lotsOf(400);
     const half = Math.floor(size / 2);
     trade(svc, mark, "c5c-m", "c5c-u", "sell", 2 * half);
@@ -224,8 +208,8 @@ describe("case 5: reduce-only at fill time", () => {
 
   it("caps a resting reduce-only order that exceeds its position at fill time (an order kept from before the rule)", () => {
     const { svc, mark, lotsOf } = btcWorld();
-    fund(svc, "c5k-u", 5_000n, 10, false);
-    fund(svc, "c5k-m", 50_000n, 10, false);
+    fundBtc(svc, "c5k-u", 5_000n, 10, false);
+    fundBtc(svc, "c5k-m", 50_000n, 10, false);
     const size = lotsOf(200);
     trade(svc, mark, "c5k-m", "c5k-u", "sell", size);
     const ro = svc.place("live", "c5k-u", limit("sell", Math.round(mark * 1.01), size, { reduceOnly: true }));
@@ -243,7 +227,7 @@ describe("case 5: reduce-only at fill time", () => {
 describe("price protection around the mark", () => {
   it("refuses limit prices outside the band with 40706 and names the bound", () => {
     const { svc, mark, lotsOf } = btcWorld();
-    fund(svc, "pp-u", 50_000n, 10, false);
+    fundBtc(svc, "pp-u", 50_000n, 10, false);
     const n = lotsOf(100);
     const buy = limitRange("buy", mark);
     const sell = limitRange("sell", mark);
@@ -269,8 +253,8 @@ describe("price protection around the mark", () => {
 
   it("fills a market order only up to its protection price and cancels the rest", () => {
     const { svc, mark, lotsOf } = btcWorld();
-    fund(svc, "mp-u", 50_000n, 10, false);
-    fund(svc, "mp-m", 50_000n, 10, false);
+    fundBtc(svc, "mp-u", 50_000n, 10, false);
+    fundBtc(svc, "mp-m", 50_000n, 10, false);
     const n = lotsOf(100);
     const cap = protectionPrice("buy", mark);
     svc.place("live", "mp-m", limit("sell", cap, n));
@@ -287,8 +271,8 @@ describe("price protection around the mark", () => {
     const svc = fx.svc;
     const mark = fx.market.price("live", BTC.symbol).mark;
     const n = Math.round((100 / (mark / 100)) * 1e6);
-    fund(svc, "mr-u", 50_000n, 10, false);
-    fund(svc, "mr-m", 50_000n, 10, false);
+    fundBtc(svc, "mr-u", 50_000n, 10, false);
+    fundBtc(svc, "mr-m", 50_000n, 10, false);
     const cap = protectionPrice("buy", mark, band);
     // inside the 5 % limit band, beyond the 1 % protection price
     expect(cap).toBeLessThan(protectionPrice("buy", mark));
@@ -306,7 +290,7 @@ describe("price protection around the mark", () => {
 
   it("records a fired plan whose price is out of band as failed, without throwing out of the price loop", async () => {
     const { fx, svc, mark, lotsOf } = btcWorld();
-    fund(svc, "pl-u", 50_000n, 10, false);
+    fundBtc(svc, "pl-u", 50_000n, 10, false);
     const plan = fx.plans.place("live", "pl-u", {
       symbol: BTC.symbol,
       side: "buy",
@@ -333,7 +317,7 @@ describe("price protection around the mark", () => {
 describe("post-trade check", () => {
   it("refuses an isolated opening order that its own expected fill would liquidate, before it rests", () => {
     const { svc, mark, lotsOf } = btcWorld();
-    fund(svc, "pt-u", 5_000n, 125, true);
+    fundBtc(svc, "pt-u", 5_000n, 125, true);
     // a bid 1 % over the mark at 125x: its margin (0.8 %) is gone at the mark once it fills
     const code = refusal(() => svc.place("live", "pt-u", limit("buy", Math.round(mark * 1.01), lotsOf(10_000))));
     expect(code).toBe(FX_CODES.liquidatedAtFill);
@@ -345,8 +329,8 @@ describe("post-trade check", () => {
 
   it("refuses a crossed market order that would sweep a book far enough through the mark to liquidate the account", () => {
     const { svc, mark, lotsOf } = btcWorld();
-    fund(svc, "ptc-u", 100n, 100, false);
-    fund(svc, "ptc-m", 50_000n, 10, false);
+    fundBtc(svc, "ptc-u", 100n, 100, false);
+    fundBtc(svc, "ptc-m", 50_000n, 10, false);
     svc.place("live", "ptc-m", limit("sell", Math.round(mark * 1.03), lotsOf(20_000)));
     const code = refusal(() => svc.place("live", "ptc-u", marketRequest(BTC.symbol, "buy", lotsOf(5_000))));
     expect(code).toBe(FX_CODES.liquidatedAtFill);
@@ -357,9 +341,9 @@ describe("post-trade check", () => {
     // the thief suite's counterexample: a crossed sell resting 5 % under the mark outlives a 20 % jump,
     // and a colluder buys it at 0.79 of the new mark, opening a short under water beyond its margin
     const { fx, svc, mark, lotsOf } = btcWorld();
-    fund(svc, "st-seller", 1_000n, 20, false);
-    fund(svc, "st-buyer", 50_000n, 10, false);
-    fund(svc, "st-honest", 50_000n, 10, false);
+    fundBtc(svc, "st-seller", 1_000n, 20, false);
+    fundBtc(svc, "st-buyer", 50_000n, 10, false);
+    fundBtc(svc, "st-honest", 50_000n, 10, false);
     const stale = svc.place("live", "st-seller", limit("sell", Math.ceil(mark * 0.95), lotsOf(15_000)));
     // an honest ask at the new mark, behind the stale one in price
     const up = Math.round(mark * 1.2);
@@ -380,8 +364,8 @@ describe("post-trade check", () => {
 
   it("still fills a resting order the mark moved past when its account can carry the loss", () => {
     const { fx, svc, mark, lotsOf } = btcWorld();
-    fund(svc, "sf-seller", 20_000n, 2, false);
-    fund(svc, "sf-buyer", 50_000n, 10, false);
+    fundBtc(svc, "sf-seller", 20_000n, 2, false);
+    fundBtc(svc, "sf-buyer", 50_000n, 10, false);
     const ask = svc.place("live", "sf-seller", limit("sell", Math.ceil(mark * 0.95), lotsOf(1_000)));
     fx.market.price("live", BTC.symbol).mark = Math.round(mark * 1.2);
     svc.place("live", "sf-buyer", marketRequest(BTC.symbol, "buy", lotsOf(1_000)));

@@ -1,9 +1,11 @@
 /** Test worlds for the futures area: a database in a temporary folder, the exchange and futures on it. */
 import { openExchangeBase, removeWorldDirs, rethrow, type ExchangeBase } from "../exchange/testing/world.ts";
 import type { PriceBand } from "../../protocol/price-protection.ts";
+import { CONTRACTS } from "./contracts.ts";
 import { Futures } from "./futures.ts";
+import { upnl } from "./ledger.ts";
 import { FUTURES_MIGRATIONS } from "./migrations.ts";
-import type { OrderRequest } from "./service.ts";
+import type { FuturesService, OrderRequest } from "./service.ts";
 
 export interface FuturesWorld extends ExchangeBase {
   fx: Futures;
@@ -33,4 +35,22 @@ export function closeFuturesWorlds(): void {
 /** A market order request of `size` lots (one-way unless `over` says otherwise), as a test places it. */
 export function marketRequest(symbol: string, side: "buy" | "sell", size: number, over: Partial<OrderRequest> = {}): OrderRequest {
   return { symbol, side, orderType: "market", force: "gtc", price: 0, size, clientOid: "", reduceOnly: false, source: "API", ...over };
+}
+
+const BTC = CONTRACTS[0]!;
+const USDT = 10n ** 8n;
+
+/** Σ (balance + unrealised PnL at the mark) over every live futures account: what no rule may create or destroy. */
+export function liveEquity(fx: Futures): bigint {
+  let total = 0n;
+  for (const a of fx.svc.allAccounts()) if (a.env === "live") total += a.balance;
+  for (const p of fx.svc.bySymbol.get(`live:${BTC.symbol}`) ?? []) if (p.size > 0) total += upnl(p, fx.svc.markValue(p));
+  return total;
+}
+
+/** A user with `usdt` in futures, `lever`x on BTC in the given margin mode. */
+export function fundBtc(svc: FuturesService, user: string, usdt: bigint, lever: number, isolated: boolean): void {
+  svc.transfer("live", user, true, usdt * USDT, `${user}-in`);
+  if (isolated) svc.setMarginMode("live", user, BTC, "isolated");
+  svc.setLeverage("live", user, BTC, lever);
 }

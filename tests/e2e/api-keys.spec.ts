@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { totpAt } from "../../gateway/accounts/totp";
 import { test, expect } from "./fixtures";
 import type { Page } from "@playwright/test";
-import { codeFor, newAccountOn } from "./helpers";
+import { bindGoogleAuthenticator, codeFor, newAccountOn } from "./helpers";
 
 /** A bot: plain HTTP with the Bitget HMAC headers, nothing of the browser's. */
 async function assets(apiKey: string, secret: string, passphrase: string, ip?: string): Promise<{ code: string }> {
@@ -134,12 +134,7 @@ test("a key that may withdraw needs Google Authenticator and an IP list; the for
   await expect(page.getByText("Giving a key the withdraw permission needs Google Authenticator, as a withdrawal does.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Create" })).toBeDisabled();
   await page.getByRole("link", { name: "Security settings" }).click();
-  await page.getByRole("button", { name: "Set up Google Authenticator" }).click();
-  await page.getByRole("button", { name: "Start setup" }).click();
-  const secret = (await page.getByTestId("google-secret").textContent()) ?? "";
-  await page.getByLabel("Authenticator code").fill(totpAt(secret, Date.now()));
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByTestId("binding-google")).toContainText("On");
+  const secret = await bindGoogleAuthenticator(page);
 
   await page.goto("/account/newapi");
   await page.getByLabel("Label").fill("payout bot");

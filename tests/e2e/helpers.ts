@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { totpAt } from "../../gateway/accounts/totp";
 import { newestCode } from "../setup/outbox";
 import { steerFuturesPrice as steerPrice } from "../setup/price-control";
 
@@ -134,4 +135,18 @@ export async function followHeaderLink(page: Page, name: string, path: RegExp): 
   await page.goto("/");
   await page.getByRole("navigation").getByRole("link", { name }).click();
   await expect(page).toHaveURL(path);
+}
+
+/**
+ * Binds Google Authenticator from the security page the browser is on (`/modifyverification`):
+ * starts the setup, confirms it with the current code, and answers the secret.
+ */
+export async function bindGoogleAuthenticator(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Set up Google Authenticator" }).click();
+  await page.getByRole("button", { name: "Start setup" }).click();
+  const secret = (await page.getByTestId("google-secret").textContent()) ?? "";
+  await page.getByLabel("Authenticator code").fill(totpAt(secret, Date.now()));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByTestId("binding-google")).toContainText("On");
+  return secret;
 }

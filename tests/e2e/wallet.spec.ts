@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { totpAt } from "../../gateway/accounts/totp";
 import { test, expect } from "./fixtures";
-import { axeViolations, guestSentTo, newAccountOn, sticksOut } from "./helpers";
+import { axeViolations, bindGoogleAuthenticator, guestSentTo, newAccountOn, sticksOut } from "./helpers";
 
 /** Deposits, withdrawals and their records (issue 19 slice 1; docs/decisions/710). */
 const TRON_TO = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -64,12 +64,7 @@ test("a withdrawal with Google Authenticator, then cancelled while pending; the 
   await newAccountOn(page, "withdraw", "/asset/withdraw?coin=USDT");
   await expect(page.getByRole("alert")).toContainText("Bind Google Authenticator before you withdraw.");
   await page.goto("/modifyverification");
-  await page.getByRole("button", { name: "Set up Google Authenticator" }).click();
-  await page.getByRole("button", { name: "Start setup" }).click();
-  const secret = (await page.getByTestId("google-secret").textContent()) ?? "";
-  await page.getByLabel("Authenticator code").fill(totpAt(secret, Date.now()));
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByTestId("binding-google")).toContainText("On");
+  const secret = await bindGoogleAuthenticator(page);
 
   await page.goto("/asset/withdraw?coin=USDT");
   await page.getByTestId("network-TRC20").check();

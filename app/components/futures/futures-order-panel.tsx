@@ -411,28 +411,20 @@ export function FuturesOrderPanel({
           </p>
         )}
         <div className="futures-submit">
-          <button
-            type="button"
-            className="button submit-buy"
-            disabled={busy}
-            onClick={() => submit("long")}
-            data-testid="submit-long"
-            aria-disabled={bands.long !== undefined || undefined}
-            aria-describedby={bands.long ? bandId("long") : undefined}
-          >
-            {t(tradeSide === "open" ? "futures.form.openLong" : "futures.form.closeLong")}
-          </button>
-          <button
-            type="button"
-            className="button submit-sell"
-            disabled={busy}
-            onClick={() => submit("short")}
-            data-testid="submit-short"
-            aria-disabled={bands.short !== undefined || undefined}
-            aria-describedby={bands.short ? bandId("short") : undefined}
-          >
-            {t(tradeSide === "open" ? "futures.form.openShort" : "futures.form.closeShort")}
-          </button>
+          {(["long", "short"] as const).map((side) => (
+            <button
+              key={side}
+              type="button"
+              className={`button ${side === "long" ? "submit-buy" : "submit-sell"}`}
+              disabled={busy}
+              onClick={() => submit(side)}
+              data-testid={`submit-${side}`}
+              aria-disabled={bands[side] !== undefined || undefined}
+              aria-describedby={bands[side] ? bandId(side) : undefined}
+            >
+              {actionOf(side)}
+            </button>
+          ))}
         </div>
       </form>
       {dialog === "confirm" && (
