@@ -6,6 +6,7 @@
  */
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { notional } from "../exchange/instruments.ts";
 import { CONTRACTS } from "./contracts.ts";
 import type { Futures } from "./futures.ts";
 import { upnl, type FxChange } from "./ledger.ts";
@@ -126,19 +127,21 @@ describe("auto-deleveraging", () => {
     fundBtc(svc, PROTECTION_FUND, 600n, 2, false);
     fundBtc(svc, "gift-short", 5000n, 2, false);
     trade(fx, PROTECTION_FUND, "gift-short", "buy", size);
-    // an ETH short far bigger than its margin, against a long that can carry it
+    // an ETH long at 50x against the house market maker, whom deleveraging never takes
     svc.transfer("live", "gift-bust", true, 1000n * USDT, "gift-bust-in");
-    svc.setLeverage("live", "gift-bust", ETH, 20);
-    svc.transfer("live", "gift-long", true, 20_000n * USDT, "gift-long-in");
-    svc.setLeverage("live", "gift-long", ETH, 2);
+    svc.setMarginMode("live", "gift-bust", ETH, "isolated");
+    svc.setLeverage("live", "gift-bust", ETH, 50);
+    svc.transfer("live", "house-fx-mm", true, 20_000n * USDT, "house-in");
+    svc.setLeverage("live", "house-fx-mm", ETH, 2);
     const base = { symbol: ETH.symbol, force: "gtc" as const, size: 18 * ethSize, clientOid: "", reduceOnly: false, source: "API" };
-    svc.place("live", "gift-long", { ...base, side: "buy", orderType: "limit", price: ethMark });
-    svc.place("live", "gift-bust", { ...base, side: "sell", orderType: "market", price: 0 });
-    // ETH gaps 12 % up: the short's deficit is the fund's and leaves it under water
-    fx.market.price("live", ETH.symbol).mark = Math.round(ethMark * 1.12);
+    svc.place("live", "house-fx-mm", { ...base, side: "sell", orderType: "limit", price: ethMark });
+    svc.place("live", "gift-bust", { ...base, side: "buy", orderType: "market", price: 0 });
+    // ETH falls 10 %: the fund takes the long over and is left with it (nobody to deleverage), under water
+    fx.market.price("live", ETH.symbol).mark = Math.round(ethMark * 0.9);
     svc.checkLiquidations("live", ETH, Date.now());
-    expect(svc.position("live", "gift-bust", ETH.symbol, "short")).toBeUndefined();
-    // BTC rises 3 %: the fund's long is in profit, and the fund, under water, deleverages it
+    expect(svc.position("live", "gift-bust", ETH.symbol, "long")).toBeUndefined();
+    expect(svc.position("live", PROTECTION_FUND, ETH.symbol, "long")).toBeDefined();
+    // BTC rises 3 %: the fund's BTC long is in profit, and the fund, under water, deleverages it
     fx.market.price("live", BTC.symbol).mark = Math.round(mark * 1.03);
     expect(svc.fundEquity("live")).toBeLessThan(0n);
     const short = svc.position("live", "gift-short", BTC.symbol, "short")!;
@@ -148,6 +151,30 @@ describe("auto-deleveraging", () => {
     expect(svc.position("live", PROTECTION_FUND, BTC.symbol, "long")).toBeUndefined();
     expect(svc.position("live", "gift-short", BTC.symbol, "short")).toBeUndefined();
     expect(svc.account("live", "gift-short").balance).toBe(marked);
+  });
+
+  it("takes a crossed account that gapped past bankruptcy over at its bankruptcy value: the other side, not the fund, carries the gap", () => {
+    const { fx, svc, mark, size } = btcWorld();
+    fundBtc(svc, "gap-bust", 1000n, 20, false);
+    fundBtc(svc, "gap-long", 20_000n, 2, false);
+    trade(fx, "gap-long", "gap-bust", "buy", 18 * size);
+    const before = liveEquity(fx);
+    const fundBefore = svc.fundEquity("live");
+    const longBalance = svc.account("live", "gap-long").balance;
+    const longCost = svc.position("live", "gap-long", BTC.symbol, "long")!.cost;
+    // the mark gaps 12 % up: the short owes far more than its 1,000 USDT
+    fx.market.price("live", BTC.symbol).mark = Math.round(mark * 1.12);
+    svc.checkLiquidations("live", BTC, Date.now());
+    expect(svc.position("live", "gap-bust", BTC.symbol, "short")).toBeUndefined();
+    // the account ends at zero, never below, and the fund neither paid nor kept anything
+    expect(svc.account("live", "gap-bust").balance).toBe(0n);
+    expect(svc.fundEquity("live")).toBe(fundBefore);
+    expect(svc.positionsOf("live", PROTECTION_FUND)).toEqual([]);
+    // the long was deleveraged at the bankruptcy price: its gain is what the short could pay, less its fees
+    expect(svc.position("live", "gap-long", BTC.symbol, "long")).toBeUndefined();
+    const gained = svc.account("live", "gap-long").balance - longBalance;
+    expect(gained).toBeLessThan(notional(BTC.inst, Math.round(mark * 1.12), 18 * size) - longCost);
+    expect(liveEquity(fx)).toBe(before);
   });
 
   it("conserves money under random positions and mark shocks, and never leaves the fund holding what it cannot carry", () => {

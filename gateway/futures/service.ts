@@ -1292,10 +1292,27 @@ export class FuturesService {
   /** Crossed: every crossed position of the account goes to the fund at its mark value; the fund covers a negative balance. */
   private liquidateCross(env: Env, userId: string, ts: number, ch: FxChange): void {
     for (const o of this.ordersOf(env, userId)) this.finish(o, "cancelled", "liquidation", ch);
-    for (const p of this.positionsOf(env, userId)) {
-      if (p.marginMode !== "crossed") continue;
-      this.takeOver(contract(p.symbol) as Contract, p, this.markValue(p), ts, ch);
+    const crossed = this.positionsOf(env, userId).filter((p) => p.marginMode === "crossed");
+    // what the account owes beyond its crossed equity at the marks (a gap past bankruptcy) is not the
+    // fund's: each position is taken over at its share of the bankruptcy value, so the account ends
+    // at zero and the work-off and deleveraging, bounded by the takeover price, put the gap on the
+    // other side of the book, as an isolated takeover does (docs/decisions/341)
+    const values = crossed.map((p) => this.markValue(p));
+    const owed = -this.summary(env, userId).crossEquity;
+    if (owed > 0n) {
+      let total = 0n;
+      for (const v of values) total += v;
+      let left = owed;
+      crossed.forEach((p, i) => {
+        const share = i === crossed.length - 1 || total === 0n ? left : (owed * (values[i] as bigint)) / total;
+        left -= share;
+        // a long taken over dearer, a short cheaper: the account realises `share` more
+        const v = values[i] as bigint;
+        // (a short is never taken over below nothing: what a gap leaves beyond that, the fund covers below)
+        values[i] = p.holdSide === "long" ? v + share : v > share ? v - share : 0n;
+      });
     }
+    crossed.forEach((p, i) => this.takeOver(contract(p.symbol) as Contract, p, values[i] as bigint, ts, ch));
     const a = this.account(env, userId);
     let isolated = 0n;
     for (const p of this.positionsOf(env, userId)) isolated += p.margin;
