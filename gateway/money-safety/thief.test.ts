@@ -661,45 +661,23 @@ describe("the invariants can fail", () => {
 });
 
 describe("money safety against colluding accounts", () => {
-  it(
-    "(a) conserves every coin over every ledger after every step",
-    async () => {
-      const world = new Renewing();
-      await fc.assert(
-        fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: STEPS, size: "max" }), async (ops) =>
-          runSequence(await world.get(), ops, "conservation"),
-        ),
-        params(),
-      );
-    },
-    LIMIT_MS,
-  );
-
-  it(
-    "(c) leaves no margined holding below maintenance or the liquidation level after a step, and opens none",
-    async () => {
-      const world = new Renewing();
-      await fc.assert(
-        fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: STEPS, size: "max" }), async (ops) =>
-          runSequence(await world.get(), ops, "solvency"),
-        ),
-        params(),
-      );
-    },
-    LIMIT_MS,
-  );
-
-  it(
-    "(b) lets the colluders end with no more than they put in plus what honest moves explain",
-    async () => {
-      const world = new Renewing();
-      await fc.assert(
-        fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: STEPS, size: "max" }), async (ops) =>
-          runSequence(await world.get(), ops, "bound"),
-        ),
-        params(),
-      );
-    },
-    LIMIT_MS,
-  );
+  const properties: Array<[string, Check]> = [
+    ["(a) conserves every coin over every ledger after every step", "conservation"],
+    ["(c) leaves no margined holding below maintenance or the liquidation level after a step, and opens none", "solvency"],
+    ["(b) lets the colluders end with no more than they put in plus what honest moves explain", "bound"],
+  ];
+  for (const [name, check] of properties)
+    it(
+      name,
+      async () => {
+        const world = new Renewing();
+        await fc.assert(
+          fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: STEPS, size: "max" }), async (ops) =>
+            runSequence(await world.get(), ops, check),
+          ),
+          params(),
+        );
+      },
+      LIMIT_MS,
+    );
 });
