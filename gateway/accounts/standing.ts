@@ -30,6 +30,10 @@ export function keyOwnerStanding(users: Pick<Users, "byId">): KeyOwnerStanding {
 
 type Accounts = Pick<AccountService, "users" | "totp" | "factorUserOf">;
 
+/** Whether an account (the one whose second factor is used) has Google Authenticator bound. */
+export const googleBound = (factor: Pick<UserRow, "google_enabled" | "google_secret">): boolean =>
+  factor.google_enabled === 1 && Boolean(factor.google_secret);
+
 /**
  * Why the account could not withdraw on the web at this moment, or undefined: it is frozen (or
  * its main account is), the account whose second factor it uses has no Google Authenticator bound
@@ -40,8 +44,7 @@ export function withdrawRefusal(accounts: Accounts, user: UserRow | undefined): 
   if (!user) return refuse(WALLET_CODES.twoFactorRequired, "Bind Google Authenticator before you withdraw");
   if (frozen(accounts.users, user)) return refuse(FROZEN.code, FROZEN.msg);
   const factor = accounts.factorUserOf(user);
-  if (!(factor.google_enabled === 1 && factor.google_secret))
-    return refuse(WALLET_CODES.twoFactorRequired, "Bind Google Authenticator before you withdraw");
+  if (!googleBound(factor)) return refuse(WALLET_CODES.twoFactorRequired, "Bind Google Authenticator before you withdraw");
   const lockedMs = accounts.totp.lockedMs(factor.id);
   if (lockedMs > 0) return locked(lockedMs);
   return undefined;

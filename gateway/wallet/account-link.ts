@@ -5,7 +5,7 @@
  */
 import { CODES } from "../../protocol/codes.ts";
 import type { AccountService } from "../accounts/service.ts";
-import { requireWithdrawable, requireWithdrawCode } from "../accounts/standing.ts";
+import { googleBound, requireWithdrawable, requireWithdrawCode } from "../accounts/standing.ts";
 import type { Users } from "../accounts/users.ts";
 import { refuse } from "../envelope.ts";
 
@@ -26,9 +26,8 @@ export function walletAccounts(accounts: AccountService, users: Users): WalletAc
     if (!user) throw refuse(CODES.sessionMissing, "Please log in");
     return { user, factor: accounts.factorUserOf(user) };
   };
-  const bound = (f: { google_enabled: number; google_secret: string | null }) => f.google_enabled === 1 && Boolean(f.google_secret);
   return {
-    hasTotp: (userId) => bound(factorOf(userId).factor),
+    hasTotp: (userId) => googleBound(factorOf(userId).factor),
     requireTotp: (userId, code) => requireWithdrawCode(accounts, users.byId(userId), code),
     requireWithdrawable: (userId) => void requireWithdrawable(accounts, users.byId(userId)),
     notify(userId, subject, text) {
