@@ -47,6 +47,12 @@ const STEP_PPM = 1_000;
 const LEVEL_LOTS = 100_000;
 /** An honest move walks the spot print in steps of at most this (ppm), so it never trips a price band. */
 const WALK_PPM = 40_000;
+/**
+ * The largest step of a walk from `price` (ticks). The books' walk (honestMove) and the tape's
+ * (print) take the same steps: were they to differ by a tick, a close-out would settle at a print
+ * the books never saw, and the bound would count that tick as the colluders' (decision 344).
+ */
+const walkLimit = (price: number): number => Math.max(1, Math.floor((price * WALK_PPM) / 1_000_000));
 /** 10^pricePrecision: values are kept in USDT ledger units × this, so BTC at R values exactly. */
 const PSCALE = 100n;
 
@@ -359,10 +365,8 @@ export class MoneyWorld {
   /** Prints R on the spot tape: the honest maker takes what crosses R first, then trades one lot at R with its twin. */
   private async print(r: number): Promise<void> {
     // the bands are anchored on the last trade, which a colluder's tiny trade may have moved: walk back from it first
-    for (let last = this.last(); Math.abs(r - last) * 1_000_000 > last * WALK_PPM; last = this.last()) {
-      const d = Math.max(1, Math.floor((last * WALK_PPM) / 1_000_000));
-      await this.printAt(r > last ? last + d : last - d);
-    }
+    for (let last = this.last(); Math.abs(r - last) > walkLimit(last); last = this.last())
+      await this.printAt(r > last ? last + walkLimit(last) : last - walkLimit(last));
     await this.printAt(r);
   }
 
@@ -412,7 +416,7 @@ export class MoneyWorld {
     const start = this.R;
     let r = start;
     while (r !== next) {
-      const limit = Math.max(1, Math.round((r * WALK_PPM) / 1_000_000));
+      const limit = walkLimit(r);
       const step = next > r ? Math.min(next, r + limit) : Math.max(next, r - limit);
       this.account(step, "spot");
       this.R = step;
