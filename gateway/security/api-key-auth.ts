@@ -26,8 +26,11 @@ export interface KeyProof {
   apiKey: string;
   passphrase: string;
   sign: string;
-  /** The text the signature must cover: HTTP's `timestamp + METHOD + path + body`, the stream's `timestamp + GET + /user/verify`. */
-  signed: string;
+  /**
+   * The texts the signature may cover, any one of them: HTTP's `timestamp + METHOD + path + body`
+   * (as sent, and with its query decoded: signedTexts), the stream's `timestamp + GET + /user/verify`.
+   */
+  signed: string | readonly string[];
   /** The caller's address as the front door settled it (the BFF's word only with its secret). */
   ip: string;
 }
@@ -58,7 +61,8 @@ export class ApiKeyJudge {
       throw hold ? deny(hold.code, hold.msg) : deny(EX_CODES.accessKeyInvalid, "Invalid ACCESS_KEY");
     }
     const row = found.row;
-    if (!safeEqual(signText(row.secret, p.signed), p.sign)) throw deny(EX_CODES.signInvalid, "sign signature error");
+    const texts = typeof p.signed === "string" ? [p.signed] : p.signed;
+    if (!texts.some((t) => safeEqual(signText(row.secret, t), p.sign))) throw deny(EX_CODES.signInvalid, "sign signature error");
     if (!found.passphraseOk(p.passphrase)) throw deny(EX_CODES.passphraseInvalid, "apikey/passphrase is incorrect");
     if (!found.ips.allows(p.ip)) throw deny(EX_CODES.ipInvalid, `Invalid IP ${p.ip}`);
     const refusal = this.standing(row.user_id);
@@ -90,5 +94,38 @@ export function verifyApiKeyCall(keys: ApiKeyJudge, req: FastifyRequest): Princi
   const ts = headerOf(req, API_KEY_HEADERS.timestamp);
   if (!ts || !/^\d{13}$/.test(ts)) throw deny(EX_CODES.timestampInvalid, "Invalid ACCESS_TIMESTAMP");
   if (!freshTimestamp(Number(ts))) throw deny(EX_CODES.timestampExpired, "Request timestamp expired");
-  return keys.judge({ apiKey: key, passphrase, sign, signed: ts + req.method.toUpperCase() + req.url + (req.rawBody ?? ""), ip: req.ip });
+  const signed = signedTexts(req.url).map((url) => ts + req.method.toUpperCase() + url + (req.rawBody ?? ""));
+  return keys.judge({ apiKey: key, passphrase, sign, signed, ip: req.ip });
+}
+
+/** A query piece decoded as the gateway's query parser decodes it (`+` is a space), or undefined if it is not valid. */
+function decodePiece(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The request paths a signature may cover (docs/decisions/308): the path and query as sent, and the
+ * same with each query key and value percent-decoded, which is what Bitget's clients sign (ccxt
+ * signs `clientOid=a:b` and sends `clientOid=a%3Ab`). The decoded form is offered only when it
+ * names the same parameters the query parser reads: no decoded key holds `&` or `=`, no decoded
+ * value holds `&`, so one signed text can never stand for two different sets of parameters.
+ */
+export function signedTexts(url: string): string[] {
+  const at = url.indexOf("?");
+  if (at < 0) return [url];
+  const pieces = url.slice(at + 1).split("&");
+  const decoded: string[] = [];
+  for (const piece of pieces) {
+    const eq = piece.indexOf("=");
+    const key = decodePiece(eq < 0 ? piece : piece.slice(0, eq));
+    const value = eq < 0 ? "" : decodePiece(piece.slice(eq + 1));
+    if (key === undefined || value === undefined || /[&=]/.test(key) || value.includes("&")) return [url];
+    decoded.push(eq < 0 ? key : `${key}=${value}`);
+  }
+  const plain = `${url.slice(0, at)}?${decoded.join("&")}`;
+  return plain === url ? [url] : [url, plain];
 }

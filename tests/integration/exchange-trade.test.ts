@@ -66,6 +66,17 @@ describe("exchange authentication", () => {
     // a signature made for another query string does not verify
     const r6b = await fetch(`${gw.base}${V2.assets}?coin=BTC`, { headers: await signedHeaders(`${V2.assets}?coin=USDT`) });
     expect(((await r6b.json()) as { code: string }).code).toBe("40009");
+    // clients sign the decoded query and send it encoded (docs/decisions/308): both verify
+    const encoded = `${V2.orderInfo}?clientOid=a%3Ab%2Fc%2Cd%20e`;
+    const decodedSign = await fetch(`${gw.base}${encoded}`, { headers: await signedHeaders(`${V2.orderInfo}?clientOid=a:b/c,d e`) });
+    expect(((await decodedSign.json()) as { code: string }).code).not.toBe("40009");
+    const sentSign = await fetch(`${gw.base}${encoded}`, { headers: await signedHeaders(encoded) });
+    expect(((await sentSign.json()) as { code: string }).code).not.toBe("40009");
+    // …but a decoded text that would read as other parameters verifies nothing
+    const smuggled = await fetch(`${gw.base}${V2.assets}?coin=USDT%26coin%3DBTC`, {
+      headers: await signedHeaders(`${V2.assets}?coin=USDT&coin=BTC`),
+    });
+    expect(((await smuggled.json()) as { code: string }).code).toBe("40009");
     const readOnly = new Client(gw.base, makeKey(gw.dataDir, "reader", ["read"]));
     const r7 = await limitOrder(readOnly, "1000");
     expect([r7.status, r7.body.code]).toEqual([403, "40014"]);
