@@ -38,6 +38,8 @@ export const V2 = {
   subaccountTransfer: "/api/v2/spot/wallet/subaccount-transfer",
   /** Not in Bitget's API: resets the caller's simulation (paptrading) account to the demo funds. */
   paperReset: "/api/v2/spot/account/paper-reset",
+  cancelReplaceOrder: "/api/v2/spot/trade/cancel-replace-order",
+  batchCancelPlan: "/api/v2/spot/trade/batch-cancel-plan-order",
 } as const;
 
 export const WS_PATHS = { public: "/v2/ws/public", private: "/v2/ws/private" } as const;

@@ -200,6 +200,22 @@ export class PlanService {
     return p;
   }
 
+  /**
+   * Cancels a user's live plan (trigger) orders of the given pairs, or of every pair (Bitget's
+   * batch-cancel-plan-order, docs/decisions/309), in one commit. TP/SL orders are not plan orders.
+   */
+  async cancelMany(env: Env, userId: string, symbols: ReadonlySet<string> | undefined): Promise<Plan[]> {
+    const now = Date.now();
+    const plans = this.list(env, userId, undefined, "normal").filter((p) => !symbols || symbols.has(p.symbol));
+    for (const p of plans) {
+      p.status = "cancelled";
+      p.uTime = now;
+      this.active.delete(p.id);
+    }
+    if (plans.length) await this.save(plans);
+    return plans;
+  }
+
   list(env: Env, userId: string, symbol?: string, tpsl?: "normal" | "tpsl"): Plan[] {
     const out: Plan[] = [];
     for (const p of this.active.values()) {

@@ -147,6 +147,65 @@ export class ExchangeService {
     return open;
   }
 
+  /**
+   * Bitget's cancel-replace (docs/decisions/309): the new limit order keeps the old one's side,
+   * force and STP mode. Everything that can be judged before the cancel is (fields, clientOid, the
+   * price band): a refusal there changes nothing. Then, in one step and one commit, the old order is
+   * cancelled and the new one goes through the engine's entry point; a new order the engine refuses
+   * then (the balance, once the old order's funds are back) leaves the old one cancelled and comes
+   * back as `refused`. A cancel that fails places nothing.
+   */
+  async replaceOrder(
+    env: Env,
+    userId: string,
+    symbol: string,
+    by: { orderId?: string; clientOid?: string },
+    next: { price: string; size: string; clientOid?: string },
+    source = "API",
+  ): Promise<{ cancelled: Order; placed?: Order; refused?: EngineError }> {
+    const found = this.findOrder(env, userId, by);
+    if (!found || found.symbol !== symbol) throw new EngineError(EX_CODES.orderNotFound, "The order does not exist");
+    const open = this.engine.open.get(found.id);
+    if (!open) throw new EngineError(EX_CODES.orderNotCancellable, "The order has already been filled or cancelled");
+    const body: PlaceOrderBody = {
+      symbol,
+      side: open.side,
+      orderType: "limit",
+      force: open.force,
+      stpMode: open.stp,
+      price: next.price,
+      size: next.size,
+      clientOid: next.clientOid,
+    };
+    const order = toOrder(this.engine.ids, env, userId, body, source);
+    const oidKey = this.engine.clientOidKey(env, userId, order.clientOid);
+    if (
+      body.clientOid !== undefined &&
+      (this.pendingOids.has(oidKey) ||
+        this.engine.openByClientOid.has(oidKey) ||
+        this.store.findOrder(env, userId, { clientOid: order.clientOid }))
+    )
+      throw new EngineError(EX_CODES.duplicateClientOid, "Duplicate clientOid");
+    this.engine.checkPrice(order);
+    const ch = newChange();
+    this.engine.cancel(open, "user cancelled", ch);
+    let refused: unknown;
+    try {
+      this.engine.place(order, ch);
+    } catch (err) {
+      refused = err;
+    }
+    this.pendingOids.add(oidKey);
+    try {
+      await this.store.commit(ch);
+    } finally {
+      this.pendingOids.delete(oidKey);
+    }
+    if (refused === undefined) return { cancelled: open, placed: order };
+    if (refused instanceof EngineError) return { cancelled: open, refused };
+    throw refused;
+  }
+
   async cancelSymbol(env: Env, userId: string, symbol: string): Promise<number> {
     const ch = newChange();
     let n = 0;

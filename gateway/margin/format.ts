@@ -3,7 +3,7 @@ import type { LoanType } from "../../protocol/margin.ts";
 import { formatScaled } from "../exchange/decimal.ts";
 import type { Order } from "../exchange/engine/types.ts";
 import { lots, price, units } from "../exchange/format.ts";
-import { instrument, type Instrument } from "../exchange/instruments.ts";
+import { instrument, notional, type Instrument } from "../exchange/instruments.ts";
 import { RATE_SCALE } from "./config.ts";
 import type { CoinState } from "./service.ts";
 import type { MarginRecord } from "./store.ts";
@@ -32,9 +32,16 @@ export function assetJson(c: CoinState, symbol?: string) {
   };
 }
 
+/**
+ * A margin order row (REST open/history orders, the orders stream): as Bitget, `baseSize` and
+ * `quoteSize` are the order's size in base and quote, `size` and `amount` what filled of it in base
+ * and quote, `priceAvg` the average fill price. A market buy is sized in quote: its `baseSize` is
+ * what it bought; a market sell's `quoteSize` is what it raised (docs/decisions/309).
+ */
 export function marginOrderJson(o: Order, loanType: LoanType) {
   const inst = instrument(o.symbol) as Instrument;
   const avg = o.filled === 0 ? "0" : price(inst, Number(o.filledQuote / (BigInt(o.filled) * inst.quoteUnitsPerTickLot)));
+  const marketBuy = o.type === "market" && o.side === "buy";
   return {
     orderId: o.id,
     symbol: o.symbol,
@@ -45,10 +52,10 @@ export function marginOrderJson(o: Order, loanType: LoanType) {
     price: o.type === "limit" ? price(inst, o.price) : "0",
     side: o.side,
     status: o.status,
-    baseSize: lots(inst, o.filled),
-    quoteSize: units(o.filledQuote),
+    baseSize: lots(inst, marketBuy ? o.filled : o.size),
+    quoteSize: units(marketBuy ? o.quoteSize : o.type === "limit" ? notional(inst, o.price, o.size) : o.filledQuote),
     priceAvg: avg,
-    size: o.type === "market" && o.side === "buy" ? units(o.quoteSize) : lots(inst, o.size),
+    size: lots(inst, o.filled),
     amount: units(o.filledQuote),
     force: o.force,
     cTime: String(o.cTime),

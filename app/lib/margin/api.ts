@@ -108,8 +108,8 @@ export function maxTransferOutOf(data: unknown, coin: string): string | undefine
 }
 
 /**
- * A margin order as the open-orders and history-orders lists give it: as the gateway answers
- * (docs/decisions/320), `size` is what was ordered and `baseSize`/`quoteSize` what has filled.
+ * A margin order as the open-orders and history-orders lists give it: as Bitget answers
+ * (docs/decisions/309), `baseSize`/`quoteSize` is what was ordered and `size`/`amount` what has filled.
  */
 export interface MarginOrder {
   orderId: string;
@@ -147,9 +147,9 @@ export function marginOrderOf(r: unknown): MarginOrder | undefined {
     loanType: text(o.loanType) ?? "normal",
     price: o.orderType === "market" ? "" : (text(o.price) ?? ""),
     priceAvg: Number(o.priceAvg) > 0 ? (text(o.priceAvg) ?? "") : "",
-    size: text(o.size) ?? "",
-    filled: text(o.baseSize) ?? "0",
-    filledQuote: text(o.quoteSize) ?? text(o.amount) ?? "0",
+    size: (o.orderType === "market" && side === "buy" ? text(o.quoteSize) : text(o.baseSize)) ?? "",
+    filled: text(o.size) ?? "0",
+    filledQuote: text(o.amount) ?? "0",
     status: text(o.status) ?? "",
     source: text(o.enterPointSource) ?? "",
     cTime: text(o.cTime) ?? "",

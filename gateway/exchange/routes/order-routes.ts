@@ -5,12 +5,13 @@ import { BATCH_MODES, EX_CODES, TPSL_TYPES, V2 } from "../../../protocol/bitget.
 import type { Principal } from "../../request.ts";
 import { GatewayError, ok } from "../../envelope.ts";
 import { EngineError, type Env } from "../engine/types.ts";
-import { instrument } from "../instruments.ts";
+import { instrument, INSTRUMENTS } from "../instruments.ts";
+import { accountKey } from "../../margin/accounts.ts";
 import { parseScaled } from "../decimal.ts";
 import { PlaceOrderSchema, resolveInstrument, type PlaceOrderBody } from "../order-request.ts";
 import { privateRoute, sourceOf, type ExchangeRouteDeps } from "./private-route.ts";
 import { lots, openOrderJson, orderJson, planJson, price, units } from "../format.ts";
-import { enumValue, isAbsent, optional, ORDER_REF, parseFields, requireOrderRef, shown, text } from "../fields.ts";
+import { decimal, enumValue, isAbsent, optional, ORDER_REF, parseFields, requireOrderRef, shown, text } from "../fields.ts";
 import { qIdCursor, qInt, qString, qTimeWindow, queryEnumOf, type Query } from "./query.ts";
 
 type BatchMode = (typeof BATCH_MODES)[number];
@@ -28,6 +29,19 @@ const BatchSchema = z.object({
   orderList: z.array(z.unknown()).min(1).max(MAX_BATCH),
 });
 const SymbolSchema = z.object({ symbol: text(32) });
+/** Bitget's cancel-replace-order body; `orderType` (ccxt sends it) is taken and ignored: the new order is a limit order. */
+const ReplaceSchema = z.object({
+  symbol: text(32),
+  ...ORDER_REF,
+  price: optional(decimal),
+  size: decimal,
+  newClientOid: optional(text(64)),
+  orderType: optional(text(16)),
+  presetTakeProfitPrice: optional(decimal),
+  executeTakeProfitPrice: optional(decimal),
+  presetStopLossPrice: optional(decimal),
+  executeStopLossPrice: optional(decimal),
+});
 const BatchOrderSchema = PlaceOrderSchema.extend({ symbol: optional(text(32)) });
 
 type Done = { orderId: string; clientOid: string };
@@ -71,6 +85,33 @@ function itemSymbol(mode: BatchMode, outer: string | undefined, inner: string | 
   return symbol;
 }
 
+/** Preset TP/SL prices of a new order: positive, on the pair's tick (checked before anything is placed). */
+function checkPresets(body: { symbol?: string; presetTakeProfitPrice?: string; presetStopLossPrice?: string }): void {
+  const inst = resolveInstrument(body.symbol);
+  for (const [name, v] of [
+    ["presetTakeProfitPrice", body.presetTakeProfitPrice],
+    ["presetStopLossPrice", body.presetStopLossPrice],
+  ] as const) {
+    if (!isAbsent(v) && (parseScaled(v, inst.pricePrecision) ?? 0n) <= 0n)
+      throw new EngineError(
+        EX_CODES.paramCheck,
+        `Parameter verification exception: ${name} must be a positive decimal with at most ${inst.pricePrecision} decimals`,
+      );
+  }
+}
+
+/**
+ * The spot-engine accounts a spot order read looks in: the user's spot account, then its margin
+ * accounts (docs/decisions/320), crossed and isolated, so a margin order reads back through
+ * orderInfo as clients read it (docs/decisions/309). Margin first when the query names a margin mode.
+ */
+function readableAccounts(userId: string, marginMode: string | undefined): string[] {
+  const margin = [accountKey(userId, "crossed"), ...INSTRUMENTS.map((i) => accountKey(userId, "isolated", i.symbol))];
+  if (marginMode === undefined) return [userId, ...margin];
+  if (/^isolated$/i.test(marginMode)) return [...margin.slice(1), margin[0] as string, userId];
+  return [...margin, userId];
+}
+
 export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void {
   const ex = deps.exchange;
   const svc = ex.svc;
@@ -98,17 +139,7 @@ export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void
       );
       return { orderId: plan.id, clientOid: plan.clientOid };
     }
-    const inst = resolveInstrument(body.symbol);
-    for (const [name, v] of [
-      ["presetTakeProfitPrice", body.presetTakeProfitPrice],
-      ["presetStopLossPrice", body.presetStopLossPrice],
-    ] as const) {
-      if (!isAbsent(v) && (parseScaled(v, inst.pricePrecision) ?? 0n) <= 0n)
-        throw new EngineError(
-          EX_CODES.paramCheck,
-          `Parameter verification exception: ${name} must be a positive decimal with at most ${inst.pricePrecision} decimals`,
-        );
-    }
+    checkPresets(body);
     const o = await svc.placeOrder(env, p.userId, body, source(p));
     if (body.presetTakeProfitPrice || body.presetStopLossPrice)
       await ex.plans.preset(o, body.presetTakeProfitPrice || undefined, body.presetStopLossPrice || undefined);
@@ -137,6 +168,32 @@ export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void
   route("POST", V2.cancelOrder, 10, true, async (req, p, env) => {
     const body = parseFields(CancelSchema, req.body);
     return ok(await cancel(body, () => symbolOf(body.symbol), p, env));
+  });
+
+  /**
+   * Bitget's cancel-replace-order (docs/decisions/309): cancels the order, then places a limit order
+   * of the same side with the new price and size. A cancel that fails is an error and places nothing;
+   * a new order refused after the cancel is `success: "failure"` with the reason in `msg`.
+   */
+  route("POST", V2.cancelReplaceOrder, 5, true, async (req, p, env) => {
+    const body = parseFields(ReplaceSchema, req.body);
+    requireOrderRef(body);
+    const symbol = symbolOf(body.symbol);
+    if (isAbsent(body.price)) throw new EngineError(EX_CODES.paramEmpty, "Parameter price cannot be empty");
+    checkPresets(body);
+    const newClientOid = isAbsent(body.newClientOid) ? undefined : body.newClientOid;
+    const r = await svc.replaceOrder(
+      env,
+      p.userId,
+      symbol,
+      body,
+      { price: body.price, size: body.size, clientOid: newClientOid },
+      source(p),
+    );
+    if (!r.placed) return ok({ orderId: null, clientOid: newClientOid ?? null, success: "failure", msg: r.refused?.message ?? "" });
+    if (body.presetTakeProfitPrice || body.presetStopLossPrice)
+      await ex.plans.preset(r.placed, body.presetTakeProfitPrice || undefined, body.presetStopLossPrice || undefined);
+    return ok({ orderId: r.placed.id, clientOid: r.placed.clientOid, success: "success", msg: null });
   });
 
   /** A batch endpoint: each item is parsed and run alone under the batch's symbol rule (Bitget's successList/failureList). */
@@ -182,9 +239,13 @@ export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void
     const orderId = qString(q, "orderId", false, 32);
     const clientOid = qString(q, "clientOid", false, 64);
     requireOrderRef({ orderId, clientOid });
-    const o = svc.findOrder(env, p.userId, { orderId, clientOid });
-    if (!o) throw new GatewayError(EX_CODES.orderNotFound, "The order does not exist");
-    return ok([orderJson(o)]);
+    const marginMode = qString(q, "marginMode", false, 16);
+    for (const account of readableAccounts(p.userId, marginMode)) {
+      const o = svc.findOrder(env, account, { orderId, clientOid });
+      // a margin account's key is internal: the row names the user
+      if (o) return ok([orderJson(account === p.userId ? o : { ...o, userId: p.userId })]);
+    }
+    throw new GatewayError(EX_CODES.orderNotFound, "The order does not exist");
   });
 
   route("GET", V2.unfilled, 20, false, async (req, p, env) => {

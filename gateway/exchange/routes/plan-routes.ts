@@ -32,6 +32,7 @@ const ModifySchema = z.object({
   size: optional(decimal),
 });
 const CancelSchema = z.object(ORDER_REF);
+const BatchCancelSchema = z.object({ symbolList: optional(z.array(text(32)).max(100)) });
 
 export function planRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void {
   const plans = deps.exchange.plans;
@@ -55,6 +56,18 @@ export function planRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void 
     requireOrderRef(body);
     await plans.cancel(env, p.userId, body);
     return ok({ result: "success" });
+  });
+
+  /**
+   * Bitget's batch-cancel-plan-order (docs/decisions/309): the live plan orders of the pairs in
+   * `symbolList`, or of every pair when it is absent or empty, in one commit.
+   */
+  route("POST", V2.batchCancelPlan, 5, true, async (req, p, env) => {
+    const body = parseFields(BatchCancelSchema, req.body ?? {});
+    const list = body.symbolList ?? [];
+    const symbols = list.length ? new Set(list.map((s) => resolveInstrument(s).symbol)) : undefined;
+    const cancelled = await plans.cancelMany(env, p.userId, symbols);
+    return ok({ successList: cancelled.map((x) => ({ orderId: x.id, clientOid: x.clientOid })), failureList: [] });
   });
 
   /** Bitget's page of plans: `nextFlag` and the id to ask below for the next page. */

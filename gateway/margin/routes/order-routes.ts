@@ -129,16 +129,21 @@ export function orderRoutes(ctx: ModeContext): void {
     const sym = qString(q, "symbol", true, 32) as string;
     const ref = pairRef(p, sym);
     const w = windowOf(q);
+    const user = svc.key(ref);
+    // Bitget's clientOid filter (ccxt sends the client's id this way): the order it names, if any
+    const clientOid = qString(q, "clientOid", false, 64);
+    const byClient = clientOid === undefined ? undefined : (m.exchange.svc.store.findOrder(env, user, { clientOid })?.id ?? "");
     const orders = m.exchange.svc.store.orderHistory({
       env,
-      user: svc.key(ref),
+      user,
       symbol: instrument(sym.toUpperCase())!.symbol,
       before: w.before,
       start: w.start,
       end: w.end,
-      orderId: qString(q, "orderId", false, 32) ?? null,
+      orderId: qString(q, "orderId", false, 32) ?? byClient ?? null,
       limit: w.limit,
     });
+    if (byClient === "") orders.length = 0;
     return ok(listJson(orders.map((o) => marginOrderJson(o, loanType(o.id)))));
   });
 
