@@ -30,6 +30,9 @@ import { CAPTCHA_MIGRATIONS, CaptchaStore, RiskCounter, captchaOptionsFromEnv } 
 import type { GatewayConfig } from "./config.ts";
 import { TdkStore, seedTdk } from "./content/tdk.ts";
 import { wikiRoutes } from "./content/wiki-routes.ts";
+import { convertRoutes } from "./convert/routes.ts";
+import { ConvertService } from "./convert/service.ts";
+import { CONVERT_MIGRATIONS, ConvertStore } from "./convert/store.ts";
 import { migrate, openDatabase, type Db } from "./db/database.ts";
 import { GatewayError, installEnvelope } from "./envelope.ts";
 import { eventsConfigFromEnv } from "./events/config.ts";
@@ -129,6 +132,7 @@ export async function createGateway(
   migrate(db, RESERVES_MIGRATIONS);
   migrate(db, VIP_MIGRATIONS);
   migrate(db, WALLET_MIGRATIONS);
+  migrate(db, CONVERT_MIGRATIONS);
 
   const app = Fastify({
     logger,
@@ -205,6 +209,8 @@ export async function createGateway(
   const walletLink = walletAccounts(accounts, accountStores.users);
   const wallet = new WalletService(new WalletStore(db), exchange.svc, walletLink, walletConfigFromEnv(), log("wallet error"));
   wallet.start();
+  // conversions as the user's FOK orders on the spot books (docs/decisions/334)
+  const convert = new ConvertService(exchange.svc, new ConvertStore(db));
   const eventStore = new EventStore(db);
   const events = new EventService({
     store: eventStore,
@@ -270,6 +276,7 @@ export async function createGateway(
   reservesRoutes(app, { reserves, limiter: exchangeDeps.limiter, requireUserId: (req) => accounts.currentUser(req).user.id });
   fundHistoryRoute(app, { store: new FundHistoryStore(db), futures, limiter: exchangeDeps.limiter });
   vipRoutes(app, { ...exchangeDeps, vip });
+  convertRoutes(app, { ...exchangeDeps, convert });
   walletRoutes(app, { ...exchangeDeps, wallet, accounts: walletLink, sessionUserId: (req) => accounts.currentUser(req).user.id });
   eventRoutes(app, {
     events,
