@@ -112,13 +112,13 @@ export class RiskWatch {
       for (const coin of coins) {
         const excess = eng.balance(env, key, coin).available - svc.owed(env, key, coin);
         const inst = svc.valuation.pairOf(coin);
-        if (inst && excess > 0n) this.market(env, key, inst, "sell", excess, ch, start);
+        if (inst && excess > 0n) this.market(env, ref, inst, "sell", excess, ch, start);
       }
       // coins owed are bought back with USDT
       for (const coin of coins) {
         const need = svc.owed(env, key, coin) - eng.balance(env, key, coin).available;
         const inst = svc.valuation.pairOf(coin);
-        if (inst && need > 0n) this.market(env, key, inst, "buy", need, ch, start);
+        if (inst && need > 0n) this.market(env, ref, inst, "buy", need, ch, start);
       }
       for (const coin of svc.coinsOf(ref)) svc.repayFromBalance(env, ref, coin, "liquidation", start, ch);
       const cover = this.cover(env, ref, key, start, ch);
@@ -143,9 +143,16 @@ export class RiskWatch {
     }
   }
 
-  /** A system market order of the account: sells `amount` of the base, or buys about `amount` of it. */
-  private market(env: Env, key: string, inst: Instrument, side: "buy" | "sell", amount: bigint, ch: Change, now: number): void {
+  /**
+   * A system market order of the account: sells `amount` of the base, or buys about `amount` of it,
+   * no further from the coin's price than the account's equity pays for (docs/decisions/344): a
+   * close-out never buys dearer or sells cheaper than the account's bankruptcy price, so a thin book
+   * with a colluder's order at its edge is not filled out of the fund. What it cannot trade there is
+   * settled by cover() at the coin's price.
+   */
+  private market(env: Env, ref: MarginAccountRef, inst: Instrument, side: "buy" | "sell", amount: bigint, ch: Change, now: number): void {
     const eng = this.svc.engine;
+    const key = this.svc.key(ref);
     const book = eng.book(env, inst.symbol);
     let size = 0;
     let quoteSize = 0n;
@@ -163,9 +170,33 @@ export class RiskWatch {
       quoteSize = budget < usdt ? budget : usdt;
       if (quoteSize <= 0n) return;
     }
-    const o = newOrder(eng.ids, { env, userId: key, symbol: inst.symbol, side, type: "market", size, quoteSize, source: "SYS" }, now);
+    const traded =
+      side === "sell"
+        ? BigInt(size) * inst.baseUnitsPerLot
+        : ((amount + inst.baseUnitsPerLot - 1n) / inst.baseUnitsPerLot) * inst.baseUnitsPerLot;
+    const price = this.bankruptcyPrice(env, ref, inst, side, traded);
+    const o = newOrder(
+      eng.ids,
+      { env, userId: key, symbol: inst.symbol, side, type: "market", size, quoteSize, price, source: "SYS" },
+      now,
+    );
     o.clientOid = o.id;
     eng.place(o, ch);
+  }
+
+  /**
+   * The worst price (ticks) at which the account can trade `traded` base units without its equity
+   * going below zero: the coin's price moved by equity ÷ traded, or the coin's price itself when the
+   * account has no equity left (then every tick of slippage would be the fund's).
+   */
+  private bankruptcyPrice(env: Env, ref: MarginAccountRef, inst: Instrument, side: "buy" | "sell", traded: bigint): number {
+    const s = this.svc.state(env, ref);
+    const equity = s.assets - s.liabilities;
+    const at = BigInt(this.svc.valuation.ticks(env, inst));
+    const room = equity > 0n && traded > 0n ? (equity * 10n ** BigInt(inst.pricePrecision)) / traded : 0n;
+    const limit = side === "buy" ? at + room : at - room;
+    const max = BigInt(Number.MAX_SAFE_INTEGER);
+    return Number(limit > max ? max : limit < 1n ? 1n : limit);
   }
 
   /**

@@ -178,3 +178,36 @@ describe("the margin post-trade check", () => {
     expect(w.mg.svc.state(env, ref).risk).toBeGreaterThanOrEqual(11_500n);
   });
 });
+
+describe("a close-out stops at the account's bankruptcy price (docs/decisions/344)", () => {
+  it("does not fill a colluder's ask above the price out of the fund when the account is under water", async () => {
+    const w = await marginWorld();
+    tradeAt(w.ex, env, "BTCUSDT", P0);
+    // alice borrows the most BTC her isolated account may and sells it at the price
+    await w.ex.svc.assets(env, "alice");
+    const ref = w.mg.svc.ref("alice", "isolated", "BTCUSDT");
+    const key = w.mg.svc.key(ref);
+    await w.mg.svc.transfer(env, ref, "USDT", 20_000n * U, true, "t-alice");
+    await w.mg.svc.borrow(env, ref, "BTC", w.mg.svc.maxBorrowable(env, ref, "BTC"));
+    houseQuote(w.ex, env, "BTCUSDT", "buy", P0, 10_000_000);
+    const lots = w.ex.svc.engine.balance(env, key, "BTC").available / 100n;
+    const size = `${lots / 1_000_000n}.${String(lots % 1_000_000n).padStart(6, "0")}`;
+    const sell = await w.mg.orders.place(env, ref, { symbol: "BTCUSDT", side: "sell", orderType: "market", size }, "normal", "API");
+    expect(sell.status).toBe("filled");
+    // bob rests an ask 3 % over where the price is going: inside the protection price of a buy there
+    await w.ex.svc.assets(env, "bob");
+    btc(w, "bob", 2n * U);
+    const P1 = Math.round(P0 * 1.12);
+    const ask = await w.ex.svc.placeOrder(env, "bob", limit("sell", (Math.round(P1 * 1.03) / 100).toFixed(2), "2"));
+    const bobUsdt = w.ex.svc.engine.balance(env, "bob", "USDT").available;
+    // the price jumps 12 %: alice owes more BTC than her USDT buys at the price, and is closed out
+    tradeAt(w.ex, env, "BTCUSDT", P1);
+    await w.mg.risk.settled();
+    const s = w.mg.svc.state(env, ref);
+    expect(s.liabilities).toBe(0n);
+    // the close-out bought nothing dearer than the price: bob's ask is untouched, his USDT the same
+    const order = w.ex.svc.findOrder(env, "bob", { orderId: ask.id });
+    expect(order).toMatchObject({ filled: 0, status: "live" });
+    expect(w.ex.svc.engine.balance(env, "bob", "USDT").available).toBe(bobUsdt);
+  });
+});

@@ -307,7 +307,9 @@ export class Engine {
     if (ref !== book.bandRef) this.reband(book, ref, band);
     const buy = o.side === "buy";
     if (o.type === "market") {
-      o.price = buy ? book.buyProtect : book.sellProtect;
+      // a system order may come with a tighter bound of its own (a margin close-out's bankruptcy price)
+      const protect = buy ? book.buyProtect : book.sellProtect;
+      o.price = o.price > 0 ? (buy ? Math.min(o.price, protect) : Math.max(o.price, protect)) : protect;
       return;
     }
     const max = buy ? book.buyMax : book.sellMax;
