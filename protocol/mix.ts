@@ -56,6 +56,10 @@ export const MIX_PRIVATE = {
   placePosTpsl: "/api/v2/mix/order/place-pos-tpsl",
   ordersPlanPending: "/api/v2/mix/order/orders-plan-pending",
   ordersPlanHistory: "/api/v2/mix/order/orders-plan-history",
+  /** Cancel orders by id, or every order of the product type (and symbol) without a list (docs/decisions/318). */
+  batchCancelOrders: "/api/v2/mix/order/batch-cancel-orders",
+  /** Modify a live TP/SL plan (docs/decisions/318). */
+  modifyTpslOrder: "/api/v2/mix/order/modify-tpsl-order",
   /** Bitget's transfer between the caller's own accounts (spot and USDT-M futures here). */
   walletTransfer: "/api/v2/spot/wallet/transfer",
 } as const;
@@ -97,3 +101,11 @@ export const MIX_PLAN_TYPES = ["normal_plan", "track_plan", "profit_plan", "loss
 export type MixPlanType = (typeof MIX_PLAN_TYPES)[number];
 export const MIX_PLAN_QUERY_TYPES = ["normal_plan", "track_plan", "profit_loss"] as const;
 export const MIX_TRIGGER_TYPES = ["fill_price", "mark_price"] as const;
+
+/** Bitget's public futures market statistics (docs/decisions/319): `symbol`, `period` (STAT_PERIODS of gateway/futures/statistics.ts). */
+export const MIX_STATS = {
+  takerBuySell: "/api/v2/mix/market/taker-buy-sell",
+  positionLongShort: "/api/v2/mix/market/position-long-short",
+  longShort: "/api/v2/mix/market/long-short",
+  accountLongShort: "/api/v2/mix/market/account-long-short",
+} as const;

@@ -204,3 +204,13 @@ FUTURES_MIGRATIONS.push({
     CREATE INDEX fx_plans_user ON fx_plans (env, user_id, seq);
   `,
 });
+
+FUTURES_MIGRATIONS.push({
+  version: 3103,
+  name: "futures trailing plans (track_plan, moving_plan): callback ratio and the extreme price tracked since activation",
+  sql: `
+    ALTER TABLE fx_plans ADD COLUMN callback_ppm INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE fx_plans ADD COLUMN track_extreme INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX fx_plans_parent ON fx_plans (parent_id);
+  `,
+});

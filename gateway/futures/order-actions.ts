@@ -15,6 +15,7 @@ import type { FxOrder } from "./ledger.ts";
 import type { OrderRequest } from "./service.ts";
 
 export interface Modification {
+  /** The replacement's clientOid: required when the size or price changes (the order is replaced then). */
   newClientOid: string;
   /** Lots; the unfilled rest of the old order when absent. */
   size?: number;
@@ -63,6 +64,14 @@ export function modifyOrder(
   if (live.type !== "limit") throw new EngineError(FX_CODES.paramInvalid, "Only resting limit orders can be modified");
   if (m.size === undefined && m.price === undefined && m.tp === undefined && m.sl === undefined)
     throw new EngineError(FX_CODES.paramEmpty, "Parameter newSize, newPrice or a new preset price cannot be empty");
+  if (m.size === undefined && m.price === undefined) {
+    // the presets only: Bitget keeps the order (its id and clientOid) and removes a kind not named (docs/decisions/318)
+    const preset = { tp: m.tp ?? 0, sl: m.sl ?? 0 };
+    fx.plans.checkPreset(env, { ...requestOf(live), size: live.size - live.filled, price: live.price, clientOid: live.clientOid }, preset);
+    fx.plans.replacePreset(live, preset);
+    return live;
+  }
+  if (!m.newClientOid) throw new EngineError(FX_CODES.paramEmpty, "Parameter newClientOid cannot be empty");
   if (
     svc.ordersOf(env, userId).some((o) => o.clientOid === m.newClientOid) ||
     svc.store.findOrder(env, userId, { clientOid: m.newClientOid })

@@ -1,7 +1,8 @@
 /** Futures plan and TP/SL orders as Bitget v2 mix JSON: REST (`orders-plan-pending`/`-history`) and the `orders-algo` channel (docs/decisions/315). */
 import { lots, price } from "../exchange/format.ts";
 import { contract, type Contract } from "./contracts.ts";
-import type { FxPlan } from "./plan-store.ts";
+import { formatScaled } from "../exchange/decimal.ts";
+import { TPSL_TYPES, TRAILING_TYPES, type FxPlan } from "./plan-store.ts";
 import type { FuturesService } from "./service.ts";
 
 /** Bitget's REST names a failed trigger `fail_trigger`; its stream says `fail_execute`. */
@@ -13,13 +14,18 @@ const REST_STATUS: Record<FxPlan["status"], string> = {
   cancelled: "cancelled",
 };
 
+/** A callback ratio (millionths) as Bitget's percent: 10,000 is "1", 12,500 is "1.25". */
+export function callbackText(ppm: number): string {
+  return formatScaled(BigInt(ppm), 4).replace(/\.?0+$/, "");
+}
+
 export function planJson(svc: FuturesService, p: FxPlan) {
   const c = contract(p.symbol) as Contract;
   const px = (t: number) => (t > 0 ? price(c.inst, t) : "");
   // a whole-position TP/SL closes what the position holds
   const size = p.size > 0 ? p.size : (svc.position(p.env, p.userId, p.symbol, p.holdSide)?.size ?? 0);
   const hedge = p.posMode === "hedge_mode";
-  const tpsl = p.planType !== "normal_plan";
+  const tpsl = TPSL_TYPES.has(p.planType);
   return {
     planType: p.planType,
     symbol: p.symbol,
@@ -28,7 +34,7 @@ export function planJson(svc: FuturesService, p: FxPlan) {
     clientOid: p.clientOid,
     price: p.executePrice > 0 ? price(c.inst, p.executePrice) : "0",
     executePrice: p.executePrice > 0 ? price(c.inst, p.executePrice) : "0",
-    callbackRatio: "",
+    callbackRatio: TRAILING_TYPES.has(p.planType) ? callbackText(p.callbackPpm) : "",
     triggerPrice: price(c.inst, p.triggerPrice),
     triggerType: p.triggerType,
     planStatus: REST_STATUS[p.status],

@@ -8,9 +8,12 @@ import type { Env } from "../exchange/engine/types.ts";
 import type { TriggerDirection } from "../exchange/trigger.ts";
 
 /** Bitget's plan types: a trigger order, and the TP/SL kinds (part of a position, or the whole of it). */
-export const FX_PLAN_TYPES = ["normal_plan", "profit_plan", "loss_plan", "pos_profit", "pos_loss"] as const;
+export const FX_PLAN_TYPES = ["normal_plan", "track_plan", "profit_plan", "loss_plan", "moving_plan", "pos_profit", "pos_loss"] as const;
 export type FxPlanType = (typeof FX_PLAN_TYPES)[number];
-export const TPSL_TYPES: ReadonlySet<FxPlanType> = new Set(["profit_plan", "loss_plan", "pos_profit", "pos_loss"]);
+/** The kinds that close a position and go with it (`moving_plan`: a trailing stop of a position). */
+export const TPSL_TYPES: ReadonlySet<FxPlanType> = new Set(["profit_plan", "loss_plan", "moving_plan", "pos_profit", "pos_loss"]);
+/** Trailing kinds (docs/decisions/318): active once the price reaches the trigger, then fired by a retrace of `callbackPpm`. */
+export const TRAILING_TYPES: ReadonlySet<FxPlanType> = new Set(["track_plan", "moving_plan"]);
 export type FxTriggerType = "mark_price" | "fill_price";
 /** `pending`: a preset TP/SL waiting for its order to finish; `live`: waiting for its trigger. */
 export type FxPlanStatus = "pending" | "live" | "executed" | "fail_execute" | "cancelled";
@@ -46,6 +49,10 @@ export interface FxPlan {
   /** A trigger order's own TP/SL, set on its order when it triggers (ticks, 0 for none). */
   presetTp: number;
   presetSl: number;
+  /** A trailing plan's callback ratio in millionths (1% is 10,000); 0 for the other kinds. */
+  callbackPpm: number;
+  /** A trailing plan's best price (ticks) since it was activated; 0 until then. */
+  trackExtreme: number;
   /** The order placed when it triggered. */
   orderId: string;
   failReason: string;
@@ -80,6 +87,8 @@ const CODEC = rowCodec<FxPlan>(
     parentId: "TEXT",
     presetTp: "INTEGER",
     presetSl: "INTEGER",
+    callbackPpm: "INTEGER",
+    trackExtreme: "INTEGER",
     orderId: "TEXT",
     failReason: "TEXT",
     source: "TEXT",
@@ -132,6 +141,16 @@ export class FxPlanStore {
   byClientOid(env: Env, userId: string, clientOid: string): FxPlan | undefined {
     const row = this.byOid.get(env, userId, clientOid) as Record<string, unknown> | undefined;
     return row ? CODEC.fromRow(row) : undefined;
+  }
+
+  /** The preset TP/SL plans of orders (by their parent order id), in any state. */
+  byParents(env: Env, userId: string, orderIds: readonly string[]): FxPlan[] {
+    if (orderIds.length === 0) return [];
+    return this.rows(`SELECT * FROM fx_plans WHERE parent_id IN (${orderIds.map(() => "?").join(", ")}) AND env = ? AND user_id = ?`, [
+      ...orderIds,
+      env,
+      userId,
+    ]);
   }
 
   byId(env: Env, userId: string, id: string): FxPlan | undefined {

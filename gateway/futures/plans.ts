@@ -16,11 +16,15 @@ import { contract, type Contract } from "./contracts.ts";
 import { FX_CODES } from "./codes.ts";
 import type { FxChange, FxOrder, Position, TradeSide } from "./ledger.ts";
 import type { FuturesMarket } from "./market.ts";
-import { FxPlanStore, TPSL_TYPES, type FxPlan, type FxPlanType, type FxTriggerType } from "./plan-store.ts";
+import { FxPlanStore, TPSL_TYPES, TRAILING_TYPES, type FxPlan, type FxPlanType, type FxTriggerType } from "./plan-store.ts";
 import type { FuturesService, OrderRequest } from "./service.ts";
 
 /** A trigger order as the routes read it (prices in ticks, size in lots). */
 export interface PlanOrderInput {
+  /** `track_plan`: a trailing order, active at `triggerPrice`, fired by a retrace of `callbackPpm` (docs/decisions/318). */
+  planType?: "normal_plan" | "track_plan";
+  /** A trailing order's callback ratio in millionths. */
+  callbackPpm?: number;
   symbol: string;
   side: Side;
   tradeSide?: TradeSide;
@@ -41,7 +45,9 @@ export interface PlanOrderInput {
 /** A TP/SL of a position: `size` 0 for the whole position (pos_profit, pos_loss). */
 export interface TpslInput {
   symbol: string;
-  planType: Exclude<FxPlanType, "normal_plan">;
+  planType: Exclude<FxPlanType, "normal_plan" | "track_plan">;
+  /** A `moving_plan`'s callback ratio in millionths. */
+  callbackPpm?: number;
   holdSide: HoldSide;
   triggerPrice: number;
   triggerType: FxTriggerType;
@@ -59,7 +65,12 @@ export interface PlanChanges {
   executePrice?: number;
   presetTp?: number;
   presetSl?: number;
+  /** A trailing plan's callback ratio (millionths). */
+  callbackPpm?: number;
 }
+
+/** Bitget's bound of a trailing order's callback ratio: more than 0, at most 10%. */
+export const MAX_CALLBACK_PPM = 100_000;
 
 export type PlanRef = { orderId?: string; clientOid?: string };
 
@@ -73,6 +84,24 @@ export function tpslDirection(planType: FxPlanType, holdSide: HoldSide): Trigger
 /** The book side that closes a position: a long is closed by selling. */
 const closingSide = (holdSide: HoldSide): Side => (holdSide === "long" ? "sell" : "buy");
 
+/** The book side a plan's order trades on: what closes its position, or its own side when it opens. */
+const planBookSide = (p: FxPlan): Side => (p.tradeSide === "close" || TPSL_TYPES.has(p.planType) ? closingSide(p.holdSide) : p.side);
+
+/**
+ * The price at which an activated trailing plan fires: a sell once the price falls `callbackPpm`
+ * below the highest price since activation, a buy once it rises that much above the lowest.
+ */
+export function trailingStop(sell: boolean, extreme: number, callbackPpm: number): number {
+  return sell
+    ? Math.floor((extreme * (1_000_000 - callbackPpm)) / 1_000_000)
+    : Math.ceil((extreme * (1_000_000 + callbackPpm)) / 1_000_000);
+}
+
+function checkCallback(ppm: number | undefined, name: string): number {
+  if (ppm === undefined || !Number.isInteger(ppm) || ppm <= 0 || ppm > MAX_CALLBACK_PPM)
+    throw new EngineError(FX_CODES.paramInvalid, `Parameter ${name} must be more than 0 and at most 10 (percent)`);
+  return ppm;
+}
 export class FuturesPlans {
   readonly store: FxPlanStore;
   /** Live and pending plans by id. */
@@ -132,8 +161,10 @@ export class FuturesPlans {
     const c = contract(input.symbol) as Contract;
     const a = this.svc.account(env, userId);
     const s = this.svc.setting(env, userId, c);
-    if (input.marginMode && input.marginMode !== s.marginMode)
-      throw new EngineError(FX_CODES.marginModeMismatch, `The contract is set to ${s.marginMode} margin: change the margin mode first`);
+    const trailing = input.planType === "track_plan";
+    if (trailing && input.orderType !== "market")
+      throw new EngineError(FX_CODES.paramInvalid, "A trailing order (track_plan) runs at market: orderType must be market");
+    const callbackPpm = trailing ? checkCallback(input.callbackPpm, "callbackRatio") : 0;
     const hedge = a.posMode === "hedge_mode";
     if (hedge && !input.tradeSide) throw new EngineError(FX_CODES.posModeMismatch, "tradeSide is required in hedge mode");
     if (hedge && input.reduceOnly) throw new EngineError(FX_CODES.posModeMismatch, "reduceOnly is for one-way mode: send tradeSide close");
@@ -142,11 +173,14 @@ export class FuturesPlans {
     if (input.size < c.inst.minLots) throw new EngineError(FX_CODES.lessThanMinimum, "The order size is less than the minimum");
     const holdSide: HoldSide = input.side === "buy" ? "long" : "short";
     const opening = hedge ? input.tradeSide === "open" : !input.reduceOnly;
+    // the order's margin mode, checked now as an order's would be; it is asked again when the plan triggers
+    const marginMode = this.svc.orderMarginMode(env, userId, c, s, input.marginMode, opening);
     if (!opening && (input.presetTp || input.presetSl))
       throw new EngineError(FX_CODES.paramInvalid, "Take-profit and stop-loss can be preset on opening orders only");
     this.checkSides(holdSide, input.executePrice || input.triggerPrice, input.presetTp, input.presetSl);
     const p = this.newPlan(env, userId, c, {
-      planType: "normal_plan",
+      planType: trailing ? "track_plan" : "normal_plan",
+      callbackPpm,
       triggerType: input.triggerType,
       triggerPrice: input.triggerPrice,
       executePrice: input.orderType === "limit" ? input.executePrice : 0,
@@ -156,7 +190,7 @@ export class FuturesPlans {
       holdSide,
       reduceOnly: input.reduceOnly ? 1 : 0,
       size: input.size,
-      marginMode: s.marginMode,
+      marginMode,
       clientOid: input.clientOid,
       presetTp: input.presetTp,
       presetSl: input.presetSl,
@@ -181,9 +215,14 @@ export class FuturesPlans {
       const whole = input.planType === "pos_profit" || input.planType === "pos_loss";
       if (!whole && input.size <= 0) throw new EngineError(FX_CODES.paramEmpty, "Parameter size cannot be empty");
       if (!whole && input.size > pos.size) throw new EngineError(FX_CODES.notEnoughPosition, "Not enough position is available");
-      const direction = tpslDirection(input.planType, input.holdSide);
+      const moving = input.planType === "moving_plan";
+      const callbackPpm = moving ? checkCallback(input.callbackPpm, "rangeRate") : 0;
+      if (moving && input.executePrice > 0)
+        throw new EngineError(FX_CODES.paramInvalid, "A trailing stop (moving_plan) runs at market: executePrice is not supported");
       const now = this.ref(env, c.symbol, input.triggerType);
-      if (crossed(direction, now, input.triggerPrice))
+      // a trailing stop waits for its activation price from wherever the price is now
+      const direction = moving ? directionFrom(input.triggerPrice, now) : tpslDirection(input.planType, input.holdSide);
+      if (!moving && crossed(direction, now, input.triggerPrice))
         throw new EngineError(
           FX_CODES.paramInvalid,
           `The ${isProfit(input.planType) ? "take-profit" : "stop-loss"} price of a ${input.holdSide} position must be ${direction === "up" ? "above" : "below"} the current price`,
@@ -191,6 +230,7 @@ export class FuturesPlans {
       const hedge = this.svc.account(env, userId).posMode === "hedge_mode";
       const p = this.newPlan(env, userId, c, {
         planType: input.planType,
+        callbackPpm,
         triggerType: input.triggerType,
         triggerPrice: input.triggerPrice,
         executePrice: input.executePrice,
@@ -240,6 +280,31 @@ export class FuturesPlans {
     for (const p of this.parents.get(orderId) ?? []) {
       if (p.planType === "profit_plan") out.tp = p.triggerPrice;
       else out.sl = p.triggerPrice;
+    }
+    return out;
+  }
+
+  /**
+   * Replaces a resting order's preset TP/SL (modify-order of the presets only, docs/decisions/318):
+   * the order stays; as on Bitget, a kind not named is removed.
+   */
+  replacePreset(order: FxOrder, preset: { tp: number; sl: number }): void {
+    const old = this.parents.get(order.id) ?? [];
+    this.parents.delete(order.id);
+    this.save(old.map((p) => this.finish(p, "cancelled", "replaced")));
+    this.preset(order, preset);
+  }
+
+  /** The TP/SL preset on each of these orders (trigger ticks, 0 for none), whatever became of them since: the order rows show them. */
+  presetsOf(env: Env, userId: string, orderIds: readonly string[]): Map<string, { tp: number; sl: number }> {
+    const out = new Map<string, { tp: number; sl: number }>();
+    for (const p of this.store.byParents(env, userId, orderIds)) {
+      // a preset replaced by modify-order is no longer the order's
+      if (p.status === "cancelled" && p.failReason === "replaced") continue;
+      const e = out.get(p.parentId) ?? { tp: 0, sl: 0 };
+      if (p.planType === "profit_plan") e.tp = p.triggerPrice;
+      else e.sl = p.triggerPrice;
+      out.set(p.parentId, e);
     }
     return out;
   }
@@ -309,6 +374,8 @@ export class FuturesPlans {
     c: Contract,
     f: Omit<
       FxPlan,
+      | "callbackPpm"
+      | "trackExtreme"
       | "id"
       | "seq"
       | "env"
@@ -323,13 +390,15 @@ export class FuturesPlans {
       | "triggerTime"
       | "cTime"
       | "uTime"
-    >,
+    > & { callbackPpm?: number },
   ): FxPlan {
     const now = Date.now();
     const seq = this.ids.next(now);
     const id = this.ids.text(seq);
     return {
       ...f,
+      callbackPpm: f.callbackPpm ?? 0,
+      trackExtreme: 0,
       id,
       seq,
       env,
@@ -411,13 +480,28 @@ export class FuturesPlans {
       if (ch.size < c.inst.minLots) throw new EngineError(FX_CODES.lessThanMinimum, "The order size is less than the minimum");
       next.size = ch.size;
     }
-    if (ch.executePrice !== undefined) {
+    if (ch.executePrice !== undefined && TPSL_TYPES.has(p.planType)) {
+      // a TP/SL runs at its execution price, or at market for 0 (modify-tpsl-order)
+      if (p.planType === "moving_plan" && ch.executePrice > 0)
+        throw new EngineError(FX_CODES.paramInvalid, "A trailing stop (moving_plan) runs at market: executePrice is not supported");
+      next.executePrice = ch.executePrice;
+      next.orderType = ch.executePrice > 0 ? "limit" : "market";
+    } else if (ch.executePrice !== undefined) {
       if (p.orderType !== "limit") throw new EngineError(FX_CODES.paramInvalid, "Parameter newPrice is for limit plan orders only");
       next.executePrice = ch.executePrice;
     }
     if (ch.presetTp !== undefined) next.presetTp = ch.presetTp;
     if (ch.presetSl !== undefined) next.presetSl = ch.presetSl;
-    if (TPSL_TYPES.has(p.planType)) {
+    if (ch.callbackPpm !== undefined) {
+      if (!TRAILING_TYPES.has(p.planType)) throw new EngineError(FX_CODES.paramInvalid, "A callback ratio is for trailing orders only");
+      next.callbackPpm = checkCallback(ch.callbackPpm, "newCallbackRatio");
+    }
+    if (TRAILING_TYPES.has(p.planType)) {
+      const pos = p.planType === "moving_plan" ? this.svc.position(env, userId, p.symbol, p.holdSide) : undefined;
+      if (pos && next.size > pos.size) throw new EngineError(FX_CODES.notEnoughPosition, "Not enough position is available");
+      // an activated trailing plan keeps its best price; one still waiting waits for its new activation price
+      if (p.trackExtreme === 0) next.direction = directionFrom(next.triggerPrice, this.ref(env, p.symbol, next.triggerType));
+    } else if (TPSL_TYPES.has(p.planType)) {
       const pos = this.svc.position(env, userId, p.symbol, p.holdSide);
       if (pos && p.size > 0 && next.size > pos.size) throw new EngineError(FX_CODES.notEnoughPosition, "Not enough position is available");
       if (crossed(p.direction, this.ref(env, p.symbol, next.triggerType), next.triggerPrice))
@@ -502,13 +586,40 @@ export class FuturesPlans {
   private onPrice(env: Env, symbol: string, type: FxTriggerType, price: number): void {
     const set = this.watching[env].get(symbol);
     if (!set || set.size === 0) return;
+    let moved: FxPlan[] | undefined;
     for (const p of set) {
-      if (p.triggerType !== type || !crossed(p.direction, price, p.triggerPrice)) continue;
+      if (p.triggerType !== type) continue;
+      if (TRAILING_TYPES.has(p.planType)) {
+        const step = this.trail(p, price);
+        if (step === "moved") (moved ??= []).push(p);
+        if (step !== "fire") continue;
+      } else if (!crossed(p.direction, price, p.triggerPrice)) continue;
       set.delete(p);
       // no longer live: a close of its position while it waits in the queue does not cancel it twice
       p.status = "executed";
       this.queue.push(p);
     }
+    // the best price since activation is durable (a restart trails from it), but no stream push is owed
+    if (moved) this.store.save(moved);
+  }
+
+  /**
+   * One price for a trailing plan (docs/decisions/318): it activates when the price reaches its
+   * trigger, then follows the best price (the highest for a sell, the lowest for a buy) and fires
+   * once the price comes back its callback ratio from there.
+   */
+  private trail(p: FxPlan, price: number): "none" | "moved" | "fire" {
+    if (p.trackExtreme === 0) {
+      if (!crossed(p.direction, price, p.triggerPrice)) return "none";
+      p.trackExtreme = price;
+      return "moved";
+    }
+    const sell = planBookSide(p) === "sell";
+    if (sell ? price > p.trackExtreme : price < p.trackExtreme) {
+      p.trackExtreme = price;
+      return "moved";
+    }
+    return crossed(sell ? "down" : "up", price, trailingStop(sell, p.trackExtreme, p.callbackPpm)) ? "fire" : "none";
   }
 
   /** The order a triggered plan places, or why it places none. */
@@ -523,6 +634,8 @@ export class FuturesPlans {
         price: p.executePrice,
         size: p.size,
         reduceOnly: p.reduceOnly === 1,
+        // the plan's margin mode, as its order names it (docs/decisions/318)
+        marginMode: p.marginMode,
       };
     const pos = this.svc.position(p.env, p.userId, p.symbol, p.holdSide);
     if (!pos) return "position closed";

@@ -137,7 +137,11 @@ export function historyPositionJson(r: Record<string, unknown>) {
   };
 }
 
-export function orderJson(o: FxOrder, detail = false) {
+/** An order's preset take-profit and stop-loss triggers (ticks, 0 for none). */
+export type OrderPreset = { tp: number; sl: number };
+const NO_PRESET: OrderPreset = { tp: 0, sl: 0 };
+
+export function orderJson(o: FxOrder, detail = false, preset: OrderPreset = NO_PRESET) {
   const c = contract(o.symbol) as Contract;
   const avg = o.filled > 0 ? price(c.inst, Number(o.filledQuote / (BigInt(o.filled) * c.inst.quoteUnitsPerTickLot))) : "0";
   const base = {
@@ -166,8 +170,8 @@ export function orderJson(o: FxOrder, detail = false) {
     orderSource: o.type === "market" ? "market" : "normal",
     reduceOnly: o.reduceOnly ? "YES" : "NO",
     cancelReason: o.cancelReason,
-    presetStopSurplusPrice: "",
-    presetStopLossPrice: "",
+    presetStopSurplusPrice: preset.tp > 0 ? price(c.inst, preset.tp) : "",
+    presetStopLossPrice: preset.sl > 0 ? price(c.inst, preset.sl) : "",
     cTime: String(o.cTime),
     uTime: String(o.uTime),
   };

@@ -454,6 +454,23 @@ export class FuturesService {
     return s;
   }
 
+  /**
+   * The margin mode an order trades in (docs/decisions/318). Bitget takes `marginMode` from each
+   * order: an opening order in the other mode than the contract's switches the contract to it when
+   * set-margin-mode could (no position and no open order of the contract), and is refused with
+   * set-margin-mode's code otherwise, so positions and orders of one contract never mix modes. A
+   * closing order trades in the mode of the position it closes, whatever it names.
+   */
+  orderMarginMode(env: Env, userId: string, c: Contract, s: FxSettings, asked: MarginMode | undefined, opening: boolean): MarginMode {
+    if (!asked || asked === s.marginMode || !opening) return s.marginMode;
+    if (this.positionsOf(env, userId, c.symbol).length > 0 || this.ordersOf(env, userId, c.symbol).length > 0)
+      throw new EngineError(
+        FX_CODES.positionsOrOrdersExist,
+        `${c.symbol} holds ${s.marginMode} positions or orders: an order in ${asked} margin cannot be placed until they are closed`,
+      );
+    return asked;
+  }
+
   /** Sets the leverage of one side (isolated, hedge), or of the contract (crossed, or one-way isolated: both sides). */
   setLeverage(env: Env, userId: string, c: Contract, lever: number, holdSide?: HoldSide): FxSettings {
     if (!Number.isInteger(lever) || lever < 1 || lever > c.maxLeverage)
@@ -564,8 +581,6 @@ export class FuturesService {
     if (!c) throw new EngineError(FX_CODES.paramNotExist, `Parameter ${req.symbol} does not exist`);
     const a = this.account(env, userId);
     const s = this.setting(env, userId, c);
-    if (req.marginMode && req.marginMode !== s.marginMode)
-      throw new EngineError(FX_CODES.marginModeMismatch, `The contract is set to ${s.marginMode} margin: change the margin mode first`);
     if (
       req.clientOid &&
       (this.openByOid.has(`${env}:${userId}:${req.clientOid}`) || this.store.findOrder(env, userId, { clientOid: req.clientOid }))
@@ -585,6 +600,7 @@ export class FuturesService {
       posSide = req.side === "buy" ? "long" : "short";
       tradeSide = req.reduceOnly ? "close" : "open";
     }
+    const mode = this.orderMarginMode(env, userId, c, s, req.marginMode, tradeSide === "open");
     // the book side: closing a hedge position trades against it
     const bookSide: Side = hedge && tradeSide === "close" ? (posSide === "long" ? "sell" : "buy") : req.side;
     if (req.size < c.inst.minLots) throw new EngineError(FX_CODES.lessThanMinimum, "The order size is less than the minimum");
@@ -614,8 +630,8 @@ export class FuturesService {
         posSide,
         reduceOnly: req.reduceOnly,
         posMode: a.posMode,
-        leverage: s.marginMode === "crossed" ? s.crossLever : posSide === "long" ? s.longLever : s.shortLever,
-        marginMode: s.marginMode,
+        leverage: mode === "crossed" ? s.crossLever : posSide === "long" ? s.longLever : s.shortLever,
+        marginMode: mode,
         account: a,
       },
       now,
@@ -649,6 +665,11 @@ export class FuturesService {
     const ch = newFxChange();
     ch.accounts.add(a);
     ch.orders.add(o);
+    if (mode !== s.marginMode) {
+      // the order's margin mode becomes the contract's, written with the order (docs/decisions/318)
+      s.marginMode = mode;
+      ch.also(() => this.store.saveSettings(env, userId, c.symbol, s));
+    }
     const opp = bookSide === "buy" ? book.asks : book.bids;
     const best = opp.best();
     const crosses = best !== undefined && (bookSide === "buy" ? best.price <= limit : best.price >= limit);

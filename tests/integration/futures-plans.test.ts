@@ -63,12 +63,15 @@ describe("plan (trigger) orders", () => {
     };
     const placed = await plan(alice, {
       ...documented,
+      clientOid: "fxp-plan-0",
       marginMode: "isolated",
       reduceOnly: "NO",
       ...sentEmpty("callbackRatio", "tradeSide", "stopSurplusTriggerPrice", "stopLossTriggerPrice"),
     });
-    // the contract is crossed: a plan for isolated margin is refused like an order
-    expect(placed.body.code).toBe("40774");
+    // the contract is crossed with nothing open: a plan names its own margin mode, as an order does (docs/decisions/318)
+    expect(placed.body.code).toBe("00000");
+    const dropped = await alice.post(MIX_PRIVATE.cancelPlanOrder, { ...BTC, orderIdList: [{ orderId: placed.body.data.orderId }] });
+    expect(dropped.body.code).toBe("00000");
     const ok = await plan(alice, { ...documented, marginMode: "crossed", stopSurplusTriggerPrice: (mark * 1.6).toFixed(2) });
     expect(ok.body.code).toBe("00000");
     expect(ok.body.data).toEqual({ orderId: expect.stringMatching(/^\d+$/), clientOid: "fxp-plan-1" });

@@ -114,7 +114,8 @@ describe("futures orders and positions (one-way mode)", () => {
     // a duplicate clientOid, the hedge-mode field in one-way mode, another margin mode
     expect((await order(alice, "buy", "0.01", "market", { clientOid: "fx-open-1" })).body.code).toBe("43118");
     expect((await order(alice, "buy", "0.01", "market", { tradeSide: "open" })).body.code).toBe("40774");
-    expect((await order(alice, "buy", "0.01", "market", { marginMode: "crossed" })).body.code).toBe("40774");
+    // an isolated position is held: an opening order in crossed margin is refused as set-margin-mode is (docs/decisions/318)
+    expect((await order(alice, "buy", "0.01", "market", { marginMode: "crossed" })).body.code).toBe("45117");
   });
 
   it("refuses orders it cannot honour with Bitget's codes", async () => {

@@ -3,10 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { SIDES } from "../../../protocol/bitget.ts";
 import { MIX_PRIVATE } from "../../../protocol/mix.ts";
-import { GatewayError, ok } from "../../envelope.ts";
+import { ok } from "../../envelope.ts";
 import { decimal, enumValue, isAbsent, optional, ORDER_REF, parseFields, requireOrderRef, text } from "../../exchange/fields.ts";
 import { sourceOf, type ExchangeRouteDeps } from "../../exchange/routes/private-route.ts";
-import { FX_CODES } from "../codes.ts";
 import type { Futures } from "../futures.ts";
 import { modifyOrder, reverse } from "../order-actions.ts";
 import { Base, bodyContract, clientOidOf, priceTicks, sizeLots } from "./order-fields.ts";
@@ -37,8 +36,8 @@ export function futuresActionRoutes(app: FastifyInstance, deps: ExchangeRouteDep
     const b = parseFields(ModifySchema, req.body);
     const c = bodyContract(b);
     requireOrderRef(b);
+    // required when the size or price changes (the order is replaced); not for a change of its presets only
     const newClientOid = clientOidOf(b.newClientOid, "newClientOid");
-    if (!newClientOid) throw new GatewayError(FX_CODES.paramEmpty, "Parameter newClientOid cannot be empty");
     // "0" removes a preset take-profit or stop-loss; absent keeps the old one
     const preset = (v: string | undefined, name: string) => (v === undefined ? undefined : Number(v) === 0 ? 0 : priceTicks(c, v, name));
     const o = modifyOrder(fx, env, p.userId, c, b.orderId ? { orderId: b.orderId } : { clientOid: b.clientOid }, {

@@ -33,6 +33,9 @@ export const OrderFields = {
   marginMode: optional(text(16)),
   presetStopSurplusPrice: optional(decimal),
   presetStopLossPrice: optional(decimal),
+  /** Bitget's limit execution of a preset; the gateway's presets run at market, so a non-zero one is refused (docs/decisions/318). */
+  presetStopSurplusExecutePrice: optional(decimal),
+  presetStopLossExecutePrice: optional(decimal),
 };
 export type OrderFieldValues = z.infer<z.ZodObject<typeof OrderFields>>;
 
@@ -121,8 +124,17 @@ export function toRequest(c: Contract, f: OrderFieldValues, marginMode: string |
 /** The preset take-profit and stop-loss of an order body, in ticks (0 for none). */
 export function presetsOf(
   c: Contract,
-  f: Pick<OrderFieldValues, "presetStopSurplusPrice" | "presetStopLossPrice">,
+  f: Pick<
+    OrderFieldValues,
+    "presetStopSurplusPrice" | "presetStopLossPrice" | "presetStopSurplusExecutePrice" | "presetStopLossExecutePrice"
+  >,
 ): { tp: number; sl: number } {
+  for (const [name, v] of [
+    ["presetStopSurplusExecutePrice", f.presetStopSurplusExecutePrice],
+    ["presetStopLossExecutePrice", f.presetStopLossExecutePrice],
+  ] as const)
+    if (!isAbsent(v) && Number(v) !== 0)
+      throw new EngineError(FX_CODES.paramInvalid, `A preset take-profit or stop-loss runs at market: ${name} is not supported`);
   return {
     tp: optionalTicks(c, f.presetStopSurplusPrice, "presetStopSurplusPrice"),
     sl: optionalTicks(c, f.presetStopLossPrice, "presetStopLossPrice"),

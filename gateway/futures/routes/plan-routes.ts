@@ -11,6 +11,7 @@ import type { Principal } from "../../request.ts";
 import { FX_CODES } from "../codes.ts";
 import type { Contract } from "../contracts.ts";
 import type { Futures } from "../futures.ts";
+import { parseScaled } from "../../exchange/decimal.ts";
 import { planJson } from "../plan-format.ts";
 import { FX_PLAN_TYPES, TPSL_TYPES, type FxPlan, type FxPlanType, type FxTriggerType } from "../plan-store.ts";
 import type { TpslInput } from "../plans.ts";
@@ -57,6 +58,15 @@ const ModifySchema = z.object({
   ...tpslFields("newStopSurplus"),
   ...tpslFields("newStopLoss"),
 });
+const ModifyTpslSchema = z.object({
+  ...ORDER_REF,
+  ...Base,
+  triggerPrice: decimal,
+  triggerType: optional(text(16)),
+  executePrice: Price,
+  size: Price,
+  rangeRate: optional(text(16)),
+});
 const CancelSchema = z.object({
   orderIdList: optional(z.array(z.object(ORDER_REF)).max(50)),
   symbol: optional(text(32)),
@@ -88,6 +98,7 @@ const PosTpslSchema = z.object({
 
 const ALL_TYPES: ReadonlySet<FxPlanType> = new Set(FX_PLAN_TYPES);
 const NORMAL: ReadonlySet<FxPlanType> = new Set(["normal_plan"]);
+const TRACK: ReadonlySet<FxPlanType> = new Set(["track_plan"]);
 
 const triggerTypeOf = (v: string | undefined, name = "triggerType"): FxTriggerType => enumValue(MIX_TRIGGER_TYPES, v, name, "fill_price");
 /**
@@ -97,11 +108,24 @@ const triggerTypeOf = (v: string | undefined, name = "triggerType"): FxTriggerTy
 const tpslTriggerTypeOf = (v: string | undefined, name = "triggerType"): FxTriggerType =>
   enumValue(MIX_TRIGGER_TYPES, v, name, "mark_price");
 
-/** Bitget's planType of a body: the kinds the gateway keeps, or a clear refusal of those it does not (trailing orders). */
+/** Bitget's planType of a body. */
 function planTypeOf(v: string | undefined, fallback?: FxPlanType): FxPlanType {
-  const t = enumValue(MIX_PLAN_TYPES, v, "planType", fallback);
-  if (t === "track_plan" || t === "moving_plan") throw new GatewayError(FX_CODES.paramInvalid, `Parameter planType ${t} is not supported`);
-  return t;
+  return enumValue(MIX_PLAN_TYPES, v, "planType", fallback);
+}
+
+/**
+ * A trailing order's callback ratio (`callbackRatio`, `rangeRate`): Bitget's percent, e.g. "1.5",
+ * in millionths; undefined when absent (the plan area refuses a trailing order without one).
+ */
+function callbackPpm(v: string | undefined, name: string): number | undefined {
+  if (isAbsent(v)) return undefined;
+  const ppm = typeof v === "string" ? parseScaled(v, 4) : undefined;
+  if (ppm === undefined || ppm <= 0n || ppm > 100_000n)
+    throw new GatewayError(
+      FX_CODES.paramInvalid,
+      `Parameter ${name} must be a percent more than 0 and at most 10, with at most 4 decimals`,
+    );
+  return Number(ppm);
 }
 
 /** The kinds a `planType` filter names: one kind, `profit_loss` for every TP/SL kind, or all when absent. */
@@ -132,14 +156,20 @@ export function futuresPlanRoutes(app: FastifyInstance, deps: ExchangeRouteDeps 
   route("POST", MIX_PRIVATE.placePlanOrder, 10, true, async (req, p, env) => {
     const b = fields(PlaceSchema, req.body, ["size", "triggerPrice"]);
     const c = bodyContract(b);
-    if (planTypeOf(b.planType, "normal_plan") !== "normal_plan")
-      throw new GatewayError(FX_CODES.paramInvalid, "place-plan-order takes planType normal_plan: use place-tpsl-order for TP/SL");
+    const planType = planTypeOf(b.planType, "normal_plan");
+    if (planType !== "normal_plan" && planType !== "track_plan")
+      throw new GatewayError(
+        FX_CODES.paramInvalid,
+        "place-plan-order takes planType normal_plan or track_plan: use place-tpsl-order for TP/SL",
+      );
     if (!isAbsent(b.stopSurplusExecutePrice) && Number(b.stopSurplusExecutePrice) !== 0)
       throw new GatewayError(FX_CODES.paramInvalid, "A plan's take-profit runs at market: stopSurplusExecutePrice is not supported");
     if (!isAbsent(b.stopLossExecutePrice) && Number(b.stopLossExecutePrice) !== 0)
       throw new GatewayError(FX_CODES.paramInvalid, "A plan's stop-loss runs at market: stopLossExecutePrice is not supported");
     const order = toRequest(c, { ...b, force: undefined }, b.marginMode, p);
     const plan = plans.place(env, p.userId, {
+      planType,
+      callbackPpm: planType === "track_plan" ? callbackPpm(b.callbackRatio, "callbackRatio") : undefined,
       symbol: c.symbol,
       side: order.side,
       tradeSide: order.tradeSide,
@@ -172,8 +202,30 @@ export function futuresPlanRoutes(app: FastifyInstance, deps: ExchangeRouteDeps 
       executePrice: b.newPrice === undefined ? undefined : priceTicks(c, b.newPrice, "newPrice"),
       presetTp: preset(b.newStopSurplusTriggerPrice, "newStopSurplusTriggerPrice"),
       presetSl: preset(b.newStopLossTriggerPrice, "newStopLossTriggerPrice"),
+      callbackPpm: callbackPpm(b.newCallbackRatio, "newCallbackRatio"),
     });
     if (plan.symbol !== c.symbol) throw new GatewayError(FX_CODES.paramInvalid, "The plan order is of another symbol");
+    return ok({ orderId: plan.id, clientOid: plan.clientOid });
+  });
+
+  /** Bitget's modify-tpsl-order: a live TP/SL (or trailing stop) of the caller, its trigger, execution price, size and callback (docs/decisions/318). */
+  route("POST", MIX_PRIVATE.modifyTpslOrder, 10, true, async (req, p, env) => {
+    const b = fields(ModifyTpslSchema, req.body, ["triggerPrice"]);
+    const c = bodyContract(b);
+    requireOrderRef(b);
+    const ref = { orderId: b.orderId, clientOid: b.orderId ? undefined : b.clientOid };
+    const found = plans.list(env, p.userId, { types: TPSL_TYPES, symbol: c.symbol, ...ref })[0];
+    if (!found) throw new GatewayError(FX_CODES.planNotFound, "Plan order does not exist");
+    const whole = found.planType === "pos_profit" || found.planType === "pos_loss";
+    const plan = plans.modify(env, p.userId, { orderId: found.id }, TPSL_TYPES, {
+      triggerPrice: priceTicks(c, b.triggerPrice, "triggerPrice"),
+      triggerType: isAbsent(b.triggerType) ? undefined : triggerTypeOf(b.triggerType),
+      // "" or 0 runs it at market
+      executePrice: b.executePrice === undefined ? 0 : executeTicks(c, b.executePrice, "executePrice"),
+      // a whole-position TP/SL closes what the position holds: its size is ""
+      size: whole || isAbsent(b.size) ? undefined : sizeLots(c, b.size),
+      callbackPpm: found.planType === "moving_plan" ? callbackPpm(b.rangeRate, "rangeRate") : undefined,
+    });
     return ok({ orderId: plan.id, clientOid: plan.clientOid });
   });
 
@@ -215,7 +267,7 @@ export function futuresPlanRoutes(app: FastifyInstance, deps: ExchangeRouteDeps 
     const b = fields(TpslSchema, req.body, ["triggerPrice"]);
     const c = bodyContract(b);
     const planType = planTypeOf(b.planType);
-    if (planType === "normal_plan")
+    if (planType === "normal_plan" || planType === "track_plan")
       throw new GatewayError(FX_CODES.paramInvalid, "place-tpsl-order takes a TP/SL planType: use place-plan-order");
     const whole = planType === "pos_profit" || planType === "pos_loss";
     const [plan] = plans.placeTpsl(env, p.userId, [
@@ -227,6 +279,7 @@ export function futuresPlanRoutes(app: FastifyInstance, deps: ExchangeRouteDeps 
         triggerType: tpslTriggerTypeOf(b.triggerType),
         executePrice: executeTicks(c, b.executePrice, "executePrice"),
         size: whole || b.size === undefined ? 0 : sizeLots(c, b.size),
+        callbackPpm: planType === "moving_plan" ? callbackPpm(b.rangeRate, "rangeRate") : undefined,
         clientOid: clientOidOf(b.clientOid),
         source: sourceOf(p),
       },
@@ -274,7 +327,7 @@ export function futuresPlanRoutes(app: FastifyInstance, deps: ExchangeRouteDeps 
     const clientOid = orderId ? undefined : qString(q, "clientOid", false, 64);
     const before = qInt(q, "idLessThan", { min: 0, max: 9e15 }) ?? Number.MAX_SAFE_INTEGER;
     const { start, end } = qTimeWindow(q);
-    const types = kind === "profit_loss" ? TPSL_TYPES : kind === "normal_plan" ? NORMAL : new Set<FxPlanType>();
+    const types = kind === "profit_loss" ? TPSL_TYPES : kind === "normal_plan" ? NORMAL : TRACK;
     let list: FxPlan[] = [];
     if (pt === "USDT-FUTURES" && types.size > 0) {
       if (pending)

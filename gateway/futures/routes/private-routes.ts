@@ -33,6 +33,12 @@ const PlaceSchema = z.object({ ...Base, ...OrderFields });
 const BatchSchema = z.object({ ...Base, marginMode: optional(text(16)), orderList: z.array(z.object(OrderFields)).min(1).max(50) });
 const CancelSchema = z.object({ ...Base, orderId: optional(text(32)), clientOid: optional(text(64)) });
 const CancelAllSchema = z.object({ productType: text(32), symbol: optional(text(32)), marginCoin: MarginCoin });
+const BatchCancelSchema = z.object({
+  productType: text(32),
+  symbol: optional(text(32)),
+  marginCoin: MarginCoin,
+  orderIdList: optional(z.array(z.object({ orderId: optional(text(32)), clientOid: optional(text(64)) })).max(50)),
+});
 const CloseSchema = z.object({ productType: text(32), symbol: optional(text(32)), holdSide: optional(text(8)) });
 const LeverageSchema = z.object({ ...Base, leverage: z.union([text(8), z.number().int()]), holdSide: optional(text(8)) });
 const MarginSchema = z.object({ ...Base, amount: decimal, holdSide: text(8) });
@@ -217,6 +223,44 @@ export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDe
     return ok({ successList, failureList: [] });
   });
 
+  /**
+   * Bitget's batch-cancel-orders (docs/decisions/318): the listed orders (by orderId, else
+   * clientOid; the symbol is then required), each answered in successList or failureList; without
+   * a list, every open order of the product type (and symbol), as cancel-all-orders does.
+   */
+  route("POST", MIX_PRIVATE.batchCancelOrders, 10, true, async (req, p, env) => {
+    const b = parseFields(BatchCancelSchema, req.body);
+    checkMarginCoin(b.marginCoin);
+    const pt = productTypeOf(b.productType);
+    const list = b.orderIdList ?? [];
+    if (list.length > 0 && isAbsent(b.symbol))
+      throw new GatewayError(FX_CODES.paramEmpty, "Parameter symbol cannot be empty when orderIdList is given");
+    const symbol = isAbsent(b.symbol) ? undefined : contractOf(b.symbol, pt).symbol;
+    const successList: Array<{ orderId: string; clientOid: string }> = [];
+    const failureList: Array<{ orderId: string; clientOid: string; errorMsg: string; errorCode: string }> = [];
+    if (pt !== "USDT-FUTURES") return ok({ successList, failureList });
+    if (list.length === 0) {
+      for (const o of svc.ordersOf(env, p.userId, symbol)) {
+        svc.cancel(env, p.userId, { orderId: o.id });
+        successList.push({ orderId: o.id, clientOid: o.clientOid });
+      }
+      return ok({ successList, failureList });
+    }
+    for (const ref of list) {
+      try {
+        if (isAbsent(ref.orderId) && isAbsent(ref.clientOid))
+          throw new GatewayError(FX_CODES.paramEmpty, "Parameter orderId or clientOid cannot be empty");
+        const by = isAbsent(ref.orderId) ? { clientOid: ref.clientOid } : { orderId: ref.orderId };
+        const o = svc.cancel(env, p.userId, by, symbol);
+        successList.push({ orderId: o.id, clientOid: o.clientOid });
+      } catch (err) {
+        if (!(err instanceof EngineError) && !(err instanceof GatewayError)) throw err;
+        failureList.push({ orderId: ref.orderId ?? "", clientOid: ref.clientOid ?? "", errorMsg: err.message, errorCode: err.code });
+      }
+    }
+    return ok({ successList, failureList });
+  });
+
   route("POST", MIX_PRIVATE.closePositions, 5, true, async (req, p, env) => {
     const b = parseFields(CloseSchema, req.body);
     const pt = productTypeOf(b.productType);
@@ -280,7 +324,15 @@ export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDe
       list = fx.store.orders({ env, userId: p.userId, symbol: sym, orderId, clientOid, before, start, end, limit, open: false });
     }
     if (pt !== "USDT-FUTURES") list = [];
-    return ok({ entrustedList: list.length ? list.map((o) => orderJson(o)) : null, endId: list.length ? list[list.length - 1]!.id : "" });
+    const presets = fx.plans.presetsOf(
+      env,
+      p.userId,
+      list.map((o) => o.id),
+    );
+    return ok({
+      entrustedList: list.length ? list.map((o) => orderJson(o, false, presets.get(o.id))) : null,
+      endId: list.length ? list[list.length - 1]!.id : "",
+    });
   };
   route("GET", MIX_PRIVATE.ordersPending, 20, false, listOrders(true));
   route("GET", MIX_PRIVATE.ordersHistory, 10, false, listOrders(false));
@@ -297,7 +349,7 @@ export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDe
         ? live
         : fx.store.findOrder(env, p.userId, orderId ? { orderId } : { clientOid });
     if (!o || o.symbol !== c.symbol) throw new GatewayError(FX_CODES.orderNotFound, "The order does not exist");
-    return ok(orderJson(o, true));
+    return ok(orderJson(o, true, fx.plans.presetsOf(env, p.userId, [o.id]).get(o.id)));
   });
 
   route("GET", MIX_PRIVATE.fills, 10, false, async (req, p, env) => {
