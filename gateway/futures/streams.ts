@@ -70,28 +70,47 @@ const FILL_SNAPSHOT = 20;
  */
 export function futuresPrivateStreams(fx: Futures): PrivateStreamMarket {
   const svc = fx.svc;
-  const order = (o: FxOrder) => ({ instId: o.symbol, ...orderJson(o) });
-  const position = (p: Position) => ({ instId: p.symbol, ...positionJson(svc, p) });
+  /** The REST row (its preset TP/SL included, as the REST rows show them: decision 318) with `instId`. */
+  const order = (o: FxOrder, preset = fx.plans.presetsOf(o.env, o.userId, [o.id]).get(o.id)) => ({
+    instId: o.symbol,
+    ...orderJson(o, false, preset),
+  });
+  /**
+   * The REST row with Bitget's stream names added (docs/decisions/319): `posId`, `frozen` (REST's
+   * `locked`), `marginRate` (REST's `marginRatio`) and `unrealizedPLR` (unrealized PnL over margin).
+   */
+  const position = (p: Position) => {
+    const r = positionJson(svc, p);
+    const margin = Number(r.marginSize);
+    const plr = margin > 0 ? String(Number((Number(r.unrealizedPL) / margin).toFixed(8))) : "0";
+    return { instId: p.symbol, posId: p.id, ...r, frozen: r.locked, marginRate: r.marginRatio, unrealizedPLR: plr };
+  };
   const account = (env: Env, userId: string) => {
     const a = accountJson(svc, env, userId);
     return { ...a, frozen: a.locked, equity: a.accountEquity, maxOpenPosAvailable: a.crossedMaxAvailable };
   };
+  /** Bitget's fill channel item: the REST fill with the order's type and `uTime`. */
+  const fillItem = (row: ReturnType<typeof fillJson>, orderType: string) => ({ ...row, orderType, uTime: row.cTime });
+  const orderTypeOf = fx.store.db.prepare("SELECT order_type FROM fx_orders WHERE order_id = ?");
   const fill = (f: FxFillRow) =>
-    fillJson({
-      trade_id: f.tradeId,
-      symbol: f.order.symbol,
-      order_id: f.order.id,
-      price: f.price,
-      size: f.size,
-      fee: f.fee,
-      side: f.order.side,
-      quote: f.quote,
-      profit: f.profit,
-      trade_side: f.order.tradeSide,
-      pos_mode: f.order.posMode,
-      scope: f.scope,
-      ts: f.ts,
-    });
+    fillItem(
+      fillJson({
+        trade_id: f.tradeId,
+        symbol: f.order.symbol,
+        order_id: f.order.id,
+        price: f.price,
+        size: f.size,
+        fee: f.fee,
+        side: f.order.side,
+        quote: f.quote,
+        profit: f.profit,
+        trade_side: f.order.tradeSide,
+        pos_mode: f.order.posMode,
+        scope: f.scope,
+        ts: f.ts,
+      }),
+      f.order.type,
+    );
   /** Positions go out whole, as Bitget's channel does, so a closed one is simply absent. */
   const positions = (env: Env, userId: string) => svc.positionsOf(env, userId).map(position);
   const ALL_PLANS = new Set(FX_PLAN_TYPES);
@@ -104,12 +123,20 @@ export function futuresPrivateStreams(fx: Futures): PrivateStreamMarket {
       const sym = instId === "default" ? undefined : instId;
       if (channel === "account") return [account(env, userId)];
       if (channel === "positions") return svc.positionsOf(env, userId, sym).map(position);
-      if (channel === "orders") return svc.ordersOf(env, userId, sym).map(order);
+      if (channel === "orders") {
+        const list = svc.ordersOf(env, userId, sym);
+        const presets = fx.plans.presetsOf(
+          env,
+          userId,
+          list.map((o) => o.id),
+        );
+        return list.map((o) => order(o, presets.get(o.id)));
+      }
       if (channel === "orders-algo")
         return fx.plans.list(env, userId, { types: ALL_PLANS, symbol: sym }).map((p) => planStreamJson(svc, p));
       return fx.store
         .fills({ env, userId, symbol: sym, before: "99999999999999999999", start: 0, end: Number.MAX_SAFE_INTEGER, limit: FILL_SNAPSHOT })
-        .map(fillJson);
+        .map((r) => fillItem(fillJson(r), (orderTypeOf.get(r.order_id) as { order_type?: string } | undefined)?.order_type ?? ""));
     },
     listen(wants, push) {
       const onCommitted = (ch: FxChange) => {

@@ -128,4 +128,41 @@ describe("AccountFeed", () => {
     stream.push("orders", "update", [order("2", "cancelled")]);
     expect(events).toHaveLength(3);
   });
+
+  it("reads Bitget's spot orders stream item (decision 319) as its open-order row", async () => {
+    const api: AccountApi = {
+      assets: async () => [],
+      openOrders: async () => [],
+      history: async () => [],
+      fills: async () => [],
+      plans: async () => [],
+    };
+    const stream = fakeStream();
+    const frames: Array<() => void> = [];
+    const feed = new AccountFeed("BTCUSDT", stream, api, (cb) => frames.push(cb));
+    const stop = feed.start();
+    await tick();
+    await tick();
+    const item = {
+      instId: "BTCUSDT",
+      orderId: "9",
+      clientOid: "c9",
+      price: "85000.00",
+      size: "85.00000000",
+      newSize: "0.001000",
+      orderType: "limit",
+      side: "buy",
+      accBaseVolume: "0.000400",
+      priceAvg: "85000.00",
+      status: "partially_filled",
+      cTime: "1",
+    };
+    stream.push("orders", "snapshot", [item]);
+    for (const f of frames.splice(0)) f();
+    const view = feed.store.get();
+    expect(view.openOrders.state).toBe("ready");
+    const [row] = view.openOrders.state === "ready" ? view.openOrders.data : [];
+    expect(row).toMatchObject({ orderId: "9", symbol: "BTCUSDT", priceAvg: "85000.00", size: "0.001000", baseVolume: "0.000400" });
+    stop();
+  });
 });

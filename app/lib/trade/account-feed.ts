@@ -64,7 +64,8 @@ export class AccountFeed extends AccountLists<Omit<AccountView, "stream">, Order
       );
       const orders: StreamArg = { instType: "SPOT", channel: "orders", instId: this.symbol };
       offs.push(
-        this.stream.subscribe(orders, (push) => {
+        this.stream.subscribe(orders, (raw) => {
+          const push = { ...raw, data: raw.data.map(fromOrderPush) };
           const current = this.lists.openOrders.state === "ready" ? this.lists.openOrders.data : [];
           // A snapshot says what is open now, not what just happened.
           if (push.action !== "snapshot")
@@ -134,6 +135,16 @@ export class AccountFeed extends AccountLists<Omit<AccountView, "stream">, Order
     this.lists.fills = fills;
     this.store.invalidate();
   }
+}
+
+/**
+ * Bitget's `orders` stream item (`newSize`, `accBaseVolume`, `price`: decision 319) in the names of
+ * the `unfilled-orders` rows the lists hold; anything else passes unchanged.
+ */
+function fromOrderPush(p: unknown): unknown {
+  const o = p as Record<string, unknown> | null;
+  if (!o || typeof o !== "object" || typeof o.accBaseVolume !== "string") return p;
+  return { ...o, symbol: o.instId, priceAvg: o.price ?? "0", size: o.newSize, baseVolume: o.accBaseVolume };
 }
 
 /** A failed refresh keeps the data already shown; a failed first read is an error state. */

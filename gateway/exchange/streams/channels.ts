@@ -21,7 +21,9 @@ export const WS_ERRORS = {
 export const SNAPSHOT_BOOKS: Record<string, number> = { books1: 1, books5: 5, books15: 15 };
 
 export const PUBLIC_CHANNELS = new Set(["ticker", "trade", "books", ...Object.keys(SNAPSHOT_BOOKS), ...Object.keys(CANDLE_CHANNELS)]);
-export const PRIVATE_CHANNELS = new Set(["account", "orders", "orders-algo"]);
+export const PRIVATE_CHANNELS = new Set(["account", "orders", "orders-algo", "fill"]);
+/** Fills a `fill` snapshot starts with (the newest). */
+export const FILL_SNAPSHOT = 20;
 
 export const MAX_SUBSCRIPTIONS = 1000;
 /** Client messages per second before a connection is refused further requests. */

@@ -10,16 +10,18 @@ import type { Duplex } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { WebSocketServer } from "ws";
 import { CANDLE_CHANNELS, WS_PATHS } from "../../../protocol/bitget.ts";
+import { PAPER_PRODUCT_TYPES, PRODUCT_TYPES } from "../../../protocol/mix.ts";
 import { GATEWAY_WS_PREFIX } from "../../../protocol/paths.ts";
 import type { Plan } from "../plan-store.ts";
 import { canonical, isAbsent, shown } from "../fields.ts";
-import { assetJson, openOrderJson, planJson, price, lots } from "../format.ts";
+import { assetJson, planJson, price, lots } from "../format.ts";
 import type { Book } from "../engine/book.ts";
 import type { Change, Env } from "../engine/types.ts";
-import { COINS, instrument, type Instrument } from "../instruments.ts";
+import { COINS, INSTRUMENTS, instrument, type Instrument } from "../instruments.ts";
 import type { Exchange } from "../exchange.ts";
 import type { PublicTrade } from "../market/tape.ts";
 import {
+  FILL_SNAPSHOT,
   IDLE_MS,
   MAX_MESSAGES_PER_SECOND,
   MAX_SUBSCRIPTIONS,
@@ -31,7 +33,18 @@ import {
 } from "./channels.ts";
 import { error, send, type Conn } from "./connection.ts";
 import { login, type StreamLoginDeps } from "./login.ts";
-import { bookChecksum, candleRows, levels, tickerJson, tradeJson } from "./payloads.ts";
+import {
+  bookChecksum,
+  candleRows,
+  levels,
+  spotFillJson,
+  spotFillRowView,
+  spotFillViews,
+  spotOrderStreamJson,
+  tickerJson,
+  tradeJson,
+  type SpotFillView,
+} from "./payloads.ts";
 import { clientAddressOf, settleClientAddress } from "../../security/front-door.ts";
 
 const FLUSH_MS = 100;
@@ -97,6 +110,27 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
   };
   const markets: Record<string, StreamMarket> = { SPOT: spot, ...deps.markets };
   const INST_TYPES = Object.keys(markets);
+  /**
+   * Bitget's product types no contract is listed under (COIN-FUTURES, USDC-FUTURES here): their
+   * private channels answer empty, a public subscription is refused as one for an instId that does
+   * not exist (docs/decisions/319).
+   */
+  const UNLISTED = PRODUCT_TYPES.filter((t) => !(t in markets));
+  /** The product types' demo spellings (SUSDT-FUTURES…): the simulation, on either address (docs/decisions/319). */
+  const DEMO_TYPES = Object.keys(PAPER_PRODUCT_TYPES).filter(
+    (t) => PAPER_PRODUCT_TYPES[t]! in markets || UNLISTED.includes(PAPER_PRODUCT_TYPES[t]!),
+  );
+  const KNOWN_TYPES = [...INST_TYPES, ...UNLISTED, ...DEMO_TYPES];
+  /** The market an instType names: a demo spelling names its live product's. */
+  const baseType = (instType: string): string => PAPER_PRODUCT_TYPES[instType] ?? instType;
+  /** A subscription's environment: the connection's, or the simulation for a demo instType (as Bitget's demo trading on its live address). */
+  const envOf = (c: Conn, a: Arg): Env => (c.env === "paper" || a.instType in PAPER_PRODUCT_TYPES ? "paper" : "live");
+  /** The private channels an unlisted product type answers (empty): those of the listed futures product. */
+  const unlistedChannels = new Set(
+    Object.entries(markets).flatMap(([t, m]) =>
+      t in PAPER_PRODUCT_TYPES || !PRODUCT_TYPES.includes(t as never) ? [] : [...(m.private?.channels ?? [])],
+    ),
+  );
   const privateChannels = new Set([...PRIVATE_CHANNELS, ...Object.values(markets).flatMap((m) => [...(m.private?.channels ?? [])])]);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const conns = new Set<Conn>();
@@ -109,7 +143,7 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
   const tradeListeners = Object.entries(markets).map(([instType, m]) => {
     const onTrade = (env: Env, symbol: string, t: PublicTrade) => {
       const key = `${instType}:${env}:${symbol}`;
-      if (!hasSubscriber(env, `${instType}:trade:${symbol}`)) return;
+      if (!hasSubscriber(env, instType, "trade", symbol)) return;
       let list = pendingTrades.get(key);
       if (!list) pendingTrades.set(key, (list = []));
       if (list.length < 500) list.push(t);
@@ -118,8 +152,16 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
     return () => m.tradeListeners.delete(onTrade);
   });
 
-  function hasSubscriber(env: Env, key: string): boolean {
-    for (const c of conns) if (c.env === env && c.subs.has(key)) return true;
+  /** The demo spelling of each listed product type (USDT-FUTURES: SUSDT-FUTURES). */
+  const DEMO_OF = Object.fromEntries(DEMO_TYPES.map((t) => [baseType(t), t]));
+
+  /** Whether any connection follows `channel` of `symbol` in `instType`'s market on `env` (a demo spelling follows the simulation). */
+  function hasSubscriber(env: Env, instType: string, channel: string, symbol: string): boolean {
+    const demo = DEMO_OF[instType];
+    for (const c of conns) {
+      if (c.env === env && c.subs.has(`${instType}:${channel}:${symbol}`)) return true;
+      if (env === "paper" && demo && c.subs.has(`${demo}:${channel}:${symbol}`)) return true;
+    }
     return false;
   }
 
@@ -135,38 +177,45 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
   }
 
   function snapshot(c: Conn, arg: Arg): void {
-    const pm = markets[arg.instType]?.private;
+    const env = envOf(c, arg);
+    const m = markets[baseType(arg.instType)];
+    // an unlisted product type: nothing to show
+    if (!m) return send(c, { action: "snapshot", arg, data: [], ts: Date.now() });
+    const pm = m.private;
     if (arg.instType !== "SPOT" && pm?.channels.has(arg.channel)) {
-      const data = pm.snapshot(c.env, c.user!.userId, arg.channel, arg.instId ?? "default");
+      const data = pm.snapshot(env, c.user!.userId, arg.channel, arg.instId ?? "default");
       send(c, { action: "snapshot", arg, data, ts: Date.now() });
       return;
     }
     if (arg.channel === "account") {
-      const list = COINS.map((coin) => ex.svc.engine.balance(c.env, c.user!.userId, coin)).filter(
+      const list = COINS.map((coin) => ex.svc.engine.balance(env, c.user!.userId, coin)).filter(
         (b) => (arg.coin === "default" || arg.coin === b.coin) && b.available + b.frozen > 0n,
       );
       send(c, { action: "snapshot", arg, data: list.map(assetJson), ts: Date.now() });
       return;
     }
     if (arg.channel === "orders-algo") {
-      const list = ex.plans.list(c.env, c.user!.userId, arg.instId === "default" ? undefined : arg.instId);
+      const list = ex.plans.list(env, c.user!.userId, arg.instId === "default" ? undefined : arg.instId);
       send(c, { action: "snapshot", arg, data: list.map((p) => ({ instId: p.symbol, ...planJson(p) })), ts: Date.now() });
       return;
     }
     if (arg.channel === "orders") {
-      const list = ex.svc.openOrders(c.env, c.user!.userId, arg.instId === "default" ? undefined : arg.instId);
-      send(c, { action: "snapshot", arg, data: list.map((o) => ({ instId: o.symbol, ...openOrderJson(o) })), ts: Date.now() });
+      const list = ex.svc.openOrders(env, c.user!.userId, arg.instId === "default" ? undefined : arg.instId);
+      send(c, { action: "snapshot", arg, data: list.map((o) => spotOrderStreamJson(o)), ts: Date.now() });
+      return;
+    }
+    if (arg.channel === "fill") {
+      send(c, { action: "snapshot", arg, data: spotFills(env, c.user!.userId, arg.instId ?? "default").map(spotFillJson), ts: Date.now() });
       return;
     }
     const inst = instrument(arg.instId ?? "") as Instrument;
-    const m = markets[arg.instType]!;
-    const book = m.book(c.env, inst.symbol);
-    if (arg.channel === "ticker") send(c, { action: "snapshot", arg, data: [m.ticker(c.env, inst)], ts: Date.now() });
+    const book = m.book(env, inst.symbol);
+    if (arg.channel === "ticker") send(c, { action: "snapshot", arg, data: [m.ticker(env, inst)], ts: Date.now() });
     else if (arg.channel === "trade")
       send(c, {
         action: "snapshot",
         arg,
-        data: m.trades(c.env, inst.symbol, 50).map((t) => tradeJson(inst, t)),
+        data: m.trades(env, inst.symbol, 50).map((t) => tradeJson(inst, t)),
         ts: Date.now(),
       });
     else if (arg.channel === "books") {
@@ -175,6 +224,24 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
       send(c, bookSnapshot(c, inst, book, arg, Number.MAX_SAFE_INTEGER));
     } else if (arg.channel in SNAPSHOT_BOOKS) send(c, bookSnapshot(c, inst, book, arg, SNAPSHOT_BOOKS[arg.channel]!));
     else if (arg.channel in CANDLE_CHANNELS) send(c, { action: "snapshot", arg, data: m.candles(inst, arg.channel, 100), ts: Date.now() });
+  }
+
+  /** The user's newest spot fills, of one pair or (`default`) of all, newest first. */
+  function spotFills(env: Env, userId: string, instId: string): SpotFillView[] {
+    const symbols = instId === "default" ? INSTRUMENTS.map((i) => i.symbol) : [instId];
+    const q = {
+      env,
+      user: userId,
+      orderId: null,
+      start: 0,
+      end: Number.MAX_SAFE_INTEGER,
+      before: "99999999999999999999",
+      limit: FILL_SNAPSHOT,
+    };
+    return symbols
+      .flatMap((symbol) => ex.svc.store.fills({ ...q, symbol }).map(spotFillRowView))
+      .sort((a, b) => b.ts - a.ts || (b.tradeId < a.tradeId ? -1 : 1))
+      .slice(0, FILL_SNAPSHOT);
   }
 
   /**
@@ -187,17 +254,26 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
       error(c, WS_ERRORS.paramError, "Param error: args need instType and channel", raw);
       return undefined;
     }
-    const instType = canonical(INST_TYPES, a.instType);
+    const instType = canonical(KNOWN_TYPES, a.instType);
     const spot = instType === "SPOT";
+    const unlisted = instType !== undefined && UNLISTED.includes(baseType(instType) as never);
     if (privateChannels.has(a.channel)) {
       if (!c.isPrivate) return void error(c, WS_ERRORS.channelNotExist, `channel:${a.channel} is private: use ${WS_PATHS.private}`, raw);
       if (!c.user) return void error(c, WS_ERRORS.needLogin, "User needs to log in", raw);
-      const pm = instType ? markets[instType]!.private : undefined;
+      if (unlisted && unlistedChannels.has(a.channel)) return unlistedArg(c, raw, instType, a.channel, a.instId, a.coin);
+      const pm = instType ? markets[baseType(instType)]?.private : undefined;
       if (!spot && instType && pm?.channels.has(a.channel))
         return privateArg(c, raw, instType, { channel: a.channel, instId: a.instId, coin: a.coin }, pm);
       if (!spot || !PRIVATE_CHANNELS.has(a.channel)) {
         const channel = a.channel;
-        const served = INST_TYPES.filter((t) => (t === "SPOT" ? PRIVATE_CHANNELS : markets[t]!.private?.channels)?.has(channel));
+        const served = KNOWN_TYPES.filter((t) =>
+          (t === "SPOT"
+            ? PRIVATE_CHANNELS
+            : UNLISTED.includes(baseType(t) as never)
+              ? unlistedChannels
+              : markets[baseType(t)]!.private?.channels
+          )?.has(channel),
+        );
         return void error(c, WS_ERRORS.paramError, `instType must be one of ${served.join(", ")} for channel:${a.channel}`, raw);
       }
       if (a.channel === "account") {
@@ -212,8 +288,16 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
       return { instType: "SPOT", channel: a.channel, instId: instId === "default" ? instId : instrument(instId)!.symbol };
     }
     if (!PUBLIC_CHANNELS.has(a.channel)) return void error(c, WS_ERRORS.channelNotExist, `channel:${a.channel} does not exist`, raw);
-    if (!instType) return void error(c, WS_ERRORS.paramError, `instType must be one of ${INST_TYPES.join(", ")}`, raw);
-    if (markets[instType]!.privateOnly)
+    if (!instType) return void error(c, WS_ERRORS.paramError, `instType must be one of ${KNOWN_TYPES.join(", ")}`, raw);
+    // no contract is listed under the type: Bitget's answer for an instId that does not exist
+    if (unlisted)
+      return void error(
+        c,
+        WS_ERRORS.channelNotExist,
+        `instType:${instType},channel:${a.channel},instId:${shown(a.instId)} doesn't exist`,
+        raw,
+      );
+    if (markets[baseType(instType)]!.privateOnly)
       return void error(c, WS_ERRORS.channelNotExist, `channel:${a.channel} does not exist for ${instType}: use SPOT`, raw);
     const inst = typeof a.instId === "string" ? instrument(a.instId) : undefined;
     if (!inst || inst.symbol !== a.instId) return void error(c, WS_ERRORS.paramError, `instId ${String(a.instId)} does not exist`, raw);
@@ -240,6 +324,18 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
     const symbol = typeof instId === "string" ? pm.symbol(instId) : undefined;
     if (!symbol) return void error(c, WS_ERRORS.paramError, `instId ${shown(instId)} does not exist`, raw);
     return { instType, channel: a.channel, instId: symbol };
+  }
+
+  /** A private channel of an unlisted product type: "default" only (no instId or coin of it exists); its snapshot is empty. */
+  function unlistedArg(c: Conn, raw: unknown, instType: string, channel: string, instId: unknown, coin: unknown): Arg | undefined {
+    if (channel === "account") {
+      if (!isAbsent(coin) && coin !== "default")
+        return void error(c, WS_ERRORS.paramError, `coin ${shown(coin)} does not exist for ${instType}`, raw);
+      return { instType, channel, coin: "default" };
+    }
+    if (!isAbsent(instId) && instId !== "default")
+      return void error(c, WS_ERRORS.channelNotExist, `instType:${instType},channel:${channel},instId:${shown(instId)} doesn't exist`, raw);
+    return { instType, channel, instId: "default" };
   }
 
   function subKey(a: Arg): string {
@@ -314,8 +410,9 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
     for (const c of conns) {
       for (const arg of c.subs.values()) {
         const symbol = arg.instId ?? "";
-        const key = `${arg.instType}:${c.env}:${symbol}`;
-        const m = markets[arg.instType];
+        const env = envOf(c, arg);
+        const key = `${baseType(arg.instType)}:${env}:${symbol}`;
+        const m = markets[baseType(arg.instType)];
         if (!m) continue;
         if (arg.channel === "books") {
           anyBooks = true;
@@ -358,7 +455,7 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
             });
         } else if (fullTick && arg.channel === "ticker") {
           const inst = instrument(symbol);
-          if (inst) send(c, { action: "snapshot", arg, data: [m.ticker(c.env, inst)], ts: now });
+          if (inst) send(c, { action: "snapshot", arg, data: [m.ticker(env, inst)], ts: now });
         } else if (ticks % 5 === 0 && arg.channel in CANDLE_CHANNELS) {
           const inst = instrument(symbol);
           if (inst) send(c, { action: "update", arg, data: m.candles(inst, arg.channel, 1), ts: now });
@@ -371,7 +468,8 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
     if (!anyBooks) for (const m of Object.values(markets)) for (const book of m.books()) book.tracking = false;
     else {
       const followed = new Set<string>();
-      for (const c of conns) for (const a of c.subs.values()) if (a.channel === "books") followed.add(`${a.instType}:${c.env}:${a.instId}`);
+      for (const c of conns)
+        for (const a of c.subs.values()) if (a.channel === "books") followed.add(`${baseType(a.instType)}:${envOf(c, a)}:${a.instId}`);
       for (const [instType, m] of Object.entries(markets))
         for (const book of m.books()) {
           const f = followed.has(`${instType}:${book.env}:${book.symbol}`);
@@ -390,13 +488,22 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
     for (const c of conns) {
       if (!c.user || c.subs.size === 0) continue;
       const uid = c.user.userId;
+      let fills: SpotFillView[] | undefined;
       for (const arg of c.subs.values()) {
+        if (arg.instType !== "SPOT") continue;
+        const wanted = (symbol: string) => arg.instId === "default" || arg.instId === symbol;
+        if (arg.channel === "orders" || arg.channel === "fill") fills ??= spotFillViews(ch.fills, uid, c.env);
         if (arg.channel === "orders") {
-          const list = [...new Set(ch.orders)].filter(
-            (o) => !o.house && o.userId === uid && o.env === c.env && (arg.instId === "default" || arg.instId === o.symbol),
-          );
-          if (list.length)
-            send(c, { action: "update", arg, data: list.map((o) => ({ instId: o.symbol, ...openOrderJson(o) })), ts: Date.now() });
+          const list = [...new Set(ch.orders)].filter((o) => !o.house && o.userId === uid && o.env === c.env && wanted(o.symbol));
+          // one item per fill of the order in this change (Bitget's push per trade), else the order as it stands
+          const data = list.flatMap((o) => {
+            const of = fills!.filter((f) => f.orderId === o.id);
+            return of.length ? of.map((f) => spotOrderStreamJson(o, f)) : [spotOrderStreamJson(o)];
+          });
+          if (data.length) send(c, { action: "update", arg, data, ts: Date.now() });
+        } else if (arg.channel === "fill") {
+          const data = fills!.filter((f) => wanted(f.symbol)).map(spotFillJson);
+          if (data.length) send(c, { action: "update", arg, data, ts: Date.now() });
         } else if (arg.channel === "account") {
           const list = [...new Set(ch.balances)].filter(
             (b) => b.userId === uid && b.env === c.env && (arg.coin === "default" || arg.coin === b.coin),
@@ -412,7 +519,7 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
     for (const c of conns) {
       if (!c.user || c.user.userId !== p.userId || c.env !== p.env) continue;
       for (const arg of c.subs.values()) {
-        if (arg.channel === "orders-algo" && (arg.instId === "default" || arg.instId === p.symbol))
+        if (arg.instType === "SPOT" && arg.channel === "orders-algo" && (arg.instId === "default" || arg.instId === p.symbol))
           send(c, { action: "update", arg, data: [{ instId: p.symbol, ...planJson(p) }], ts: Date.now() });
       }
     }
@@ -424,19 +531,21 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
     if (!m.private) return [];
     const wants = (env: Env, userId: string, channel: string) => {
       for (const c of conns)
-        if (c.user?.userId === userId && c.env === env)
-          for (const a of c.subs.values()) if (a.instType === instType && a.channel === channel) return true;
+        if (c.user?.userId === userId)
+          for (const a of c.subs.values())
+            if (baseType(a.instType) === instType && a.channel === channel && envOf(c, a) === env) return true;
       return false;
     };
     return [
       m.private.listen(wants, (list) => {
         for (const c of conns) {
           if (!c.user) continue;
-          const mine = list.filter((x) => x.userId === c.user!.userId && x.env === c.env);
+          const mine = list.filter((x) => x.userId === c.user!.userId);
           if (mine.length === 0) continue;
           for (const arg of c.subs.values()) {
-            if (arg.instType !== instType) continue;
-            const of = mine.filter((x) => x.channel === arg.channel);
+            if (baseType(arg.instType) !== instType) continue;
+            const env = envOf(c, arg);
+            const of = mine.filter((x) => x.channel === arg.channel && x.env === env);
             if (of.length === 0) continue;
             const match = (item: unknown, symbol?: string) =>
               !arg.instId || arg.instId === "default" || (symbol ?? (item as { symbol?: string }).symbol) === arg.instId;

@@ -1,7 +1,7 @@
 /** Bitget v2 mix market endpoints (docs/decisions/310, 311): public, unsigned. */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { EX_CODES } from "../../../protocol/bitget.ts";
-import { KLINE_TYPES, MIX } from "../../../protocol/mix.ts";
+import { KLINE_TYPES, MIX, MIX_STATS } from "../../../protocol/mix.ts";
 import { GatewayError, ok } from "../../envelope.ts";
 import { formatScaled } from "../../exchange/decimal.ts";
 import { granularity, shown } from "../../exchange/fields.ts";
@@ -13,6 +13,7 @@ import type { Candle } from "../../exchange/market/candles.ts";
 import { CONTRACTS, type Contract } from "../contracts.ts";
 import { contractJson, currentFundingJson, ppm, tickerJson } from "../format.ts";
 import type { Futures } from "../futures.ts";
+import { DEFAULT_STAT_PERIOD, FuturesStatistics, ratio, share, STAT_PERIODS } from "../statistics.ts";
 import { publicEnv, qContract, qProductType } from "./query.ts";
 
 const PUBLIC_PER_SECOND = 20;
@@ -150,6 +151,61 @@ export function publicFuturesRoutes(app: FastifyInstance, deps: FuturesRouteDeps
         endUnit: String(t.maxNotional),
         leverage: String(t.maxLeverage),
         keepMarginRate: ppm(t.mmrPpm),
+      })),
+    );
+  });
+
+  // market statistics (docs/decisions/319): symbol and period; productType is not needed, as on Bitget
+  const stats = new FuturesStatistics(fx);
+  app.addHook("onClose", async () => stats.close());
+  const statQuery = (req: FastifyRequest) => {
+    const q = req.query as Query;
+    const c = qContract(q, false);
+    const text = qString(q, "period", false, 8) ?? DEFAULT_STAT_PERIOD;
+    const key = Object.keys(STAT_PERIODS).find((k) => k.toLowerCase() === text.toLowerCase());
+    if (!key) throw new GatewayError(EX_CODES.paramInvalid, `Parameter period is invalid: ${shown(text)}`);
+    return { c, env: publicEnv(req), periodMs: STAT_PERIODS[key]! };
+  };
+  app.get(MIX_STATS.takerBuySell, async (req) => {
+    const { c, env, periodMs } = statQuery(req);
+    return ok(
+      stats.takerRows(env, c.symbol, periodMs).map((r) => ({
+        buyVolume: lots(c.inst, r.value.buy),
+        sellVolume: lots(c.inst, r.value.sell),
+        ts: String(r.ts),
+      })),
+    );
+  });
+  app.get(MIX_STATS.positionLongShort, async (req) => {
+    const { c, env, periodMs } = statQuery(req);
+    return ok(
+      stats.holdingRows(env, c.symbol, periodMs).map(({ ts, value: h }) => ({
+        longPositionRatio: share(h.long, h.short),
+        shortPositionRatio: share(h.short, h.long),
+        longShortPositionRatio: ratio(h.long, h.short),
+        ts: String(ts),
+      })),
+    );
+  });
+  app.get(MIX_STATS.longShort, async (req) => {
+    const { c, env, periodMs } = statQuery(req);
+    return ok(
+      stats.holdingRows(env, c.symbol, periodMs).map(({ ts, value: h }) => ({
+        longRatio: share(h.long, h.short),
+        shortRatio: share(h.short, h.long),
+        longShortRatio: ratio(h.long, h.short),
+        ts: String(ts),
+      })),
+    );
+  });
+  app.get(MIX_STATS.accountLongShort, async (req) => {
+    const { c, env, periodMs } = statQuery(req);
+    return ok(
+      stats.holdingRows(env, c.symbol, periodMs).map(({ ts, value: h }) => ({
+        longAccountRatio: share(h.longAccounts, h.shortAccounts),
+        shortAccountRatio: share(h.shortAccounts, h.longAccounts),
+        longShortAccountRatio: ratio(h.longAccounts, h.shortAccounts),
+        ts: String(ts),
       })),
     );
   });
