@@ -17,6 +17,8 @@ export const V2 = {
   marketFills: "/api/v2/spot/market/fills",
   marketFillsHistory: "/api/v2/spot/market/fills-history",
   marginCurrencies: "/api/v2/margin/currencies",
+  /** A margin pair's long/short lending ratio per period (docs/decisions/319). */
+  marginLongShortRatio: "/api/v2/margin/market/long-short-ratio",
   placeOrder: "/api/v2/spot/trade/place-order",
   batchOrders: "/api/v2/spot/trade/batch-orders",
   cancelOrder: "/api/v2/spot/trade/cancel-order",

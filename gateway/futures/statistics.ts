@@ -8,29 +8,12 @@
  */
 import type { Env } from "../exchange/engine/types.ts";
 import { ENVS } from "../exchange/engine/types.ts";
+import { SampledSeries, STAT_KEEP, STAT_ROWS, STAT_STEP, type StatRow } from "../exchange/market/stat-series.ts";
 import type { PublicTrade } from "../exchange/market/tape.ts";
 import { CONTRACTS } from "./contracts.ts";
 import type { Futures } from "./futures.ts";
 
-/** Bitget's `period` values of the statistics endpoints, in milliseconds. */
-export const STAT_PERIODS: Record<string, number> = {
-  "5m": 300_000,
-  "15m": 900_000,
-  "30m": 1_800_000,
-  "1h": 3_600_000,
-  "2h": 7_200_000,
-  "4h": 14_400_000,
-  "6h": 21_600_000,
-  "12h": 43_200_000,
-  "1d": 86_400_000,
-};
-export const DEFAULT_STAT_PERIOD = "5m";
-/** The sampling step: the smallest period. */
-const STEP = 300_000;
-/** Samples kept per contract and environment: 30 days of the smallest period. */
-const KEEP = 30 * 288;
-/** Rows one answer carries at most (the newest). */
-export const STAT_ROWS = 30;
+export { ratio, share } from "../exchange/market/stat-series.ts";
 
 /** The holdings of one contract at one moment. */
 export interface Holdings {
@@ -42,35 +25,27 @@ export interface Holdings {
   shortAccounts: number;
 }
 
-interface Sample extends Holdings {
-  /** Start of the STEP bucket the sample was taken in. */
-  bucket: number;
-}
-
 interface Taker {
   bucket: number;
   buy: number;
   sell: number;
 }
 
-export interface StatRow<T> {
-  ts: number;
-  value: T;
-}
-
 export class FuturesStatistics {
-  private readonly samples = new Map<string, Sample[]>();
+  private readonly samples = new SampledSeries<Holdings>();
   private readonly taker = new Map<string, Taker[]>();
   /** The first STEP bucket seen whole: taker volumes of earlier buckets are partial, so not answered. */
   private readonly firstWhole: number;
   private readonly timer: NodeJS.Timeout;
   private readonly onTrade = (env: Env, symbol: string, t: PublicTrade) => {
-    const list = this.series(this.taker, env, symbol);
-    const bucket = Math.floor(t.ts / STEP) * STEP;
+    const key = `${env}:${symbol}`;
+    let list = this.taker.get(key);
+    if (!list) this.taker.set(key, (list = []));
+    const bucket = Math.floor(t.ts / STAT_STEP) * STAT_STEP;
     let last = list.at(-1);
     if (!last || last.bucket !== bucket) {
       list.push((last = { bucket, buy: 0, sell: 0 }));
-      if (list.length > KEEP) list.shift();
+      if (list.length > STAT_KEEP) list.shift();
     }
     if (t.side === "buy") last.buy += t.size;
     else last.sell += t.size;
@@ -80,7 +55,7 @@ export class FuturesStatistics {
     private readonly fx: Futures,
     now = Date.now(),
   ) {
-    this.firstWhole = Math.ceil(now / STEP) * STEP;
+    this.firstWhole = Math.ceil(now / STAT_STEP) * STAT_STEP;
     fx.market.tradeListeners.add(this.onTrade);
     this.sample(now);
     this.timer = setInterval(() => this.sample(Date.now()), 60_000);
@@ -114,25 +89,13 @@ export class FuturesStatistics {
 
   /** Records every contract's holdings as of `now` (the last sample of a bucket stands for its end). */
   sample(now: number): void {
-    const bucket = Math.floor(now / STEP) * STEP;
-    for (const env of ENVS)
-      for (const c of CONTRACTS) {
-        const list = this.series(this.samples, env, c.symbol);
-        const s = { bucket, ...this.holdings(env, c.symbol) };
-        if (list.at(-1)?.bucket === bucket) list[list.length - 1] = s;
-        else {
-          list.push(s);
-          if (list.length > KEEP) list.shift();
-        }
-      }
+    for (const env of ENVS) for (const c of CONTRACTS) this.samples.record(`${env}:${c.symbol}`, now, this.holdings(env, c.symbol));
   }
 
   /** Holdings per period bucket, oldest first: each bucket's last sample, the current one live. */
   holdingRows(env: Env, symbol: string, periodMs: number, now = Date.now()): Array<StatRow<Holdings>> {
     this.sample(now);
-    const out = new Map<number, Holdings>();
-    for (const s of this.samples.get(`${env}:${symbol}`) ?? []) out.set(Math.floor(s.bucket / periodMs) * periodMs, s);
-    return [...out].slice(-STAT_ROWS).map(([ts, value]) => ({ ts, value }));
+    return this.samples.rows(`${env}:${symbol}`, periodMs);
   }
 
   /** Taker buy and sell volume (lots) per period bucket, oldest first, of the buckets seen whole from their start. */
@@ -148,24 +111,4 @@ export class FuturesStatistics {
     }
     return [...out].slice(-STAT_ROWS).map(([ts, value]) => ({ ts, value }));
   }
-
-  private series<T>(map: Map<string, T[]>, env: Env, symbol: string): T[] {
-    const key = `${env}:${symbol}`;
-    let list = map.get(key);
-    if (!list) map.set(key, (list = []));
-    return list;
-  }
-}
-
-/** a / (a + b) and a / b as Bitget's decimal strings; "0" where the denominator is zero. */
-export function share(a: number, b: number): string {
-  return a + b === 0 ? "0" : trim(a / (a + b));
-}
-
-export function ratio(a: number, b: number): string {
-  return b === 0 ? "0" : trim(a / b);
-}
-
-function trim(x: number): string {
-  return String(Number(x.toFixed(4)));
 }

@@ -13,7 +13,8 @@ import type { Candle } from "../../exchange/market/candles.ts";
 import { CONTRACTS, type Contract } from "../contracts.ts";
 import { contractJson, currentFundingJson, ppm, tickerJson } from "../format.ts";
 import type { Futures } from "../futures.ts";
-import { DEFAULT_STAT_PERIOD, FuturesStatistics, ratio, share, STAT_PERIODS } from "../statistics.ts";
+import { statPeriod } from "../../exchange/market/stat-series.ts";
+import { FuturesStatistics, ratio, share } from "../statistics.ts";
 import { publicEnv, qContract, qProductType } from "./query.ts";
 
 const PUBLIC_PER_SECOND = 20;
@@ -161,10 +162,7 @@ export function publicFuturesRoutes(app: FastifyInstance, deps: FuturesRouteDeps
   const statQuery = (req: FastifyRequest) => {
     const q = req.query as Query;
     const c = qContract(q, false);
-    const text = qString(q, "period", false, 8) ?? DEFAULT_STAT_PERIOD;
-    const key = Object.keys(STAT_PERIODS).find((k) => k.toLowerCase() === text.toLowerCase());
-    if (!key) throw new GatewayError(EX_CODES.paramInvalid, `Parameter period is invalid: ${shown(text)}`);
-    return { c, env: publicEnv(req), periodMs: STAT_PERIODS[key]! };
+    return { c, env: publicEnv(req), periodMs: statPeriod(qString(q, "period", false, 8)) };
   };
   app.get(MIX_STATS.takerBuySell, async (req) => {
     const { c, env, periodMs } = statQuery(req);
