@@ -51,6 +51,20 @@ export interface Position {
 
 export type TradeSide = "open" | "close";
 
+/**
+ * Why a position ended (docs/decisions/717): closed by the trader's own order (`close`, also a
+ * trigger order of theirs), by its take-profit or stop-loss (a trailing stop is a stop-loss), taken
+ * over at liquidation, closed by auto-deleveraging, or by the simulation account's reset.
+ */
+export type PositionEnd = "close" | "take_profit" | "stop_loss" | "liquidation" | "adl" | "reset";
+
+/** A position that ended in a change: as it was when it ended, why, and the lots that last step closed. */
+export interface EndedPosition {
+  position: Position;
+  reason: PositionEnd;
+  size: number;
+}
+
 /** A futures order: the spot engine's order shape (it rests on the same books) and what futures add. */
 export interface FxOrder extends Order {
   tradeSide: TradeSide;
@@ -149,6 +163,7 @@ export class FxChange {
   private positionSet: Touched<Position> | undefined;
   private orderSet: Touched<FxOrder> | undefined;
   private closedList: Position[] | undefined;
+  private endedList: EndedPosition[] | undefined;
   private fillList: FxFillRow[] | undefined;
   private billList: FxBill[] | undefined;
   private extraList: Array<() => void> | undefined;
@@ -171,6 +186,11 @@ export class FxChange {
     return this.closedList ?? NONE;
   }
 
+  /** The same positions with why each ended (docs/decisions/717). */
+  get ended(): readonly EndedPosition[] {
+    return this.endedList ?? NONE;
+  }
+
   get fills(): readonly FxFillRow[] {
     return this.fillList ?? NONE;
   }
@@ -184,8 +204,9 @@ export class FxChange {
     return this.extraList ?? NONE;
   }
 
-  close(p: Position): void {
+  close(p: Position, reason: PositionEnd = "close", size = 0): void {
     (this.closedList ??= []).push(p);
+    (this.endedList ??= []).push({ position: p, reason, size });
   }
 
   fill(f: FxFillRow): void {

@@ -540,13 +540,19 @@ export class FuturesPlans {
     this.save(done);
   }
 
-  /** A position's whole-position TP and SL (trigger ticks and ids), for the position's JSON. */
+  /**
+   * A position's TP and SL for its JSON (`takeProfit`, `stopLoss` and their ids): the whole-position
+   * one of each kind, else the newest live partial one (a TP/SL preset on the order that opened it,
+   * docs/decisions/717), so a position never reads "no TP/SL" while one waits to close it.
+   */
   positionTpsl(pos: Position): { tp?: FxPlan; sl?: FxPlan } {
     const out: { tp?: FxPlan; sl?: FxPlan } = {};
+    const better = (old: FxPlan | undefined, p: FxPlan, whole: FxPlanType) =>
+      !old || (p.planType === whole ? old.planType !== whole || p.seq > old.seq : old.planType !== whole && p.seq > old.seq);
     for (const p of this.watched(pos.env, pos.symbol)) {
       if (p.userId !== pos.userId || p.holdSide !== pos.holdSide) continue;
-      if (p.planType === "pos_profit") out.tp = p;
-      else if (p.planType === "pos_loss") out.sl = p;
+      if ((p.planType === "pos_profit" || p.planType === "profit_plan") && better(out.tp, p, "pos_profit")) out.tp = p;
+      else if ((p.planType === "pos_loss" || p.planType === "loss_plan") && better(out.sl, p, "pos_loss")) out.sl = p;
     }
     return out;
   }
@@ -654,6 +660,8 @@ export class FuturesPlans {
       price: p.executePrice,
       size: qty,
       reduceOnly: !hedge,
+      // the position it ends ends by its TP or SL (a trailing stop is a stop), docs/decisions/717
+      closes: isProfit(p.planType) ? "take_profit" : "stop_loss",
     };
   }
 

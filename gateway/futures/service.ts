@@ -27,6 +27,7 @@ import {
   type FxOrder,
   type FxSettings,
   type Position,
+  type PositionEnd,
   type TradeSide,
 } from "./ledger.ts";
 import type { FuturesMarket } from "./market.ts";
@@ -201,6 +202,8 @@ export interface OrderRequest {
   reduceOnly: boolean;
   marginMode?: MarginMode;
   source: string;
+  /** A TP/SL's order: the position it ends is said to end by it (docs/decisions/717). */
+  closes?: "take_profit" | "stop_loss";
 }
 
 export class FuturesService {
@@ -210,6 +213,8 @@ export class FuturesService {
   private readonly settings: Record<Env, Map<string, Map<string, FxSettings>>> = { live: new Map(), paper: new Map() };
   /** Every position of a book (funding, open interest). */
   readonly bySymbol = new Map<string, Set<Position>>();
+  /** Orders of TP/SL plans (docs/decisions/717): a position one of them ends ends by its TP or SL (not kept across a restart). */
+  private readonly endsBy = new WeakMap<FxOrder, PositionEnd>();
   /** Positions by user (account summaries visit only the account's own). */
   /** A user's positions: a short list (a Set's iteration cost more than the scans of a user's few). */
   private readonly byUser: Record<Env, Map<string, Position[]>> = { live: new Map(), paper: new Map() };
@@ -636,6 +641,7 @@ export class FuturesService {
       },
       now,
     );
+    if (req.closes) this.endsBy.set(o, req.closes);
     const rates = this.bindRates(o);
     const opening = tradeSide === "open";
     if (!opening) {
@@ -781,7 +787,7 @@ export class FuturesService {
       const p = this.position(o.env, o.userId, c.symbol, o.posSide);
       // capped before the fill (capMaker, the placement check): a close never exceeds its position
       if (!p || p.size < qty) throw new Error(`a closing fill of ${qty} lots exceeds its position (order ${o.id})`);
-      realised = this.reduce(p, qty, quote, ts, ch);
+      realised = this.reduce(p, qty, quote, ts, ch, o);
       business = o.posSide === "long" ? "close_long" : "close_short";
     } else if (o.posMode === "hedge_mode") {
       this.increase(c, a, o.posSide, qty, quote, o, ts, ch);
@@ -792,7 +798,7 @@ export class FuturesService {
       // a reduce-only fill never opens or flips a position (capped before the fill); an opening order's margin was checked when placed
       if (o.tradeSide === "close" && (!opp || opp.size < qty))
         throw new Error(`a reduce-only fill of ${qty} lots exceeds its position (order ${o.id})`);
-      realised = this.net(c, a, o.side, qty, quote, o, ts, ch, opp);
+      realised = this.net(c, a, o.side, qty, quote, o, ts, ch, opp, o);
       business = opp ? (o.side === "buy" ? "close_short" : "close_long") : o.side === "buy" ? "open_long" : "open_short";
     }
     o.fee += fee;
@@ -825,6 +831,7 @@ export class FuturesService {
     ts: number,
     ch: FxChange,
     opp = this.position(a.env, a.userId, c.symbol, side === "buy" ? "short" : "long"),
+    by: PositionEnd | FxOrder = "close",
   ): bigint {
     let realised = 0n;
     let left = qty;
@@ -832,7 +839,7 @@ export class FuturesService {
     if (opp) {
       const q = Math.min(left, opp.size);
       const part = q === left ? leftQuote : (leftQuote * BigInt(q)) / BigInt(left);
-      realised = this.reduce(opp, q, part, ts, ch);
+      realised = this.reduce(opp, q, part, ts, ch, by);
       left -= q;
       leftQuote -= part;
     }
@@ -884,8 +891,12 @@ export class FuturesService {
     ch.positions.add(p);
   }
 
-  /** Closes `qty` of a position at `quote`; returns the realised PnL (the entry value is released pro rata, exactly at the end). */
-  private reduce(p: Position, qty: number, quote: bigint, ts: number, ch: FxChange): bigint {
+  /**
+   * Closes `qty` of a position at `quote`; returns the realised PnL (the entry value is released pro
+   * rata, exactly at the end). `by` says why, should it end (docs/decisions/717): a reason, or the
+   * order whose fill closes it (a TP/SL's order says so, any other is the trader's close).
+   */
+  private reduce(p: Position, qty: number, quote: bigint, ts: number, ch: FxChange, by: PositionEnd | FxOrder = "close"): bigint {
     const released = qty >= p.size ? p.cost : (p.cost * BigInt(qty)) / BigInt(p.size);
     const margin = qty >= p.size ? p.margin : (p.margin * BigInt(qty)) / BigInt(p.size);
     const pnl = p.holdSide === "long" ? quote - released : released - quote;
@@ -898,7 +909,7 @@ export class FuturesService {
     p.uTime = ts;
     ch.positions.add(p);
     if (p.size === 0) {
-      ch.close({ ...p });
+      ch.close({ ...p }, typeof by === "string" ? by : (this.endsBy.get(by) ?? "close"), qty);
       this.unindex(p);
     }
     if (this.closingOpen.size > 0) this.trimClosing(p, ts, ch);
@@ -1122,7 +1133,7 @@ export class FuturesService {
       const value = this.markValue(p);
       const size = p.size;
       const side: Side = p.holdSide === "long" ? "buy" : "sell";
-      this.credit(this.account("paper", userId), this.reduce(p, size, value, ts, ch), "system_reset", c.symbol, 0n, ts, ch);
+      this.credit(this.account("paper", userId), this.reduce(p, size, value, ts, ch, "reset"), "system_reset", c.symbol, 0n, ts, ch);
       house.balance += this.net(c, house, side, size, value, UNMARGINED_TERMS, ts, ch);
       ch.accounts.add(house);
     }
@@ -1349,7 +1360,7 @@ export class FuturesService {
     const a = this.account(p.env, p.userId);
     const side: Side = p.holdSide === "long" ? "buy" : "sell";
     const size = p.size;
-    const realised = this.reduce(p, size, value, ts, ch);
+    const realised = this.reduce(p, size, value, ts, ch, "liquidation");
     this.credit(a, realised, p.holdSide === "long" ? "burst_long_loss_query" : "burst_short_loss_query", c.symbol, 0n, ts, ch);
     const fund = this.account(p.env, PROTECTION_FUND);
     fund.balance += this.net(c, fund, side, size, value, UNMARGINED_TERMS, ts, ch);
@@ -1448,7 +1459,7 @@ export class FuturesService {
     // the position's closing orders were sized for what it held: they go, as a liquidation's do
     for (const x of this.ordersOf(p.env, p.userId, c.symbol))
       if (x.tradeSide === "close" && (!hedge || x.posSide === p.holdSide)) this.finish(x, "cancelled", ADL_REASON, ch);
-    const realised = this.reduce(p, qty, value, ts, ch);
+    const realised = this.reduce(p, qty, value, ts, ch, "adl");
     o.profit = realised;
     o.filled = qty;
     o.filledQuote = value;

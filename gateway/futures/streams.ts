@@ -11,7 +11,7 @@ import type { PrivatePush, PrivateStreamMarket, StreamMarket } from "../exchange
 import { contract, type Contract } from "./contracts.ts";
 import { tickerJson } from "./format.ts";
 import type { Futures } from "./futures.ts";
-import type { FxChange, FxFillRow, FxOrder, Position } from "./ledger.ts";
+import type { EndedPosition, FxChange, FxFillRow, FxOrder, Position } from "./ledger.ts";
 import { planStreamJson } from "./plan-format.ts";
 import { FX_PLAN_TYPES, type FxPlan } from "./plan-store.ts";
 import { accountJson, fillJson, orderJson, positionJson } from "./private-format.ts";
@@ -62,6 +62,8 @@ export function futuresStreamMarket(fx: Futures): StreamMarket {
 }
 
 const FILL_SNAPSHOT = 20;
+/** The plan kinds a position row shows as its `takeProfit`/`stopLoss` (docs/decisions/717). */
+const POSITION_TPSL = new Set(["pos_profit", "pos_loss", "profit_plan", "loss_plan"]);
 
 /**
  * Bitget's v2 private futures channels, built with the REST formatters so a stream message and
@@ -113,6 +115,20 @@ export function futuresPrivateStreams(fx: Futures): PrivateStreamMarket {
     );
   /** Positions go out whole, as Bitget's channel does, so a closed one is simply absent. */
   const positions = (env: Env, userId: string) => svc.positionsOf(env, userId).map(position);
+  /** Why a position left the list (`endedPositions`, an extra field Bitget's channel lacks: docs/decisions/717). */
+  const ended = (e: EndedPosition) => {
+    const p = e.position;
+    const c = contract(p.symbol) as Contract;
+    return {
+      instId: p.symbol,
+      symbol: p.symbol,
+      holdSide: p.holdSide,
+      marginMode: p.marginMode,
+      size: lots(c.inst, e.size),
+      endReason: e.reason,
+      uTime: String(p.uTime),
+    };
+  };
   const ALL_PLANS = new Set(FX_PLAN_TYPES);
 
   return {
@@ -155,8 +171,12 @@ export function futuresPrivateStreams(fx: Futures): PrivateStreamMarket {
         for (const p of [...ch.positions, ...ch.closed]) users.set(`${p.env}:${p.userId}`, p);
         for (const u of [...users.values(), ...[...ch.orders].filter((o) => !o.house), ...ch.accounts])
           moved.set(`${u.env}:${u.userId}`, u);
-        for (const { env, userId } of users.values())
-          if (wants(env, userId, "positions")) out.push({ env, userId, channel: "positions", whole: true, data: positions(env, userId) });
+        for (const { env, userId } of users.values()) {
+          if (!wants(env, userId, "positions")) continue;
+          const gone = ch.ended.filter((e) => e.position.env === env && e.position.userId === userId).map(ended);
+          const extra = gone.length ? { endedPositions: gone } : undefined;
+          out.push({ env, userId, channel: "positions", whole: true, data: positions(env, userId), ...(extra ? { extra } : {}) });
+        }
         for (const { env, userId } of moved.values())
           if (wants(env, userId, "account")) out.push({ env, userId, channel: "account", data: account(env, userId) });
         if (out.length) push(out);
@@ -167,7 +187,7 @@ export function futuresPrivateStreams(fx: Futures): PrivateStreamMarket {
           push([{ env: p.env, userId: p.userId, channel: "positions", whole: true, data: positions(p.env, p.userId) }]);
       };
       // plan and TP/SL orders: each change once it is written
-      // and a whole-position TP/SL is part of its position (`takeProfit`, `stopLoss`): the positions again
+      // and a position's TP/SL is part of its row (`takeProfit`, `stopLoss`): the positions again
       const onPlans = (plans: readonly FxPlan[]) => {
         const out: PrivatePush[] = [];
         const holders = new Map<string, FxPlan>();
@@ -175,7 +195,7 @@ export function futuresPrivateStreams(fx: Futures): PrivateStreamMarket {
           if (p.status === "pending") continue;
           if (wants(p.env, p.userId, "orders-algo"))
             out.push({ env: p.env, userId: p.userId, channel: "orders-algo", symbol: p.symbol, data: planStreamJson(svc, p) });
-          if (p.planType === "pos_profit" || p.planType === "pos_loss") holders.set(`${p.env}:${p.userId}`, p);
+          if (POSITION_TPSL.has(p.planType)) holders.set(`${p.env}:${p.userId}`, p);
         }
         for (const { env, userId } of holders.values())
           if (wants(env, userId, "positions")) out.push({ env, userId, channel: "positions", whole: true, data: positions(env, userId) });

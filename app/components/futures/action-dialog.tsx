@@ -8,7 +8,7 @@ import { placeErrorOf } from "~/lib/trade/order-errors";
 
 /** What a dialog's confirm sends: gateway calls in turn, and the toast once all went through. */
 export interface Action {
-  calls: ReadonlyArray<{ path: string; body: Record<string, string> }>;
+  calls: ReadonlyArray<{ path: string; body: Record<string, unknown> }>;
   done: string;
 }
 

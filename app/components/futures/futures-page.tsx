@@ -57,7 +57,7 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
   );
 
   // Toasts of what the private stream says happened: fills of this contract, and any position
-  // near liquidation (once, until it recovers) or liquidated (docs/decisions/706).
+  // near liquidation (once, until it recovers), or liquidated or auto-deleveraged as the gateway says (docs/decisions/706, 717).
   useEffect(() => {
     if (!feed || !market) return;
     return feed.onEvent((e: FuturesEvent) => {
@@ -74,7 +74,12 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
       }
       const p = e.position;
       const values = { symbol: p.symbol, side: t(`futures.pos.${p.holdSide}`), size: formatNumber(p.total, intl) };
-      showToast(t(e.kind === "liquidated" ? "futures.live.liquidated" : "futures.toast.nearLiquidation", values), "notice");
+      const key = {
+        liquidated: "futures.live.liquidated",
+        deleveraged: "futures.live.deleveraged",
+        nearLiquidation: "futures.toast.nearLiquidation",
+      };
+      showToast(t(key[e.kind], values), "notice");
     });
   }, [feed, symbol, market, intl, t]);
 

@@ -348,7 +348,16 @@ function PositionAction({
       </ActionDialog>
     );
   }
-  // TP/SL of the whole position, triggered by the mark price.
+  // TP/SL of the whole position, triggered by the mark price. A changed price replaces what the
+  // position shows (the gateway replaces its whole-position one of the kind; one preset on the
+  // order is cancelled here), a cleared one is cancelled: never a second pair (docs/decisions/717).
+  const changed = (v: string, shown: string) => v !== shown;
+  const placeTp = tp !== "" && changed(tp, p.takeProfit);
+  const placeSl = sl !== "" && changed(sl, p.stopLoss);
+  const dropped = [
+    ...(p.takeProfitId && changed(tp, p.takeProfit) ? [p.takeProfitId] : []),
+    ...(p.stopLossId && changed(sl, p.stopLoss) ? [p.stopLossId] : []),
+  ];
   const entry = Number(p.openPriceAvg);
   // A take-profit lies beyond the entry in the position's favour, a stop-loss on the other side; text
   // that is no price at all is the input's own error.
@@ -357,7 +366,8 @@ function PositionAction({
     !isPositiveDecimal(v) || (above ? Number(v) > entry : Number(v) < entry) ? undefined : `trade:errors.futures.${key}`;
   const tpError = sideError(tp, long, "tpSide");
   const slError = sideError(sl, !long, "slSide");
-  const ready = (tp !== "" || sl !== "") && [tp, sl].every((v) => v === "" || isPositiveDecimal(v)) && !tpError && !slError;
+  const ready =
+    (placeTp || placeSl || dropped.length > 0) && [tp, sl].every((v) => v === "" || isPositiveDecimal(v)) && !tpError && !slError;
   return (
     <ActionDialog
       {...common}
@@ -368,16 +378,28 @@ function PositionAction({
       action={() =>
         !ready
           ? undefined
-          : one(
-              MIX.placePosTpsl,
-              {
-                ...base,
-                holdSide: p.holdSide,
-                ...(tp ? { stopSurplusTriggerPrice: tp, stopSurplusTriggerType: "mark_price" } : {}),
-                ...(sl ? { stopLossTriggerPrice: sl, stopLossTriggerType: "mark_price" } : {}),
-              },
-              t("futures.toast.tpsl"),
-            )
+          : {
+              calls: [
+                ...(placeTp || placeSl
+                  ? [
+                      {
+                        path: MIX.placePosTpsl,
+                        body: {
+                          ...base,
+                          holdSide: p.holdSide,
+                          ...(placeTp ? { stopSurplusTriggerPrice: tp, stopSurplusTriggerType: "mark_price" } : {}),
+                          ...(placeSl ? { stopLossTriggerPrice: sl, stopLossTriggerType: "mark_price" } : {}),
+                        },
+                      },
+                    ]
+                  : []),
+                // after the new ones are in: a whole-position one the gateway already replaced is simply not found
+                ...(dropped.length
+                  ? [{ path: MIX.cancelPlan, body: { ...base, orderIdList: dropped.map((orderId) => ({ orderId })) } }]
+                  : []),
+              ],
+              done: t("futures.toast.tpsl"),
+            }
       }
     >
       {!hideTpslTip && <p role="note">{t("futures.pos.tpslTip")}</p>}
@@ -436,6 +458,14 @@ function FuturesOrdersTable({
   return <AsyncTable value={orders} empty={t("account.noOpen")} columns={columns} rowKey={(o) => o.orderId} testId="futures-open-orders" />;
 }
 
+/** What a plan row is called: a take-profit, a stop-loss, a trailing stop or a trigger order (docs/decisions/717). */
+function planKindKey(planType: string | undefined): string {
+  if (planType === "pos_profit" || planType === "profit_plan") return "futures.plans.takeProfit";
+  if (planType === "pos_loss" || planType === "loss_plan") return "futures.plans.stopLoss";
+  if (planType === "moving_plan" || planType === "track_plan") return "futures.plans.trailing";
+  return "futures.plans.trigger";
+}
+
 function FuturesPlansTable({ plans, market, onChanged }: { plans: readonly PlanOrder[]; market: FuturesMarket; onChanged: () => void }) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
@@ -449,7 +479,8 @@ function FuturesPlansTable({ plans, market, onChanged }: { plans: readonly PlanO
       onChanged();
   };
   const columns: Array<Column<PlanOrder>> = [
-    { header: t("futures.pos.side"), rowHeader: true, cell: (p) => t(`side.${p.side}`) },
+    { header: t("futures.plans.kind"), rowHeader: true, cell: (p) => t(planKindKey(p.planType)) },
+    { header: t("futures.pos.side"), cell: (p) => t(`side.${p.side}`) },
     { header: t("futures.form.trigger"), num: true, cell: (p) => formatNumber(p.triggerPrice, intl) },
     { header: t("futures.pos.size"), num: true, cell: (p) => formatNumber(p.size, intl) },
     cancelColumn(t, cancel, (p) =>

@@ -39,8 +39,8 @@ function fakeStream() {
     onStatus: () => () => undefined,
     setStatus: (s: StreamStatus) => (status = s),
     ready: () => ready.forEach((r) => r()),
-    push: (channel: string, action: StreamPush["action"], data: unknown[]) =>
-      subs.get(channel)!({ action, arg: { instType: "USDT-FUTURES", channel }, data }),
+    push: (channel: string, action: StreamPush["action"], data: unknown[], endedPositions?: unknown[]) =>
+      subs.get(channel)!({ action, arg: { instType: "USDT-FUTURES", channel }, data, ...(endedPositions ? { endedPositions } : {}) }),
   };
 }
 
@@ -116,7 +116,10 @@ describe("FuturesAccountFeed", () => {
     stream.push("positions", "snapshot", [pos({ total: "0.02", marginRatio: "0.86" })]);
     stream.push("positions", "snapshot", [pos({ total: "0.02", marginRatio: "0.9" })]);
     const before = calls.filter((c) => c === "liquidations").length;
+    // a list without the position is no liquidation by itself (the gateway's TP/SL push comes first)
     stream.push("positions", "snapshot", []);
+    expect(events.map((e) => e.kind)).toEqual(["fill", "nearLiquidation"]);
+    stream.push("positions", "snapshot", [], [{ symbol: "BTCUSDT", holdSide: "long", size: "0.02", endReason: "liquidation" }]);
     expect(events.map((e) => e.kind)).toEqual(["fill", "nearLiquidation", "liquidated"]);
     expect(events[0]).toMatchObject({ fill: { tradeId: "t1", price: "50000" } });
     expect(events[2]).toMatchObject({ position: { symbol: "BTCUSDT", total: "0.02" } });
@@ -147,7 +150,7 @@ describe("FuturesAccountFeed", () => {
     stream.ready();
     expect(count()).toBe(start + 1);
     stream.push("positions", "snapshot", [pos()]);
-    // a reconnect: REST again, and the next list is a baseline, not a liquidation
+    // a reconnect: REST again; a position gone meanwhile is no liquidation
     stream.ready();
     expect(count()).toBe(start + 2);
     stream.push("positions", "snapshot", []);

@@ -71,8 +71,7 @@ export class FuturesAccountFeed extends AccountLists<Omit<FuturesAccountState, "
     const offs = [
       this.stream.onStatus(() => this.store.invalidate()),
       this.stream.onReady(() => {
-        // the lists after a (re)connect are a baseline, and what happened meanwhile is read again
-        this.watch.resync();
+        // what happened while the stream was away is read again
         if (++readies > 1) this.refresh();
       }),
       this.stream.subscribe(arg("account"), (push) => {
@@ -88,7 +87,6 @@ export class FuturesAccountFeed extends AccountLists<Omit<FuturesAccountState, "
       this.stream.subscribe(arg("fill"), (push) => {
         if (push.action === "snapshot") return;
         const fills = push.data.flatMap((d) => fillOf(d) ?? []);
-        for (const fill of fills) this.watch.fill(fill);
         for (const fill of fillsByOrder(fills)) this.emit({ kind: "fill", fill });
       }),
       this.stream.subscribe(arg("positions"), (push) => {
@@ -96,7 +94,8 @@ export class FuturesAccountFeed extends AccountLists<Omit<FuturesAccountState, "
         const current = this.lists.positions.state === "ready" ? this.lists.positions.data : [];
         const list = mergePositions(current, push.data, push.action === "snapshot");
         this.lists.positions = { state: "ready", data: list };
-        const events = this.watch.list(list);
+        // a liquidation only when the gateway says one happened (`endedPositions`, docs/decisions/717)
+        const events = [...this.watch.list(list), ...this.watch.ended(push.endedPositions)];
         if (events.some((e) => e.kind === "liquidated")) this.liquidationsSoon();
         this.store.invalidate();
         for (const e of events) this.emit(e);

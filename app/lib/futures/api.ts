@@ -101,6 +101,9 @@ export interface Position {
   marginRatio: string;
   takeProfit: string;
   stopLoss: string;
+  /** The plan orders behind `takeProfit`/`stopLoss` (a whole-position one, else the one preset on its order). */
+  takeProfitId: string;
+  stopLossId: string;
   cTime: string;
 }
 
@@ -129,6 +132,8 @@ export function positionOf(v: unknown): Position | undefined {
     marginRatio: s("marginRatio"),
     takeProfit: s("takeProfit"),
     stopLoss: s("stopLoss"),
+    takeProfitId: typeof o.takeProfitId === "string" ? o.takeProfitId : "",
+    stopLossId: typeof o.stopLossId === "string" ? o.stopLossId : "",
     cTime: typeof o.cTime === "string" ? o.cTime : "",
   };
 }

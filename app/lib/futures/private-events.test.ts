@@ -58,39 +58,33 @@ describe("futures private events", () => {
     expect(w.list([pos({ marginRatio: "" }), pos({ holdSide: "short", marginRatio: "" })])).toEqual([]);
   });
 
-  it("calls a position that leaves the list without a fill of its contract liquidated, and a closed one not", () => {
+  it("calls a position liquidated only when the gateway says so, never because it left the list", () => {
     const w = new PositionWatch();
     w.list([pos(), pos({ symbol: "ETHUSDT", holdSide: "short" })]);
-    // closed by the trader: its fill came first (the gateway pushes fills before the positions list)
-    w.fill(fill());
-    expect(w.list([pos({ symbol: "ETHUSDT", holdSide: "short" })])).toEqual([]);
-    // a fill of another contract does not explain it
-    w.fill(fill({ symbol: "BTCUSDT" }));
-    const events = w.list([]);
-    expect(events).toMatchObject([{ kind: "liquidated", position: { symbol: "ETHUSDT", holdSide: "short" } }]);
-    // once gone it is not reported again
+    // a position that leaves the list (the TP/SL cancellation's push before the fill, a reset) is no liquidation
     expect(w.list([])).toEqual([]);
+    expect(w.ended([{ symbol: "BTCUSDT", holdSide: "long", size: "0.05", endReason: "close" }])).toEqual([]);
+    for (const endReason of ["take_profit", "stop_loss", "reset"])
+      expect(w.ended([{ symbol: "BTCUSDT", holdSide: "long", size: "0.05", endReason }])).toEqual([]);
+    expect(
+      w.ended([
+        { instId: "ETHUSDT", holdSide: "short", size: "0.3", endReason: "liquidation" },
+        { symbol: "BTCUSDT", holdSide: "long", size: "0.01", endReason: "adl" },
+        { symbol: "BTCUSDT", holdSide: "long", size: "0.01", endReason: "eaten" },
+        "junk",
+      ]),
+    ).toEqual([
+      { kind: "liquidated", position: { symbol: "ETHUSDT", holdSide: "short", total: "0.3" } },
+      { kind: "deleveraged", position: { symbol: "BTCUSDT", holdSide: "long", total: "0.01" } },
+    ]);
+    expect(w.ended(undefined)).toEqual([]);
   });
 
-  it("takes the first list after a (re)connect as a baseline: what closed meanwhile is no liquidation", () => {
-    const w = new PositionWatch();
-    expect(w.list([pos()])).toEqual([]);
-    w.resync();
-    expect(w.list([])).toEqual([]);
-    w.list([pos()]);
-    // a fill before the resync does not carry over to the lists after it
-    w.fill(fill());
-    w.resync();
-    w.list([pos()]);
-    expect(w.list([])).toMatchObject([{ kind: "liquidated" }]);
-  });
-
-  it("a warning and a liquidation of the same position both come through, in that order", () => {
+  it("a warning and then a new position on the same side is warned about afresh", () => {
     const w = new PositionWatch();
     w.list([pos()]);
     expect(w.list([pos({ marginRatio: "0.95" })]).map((e) => e.kind)).toEqual(["nearLiquidation"]);
-    expect(w.list([]).map((e) => e.kind)).toEqual(["liquidated"]);
-    // a new position on the same side later is warned about afresh
+    expect(w.list([])).toEqual([]);
     w.list([pos()]);
     expect(w.list([pos({ marginRatio: "0.8" })]).map((e) => e.kind)).toEqual(["nearLiquidation"]);
   });

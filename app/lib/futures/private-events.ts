@@ -1,9 +1,9 @@
 /**
- * What the private futures channels say happened to the trader (docs/decisions/706), for the
+ * What the private futures channels say happened to the trader (docs/decisions/706, 717), for the
  * screen's toasts and lists: a fill (`fill`), a position near liquidation (a `positions` list whose
  * `marginRatio` reaches the warning level, as the gateway's warning push sends it), a position
- * liquidated (it left the list with no fill of its own contract since the list before). Pure: the
- * previous state goes in, events come out.
+ * liquidated or auto-deleveraged (the gateway says so in the list's `endedPositions`; a position
+ * that merely leaves the list is never called liquidated). Pure: the previous state goes in, events come out.
  */
 import { add, div, mul, parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
 import { hasStringFields } from "~/lib/trade/account-data";
@@ -74,38 +74,58 @@ export function fillsByOrder(fills: readonly FuturesFill[]): FuturesFill[] {
   });
 }
 
-export type PositionEvent = { kind: "nearLiquidation"; position: Position; ratio: number } | { kind: "liquidated"; position: Position };
+/** Why the gateway says a position ended (`endReason` of `endedPositions`, docs/decisions/717). */
+export type PositionEndReason = "close" | "take_profit" | "stop_loss" | "liquidation" | "adl" | "reset";
 
-const keyOf = (p: Pick<Position, "symbol" | "holdSide">) => `${p.symbol}:${p.holdSide}`;
+/** A position that left the list, as the gateway's `endedPositions` names it. */
+export interface EndedPosition {
+  symbol: string;
+  holdSide: "long" | "short";
+  /** The size the ending closed. */
+  total: string;
+  reason: PositionEndReason;
+}
 
-/**
- * Follows the pushed positions lists of one stream connection. `resync()` after every (re)connect:
- * the next list is only a baseline (what closed while the stream was away is not a liquidation).
- */
+const END_REASONS: ReadonlySet<string> = new Set(["close", "take_profit", "stop_loss", "liquidation", "adl", "reset"]);
+
+/** Reads one `endedPositions` item, or undefined for anything that is not one. */
+export function endedOf(v: unknown): EndedPosition | undefined {
+  if (!hasStringFields(v, ["holdSide", "size", "endReason"])) return undefined;
+  const o = v as Record<string, unknown>;
+  const symbol = typeof o.symbol === "string" ? o.symbol : typeof o.instId === "string" ? o.instId : "";
+  const holdSide = o.holdSide;
+  const reason = o.endReason as string;
+  if (!symbol || (holdSide !== "long" && holdSide !== "short") || !END_REASONS.has(reason)) return undefined;
+  return { symbol, holdSide, total: o.size as string, reason: reason as PositionEndReason };
+}
+
+/** What is told about a position: near liquidation, or taken by the gateway (liquidated, auto-deleveraged). */
+export type PositionEvent =
+  | { kind: "nearLiquidation"; position: Position; ratio: number }
+  | { kind: "liquidated" | "deleveraged"; position: Pick<Position, "symbol" | "holdSide" | "total"> };
+
+/** Follows the pushed positions lists of one stream connection for warnings near liquidation. */
 export class PositionWatch {
-  private last: Map<string, Position> | undefined;
-  /** Contracts with a fill of the trader's since the last list. */
-  private readonly filled = new Set<string>();
   /** Positions already warned about (until they recover or close). */
   private readonly warned = new Set<string>();
 
-  resync(): void {
-    this.last = undefined;
-    this.filled.clear();
-  }
-
-  fill(f: Pick<FuturesFill, "symbol">): void {
-    this.filled.add(f.symbol);
+  /**
+   * The positions the gateway says ended in a push: only a liquidation or an auto-deleveraging is
+   * told (a close, TP, SL or reset has its fill or its own answer), and only when the gateway says it.
+   */
+  ended(items: readonly unknown[] | undefined): PositionEvent[] {
+    const out: PositionEvent[] = [];
+    for (const e of (items ?? []).flatMap((v) => endedOf(v) ?? [])) {
+      const position = { symbol: e.symbol, holdSide: e.holdSide, total: e.total };
+      if (e.reason === "liquidation") out.push({ kind: "liquidated", position });
+      else if (e.reason === "adl") out.push({ kind: "deleveraged", position });
+    }
+    return out;
   }
 
   /** A whole positions list from the stream (the channel always sends the whole list). */
   list(positions: readonly Position[]): PositionEvent[] {
     const out: PositionEvent[] = [];
-    const next = new Map(positions.map((p) => [keyOf(p), p]));
-    if (this.last)
-      for (const [key, p] of this.last) if (!next.has(key) && !this.filled.has(p.symbol)) out.push({ kind: "liquidated", position: p });
-    this.last = next;
-    this.filled.clear();
     const rated = positions.map((p) => ({ ...p, ratio: p.marginRatio === "" ? undefined : Number(p.marginRatio) }));
     for (const p of liquidationWarnings(rated, this.warned)) {
       const { ratio, ...position } = p;

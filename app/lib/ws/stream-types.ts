@@ -15,6 +15,11 @@ export interface StreamPush {
   arg: StreamArg;
   data: unknown[];
   ts?: number;
+  /**
+   * The gateway's extra field of a `positions` list under USDT-FUTURES (Bitget's channel has none):
+   * the positions that left the list in this change and why (docs/decisions/717).
+   */
+  endedPositions?: unknown[];
 }
 
 /** An `{"event":"error"}` answer: a refused request, a refused login or a refused subscription. */
@@ -59,7 +64,9 @@ export function parseFrame(text: string): Parsed {
     return { kind: "error", error: { code: Number(o.code), msg: String(o.msg ?? ""), ...(arg ? { arg } : {}) } };
   }
   if ((o.action === "snapshot" || o.action === "update") && isArg(o.arg) && Array.isArray(o.data)) {
-    return { kind: "push", push: { action: o.action, arg: o.arg, data: o.data, ts: typeof o.ts === "number" ? o.ts : undefined } };
+    const push: StreamPush = { action: o.action, arg: o.arg, data: o.data, ts: typeof o.ts === "number" ? o.ts : undefined };
+    if (Array.isArray(o.endedPositions)) push.endedPositions = o.endedPositions;
+    return { kind: "push", push };
   }
   return { kind: "other" };
 }

@@ -74,6 +74,8 @@ export interface PrivatePush {
   symbol?: string;
   whole?: boolean;
   data: unknown;
+  /** Fields a whole list's message carries beside `data`, each a list of items filtered by symbol as `data` is (docs/decisions/717). */
+  extra?: Record<string, unknown[]>;
 }
 
 export interface PrivateStreamMarket {
@@ -552,7 +554,12 @@ export function exchangeStreams(app: FastifyInstance, deps: StreamDeps): () => v
             const whole = of.filter((x) => x.whole).at(-1);
             if (whole) {
               const data = (whole.data as unknown[]).filter((d) => match(d));
-              send(c, { action: "snapshot", arg, data, ts: Date.now() });
+              const extra: Record<string, unknown[]> = {};
+              for (const [k, items] of Object.entries(whole.extra ?? {})) {
+                const mine = items.filter((d) => match(d));
+                if (mine.length) extra[k] = mine;
+              }
+              send(c, { action: "snapshot", arg, data, ...extra, ts: Date.now() });
               continue;
             }
             const data = of.filter((x) => match(x.data, x.symbol)).map((x) => x.data);

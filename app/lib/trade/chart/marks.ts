@@ -44,6 +44,8 @@ export interface PlanOrder {
   size: string;
   triggerPrice: string;
   status: string;
+  /** The kind of a futures plan (`normal_plan`, `pos_profit`, `loss_plan`, ...): the list says which is a TP or an SL. */
+  planType?: string;
 }
 
 const DECIMAL = /^\d{1,30}(\.\d{1,30})?$/;
@@ -57,7 +59,9 @@ export function planOf(v: unknown): PlanOrder | undefined {
   if (typeof o.orderId !== "string" || typeof symbol !== "string" || !isSide(o.side)) return undefined;
   if (typeof o.triggerPrice !== "string" || !DECIMAL.test(o.triggerPrice) || typeof o.size !== "string" || typeof o.status !== "string")
     return undefined;
-  return { orderId: o.orderId, symbol, side: o.side, size: o.size, triggerPrice: o.triggerPrice, status: o.status };
+  const plan: PlanOrder = { orderId: o.orderId, symbol, side: o.side, size: o.size, triggerPrice: o.triggerPrice, status: o.status };
+  if (typeof o.planType === "string" && o.planType) plan.planType = o.planType;
+  return plan;
 }
 
 /** Plan orders after a push: a snapshot replaces them, an update replaces its order; only this pair's waiting ones stay. */
