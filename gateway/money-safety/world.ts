@@ -468,6 +468,10 @@ export class MoneyWorld {
     const ch = newChange();
     for (const o of [...this.ex.svc.engine.open.values()]) if (old.has(ledgerOwner(o.userId))) this.ex.svc.engine.cancel(o, "retired", ch);
     await this.ex.svc.store.commit(ch);
+    // their margin debts are closed out now, against the honest book: left open, a later run's move
+    // would liquidate them into the new colluders' orders, a transfer between the two runs' colluders
+    // that the new run's books cannot explain, though the house pays nothing (decision 344)
+    for (const ref of [...this.mg.svc.debtorsOf(ENV).values()]) if (old.has(ref.userId)) await this.mg.risk.liquidate(ENV, ref);
     for (const u of old) {
       for (const o of this.fx.svc.ordersOf(ENV, u)) this.fx.svc.cancel(ENV, u, { orderId: o.id });
       try {
