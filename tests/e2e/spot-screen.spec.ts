@@ -218,8 +218,8 @@ test("cancel all asks first, and the order history downloads as CSV", async ({ p
     .split("\r\n");
   expect(lines[0]).toBe("orderId,time,symbol,side,type,price,averagePrice,size,quoteSize,filled,status");
   const [market, ...limits] = lines.slice(1).map((l) => l.split(","));
-  expect([market![4], market![7], market![8], market!.at(-1)]).toEqual(["market", "", "30", "filled"]);
-  expect(limits.every((l) => l[7] === "0.01" && l[8] === "")).toBe(true);
+  expect([market![4], market![7], Number(market![8]), market!.at(-1)]).toEqual(["market", "", 30, "filled"]);
+  expect(limits.every((l) => Number(l[7]) === 0.01 && l[8] === "")).toBe(true);
   expect(limits.map((l) => l.slice(2, 6).join(",") + "," + l.at(-1))).toEqual([
     "BTCUSDT,buy,limit,20001.00,cancelled",
     "BTCUSDT,buy,limit,20000.00,cancelled",

@@ -203,7 +203,6 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
           ? normalizeField("price", { ...state, price: cur.triggerPrice }, market)
           : normalizeField(f, { ...state, [f]: f === "price" && isPlan ? cur.planPrice : cur[f] }, market);
       if (f === "price" && isPlan) return { ...cur, planPrice: value };
-      if (f === "triggerPrice" && !cur.planPriceTyped) return { ...cur, triggerPrice: value, planPrice: value };
       return { ...cur, [f]: value };
     });
     touch(f);
