@@ -12,6 +12,8 @@ import { useAsync } from "~/lib/async-state";
 import { errorKey } from "~/lib/auth/forms";
 import { switchAccount } from "~/lib/auth/switch-account";
 import { browserHttp } from "~/lib/http/browser-client";
+import { formatCoin } from "~/lib/i18n/format";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { useAction } from "~/lib/use-action";
 import { privateMeta } from "~/lib/i18n/meta";
 import { requireUser } from "~/utils/user.server";
@@ -64,7 +66,9 @@ function InSubAccount() {
 function Overview({ accounts, assets, reload }: Awaited<ReturnType<typeof loadAll>> & { reload(): void }) {
   const { t } = useTranslation(["account", "common"]);
   const assetsOf = (userId: string) => assets.get(userId) ?? [];
-  const usdtOf = (userId: string) => assetsOf(userId).find((a) => a.coin === "USDT")?.available ?? "0";
+  const { intl } = usePagePrefs();
+  // USDT at its display precision in the reader's locale (docs/decisions/715).
+  const usdtOf = (userId: string) => formatCoin(assetsOf(userId).find((a) => a.coin === "USDT")?.available ?? "0", "USDT", intl);
   const main: Account = { userId: accounts.main.userId, nickName: accounts.main.nickName || t("common:nav.mainAccount"), frozen: false };
   return (
     <>

@@ -103,12 +103,17 @@ traderTest("spot records: order history pages by its cursor in the address, filt
     "price",
     "priceAvg",
     "size",
+    "quoteSize",
     "baseVolume",
     "quoteVolume",
     "status",
     "orderId",
   ]);
-  expect(csv.lines.map((l) => l[10])).toEqual(all.map((o) => o.orderId));
+  expect(csv.lines.map((l) => l[11])).toEqual(all.map((o) => o.orderId));
+  // a market buy's size is USDT: its own column, never mixed with the base sizes (issue 28)
+  const sizes = csv.lines.map((l) => `${l[3]}:${l[6]}:${l[7] ? Number(l[7]) : ""}`);
+  expect(sizes.filter((v) => v.startsWith("market:"))).toEqual(["market::20", "market::20"]);
+  expect(sizes.filter((v) => v.startsWith("limit:")).every((v) => /^limit:[\d.]+:$/.test(v))).toBe(true);
   expect(csv.lines.map((l) => Date.parse(l[0]!))).toEqual(all.map((o) => Number(o.cTime)));
   expect(csv.lines.every((l) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(l[0]!) && !/e/i.test(l[4]! + l[6]!))).toBe(true);
   await expect(page.getByRole("status").filter({ hasText: "Saved 27 records as CSV." })).toBeVisible();

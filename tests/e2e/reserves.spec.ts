@@ -23,7 +23,7 @@ test("a logged-in user's balance is verified in the browser, step by step, and t
   await registerThroughPage(page, `por-${Date.now()}@example.com`, "Sup3r-secret");
   // the sub-account page reads the spot balances: the live account opens with its welcome USDT
   await page.goto("/subaccount");
-  await expect(page.getByText("Main account: 10000.00000000 USDT available")).toBeVisible();
+  await expect(page.getByText("Main account: 10,000 USDT available")).toBeVisible();
 
   await page.goto("/proof-of-reserves");
   await page.getByRole("button", { name: "Verify my balance" }).click();

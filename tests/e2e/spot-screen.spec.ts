@@ -137,7 +137,8 @@ test("a plan order waits in its tab and triggers into a market order", async ({ 
   await trader(page);
   await panel(page).getByRole("button", { name: "Trigger", exact: true }).click();
   await panel(page).getByRole("group", { name: "Order at the trigger" }).getByRole("button", { name: "Market" }).click();
-  // Nothing is sent while the trigger is missing.
+  // Nothing is sent while the trigger is missing (the tab prefills it from the market).
+  await panel(page).getByLabel("Trigger price").fill("");
   await panel(page).getByLabel("Total", { exact: true }).fill("30");
   await panel(page).getByRole("button", { name: "Buy BTC" }).click();
   await expect(panel(page).getByText("Enter a value.")).toBeVisible();
@@ -198,8 +199,15 @@ test("cancel all asks first, and the order history downloads as CSV", async ({ p
   await dialog.getByRole("button", { name: "Cancel them all" }).click();
   await expect(toast(page, "All orders on this market cancelled")).toBeVisible();
   await expect(account(page).getByRole("tab", { name: "Open orders (0)" })).toBeVisible();
+  // A market buy, sized in USDT: its size has a column of its own in the file (issue 28).
+  await panel(page).getByRole("button", { name: "Market", exact: true }).click();
+  await panel(page).getByLabel("Total", { exact: true }).fill("30");
+  await panel(page).getByRole("button", { name: "Buy BTC" }).click();
+  await page.getByRole("dialog", { name: "Confirm: Buy BTC" }).getByRole("button", { name: "Confirm" }).click();
+  await expect(toast(page, /Buy order filled/)).toBeVisible();
   await account(page).getByRole("tab", { name: "Order history" }).click();
-  await expect(page.getByTestId("order-history").getByRole("row")).toHaveCount(3);
+  await expect(page.getByTestId("order-history").getByRole("row")).toHaveCount(4);
+  await expect(page.getByTestId("order-history").getByRole("row").nth(1)).toContainText("30 USDT");
   const download = page.waitForEvent("download");
   await account(page).getByRole("button", { name: "Export order history (CSV)" }).click();
   const file = await download;
@@ -208,8 +216,11 @@ test("cancel all asks first, and the order history downloads as CSV", async ({ p
     .replace(/^\uFEFF/, "")
     .trim()
     .split("\r\n");
-  expect(lines[0]).toBe("orderId,time,symbol,side,type,price,averagePrice,size,filled,status");
-  expect(lines.slice(1).map((l) => l.split(",").slice(2, 6).join(",") + "," + l.split(",").at(-1))).toEqual([
+  expect(lines[0]).toBe("orderId,time,symbol,side,type,price,averagePrice,size,quoteSize,filled,status");
+  const [market, ...limits] = lines.slice(1).map((l) => l.split(","));
+  expect([market![4], market![7], Number(market![8]), market!.at(-1)]).toEqual(["market", "", 30, "filled"]);
+  expect(limits.every((l) => Number(l[7]) === 0.01 && l[8] === "")).toBe(true);
+  expect(limits.map((l) => l.slice(2, 6).join(",") + "," + l.at(-1))).toEqual([
     "BTCUSDT,buy,limit,20001.00,cancelled",
     "BTCUSDT,buy,limit,20000.00,cancelled",
   ]);

@@ -19,8 +19,8 @@ test("create a sub-account, switch to it and back, and move USDT between main an
   await page.getByRole("button", { name: "Create" }).click();
   const row = page.getByRole("row", { name: /Desk 1/ });
   await expect(row).toContainText("Active");
-  await expect(row).toContainText("0.00000000");
-  await expect(page.getByText("Main account: 10000.00000000 USDT available")).toBeVisible();
+  await expect(row.getByRole("cell", { name: "0", exact: true })).toBeVisible();
+  await expect(page.getByText("Main account: 10,000 USDT available")).toBeVisible();
 
   // Main → sub: the amount is checked against the balance first, then moved on the ledger.
   await page.getByLabel("Amount").fill("20000");
@@ -29,17 +29,17 @@ test("create a sub-account, switch to it and back, and move USDT between main an
   await page.getByLabel("Amount").fill("150.25");
   await page.getByRole("button", { name: "Transfer", exact: true }).click();
   await expect(page.getByText("Transferred 150.25 USDT.")).toBeVisible();
-  await expect(row).toContainText("150.25000000");
-  await expect(page.getByText("Main account: 9849.75000000 USDT available")).toBeVisible();
+  await expect(row.getByRole("cell", { name: "150.25", exact: true })).toBeVisible();
+  await expect(page.getByText("Main account: 9,849.75 USDT available")).toBeVisible();
 
   // Sub → main.
   await page.getByLabel("From", { exact: true }).selectOption({ index: 1 });
   await page.getByLabel("To", { exact: true }).selectOption({ index: 0 });
-  await expect(page.getByText("Available: 150.25000000 USDT")).toBeVisible();
+  await expect(page.getByText("Available: 150.25 USDT")).toBeVisible();
   await page.getByLabel("Amount").fill("50");
   await page.getByRole("button", { name: "Transfer", exact: true }).click();
-  await expect(row).toContainText("100.25000000");
-  await expect(page.getByText("Main account: 9899.75000000 USDT available")).toBeVisible();
+  await expect(row.getByRole("cell", { name: "100.25", exact: true })).toBeVisible();
+  await expect(page.getByText("Main account: 9,899.75 USDT available")).toBeVisible();
 
   // Into the sub-account: a new session, the header names it; then back through the header's switcher.
   await page.getByRole("button", { name: "Switch to Desk 1" }).click();
@@ -49,7 +49,7 @@ test("create a sub-account, switch to it and back, and move USDT between main an
   await expect(page.getByRole("link", { name: "Manage sub-accounts" })).toBeVisible();
   await page.getByRole("button", { name: /Main account/ }).click();
   await expect(page.getByRole("link", { name: `${masked}: Security` })).toBeVisible();
-  await expect(page.getByRole("row", { name: /Desk 1/ })).toContainText("100.25000000");
+  await expect(page.getByRole("row", { name: /Desk 1/ }).getByRole("cell", { name: "100.25", exact: true })).toBeVisible();
 
   // A frozen sub-account cannot be switched to.
   await page.getByRole("button", { name: "Freeze Desk 1" }).click();

@@ -49,8 +49,8 @@ function useColumns(middle: ReadonlyArray<Column<Row>>): Array<Column<Row>> {
   return [
     { header: t("table.coin"), rowHeader: true, cell: (r) => r.coin },
     ...middle,
-    { header: t("table.available"), num: true, cell: (r) => money.amount(r.available), testId: (r) => `available-${r.key}` },
-    { header: t("table.frozen"), num: true, cell: (r) => money.amount(r.frozen) },
+    { header: t("table.available"), num: true, cell: (r) => money.amount(r.available, r.coin), testId: (r) => `available-${r.key}` },
+    { header: t("table.frozen"), num: true, cell: (r) => money.amount(r.frozen, r.coin) },
     { header: t("table.value"), num: true, cell: (r) => money.money(r.usdt), testId: (r) => `value-${r.key}` },
   ];
 }
@@ -119,8 +119,8 @@ export function MarginAssets() {
       header: t("table.account"),
       cell: (r) => (r.symbol ? t("account.isolatedPair", { symbol: r.symbol }) : t("account.crossed_margin")),
     },
-    { header: t("table.borrowed"), num: true, cell: (r) => money.amount(r.borrowed ?? "0") },
-    { header: t("table.interest"), num: true, cell: (r) => money.amount(r.interest ?? "0") },
+    { header: t("table.borrowed"), num: true, cell: (r) => money.amount(r.borrowed ?? "0", r.coin) },
+    { header: t("table.interest"), num: true, cell: (r) => money.amount(r.interest ?? "0", r.coin) },
   ]);
   return (
     <AssetTable
@@ -162,12 +162,12 @@ export function FuturesAssets() {
   );
   const rows = usePriced(useAsync(load)[0]);
   const columns = useColumns([
-    { header: t("table.margin"), num: true, cell: (r) => money.amount(r.margin ?? "0") },
+    { header: t("table.margin"), num: true, cell: (r) => money.amount(r.margin ?? "0", r.coin) },
     {
       header: t("table.upnl"),
       num: true,
       cellClass: (r) => (r.upnl?.startsWith("-") ? "num down" : "num up"),
-      cell: (r) => money.amount(r.upnl ?? "0"),
+      cell: (r) => money.amount(r.upnl ?? "0", r.coin),
       testId: (r) => `upnl-${r.key}`,
     },
   ]);

@@ -14,7 +14,6 @@ import {
   refusalOf,
   swapped,
   transferCoins,
-  TRANSFER_DIGITS,
   type TransferAccount,
   type TransferChoice,
   type TransferField,
@@ -23,7 +22,7 @@ import {
 import { useAsync } from "~/lib/async-state";
 import { browserHttp } from "~/lib/http/browser-client";
 import { HttpError } from "~/lib/http/errors";
-import { formatNumber } from "~/lib/i18n/format";
+import { formatCoin } from "~/lib/i18n/format";
 import { parseDecimal, toText } from "~/lib/numbers/decimal";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { useSimulationMode } from "~/lib/simulation/simulation-mode";
@@ -134,7 +133,7 @@ export function TransferDialog({ preset, coins, onDone, onClose }: TransferDialo
     setBusy(true);
     try {
       await browserHttp().post(checked.call.path, checked.call.body);
-      const amount = formatNumber(checked.call.body.amount ?? c.amount, intl);
+      const amount = formatCoin(checked.call.body.amount ?? c.amount, c.coin, intl);
       showToast(t("transfer.done", { amount, coin: c.coin, from: nameOf(c.from), to: nameOf(c.to) }));
       onDone();
       onClose();
@@ -168,7 +167,7 @@ export function TransferDialog({ preset, coins, onDone, onClose }: TransferDialo
       </div>
     );
   };
-  const maxText = max ? formatNumber(toText(max), intl, { maxDigits: TRANSFER_DIGITS }) : "—";
+  const maxText = max ? formatCoin(toText(max), c.coin, intl) : "—";
   const coinError = errorAt("coin");
   return (
     <ConfirmDialog

@@ -4,7 +4,7 @@ import { V2 } from "../../../protocol/bitget";
 import { usdtPrices, valuate, type PriceTicker } from "~/lib/assets/valuation";
 import { useAsync } from "~/lib/async-state";
 import { browserHttp } from "~/lib/http/browser-client";
-import { formatMoney, formatNumber } from "~/lib/i18n/format";
+import { formatCoin, formatMoney } from "~/lib/i18n/format";
 import { usePageRates } from "~/lib/prefs/page-rates";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 
@@ -30,7 +30,7 @@ export function useAssetMoney() {
   /** The worth of `usdt` in the chosen unit, as text (no mask: for charts' tooltips and the page's own checks). */
   const moneyText = (usdt: string): string => {
     const v = valuate(usdt, prefs.valuationUnit, prefs.currency, rates, prices);
-    return v.kind === "fiat" ? formatMoney(v.amount, v.currency, prefs.intl) : `${formatNumber(v.amount, prefs.intl)} ${v.coin}`;
+    return v.kind === "fiat" ? formatMoney(v.amount, v.currency, prefs.intl) : `${formatCoin(v.amount, v.coin, prefs.intl)} ${v.coin}`;
   };
   return {
     hidden,
@@ -38,7 +38,8 @@ export function useAssetMoney() {
     intl: prefs.intl,
     moneyText,
     money: (usdt: string | undefined): ReactNode => (usdt === undefined ? "—" : hidden ? masked : moneyText(usdt)),
-    amount: (text: string): ReactNode => (hidden ? masked : formatNumber(text, prefs.intl, { maxDigits: 8 })),
+    /** An amount of `coin` at its display precision (docs/decisions/715), masked while balances are hidden. */
+    amount: (text: string, coin: string): ReactNode => (hidden ? masked : formatCoin(text, coin, prefs.intl)),
   };
 }
 

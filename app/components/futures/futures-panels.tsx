@@ -8,7 +8,7 @@ import { AsyncTable } from "~/components/trade/async-table";
 import { CsvTable, type CsvFile } from "~/components/trade/order-tables";
 import { formatTime } from "~/components/trade/time-text";
 import { useAsync, type Async } from "~/lib/async-state";
-import { formatNumber, formatPercent } from "~/lib/i18n/format";
+import { formatCoin, formatNumber, formatPercent } from "~/lib/i18n/format";
 import { browserHttp } from "~/lib/http/browser-client";
 import { postWithToast } from "~/lib/http/post-with-toast";
 import { cancelPlanBody, futuresOrderOf, MARGIN_COIN, MIX, PRODUCT_TYPE, type FuturesOrder } from "~/lib/futures/api";
@@ -103,7 +103,7 @@ function PositionsTable({
     {
       header: t("futures.pos.size"),
       num: true,
-      cell: (p) => `${formatNumber(p.total, intl)} ${market.base}`,
+      cell: (p) => `${formatCoin(p.total, market.base, intl)} ${market.base}`,
       testId: () => "position-size",
     },
     { header: t("futures.pos.entry"), num: true, cell: (p) => px(p.openPriceAvg) },
@@ -446,11 +446,15 @@ function FuturesOrdersTable({
   const columns: Array<Column<FuturesOrder>> = [
     ...leadColumns(t, intl),
     { header: t("form.price"), num: true, cell: (o) => (o.price ? formatNumber(o.price, intl) : t("form.market")) },
-    { header: t("futures.pos.size"), num: true, cell: (o) => `${formatNumber(o.baseVolume, intl)} / ${formatNumber(o.size, intl)}` },
+    {
+      header: t("futures.pos.size"),
+      num: true,
+      cell: (o) => `${formatCoin(o.baseVolume, market.base, intl)} / ${formatCoin(o.size, market.base, intl)}`,
+    },
     cancelColumn(t, cancel, (o) =>
       t("account.cancelOrder", {
         side: orderSideText(t, o),
-        amount: formatNumber(o.size, intl),
+        amount: formatCoin(o.size, market.base, intl),
         price: o.price ? formatNumber(o.price, intl) : t("form.market"),
       }),
     ),
@@ -536,7 +540,11 @@ function FuturesHistory({ market }: { market: FuturesMarket }) {
   const columns: Array<Column<FuturesOrder>> = [
     ...leadColumns(t, intl),
     { header: t("futures.pos.avgPrice"), num: true, cell: (o) => (o.priceAvg ? formatNumber(o.priceAvg, intl) : "—") },
-    { header: t("futures.pos.size"), num: true, cell: (o) => `${formatNumber(o.baseVolume, intl)} / ${formatNumber(o.size, intl)}` },
+    {
+      header: t("futures.pos.size"),
+      num: true,
+      cell: (o) => `${formatCoin(o.baseVolume, market.base, intl)} / ${formatCoin(o.size, market.base, intl)}`,
+    },
     { header: t("futures.pos.status"), cell: (o) => o.status },
   ];
   const csv: CsvFile<FuturesOrder> = {
@@ -587,9 +595,9 @@ function FuturesFills({ market }: { market: FuturesMarket }) {
   const columns: Array<Column<MixFill>> = [
     ...leadColumns(t, intl),
     { header: t("form.price"), num: true, cell: (f) => formatNumber(f.price, intl) },
-    { header: t("futures.pos.size"), num: true, cell: (f) => formatNumber(f.baseVolume, intl) },
-    { header: t("futures.pos.realised"), num: true, cell: (f) => (f.profit ? formatNumber(f.profit, intl) : "—") },
-    { header: t("futures.form.fee"), num: true, cell: (f) => (f.fee ? formatNumber(f.fee, intl) : "—") },
+    { header: t("futures.pos.size"), num: true, cell: (f) => formatCoin(f.baseVolume, market.base, intl) },
+    { header: t("futures.pos.realised"), num: true, cell: (f) => (f.profit ? formatCoin(f.profit, "USDT", intl) : "—") },
+    { header: t("futures.form.fee"), num: true, cell: (f) => (f.fee ? formatCoin(f.fee, "USDT", intl) : "—") },
   ];
   const csv: CsvFile<MixFill> = {
     name: `${market.symbol}-futures-trades`,
@@ -632,7 +640,7 @@ function BillTable({
       header: amountHeader,
       num: true,
       cellClass: (b) => `num ${b.amount.startsWith("-") ? "down" : "up"}`,
-      cell: (b) => formatNumber(b.amount, intl),
+      cell: (b) => formatCoin(b.amount, "USDT", intl),
     },
   ];
   return <AsyncTable value={bills} empty={empty} columns={columns} rowKey={(b) => b.billId} testId={testId} />;

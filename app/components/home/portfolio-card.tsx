@@ -6,14 +6,14 @@ import { holdings, totalUsdt, usdtPrices, valuate, type PriceTicker, type SpotAs
 import { useAsync } from "~/lib/async-state";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
-import { formatMoney, formatNumber } from "~/lib/i18n/format";
+import { formatCoin, formatMoney } from "~/lib/i18n/format";
 import { usePageRates } from "~/lib/prefs/page-rates";
 import { usePagePrefs, useSetPref } from "~/lib/prefs/use-page-prefs";
 
 const MASK = "••••••";
 
 function show(v: Valuation, intl: string): string {
-  return v.kind === "fiat" ? formatMoney(v.amount, v.currency, intl) : `${formatNumber(v.amount, intl)} ${v.coin}`;
+  return v.kind === "fiat" ? formatMoney(v.amount, v.currency, intl) : `${formatCoin(v.amount, v.coin, intl)} ${v.coin}`;
 }
 
 /** The logged-in user's spot balances, valued in their chosen unit; hidden until they ask. */
@@ -37,7 +37,7 @@ export function PortfolioCard({ tickers }: { tickers: readonly PriceTicker[] }) 
 
   const columns: ReadonlyArray<Column<(typeof list)[number]>> = [
     { header: t("home.coin"), rowHeader: true, cell: (h) => h.coin },
-    { header: t("home.amount"), num: true, cell: (h) => (hidden ? masked : formatNumber(h.amount, prefs.intl)) },
+    { header: t("home.amount"), num: true, cell: (h) => (hidden ? masked : formatCoin(h.amount, h.coin, prefs.intl)) },
     { header: t("home.value"), num: true, cell: (h) => (h.usdt === undefined ? "—" : value(h.usdt)) },
   ];
 

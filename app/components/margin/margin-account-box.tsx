@@ -1,7 +1,7 @@
 import { Fragment, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Segmented } from "~/components/trade/order-fields";
-import { formatNumber } from "~/lib/i18n/format";
+import { formatCoin } from "~/lib/i18n/format";
 import type { MarginListing, MarginMode } from "~/lib/margin/api";
 import { repayable } from "~/lib/margin/maths";
 import { parseDecimal } from "~/lib/numbers/decimal";
@@ -40,7 +40,7 @@ export function MarginAccountBox({
   const assets = view.assets.state === "ready" ? view.assets.data : [];
   const asset = assets.find((a) => a.coin === coin);
   const borrowable = coin === market.base ? view.borrowable.base : view.borrowable.quote;
-  const n = (v: string | undefined) => (v === undefined ? "—" : formatNumber(v, intl, { maxDigits: 8 }));
+  const n = (v: string | undefined) => (v === undefined ? "—" : formatCoin(v, coin, intl));
   /** A dialog's limit follows the account while it is open: what is owed grows with interest. */
   const moneyDialog = (kind: MoneyDialog["kind"]): MoneyDialog => {
     if (kind === "transferIn" || kind === "transferOut") return { kind, coin };

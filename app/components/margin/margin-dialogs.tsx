@@ -5,7 +5,7 @@ import { ActionDialog, type Action } from "~/components/futures/action-dialog";
 import { DecimalField, useErrorText } from "~/components/trade/order-fields";
 import { useAsync } from "~/lib/async-state";
 import { browserHttp } from "~/lib/http/browser-client";
-import { formatNumber } from "~/lib/i18n/format";
+import { formatCoin } from "~/lib/i18n/format";
 import { marginPaths, maxTransferOutOf, TRANSFER_ACCOUNT, WALLET_TRANSFER, type MarginMode } from "~/lib/margin/api";
 import { checkAmount } from "~/lib/margin/maths";
 import { borrowChanges, previewRisk } from "~/lib/margin/preview";
@@ -86,7 +86,7 @@ export function MarginMoneyDialog({ dialog, mode, symbol, onDone, onClose, risk 
     setTouched(true);
     if (!checked.ok || refused) return undefined;
     const amount = checked.amount;
-    const values = { amount: formatNumber(amount, intl), coin, mode: mode$ };
+    const values = { amount: formatCoin(amount, coin, intl), coin, mode: mode$ };
     switch (kind) {
       case "borrow":
         return {
@@ -116,7 +116,7 @@ export function MarginMoneyDialog({ dialog, mode, symbol, onDone, onClose, risk 
       }
     }
   };
-  const maxText = max ? formatNumber(toText(max), intl, { maxDigits: COIN_DIGITS }) : "—";
+  const maxText = max ? formatCoin(toText(max), coin, intl) : "—";
   return (
     <ActionDialog
       title={t(`margin.dialog.${kind}Title`, { coin, mode: mode$ })}

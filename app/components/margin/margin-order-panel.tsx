@@ -7,7 +7,7 @@ import { useOrderEntry } from "~/components/trade/use-order-entry";
 import { ModeChoice } from "./mode-choice";
 import { RiskChange, type RiskInputs } from "./risk-preview";
 import { browserHttp } from "~/lib/http/browser-client";
-import { formatNumber } from "~/lib/i18n/format";
+import { formatCoin, formatNumber } from "~/lib/i18n/format";
 import { borrows, LOAN_TYPES, marginPaths, type LoanType, type MarginMode } from "~/lib/margin/api";
 import { buildMarginOrder, maxTrade, shortfall, spendable, type MarginFunds, type MarginOrderRequest } from "~/lib/margin/maths";
 import { planOf, previewOrder, type OrderPreview } from "~/lib/margin/preview";
@@ -115,7 +115,8 @@ export function MarginOrderPanel({
   const max = funds ? maxTrade(funds, loanType, refPrice, market.quantityPrecision) : undefined;
 
   const shown = (f: Field) => entry.shown(f, errors);
-  const fmt = (d: Decimal | undefined, digits = 8) => (d ? formatNumber(toText(d), intl, { maxDigits: digits }) : "—");
+  /** An amount of `coin` at its display precision (docs/decisions/715), or a dash. */
+  const fmt = (d: Decimal | undefined, coin: string) => (d ? formatCoin(toText(d), coin, intl) : "—");
   const percent = (p: number) =>
     entry.percent(state, ctx, p, (q, at) => {
       setQuantity(q);
@@ -232,7 +233,8 @@ export function MarginOrderPanel({
             loggedIn && (
               <>
                 {t("form.available")}:{" "}
-                <span data-testid="available">{fmt(side === "buy" ? funds?.available.quote : funds?.available.base)}</span> {spendCoin}
+                <span data-testid="available">{fmt(side === "buy" ? funds?.available.quote : funds?.available.base, spendCoin)}</span>{" "}
+                {spendCoin}
               </>
             )
           }
@@ -241,21 +243,21 @@ export function MarginOrderPanel({
         <dl className="order-summary">
           <dt>{type === "market" ? t("form.estimatedValue") : t("form.orderValue")}</dt>
           <dd data-testid="order-value">
-            {fmt(summary.total, market.quotePrecision)} {market.quote}
+            {fmt(summary.total, market.quote)} {market.quote}
           </dd>
           {loggedIn && (
             <>
               <dt>{t("margin.form.borrowable")}</dt>
               <dd data-testid="margin-borrowable">
-                {fmt(side === "buy" ? funds?.borrowable.quote : funds?.borrowable.base)} {spendCoin}
+                {fmt(side === "buy" ? funds?.borrowable.quote : funds?.borrowable.base, spendCoin)} {spendCoin}
               </dd>
               <dt>{t("margin.form.maxBuy")}</dt>
               <dd data-testid="margin-max-buy">
-                {fmt(max?.buy, market.quantityPrecision)} {market.base}
+                {fmt(max?.buy, market.base)} {market.base}
               </dd>
               <dt>{t("margin.form.maxSell")}</dt>
               <dd data-testid="margin-max-sell">
-                {fmt(max?.sell, market.quantityPrecision)} {market.base}
+                {fmt(max?.sell, market.base)} {market.base}
               </dd>
             </>
           )}
@@ -263,7 +265,7 @@ export function MarginOrderPanel({
             <>
               <dt>{t("margin.form.willBorrow")}</dt>
               <dd data-testid="margin-will-borrow">
-                {fmt(borrowing.amount)} {borrowing.coin}
+                {fmt(borrowing.amount, borrowing.coin)} {borrowing.coin}
               </dd>
             </>
           )}
@@ -294,14 +296,14 @@ export function MarginOrderPanel({
             <dd>{pending.orderType === "market" ? t("form.market") : pxText(pending.price)}</dd>
             <dt>{pending.quoteSize ? t("form.total") : t("form.amount")}</dt>
             <dd>
-              {formatNumber(pending.quoteSize ?? pending.baseSize ?? "", intl, { maxDigits: 8 })}{" "}
+              {formatCoin(pending.quoteSize ?? pending.baseSize ?? "", pending.quoteSize ? market.quote : market.base, intl)}{" "}
               {pending.quoteSize ? market.quote : market.base}
             </dd>
             {borrowing && (
               <>
                 <dt>{t("margin.form.willBorrow")}</dt>
                 <dd>
-                  {fmt(borrowing.amount)} {borrowing.coin}
+                  {fmt(borrowing.amount, borrowing.coin)} {borrowing.coin}
                 </dd>
               </>
             )}
@@ -324,7 +326,7 @@ function FillRows({
   market,
 }: {
   preview: OrderPreview;
-  fmt: (d: Decimal | undefined, digits?: number) => string;
+  fmt: (d: Decimal | undefined, coin: string) => string;
   pxText: (v: string | undefined) => string;
   market: { base: string; quote: string; quantityPrecision: number; quotePrecision: number };
 }) {
@@ -334,15 +336,15 @@ function FillRows({
       <dt>{t("margin.preview.fill")}</dt>
       <dd data-testid="margin-expected-fill">
         {t("margin.preview.fillValue", {
-          size: fmt(fill.base, market.quantityPrecision),
+          size: fmt(fill.base, market.base),
           base: market.base,
-          total: fmt(fill.quote, market.quotePrecision),
+          total: fmt(fill.quote, market.quote),
           quote: market.quote,
         })}
       </dd>
       <dt>{t("spot.form.fee")}</dt>
       <dd data-testid="margin-fee">
-        {fmt(fee.amount)} {fee.coin}
+        {fmt(fee.amount, fee.coin)} {fee.coin}
       </dd>
       {fill.bound && fill.partial && (
         <>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { MarketPanes, MarketUnavailable, PairHead, useLoginTo } from "~/components/trade/screen-parts";
 import { TradeLayout } from "~/components/trade/trade-layout";
 import { usePairScreen } from "~/components/trade/use-pair-screen";
-import { formatNumber } from "~/lib/i18n/format";
+import { formatCoin, formatNumber } from "~/lib/i18n/format";
 import type { MarginAccountState, MarginEvent } from "~/lib/margin/account-feed";
 import type { MarginMode } from "~/lib/margin/api";
 import { fundsOf } from "~/lib/margin/maths";
@@ -12,6 +12,7 @@ import type { MarginPageData } from "~/lib/margin/page-data";
 import { marginPath } from "~/lib/margin/paths";
 import { showToast } from "~/lib/toast";
 import { chartAccountOf } from "~/lib/trade/chart-account";
+import { MARGIN_CHART } from "~/lib/trade/chart/source";
 import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import { MarginAccountBox } from "./margin-account-box";
 import { MarginOrderPanel } from "./margin-order-panel";
@@ -67,7 +68,7 @@ export function MarginPage({ data }: { data: MarginPageData }) {
       const price = o.priceAvg
         ? formatNumber(o.priceAvg, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision })
         : "—";
-      const values = { side: t(`side.${o.side}`), filled: formatNumber(o.filled, intl), coin: market.base, price };
+      const values = { side: t(`side.${o.side}`), filled: formatCoin(o.filled, market.base, intl), coin: market.base, price };
       showToast(t(e.kind === "liquidation" ? "margin.toast.liquidated" : "margin.toast.filled", values), "notice");
       setVersion((v) => v + 1);
     });
@@ -86,7 +87,7 @@ export function MarginPage({ data }: { data: MarginPageData }) {
     const live = { base: market.base, price: lastPr ? parseDecimal(lastPr) : undefined };
     return { holdings: holdingsOf(state.assets.data), priceOf: pricesFrom(data.tickers, market.quote, live), thresholds };
   }, [market, state?.assets, lastPr, data.tickers, thresholds]);
-  // The chart marks open limit orders; it reads them in the spot shape.
+  // The chart marks this margin mode's open limit orders (in the spot shape), never the spot account's plans.
   const chartAccount = useMemo(() => state && chartAccountOf(state.orders, (o) => o.filled), [state]);
 
   if (!market) return <MarketUnavailable />;
@@ -103,7 +104,7 @@ export function MarginPage({ data }: { data: MarginPageData }) {
           pathOf={marginPath}
         />
       }
-      market={<MarketPanes data={data} market={market} account={chartAccount} live={screen.live} />}
+      market={<MarketPanes data={data} market={market} account={chartAccount} source={MARGIN_CHART} live={screen.live} />}
       account={<MarginPanels view={view} mode={mode} market={market} loginTo={loginTo} />}
       formLabel={t("margin.form.title")}
       form={

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { AccountPanels, readyCount } from "~/components/trade/account-section";
 import { AsyncView } from "~/components/trade/async-view";
 import { DataTable, type Column } from "~/components/ui/data-table";
-import { formatNumber } from "~/lib/i18n/format";
+import { formatCoin } from "~/lib/i18n/format";
 import type { MarginAccountState } from "~/lib/margin/account-feed";
 import type { MarginAsset, MarginMode } from "~/lib/margin/api";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
@@ -60,15 +60,15 @@ export function MarginPanels({
 function PairAssets({ view, market }: { view: MarginAccountView; market: Market }) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
-  const n = (v: string) => formatNumber(v, intl, { maxDigits: 8 });
+  const n = (v: string, a: MarginAsset) => formatCoin(v, a.coin, intl);
   const columns: Array<Column<MarginAsset>> = [
     { header: t("account.coin"), rowHeader: true, cell: (a) => a.coin },
-    { header: t("margin.assets.total"), num: true, cell: (a) => n(a.totalAmount) },
-    { header: t("account.available"), num: true, cell: (a) => n(a.available) },
-    { header: t("account.frozen"), num: true, cell: (a) => n(a.frozen) },
-    { header: t("margin.assets.borrowed"), num: true, cell: (a) => n(a.borrow), testId: (a) => `margin-borrowed-${a.coin}` },
-    { header: t("margin.assets.interest"), num: true, cell: (a) => n(a.interest), testId: (a) => `margin-interest-${a.coin}` },
-    { header: t("margin.assets.net"), num: true, cell: (a) => n(a.net) },
+    { header: t("margin.assets.total"), num: true, cell: (a) => n(a.totalAmount, a) },
+    { header: t("account.available"), num: true, cell: (a) => n(a.available, a) },
+    { header: t("account.frozen"), num: true, cell: (a) => n(a.frozen, a) },
+    { header: t("margin.assets.borrowed"), num: true, cell: (a) => n(a.borrow, a), testId: (a) => `margin-borrowed-${a.coin}` },
+    { header: t("margin.assets.interest"), num: true, cell: (a) => n(a.interest, a), testId: (a) => `margin-interest-${a.coin}` },
+    { header: t("margin.assets.net"), num: true, cell: (a) => n(a.net, a) },
   ];
   const mine = (list: readonly MarginAsset[]) =>
     [market.base, market.quote].map(

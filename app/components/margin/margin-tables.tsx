@@ -7,7 +7,8 @@ import { DataTable, type Column } from "~/components/ui/data-table";
 import { useAsync, type Async } from "~/lib/async-state";
 import { browserHttp } from "~/lib/http/browser-client";
 import { postWithToast } from "~/lib/http/post-with-toast";
-import { formatNumber } from "~/lib/i18n/format";
+import { formatCoin, formatNumber } from "~/lib/i18n/format";
+import { pairCoins } from "~/lib/numbers/coin-digits";
 import { numberFormat } from "~/lib/i18n/formatters";
 import {
   marginOrdersOf,
@@ -27,6 +28,8 @@ function useOrderColumns(): Array<Column<MarginOrder>> {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const n = (v: string) => (v === "" ? "—" : formatNumber(v, intl));
+  // Sizes at their coin's display precision (docs/decisions/715); a market buy spends the quote coin.
+  const coinText = (v: string, coin: string) => (v === "" ? "—" : formatCoin(v, coin, intl));
   return [
     { header: t("account.time"), rowHeader: true, cell: (o) => formatTime(Number(o.cTime), intl) },
     { header: t("margin.table.pair"), cell: (o) => o.symbol },
@@ -41,9 +44,17 @@ function useOrderColumns(): Array<Column<MarginOrder>> {
     {
       header: t("account.amount"),
       num: true,
-      cell: (o) => (o.orderType === "market" && o.side === "buy" ? `${n(o.size)} (${t("form.total")})` : n(o.size)),
+      cell: (o) => {
+        const { base, quote } = pairCoins(o.symbol);
+        return o.orderType === "market" && o.side === "buy" ? `${coinText(o.size, quote)} ${quote}` : coinText(o.size, base);
+      },
     },
-    { header: t("account.filled"), num: true, cell: (o) => n(o.filled), testId: () => "margin-order-filled" },
+    {
+      header: t("account.filled"),
+      num: true,
+      cell: (o) => coinText(o.filled, pairCoins(o.symbol).base),
+      testId: () => "margin-order-filled",
+    },
     { header: t("account.status"), cell: (o) => o.status },
   ];
 }
@@ -169,14 +180,25 @@ export function MarginRecords({ mode, kind, coin, version = 0 }: { mode: MarginM
     {
       header: t(`margin.table.${kind}Amount`),
       num: true,
-      cell: (r) => (liquidation ? percent(r.amount) : formatNumber(r.amount, intl)),
+      cell: (r) => (liquidation ? percent(r.amount) : formatCoin(r.amount, r.coin, intl)),
       testId: () => `margin-${kind}-amount`,
     },
-    ...(extra ? [{ header: extra, num: true, cell: (r: MarginRecord) => (r.extra ? formatNumber(r.extra, intl) : "—") }] : []),
+    // The extra column is an amount (the interest part of a repayment, a liquidation's debt in
+    // USDT) at its coin's precision, or the interest's daily rate, which is no amount.
+    ...(extra
+      ? [
+          {
+            header: extra,
+            num: true,
+            cell: (r: MarginRecord) =>
+              !r.extra ? "—" : kind === "interest" ? formatNumber(r.extra, intl) : formatCoin(r.extra, liquidation ? "USDT" : r.coin, intl),
+          },
+        ]
+      : []),
     {
       header: liquidation ? t("margin.assets.total") : t("account.type"),
       num: liquidation,
-      cell: (r) => (liquidation ? formatNumber(r.type, intl) : r.type || "—"),
+      cell: (r) => (liquidation ? formatCoin(r.type, "USDT", intl) : r.type || "—"),
     },
   ];
   const csv: CsvFile<MarginRecord> = {

@@ -1,15 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { TimeText } from "~/components/trade/time-text";
 import type { Column } from "~/components/ui/data-table";
-import { formatNumber } from "~/lib/i18n/format";
+import { formatCoin, formatNumber } from "~/lib/i18n/format";
 import { numberFormat } from "~/lib/i18n/formatters";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-import { fieldOf, type RecordField, type RecordRow } from "~/lib/records/source";
+import { coinOf, fieldOf, quoteSized, type RecordField, type RecordRow } from "~/lib/records/source";
 
 /**
- * The table columns of a source's fields, for the reader's locale: times in their zone, numbers
- * with the locale's separators (every decimal the gateway sends, no rounding), sides and Bitget's
- * codes in words where the `records` namespace has them and as sent otherwise.
+ * The table columns of a source's fields, for the reader's locale: times in their zone, amounts at
+ * their coin's display precision (docs/decisions/715; a market buy's size names its quote coin),
+ * other numbers (prices, rates) as the gateway sends them, with the locale's separators, and sides
+ * and Bitget's codes in words where the `records` namespace has them and as sent otherwise.
  */
 export function useRecordColumns(fields: readonly RecordField[]): Array<Column<RecordRow>> {
   const { t } = useTranslation("records");
@@ -25,8 +26,13 @@ export function useRecordColumns(fields: readonly RecordField[]): Array<Column<R
       switch (f.kind) {
         case "time":
           return <TimeText ms={Number(v)} />;
-        case "number":
-          return formatNumber(f.abs ? v.replace(/^-/, "") : v, intl, { maxDigits: 12 });
+        case "number": {
+          const n = f.abs ? v.replace(/^-/, "") : v;
+          const coin = coinOf(row, f);
+          if (!coin) return formatNumber(n, intl, { maxDigits: 12 });
+          const text = formatCoin(n, coin, intl);
+          return f.coin === "orderSize" && quoteSized(row) ? `${text} ${coin}` : text;
+        }
         case "percent":
           return numberFormat(intl, { style: "percent", maximumFractionDigits: 2 }).format(v as Intl.StringNumericLiteral);
         case "side":

@@ -6,6 +6,8 @@ import { bind, FieldNotes, FormEnd, ValueSelect } from "~/components/ui/form";
 import { showToast } from "~/lib/toast";
 import { errorKey } from "~/lib/auth/forms";
 import { browserHttp } from "~/lib/http/browser-client";
+import { formatCoin } from "~/lib/i18n/format";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { showFound, useSubmit } from "~/lib/use-submit";
 import { checkTransfer, type TransferErrors, type TransferForm as Form } from "~/lib/sub-accounts/transfer";
 import type { Account, Asset } from "./types";
@@ -13,6 +15,7 @@ import type { Account, Asset } from "./types";
 /** A free transfer between the main account and a sub-account, or between two sub-accounts. */
 export function TransferForm({ accounts, assetsOf, onDone }: { accounts: Account[]; assetsOf(userId: string): Asset[]; onDone(): void }) {
   const { t } = useTranslation(["account", "common"]);
+  const { intl } = usePagePrefs();
   const [f, setF] = useState<Form>({ from: accounts[0]?.userId ?? "", to: accounts[1]?.userId ?? "", coin: "USDT", amount: "" });
   const [errors, setErrors] = useState<TransferErrors>({});
   // What the sender holds: the coins it can send, USDT always listed.
@@ -32,7 +35,7 @@ export function TransferForm({ accounts, assetsOf, onDone }: { accounts: Account
         fromUserId: f.from,
         toUserId: f.to,
       });
-      showToast(t("sub.transferred", { amount, coin: f.coin }));
+      showToast(t("sub.transferred", { amount: formatCoin(amount, f.coin, intl), coin: f.coin }));
       setF({ ...f, amount: "" });
       onDone();
     },
@@ -82,7 +85,7 @@ export function TransferForm({ accounts, assetsOf, onDone }: { accounts: Account
             required
             {...bind(f, setF, "amount")}
             error={errors.amount}
-            hint={t("sub.available", { amount: available, coin: f.coin })}
+            hint={t("sub.available", { amount: formatCoin(available, f.coin, intl), coin: f.coin })}
           />
         </div>
         <FormEnd error={errors.form && t(errors.form)} busy={busy} label={t("sub.transfer")} />

@@ -4,7 +4,7 @@ import { V2 } from "../../../protocol/bitget";
 import type { SpotAsset } from "~/lib/assets/valuation";
 import type { Async } from "~/lib/async-state";
 import { postWithToast } from "~/lib/http/post-with-toast";
-import { formatNumber } from "~/lib/i18n/format";
+import { formatCoin } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { Market } from "~/lib/trade/market";
 import { DataTable, type Column } from "~/components/ui/data-table";
@@ -44,8 +44,8 @@ export function BalancesTable({
       : balances;
   const columns: ReadonlyArray<Column<SpotAsset>> = [
     { header: t("account.coin"), rowHeader: true, cell: (b) => b.coin },
-    { header: t("account.available"), num: true, cell: (b) => formatNumber(b.available, intl) },
-    { header: t("account.frozen"), num: true, cell: (b) => formatNumber(b.frozen, intl) },
+    { header: t("account.available"), num: true, cell: (b) => formatCoin(b.available, b.coin, intl) },
+    { header: t("account.frozen"), num: true, cell: (b) => formatCoin(b.frozen, b.coin, intl) },
   ];
   return (
     <>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { V2, type OrderType } from "../../../protocol/bitget";
 import { browserHttp } from "~/lib/http/browser-client";
 import { useRootData } from "~/lib/root-data";
-import { formatNumber } from "~/lib/i18n/format";
+import { formatCoin, formatNumber } from "~/lib/i18n/format";
 import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { estimateFee, feeRates, type FeeRates } from "~/lib/trade/fees";
@@ -20,7 +20,7 @@ import {
   type OrderField,
   type OrderFormState,
 } from "~/lib/trade/order-form";
-import { buildPlan, planContext, planOrder, validatePlan, type PlanFormState } from "~/lib/trade/plan-form";
+import { buildPlan, planContext, planOrder, planSays, validatePlan, withPlanPrices, type PlanFormState } from "~/lib/trade/plan-form";
 import { marketProtection } from "~/lib/trade/price-band";
 import { DecimalField, Segmented, sideOptions, unitOptions, useErrorText } from "./order-fields";
 import { ForceField, OrderConfirm, OrderFormFoot, PercentControls, type OrderFormProps } from "./order-form-parts";
@@ -67,6 +67,12 @@ interface FormValues {
   force: OrderFormState["force"];
   triggerPrice: string;
   price: string;
+  /**
+   * The order price of a plan, apart from the limit order's price (an earlier limit price must not
+   * ride along into a trigger order, issue 28). It follows the trigger until the trader types one.
+   */
+  planPrice: string;
+  planPriceTyped: boolean;
   quantity: string;
   takeProfit: string;
   stopLoss: string;
@@ -95,6 +101,8 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
     force: "gtc",
     triggerPrice: "",
     price: lastPrice ?? "",
+    planPrice: "",
+    planPriceTyped: false,
     quantity: "",
     takeProfit: "",
     stopLoss: "",
@@ -123,7 +131,9 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
     if ("price" in pick) {
       setForm((f) => ({
         ...f,
-        ...(f.type === "plan" ? { triggerPrice: pick.price } : { type: f.type === "market" ? "limit" : f.type, price: pick.price }),
+        ...(f.type === "plan"
+          ? { triggerPrice: pick.price, ...(f.planPriceTyped ? {} : { planPrice: pick.price }) }
+          : { type: f.type === "market" ? "limit" : f.type, price: pick.price }),
       }));
       touch(form.type === "plan" ? "triggerPrice" : "price");
     } else {
@@ -151,7 +161,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
     execute: form.execute,
     unit,
     triggerPrice: form.triggerPrice,
-    price: form.price,
+    price: form.planPrice,
     quantity: form.quantity,
   };
   const last = lastPrice ? parseDecimal(lastPrice) : undefined;
@@ -183,7 +193,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
   // A market order (or a market plan, at its trigger) fills only up to its protection price.
   const protection = state.type === "market" ? marketProtection(side, ctx.lastPrice, market.pricePrecision) : undefined;
   const set = (patch: Partial<FormValues>) => {
-    setForm((f) => ({ ...f, ...patch }));
+    setForm((f) => withPlanPrices(f, patch, lastPrice));
     clearError();
   };
   const blur = (f: Field) => {
@@ -191,7 +201,8 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
       const value =
         f === "triggerPrice"
           ? normalizeField("price", { ...state, price: cur.triggerPrice }, market)
-          : normalizeField(f, { ...state, [f]: cur[f] }, market);
+          : normalizeField(f, { ...state, [f]: f === "price" && isPlan ? cur.planPrice : cur[f] }, market);
+      if (f === "price" && isPlan) return { ...cur, planPrice: value };
       return { ...cur, [f]: value };
     });
     touch(f);
@@ -201,10 +212,10 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
     id: `order-${f}`,
     label,
     suffix,
-    value: form[f],
+    value: f === "price" && isPlan ? form.planPrice : form[f],
     error: shown(f),
     onChange: (v: string) => {
-      set({ [f]: v });
+      set(f === "price" && isPlan ? { planPrice: v, planPriceTyped: true } : { [f]: v });
       if (f === "quantity") setSlider(0);
     },
     onBlur: () => blur(f),
@@ -228,13 +239,25 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
     else void entry.send(p);
   };
 
-  const fmt = (d: Decimal | undefined, digits: number) => (d ? formatNumber(toText(d), intl, { maxDigits: digits }) : "—");
+  /** An amount of `coin` at its display precision (docs/decisions/715), or a dash without one. */
+  const fmt = (d: Decimal | undefined, coin: string) => (d ? formatCoin(toText(d), coin, intl) : "—");
   const price = (v: string | undefined) =>
     v ? formatNumber(v, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision }) : "—";
   const spendCoin = side === "buy" ? market.quote : market.base;
   const spendAvailable = available ? (side === "buy" ? available.quote : available.base) : undefined;
   const action = t(side === "buy" ? "form.buyCoin" : "form.sellCoin", { coin: market.base });
-  const feeText = fee ? `${fmt(fee.amount, 8)} ${fee.coin === "base" ? market.base : market.quote}` : "—";
+  // What a plan will do, said before it is sent (issue 28): exactly the request the submit would build.
+  const planBuilt = isPlan ? buildPlan(planState, baseCtx, "preview") : undefined;
+  const says = planBuilt?.ok ? planSays(planBuilt.body) : undefined;
+  const planText =
+    says &&
+    t(`spot.form.planSays.${says.key}`, {
+      trigger: price(says.trigger),
+      price: price(says.price),
+      amount: `${formatCoin(says.size, says.sizeCoin === "base" ? market.base : market.quote, intl)} ${says.sizeCoin === "base" ? market.base : market.quote}`,
+    });
+  const feeCoin = fee?.coin === "base" ? market.base : market.quote;
+  const feeText = fee ? `${fmt(fee.amount, feeCoin)} ${feeCoin}` : "—";
 
   return (
     <section className="card order-panel" aria-labelledby="order-title" data-side={side}>
@@ -277,7 +300,7 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
           hint={
             loggedIn && (
               <>
-                {t("form.available")}: <span data-testid="available">{fmt(spendAvailable, 8)}</span> {spendCoin}
+                {t("form.available")}: <span data-testid="available">{fmt(spendAvailable, spendCoin)}</span> {spendCoin}
               </>
             )
           }
@@ -286,13 +309,13 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
         <dl className="order-summary">
           <dt>{state.type === "market" ? t("form.estimatedValue") : t("form.orderValue")}</dt>
           <dd data-testid="order-value">
-            {fmt(summary.total, market.quotePrecision)} {market.quote}
+            {fmt(summary.total, market.quote)} {market.quote}
           </dd>
           {(summary.size || summary.estimatedSize) && qUnit === "quote" && (
             <>
               <dt>{t("form.estimatedSize")}</dt>
               <dd>
-                {fmt(summary.size ?? summary.estimatedSize, market.quantityPrecision)} {market.base}
+                {fmt(summary.size ?? summary.estimatedSize, market.base)} {market.base}
               </dd>
             </>
           )}
@@ -320,6 +343,11 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
             <DecimalField {...decimalField("stopLoss", t("form.stopLoss"))} />
           </div>
         )}
+        {planText && (
+          <p className="plan-says" data-testid="plan-says">
+            {planText}
+          </p>
+        )}
         <OrderFormFoot entry={entry} loggedIn={loggedIn} side={side} action={action} refusedBy={band ? "order-price-error" : undefined} />
       </form>
       {pending && (
@@ -337,12 +365,13 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
             <dd>{state.type === "market" ? t("form.market") : price(pending.body.price ?? pending.body.executePrice)}</dd>
             <dt>{qUnit === "base" || state.type === "limit" ? t("form.amount") : t("form.total")}</dt>
             <dd>
-              {formatNumber(pending.body.size ?? "", intl, { maxDigits: 8 })}{" "}
+              {formatCoin(pending.body.size ?? "", state.type === "market" && side === "buy" ? market.quote : market.base, intl)}{" "}
               {state.type === "market" && side === "buy" ? market.quote : market.base}
             </dd>
             <dt>{t("spot.form.fee")}</dt>
             <dd>{feeText}</dd>
           </dl>
+          {isPlan && planText && <p className="plan-says">{planText}</p>}
         </OrderConfirm>
       )}
     </section>

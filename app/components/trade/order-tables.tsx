@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { V2 } from "../../../protocol/bitget";
 import type { Async } from "~/lib/async-state";
 import { postWithToast } from "~/lib/http/post-with-toast";
-import { formatNumber } from "~/lib/i18n/format";
+import { formatCoin, formatNumber } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { Fill, OpenOrder, PastOrder } from "~/lib/trade/account-data";
 import { downloadCsv, isoTime, toCsv } from "~/lib/trade/csv";
@@ -21,8 +21,12 @@ function useColumns(market: Market) {
   const { intl } = usePagePrefs();
   const price = (v: string) =>
     v === "0" || v === "" ? "—" : formatNumber(v, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision });
-  const amount = (v: string) => formatNumber(v, intl, { maxDigits: 8 });
+  /** An amount of the pair's base coin, or of `coin`, at that coin's display precision (docs/decisions/715). */
+  const amount = (v: string, coin = market.base) => formatCoin(v, coin, intl);
   type Common = Pick<OpenOrder, "cTime" | "side" | "size" | "baseVolume" | "status" | "orderType">;
+  /** An order's size: a market buy is sized in the quote coin (Bitget's `size`), every other order in the base coin. */
+  const sizeText = (r: Pick<Common, "side" | "size" | "orderType">) =>
+    isQuoteSized(r) ? `${amount(r.size, market.quote)} ${market.quote}` : amount(r.size);
   const col = {
     time: { header: t("account.time"), cell: (r: { cTime: string }) => <TimeText ms={Number(r.cTime)} /> },
     side: {
@@ -30,12 +34,15 @@ function useColumns(market: Market) {
       cell: (r: { side: string }) => <span className={r.side === "buy" ? "up" : "down"}>{t(`side.${r.side}`)}</span>,
     },
     type: { header: t("account.type"), cell: (r: Common) => t(`form.${r.orderType}`) },
-    amount: { header: t("account.amount"), num: true, cell: (r: { size: string }) => amount(r.size) },
+    amount: { header: t("account.amount"), num: true, cell: (r: Common) => sizeText(r) },
     filled: { header: t("account.filled"), num: true, cell: (r: Common) => amount(r.baseVolume) },
     status: { header: t("account.status"), cell: (r: Common) => t(`account.statuses.${r.status}`) },
   };
-  return { t, price, amount, col };
+  return { t, price, amount, sizeText, col };
 }
+
+/** A market buy's size is what it spends, in the quote coin. */
+const isQuoteSized = (r: { side: string; orderType: string }) => r.orderType === "market" && r.side === "buy";
 
 /** What a table of cancellable orders gets beside its rows: their pair, and what to call after a change. */
 interface CancellableProps {
@@ -54,7 +61,7 @@ export function OpenOrdersTable({
   /** These orders are being cancelled here: the page says so itself, not again from the stream. */
   onCancelling: (orderIds: readonly string[]) => void;
 }) {
-  const { t, price, amount, col } = useColumns(market);
+  const { t, price, sizeText, col } = useColumns(market);
   const [busy, setBusy] = useState<string | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
   const run = async (key: string, path: string, body: Record<string, string>, done: string, ids: readonly string[]) => {
@@ -78,7 +85,7 @@ export function OpenOrdersTable({
           type="button"
           className="button small"
           disabled={busy !== null}
-          aria-label={t("account.cancelOrder", { side: t(`side.${o.side}`), amount: amount(o.size), price: price(o.priceAvg) })}
+          aria-label={t("account.cancelOrder", { side: t(`side.${o.side}`), amount: sizeText(o), price: price(o.priceAvg) })}
           onClick={() =>
             void run(o.orderId, V2.cancelOrder, { symbol: market.symbol, orderId: o.orderId }, t("account.cancelled"), [o.orderId])
           }
@@ -141,8 +148,21 @@ export function HistoryTable({ orders, market }: { orders: Async<readonly PastOr
   const csv: CsvFile<PastOrder> = {
     name: `${market.symbol}-orders`,
     label: t("spot.csv.orders"),
-    header: ["orderId", "time", "symbol", "side", "type", "price", "averagePrice", "size", "filled", "status"],
-    row: (o) => [o.orderId, isoTime(o.cTime), o.symbol, o.side, o.orderType, o.price, o.priceAvg, o.size, o.baseVolume, o.status],
+    // A market buy's size is an amount of the quote coin: its own column, never mixed with base sizes.
+    header: ["orderId", "time", "symbol", "side", "type", "price", "averagePrice", "size", "quoteSize", "filled", "status"],
+    row: (o) => [
+      o.orderId,
+      isoTime(o.cTime),
+      o.symbol,
+      o.side,
+      o.orderType,
+      o.price,
+      o.priceAvg,
+      isQuoteSized(o) ? "" : o.size,
+      isQuoteSized(o) ? o.size : "",
+      o.baseVolume,
+      o.status,
+    ],
   };
   return (
     <CsvTable value={orders} empty={t("account.noHistory")} csv={csv} columns={columns} rowKey={(o) => o.orderId} testId="order-history" />
@@ -155,9 +175,14 @@ export function FillsTable({ fills, market }: { fills: Async<readonly Fill[]>; m
     col.time,
     col.side,
     { header: t("account.price"), num: true, cell: (f) => price(f.priceAvg) },
-    col.amount,
-    { header: t("account.value", { coin: market.quote }), num: true, cell: (f) => amount(f.amount) },
-    { header: t("account.fee"), num: true, cell: (f) => `${amount(f.feeDetail.totalFee.replace(/^-/, ""))} ${f.feeDetail.feeCoin}` },
+    // A fill's size is always in the base coin, a market buy's included.
+    { header: t("account.amount"), num: true, cell: (f) => amount(f.size) },
+    { header: t("account.value", { coin: market.quote }), num: true, cell: (f) => amount(f.amount, market.quote) },
+    {
+      header: t("account.fee"),
+      num: true,
+      cell: (f) => `${amount(f.feeDetail.totalFee.replace(/^-/, ""), f.feeDetail.feeCoin)} ${f.feeDetail.feeCoin}`,
+    },
   ];
   const csv: CsvFile<Fill> = {
     name: `${market.symbol}-trades`,
@@ -238,7 +263,8 @@ export function PlanOrdersTable({ plans, market, onChanged }: CancellableProps &
     if (await postWithToast(V2.cancelPlan, { orderId: p.orderId }, toasts)) onChanged();
     setBusy(false);
   };
-  const sizeText = (p: PlanOrder) => `${amount(p.size)} ${p.planType === "total" ? market.quote : market.base}`;
+  const sizeText = (p: PlanOrder) =>
+    p.planType === "total" ? `${amount(p.size, market.quote)} ${market.quote}` : `${amount(p.size)} ${market.base}`;
   const columns: ReadonlyArray<Column<PlanOrder>> = [
     col.time,
     col.side,

@@ -9,7 +9,7 @@ import { formatTime } from "~/components/trade/time-text";
 import type { Column } from "~/components/ui/data-table";
 import { Tabs } from "~/components/ui/tabs";
 import { useAsync } from "~/lib/async-state";
-import { formatNumber } from "~/lib/i18n/format";
+import { formatCoin } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { RECORDS_PAGE, wallet, type DepositRecord, type RecordQuery, type TransferRecord, type WithdrawalRecord } from "~/lib/wallet/api";
 import { CoinSelect, useRecordColumns } from "./wallet-parts";
@@ -31,7 +31,7 @@ function useTransferColumns(): Array<Column<TransferRecord>> {
   return [
     { header: t("col.time"), rowHeader: true, cell: (r) => formatTime(Number(r.ts), intl) },
     { header: t("coin"), cell: (r) => r.coin },
-    { header: t("col.amount"), num: true, cell: (r) => formatNumber(r.size, intl) },
+    { header: t("col.amount"), num: true, cell: (r) => formatCoin(r.size, r.coin, intl) },
     { header: t("col.from"), cell: (r) => account(r.fromType, r.fromSymbol) },
     { header: t("col.to"), cell: (r) => account(r.toType, r.toSymbol) },
   ];

@@ -14,7 +14,7 @@ import { ValueSelect } from "~/components/ui/form";
 import { RadioChoices } from "~/components/ui/radio-choices";
 import type { Async } from "~/lib/async-state";
 import { postWithToast } from "~/lib/http/post-with-toast";
-import { formatNumber } from "~/lib/i18n/format";
+import { formatCoin } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { coinOrFirst, wallet, WALLET_COINS, type DepositRecord, type WalletChain, type WithdrawalRecord } from "~/lib/wallet/api";
 
@@ -92,15 +92,15 @@ const STATUS: Record<string, string> = {
 export function useRecordColumns<T extends DepositRecord | WithdrawalRecord>(withFee: boolean): Array<Column<T>> {
   const { t } = useTranslation("wallet");
   const { intl } = usePagePrefs();
-  const n = (v: string) => formatNumber(v, intl);
+  const n = (v: string, r: T) => formatCoin(v, r.coin, intl);
   const stateOf = (r: T) => ("state" in r ? r.state : r.status);
   const cols: Array<Column<T>> = [
     { header: t("col.time"), rowHeader: true, cell: (r) => formatTime(Number(r.cTime), intl) },
     { header: t("coin"), cell: (r) => r.coin },
     { header: t("network"), cell: (r) => r.chain },
-    { header: t("col.amount"), num: true, cell: (r) => n(r.size) },
+    { header: t("col.amount"), num: true, cell: (r) => n(r.size, r) },
   ];
-  if (withFee) cols.push({ header: t("col.fee"), num: true, cell: (r) => ("fee" in r ? n(r.fee) : "") });
+  if (withFee) cols.push({ header: t("col.fee"), num: true, cell: (r) => ("fee" in r ? n(r.fee, r) : "") });
   cols.push(
     {
       header: t("col.status"),

@@ -14,7 +14,7 @@ import type { Column } from "~/components/ui/data-table";
 import { SubmitButton } from "~/components/ui/form";
 import { useAsync } from "~/lib/async-state";
 import { postWithToast } from "~/lib/http/post-with-toast";
-import { formatNumber } from "~/lib/i18n/format";
+import { formatCoin } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { wallet, WALLET_PATHS, type WithdrawalRecord } from "~/lib/wallet/api";
 import { withdrawSummary } from "~/lib/wallet/withdraw-form";
@@ -64,7 +64,7 @@ function RecentWithdrawals({ coin, version, onChanged }: { coin: string; version
             onChanged();
           }}
         >
-          <p>{t("cancelText", { amount: formatNumber(cancelling.size, intl), coin: cancelling.coin })}</p>
+          <p>{t("cancelText", { amount: formatCoin(cancelling.size, cancelling.coin, intl), coin: cancelling.coin })}</p>
         </PostConfirmDialog>
       )}
     </>
@@ -96,7 +96,7 @@ export function WithdrawPage() {
   const [book] = useAsync(loadBook);
   const balance = available.state === "ready" ? available.data : "0";
   const s = withdrawSummary(chain, { ...form, available: balance, addressOk: looksLikeAddress });
-  const n = (v: string) => formatNumber(v, intl);
+  const n = (v: string) => formatCoin(v, coin, intl);
   const bound = info.state === "ready" && info.data.googleBound;
   const saved = book.state === "ready" ? book.data.filter((e) => e.coin === coin && e.chain === chain.chain) : [];
   const pick = (id: string) => {

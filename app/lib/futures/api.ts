@@ -51,6 +51,7 @@ export const FUTURES_CHART: ChartSource = {
   query: { productType: PRODUCT_TYPE },
   // The mix API spells a candle interval as the stream channels do (`1m`, `1H`, `1D`...).
   granularity: intervalSuffix,
+  plans: true,
 };
 
 /** The futures ticker: the spot fields plus mark, index, funding and open interest. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES, numberTag } from "../../../protocol/locales";
-import { formatDateTime, formatMoney, formatNumber, formatPercent, NOT_A_NUMBER } from "./format";
+import { formatCoin, formatDateTime, formatMoney, formatNumber, formatPercent, NOT_A_NUMBER } from "./format";
 
 describe("locale formatting", () => {
   it("formats decimal strings exactly, grouped for the locale", () => {
@@ -16,6 +16,16 @@ describe("locale formatting", () => {
     expect(formatMoney("x", "USD", "en-US")).toBe(NOT_A_NUMBER);
     expect(formatPercent("", "en-US")).toBe(NOT_A_NUMBER);
     expect(formatDateTime(Number.NaN, "en-US")).toBe(NOT_A_NUMBER);
+  });
+
+  it("coin amounts keep the coin's display precision, cut and never rounded up, in the locale", () => {
+    expect(formatCoin("8196.97441969", "USDT", "en-US")).toBe("8,196.9744");
+    expect(formatCoin("1499.99999999", "USDT", "en-US")).toBe("1,499.9999");
+    expect(formatCoin("0.12345678", "BTC", "de-DE")).toBe("0,123456");
+    expect(formatCoin("12.5", "XRP", "en-US", { minDigits: 2 })).toBe("12.50");
+    expect(formatCoin("-0.00000001", "USDT", "en-US")).toBe("0");
+    expect(formatCoin("0.12345678", "NEWCOIN", "en-US")).toBe("0.12345678");
+    expect(formatCoin("", "USDT", "en-US")).toBe(NOT_A_NUMBER);
   });
 
   it("percentages carry their sign", () => {

@@ -1,3 +1,4 @@
+import { coinDigits } from "~/lib/numbers/coin-digits";
 import { compare, parseDecimal } from "~/lib/numbers/decimal";
 import { dateTimeFormat, numberFormat } from "./formatters";
 
@@ -31,6 +32,24 @@ export function formatNumber(
     notation: opts.compact ? "compact" : "standard",
     maximumFractionDigits: opts.maxDigits ?? 8,
     minimumFractionDigits: opts.minDigits ?? 0,
+  }).format(v);
+}
+
+/**
+ * An amount of a coin (a balance, a size, a fee, a value in USDT) at the coin's display precision
+ * (lib/numbers/coin-digits.ts), cut rather than rounded so a balance is never shown larger than it
+ * is (issue 28). The coin's symbol is not added: callers place it as their sentence needs.
+ */
+export function formatCoin(value: string, coin: string, intl: string, opts: { minDigits?: number } = {}): string {
+  const v = numeric(value);
+  if (v === undefined) return NOT_A_NUMBER;
+  const digits = coinDigits(coin);
+  return numberFormat(intl, {
+    maximumFractionDigits: digits,
+    minimumFractionDigits: Math.min(opts.minDigits ?? 0, digits),
+    roundingMode: "trunc",
+    // A debt of less than the last shown place is "0", not "-0".
+    signDisplay: "negative",
   }).format(v);
 }
 

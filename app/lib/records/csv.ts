@@ -4,7 +4,7 @@
  * plain decimals (never `1e-7`, which a spreadsheet reads as a formula of its own or rounds).
  */
 import { isoTime, toCsv } from "~/lib/trade/csv";
-import { fieldOf, type RecordField, type RecordRow } from "./source";
+import { fieldOf, quoteSized, type RecordField, type RecordRow } from "./source";
 
 const EXPONENT = /^(-?)(\d+)(?:\.(\d+))?[eE]([+-]?\d+)$/;
 
@@ -36,10 +36,21 @@ export function csvValue(row: RecordRow, field: RecordField): string {
   return v;
 }
 
-/** The file: a header of the fields' paths (stable names a script can rely on), a line per row. */
+/**
+ * The file: a header of the fields' paths (stable names a script can rely on), a line per row. A
+ * spot order's size is two columns: `size` in the base coin and `quoteSize` for a market buy,
+ * which Bitget sizes in the quote coin, so a column never mixes two coins (issue 28).
+ */
 export function recordsCsv(fields: readonly RecordField[], rows: readonly RecordRow[]): string {
+  const split = (f: RecordField) => f.coin === "orderSize";
   return toCsv(
-    fields.map((f) => f.path),
-    rows.map((r) => fields.map((f) => csvValue(r, f))),
+    fields.flatMap((f) => (split(f) ? [f.path, "quoteSize"] : [f.path])),
+    rows.map((r) =>
+      fields.flatMap((f) => {
+        if (!split(f)) return [csvValue(r, f)];
+        const v = csvValue(r, f);
+        return quoteSized(r) ? ["", v] : [v, ""];
+      }),
+    ),
   );
 }

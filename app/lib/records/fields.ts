@@ -1,7 +1,17 @@
 /** The fields most record lists share, by their Bitget names (docs/decisions/712). */
-import type { FieldKind, RecordField } from "./source";
+import type { CoinRule, FieldKind, RecordField } from "./source";
 
-const f = (path: string, label: string, kind: FieldKind, abs?: boolean): RecordField => ({ path, label, kind, ...(abs ? { abs } : {}) });
+const f = (path: string, label: string, kind: FieldKind, abs?: boolean, coin?: CoinRule): RecordField => ({
+  path,
+  label,
+  kind,
+  ...(abs ? { abs } : {}),
+  ...(coin ? { coin } : {}),
+});
+/** An amount of `coin` (docs/decisions/715). */
+const amountOf = (path: string, label: string, coin: CoinRule, abs?: boolean) => f(path, label, "number", abs, coin);
+/** The row's own coin (`coin`), the quote coin when it names none. */
+const ROW_COIN: CoinRule = { field: "coin" };
 
 export const FIELD = {
   time: f("cTime", "time", "time"),
@@ -12,23 +22,25 @@ export const FIELD = {
   price: f("price", "price", "number"),
   priceAvg: f("priceAvg", "priceAvg", "number"),
   fillPrice: f("priceAvg", "price", "number"),
-  size: f("size", "size", "number"),
+  size: amountOf("size", "size", "base"),
   status: f("status", "status", "code"),
   orderId: f("orderId", "orderId", "text"),
   tradeId: f("tradeId", "tradeId", "text"),
   billId: f("billId", "billId", "text"),
   coin: f("coin", "coin", "text"),
   businessType: f("businessType", "businessType", "code"),
-  balance: f("balance", "balance", "number"),
-  profit: f("profit", "profit", "number"),
+  balance: amountOf("balance", "balance", ROW_COIN),
+  profit: amountOf("profit", "profit", "quote"),
   /** Fees as Bitget sends them on fills: one object, or (mix) a list of one. */
-  spotFee: f("feeDetail.totalFee", "fee", "number", true),
+  spotFee: amountOf("feeDetail.totalFee", "fee", { field: "feeDetail.feeCoin" }, true),
   spotFeeCoin: f("feeDetail.feeCoin", "feeCoin", "text"),
   scope: f("tradeScope", "scope", "code"),
-  value: (path: string) => f(path, "value", "number"),
-  filled: (path: string) => f(path, "filled", "number"),
-  fee: (path: string) => f(path, "fee", "number", true),
-  amount: (path: string) => f(path, "amount", "number"),
+  value: (path: string) => amountOf(path, "value", "quote"),
+  filled: (path: string) => amountOf(path, "filled", "base"),
+  fee: (path: string) => amountOf(path, "fee", ROW_COIN, true),
+  amount: (path: string) => amountOf(path, "amount", ROW_COIN),
+  /** A spot order's size: the quote coin's for a market buy, which the CSV writes in a column of its own. */
+  orderSize: amountOf("size", "size", "orderSize"),
   recordId: (path: string) => f(path, "recordId", "text"),
 } as const;
 
@@ -42,4 +54,4 @@ export const FILL_COLUMNS: readonly RecordField[] = [
   FIELD.spotFeeCoin,
 ];
 
-export { f as field };
+export { f as field, amountOf };

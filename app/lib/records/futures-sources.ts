@@ -6,7 +6,7 @@
 import { MIX_PRIVATE } from "../../../protocol/mix";
 import { cancelPlanBody, MARGIN_COIN, PRODUCT_TYPE } from "~/lib/futures/api";
 import { fieldOf, idOf, listAt, pair, type RecordField, type RecordSource } from "./source";
-import { FIELD, field } from "./fields";
+import { amountOf, FIELD, field } from "./fields";
 
 /** The bill business types the gateway writes (gateway/futures/service.ts), funding first. */
 export const FUTURES_BILL_TYPES = [
@@ -40,7 +40,7 @@ const ORDER_FIELDS: readonly RecordField[] = [
   FIELD.size,
   FIELD.filled("baseVolume"),
   FIELD.fee("fee"),
-  field("totalProfits", "profit", "number"),
+  amountOf("totalProfits", "profit", "quote"),
   FIELD.status,
   FIELD.orderId,
 ];
@@ -141,7 +141,7 @@ export function futuresRecordSources(symbols: readonly string[]): RecordSource[]
       FIELD.side,
       FIELD.tradeSide,
       FIELD.price,
-      field("baseVolume", "size", "number"),
+      amountOf("baseVolume", "size", "base"),
       FIELD.value("quoteVolume"),
       FIELD.fee("feeDetail.0.totalFee"),
       FIELD.profit,
@@ -154,11 +154,11 @@ export function futuresRecordSources(symbols: readonly string[]): RecordSource[]
       field("holdSide", "holdSide", "code"),
       field("openAvgPrice", "openPrice", "number"),
       field("closeAvgPrice", "closePrice", "number"),
-      field("closeTotalPos", "size", "number"),
-      field("pnl", "profit", "number"),
-      field("totalFunding", "funding", "number"),
+      amountOf("closeTotalPos", "size", "base"),
+      amountOf("pnl", "profit", "quote"),
+      amountOf("totalFunding", "funding", "quote"),
       FIELD.fee("openFee"),
-      field("netProfit", "netProfit", "number"),
+      amountOf("netProfit", "netProfit", "quote"),
       field("cTime", "opened", "time"),
       field("positionId", "positionId", "text"),
     ]),

@@ -5,11 +5,12 @@
  */
 import { marginPaths, type MarginMode } from "~/lib/margin/api";
 import { idOf, lastOf, listAt, pair, type RecordField, type RecordSource } from "./source";
-import { FIELD, FILL_COLUMNS, field } from "./fields";
+import { amountOf, FIELD, FILL_COLUMNS, field } from "./fields";
 
 type Kind = "borrow" | "repay" | "interest" | "liquidation";
 
-const num = (path: string, label: string): RecordField => field(path, label, "number");
+/** An amount of the row's coin. */
+const num = (path: string, label: string): RecordField => amountOf(path, label, { field: "coin" });
 
 /** A loan list's own columns; each list is `<kind>History` and ends with its record id, `key`. */
 const loan = (key: string, ...fields: RecordField[]) => ({ key, fields: [...fields, FIELD.recordId(key)] });
@@ -27,8 +28,8 @@ const LOANS: Record<Kind, { key: string; fields: RecordField[] }> = {
   interest: loan(
     "interestId",
     field("interestCoin", "coin", "text"),
-    num("interestAmount", "interest"),
-    num("dailyInterestRate", "dailyRate"),
+    amountOf("interestAmount", "interest", { field: "interestCoin" }),
+    field("dailyInterestRate", "dailyRate", "number"),
   ),
   liquidation: loan(
     "liqId",

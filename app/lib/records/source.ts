@@ -23,6 +23,33 @@ export interface RecordField {
   kind: FieldKind;
   /** A number that says how much, shown without a sign (Bitget sends fees as negative numbers). */
   abs?: boolean;
+  /** An amount's coin, for its display precision (docs/decisions/715); a price or a rate has none. */
+  coin?: CoinRule;
+}
+
+/**
+ * Where a row's amount takes its coin from: the pair's base or quote coin, a field of the row
+ * (`coin`, `feeDetail.feeCoin`; the quote coin when the row has none), or, for a spot order's size,
+ * its own kind: a market buy is sized in the quote coin.
+ */
+export type CoinRule = "base" | "quote" | "orderSize" | { field: string };
+
+/** The quote coin of every listed pair and the margin coin of the futures. */
+const QUOTE = "USDT";
+
+/** A spot order Bitget sizes in the quote coin: a market buy. */
+export const quoteSized = (row: RecordRow): boolean => fieldOf(row, "orderType") === "market" && fieldOf(row, "side") === "buy";
+
+/** The coin of a field's amount in a row, or undefined for a number that is no amount. */
+export function coinOf(row: RecordRow, field: RecordField): string | undefined {
+  const rule = field.coin;
+  if (!rule) return undefined;
+  const symbol = fieldOf(row, "symbol");
+  const base = symbol.endsWith(QUOTE) ? symbol.slice(0, -QUOTE.length) : symbol;
+  if (rule === "base") return base || undefined;
+  if (rule === "quote") return QUOTE;
+  if (rule === "orderSize") return quoteSized(row) ? QUOTE : base || undefined;
+  return fieldOf(row, rule.field) || QUOTE;
 }
 
 /** What the page offers to filter a source by, in the address (`FilterChoices` without the tabs). */

@@ -28,7 +28,7 @@ export function spotSources(symbols: readonly string[], coins: readonly string[]
       FIELD.orderType,
       FIELD.price,
       FIELD.priceAvg,
-      FIELD.size,
+      FIELD.orderSize,
       FIELD.filled("baseVolume"),
       FIELD.value("quoteVolume"),
       FIELD.status,

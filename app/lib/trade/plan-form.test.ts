@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ctx } from "./market.fixture";
-import { buildPlan, validatePlan, type PlanFormState } from "./plan-form";
+import { buildPlan, planSays, validatePlan, withPlanPrices, type PlanFormState } from "./plan-form";
 
 const plan: PlanFormState = { side: "buy", execute: "market", unit: "coin", triggerPrice: "96000", price: "", quantity: "100" };
 
@@ -63,5 +63,27 @@ describe("plan (trigger) orders", () => {
     });
     expect(validatePlan({ ...limit, price: "104000" }, ctx)).toEqual({});
     expect(buildPlan({ ...limit, price: "105000.01" }, ctx, "web-9").ok).toBe(false);
+  });
+
+  it("prefills a new plan from the market, never an earlier order's price, and lets its price follow the trigger until typed", () => {
+    const limit = { type: "limit", price: "81000", triggerPrice: "", planPrice: "", planPriceTyped: false };
+    const entered = withPlanPrices(limit, { type: "plan" }, "95000.12");
+    expect(entered).toMatchObject({ type: "plan", price: "81000", triggerPrice: "95000.12", planPrice: "95000.12" });
+    const moved = withPlanPrices(entered, { triggerPrice: "99000" }, "95000.12");
+    expect(moved.planPrice).toBe("99000");
+    const typed = withPlanPrices(moved, { planPrice: "98900", planPriceTyped: true }, "95000.12");
+    expect(withPlanPrices(typed, { triggerPrice: "99500" }, "95000.12")).toMatchObject({ triggerPrice: "99500", planPrice: "98900" });
+    // Entering the tab again starts from the market again.
+    const back = withPlanPrices(withPlanPrices(typed, { type: "limit" }, "95000.12"), { type: "plan" }, "96000");
+    expect(back).toMatchObject({ triggerPrice: "96000", planPrice: "96000", planPriceTyped: false });
+  });
+
+  it("says what a plan will do from the very request it sends", () => {
+    const built = buildPlan({ ...plan, execute: "limit", price: "95900", quantity: "0.001" }, ctx, "web-2");
+    if (!built.ok) throw new Error("not built");
+    expect(planSays(built.body)).toEqual({ key: "buyLimit", trigger: "96000", price: "95900", size: "0.001", sizeCoin: "base" });
+    const market = buildPlan(plan, ctx, "web-3");
+    if (!market.ok) throw new Error("not built");
+    expect(planSays(market.body)).toEqual({ key: "buyMarket", trigger: "96000", size: "100", sizeCoin: "quote" });
   });
 });

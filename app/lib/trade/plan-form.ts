@@ -94,3 +94,46 @@ export function buildPlan(s: PlanFormState, ctx: OrderContext, clientOid: string
     },
   };
 }
+
+/** The plan fields of the order form, with whether the trader typed the order price. */
+export interface PlanPrices {
+  type: string;
+  triggerPrice: string;
+  planPrice: string;
+  planPriceTyped: boolean;
+}
+
+/**
+ * The form after a change, for its plan prices (issue 28): entering the plan tab prefills the
+ * trigger and the order price from the current market (never an earlier order's price), and the
+ * order price follows the trigger until the trader types one of their own.
+ */
+export function withPlanPrices<F extends PlanPrices>(cur: F, patch: Partial<F>, lastPrice: string | undefined): F {
+  const next = { ...cur, ...patch };
+  if (patch.type === "plan" && cur.type !== "plan")
+    return { ...next, triggerPrice: lastPrice ?? "", planPrice: lastPrice ?? "", planPriceTyped: false };
+  if (patch.triggerPrice !== undefined && !next.planPriceTyped) return { ...next, planPrice: patch.triggerPrice };
+  return next;
+}
+
+/** What a plan will do once sent, for the sentence beside its submit button: undefined until it can be sent. */
+export interface PlanSays {
+  key: "buyLimit" | "sellLimit" | "buyMarket" | "sellMarket";
+  trigger: string;
+  /** The execute price of a limit plan. */
+  price?: string;
+  /** Base coin, or quote coin for a market buy. */
+  size: string;
+  sizeCoin: "base" | "quote";
+}
+
+export function planSays(body: PlacePlanRequest): PlanSays {
+  const market = body.orderType === "market";
+  return {
+    key: `${body.side}${market ? "Market" : "Limit"}`,
+    trigger: body.triggerPrice,
+    ...(body.executePrice ? { price: body.executePrice } : {}),
+    size: body.size,
+    sizeCoin: body.planType === "total" ? "quote" : "base",
+  };
+}

@@ -281,10 +281,12 @@ const ChartCard = memo(function ChartCard({
                     <input type="checkbox" checked={markOrders} onChange={(e) => setMarkOrders(e.target.checked)} />
                     {t("chart.markOrders")}
                   </label>
-                  <label className="choice">
-                    <input type="checkbox" checked={markPlans} onChange={(e) => setMarkPlans(e.target.checked)} />
-                    {t("chart.markPlans")}
-                  </label>
+                  {source.plans && (
+                    <label className="choice">
+                      <input type="checkbox" checked={markPlans} onChange={(e) => setMarkPlans(e.target.checked)} />
+                      {t("chart.markPlans")}
+                    </label>
+                  )}
                   <label className="choice">
                     <input type="checkbox" checked={markFills} onChange={(e) => setMarkFills(e.target.checked)} />
                     {t("chart.markFills")}

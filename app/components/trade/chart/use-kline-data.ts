@@ -65,11 +65,14 @@ export function useKlineHistory(symbol: string, live: CandleView, source: ChartS
   return { history, older, onNearLeftEdge };
 }
 
-/** The trader's waiting plan orders on this pair, from the private `orders-algo` channel; none for a guest. */
+/**
+ * The trader's waiting plan orders on this pair, from the private `orders-algo` channel of the
+ * screen's own account; none for a guest or on a screen whose account has no plans (margin).
+ */
 export function usePlanOrders(symbol: string, loggedIn: boolean, wanted: boolean, source: ChartSource = SPOT_CHART): PlanOrder[] {
   const [plans, setPlans] = useState<PlanOrder[]>([]);
   useEffect(() => {
-    if (!loggedIn || !wanted) return;
+    if (!loggedIn || !wanted || !source.plans) return;
     const off = privateStream().subscribe(
       { instType: source.instType, channel: "orders-algo", instId: source.instType === "SPOT" ? symbol : "default" },
       (push) => setPlans((p) => mergePlans(p, push.data, symbol, push.action === "snapshot")),

@@ -12,6 +12,11 @@ export interface ChartSource {
   historyPath: string;
   query: Readonly<Record<string, string>>;
   granularity: (interval: KlineInterval) => string;
+  /**
+   * Whether this screen's account has plan orders for the chart to mark (the `orders-algo` channel
+   * of `instType`). A margin account has none: the spot account's plans are not its own (issue 28).
+   */
+  plans: boolean;
 }
 
 export const SPOT_CHART: ChartSource = {
@@ -19,7 +24,11 @@ export const SPOT_CHART: ChartSource = {
   historyPath: V2.historyCandles,
   query: {},
   granularity: (i) => INTERVALS[i].granularity,
+  plans: true,
 };
+
+/** The margin screen draws the spot pair's candles and marks only its margin account's orders (docs/decisions/715). */
+export const MARGIN_CHART: ChartSource = { ...SPOT_CHART, plans: false };
 
 /** What the chart needs of a page's first paint: the instrument and the first candles. */
 export interface ChartPageData {
