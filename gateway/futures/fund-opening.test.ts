@@ -6,6 +6,7 @@ import { FUTURES_BRIDGE, PROTECTION_FUND } from "./service.ts";
 import { closeFuturesWorlds, futuresWorld, type FuturesWorld } from "./testing.ts";
 
 const USDT = 10n ** 8n;
+const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv;
 
 afterAll(closeFuturesWorlds);
 
@@ -63,16 +64,16 @@ describe("the protection fund's opening balance (docs/decisions/716)", () => {
   it("leaves the fund alone when the operator sets 0", () => {
     const w = futuresWorld();
     const treasury = held(w, "live", TREASURY);
-    openProtectionFund(w.db, w.fx, fundOpeningFromEnv({ PROTECTION_FUND_OPENING_USDT: "0" }));
+    openProtectionFund(w.db, w.fx, fundOpeningFromEnv(env({ PROTECTION_FUND_OPENING_USDT: "0" })));
     expect(w.fx.svc.protectionFund("live")).toBe(0n);
     expect(held(w, "live", TREASURY)).toBe(treasury);
   });
 
   it("reads a non-zero default and refuses a value that is not whole USDT", () => {
-    expect(fundOpeningFromEnv({})).toBe(BigInt(DEFAULT_FUND_OPENING_USDT) * USDT);
-    expect(fundOpeningFromEnv({})).toBeGreaterThan(0n);
-    expect(fundOpeningFromEnv({ PROTECTION_FUND_OPENING_USDT: "5000" })).toBe(5000n * USDT);
+    expect(fundOpeningFromEnv(env({}))).toBe(BigInt(DEFAULT_FUND_OPENING_USDT) * USDT);
+    expect(fundOpeningFromEnv(env({}))).toBeGreaterThan(0n);
+    expect(fundOpeningFromEnv(env({ PROTECTION_FUND_OPENING_USDT: "5000" }))).toBe(5000n * USDT);
     for (const bad of ["-1", "1.5", "lots"])
-      expect(() => fundOpeningFromEnv({ PROTECTION_FUND_OPENING_USDT: bad })).toThrow(/PROTECTION_FUND_OPENING_USDT/);
+      expect(() => fundOpeningFromEnv(env({ PROTECTION_FUND_OPENING_USDT: bad }))).toThrow(/PROTECTION_FUND_OPENING_USDT/);
   });
 });
