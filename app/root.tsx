@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteError,
   type ShouldRevalidateFunction,
@@ -22,6 +23,8 @@ import { PrefsSync } from "~/components/prefs-sync";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { useRootData, type RootData } from "~/lib/root-data";
 import { hydrates, inlinedCss, ownsShell } from "~/lib/page-handle";
+import { BRAND, metaT } from "~/lib/i18n/meta";
+import { simulationRedirectScript } from "~/lib/simulation/allow-list";
 import { resourcesFor } from "~/lib/i18n/resources.server";
 import { issuerCertPem } from "~/utils/issuer-cert.server";
 import { userOf } from "~/utils/user.server";
@@ -47,6 +50,16 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
+
+/**
+ * The error pages' title (docs/decisions/716): the root's boundary renders them, so the root's meta
+ * is the one the document gets. Without an error the root adds nothing; each page titles itself.
+ */
+export const meta: MetaFunction = ({ error, matches }) => {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: `${metaT(matches, notFound ? "error.notFoundTitle" : "error.genericTitle")} | ${BRAND}` }];
+};
 
 /**
  * Everything the first byte must already be right about: language and direction, theme, layout,
@@ -96,6 +109,9 @@ function Document({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const hydrate = hydrates(matches);
   const css = inlinedCss(matches);
+  // a page without the app's scripts cannot run the simulation guard: a line in its head does its redirect
+  const { pathname } = useLocation();
+  const demoRedirect = hydrate ? null : simulationRedirectScript(pathname);
   return (
     <html lang={prefs.intl} dir={prefs.dir} className={prefs.theme} data-locale={prefs.locale} data-layout={prefs.layout}>
       <head>
@@ -103,6 +119,7 @@ function Document({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={prefs.theme === "black" ? "dark" : "light"} />
         <Meta />
+        {demoRedirect && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: demoRedirect }} />}
         {css !== null ? (
           <style nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
         ) : (

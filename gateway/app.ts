@@ -72,6 +72,7 @@ import { MARGIN_MIGRATIONS } from "./margin/store.ts";
 import { walletTransferRoute } from "./margin/routes/transfer-route.ts";
 import { publicRoutes } from "./public-routes.ts";
 import { FundHistoryStore, fundHistoryRoute } from "./futures/fund-history.ts";
+import { fundOpeningFromEnv, openProtectionFund } from "./futures/fund-opening.ts";
 import { reservesConfigFromEnv } from "./reserves/config.ts";
 import { liveLedger } from "./reserves/ledger.ts";
 import { reservesRoutes } from "./reserves/routes.ts";
@@ -173,6 +174,8 @@ export async function createGateway(
   const vipStore = new VipStore(db);
   const vipLevels = new VipLevels(vipStore);
   const futures = new Futures(db, exchange, futuresConfig, config.seed, log("futures error"), vipLevels.futuresFees);
+  // the protection fund's opening balance, once, from the treasury (docs/decisions/716)
+  openProtectionFund(db, futures, fundOpeningFromEnv());
   // a test and demo switch that must never be on unnoticed (docs/decisions/316)
   if (futuresConfig.priceControl) app.log.warn("SIM_PRICE_CONTROL is on: `npm run futures:price` can move the futures and spot prices");
   // margin accounts trade on the spot books (docs/decisions/320)

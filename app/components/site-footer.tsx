@@ -13,6 +13,12 @@ export function SiteFooter() {
               <LocaleLink to={l.to}>{t(l.key, { ns: l.ns })}</LocaleLink>
             </li>
           ))}
+          {/* the events site has its own shell and runtime (docs/decisions/800); the app still leads to it */}
+          <li>
+            <LocaleLink to="/events" reloadDocument>
+              {t("nav.events")}
+            </LocaleLink>
+          </li>
         </ul>
       </nav>
       <p>{t("footer.rights", { year: new Date().getUTCFullYear() })}</p>

@@ -18,6 +18,8 @@ const NAV = [
   { to: marginPath(), key: "nav.margin", end: false },
   { to: futuresPath(), key: "nav.futures", end: false },
   { to: "/wiki", key: "nav.wiki", end: false },
+  // the events site brings its own shell and chrome runtime (docs/decisions/800): a document load, not a client route
+  { to: "/events", key: "nav.events", end: false, document: true },
 ] as const;
 
 function UserMenu({ user }: { user: PageUser }) {
@@ -94,7 +96,7 @@ export function SiteHeader() {
           <ul>
             {NAV.map((item) => (
               <li key={item.to}>
-                <LocaleNavLink to={item.to} end={item.end}>
+                <LocaleNavLink to={item.to} end={item.end} reloadDocument={"document" in item}>
                   {t(item.key)}
                 </LocaleNavLink>
               </li>

@@ -18,9 +18,12 @@ function bill(env: "live" | "paper", userId: string, ts: number, balance: bigint
     .run(nextId++, env, userId, balance, ts);
 }
 
-/** The fund's balance now, per environment, as the futures service would say. */
-const futures = (live: bigint, paper: bigint) =>
-  ({ svc: { protectionFund: (env: string) => (env === "live" ? live : paper) } }) as unknown as Futures;
+/** The fund's balance now, per environment, as the futures service would say, on an exchange started at `genesis`. */
+const futures = (live: bigint, paper: bigint, genesis = NOW - 400 * DAY) =>
+  ({
+    svc: { protectionFund: (env: string) => (env === "live" ? live : paper) },
+    exchange: { svc: { store: { genesis: () => genesis } } },
+  }) as unknown as Futures;
 
 describe("the protection fund's history (docs/decisions/714)", () => {
   it("opens with the balance before the window, follows each fund bill in it, and ends at the balance now", () => {
@@ -47,6 +50,17 @@ describe("the protection fund's history (docs/decisions/714)", () => {
         { time: NOW, balance: "0.00000000" },
       ],
     });
+  });
+
+  it("starts no earlier than the exchange's start (decision 716)", () => {
+    bill("live", PROTECTION_FUND, NOW - 3 * DAY, 1_000_000_00000000n);
+    const h = fundHistory(new FundHistoryStore(t.db), futures(1_000_000_00000000n, 0n, NOW - 3 * DAY), 30, NOW);
+    expect(h.environments[0]!.points).toEqual([
+      { time: NOW - 3 * DAY, balance: "1000000.00000000" },
+      { time: NOW, balance: "1000000.00000000" },
+    ]);
+    // no bill at all: the balance now, from the start, not from a month before it
+    expect(h.environments[1]!.points[0]).toEqual({ time: NOW - 3 * DAY, balance: "0.00000000" });
   });
 
   it("thins a busy window evenly to at most a thousand points, keeping the newest change", () => {

@@ -50,7 +50,8 @@ export class FundHistoryStore {
 }
 
 export function fundHistory(store: FundHistoryStore, futures: Futures, days: number, now = Date.now()): FundHistory {
-  const since = now - days * DAY_MS;
+  // never before the exchange's start (its genesis): the fund had no balance, and no history, before it (decision 716)
+  const since = Math.max(now - days * DAY_MS, Math.min(futures.exchange.svc.store.genesis(), now));
   const environments = (["live", "paper"] as const).map((env) => {
     const { before, points } = store.points(env, since);
     const balance = futures.svc.protectionFund(env);

@@ -101,6 +101,10 @@ test("a logged-in visitor's chrome gets the masked user; joining, a demo trade, 
   await page.getByRole("dialog", { name: "Confirm: Buy BTC" }).getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText(/order (placed|filled)/i).first()).toBeVisible();
 
+  // the events pages are not on demo mode's allow-list (docs/product.md §5, decision 716): the
+  // standings are read after leaving it
+  await page.getByRole("button", { name: "Leave demo trading" }).click();
+  await expect(page.getByTestId("demo-banner")).toHaveCount(0);
   await page.goto(CUP);
   const mine = page.getByRole("row").filter({ has: page.locator(".you-tag") });
   await expect(mine).toHaveCount(1);

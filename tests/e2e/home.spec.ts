@@ -48,7 +48,9 @@ test("the skip link is the first stop of the keyboard and has a visible focus", 
 test("the footer leads to the public pages about the exchange, in the page's language", async ({ page, pageProblems }) => {
   await page.goto("/de");
   const about = page.getByRole("navigation", { name: "Über die Börse" });
-  await expect(about.getByRole("link")).toHaveCount(5);
+  // the five public pages about the exchange, and the events site (decision 716)
+  await expect(about.getByRole("link")).toHaveCount(6);
+  await expect(about.getByRole("link", { name: "Aktionen" })).toHaveAttribute("href", "/de/events");
   await about.getByRole("link", { name: "Reservennachweis" }).click();
   await expect(page).toHaveURL(/\/de\/proof-of-reserves$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Reservennachweis");

@@ -105,11 +105,16 @@ test("the side panel follows the layout and mirrors in Arabic", async ({ page, p
   expect(pageProblems).toEqual([]);
 });
 
-test("balances stay hidden until shown, then are valued in the chosen unit", async ({ page, pageProblems }) => {
+test("balances show until hidden, then are valued in the chosen unit", async ({ page, pageProblems }) => {
   await registerThroughPage(page, `prefs-${Date.now()}@example.com`, "Sup3r-secret");
   const total = page.getByTestId("portfolio-total");
+  // shown by default (docs/decisions/716); the eye (a toggle) hides them and shows them again
+  const eye = page.getByRole("button", { name: "Show balances" });
+  await expect(total).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  await expect(eye).toHaveAttribute("aria-pressed", "true");
+  await eye.click();
   await expect(total).toHaveText("••••••Hidden");
-  await page.getByRole("button", { name: "Show balances" }).click();
+  await eye.click();
   await expect(total).toHaveText(/^\$[\d,]+\.\d{2}$/);
   await openPrefs(page);
   await page.getByLabel("Value assets in").selectOption("2");

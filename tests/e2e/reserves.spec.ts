@@ -55,7 +55,7 @@ test("a logged-in user's balance is verified in the browser, step by step, and t
 
 test("a guest is asked to log in to verify, and comes back after", async ({ page, pageProblems }) => {
   await page.goto("/proof-of-reserves");
-  await expect(page.getByTestId("reserves-chart").locator(".recharts-bar-rectangle").first()).toBeVisible();
+  await expect(page.getByTestId("reserves-chart").locator(".por-bar-fill").first()).toBeVisible();
   await page.getByRole("link", { name: "Log in to verify your balance" }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fproof-of-reserves$/);
   expect(pageProblems).toEqual([]);

@@ -21,6 +21,9 @@ test("the deposit page shows each network's address; a demo deposit from /asset/
 }) => {
   await newAccountOn(page, "deposit", "/asset/recharge?coin=BTC");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deposit");
+  // the page starts on the cheapest network (decision 716): BTC's own is picked here
+  await expect(page.getByTestId("network-BEP20")).toBeChecked();
+  await page.getByTestId("network-BTC").check();
   await expect(page.getByTestId("deposit-address")).toHaveText(/^bc1q[02-9ac-hj-np-z]{38}$/);
   await expect(page.getByRole("img", { name: "QR code of the deposit address" })).toBeVisible();
   await expect(page.getByText("Credited after 2 network confirmations")).toBeVisible();

@@ -40,6 +40,8 @@ export function AssetTable<T extends ValuedRow>({
     ...columns,
     {
       header: t("table.actions"),
+      // the links sit at the cell's end (.row-actions): so does their header
+      end: true,
       cellClass: "actions",
       cell: (r) => (
         <span className="row-actions">

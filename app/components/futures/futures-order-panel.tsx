@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LocaleLink } from "~/components/locale-link";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -80,7 +80,15 @@ export function FuturesOrderPanel({
   const [skipConfirm, setSkipConfirm] = useLocalPref("skipOrderConfirm");
   const [tradeSide, setTradeSide] = useState<TradeSide>("open");
   const [kind, setKind] = useState<FuturesOrderKind>("limit");
-  const [price, setPrice] = useState("");
+  // the limit price starts at the last price, as spot's does (docs/decisions/716), once it is known
+  const [price, setPrice] = useState(lastPrice ?? "");
+  const seeded = useRef(price !== "");
+  useEffect(() => {
+    if (seeded.current || !lastPrice) return;
+    seeded.current = true;
+    // a price the trader typed meanwhile stays
+    setPrice((p) => p || lastPrice);
+  }, [lastPrice]);
   const [triggerPrice, setTriggerPrice] = useState("");
   const [planPrice, setPlanPrice] = useState("");
   const [size, setSize] = useState("");

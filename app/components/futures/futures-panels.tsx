@@ -49,7 +49,7 @@ export function FuturesPanels({ view, market, positions, loginTo }: Props) {
     },
     {
       id: "open",
-      label: t("account.openOrders", { count: readyCount(view.orders) }),
+      label: t("account.openOrders", { replace: { count: readyCount(view.orders) } }),
       panel: () => <FuturesOrdersTable orders={view.orders} market={market} onChanged={view.afterAction} />,
     },
     {
@@ -108,7 +108,13 @@ function PositionsTable({
     },
     { header: t("futures.pos.entry"), num: true, cell: (p) => px(p.openPriceAvg) },
     { header: t("futures.ticker.mark"), num: true, cell: (p) => px(p.mark) },
-    { header: t("futures.pos.liq"), num: true, cell: (p) => px(p.liquidationPrice), testId: () => "position-liq" },
+    // no price liquidates it (a crossed position the account's free balance carries): the gateway says 0, shown as a dash
+    {
+      header: t("futures.pos.liq"),
+      num: true,
+      cell: (p) => (Number(p.liquidationPrice) > 0 ? px(p.liquidationPrice) : "—"),
+      testId: () => "position-liq",
+    },
     {
       header: t("futures.pos.ratio"),
       num: true,

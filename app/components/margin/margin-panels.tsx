@@ -28,7 +28,7 @@ export function MarginPanels({
   const tabs = view && [
     {
       id: "open",
-      label: t("account.openOrders", { count: readyCount(view.orders) }),
+      label: t("account.openOrders", { replace: { count: readyCount(view.orders) } }),
       panel: () => <MarginOpenOrders orders={view.orders} mode={mode} onChanged={view.afterAction} />,
     },
     {

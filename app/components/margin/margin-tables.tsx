@@ -198,7 +198,9 @@ export function MarginRecords({ mode, kind, coin, version = 0 }: { mode: MarginM
     {
       header: liquidation ? t("margin.assets.total") : t("account.type"),
       num: liquidation,
-      cell: (r) => (liquidation ? formatCoin(r.type, "USDT", intl) : r.type || "—"),
+      // the gateway's code (manual, auto_repay…) in the reader's words; an unknown one as it came
+      cell: (r) =>
+        liquidation ? formatCoin(r.type, "USDT", intl) : r.type ? t(`margin.recordType.${r.type}`, { defaultValue: r.type }) : "—",
     },
   ];
   const csv: CsvFile<MarginRecord> = {

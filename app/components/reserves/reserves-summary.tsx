@@ -1,29 +1,35 @@
 import { useTranslation } from "react-i18next";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { AssetLine, ReservesSnapshot } from "../../../protocol/reserves";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { formatDateTime, formatNumber, formatPercent } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-import { chartRows, reserveRatio, unitsToDecimal } from "~/lib/reserves/amounts";
+import { ratioBars, reserveRatio, unitsToDecimal } from "~/lib/reserves/amounts";
 
-/** Reserves against liabilities per asset: liabilities as 100 %, reserves as their percentage (docs/decisions/714). */
-function RatioChart({ assets }: { assets: readonly AssetLine[] }) {
+/**
+ * Reserves against liabilities per asset (docs/decisions/716): one bar per asset on a track from 0
+ * to twice its liabilities, a mark at 100 %, and the exact ratio printed beside it. Assets of any
+ * size stay readable side by side; a surplus past the track's end is cut and marked as such.
+ */
+function RatioBars({ assets }: { assets: readonly AssetLine[] }) {
   const { t } = useTranslation("reserves");
   const { intl } = usePagePrefs();
-  const pct = (v: unknown) => formatPercent(String(Number(v) / 100), intl).replace(/^\+/, "");
   return (
-    <figure className="por-chart" role="img" aria-label={t("por.chartLabel")} data-testid="reserves-chart">
-      <ResponsiveContainer width="100%" height={260}>
-        <BarChart data={chartRows(assets)} margin={{ top: 8, right: 8, bottom: 8, left: 8 }} accessibilityLayer={false}>
-          <CartesianGrid stroke="var(--color-border)" vertical={false} />
-          <XAxis dataKey="coin" className="chart-axis" />
-          <YAxis className="chart-axis" tickFormatter={pct} width={64} />
-          <Tooltip formatter={pct} />
-          <Legend />
-          <Bar dataKey="liabilities" name={t("por.liabilities")} fill="var(--color-border-strong)" isAnimationActive={false} />
-          <Bar dataKey="reserves" name={t("por.reserves")} fill="var(--color-primary)" isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
+    <figure className="por-chart" aria-label={t("por.chartLabel")} data-testid="reserves-chart">
+      <ul className="por-bars">
+        {ratioBars(assets).map((b) => (
+          <li key={b.coin} className="por-bar-row" data-testid={`ratio-bar-${b.coin}`}>
+            <span className="por-bar-coin">{b.coin}</span>
+            <span className="por-bar-track" aria-hidden="true">
+              <span className={b.capped ? "por-bar-fill capped" : "por-bar-fill"} style={{ inlineSize: `${b.length * 100}%` }} />
+              <span className="por-bar-par" />
+            </span>
+            <span className="por-bar-value" data-testid="ratio-value">
+              {formatPercent(b.ratio, intl).replace(/^\+/, "")}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <figcaption className="muted">{t("por.chartNote")}</figcaption>
     </figure>
   );
 }
@@ -67,7 +73,7 @@ export function ReservesSummary({ snapshot }: { snapshot: ReservesSnapshot }) {
         <dd>{formatNumber(String(snapshot.leafCount), intl)}</dd>
       </dl>
       <h3>{t("por.chartTitle")}</h3>
-      {owed.length > 0 && <RatioChart assets={owed} />}
+      {owed.length > 0 && <RatioBars assets={owed} />}
       <div className="table-scroll">
         <DataTable rows={owed} columns={columns} rowKey={(a) => a.coin} caption={t("por.chartTitle")} testId="reserves-table" />
       </div>

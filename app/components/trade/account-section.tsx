@@ -27,12 +27,12 @@ export function AccountSection({
   const tabs = view && [
     {
       id: "open",
-      label: t("account.openOrders", { count: readyCount(view.openOrders) }),
+      label: t("account.openOrders", { replace: { count: readyCount(view.openOrders) } }),
       panel: () => <OpenOrdersTable orders={view.openOrders} market={market} onChanged={onChanged} onCancelling={onCancelling} />,
     },
     {
       id: "plans",
-      label: t("spot.plans.tab", { count: readyCount(view.plans) }),
+      label: t("spot.plans.tab", { replace: { count: readyCount(view.plans) } }),
       panel: () => <PlanOrdersTable plans={view.plans} market={market} onChanged={onChanged} />,
     },
     { id: "history", label: t("account.history"), panel: () => <HistoryTable orders={view.history} market={market} /> },
@@ -49,7 +49,12 @@ export function AccountSection({
 }
 
 /** How many items a loaded list holds, for a tab's label; none while it loads or failed. */
-export const readyCount = (list: Async<readonly unknown[]>): number => (list.state === "ready" ? list.data.length : 0);
+/**
+ * A tab's count: the list's length once read, an ellipsis until then (never a false zero,
+ * docs/decisions/716), a dash if it failed. Passed as `replace`, since it is not always a number.
+ */
+export const readyCount = (list: Async<readonly unknown[]>): number | string =>
+  list.state === "ready" ? list.data.length : list.state === "error" ? "—" : "…";
 
 /**
  * The account panels below the market (spot and futures): a card of tabs named by its heading,

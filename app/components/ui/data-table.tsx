@@ -5,6 +5,8 @@ export interface Column<T> {
   header: ReactNode;
   /** A figure: header and cells aligned to the right. */
   num?: boolean;
+  /** Not a figure, but set at the cell's end (a row's actions): the header is aligned with it. */
+  end?: boolean;
   /** The cell's class when it is not just `num` (a trend colour, an actions cell); the header keeps `num`. */
   cellClass?: string | ((row: T) => string);
   /** The cell names its row (`<th scope="row">`), as the first column of most lists does. */
@@ -40,7 +42,7 @@ export function DataTable<T>({ rows, columns, rowKey, className, caption, testId
       <thead>
         <tr>
           {columns.map((c, i) => (
-            <th key={i} scope="col" className={c.num ? "num" : undefined}>
+            <th key={i} scope="col" className={c.num || c.end ? "num" : undefined}>
               {c.header}
             </th>
           ))}

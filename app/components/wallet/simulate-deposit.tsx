@@ -6,6 +6,8 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocalPref } from "~/lib/prefs/use-local-pref";
+import { preferredChain } from "~/lib/wallet/preferred-chain";
 import { DecimalInput } from "~/components/ui/decimal-input";
 import { SubmitButton } from "~/components/ui/form";
 import { postWithToast } from "~/lib/http/post-with-toast";
@@ -40,7 +42,10 @@ function SimulateDepositForm({ coin, chain, onSent }: { coin: string; chain: Wal
 export function SimulatedDeposit({ initialCoin }: { initialCoin?: string }) {
   const { t } = useTranslation("wallet");
   const [coin, setCoin] = useState(coinOrFirst(initialCoin ?? null).coin);
-  const [chainName, setChain] = useState(coinOrFirst(coin).chains[0]?.chain ?? "");
+  const [remembered] = useLocalPref("walletChains");
+  // as the deposit page: the network picked last for the coin, else the cheapest (docs/decisions/716)
+  const [picked, setChain] = useState<string>();
+  const chainName = picked ?? preferredChain(coinOrFirst(coin), remembered);
   const networks = coinOrFirst(coin).chains;
   const chain = networks.find((n) => n.chain === chainName) ?? (networks[0] as WalletChain);
   const list = useRecentDeposits(coin);
@@ -55,7 +60,7 @@ export function SimulatedDeposit({ initialCoin }: { initialCoin?: string }) {
         chain={chain}
         onCoin={(c) => {
           setCoin(c);
-          setChain(coinOrFirst(c).chains[0]?.chain ?? "");
+          setChain(undefined);
         }}
         onChain={setChain}
       />

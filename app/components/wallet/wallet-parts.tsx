@@ -16,7 +16,9 @@ import type { Async } from "~/lib/async-state";
 import { postWithToast } from "~/lib/http/post-with-toast";
 import { formatCoin } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
+import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { coinOrFirst, wallet, WALLET_COINS, type DepositRecord, type WalletChain, type WithdrawalRecord } from "~/lib/wallet/api";
+import { preferredChain, rememberChain } from "~/lib/wallet/preferred-chain";
 
 const COIN_NAMES = WALLET_COINS.map((c) => c.coin);
 
@@ -24,7 +26,14 @@ const COIN_NAMES = WALLET_COINS.map((c) => c.coin);
 export function useCoinChain(): { coin: string; chain: WalletChain; setCoin: (c: string) => void; setChain: (c: string) => void } {
   const [params, setParams] = useSearchParams();
   const c = coinOrFirst(params.get("coin"));
-  const [chainName, setChain] = useState(c.chains[0]?.chain ?? "");
+  // the network picked last for the coin, else the cheapest (docs/decisions/716); a pick is remembered
+  const [remembered, remember] = useLocalPref("walletChains");
+  const [picked, setPicked] = useState<string>();
+  const chainName = picked ?? preferredChain(c, remembered);
+  const setChain = (name: string) => {
+    setPicked(name);
+    remember(rememberChain(remembered, c.coin, name));
+  };
   const chain = c.chains.find((n) => n.chain === chainName) ?? (c.chains[0] as WalletChain);
   const setCoin = (coin: string) => {
     setParams(
@@ -34,7 +43,7 @@ export function useCoinChain(): { coin: string; chain: WalletChain; setCoin: (c:
       },
       { replace: true, preventScrollReset: true },
     );
-    setChain(coinOrFirst(coin).chains[0]?.chain ?? "");
+    setPicked(undefined);
   };
   return { coin: c.coin, chain, setCoin, setChain };
 }

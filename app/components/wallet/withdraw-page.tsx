@@ -212,7 +212,7 @@ export function WithdrawPage() {
         <ConfirmDialog
           title={t("w.confirmTitle")}
           confirm={t("title.withdraw")}
-          cancel={t("keep")}
+          cancel={t("back")}
           busy={busy}
           onCancel={() => setAsking(false)}
           onConfirm={() => void send()}

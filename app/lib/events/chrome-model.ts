@@ -19,7 +19,7 @@ export const CHROME_MOUNTED_ATTR = "data-mix-chrome-mounted";
 export const LEGAL_ID = "mix-legal";
 
 /** The header's links, each with a label in ChromeTexts and a path in ChromeLinks. */
-type ChromeNav = "events" | "markets" | "trade" | "wiki" | "login" | "register";
+type ChromeNav = "events" | "markets" | "trade" | "margin" | "futures" | "wiki" | "login" | "register" | "assets" | "subaccounts";
 
 export interface ChromeTexts extends Record<ChromeNav, string> {
   brand: string;
@@ -140,7 +140,8 @@ const BRAND_MARK = el(
 );
 
 export function headerTree(m: Model): ChromeElement {
-  const nav = (["events", "markets", "trade", "wiki"] as const).map((k) =>
+  // the whole site, as the app's own header lists it (docs/decisions/716)
+  const nav = (["events", "markets", "trade", "margin", "futures", "wiki"] as const).map((k) =>
     el("li", {}, el("a", { href: m.href(m.links[k]), ...(m.current === k ? { "aria-current": "page" } : {}) }, m.texts[k])),
   );
   const login = m.returnTo ? `${m.links.login}?redirectTo=${encodeURIComponent(m.returnTo)}` : m.links.login;
@@ -148,6 +149,9 @@ export function headerTree(m: Model): ChromeElement {
     ? el(
         "div",
         { class: "mc-end" },
+        // the account's pages, as the app's header offers them; the name leads to the security page
+        el("a", { class: "mc-link", href: m.href(m.links.assets) }, m.texts.assets),
+        el("a", { class: "mc-link", href: m.href(m.links.subaccounts) }, m.texts.subaccounts),
         el(
           "a",
           { class: "mc-user", href: m.href(m.links.account), "aria-label": fill(m.texts.signedInAs, { name: m.user.name }) },

@@ -1,5 +1,8 @@
 /** The chrome's texts and links for one locale, from the `events` namespace (docs/decisions/800). */
 import { localizePath } from "~/lib/i18n/locale-path";
+import { futuresPath } from "~/lib/futures/paths";
+import { marginPath } from "~/lib/margin/paths";
+import { spotPath } from "~/lib/trade/paths";
 import type { ChromeLinks, ChromeTexts } from "./chrome-model";
 
 const KEYS = [
@@ -8,9 +11,13 @@ const KEYS = [
   "events",
   "markets",
   "trade",
+  "margin",
+  "futures",
   "wiki",
   "login",
   "register",
+  "assets",
+  "subaccounts",
   "signedInAs",
   "uid",
   "legal",
@@ -33,10 +40,14 @@ export function chromeLinks(prefix: string | null): ChromeLinks {
     home: l("/"),
     events: l("/events"),
     markets: l("/"),
-    trade: l("/spot/BTCUSDT"),
+    trade: l(spotPath()),
+    margin: l(marginPath()),
+    futures: l(futuresPath()),
     wiki: l("/wiki"),
     login: l("/login"),
     register: l("/register"),
+    assets: l("/asset"),
+    subaccounts: l("/subaccount"),
     account: l("/modifyverification"),
   };
 }

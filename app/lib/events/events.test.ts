@@ -14,6 +14,10 @@ const texts = {
   wiki: "Wiki",
   login: "Log in",
   register: "Sign up",
+  margin: "Margin",
+  futures: "Futures",
+  assets: "Assets",
+  subaccounts: "Sub-accounts",
   signedInAs: "Signed in as {{name}}",
   uid: "UID",
   legal: "Legal",
@@ -42,6 +46,23 @@ describe("the chrome's description", () => {
     expect(user.attrs["aria-label"]).toBe("Signed in as ab****@x.com");
     expect(text(user)).toContain("UID 1234****89");
     expect(find(h, (e) => text(e) === "Log in")).toEqual([]);
+    // the account's pages, as the app's header offers them (decision 716)
+    expect(find(h, (e) => e.attrs.class === "mc-link").map((e) => [text(e), e.attrs.href])).toEqual([
+      ["Assets", "/de/asset"],
+      ["Sub-accounts", "/de/subaccount"],
+    ]);
+  });
+
+  it("lists the whole site in its navigation, margin and futures included (decision 716)", () => {
+    const nav = find(headerTree(model()), (e) => e.tag === "nav")[0]!;
+    expect(find(nav, (e) => e.tag === "a").map((e) => e.attrs.href)).toEqual([
+      "/de/events",
+      "/de",
+      "/de/spot/BTCUSDT",
+      "/de/margin/BTCUSDT",
+      "/de/futures/usdt/BTCUSDT",
+      "/de/wiki",
+    ]);
   });
 
   it("makes the footer's legal link open the legal text, as a section or a dialog", () => {

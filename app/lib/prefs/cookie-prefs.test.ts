@@ -4,8 +4,9 @@ import { COOKIE_DEFAULTS, parseCookieHeader, prefCookieFromText, readCookiePrefs
 const read = (header: string | null) => readCookiePrefs(parseCookieHeader(header));
 
 describe("cookie prefs", () => {
-  it("defaults: language en, unit CNY, show-asset false, theme white, valuation unit 1, layout right", () => {
-    expect(read(null)).toEqual({ language: "en", unit: "CNY", showAsset: false, theme: "white", valuationUnit: "1", layout: "right" });
+  // balances are shown until the trader hides them, as Bitget shows them (docs/decisions/716)
+  it("defaults: language en, unit CNY, show-asset true, theme white, valuation unit 1, layout right", () => {
+    expect(read(null)).toEqual({ language: "en", unit: "CNY", showAsset: true, theme: "white", valuationUnit: "1", layout: "right" });
   });
 
   it("reads valid values", () => {

@@ -33,7 +33,7 @@ export const COOKIE_NAMES: Readonly<Record<keyof CookiePrefs, string>> = {
 export const COOKIE_DEFAULTS: Readonly<CookiePrefs> = {
   language: DEFAULT_LOCALE,
   unit: "CNY",
-  showAsset: false,
+  showAsset: true,
   theme: "white",
   valuationUnit: "1",
   layout: "right",

@@ -50,6 +50,7 @@ describe("local preferences", () => {
       favoriteSymbols: [],
       skipOrderConfirm: false,
       hideSmallAssets: false,
+      walletChains: "",
     });
   });
 

@@ -79,6 +79,8 @@ const PREFS = {
   skipOrderConfirm: pref(bool, false),
   /** Ours: the asset pages leave out balances worth under 1 USDT (docs/decisions/711). */
   hideSmallAssets: pref(bool, false),
+  /** Ours: the network picked last per coin on the wallet pages, `COIN:CHAIN,…` (docs/decisions/716). */
+  walletChains: pref(text(400, /^[A-Z0-9:,]*$/), ""),
 };
 
 export type LocalPrefs = { [K in keyof typeof PREFS]: (typeof PREFS)[K] extends Pref<infer T> ? T : never };

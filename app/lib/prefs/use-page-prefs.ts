@@ -32,7 +32,7 @@ export function usePagePrefs(): PagePrefs {
     dir: locale.dir,
     theme: next("theme") ?? data?.theme ?? "white",
     layout: next("layout") ?? data?.layout ?? "right",
-    showAsset: next("showAsset") ?? data?.showAsset ?? false,
+    showAsset: next("showAsset") ?? data?.showAsset ?? true,
     valuationUnit: next("valuationUnit") ?? data?.valuationUnit ?? "1",
     currency: next("unit") ?? data?.currency ?? locale.currency,
     languageChoice: next("language") ?? locale.key,

@@ -18,14 +18,18 @@ export function reserveRatio(reserves: string, liabilities: string): string | un
   return r && toText(r, 4);
 }
 
-/** The chart's bar heights: liabilities are 100 and reserves their percentage (display only, two decimals). */
-export function chartRows(assets: ReadonlyArray<{ coin: string; liabilities: string; reserves: string }>) {
-  return assets.map((a) => {
+/** Where a ratio bar ends: twice the liabilities, so 100 % sits in the middle and a large surplus does not flatten the rest. */
+export const RATIO_BAR_CAP = 2;
+
+/**
+ * One bar per asset (docs/decisions/716): its reserve ratio, the bar's length as a share of the
+ * track (0–1, capped at RATIO_BAR_CAP) and whether it was cut; the page prints the exact ratio beside it.
+ */
+export function ratioBars(assets: ReadonlyArray<{ coin: string; liabilities: string; reserves: string }>) {
+  return assets.flatMap((a) => {
     const ratio = reserveRatio(a.reserves, a.liabilities);
-    return {
-      coin: a.coin,
-      liabilities: ratio === undefined ? 0 : 100,
-      reserves: ratio === undefined ? 0 : Math.round(Number(ratio) * 10_000) / 100,
-    };
+    if (ratio === undefined) return [];
+    const r = Number(ratio);
+    return [{ coin: a.coin, ratio, length: Math.min(r, RATIO_BAR_CAP) / RATIO_BAR_CAP, capped: r > RATIO_BAR_CAP }];
   });
 }

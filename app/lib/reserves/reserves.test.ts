@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { InclusionProof, ReservesSnapshot } from "../../../protocol/reserves";
 import { commitmentMessage, fromHex, leafMessage, toHex } from "../../../protocol/reserves";
-import { chartRows, reserveRatio, unitsToDecimal } from "./amounts";
+import { ratioBars, reserveRatio, unitsToDecimal } from "./amounts";
 import { checkProof } from "./check-proof";
 
 const sha = (b: Uint8Array) => new Uint8Array(createHash("sha256").update(b).digest());
@@ -45,8 +45,16 @@ describe("the reserves figures", () => {
     expect(reserveRatio("103750000", "100000000")).toBe("1.0375");
     expect(reserveRatio("1", "3")).toBe("0.3333");
     expect(reserveRatio("5", "0")).toBeUndefined();
-    expect(chartRows([{ coin: "BTC", liabilities: "100000000", reserves: "125000000" }])).toEqual([
-      { coin: "BTC", liabilities: 100, reserves: 125 },
+    // every asset stays readable: a huge surplus is cut at twice the liabilities and says so
+    expect(
+      ratioBars([
+        { coin: "BTC", liabilities: "100000000", reserves: "125000000" },
+        { coin: "USDT", liabilities: "100000000", reserves: "11234000000" },
+        { coin: "ETH", liabilities: "0", reserves: "5" },
+      ]),
+    ).toEqual([
+      { coin: "BTC", ratio: "1.2500", length: 0.625, capped: false },
+      { coin: "USDT", ratio: "112.3400", length: 1, capped: true },
     ]);
   });
 });

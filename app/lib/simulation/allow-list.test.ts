@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { allowedInSimulation, reactToFlagChange, simulationHome } from "./allow-list";
+import { describe, expect, it, vi } from "vitest";
+import { simulationFlag } from "~/lib/http/device-identity";
+import { allowedInSimulation, reactToFlagChange, simulationHome, simulationRedirectScript } from "./allow-list";
 
 describe("simulation allow-list", () => {
   it.each<[string, boolean]>([
@@ -38,5 +39,21 @@ describe("simulation allow-list", () => {
     expect(reactToFlagChange(true, "/ja/login")).toEqual({ kind: "redirect", to: "/ja/spot/BTCUSDT" });
     expect(reactToFlagChange(false, "/spot/ETHUSDT")).toEqual({ kind: "reload" });
     expect(reactToFlagChange(false, "/login")).toEqual({ kind: "reload" });
+  });
+
+  it("gives a page without the app's scripts a head line that redirects only a refused page (decision 716)", () => {
+    expect(simulationRedirectScript("/spot/BTCUSDT")).toBeNull();
+    const script = simulationRedirectScript("/de/wiki/bitcoin") as string;
+    expect(script).toContain(`localStorage.getItem("${simulationFlag.storageKey}")==="1"`);
+    expect(script).toContain('location.replace("/de/spot/BTCUSDT")');
+    // run it as the browser would: on with the flag, nothing without
+    const replace = vi.fn();
+    const items = new Map<string, string>();
+    const run = () => new Function("localStorage", "location", script)({ getItem: (k: string) => items.get(k) ?? null }, { replace });
+    run();
+    expect(replace).not.toHaveBeenCalled();
+    items.set(simulationFlag.storageKey, "1");
+    run();
+    expect(replace).toHaveBeenCalledWith("/de/spot/BTCUSDT");
   });
 });

@@ -50,6 +50,20 @@ export function simulationHome(pathname: string): string {
   return localizePath(spotPath(), splitLocalePath(pathname).prefix);
 }
 
+/** The local-storage item of the mode (`simulationFlag` in the http module writes it; "1" is on). */
+const FLAG_ITEM = "common:simulation";
+
+/**
+ * For a page without the app's scripts (the wiki, the events site: docs/decisions/716): a line for
+ * its head that sends it to the default spot page when the mode is on, as the simulation guard does
+ * on every other page; null when the page is allowed. `<` is escaped so the path cannot end the script.
+ */
+export function simulationRedirectScript(pathname: string): string | null {
+  if (allowedInSimulation(pathname)) return null;
+  const to = JSON.stringify(simulationHome(pathname)).replace(/</g, "\\u003c");
+  return `try{if(localStorage.getItem(${JSON.stringify(FLAG_ITEM)})==="1")location.replace(${to})}catch(e){}`;
+}
+
 export type FlagReaction = { kind: "reload" } | { kind: "redirect"; to: string };
 
 /**
