@@ -10,7 +10,7 @@ import type { FuturesAccountState, FuturesEvent } from "~/lib/futures/account-fe
 import { livePosition } from "~/lib/futures/live-position";
 import type { HoldSide } from "~/lib/futures/maths";
 import type { FuturesPageData } from "~/lib/futures/page-data";
-import { formatNumber } from "~/lib/i18n/format";
+import { formatCoin, formatNumber } from "~/lib/i18n/format";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { showToast } from "~/lib/toast";
 import { chartAccountOf } from "~/lib/trade/chart-account";
@@ -65,7 +65,7 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
         if (e.fill.symbol !== symbol) return;
         const digits = market.pricePrecision;
         const values = {
-          size: formatNumber(e.fill.baseVolume, intl),
+          size: formatCoin(e.fill.baseVolume, market.base, intl),
           coin: market.base,
           price: formatNumber(e.fill.price, intl, { minDigits: digits, maxDigits: digits }),
         };
@@ -73,7 +73,7 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
         return;
       }
       const p = e.position;
-      const values = { symbol: p.symbol, side: t(`futures.pos.${p.holdSide}`), size: formatNumber(p.total, intl) };
+      const values = { symbol: p.symbol, side: t(`futures.pos.${p.holdSide}`), size: formatCoin(p.total, market.base, intl) };
       const key = {
         liquidated: "futures.live.liquidated",
         deleveraged: "futures.live.deleveraged",

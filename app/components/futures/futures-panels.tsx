@@ -260,7 +260,7 @@ function PositionAction({
           )
         }
       >
-        <p>{t("futures.pos.closeMarketNote", { size: formatNumber(p.total, intl), coin: market.base })}</p>
+        <p>{t("futures.pos.closeMarketNote", { size: formatCoin(p.total, market.base, intl), coin: market.base })}</p>
       </ActionDialog>
     );
   if (dialog.kind === "reverse")
@@ -282,7 +282,7 @@ function PositionAction({
         {!hideReverseTip && <p role="note">{t("futures.pos.reverseTip")}</p>}
         <p>
           {t("futures.pos.reverseNote", {
-            size: formatNumber(p.total, intl),
+            size: formatCoin(p.total, market.base, intl),
             coin: market.base,
             side: t(`futures.pos.${p.holdSide === "long" ? "short" : "long"}`),
           })}
@@ -320,7 +320,7 @@ function PositionAction({
           label={t("futures.pos.size")}
           value={size}
           onChange={setSize}
-          hint={t("futures.form.closable", { size: formatNumber(p.available, intl), coin: market.base })}
+          hint={t("futures.form.closable", { size: formatCoin(p.available, market.base, intl), coin: market.base })}
           error={isPositiveDecimal(size) && Number(size) > Number(p.available) ? "trade:errors.futures.closeMore" : undefined}
         />
       </ActionDialog>
@@ -492,9 +492,13 @@ function FuturesPlansTable({ plans, market, onChanged }: { plans: readonly PlanO
     { header: t("futures.plans.kind"), rowHeader: true, cell: (p) => t(planKindKey(p.planType)) },
     { header: t("futures.pos.side"), cell: (p) => t(`side.${p.side}`) },
     { header: t("futures.form.trigger"), num: true, cell: (p) => formatNumber(p.triggerPrice, intl) },
-    { header: t("futures.pos.size"), num: true, cell: (p) => formatNumber(p.size, intl) },
+    { header: t("futures.pos.size"), num: true, cell: (p) => formatCoin(p.size, market.base, intl) },
     cancelColumn(t, cancel, (p) =>
-      t("spot.plans.cancel", { side: t(`side.${p.side}`), amount: formatNumber(p.size, intl), price: formatNumber(p.triggerPrice, intl) }),
+      t("spot.plans.cancel", {
+        side: t(`side.${p.side}`),
+        amount: formatCoin(p.size, market.base, intl),
+        price: formatNumber(p.triggerPrice, intl),
+      }),
     ),
   ];
   if (plans.length === 0) return <p className="muted">{t("spot.plans.none")}</p>;
