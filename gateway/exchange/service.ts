@@ -94,7 +94,8 @@ export class ExchangeService {
     return this.accounts.get(`${env}:${userId}`) ?? 0;
   }
 
-  async placeOrder(env: Env, userId: string, body: PlaceOrderBody, source = "API"): Promise<Order> {
+  /** A validated new order and its clientOid key; a clientOid the caller gave that is taken (open, being placed or done) is 43118. */
+  private newOrder(env: Env, userId: string, body: PlaceOrderBody, source: string): { order: Order; oidKey: string } {
     const order = toOrder(this.engine.ids, env, userId, body, source);
     const oidKey = this.engine.clientOidKey(env, userId, order.clientOid);
     if (
@@ -102,9 +103,13 @@ export class ExchangeService {
       (this.pendingOids.has(oidKey) ||
         this.engine.openByClientOid.has(oidKey) ||
         this.store.findOrder(env, userId, { clientOid: order.clientOid }))
-    ) {
+    )
       throw new EngineError(EX_CODES.duplicateClientOid, "Duplicate clientOid");
-    }
+    return { order, oidKey };
+  }
+
+  async placeOrder(env: Env, userId: string, body: PlaceOrderBody, source = "API"): Promise<Order> {
+    const { order, oidKey } = this.newOrder(env, userId, body, source);
     const ch = newChange();
     this.ensureAccount(env, userId, ch);
     try {
@@ -177,15 +182,7 @@ export class ExchangeService {
       size: next.size,
       clientOid: next.clientOid,
     };
-    const order = toOrder(this.engine.ids, env, userId, body, source);
-    const oidKey = this.engine.clientOidKey(env, userId, order.clientOid);
-    if (
-      body.clientOid !== undefined &&
-      (this.pendingOids.has(oidKey) ||
-        this.engine.openByClientOid.has(oidKey) ||
-        this.store.findOrder(env, userId, { clientOid: order.clientOid }))
-    )
-      throw new EngineError(EX_CODES.duplicateClientOid, "Duplicate clientOid");
+    const { order, oidKey } = this.newOrder(env, userId, body, source);
     this.engine.checkPrice(order);
     const ch = newChange();
     this.engine.cancel(open, "user cancelled", ch);
