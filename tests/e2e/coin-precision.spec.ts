@@ -145,10 +145,12 @@ traderTest("no screen prints an amount with more decimals than its coin's displa
       .first(),
   ).toBeVisible();
 
-  // Balances are shown (the home page's switch), so the asset pages print them.
+  // Balances are shown (the default, decision 716; the home page's switch turns them back on if not), so the pages print them.
   await page.goto("/");
   const show = page.getByRole("button", { name: "Show balances" });
-  if (await show.isVisible()) await show.click();
+  await expect(show).toHaveAttribute("aria-pressed", /^(true|false)$/);
+  if ((await show.getAttribute("aria-pressed")) === "false") await show.click();
+  await expect(show).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByTestId("portfolio-total")).toHaveText(/\d/);
 
   // Each screen, once what it shows has loaded, and each of its tabs in turn.
