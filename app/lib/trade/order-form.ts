@@ -5,6 +5,7 @@
  */
 import type { Force, OrderType, Side } from "../../../protocol/bitget";
 import { compare, div, mul, parseDecimal, roundTo, roundToStep, toText, type Decimal } from "~/lib/numbers/decimal";
+import type { FieldError } from "./field-error";
 import type { Market } from "./market";
 import { bandError } from "./price-band";
 
@@ -36,11 +37,7 @@ export interface OrderContext {
 }
 
 export type OrderField = "price" | "quantity" | "takeProfit" | "stopLoss";
-/** An i18n key under `errors.` of the trade namespace, with its values (decimals as plain text). */
-export interface FieldError {
-  key: string;
-  values?: Record<string, string>;
-}
+export type { FieldError } from "./field-error";
 export type OrderErrors = Partial<Record<OrderField, FieldError>>;
 
 export interface OrderSummary {

@@ -8,7 +8,7 @@
 import type { Side } from "../../../protocol/bitget";
 import { bandViolation, limitRange, protectionPrice, DEFAULT_BAND, type PriceBand } from "../../../protocol/price-protection";
 import { parseDecimal, roundTo, toText, type Decimal } from "~/lib/numbers/decimal";
-import type { FieldError } from "./order-form";
+import type { FieldError } from "./field-error";
 
 /** A price in units of its last place (`precision` decimals), rounded to the nearest one; undefined when not positive. */
 function units(price: Decimal | string | undefined, precision: number): number | undefined {
