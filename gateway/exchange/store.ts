@@ -9,6 +9,7 @@ import type { Db } from "../db/database.ts";
 import { unlinked } from "./engine/order.ts";
 import { instrument } from "./instruments.ts";
 import type { Balance, Bill, Change, Env, Order, Placed } from "./engine/types.ts";
+import { userSides } from "./engine/types.ts";
 
 interface Waiter {
   resolve(): void;
@@ -93,11 +94,7 @@ export class Store {
     for (const f of ch.fills) {
       const inst = instrument(f.symbol);
       if (!inst) continue;
-      for (const [o, scope, fee] of [
-        [f.maker, "maker", f.makerFee],
-        [f.taker, "taker", f.takerFee],
-      ] as const) {
-        if (o.house) continue;
+      for (const { order: o, scope, fee } of userSides(f)) {
         const amount = f.quote;
         const feeCoin = o.side === "buy" ? inst.baseCoin : inst.quoteCoin;
         this.insertFill.run(f.tradeId, scope, f.env, o.userId, o.id, f.symbol, o.side, o.type, f.price, f.size, amount, fee, feeCoin, f.ts);

@@ -85,6 +85,14 @@ export interface Fill {
   ts: number;
 }
 
+/** A fill's user sides (house orders have no fills of their own): each order, its scope and its fee. */
+export function userSides(f: Fill): Array<{ order: Order; scope: "maker" | "taker"; fee: bigint }> {
+  const out: Array<{ order: Order; scope: "maker" | "taker"; fee: bigint }> = [];
+  if (!f.maker.house) out.push({ order: f.maker, scope: "maker", fee: f.makerFee });
+  if (!f.taker.house) out.push({ order: f.taker, scope: "taker", fee: f.takerFee });
+  return out;
+}
+
 export interface Balance {
   env: Env;
   userId: string;

@@ -2,6 +2,7 @@
 import { crc32 } from "node:zlib";
 import { lots, price, units } from "../format.ts";
 import type { Env, Fill, Order } from "../engine/types.ts";
+import { userSides } from "../engine/types.ts";
 import { instrument, notional, type Instrument } from "../instruments.ts";
 import type { Exchange } from "../exchange.ts";
 import type { PublicTrade } from "../market/tape.ts";
@@ -80,11 +81,8 @@ export function spotFillViews(fills: readonly Fill[], userId: string, env: Env):
     if (f.env !== env) continue;
     const inst = instrument(f.symbol);
     if (!inst) continue;
-    for (const [o, scope, fee] of [
-      [f.maker, "maker", f.makerFee],
-      [f.taker, "taker", f.takerFee],
-    ] as const) {
-      if (o.house || o.userId !== userId) continue;
+    for (const { order: o, scope, fee } of userSides(f)) {
+      if (o.userId !== userId) continue;
       out.push({
         tradeId: f.tradeId,
         orderId: o.id,
