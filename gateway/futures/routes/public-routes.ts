@@ -14,7 +14,7 @@ import { CONTRACTS, type Contract } from "../contracts.ts";
 import { contractJson, currentFundingJson, ppm, tickerJson } from "../format.ts";
 import type { Futures } from "../futures.ts";
 import { statPeriod } from "../../exchange/market/stat-series.ts";
-import { FuturesStatistics, ratio, share } from "../statistics.ts";
+import { FuturesStatistics, ratio, share, type Holdings } from "../statistics.ts";
 import { publicEnv, qContract, qProductType } from "./query.ts";
 
 const PUBLIC_PER_SECOND = 20;
@@ -174,39 +174,26 @@ export function publicFuturesRoutes(app: FastifyInstance, deps: FuturesRouteDeps
       })),
     );
   });
-  app.get(MIX_STATS.positionLongShort, async (req) => {
-    const { c, env, periodMs } = statQuery(req);
-    return ok(
-      stats.holdingRows(env, c.symbol, periodMs).map(({ ts, value: h }) => ({
-        longPositionRatio: share(h.long, h.short),
-        shortPositionRatio: share(h.short, h.long),
-        longShortPositionRatio: ratio(h.long, h.short),
-        ts: String(ts),
-      })),
-    );
-  });
-  app.get(MIX_STATS.longShort, async (req) => {
-    const { c, env, periodMs } = statQuery(req);
-    return ok(
-      stats.holdingRows(env, c.symbol, periodMs).map(({ ts, value: h }) => ({
-        longRatio: share(h.long, h.short),
-        shortRatio: share(h.short, h.long),
-        longShortRatio: ratio(h.long, h.short),
-        ts: String(ts),
-      })),
-    );
-  });
-  app.get(MIX_STATS.accountLongShort, async (req) => {
-    const { c, env, periodMs } = statQuery(req);
-    return ok(
-      stats.holdingRows(env, c.symbol, periodMs).map(({ ts, value: h }) => ({
-        longAccountRatio: share(h.longAccounts, h.shortAccounts),
-        shortAccountRatio: share(h.shortAccounts, h.longAccounts),
-        longShortAccountRatio: ratio(h.longAccounts, h.shortAccounts),
-        ts: String(ts),
-      })),
-    );
-  });
+  // the three long/short ratios: Bitget's field names, and which holdings each one compares
+  const ratios: Array<[string, [string, string, string], (h: Holdings) => [number, number]]> = [
+    [MIX_STATS.positionLongShort, ["longPositionRatio", "shortPositionRatio", "longShortPositionRatio"], (h) => [h.long, h.short]],
+    [MIX_STATS.longShort, ["longRatio", "shortRatio", "longShortRatio"], (h) => [h.long, h.short]],
+    [
+      MIX_STATS.accountLongShort,
+      ["longAccountRatio", "shortAccountRatio", "longShortAccountRatio"],
+      (h) => [h.longAccounts, h.shortAccounts],
+    ],
+  ];
+  for (const [path, [longName, shortName, ratioName], pick] of ratios)
+    app.get(path, async (req) => {
+      const { c, env, periodMs } = statQuery(req);
+      return ok(
+        stats.holdingRows(env, c.symbol, periodMs).map(({ ts, value }) => {
+          const [long, short] = pick(value);
+          return { [longName]: share(long, short), [shortName]: share(short, long), [ratioName]: ratio(long, short), ts: String(ts) };
+        }),
+      );
+    });
 
   app.get(MIX.protectionFund, async (req) => {
     qProductType(req.query as Query, false);
