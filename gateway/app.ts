@@ -308,6 +308,8 @@ export async function createGateway(
       margin.close();
       exchange.close();
       await app.close();
+      // what the last requests changed while the server drained
+      exchange.svc.store.flush();
       db.close();
     },
   };

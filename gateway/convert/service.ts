@@ -215,7 +215,7 @@ export class ConvertService {
     try {
       eng.place(order, ch);
     } catch (err) {
-      void this.svc.store.commit(ch); // a new account's funding is still worth keeping
+      this.svc.store.keep(ch); // a new account's funding is still worth keeping
       throw err;
     }
     if (order.status !== "filled") {

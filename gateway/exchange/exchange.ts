@@ -45,6 +45,7 @@ export class Exchange {
     log: (err: unknown) => void,
   ) {
     this.svc = new ExchangeService(db, config, (userId) => !accounts.of(userId)?.parentId);
+    this.svc.store.reportError = log;
     // self-trade prevention: a margin account is its owner's, a sub-account its main account's (docs/decisions/340)
     this.svc.engine.stpOwner = (userId) => {
       const owner = ledgerOwner(userId);

@@ -17,7 +17,7 @@ import { ExchangeService } from "./service.ts";
 const dirs: string[] = [];
 const dbs: Db[] = [];
 afterEach(() => {
-  for (const db of dbs.splice(0)) db.close();
+  for (const db of dbs.splice(0)) if (db.open) db.close();
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
@@ -90,6 +90,22 @@ describe("exchange service", () => {
     await expect(svc.placeOrder("live", "u2", limit("buy", "100.00", "0.1", "same"))).rejects.toThrow(/Duplicate clientOid/);
     // another user may use the same clientOid
     await expect(svc.placeOrder("live", "u3", limit("buy", "100.00", "0.1", "same"))).resolves.toMatchObject({ status: "live" });
+  });
+
+  it("keeps a refused order's new-account funding, and reports a kept change it can no longer write instead of throwing", async () => {
+    const { db, svc } = open();
+    await expect(svc.placeOrder("live", "new1", limit("buy", "4000.00", "100"))).rejects.toBeInstanceOf(EngineError);
+    await new Promise((r) => setImmediate(r));
+    const row = db.prepare("SELECT available FROM ex_balances WHERE env = 'live' AND user_id = 'new1' AND coin = 'USDT'").get();
+    expect(row).toEqual({ available: 1000 * 10 ** 8 });
+
+    const reported: unknown[] = [];
+    svc.store.reportError = (err) => reported.push(err);
+    await expect(svc.placeOrder("live", "new2", limit("buy", "4000.00", "100"))).rejects.toBeInstanceOf(EngineError);
+    db.close(); // the gateway shutting down before the kept change's turn
+    await new Promise((r) => setImmediate(r));
+    expect(reported).toHaveLength(1);
+    expect(String(reported[0])).toMatch(/closed/);
   });
 
   it("rebuilds books and balances from storage in time priority", async () => {

@@ -116,7 +116,7 @@ export class ExchangeService {
       this.engine.place(order, ch);
     } catch (err) {
       // funding of a new account is still worth keeping
-      void this.store.commit(ch);
+      this.store.keep(ch);
       throw err;
     }
     this.pendingOids.add(oidKey);
@@ -242,7 +242,7 @@ export class ExchangeService {
       this.engine.transfer("live", from, to, coin, amount, ["TRANSFER_OUT", "TRANSFER_IN"], "transfer", ch, transferId);
     } catch (err) {
       // funding of a new account is still worth keeping
-      void this.store.commit(ch);
+      this.store.keep(ch);
       throw err;
     }
     ch.extra.push(extra);

@@ -26,6 +26,8 @@ export class Store {
   private readonly insertBill: Statement;
   /** Told of every change once it is durable (private streams publish from here). */
   readonly committed = new Set<(ch: Change) => void>();
+  /** Where a change kept with `keep` goes when it cannot be written (the gateway points it at its log). */
+  reportError: (err: unknown) => void = (err) => console.error("exchange store: a kept change was not written", err);
 
   private readonly byId: Statement;
   private readonly byClientOid: Statement;
@@ -64,6 +66,14 @@ export class Store {
     });
   }
 
+  /**
+   * Commits a change nobody waits for (what was done before a refusal, such as a new account's funding):
+   * a failure to write it is reported, never an unhandled rejection.
+   */
+  keep(ch: Change): void {
+    this.commit(ch).catch((err: unknown) => this.reportError(err));
+  }
+
   /** Writes everything queued in one transaction. */
   flush(): void {
     this.scheduled = false;
@@ -73,6 +83,7 @@ export class Store {
     this.waiters = [];
     if (queue.length === 0) return;
     try {
+      if (!this.db.open) throw new Error("The exchange store is closed; the change was not written");
       this.db.transaction(() => {
         for (const ch of queue) this.write(ch);
       })();

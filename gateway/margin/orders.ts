@@ -72,7 +72,7 @@ export class MarginOrders {
       eng.place(order, ch);
     } catch (err) {
       // a loan made for it stays, as it would on Bitget; keep what was done
-      void svc.exchange.svc.store.commit(ch);
+      svc.exchange.svc.store.keep(ch);
       throw err;
     }
     ch.extra.push(() => svc.store.addOrder(order.id, env, key, loanType));
@@ -205,7 +205,7 @@ export class MarginOrders {
         if (this.svc.liquidating.has(`${env}|${this.svc.key(ref)}`)) continue;
         const next = newChange();
         this.repayProceeds(env, ref, proceeds, next, Date.now());
-        void this.svc.commit(next, env, ref);
+        this.svc.commit(next, env, ref).catch((err: unknown) => this.svc.exchange.svc.store.reportError(err));
       }
     });
   }

@@ -469,7 +469,7 @@ export class MarginService {
     const now = Date.now();
     this.exchange.svc.ensureAccount(env, ref.userId, ch);
     if (!toMargin && amount > this.maxTransferOut(env, ref, coin)) {
-      void this.exchange.svc.store.commit(ch);
+      this.exchange.svc.store.keep(ch);
       throw errorOf(MARGIN_CODES.transferExceeds, "The transfer amount exceeds the maximum transferable amount");
     }
     try {
@@ -477,7 +477,7 @@ export class MarginService {
       else this.engine.transfer(env, key, ref.userId, coin, amount, ["TRANSFER_OUT", "TRANSFER_IN"], "transfer", ch, transferId);
     } catch (err) {
       // funding of a new spot account is still worth keeping
-      void this.exchange.svc.store.commit(ch);
+      this.exchange.svc.store.keep(ch);
       throw err;
     }
     const balance = this.total(this.engine.balance(env, key, coin));
@@ -506,7 +506,7 @@ export class MarginService {
         if (b.available > 0n) eng.transfer("paper", key, TREASURY, coin, b.available, ["SYSTEM_RESET", "SYSTEM_RESET"], "other", ch);
       }
     }
-    void this.exchange.svc.store.commit(ch);
+    this.exchange.svc.store.keep(ch);
   }
 
   // ---- helpers -------------------------------------------------------------------------------

@@ -64,7 +64,7 @@ export function tradeAt(ex: Exchange, env: Env, symbol: string, ticks: number): 
   const eng = ex.svc.engine;
   const ch = newChange();
   for (const o of [...eng.open.values()]) if (o.env === env && o.userId === MAKER && o.symbol === symbol) eng.cancel(o, "requote", ch);
-  void ex.svc.store.commit(ch);
+  ex.svc.store.keep(ch);
   for (let ref = eng.reference(env, symbol), steps = 0; ref !== ticks; ref = eng.reference(env, symbol)) {
     if (++steps > 1000) throw new Error(`tradeAt: the price of ${symbol} does not reach ${ticks}`);
     const next = ref <= 0 ? ticks : ticks > ref ? Math.min(ticks, Math.floor(ref * 1.04)) : Math.max(ticks, Math.ceil(ref * 0.96));
@@ -86,5 +86,5 @@ export function houseQuote(ex: Exchange, env: Env, symbol: string, side: "buy" |
   const coin = side === "buy" ? inst.quoteCoin : inst.baseCoin;
   eng.transfer(env, TREASURY, MAKER, coin, need, ["TRANSFER_OUT", "DEPOSIT"], "deposit", ch);
   eng.place(o, ch);
-  void ex.svc.store.commit(ch);
+  ex.svc.store.keep(ch);
 }

@@ -13,9 +13,14 @@ import { WalletService } from "./service.ts";
 import { WALLET_MIGRATIONS, WalletStore } from "./store.ts";
 
 const dirs: string[] = [];
-const dbs: Db[] = [];
+const opened: Array<{ db: Db; svc: ExchangeService }> = [];
 afterEach(() => {
-  for (const db of dbs.splice(0)) if (db.open) db.close();
+  // a refused withdrawal keeps a new account's funding without waiting: write it before closing
+  for (const { db, svc } of opened.splice(0)) {
+    if (!db.open) continue;
+    svc.store.flush();
+    db.close();
+  }
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
@@ -35,10 +40,10 @@ const link = {
 
 function open(dir: string, reviewBlocks = 2) {
   const db = openDatabase(dir);
-  dbs.push(db);
   migrateExchange(db);
   migrate(db, WALLET_MIGRATIONS);
   const svc = new ExchangeService(db, { welcomeUsdt: 0n, rateLimits: false, simulator: false });
+  opened.push({ db, svc });
   svc.load();
   const wallet = new WalletService(new WalletStore(db), svc, link, { blockIntervalMs: 1000, reviewBlocks }, (err) => {
     throw err;

@@ -133,7 +133,7 @@ export class WalletService {
       this.exchange.engine.hold(env, userId, r.coin, amount + fee, ch);
     } catch (err) {
       // funding of a new account is still worth keeping
-      void this.exchange.store.commit(ch);
+      this.exchange.store.keep(ch);
       throw err;
     }
     let id = 0;
