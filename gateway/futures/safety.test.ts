@@ -373,3 +373,28 @@ describe("post-trade check", () => {
     expect(svc.position("live", "sf-seller", BTC.symbol, "short")?.size).toBe(lotsOf(1_000));
   });
 });
+
+describe("funding that takes an account under its maintenance margin", () => {
+  // seed 777 of the money property suite (docs/decisions/344): funding was settled after the mark's
+  // liquidation check, so an account it took under stayed open, and went bankrupt, until the next price step
+  it.each([false, true])("liquidates at once the position it took under (isolated: %s)", (isolated) => {
+    const { fx, svc, mark, lotsOf } = btcWorld();
+    const a = `fd-a-${isolated}`;
+    fundBtc(svc, a, 2_000n, 75, isolated);
+    fundBtc(svc, `fd-b-${isolated}`, 50_000n, 10, false);
+    trade(svc, mark, `fd-b-${isolated}`, a, "sell", lotsOf(100_000));
+    const long = svc.position("live", a, BTC.symbol, "long")!;
+    const value = svc.markValue(long);
+    const equity = isolated ? long.margin + upnl(long, value) : svc.summary("live", a).crossEquity;
+    const maint = svc.maintenance(long, value);
+    expect(equity).toBeGreaterThan(maint);
+    // longs pay a rate that leaves the account with half its maintenance margin, the mark unchanged
+    const due = equity - maint / 2n;
+    const ratePpm = Number((due * 1_000_000n) / value) + 1;
+    const before = liveEquity(fx);
+    svc.settleFunding("live", BTC, ratePpm, fx.market.price("live", BTC.symbol).mark, Date.now());
+    expect(svc.position("live", a, BTC.symbol, "long")).toBeUndefined();
+    expect(svc.account("live", a).balance).toBeGreaterThanOrEqual(0n);
+    expect(liveEquity(fx)).toBe(before);
+  });
+});

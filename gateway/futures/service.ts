@@ -1549,6 +1549,9 @@ export class FuturesService {
     }
     if (paid !== received) this.credit(this.account(env, PROTECTION_FUND), paid - received, "funding_rounding", c.symbol, 0n, ts, ch);
     this.commit(ch);
+    // a payment can take a position under its maintenance margin with the mark unchanged: the price
+    // step's check has already run, so check again now rather than at the next step (docs/decisions/344)
+    this.checkLiquidations(env, c, ts);
   }
 
   /** Open interest in lots: every long, house included (it equals the shorts). */
