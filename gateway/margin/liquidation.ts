@@ -6,6 +6,7 @@
  * coins it owes are bought back with USDT by system market orders, debts are repaid, and what is
  * still owed is covered by the margin protection fund, which takes whatever the account still holds.
  */
+import { protectionPrice } from "../../protocol/price-protection.ts";
 import { newOrder } from "../exchange/engine/order.ts";
 import { newChange, type Change, type Env } from "../exchange/engine/types.ts";
 import { instrument, QUOTE_COIN, type Instrument } from "../exchange/instruments.ts";
@@ -215,7 +216,7 @@ export class RiskWatch {
       const loan = svc.loan(env, key, coin);
       if (!loan) continue;
       const debt = loan.principal + loan.interest;
-      const value = svc.valuation.value(env, coin, debt, true);
+      const value = this.debtValue(env, coin, debt);
       if (eng.balance(env, MARGIN_FUND, coin).available >= debt) {
         eng.transfer(env, MARGIN_FUND, MARGIN_POOL, coin, debt, ["TRANSFER_OUT", "TRANSFER_IN"], "other", ch, "liquidation");
       } else {
@@ -244,20 +245,48 @@ export class RiskWatch {
     return loss;
   }
 
+  /**
+   * The price (ticks) at which the close-out settles what it could not trade within the account's
+   * bankruptcy price: the coin's price, or the best quote on the side the house would trade at when
+   * that is worse for the account (a buy-back at the ask above it, coins taken at the bid below it),
+   * no further than a market order's protection price. The last trade alone may be a print a
+   * colluder's own orders pushed away from the book, and settling there hands the difference to the
+   * account (docs/decisions/344); a quote beyond the protection price is not a price the fund would
+   * trade at either.
+   */
+  private settleTicks(env: Env, inst: Instrument, side: "buy" | "sell"): number {
+    const price = this.svc.valuation.ticks(env, inst);
+    const band = this.svc.engine.band;
+    const book = this.svc.engine.book(env, inst.symbol);
+    const quote = side === "buy" ? book.asks.best() : book.bids.best();
+    if (!band || !quote) return price;
+    const limit = protectionPrice(side, price, band);
+    return side === "buy" ? Math.max(price, Math.min(quote.price, limit)) : Math.min(price, Math.max(quote.price, limit));
+  }
+
+  /** What buying back `debt` of `coin` costs at settleTicks (USDT units, rounded up against the account). */
+  private debtValue(env: Env, coin: string, debt: bigint): bigint {
+    const inst = this.svc.valuation.pairOf(coin);
+    if (!inst) return debt;
+    const den = 10n ** BigInt(inst.pricePrecision);
+    return (debt * BigInt(this.settleTicks(env, inst, "buy")) + den - 1n) / den;
+  }
+
   /** Moves up to `due` (USDT value) of the account's coins to the fund; returns what was missing. */
   private reclaim(env: Env, key: string, coins: readonly string[], due: bigint, ch: Change): bigint {
     const eng = this.svc.engine;
     for (const coin of [QUOTE_COIN, ...coins.filter((c) => c !== QUOTE_COIN)]) {
       if (due <= 0n) break;
       const held = eng.balance(env, key, coin).available;
-      const worth = this.svc.valuation.value(env, coin, held);
+      // coins are taken at what selling them fetches (settleTicks), USDT at par
+      const inst = this.svc.valuation.pairOf(coin);
+      const ticks = inst ? BigInt(this.settleTicks(env, inst, "sell")) : 1n;
+      const scale = inst ? 10n ** BigInt(inst.pricePrecision) : 1n;
+      const worth = (held * ticks) / scale;
       if (held === 0n || worth === 0n) continue;
       let take = held;
       if (worth > due) {
         // the amount worth `due`, rounded up against the account
-        const inst = this.svc.valuation.pairOf(coin);
-        const ticks = inst ? BigInt(this.svc.valuation.ticks(env, inst)) : 1n;
-        const scale = inst ? 10n ** BigInt(inst.pricePrecision) : 1n;
         take = (due * scale + ticks - 1n) / ticks;
         if (take > held) take = held;
       }

@@ -211,3 +211,64 @@ describe("a close-out stops at the account's bankruptcy price (docs/decisions/34
     expect(w.ex.svc.engine.balance(env, "bob", "USDT").available).toBe(bobUsdt);
   });
 });
+
+describe("what a close-out could not buy back is settled at what buying it costs (docs/decisions/344)", () => {
+  it("values the debt at the best ask when it is dearer than the last trade, so the account keeps nothing the pool was owed", async () => {
+    const w = await marginWorld();
+    tradeAt(w.ex, env, "BTCUSDT", P0);
+    await w.ex.svc.assets(env, "dora");
+    const ref = w.mg.svc.ref("dora", "isolated", "BTCUSDT");
+    const key = w.mg.svc.key(ref);
+    await w.mg.svc.transfer(env, ref, "USDT", 20_000n * U, true, "t-dora");
+    await w.mg.svc.borrow(env, ref, "BTC", w.mg.svc.maxBorrowable(env, ref, "BTC"));
+    houseQuote(w.ex, env, "BTCUSDT", "buy", P0, 10_000_000);
+    const lots = w.ex.svc.engine.balance(env, key, "BTC").available / 100n;
+    const size = `${lots / 1_000_000n}.${String(lots % 1_000_000n).padStart(6, "0")}`;
+    const sell = await w.mg.orders.place(env, ref, { symbol: "BTCUSDT", side: "sell", orderType: "market", size }, "normal", "API");
+    expect(sell.status).toBe("filled");
+    // the price rises 7 %, and the only asks rest 4.9 % above it: beyond what dora's equity pays for, inside the protection price
+    const P1 = Math.round(P0 * 1.07);
+    tradeAt(w.ex, env, "BTCUSDT", P1);
+    const askAt = Math.round(P1 * 1.049);
+    houseQuote(w.ex, env, "BTCUSDT", "sell", askAt, 10_000_000);
+    const owed = w.mg.svc.owed(env, key, "BTC");
+    const usdt = w.ex.svc.engine.balance(env, key, "USDT").available;
+    // at the last trade she would keep equity; at the ask she owes more than she holds
+    expect(usdt - (owed * BigInt(P1)) / 100n).toBeGreaterThan(0n);
+    expect(usdt - (owed * BigInt(askAt)) / 100n).toBeLessThan(0n);
+    await w.mg.risk.settled();
+    const s = w.mg.svc.state(env, ref);
+    expect(s.liabilities).toBe(0n);
+    expect(s.assets).toBe(0n);
+  });
+  it("takes the coins it could not sell at the best bid when it is under the last trade", async () => {
+    const w = await marginWorld();
+    tradeAt(w.ex, env, "BTCUSDT", P0);
+    await w.ex.svc.assets(env, "eve");
+    const ref = w.mg.svc.ref("eve", "isolated", "BTCUSDT");
+    const key = w.mg.svc.key(ref);
+    await w.mg.svc.transfer(env, ref, "USDT", 20_000n * U, true, "t-eve");
+    await w.mg.svc.borrow(env, ref, "USDT", w.mg.svc.maxBorrowable(env, ref, "USDT"));
+    houseQuote(w.ex, env, "BTCUSDT", "sell", P0, 10_000_000);
+    const spend = w.ex.svc.engine.balance(env, key, "USDT").available;
+    const quote = `${spend / U}.${String(spend % U)
+      .padStart(8, "0")
+      .slice(0, 2)}`;
+    const buy = await w.mg.orders.place(env, ref, { symbol: "BTCUSDT", side: "buy", orderType: "market", size: quote }, "normal", "API");
+    expect(buy.status).toBe("filled");
+    // the price falls 7 %, and the only bids rest 4.9 % under it: beyond what eve's equity pays for, inside the protection price
+    const P1 = Math.round(P0 * 0.93);
+    tradeAt(w.ex, env, "BTCUSDT", P1);
+    const bidAt = Math.round(P1 * 0.951);
+    houseQuote(w.ex, env, "BTCUSDT", "buy", bidAt, 10_000_000);
+    const held = w.ex.svc.engine.balance(env, key, "BTC").available;
+    const owed = w.mg.svc.owed(env, key, "USDT");
+    const usdt = w.ex.svc.engine.balance(env, key, "USDT").available;
+    expect(usdt + (held * BigInt(P1)) / 100n - owed).toBeGreaterThan(0n);
+    expect(usdt + (held * BigInt(bidAt)) / 100n - owed).toBeLessThan(0n);
+    await w.mg.risk.settled();
+    const s = w.mg.svc.state(env, ref);
+    expect(s.liabilities).toBe(0n);
+    expect(s.assets).toBe(0n);
+  });
+});

@@ -154,6 +154,8 @@ const op = fc.oneof(
       f: factor,
       mark: fc.boolean(),
       usdt,
+      // a futures trailing order (track_plan) with this callback, ppm; 0: an ordinary trigger
+      trail: fc.constantFrom(0, 0, 1_000, 20_000, 100_000),
     }),
   },
   {
@@ -165,7 +167,14 @@ const op = fc.oneof(
       long: fc.boolean(),
       f: factor,
       mark: fc.boolean(),
+      // a trailing stop of the position (moving_plan) with this callback, ppm; 0: a TP or SL
+      trail: fc.constantFrom(0, 0, 1_000, 20_000, 100_000),
     }),
+  },
+  {
+    weight: 2,
+    // spot cancel-replace: a resting limit order cancelled and placed again at another price and size
+    arbitrary: fc.record({ k: fc.constant("replace" as const), u: who, i: fc.nat(9), f: factor, half: fc.boolean() }),
   },
   {
     weight: 5,
@@ -358,6 +367,23 @@ async function step(w: MoneyWorld, users: string[], o: Op): Promise<void> {
       );
       return;
     }
+    case "replace": {
+      const open = [...w.ex.svc.engine.open.values()].filter((x) => x.env === ENV && x.userId === user && x.type === "limit");
+      const t = open[o.i % Math.max(1, open.length)];
+      if (!t) return;
+      const left = t.size - t.filled;
+      await w.ex.svc.replaceOrder(
+        ENV,
+        user,
+        SYMBOL,
+        { orderId: t.id },
+        {
+          price: priceText(at(o.f)),
+          size: sizeText(o.half ? Math.max(1, Math.floor(left / 2)) : left),
+        },
+      );
+      return;
+    }
     case "race": {
       // a resting order of `a`, then in the same turn: `a` cancels it and `b` takes it (in either order)
       const a = users[o.a]!;
@@ -409,6 +435,7 @@ async function step(w: MoneyWorld, users: string[], o: Op): Promise<void> {
       if (o.futures) {
         const hedge = svc.account(ENV, user).posMode === "hedge_mode";
         w.fx.plans.place(ENV, user, {
+          ...(o.trail > 0 ? { planType: "track_plan" as const, callbackPpm: o.trail } : {}),
           symbol: SYMBOL,
           side: o.side,
           tradeSide: hedge ? (o.close ? "close" : "open") : undefined,
@@ -443,12 +470,14 @@ async function step(w: MoneyWorld, users: string[], o: Op): Promise<void> {
       w.fx.plans.placeTpsl(ENV, user, [
         {
           symbol: SYMBOL,
-          planType: o.profit ? "pos_profit" : "pos_loss",
+          planType: o.trail > 0 ? "moving_plan" : o.profit ? "pos_profit" : "pos_loss",
+          callbackPpm: o.trail > 0 ? o.trail : undefined,
           holdSide: o.long ? "long" : "short",
           triggerPrice: at(o.f),
           triggerType: (o.mark ? "mark_price" : "fill_price") as FxTriggerType,
           executePrice: 0,
-          size: 0,
+          // a trailing stop names its size (the whole position here)
+          size: o.trail > 0 ? (svc.position(ENV, user, SYMBOL, o.long ? "long" : "short")?.size ?? 0) : 0,
           clientOid: "",
           source: "API",
         },
@@ -592,6 +621,12 @@ const ATTACKS: Op[][] = [
     { k: "borrow", u: 0, mode: "isolated", btc: false, share: 1 },
     { k: "margin", u: 0, mode: "isolated", loan: "normal", side: "buy", market: true, f: 1, usdt: 60_000 },
     { k: "move", bp: -100 },
+  ],
+  // seed 344: an isolated short's own market sell moves the last trade under R, the price rises, and its close-out settles on the way
+  [
+    { k: "margin", u: 0, mode: "isolated", loan: "autoLoan", side: "sell", market: true, f: 0.0003, usdt: 60_000 },
+    { k: "borrow", u: 0, mode: "isolated", btc: false, share: 1 },
+    { k: "move", bp: 4000 },
   ],
   // case 5: a reduce-only sell outlives its long and opens a short when a colluder buys through it
   [

@@ -362,12 +362,30 @@ export class MoneyWorld {
     await this.ex.svc.store.commit(ch);
   }
 
-  /** Prints R on the spot tape: the honest maker takes what crosses R first, then trades one lot at R with its twin. */
-  private async print(r: number): Promise<void> {
+  /**
+   * Prints `r` on the spot tape: the honest maker takes what crosses it first, then trades one lot
+   * at it with its twin. With `follow`, R moves to `r` (the books take the move), and so does every
+   * print on the way that lies between R and `r`.
+   */
+  private async print(r: number, follow = false): Promise<void> {
     // the bands are anchored on the last trade, which a colluder's tiny trade may have moved: walk back from it first
-    for (let last = this.last(); Math.abs(r - last) > walkLimit(last); last = this.last())
-      await this.printAt(r > last ? last + walkLimit(last) : last - walkLimit(last));
+    for (let last = this.last(); Math.abs(r - last) > walkLimit(last); last = this.last()) {
+      const p = r > last ? last + walkLimit(last) : last - walkLimit(last);
+      // a print between R and the target is the honest move passing there: a close-out at it is at an honest
+      // price, so the books must have moved there too, or they would count the rest of the step as the
+      // colluders' (decision 344, seed 344). A print beyond that range (walking back from a colluder's
+      // print) is not an honest level, and R does not follow it.
+      if (follow && Math.min(this.R, r) < p && p < Math.max(this.R, r)) this.moveTo(p);
+      await this.printAt(p);
+    }
+    if (follow) this.moveTo(r);
     await this.printAt(r);
+  }
+
+  /** R moves to `p`: the books take exposure × ΔR. */
+  private moveTo(p: number): void {
+    this.account(p, "spot");
+    this.R = p;
   }
 
   /** The spot pair's last trade (ticks), R before any. */
@@ -418,9 +436,7 @@ export class MoneyWorld {
     while (r !== next) {
       const limit = walkLimit(r);
       const step = next > r ? Math.min(next, r + limit) : Math.max(next, r - limit);
-      this.account(step, "spot");
-      this.R = step;
-      await this.print(step);
+      await this.print(step, true);
       await this.quote();
       await this.settle();
       r = step;
