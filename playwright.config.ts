@@ -60,6 +60,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,
       NODE_ENV: "production",
+      // one web process, as in every test that does not ask for workers (docs/decisions/023)
+      WEB_WORKERS: "1",
       LOG_LEVEL: "warn",
       TRUST_PROXY: "loopback",
       // Image hosts that resolve to this server (docs/decisions/602), allowed by the CSP.

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import type { LinkPolicy } from "../protocol/links.ts";
 
@@ -42,6 +43,13 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   HOST: z.string().min(1).default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Web worker processes sharing PORT (docs/decisions/023): one per available core unless set; 1 runs no cluster. */
+  WEB_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(() => availableParallelism()),
   GATEWAY_URL: z
     .string()
     .url()

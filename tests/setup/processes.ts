@@ -68,7 +68,14 @@ export function startGateway(dataDir: string, env: Env = {}): Promise<Started> {
   return startProcess(["--import", "tsx", "gateway/main.ts"], { GATEWAY_PORT: "0", DATA_DIR: dataDir, ...env }, "gateway listening");
 }
 
-/** The production web server (`npm run build` must have run), against a given or embedded gateway. */
+/**
+ * The production web server (`npm run build` must have run), against a given or embedded gateway:
+ * one web process unless the test asks for WEB_WORKERS (docs/decisions/023).
+ */
 export function startWeb(env: Env): Promise<Started> {
-  return startProcess(["index.js"], { PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", ...env }, "web server listening");
+  return startProcess(
+    ["index.js"],
+    { PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", WEB_WORKERS: "1", ...env },
+    "web server listening",
+  );
 }
