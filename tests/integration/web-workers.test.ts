@@ -7,6 +7,7 @@
 import { get } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerByEmail } from "../setup/accounts";
+import { startReplicas } from "../setup/replicas";
 import { startWeb, tempDataDir, type Started } from "../setup/processes";
 import { until } from "../setup/until";
 
@@ -24,6 +25,7 @@ function fresh(url: string, headers: Record<string, string> = {}): Promise<{ sta
 
 interface LogLine {
   msg?: string;
+  gatewayUrl?: string;
   pid?: number;
   worker?: number;
   path?: string;
@@ -113,5 +115,28 @@ describe("WEB_WORKERS=2", () => {
         20,
       ),
     ).toEqual([]);
+  });
+});
+
+describe("the replica test mode (WEB_REPLICAS=2)", () => {
+  let lb: Awaited<ReturnType<typeof startReplicas>>;
+  const data = tempDataDir();
+  beforeAll(async () => {
+    lb = await startReplicas(data.dir, {}, 2);
+  });
+  afterAll(async () => {
+    await lb.stop();
+    data.remove();
+  });
+
+  it("sends requests to the two web processes in turn, both against the one gateway", async () => {
+    const path = "/v1/mix/system/getDomainConfigList";
+    for (let i = 0; i < 4; i++) expect((await fresh(`${lb.url}${path}`)).status).toBe(200);
+    const served = lb.replicas.map((r) => entries(r).filter((e) => e.msg === "request" && e.path === path).length);
+    expect(served).toEqual([2, 2]);
+    const gateways = lb.replicas.flatMap((r) => entries(r).flatMap((e) => (e.msg === "web server listening" ? [e.gatewayUrl] : [])));
+    expect(new Set(gateways).size).toBe(1);
+    expect(gateways).toHaveLength(2);
+    expect(gateways[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { startGateway, startWeb, tempDataDir, type Env, type Started } from "./processes";
+import { REPLICAS, startReplicas } from "./replicas";
 
 /** A server a test file (or describe block) shares: started on a fresh data directory before its tests, stopped and removed after. */
 export interface SuiteServer {
@@ -40,5 +41,9 @@ export function serverForSuite(start: (dataDir: string) => Promise<Started>): Su
 /** The gateway alone, for the tests of a file or describe block. */
 export const gatewayForSuite = (env: Env = {}) => serverForSuite((dir) => startGateway(dir, env));
 
-/** The production web server with its embedded gateway (`npm run build` must have run). */
-export const webForSuite = (env: Env = {}) => serverForSuite((dir) => startWeb({ DATA_DIR: dir, ...env }));
+/**
+ * The production web server with its embedded gateway (`npm run build` must have run); with
+ * WEB_REPLICAS=2, two web processes behind a round-robin balancer against one gateway (the replica mode).
+ */
+export const webForSuite = (env: Env = {}) =>
+  serverForSuite((dir) => (REPLICAS > 1 ? startReplicas(dir, env) : startWeb({ DATA_DIR: dir, ...env })));
