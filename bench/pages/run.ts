@@ -50,6 +50,8 @@ const GOALS = {
   lcpMs: { target: 1500, kind: "max" } as Goal,
   wikiScriptBytes: { target: 80 * KIB, kind: "max" } as Goal,
   ssrShareOfStatic: { target: 0.25, kind: "min" } as Goal,
+  // issue 31: server rendering with two web workers against one (docs/decisions/023)
+  twoWorkersOverOne: { target: 1.6, kind: "min" } as Goal,
 };
 const CHROME_FLAGS = [
   "--headless=new",
@@ -92,6 +94,7 @@ const SERVER_SETTINGS = [
   "LOGIN_KEY_ROTATE_MS",
   "LOGIN_KEY_GRACE_MS",
   "SSR_REFERENCE",
+  "WEB_WORKERS",
 ];
 
 async function statusOf(url: string): Promise<number> {
@@ -283,6 +286,36 @@ function pageRows(page: PageResult): string[][] {
   ];
 }
 
+/**
+ * Server rendering on one web worker and on two (issue 31, docs/decisions/023): the same fresh
+ * renders (the guests' document cache cannot answer) against a server started with WEB_WORKERS=1,
+ * then one with WEB_WORKERS=2, each on its own data directory, one after the other in this run.
+ */
+async function workersComparison() {
+  const measured: Record<string, Load> = {};
+  for (const workers of ["1", "2"]) {
+    const dir = tempDataDir("mix-bench-workers-");
+    const server = await startProcess(
+      ["index.js"],
+      { ...defaults, PORT: "0", DATA_DIR: dir.dir, WEB_WORKERS: workers, REQUEST_LOG: "off" },
+      "web server listening",
+    );
+    try {
+      let n = 0;
+      const fresh = () => `${articlePath}${articlePath.includes("?") ? "&" : "?"}w=${++n}`;
+      await load(server.url, fresh, 2);
+      measured[workers] = await load(server.url, fresh, seconds);
+    } finally {
+      await server.stop();
+      dir.remove();
+    }
+  }
+  const one = measured["1"] as Load;
+  const two = measured["2"] as Load;
+  const valid = [one, two].every((l) => Object.keys(l.statuses).every((s) => s === "200"));
+  return { one, two, ratio: two.rps / one.rps, valid };
+}
+
 const data = tempDataDir("mix-bench-pages-");
 const defaults = Object.fromEntries(SERVER_SETTINGS.map((name) => [name, undefined]));
 if (!existsSync(join(ROOT, "build/server/index.js"))) throw new Error("no build: run npm run build first");
@@ -295,6 +328,7 @@ try {
     for (const path of paths) pages.push(await measurePage(origin, path));
   }
   const load = only === "lighthouse" ? null : await throughput(origin);
+  const workers = only === "lighthouse" ? null : await workersComparison();
 
   const rows: string[][] = [["page", "measure", "goal", "value", "pass"], ...pages.flatMap(pageRows)];
   if (load) {
@@ -313,6 +347,14 @@ try {
       "",
     ]);
   }
+  if (workers)
+    rows.push([
+      `${articlePath} fresh render, 2 web workers vs 1`,
+      "req/s ratio",
+      "≥ 1.6×",
+      `${workers.ratio.toFixed(2)}× (${workers.two.rps.toFixed(0)} vs ${workers.one.rps.toFixed(0)} req/s)`,
+      passCell(workers.valid ? meets(workers.ratio, GOALS.twoWorkersOverOne) : false),
+    ]);
   const benchmark = median(pages.flatMap((p) => p.benchmarkIndex));
   console.info(`\nLighthouse ${pages.find((p) => p.lighthouseVersion)?.lighthouseVersion ?? ""}, mobile, median of ${runs} runs`);
   if (benchmark !== null)
@@ -382,6 +424,7 @@ try {
     goals: GOALS,
     pages,
     throughput: load,
+    workers,
   };
   mkdirSync(join(ROOT, "bench/results"), { recursive: true });
   writeFileSync(join(ROOT, "bench/results/pages.json"), `${JSON.stringify(result, null, 2)}\n`);
