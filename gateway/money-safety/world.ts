@@ -491,12 +491,38 @@ export class MoneyWorld {
     for (const u of old) {
       for (const o of this.fx.svc.ordersOf(ENV, u)) this.fx.svc.cancel(ENV, u, { orderId: o.id });
       try {
-        this.fx.plans.cancelAll(ENV, u, new Set(["normal_plan", "profit_plan", "loss_plan", "pos_profit", "pos_loss"] as const));
+        this.fx.plans.cancelAll(
+          ENV,
+          u,
+          new Set(["normal_plan", "track_plan", "profit_plan", "loss_plan", "moving_plan", "pos_profit", "pos_loss"] as const),
+        );
       } catch (e) {
         if (!(e instanceof EngineError)) throw e;
       }
       for (const p of this.ex.plans.list(ENV, u)) await this.ex.plans.cancel(ENV, u, { orderId: p.id }).catch(() => undefined);
+      // and their futures positions closed at market against the house's book, for the same reason: a later
+      // liquidation of them would be worked off into the new colluders' orders (decision 344)
+      for (const p of this.fx.svc.positionsOf(ENV, u)) {
+        const hedge = this.fx.svc.account(ENV, u).posMode === "hedge_mode";
+        try {
+          this.fx.svc.place(ENV, u, {
+            symbol: p.symbol,
+            side: hedge ? (p.holdSide === "long" ? "buy" : "sell") : p.holdSide === "long" ? "sell" : "buy",
+            tradeSide: hedge ? "close" : undefined,
+            orderType: "market",
+            force: "gtc",
+            price: 0,
+            size: p.size,
+            clientOid: "",
+            reduceOnly: !hedge,
+            source: "API",
+          });
+        } catch (e) {
+          if (!(e instanceof EngineError)) throw e;
+        }
+      }
     }
+    await this.settle();
     this.colluders = new Set();
     await this.honestMove(R0);
     this.colluders = new Set(ids);
