@@ -49,6 +49,7 @@ describe("local preferences", () => {
       fiatName: "",
       favoriteSymbols: [],
       skipOrderConfirm: false,
+      tradeLayout: { book: 300, account: 220, hidden: [] },
       hideSmallAssets: false,
       walletChains: "",
     });

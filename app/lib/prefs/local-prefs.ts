@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, findLocale } from "../../../protocol/locales";
 import { THEMES, type Theme } from "./cookie-prefs";
 import { localArea, type AreaStore } from "./local-store";
 import { parseFavorites } from "~/lib/trade/market-list";
+import { DEFAULT_PRO_LAYOUT, formatProLayout, parseProLayout, type ProLayout } from "~/lib/trade/pro-layout";
 
 /**
  * The local-storage preferences of docs/product.md with their defaults, owned here and nowhere else.
@@ -77,6 +78,8 @@ const PREFS = {
   favoriteSymbols: pref(symbols, [] as string[]),
   /** Ours: market and plan orders are sent without the confirmation dialog (docs/decisions/704). */
   skipOrderConfirm: pref(bool, false),
+  /** Ours: the trading screens' pro layout, its split sizes and folded panels (docs/decisions/720). */
+  tradeLayout: pref<ProLayout>({ parse: parseProLayout, format: formatProLayout }, DEFAULT_PRO_LAYOUT),
   /** Ours: the asset pages leave out balances worth under 1 USDT (docs/decisions/711). */
   hideSmallAssets: pref(bool, false),
   /** Ours: the network picked last per coin on the wallet pages, `COIN:CHAIN,…` (docs/decisions/716). */
