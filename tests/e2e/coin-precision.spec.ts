@@ -7,7 +7,7 @@ import { queueDeposit } from "../../gateway/exchange/deposits";
 import { makeKey, signedHeaders } from "../../gateway/exchange/testing/harness";
 import { COIN_DIGITS, coinDigits } from "../../app/lib/numbers/coin-digits";
 import { expect, test, testFrom } from "./fixtures";
-import { registerThroughPage, storedItem } from "./helpers";
+import { openFuturesOnPage, registerThroughPage, storedItem } from "./helpers";
 
 /**
  * Every amount on every trading, asset, record and sub-account screen is printed at its coin's
@@ -144,6 +144,10 @@ traderTest("no screen prints an amount with more decimals than its coin's displa
       .or(page.getByText(/^Transferred/))
       .first(),
   ).toBeVisible();
+
+  // The futures screen shows its form once futures are opened (decision 351).
+  await page.goto("/futures/usdt/BTCUSDT");
+  await openFuturesOnPage(page);
 
   // Balances are shown (the default, decision 716; the home page's switch turns them back on if not), so the pages print them.
   await page.goto("/");
