@@ -200,3 +200,22 @@ describe("the opening call", () => {
     expect((await c.call("GET", `${V2.assets}?coin=USDT`)).body.code).toBe("00000");
   });
 });
+
+describe("sub-accounts", () => {
+  it("open their own futures: the main account's opening is not theirs, and theirs is not the main's", async () => {
+    const { c, userId: mainId } = await register();
+    expect((await c.call("POST", FUTURES_OPENING_PATH, OPENING_BODY)).body.code).toBe("00000");
+    const sub = await c.call("POST", "/v1/user/sub/create", { nickName: "desk" });
+    expect(sub.body.code).toBe("00000");
+    const subId = sub.body.data.userId as string;
+    // the sub-account's own key, and its web view after switching into it
+    expect((await new Client(web.url, makeKey(web.dir, subId)).post(MIX_PRIVATE.placeOrder, PLACING[0]![1])).body.code).toBe("40301");
+    expect((await c.secure("/v1/user/sub/switchWeb", { userId: subId })).body.code).toBe("00000");
+    expect(await opened(c)).toEqual([false, false]);
+    expect((await c.call("POST", MIX_PRIVATE.placeOrder, PLACING[0]![1])).body.code).toBe("40301");
+    expect((await c.call("POST", FUTURES_OPENING_PATH, OPENING_BODY)).body.code).toBe("00000");
+    expect(await opened(c)).toEqual([true, true]);
+    expect((await c.secure("/v1/user/sub/switchWeb", { userId: mainId })).body.code).toBe("00000");
+    expect(await opened(c)).toEqual([true, true]);
+  });
+});
