@@ -59,6 +59,7 @@ import { Futures } from "./futures/futures.ts";
 import { FUTURES_MIGRATIONS } from "./futures/migrations.ts";
 import { futuresActionRoutes } from "./futures/routes/action-routes.ts";
 import { futuresPlanRoutes } from "./futures/routes/plan-routes.ts";
+import { futuresOpeningRoutes } from "./futures/routes/opening-routes.ts";
 import { futuresTransfer, privateFuturesRoutes } from "./futures/routes/private-routes.ts";
 import { publicFuturesRoutes } from "./futures/routes/public-routes.ts";
 import { futuresStreamMarket } from "./futures/streams.ts";
@@ -257,7 +258,7 @@ export async function createGateway(
   wikiRoutes(app, config.imageHosts);
   securityRoutes(app, security, sessionIdOf, apiKeyJudge);
   captchaRoutes(app, captcha.store);
-  accountRoutes(app, { accounts, logins, settings, binding });
+  accountRoutes(app, { accounts, logins, settings, binding, futuresOpen: (id) => futures.opening.isOpen(id) });
   trackingRoutes(app, { events: new TrackingEventStore(db), csp: new CspReportStore(db), throttle: new TrackingThrottle() });
   const exchangeDeps = {
     exchange,
@@ -275,6 +276,7 @@ export async function createGateway(
   walletTransferRoute(app, { ...exchangeDeps, margin }, futuresTransfer(futures));
   futuresPlanRoutes(app, { ...exchangeDeps, futures });
   futuresActionRoutes(app, { ...exchangeDeps, futures });
+  futuresOpeningRoutes(app, { ...exchangeDeps, futures });
   assetRoutes(app, { ...exchangeDeps, assets, futures: futures.svc, margin: margin.svc });
   reservesRoutes(app, { reserves, limiter: exchangeDeps.limiter, requireUserId: (req) => accounts.currentUser(req).user.id });
   fundHistoryRoute(app, { store: new FundHistoryStore(db), futures, limiter: exchangeDeps.limiter });

@@ -47,7 +47,15 @@ export function accountRoutes(
     logins,
     settings,
     binding,
-  }: { accounts: AccountService; logins: LoginService; settings: SettingsService; binding: BindingService },
+    futuresOpen = () => false,
+  }: {
+    accounts: AccountService;
+    logins: LoginService;
+    settings: SettingsService;
+    binding: BindingService;
+    /** Whether an account opened futures (docs/decisions/351): user info's `openContract` / `oc`. */
+    futuresOpen?: (userId: string) => boolean;
+  },
 ): void {
   app.post(ACCOUNT_PATHS.sendCode, async (req) => accounts.sendCode(req, parseBody(SendCodeBody, req.body ?? {})));
 
@@ -59,7 +67,10 @@ export function accountRoutes(
   resetPasswordRoutes(app, accounts);
   providerRoutes(app, accounts);
 
-  app.post(PATHS.userInfo, async (req) => ok(userInfoOf(accounts.currentUser(req).user)));
+  app.post(PATHS.userInfo, async (req) => {
+    const { user } = accounts.currentUser(req);
+    return ok(userInfoOf(user, { openContract: futuresOpen(user.id) }));
+  });
 
   app.post(PATHS.logout, async (req, reply) => logins.logout(req, reply));
   app.post(PATHS.btapiLogout, async (req, reply) => logins.logout(req, reply));

@@ -138,7 +138,7 @@ function mask(value: string, keepStart: number, keepEnd: number): string {
 }
 
 /** The user-info answer (docs/protocol.md §7.8, docs/product.md §8): phone and e-mail only when bound, and then masked. */
-export function userInfoOf(u: UserRow): UserInfoResponse {
+export function userInfoOf(u: UserRow, flags: { openContract: boolean } = { openContract: false }): UserInfoResponse {
   const bindEmail = Boolean(u.email);
   const bindPhone = Boolean(u.mobile);
   const bindGoogle = Boolean(u.google_secret) && u.google_enabled === 1;
@@ -175,6 +175,7 @@ export function userInfoOf(u: UserRow): UserInfoResponse {
       userType: u.user_type,
       vipLevel: u.vip_level,
       showUserVip: u.vip_level > 0,
+      openContract: flags.openContract,
     },
     settings: {
       mbf: bindPhone,
@@ -185,7 +186,7 @@ export function userInfoOf(u: UserRow): UserInfoResponse {
       tpl: false,
       kf: u.identity_level,
       oo: false,
-      oc: true,
+      oc: flags.openContract,
       ob: false,
       eef: u.email_enabled === 1,
       mef: u.mobile_enabled === 1,

@@ -44,4 +44,9 @@ export const FX_CODES = {
   liquidatedAtFill: "40762",
   /** A demo product type (SUSDT-FUTURES) without `paptrading: 1`: Bitget's "exchange environment is incorrect". */
   environmentMismatch: "40099",
+  /**
+   * An order-placing call of an account that has not opened futures (docs/decisions/351). Bitget
+   * documents no code of its own for it; its "Permission has not been obtained yet" is the closest.
+   */
+  futuresNotOpened: "40301",
 } as const;

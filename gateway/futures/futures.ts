@@ -17,6 +17,7 @@ import { FuturesPlans } from "./plans.ts";
 import { BASE_FUTURES_FEES, FuturesService } from "./service.ts";
 import { FuturesSimulator } from "./simulator.ts";
 import { FuturesStore } from "./store.ts";
+import { FuturesOpening } from "./opening.ts";
 import { Ticker } from "../ticker.ts";
 
 const TICK_MS = 1000;
@@ -29,6 +30,8 @@ export class Futures {
   readonly svc: FuturesService;
   /** Plan (trigger) and TP/SL orders (docs/decisions/315). */
   readonly plans: FuturesPlans;
+  /** Which accounts opened futures (docs/decisions/351). */
+  readonly opening: FuturesOpening;
   /** The change the current simulator step writes (house fills may touch users' resting orders). */
   private stepChange: FxChange = newFxChange();
   private readonly clock = new Ticker();
@@ -45,6 +48,7 @@ export class Futures {
     now = Date.now(),
   ) {
     this.store = new FuturesStore(db);
+    this.opening = new FuturesOpening(db);
     // ids stay above every stored order and bill, and above the clock's own (newOrder uses ms x 1000)
     this.ids = new IdGen(this.store.maxSeq());
     this.market = new FuturesMarket(exchange.market, this.store, seed, exchange.svc.store.genesis(), config.fundingIntervalMs, now);

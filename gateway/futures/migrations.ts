@@ -214,3 +214,21 @@ FUTURES_MIGRATIONS.push({
     CREATE INDEX fx_plans_parent ON fx_plans (parent_id);
   `,
 });
+
+FUTURES_MIGRATIONS.push({
+  version: 3104,
+  name: "futures opening: the accounts that accepted the agreement and passed the quiz (docs/decisions/351)",
+  sql: `
+    CREATE TABLE fx_openings (
+      user_id   TEXT PRIMARY KEY,
+      agreement TEXT NOT NULL,
+      opened_at INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    -- Accounts that already traded live futures before the opening step existed count as opened.
+    INSERT OR IGNORE INTO fx_openings (user_id, agreement, opened_at)
+      SELECT user_id, 'before-opening', MIN(c_time) FROM (
+        SELECT user_id, c_time FROM fx_orders WHERE env = 'live'
+        UNION ALL SELECT user_id, c_time FROM fx_plans WHERE env = 'live'
+      ) GROUP BY user_id;
+  `,
+});

@@ -5,6 +5,7 @@ import { WS_PATHS } from "../../protocol/bitget.ts";
 import { EVENT_PATHS } from "../../protocol/events.ts";
 import { RESERVES_PATHS } from "../../protocol/reserves.ts";
 import { VIP_PATHS } from "../../protocol/vip.ts";
+import { FUTURES_OPENING_PATH } from "../../protocol/futures-opening.ts";
 import type { LoginKey } from "./login-keys.ts";
 
 /**
@@ -30,6 +31,8 @@ export const EXACT_URLS: Record<string, SignMode> = {
   // The caller's own fee rates and VIP standing: private reads (docs/decisions/332).
   [VIP_PATHS.tradeRate]: 1,
   [VIP_PATHS.detail]: 1,
+  // Opening futures changes what the account may do (docs/decisions/351).
+  [FUTURES_OPENING_PATH]: 2,
 };
 
 /**

@@ -8,6 +8,8 @@ import { makeKey, signedHeaders } from "../../gateway/exchange/testing/harness";
 import { COIN_DIGITS, coinDigits } from "../../app/lib/numbers/coin-digits";
 import { expect, test, testFrom } from "./fixtures";
 import { registerThroughPage, storedItem } from "./helpers";
+import { OPENING_BODY } from "../setup/futures";
+import { FUTURES_OPENING_PATH } from "../../protocol/futures-opening";
 
 /**
  * Every amount on every trading, asset, record and sub-account screen is printed at its coin's
@@ -117,7 +119,8 @@ traderTest("no screen prints an amount with more decimals than its coin's displa
   await call(MARGIN_CROSSED.borrow, { coin: "USDT", borrowAmount: "100.12345678", clientOid: `b-${Date.now()}-1` });
   await transfer("isolated_margin", "300.98765432", { symbol: "BTCUSDT" });
   await call(MARGIN_ISOLATED.borrow, { symbol: "BTCUSDT", coin: "USDT", borrowAmount: "50.87654321", clientOid: `b-${Date.now()}-2` });
-  // Futures: a transfer and a resting limit order.
+  // Futures: opened (decision 351), a transfer and a resting limit order.
+  await call(FUTURES_OPENING_PATH, OPENING_BODY);
   await transfer("usdt_futures", "1000.12345678");
   await call(MIX_PRIVATE.placeOrder, {
     symbol: "BTCUSDT",

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, testFrom } from "./fixtures";
-import { registerThroughPage } from "./helpers";
+import { openFuturesOnPage, registerThroughPage } from "./helpers";
 
 /** Trading USDT-M futures through the screen against the real gateway (issue 17 item 12; docs/decisions/705). */
 let n = 0;
@@ -33,6 +33,7 @@ async function openAtMarket(page: Page, side: "long" | "short") {
 async function trader(page: Page) {
   await registerThroughPage(page, newEmail(), PASSWORD);
   await page.goto("/futures/usdt/BTCUSDT");
+  await openFuturesOnPage(page);
   await expect(page.getByTestId("kline-chart")).toHaveAttribute("data-price-lines", /\d/);
   // A new futures account is empty: move USDT over from spot.
   await transfer(page, 1000);

@@ -3,6 +3,8 @@ import { expect, type APIRequestContext, type Locator, type Page } from "@playwr
 import { totpAt } from "../../gateway/accounts/totp";
 import { newestCode } from "../setup/outbox";
 import { steerFuturesPrice as steerPrice } from "../setup/price-control";
+import { readFileSync } from "node:fs";
+import { FUTURES_QUIZ } from "../../protocol/futures-opening";
 
 const dataDir = () => process.env.E2E_DATA_DIR as string;
 
@@ -66,10 +68,34 @@ export function steerFuturesPrice(symbol: string, price: number | "release", rat
   steerPrice(dataDir(), symbol, price, ratePercent);
 }
 
-/** A new trader on a futures screen with `amount` USDT moved over from spot (a new futures account is empty). */
+/** The English texts of the futures opening step (app/locales/en/futopen.json). */
+export const OPENING_TEXT = JSON.parse(readFileSync(new URL("../../app/locales/en/futopen.json", import.meta.url), "utf8")) as {
+  agreement: Record<string, string>;
+  quiz: Record<string, string> & Record<string, Record<string, string>>;
+  title: string;
+};
+
+/**
+ * Opens futures on the futures screen the page shows, as a new trader does (docs/decisions/351):
+ * the risk agreement accepted and every quiz question answered right; the order form follows.
+ */
+export async function openFuturesOnPage(page: Page): Promise<void> {
+  const step = page.getByRole("region", { name: OPENING_TEXT.title });
+  await step.getByRole("checkbox", { name: OPENING_TEXT.agreement.accept }).check();
+  await step.getByRole("button", { name: OPENING_TEXT.agreement.continue }).click();
+  for (const q of FUTURES_QUIZ) {
+    const texts = OPENING_TEXT.quiz[q.id] as Record<string, string>;
+    await step.getByRole("group", { name: texts.q }).getByRole("radio", { name: texts[q.answer] }).check();
+  }
+  await step.getByRole("button", { name: OPENING_TEXT.quiz.submit as string }).click();
+  await page.getByRole("region", { name: "Futures order" }).waitFor();
+}
+
+/** A new trader on a futures screen, futures opened, with `amount` USDT moved over from spot (a new futures account is empty). */
 export async function newFuturesTrader(page: Page, path: string, amount: string): Promise<void> {
   await registerThroughPage(page, `futures-${Date.now()}-${people}@example.com`, "Passw0rd!x");
   await page.goto(path);
+  await openFuturesOnPage(page);
   const dialog = page.getByRole("dialog");
   await page.getByRole("region", { name: "Futures order" }).getByRole("button", { name: "Transfer" }).click();
   await dialog.getByLabel("Amount (USDT)").fill(amount);

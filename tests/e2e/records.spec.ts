@@ -5,6 +5,7 @@ import { MIX, MIX_PRIVATE } from "../../protocol/mix";
 import { Client, makeKey } from "../../gateway/exchange/testing/harness";
 import { expect, test, testFrom } from "./fixtures";
 import { axeViolations, guestSentTo, registerThroughPage, sticksOut, storedItem } from "./helpers";
+import { openFutures } from "../setup/futures";
 
 /**
  * The record pages (docs/decisions/712) against the real gateway: records seeded through an API
@@ -131,6 +132,7 @@ traderTest("spot records: order history pages by its cursor in the address, filt
 
 traderTest("futures orders: open orders cancel after a confirmation; records list closed positions and bills by type", async (page, c) => {
   const fx = { symbol: "BTCUSDT", productType: "USDT-FUTURES", marginCoin: "USDT" };
+  await openFutures(c);
   await ok(c.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "1000", coin: "USDT" }));
   await ok(c.post(MIX_PRIVATE.placeOrder, { ...fx, side: "buy", orderType: "market", size: "0.002" }));
   await ok(c.post(MIX_PRIVATE.closePositions, { symbol: "BTCUSDT", productType: "USDT-FUTURES" }));

@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { RESERVES_PATHS, type FundHistory } from "../../protocol/reserves";
 import { test, expect, testFrom } from "./fixtures";
-import { bindGoogleAuthenticator, registerThroughPage } from "./helpers";
+import { bindGoogleAuthenticator, openFuturesOnPage, registerThroughPage } from "./helpers";
 
 /**
  * Issue 28 items 8–11 (docs/decisions/716): the layout of the asset and futures screens, the
@@ -44,6 +44,7 @@ trader(
   "futures: the Demo switch stays on the heading's row, a cross position that cannot be liquidated shows a dash, toasts leave the figures readable",
   async (page) => {
     await page.goto("/futures/usdt/BTCUSDT");
+    await openFuturesOnPage(page);
     const head = page.locator(".trade-head");
     const heading = head.getByRole("heading", { level: 1 });
     const demo = head.getByRole("button", { name: "Demo trading", exact: true });

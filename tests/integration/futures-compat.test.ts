@@ -9,7 +9,7 @@ import { V2 } from "../../protocol/bitget.ts";
 import { MIX, MIX_PRIVATE } from "../../protocol/mix.ts";
 import { Client, makeKey } from "../../gateway/exchange/testing/harness.ts";
 import { webForSuite } from "../setup/suite.ts";
-import { BTC_FUTURES as BTC, futuresDetail, futuresOrder, type Row as Json } from "../setup/futures.ts";
+import { BTC_FUTURES as BTC, futuresDetail, futuresOrder, type Row as Json, openFutures } from "../setup/futures.ts";
 
 const web = webForSuite({ EXCHANGE_RATE_LIMITS: "off" });
 const FUT = "USDT-FUTURES";
@@ -20,7 +20,7 @@ const clients: Record<string, Client> = {};
 
 beforeAll(async () => {
   for (const name of ["ann", "ben", "cid", "dot"]) {
-    const c = new Client(web.url, makeKey(web.dir, `fxc-${name}`));
+    const c = await openFutures(new Client(web.url, makeKey(web.dir, `fxc-${name}`)));
     clients[name] = c;
     expect((await c.get(V2.assets)).body.code).toBe("00000");
     const t = await c.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "2000", coin: "USDT" });

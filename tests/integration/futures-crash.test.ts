@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { MIX, MIX_PRIVATE } from "../../protocol/mix.ts";
 import { killNineSuite } from "../setup/crash.ts";
+import { openFutures } from "../setup/futures.ts";
 import { Client, makeKey } from "../../gateway/exchange/testing/harness.ts";
 
 const crash = killNineSuite();
@@ -16,7 +17,7 @@ const BTC = { symbol: "BTCUSDT", productType: "USDT-FUTURES", marginCoin: "USDT"
 describe("futures durability", () => {
   it("loses and duplicates nothing across kill -9 mid-load, and the ledger still balances", async () => {
     const { dir, gateway: g1 } = await crash.start();
-    const c1 = new Client(g1.base, makeKey(dir, "fx-crash"));
+    const c1 = await openFutures(new Client(g1.base, makeKey(dir, "fx-crash")));
     expect(
       (await c1.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "200000", coin: "USDT" })).body.code,
     ).toBe("00000");
@@ -36,7 +37,7 @@ describe("futures durability", () => {
     expect(acked.size).toBeGreaterThan(10);
 
     const g2 = await crash.restart(dir);
-    const c2 = new Client(g2.base, makeKey(dir, "fx-crash-2"));
+    const c2 = await openFutures(new Client(g2.base, makeKey(dir, "fx-crash-2")));
     const c1b = new Client(g2.base, c1.key);
     for (const [clientOid, orderId] of acked) {
       const r = await c1b.get<{ orderId: string }>(`${MIX_PRIVATE.detail}?symbol=BTCUSDT&productType=USDT-FUTURES&clientOid=${clientOid}`);

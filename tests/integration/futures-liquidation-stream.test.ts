@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V2, WS_PATHS } from "../../protocol/bitget.ts";
 import { MIX, MIX_PRIVATE } from "../../protocol/mix.ts";
+import { openFutures } from "../setup/futures.ts";
 import { Client, makeKey } from "../../gateway/exchange/testing/harness.ts";
 import type { NewApiKey } from "../../gateway/security/api-keys.ts";
 import { apiKeyLogin } from "../setup/exchange.ts";
@@ -25,7 +26,7 @@ let trader: Client;
 
 beforeAll(async () => {
   key = makeKey(web.dir, "fls-trader");
-  trader = new Client(web.url, key);
+  trader = await openFutures(new Client(web.url, key));
   expect((await trader.get(V2.assets)).body.code).toBe("00000");
   const t = await trader.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "1000", coin: "USDT" });
   expect(t.body.code).toBe("00000");

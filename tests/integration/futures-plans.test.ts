@@ -12,7 +12,14 @@ import { apiKeyLogin, sentEmpty } from "../setup/exchange.ts";
 import { isObj, WsClient, type Msg } from "../setup/ws-client.ts";
 import { webForSuite } from "../setup/suite.ts";
 import { until } from "../setup/until.ts";
-import { BTC_FUTURES as BTC, futuresDetail, futuresOrder, futuresPositions as positions, type Row as Json } from "../setup/futures.ts";
+import {
+  BTC_FUTURES as BTC,
+  futuresDetail,
+  futuresOrder,
+  futuresPositions as positions,
+  type Row as Json,
+  openFutures,
+} from "../setup/futures.ts";
 
 const web = webForSuite({ EXCHANGE_RATE_LIMITS: "off" });
 const FUT = "USDT-FUTURES";
@@ -24,7 +31,7 @@ const clients: Record<string, Client> = {};
 beforeAll(async () => {
   for (const name of ["alice", "bob", "carol", "dave"]) {
     keys[name] = makeKey(web.dir, `fxp-${name}`);
-    const c = new Client(web.url, keys[name]!);
+    const c = await openFutures(new Client(web.url, keys[name]!));
     clients[name] = c;
     expect((await c.get(V2.assets)).body.code).toBe("00000");
     const t = await c.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "2000", coin: "USDT" });

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { V2, WS_PATHS } from "../../protocol/bitget.ts";
 import { MIX, MIX_PRIVATE } from "../../protocol/mix.ts";
+import { openFutures } from "../setup/futures.ts";
 import { Client, makeKey } from "../../gateway/exchange/testing/harness.ts";
 import type { NewApiKey } from "../../gateway/security/api-keys.ts";
 import { apiKeyLogin } from "../setup/exchange.ts";
@@ -31,6 +32,7 @@ beforeAll(async () => {
   bobKey = makeKey(web.dir, "fps-bob");
   alice = new Client(web.url, aliceKey);
   bob = new Client(web.url, bobKey);
+  for (const c of [alice, bob]) await openFutures(c);
   for (const c of [alice, bob]) {
     expect((await c.get(V2.assets)).body.code).toBe("00000");
     const t = await c.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "1000", coin: "USDT" });

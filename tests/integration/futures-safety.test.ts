@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { V2 } from "../../protocol/bitget.ts";
 import { MIX, MIX_PRIVATE } from "../../protocol/mix.ts";
 import { Client, makeKey } from "../../gateway/exchange/testing/harness.ts";
-import { BTC_FUTURES as BTC, futuresDetail, futuresOrder, futuresPositions, type Row } from "../setup/futures.ts";
+import { BTC_FUTURES as BTC, futuresDetail, futuresOrder, futuresPositions, type Row, openFutures } from "../setup/futures.ts";
 import { steerFuturesPrice } from "../setup/price-control.ts";
 import { gatewayForSuite, webForSuite, type SuiteServer } from "../setup/suite.ts";
 
@@ -27,7 +27,7 @@ async function until<T>(what: () => Promise<T | undefined>, ms = 40_000): Promis
 
 function cases(name: string, server: SuiteServer): void {
   const trader = async (who: string, usdt: string): Promise<Client> => {
-    const c = new Client(server.url, makeKey(server.dir, `${name}-${who}`));
+    const c = await openFutures(new Client(server.url, makeKey(server.dir, `${name}-${who}`)));
     expect((await c.get(V2.assets)).body.code).toBe("00000");
     const t = await c.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: usdt, coin: "USDT" });
     expect(t.body.code).toBe("00000");

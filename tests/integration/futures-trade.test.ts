@@ -14,15 +14,16 @@ import {
   futuresOrder as order,
   futuresPositions as positions,
   type Row as Json,
+  openFutures,
 } from "../setup/futures.ts";
 
 const web = webForSuite({ EXCHANGE_RATE_LIMITS: "off" });
 let alice: Client;
 let bob: Client;
 
-beforeAll(() => {
-  alice = new Client(web.url, makeKey(web.dir, "fx-alice"));
-  bob = new Client(web.url, makeKey(web.dir, "fx-bob"));
+beforeAll(async () => {
+  alice = await openFutures(new Client(web.url, makeKey(web.dir, "fx-alice")));
+  bob = await openFutures(new Client(web.url, makeKey(web.dir, "fx-bob")));
 });
 
 const usdt = async (c: Client) => Number((await c.get<Json[]>(`${V2.assets}?coin=USDT`)).body.data[0]?.available ?? "0");

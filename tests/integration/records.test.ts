@@ -10,7 +10,7 @@ import { MARGIN_CROSSED as C } from "../../protocol/margin.ts";
 import { MIX_PRIVATE } from "../../protocol/mix.ts";
 import { Client, makeKey } from "../../gateway/exchange/testing/harness.ts";
 import { webForSuite } from "../setup/suite.ts";
-import { futuresOrder, type Row } from "../setup/futures.ts";
+import { futuresOrder, type Row, openFutures } from "../setup/futures.ts";
 
 const web = webForSuite({ EXCHANGE_RATE_LIMITS: "off" });
 let alice: Client;
@@ -21,6 +21,7 @@ beforeAll(async () => {
   alice = new Client(web.url, makeKey(web.dir, "rec-alice"));
   bob = new Client(web.url, makeKey(web.dir, "rec-bob"));
   for (const c of [alice, bob]) expect((await c.get(V2.assets)).body.code).toBe("00000");
+  for (const c of [alice, bob]) await openFutures(c);
 });
 
 /** Expects Bitget's code for each query of `path`, never a 500. */

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { V2, WS_PATHS } from "../../protocol/bitget.ts";
 import { MIX, MIX_PRIVATE, MIX_STATS } from "../../protocol/mix.ts";
+import { openFutures } from "../setup/futures.ts";
 import { Client, makeKey, startGateway, stopGateway, tempDataDir, type RunningGateway } from "../../gateway/exchange/testing/harness.ts";
 import type { NewApiKey } from "../../gateway/security/api-keys.ts";
 import { apiKeyLogin } from "../setup/exchange.ts";
@@ -25,6 +26,7 @@ beforeAll(async () => {
   key = makeKey(dir, "sc-user");
   live = new Client(`http://127.0.0.1:${gw.port}`, key);
   demo = new Client(`http://127.0.0.1:${gw.port}`, key, { paptrading: "1" });
+  await openFutures(live);
   for (const c of [live, demo]) {
     expect((await c.get(V2.assets)).body.code).toBe("00000");
     const t = await c.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "1000", coin: "USDT" });

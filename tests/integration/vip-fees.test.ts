@@ -12,6 +12,7 @@ import { MARGIN_CROSSED as C } from "../../protocol/margin.ts";
 import { MIX_PRIVATE } from "../../protocol/mix.ts";
 import { VIP_PATHS, type VipDetail } from "../../protocol/vip.ts";
 import { queueDeposit } from "../../gateway/exchange/deposits.ts";
+import { openFutures } from "../setup/futures.ts";
 import { Client, makeKey } from "../../gateway/exchange/testing/harness.ts";
 import { registerByEmail, withDb } from "../setup/accounts.ts";
 import { ROOT, startWeb, tempDataDir, type Started } from "../setup/processes.ts";
@@ -33,6 +34,7 @@ beforeAll(async () => {
   const { userId } = await registerByEmail({ url: web.url, dataDir: data.dir }, EMAIL);
   alice = new Client(web.url, makeKey(data.dir, userId));
   bob = new Client(web.url, makeKey(data.dir, "vip-bob"));
+  for (const c of [alice, bob]) await openFutures(c);
   expect((await alice.get(V2.assets)).body.code).toBe("00000");
   const db = new Database(join(data.dir, "gateway.sqlite"));
   queueDeposit(db, { env: "live", userId, coin: "ETH", amount: 10n * 10n ** 8n });

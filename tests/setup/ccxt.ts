@@ -7,9 +7,10 @@
  */
 import ccxt, { type Exchange } from "ccxt";
 import { afterAll } from "vitest";
-import { makeKey } from "../../gateway/exchange/testing/harness.ts";
+import { Client, makeKey } from "../../gateway/exchange/testing/harness.ts";
 import type { NewApiKey, Permission } from "../../gateway/security/api-keys.ts";
 import type { SuiteServer } from "./suite.ts";
+import { openFutures } from "./futures.ts";
 
 export type Mode = "live" | "demo";
 /** The two environments every applicable case runs in: live, and demo trading (`setSandboxMode(true)`). */
@@ -71,7 +72,11 @@ function counted(ex: Bitget, counts: Map<string, number>): Bitget {
 export interface CcxtSuite {
   /** Calls made through this file's clients, by method. */
   readonly counts: Map<string, number>;
-  /** A counted client for `mode` with a key of `userId` (made now in the server's database; default read+trade). */
+  /**
+   * A counted client for `mode` with a key of `userId` (made now in the server's database; default
+   * read+trade). A key that may trade opens the account's futures first, as its owner would on the
+   * futures screen (docs/decisions/351), so the client trades swaps like any opened account.
+   */
   client(mode: Mode, userId: string, permissions?: Permission[]): Promise<Bitget>;
   /** A counted client for `mode` with a key made elsewhere (e.g. through the accounts API). */
   clientWithKey(mode: Mode, key: NewApiKey): Promise<Bitget>;
@@ -98,7 +103,11 @@ export function ccxtForSuite(file: string, web: SuiteServer): CcxtSuite {
   return {
     counts,
     clientWithKey,
-    client: (mode, userId, permissions) => clientWithKey(mode, makeKey(web.dir, userId, permissions)),
+    client: async (mode, userId, permissions) => {
+      const key = makeKey(web.dir, userId, permissions);
+      if (!permissions || permissions.includes("trade")) await openFutures(new Client(web.url, key));
+      return clientWithKey(mode, key);
+    },
   };
 }
 

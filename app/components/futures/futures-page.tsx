@@ -18,6 +18,7 @@ import type { PriceMark } from "~/lib/trade/chart/marks";
 import { mergeTrades } from "~/lib/trade/market-data";
 import { BOOK_FEED_DEPTH, bookFeed, productTickerFeed, tradesFeed } from "~/lib/trade/market-feed";
 import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
+import { FuturesOpeningGate } from "./futures-opening";
 import { FuturesOrderPanel } from "./futures-order-panel";
 import { FuturesPanels } from "./futures-panels";
 import { FuturesTickerBar } from "./futures-ticker-bar";
@@ -134,18 +135,20 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
       account={<FuturesPanels view={view} market={market} positions={positions} loginTo={loginTo} />}
       formLabel={t("futures.form.title")}
       form={
-        <FuturesOrderPanel
-          market={market}
-          lastPrice={ticker?.lastPr}
-          markPrice={ticker?.markPrice}
-          account={account}
-          positions={view?.positions.state === "ready" ? view.positions.data : NONE}
-          loggedIn={user !== null}
-          holdSide={holdSide}
-          onHoldSide={setHoldSide}
-          pick={pick}
-          onChanged={() => view?.afterAction("settings")}
-        />
+        <FuturesOpeningGate loggedIn={user !== null}>
+          <FuturesOrderPanel
+            market={market}
+            lastPrice={ticker?.lastPr}
+            markPrice={ticker?.markPrice}
+            account={account}
+            positions={view?.positions.state === "ready" ? view.positions.data : NONE}
+            loggedIn={user !== null}
+            holdSide={holdSide}
+            onHoldSide={setHoldSide}
+            pick={pick}
+            onChanged={() => view?.afterAction("settings")}
+          />
+        </FuturesOpeningGate>
       }
       sides={{
         buy: { label: t("futures.form.openLong"), pick: () => setHoldSide("long") },

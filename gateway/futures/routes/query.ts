@@ -1,7 +1,7 @@
 /** Query helpers of the mix endpoints: product type and contract, answered with Bitget's codes. */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { EX_CODES } from "../../../protocol/bitget.ts";
-import { PAPER_PRODUCT_TYPES, PRODUCT_TYPES, type ProductType } from "../../../protocol/mix.ts";
+import { MIX_PRIVATE, PAPER_PRODUCT_TYPES, PRODUCT_TYPES, type ProductType } from "../../../protocol/mix.ts";
 import { GatewayError } from "../../envelope.ts";
 import { canonical, shown } from "../../exchange/fields.ts";
 import { qString, type Query } from "../../exchange/routes/query.ts";
@@ -11,6 +11,7 @@ import { envOf } from "../../exchange/routes/auth.ts";
 import { privateRoute, type Handler } from "../../exchange/routes/private-route.ts";
 import type { ExchangeRouteDeps } from "../../exchange/routes/private-route.ts";
 import { FX_CODES } from "../codes.ts";
+import type { Futures } from "../futures.ts";
 
 const DEMO_TYPES = Object.keys(PAPER_PRODUCT_TYPES);
 
@@ -48,12 +49,29 @@ export function requireEnv(req: FastifyRequest, env: Env): void {
     );
 }
 
-/** privateRoute with the futures environment rule before the handler. */
-export function futuresRoute(app: FastifyInstance, deps: Pick<ExchangeRouteDeps, "auth" | "limiter">) {
+/**
+ * The futures paths that place an order (docs/decisions/351): refused until the account opened
+ * futures. A cancel, a close or a read is not among them.
+ */
+export const ORDER_PLACING_PATHS: ReadonlySet<string> = new Set([
+  MIX_PRIVATE.placeOrder,
+  MIX_PRIVATE.batchPlaceOrder,
+  MIX_PRIVATE.modifyOrder,
+  MIX_PRIVATE.clickBackhand,
+  MIX_PRIVATE.placePlanOrder,
+  MIX_PRIVATE.modifyPlanOrder,
+  MIX_PRIVATE.placeTpslOrder,
+  MIX_PRIVATE.modifyTpslOrder,
+  MIX_PRIVATE.placePosTpsl,
+]);
+
+/** privateRoute with the futures environment rule, and for an order-placing path the opening rule, before the handler. */
+export function futuresRoute(app: FastifyInstance, deps: Pick<ExchangeRouteDeps, "auth" | "limiter"> & { futures: Futures }) {
   const route = privateRoute(app, deps);
   return (method: "GET" | "POST", url: string, perSecond: number, trade: boolean, handler: Handler) =>
     route(method, url, perSecond, trade, (req, p, env) => {
       requireEnv(req, env);
+      if (ORDER_PLACING_PATHS.has(url)) deps.futures.opening.requireOpen(env, p.userId);
       return handler(req, p, env);
     });
 }
