@@ -15,6 +15,7 @@ import { PendingLogins } from "./accounts/pending-logins.ts";
 import { accountRoutes } from "./accounts/routes.ts";
 import { FundService } from "./accounts/fund-service.ts";
 import { FundStore } from "./accounts/fund-store.ts";
+import { installFundTradeCheck } from "./accounts/fund-trade-check.ts";
 import { AccountService } from "./accounts/service.ts";
 import { BindingService } from "./accounts/binding-service.ts";
 import { SettingsService } from "./accounts/settings-service.ts";
@@ -262,6 +263,8 @@ export async function createGateway(
   securityRoutes(app, security, sessionIdOf, apiKeyJudge);
   captchaRoutes(app, captcha.store);
   accountRoutes(app, { accounts, logins, settings, binding, fund });
+  // after the signature check: a web session's live orders ask for the fund password as the account chose
+  installFundTradeCheck(app, { fund, accounts, claimsApiKey: (req) => security.claimsApiKey(req) });
   trackingRoutes(app, { events: new TrackingEventStore(db), csp: new CspReportStore(db), throttle: new TrackingThrottle() });
   const exchangeDeps = {
     exchange,
