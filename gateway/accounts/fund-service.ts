@@ -58,7 +58,10 @@ export class FundService {
   private async checkNew(user: UserRow, pwd: string, re: string): Promise<string> {
     const problems = fundPasswordProblems(pwd);
     if (problems.length)
-      throw refuse(FUND_CODES.rule, `The fund password must be 6-32 characters with a letter and a digit and no spaces (${problems.join(", ")})`);
+      throw refuse(
+        FUND_CODES.rule,
+        `The fund password must be 6-32 characters with a letter and a digit and no spaces (${problems.join(", ")})`,
+      );
     if (pwd !== re) throw refuse(CODES.passwordMismatch, "The fund passwords do not match");
     if (await verifyPassword(pwd, user.pwd_hash)) throw refuse(FUND_CODES.rule, "The fund password must differ from the login password");
     return hashPassword(pwd);
@@ -124,7 +127,11 @@ export class FundService {
     this.checkFactor(user, f);
     this.stores.users.update(user.id, { fund_pwd_hash: hash, fund_trade_mode: FUND_DEFAULT_TRADE_MODE });
     this.stores.fund.setGuard(user.id, 0, 0);
-    this.notice(user, "Fund password set", "A fund password was set on your Mix Exchange account. If this was not you, contact support at once.");
+    this.notice(
+      user,
+      "Fund password set",
+      "A fund password was set on your Mix Exchange account. If this was not you, contact support at once.",
+    );
     return { set: true, tradeMode: FUND_DEFAULT_TRADE_MODE };
   }
 
@@ -136,7 +143,11 @@ export class FundService {
     await this.verify(user, f.oldFundPwd);
     this.stores.users.update(user.id, { fund_pwd_hash: hash });
     this.stores.fund.forgetProofs(user.id);
-    this.notice(user, "Fund password changed", "Your Mix Exchange fund password was changed. If this was not you, contact support at once.");
+    this.notice(
+      user,
+      "Fund password changed",
+      "Your Mix Exchange fund password was changed. If this was not you, contact support at once.",
+    );
     return { changed: true };
   }
 
@@ -225,4 +236,3 @@ export class FundService {
     throw refuse(FUND_CODES.tradeNeedsFund, "Confirm your fund password before you trade", 200, { tradeMode: factor.fund_trade_mode });
   }
 }
-

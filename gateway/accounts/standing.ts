@@ -51,8 +51,7 @@ export function withdrawRefusal(accounts: Accounts, user: UserRow | undefined): 
   if (frozen(accounts.users, user)) return refuse(FROZEN.code, FROZEN.msg);
   const factor = accounts.factorUserOf(user);
   const held = withdrawHoldOf(factor, Date.now());
-  if (held)
-    return refuse(FUND_CODES.withdrawHeld, "Withdrawals are paused for 24 hours after a fund password reset", 200, { until: held });
+  if (held) return refuse(FUND_CODES.withdrawHeld, "Withdrawals are paused for 24 hours after a fund password reset", 200, { until: held });
   if (!googleBound(factor)) return refuse(WALLET_CODES.twoFactorRequired, "Bind Google Authenticator before you withdraw");
   const lockedMs = accounts.totp.lockedMs(factor.id);
   if (lockedMs > 0) return locked(lockedMs);

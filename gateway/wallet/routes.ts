@@ -224,7 +224,9 @@ export function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps): void 
     return ok(depositJson(wallet.addDeposit(env, userId, coin, chain, amountOf(String(b.size), LEDGER_SCALE, "size"))));
   });
 
-  own(WALLET_PATHS.withdrawInfo, async (_req, userId) => ok({ googleBound: deps.accounts.hasTotp(userId), ...deps.accounts.fundState(userId) }));
+  own(WALLET_PATHS.withdrawInfo, async (_req, userId) =>
+    ok({ googleBound: deps.accounts.hasTotp(userId), ...deps.accounts.fundState(userId) }),
+  );
 
   own(WALLET_PATHS.addressBook, async (_req, userId) => ok({ list: wallet.addressBook(userId).map(addressJson) }));
 

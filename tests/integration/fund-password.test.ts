@@ -174,9 +174,16 @@ function fundSuite(name: string, server: SuiteServer) {
       const NEW = "Fresh-c0de";
       // without the e-mail code, or without the authenticator code: refused, nothing held
       expect((await a.c.secure(FUND_PATHS.reset, { fundPwd: NEW, reFundPwd: NEW, googleCode: a.code() })).body.code).toBe("20002");
-      expect((await a.c.secure(FUND_PATHS.reset, { fundPwd: NEW, reFundPwd: NEW, verifyCode: await a.mailCode() })).body.code).toBe("20002");
+      expect((await a.c.secure(FUND_PATHS.reset, { fundPwd: NEW, reFundPwd: NEW, verifyCode: await a.mailCode() })).body.code).toBe(
+        "20002",
+      );
       const before = Date.now();
-      const reset = await a.c.secure(FUND_PATHS.reset, { fundPwd: NEW, reFundPwd: NEW, verifyCode: await a.mailCode(), googleCode: a.code() });
+      const reset = await a.c.secure(FUND_PATHS.reset, {
+        fundPwd: NEW,
+        reFundPwd: NEW,
+        verifyCode: await a.mailCode(),
+        googleCode: a.code(),
+      });
       expect(reset.body.code).toBe("00000");
       const until = reset.body.data.withdrawHoldUntil as number;
       expect(until).toBeGreaterThanOrEqual(before + FUND_LIMITS.resetHoldMs);
@@ -258,7 +265,9 @@ function fundSuite(name: string, server: SuiteServer) {
       // the lock over (moved as the clock would), the right one clears the count
       withDb(under(), (db) => db.prepare("UPDATE fund_guard SET locked_until = 0 WHERE user_id = ?").run(a.userId));
       expect((await a.c.secure(WALLET_PATHS.addressBookAdd, { fundPwd: FUND }, book)).body.code).toBe("00000");
-      expect(withDb(under(), (db) => db.prepare("SELECT failures FROM fund_guard WHERE user_id = ?").get(a.userId))).toEqual({ failures: 0 });
+      expect(withDb(under(), (db) => db.prepare("SELECT failures FROM fund_guard WHERE user_id = ?").get(a.userId))).toEqual({
+        failures: 0,
+      });
     });
   });
 
