@@ -106,7 +106,7 @@ export function FundPasswordSection({ state, google }: { state: FundState; googl
   const forms: Record<Action, ReactNode> = {
     set: (
       <FundForm
-        submitLabel={t("actions.set")}
+        submitLabel={t("mode.save")}
         run={async () => {
           await fundApi.set(factorBody());
           done("done.set");
@@ -118,7 +118,7 @@ export function FundPasswordSection({ state, google }: { state: FundState; googl
     ),
     change: (
       <FundForm
-        submitLabel={t("actions.change")}
+        submitLabel={t("mode.save")}
         run={async () => {
           await fundApi.change({ oldFundPwd: f.old, fundPwd: f.pwd, reFundPwd: f.re });
           done("done.changed");
@@ -130,7 +130,7 @@ export function FundPasswordSection({ state, google }: { state: FundState; googl
     ),
     reset: (
       <FundForm
-        submitLabel={t("actions.reset")}
+        submitLabel={t("mode.save")}
         run={async () => {
           await fundApi.reset(factorBody());
           done("done.reset");
