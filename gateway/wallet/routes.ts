@@ -172,11 +172,8 @@ export function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps): void 
     if (isAbsent(b.chain)) throw bad(EX_CODES.paramEmpty, "Parameter chain cannot be empty");
     if (b.address === "") throw bad(EX_CODES.paramEmpty, "Parameter address cannot be empty");
     if (!isAbsent(b.clientOid) && !CLIENT_OID.test(b.clientOid)) throw bad(EX_CODES.paramInvalid, "Parameter clientOid is invalid");
-    // A web withdrawal of an account that may withdraw now proves its fund password, once one is set (docs/decisions/350).
-    if (p.via === "session") {
-      deps.accounts.requireWithdrawable(p.userId);
-      await deps.accounts.requireFund(p.userId, req.body);
-    }
+    // A web withdrawal proves its fund password, once one is set (docs/decisions/350); the account's standing and code follow.
+    if (p.via === "session") await deps.accounts.requireFund(p.userId, req.body);
     const w = await wallet.withdraw(env, p.userId, {
       coin,
       chain: b.chain,

@@ -314,4 +314,4 @@ function fundSuite(name: string, server: SuiteServer) {
 }
 
 fundSuite("gateway", gatewayForSuite({ EXCHANGE_RATE_LIMITS: "off" }));
-if (process.env.FUND_SKIP_WEB !== "1") fundSuite("web", webForSuite({ TRUST_PROXY: "loopback", EXCHANGE_RATE_LIMITS: "off" }));
+fundSuite("web", webForSuite({ TRUST_PROXY: "loopback", EXCHANGE_RATE_LIMITS: "off" }));
