@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { totpAt } from "../../gateway/accounts/totp";
 import { test, expect } from "./fixtures";
-import { bindGoogleAuthenticator, codeFor, newAccountOn } from "./helpers";
+import { axeViolations, bindGoogleAuthenticator, codeFor, newAccountOn, sticksOut } from "./helpers";
 
 /** The fund password end to end (docs/decisions/350, 724): set, used on a withdrawal, changed, reset, and the 24-hour hold. */
 const TRON_TO = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -96,6 +96,16 @@ test("a fund password is set, asked for by a withdrawal, changed, reset; after t
   await page.getByRole("region", { name: "Fund password" }).getByLabel("Fund password", { exact: true }).fill("Chang3d-pw");
   await page.getByRole("region", { name: "Fund password" }).getByRole("button", { name: "Save" }).click();
   await expect(status).toContainText("Before trades: Every 2 hours");
+
+  // the open reset form passes axe, fits a phone, and reads right to left in Arabic
+  await page.getByRole("region", { name: "Fund password" }).getByRole("button", { name: "Reset fund password" }).click();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await sticksOut(page)).toBeLessThanOrEqual(0);
+  await page.goto("/ar/modifyverification");
+  await expect(page.getByRole("region", { name: "كلمة مرور الأموال" })).toContainText("كل ساعتين");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/modifyverification");
 
   // reset with the second factor: withdrawals are held for 24 hours
   await fundForm(page, "Reset fund password", { "New fund password": "Fresh-c0de", "Repeat fund password": "Fresh-c0de" }, secret, email);
