@@ -35,6 +35,7 @@ import { useNonce } from "~/components/nonce";
 import { SiteHeader } from "~/components/site-header";
 import { SiteFooter } from "~/components/site-footer";
 import { CaptchaHost } from "~/components/captcha-host";
+import { FundTradeHost } from "~/components/fund-trade-host";
 import { SimulationGuard } from "~/components/simulation-guard";
 import themeCss from "~/styles/theme.css?url";
 import { LinkGuard } from "~/components/link-guard";
@@ -167,6 +168,7 @@ export default function App() {
       </main>
       <SiteFooter />
       <CaptchaHost />
+      <FundTradeHost />
       <PrefsSync />
       <LinkGuard />
       <ImageHosts />

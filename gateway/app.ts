@@ -13,6 +13,9 @@ import { LoginService } from "./accounts/login-service.ts";
 import { ACCOUNT_MIGRATIONS } from "./accounts/migrations.ts";
 import { PendingLogins } from "./accounts/pending-logins.ts";
 import { accountRoutes } from "./accounts/routes.ts";
+import { FundService } from "./accounts/fund-service.ts";
+import { FundStore } from "./accounts/fund-store.ts";
+import { installFundTradeCheck } from "./accounts/fund-trade-check.ts";
 import { AccountService } from "./accounts/service.ts";
 import { BindingService } from "./accounts/binding-service.ts";
 import { SettingsService } from "./accounts/settings-service.ts";
@@ -168,6 +171,8 @@ export async function createGateway(
   const logins = new LoginService(accountStores, accounts);
   const settings = new SettingsService(accountStores, accounts);
   const binding = new BindingService(accountStores, accounts);
+  // the fund password (docs/decisions/350)
+  const fund = new FundService({ users: accountStores.users, fund: new FundStore(db) }, accounts);
   const exchangeConfig = exchangeConfigFromEnv();
   const exchange = new Exchange(db, exchangeConfig, config.seed, accounts.directory, log("exchange error"));
   const futuresConfig = futuresConfigFromEnv();
@@ -210,7 +215,7 @@ export async function createGateway(
   });
   vip.start();
   // deposits and withdrawals on a simulated chain, on the spot ledger (docs/decisions/330)
-  const walletLink = walletAccounts(accounts, accountStores.users);
+  const walletLink = walletAccounts(accounts, accountStores.users, fund);
   const wallet = new WalletService(new WalletStore(db), exchange.svc, walletLink, walletConfigFromEnv(), log("wallet error"));
   wallet.start();
   // conversions as the user's FOK orders on the spot books (docs/decisions/334)
@@ -258,7 +263,9 @@ export async function createGateway(
   wikiRoutes(app, config.imageHosts);
   securityRoutes(app, security, sessionIdOf, apiKeyJudge);
   captchaRoutes(app, captcha.store);
-  accountRoutes(app, { accounts, logins, settings, binding, futuresOpen: (id) => futures.opening.isOpen(id) });
+  accountRoutes(app, { accounts, logins, settings, binding, fund, futuresOpen: (id) => futures.opening.isOpen(id) });
+  // after the signature check: a web session's live orders ask for the fund password as the account chose
+  installFundTradeCheck(app, { fund, accounts, claimsApiKey: (req) => security.claimsApiKey(req) });
   trackingRoutes(app, { events: new TrackingEventStore(db), csp: new CspReportStore(db), throttle: new TrackingThrottle() });
   const exchangeDeps = {
     exchange,

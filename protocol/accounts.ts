@@ -16,11 +16,12 @@ export function passwordProblems(password: string): PasswordProblem[] {
 /**
  * `unbind` codes go to the address being unbound, which the gateway takes from the session;
  * `api-key` codes (creating or changing an API key without Google Authenticator) go to the
- * account's own e-mail, else mobile.
+ * account's own e-mail, else mobile; so do `fund-password` codes (setting or resetting the fund
+ * password, docs/decisions/350), with the authenticator's code as well where it is bound.
  */
-export const CODE_SCENES = ["register", "login-verify", "bind", "unbind", "reset-password", "api-key"] as const;
+export const CODE_SCENES = ["register", "login-verify", "bind", "unbind", "reset-password", "api-key", "fund-password"] as const;
 /** Scenes whose code goes to an address the account already has, named by the session, not the body. */
-export const OWN_ADDRESS_SCENES = ["unbind", "api-key"] as const;
+export const OWN_ADDRESS_SCENES = ["unbind", "api-key", "fund-password"] as const;
 export type CodeScene = (typeof CODE_SCENES)[number];
 
 export const CODE_CHANNELS = ["email", "mobile"] as const;

@@ -1,4 +1,6 @@
 /** Signing and login-encryption constants of docs/protocol.md §4–7 and §14. */
+import { FUND_SEALED_FIELDS, FUND_WALLET_PATHS } from "./fund.ts";
+
 export type SignMode = 0 | 1 | 2;
 export type KeyAlgorithm = "rsa1024" | "rsa2048";
 
@@ -107,10 +109,13 @@ export const ENCRYPTED_PATHS: Record<string, readonly string[]> = {
   // Not in the original list of sealed paths (docs/decisions/500, 501): a new password travels sealed like a login's.
   "/v1/user/public/reset-password": ["email", "mobile", "areaCode", "verifyCode", "pwd", "rePwd"],
   "/v1/user/public/fido/login": ["fidoVerifyCode"],
+  // The fund password travels sealed like a login password (docs/decisions/350), with a session too.
+  ...FUND_SEALED_FIELDS,
+  ...Object.fromEntries(FUND_WALLET_PATHS.map((p) => [p, ["fundPwd"]])),
 };
 
 /** Paths sealed even when a session key exists: a password reset carries a password whoever sends it. */
-const ALWAYS_ENCRYPTED = ["/v1/user/public/reset-password"];
+const ALWAYS_ENCRYPTED: readonly string[] = ["/v1/user/public/reset-password", ...Object.keys(FUND_SEALED_FIELDS), ...FUND_WALLET_PATHS];
 
 export const SUB_SWITCH_PREFIX = "/v1/user/sub/swit";
 

@@ -6,6 +6,7 @@ import { privateMeta } from "~/lib/i18n/meta";
 import { PATHS } from "../../protocol/paths";
 import { withUserInfoDefaults, type UserInfoResponse } from "../../protocol/user-info";
 import { BindingSection, type Bindings } from "~/components/security/binding-section";
+import { FundPasswordSection } from "~/components/security/fund-password-section";
 import { SecurityPage } from "~/components/security/security-page";
 import { callGateway } from "~/utils/gateway.server";
 import { prefsFromRequest } from "~/utils/prefs.server";
@@ -26,7 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     bindPhone: info.bindPhone,
     bindGoogle: info.bindGoogle,
   };
-  return { bindings: r.ok ? bindings : null, subAccount: user.subAccount };
+  // the fund password's flags, as user info tells them (docs/decisions/350)
+  const fund = { isFund: info.isFund, fundValue: info.fundValue, fundDisabled: info.fundDisabled };
+  return { bindings: r.ok ? bindings : null, fund: r.ok ? fund : null, subAccount: user.subAccount };
 }
 
 const SECTIONS = [
@@ -38,7 +41,7 @@ const SECTIONS = [
 
 export default function SecurityOverview() {
   const { t } = useTranslation(["account", "common"]);
-  const { bindings, subAccount } = useLoaderData<typeof loader>();
+  const { bindings, fund, subAccount } = useLoaderData<typeof loader>();
   return (
     <SecurityPage>
       <h1>{t("common:security.title")}</h1>
@@ -60,6 +63,11 @@ export default function SecurityOverview() {
         <p role="alert" className="notice error">
           {t("common:auth.errors.generic")}
         </p>
+      )}
+      {subAccount ? (
+        <p className="notice">{t("fund:sub")}</p>
+      ) : (
+        fund && bindings && <FundPasswordSection state={fund} google={bindings.bindGoogle} />
       )}
     </SecurityPage>
   );

@@ -118,4 +118,23 @@ export const ACCOUNT_MIGRATIONS: Migration[] = [
     name: "a login carries its device proof to the session it ends in",
     sql: `ALTER TABLE pending_logins ADD COLUMN device_proof TEXT;`,
   },
+  {
+    version: 537,
+    name: "fund password: trade mode, withdrawal hold after a reset, wrong-password guard, trade proofs",
+    sql: `
+      ALTER TABLE users ADD COLUMN fund_trade_mode TEXT NOT NULL DEFAULT 'never';
+      ALTER TABLE users ADD COLUMN fund_hold_until INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE fund_guard (
+        user_id      TEXT PRIMARY KEY REFERENCES users (id),
+        failures     INTEGER NOT NULL DEFAULT 0,
+        locked_until INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE fund_trade_proofs (
+        session_id TEXT PRIMARY KEY,
+        user_id    TEXT NOT NULL REFERENCES users (id),
+        until      INTEGER NOT NULL,
+        once       INTEGER NOT NULL
+      );
+    `,
+  },
 ];

@@ -17,6 +17,8 @@ import { settingsRoutes } from "./settings-routes.ts";
 import type { SettingsService } from "./settings-service.ts";
 import { bindingRoutes } from "./binding-routes.ts";
 import type { BindingService } from "./binding-service.ts";
+import { fundRoutes } from "./fund-routes.ts";
+import type { FundService } from "./fund-service.ts";
 
 const addressScene = z.enum(CODE_SCENES).exclude([...OWN_ADDRESS_SCENES]);
 const SendCodeBody = z.union([
@@ -26,6 +28,8 @@ const SendCodeBody = z.union([
   z.object({ scene: z.literal("unbind"), channel: z.enum(CODE_CHANNELS) }),
   // An API key code goes where the account's codes go (its e-mail, else its mobile).
   z.object({ scene: z.literal("api-key"), channel: optional(z.enum(CODE_CHANNELS)) }),
+  // A fund password code goes where the account's codes go (docs/decisions/350).
+  z.object({ scene: z.literal("fund-password") }),
 ]);
 const RegisterEmail = z.object({ email, pwd, rePwd: pwd, verifyCode: code6 });
 const RegisterMobile = z.object({ mobile, areaCode, pwd, rePwd: pwd, verifyCode: code6 });
@@ -48,11 +52,13 @@ export function accountRoutes(
     settings,
     binding,
     futuresOpen = () => false,
+    fund,
   }: {
     accounts: AccountService;
     logins: LoginService;
     settings: SettingsService;
     binding: BindingService;
+    fund: FundService;
     /** Whether an account opened futures (docs/decisions/351): user info's `openContract` / `oc`. */
     futuresOpen?: (userId: string) => boolean;
   },
@@ -69,7 +75,7 @@ export function accountRoutes(
 
   app.post(PATHS.userInfo, async (req) => {
     const { user } = accounts.currentUser(req);
-    return ok(userInfoOf(user, { openContract: futuresOpen(user.id) }));
+    return ok(userInfoOf(user, { openContract: futuresOpen(user.id), factor: accounts.factorUserOf(user) }));
   });
 
   app.post(PATHS.logout, async (req, reply) => logins.logout(req, reply));
@@ -82,4 +88,5 @@ export function accountRoutes(
 
   settingsRoutes(app, settings);
   bindingRoutes(app, binding);
+  fundRoutes(app, fund);
 }

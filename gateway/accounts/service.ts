@@ -55,7 +55,9 @@ export type SendCodeInput =
   // An unbind code goes to the address being unbound, which only the session knows in full.
   | { scene: "unbind"; channel: CodeChannel }
   // An API key code goes where the account's codes go (its e-mail, else its mobile).
-  | { scene: "api-key"; channel?: CodeChannel | undefined };
+  | { scene: "api-key"; channel?: CodeChannel | undefined }
+  // A fund password code goes to the account's own e-mail, else mobile (docs/decisions/350).
+  | { scene: "fund-password" };
 
 /** Bursts of resets from one address, or wrong codes for one account, need a human (docs/decisions/500). */
 const RESET_RISK = {
@@ -199,6 +201,16 @@ export class AccountService {
       return ok({ sent: true });
     };
 
+    if (body.scene === "fund-password") {
+      const { user } = this.currentUser(req);
+      this.requireMain(user);
+      const own = this.codeTarget(user);
+      if (!own) throw refuse(CODES.invalidParameter, "No e-mail or mobile is bound for codes");
+      charge(own.target, false);
+      if (!codes.send(own.target, own.channel, body.scene, this.message(user, "Your fund password verification code"), user.id))
+        throw tooSoon();
+      return sentOne(false);
+    }
     if (body.scene === "unbind" || body.scene === "api-key") {
       const { user } = this.currentUser(req);
       // An API key code goes to whoever holds the account's second factor (a sub-account's main account).

@@ -4,6 +4,7 @@
  * granting `withdraw` to a key cannot drift apart.
  */
 import { CODES } from "../../protocol/codes.ts";
+import { FUND_CODES } from "../../protocol/fund.ts";
 import { WALLET_CODES } from "../../protocol/wallet.ts";
 import { refuse, type GatewayError } from "../envelope.ts";
 import type { KeyOwnerStanding } from "../security/api-key-auth.ts";
@@ -34,16 +35,23 @@ type Accounts = Pick<AccountService, "users" | "totp" | "factorUserOf">;
 export const googleBound = (factor: Pick<UserRow, "google_enabled" | "google_secret">): boolean =>
   factor.google_enabled === 1 && Boolean(factor.google_secret);
 
+/** When the account's withdrawals open again after a fund password reset (0: not held; docs/decisions/350). */
+export const withdrawHoldOf = (factor: Pick<UserRow, "fund_hold_until">, now: number): number =>
+  factor.fund_hold_until > now ? factor.fund_hold_until : 0;
+
 /**
  * Why the account could not withdraw on the web at this moment, or undefined: it is frozen (or
- * its main account is), the account whose second factor it uses has no Google Authenticator bound
- * (47010), or that authenticator is locked after wrong codes (42900). Checked before any code is
- * read, so a refusal spends none.
+ * its main account is), the account whose second factor it uses had its fund password reset less
+ * than 24 hours ago (47021, docs/decisions/350), has no Google Authenticator bound (47010), or that
+ * authenticator is locked after wrong codes (42900). Checked before any code is read, so a refusal
+ * spends none.
  */
 export function withdrawRefusal(accounts: Accounts, user: UserRow | undefined): GatewayError | undefined {
   if (!user) return refuse(WALLET_CODES.twoFactorRequired, "Bind Google Authenticator before you withdraw");
   if (frozen(accounts.users, user)) return refuse(FROZEN.code, FROZEN.msg);
   const factor = accounts.factorUserOf(user);
+  const held = withdrawHoldOf(factor, Date.now());
+  if (held) return refuse(FUND_CODES.withdrawHeld, "Withdrawals are paused for 24 hours after a fund password reset", 200, { until: held });
   if (!googleBound(factor)) return refuse(WALLET_CODES.twoFactorRequired, "Bind Google Authenticator before you withdraw");
   const lockedMs = accounts.totp.lockedMs(factor.id);
   if (lockedMs > 0) return locked(lockedMs);

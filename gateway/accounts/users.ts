@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import type { Db } from "../db/database.ts";
 import type { UserInfoResponse } from "../../protocol/user-info.ts";
 import { USER_INFO_DEFAULTS } from "../../protocol/user-info.ts";
+import { fundFlags, type FundTradeMode } from "../../protocol/fund.ts";
 
 export interface UserRow {
   id: string;
@@ -17,6 +18,10 @@ export interface UserRow {
   mobile_enabled: number;
   google_enabled: number;
   fund_pwd_hash: string | null;
+  /** How often web trades ask for the fund password (docs/decisions/350). */
+  fund_trade_mode: FundTradeMode;
+  /** Withdrawals are held until then after a fund password reset (epoch ms; 0: none). */
+  fund_hold_until: number;
   identity_level: number;
   vip_level: number;
   frozen: number;
@@ -117,6 +122,9 @@ export class Users {
         | "one_web_session"
         | "nick_name"
         | "vip_level"
+        | "fund_pwd_hash"
+        | "fund_trade_mode"
+        | "fund_hold_until"
       >
     >,
   ): void {
@@ -137,8 +145,18 @@ function mask(value: string, keepStart: number, keepEnd: number): string {
   return `${value.slice(0, keepStart)}****${value.slice(value.length - keepEnd)}`;
 }
 
-/** The user-info answer (docs/protocol.md §7.8, docs/product.md §8): phone and e-mail only when bound, and then masked. */
-export function userInfoOf(u: UserRow, flags: { openContract: boolean } = { openContract: false }): UserInfoResponse {
+/**
+ * The user-info answer (docs/protocol.md §7.8, docs/product.md §8): phone and e-mail only when bound, and then masked.
+ * `factor` is the account whose fund password this one uses (a sub-account's main account; docs/decisions/350);
+ * `openContract` whether it opened futures (docs/decisions/351).
+ */
+export function userInfoOf(
+  u: UserRow,
+  extra: { openContract?: boolean; factor?: Pick<UserRow, "fund_pwd_hash" | "fund_trade_mode"> } = {},
+): UserInfoResponse {
+  const factor = extra.factor ?? u;
+  const openContract = extra.openContract ?? false;
+  const fund = fundFlags({ set: Boolean(factor.fund_pwd_hash), mode: factor.fund_trade_mode });
   const bindEmail = Boolean(u.email);
   const bindPhone = Boolean(u.mobile);
   const bindGoogle = Boolean(u.google_secret) && u.google_enabled === 1;
@@ -166,8 +184,7 @@ export function userInfoOf(u: UserRow, flags: { openContract: boolean } = { open
       nickName: u.nick_name,
       phoneEnable: u.mobile_enabled === 1 && bindPhone,
       emailEnable: u.email_enabled === 1 && bindEmail,
-      fundValue: Boolean(u.fund_pwd_hash),
-      isFund: Boolean(u.fund_pwd_hash),
+      ...fund,
       subAccount: u.user_type === 1,
       childFlag: u.user_type === 1,
       updatedDate: u.updated_at,
@@ -175,18 +192,18 @@ export function userInfoOf(u: UserRow, flags: { openContract: boolean } = { open
       userType: u.user_type,
       vipLevel: u.vip_level,
       showUserVip: u.vip_level > 0,
-      openContract: flags.openContract,
+      openContract: openContract,
     },
     settings: {
       mbf: bindPhone,
       ebf: bindEmail,
       gbf: bindGoogle,
-      tbf: Boolean(u.fund_pwd_hash),
-      tpi: Boolean(u.fund_pwd_hash),
-      tpl: false,
+      tbf: fund.isFund,
+      tpi: fund.fundValue,
+      tpl: fund.fundDisabled,
       kf: u.identity_level,
       oo: false,
-      oc: flags.openContract,
+      oc: openContract,
       ob: false,
       eef: u.email_enabled === 1,
       mef: u.mobile_enabled === 1,

@@ -172,6 +172,8 @@ export function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps): void 
     if (isAbsent(b.chain)) throw bad(EX_CODES.paramEmpty, "Parameter chain cannot be empty");
     if (b.address === "") throw bad(EX_CODES.paramEmpty, "Parameter address cannot be empty");
     if (!isAbsent(b.clientOid) && !CLIENT_OID.test(b.clientOid)) throw bad(EX_CODES.paramInvalid, "Parameter clientOid is invalid");
+    // A web withdrawal proves its fund password, once one is set (docs/decisions/350); the account's standing and code follow.
+    if (p.via === "session") await deps.accounts.requireFund(p.userId, req.body);
     const w = await wallet.withdraw(env, p.userId, {
       coin,
       chain: b.chain,
@@ -219,18 +221,23 @@ export function walletRoutes(app: FastifyInstance, deps: WalletRouteDeps): void 
     return ok(depositJson(wallet.addDeposit(env, userId, coin, chain, amountOf(String(b.size), LEDGER_SCALE, "size"))));
   });
 
-  own(WALLET_PATHS.withdrawInfo, async (_req, userId) => ok({ googleBound: deps.accounts.hasTotp(userId) }));
+  own(WALLET_PATHS.withdrawInfo, async (_req, userId) =>
+    ok({ googleBound: deps.accounts.hasTotp(userId), ...deps.accounts.fundState(userId) }),
+  );
 
   own(WALLET_PATHS.addressBook, async (_req, userId) => ok({ list: wallet.addressBook(userId).map(addressJson) }));
 
   own(WALLET_PATHS.addressBookAdd, async (req, userId) => {
     const b = parseFields(AddressSchema, req.body);
     const coin = coinParam(b.coin, true) as string;
+    await deps.accounts.requireFund(userId, req.body);
     return ok(addressJson(wallet.addAddress(userId, { label: b.label, coin, chain: b.chain, address: b.address, tag: b.tag ?? "" })));
   });
 
   own(WALLET_PATHS.addressBookDelete, async (req, userId) => {
-    wallet.deleteAddress(userId, parseFields(DeleteSchema, req.body).id);
+    const { id } = parseFields(DeleteSchema, req.body);
+    await deps.accounts.requireFund(userId, req.body);
+    wallet.deleteAddress(userId, id);
     return ok({ deleted: true });
   });
 }

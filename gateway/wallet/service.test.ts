@@ -36,6 +36,8 @@ const link = {
   requireTotp: () => undefined,
   requireWithdrawable: () => undefined,
   notify: (userId: string, _s: string, text: string) => void notices.push({ userId, text }),
+  fundState: () => ({ fundSet: false, withdrawHoldUntil: 0 }),
+  requireFund: async () => undefined,
 };
 
 function open(dir: string, reviewBlocks = 2) {

@@ -153,14 +153,22 @@ describe("web withdrawals", () => {
     const email = "wallet-web@example.com";
     const { c } = await registerByEmail(under(), email);
     const body = { coin: "USDT", transferType: "on_chain", chain: "TRC20", address: TRON_TO, size: "100" };
-    expect((await c.call("POST", WALLET_PATHS.withdrawInfo, {})).body.data).toEqual({ googleBound: false });
+    expect((await c.call("POST", WALLET_PATHS.withdrawInfo, {})).body.data).toEqual({
+      googleBound: false,
+      fundSet: false,
+      withdrawHoldUntil: 0,
+    });
     const refused = await c.call("POST", WALLET_PATHS.withdrawal, body);
     expect(refused.body.code).toBe("47010");
     expect(refused.body.msg).toContain("Google Authenticator");
     expect((await c.call("POST", "/v1/user/security/anti-phishing", { code: "Blue_Heron" })).body.code).toBe("00000");
     const secret = (await c.call("POST", "/v1/user/security/google/init", {})).body.data.secret as string;
     expect((await c.call("POST", "/v1/user/security/google/bind", { googleCode: totpAt(secret, Date.now()) })).body.code).toBe("00000");
-    expect((await c.call("POST", WALLET_PATHS.withdrawInfo, {})).body.data).toEqual({ googleBound: true });
+    expect((await c.call("POST", WALLET_PATHS.withdrawInfo, {})).body.data).toEqual({
+      googleBound: true,
+      fundSet: false,
+      withdrawHoldUntil: 0,
+    });
     expect((await c.call("POST", WALLET_PATHS.withdrawal, body)).body.code).toBe("20002");
     // the bind spent this step's code; the next step's is within the window
     const code = totpAt(secret, Date.now() + 30_000);

@@ -1,7 +1,8 @@
 /**
  * `/asset/withdraw` (docs/decisions/710): coin, network, an address typed or picked from the address
  * book, the amount with its maximum, the fee and what arrives shown before sending, a confirmation
- * that asks for the Google Authenticator code, and the recent withdrawals with a cancel for pending ones.
+ * that asks for the Google Authenticator code (and the fund password once set, docs/decisions/350), and
+ * the recent withdrawals with a cancel for pending ones.
  */
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +13,7 @@ import { AsyncTable } from "~/components/trade/async-table";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { Column } from "~/components/ui/data-table";
 import { SubmitButton } from "~/components/ui/form";
+import { useDateTime } from "~/components/security/use-date-time";
 import { useAsync } from "~/lib/async-state";
 import { postWithToast } from "~/lib/http/post-with-toast";
 import { formatCoin } from "~/lib/i18n/format";
@@ -72,12 +74,14 @@ function RecentWithdrawals({ coin, version, onChanged }: { coin: string; version
 }
 
 export function WithdrawPage() {
-  const { t } = useTranslation("wallet");
+  const { t } = useTranslation(["wallet", "fund"]);
   const { intl } = usePagePrefs();
+  const dateTime = useDateTime();
   const { coin, chain, setCoin, setChain } = useCoinChain();
   const [form, setForm] = useState({ address: "", tag: "", amount: "" });
   const [asking, setAsking] = useState(false);
   const [code, setCode] = useState("");
+  const [fundPwd, setFundPwd] = useState("");
   const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((v) => v + 1);
@@ -98,6 +102,8 @@ export function WithdrawPage() {
   const s = withdrawSummary(chain, { ...form, available: balance, addressOk: looksLikeAddress });
   const n = (v: string) => formatCoin(v, coin, intl);
   const bound = info.state === "ready" && info.data.googleBound;
+  const fundSet = info.state === "ready" && info.data.fundSet;
+  const heldUntil = info.state === "ready" ? info.data.withdrawHoldUntil : 0;
   const saved = book.state === "ready" ? book.data.filter((e) => e.coin === coin && e.chain === chain.chain) : [];
   const pick = (id: string) => {
     const e = saved.find((x) => String(x.id) === id);
@@ -115,6 +121,8 @@ export function WithdrawPage() {
         tag: form.tag.trim(),
         size: form.amount,
         googleCode: code.trim(),
+        // sealed by the shared client before it leaves the page (docs/decisions/350)
+        fundPwd: fundSet ? fundPwd : undefined,
       },
       { done: t("w.done"), failed: (msg) => t("failed", { msg }) },
     );
@@ -124,6 +132,7 @@ export function WithdrawPage() {
       changed();
     }
     setCode("");
+    setFundPwd("");
     setBusy(false);
   };
   return (
@@ -135,12 +144,17 @@ export function WithdrawPage() {
           {t("w.need2fa")} <LocaleLink to="/modifyverification">{t("w.bind")}</LocaleLink>
         </p>
       )}
+      {heldUntil > 0 && (
+        <p role="alert" className="notice" data-testid="withdraw-held">
+          {t("fund:withdraw.held", { time: dateTime(heldUntil) })}
+        </p>
+      )}
       <CoinChainPicker coin={coin} chain={chain} onCoin={setCoin} onChain={setChain} />
       <form
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (s.problems.length === 0 && bound) setAsking(true);
+          if (s.problems.length === 0 && bound && !heldUntil) setAsking(true);
         }}
       >
         {saved.length > 0 && (
@@ -206,7 +220,7 @@ export function WithdrawPage() {
           <dt>{t("w.total")}</dt>
           <dd>{s.total ? `${n(s.total)} ${coin}` : "—"}</dd>
         </dl>
-        <SubmitButton busy={busy} label={t("title.withdraw")} disabled={!bound || s.problems.length > 0} />
+        <SubmitButton busy={busy} label={t("title.withdraw")} disabled={!bound || heldUntil > 0 || s.problems.length > 0} />
       </form>
       {asking && (
         <ConfirmDialog
@@ -234,11 +248,22 @@ export function WithdrawPage() {
             data-testid="withdraw-code"
             onChange={(e) => setCode(e.target.value.trim())}
           />
+          {fundSet && (
+            <Field
+              label={t("fund:withdraw.field")}
+              type="password"
+              value={fundPwd}
+              autoComplete="off"
+              maxLength={32}
+              data-testid="withdraw-fund"
+              onChange={(e) => setFundPwd(e.target.value)}
+            />
+          )}
         </ConfirmDialog>
       )}
       <h2>{t("recentWithdrawals")}</h2>
       <RecentWithdrawals coin={coin} version={version} onChanged={changed} />
-      <AddressBook coin={coin} chain={chain} entries={book} onChanged={changed} />
+      <AddressBook coin={coin} chain={chain} entries={book} fundSet={fundSet} onChanged={changed} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { browserIdentity } from "./device-identity";
 import { sessionEndHandler } from "./session-end";
 import { sessionRefresh } from "./session-refresh";
 import { captchaLoop, type PresentCaptcha } from "./captcha-loop";
+import { fundTradeLoop, type PresentFundPrompt } from "~/lib/fund/trade-loop";
 import { lastLoginUser, lastUser } from "./device-identity";
 import type { Identity } from "./types";
 import { ACCOUNT_PATHS } from "../../../protocol/account-paths";
@@ -17,6 +18,7 @@ import { showToast } from "~/lib/toast";
 
 let client: HttpClient | undefined;
 let presenter: PresentCaptcha = async () => null;
+let fundPresenter: PresentFundPrompt = async () => false;
 let issuerPem: string | undefined;
 let rewriteImages: (data: unknown) => unknown = (data) => data;
 
@@ -42,6 +44,11 @@ export function setCaptchaPresenter(present: PresentCaptcha): void {
   presenter = present;
 }
 
+/** Lets the page's fund password host ask before a trade that needs it (docs/decisions/350); until then the order fails. */
+export function setFundPresenter(present: PresentFundPrompt): void {
+  fundPresenter = present;
+}
+
 /** What the page's client is built from: the page's globals in the browser, fakes in a test. */
 export interface BrowserHttpDeps extends Pick<SecurityDeps, "keys" | "cookies" | "lastUser" | "lastLoginUser" | "notify" | "debug"> {
   identity: () => Identity;
@@ -49,6 +56,8 @@ export interface BrowserHttpDeps extends Pick<SecurityDeps, "keys" | "cookies" |
   storage?: SignConfigSource["storage"];
   issuerPem: () => string | undefined;
   present: PresentCaptcha;
+  /** The fund password prompt before a trade that needs it (absent: such an order just fails). */
+  presentFund?: PresentFundPrompt;
   reload(): void;
   rewriteResult?: (data: unknown) => unknown;
 }
@@ -83,6 +92,7 @@ export function createBrowserHttp(deps: BrowserHttpDeps): HttpClient {
   });
   http.use(refresh.step);
   http.onResponse(captchaLoop((scene) => deps.present(scene)));
+  if (deps.presentFund) http.onResponse(fundTradeLoop(deps.presentFund));
   // Before the session-end flow: an idle-expired session is refreshed, and only a refused refresh logs out.
   http.onResponse(refresh.handler);
   http.onResponse(sessionEndHandler({ post: (path) => signedBare.post(path), reload: () => deps.reload(), notify: (m) => deps.notify(m) }));
@@ -107,6 +117,7 @@ export function browserHttp(): HttpClient {
     storage: sessionStorage,
     issuerPem: () => issuerPem,
     present: (scene) => presenter(scene),
+    presentFund: () => fundPresenter(),
     keys: clientKeys(),
     cookies: () => document.cookie,
     lastUser,

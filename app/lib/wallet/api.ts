@@ -77,7 +77,9 @@ export const wallet = {
     browserHttp()
       .post<{ list: AddressEntry[] }>(WALLET_PATHS.addressBook, {})
       .then((r) => r.list),
-  withdrawInfo: () => browserHttp().post<{ googleBound: boolean }>(WALLET_PATHS.withdrawInfo, {}),
+  /** The withdraw form's second factors: the authenticator, the fund password once set, and a reset's hold (docs/decisions/350). */
+  withdrawInfo: () =>
+    browserHttp().post<{ googleBound: boolean; fundSet: boolean; withdrawHoldUntil: number }>(WALLET_PATHS.withdrawInfo, {}),
   available: (coin: string) =>
     browserHttp()
       .get<Array<{ available: string }>>(V2.assets, { coin })
