@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { storedItem } from "./helpers";
@@ -68,6 +69,8 @@ test("a trader draws a trend line and a horizontal line, finds them after a relo
   await region(page).locator("summary", { hasText: "Drawings (2)" }).click();
   await expect(list(page).getByRole("listitem").locator("span").first()).toHaveText(trendText);
   await expect(list(page).getByRole("listitem").nth(1).locator("span").first()).toHaveText(hlineText);
+  const axe = await new AxeBuilder({ page }).include("section.kline-chart").withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id} ${v.nodes.map((x) => x.target.join(" ")).join(", ")}`)).toEqual([]);
 
   // Another pair has drawings of its own.
   await openChart(page, "/spot/ETHUSDT");
@@ -75,7 +78,7 @@ test("a trader draws a trend line and a horizontal line, finds them after a relo
   await page.goBack();
   await expect(canvas(page).locator("canvas").first()).toBeVisible();
 
-  // Selecting on the chart: a click on the horizontal line selects it, and Delete removes it.
+  // Selecting from the list, then Delete removes the selected drawing.
   await region(page).locator("summary", { hasText: "Drawings (2)" }).click();
   await list(page)
     .getByRole("button", { name: /^Select Horizontal line/ })
@@ -122,6 +125,8 @@ test("the new studies draw with their settings, changed in a dialog and kept", a
   const atrLength = dialog.getByRole("group", { name: "Average true range" }).getByRole("spinbutton", { name: "Length" });
   await atrLength.fill("0");
   await expect(dialog.getByRole("alert")).toHaveText("Some values are outside their allowed range.");
+  const axe = await new AxeBuilder({ page }).include(".confirm-dialog").withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id} ${v.nodes.map((x) => x.target.join(" ")).join(", ")}`)).toEqual([]);
   await atrLength.fill("21");
   await dialog.getByRole("button", { name: "Apply" }).click();
   await expect(dialog).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "~/lib/i18n/format";
 import { dateTimeFormat } from "~/lib/i18n/formatters";
@@ -29,7 +29,8 @@ import { useCandleFeed } from "~/components/trade/use-feeds";
 import type { ChartEngine, ChartLib, ChartTexts } from "./chart-engine";
 import { DepthChart } from "./depth-chart";
 import { DrawingTools, type PriceClick } from "./drawing-tools";
-import { StudySettings } from "./study-settings";
+// The settings dialog is opened on demand: its code is fetched then, not with the page.
+const StudySettings = lazy(() => import("./study-settings").then((m) => ({ default: m.StudySettings })));
 import { useChartColors } from "./use-chart-colors";
 import { useKlineHistory, usePlanOrders } from "./use-kline-data";
 import "./kline-chart.css";
@@ -335,15 +336,17 @@ const ChartCard = memo(function ChartCard({
         <DrawingTools engine={engine} instType={source.instType} symbol={market.symbol} clicks={clicks} price={drawingPrice} />
       )}
       {editStudies && (
-        <StudySettings
-          studies={drawnStudies}
-          params={params}
-          onClose={() => setEditStudies(false)}
-          onApply={(next) => {
-            setParams(saveStudyParams(next));
-            setEditStudies(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <StudySettings
+            studies={drawnStudies}
+            params={params}
+            onClose={() => setEditStudies(false)}
+            onApply={(next) => {
+              setParams(saveStudyParams(next));
+              setEditStudies(false);
+            }}
+          />
+        </Suspense>
       )}
       {depth ?? (
         <figure className="chart-figure" aria-busy={!live.ready || lib.state === "loading"}>
