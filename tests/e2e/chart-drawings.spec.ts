@@ -102,7 +102,22 @@ test("a note is placed with the text tool, and clear all removes every drawing",
   await tools(page).getByRole("button", { name: "Rectangle" }).click();
   await clickChart(page, 0.2, 0.2);
   await clickChart(page, 0.4, 0.5);
-  await region(page).locator("summary", { hasText: "Drawings (2)" }).click();
+  // From the keyboard: a horizontal ray and a trend line at typed prices.
+  await tools(page).getByRole("button", { name: "Horizontal ray" }).focus();
+  await page.keyboard.press("Enter");
+  const byPrice = region(page).getByRole("form", { name: "Place by price" });
+  await region(page).locator("summary", { hasText: "Place by price" }).click();
+  await byPrice.getByRole("textbox", { name: "Price" }).fill("50000");
+  await page.keyboard.press("Enter");
+  await tools(page).getByRole("button", { name: "Trend line" }).focus();
+  await page.keyboard.press("Enter");
+  await region(page).locator("summary", { hasText: "Place by price" }).click();
+  await byPrice.getByRole("textbox", { name: "First price" }).fill("48000.5");
+  await byPrice.getByRole("textbox", { name: "Second price" }).fill("52000");
+  await byPrice.getByRole("button", { name: "Place" }).press("Enter");
+  await region(page).locator("summary", { hasText: "Drawings (4)" }).click();
+  await expect(list(page).getByRole("listitem").nth(2)).toContainText("Horizontal ray 50,000.00");
+  await expect(list(page).getByRole("listitem").nth(3)).toContainText("Trend line 48,000.50 → 52,000.00");
   await expect(list(page).getByRole("listitem").first()).toContainText("Text “breakout” at");
   await expect(list(page).getByRole("listitem").nth(1)).toContainText(/^Rectangle [\d,.]+ – [\d,.]+/);
   await region(page).getByRole("button", { name: "Clear all drawings" }).click();

@@ -12,6 +12,7 @@ import {
   type Drawing,
   type DrawingKind,
 } from "~/lib/trade/chart/drawings";
+import { DecimalInput, isPositiveDecimal } from "~/components/ui/decimal-input";
 import type { ChartEngine } from "./chart-engine";
 
 /** What a click on the price pane reports: the point as an anchor and the drawing under it. */
@@ -25,6 +26,11 @@ interface Props {
   /** Where the chart sends its clicks; set here. */
   clicks: MutableRefObject<PriceClick>;
   price: (v: number) => string;
+  /**
+   * Where typed prices are placed in time: a two-point drawing from `from` to `to` (about twenty
+   * candles back and the latest), a one-point drawing at `to`; undefined before any candle.
+   */
+  span: { from: number; to: number } | undefined;
 }
 
 /**
@@ -32,7 +38,7 @@ interface Props {
  * a text drawing, and the list of drawings (kind and prices) with select, delete and clear all.
  * Drawings are kept per product line and pair in local storage (docs/decisions/721).
  */
-export function DrawingTools({ engine, instType, symbol, clicks, price }: Props) {
+export function DrawingTools({ engine, instType, symbol, clicks, price, span }: Props) {
   const { t } = useTranslation("chart");
   const noteId = useId();
   const [drawings, setDrawings] = useState<Drawing[]>([]);
@@ -41,6 +47,7 @@ export function DrawingTools({ engine, instType, symbol, clicks, price }: Props)
   const [selected, setSelected] = useState<string | null>(null);
   const [noteAt, setNoteAt] = useState<Anchor | null>(null);
   const [note, setNote] = useState("");
+  const [typed, setTyped] = useState<[string, string]>(["", ""]);
   const scope = useRef({ instType, symbol });
 
   // Another pair (or screen) shows its own drawings; storage is read in the browser only.
@@ -63,6 +70,7 @@ export function DrawingTools({ engine, instType, symbol, clicks, price }: Props)
     setPoints([]);
     setNoteAt(null);
     setNote("");
+    setTyped(["", ""]);
   }, []);
 
   const remove = useCallback(
@@ -84,19 +92,20 @@ export function DrawingTools({ engine, instType, symbol, clicks, price }: Props)
     }
     if (!at) return;
     const placed = [...points, at];
-    if (placed.length < ANCHORS[tool]) {
-      setPoints(placed);
+    if (placed.length < ANCHORS[tool]) setPoints(placed);
+    else finish(tool, placed);
+  };
+
+  /** All points placed: a text drawing asks for its note, anything else is added. */
+  const finish = (kind: DrawingKind, placed: Anchor[]) => {
+    if (kind === "text") {
+      setNoteAt(placed[0]!);
       return;
     }
-    if (tool === "text") {
-      setNoteAt(at);
-      return;
-    }
-    const d: Drawing = { id: newDrawingId(), kind: tool, points: placed };
+    const d: Drawing = { id: newDrawingId(), kind, points: placed };
     update([...drawings, d].slice(-MAX_DRAWINGS));
     setSelected(d.id);
-    setTool(null);
-    setPoints([]);
+    cancel();
   };
 
   // Escape gives up the drawing being placed; Delete removes the selected drawing.
@@ -151,40 +160,74 @@ export function DrawingTools({ engine, instType, symbol, clicks, price }: Props)
           </button>
         ))}
       </div>
-      <p role="status" className="chart-drawing-status muted">
-        {status}
-      </p>
-      {tool === "text" && noteAt && (
-        <form
-          className="chart-note"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const text = note.trim();
-            if (!text) return;
-            const d: Drawing = { id: newDrawingId(), kind: "text", points: [noteAt], text };
-            update([...drawings, d].slice(-MAX_DRAWINGS));
-            setSelected(d.id);
-            cancel();
-          }}
-        >
-          <label htmlFor={noteId}>{t("noteLabel")}</label>
-          <input
-            id={noteId}
-            // The field appears because the trader just clicked where the note goes.
-            autoFocus
-            maxLength={MAX_TEXT}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            required
-          />
-          <button type="submit" className="button primary">
-            {t("noteAdd")}
-          </button>
-          <button type="button" className="button" onClick={cancel}>
-            {t("cancel")}
-          </button>
-        </form>
-      )}
+      <div className="chart-drawing-place" data-active={tool !== null}>
+        <p role="status" className="chart-drawing-status">
+          {status}
+        </p>
+        {tool && !noteAt && span && (
+          // The keyboard's way to place a drawing: its price (or two) typed in.
+          <details className="chart-typed">
+            <summary>{t("typed.label")}</summary>
+            <form
+              className="chart-note"
+              aria-label={t("typed.label")}
+              onSubmit={(e) => {
+                e.preventDefault();
+                const n = ANCHORS[tool];
+                if (!typed.slice(0, n).every(isPositiveDecimal)) return;
+                const at = n === 1 ? [span.to] : [span.from, span.to];
+                finish(
+                  tool,
+                  at.map((ts, i) => ({ ts, price: Number(typed[i]) })),
+                );
+              }}
+            >
+              {(ANCHORS[tool] === 1 ? [t("typed.price")] : [t("typed.first"), t("typed.second")]).map((label, i) => (
+                <DecimalInput
+                  key={label}
+                  label={label}
+                  value={typed[i]!}
+                  onChange={(v) => setTyped((was) => (i === 0 ? [v, was[1]] : [was[0], v]))}
+                />
+              ))}
+              <button type="submit" className="button small">
+                {t("typed.place")}
+              </button>
+            </form>
+          </details>
+        )}
+        {tool === "text" && noteAt && (
+          <form
+            className="chart-note"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const text = note.trim();
+              if (!text) return;
+              const d: Drawing = { id: newDrawingId(), kind: "text", points: [noteAt], text };
+              update([...drawings, d].slice(-MAX_DRAWINGS));
+              setSelected(d.id);
+              cancel();
+            }}
+          >
+            <label htmlFor={noteId}>{t("noteLabel")}</label>
+            <input
+              id={noteId}
+              // The field appears because the trader just clicked where the note goes.
+              autoFocus
+              maxLength={MAX_TEXT}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              required
+            />
+            <button type="submit" className="button primary">
+              {t("noteAdd")}
+            </button>
+            <button type="button" className="button" onClick={cancel}>
+              {t("cancel")}
+            </button>
+          </form>
+        )}
+      </div>
       <details className="chart-drawings">
         <summary>{t("list", { count: drawings.length })}</summary>
         <div className="chart-drawings-body">

@@ -237,6 +237,12 @@ const ChartCard = memo(function ChartCard({
     () => drawnStudies.map((study) => ({ study, out: studyOutput(study, bars, params) })),
     [bars, drawnStudies, params],
   );
+  const firstTs = history.candles[Math.max(0, history.candles.length - 21)]?.ts;
+  const lastTs = history.candles[history.candles.length - 1]?.ts;
+  const drawingSpan = useMemo(
+    () => (firstTs !== undefined && lastTs !== undefined ? { from: firstTs, to: lastTs } : undefined),
+    [firstTs, lastTs],
+  );
   const drawingPrice = useCallback(
     (v: number) =>
       formatNumber(v.toFixed(market.pricePrecision), intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision }),
@@ -333,7 +339,14 @@ const ChartCard = memo(function ChartCard({
         </div>
       )}
       {view === "candles" && (
-        <DrawingTools engine={engine} instType={source.instType} symbol={market.symbol} clicks={clicks} price={drawingPrice} />
+        <DrawingTools
+          engine={engine}
+          instType={source.instType}
+          symbol={market.symbol}
+          clicks={clicks}
+          price={drawingPrice}
+          span={drawingSpan}
+        />
       )}
       {editStudies && (
         <Suspense fallback={null}>
