@@ -37,8 +37,8 @@ const symbols: Codec<string[]> = { parse: parseFavorites, format: (v) => v.join(
 
 /** Kline intervals the charts offer; `1` is one minute (docs/product.md default). */
 export const KLINE_INTERVALS = ["1", "3", "5", "15", "30", "60", "240", "360", "720", "1D", "3D", "1W", "1M"] as const;
-/** The chart's studies a trader can turn on (ours, not the spec's; docs/decisions/703). */
-export const KLINE_STUDIES = ["vol", "ma", "ema", "boll", "rsi", "macd"] as const;
+/** The chart's studies a trader can turn on, overlays then panes (ours, not the spec's; docs/decisions/703, 721). */
+export const KLINE_STUDIES = ["vol", "ma", "ema", "boll", "vwap", "sar", "rsi", "macd", "stochrsi", "kdj", "atr", "obv"] as const;
 export const KLINE_VIEWS = ["candles", "depth"] as const;
 /** Which colour a rising price is drawn in: green (most of the world) or red (mainland China and Japan's habit). */
 export const RISE_COLORS = ["green", "red"] as const;

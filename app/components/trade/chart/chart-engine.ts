@@ -7,9 +7,11 @@ import type * as Lwc from "lightweight-charts";
 import type { KlineStudy } from "~/lib/trade/chart/chart-prefs";
 import type { CandleChange } from "~/lib/trade/chart/kline-history";
 import type { Series } from "~/lib/trade/chart/indicators";
-import { studyOutput, type DrawnStudy } from "~/lib/trade/chart/studies";
+import { barsOf, isPaneStudy, STUDY_SCALE, studyOutput, type DrawnStudy, type StudyParams } from "~/lib/trade/chart/studies";
 import type { FillMark, PriceMark } from "~/lib/trade/chart/marks";
 import type { Candle } from "~/lib/trade/candles";
+import { timeOf, type Anchor, type Drawing } from "~/lib/trade/chart/drawings";
+import { DrawingLayer, type Pending } from "./drawing-layer";
 
 export type ChartLib = typeof Lwc;
 
@@ -38,6 +40,8 @@ export interface ChartHandlers {
   onCrosshair: (ts: number | null) => void;
   /** The trader panned close to the oldest candle loaded. */
   onNearLeftEdge: (visibleFrom: number) => void;
+  /** A click on the price pane: the point as an anchor, and the drawing under it if any. */
+  onPriceClick?: (at: Anchor | null, drawing: string | null) => void;
 }
 
 type Time = Lwc.UTCTimestamp;
@@ -61,6 +65,17 @@ export class ChartEngine {
   private marks: { prices: readonly PriceMark[]; fills: readonly FillMark[] } = { prices: [], fills: [] };
   private active: readonly KlineStudy[] = [];
   private precision: number;
+  private params: StudyParams = {};
+  private readonly layer: DrawingLayer;
+  private readonly container: HTMLElement;
+  private downAt: { x: number; y: number } | undefined;
+  /** Where a press started, so a drag that pans the chart is not taken for a click. */
+  private readonly onDown = (e: PointerEvent) => {
+    this.downAt = { x: e.clientX, y: e.clientY };
+  };
+  private readonly onClick: (e: MouseEvent) => void;
+  /** How many candles the drawings were last placed against. */
+  private layerTimes = -1;
 
   constructor(
     private readonly lib: ChartLib,
@@ -94,11 +109,50 @@ export class ChartEngine {
     });
     this.candles = this.chart.addSeries(lib.CandlestickSeries, { priceFormat: this.priceFormat() });
     this.markers = lib.createSeriesMarkers(this.candles, []);
-    this.chart.subscribeCrosshairMove((p) => handlers.onCrosshair(p.time === undefined ? null : Number(p.time) * 1000));
+    this.layer = new DrawingLayer(this.drawingColors(), (p) => p.toFixed(this.precision));
+    this.candles.attachPrimitive(this.layer);
+    this.chart.subscribeCrosshairMove((p) => {
+      handlers.onCrosshair(p.time === undefined ? null : Number(p.time) * 1000);
+      if (this.layer.placing) this.layer.set({ pointer: p.point && p.paneIndex === 0 ? this.anchorAt(p.point) : null });
+    });
+    // Clicks are read from the page, not the library's click event: the library holds back a second
+    // click within half a second as a possible double click, and a trend line is two quick clicks.
+    this.container = container;
+    this.onClick = (e: MouseEvent) => {
+      const down = this.downAt;
+      if (!handlers.onPriceClick || (down && Math.abs(down.x - e.clientX) + Math.abs(down.y - e.clientY) > 5)) return;
+      const pane = this.chart.panes()[0]?.getHTMLElement();
+      if (!pane) return;
+      const box = pane.getBoundingClientRect();
+      const x = e.clientX - box.left - this.chart.priceScale("left").width();
+      const y = e.clientY - box.top;
+      if (x < 0 || x > this.chart.timeScale().width() || y < 0 || y > box.height) return;
+      handlers.onPriceClick(
+        this.anchorAt({ x: x as Lwc.Coordinate, y: y as Lwc.Coordinate }),
+        this.layer.hitTest(x, y)?.externalId ?? null,
+      );
+    };
+    container.addEventListener("pointerdown", this.onDown);
+    container.addEventListener("click", this.onClick);
     this.chart.timeScale().subscribeVisibleLogicalRangeChange((range) => {
       if (range) handlers.onNearLeftEdge(range.from);
     });
     this.applyColors();
+  }
+
+  private anchorAt(point: Lwc.Point): Anchor | null {
+    const times = this.data.map((c) => c.ts);
+    return this.layer.anchorAt(point.x, point.y, (logical) => timeOf(times, logical));
+  }
+
+  private drawingColors() {
+    const c = this.colors;
+    return { line: c.lines[1], selected: c.plan, text: c.text, fill: withAlpha(c.lines[1], 0.12), background: c.background };
+  }
+
+  /** The trader's drawings, the selected one, and the one being placed (null: none). */
+  setDrawings(drawings: readonly Drawing[], selected: string | null, pending: Pending | null): void {
+    this.layer.set({ drawings, selected, pending, ...(pending ? {} : { pointer: null }) });
   }
 
   private priceFormat(): Lwc.PriceFormat {
@@ -109,11 +163,13 @@ export class ChartEngine {
     if (precision === this.precision) return;
     this.precision = precision;
     this.candles.applyOptions({ priceFormat: this.priceFormat() });
+    this.layer.set({});
   }
 
   setColors(colors: ChartColors): void {
     this.colors = colors;
     this.applyColors();
+    this.layer.set({ colors: this.drawingColors() });
     this.setStudies(this.active, true);
     this.drawMarks();
   }
@@ -146,6 +202,10 @@ export class ChartEngine {
   setCandles(candles: readonly Candle[], change: CandleChange | { kind: "older"; added: number }): void {
     this.data = candles;
     if (change.kind === "none") return;
+    if (change.kind !== "tail" || this.layerTimes !== candles.length) {
+      this.layerTimes = candles.length;
+      this.layer.set({ times: candles.map((c) => c.ts) });
+    }
     if (change.kind === "tail") {
       for (const c of change.bars) {
         this.candles.update(this.bar(c));
@@ -178,7 +238,11 @@ export class ChartEngine {
   }
 
   /** Shows exactly `studies`; `rebuild` draws them again even if unchanged (new colours, a full redraw). */
-  setStudies(studies: readonly KlineStudy[], rebuild = false): void {
+  setStudies(studies: readonly KlineStudy[], rebuild = false, params: StudyParams = this.params): void {
+    if (params !== this.params) {
+      this.params = params;
+      rebuild = true;
+    }
     const was = this.active;
     this.active = studies;
     const on = new Set(studies);
@@ -196,11 +260,11 @@ export class ChartEngine {
       this.chart.removeSeries(this.volume);
       this.volume = undefined;
     }
-    const oscillators = (list: readonly KlineStudy[]) => list.filter((s) => s === "rsi" || s === "macd").join();
+    const oscillators = (list: readonly KlineStudy[]) => list.filter(isPaneStudy).join();
     // Oscillator panes are numbered in order, so a change of either rebuilds both.
     const paneChange = oscillators(was) !== oscillators(studies);
     for (const [study, series] of [...this.studies]) {
-      const isOsc = study === "rsi" || study === "macd";
+      const isOsc = isPaneStudy(study);
       if (rebuild || !on.has(study) || (isOsc && paneChange)) {
         for (const s of series.lines) this.chart.removeSeries(s);
         if (series.hist) this.chart.removeSeries(series.hist);
@@ -211,7 +275,7 @@ export class ChartEngine {
     let pane = 1;
     for (const study of studies) {
       if (study === "vol") continue;
-      const isOsc = study === "rsi" || study === "macd";
+      const isOsc = isPaneStudy(study);
       if (!this.studies.has(study)) this.studies.set(study, this.addStudy(study, isOsc ? pane : 0));
       if (isOsc) pane += 1;
     }
@@ -236,43 +300,55 @@ export class ChartEngine {
 
   private addStudy(study: DrawnStudy, pane: number): StudySeries {
     const [a, b, c] = this.colors.lines;
-    switch (study) {
-      case "ma":
-      case "ema":
-        return { lines: [this.line(a, 0), this.line(b, 0), this.line(c, 0)] };
-      case "boll":
-        return { lines: [this.line(a, 0), this.line(b, 0), this.line(b, 0)] };
-      case "rsi": {
-        const l = this.line(a, pane);
-        l.applyOptions({ priceFormat: { type: "price", precision: 2, minMove: 0.01 }, lastValueVisible: true });
-        for (const level of [70, 30])
-          l.createPriceLine({
-            price: level,
-            color: this.colors.muted,
-            lineStyle: this.lib.LineStyle.Dashed,
-            lineWidth: 1,
-            axisLabelVisible: false,
-            title: "",
-          });
-        return { lines: [l] };
-      }
-      default: {
-        const hist = this.chart.addSeries(
-          this.lib.HistogramSeries,
-          { priceLineVisible: false, lastValueVisible: false, priceFormat: this.priceFormat() },
-          pane,
-        );
-        return { hist, lines: [this.line(a, pane), this.line(b, pane)] };
-      }
-    }
+    const count = studyOutput(study, [], this.params).lines.length;
+    const scale = STUDY_SCALE[study];
+    const format: Lwc.PriceFormat =
+      scale === "percent"
+        ? { type: "price", precision: 2, minMove: 0.01 }
+        : scale === "volume"
+          ? { type: "volume", precision: 0, minMove: 1 }
+          : this.priceFormat();
+    const colors = study === "boll" || study === "vwap" ? [a, b, b] : [a, b, c];
+    // MACD's histogram first, so its lines are drawn over it.
+    const hist =
+      study === "macd"
+        ? this.chart.addSeries(
+            this.lib.HistogramSeries,
+            { priceLineVisible: false, lastValueVisible: false, priceFormat: this.priceFormat() },
+            pane,
+          )
+        : undefined;
+    const lines = Array.from({ length: count }, (_, k) => {
+      const l = this.line(colors[k]!, isPaneStudy(study) ? pane : 0);
+      l.applyOptions({ priceFormat: format });
+      return l;
+    });
+    if (study === "sar")
+      lines[0]!.applyOptions({ lineVisible: false, pointMarkersVisible: true, pointMarkersRadius: 1.5, color: this.colors.plan });
+    if (isPaneStudy(study)) lines[0]!.applyOptions({ lastValueVisible: true });
+    const levels = study === "rsi" ? [70, 30] : study === "stochrsi" || study === "kdj" ? [80, 20] : [];
+    for (const level of levels)
+      lines[0]!.createPriceLine({
+        price: level,
+        color: this.colors.muted,
+        lineStyle: this.lib.LineStyle.Dashed,
+        lineWidth: 1,
+        axisLabelVisible: false,
+        title: "",
+      });
+    return hist ? { hist, lines } : { lines };
+  }
+
+  /** The candles as numbers, computed once per change of the candles. */
+  private barCache: { data: readonly Candle[]; bars: ReturnType<typeof barsOf> } | undefined;
+  private bars() {
+    if (this.barCache?.data !== this.data) this.barCache = { data: this.data, bars: barsOf(this.data) };
+    return this.barCache.bars;
   }
 
   /** Each study's values for the candles (nulls become gaps). */
   private studyValues(study: DrawnStudy): { lines: Series[]; hist?: Series } {
-    const out = studyOutput(
-      study,
-      this.data.map((c) => Number(c.close)),
-    );
+    const out = studyOutput(study, this.bars(), this.params);
     return { lines: out.lines, hist: out.histogram };
   }
 
@@ -374,6 +450,8 @@ export class ChartEngine {
   }
 
   destroy(): void {
+    this.container.removeEventListener("pointerdown", this.onDown);
+    this.container.removeEventListener("click", this.onClick);
     this.chart.remove();
   }
 }

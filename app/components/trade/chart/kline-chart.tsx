@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "~/lib/i18n/format";
 import { dateTimeFormat } from "~/lib/i18n/formatters";
@@ -10,7 +10,16 @@ import type { Candle } from "~/lib/trade/candles";
 import { toggleStudy, type KlineView } from "~/lib/trade/chart/chart-prefs";
 import { changeBetween } from "~/lib/trade/chart/kline-history";
 import { fillMarks, priceMarks, type FillMark, type PriceMark } from "~/lib/trade/chart/marks";
-import { studyOutput, type DrawnStudy } from "~/lib/trade/chart/studies";
+import {
+  barsOf,
+  isPaneStudy,
+  loadStudyParams,
+  saveStudyParams,
+  STUDY_SCALE,
+  studyOutput,
+  type DrawnStudy,
+  type StudyParams,
+} from "~/lib/trade/chart/studies";
 import type { Market } from "~/lib/trade/market";
 import type { BookView } from "~/lib/trade/market-feed";
 import { SPOT_CHART, type ChartPageData, type ChartSource } from "~/lib/trade/chart/source";
@@ -19,6 +28,9 @@ import { formatTime } from "~/components/trade/time-text";
 import { useCandleFeed } from "~/components/trade/use-feeds";
 import type { ChartEngine, ChartLib, ChartTexts } from "./chart-engine";
 import { DepthChart } from "./depth-chart";
+import { DrawingTools, type PriceClick } from "./drawing-tools";
+// The settings dialog is opened on demand: its code is fetched then, not with the page.
+const StudySettings = lazy(() => import("./study-settings").then((m) => ({ default: m.StudySettings })));
 import { useChartColors } from "./use-chart-colors";
 import { useKlineHistory, usePlanOrders } from "./use-kline-data";
 import "./kline-chart.css";
@@ -100,12 +112,17 @@ const ChartCard = memo(function ChartCard({
   depth,
 }: CardProps) {
   const { t } = useTranslation("trade");
+  const { t: tc } = useTranslation("chart");
   const { intl } = usePagePrefs();
   const summaryId = useId();
   const keysId = useId();
   const settingsId = useId();
   const [interval, setKlineInterval] = useLocalPref("klineInterval");
   const [studies, setStudies] = useLocalPref("klineStudies");
+  const [params, setParams] = useState<StudyParams>({});
+  useEffect(() => setParams(loadStudyParams()), []);
+  const [editStudies, setEditStudies] = useState(false);
+  const clicks = useRef<PriceClick>(() => {});
   const [rise, setRise] = useLocalPref("riseColor");
   const [markOrders, setMarkOrders] = useLocalPref("entrustKlineMark");
   const [markPlans, setMarkPlans] = useLocalPref("planKlineMark");
@@ -181,7 +198,7 @@ const ChartCard = memo(function ChartCard({
         fillText: (m) => texts.current.fillText(m),
         time: (ms, s) => texts.current.time(ms, s),
       },
-      { onCrosshair: setHover, onNearLeftEdge: (from) => edge.current(from) },
+      { onCrosshair: setHover, onNearLeftEdge: (from) => edge.current(from), onPriceClick: (at, id) => clicks.current(at, id) },
       market.pricePrecision,
     );
     setEngine(e);
@@ -198,7 +215,7 @@ const ChartCard = memo(function ChartCard({
     if (engine && colors) engine.setColors(colors);
   }, [engine, colors]);
   useEffect(() => engine?.setPrecision(market.pricePrecision), [engine, market.pricePrecision]);
-  useEffect(() => engine?.setStudies(studies), [engine, studies]);
+  useEffect(() => engine?.setStudies(studies, false, params), [engine, studies, params]);
   useEffect(() => {
     if (!engine) return;
     const same = drawn.current?.engine === engine ? drawn.current : undefined;
@@ -214,10 +231,22 @@ const ChartCard = memo(function ChartCard({
     setDrawnLines((was) => (was.join() === lines.join() ? was : lines));
   }, [engine, prices, fillList]);
 
-  const closes = useMemo(() => history.candles.map((c) => Number(c.close)), [history.candles]);
+  const bars = useMemo(() => barsOf(history.candles), [history.candles]);
+  const drawnStudies = useMemo(() => studies.filter((s): s is DrawnStudy => s !== "vol"), [studies]);
   const outputs = useMemo(
-    () => studies.filter((s): s is DrawnStudy => s !== "vol").map((study) => ({ study, out: studyOutput(study, closes) })),
-    [closes, studies],
+    () => drawnStudies.map((study) => ({ study, out: studyOutput(study, bars, params) })),
+    [bars, drawnStudies, params],
+  );
+  const firstTs = history.candles[Math.max(0, history.candles.length - 21)]?.ts;
+  const lastTs = history.candles[history.candles.length - 1]?.ts;
+  const drawingSpan = useMemo(
+    () => (firstTs !== undefined && lastTs !== undefined ? { from: firstTs, to: lastTs } : undefined),
+    [firstTs, lastTs],
+  );
+  const drawingPrice = useCallback(
+    (v: number) =>
+      formatNumber(v.toFixed(market.pricePrecision), intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision }),
+    [intl, market.pricePrecision],
   );
   const last = history.candles[history.candles.length - 1];
   const shown = (hover !== null ? history.candles.find((c) => c.ts === hover) : undefined) ?? last;
@@ -268,9 +297,12 @@ const ChartCard = memo(function ChartCard({
             items={KLINE_STUDIES}
             pressed={(s) => studies.includes(s)}
             onPress={(s) => setStudies(toggleStudy(KLINE_STUDIES, studies, s))}
-            text={(s) => t(`chart.studyNames.${s}`)}
-            title={(s) => t(`chart.studyTitles.${s}`)}
+            text={(s) => tc(`studyNames.${s}`)}
+            title={(s) => tc(`studyTitles.${s}`)}
           />
+          <button type="button" className="button small" onClick={() => setEditStudies(true)} aria-haspopup="dialog">
+            {tc("settings.open")}
+          </button>
           <details className="chart-settings">
             <summary>{t("chart.settings")}</summary>
             <div className="chart-settings-body" id={settingsId}>
@@ -306,6 +338,29 @@ const ChartCard = memo(function ChartCard({
           </details>
         </div>
       )}
+      {view === "candles" && (
+        <DrawingTools
+          engine={engine}
+          instType={source.instType}
+          symbol={market.symbol}
+          clicks={clicks}
+          price={drawingPrice}
+          span={drawingSpan}
+        />
+      )}
+      {editStudies && (
+        <Suspense fallback={null}>
+          <StudySettings
+            studies={drawnStudies}
+            params={params}
+            onClose={() => setEditStudies(false)}
+            onApply={(next) => {
+              setParams(saveStudyParams(next));
+              setEditStudies(false);
+            }}
+          />
+        </Suspense>
+      )}
       {depth ?? (
         <figure className="chart-figure" aria-busy={!live.ready || lib.state === "loading"}>
           {shown && (
@@ -330,8 +385,9 @@ const ChartCard = memo(function ChartCard({
           {shown && outputs.length > 0 && (
             <p className="chart-legend" aria-hidden="true" data-testid="chart-study-legend">
               {outputs.map(({ study, out }) => {
-                const name = t(`chart.studyNames.${study}`);
-                const digits = study === "rsi" ? 2 : market.pricePrecision;
+                const name = tc(`studyNames.${study}`);
+                const scale = STUDY_SCALE[study];
+                const digits = scale === "percent" ? 2 : scale === "volume" ? market.quantityPrecision : market.pricePrecision;
                 const value = (v: number | null | undefined) =>
                   v === null || v === undefined ? "—" : formatNumber(v.toFixed(digits), intl, { minDigits: digits, maxDigits: digits });
                 // MA and EMA print each length as its own line; the others name their parameters once.
@@ -340,7 +396,7 @@ const ChartCard = memo(function ChartCard({
                 return (
                   <span key={study} className="legend-study">
                     {out.lines.map((line, k) => (
-                      <span key={k} className={`line-${study === "boll" ? Math.min(k, 1) : k}`}>
+                      <span key={k} className={`line-${study === "boll" || study === "vwap" ? Math.min(k, 1) : k}`}>
                         {labels[k] ? `${labels[k]} ` : ""}
                         {value(line[shownIndex])}
                       </span>
@@ -368,6 +424,7 @@ const ChartCard = memo(function ChartCard({
             data-interval={history.interval}
             data-candles={history.candles.length}
             data-studies={studies.join(",")}
+            data-panes={studies.filter(isPaneStudy).length}
             data-price-lines={drawnLines.join(" ")}
             data-fill-marks={fillList.reduce((n, f) => n + f.count, 0)}
             data-up-color={colors?.up}
