@@ -24,7 +24,7 @@ import { FuturesTickerBar } from "./futures-ticker-bar";
 import { useFuturesAccount, type FuturesAccountView } from "./use-futures-account";
 
 /** The book, trades and futures ticker of a contract: the server's first paint, then the public stream. */
-function useFuturesFeeds(data: FuturesPageData) {
+export function useFuturesFeeds(data: FuturesPageData) {
   const symbol = data.symbol.symbol;
   return useMarketFeeds(() => ({
     book: bookFeed(symbol, data.book ?? { asks: [], bids: [] }, BOOK_FEED_DEPTH, undefined, PRODUCT_TYPE),
