@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { newFuturesTrader, registerThroughPage, sticksOut } from "./helpers";
+import { axeViolations, newFuturesTrader, registerThroughPage, sticksOut } from "./helpers";
 
 /** The phone's trading routes of the specification (issue 29 item 4; docs/decisions/723). */
 let n = 0;
@@ -32,12 +32,14 @@ test("every phone route fits 390 × 844 with its actions on screen; the order sh
   ] as const) {
     await page.goto(path);
     await fitsThePhone(page);
+    expect(await axeViolations(page), path).toEqual([]);
     await bar(page).getByRole("button").first().click();
     await expect(sheet(page)).toBeVisible();
     // the sheet is the page's modal dialog, named by its heading; its submit is on screen at once
     await expect(page.getByRole("dialog")).toHaveCount(1);
     const button = sheet(page).getByRole("button", { name: submit, exact: true });
     await expect(button).toBeInViewport({ ratio: 1 });
+    expect(await axeViolations(page), `${path} with its order sheet open`).toEqual([]);
     // a longer form (TP/SL fields open, where the form has them) still keeps it there
     const tpsl = sheet(page).getByRole("checkbox", { name: /TP\/SL/ });
     if ((await tpsl.count()) > 0) {
@@ -52,6 +54,7 @@ test("every phone route fits 390 × 844 with its actions on screen; the order sh
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await fitsThePhone(page);
+    expect(await axeViolations(page), path).toEqual([]);
   }
   await expect(page.getByRole("heading", { name: "Spot orders" })).toBeVisible();
   await page.goto("/trade-info/BTCUSDT");
