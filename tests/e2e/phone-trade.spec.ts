@@ -81,7 +81,6 @@ test("a limit order is placed from the sheet on /trade-spot, shows as a card (al
   await expect(open.getByRole("button", { name: "Cancel the Buy order of 0.01 at 20,000.00" })).toBeVisible();
   await expect(open.locator("td[data-label='Price']")).toContainText("20,000.00");
   baseExpect(await sticksOut(page)).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: process.env.PHONE_SHOT ?? "/dev/null", fullPage: true });
 
   await page.goto("/trade-asset-order");
   const card = page.getByTestId("order-card");

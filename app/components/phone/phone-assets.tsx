@@ -12,15 +12,16 @@ import { PhoneFrame } from "./phone-frame";
  */
 export function PhoneAssetsPage() {
   const { t } = useTranslation("phone");
+  const { t: ta } = useTranslation("assets");
   return (
     <PhoneFrame
       testId="phone-assets"
       bar={
         <>
-          <LocaleLink className="button submit-buy" to={phonePaths.spot()}>
+          <LocaleLink className="button primary" to={phonePaths.spot()}>
             {t("pair.spot")}
           </LocaleLink>
-          <LocaleLink className="button submit-sell" to={phonePaths.swap()}>
+          <LocaleLink className="button primary" to={phonePaths.swap()}>
             {t("pair.swap")}
           </LocaleLink>
         </>
@@ -29,7 +30,9 @@ export function PhoneAssetsPage() {
       <div className="phone-cards">
         <AssetShell page="overview">
           <AssetOverview />
+          <h2>{ta("title.spot")}</h2>
           <SpotAssets />
+          <h2>{ta("title.futures")}</h2>
           <FuturesAssets />
         </AssetShell>
       </div>

@@ -114,10 +114,10 @@ export function PhoneOrdersPage({ data }: { data: PhoneOrdersData }) {
       title={t("orders.title")}
       bar={
         <>
-          <LocaleLink className="button submit-buy" to={phonePaths.spot()}>
+          <LocaleLink className="button primary" to={phonePaths.spot()}>
             {t("pair.spot")}
           </LocaleLink>
-          <LocaleLink className="button submit-sell" to={phonePaths.swap()}>
+          <LocaleLink className="button primary" to={phonePaths.swap()}>
             {t("pair.swap")}
           </LocaleLink>
         </>
