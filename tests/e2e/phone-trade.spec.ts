@@ -96,6 +96,22 @@ test("a limit order is placed from the sheet on /trade-spot, shows as a card (al
   expect(pageProblems).toEqual([]);
 });
 
+test("a market buy from the sheet is confirmed above it and the stream's fill toast follows", async ({ page, pageProblems }) => {
+  await registerThroughPage(page, newEmail(), "Passw0rd!x");
+  await page.setViewportSize(PHONE);
+  await page.goto("/trade-spot/BTCUSDT");
+  await bar(page).getByRole("button", { name: "Buy" }).click();
+  await sheet(page).getByRole("button", { name: "Market", exact: true }).click();
+  await sheet(page).getByLabel("Total", { exact: true }).fill("50");
+  await sheet(page).getByRole("button", { name: "Buy BTC" }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm: Buy BTC" });
+  await expect(confirm.getByRole("button", { name: "Confirm" })).toBeFocused();
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(toast(page, /Buy order filled: 0\.000\d+ BTC/)).toBeVisible();
+  expect(pageProblems).toEqual([]);
+});
+
 test("a limit order is placed from the sheet on /trade-swap and cancelled from its card", async ({ page, pageProblems }) => {
   await newFuturesTrader(page, "/futures/usdt/BTCUSDT", "1000");
   await page.setViewportSize(PHONE);

@@ -21,11 +21,11 @@ export function useSheet(): SheetControl & { ref: RefObject<HTMLDialogElement> }
   const ref = useRef<HTMLDialogElement>(null);
   return {
     ref,
+    // The dialog focuses its first control (its close button): no keyboard pops up over the form
+    // before the trader has chosen the order's type.
     open: () => {
       const d = ref.current;
       if (d && !d.open) d.showModal();
-      // the amount is what the trader types first; the side and type are one tap each above it
-      requestAnimationFrame(() => (d?.querySelector("input[id$='quantity'], input[id$='size']") as HTMLElement | null)?.focus());
     },
     close: () => ref.current?.close(),
   };

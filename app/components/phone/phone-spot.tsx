@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AccountSection } from "~/components/trade/account-section";
 import { OrderPanel } from "~/components/trade/order-panel";
@@ -6,6 +6,7 @@ import { MarketUnavailable, useLoginTo } from "~/components/trade/screen-parts";
 import { TickerBar } from "~/components/trade/ticker-bar";
 import { DemoSwitch } from "~/components/trade/demo-switch";
 import { useAccountFeed } from "~/components/trade/use-feeds";
+import { useSpotToasts } from "~/components/trade/use-spot-toasts";
 import { usePairScreen } from "~/components/trade/use-pair-screen";
 import { parseDecimal, type Decimal } from "~/lib/numbers/decimal";
 import { useSimulationMode } from "~/lib/simulation/simulation-mode";
@@ -18,8 +19,6 @@ import { LocaleLink } from "~/components/locale-link";
 import { OrderSheet, PhoneFrame, SideButtons, useSheet } from "./phone-frame";
 import { PhoneMarket } from "./phone-market";
 
-/** The desktop screen tells the stream's toasts apart from its own; the phone shows only its own (decision 723). */
-const ignore = () => undefined;
 const NO_ACCOUNT = new FrameStore<AccountView | undefined>(() => undefined);
 
 /**
@@ -36,6 +35,9 @@ export function PhoneSpotPage({ data }: { data: SpotPageData }) {
   const account = useFrameStore(feed ? (feed.store as FrameStore<AccountView | undefined>) : NO_ACCOUNT);
   const loginTo = useLoginTo();
   const sheet = useSheet();
+  /** What this tab announced itself: the stream's toasts do not say it twice. */
+  const announced = useRef(new Set<string>());
+  useSpotToasts(feed, market, announced.current);
   const available = useMemo(() => {
     if (!market || account?.balances.state !== "ready") return undefined;
     const list = account.balances.data;
@@ -70,13 +72,20 @@ export function PhoneSpotPage({ data }: { data: SpotPageData }) {
         openOrders={account?.openOrders.state === "ready" ? account.openOrders.data : undefined}
       />
       <div className="phone-cards">
-        <AccountSection view={account} market={market} demo={demo} onChanged={refreshIfOffline} onCancelling={ignore} loginTo={loginTo} />
+        <AccountSection
+          view={account}
+          market={market}
+          demo={demo}
+          onChanged={refreshIfOffline}
+          onCancelling={(ids) => ids.forEach((id) => announced.current.add(`cancelled:${id}`))}
+          loginTo={loginTo}
+        />
       </div>
       <OrderSheet sheetRef={sheet.ref} title={tt("heading", { base: market.base, quote: market.quote })}>
         <OrderPanel
           {...screen.formOf(market)}
           available={available}
-          onSending={ignore}
+          onSending={(clientOid) => announced.current.add(`placed:${clientOid}`)}
           onPlaced={() => {
             refreshIfOffline();
             sheet.close();

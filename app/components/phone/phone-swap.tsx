@@ -7,21 +7,17 @@ import { FuturesOrderPanel } from "~/components/futures/futures-order-panel";
 import { useFuturesFeeds } from "~/components/futures/futures-page";
 import { FuturesPanels } from "~/components/futures/futures-panels";
 import { FuturesTickerBar } from "~/components/futures/futures-ticker-bar";
-import { useFuturesAccount, type FuturesAccountView } from "~/components/futures/use-futures-account";
-import type { FuturesAccountState } from "~/lib/futures/account-feed";
+import { useFuturesAccountView } from "~/components/futures/use-futures-account";
 import { futuresMarketOf } from "~/lib/futures/contract";
-import { livePosition } from "~/lib/futures/live-position";
 import type { HoldSide } from "~/lib/futures/maths";
 import type { FuturesPageData } from "~/lib/futures/page-data";
 import { futuresPath } from "~/lib/futures/paths";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
-import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import { OrderSheet, PhoneFrame, SideButtons, useSheet } from "./phone-frame";
 import { PhoneMarket } from "./phone-market";
 import { PairLinks } from "./phone-spot";
 
 const NONE: never[] = [];
-const NO_ACCOUNT = new FrameStore<FuturesAccountState | undefined>(() => undefined);
 
 /**
  * A USDT-M perpetual on a phone (`/trade-swap/:symbol`, docs/decisions/723): the futures screen's
@@ -38,18 +34,7 @@ export function PhoneSwapPage({ data }: { data: FuturesPageData }) {
   const [pick, setPick] = useState<{ price: string; n: number }>();
   const loginTo = useLoginTo();
   const sheet = useSheet();
-  const feed = useFuturesAccount(symbol, user !== null);
-  const state = useFrameStore(feed ? (feed.store as FrameStore<FuturesAccountState | undefined>) : NO_ACCOUNT);
-  const view = useMemo<FuturesAccountView | undefined>(
-    () => (feed && state ? { ...state, afterAction: (scope) => feed.afterAction(scope) } : undefined),
-    [feed, state],
-  );
-  const mark = Number(ticker?.markPrice) || undefined;
-  const positions = useMemo(
-    () =>
-      view?.positions.state === "ready" ? view.positions.data.map((p) => livePosition(p, p.symbol === symbol ? mark : undefined)) : NONE,
-    [view?.positions, symbol, mark],
-  );
+  const { view, positions } = useFuturesAccountView(symbol, user !== null, market, ticker?.markPrice);
   useLiveTitle(ticker?.lastPr, tt("futures.meta.title", { symbol }));
   if (!market) return <MarketUnavailable />;
   const live: MarketLive = {
