@@ -42,6 +42,7 @@ import { LinkGuard } from "~/components/link-guard";
 import { ImageHosts } from "~/components/image-hosts";
 import { UserInfoSync } from "~/components/user-info-sync";
 import { TrackingHost } from "~/components/tracking-host";
+import { PhoneTwinLink } from "~/components/phone/phone-twin-link";
 import globalCss from "~/styles/global.css?url";
 
 // The app's stylesheets are written by the document: a page may inline them instead (docs/decisions/606).
@@ -164,6 +165,7 @@ export default function App() {
       <SimulationGuard />
       <SiteHeader />
       <main id="main" className="page">
+        <PhoneTwinLink />
         <Outlet />
       </main>
       <SiteFooter />

@@ -51,6 +51,8 @@ interface Props {
   /** A price picked in the book. */
   pick?: { price: string; n: number };
   onChanged: () => void;
+  /** After the gateway accepted an order (the phone's order sheet closes, docs/decisions/723). */
+  onPlaced?: () => void;
 }
 
 /**
@@ -69,6 +71,7 @@ export function FuturesOrderPanel({
   onHoldSide,
   pick,
   onChanged,
+  onPlaced,
 }: Props) {
   // the fee estimate and the most that can be opened use the trader's own rates
   const market = useOwnRates(listed, loggedIn);
@@ -220,6 +223,7 @@ export function FuturesOrderPanel({
       setSize("");
       setTouched(false);
       onChanged();
+      onPlaced?.();
     } catch (e) {
       const pe = placeErrorOf(e, "futures");
       setFormError(errorText(pe.error));

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useLiveTitle, useScreen } from "~/components/trade/use-screen";
 import { DemoSwitch } from "~/components/trade/demo-switch";
 import { MarketPanes, MarketUnavailable, useLoginTo, type MarketLive } from "~/components/trade/screen-parts";
@@ -6,26 +6,21 @@ import { TradeLayout } from "~/components/trade/trade-layout";
 import { useMarketFeeds } from "~/components/trade/use-feeds";
 import { FUTURES_CHART, futuresTickerOf, PRODUCT_TYPE, type FuturesTicker } from "~/lib/futures/api";
 import { futuresMarketOf } from "~/lib/futures/contract";
-import type { FuturesAccountState, FuturesEvent } from "~/lib/futures/account-feed";
-import { livePosition } from "~/lib/futures/live-position";
 import type { HoldSide } from "~/lib/futures/maths";
 import type { FuturesPageData } from "~/lib/futures/page-data";
-import { formatCoin, formatNumber } from "~/lib/i18n/format";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
-import { showToast } from "~/lib/toast";
 import { chartAccountOf } from "~/lib/trade/chart-account";
 import type { PriceMark } from "~/lib/trade/chart/marks";
 import { mergeTrades } from "~/lib/trade/market-data";
 import { BOOK_FEED_DEPTH, bookFeed, productTickerFeed, tradesFeed } from "~/lib/trade/market-feed";
-import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import { FuturesOpeningGate } from "./futures-opening";
 import { FuturesOrderPanel } from "./futures-order-panel";
 import { FuturesPanels } from "./futures-panels";
 import { FuturesTickerBar } from "./futures-ticker-bar";
-import { useFuturesAccount, type FuturesAccountView } from "./use-futures-account";
+import { useFuturesAccountView } from "./use-futures-account";
 
 /** The book, trades and futures ticker of a contract: the server's first paint, then the public stream. */
-function useFuturesFeeds(data: FuturesPageData) {
+export function useFuturesFeeds(data: FuturesPageData) {
   const symbol = data.symbol.symbol;
   return useMarketFeeds(() => ({
     book: bookFeed(symbol, data.book ?? { asks: [], bids: [] }, BOOK_FEED_DEPTH, undefined, PRODUCT_TYPE),
@@ -37,59 +32,19 @@ function useFuturesFeeds(data: FuturesPageData) {
 }
 
 const NONE: never[] = [];
-const NO_ACCOUNT = new FrameStore<FuturesAccountState | undefined>(() => undefined);
 
 /** The USDT-M futures screen of one contract (docs/decisions/705): the spot screen's pieces, futures data. */
 export function FuturesPage({ data }: { data: FuturesPageData }) {
   const market = useMemo(() => futuresMarketOf(data.contract), [data.contract]);
   const symbol = data.symbol.symbol;
   const feeds = useFuturesFeeds(data);
-  const { t, intl, user, book, trades, ticker } = useScreen(feeds);
+  const { t, user, book, trades, ticker } = useScreen(feeds);
   const [unit] = useLocalPref("futuresTradeUnit");
   const [holdSide, setHoldSide] = useState<HoldSide>("long");
   const [pick, setPick] = useState<{ price: string; n: number }>();
   const loginTo = useLoginTo();
 
-  const feed = useFuturesAccount(symbol, user !== null);
-  const state = useFrameStore(feed ? (feed.store as FrameStore<FuturesAccountState | undefined>) : NO_ACCOUNT);
-  const view = useMemo<FuturesAccountView | undefined>(
-    () => (feed && state ? { ...state, afterAction: (scope) => feed.afterAction(scope) } : undefined),
-    [feed, state],
-  );
-
-  // Toasts of what the private stream says happened: fills of this contract, and any position
-  // near liquidation (once, until it recovers), or liquidated or auto-deleveraged as the gateway says (docs/decisions/706, 717).
-  useEffect(() => {
-    if (!feed || !market) return;
-    return feed.onEvent((e: FuturesEvent) => {
-      if (e.kind === "fill") {
-        if (e.fill.symbol !== symbol) return;
-        const digits = market.pricePrecision;
-        const values = {
-          size: formatCoin(e.fill.baseVolume, market.base, intl),
-          coin: market.base,
-          price: formatNumber(e.fill.price, intl, { minDigits: digits, maxDigits: digits }),
-        };
-        showToast(t("futures.toast.filled", values), "notice");
-        return;
-      }
-      const p = e.position;
-      const values = { symbol: p.symbol, side: t(`futures.pos.${p.holdSide}`), size: formatCoin(p.total, market.base, intl) };
-      const key = {
-        liquidated: "futures.live.liquidated",
-        deleveraged: "futures.live.deleveraged",
-        nearLiquidation: "futures.toast.nearLiquidation",
-      };
-      showToast(t(key[e.kind], values), "notice");
-    });
-  }, [feed, symbol, market, intl, t]);
-
-  const mark = Number(ticker?.markPrice) || undefined;
-  const positions = useMemo(
-    () =>
-      view?.positions.state === "ready" ? view.positions.data.map((p) => livePosition(p, p.symbol === symbol ? mark : undefined)) : NONE,
-    [view?.positions, symbol, mark],
-  );
+  const { view, positions } = useFuturesAccountView(symbol, user !== null, market, ticker?.markPrice);
 
   useLiveTitle(ticker?.lastPr, t("futures.meta.title", { symbol }));
 

@@ -509,7 +509,10 @@ function FuturesPlansTable({ plans, market, onChanged }: { plans: readonly PlanO
  * "Open long", "Close short"... of an order or fill. In hedge mode Bitget's side is the position's;
  * in one-way mode it is the order's own, so a closing sell closes a long.
  */
-function orderSideText(t: (k: string) => string, o: { side: string; tradeSide: string; reduceOnly?: string; posMode?: string }): string {
+export function orderSideText(
+  t: (k: string) => string,
+  o: { side: string; tradeSide: string; reduceOnly?: string; posMode?: string },
+): string {
   const closing = o.tradeSide.startsWith("close") || o.reduceOnly === "YES";
   const long = o.posMode === "hedge_mode" || !closing ? o.side === "buy" : o.side === "sell";
   return t(`futures.form.${closing ? "close" : "open"}${long ? "Long" : "Short"}`);

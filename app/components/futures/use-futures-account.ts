@@ -1,6 +1,19 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { browserHttp } from "~/lib/http/browser-client";
-import { FuturesAccountFeed, planRows, type FuturesAccountApi, type FuturesAccountState } from "~/lib/futures/account-feed";
+import {
+  FuturesAccountFeed,
+  planRows,
+  type FuturesAccountApi,
+  type FuturesAccountState,
+  type FuturesEvent,
+} from "~/lib/futures/account-feed";
+import type { FuturesMarket } from "~/lib/futures/contract";
+import { livePosition } from "~/lib/futures/live-position";
+import { formatCoin, formatNumber } from "~/lib/i18n/format";
+import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
+import { showToast } from "~/lib/toast";
+import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import { futuresAccountOf, MARGIN_COIN, mergeOrders, mergePositions, MIX, PRODUCT_TYPE } from "~/lib/futures/api";
 import { LIQUIDATION_BILLS, liquidationBills } from "~/lib/futures/private-events";
 import { mergePlans } from "~/lib/trade/chart/marks";
@@ -48,4 +61,57 @@ export function useFuturesAccount(symbol: string, loggedIn: boolean): FuturesAcc
   const [feed] = useState(() => (loggedIn ? new FuturesAccountFeed(symbol, lazyPrivate, restApi) : undefined));
   useEffect(() => feed?.start(), [feed]);
   return feed;
+}
+
+const NONE: never[] = [];
+const NO_ACCOUNT = new FrameStore<FuturesAccountState | undefined>(() => undefined);
+
+/**
+ * The trader's futures account as a screen shows it (the desktop's and the phone's, docs/decisions/723):
+ * the feed's state with what to do after an action, the positions at the live mark price, and the
+ * stream's toasts. Undefined view and no positions for a guest.
+ */
+export function useFuturesAccountView(symbol: string, loggedIn: boolean, market: FuturesMarket | undefined, markPrice: string | undefined) {
+  const { t } = useTranslation("trade");
+  const { intl } = usePagePrefs();
+  const feed = useFuturesAccount(symbol, loggedIn);
+  const state = useFrameStore(feed ? (feed.store as FrameStore<FuturesAccountState | undefined>) : NO_ACCOUNT);
+  const view = useMemo<FuturesAccountView | undefined>(
+    () => (feed && state ? { ...state, afterAction: (scope) => feed.afterAction(scope) } : undefined),
+    [feed, state],
+  );
+  // Toasts of what the private stream says happened: fills of this contract, and any position
+  // near liquidation (once, until it recovers), or liquidated or auto-deleveraged as the gateway says (docs/decisions/706, 717).
+  useEffect(() => {
+    if (!feed || !market) return;
+    return feed.onEvent((e: FuturesEvent) => {
+      if (e.kind === "fill") {
+        if (e.fill.symbol !== symbol) return;
+        const digits = market.pricePrecision;
+        const values = {
+          size: formatCoin(e.fill.baseVolume, market.base, intl),
+          coin: market.base,
+          price: formatNumber(e.fill.price, intl, { minDigits: digits, maxDigits: digits }),
+        };
+        showToast(t("futures.toast.filled", values), "notice");
+        return;
+      }
+      const p = e.position;
+      const values = { symbol: p.symbol, side: t(`futures.pos.${p.holdSide}`), size: formatCoin(p.total, market.base, intl) };
+      const key = {
+        liquidated: "futures.live.liquidated",
+        deleveraged: "futures.live.deleveraged",
+        nearLiquidation: "futures.toast.nearLiquidation",
+      };
+      showToast(t(key[e.kind], values), "notice");
+    });
+  }, [feed, symbol, market, intl, t]);
+
+  const mark = Number(markPrice) || undefined;
+  const positions = useMemo(
+    () =>
+      view?.positions.state === "ready" ? view.positions.data.map((p) => livePosition(p, p.symbol === symbol ? mark : undefined)) : NONE,
+    [view?.positions, symbol, mark],
+  );
+  return { view, positions };
 }

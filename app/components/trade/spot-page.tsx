@@ -1,13 +1,10 @@
-import { useEffect, useMemo, useRef } from "react";
-import { formatNumber } from "~/lib/i18n/format";
+import { useMemo, useRef } from "react";
 import { parseDecimal, type Decimal } from "~/lib/numbers/decimal";
 import { useSimulationMode } from "~/lib/simulation/simulation-mode";
-import { showToast } from "~/lib/toast";
 import type { SpotAsset } from "~/lib/assets/valuation";
 import type { Async } from "~/lib/async-state";
 import type { AccountFeed, AccountView } from "~/lib/trade/account-feed";
 import type { Market } from "~/lib/trade/market";
-import type { OrderEvent, PlanEvent } from "~/lib/trade/order-events";
 import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import type { SpotPageData } from "~/lib/trade/spot-page-data";
 import { AccountSection } from "./account-section";
@@ -16,12 +13,13 @@ import { MarketPanes, MarketUnavailable, PairHead, useLoginTo } from "./screen-p
 import { TradeLayout } from "./trade-layout";
 import { useAccountFeed } from "./use-feeds";
 import { usePairScreen } from "./use-pair-screen";
+import { useSpotToasts } from "./use-spot-toasts";
 
 /** One spot market: its data live from the streams, the order panel on the side the layout says. */
 export function SpotPage({ data }: { data: SpotPageData }) {
   const demo = useSimulationMode();
   const screen = usePairScreen(data, "meta.title");
-  const { t, intl, market, symbol, loggedIn } = screen;
+  const { t, market, symbol, loggedIn } = screen;
   const accountFeed = useAccountFeed(symbol, loggedIn);
   const account = useFeedView(accountFeed);
   const available = useMemo(() => availableOf(account?.balances, market), [account?.balances, market]);
@@ -29,31 +27,7 @@ export function SpotPage({ data }: { data: SpotPageData }) {
   /** What this tab already announced itself ("placed:<clientOid>", "cancelled:<orderId>"): the stream does not say it twice. */
   const announced = useRef(new Set<string>());
 
-  // Toasts of what happened to the trader's orders, from the private stream, in the page's language.
-  useEffect(() => {
-    if (!accountFeed || !market) return;
-    const amount = (v: string) => formatNumber(v, intl, { maxDigits: market.quantityPrecision });
-    const price = (v: string) => formatNumber(v, intl, { minDigits: market.pricePrecision, maxDigits: market.pricePrecision });
-    return accountFeed.onEvent((e: OrderEvent | PlanEvent) => {
-      if ("plan" in e) {
-        const p = e.plan;
-        if (e.kind === "triggered") showToast(t("spot.toast.triggered", { side: t(`side.${p.side}`), price: price(p.triggerPrice) }));
-        else showToast(t("spot.toast.planFailed", { reason: p.failReason || "—" }), "notice");
-        return;
-      }
-      const o = e.order;
-      const key = e.kind === "placed" ? `placed:${o.clientOid}` : e.kind === "cancelled" ? `cancelled:${o.orderId}` : "";
-      if (key && announced.current.delete(key)) return;
-      const values = {
-        side: t(`side.${o.side}`),
-        filled: amount(o.baseVolume),
-        size: o.orderType === "market" && o.side === "buy" ? `${amount(o.size)} ${market.quote}` : `${amount(o.size)} ${market.base}`,
-        coin: market.base,
-        price: o.orderType === "market" ? t("form.market") : price(o.priceAvg),
-      };
-      showToast(t(`spot.toast.${e.kind}`, values), e.kind === "cancelled" ? "message" : "notice");
-    });
-  }, [accountFeed, market, intl, t]);
+  useSpotToasts(accountFeed, market, announced.current);
 
   if (!market) return <MarketUnavailable />;
   const refreshIfOffline = () => {

@@ -26,12 +26,14 @@ const render = (props: Partial<ComponentProps<typeof DataTable<Row>>> = {}) =>
   renderToStaticMarkup(<DataTable rows={rows} columns={columns} rowKey={(r) => r.id} {...props} />);
 
 describe("DataTable", () => {
-  it("writes the header row and a row per item, column by column", () => {
+  it("writes the header row and a row per item, column by column; a cell names its column when the header is text (the phone's cards)", () => {
     expect(render()).toBe(
       '<table class="data-table"><thead><tr><th scope="col">Coin</th><th scope="col" class="num">Price</th>' +
         '<th scope="col" class="num">Change</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>' +
-        '<tbody><tr><th scope="row">BTC</th><td class="num" data-testid="price-BTC">1</td><td class="num down">-2</td><td class="num">x</td></tr>' +
-        '<tr><th scope="row">ETH</th><td class="num" data-testid="price-ETH"></td><td class="num up">3</td><td class="num">x</td></tr></tbody></table>',
+        '<tbody><tr><th scope="row">BTC</th><td class="num" data-testid="price-BTC" data-label="Price">1</td>' +
+        '<td class="num down" data-label="Change">-2</td><td class="num">x</td></tr>' +
+        '<tr><th scope="row">ETH</th><td class="num" data-testid="price-ETH" data-label="Price"></td>' +
+        '<td class="num up" data-label="Change">3</td><td class="num">x</td></tr></tbody></table>',
     );
   });
 
@@ -45,7 +47,7 @@ describe("DataTable", () => {
 
   it("spans one text over the cells after the row header when a row has nothing to show", () => {
     const html = render({ missing: (r) => (r.price ? undefined : `No market for ${r.id}`) });
-    expect(html).toContain('<tr><th scope="row">BTC</th><td class="num" data-testid="price-BTC">1</td>');
+    expect(html).toContain('<tr><th scope="row">BTC</th><td class="num" data-testid="price-BTC" data-label="Price">1</td>');
     expect(html).toContain('<tr><th scope="row">ETH</th><td colSpan="3">No market for ETH</td></tr>');
   });
 });

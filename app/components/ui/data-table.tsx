@@ -34,7 +34,10 @@ function cellClassOf<T>(c: Column<T>, row: T): string | undefined {
   return c.cellClass ?? (c.num ? "num" : undefined);
 }
 
-/** Every list of the app: a header row and a row per item, column by column, so they read (and align) alike. */
+/**
+ * Every list of the app: a header row and a row per item, column by column, so they read (and align)
+ * alike. A cell carries its column's name (`data-label`) for the phone's card layout (docs/decisions/723).
+ */
 export function DataTable<T>({ rows, columns, rowKey, className, caption, testId, rowTestId, missing }: Props<T>) {
   return (
     <table className={className ? `data-table ${className}` : "data-table"} data-testid={testId}>
@@ -60,7 +63,12 @@ export function DataTable<T>({ rows, columns, rowKey, className, caption, testId
                     {c.cell(r)}
                   </th>
                 ) : (
-                  <td key={i} className={cellClassOf(c, r)} data-testid={c.testId?.(r)}>
+                  <td
+                    key={i}
+                    className={cellClassOf(c, r)}
+                    data-testid={c.testId?.(r)}
+                    data-label={typeof c.header === "string" ? c.header : undefined}
+                  >
                     {c.cell(r)}
                   </td>
                 ),

@@ -11,19 +11,21 @@ import { cachedListing, gatewayReader, listingOf } from "~/utils/market-page.ser
 /**
  * The first paint of the futures screen: the contract, its ticker (last, mark, index), funding,
  * open interest, book, trades and candles, all public and of the live market (docs/decisions/701).
- * An unlisted contract is a real 404; another casing of a listed one is a 301 to its address.
+ * An unlisted contract is a real 404; another casing of a listed one is a 301 to its address
+ * (`pathOf`: the phone's swap screen has the same first paint, docs/decisions/723).
  */
 export async function futuresPageData(
   context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">,
   request: Request,
   symbolParam: string,
+  pathOf: (symbol: string) => string = futuresPath,
 ): Promise<FuturesPageData> {
   const get = gatewayReader(context, request, { productType: PRODUCT_TYPE });
   const { found, list } = listingOf(
     request,
     await cachedListing(MIX.contracts, () => get<FuturesContract[]>(MIX.contracts)),
     symbolParam,
-    futuresPath,
+    pathOf,
   );
   const symbol = found.symbol;
   const interval = LOCAL_PREF_DEFAULTS.klineInterval;

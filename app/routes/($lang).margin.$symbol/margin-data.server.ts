@@ -14,13 +14,14 @@ export async function marginPageData(
   context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">,
   request: Request,
   symbolParam: string,
+  pathOf: (symbol: string) => string = marginPath,
 ): Promise<MarginPageData> {
   const get = gatewayReader(context, request);
   const listed = await cachedListing(MARGIN_CURRENCIES, () => get<unknown[]>(MARGIN_CURRENCIES));
   const listings = listed.ok ? marginListingsOf(listed.data).filter((l) => l.isBorrowable) : undefined;
   const wanted = symbolParam.toUpperCase();
   if (listings && !listings.some((l) => l.symbol === wanted)) throw new Response(null, { status: 404, statusText: "Not Found" });
-  const spot = await spotPageData(context, request, symbolParam, marginPath);
+  const spot = await spotPageData(context, request, symbolParam, pathOf);
   const margin = listings ? new Set(listings.map((l) => l.symbol)) : undefined;
   return {
     ...spot,
