@@ -48,6 +48,7 @@ describe("local preferences", () => {
       lastLoginUserId: "",
       fiatName: "",
       favoriteSymbols: [],
+      favoriteContracts: [],
       skipOrderConfirm: false,
       hideSmallAssets: false,
       walletChains: "",
