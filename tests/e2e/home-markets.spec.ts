@@ -129,3 +129,12 @@ test("the pair switcher's search finds a futures contract and opens its screen",
   expect(await page.evaluate(() => localStorage.getItem("common:favoriteContracts"))).toBe("SOLUSDT");
   expect(pageProblems).toEqual([]);
 });
+
+test("the overview passes axe in the dark theme, futures tab and lists included", async ({ page, pageProblems }) => {
+  await page.context().addCookies([{ name: "theme", value: "black", url: test.info().project.use.baseURL as string }]);
+  await openHome(page);
+  await tab(page, "USDT-M futures").click();
+  await expect(page.getByRole("region", { name: "USDT-M futures markets" }).getByTestId("market-futures-BTCUSDT")).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  expect(pageProblems).toEqual([]);
+});

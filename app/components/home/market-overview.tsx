@@ -29,7 +29,8 @@ const trendClass = (change: string) => (change.startsWith("-") ? "down" : /[1-9]
 /**
  * The home page's market overview (docs/decisions/722): spot and USDT-M futures tabs and the
  * trader's favourites, a search, the hot / gainers / losers / new lists of the tab, and a table
- * sorted by any column header. Rows are links, so it works before (and without) scripts.
+ * sorted by any column header. Rows are links, so it works before (and without) scripts. A table
+ * with contracts shows funding and open interest instead of the price in the reader's currency.
  */
 export function MarketOverview({ spot, futures }: { spot: readonly OverviewRow[] | null; futures: readonly OverviewRow[] | null }) {
   const { t } = useTranslation("markets");
@@ -97,13 +98,14 @@ export function MarketOverview({ spot, futures }: { spot: readonly OverviewRow[]
   );
 }
 
-function MarketName({ row }: { row: OverviewRow }) {
+/** A market's link: its icon and symbol, and for a contract (outside a futures-only list) the perpetual badge. */
+function MarketName({ row, badge = true }: { row: OverviewRow; badge?: boolean }) {
   const { t } = useTranslation("markets");
   return (
     <LocaleLink to={pathOf(row)} className="market-name">
       <CoinIcon coin={row.baseCoin} />
       <span>{row.symbol}</span>
-      {row.kind === "futures" && <span className="badge">{t("perpetual")}</span>}
+      {badge && row.kind === "futures" && <span className="badge">{t("perpetual")}</span>}
     </LocaleLink>
   );
 }
@@ -115,7 +117,7 @@ function MarketLists({ rows, kind }: { rows: readonly OverviewRow[]; kind: Marke
   const lists = useMemo(() => marketLists(rows), [rows]);
   const change = (r: OverviewRow) => <span className={`num ${trendClass(r.change24h)}`}>{formatPercent(r.change24h, intl)}</span>;
   const parts: Array<{ id: keyof typeof lists; figure: (r: OverviewRow) => JSX.Element }> = [
-    { id: "hot", figure: (r) => <span className="num">{formatNumber(r.quoteVolume, intl, { compact: true })}</span> },
+    { id: "hot", figure: (r) => <span className="num">{formatNumber(r.quoteVolume, intl, { compact: true, maxDigits: 2 })}</span> },
     { id: "gainers", figure: change },
     { id: "losers", figure: change },
     { id: "newest", figure: change },
@@ -131,7 +133,7 @@ function MarketLists({ rows, kind }: { rows: readonly OverviewRow[]; kind: Marke
             <ol>
               {lists[id].map((r) => (
                 <li key={r.symbol} data-testid={`${id}-row`}>
-                  <MarketName row={r} />
+                  <MarketName row={r} badge={false} />
                   {figure(r)}
                 </li>
               ))}
@@ -159,10 +161,10 @@ function MarketTable({
   const { t } = useTranslation("markets");
   const { intl, currency } = usePagePrefs();
   const rates = usePageRates();
-  const header = (key: SortKey, label: string, num = true) => {
+  const header = (key: SortKey, label: string, num = true, extra = "") => {
     const on = sort?.key === key;
     return (
-      <th scope="col" className={num ? "num" : undefined} aria-sort={on ? sort.dir : undefined}>
+      <th scope="col" className={`${num ? "num" : ""} ${extra}`.trim() || undefined} aria-sort={on ? sort.dir : undefined}>
         <button type="button" className="sort-button" onClick={() => onSort(key)}>
           {label}
           <span aria-hidden="true" className="sort-mark">
@@ -182,16 +184,18 @@ function MarketTable({
             </th>
             {header("symbol", t("col.market"), false)}
             {header("lastPr", t("col.last"))}
-            <th scope="col" className="num">
-              {t("col.priceIn", { currency })}
-            </th>
+            {!withFutures && (
+              <th scope="col" className="num col-fiat">
+                {t("col.priceIn", { currency })}
+              </th>
+            )}
             {header("change24h", t("col.change"))}
             <th scope="col" className="spark-col">
               {t("col.chart")}
             </th>
-            {header("quoteVolume", t("col.turnover"))}
+            {header("quoteVolume", t("col.turnover"), true, "col-turnover")}
             {withFutures && header("fundingRate", t("col.funding"))}
-            {withFutures && header("openInterest", t("col.openInterest"))}
+            {withFutures && header("openInterest", t("col.openInterest"), true, "col-oi")}
           </tr>
         </thead>
         <tbody>
@@ -216,9 +220,11 @@ function MarketTable({
                   <MarketName row={r} />
                 </th>
                 <td className="num">{formatNumber(r.lastPr, intl)}</td>
-                <td className="num" data-testid={r.kind === "spot" ? `fiat-${r.symbol}` : undefined}>
-                  {fiat === undefined ? "—" : formatMoney(fiat, currency, intl)}
-                </td>
+                {!withFutures && (
+                  <td className="num col-fiat" data-testid={`fiat-${r.symbol}`}>
+                    {fiat === undefined ? "—" : formatMoney(fiat, currency, intl)}
+                  </td>
+                )}
                 <td className={`num ${trendClass(r.change24h)}`} data-testid="change">
                   {formatPercent(r.change24h, intl)}
                 </td>
@@ -238,15 +244,15 @@ function MarketTable({
                     <span aria-hidden="true">—</span>
                   )}
                 </td>
-                <td className="num">{formatNumber(r.quoteVolume, intl, { maxDigits: 0 })}</td>
+                <td className="num col-turnover">{formatNumber(r.quoteVolume, intl, { maxDigits: 0 })}</td>
                 {withFutures && (
                   <td className={`num ${r.fundingRate ? trendClass(r.fundingRate) : ""}`} data-testid="funding">
                     {r.fundingRate ? formatRate(r.fundingRate, intl) : "—"}
                   </td>
                 )}
                 {withFutures && (
-                  <td className="num" data-testid="open-interest">
-                    {r.openInterest ? formatNumber(r.openInterest, intl, { compact: true }) : "—"}
+                  <td className="num col-oi" data-testid="open-interest">
+                    {r.openInterest ? formatNumber(r.openInterest, intl, { compact: true, maxDigits: 2 }) : "—"}
                   </td>
                 )}
               </tr>

@@ -86,8 +86,10 @@ export function SymbolSwitcher({
         <LocaleLink to={pathOf(p.symbol)} aria-current={p.symbol === current ? "page" : undefined}>
           <span className="pair">
             <CoinIcon coin={p.baseCoin} size={16} />
-            {p.baseCoin}
-            <span className="muted">/{p.quoteCoin}</span>
+            <span>
+              {p.baseCoin}
+              <span className="muted">/{p.quoteCoin}</span>
+            </span>
           </span>
           {figures(p)}
         </LocaleLink>
