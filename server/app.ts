@@ -16,7 +16,7 @@ import { clientAddressOf, type TrustFn } from "./client-address.ts";
 import { PROXY_SECRET_HEADER } from "../protocol/headers.ts";
 import { dirname } from "node:path";
 import { STANDALONE_BASE, loadStandaloneAssets } from "./standalone-assets.ts";
-import { documentCache, isWikiDocumentPath } from "./document-cache.ts";
+import { documentCache, isHomeDocumentPath, isWikiDocumentPath } from "./document-cache.ts";
 import { pageHydration } from "./page-hydration.ts";
 
 export interface WebAppOptions {
@@ -115,7 +115,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
   }
 
   const standalone = loadStandaloneAssets(dirname(opts.buildDir), dev);
-  // Guests' wiki pages are rendered once per two seconds per address and cookies (docs/decisions/606);
+  // Guests' wiki pages and home page are rendered once per two seconds per address and cookies (docs/decisions/606, 722);
   // never in development or while every render is checked against its reference (SSR_REFERENCE).
   if (!dev && env.SSR_REFERENCE !== "on") {
     app.use(
@@ -124,7 +124,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
         maxEntries: 256,
         maxBytes: 512 * 1024,
         maxTotalBytes: 16 * 1024 * 1024,
-        cacheable: isWikiDocumentPath,
+        cacheable: (path) => isWikiDocumentPath(path) || isHomeDocumentPath(path),
       }),
     );
   }

@@ -43,6 +43,11 @@ export function isWikiDocumentPath(path: string): boolean {
   return /^\/(?:[A-Za-z]{2,4}(?:-[A-Za-z]{2,4})?\/)?wiki(?:\/[a-z0-9-]{1,80}|\/page\/[1-9]\d{0,5})?\/?$/.test(path);
 }
 
+/** The home page, `/` under an optional locale prefix: its market overview is the same for every guest (docs/decisions/722). */
+export function isHomeDocumentPath(path: string): boolean {
+  return /^\/(?:[A-Za-z]{2,4}(?:-[A-Za-z]{2,4})?\/?)?$/.test(path);
+}
+
 export function documentCache(opts: DocumentCacheOptions): RequestHandler & { size(): number } {
   const now = opts.now ?? Date.now;
   const entries = new Map<string, Entry>();

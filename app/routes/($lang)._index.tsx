@@ -1,15 +1,17 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { V2 } from "../../protocol/bitget";
 import { PATHS } from "../../protocol/paths";
 import { useRootData } from "~/lib/root-data";
-import { MarketsTable, type MarketTicker } from "~/components/home/markets-table";
+import { MarketOverview } from "~/components/home/market-overview";
 import { PortfolioCard } from "~/components/home/portfolio-card";
 import { RatesCard } from "~/components/home/rates-card";
+import { VisitorStart } from "~/components/home/visitor-start";
 import { callGateway } from "~/utils/gateway.server";
+import { marketOverview } from "~/utils/markets.server";
 import { prefsFromRequest } from "~/utils/prefs.server";
+import marketsCss from "~/styles/markets.css?url";
 
 interface TdkList {
   list: Array<{ pageCode: string; title: string; description: string; keywords: string }>;
@@ -17,14 +19,16 @@ interface TdkList {
 
 const TICKER_REFRESH_MS = 10_000;
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: marketsCss }];
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = prefsFromRequest(request).language;
-  const [tickers, tdk] = await Promise.all([
-    callGateway<MarketTicker[]>(context, request, V2.tickers, { method: "GET", locale }),
+  const [markets, tdk] = await Promise.all([
+    marketOverview(context, request),
     callGateway<TdkList>(context, request, PATHS.tdkQueryList, { body: { locale, pageCodes: ["home"] }, locale }),
   ]);
   return {
-    tickers: tickers.ok ? tickers.data : null,
+    markets,
     tdk: tdk.ok ? (tdk.data.list[0] ?? null) : null,
   };
 }
@@ -38,9 +42,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
-/** Markets in the main column; the side column (balances, rates) sits where the layout pref says. */
+/** The next step and the market overview in the main column; the side column (balances, rates) sits where the layout pref says. */
 export default function Home() {
-  const { tickers } = useLoaderData<typeof loader>();
+  const { markets } = useLoaderData<typeof loader>();
   const user = useRootData()?.user;
   const { t } = useTranslation("common");
   const revalidator = useRevalidator();
@@ -58,16 +62,11 @@ export default function Home() {
       <p className="lead">{t("home.subtitle")}</p>
       <div className="with-side">
         <div className="main-column">
-          {tickers && tickers.length > 0 ? (
-            <MarketsTable tickers={tickers} />
-          ) : (
-            <p role="alert" className="notice error">
-              {t("home.unavailable")}
-            </p>
-          )}
+          <VisitorStart loggedIn={!!user} />
+          <MarketOverview spot={markets.spot} futures={markets.futures} />
         </div>
         <aside className="side-column" aria-label={t("home.sideLabel")}>
-          {user && <PortfolioCard tickers={tickers ?? []} />}
+          {user && <PortfolioCard tickers={markets.spot ?? []} />}
           <RatesCard />
         </aside>
       </div>

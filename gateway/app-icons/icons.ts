@@ -8,6 +8,7 @@ import { writeFileSync, mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Raster, encodePng } from "../captcha/png.ts";
+import { writeCoinIcons } from "./coin-icons.ts";
 
 export const ICON_SIZES = [192, 512] as const;
 /** The favicon's background (public/favicon.svg). */
@@ -54,4 +55,5 @@ export const iconPath = (size: number) => resolve(import.meta.dirname, `../../pu
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   mkdirSync(resolve(import.meta.dirname, "../../public/icons"), { recursive: true });
   for (const size of ICON_SIZES) writeFileSync(iconPath(size), encodePng(drawIcon(size)));
+  writeCoinIcons();
 }

@@ -60,6 +60,13 @@ export function formatPercent(ratio: string, intl: string): string {
   return numberFormat(intl, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: "exceptZero" }).format(v);
 }
 
+/** A small rate (a funding rate, `0.0001`) as a percentage with four decimals, as exchanges print it. */
+export function formatRate(ratio: string, intl: string): string {
+  const v = numeric(ratio);
+  if (v === undefined) return NOT_A_NUMBER;
+  return numberFormat(intl, { style: "percent", minimumFractionDigits: 4, maximumFractionDigits: 4, signDisplay: "exceptZero" }).format(v);
+}
+
 /**
  * An amount of a fiat currency. Amounts under 1 keep four significant digits, so a coin worth
  * a fraction of a cent still shows its price; larger ones use the currency's own decimals.

@@ -48,6 +48,7 @@ describe("local preferences", () => {
       lastLoginUserId: "",
       fiatName: "",
       favoriteSymbols: [],
+      favoriteContracts: [],
       skipOrderConfirm: false,
       tradeLayout: { book: 300, account: 220, hidden: [] },
       hideSmallAssets: false,

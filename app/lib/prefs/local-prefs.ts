@@ -76,6 +76,8 @@ const PREFS = {
   fiatName: pref(text(5, /^[A-Z]{0,5}$/), ""),
   /** Ours: the spot markets the trader starred, listed first in the market picker (docs/decisions/704). */
   favoriteSymbols: pref(symbols, [] as string[]),
+  /** Ours: the USDT-M contracts the trader starred, apart from the spot pairs of the same name (docs/decisions/722). */
+  favoriteContracts: pref(symbols, [] as string[]),
   /** Ours: market and plan orders are sent without the confirmation dialog (docs/decisions/704). */
   skipOrderConfirm: pref(bool, false),
   /** Ours: the trading screens' pro layout, its split sizes and folded panels (docs/decisions/720). */
