@@ -47,7 +47,15 @@ export function accountRoutes(
     logins,
     settings,
     binding,
-  }: { accounts: AccountService; logins: LoginService; settings: SettingsService; binding: BindingService },
+    openGtFees,
+  }: {
+    accounts: AccountService;
+    logins: LoginService;
+    settings: SettingsService;
+    binding: BindingService;
+    /** Whether the user pays fees in the platform coin: the exchange's switch (docs/decisions/353). */
+    openGtFees: (userId: string) => boolean;
+  },
 ): void {
   app.post(ACCOUNT_PATHS.sendCode, async (req) => accounts.sendCode(req, parseBody(SendCodeBody, req.body ?? {})));
 
@@ -59,7 +67,10 @@ export function accountRoutes(
   resetPasswordRoutes(app, accounts);
   providerRoutes(app, accounts);
 
-  app.post(PATHS.userInfo, async (req) => ok(userInfoOf(accounts.currentUser(req).user)));
+  app.post(PATHS.userInfo, async (req) => {
+    const user = accounts.currentUser(req).user;
+    return ok(userInfoOf(user, openGtFees(user.id)));
+  });
 
   app.post(PATHS.logout, async (req, reply) => logins.logout(req, reply));
   app.post(PATHS.btapiLogout, async (req, reply) => logins.logout(req, reply));

@@ -138,7 +138,7 @@ function mask(value: string, keepStart: number, keepEnd: number): string {
 }
 
 /** The user-info answer (docs/protocol.md §7.8, docs/product.md §8): phone and e-mail only when bound, and then masked. */
-export function userInfoOf(u: UserRow): UserInfoResponse {
+export function userInfoOf(u: UserRow, openGtFees = false): UserInfoResponse {
   const bindEmail = Boolean(u.email);
   const bindPhone = Boolean(u.mobile);
   const bindGoogle = Boolean(u.google_secret) && u.google_enabled === 1;
@@ -175,6 +175,8 @@ export function userInfoOf(u: UserRow): UserInfoResponse {
       userType: u.user_type,
       vipLevel: u.vip_level,
       showUserVip: u.vip_level > 0,
+      // set only by the exchange's switch-deduct (docs/decisions/353)
+      openGtFees,
     },
     settings: {
       mbf: bindPhone,
@@ -186,7 +188,7 @@ export function userInfoOf(u: UserRow): UserInfoResponse {
       kf: u.identity_level,
       oo: false,
       oc: true,
-      ob: false,
+      ob: openGtFees,
       eef: u.email_enabled === 1,
       mef: u.mobile_enabled === 1,
       gef: bindGoogle,
