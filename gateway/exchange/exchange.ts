@@ -19,6 +19,8 @@ import { SubTransferStore } from "./sub-transfer-store.ts";
 import { TransferOids } from "./transfer-oids.ts";
 
 const DEPOSIT_POLL_MS = 1000;
+/** The platform coin's pair among the listed ones (the simulator's process index, docs/decisions/353). */
+const PLATFORM_INDEX = INSTRUMENTS.findIndex((x) => x.symbol === PLATFORM_SYMBOL);
 
 /** Main and sub-accounts as the exchange needs them (transfers, welcome funds); the accounts service provides it. */
 export interface AccountDirectory {
@@ -86,7 +88,7 @@ export class Exchange {
    * lower price makes them pay more coins: the conversion cannot be used to move value.
    */
   private platformCoinPrice(env: Env): bigint {
-    const i = INSTRUMENTS.findIndex((x) => x.symbol === PLATFORM_SYMBOL);
+    const i = PLATFORM_INDEX;
     const inst = INSTRUMENTS[i];
     if (!inst) return 0n;
     const scale = 10 ** inst.pricePrecision;

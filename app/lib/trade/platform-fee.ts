@@ -23,7 +23,7 @@ export interface PlatformFeeEstimate {
 
 const LEDGER = 8;
 
-/** A decimal as ledger units (1e-8), rounded down; undefined beyond eight places' precision loss is irrelevant here. */
+/** A decimal as ledger units (1e-8), digits beyond the eighth dropped. */
 function units(d: Decimal): bigint {
   return d.scale <= LEDGER ? d.int * 10n ** BigInt(LEDGER - d.scale) : d.int / 10n ** BigInt(d.scale - LEDGER);
 }
