@@ -55,6 +55,7 @@ import { planRoutes } from "./exchange/routes/plan-routes.ts";
 import { publicExchangeRoutes } from "./exchange/routes/public-routes.ts";
 import { RateLimiter } from "./exchange/routes/rate-limit.ts";
 import { spotAccountRoutes } from "./exchange/routes/spot-account-routes.ts";
+import { feeDeductRoutes } from "./exchange/routes/fee-deduct-routes.ts";
 import { subTransferRoutes } from "./exchange/routes/sub-transfer-routes.ts";
 import { exchangeStreams } from "./exchange/streams/server.ts";
 import { futuresConfigFromEnv } from "./futures/config.ts";
@@ -263,7 +264,15 @@ export async function createGateway(
   wikiRoutes(app, config.imageHosts);
   securityRoutes(app, security, sessionIdOf, apiKeyJudge);
   captchaRoutes(app, captcha.store);
-  accountRoutes(app, { accounts, logins, settings, binding, fund, futuresOpen: (id) => futures.opening.isOpen(id) });
+  accountRoutes(app, {
+    accounts,
+    logins,
+    settings,
+    binding,
+    fund,
+    futuresOpen: (id) => futures.opening.isOpen(id),
+    openGtFees: (userId) => exchange.svc.feeDeduct(userId),
+  });
   // after the signature check: a web session's live orders ask for the fund password as the account chose
   installFundTradeCheck(app, { fund, accounts, claimsApiKey: (req) => security.claimsApiKey(req) });
   trackingRoutes(app, { events: new TrackingEventStore(db), csp: new CspReportStore(db), throttle: new TrackingThrottle() });
@@ -276,6 +285,7 @@ export async function createGateway(
   orderRoutes(app, exchangeDeps);
   planRoutes(app, exchangeDeps);
   spotAccountRoutes(app, exchangeDeps);
+  feeDeductRoutes(app, exchangeDeps);
   subTransferRoutes(app, exchangeDeps);
   marginRoutes(app, { ...exchangeDeps, margin });
   publicFuturesRoutes(app, { futures, limiter: exchangeDeps.limiter });

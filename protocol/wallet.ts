@@ -142,6 +142,8 @@ const SPECS: Array<[string, WalletChain[]]> = [
       }),
     ],
   ],
+  // the platform coin (docs/decisions/353)
+  ["BGB", [on("ERC20", { withdrawFee: "1", minDeposit: "0.1", minWithdraw: "2", withdrawScale: 8 })]],
 ];
 
 /** Every listed coin (the spot market's, docs/decisions/330) with its networks, in the order pages show them. */

@@ -53,6 +53,7 @@ export function accountRoutes(
     binding,
     futuresOpen = () => false,
     fund,
+    openGtFees,
   }: {
     accounts: AccountService;
     logins: LoginService;
@@ -61,6 +62,8 @@ export function accountRoutes(
     fund: FundService;
     /** Whether an account opened futures (docs/decisions/351): user info's `openContract` / `oc`. */
     futuresOpen?: (userId: string) => boolean;
+    /** Whether the user pays fees in the platform coin: the exchange's switch (docs/decisions/353). */
+    openGtFees: (userId: string) => boolean;
   },
 ): void {
   app.post(ACCOUNT_PATHS.sendCode, async (req) => accounts.sendCode(req, parseBody(SendCodeBody, req.body ?? {})));
@@ -75,7 +78,9 @@ export function accountRoutes(
 
   app.post(PATHS.userInfo, async (req) => {
     const { user } = accounts.currentUser(req);
-    return ok(userInfoOf(user, { openContract: futuresOpen(user.id), factor: accounts.factorUserOf(user) }));
+    return ok(
+      userInfoOf(user, { openContract: futuresOpen(user.id), openGtFees: openGtFees(user.id), factor: accounts.factorUserOf(user) }),
+    );
   });
 
   app.post(PATHS.logout, async (req, reply) => logins.logout(req, reply));

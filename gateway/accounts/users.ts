@@ -148,14 +148,16 @@ function mask(value: string, keepStart: number, keepEnd: number): string {
 /**
  * The user-info answer (docs/protocol.md §7.8, docs/product.md §8): phone and e-mail only when bound, and then masked.
  * `factor` is the account whose fund password this one uses (a sub-account's main account; docs/decisions/350);
- * `openContract` whether it opened futures (docs/decisions/351).
+ * `openContract` whether it opened futures (docs/decisions/351), `openGtFees` whether it pays fees in the platform coin
+ * (docs/decisions/353).
  */
 export function userInfoOf(
   u: UserRow,
-  extra: { openContract?: boolean; factor?: Pick<UserRow, "fund_pwd_hash" | "fund_trade_mode"> } = {},
+  extra: { openContract?: boolean; openGtFees?: boolean; factor?: Pick<UserRow, "fund_pwd_hash" | "fund_trade_mode"> } = {},
 ): UserInfoResponse {
   const factor = extra.factor ?? u;
   const openContract = extra.openContract ?? false;
+  const openGtFees = extra.openGtFees ?? false;
   const fund = fundFlags({ set: Boolean(factor.fund_pwd_hash), mode: factor.fund_trade_mode });
   const bindEmail = Boolean(u.email);
   const bindPhone = Boolean(u.mobile);
@@ -192,7 +194,9 @@ export function userInfoOf(
       userType: u.user_type,
       vipLevel: u.vip_level,
       showUserVip: u.vip_level > 0,
-      openContract: openContract,
+      openContract,
+      // set only by the exchange's switch-deduct (docs/decisions/353)
+      openGtFees,
     },
     settings: {
       mbf: bindPhone,
@@ -204,7 +208,7 @@ export function userInfoOf(
       kf: u.identity_level,
       oo: false,
       oc: openContract,
-      ob: false,
+      ob: openGtFees,
       eef: u.email_enabled === 1,
       mef: u.mobile_enabled === 1,
       gef: bindGoogle,

@@ -8,7 +8,8 @@ import type { ExchangeConfig } from "./config.ts";
 import { formatScaled } from "./decimal.ts";
 import { ledgerOwner, type Env } from "./engine/types.ts";
 import { lots, price } from "./format.ts";
-import type { Instrument } from "./instruments.ts";
+import { PLATFORM_SYMBOL } from "../../protocol/fee-deduction.ts";
+import { INSTRUMENTS, LEDGER_SCALE, type Instrument } from "./instruments.ts";
 import { mergedLevels, type Level } from "./market/depth.ts";
 import { MarketData } from "./market/market-data.ts";
 import { MarketSimulator } from "./market/simulator.ts";
@@ -18,6 +19,8 @@ import { SubTransferStore } from "./sub-transfer-store.ts";
 import { TransferOids } from "./transfer-oids.ts";
 
 const DEPOSIT_POLL_MS = 1000;
+/** The platform coin's pair among the listed ones (the simulator's process index, docs/decisions/353). */
+const PLATFORM_INDEX = INSTRUMENTS.findIndex((x) => x.symbol === PLATFORM_SYMBOL);
 
 /** Main and sub-accounts as the exchange needs them (transfers, welcome funds); the accounts service provides it. */
 export interface AccountDirectory {
@@ -59,6 +62,7 @@ export class Exchange {
     // the price bands' reference before a book's first trade: the last candle (docs/decisions/340)
     this.svc.engine.fallbackRef = (_env, symbol) => this.market.candles.lastPrice(symbol) ?? 0;
     this.simulator = new MarketSimulator(this.svc, this.market, seed, log);
+    this.svc.engine.deductPrice = (env) => this.platformCoinPrice(env);
     this.svc.engine.events.onFill = (f) => {
       this.market.onFill(f);
       this.simulator.onFill(f.env, f.symbol, f.maker, f.size);
@@ -75,6 +79,23 @@ export class Exchange {
     this.depositTimer = setInterval(poll, DEPOSIT_POLL_MS);
     this.depositTimer.unref();
     if (config.simulator) this.simulator.start();
+  }
+
+  /**
+   * The platform coin's conversion price for fees (docs/decisions/353), USDT ledger units per coin:
+   * the lower of its pair's reference (last trade, else last candle) and the simulated market's
+   * fair price, which no user's trade moves. Colluders can only push the last trade down, and a
+   * lower price makes them pay more coins: the conversion cannot be used to move value.
+   */
+  private platformCoinPrice(env: Env): bigint {
+    const i = PLATFORM_INDEX;
+    const inst = INSTRUMENTS[i];
+    if (!inst) return 0n;
+    const scale = 10 ** inst.pricePrecision;
+    const fair = Math.floor((this.simulator.pins.get(`${env}:${PLATFORM_SYMBOL}`) ?? this.simulator.fair(i)) * scale);
+    const ref = this.svc.engine.reference(env, PLATFORM_SYMBOL);
+    const ticks = ref > 0 && fair > 0 ? Math.min(ref, fair) : Math.max(ref, fair, 0);
+    return BigInt(ticks) * 10n ** BigInt(LEDGER_SCALE - inst.pricePrecision);
   }
 
   close(): void {

@@ -2,6 +2,7 @@
 import { formatScaled } from "./decimal.ts";
 import type { Balance, Bill, Order } from "./engine/types.ts";
 import type { Plan } from "./plan-store.ts";
+import { PLATFORM_COIN } from "../../protocol/fee-deduction.ts";
 import { instrument, LEDGER_SCALE, type Instrument } from "./instruments.ts";
 
 export const units = (v: bigint) => formatScaled(v, LEDGER_SCALE);
@@ -21,10 +22,25 @@ function feeCoin(inst: Instrument, o: Order): string {
 function feeDetail(inst: Instrument, o: Order): string {
   const fee = "-" + units(o.fee);
   const coin = feeCoin(inst, o);
+  if (o.deductFee > 0n) {
+    // some or all of the fee paid in the platform coin (docs/decisions/353): one entry per coin charged
+    const d = "-" + units(o.deductFee);
+    return JSON.stringify({
+      newFees: { c: 0, d, deduction: true, r: fee, t: fee, totalDeductionFee: d },
+      ...(o.fee > 0n ? { [coin]: { deduction: false, feeCoinCode: coin, totalDeductionFee: 0, totalFee: fee } } : {}),
+      [PLATFORM_COIN]: { deduction: true, feeCoinCode: PLATFORM_COIN, totalDeductionFee: d, totalFee: d },
+    });
+  }
   return JSON.stringify({
     newFees: { c: 0, d: 0, deduction: false, r: fee, t: fee, totalDeductionFee: 0 },
     [coin]: { deduction: false, feeCoinCode: coin, totalDeductionFee: 0, totalFee: fee },
   });
+}
+
+/** A fill's `feeDetail` as Bitget's v2 fills give it: the coin charged and, when paid in the platform coin, the deduction. */
+export function fillFeeDetail(feeCoin: string, fee: bigint, deduct: boolean) {
+  const total = "-" + units(fee);
+  return { deduction: deduct ? "yes" : "no", feeCoin, totalDeductionFee: deduct ? total : "0", totalFee: total };
 }
 
 /** The ids every order entry opens with. */

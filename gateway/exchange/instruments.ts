@@ -153,6 +153,18 @@ const SPECS: Spec[] = [
     minSize: 1,
     maxSize: 10_000_000_000,
   },
+  // the platform coin (Bitget's BGB): fees may be paid in it at a discount (docs/decisions/353)
+  {
+    base: "BGB",
+    coinName: "Bitget Token",
+    pricePrecision: 4,
+    quantityPrecision: 2,
+    refPrice: 4.5,
+    vol: 0.6,
+    beta: 0.7,
+    minSize: 1,
+    maxSize: 10_000_000_000,
+  },
 ];
 
 /** Bitget's spot minimum order value is 1 USDT. */

@@ -187,6 +187,22 @@ export const EXCHANGE_MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 153,
+    name: "exchange-platform-coin-fees",
+    sql: `
+      -- who pays trading fees in the platform coin (docs/decisions/353): one switch per user, both environments
+      CREATE TABLE ex_fee_deduct (
+        user_id    TEXT PRIMARY KEY,
+        deduct     INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      -- what an order paid in the platform coin (its fee column stays the fee in the coin it received)
+      ALTER TABLE ex_orders ADD COLUMN deduct_fee INTEGER NOT NULL DEFAULT 0;
+      -- a fill's fee paid in the platform coin (fee_coin alone cannot say so: a BGBUSDT buy pays BGB either way)
+      ALTER TABLE ex_fills ADD COLUMN deduct INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 /** Applies the exchange's migrations (idempotent): the gateway opens its database before modules install. */

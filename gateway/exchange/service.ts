@@ -9,6 +9,7 @@ import { parseScaled } from "./decimal.ts";
 import { Engine, type FeeRates } from "./engine/engine.ts";
 import { IdGen } from "./engine/order.ts";
 import { EngineError, ENVS, TREASURY, ledgerOwner, newChange, type Change, type Env, type Order } from "./engine/types.ts";
+import { PLATFORM_SYMBOL } from "../../protocol/fee-deduction.ts";
 import { COINS, LEDGER_SCALE, instrument } from "./instruments.ts";
 import { toOrder, type PlaceOrderBody } from "./order-request.ts";
 import { Store } from "./store.ts";
@@ -29,6 +30,8 @@ export class ExchangeService {
   private readonly accounts = new Map<string, number>();
   /** clientOids of orders placed but not yet committed (the unique index sees them after commit). */
   private readonly pendingOids = new Set<string>();
+  /** Users paying fees in the platform coin (docs/decisions/353). */
+  private readonly deductOn = new Set<string>();
   constructor(
     readonly db: Db,
     readonly config: ExchangeConfig,
@@ -37,6 +40,25 @@ export class ExchangeService {
   ) {
     this.store = new Store(db);
     this.engine = new Engine(new IdGen(this.store.maxSeq()), (env, userId) => this.fees(env, userId), Date.now, config.band);
+    this.engine.deducts = (userId) => this.deductOn.has(userId);
+    // the platform pair's reference (its last trade, else the last candle); the exchange adds the simulated market's fair price
+    const bgb = instrument(PLATFORM_SYMBOL);
+    if (bgb) {
+      const perTick = 10n ** BigInt(LEDGER_SCALE - bgb.pricePrecision);
+      this.engine.deductPrice = (env) => BigInt(this.engine.reference(env, PLATFORM_SYMBOL)) * perTick;
+    }
+  }
+
+  /** Whether the user pays fees in the platform coin (Bitget's `deduct-info`, user info's `openGtFees`). */
+  feeDeduct(userId: string): boolean {
+    return this.deductOn.has(userId);
+  }
+
+  /** Switches the deduction (Bitget's `switch-deduct`); durable before it returns. */
+  setFeeDeduct(userId: string, on: boolean): void {
+    this.store.setFeeDeduct(userId, on, Date.now());
+    if (on) this.deductOn.add(userId);
+    else this.deductOn.delete(userId);
   }
 
   /** Rebuilds balances and books from storage: open orders go back in time priority. */
@@ -44,6 +66,7 @@ export class ExchangeService {
     for (const b of this.store.loadBalances()) this.engine.restoreBalance(b);
     for (const o of this.store.loadOpenOrders()) this.engine.restore(o);
     for (const r of this.store.loadAccounts()) this.accounts.set(`${r.env}:${r.user_id}`, r.vip);
+    for (const u of this.store.loadFeeDeduct()) this.deductOn.add(u);
   }
 
   private fees(env: Env, userId: string): FeeRates {

@@ -7,6 +7,7 @@ import type { Statement } from "better-sqlite3";
 import { exactRows, type ColumnType } from "../db/columns.ts";
 import type { Db } from "../db/database.ts";
 import { unlinked } from "./engine/order.ts";
+import { PLATFORM_COIN } from "../../protocol/fee-deduction.ts";
 import { instrument } from "./instruments.ts";
 import type { Balance, Bill, Change, Env, Order, Placed } from "./engine/types.ts";
 import { userSides } from "./engine/types.ts";
@@ -21,6 +22,7 @@ export class Store {
   private waiters: Waiter[] = [];
   private scheduled = false;
   private readonly upsertOrder: Statement;
+  private readonly setDeductFee: Statement;
   private readonly insertFill: Statement;
   private readonly upsertBalance: Statement;
   private readonly insertBill: Statement;
@@ -43,8 +45,9 @@ export class Store {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT(order_id) DO UPDATE SET filled = excluded.filled, filled_quote = excluded.filled_quote, fee = excluded.fee,
         frozen = excluded.frozen, status = excluded.status, u_time = excluded.u_time, cancel_reason = excluded.cancel_reason`);
+    this.setDeductFee = db.prepare("UPDATE ex_orders SET deduct_fee = ? WHERE order_id = ?");
     this.insertFill = db.prepare(`INSERT OR IGNORE INTO ex_fills (trade_id, scope, env, user_id, order_id, symbol, side, order_type,
-        price, size, amount, fee, fee_coin, ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+        price, size, amount, fee, fee_coin, ts, deduct) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.upsertBalance = db.prepare(`INSERT INTO ex_balances (env, user_id, coin, available, frozen, u_time) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT(env, user_id, coin) DO UPDATE SET available = excluded.available, frozen = excluded.frozen, u_time = excluded.u_time`);
     this.insertBill =
@@ -101,14 +104,31 @@ export class Store {
     for (const o of new Set(ch.orders)) {
       if (o.house) continue;
       this.upsertOrder.run(orderParams(o));
+      if (o.deductFee > 0n) this.setDeductFee.run(o.deductFee, o.id);
     }
     for (const f of ch.fills) {
       const inst = instrument(f.symbol);
       if (!inst) continue;
-      for (const { order: o, scope, fee } of userSides(f)) {
+      for (const { order: o, scope, fee, deduct } of userSides(f)) {
         const amount = f.quote;
-        const feeCoin = o.side === "buy" ? inst.baseCoin : inst.quoteCoin;
-        this.insertFill.run(f.tradeId, scope, f.env, o.userId, o.id, f.symbol, o.side, o.type, f.price, f.size, amount, fee, feeCoin, f.ts);
+        const feeCoin = deduct ? PLATFORM_COIN : o.side === "buy" ? inst.baseCoin : inst.quoteCoin;
+        this.insertFill.run(
+          f.tradeId,
+          scope,
+          f.env,
+          o.userId,
+          o.id,
+          f.symbol,
+          o.side,
+          o.type,
+          f.price,
+          f.size,
+          amount,
+          fee,
+          feeCoin,
+          f.ts,
+          deduct ? 1 : 0,
+        );
       }
     }
     for (const b of new Set(ch.balances)) this.upsertBalance.run(b.env, b.userId, b.coin, b.available, b.frozen, b.uTime);
@@ -165,6 +185,21 @@ export class Store {
 
   setMeta(key: string, value: string): void {
     this.db.prepare("INSERT INTO ex_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(key, value);
+  }
+
+  /** Users who switched fee deduction in the platform coin on (docs/decisions/353). */
+  loadFeeDeduct(): string[] {
+    return (this.db.prepare("SELECT user_id FROM ex_fee_deduct WHERE deduct = 1").all() as Array<{ user_id: string }>).map(
+      (r) => r.user_id,
+    );
+  }
+
+  setFeeDeduct(userId: string, on: boolean, at: number): void {
+    this.db
+      .prepare(
+        "INSERT INTO ex_fee_deduct (user_id, deduct, updated_at) VALUES (?, ?, ?) ON CONFLICT(user_id) DO UPDATE SET deduct = excluded.deduct, updated_at = excluded.updated_at",
+      )
+      .run(userId, on ? 1 : 0, at);
   }
 
   /** Funded accounts and their VIP tiers. */
@@ -328,6 +363,7 @@ export function rowToOrder(r: Record<string, unknown>): Order {
     filled: Number(r.filled),
     filledQuote: BigInt(r.filled_quote as bigint),
     fee: BigInt(r.fee as bigint),
+    deductFee: BigInt((r.deduct_fee as bigint | undefined) ?? 0n),
     frozen: BigInt(r.frozen as bigint),
     status: r.status as Order["status"],
     clientOid: r.client_oid as string,

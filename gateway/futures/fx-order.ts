@@ -49,6 +49,7 @@ export function newFxOrder(ids: IdGen, init: FxOrderInit, now: number): FxOrder 
     filled: 0,
     filledQuote: 0n,
     fee: 0n,
+    deductFee: 0n,
     frozen: 0n,
     status: "live",
     clientOid: init.clientOid,

@@ -369,7 +369,17 @@ function orderRow(o: FxOrder): FxOrderRow {
  */
 function rowToFxOrder(r: Record<string, unknown>): FxOrder {
   const row = ORDER_ROW.fromRow(r);
-  return { ...row, stp: "cancel_taker", quoteSize: 0n, frozen: 0n, house: false, reduceOnly: row.reduceOnly === 1, ...unlinked() };
+  // futures fees are never paid in the platform coin (docs/decisions/353)
+  return {
+    ...row,
+    stp: "cancel_taker",
+    quoteSize: 0n,
+    frozen: 0n,
+    deductFee: 0n,
+    house: false,
+    reduceOnly: row.reduceOnly === 1,
+    ...unlinked(),
+  };
 }
 
 const BILL_ROW = rowCodec<FxBill>(

@@ -5,7 +5,7 @@
  * fill brings, once that fill is durable; autoLoanAndRepay does both.
  */
 import { MARGIN_CODES, type LoanType } from "../../protocol/margin.ts";
-import { EngineError, newChange, type Change, type Env, type Fill, type Order } from "../exchange/engine/types.ts";
+import { EngineError, newChange, receivedFee, type Change, type Env, type Fill, type Order } from "../exchange/engine/types.ts";
 import { instrument, notional } from "../exchange/instruments.ts";
 import { VIP_FEES } from "../exchange/service.ts";
 import { toOrder, type PlaceOrderBody } from "../exchange/order-request.ts";
@@ -163,7 +163,8 @@ export class MarginOrders {
   private static received(f: Fill, o: Order): { coin: string; amount: bigint } | undefined {
     const inst = instrument(f.symbol);
     if (!inst) return undefined;
-    const fee = o === f.maker ? f.makerFee : f.takerFee;
+    // a fee paid in the platform coin came from the owner's spot balance, not the proceeds (docs/decisions/353)
+    const fee = receivedFee(f, o);
     return o.side === "buy"
       ? { coin: inst.baseCoin, amount: BigInt(f.size) * inst.baseUnitsPerLot - fee }
       : { coin: inst.quoteCoin, amount: f.quote - fee };

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import { EX_CODES } from "../../protocol/bitget.ts";
 import { BORROWABLE_COINS } from "../../protocol/margin.ts";
+import { DEDUCT_PAY_PPM, PLATFORM_COIN } from "../../protocol/fee-deduction.ts";
 import { VIP_PATHS, ppmRate, ratesFor } from "../../protocol/vip.ts";
 import { GatewayError, ok } from "../envelope.ts";
 import { instrument } from "../exchange/instruments.ts";
@@ -23,7 +24,10 @@ function listed(symbol: string, business: (typeof BUSINESS_TYPES)[number]): bool
   return business === "spot" || (BORROWABLE_COINS as readonly string[]).includes(inst.baseCoin);
 }
 
-export function vipRoutes(app: FastifyInstance, deps: Pick<ExchangeRouteDeps, "auth" | "limiter"> & { vip: VipService }): void {
+export function vipRoutes(
+  app: FastifyInstance,
+  deps: Pick<ExchangeRouteDeps, "auth" | "limiter" | "exchange"> & { vip: VipService },
+): void {
   const route = privateRoute(app, deps);
 
   route("GET", VIP_PATHS.tradeRate, 10, false, async (req, p, env) => {
@@ -33,7 +37,16 @@ export function vipRoutes(app: FastifyInstance, deps: Pick<ExchangeRouteDeps, "a
     if (!business) throw new GatewayError(EX_CODES.paramEmpty, "Parameter businessType cannot be empty");
     if (!listed(symbol, business)) throw new GatewayError(EX_CODES.paramNotExist, `Parameter ${symbol} does not exist`);
     const r = ratesFor(deps.vip.level(env, p.userId), business);
-    return ok({ makerFeeRate: ppmRate(r.maker), takerFeeRate: ppmRate(r.taker) });
+    // spot and margin fees may be paid in the platform coin at a discount; futures fees never are (docs/decisions/353)
+    const deduct = business !== "mix" && deps.exchange.svc.feeDeduct(p.userId);
+    const cut = (ppm: number) => ppmRate(Number((BigInt(ppm) * DEDUCT_PAY_PPM) / 1_000_000n));
+    return ok({
+      makerFeeRate: ppmRate(r.maker),
+      takerFeeRate: ppmRate(r.taker),
+      deduct: deduct ? "on" : "off",
+      deductCoin: PLATFORM_COIN,
+      ...(deduct ? { deductMakerFeeRate: cut(r.maker), deductTakerFeeRate: cut(r.taker) } : {}),
+    });
   });
 
   route("GET", VIP_PATHS.detail, 5, false, async (_req, p, env) => ok(deps.vip.detail(env, p.userId)));

@@ -62,7 +62,7 @@ describe("futures market REST (Bitget v2 mix)", () => {
     expect(k).toHaveProperty("fundingRate");
     expect(k).toHaveProperty("holdingAmount");
     const all = await get<Array<Record<string, string>>>(`${MIX.tickers}?productType=USDT-FUTURES`);
-    expect(all.body.data.length).toBe(10);
+    expect(all.body.data.length).toBe(11); // one per spot pair, the platform coin's included (docs/decisions/353)
     const depth = await get<{ asks: number[][]; bids: number[][]; precision: string; scale: string }>(
       `${MIX.mergeDepth}?${BTC}&precision=scale1&limit=5`,
     );
@@ -151,6 +151,6 @@ describe("futures market REST (Bitget v2 mix)", () => {
     const liveIds = new Set(live.body.data.map((f) => f.tradeId));
     for (const f of paper.body.data) expect(liveIds.has(f.tradeId)).toBe(false);
     const susdt = await get<unknown[]>(`${MIX.tickers}?productType=SUSDT-FUTURES`, { paptrading: "1" });
-    expect(susdt.body.data.length).toBe(10);
+    expect(susdt.body.data.length).toBe(11);
   });
 });

@@ -58,6 +58,8 @@ const vipLevel = (level: number) =>
     env: { ...process.env, DATA_DIR: data.dir },
   });
 
+/** trade-rate's deduction fields while the platform-coin switch is off (docs/decisions/353; its own tests are platform-coin-fees.test.ts). */
+const OFF = { deduct: "off", deductCoin: "BGB" };
 const rate = (c: Client, symbol: string, businessType: string) =>
   c.get<{ makerFeeRate: string; takerFeeRate: string }>(`${VIP_PATHS.tradeRate}?symbol=${symbol}&businessType=${businessType}`);
 
@@ -80,9 +82,9 @@ async function fromSpot(c: Client, toType: string, amount: string, coin: string)
 
 describe("trade-rate", () => {
   it("answers the caller's own rates per business line, and refuses what Bitget refuses", async () => {
-    expect((await rate(alice, "BTCUSDT", "spot")).body.data).toEqual({ makerFeeRate: "0.001", takerFeeRate: "0.001" });
-    expect((await rate(alice, "ETHUSDT", "margin")).body.data).toEqual({ makerFeeRate: "0.001", takerFeeRate: "0.001" });
-    expect((await rate(alice, "btcusdt", "mix")).body.data).toEqual({ makerFeeRate: "0.0002", takerFeeRate: "0.0006" });
+    expect((await rate(alice, "BTCUSDT", "spot")).body.data).toEqual({ makerFeeRate: "0.001", takerFeeRate: "0.001", ...OFF });
+    expect((await rate(alice, "ETHUSDT", "margin")).body.data).toEqual({ makerFeeRate: "0.001", takerFeeRate: "0.001", ...OFF });
+    expect((await rate(alice, "btcusdt", "mix")).body.data).toEqual({ makerFeeRate: "0.0002", takerFeeRate: "0.0006", ...OFF });
     const refusals: Array<[string, string]> = [
       ["symbol=NOPEUSDT&businessType=spot", "40034"],
       ["symbol=NOPEUSDT&businessType=mix", "40034"],
@@ -139,7 +141,7 @@ describe("fees follow the level", () => {
       10_000,
       200,
     );
-    expect((await rate(alice, "BTCUSDT", "spot")).body.data).toEqual({ makerFeeRate: "0.0007", takerFeeRate: "0.0009" });
+    expect((await rate(alice, "BTCUSDT", "spot")).body.data).toEqual({ makerFeeRate: "0.0007", takerFeeRate: "0.0009", ...OFF });
     expect((await alice.get<Json>(V2.accountInfo)).body.data.vipLevel).toBe("3");
     expect(
       withDb({ url: web.url, dataDir: data.dir }, (db) => db.prepare("SELECT vip_level FROM users WHERE email = ?").get(EMAIL)),

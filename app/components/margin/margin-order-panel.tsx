@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { OrderType } from "../../../protocol/bitget";
 import { DecimalField, Segmented, sideOptions, unitOptions } from "~/components/trade/order-fields";
@@ -14,6 +14,9 @@ import { planOf, previewOrder, type OrderPreview } from "~/lib/margin/preview";
 import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { feeRates } from "~/lib/trade/fees";
+import { platformFee, type PlatformFeeEstimate } from "~/lib/trade/platform-fee";
+import { usePlatformFees } from "~/lib/trade/use-platform-fees";
+import { FeeCoinRow } from "~/components/trade/fee-coin-row";
 import type { BookView } from "~/lib/trade/market-feed";
 import {
   newClientOid,
@@ -83,10 +86,12 @@ export function MarginOrderPanel({
     onPlaced: () => {
       setQuantity("");
       setSlider(0);
+      reloadPlatformRef.current();
       onPlaced();
     },
   });
   const { busy, pending, skipConfirm, touch, clearError } = entry;
+  const reloadPlatformRef = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     if (!pick) return;
@@ -145,6 +150,11 @@ export function MarginOrderPanel({
     return previewOrder(plan, { holdings: risk.holdings, free: funds.available }, pair, risk.priceOf, risk.thresholds);
   })();
   const refused = preview?.refused === true;
+  // a margin account's fee may be paid in the platform coin from the owner's spot balance (docs/decisions/353)
+  const [platform, reloadPlatform] = usePlatformFees(loggedIn && preview !== undefined);
+  reloadPlatformRef.current = reloadPlatform;
+  const platformInfo = platform.state === "ready" ? platform.data : undefined;
+  const inPlatform = preview ? platformFee(preview.fill.quote, feeRates(undefined).taker, platformInfo) : undefined;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -269,7 +279,15 @@ export function MarginOrderPanel({
               </dd>
             </>
           )}
-          {preview && <FillRows preview={preview} fmt={fmt} pxText={pxText} market={market} />}
+          {preview && (
+            <FillRows
+              preview={preview}
+              fmt={fmt}
+              pxText={pxText}
+              market={market}
+              platform={platformInfo && { on: platformInfo.on, estimate: inPlatform }}
+            />
+          )}
         </dl>
         {type === "limit" && <ForceField value={force} onChange={setForce} />}
         {loggedIn && risk && (
@@ -324,8 +342,11 @@ function FillRows({
   fmt,
   pxText,
   market,
+  platform,
 }: {
   preview: OrderPreview;
+  /** The deduction's switch and the fee's platform-coin estimate, once known (docs/decisions/353). */
+  platform?: { on: boolean; estimate: PlatformFeeEstimate | undefined } | undefined;
   fmt: (d: Decimal | undefined, coin: string) => string;
   pxText: (v: string | undefined) => string;
   market: { base: string; quote: string; quantityPrecision: number; quotePrecision: number };
@@ -344,8 +365,11 @@ function FillRows({
       </dd>
       <dt>{t("spot.form.fee")}</dt>
       <dd data-testid="margin-fee">
-        {fmt(fee.amount, fee.coin)} {fee.coin}
+        {platform?.on && platform.estimate?.covered
+          ? `${fmt(platform.estimate.amount, platform.estimate.coin)} ${platform.estimate.coin}`
+          : `${fmt(fee.amount, fee.coin)} ${fee.coin}`}
       </dd>
+      {platform && <FeeCoinRow on={platform.on} estimate={platform.estimate} usual={fee.coin} testId="margin-fee-coin" />}
       {fill.bound && fill.partial && (
         <>
           <dt>{t("margin.preview.bound")}</dt>

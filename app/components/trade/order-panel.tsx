@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { V2, type OrderType } from "../../../protocol/bitget";
 import { browserHttp } from "~/lib/http/browser-client";
@@ -7,6 +7,8 @@ import { formatCoin, formatNumber } from "~/lib/i18n/format";
 import { parseDecimal, toText, type Decimal } from "~/lib/numbers/decimal";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { estimateFee, feeRates, type FeeRates } from "~/lib/trade/fees";
+import { platformFee } from "~/lib/trade/platform-fee";
+import { usePlatformFees } from "~/lib/trade/use-platform-fees";
 import {
   buildOrder,
   newClientOid,
@@ -26,6 +28,7 @@ import { DecimalField, Segmented, sideOptions, unitOptions, useErrorText } from 
 import { ForceField, OrderConfirm, OrderFormFoot, PercentControls, type OrderFormProps } from "./order-form-parts";
 import { useOrderEntry } from "./use-order-entry";
 import { PreTpslTip } from "./pre-tpsl-tip";
+import { FeeCoinRow } from "./fee-coin-row";
 
 type EntryType = OrderType | "plan";
 
@@ -120,10 +123,12 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
     onPlaced: () => {
       setForm((f) => ({ ...f, quantity: "", takeProfit: "", stopLoss: "" }));
       setSlider(0);
+      reloadPlatformRef.current();
       onPlaced();
     },
   });
   const { busy, pending, skipConfirm, touch, clearError } = entry;
+  const reloadPlatformRef = useRef<() => void>(() => undefined);
 
   // A click in the book: its price into the price field, or its size into the amount.
   useEffect(() => {
@@ -183,6 +188,10 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
       live = false;
     };
   }, [wantsFee, userId]);
+  // which coin the fee will be paid in: the platform coin when switched on and covered (docs/decisions/353)
+  const [platform, reloadPlatform] = usePlatformFees(wantsFee);
+  const ppm = state.type === "limit" && state.force === "post_only" ? rates.maker : rates.taker;
+  const inPlatform = platformFee(summary.total, ppm, platform.state === "ready" ? platform.data : undefined);
   const qUnit = quantityUnit(state);
   const qCoin = qUnit === "base" ? market.base : market.quote;
   // A price outside the gateway's band is said at once, not only once the field was left: the
@@ -257,7 +266,12 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
       amount: `${formatCoin(says.size, says.sizeCoin === "base" ? market.base : market.quote, intl)} ${says.sizeCoin === "base" ? market.base : market.quote}`,
     });
   const feeCoin = fee?.coin === "base" ? market.base : market.quote;
-  const feeText = fee ? `${fmt(fee.amount, feeCoin)} ${feeCoin}` : "—";
+  const feeText = inPlatform?.covered
+    ? `${fmt(inPlatform.amount, inPlatform.coin)} ${inPlatform.coin}`
+    : fee
+      ? `${fmt(fee.amount, feeCoin)} ${feeCoin}`
+      : "—";
+  reloadPlatformRef.current = reloadPlatform;
 
   return (
     <section className="card order-panel" aria-labelledby="order-title" data-side={side}>
@@ -329,6 +343,9 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
           )}
           <dt>{t("spot.form.fee")}</dt>
           <dd data-testid="order-fee">{feeText}</dd>
+          {platform.state === "ready" && fee && (
+            <FeeCoinRow on={platform.data.on} estimate={inPlatform} usual={feeCoin} testId="order-fee-coin" />
+          )}
         </dl>
         {form.type === "limit" && <ForceField value={form.force} onChange={(force) => set({ force })} />}
         {!isPlan && (

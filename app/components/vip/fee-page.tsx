@@ -3,6 +3,7 @@ import { Tabs } from "~/components/ui/tabs";
 import { useRootData } from "~/lib/root-data";
 import { useVipDetail } from "~/lib/vip/use-vip-detail";
 import { PairRates, type FeeMarket } from "./pair-rates";
+import { PlatformCoinFees } from "./platform-coin-fees";
 import { TierTable } from "./tier-table";
 import { VipNav } from "./vip-nav";
 
@@ -28,6 +29,7 @@ export function FeePage({ pairs }: { pairs: Readonly<Record<FeeMarket, readonly 
         />
       </section>
       <PairRates pairs={pairs} loggedIn={loggedIn} />
+      <PlatformCoinFees loggedIn={loggedIn} />
     </div>
   );
 }

@@ -4,6 +4,7 @@
  * Change, which the store writes in one SQLite transaction before the caller is answered.
  */
 import { EX_CODES, type BillGroup, type BusinessType } from "../../../protocol/bitget.ts";
+import { PLATFORM_COIN, platformCoinFee } from "../../../protocol/fee-deduction.ts";
 import { DEFAULT_BAND, limitRange, protectionPrice, type PriceBand } from "../../../protocol/price-protection.ts";
 import { formatScaled } from "../decimal.ts";
 import { coinIndex, notional, type Instrument } from "../instruments.ts";
@@ -62,6 +63,17 @@ export class Engine {
    */
   stpOwner: (userId: string) => string = ledgerOwner;
   private readonly owners = new Map<string, string>();
+  /**
+   * Whether a user (a main or sub-account's own id; a margin account asks for its owner) has
+   * switched on paying fees in the platform coin (docs/decisions/353): set by the exchange.
+   */
+  deducts: (userId: string) => boolean = () => false;
+  /**
+   * The platform coin's conversion price in USDT ledger units per whole coin, 0 when there is none:
+   * set by the exchange to a price users can only move against themselves (docs/decisions/353).
+   */
+  deductPrice: (env: Env) => bigint = () => 0n;
+  private readonly feeDeductBal: Partial<Record<Env, Balance>> = {};
 
   constructor(
     readonly ids: IdGen,
@@ -416,8 +428,11 @@ export class Engine {
     const seller = t.side === "buy" ? m : t;
     const buyerRate = buyer.rates === null ? 0n : buyer === t ? buyer.rates.taker : buyer.rates.maker;
     const sellerRate = seller.rates === null ? 0n : seller === t ? seller.rates.taker : seller.rates.maker;
-    const buyerFee = buyerRate === 0n ? 0n : (base * buyerRate) / PPM;
-    const sellerFee = sellerRate === 0n ? 0n : (quote * sellerRate) / PPM;
+    // a side that pays in the platform coin pays nothing in the coin it gets (docs/decisions/353)
+    const buyerDeduct = buyerRate === 0n || buyer.house ? 0n : this.payInPlatformCoin(buyer, quote, buyerRate, ts, ch);
+    const sellerDeduct = sellerRate === 0n || seller.house ? 0n : this.payInPlatformCoin(seller, quote, sellerRate, ts, ch);
+    const buyerFee = buyerRate === 0n || buyerDeduct > 0n ? 0n : (base * buyerRate) / PPM;
+    const sellerFee = sellerRate === 0n || sellerDeduct > 0n ? 0n : (quote * sellerRate) / PPM;
     const tradeId = this.ids.text(this.ids.next(ts));
 
     // The buyer pays quote and gets base less its fee; the seller the other way round.
@@ -452,8 +467,10 @@ export class Engine {
       takerSide: t.side,
       maker: m,
       taker: t,
-      makerFee: m === buyer ? buyerFee : sellerFee,
-      takerFee: t === buyer ? buyerFee : sellerFee,
+      makerFee: m === buyer ? buyerDeduct || buyerFee : sellerDeduct || sellerFee,
+      takerFee: t === buyer ? buyerDeduct || buyerFee : sellerDeduct || sellerFee,
+      makerDeduct: (m === buyer ? buyerDeduct : sellerDeduct) > 0n,
+      takerDeduct: (t === buyer ? buyerDeduct : sellerDeduct) > 0n,
       ts,
     };
     ch.fills.push(fill);
@@ -487,6 +504,27 @@ export class Engine {
         ts,
         ch,
       );
+  }
+
+  /**
+   * One side's fee in the platform coin, when its owner switched the deduction on and the owner's
+   * spot balance of the coin covers it (docs/decisions/353): the fee's USDT value at the rate, less
+   * the discount, at the conversion price, rounded up; debited from the owner's spot balance (a
+   * margin account's fee too) and credited to the fee account in the same change. 0: not paid so.
+   */
+  private payInPlatformCoin(o: Order, quote: bigint, rate: bigint, ts: number, ch: Change): bigint {
+    const owner = ledgerOwner(o.userId);
+    if (!this.deducts(owner)) return 0n;
+    const fee = platformCoinFee(quote, rate, this.deductPrice(o.env));
+    if (fee <= 0n) return 0n;
+    const payer = this.balance(o.env, owner, PLATFORM_COIN);
+    if (payer.available < fee) return 0n;
+    payer.available -= fee;
+    this.bill(payer, "other", "DEDUCTION_HANDLING_FEE", -fee, -fee, o.id, ts, ch);
+    const to = (this.feeDeductBal[o.env] ??= this.balance(o.env, FEE_ACCOUNT, PLATFORM_COIN));
+    this.bill(this.credit(to, fee), "other", "DEDUCTION_HANDLING_FEE", fee, 0n, o.id, ts, ch);
+    o.deductFee += fee;
+    return fee;
   }
 
   /** The fee account's balances in a book's coins, resolved when the first fee is credited. */

@@ -55,6 +55,7 @@ export function newOrder(ids: IdGen, init: OrderInit, now = Date.now()): Order {
     filled: 0,
     filledQuote: 0n,
     fee: 0n,
+    deductFee: 0n,
     frozen: 0n,
     status: "live",
     clientOid: init.clientOid ?? "",

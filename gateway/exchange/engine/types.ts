@@ -46,6 +46,8 @@ export interface Order extends Placed {
   filledQuote: bigint;
   /** Fee charged so far, in the received coin (base for buys, quote for sells). */
   fee: bigint;
+  /** Fee charged so far in the platform coin instead (docs/decisions/353), from the owner's spot balance. */
+  deductFee: bigint;
   /** Still frozen for this order: quote units for buys, base units for sells. */
   frozen: bigint;
   status: OrderStatus;
@@ -80,16 +82,24 @@ export interface Fill {
   takerSide: Side;
   maker: Order;
   taker: Order;
+  /** Each side's fee: in the coin it received, or in the platform coin when its `…Deduct` is true (docs/decisions/353). */
   makerFee: bigint;
   takerFee: bigint;
+  makerDeduct: boolean;
+  takerDeduct: boolean;
   ts: number;
 }
 
-/** A fill's user sides (house orders have no fills of their own): each order, its scope and its fee. */
-export function userSides(f: Fill): Array<{ order: Order; scope: "maker" | "taker"; fee: bigint }> {
-  const out: Array<{ order: Order; scope: "maker" | "taker"; fee: bigint }> = [];
-  if (!f.maker.house) out.push({ order: f.maker, scope: "maker", fee: f.makerFee });
-  if (!f.taker.house) out.push({ order: f.taker, scope: "taker", fee: f.takerFee });
+/** What one side of a fill paid in the coin it received (0 when it paid in the platform coin). */
+export function receivedFee(f: Fill, o: Order): bigint {
+  return o === f.maker ? (f.makerDeduct ? 0n : f.makerFee) : f.takerDeduct ? 0n : f.takerFee;
+}
+
+/** A fill's user sides (house orders have no fills of their own): each order, its scope, its fee and whether it was paid in the platform coin. */
+export function userSides(f: Fill): Array<{ order: Order; scope: "maker" | "taker"; fee: bigint; deduct: boolean }> {
+  const out: Array<{ order: Order; scope: "maker" | "taker"; fee: bigint; deduct: boolean }> = [];
+  if (!f.maker.house) out.push({ order: f.maker, scope: "maker", fee: f.makerFee, deduct: f.makerDeduct });
+  if (!f.taker.house) out.push({ order: f.taker, scope: "taker", fee: f.takerFee, deduct: f.takerDeduct });
   return out;
 }
 

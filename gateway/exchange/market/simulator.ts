@@ -63,6 +63,14 @@ export class MarketSimulator {
     try {
       const s = JSON.parse(saved) as SavedState;
       if (Array.isArray(s.process?.logPrice) && s.process.logPrice.length === INSTRUMENTS.length) return s;
+      // a pair listed since the state was saved (the platform coin, docs/decisions/353) starts at its reference
+      if (Array.isArray(s.process?.logPrice) && Array.isArray(s.process.variance) && s.process.logPrice.length < INSTRUMENTS.length) {
+        const init = PriceProcess.initial(1);
+        const n = s.process.logPrice.length;
+        s.process.logPrice.push(...init.logPrice.slice(n));
+        s.process.variance.push(...init.variance.slice(n));
+        return s;
+      }
     } catch {
       // a corrupt state restarts the process from the reference prices
     }

@@ -10,7 +10,7 @@ import { accountKey } from "../../margin/accounts.ts";
 import { parseScaled } from "../decimal.ts";
 import { PlaceOrderSchema, resolveInstrument, type PlaceOrderBody } from "../order-request.ts";
 import { privateRoute, sourceOf, type ExchangeRouteDeps } from "./private-route.ts";
-import { lots, openOrderJson, orderJson, planJson, price, units } from "../format.ts";
+import { fillFeeDetail, lots, openOrderJson, orderJson, planJson, price, units } from "../format.ts";
 import { decimal, enumValue, isAbsent, optional, ORDER_REF, parseFields, requireOrderRef, shown, text } from "../fields.ts";
 import { qIdCursor, qInt, qString, qTimeWindow, queryEnumOf, type Query } from "./query.ts";
 
@@ -317,7 +317,7 @@ export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void
         priceAvg: price(inst, Number(r.price)),
         size: lots(inst, Number(r.size)),
         amount: units(r.amount as bigint),
-        feeDetail: { deduction: "no", feeCoin: r.fee_coin, totalDeductionFee: "0", totalFee: "-" + units(r.fee as bigint) },
+        feeDetail: fillFeeDetail(r.fee_coin as string, r.fee as bigint, Number(r.deduct ?? 0) === 1),
         tradeScope: r.scope,
         cTime: String(r.ts),
         uTime: String(r.ts),

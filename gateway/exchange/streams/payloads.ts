@@ -1,6 +1,7 @@
 /** Bitget v2 stream payloads built from the exchange's state. */
 import { crc32 } from "node:zlib";
-import { lots, price, units } from "../format.ts";
+import { PLATFORM_COIN } from "../../../protocol/fee-deduction.ts";
+import { fillFeeDetail, lots, price, units } from "../format.ts";
 import type { Env, Fill, Order } from "../engine/types.ts";
 import { userSides } from "../engine/types.ts";
 import { instrument, notional, type Instrument } from "../instruments.ts";
@@ -70,6 +71,8 @@ export interface SpotFillView {
   amount: bigint;
   fee: bigint;
   feeCoin: string;
+  /** Paid in the platform coin (docs/decisions/353). */
+  deduct: boolean;
   scope: "maker" | "taker";
   ts: number;
 }
@@ -81,7 +84,7 @@ export function spotFillViews(fills: readonly Fill[], userId: string, env: Env):
     if (f.env !== env) continue;
     const inst = instrument(f.symbol);
     if (!inst) continue;
-    for (const { order: o, scope, fee } of userSides(f)) {
+    for (const { order: o, scope, fee, deduct } of userSides(f)) {
       if (o.userId !== userId) continue;
       out.push({
         tradeId: f.tradeId,
@@ -93,7 +96,8 @@ export function spotFillViews(fills: readonly Fill[], userId: string, env: Env):
         size: f.size,
         amount: f.quote,
         fee,
-        feeCoin: o.side === "buy" ? inst.baseCoin : inst.quoteCoin,
+        feeCoin: deduct ? PLATFORM_COIN : o.side === "buy" ? inst.baseCoin : inst.quoteCoin,
+        deduct,
         scope,
         ts: f.ts,
       });
@@ -115,6 +119,7 @@ export function spotFillRowView(r: Record<string, unknown>): SpotFillView {
     amount: r.amount as bigint,
     fee: r.fee as bigint,
     feeCoin: r.fee_coin as string,
+    deduct: Number(r.deduct ?? 0) === 1,
     scope: r.scope as "maker" | "taker",
     ts: Number(r.ts),
   };
@@ -133,7 +138,7 @@ export function spotFillJson(f: SpotFillView) {
     size: lots(inst, f.size),
     amount: units(f.amount),
     tradeScope: f.scope,
-    feeDetail: [{ feeCoin: f.feeCoin, deduction: "no", totalDeductionFee: "0", totalFee: "-" + units(f.fee) }],
+    feeDetail: [fillFeeDetail(f.feeCoin, f.fee, f.deduct)],
     cTime: String(f.ts),
     uTime: String(f.ts),
   };
@@ -181,7 +186,10 @@ export function spotOrderStreamJson(o: Order, fill?: SpotFillView) {
     cTime: String(o.cTime),
     uTime: String(o.uTime),
     stpMode: o.stp,
-    feeDetail: o.fee > 0n ? [{ feeCoin, fee }] : [],
+    feeDetail: [
+      ...(o.fee > 0n ? [{ feeCoin, fee }] : []),
+      ...(o.deductFee > 0n ? [{ feeCoin: PLATFORM_COIN, fee: "-" + units(o.deductFee) }] : []),
+    ],
     enterPointSource: o.source,
   };
 }

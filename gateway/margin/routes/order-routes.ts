@@ -4,7 +4,7 @@ import { LOAN_TYPES } from "../../../protocol/margin.ts";
 import { GatewayError, ok } from "../../envelope.ts";
 import { EngineError } from "../../exchange/engine/types.ts";
 import { decimal, enumValue, isAbsent, optional, parseFields, requireOrderRef, text } from "../../exchange/fields.ts";
-import { lots, price, units } from "../../exchange/format.ts";
+import { fillFeeDetail, lots, price, units } from "../../exchange/format.ts";
 import { instrument } from "../../exchange/instruments.ts";
 import { sourceOf } from "../../exchange/routes/private-route.ts";
 import { qIdCursor, qString, type Query } from "../../exchange/routes/query.ts";
@@ -172,7 +172,7 @@ export function orderRoutes(ctx: ModeContext): void {
       size: lots(inst, Number(r.size)),
       amount: units(r.amount as bigint),
       tradeScope: String(r.scope),
-      feeDetail: { deduction: "no", feeCoin: String(r.fee_coin), totalDeductionFee: "0", totalFee: "-" + units(r.fee as bigint) },
+      feeDetail: fillFeeDetail(String(r.fee_coin), r.fee as bigint, Number(r.deduct ?? 0) === 1),
       cTime: String(r.ts),
       uTime: String(r.ts),
     }));
