@@ -12,7 +12,7 @@ import { loginRoutes } from "./login-routes.ts";
 import type { LoginService } from "./login-service.ts";
 import { providerRoutes } from "./provider-routes.ts";
 import { resetPasswordRoutes } from "./reset-routes.ts";
-import { userInfoOf } from "./users.ts";
+import { userInfoOf, type UserRow } from "./users.ts";
 import { settingsRoutes } from "./settings-routes.ts";
 import type { SettingsService } from "./settings-service.ts";
 import { bindingRoutes } from "./binding-routes.ts";
@@ -47,7 +47,15 @@ export function accountRoutes(
     logins,
     settings,
     binding,
-  }: { accounts: AccountService; logins: LoginService; settings: SettingsService; binding: BindingService },
+    identity,
+  }: {
+    accounts: AccountService;
+    logins: LoginService;
+    settings: SettingsService;
+    binding: BindingService;
+    /** The verified identity a user has (its main account's for a sub-account; docs/decisions/352). */
+    identity?: (user: UserRow) => { level: number; realName: string };
+  },
 ): void {
   app.post(ACCOUNT_PATHS.sendCode, async (req) => accounts.sendCode(req, parseBody(SendCodeBody, req.body ?? {})));
 
@@ -59,7 +67,10 @@ export function accountRoutes(
   resetPasswordRoutes(app, accounts);
   providerRoutes(app, accounts);
 
-  app.post(PATHS.userInfo, async (req) => ok(userInfoOf(accounts.currentUser(req).user)));
+  app.post(PATHS.userInfo, async (req) => {
+    const { user } = accounts.currentUser(req);
+    return ok(userInfoOf(user, identity?.(user)));
+  });
 
   app.post(PATHS.logout, async (req, reply) => logins.logout(req, reply));
   app.post(PATHS.btapiLogout, async (req, reply) => logins.logout(req, reply));

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import type { Db } from "../db/database.ts";
 import type { UserInfoResponse } from "../../protocol/user-info.ts";
 import { USER_INFO_DEFAULTS } from "../../protocol/user-info.ts";
+import { maskName } from "../../protocol/kyc.ts";
 
 export interface UserRow {
   id: string;
@@ -138,7 +139,7 @@ function mask(value: string, keepStart: number, keepEnd: number): string {
 }
 
 /** The user-info answer (docs/protocol.md §7.8, docs/product.md §8): phone and e-mail only when bound, and then masked. */
-export function userInfoOf(u: UserRow): UserInfoResponse {
+export function userInfoOf(u: UserRow, identity = { level: u.identity_level, realName: "" }): UserInfoResponse {
   const bindEmail = Boolean(u.email);
   const bindPhone = Boolean(u.mobile);
   const bindGoogle = Boolean(u.google_secret) && u.google_enabled === 1;
@@ -157,8 +158,11 @@ export function userInfoOf(u: UserRow): UserInfoResponse {
       email,
       frozen: u.frozen === 1,
       googleEnable: bindGoogle,
-      identityLevel: u.identity_level,
-      hasRealValidate: u.identity_level >= 2,
+      // the verified identity (docs/decisions/352): a sub-account has its main account's
+      identityLevel: identity.level,
+      hasRealValidate: identity.level >= 2,
+      realName: maskName(identity.realName),
+      starRealName: maskName(identity.realName),
       loginName: bindEmail ? email : phone,
       userName,
       mobile: phone,
@@ -183,7 +187,7 @@ export function userInfoOf(u: UserRow): UserInfoResponse {
       tbf: Boolean(u.fund_pwd_hash),
       tpi: Boolean(u.fund_pwd_hash),
       tpl: false,
-      kf: u.identity_level,
+      kf: identity.level,
       oo: false,
       oc: true,
       ob: false,
