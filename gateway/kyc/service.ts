@@ -234,10 +234,10 @@ export class KycService {
     const v = this.value(env, coin, amount);
     if (used + v > limit) {
       const left = limit > used ? limit - used : 0n;
-      throw new GatewayError(
+      // a business refusal, answered 200 like the other refusals a person meets (docs/decisions/006)
+      throw refuse(
         KYC_CODES.withdrawLimit,
         `The withdrawal exceeds the daily limit of identity level ${level}: ${KYC_DAILY_WITHDRAW_USDT[level]} USDT per 24 hours, ${formatScaled(left, LEDGER_SCALE, 2)} USDT left`,
-        400,
       );
     }
     const key = `${env}:${userId}`;
