@@ -49,8 +49,8 @@ export const KYC_CODES = {
 export const KYC_IMAGE_MAX_BYTES = 700 * 1024;
 /** Largest side of a stored photo; larger ones are scaled down before they are re-encoded. */
 export const KYC_IMAGE_MAX_SIDE = 1600;
-/** Largest picture decoded at all (width × height), against decompression bombs. */
-export const KYC_IMAGE_MAX_PIXELS = 40_000_000;
+/** Largest picture decoded at all (width × height: a 12 MP phone photo), against decompression bombs and long decodes. */
+export const KYC_IMAGE_MAX_PIXELS = 12_000_000;
 
 export const KYC_NAME_MAX = 64;
 /** Letters (any script), combining marks, inner spaces, apostrophes, hyphens and dots; no digits. */

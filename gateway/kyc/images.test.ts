@@ -74,6 +74,14 @@ describe("identity photos", () => {
     expect(() => reencode(bomb)).toThrow(/too many pixels/);
   });
 
+  it("refuses a JPEG whose frame claims more pixels than a phone photo", () => {
+    const big = testJpeg(8, 8);
+    const sof = big.indexOf(Buffer.from([0xff, 0xc0]));
+    big.writeUInt16BE(5000, sof + 5);
+    big.writeUInt16BE(5000, sof + 7);
+    expect(() => reencode(big)).toThrow(ImageRefused);
+  });
+
   it("re-encodes a polyglot JPEG (a comment and HTML after its end) into a plain JPEG of its pixels", () => {
     const poly = Buffer.concat([testJpeg(40, 30, SCRIPT), Buffer.from(SCRIPT)]);
     const out = reencode(poly);

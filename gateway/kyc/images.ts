@@ -48,7 +48,7 @@ function decode(bytes: Buffer, type: ImageType): Rgba {
       formatAsRGBA: true,
       tolerantDecoding: false,
       maxResolutionInMP: KYC_IMAGE_MAX_PIXELS / 1_000_000,
-      maxMemoryUsageInMB: 512,
+      maxMemoryUsageInMB: 256,
     });
     checkPixels(img.width, img.height);
     return img;

@@ -57,6 +57,12 @@ async function withdraw(page: Page, amount: string, code: string): Promise<void>
   await dialog.getByRole("button", { name: "Withdraw" }).click();
 }
 
+test("/kyc leads to /account/kyc in the same locale, after a login", async ({ page }) => {
+  await newAccountOn(page, "kyc-path", "/de/kyc");
+  await expect(page).toHaveURL(/\/de\/account\/kyc$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Identitätsprüfung");
+});
+
 test("KYC level 1 and 2: details, photos, the operator's review, the level shown, and the withdrawal limit shown and enforced", async ({
   page,
   pageProblems,
