@@ -105,6 +105,11 @@ import { walletConfigFromEnv } from "./wallet/config.ts";
 import { walletRoutes } from "./wallet/routes.ts";
 import { WalletService } from "./wallet/service.ts";
 import { WALLET_MIGRATIONS, WalletStore } from "./wallet/store.ts";
+import { kycConfigFromEnv } from "./kyc/config.ts";
+import { kycRoutes } from "./kyc/routes.ts";
+import { KycService } from "./kyc/service.ts";
+import { KYC_MIGRATIONS, KycStore } from "./kyc/store.ts";
+import { Valuation } from "./margin/valuation.ts";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -138,6 +143,7 @@ export async function createGateway(
   migrate(db, RESERVES_MIGRATIONS);
   migrate(db, VIP_MIGRATIONS);
   migrate(db, WALLET_MIGRATIONS);
+  migrate(db, KYC_MIGRATIONS);
   migrate(db, CONVERT_MIGRATIONS);
 
   const app = Fastify({
@@ -217,7 +223,25 @@ export async function createGateway(
   vip.start();
   // deposits and withdrawals on a simulated chain, on the spot ledger (docs/decisions/330)
   const walletLink = walletAccounts(accounts, accountStores.users, fund);
-  const wallet = new WalletService(new WalletStore(db), exchange.svc, walletLink, walletConfigFromEnv(), log("wallet error"));
+  // identity levels and their daily withdrawal limits (docs/decisions/352)
+  const valuation = new Valuation(exchange);
+  const kyc = new KycService(
+    new KycStore(db),
+    accountStores.users,
+    config.dataDir,
+    kycConfigFromEnv(),
+    (env, coin, amount) => valuation.value(env, coin, amount, true),
+    log("kyc error"),
+  );
+  kyc.start();
+  const wallet = new WalletService(
+    new WalletStore(db),
+    exchange.svc,
+    walletLink,
+    walletConfigFromEnv(),
+    log("wallet error"),
+    (env, userId, coin, amount) => kyc.reserveWithdrawal(env, userId, coin, amount),
+  );
   wallet.start();
   // conversions as the user's FOK orders on the spot books (docs/decisions/334)
   const convert = new ConvertService(exchange.svc, new ConvertStore(db));
@@ -272,6 +296,7 @@ export async function createGateway(
     fund,
     futuresOpen: (id) => futures.opening.isOpen(id),
     openGtFees: (userId) => exchange.svc.feeDeduct(userId),
+    identity: (u) => kyc.identityOf(u),
   });
   // after the signature check: a web session's live orders ask for the fund password as the account chose
   installFundTradeCheck(app, { fund, accounts, claimsApiKey: (req) => security.claimsApiKey(req) });
@@ -300,6 +325,7 @@ export async function createGateway(
   vipRoutes(app, { ...exchangeDeps, vip });
   convertRoutes(app, { ...exchangeDeps, convert });
   walletRoutes(app, { ...exchangeDeps, wallet, accounts: walletLink, sessionUserId: (req) => accounts.currentUser(req).user.id });
+  kycRoutes(app, { kyc, currentUser: (req) => accounts.currentUser(req).user });
   eventRoutes(app, {
     events,
     operators: new OperatorAuth(eventsConfigFromEnv().operatorSecret, eventStore),
@@ -322,6 +348,7 @@ export async function createGateway(
       assets.close();
       vip.close();
       wallet.stop();
+      kyc.stop();
       futures.close();
       spotPrices?.close();
       margin.close();

@@ -12,7 +12,7 @@ import { loginRoutes } from "./login-routes.ts";
 import type { LoginService } from "./login-service.ts";
 import { providerRoutes } from "./provider-routes.ts";
 import { resetPasswordRoutes } from "./reset-routes.ts";
-import { userInfoOf } from "./users.ts";
+import { userInfoOf, type UserRow } from "./users.ts";
 import { settingsRoutes } from "./settings-routes.ts";
 import type { SettingsService } from "./settings-service.ts";
 import { bindingRoutes } from "./binding-routes.ts";
@@ -54,6 +54,7 @@ export function accountRoutes(
     futuresOpen = () => false,
     fund,
     openGtFees,
+    identity,
   }: {
     accounts: AccountService;
     logins: LoginService;
@@ -64,6 +65,8 @@ export function accountRoutes(
     futuresOpen?: (userId: string) => boolean;
     /** Whether the user pays fees in the platform coin: the exchange's switch (docs/decisions/353). */
     openGtFees: (userId: string) => boolean;
+    /** The verified identity a user has (its main account's for a sub-account; docs/decisions/352). */
+    identity?: (user: UserRow) => { level: number; realName: string };
   },
 ): void {
   app.post(ACCOUNT_PATHS.sendCode, async (req) => accounts.sendCode(req, parseBody(SendCodeBody, req.body ?? {})));
@@ -79,7 +82,12 @@ export function accountRoutes(
   app.post(PATHS.userInfo, async (req) => {
     const { user } = accounts.currentUser(req);
     return ok(
-      userInfoOf(user, { openContract: futuresOpen(user.id), openGtFees: openGtFees(user.id), factor: accounts.factorUserOf(user) }),
+      userInfoOf(user, {
+        openContract: futuresOpen(user.id),
+        openGtFees: openGtFees(user.id),
+        factor: accounts.factorUserOf(user),
+        identity: identity?.(user),
+      }),
     );
   });
 

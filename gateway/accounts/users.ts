@@ -3,6 +3,7 @@ import type { Db } from "../db/database.ts";
 import type { UserInfoResponse } from "../../protocol/user-info.ts";
 import { USER_INFO_DEFAULTS } from "../../protocol/user-info.ts";
 import { fundFlags, type FundTradeMode } from "../../protocol/fund.ts";
+import { maskName } from "../../protocol/kyc.ts";
 
 export interface UserRow {
   id: string;
@@ -149,12 +150,18 @@ function mask(value: string, keepStart: number, keepEnd: number): string {
  * The user-info answer (docs/protocol.md §7.8, docs/product.md §8): phone and e-mail only when bound, and then masked.
  * `factor` is the account whose fund password this one uses (a sub-account's main account; docs/decisions/350);
  * `openContract` whether it opened futures (docs/decisions/351), `openGtFees` whether it pays fees in the platform coin
- * (docs/decisions/353).
+ * (docs/decisions/353), `identity` its verified level and name (its main account's for a sub-account; docs/decisions/352).
  */
 export function userInfoOf(
   u: UserRow,
-  extra: { openContract?: boolean; openGtFees?: boolean; factor?: Pick<UserRow, "fund_pwd_hash" | "fund_trade_mode"> } = {},
+  extra: {
+    openContract?: boolean;
+    openGtFees?: boolean;
+    factor?: Pick<UserRow, "fund_pwd_hash" | "fund_trade_mode">;
+    identity?: { level: number; realName: string };
+  } = {},
 ): UserInfoResponse {
+  const identity = extra.identity ?? { level: u.identity_level, realName: "" };
   const factor = extra.factor ?? u;
   const openContract = extra.openContract ?? false;
   const openGtFees = extra.openGtFees ?? false;
@@ -177,8 +184,11 @@ export function userInfoOf(
       email,
       frozen: u.frozen === 1,
       googleEnable: bindGoogle,
-      identityLevel: u.identity_level,
-      hasRealValidate: u.identity_level >= 2,
+      // the verified identity (docs/decisions/352): a sub-account has its main account's
+      identityLevel: identity.level,
+      hasRealValidate: identity.level >= 2,
+      realName: maskName(identity.realName),
+      starRealName: maskName(identity.realName),
       loginName: bindEmail ? email : phone,
       userName,
       mobile: phone,
@@ -205,7 +215,7 @@ export function userInfoOf(
       tbf: fund.isFund,
       tpi: fund.fundValue,
       tpl: fund.fundDisabled,
-      kf: u.identity_level,
+      kf: identity.level,
       oo: false,
       oc: openContract,
       ob: openGtFees,

@@ -50,6 +50,8 @@ export const PREFIX_URLS: Record<string, SignMode> = {
   "/api/v2/spot/wallet/": 2,
   // the address book and a simulation account's own deposit (docs/decisions/330)
   "/v1/wallet/": 2,
+  // identity details and photos (docs/decisions/352)
+  "/v1/user/kyc/": 2,
   // every account valued, the equity history and the transfer limit (docs/decisions/331)
   "/api/v2/account/": 2,
   "/v1/asset/": 2,

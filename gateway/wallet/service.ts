@@ -63,6 +63,9 @@ export interface WithdrawRequest {
   confirm: () => void;
 }
 
+/** A withdrawal limit check: refuses by throwing, else returns the release of the room it holds. */
+export type WithdrawLimit = (env: Env, userId: string, coin: string, amount: bigint) => () => void;
+
 export class WalletService {
   private readonly secret: string;
   /** Withdrawals whose money is moving in a commit not yet durable: a cancel waits for the next look. */
@@ -78,6 +81,8 @@ export class WalletService {
     private readonly accounts: WalletAccounts,
     readonly config: WalletConfig,
     private readonly log: (err: unknown) => void,
+    /** The daily limit of the account's identity level (docs/decisions/352): throws over it, else holds the room until released. */
+    private readonly limit: WithdrawLimit = () => () => {},
   ) {
     this.secret = store.addressSecret(config.addressSecret);
   }
@@ -126,12 +131,15 @@ export class WalletService {
   ): Promise<WithdrawalRow> {
     const ch = newChange();
     this.exchange.ensureAccount(env, userId, ch);
+    let release = () => {};
     try {
       if (this.exchange.engine.balance(env, userId, r.coin).available < amount + fee)
         throw new EngineError(EX_CODES.insufficientBalance, "Insufficient balance");
+      release = this.limit(env, userId, r.coin, amount);
       r.confirm();
       this.exchange.engine.hold(env, userId, r.coin, amount + fee, ch);
     } catch (err) {
+      release();
       // funding of a new account is still worth keeping
       this.exchange.store.keep(ch);
       throw err;
@@ -156,7 +164,11 @@ export class WalletService {
         created_at: Date.now(),
       });
     });
-    await this.exchange.store.commit(ch);
+    try {
+      await this.exchange.store.commit(ch);
+    } finally {
+      release();
+    }
     const row = this.store.withdrawal(env, userId, id) as WithdrawalRow;
     this.accounts.notify(
       userId,

@@ -20,6 +20,7 @@ import { formatCoin } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { wallet, WALLET_PATHS, type WithdrawalRecord } from "~/lib/wallet/api";
 import { withdrawSummary } from "~/lib/wallet/withdraw-form";
+import { WithdrawLimit } from "~/components/kyc/withdraw-limit";
 import { AddressBook } from "./address-book";
 import { CoinChainPicker, PostConfirmDialog, useCoinChain, useLiveList, useRecordColumns } from "./wallet-parts";
 import { WalletNav } from "./wallet-nav";
@@ -139,6 +140,7 @@ export function WithdrawPage() {
     <section className="card wallet-page" aria-labelledby="withdraw-title">
       <h1 id="withdraw-title">{t("title.withdraw")}</h1>
       <WalletNav />
+      <WithdrawLimit version={version} />
       {info.state === "ready" && !bound && (
         <p role="alert" className="notice">
           {t("w.need2fa")} <LocaleLink to="/modifyverification">{t("w.bind")}</LocaleLink>
