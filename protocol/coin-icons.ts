@@ -14,6 +14,7 @@ export interface CoinIconSpec {
 
 export const COIN_ICON_SPECS: Readonly<Record<string, CoinIconSpec>> = {
   ada: { disc: "#0033ad", ink: "#fff" },
+  bgb: { disc: "#1fc7d4", ink: "#1b1b1b" },
   bnb: { disc: "#f0b90b", ink: "#1b1b1b" },
   btc: { disc: "#f7931a", ink: "#fff" },
   doge: { disc: "#c2a633", ink: "#1b1b1b" },

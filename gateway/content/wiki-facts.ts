@@ -28,4 +28,6 @@ export const WIKI_FACTS: Readonly<Record<string, WikiFacts>> = {
   TRX: { circulating: "94700000000", max: null, related: ["tether", "ethereum", "bnb"] },
   LINK: { circulating: "678000000", max: "1000000000", related: ["ethereum", "solana", "cardano"] },
   USDT: { circulating: "184000000000", max: null, related: ["tron", "ethereum", "bitcoin"] },
+  // a fixed supply of 2 billion at issue, only ever reduced by burns (1.2 billion after the 2024 burn); part is locked for Morph
+  BGB: { circulating: "700000000", max: "2000000000", related: ["bnb", "ethereum", "tether"] },
 };

@@ -1,6 +1,6 @@
 import type { WikiSource } from "./wiki-source.ts";
 
-/** Tokens that serve other blockchains: Chainlink and Tether. */
+/** Tokens that serve other blockchains or an exchange: Chainlink, Tether and Bitget Token. */
 export const TOKEN_COINS: readonly WikiSource[] = [
   {
     article: "chainlink",
@@ -37,5 +37,24 @@ investigation by the New York Attorney General, and a 41 million dollar fine to 
 Commission, both over earlier claims that USDT was fully backed by dollars at all times.
 More at <a href="https://tether.to/">tether.to</a>.</p>
 <p>On Mix Exchange every spot market is quoted in USDT, so USDT has no market of its own here.</p>`,
+  },
+  {
+    article: "bitget-token",
+    coin: "BGB",
+    name: "Bitget Token",
+    summary: "The utility token of the Bitget exchange, used for fee discounts, with a supply reduced by burns since 2024.",
+    html: `<p>Bitget Token (BGB) is the token of the Bitget crypto exchange, which issued it in July 2021 as an ERC-20 token on
+<a href="/wiki/ethereum">Ethereum</a> with a fixed supply of two billion. Exchange users hold it for lower trading fees,
+for access to new token sales and for other account benefits.</p>
+<h2>Burns</h2>
+<p>At the end of 2024 Bitget burned 800 million BGB, 40 % of the supply, by sending them to an address nobody controls,
+which left 1.2 billion. Since 2025 it has burned more every quarter, under a published formula tied to how much BGB is
+spent on network fees through its wallet, so the supply only ever shrinks.</p>
+<h2>Beyond the exchange</h2>
+<p>Since September 2025 BGB is also the gas and governance token of Morph, a layer-2 network built on Ethereum, so it
+pays for transactions there as ether does on Ethereum.
+More at <a href="https://www.bitget.com/">bitget.com</a>.</p>
+<p>On Mix Exchange, BGB is the platform coin: with the fee deduction switched on, spot and margin fees are paid in BGB at
+a 20 % discount when the BGB balance covers them.</p>`,
   },
 ];

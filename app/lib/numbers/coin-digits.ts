@@ -16,6 +16,7 @@ export const COIN_DIGITS: Readonly<Record<string, number>> = {
   BNB: 4,
   TRX: 2,
   LINK: 2,
+  BGB: 2,
 };
 
 /** The ledger's scale: the most decimals any amount has. */
