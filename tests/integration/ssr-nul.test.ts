@@ -43,6 +43,7 @@ const PAGES: Record<string, Page[]> = {
   "$.tsx": [{ path: "/no-such-page", as: "guest", status: 404 }],
   "($lang)._index.tsx": forBoth("/"),
   "($lang).account.newapi.tsx": [{ path: "/account/newapi", as: "user" }],
+  "($lang).account.kyc.tsx": [{ path: "/account/kyc", as: "user" }],
   "($lang).asset._index.tsx": [{ path: "/asset", as: "user" }],
   "($lang).asset.spot.tsx": [{ path: "/asset/spot", as: "user" }],
   "($lang).asset.margin.tsx": [{ path: "/asset/margin", as: "user" }],

@@ -44,7 +44,20 @@ describe("coins and deposit addresses", () => {
   it("lists every coin with its networks in Bitget's shape, filtered in any case", async () => {
     const anon = new Client(web.url);
     const all = await anon.get<Array<{ coin: string; chains: Row[] }>>(WALLET_PATHS.coins);
-    expect(all.body.data.map((c) => c.coin)).toEqual(["USDT", "BTC", "ETH", "SOL", "XRP", "DOGE", "ADA", "LTC", "BNB", "TRX", "LINK"]);
+    expect(all.body.data.map((c) => c.coin)).toEqual([
+      "USDT",
+      "BTC",
+      "ETH",
+      "SOL",
+      "XRP",
+      "DOGE",
+      "ADA",
+      "LTC",
+      "BNB",
+      "TRX",
+      "LINK",
+      "BGB",
+    ]);
     const usdt = await anon.get<Array<{ coin: string; chains: Row[] }>>(`${WALLET_PATHS.coins}?coin=usdt`);
     expect(usdt.body.data).toHaveLength(1);
     expect(usdt.body.data[0]!.chains.map((c) => c.chain)).toEqual(["ERC20", "TRC20", "BEP20", "SOL", "ARBITRUMONE"]);

@@ -132,7 +132,13 @@ describe("the replica test mode (WEB_REPLICAS=2)", () => {
   it("sends requests to the two web processes in turn, both against the one gateway", async () => {
     const path = "/v1/mix/system/getDomainConfigList";
     for (let i = 0; i < 4; i++) expect((await fresh(`${lb.url}${path}`)).status).toBe(200);
-    const served = lb.replicas.map((r) => entries(r).filter((e) => e.msg === "request" && e.path === path).length);
+    // a request's log line follows its answer: wait for the last ones to reach the logs
+    const served = await until(
+      async () => lb.replicas.map((r) => entries(r).filter((e) => e.msg === "request" && e.path === path).length),
+      (n) => n[0] === 2 && n[1] === 2,
+      10_000,
+      20,
+    );
     expect(served).toEqual([2, 2]);
     const gateways = lb.replicas.flatMap((r) => entries(r).flatMap((e) => (e.msg === "web server listening" ? [e.gatewayUrl] : [])));
     expect(new Set(gateways).size).toBe(1);
