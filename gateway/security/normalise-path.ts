@@ -7,9 +7,12 @@ export type NormalisedUrl = { ok: true; url: string; pathname: string } | { ok: 
 
 /** Characters a path segment may hold unencoded (RFC 3986 pchar without `%`). */
 const PCHAR = /[A-Za-z0-9\-._~!$&'()*+,;=:@]/;
+/** A segment made only of such characters, which is every segment real clients send: kept as it is. */
+const PLAIN_SEGMENT = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]*$/;
 const MAX_URL_CHARS = 8192;
 
 function encodeSegment(segment: string): string {
+  if (PLAIN_SEGMENT.test(segment)) return segment;
   let out = "";
   for (const ch of segment) out += PCHAR.test(ch) ? ch : encodeURIComponent(ch);
   return out;
