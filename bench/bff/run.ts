@@ -7,7 +7,7 @@
  * dependencies, reported "not installed" when missing): BFF throughput >= 1.5x the best peer's.
  * It also reports the CPU time each process spends per request (Linux /proc), which is what
  * bounds the ratio when the load generator, the BFF and the gateway share the machine's cores.
- *   npm run bench:bff [-- --seconds 10 --connections 32]
+ *   npm run bench:bff [-- --seconds 10 --connections 32]   (WEB_EXEC_ARGV="--cpu-prof" profiles the BFF)
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -82,7 +82,16 @@ async function measure(url: string, pids: { gateway?: number; web?: number }): P
 const data = tempDataDir("mix-bench-");
 const quiet = { REQUEST_LOG: "off" };
 const gateway = await startGateway(data.dir, quiet);
-const web = await startWeb({ GATEWAY_URL: gateway.url, DATA_DIR: data.dir, ...quiet });
+// WEB_EXEC_ARGV (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the web server (the BFF), one process as startWeb runs it
+const webEnv = { GATEWAY_URL: gateway.url, DATA_DIR: data.dir, ...quiet };
+const webArgv = process.env.WEB_EXEC_ARGV?.split(" ");
+const web = webArgv
+  ? await startProcess(
+      [...webArgv, "index.js"],
+      { PORT: "0", HOST: "127.0.0.1", NODE_ENV: "production", WEB_WORKERS: "1", ...webEnv },
+      "web server listening",
+    )
+  : await startWeb(webEnv);
 try {
   const direct = await measure(gateway.url, { gateway: gateway.child.pid });
   const bff = await measure(web.url, { gateway: gateway.child.pid, web: web.child.pid });
