@@ -2,7 +2,8 @@
  * Summarises a V8 `.cpuprofile` (written by `node --cpu-prof`) into its top self-time frames, as a
  * Markdown table: share of all samples, self milliseconds, function and where it lives (path
  * relative to the repository, node_modules shortened to the package). `--by file` groups by file.
- *   node --import tsx bench/profile-summary.ts <file.cpuprofile> [--top 25] [--by function|file]
+ * `--skip-ms N` leaves out the first N ms (the process's start, before the load began).
+ *   node --import tsx bench/profile-summary.ts <file.cpuprofile> [--top 25] [--by function|file] [--skip-ms 0]
  */
 import { readFileSync } from "node:fs";
 import { argText, arg } from "./common.ts";
@@ -39,13 +40,16 @@ export function place(url: string): string {
 }
 
 /** Self time per key, in microseconds, and the profile's total. */
-export function selfTimes(profile: Profile, key: (f: CallFrame) => string): { byKey: Map<string, number>; totalUs: number } {
+export function selfTimes(profile: Profile, key: (f: CallFrame) => string, skipUs = 0): { byKey: Map<string, number>; totalUs: number } {
   const frameOf = new Map<number, CallFrame>();
   for (const n of profile.nodes) frameOf.set(n.id, n.callFrame);
   const byKey = new Map<string, number>();
   let totalUs = 0;
+  let at = 0;
   for (let i = 0; i < profile.samples.length; i++) {
     const dt = profile.timeDeltas[i + 1] ?? 0;
+    at += profile.timeDeltas[i] ?? 0;
+    if (at < skipUs) continue;
     const k = key(frameOf.get(profile.samples[i]!)!);
     byKey.set(k, (byKey.get(k) ?? 0) + dt);
     totalUs += dt;
@@ -63,7 +67,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     by === "file"
       ? (f: CallFrame) => (f.url ? place(f.url) : f.functionName)
       : (f: CallFrame) => `${f.functionName || "(anonymous)"}\t${f.url ? `${place(f.url)}:${f.lineNumber + 1}` : ""}`;
-  const { byKey, totalUs } = selfTimes(profile, key);
+  const { byKey, totalUs } = selfTimes(profile, key, arg("skip-ms", 0) * 1000);
   const idle = [...byKey].filter(([k]) => k.startsWith("(idle)")).reduce((s, [, v]) => s + v, 0);
   const busy = totalUs - idle;
   console.info(`${file}: ${(totalUs / 1000).toFixed(0)} ms sampled, ${(busy / 1000).toFixed(0)} ms busy (shares below are of busy time)\n`);
