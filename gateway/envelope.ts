@@ -38,8 +38,10 @@ export function sendError(reply: FastifyReply, status: number, code: string, msg
 
 /** The envelope, `request-time`, 404 and error mapping of docs/protocol.md §2 on every route. */
 export function installEnvelope(app: FastifyInstance): void {
-  app.addHook("onRequest", async (_req, reply) => {
+  // Callback hooks (here and on every other per-request hook): no promise and no extra turn per request (issue 31).
+  app.addHook("onRequest", (_req, reply, done) => {
     reply.header(HEADERS.requestTime, String(Date.now()));
+    done();
   });
 
   app.setNotFoundHandler((req, reply) => {

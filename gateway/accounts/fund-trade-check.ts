@@ -31,13 +31,15 @@ export function installFundTradeCheck(
   app: FastifyInstance,
   deps: { fund: FundService; accounts: AccountService; claimsApiKey: (req: FastifyRequest) => boolean },
 ): void {
-  app.addHook("preHandler", async (req) => {
-    if (req.method !== "POST") return;
+  // A callback hook: a throw is Fastify's error, as a rejection was (issue 31: no promise per request).
+  app.addHook("preHandler", (req, _reply, done) => {
+    if (req.method !== "POST") return done();
     const q = req.url.indexOf("?");
-    if (!FUND_TRADE_PATHS.has(q < 0 ? req.url : req.url.slice(0, q))) return;
-    if (deps.claimsApiKey(req) || envOf(req) === "paper") return;
+    if (!FUND_TRADE_PATHS.has(q < 0 ? req.url : req.url.slice(0, q))) return done();
+    if (deps.claimsApiKey(req) || envOf(req) === "paper") return done();
     const s = deps.accounts.sessionOf(req);
     // no live session: the route answers as it always did
     if ("id" in s) deps.fund.requireForTrade(s.userId, s.id);
+    done();
   });
 }

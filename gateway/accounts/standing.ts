@@ -14,17 +14,17 @@ import type { UserRow, Users } from "./users.ts";
 
 const FROZEN = { code: CODES.accountFrozen, msg: "This account is frozen" };
 
-const frozen = (users: Pick<Users, "byId">, user: UserRow) =>
-  user.frozen === 1 || (user.parent_id !== null && users.byId(user.parent_id)?.frozen === 1);
+const frozen = (users: Pick<Users, "standingOf">, user: Pick<UserRow, "frozen" | "parent_id">) =>
+  user.frozen === 1 || (user.parent_id !== null && users.standingOf(user.parent_id)?.frozen === 1);
 
 /**
  * A key acts only while its owner's account (and, for a sub-account, its main account) is not
  * frozen. Freezing revokes the keys too; this also covers a flag set by other means. An id with no
  * account row is the exchange's own (tests, operators' tools) and has no standing to lose.
  */
-export function keyOwnerStanding(users: Pick<Users, "byId">): KeyOwnerStanding {
+export function keyOwnerStanding(users: Pick<Users, "standingOf">): KeyOwnerStanding {
   return (userId) => {
-    const user = users.byId(userId);
+    const user = users.standingOf(userId);
     return user && frozen(users, user) ? FROZEN : undefined;
   };
 }

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import type { Statement } from "better-sqlite3";
 import type { Db } from "../db/database.ts";
 import type { UserInfoResponse } from "../../protocol/user-info.ts";
 import { USER_INFO_DEFAULTS } from "../../protocol/user-info.ts";
@@ -46,6 +47,13 @@ export interface NewUser {
 
 /** The users table: ids are 10-digit numeric strings, as exchanges show them. */
 export class Users {
+  /**
+   * `byId` runs on every API-key call (the owner's standing) and every session check: prepared once,
+   * on first use, as compiling it each time cost more than the lookup (issue 31).
+   */
+  private byIdStatement: Statement | undefined;
+  private standingStatement: Statement | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
@@ -87,7 +95,17 @@ export class Users {
   }
 
   byId(id: string): UserRow | undefined {
-    return this.db.prepare("SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined;
+    this.byIdStatement ??= this.db.prepare("SELECT * FROM users WHERE id = ?");
+    return this.byIdStatement.get(id) as UserRow | undefined;
+  }
+
+  /**
+   * What a key's standing reads on every API-key call (frozen, and the main account): two columns
+   * of one row, through a statement prepared once.
+   */
+  standingOf(id: string): Pick<UserRow, "frozen" | "parent_id"> | undefined {
+    this.standingStatement ??= this.db.prepare("SELECT frozen, parent_id FROM users WHERE id = ?");
+    return this.standingStatement.get(id) as Pick<UserRow, "frozen" | "parent_id"> | undefined;
   }
 
   byEmail(email: string): UserRow | undefined {

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import {
   BUSINESS_TYPE_ALIASES,
@@ -16,7 +16,7 @@ import {
 import { GatewayError } from "../envelope.ts";
 import { EngineError } from "./engine/types.ts";
 import { IdGen } from "./engine/order.ts";
-import { PlaceOrderSchema, toOrder } from "./order-request.ts";
+import { PLACE_ORDER_TEXT, PlaceOrderSchema, toOrder } from "./order-request.ts";
 import { canonical, decimal, enumValue, granularity, isAbsent, optional, parseFields, queryEnum, text } from "./fields.ts";
 
 /** `s` with each letter's case chosen at random. */
@@ -139,6 +139,71 @@ describe("optional fields and parseFields", () => {
         if (r) expect([EX_CODES.paramEmpty, EX_CODES.paramInvalid]).toContain(r.code);
       }),
     );
+  });
+});
+
+describe("parseFields' text fast path (issue 31)", () => {
+  /** The same schema without a declared text shape: zod alone judges it. */
+  const zodOnly = PlaceOrderSchema.extend({});
+  const outcome = (schema: z.ZodTypeAny, body: unknown) => {
+    try {
+      return { data: parseFields(schema, body) as unknown };
+    } catch (err) {
+      return {
+        refusal: refusal(() => {
+          throw err;
+        }),
+      };
+    }
+  };
+  const names = Object.keys(PlaceOrderSchema.shape);
+
+  it("declares exactly the schema's fields", () => {
+    expect(Object.keys(PLACE_ORDER_TEXT).sort()).toEqual([...names].sort());
+  });
+
+  it("skips zod for a body of short strings and gives zod everything else", () => {
+    const spy = vi.spyOn(PlaceOrderSchema, "safeParse");
+    try {
+      const body = { symbol: "BTCUSDT", side: "buy", orderType: "limit", price: "50000", size: "0.01", force: "", clientOid: null };
+      expect(parseFields(PlaceOrderSchema, body)).toStrictEqual({ ...body, force: undefined, clientOid: undefined });
+      expect(spy).not.toHaveBeenCalled();
+      expect(parseFields(PlaceOrderSchema, { ...body, size: 0.01 })).toMatchObject({ size: "0.01" });
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("answers every body exactly as zod alone does: the same fields, the same refusal", () => {
+    const value = fc.oneof(
+      fc.string({ maxLength: 70 }),
+      fc.constantFrom("", null, "BTCUSDT", "x".repeat(16), "x".repeat(17), "1".repeat(40), "1".repeat(41)),
+      wrongType,
+    );
+    const fields = fc.dictionary(fc.constantFrom(...names, "extra", "toString"), value, { maxKeys: 20 });
+    const base = { symbol: "BTCUSDT", side: "buy", orderType: "limit", size: "1" };
+    const body = fc.oneof(
+      fields,
+      fields.map((f) => ({ ...base, ...f })),
+      fc.anything(),
+    );
+    let accepted = 0;
+    fc.assert(
+      fc.property(body, (b) => {
+        const expected = outcome(zodOnly, b);
+        if ("data" in expected) accepted++;
+        expect(outcome(PlaceOrderSchema, b)).toStrictEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(accepted).toBeGreaterThan(20);
+    // every field at and around every length limit there is, on an otherwise valid body
+    for (const name of names)
+      for (const n of [0, 15, 16, 17, 19, 20, 21, 31, 32, 33, 39, 40, 41, 63, 64, 65]) {
+        const b = { ...base, [name]: "1".repeat(n) };
+        expect(outcome(PlaceOrderSchema, b), `${name} of ${n}`).toStrictEqual(outcome(zodOnly, b));
+      }
   });
 });
 

@@ -5,31 +5,54 @@
  */
 import { z } from "zod";
 import { EX_CODES, FORCES, ORDER_TYPES, SIDES, STP_MODES, TPSL_TYPES } from "../../protocol/bitget.ts";
-import { decimal, enumValue, isAbsent, optional, text } from "./fields.ts";
+import { decimal, enumValue, isAbsent, optional, text, withTextShape, type TextField } from "./fields.ts";
 import { parseScaled } from "./decimal.ts";
 import { instrument, LEDGER_SCALE, notional, type Instrument } from "./instruments.ts";
 import { newOrder, type IdGen } from "./engine/order.ts";
 import { EngineError, type Env, type Order } from "./engine/types.ts";
 
+/** PlaceOrderSchema's fields as text (parseFields' fast path; fields.test.ts holds it to the schema). */
+export const PLACE_ORDER_TEXT = {
+  symbol: { max: 32, required: true },
+  side: { max: 16, required: true },
+  orderType: { max: 16, required: true },
+  force: { max: 16, required: false },
+  price: { max: 40, required: false },
+  size: { max: 40, required: true },
+  clientOid: { max: 64, required: false },
+  stpMode: { max: 16, required: false },
+  tpslType: { max: 16, required: false },
+  triggerPrice: { max: 40, required: false },
+  presetTakeProfitPrice: { max: 40, required: false },
+  executeTakeProfitPrice: { max: 40, required: false },
+  presetStopLossPrice: { max: 40, required: false },
+  executeStopLossPrice: { max: 40, required: false },
+  requestTime: { max: 20, required: false },
+  receiveWindow: { max: 20, required: false },
+} satisfies Record<string, TextField>;
+
 /** Enumerations in any case, `""`/`null` optionals absent (docs/decisions/307). */
-export const PlaceOrderSchema = z.object({
-  symbol: text(32),
-  side: text(16),
-  orderType: text(16),
-  force: optional(text(16)),
-  price: optional(decimal),
-  size: decimal,
-  clientOid: optional(text(64)),
-  stpMode: optional(text(16)),
-  tpslType: optional(text(16)),
-  triggerPrice: optional(decimal),
-  presetTakeProfitPrice: optional(decimal),
-  executeTakeProfitPrice: optional(decimal),
-  presetStopLossPrice: optional(decimal),
-  executeStopLossPrice: optional(decimal),
-  requestTime: optional(z.union([z.string().max(20), z.number()])),
-  receiveWindow: optional(z.union([z.string().max(20), z.number()])),
-});
+export const PlaceOrderSchema = withTextShape(
+  z.object({
+    symbol: text(32),
+    side: text(16),
+    orderType: text(16),
+    force: optional(text(16)),
+    price: optional(decimal),
+    size: decimal,
+    clientOid: optional(text(64)),
+    stpMode: optional(text(16)),
+    tpslType: optional(text(16)),
+    triggerPrice: optional(decimal),
+    presetTakeProfitPrice: optional(decimal),
+    executeTakeProfitPrice: optional(decimal),
+    presetStopLossPrice: optional(decimal),
+    executeStopLossPrice: optional(decimal),
+    requestTime: optional(z.union([z.string().max(20), z.number()])),
+    receiveWindow: optional(z.union([z.string().max(20), z.number()])),
+  }),
+  PLACE_ORDER_TEXT,
+);
 export type PlaceOrderBody = z.infer<typeof PlaceOrderSchema>;
 
 export const CLIENT_OID = /^[A-Za-z0-9_\-.:]{1,50}$/;

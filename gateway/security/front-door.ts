@@ -112,7 +112,8 @@ export function installFrontDoor(app: FastifyInstance, opts: FrontDoorOptions): 
     for (const p of paths) budgets.set(p, buckets);
   }
 
-  app.addHook("onRequest", async (req) => {
+  // A callback hook: a throw is Fastify's error, as a rejection was (issue 31: no promise per request).
+  app.addHook("onRequest", (req, _reply, done) => {
     const problem = (req.raw as Marked)[PATH_PROBLEM];
     if (problem) throw new GatewayError(CODES.invalidParameter, problem, 400);
     const pathname = req.url.split("?")[0]!;
@@ -125,5 +126,6 @@ export function installFrontDoor(app: FastifyInstance, opts: FrontDoorOptions): 
         throw new GatewayError(CODES.badRequest, `Unsupported content type ${type ? `"${type}"` : "(none)"}: send ${JSON_TYPE}`, 415);
       }
     }
+    done();
   });
 }

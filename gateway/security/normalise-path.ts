@@ -7,15 +7,34 @@ export type NormalisedUrl = { ok: true; url: string; pathname: string } | { ok: 
 
 /** Characters a path segment may hold unencoded (RFC 3986 pchar without `%`). */
 const PCHAR = /[A-Za-z0-9\-._~!$&'()*+,;=:@]/;
+/** A segment made only of such characters, which is every segment real clients send: kept as it is. */
+const PLAIN_SEGMENT = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]*$/;
 const MAX_URL_CHARS = 8192;
+/**
+ * A path already in its one spelling: non-empty segments of such characters, none starting with a
+ * dot (so no `.`, `..`, `%`, `//`, backslash or control character). Every client's own path is one;
+ * it normalises to itself, so the steps below are skipped (issue 31).
+ */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9\-_~!$&'()*+,;=:@][A-Za-z0-9\-._~!$&'()*+,;=:@]*)+$/;
 
 function encodeSegment(segment: string): string {
+  if (PLAIN_SEGMENT.test(segment)) return segment;
   let out = "";
   for (const ch of segment) out += PCHAR.test(ch) ? ch : encodeURIComponent(ch);
   return out;
 }
 
 export function normaliseUrl(raw: string): NormalisedUrl {
+  if (raw.length <= MAX_URL_CHARS) {
+    const q = raw.indexOf("?");
+    const rawPath = q < 0 ? raw : raw.slice(0, q);
+    if (PLAIN_PATH.test(rawPath)) return { ok: true, url: raw, pathname: rawPath };
+  }
+  return normaliseUrlFully(raw);
+}
+
+/** Every step of the normalisation, whatever the path (normaliseUrl skips them for a plain one). */
+export function normaliseUrlFully(raw: string): NormalisedUrl {
   if (raw.length > MAX_URL_CHARS) return { ok: false, reason: "Request URL too long" };
   const q = raw.indexOf("?");
   const rawPath = q < 0 ? raw : raw.slice(0, q);

@@ -21,14 +21,16 @@ export function securityRoutes(
    * judged by the complete HMAC check alone, and its cookies are dropped so no route can act on
    * a session it happens to carry; any other request to a signed path needs its device-sign.
    */
-  app.addHook("preHandler", async (req: FastifyRequest) => {
+  // A callback hook: a throw is Fastify's error, as a rejection was (issue 31: no promise per request).
+  app.addHook("preHandler", (req: FastifyRequest, _reply, done) => {
     if (security.claimsApiKey(req)) {
       req.apiKeyPrincipal = security.verifyApiKey(req, keys);
       delete req.headers.cookie;
       // And no session: whatever looked before this point, an API-key call has none.
       req.session = { ended: "missing" };
-      return;
+      return done();
     }
     security.checkSignature(req, sessionIdOf);
+    done();
   });
 }

@@ -8,10 +8,10 @@ import { EngineError, type Env } from "../engine/types.ts";
 import { instrument, INSTRUMENTS } from "../instruments.ts";
 import { accountKey } from "../../margin/accounts.ts";
 import { parseScaled } from "../decimal.ts";
-import { PlaceOrderSchema, resolveInstrument, type PlaceOrderBody } from "../order-request.ts";
+import { PLACE_ORDER_TEXT, PlaceOrderSchema, resolveInstrument, type PlaceOrderBody } from "../order-request.ts";
 import { privateRoute, sourceOf, type ExchangeRouteDeps } from "./private-route.ts";
 import { fillFeeDetail, lots, openOrderJson, orderJson, planJson, price, units } from "../format.ts";
-import { decimal, enumValue, isAbsent, optional, ORDER_REF, parseFields, requireOrderRef, shown, text } from "../fields.ts";
+import { decimal, enumValue, isAbsent, optional, ORDER_REF, parseFields, requireOrderRef, shown, text, withTextShape } from "../fields.ts";
 import { qIdCursor, qInt, qString, qTimeWindow, queryEnumOf, type Query } from "./query.ts";
 
 type BatchMode = (typeof BATCH_MODES)[number];
@@ -42,7 +42,10 @@ const ReplaceSchema = z.object({
   presetStopLossPrice: optional(decimal),
   executeStopLossPrice: optional(decimal),
 });
-const BatchOrderSchema = PlaceOrderSchema.extend({ symbol: optional(text(32)) });
+const BatchOrderSchema = withTextShape(PlaceOrderSchema.extend({ symbol: optional(text(32)) }), {
+  ...PLACE_ORDER_TEXT,
+  symbol: { max: 32, required: false },
+});
 
 type Done = { orderId: string; clientOid: string };
 type Failed = Done & { errorMsg: string; errorCode: string };

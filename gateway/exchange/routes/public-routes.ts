@@ -61,9 +61,10 @@ export function symbolJson(inst: Instrument) {
 export function publicExchangeRoutes(app: FastifyInstance, deps: Pick<ExchangeRouteDeps, "exchange" | "limiter">): void {
   const ex = deps.exchange;
   const limit = (req: FastifyRequest) => deps.limiter.take(`ip:${req.ip}:${req.routeOptions.url}`, PUBLIC_PER_SECOND);
-  app.addHook("onRequest", async (req) => {
+  app.addHook("onRequest", (req, _reply, done) => {
     if (req.url.startsWith("/api/v2/spot/market/") || req.url.startsWith("/api/v2/spot/public/") || req.url.startsWith("/api/v2/public/"))
       limit(req);
+    done();
   });
 
   app.get(V2.time, async () => ok({ serverTime: String(Date.now()) }));

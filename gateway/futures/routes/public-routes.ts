@@ -31,8 +31,9 @@ function listed(q: Query): readonly Contract[] {
 
 export function publicFuturesRoutes(app: FastifyInstance, deps: FuturesRouteDeps): void {
   const fx = deps.futures;
-  app.addHook("onRequest", async (req) => {
+  app.addHook("onRequest", (req, _reply, done) => {
     if (req.url.startsWith("/api/v2/mix/market/")) deps.limiter.take(`ip:${req.ip}:${req.routeOptions.url}`, PUBLIC_PER_SECOND);
+    done();
   });
 
   app.get(MIX.contracts, async (req) => {
