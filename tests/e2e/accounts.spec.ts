@@ -53,7 +53,7 @@ test("register with the e-mail code, log out, and log in from a new browser with
   expect(keyCheck.exported).toBe("refused");
 
   await page.getByRole("button", { name: "Log out" }).click();
-  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
 
   const fresh = await browser.newContext();
   const other = await fresh.newPage();

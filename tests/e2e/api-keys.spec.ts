@@ -84,7 +84,7 @@ test("after a password reset the key is suspended, the page says so, and re-conf
   // The forgotten-password reset ends every session and holds every key.
   await page.getByRole("link", { name: "Done" }).click();
   await page.getByRole("button", { name: "Log out" }).click();
-  await page.getByRole("link", { name: "Log in" }).click();
+  await page.getByRole("link", { name: "Log in", exact: true }).click();
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
   await page.getByLabel("E-mail").fill(email);
@@ -99,7 +99,7 @@ test("after a password reset the key is suspended, the page says so, and re-conf
   await expect(page.getByRole("heading", { name: "Password changed" })).toBeVisible();
   expect((await assets(apiKey, secret, "bot-passphrase")).code).not.toBe("00000");
 
-  await page.getByRole("link", { name: "Log in" }).last().click();
+  await page.getByRole("link", { name: "Log in", exact: true }).last().click();
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill("New-passw0rd");
   await page.getByRole("button", { name: "Log in" }).click();

@@ -23,7 +23,7 @@ async function loginThatWantsTheSlider(browser: Browser, page: Page, name: strin
   const password = "Sup3r-secret";
   await registerThroughPage(page, email, password);
   await page.getByRole("button", { name: "Log out" }).click();
-  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
 
   // Another person, from an address of their own.
   const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": address } });

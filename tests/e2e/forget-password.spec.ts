@@ -5,7 +5,7 @@ test("reset a forgotten password with the e-mail code, then log in with the new 
   const email = `forget-${Date.now()}@example.com`;
   await registerThroughPage(page, email, "Old-passw0rd");
   await page.getByRole("button", { name: "Log out" }).click();
-  await page.getByRole("link", { name: "Log in" }).click();
+  await page.getByRole("link", { name: "Log in", exact: true }).click();
   // The embedded gateway offers no third-party, QR or FIDO login, so the page offers none.
   await expect(page.getByRole("navigation", { name: "Other ways to log in" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /Continue with/ })).toHaveCount(0);
@@ -41,7 +41,7 @@ test("reset a forgotten password with the e-mail code, then log in with the new 
   expect(sent).not.toContain("New-passw0rd");
   expect(sent).not.toContain(email);
 
-  await page.getByRole("link", { name: "Log in" }).last().click();
+  await page.getByRole("link", { name: "Log in", exact: true }).last().click();
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill("Old-passw0rd");
   await page.getByRole("button", { name: "Log in" }).click();

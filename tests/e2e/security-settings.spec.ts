@@ -60,7 +60,7 @@ test("bind Google Authenticator with a TOTP code, then log in with it; the only 
 
   // The next login from this browser asks for the authenticator code.
   await page.getByRole("button", { name: "Log out" }).click();
-  await page.getByRole("link", { name: "Log in" }).click();
+  await page.getByRole("link", { name: "Log in", exact: true }).click();
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill("Sup3r-secret");
   await page.getByRole("button", { name: "Log in" }).click();

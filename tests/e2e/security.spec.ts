@@ -51,6 +51,6 @@ test("signed calls are accepted, and a missing signature, a stale time or a tamp
   const tampered = await save();
   expect(tampered.body.code).toBe("00023");
   // 00023 ends the session: the page logs out and reloads as a guest.
-  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Log in", exact: true })).toBeVisible();
   expect(pageProblems).toEqual([]);
 });

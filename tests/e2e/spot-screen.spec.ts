@@ -335,7 +335,7 @@ test("a guest's header folds into a menu at 320 px and the login button is in re
     expect(await sticksOut(page), path).toEqual([]);
   }
   await page.getByRole("button", { name: "Menu" }).click();
-  await page.getByRole("link", { name: "Log in" }).click();
+  await page.getByRole("link", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.setViewportSize({ width: 1280, height: 800 });
   // On a desktop the menu button is gone and the links are in the header.

@@ -74,7 +74,7 @@ test("a device proven by the main account stays proven after visiting a sub-acco
 
   // Log out while in the sub, then log in to the main account from this same browser: no new-device step.
   await page.getByRole("button", { name: "Log out" }).click();
-  await page.getByRole("link", { name: "Log in" }).first().waitFor();
+  await page.getByRole("link", { name: "Log in", exact: true }).first().waitFor();
   await page.goto("/login");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("Sup3r-secret");
