@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { registerThroughPage, storedItem } from "./helpers";
+import { openFuturesOnPage, registerThroughPage, storedItem } from "./helpers";
 
 /** The one-screen pro layout of the trading screens (issue 29 item 1; docs/decisions/720). */
 const SCREENS = ["/spot/BTCUSDT", "/margin/BTCUSDT", "/futures/usdt/BTCUSDT"];
@@ -38,6 +38,9 @@ test("spot, margin and futures show chart, book, trades, submit button and accou
   pageProblems,
 }) => {
   await registerThroughPage(page, `pro-${Date.now()}@example.com`, "Passw0rd!x");
+  // futures opened (docs/decisions/351), so the futures screen shows its order form
+  await page.goto("/futures/usdt/BTCUSDT");
+  await openFuturesOnPage(page);
   for (const size of SIZES) {
     await page.setViewportSize(size);
     for (const path of SCREENS) {
