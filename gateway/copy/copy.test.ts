@@ -315,3 +315,26 @@ describe("profit share", () => {
     expect(svc.position("live", "keep", BTC.symbol, "short")?.size).toBe(lots);
   });
 });
+
+describe("a lead cannot hand its followers to an accomplice's quote", () => {
+  it("opens copies no worse than the lead's fill plus the slippage: an accomplice's ask beyond it stays untouched", () => {
+    const { fx, svc, copy, store, fund } = copyWorld();
+    const mark = fx.market.price("live", BTC.symbol).mark;
+    fund("lead", 10_000n);
+    fund("fol", 10_000n);
+    fund("accomplice", 50_000n);
+    copy.apply("live", "lead", 100_000);
+    copy.follow("live", "fol", "lead", [percent(100)], 0n);
+    const lots = lotsOf(fx, 1_000);
+    // a thin book: the accomplice sells the lead its lots at the mark, and waits 2 % higher for the followers
+    svc.place("live", "accomplice", limit("sell", mark, lots));
+    const trap = svc.place("live", "accomplice", limit("sell", Math.round(mark * 1.02), lots * 10));
+    svc.place("live", "lead", marketRequest(BTC.symbol, "buy", lots, { tradeSide: "open" }));
+    copy.drain();
+    expect(svc.position("live", "lead", BTC.symbol, "long")?.size).toBe(lots);
+    expect(trap.filled).toBe(0);
+    expect(svc.position("live", "fol", BTC.symbol, "long")).toBeUndefined();
+    const [rec] = store.records({ env: "live", userId: "fol", before: 1e12, limit: 1 });
+    expect(rec).toMatchObject({ action: "open", status: "placed", size: 0, reason: "ioc remainder cancelled" });
+  });
+});

@@ -41,6 +41,16 @@ export const COPY_CODES = {
 const PPM = 1_000_000n;
 const USDT = 100_000_000n;
 const CONTRACT_OF = new Map(CONTRACTS.map((c) => [c.symbol, c]));
+/** How much worse than the lead's last fill a copy may open (0.5 %): an immediate-or-cancel limit at that price. */
+export const COPY_SLIPPAGE_PPM = 5_000;
+
+/** The limit of an opening copy: the lead's fill price moved against the follower by at most the slippage. */
+export function copyLimit(side: "long" | "short", leadPrice: number): number {
+  return side === "long"
+    ? Math.ceil((leadPrice * (1_000_000 + COPY_SLIPPAGE_PPM)) / 1_000_000)
+    : Math.max(1, Math.floor((leadPrice * (1_000_000 - COPY_SLIPPAGE_PPM)) / 1_000_000));
+}
+
 /** Percent copies: from 1 % to 1000 % of the lead's size. */
 export const PERCENT_RANGE = { min: 10_000, max: 10_000_000 } as const;
 
@@ -485,9 +495,11 @@ export class CopyService {
         symbol: c.symbol,
         side: job.side === "long" ? "buy" : "sell",
         tradeSide: hedge ? "open" : undefined,
-        orderType: "market",
-        force: "gtc",
-        price: 0,
+        // no worse than the lead's last fill by more than COPY_SLIPPAGE_PPM, and inside the band like any limit:
+        // a lead cannot hand its followers to an accomplice's quote far from its own price
+        orderType: "limit",
+        force: "ioc",
+        price: copyLimit(job.side, job.price),
         size,
         clientOid: `${COPY_OID_PREFIX}${recId}`,
         reduceOnly: false,
