@@ -22,8 +22,8 @@ const BTC = CONTRACTS[0]!;
 const USDT = 100_000_000n;
 const RIGHT = Object.fromEntries(FUTURES_QUIZ.map((q) => [q.id, q.answer]));
 
-function copyWorld() {
-  const w = futuresWorld();
+function copyWorld(dir?: string) {
+  const w = futuresWorld(dir);
   migrate(w.db, COPY_MIGRATIONS);
   const store = new CopyStore(w.db);
   const copy = new CopyService({
@@ -38,6 +38,7 @@ function copyWorld() {
   const fx = w.fx;
   const svc = fx.svc;
   const fund = (user: string, usdt: bigint, open = true) => {
+    if (dir) throw new Error("a reopened world keeps its funds");
     svc.transfer("live", user, true, usdt * USDT, `${user}-in`);
     if (open) fx.opening.open(user, FUTURES_AGREEMENT_VERSION, RIGHT);
   };
@@ -336,5 +337,32 @@ describe("a lead cannot hand its followers to an accomplice's quote", () => {
     expect(svc.position("live", "fol", BTC.symbol, "long")).toBeUndefined();
     const [rec] = store.records({ env: "live", userId: "fol", before: 1e12, limit: 1 });
     expect(rec).toMatchObject({ action: "open", status: "placed", size: 0, reason: "ioc remainder cancelled" });
+  });
+});
+
+describe("a restart", () => {
+  it("reads leads, follows and open copies back: the lead's close after a restart closes the copy", () => {
+    const { w, fx, svc, copy, fund } = copyWorld();
+    const mark = fx.market.price("live", BTC.symbol).mark;
+    svc.transfer("live", "mm", true, 90_000n * USDT, "mm-in");
+    setMark(fx, mark);
+    fund("lead", 10_000n);
+    fund("fol", 10_000n);
+    copy.apply("live", "lead", 50_000);
+    copy.follow("live", "fol", "lead", [percent(50)], 100n * USDT);
+    const lots = lotsOf(fx, 1_000) * 2;
+    svc.place("live", "lead", marketRequest(BTC.symbol, "sell", lots, { tradeSide: "open" }));
+    copy.drain();
+    expect(svc.position("live", "fol", BTC.symbol, "short")?.size).toBe(lots / 2);
+    const again = copyWorld(w.dir);
+    expect(again.copy.lead("live", "lead")?.profitSharePpm).toBe(50_000);
+    expect(again.copy.followsOf("live", "fol")).toEqual([expect.objectContaining({ leadId: "lead", lossLimit: 100n * USDT })]);
+    expect(again.copy.pairsOf(again.copy.followsOf("live", "fol")[0]!)).toEqual([percent(50)]);
+    setMark(again.fx, mark);
+    again.svc.place("live", "lead", marketRequest(BTC.symbol, "sell", lots, { tradeSide: "close" }));
+    again.copy.drain();
+    expect(again.svc.position("live", "fol", BTC.symbol, "short")).toBeUndefined();
+    expect(again.copy.openCopies("live", "fol")).toEqual([]);
+    expect(again.copy.openLeadTracks("live", "lead")).toEqual([]);
   });
 });
