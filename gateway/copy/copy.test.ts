@@ -366,3 +366,44 @@ describe("a restart", () => {
     expect(again.copy.openLeadTracks("live", "lead")).toEqual([]);
   });
 });
+
+describe("sizing and a lead's forced end", () => {
+  it("sizes an amount copy by its margin at the follower's leverage, caps it per order, and closes every copy when the lead is liquidated", () => {
+    const { fx, svc, copy, fund } = copyWorld();
+    const mark = fx.market.price("live", BTC.symbol).mark;
+    svc.transfer("live", "mm", true, 90_000n * USDT, "mm-in");
+    setMark(fx, mark);
+    fund("lead", 200n);
+    fund("amt", 10_000n);
+    fund("cap", 10_000n);
+    copy.apply("live", "lead", 100_000);
+    svc.setLeverage("live", "lead", BTC, 50);
+    copy.follow(
+      "live",
+      "amt",
+      "lead",
+      [{ symbol: BTC.symbol, traceType: "amount", ratioPpm: 0, amount: 100n * USDT, maxPerOrder: 0n }],
+      0n,
+    );
+    svc.setLeverage("live", "amt", BTC, 10);
+    copy.follow("live", "cap", "lead", [percent(1000, 300n * USDT)], 0n);
+    const lots = lotsOf(fx, 5_000);
+    svc.place("live", "lead", marketRequest(BTC.symbol, "buy", lots, { tradeSide: "open" }));
+    copy.drain();
+    const amt = svc.position("live", "amt", BTC.symbol, "long")!;
+    // 100 USDT at 10x: an order value of about 1,000 USDT, never above it
+    expect(Number(amt.cost) / 1e8).toBeGreaterThan(990);
+    expect(Number(amt.cost) / 1e8).toBeLessThanOrEqual(1_000 * 1.006);
+    // ten times the lead's 5,000 USDT, capped at 300 USDT of order value
+    const cap = svc.position("live", "cap", BTC.symbol, "long")!;
+    expect(Number(cap.cost) / 1e8).toBeGreaterThan(295);
+    expect(Number(cap.cost) / 1e8).toBeLessThanOrEqual(300 * 1.006);
+    // the mark falls 5 %: the 50x lead is liquidated, no order of its own closes it, and every copy closes
+    setMark(fx, Math.round(mark * 0.95));
+    copy.drain();
+    expect(svc.position("live", "lead", BTC.symbol, "long")).toBeUndefined();
+    expect(svc.position("live", "amt", BTC.symbol, "long")).toBeUndefined();
+    expect(svc.position("live", "cap", BTC.symbol, "long")).toBeUndefined();
+    expect(copy.openCopies("live", "amt")).toEqual([]);
+  });
+});
