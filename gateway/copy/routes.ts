@@ -45,6 +45,14 @@ const SettingsSchema = z.object({
   /** This exchange's addition: the total loss (USDT) at which the follow stops and its copies close. */
   totalLossLimit: optional(decimal),
 });
+const CloseSchema = z.object({
+  productType: text(32),
+  trackingNo: optional(text(32)),
+  symbol: optional(text(32)),
+  marginCoin: optional(text(16)),
+  marginMode: optional(text(16)),
+  holdSide: optional(text(8)),
+});
 const CancelSchema = z.object({
   traderId: text(64),
   /** This exchange's addition: `yes` closes the copies at market, `no` (the default) keeps them as the follower's own positions. */
@@ -72,6 +80,26 @@ function requireUsdtM(value: unknown, required: boolean): void {
   const pt = productTypeOf(value, required);
   if (pt !== undefined && pt !== "USDT-FUTURES")
     throw new GatewayError("40609", `The contract product does not support copying: ${shown(value)}`);
+}
+
+/** What a close-positions body names: a track, a symbol, a side (each optional). */
+function closeFilter(b: z.infer<typeof CloseSchema>) {
+  requireUsdtM(b.productType, true);
+  let trackingNo: number | undefined;
+  if (!isAbsent(b.trackingNo)) {
+    if (!/^\d{1,16}$/.test(b.trackingNo)) throw new GatewayError(COPY_CODES.paramInvalid, "Parameter trackingNo is invalid");
+    trackingNo = Number(b.trackingNo);
+  }
+  let symbol: string | undefined;
+  if (!isAbsent(b.symbol)) {
+    const c = contract(b.symbol);
+    if (!c) throw new GatewayError(COPY_CODES.paramInvalid, `Parameter symbol is invalid: ${shown(b.symbol)}`);
+    symbol = c.symbol;
+  }
+  const side = isAbsent(b.holdSide) ? undefined : b.holdSide.toLowerCase();
+  if (side !== undefined && side !== "long" && side !== "short")
+    throw new GatewayError(COPY_CODES.paramInvalid, "Parameter holdSide must be long or short");
+  return { trackingNo, symbol, holdSide: side as "long" | "short" | undefined };
 }
 
 function pairOf(p: z.infer<typeof PairSchema>): PairSetting {
@@ -259,6 +287,12 @@ export function copyRoutes(
     return ok(list(rows.map(historyJson), "trackingList"));
   });
 
+  route("POST", COPY_PATHS.traderClosePositions, 5, true, async (req, p, env) => {
+    const b = parseFields(CloseSchema, req.body);
+    const done = svc.leadClose(env, p.userId, closeFilter(b));
+    return ok(done.map((d) => ({ trackingNo: str(d.track.id), symbol: d.track.symbol, posSide: d.track.holdSide, orderId: d.orderId })));
+  });
+
   route("GET", COPY_PATHS.traderFollowers, 10, false, async (_req, p, env) => {
     svc.requireLead(env, p.userId);
     return ok(
@@ -349,6 +383,12 @@ export function copyRoutes(
       })),
     ),
   );
+
+  route("POST", COPY_PATHS.followerClosePositions, 5, true, async (req, p, env) => {
+    const b = parseFields(CloseSchema, req.body);
+    const done = svc.followerClose(env, p.userId, closeFilter(b));
+    return ok(done.map((t) => ({ trackingNo: str(t.id), symbol: t.symbol, posSide: t.holdSide, closeOrderId: t.closeOrderId })));
+  });
 
   route("POST", COPY_PATHS.followerCancelTrader, 5, true, async (req, p, env) => {
     const b = parseFields(CancelSchema, req.body);

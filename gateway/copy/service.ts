@@ -291,6 +291,55 @@ export class CopyService {
     return out;
   }
 
+  /**
+   * The lead closes its open tracks at market (Bitget's `order-close-positions`), through its own
+   * order path: the copies follow from its fills like any close. Answers the tracks and their orders.
+   */
+  leadClose(
+    env: Env,
+    leadId: string,
+    filter: { trackingNo?: number; symbol?: string; holdSide?: Side },
+  ): Array<{ track: TrackRow; orderId: string }> {
+    this.requireLead(env, leadId);
+    const svc = this.deps.futures.svc;
+    const out: Array<{ track: TrackRow; orderId: string }> = [];
+    for (const t of this.openLeadTracks(env, leadId)) {
+      if (!matches(t, filter)) continue;
+      const held = svc.position(env, leadId, t.symbol, t.holdSide)?.size ?? 0;
+      const hedge = svc.account(env, leadId).posMode === "hedge_mode";
+      const size = Math.min(t.size, held);
+      if (size === 0) continue;
+      const o = svc.place(env, leadId, {
+        symbol: t.symbol,
+        side: hedge ? (t.holdSide === "long" ? "buy" : "sell") : t.holdSide === "long" ? "sell" : "buy",
+        tradeSide: hedge ? "close" : undefined,
+        orderType: "market",
+        force: "gtc",
+        price: 0,
+        size,
+        clientOid: "",
+        reduceOnly: !hedge,
+        source: "API",
+      });
+      out.push({ track: t, orderId: o.id });
+    }
+    if (out.length === 0) throw new GatewayError("22002", "No position to close");
+    return out;
+  }
+
+  /** The follower closes copies at market (Bitget's `mix-follower/close-positions`); the profit share applies as to any close. */
+  followerClose(env: Env, followerId: string, filter: { trackingNo?: number; symbol?: string; holdSide?: Side }): TrackRow[] {
+    const done: TrackRow[] = [];
+    for (const f of [...(this.byFollower.get(`${env}:${followerId}`) ?? [])])
+      for (const t of this.tracksOf(f))
+        if (matches(t, filter)) {
+          this.closeTrack(f, t, t.size, "");
+          done.push(t);
+        }
+    if (done.length === 0) throw new GatewayError("22002", "No copy to close");
+    return done;
+  }
+
   // ---- mirroring -----------------------------------------------------------------------------
 
   /** A durable futures change: the fills of lead orders become copy jobs (run right after, each its own change). */
@@ -755,6 +804,14 @@ interface StoredPair {
 
 const toStored = (p: PairSetting): StoredPair => ({ ...p, amount: String(p.amount), maxPerOrder: String(p.maxPerOrder) });
 const fromStored = (p: StoredPair): PairSetting => ({ ...p, amount: BigInt(p.amount), maxPerOrder: BigInt(p.maxPerOrder) });
+
+function matches(t: TrackRow, f: { trackingNo?: number; symbol?: string; holdSide?: Side }): boolean {
+  return (
+    (f.trackingNo === undefined || t.id === f.trackingNo) &&
+    (!f.symbol || t.symbol === f.symbol) &&
+    (!f.holdSide || t.holdSide === f.holdSide)
+  );
+}
 
 function mapSet<K, V>(m: Map<K, Set<V>>, k: K): Set<V> {
   let s = m.get(k);

@@ -142,6 +142,32 @@ describe("a lead trade is copied", () => {
   });
 });
 
+describe("closing by hand", () => {
+  it("lets the follower close its copies and the lead close its tracks, through the order path, and refuses others", async () => {
+    expect((await order(lead, "buy", "0.01", "market", { tradeSide: "open" })).body.code).toBe("00000");
+    await expect.poll(async () => (await positions(fol)).length).toBe(1);
+    const bad: Array<[Client, string, unknown, string]> = [
+      [fol, COPY_PATHS.followerClosePositions, { productType: "USDT-FUTURES", holdSide: "both" }, "40017"],
+      [fol, COPY_PATHS.followerClosePositions, { productType: "COIN-FUTURES" }, "40609"],
+      [fol, COPY_PATHS.followerClosePositions, { productType: "USDT-FUTURES", trackingNo: "99999" }, "22002"],
+      [stranger, COPY_PATHS.followerClosePositions, { productType: "USDT-FUTURES" }, "22002"],
+      [stranger, COPY_PATHS.traderClosePositions, { productType: "USDT-FUTURES" }, "40701"],
+    ];
+    for (const [c, path, body, code] of bad) expect((await c.post(path, body)).body.code, JSON.stringify(body)).toBe(code);
+    const mine = await fol.post<Row[]>(COPY_PATHS.followerClosePositions, { productType: "USDT-FUTURES", symbol: "BTCUSDT" });
+    expect(mine.body.code).toBe("00000");
+    expect(mine.body.data).toEqual([expect.objectContaining({ symbol: "BTCUSDT", posSide: "long" })]);
+    expect(await positions(fol)).toEqual([]);
+    const theirs = await lead.post<Row[]>(COPY_PATHS.traderClosePositions, { productType: "USDT-FUTURES" });
+    expect(theirs.body.code).toBe("00000");
+    expect(theirs.body.data).toEqual([
+      expect.objectContaining({ symbol: "BTCUSDT", posSide: "long", orderId: expect.stringMatching(/^\d+$/) }),
+    ]);
+    expect(await positions(lead)).toEqual([]);
+    expect((await lead.get<Tracks>(`${COPY_PATHS.traderCurrentTrack}?${Q}`)).body.data.trackingList).toEqual([]);
+  });
+});
+
 describe("unfollow", () => {
   it("keeps the copies by default, and refuses a second unfollow and other users' follows", async () => {
     const open = await order(lead, "sell", "0.01", "market", { tradeSide: "open" });
