@@ -206,7 +206,7 @@ export class CopyService {
     const now = this.now();
     const existing = this.findFollow(env, followerId, leadId);
     if (!existing) {
-      const slots = followerSlots(svc.summary(env, leadId).equity);
+      const slots = this.deps.config.maxFollowers ?? followerSlots(svc.summary(env, leadId).equity);
       if ((this.byLead.get(`${env}:${leadId}`)?.size ?? 0) >= slots)
         throw new GatewayError(COPY_CODES.followLimit, "The trader has no follower slot left");
       // copies open and close position sides (hedge mode, Bitget's rule); switching fails while positions or orders exist
@@ -473,10 +473,13 @@ export class CopyService {
     if (this.draining) return;
     this.draining = true;
     try {
+      // one transaction per lead fill: each copy is its own engine call and its own change (a savepoint),
+      // and all of them are durable together at its end, one disk flush for every follower (docs/decisions/356)
+      const db = this.deps.futures.svc.db;
       for (let job = this.queue.shift(); job; job = this.queue.shift()) {
+        const j = job;
         try {
-          if (job.kind === "open") this.copyOpen(job);
-          else this.copyClose(job);
+          db.transaction(() => (j.kind === "open" ? this.copyOpen(j) : this.copyClose(j)))();
         } catch (err) {
           this.deps.log(err);
         }
