@@ -39,7 +39,7 @@ export interface CopyConfig {
 
 const USDT = 100_000_000n;
 
-export function copyConfigFromEnv(env: NodeJS.ProcessEnv = process.env): CopyConfig {
+export function copyConfigFromEnv(env: Record<string, string | undefined> = process.env): CopyConfig {
   const e = parseEnv(Schema, env, "copy trading");
   return {
     leadMinEquity: BigInt(e.COPY_LEAD_MIN_EQUITY_USDT) * USDT,

@@ -11,7 +11,7 @@ import { EngineError, type Env } from "../exchange/engine/types.ts";
 import { notional } from "../exchange/instruments.ts";
 import { CONTRACTS, type Contract } from "../futures/contracts.ts";
 import type { Futures } from "../futures/futures.ts";
-import type { FxChange, FxOrder } from "../futures/ledger.ts";
+import { newFxChange, type FxChange, type FxOrder } from "../futures/ledger.ts";
 import type { OrderRequest } from "../futures/service.ts";
 import type { CopyConfig } from "./config.ts";
 import type { CopyRecord, CopyStore, FollowRow, LeadRow, PageQuery, TrackRow } from "./store.ts";
@@ -492,14 +492,19 @@ export class CopyService {
   private copyOpen(job: Extract<Job, { kind: "open" }>): void {
     const c = CONTRACT_OF.get(job.symbol);
     if (!c) return;
+    const copying: Array<[Follow, PairSetting]> = [];
     for (const f of [...(this.byLead.get(`${job.env}:${job.leadId}`) ?? [])]) {
       const pair = f.pairs.get(job.symbol);
       if (!pair || f.row.status !== "active") continue;
-      if (this.checkLoss(f)) continue;
-      this.openCopy(f, c, pair, job);
-      // the copy's own fill (its fee, its entry against the mark) may be the one that reaches the limit
-      this.checkLoss(f);
+      // a follow at its loss limit stops (its copies close, each in its own change) before anything is copied
+      if (!this.checkLoss(f)) copying.push([f, pair]);
     }
+    // every copy of the fill in one change: the house's and the lead's rows are written once, not once per follower
+    const ch = newFxChange();
+    for (const [f, pair] of copying) this.openCopy(f, c, pair, job, ch);
+    this.deps.futures.svc.commit(ch);
+    // the copy's own fill (its fee, its entry against the mark) may be the one that reaches the limit
+    for (const [f] of copying) this.checkLoss(f);
   }
 
   /** The lots of one copy: a ratio of the lead's, or the fixed margin at the follower's leverage, cut to the cap per order. */
@@ -517,7 +522,7 @@ export class CopyService {
     return lots;
   }
 
-  private openCopy(f: Follow, c: Contract, pair: PairSetting, job: Extract<Job, { kind: "open" }>): void {
+  private openCopy(f: Follow, c: Contract, pair: PairSetting, job: Extract<Job, { kind: "open" }>, ch: FxChange): void {
     const { futures } = this.deps;
     const r = f.row;
     const size = this.copyLots(f, c, pair, job.qty, job.price, job.side);
@@ -556,7 +561,8 @@ export class CopyService {
         clientOid: `${COPY_OID_PREFIX}${recId}`,
         reduceOnly: false,
         source: COPY_SOURCE,
-        beforeCommit: (o, ch) => this.opened(f, o, ch, rec),
+        beforeCommit: (o, x) => this.opened(f, o, x, rec),
+        change: ch,
       };
       futures.svc.place(r.env, r.followerId, req);
     } catch (err) {
@@ -602,18 +608,21 @@ export class CopyService {
   }
 
   private copyClose(job: Extract<Job, { kind: "close" }>): void {
-    for (const f of [...(this.byLead.get(`${job.env}:${job.leadId}`) ?? [])]) {
+    const follows = [...(this.byLead.get(`${job.env}:${job.leadId}`) ?? [])];
+    const ch = newFxChange();
+    for (const f of follows) {
       const t = this.followTracks.get(`${f.row.id}:${job.symbol}:${job.side}`);
       if (!t || t.size === 0) continue;
       const all = job.leadOrderId === "" || job.qty >= job.before;
       const q = all ? t.size : Math.min(t.size, Math.round((t.size * job.qty) / job.before));
-      if (q > 0) this.closeTrack(f, t, q, job.leadOrderId);
-      this.checkLoss(f);
+      if (q > 0) this.closeTrack(f, t, q, job.leadOrderId, ch);
     }
+    this.deps.futures.svc.commit(ch);
+    for (const f of follows) this.checkLoss(f);
   }
 
   /** Closes `qty` lots of a copy at market through the engine; the profit share moves in the same change. */
-  private closeTrack(f: Follow, t: TrackRow, qty: number, leadOrderId: string): void {
+  private closeTrack(f: Follow, t: TrackRow, qty: number, leadOrderId: string, ch?: FxChange): void {
     const { futures } = this.deps;
     const svc = futures.svc;
     const r = f.row;
@@ -653,7 +662,8 @@ export class CopyService {
         clientOid: `${COPY_OID_PREFIX}${recId}`,
         reduceOnly: !hedge,
         source: COPY_SOURCE,
-        beforeCommit: (o, ch) => this.closed(f, t, o, ch, rec),
+        beforeCommit: (o, x) => this.closed(f, t, o, x, rec),
+        change: ch,
       };
       if (size === 0) throw new EngineError("22002", "No position to close: the follower closed it");
       svc.place(r.env, r.followerId, req);

@@ -209,6 +209,11 @@ export interface OrderRequest {
    * what it adds to the change (a profit share, its own records) is written in the same transaction. It must not throw.
    */
   beforeCommit?: (o: FxOrder, ch: FxChange) => void;
+  /**
+   * A change the caller builds and commits itself (copy trading: every copy of one lead fill in one
+   * change, docs/decisions/356); absent, the order's own change is committed before place() returns.
+   */
+  change?: FxChange;
 }
 
 export class FuturesService {
@@ -673,7 +678,7 @@ export class FuturesService {
       o.margin = need;
       a.frozen += need;
     }
-    const ch = newFxChange();
+    const ch = req.change ?? newFxChange();
     ch.accounts.add(a);
     ch.orders.add(o);
     if (mode !== s.marginMode) {
@@ -713,7 +718,7 @@ export class FuturesService {
       }
     }
     if (req.beforeCommit) req.beforeCommit(o, ch);
-    this.commit(ch);
+    if (!req.change) this.commit(ch);
     return o;
   }
 
