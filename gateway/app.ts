@@ -110,6 +110,10 @@ import { kycRoutes } from "./kyc/routes.ts";
 import { KycService } from "./kyc/service.ts";
 import { KYC_MIGRATIONS, KycStore } from "./kyc/store.ts";
 import { Valuation } from "./margin/valuation.ts";
+import { copyConfigFromEnv } from "./copy/config.ts";
+import { copyRoutes } from "./copy/routes.ts";
+import { CopyService } from "./copy/service.ts";
+import { COPY_MIGRATIONS, CopyStore } from "./copy/store.ts";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -145,6 +149,7 @@ export async function createGateway(
   migrate(db, WALLET_MIGRATIONS);
   migrate(db, KYC_MIGRATIONS);
   migrate(db, CONVERT_MIGRATIONS);
+  migrate(db, COPY_MIGRATIONS);
 
   const app = Fastify({
     logger,
@@ -243,6 +248,14 @@ export async function createGateway(
     (env, userId, coin, amount) => kyc.reserveWithdrawal(env, userId, coin, amount),
   );
   wallet.start();
+  // futures copy trading: every lead fill mirrored through the futures engine's own order path (docs/decisions/356)
+  const copy = new CopyService({
+    store: new CopyStore(db),
+    futures,
+    config: copyConfigFromEnv(),
+    registeredAt: (id) => accountStores.users.byId(id)?.created_at,
+    log: log("copy trading error"),
+  });
   // conversions as the user's FOK orders on the spot books (docs/decisions/334)
   const convert = new ConvertService(exchange.svc, new ConvertStore(db));
   const eventStore = new EventStore(db);
@@ -324,6 +337,7 @@ export async function createGateway(
   fundHistoryRoute(app, { store: new FundHistoryStore(db), futures, limiter: exchangeDeps.limiter });
   vipRoutes(app, { ...exchangeDeps, vip });
   convertRoutes(app, { ...exchangeDeps, convert });
+  copyRoutes(app, { ...exchangeDeps, copy, futures });
   walletRoutes(app, { ...exchangeDeps, wallet, accounts: walletLink, sessionUserId: (req) => accounts.currentUser(req).user.id });
   kycRoutes(app, { kyc, currentUser: (req) => accounts.currentUser(req).user });
   eventRoutes(app, {

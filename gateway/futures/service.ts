@@ -204,6 +204,16 @@ export interface OrderRequest {
   source: string;
   /** A TP/SL's order: the position it ends is said to end by it (docs/decisions/717). */
   closes?: "take_profit" | "stop_loss";
+  /**
+   * Told of the order and its change just before the change is written (copy trading, docs/decisions/356):
+   * what it adds to the change (a profit share, its own records) is written in the same transaction. It must not throw.
+   */
+  beforeCommit?: (o: FxOrder, ch: FxChange) => void;
+  /**
+   * A change the caller builds and commits itself (copy trading: every copy of one lead fill in one
+   * change, docs/decisions/356); absent, the order's own change is committed before place() returns.
+   */
+  change?: FxChange;
 }
 
 export class FuturesService {
@@ -668,7 +678,7 @@ export class FuturesService {
       o.margin = need;
       a.frozen += need;
     }
-    const ch = newFxChange();
+    const ch = req.change ?? newFxChange();
     ch.accounts.add(a);
     ch.orders.add(o);
     if (mode !== s.marginMode) {
@@ -707,8 +717,28 @@ export class FuturesService {
         this.track(o);
       }
     }
-    this.commit(ch);
+    if (req.beforeCommit) req.beforeCommit(o, ch);
+    if (!req.change) this.commit(ch);
     return o;
+  }
+
+  /**
+   * Moves `amount` from one futures account to another inside a change being built (a copy's profit
+   * share, docs/decisions/356): both bills in the same transaction, nothing created or destroyed.
+   */
+  moveWithin(
+    ch: FxChange,
+    env: Env,
+    from: string,
+    to: string,
+    amount: bigint,
+    business: [string, string],
+    symbol: string,
+    ts: number,
+  ): void {
+    if (amount <= 0n) return;
+    this.credit(this.account(env, from), -amount, business[0], symbol, 0n, ts, ch);
+    this.credit(this.account(env, to), amount, business[1], symbol, 0n, ts, ch);
   }
 
   /** Refuses a limit price outside the band around the mark (what place() checks), for a caller that must check first (modify-order). */

@@ -1,0 +1,74 @@
+/**
+ * Copy trading (docs/decisions/356): one lead fill mirrored to N followers, each copy its own
+ * engine call and durable transaction through the futures order path. Prints a table and writes
+ * bench/results/copy.json; asserts nothing.
+ *   npm run bench:copy [-- --followers 10000]
+ */
+import { performance } from "node:perf_hooks";
+import { FUTURES_AGREEMENT_VERSION, FUTURES_QUIZ } from "../../protocol/futures-opening.ts";
+import { migrate } from "../../gateway/db/database.ts";
+import { CONTRACTS } from "../../gateway/futures/contracts.ts";
+import { closeFuturesWorlds, futuresWorld, marketRequest } from "../../gateway/futures/testing.ts";
+import { CopyService } from "../../gateway/copy/service.ts";
+import { COPY_MIGRATIONS, CopyStore } from "../../gateway/copy/store.ts";
+import { arg, writeResults } from "../common.ts";
+
+const followers = arg("followers", 10_000);
+const BTC = CONTRACTS[0]!;
+const USDT = 100_000_000n;
+const RIGHT = Object.fromEntries(FUTURES_QUIZ.map((q) => [q.id, q.answer]));
+
+const w = futuresWorld();
+migrate(w.db, COPY_MIGRATIONS);
+const { fx } = w;
+const svc = fx.svc;
+const copy = new CopyService({
+  store: new CopyStore(w.db),
+  futures: fx,
+  config: { leadMinEquity: 100n * USDT, leadMinAgeMs: 0, maxProfitSharePpm: 100_000, maxFollowers: followers },
+  registeredAt: () => 0,
+  log: (err) => {
+    throw err;
+  },
+});
+const mark = fx.market.price("live", BTC.symbol).mark;
+/** Lots worth about `usdt` at the mark. */
+const lotsOf = (usdt: number) => Math.round((usdt / (mark / 100)) * 1e6);
+const lead = lotsOf(10);
+svc.transfer("live", "mm", true, 90_000n * USDT, "mm-in");
+svc.place("live", "mm", { ...marketRequest(BTC.symbol, "sell", lead * (followers + 1)), orderType: "limit", price: mark + 1 });
+svc.transfer("live", "lead", true, 1_000n * USDT, "lead-in");
+fx.opening.open("lead", FUTURES_AGREEMENT_VERSION, RIGHT);
+copy.apply("live", "lead", 100_000);
+const setup0 = performance.now();
+for (let i = 0; i < followers; i++) {
+  const id = `f${i}`;
+  svc.transfer("live", id, true, 100n * USDT, `${id}-in`);
+  fx.opening.open(id, FUTURES_AGREEMENT_VERSION, RIGHT);
+  copy.follow("live", id, "lead", [{ symbol: BTC.symbol, traceType: "percent", ratioPpm: 1_000_000, amount: 0n, maxPerOrder: 0n }], 0n);
+}
+const setup = performance.now() - setup0;
+const cpu0 = process.cpuUsage();
+const t0 = performance.now();
+svc.place("live", "lead", marketRequest(BTC.symbol, "buy", lead, { tradeSide: "open" }));
+copy.drain();
+const wall = performance.now() - t0;
+const cpu = process.cpuUsage(cpu0);
+let copied = 0;
+for (let i = 0; i < followers; i++) if (svc.position("live", `f${i}`, BTC.symbol, "long")?.size === lead) copied++;
+const row = {
+  followers,
+  copied,
+  wallMs: wall,
+  cpuMs: (cpu.user + cpu.system) / 1000,
+  perCopyUs: (wall * 1000) / followers,
+  setupMs: setup,
+};
+console.info(["followers", "copied", "wall ms", "cpu ms", "µs/copy"].map((h) => h.padStart(10)).join(" "));
+console.info(
+  [row.followers, row.copied, row.wallMs.toFixed(0), row.cpuMs.toFixed(0), row.perCopyUs.toFixed(1)]
+    .map((v) => String(v).padStart(10))
+    .join(" "),
+);
+writeResults("copy", row);
+closeFuturesWorlds();

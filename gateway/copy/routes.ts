@@ -1,0 +1,405 @@
+/**
+ * Bitget v2 futures copy-trading endpoints (docs/decisions/356): a lead's application, profit-share
+ * rate and tracks; a follower's settings (which follow a trader), copies, traders and unfollow.
+ * Only USDT-M futures copy (`productType` USDT-FUTURES, or its demo name under `paptrading: 1`).
+ */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { COPY_PATHS } from "../../protocol/copy.ts";
+import { GatewayError, ok } from "../envelope.ts";
+import { formatScaled, parseScaled } from "../exchange/decimal.ts";
+import { decimal, isAbsent, optional, parseFields, shown, text } from "../exchange/fields.ts";
+import { price, units } from "../exchange/format.ts";
+import { LEDGER_SCALE } from "../exchange/instruments.ts";
+import type { ExchangeRouteDeps } from "../exchange/routes/private-route.ts";
+import { qIdCursor, qInt, qString, type Query } from "../exchange/routes/query.ts";
+import type { Env } from "../exchange/engine/types.ts";
+import { contract } from "../futures/contracts.ts";
+import type { Futures } from "../futures/futures.ts";
+import { futuresRoute, productTypeOf } from "../futures/routes/query.ts";
+import { COPY_CODES, PERCENT_RANGE, type CopyService, type PairSetting } from "./service.ts";
+import type { CopyRecord, TrackRow } from "./store.ts";
+
+const Ratio = z.union([text(16), z.number()]);
+const ApplySchema = z.object({ profitShareRatio: optional(Ratio) });
+const ShareSchema = z.object({ profitShareRatio: Ratio });
+const PairSchema = z.object({
+  symbol: text(32),
+  productType: text(32),
+  marginType: optional(text(16)),
+  marginCoin: optional(text(16)),
+  leverType: optional(text(16)),
+  longLeverage: optional(text(8)),
+  shortLeverage: optional(text(8)),
+  traceType: text(16),
+  traceValue: decimal,
+  maxHoldSize: optional(decimal),
+  stopSurplusRatio: optional(text(16)),
+  stopLossRatio: optional(text(16)),
+});
+const SettingsSchema = z.object({
+  traderId: text(64),
+  autoCopy: optional(text(8)),
+  mode: optional(text(16)),
+  settings: z.array(PairSchema).min(1).max(50),
+  /** This exchange's addition: the total loss (USDT) at which the follow stops and its copies close. */
+  totalLossLimit: optional(decimal),
+});
+const CloseSchema = z.object({
+  productType: text(32),
+  trackingNo: optional(text(32)),
+  symbol: optional(text(32)),
+  marginCoin: optional(text(16)),
+  marginMode: optional(text(16)),
+  holdSide: optional(text(8)),
+});
+const CancelSchema = z.object({
+  traderId: text(64),
+  /** This exchange's addition: `yes` closes the copies at market, `no` (the default) keeps them as the follower's own positions. */
+  closePositions: optional(text(8)),
+});
+
+/** A ratio such as "0.1" (10 %) in parts per million; the bounds are the service's. */
+function ratioPpm(v: string | number, name: string): number {
+  const s = typeof v === "number" ? String(v) : v;
+  const scaled = /^\d{1,3}(\.\d{1,6})?$/.test(s) ? parseScaled(s, 6) : undefined;
+  if (scaled === undefined) throw new GatewayError(COPY_CODES.paramInvalid, `Parameter ${name} is invalid: ${shown(v)}`);
+  return Number(scaled);
+}
+
+/** A positive USDT amount in ledger units. */
+function usdt(v: string, name: string): bigint {
+  const x = parseScaled(v, LEDGER_SCALE);
+  if (x === undefined || x <= 0n || x > 10n ** 9n * 10n ** 8n)
+    throw new GatewayError(COPY_CODES.paramInvalid, `Parameter ${name} is invalid: ${shown(v)}`);
+  return x;
+}
+
+/** Only USDT-M futures copy: the other product types are Bitget's "contract product does not support copying". */
+function requireUsdtM(value: unknown, required: boolean): void {
+  const pt = productTypeOf(value, required);
+  if (pt !== undefined && pt !== "USDT-FUTURES")
+    throw new GatewayError("40609", `The contract product does not support copying: ${shown(value)}`);
+}
+
+/** What a close-positions body names: a track, a symbol, a side (each optional). */
+function closeFilter(b: z.infer<typeof CloseSchema>) {
+  requireUsdtM(b.productType, true);
+  let trackingNo: number | undefined;
+  if (!isAbsent(b.trackingNo)) {
+    if (!/^\d{1,16}$/.test(b.trackingNo)) throw new GatewayError(COPY_CODES.paramInvalid, "Parameter trackingNo is invalid");
+    trackingNo = Number(b.trackingNo);
+  }
+  let symbol: string | undefined;
+  if (!isAbsent(b.symbol)) {
+    const c = contract(b.symbol);
+    if (!c) throw new GatewayError(COPY_CODES.paramInvalid, `Parameter symbol is invalid: ${shown(b.symbol)}`);
+    symbol = c.symbol;
+  }
+  const side = isAbsent(b.holdSide) ? undefined : b.holdSide.toLowerCase();
+  if (side !== undefined && side !== "long" && side !== "short")
+    throw new GatewayError(COPY_CODES.paramInvalid, "Parameter holdSide must be long or short");
+  return { trackingNo, symbol, holdSide: side as "long" | "short" | undefined };
+}
+
+function pairOf(p: z.infer<typeof PairSchema>): PairSetting {
+  requireUsdtM(p.productType, true);
+  const c = contract(p.symbol);
+  if (!c) throw new GatewayError(COPY_CODES.paramInvalid, `Parameter symbol is invalid: ${shown(p.symbol)}`);
+  const type = p.traceType.toLowerCase();
+  const maxPerOrder = isAbsent(p.maxHoldSize) ? 0n : usdt(p.maxHoldSize, "maxHoldSize");
+  if (type === "percent") {
+    // the percentage of the lead's size: "50" copies half of it
+    const pct = /^\d{1,4}(\.\d{1,2})?$/.test(p.traceValue) ? Number(parseScaled(p.traceValue, 4)) : NaN;
+    if (!(pct >= PERCENT_RANGE.min && pct <= PERCENT_RANGE.max))
+      throw new GatewayError(COPY_CODES.paramInvalid, "Parameter traceValue must be a percentage from 1 to 1000");
+    return { symbol: c.symbol, traceType: "percent", ratioPpm: pct, amount: 0n, maxPerOrder };
+  }
+  if (type === "amount")
+    return { symbol: c.symbol, traceType: "amount", ratioPpm: 0, amount: usdt(p.traceValue, "traceValue"), maxPerOrder };
+  throw new GatewayError(COPY_CODES.paramInvalid, `Parameter traceType is invalid: ${shown(p.traceType)} (percent or amount)`);
+}
+
+const str = (n: number | bigint) => String(n);
+
+/** A track's average price in ticks, as text. */
+function avg(symbol: string, value: bigint, size: number): string {
+  const c = contract(symbol);
+  if (!c || size <= 0) return "0";
+  return price(c.inst, Number(value / (BigInt(size) * c.inst.quoteUnitsPerTickLot)));
+}
+
+function leadCurrentJson(t: TrackRow, followCount: number) {
+  return {
+    trackingNo: str(t.id),
+    openOrderId: t.openOrderId,
+    symbol: t.symbol,
+    posSide: t.holdSide,
+    openLeverage: str(t.leverage),
+    openPriceAvg: avg(t.symbol, t.openValue, t.openedSize),
+    openTime: str(t.openTime),
+    openSize: sizeText(t.symbol, t.size),
+    presetStopSurplusPrice: "",
+    presetStopLossPrice: "",
+    openFee: units(t.openFee),
+    followCount: str(followCount),
+  };
+}
+
+function sizeText(symbol: string, lots: number): string {
+  const c = contract(symbol);
+  return c ? formatScaled(lots, c.inst.quantityPrecision) : str(lots);
+}
+
+function historyJson(t: TrackRow) {
+  return {
+    trackingNo: str(t.id),
+    symbol: t.symbol,
+    openOrderId: t.openOrderId,
+    closeOrderId: t.closeOrderId,
+    productType: "USDT-FUTURES",
+    posSide: t.holdSide,
+    openLeverage: str(t.leverage),
+    openPriceAvg: avg(t.symbol, t.openValue, t.openedSize),
+    openTime: str(t.openTime),
+    openSize: sizeText(t.symbol, t.openedSize),
+    closeSize: sizeText(t.symbol, t.closedSize),
+    closeTime: str(t.closeTime),
+    closePriceAvg: avg(t.symbol, t.closeValue, t.closedSize),
+    stopType: t.status === "detached" ? "detached" : "",
+    achievedPL: units(t.realised),
+    openFee: units(t.openFee),
+    closeFee: units(t.closeFee),
+    cTime: str(t.openTime),
+  };
+}
+
+function followerCurrentJson(t: TrackRow) {
+  return {
+    trackingNo: str(t.id),
+    traderId: t.leadId,
+    traderName: t.leadId,
+    openOrderId: t.openOrderId,
+    closeOrderId: t.closeOrderId,
+    symbol: t.symbol,
+    posSide: t.holdSide,
+    openLeverage: str(t.leverage),
+    openAvgPrice: avg(t.symbol, t.openValue, t.openedSize),
+    openTime: str(t.openTime),
+    openSize: sizeText(t.symbol, t.size),
+    closeAvgPrice: avg(t.symbol, t.closeValue, t.closedSize),
+    closeSize: sizeText(t.symbol, t.closedSize),
+    openMarginSz: units(t.leverage > 0 ? t.cost / BigInt(t.leverage) : t.cost),
+    closeTime: t.closeTime ? str(t.closeTime) : "",
+  };
+}
+
+function followerHistoryJson(t: TrackRow) {
+  const net = t.realised - t.openFee - t.closeFee - t.shared;
+  return {
+    ...historyJson(t),
+    traderId: t.leadId,
+    netProfit: units(net),
+    profitShare: units(t.shared),
+    profitRate: t.openValue > 0n ? formatScaled((net * 10_000n) / t.openValue, 4) : "0",
+  };
+}
+
+function recordJson(r: CopyRecord) {
+  return {
+    id: str(r.id),
+    traderId: r.leadId,
+    traderOrderId: r.leadOrderId,
+    symbol: r.symbol,
+    posSide: r.holdSide,
+    action: r.action,
+    size: sizeText(r.symbol, r.size),
+    orderId: r.orderId,
+    status: r.status,
+    code: r.code,
+    msg: r.reason,
+    cTime: str(r.ts),
+  };
+}
+
+export function copyRoutes(
+  app: FastifyInstance,
+  deps: Pick<ExchangeRouteDeps, "auth" | "limiter"> & { copy: CopyService; futures: Futures },
+): void {
+  const route = futuresRoute(app, deps);
+  const svc = deps.copy;
+  const page = (q: Query, env: Env, userId: string) => ({
+    env,
+    userId,
+    before: Number(qIdCursor(q)),
+    limit: qInt(q, "limit", { min: 1, max: 100, def: 20, clamp: true }) as number,
+  });
+  const list = <T extends { trackingNo?: string; id?: string }>(rows: T[], key: "trackingList" | "recordList") => ({
+    [key]: rows,
+    endId: rows.length ? (rows[rows.length - 1]!.trackingNo ?? rows[rows.length - 1]!.id ?? "") : "",
+  });
+  const symbolFilter = (q: Query) => {
+    const s = qString(q, "symbol", false, 32);
+    if (s === undefined) return undefined;
+    const c = contract(s);
+    if (!c) throw new GatewayError(COPY_CODES.paramInvalid, `Parameter symbol is invalid: ${shown(s)}`);
+    return c.symbol;
+  };
+
+  // ---- the lead ----
+  route("POST", COPY_PATHS.traderApply, 1, true, async (req, p, env) => {
+    const b = parseFields(ApplySchema, req.body ?? {});
+    const l = svc.apply(env, p.userId, isAbsent(b.profitShareRatio) ? undefined : ratioPpm(b.profitShareRatio, "profitShareRatio"));
+    return ok({ traderId: l.userId, profitShareRatio: formatScaled(l.profitSharePpm, 6), cTime: str(l.createdAt) });
+  });
+
+  route("POST", COPY_PATHS.traderProfitShare, 1, true, async (req, p, env) => {
+    const b = parseFields(ShareSchema, req.body);
+    const l = svc.setProfitShare(env, p.userId, ratioPpm(b.profitShareRatio, "profitShareRatio"));
+    return ok({ traderId: l.userId, profitShareRatio: formatScaled(l.profitSharePpm, 6) });
+  });
+
+  route("GET", COPY_PATHS.traderCurrentTrack, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    requireUsdtM(q.productType, true);
+    svc.requireLead(env, p.userId);
+    const symbol = symbolFilter(q);
+    const pg = page(q, env, p.userId);
+    const count = svc.followCount(env, p.userId);
+    const rows = svc
+      .openLeadTracks(env, p.userId)
+      .filter((t) => (!symbol || t.symbol === symbol) && t.id < pg.before)
+      .slice(0, pg.limit);
+    return ok(
+      list(
+        rows.map((t) => leadCurrentJson(t, count)),
+        "trackingList",
+      ),
+    );
+  });
+
+  route("GET", COPY_PATHS.traderHistoryTrack, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    requireUsdtM(q.productType, true);
+    svc.requireLead(env, p.userId);
+    const symbol = symbolFilter(q);
+    const rows = svc.tracks(page(q, env, p.userId), "lead", ["closed"]).filter((t) => !symbol || t.symbol === symbol);
+    return ok(list(rows.map(historyJson), "trackingList"));
+  });
+
+  route("POST", COPY_PATHS.traderClosePositions, 5, true, async (req, p, env) => {
+    const b = parseFields(CloseSchema, req.body);
+    const done = svc.leadClose(env, p.userId, closeFilter(b));
+    return ok(done.map((d) => ({ trackingNo: str(d.track.id), symbol: d.track.symbol, posSide: d.track.holdSide, orderId: d.orderId })));
+  });
+
+  route("GET", COPY_PATHS.traderFollowers, 10, false, async (_req, p, env) => {
+    svc.requireLead(env, p.userId);
+    return ok(
+      svc.followersOf(env, p.userId).map((f) => ({
+        followerUid: f.followerId,
+        followerName: f.followerId,
+        followerHeadPic: "",
+        followerTime: str(f.createdAt),
+        accountEquity: "",
+        isRemove: "no",
+      })),
+    );
+  });
+
+  // ---- the follower ----
+  route("POST", COPY_PATHS.followerSettings, 5, true, async (req, p, env) => {
+    const b = parseFields(SettingsSchema, req.body);
+    const pairs = b.settings.map(pairOf);
+    if (new Set(pairs.map((x) => x.symbol)).size !== pairs.length)
+      throw new GatewayError(COPY_CODES.paramInvalid, "Parameter settings names a symbol twice");
+    const limit = isAbsent(b.totalLossLimit) ? 0n : usdt(b.totalLossLimit, "totalLossLimit");
+    svc.follow(env, p.userId, b.traderId, pairs, limit);
+    return ok("success");
+  });
+
+  route("GET", COPY_PATHS.followerQuerySettings, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const traderId = qString(q, "traderId", true, 64) as string;
+    const f = svc.followsOf(env, p.userId).find((x) => x.leadId === traderId);
+    if (!f) throw new GatewayError(COPY_CODES.notFollowing, "The account does not follow this trader");
+    return ok({
+      followerEnable: "YES",
+      totalLossLimit: units(f.lossLimit),
+      detailList: svc.pairsOf(f).map((x) => ({
+        symbol: x.symbol,
+        productType: "USDT-FUTURES",
+        marginType: "trader",
+        marginCoin: "USDT",
+        leverType: "position",
+        longLeverage: "",
+        shortLeverage: "",
+        traceType: x.traceType,
+        traceValue: x.traceType === "percent" ? formatScaled(x.ratioPpm, 4) : units(x.amount),
+        maxHoldSize: x.maxPerOrder > 0n ? units(x.maxPerOrder) : "",
+      })),
+    });
+  });
+
+  route("GET", COPY_PATHS.followerCurrentOrders, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    requireUsdtM(q.productType, true);
+    const symbol = symbolFilter(q);
+    const traderId = qString(q, "traderId", false, 64);
+    const pg = page(q, env, p.userId);
+    const rows = svc
+      .openCopies(env, p.userId)
+      .filter((t) => (!symbol || t.symbol === symbol) && (!traderId || t.leadId === traderId) && t.id < pg.before)
+      .slice(0, pg.limit);
+    return ok(list(rows.map(followerCurrentJson), "trackingList"));
+  });
+
+  route("GET", COPY_PATHS.followerHistoryOrders, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    requireUsdtM(q.productType, true);
+    const symbol = symbolFilter(q);
+    const traderId = qString(q, "traderId", false, 64);
+    const rows = svc
+      .tracks(page(q, env, p.userId), "follow", ["closed", "detached"])
+      .filter((t) => (!symbol || t.symbol === symbol) && (!traderId || t.leadId === traderId));
+    return ok(list(rows.map(followerHistoryJson), "trackingList"));
+  });
+
+  route("GET", COPY_PATHS.followerTraders, 10, false, async (_req, p, env) =>
+    ok(
+      svc.followsOf(env, p.userId).map((f) => ({
+        certificationType: "",
+        traderId: f.leadId,
+        traderName: f.leadId,
+        maxFollowLimit: "",
+        followCount: str(svc.followCount(env, f.leadId)),
+        traceTotalMarginAmount: "",
+        traceTotalNetProfit: units(f.net),
+        traceTotalProfit: units(f.net),
+        currentTradingPairs: svc.pairsOf(f).map((x) => x.symbol),
+        followerTime: str(f.createdAt),
+        bgbMaxFollowLimit: "",
+        bgbFollowCount: "",
+      })),
+    ),
+  );
+
+  route("POST", COPY_PATHS.followerClosePositions, 5, true, async (req, p, env) => {
+    const b = parseFields(CloseSchema, req.body);
+    const done = svc.followerClose(env, p.userId, closeFilter(b));
+    return ok(done.map((t) => ({ trackingNo: str(t.id), symbol: t.symbol, posSide: t.holdSide, closeOrderId: t.closeOrderId })));
+  });
+
+  route("POST", COPY_PATHS.followerCancelTrader, 5, true, async (req, p, env) => {
+    const b = parseFields(CancelSchema, req.body);
+    const close = isAbsent(b.closePositions) ? "no" : b.closePositions.toLowerCase();
+    if (close !== "yes" && close !== "no") throw new GatewayError(COPY_CODES.paramInvalid, "Parameter closePositions must be yes or no");
+    svc.unfollow(env, p.userId, b.traderId, close === "yes");
+    return ok("success");
+  });
+
+  route("GET", COPY_PATHS.followerCopyRecords, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    return ok(list(svc.records(page(q, env, p.userId)).map(recordJson), "recordList"));
+  });
+}

@@ -1,0 +1,306 @@
+/**
+ * The copy-trading area's tables and nothing else (docs/decisions/356): lead traders, follows,
+ * copy tracks (a lead's own and each follower's, one per position side) and the record of every
+ * copy placed or refused. A track and a placed copy's record are written in the same transaction
+ * as the follower's order (through the futures change), a refusal on its own.
+ */
+import type { Statement } from "better-sqlite3";
+import { rowCodec } from "../db/columns.ts";
+import type { Db } from "../db/database.ts";
+import type { Migration } from "../db/migrations.ts";
+import type { Env } from "../exchange/engine/types.ts";
+
+export const COPY_MIGRATIONS: Migration[] = [
+  {
+    version: 3560,
+    name: "copy trading: leads, follows, tracks and copy records",
+    sql: `
+      CREATE TABLE copy_leads (
+        env               TEXT NOT NULL,
+        user_id           TEXT NOT NULL,
+        profit_share_ppm  INTEGER NOT NULL,
+        created_at        INTEGER NOT NULL,
+        PRIMARY KEY (env, user_id)
+      );
+      CREATE TABLE copy_follows (
+        id           INTEGER PRIMARY KEY,
+        env          TEXT NOT NULL,
+        follower_id  TEXT NOT NULL,
+        lead_id      TEXT NOT NULL,
+        settings     TEXT NOT NULL,
+        loss_limit   INTEGER NOT NULL,
+        net          INTEGER NOT NULL,
+        status       TEXT NOT NULL,
+        stop_reason  TEXT NOT NULL,
+        created_at   INTEGER NOT NULL,
+        updated_at   INTEGER NOT NULL
+      );
+      CREATE INDEX copy_follows_follower ON copy_follows (env, follower_id, status);
+      CREATE TABLE copy_tracks (
+        id              INTEGER PRIMARY KEY,
+        env             TEXT NOT NULL,
+        role            TEXT NOT NULL,
+        follow_id       INTEGER NOT NULL,
+        user_id         TEXT NOT NULL,
+        lead_id         TEXT NOT NULL,
+        symbol          TEXT NOT NULL,
+        hold_side       TEXT NOT NULL,
+        size            INTEGER NOT NULL,
+        opened_size     INTEGER NOT NULL,
+        open_value      INTEGER NOT NULL,
+        cost            INTEGER NOT NULL,
+        closed_size     INTEGER NOT NULL,
+        close_value     INTEGER NOT NULL,
+        open_fee        INTEGER NOT NULL,
+        close_fee       INTEGER NOT NULL,
+        realised        INTEGER NOT NULL,
+        shared          INTEGER NOT NULL,
+        leverage        INTEGER NOT NULL,
+        open_order_id   TEXT NOT NULL,
+        close_order_id  TEXT NOT NULL,
+        open_time       INTEGER NOT NULL,
+        close_time      INTEGER NOT NULL,
+        status          TEXT NOT NULL
+      );
+      CREATE INDEX copy_tracks_user ON copy_tracks (env, user_id, role, status, id);
+      CREATE TABLE copy_records (
+        id             INTEGER PRIMARY KEY,
+        env            TEXT NOT NULL,
+        follow_id      INTEGER NOT NULL,
+        follower_id    TEXT NOT NULL,
+        lead_id        TEXT NOT NULL,
+        lead_order_id  TEXT NOT NULL,
+        symbol         TEXT NOT NULL,
+        hold_side      TEXT NOT NULL,
+        action         TEXT NOT NULL,
+        size           INTEGER NOT NULL,
+        order_id       TEXT NOT NULL,
+        status         TEXT NOT NULL,
+        code           TEXT NOT NULL,
+        reason         TEXT NOT NULL,
+        ts             INTEGER NOT NULL
+      );
+      CREATE INDEX copy_records_follower ON copy_records (env, follower_id, id);
+    `,
+  },
+];
+
+export interface LeadRow {
+  env: Env;
+  userId: string;
+  profitSharePpm: number;
+  createdAt: number;
+}
+
+export interface FollowRow {
+  id: number;
+  env: Env;
+  followerId: string;
+  leadId: string;
+  /** The per-pair choices as JSON (the service reads and writes them). */
+  settings: string;
+  /** Ledger units; 0: none. */
+  lossLimit: bigint;
+  /** Realised result of the closed copies: PnL less fees and the profit share paid. */
+  net: bigint;
+  status: "active" | "stopped" | "cancelled";
+  stopReason: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface TrackRow {
+  id: number;
+  env: Env;
+  /** `lead`: the lead's own position side; `follow`: a follower's copy of it. */
+  role: "lead" | "follow";
+  followId: number;
+  userId: string;
+  leadId: string;
+  symbol: string;
+  holdSide: "long" | "short";
+  /** Lots still held by this track. */
+  size: number;
+  openedSize: number;
+  /** Entry value of everything opened (ledger units). */
+  openValue: bigint;
+  /** Entry value of what is still held. */
+  cost: bigint;
+  closedSize: number;
+  closeValue: bigint;
+  openFee: bigint;
+  closeFee: bigint;
+  realised: bigint;
+  /** Profit share paid on this track (follower) or earned from it (never on a lead's track). */
+  shared: bigint;
+  leverage: number;
+  openOrderId: string;
+  closeOrderId: string;
+  openTime: number;
+  closeTime: number;
+  status: "open" | "closed" | "detached";
+}
+
+export interface CopyRecord {
+  id: number;
+  env: Env;
+  followId: number;
+  followerId: string;
+  leadId: string;
+  leadOrderId: string;
+  symbol: string;
+  holdSide: string;
+  action: "open" | "close";
+  size: number;
+  orderId: string;
+  status: "placed" | "refused";
+  code: string;
+  reason: string;
+  ts: number;
+}
+
+const LEAD = rowCodec<LeadRow>({ env: "TEXT", userId: "TEXT", profitSharePpm: "INTEGER", createdAt: "INTEGER" });
+const FOLLOW = rowCodec<FollowRow>({
+  id: "INTEGER",
+  env: "TEXT",
+  followerId: "TEXT",
+  leadId: "TEXT",
+  settings: "TEXT",
+  lossLimit: "BIGINT",
+  net: "BIGINT",
+  status: "TEXT",
+  stopReason: "TEXT",
+  createdAt: "INTEGER",
+  updatedAt: "INTEGER",
+});
+const TRACK = rowCodec<TrackRow>({
+  id: "INTEGER",
+  env: "TEXT",
+  role: "TEXT",
+  followId: "INTEGER",
+  userId: "TEXT",
+  leadId: "TEXT",
+  symbol: "TEXT",
+  holdSide: "TEXT",
+  size: "INTEGER",
+  openedSize: "INTEGER",
+  openValue: "BIGINT",
+  cost: "BIGINT",
+  closedSize: "INTEGER",
+  closeValue: "BIGINT",
+  openFee: "BIGINT",
+  closeFee: "BIGINT",
+  realised: "BIGINT",
+  shared: "BIGINT",
+  leverage: "INTEGER",
+  openOrderId: "TEXT",
+  closeOrderId: "TEXT",
+  openTime: "INTEGER",
+  closeTime: "INTEGER",
+  status: "TEXT",
+});
+const RECORD = rowCodec<CopyRecord>({
+  id: "INTEGER",
+  env: "TEXT",
+  followId: "INTEGER",
+  followerId: "TEXT",
+  leadId: "TEXT",
+  leadOrderId: "TEXT",
+  symbol: "TEXT",
+  holdSide: "TEXT",
+  action: "TEXT",
+  size: "INTEGER",
+  orderId: "TEXT",
+  status: "TEXT",
+  code: "TEXT",
+  reason: "TEXT",
+  ts: "INTEGER",
+});
+
+/** A page of a user's tracks or records: ids below `before`, newest first. */
+export interface PageQuery {
+  env: Env;
+  userId: string;
+  before: number;
+  limit: number;
+}
+
+export class CopyStore {
+  private readonly saveLeadRow: Statement;
+  private readonly saveFollowRow: Statement;
+  private readonly saveTrackRow: Statement;
+  private readonly insertRecordRow: Statement;
+  private readonly allLeads: Statement;
+  private readonly liveFollows: Statement;
+  private readonly openTracks: Statement;
+  private readonly trackPage: Statement;
+  private readonly recordPage: Statement;
+  private readonly maxIds: Statement;
+
+  constructor(db: Db) {
+    this.saveLeadRow = db.prepare(
+      `${LEAD.insert("copy_leads")} ON CONFLICT (env, user_id) DO UPDATE SET profit_share_ppm = excluded.profit_share_ppm`,
+    );
+    this.saveFollowRow = db.prepare(FOLLOW.insert("copy_follows").replace(/^INSERT/, "INSERT OR REPLACE"));
+    this.saveTrackRow = db.prepare(TRACK.insert("copy_tracks").replace(/^INSERT/, "INSERT OR REPLACE"));
+    this.insertRecordRow = db.prepare(RECORD.insert("copy_records"));
+    this.allLeads = db.prepare("SELECT * FROM copy_leads");
+    this.liveFollows = db.prepare("SELECT * FROM copy_follows WHERE status = 'active'").safeIntegers(true);
+    this.openTracks = db.prepare("SELECT * FROM copy_tracks WHERE status = 'open'").safeIntegers(true);
+    this.trackPage = db
+      .prepare(
+        `SELECT * FROM copy_tracks WHERE env = ? AND user_id = ? AND role = ? AND status IN (SELECT value FROM json_each(?))
+         AND id < ? ORDER BY id DESC LIMIT ?`,
+      )
+      .safeIntegers(true);
+    this.recordPage = db
+      .prepare("SELECT * FROM copy_records WHERE env = ? AND follower_id = ? AND id < ? ORDER BY id DESC LIMIT ?")
+      .safeIntegers(true);
+    this.maxIds = db.prepare(
+      `SELECT (SELECT COALESCE(MAX(id), 0) FROM copy_follows) AS follows, (SELECT COALESCE(MAX(id), 0) FROM copy_tracks) AS tracks,
+       (SELECT COALESCE(MAX(id), 0) FROM copy_records) AS records`,
+    );
+  }
+
+  saveLead(r: LeadRow): void {
+    this.saveLeadRow.run(r);
+  }
+
+  saveFollow(r: FollowRow): void {
+    this.saveFollowRow.run(r);
+  }
+
+  saveTrack(r: TrackRow): void {
+    this.saveTrackRow.run(r);
+  }
+
+  insertRecord(r: CopyRecord): void {
+    this.insertRecordRow.run(r);
+  }
+
+  leads(): LeadRow[] {
+    return (this.allLeads.all() as Array<Record<string, unknown>>).map((r) => LEAD.fromRow(r));
+  }
+
+  activeFollows(): FollowRow[] {
+    return (this.liveFollows.all() as Array<Record<string, unknown>>).map((r) => FOLLOW.fromRow(r));
+  }
+
+  openTrackRows(): TrackRow[] {
+    return (this.openTracks.all() as Array<Record<string, unknown>>).map((r) => TRACK.fromRow(r));
+  }
+
+  tracks(q: PageQuery, role: TrackRow["role"], statuses: TrackRow["status"][]): TrackRow[] {
+    const rows = this.trackPage.all(q.env, q.userId, role, JSON.stringify(statuses), q.before, q.limit) as Array<Record<string, unknown>>;
+    return rows.map((r) => TRACK.fromRow(r));
+  }
+
+  records(q: PageQuery): CopyRecord[] {
+    const rows = this.recordPage.all(q.env, q.userId, q.before, q.limit) as Array<Record<string, unknown>>;
+    return rows.map((r) => RECORD.fromRow(r));
+  }
+
+  maxIdsNow(): { follows: number; tracks: number; records: number } {
+    return this.maxIds.get() as { follows: number; tracks: number; records: number };
+  }
+}

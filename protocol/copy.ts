@@ -1,0 +1,20 @@
+/** Bitget v2 futures copy-trading paths (docs/decisions/356), and this exchange's few additions (marked). */
+export const COPY_PATHS = {
+  /** This exchange's addition: apply to lead (Bitget takes the application on its web pages). */
+  traderApply: "/api/v2/copy/mix-trader/apply",
+  /** This exchange's addition: the lead's profit-share rate. */
+  traderProfitShare: "/api/v2/copy/mix-trader/config-setting-profit-share",
+  traderCurrentTrack: "/api/v2/copy/mix-trader/order-current-track",
+  traderHistoryTrack: "/api/v2/copy/mix-trader/order-history-track",
+  traderClosePositions: "/api/v2/copy/mix-trader/order-close-positions",
+  traderFollowers: "/api/v2/copy/mix-trader/config-query-followers",
+  followerSettings: "/api/v2/copy/mix-follower/settings",
+  followerQuerySettings: "/api/v2/copy/mix-follower/query-settings",
+  followerCurrentOrders: "/api/v2/copy/mix-follower/query-current-orders",
+  followerHistoryOrders: "/api/v2/copy/mix-follower/query-history-orders",
+  followerTraders: "/api/v2/copy/mix-follower/query-traders",
+  followerClosePositions: "/api/v2/copy/mix-follower/close-positions",
+  followerCancelTrader: "/api/v2/copy/mix-follower/cancel-trader",
+  /** This exchange's addition: every copy placed or refused for the follower, with the engine's code and reason. */
+  followerCopyRecords: "/api/v2/copy/mix-follower/query-copy-records",
+} as const;
