@@ -63,6 +63,22 @@ async function isolatedWithMaxLoan(w: MarginWorld, user: string) {
   return ref;
 }
 
+/** An isolated account of `user` with 20,000 USDT that borrows the most BTC it may and sells it at market into a house bid at P0: a short. */
+async function isolatedShort(w: MarginWorld, user: string) {
+  tradeAt(w.ex, env, "BTCUSDT", P0);
+  await w.ex.svc.assets(env, user);
+  const ref = w.mg.svc.ref(user, "isolated", "BTCUSDT");
+  const key = w.mg.svc.key(ref);
+  await w.mg.svc.transfer(env, ref, "USDT", 20_000n * U, true, `t-${user}`);
+  await w.mg.svc.borrow(env, ref, "BTC", w.mg.svc.maxBorrowable(env, ref, "BTC"));
+  houseQuote(w.ex, env, "BTCUSDT", "buy", P0, 10_000_000);
+  const lots = w.ex.svc.engine.balance(env, key, "BTC").available / 100n;
+  const size = `${lots / 1_000_000n}.${String(lots % 1_000_000n).padStart(6, "0")}`;
+  const sell = await w.mg.orders.place(env, ref, { symbol: "BTCUSDT", side: "sell", orderType: "market", size }, "normal", "API");
+  expect(sell.status).toBe("filled");
+  return { ref, key };
+}
+
 /** The refusal code of a call, or what it returned. */
 async function attempt<T>(f: () => Promise<T>): Promise<T | string> {
   try {
@@ -182,18 +198,8 @@ describe("the margin post-trade check", () => {
 describe("a close-out stops at the account's bankruptcy price (docs/decisions/344)", () => {
   it("does not fill a colluder's ask above the price out of the fund when the account is under water", async () => {
     const w = await marginWorld();
-    tradeAt(w.ex, env, "BTCUSDT", P0);
     // alice borrows the most BTC her isolated account may and sells it at the price
-    await w.ex.svc.assets(env, "alice");
-    const ref = w.mg.svc.ref("alice", "isolated", "BTCUSDT");
-    const key = w.mg.svc.key(ref);
-    await w.mg.svc.transfer(env, ref, "USDT", 20_000n * U, true, "t-alice");
-    await w.mg.svc.borrow(env, ref, "BTC", w.mg.svc.maxBorrowable(env, ref, "BTC"));
-    houseQuote(w.ex, env, "BTCUSDT", "buy", P0, 10_000_000);
-    const lots = w.ex.svc.engine.balance(env, key, "BTC").available / 100n;
-    const size = `${lots / 1_000_000n}.${String(lots % 1_000_000n).padStart(6, "0")}`;
-    const sell = await w.mg.orders.place(env, ref, { symbol: "BTCUSDT", side: "sell", orderType: "market", size }, "normal", "API");
-    expect(sell.status).toBe("filled");
+    const { ref } = await isolatedShort(w, "alice");
     // bob rests an ask 3 % over where the price is going: inside the protection price of a buy there
     await w.ex.svc.assets(env, "bob");
     btc(w, "bob", 2n * U);
@@ -215,17 +221,7 @@ describe("a close-out stops at the account's bankruptcy price (docs/decisions/34
 describe("what a close-out could not buy back is settled at what buying it costs (docs/decisions/344)", () => {
   it("values the debt at the best ask when it is dearer than the last trade, so the account keeps nothing the pool was owed", async () => {
     const w = await marginWorld();
-    tradeAt(w.ex, env, "BTCUSDT", P0);
-    await w.ex.svc.assets(env, "dora");
-    const ref = w.mg.svc.ref("dora", "isolated", "BTCUSDT");
-    const key = w.mg.svc.key(ref);
-    await w.mg.svc.transfer(env, ref, "USDT", 20_000n * U, true, "t-dora");
-    await w.mg.svc.borrow(env, ref, "BTC", w.mg.svc.maxBorrowable(env, ref, "BTC"));
-    houseQuote(w.ex, env, "BTCUSDT", "buy", P0, 10_000_000);
-    const lots = w.ex.svc.engine.balance(env, key, "BTC").available / 100n;
-    const size = `${lots / 1_000_000n}.${String(lots % 1_000_000n).padStart(6, "0")}`;
-    const sell = await w.mg.orders.place(env, ref, { symbol: "BTCUSDT", side: "sell", orderType: "market", size }, "normal", "API");
-    expect(sell.status).toBe("filled");
+    const { ref, key } = await isolatedShort(w, "dora");
     // the price rises 7 %, and the only asks rest 4.9 % above it: beyond what dora's equity pays for, inside the protection price
     const P1 = Math.round(P0 * 1.07);
     tradeAt(w.ex, env, "BTCUSDT", P1);
