@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { axeViolations, newFuturesTrader, registerThroughPage, sticksOut } from "./helpers";
+import { axeViolations, newFuturesTrader, openFuturesOnPage, registerThroughPage, sticksOut } from "./helpers";
 
 /** The phone's trading routes of the specification (issue 29 item 4; docs/decisions/723). */
 let n = 0;
@@ -24,6 +24,9 @@ test("every phone route fits 390 × 844 with its actions on screen; the order sh
   pageProblems,
 }) => {
   await registerThroughPage(page, newEmail(), "Passw0rd!x");
+  // futures opened (docs/decisions/351), so the swap sheet holds the order form
+  await page.goto("/futures/usdt/BTCUSDT");
+  await openFuturesOnPage(page);
   await page.setViewportSize(PHONE);
   for (const [path, submit] of [
     ["/trade-spot/BTCUSDT", "Buy BTC"],
