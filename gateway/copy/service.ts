@@ -12,7 +12,7 @@ import { notional } from "../exchange/instruments.ts";
 import { CONTRACTS, type Contract } from "../futures/contracts.ts";
 import type { Futures } from "../futures/futures.ts";
 import { newFxChange, type FxChange, type FxOrder } from "../futures/ledger.ts";
-import type { OrderRequest } from "../futures/service.ts";
+import { marketCloseRequest, type OrderRequest } from "../futures/service.ts";
 import type { CopyConfig } from "./config.ts";
 import type { CopyRecord, CopyStore, FollowRow, LeadRow, PageQuery, TrackRow } from "./store.ts";
 
@@ -309,18 +309,7 @@ export class CopyService {
       const hedge = svc.account(env, leadId).posMode === "hedge_mode";
       const size = Math.min(t.size, held);
       if (size === 0) continue;
-      const o = svc.place(env, leadId, {
-        symbol: t.symbol,
-        side: hedge ? (t.holdSide === "long" ? "buy" : "sell") : t.holdSide === "long" ? "sell" : "buy",
-        tradeSide: hedge ? "close" : undefined,
-        orderType: "market",
-        force: "gtc",
-        price: 0,
-        size,
-        clientOid: "",
-        reduceOnly: !hedge,
-        source: "API",
-      });
+      const o = svc.place(env, leadId, marketCloseRequest(hedge, t.symbol, t.holdSide, size));
       out.push({ track: t, orderId: o.id });
     }
     if (out.length === 0) throw new GatewayError("22002", "No position to close");
@@ -650,21 +639,12 @@ export class CopyService {
       // what the follower closed by hand is no longer the copy's to close
       const size = Math.min(qty, held?.size ?? 0);
       rec.size = size;
-      const req: OrderRequest = {
-        symbol: t.symbol,
-        // hedge mode: `side` names the position; one-way: the opposite side, reduce-only
-        side: hedge ? (t.holdSide === "long" ? "buy" : "sell") : t.holdSide === "long" ? "sell" : "buy",
-        tradeSide: hedge ? "close" : undefined,
-        orderType: "market",
-        force: "gtc",
-        price: 0,
-        size,
+      const req = marketCloseRequest(hedge, t.symbol, t.holdSide, size, {
         clientOid: `${COPY_OID_PREFIX}${recId}`,
-        reduceOnly: !hedge,
         source: COPY_SOURCE,
         beforeCommit: (o, x) => this.closed(f, t, o, x, rec),
         change: ch,
-      };
+      });
       if (size === 0) throw new EngineError("22002", "No position to close: the follower closed it");
       svc.place(r.env, r.followerId, req);
     } catch (err) {

@@ -190,6 +190,33 @@ export interface PlanMark {
   triggerPrice: number;
 }
 
+/**
+ * A market order that closes `size` lots of a position, as Bitget's close-positions places it: in
+ * hedge mode the position's own side with `tradeSide: "close"`, in one-way mode the opposite side,
+ * reduce-only. `over` adds or replaces fields (clientOid, source, the caller's change).
+ */
+export function marketCloseRequest(
+  hedge: boolean,
+  symbol: string,
+  holdSide: HoldSide,
+  size: number,
+  over: Partial<OrderRequest> = {},
+): OrderRequest {
+  return {
+    symbol,
+    side: hedge ? (holdSide === "long" ? "buy" : "sell") : holdSide === "long" ? "sell" : "buy",
+    tradeSide: hedge ? "close" : undefined,
+    orderType: "market",
+    force: "gtc",
+    price: 0,
+    size,
+    clientOid: "",
+    reduceOnly: !hedge,
+    source: "API",
+    ...over,
+  };
+}
+
 export interface OrderRequest {
   symbol: string;
   side: Side;

@@ -24,7 +24,7 @@ import { CONTRACTS, type Contract } from "../futures/contracts.ts";
 import { Futures } from "../futures/futures.ts";
 import { upnl, type FxChange, type Position } from "../futures/ledger.ts";
 import { FUTURES_MIGRATIONS } from "../futures/migrations.ts";
-import { FUTURES_BRIDGE } from "../futures/service.ts";
+import { FUTURES_BRIDGE, marketCloseRequest } from "../futures/service.ts";
 import { Margin } from "../margin/margin.ts";
 import { MARGIN_MIGRATIONS } from "../margin/store.ts";
 import { TEST_MARGIN_CONFIG } from "../margin/testing.ts";
@@ -505,18 +505,7 @@ export class MoneyWorld {
       for (const p of this.fx.svc.positionsOf(ENV, u)) {
         const hedge = this.fx.svc.account(ENV, u).posMode === "hedge_mode";
         try {
-          this.fx.svc.place(ENV, u, {
-            symbol: p.symbol,
-            side: hedge ? (p.holdSide === "long" ? "buy" : "sell") : p.holdSide === "long" ? "sell" : "buy",
-            tradeSide: hedge ? "close" : undefined,
-            orderType: "market",
-            force: "gtc",
-            price: 0,
-            size: p.size,
-            clientOid: "",
-            reduceOnly: !hedge,
-            source: "API",
-          });
+          this.fx.svc.place(ENV, u, marketCloseRequest(hedge, p.symbol, p.holdSide, p.size));
         } catch (e) {
           if (!(e instanceof EngineError)) throw e;
         }

@@ -16,6 +16,7 @@ import type { Contract } from "../contracts.ts";
 import { accountJson, billJson, fillJson, historyPositionJson, orderJson, positionJson } from "../private-format.ts";
 import type { Futures } from "../futures.ts";
 import type { FxOrder } from "../ledger.ts";
+import { marketCloseRequest } from "../service.ts";
 import {
   Base,
   bodyContract,
@@ -275,19 +276,7 @@ export function privateFuturesRoutes(app: FastifyInstance, deps: ExchangeRouteDe
         // a market close of the whole position: closing orders of it are cancelled first, as Bitget's close-positions does
         for (const o of svc.ordersOf(env, p.userId, x.symbol)) if (o.tradeSide === "close") svc.cancel(env, p.userId, { orderId: o.id });
         const hedge = svc.account(env, p.userId).posMode === "hedge_mode";
-        const side = hedge ? (x.holdSide === "long" ? "buy" : "sell") : x.holdSide === "long" ? "sell" : "buy";
-        const o = svc.place(env, p.userId, {
-          symbol: x.symbol,
-          side,
-          tradeSide: hedge ? "close" : undefined,
-          orderType: "market",
-          force: "gtc",
-          price: 0,
-          size: x.size,
-          clientOid: "",
-          reduceOnly: !hedge,
-          source: sourceOf(p),
-        });
+        const o = svc.place(env, p.userId, marketCloseRequest(hedge, x.symbol, x.holdSide, x.size, { source: sourceOf(p) }));
         successList.push({ orderId: o.id, clientOid: o.clientOid || o.id, symbol: x.symbol });
       } catch (err) {
         if (!(err instanceof EngineError)) throw err;
