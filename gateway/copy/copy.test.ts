@@ -11,7 +11,7 @@ import { migrate } from "../db/database.ts";
 import { notional } from "../exchange/instruments.ts";
 import { CONTRACTS } from "../futures/contracts.ts";
 import type { OrderRequest } from "../futures/service.ts";
-import { closeFuturesWorlds, futuresWorld, liveEquity, marketRequest } from "../futures/testing.ts";
+import { closeFuturesWorld, closeFuturesWorlds, futuresWorld, liveEquity, marketRequest } from "../futures/testing.ts";
 import type { Futures } from "../futures/futures.ts";
 import { CopyService, COPY_SOURCE, SHARE_BILLS, type PairSetting } from "./service.ts";
 import { COPY_MIGRATIONS, CopyStore } from "./store.ts";
@@ -110,120 +110,156 @@ describe("copy trading properties", () => {
         ),
         fc.integer({ min: 10, max: 300 }),
         (steps, ratioPct) => {
-          const { fx, svc, copy, store, fund } = copyWorld();
-          const mark0 = fx.market.price("live", BTC.symbol).mark;
-          svc.transfer("live", "mm", true, 90_000n * USDT, "mm-in");
-          quote(fx, mark0);
-          fund("lead", 50_000n);
-          copy.apply("live", "lead", 100_000);
-          // a rich ratio follower, a half-size one, a capped one with a loss limit, a poor one, and one without futures opened
-          fund("f-ratio", 50_000n);
-          fund("f-half", 50_000n);
-          fund("f-limit", 50_000n);
-          fund("f-poor", 1n);
-          fund("f-closed", 50_000n, false);
-          copy.follow("live", "f-ratio", "lead", [percent(ratioPct)], 0n);
-          copy.follow("live", "f-half", "lead", [percent(50)], 0n);
-          copy.follow("live", "f-limit", "lead", [percent(100)], 20n * USDT);
-          copy.follow("live", "f-poor", "lead", [percent(100)], 0n);
-          copy.follow("live", "f-closed", "lead", [percent(100)], 0n);
-          const lotValue = (lots: number) => notional(BTC.inst, mark0, lots);
-          const base = lotsOf(fx, 60);
-          const equity0 = liveEquity(fx);
-          let mark = mark0;
-          let leadFills = 0;
-          for (const s of steps) {
-            mark = Math.max(1, mark + Math.round((mark * s.move) / 10_000));
-            setMark(fx, mark);
-            copy.drain();
-            const size = base * s.lots;
-            const long = svc.position("live", "lead", BTC.symbol, "long")?.size ?? 0;
-            const short = svc.position("live", "lead", BTC.symbol, "short")?.size ?? 0;
-            const req =
-              s.action === "openLong"
-                ? marketRequest(BTC.symbol, "buy", size, { tradeSide: "open" })
-                : s.action === "openShort"
-                  ? marketRequest(BTC.symbol, "sell", size, { tradeSide: "open" })
-                  : s.action === "closeLong" && long > 0
-                    ? marketRequest(BTC.symbol, "buy", Math.min(long, Math.ceil(long / 2)), { tradeSide: "close" })
-                    : s.action === "closeAllLong" && long > 0
-                      ? marketRequest(BTC.symbol, "buy", long, { tradeSide: "close" })
-                      : s.action === "closeShort" && short > 0
-                        ? marketRequest(BTC.symbol, "sell", short, { tradeSide: "close" })
-                        : undefined;
-            if (!req) continue;
-            const o = svc.place("live", "lead", req);
-            leadFills++;
-            copy.drain();
-            // every open copy of the ratio follower is the lead's filled lots times the ratio, rounded down
-            if (req.tradeSide === "open")
-              for (const r of store.records({ env: "live", userId: "f-ratio", before: 1e12, limit: 1 }))
-                if (r.leadOrderId === o.id && r.status === "placed") expect(r.size).toBe(Math.floor((o.filled * ratioPct) / 100));
-            // the lead flat on a side: so is every copy of it
-            for (const side of ["long", "short"] as const)
-              if (!svc.position("live", "lead", BTC.symbol, side))
-                expect(copy.openCopies("live", "f-ratio").filter((t) => t.holdSide === side)).toEqual([]);
-            // proportional within rounding: one lot per lead fill
-            for (const side of ["long", "short"] as const) {
-              const lead = copy.openLeadTracks("live", "lead").find((t) => t.holdSide === side)?.size ?? 0;
-              const f = copy.openCopies("live", "f-half").find((t) => t.holdSide === side)?.size ?? 0;
-              expect(Math.abs(f - lead / 2)).toBeLessThanOrEqual(leadFills);
+          const { w, fx, svc, copy, store, fund } = copyWorld();
+          try {
+            const mark0 = fx.market.price("live", BTC.symbol).mark;
+            svc.transfer("live", "mm", true, 90_000n * USDT, "mm-in");
+            quote(fx, mark0);
+            fund("lead", 50_000n);
+            copy.apply("live", "lead", 100_000);
+            // a rich ratio follower, a half-size one, a capped one with a loss limit, a poor one, and one without futures opened
+            fund("f-ratio", 50_000n);
+            fund("f-half", 50_000n);
+            fund("f-limit", 50_000n);
+            fund("f-poor", 1n);
+            fund("f-closed", 50_000n, false);
+            copy.follow("live", "f-ratio", "lead", [percent(ratioPct)], 0n);
+            copy.follow("live", "f-half", "lead", [percent(50)], 0n);
+            copy.follow("live", "f-limit", "lead", [percent(100)], 20n * USDT);
+            copy.follow("live", "f-poor", "lead", [percent(100)], 0n);
+            copy.follow("live", "f-closed", "lead", [percent(100)], 0n);
+            const lotValue = (lots: number) => notional(BTC.inst, mark0, lots);
+            const base = lotsOf(fx, 60);
+            const equity0 = liveEquity(fx);
+            let mark = mark0;
+            let leadFills = 0;
+            const peak = new Map<number, bigint>();
+            for (const s of steps) {
+              mark = Math.max(1, mark + Math.round((mark * s.move) / 10_000));
+              setMark(fx, mark);
+              copy.drain();
+              const size = base * s.lots;
+              const long = svc.position("live", "lead", BTC.symbol, "long")?.size ?? 0;
+              const short = svc.position("live", "lead", BTC.symbol, "short")?.size ?? 0;
+              const req =
+                s.action === "openLong"
+                  ? marketRequest(BTC.symbol, "buy", size, { tradeSide: "open" })
+                  : s.action === "openShort"
+                    ? marketRequest(BTC.symbol, "sell", size, { tradeSide: "open" })
+                    : s.action === "closeLong" && long > 0
+                      ? marketRequest(BTC.symbol, "buy", Math.min(long, Math.ceil(long / 2)), { tradeSide: "close" })
+                      : s.action === "closeAllLong" && long > 0
+                        ? marketRequest(BTC.symbol, "buy", long, { tradeSide: "close" })
+                        : s.action === "closeShort" && short > 0
+                          ? marketRequest(BTC.symbol, "sell", short, { tradeSide: "close" })
+                          : undefined;
+              if (!req) continue;
+              const o = svc.place("live", "lead", req);
+              leadFills++;
+              copy.drain();
+              // every open copy of the ratio follower is the lead's filled lots times the ratio, rounded down
+              if (req.tradeSide === "open")
+                for (const r of store.records({ env: "live", userId: "f-ratio", before: 1e12, limit: 1 }))
+                  if (r.leadOrderId === o.id && r.status === "placed") expect(r.size).toBe(Math.floor((o.filled * ratioPct) / 100));
+              // the lead flat on a side: so is every copy of it
+              for (const side of ["long", "short"] as const)
+                if (!svc.position("live", "lead", BTC.symbol, side))
+                  expect(copy.openCopies("live", "f-ratio").filter((t) => t.holdSide === side)).toEqual([]);
+              // proportional within rounding: one lot per lead fill
+              for (const side of ["long", "short"] as const) {
+                const lead = copy.openLeadTracks("live", "lead").find((t) => t.holdSide === side)?.size ?? 0;
+                const f = copy.openCopies("live", "f-half").find((t) => t.holdSide === side)?.size ?? 0;
+                expect(Math.abs(f - lead / 2)).toBeLessThanOrEqual(leadFills);
+              }
+              // the share is a tenth of the copy's best net so far and never more: a later loss claws nothing back,
+              // and a profitable close after losing ones pays only on the copy's net gain
+              for (const t of store.tracks({ env: "live", userId: "f-ratio", before: 1e12, limit: 1000 }, "follow", ["closed", "open"])) {
+                const net = t.realised - t.closeFee - (t.openedSize > 0 ? (t.openFee * BigInt(t.closedSize)) / BigInt(t.openedSize) : 0n);
+                const best = peak.get(t.id) ?? 0n;
+                if (net > best) peak.set(t.id, net);
+                expect(t.shared * 10n).toBeLessThanOrEqual(net > best ? net : best);
+              }
+              // an active follow with a loss limit is below it after every step
+              const lim = copy.followsOf("live", "f-limit")[0];
+              if (lim) expect(-copy.followResult(lim)).toBeLessThan(20n * USDT);
             }
-            // an active follow with a loss limit is below it after every step
-            const lim = copy.followsOf("live", "f-limit")[0];
-            if (lim) expect(-copy.followResult(lim)).toBeLessThan(20n * USDT);
-          }
-          // money is conserved: the share moved inside the ledger, nothing created or destroyed
-          expect(liveEquity(fx)).toBe(equity0);
-          const bills = fx.store.db
-            .prepare(
-              "SELECT business_type AS business, SUM(amount) AS s FROM fx_bills WHERE business_type IN (?, ?) GROUP BY business_type",
-            )
-            .safeIntegers(true)
-            .all(...SHARE_BILLS) as Array<{ business: string; s: bigint }>;
-          const paid = bills.find((b) => b.business === SHARE_BILLS[0])?.s ?? 0n;
-          const earned = bills.find((b) => b.business === SHARE_BILLS[1])?.s ?? 0n;
-          expect(paid).toBe(-earned);
-          const shared = fx.store.db.prepare("SELECT COALESCE(SUM(shared), 0) AS s FROM copy_tracks").safeIntegers(true).get() as {
-            s: bigint;
-          };
-          expect(earned).toBe(shared.s);
-          // the share is a tenth of a positive net and never more
-          for (const t of store.tracks({ env: "live", userId: "f-ratio", before: 1e12, limit: 1000 }, "follow", ["closed", "open"]))
-            expect(t.shared * 10n).toBeLessThanOrEqual(t.realised > 0n ? t.realised : 0n);
-          // a stopped follow: no copy opened after it stopped, and the loss beyond the limit is at most one step's
-          const limRows = fx.store.db
-            .prepare("SELECT * FROM copy_follows WHERE follower_id = 'f-limit'")
-            .safeIntegers(true)
-            .all() as Array<{
-            status: string;
-            net: bigint;
-            updated_at: bigint;
-          }>;
-          const limRow = limRows[0]!;
-          if (limRow.status === "stopped") {
-            expect(copy.openCopies("live", "f-limit")).toEqual([]);
-            // one step moves the mark by at most 1.5 %, on at most the largest copy the lead could open twice (both sides)
-            const oneStep = (lotValue(base * 400 * 2) * 3n) / 200n + lotValue(base * 400 * 2) / 100n;
-            expect(-limRow.net).toBeLessThanOrEqual(20n * USDT + oneStep);
-          }
-          // copies are marked as copies
-          for (const o of svc.ordersOf("live", "f-ratio")) expect(o.source).toBe(COPY_SOURCE);
-          // refusals are recorded with the engine's code: no margin, futures not opened
-          const opens = store.records({ env: "live", userId: "f-poor", before: 1e12, limit: 1000 }).filter((r) => r.action === "open");
-          const leadOpened =
-            copy.openLeadTracks("live", "lead").length > 0 ||
-            store.tracks({ env: "live", userId: "lead", before: 1e12, limit: 1 }, "lead", ["closed"]).length > 0;
-          if (leadOpened) {
-            expect(opens.length).toBeGreaterThan(0);
-            for (const r of opens) expect([r.status, r.code]).toEqual(["refused", "40762"]);
-            const closed = store.records({ env: "live", userId: "f-closed", before: 1e12, limit: 1000 });
-            expect(closed.length).toBeGreaterThan(0);
-            for (const r of closed.filter((x) => x.action === "open")) expect([r.status, r.code]).toEqual(["refused", "40301"]);
+            // money is conserved: the share moved inside the ledger, nothing created or destroyed
+            expect(liveEquity(fx)).toBe(equity0);
+            const bills = fx.store.db
+              .prepare(
+                "SELECT business_type AS business, SUM(amount) AS s FROM fx_bills WHERE business_type IN (?, ?) GROUP BY business_type",
+              )
+              .safeIntegers(true)
+              .all(...SHARE_BILLS) as Array<{ business: string; s: bigint }>;
+            const paid = bills.find((b) => b.business === SHARE_BILLS[0])?.s ?? 0n;
+            const earned = bills.find((b) => b.business === SHARE_BILLS[1])?.s ?? 0n;
+            expect(paid).toBe(-earned);
+            const shared = fx.store.db.prepare("SELECT COALESCE(SUM(shared), 0) AS s FROM copy_tracks").safeIntegers(true).get() as {
+              s: bigint;
+            };
+            expect(earned).toBe(shared.s);
+            // a stopped follow: no copy opened after it stopped, and the loss beyond the limit is at most one step's
+            const limRows = fx.store.db
+              .prepare("SELECT * FROM copy_follows WHERE follower_id = 'f-limit'")
+              .safeIntegers(true)
+              .all() as Array<{
+              status: string;
+              net: bigint;
+              updated_at: bigint;
+            }>;
+            const limRow = limRows[0]!;
+            if (limRow.status === "stopped") {
+              expect(copy.openCopies("live", "f-limit")).toEqual([]);
+              // one step moves the mark by at most 1.5 %, on at most the largest copy the lead could open twice (both sides)
+              const oneStep = (lotValue(base * 400 * 2) * 3n) / 200n + lotValue(base * 400 * 2) / 100n;
+              expect(-limRow.net).toBeLessThanOrEqual(20n * USDT + oneStep);
+            }
+            // copies are marked as copies
+            for (const o of svc.ordersOf("live", "f-ratio")) expect(o.source).toBe(COPY_SOURCE);
+            // refusals are recorded with the engine's code: no margin, futures not opened
+            const opens = store.records({ env: "live", userId: "f-poor", before: 1e12, limit: 1000 }).filter((r) => r.action === "open");
+            const leadOpened =
+              copy.openLeadTracks("live", "lead").length > 0 ||
+              store.tracks({ env: "live", userId: "lead", before: 1e12, limit: 1 }, "lead", ["closed"]).length > 0;
+            if (leadOpened) {
+              expect(opens.length).toBeGreaterThan(0);
+              for (const r of opens) expect([r.status, r.code]).toEqual(["refused", "40762"]);
+              const closed = store.records({ env: "live", userId: "f-closed", before: 1e12, limit: 1000 });
+              expect(closed.length).toBeGreaterThan(0);
+              for (const r of closed.filter((x) => x.action === "open")) expect([r.status, r.code]).toEqual(["refused", "40301"]);
+            }
+          } finally {
+            closeFuturesWorld(w);
           }
         },
       ),
-      { numRuns: 6 },
+      {
+        numRuns: Number(process.env.COPY_RUNS ?? 6),
+        examples: [
+          // a profitable close after two losing partial closes of the same copy: the share is of the copy's net (CI, seed 797530524)
+          [
+            [
+              { move: 0, action: "openLong", lots: 1 },
+              { move: -4, action: "closeLong", lots: 1 },
+              { move: 0, action: "closeLong", lots: 1 },
+              { move: 17, action: "closeAllLong", lots: 1 },
+              { move: 0, action: "openLong", lots: 1 },
+            ],
+            10,
+          ],
+          // a profitable partial close, then a loss on the rest: the paid share stays (seed 987316888)
+          [
+            [
+              { move: 0, action: "openLong", lots: 1 },
+              { move: 13, action: "closeLong", lots: 1 },
+              { move: 0, action: "openLong", lots: 1 },
+              { move: -9, action: "closeAllLong", lots: 1 },
+              { move: 0, action: "openLong", lots: 1 },
+            ],
+            10,
+          ],
+        ],
+      },
     );
   });
 });

@@ -670,7 +670,13 @@ export class CopyService {
           ? (t.openFee * BigInt(t.closedSize + filled)) / BigInt(t.openedSize) - (t.openFee * BigInt(t.closedSize)) / BigInt(t.openedSize)
           : 0n;
       const net = o.profit - o.fee - openFeePart;
-      const share = net > 0n && lead ? (net * BigInt(lead.profitSharePpm)) / PPM : 0n;
+      // a high-water mark per copy: the share is of the copy's whole net so far, less what it already paid,
+      // so a profitable close after losing partial closes pays only on the copy's net gain
+      const closedSize = t.closedSize + filled;
+      const netSoFar =
+        t.realised + o.profit - t.closeFee - o.fee - (t.openedSize > 0 ? (t.openFee * BigInt(closedSize)) / BigInt(t.openedSize) : 0n);
+      const owed = netSoFar > 0n && lead ? (netSoFar * BigInt(lead.profitSharePpm)) / PPM - t.shared : 0n;
+      const share = owed > 0n ? owed : 0n;
       this.deps.futures.svc.moveWithin(ch, f.row.env, f.row.followerId, f.row.leadId, share, SHARE_BILLS, t.symbol, o.uTime);
       f.row.net += net - share;
       f.row.updatedAt = o.uTime;

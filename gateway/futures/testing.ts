@@ -22,13 +22,19 @@ export function futuresWorld(dir?: string, band?: PriceBand): FuturesWorld {
   return w;
 }
 
+/** Closes one world now (a property's run, so that hundreds of runs while shrinking do not all stay open); its folder goes with the rest. */
+export function closeFuturesWorld(w: FuturesWorld): void {
+  const i = opened.indexOf(w);
+  if (i < 0) return;
+  opened.splice(i, 1);
+  w.fx.close();
+  w.ex.close();
+  w.db.close();
+}
+
 /** Closes every world opened so far and removes their folders (a test file's afterAll). */
 export function closeFuturesWorlds(): void {
-  for (const o of opened.splice(0)) {
-    o.fx.close();
-    o.ex.close();
-    o.db.close();
-  }
+  for (const o of [...opened]) closeFuturesWorld(o);
   removeWorldDirs();
 }
 
