@@ -6,7 +6,9 @@
  * through and far away from the market, market, reduce-only, post-only, IOC, FOK), cancels and
  * modifies (a cancel racing a fill in the same turn), honest price steps and jumps that liquidate
  * and deleverage, the futures pricing clock, funding, interest hours, TP/SL and trigger orders
- * fired by a last price a tiny trade in a thin book moves, and withdrawals. After every step:
+ * fired by a last price a tiny trade in a thin book moves, withdrawals, and copy trading among
+ * themselves (one leads, the others follow by ratio or fixed margin with loss limits, unfollow,
+ * close copies; the profit share moves between them). After every step:
  * (a) money is conserved over every ledger, and (b) the colluders together hold no more than they
  * put in plus what honest moves of the reference price explain.
  *
@@ -17,6 +19,7 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { walletChain, type WalletChain } from "../../protocol/wallet.ts";
+import { FUTURES_AGREEMENT_VERSION, FUTURES_QUIZ } from "../../protocol/futures-opening.ts";
 import type { LoanType } from "../../protocol/margin.ts";
 import { queueDeposit } from "../exchange/deposits.ts";
 import { newChange } from "../exchange/engine/types.ts";
@@ -25,6 +28,7 @@ import { modifyOrder } from "../futures/order-actions.ts";
 import type { FxTriggerType } from "../futures/plan-store.ts";
 import { BTC, ENV, INST, MoneyWorld, SYMBOL } from "./world.ts";
 
+const QUIZ_ANSWERS = Object.fromEntries(FUTURES_QUIZ.map((q) => [q.id, q.answer]));
 const RUNS = Number(process.env.THIEF_RUNS ?? 40);
 const SEED = Number(process.env.THIEF_SEED ?? 26026);
 const STEPS = Number(process.env.THIEF_STEPS ?? 30);
@@ -183,6 +187,26 @@ const op = fc.oneof(
       bp: fc.oneof(fc.integer({ min: -300, max: 300 }), fc.constantFrom(-4000, -2000, -1200, -600, 600, 1200, 2000, 4000)),
     }),
   },
+  {
+    weight: 1,
+    arbitrary: fc.record({ k: fc.constant("lead" as const), u: who, share: fc.constantFrom(0, 50_000, 100_000) }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      k: fc.constant("follow" as const),
+      u: who,
+      v: who,
+      any: fc.boolean(),
+      // percent of the lead's lots, or a fixed margin (USDT) per copy
+      ratio: fc.constantFrom(10, 100, 300, 1000),
+      amount: fc.constantFrom(0, 0, 50, 5_000),
+      cap: fc.constantFrom(0, 0, 100, 10_000),
+      loss: fc.constantFrom(0, 0, 20, 2_000),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("unfollow" as const), u: who, v: who, close: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("copyClose" as const), u: who, lead: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("clock" as const), n: fc.integer({ min: 1, max: 3 }) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("funding" as const), rate: fc.integer({ min: -3000, max: 3000 }) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("hours" as const), n: fc.constantFrom(1, 24, 240) }) },
@@ -483,6 +507,34 @@ async function step(w: MoneyWorld, users: string[], o: Op): Promise<void> {
         },
       ]);
       return;
+    case "lead":
+      w.copy.apply(ENV, user, o.share);
+      return;
+    case "follow":
+      // mostly the run's lead, when it has one; else whom the draw names
+      w.copy.follow(
+        ENV,
+        user,
+        (o.any ? undefined : users.find((x) => w.copy.lead(ENV, x))) ?? users[o.v]!,
+        [
+          {
+            symbol: SYMBOL,
+            traceType: o.amount > 0 ? "amount" : "percent",
+            ratioPpm: o.ratio * 10_000,
+            amount: BigInt(o.amount) * U,
+            maxPerOrder: BigInt(o.cap) * U,
+          },
+        ],
+        BigInt(o.loss) * U,
+      );
+      return;
+    case "unfollow":
+      w.copy.unfollow(ENV, user, users[o.v]!, o.close);
+      return;
+    case "copyClose":
+      if (o.lead) w.copy.leadClose(ENV, user, {});
+      else w.copy.followerClose(ENV, user, {});
+      return;
     case "move":
       await w.honestMove(R * (1 + o.bp / 10_000));
       return;
@@ -505,17 +557,31 @@ const EXTRA = new Set(
   process.env.THIEF_CHECK_ALL === "1" ? ["conservation", "bound", "solvency"] : (process.env.THIEF_CHECKS ?? "").split(","),
 );
 
-/** Every run starts with money everywhere (all of it counted deposits): spot, futures and both margin accounts of each colluder. */
-async function prelude(w: MoneyWorld, users: string[]): Promise<void> {
+/**
+ * Every run starts with money everywhere (all of it counted deposits): spot, futures and both margin accounts of each colluder;
+ * in every other run `a` starts as a lead trader that `b` follows one for one, so that copies happen in most sequences.
+ */
+async function prelude(w: MoneyWorld, users: string[], lead: boolean): Promise<void> {
   for (const u of users) {
     queueDeposit(w.db, { env: ENV, userId: u, coin: "USDT", amount: 60_000n * U });
     queueDeposit(w.db, { env: ENV, userId: u, coin: "BTC", amount: U / 2n });
   }
   await w.ex.svc.applyDeposits();
   for (const u of users) {
+    w.fx.opening.open(u, FUTURES_AGREEMENT_VERSION, QUIZ_ANSWERS);
     w.fx.svc.transfer(ENV, u, true, 20_000n * U, `p${++transfers}`);
     await w.mg.svc.transfer(ENV, w.mg.svc.ref(u, "crossed"), "USDT", 10_000n * U, true, `p${++transfers}`);
     await w.mg.svc.transfer(ENV, w.mg.svc.ref(u, "isolated", SYMBOL), "USDT", 10_000n * U, true, `p${++transfers}`);
+  }
+  if (lead) {
+    w.copy.apply(ENV, users[0]!, 100_000);
+    w.copy.follow(
+      ENV,
+      users[1]!,
+      users[0]!,
+      [{ symbol: SYMBOL, traceType: "percent", ratioPpm: 1_000_000, amount: 0n, maxPerOrder: 0n }],
+      0n,
+    );
   }
   await w.settle();
 }
@@ -535,7 +601,7 @@ async function runSequence(w: MoneyWorld, ops: Op[], check: Check): Promise<void
   if (process.env.THIEF_PROGRESS && n % 500 === 0) console.info(`sequence ${n} at ${new Date().toISOString()}`);
   const users = [`t${n}a`, `t${n}b`, `t${n}c`];
   await w.newRun(users);
-  await prelude(w, users);
+  await prelude(w, users, n % 2 === 1);
   for (const [i, o] of ops.entries()) {
     try {
       await step(w, users, o);
@@ -596,7 +662,15 @@ class Renewing {
 }
 
 afterAll(() => {
-  if (process.env.THIEF_VERBOSE) for (const [k, m] of stats) console.info(k, Object.fromEntries(m));
+  if (process.env.THIEF_VERBOSE) {
+    for (const [k, m] of stats) console.info(k, Object.fromEntries(m));
+    // the copies the engine placed or refused (by code), over every world still open
+    for (const w of worlds)
+      console.info(
+        "copies",
+        w.db.prepare("SELECT action, status, code, count(*) AS n FROM copy_records GROUP BY action, status, code").all(),
+      );
+  }
   for (const w of worlds.splice(0)) w.close();
   MoneyWorld.removeDirs();
 });
@@ -672,7 +746,7 @@ describe("the invariants can fail", () => {
   it("the bound notices value the house hands a colluder, and conservation notices a coin made from nothing", async () => {
     const world = await freshWorld();
     await world.newRun(["tzza", "tzzb", "tzzc"]);
-    await prelude(world, ["tzza", "tzzb", "tzzc"]);
+    await prelude(world, ["tzza", "tzzb", "tzzc"], false);
     const before = world.bound();
     expect(before.held <= before.explained).toBe(true);
     // the margin fund pays a colluder 1 USDT for nothing: a transfer inside the ledger, so conserved, but a theft

@@ -25,6 +25,8 @@ import { Futures } from "../futures/futures.ts";
 import { upnl, type FxChange, type Position } from "../futures/ledger.ts";
 import { FUTURES_MIGRATIONS } from "../futures/migrations.ts";
 import { FUTURES_BRIDGE, marketCloseRequest } from "../futures/service.ts";
+import { CopyService } from "../copy/service.ts";
+import { COPY_MIGRATIONS, CopyStore } from "../copy/store.ts";
 import { Margin } from "../margin/margin.ts";
 import { MARGIN_MIGRATIONS } from "../margin/store.ts";
 import { TEST_MARGIN_CONFIG } from "../margin/testing.ts";
@@ -83,6 +85,8 @@ export class MoneyWorld {
   readonly fx: Futures;
   readonly mg: Margin;
   readonly wallet: WalletService;
+  /** Copy trading on the futures engine: colluders lead and follow each other (decision 356). */
+  readonly copy: CopyService;
   /** Errors the services reported in the background (a test fails on any). */
   readonly errors: unknown[] = [];
   /** The honest reference price of BTCUSDT (ticks). */
@@ -115,6 +119,7 @@ export class MoneyWorld {
     migrate(this.db, FUTURES_MIGRATIONS);
     migrate(this.db, MARGIN_MIGRATIONS);
     migrate(this.db, WALLET_MIGRATIONS);
+    migrate(this.db, COPY_MIGRATIONS);
     const log = (err: unknown) => void this.errors.push(err);
     // a user `…c` is a sub-account of `…a` (no welcome funds: every coin comes in as a counted deposit)
     const directory = {
@@ -132,6 +137,13 @@ export class MoneyWorld {
       notify: () => undefined,
     } as unknown as WalletAccounts;
     this.wallet = new WalletService(new WalletStore(this.db), this.ex.svc, link, { blockIntervalMs: 1000, reviewBlocks: 1 }, log);
+    this.copy = new CopyService({
+      store: new CopyStore(this.db),
+      futures: this.fx,
+      config: { leadMinEquity: 100n * 10n ** 8n, leadMinAgeMs: 0, maxProfitSharePpm: 100_000 },
+      registeredAt: () => 0,
+      log,
+    });
     this.ex.svc.store.committed.add((ch) => this.onSpot(ch));
     this.fx.svc.committed.add((ch) => this.onFutures(ch));
   }
@@ -470,6 +482,7 @@ export class MoneyWorld {
       await this.mg.risk.settled();
       await this.ex.plans.idle();
       await this.fx.plans.idle();
+      this.copy.drain();
     }
     this.countInterest();
   }
