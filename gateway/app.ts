@@ -368,6 +368,8 @@ export async function createGateway(
       margin.close();
       exchange.close();
       await app.close();
+      // copy jobs not yet run stay written and run at the next start
+      copy.stop();
       // what the last requests changed while the server drained
       exchange.svc.store.flush();
       db.close();

@@ -401,6 +401,36 @@ describe("a restart", () => {
     expect(again.copy.openCopies("live", "fol")).toEqual([]);
     expect(again.copy.openLeadTracks("live", "lead")).toEqual([]);
   });
+
+  it("runs at the next start the copies of a lead fill that was durable when the process stopped, once", () => {
+    const { w, fx, svc, copy, store, fund } = copyWorld();
+    const mark = fx.market.price("live", BTC.symbol).mark;
+    svc.transfer("live", "mm", true, 90_000n * USDT, "mm-in");
+    setMark(fx, mark);
+    fund("lead", 10_000n);
+    fund("fol", 10_000n);
+    copy.apply("live", "lead", 0);
+    copy.follow("live", "fol", "lead", [percent(100)], 0n);
+    const lots = lotsOf(fx, 1_000);
+    svc.place("live", "lead", marketRequest(BTC.symbol, "buy", lots, { tradeSide: "open" }));
+    // the process stops after the lead's fill is durable and before its copies ran
+    copy.stop();
+    copy.drain();
+    expect(svc.position("live", "fol", BTC.symbol, "long")).toBeUndefined();
+    expect(store.pendingJobs()).toHaveLength(1);
+    // the lead's track moved in the fill's own transaction
+    const again = copyWorld(w.dir);
+    expect(again.copy.openLeadTracks("live", "lead")).toEqual([expect.objectContaining({ size: lots, holdSide: "long" })]);
+    setMark(again.fx, mark);
+    again.copy.drain();
+    expect(again.svc.position("live", "fol", BTC.symbol, "long")?.size).toBe(lots);
+    expect(again.store.pendingJobs()).toEqual([]);
+    // and only once: a third start finds nothing left to copy
+    const third = copyWorld(w.dir);
+    third.copy.drain();
+    expect(third.store.records({ env: "live", userId: "fol", before: 1e12, limit: 10 })).toHaveLength(1);
+    expect(third.svc.position("live", "fol", BTC.symbol, "long")?.size).toBe(lots);
+  });
 });
 
 describe("sizing and a lead's forced end", () => {

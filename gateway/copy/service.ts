@@ -73,9 +73,11 @@ interface Follow {
 
 type Side = "long" | "short";
 
+/** A copy job: written in the lead fill's own transaction, deleted in its copies' (docs/decisions/356), so a crash between loses none. */
 type Job =
-  | { kind: "open"; env: Env; leadId: string; leadOrderId: string; symbol: string; side: Side; qty: number; price: number }
-  | { kind: "close"; env: Env; leadId: string; leadOrderId: string; symbol: string; side: Side; qty: number; before: number };
+  | { id: number; kind: "open"; env: Env; leadId: string; leadOrderId: string; symbol: string; side: Side; qty: number; price: number }
+  | { id: number; kind: "close"; env: Env; leadId: string; leadOrderId: string; symbol: string; side: Side; qty: number; before: number };
+type NewJob = Job extends infer J ? (J extends Job ? Omit<J, "id"> : never) : never;
 
 /** The maximum followers of a lead by its futures equity (Bitget's elite trader slots). */
 export function followerSlots(equity: bigint): number {
@@ -108,8 +110,11 @@ export class CopyService {
   private readonly followTracks = new Map<string, TrackRow>();
   private readonly queue: Job[] = [];
   private draining = false;
+  private stopped = false;
   private scheduled = false;
-  private ids: { follows: number; tracks: number; records: number };
+  private ids: { follows: number; tracks: number; records: number; jobs: number };
+  /** The jobs a change about to be committed wrote, queued once it is durable. */
+  private readonly written = new WeakMap<FxChange, Job[]>();
   private readonly now: () => number;
 
   constructor(private readonly deps: CopyDeps) {
@@ -123,7 +128,11 @@ export class CopyService {
       if (t.role === "lead") this.leadTracks.set(`${t.env}:${t.userId}:${t.symbol}:${t.holdSide}`, t);
       else this.followTracks.set(`${t.followId}:${t.symbol}:${t.holdSide}`, t);
     }
+    deps.futures.svc.committing.add((ch) => this.onCommitting(ch));
     deps.futures.svc.committed.add((ch) => this.onCommitted(ch));
+    // the jobs a crash left between a lead's durable fill and its copies run first
+    for (const j of s.pendingJobs()) this.queue.push({ ...(JSON.parse(j.job) as NewJob), id: j.id });
+    this.schedule();
     deps.futures.market.markListeners.add((env, c) => this.onMark(env, c));
   }
 
@@ -331,8 +340,36 @@ export class CopyService {
 
   // ---- mirroring -----------------------------------------------------------------------------
 
-  /** A durable futures change: the fills of lead orders become copy jobs (run right after, each its own change). */
+  /** A durable futures change: the jobs it wrote run right after, each lead fill's copies in one transaction. */
   private onCommitted(ch: FxChange): void {
+    const jobs = this.written.get(ch);
+    if (!jobs) return;
+    this.queue.push(...jobs);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.queue.length > 0 && !this.scheduled && !this.draining) {
+      this.scheduled = true;
+      queueMicrotask(() => {
+        this.scheduled = false;
+        this.drain();
+      });
+    }
+  }
+
+  /** A job written with the change that causes it. */
+  private job(ch: FxChange, j: NewJob): void {
+    const job = { ...j, id: ++this.ids.jobs } as Job;
+    const text = JSON.stringify(j);
+    ch.also(() => this.deps.store.insertJob(job.id, text));
+    const list = this.written.get(ch);
+    if (list) list.push(job);
+    else this.written.set(ch, [job]);
+  }
+
+  /** A futures change about to be committed: the fills of lead orders move the lead's tracks and become copy jobs, in its own transaction. */
+  private onCommitting(ch: FxChange): void {
     if (this.leads.size === 0) return;
     let agg: Map<FxOrder, { qty: number; quote: bigint; fee: bigint; profit: bigint; price: number }> | undefined;
     for (const f of ch.fills) {
@@ -347,16 +384,16 @@ export class CopyService {
       a.price = f.price;
       agg.set(o, a);
     }
-    if (agg) for (const [o, a] of agg) this.leadFilled(o, a);
+    if (agg) for (const [o, a] of agg) this.leadFilled(ch, o, a);
     // a lead position ended otherwise than by its own order (liquidation, auto-deleveraging, a demo reset): every copy of it closes
     for (const e of ch.ended) {
       const p = e.position;
       if (e.reason === "close" || e.reason === "take_profit" || e.reason === "stop_loss" || !this.leads.has(`${p.env}:${p.userId}`))
         continue;
       const t = this.leadTracks.get(`${p.env}:${p.userId}:${p.symbol}:${p.holdSide}`);
-      if (t) this.leadTrackClose(t, t.size, 0n, 0n, 0n, "", this.now());
+      if (t) this.leadTrackClose(ch, t, t.size, 0n, 0n, 0n, "", this.now());
       // no lead order: every copy of that side closes whole
-      this.queue.push({
+      this.job(ch, {
         kind: "close",
         env: p.env,
         leadId: p.userId,
@@ -367,17 +404,10 @@ export class CopyService {
         before: 0,
       });
     }
-    if (this.queue.length > 0 && !this.scheduled && !this.draining) {
-      this.scheduled = true;
-      queueMicrotask(() => {
-        this.scheduled = false;
-        this.drain();
-      });
-    }
   }
 
   /** One lead order's fills in one change: its own track moves, and the jobs for its followers are queued. */
-  private leadFilled(o: FxOrder, a: { qty: number; quote: bigint; fee: bigint; profit: bigint; price: number }): void {
+  private leadFilled(ch: FxChange, o: FxOrder, a: { qty: number; quote: bigint; fee: bigint; profit: bigint; price: number }): void {
     const ts = this.now();
     let closeSide: Side | undefined;
     let closeQty = 0;
@@ -400,9 +430,9 @@ export class CopyService {
     if (closeSide && closeQty > 0) {
       const t = this.leadTracks.get(`${o.env}:${o.userId}:${o.symbol}:${closeSide}`);
       const before = t?.size ?? 0;
-      if (t) this.leadTrackClose(t, closeQty, closeQuote, closeFee, a.profit, o.id, ts);
+      if (t) this.leadTrackClose(ch, t, closeQty, closeQuote, closeFee, a.profit, o.id, ts);
       if (before > 0)
-        this.queue.push({
+        this.job(ch, {
           kind: "close",
           env: o.env,
           leadId: o.userId,
@@ -426,8 +456,9 @@ export class CopyService {
       t.openValue += quote;
       t.cost += quote;
       t.openFee += a.fee - closeFee;
-      this.deps.store.saveTrack(t);
-      this.queue.push({
+      const snapshot = { ...t };
+      ch.also(() => this.deps.store.saveTrack(snapshot));
+      this.job(ch, {
         kind: "open",
         env: o.env,
         leadId: o.userId,
@@ -440,7 +471,16 @@ export class CopyService {
     }
   }
 
-  private leadTrackClose(t: TrackRow, qty: number, quote: bigint, fee: bigint, profit: bigint, orderId: string, ts: number): void {
+  private leadTrackClose(
+    ch: FxChange,
+    t: TrackRow,
+    qty: number,
+    quote: bigint,
+    fee: bigint,
+    profit: bigint,
+    orderId: string,
+    ts: number,
+  ): void {
     const q = Math.min(qty, t.size);
     t.cost -= q >= t.size ? t.cost : (t.cost * BigInt(q)) / BigInt(t.size);
     t.size -= q;
@@ -454,12 +494,18 @@ export class CopyService {
       t.closeTime = ts;
       this.leadTracks.delete(`${t.env}:${t.userId}:${t.symbol}:${t.holdSide}`);
     }
-    this.deps.store.saveTrack(t);
+    const snapshot = { ...t };
+    ch.also(() => this.deps.store.saveTrack(snapshot));
+  }
+
+  /** Stops running copy jobs (shutdown): those still queued are written and run at the next start. */
+  stop(): void {
+    this.stopped = true;
   }
 
   /** Runs the queued copy jobs (each copy its own engine call); tests call it to run them now. */
   drain(): void {
-    if (this.draining) return;
+    if (this.draining || this.stopped) return;
     this.draining = true;
     try {
       // one transaction per lead fill: each copy is its own engine call and its own change (a savepoint),
@@ -468,9 +514,15 @@ export class CopyService {
       for (let job = this.queue.shift(); job; job = this.queue.shift()) {
         const j = job;
         try {
-          db.transaction(() => (j.kind === "open" ? this.copyOpen(j) : this.copyClose(j)))();
+          db.transaction(() => {
+            if (j.kind === "open") this.copyOpen(j);
+            else this.copyClose(j);
+            this.deps.store.deleteJob(j.id);
+          })();
         } catch (err) {
+          // a fault, not a refusal (those are recorded per follower): reported, and not retried at every start
           this.deps.log(err);
+          this.deps.store.deleteJob(j.id);
         }
       }
     } finally {

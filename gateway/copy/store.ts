@@ -83,7 +83,23 @@ export const COPY_MIGRATIONS: Migration[] = [
       CREATE INDEX copy_records_follower ON copy_records (env, follower_id, id);
     `,
   },
+  {
+    version: 3561,
+    name: "copy trading: copy jobs written with the lead's fill, deleted with its copies",
+    sql: `
+      CREATE TABLE copy_jobs (
+        id   INTEGER PRIMARY KEY,
+        job  TEXT NOT NULL
+      );
+    `,
+  },
 ];
+
+/** A queued copy job as stored (docs/decisions/356): its id and the job itself as JSON. */
+export interface JobRow {
+  id: number;
+  job: string;
+}
 
 export interface LeadRow {
   env: Env;
@@ -236,6 +252,9 @@ export class CopyStore {
   private readonly trackPage: Statement;
   private readonly recordPage: Statement;
   private readonly maxIds: Statement;
+  private readonly insertJobRow: Statement;
+  private readonly deleteJobRow: Statement;
+  private readonly allJobs: Statement;
 
   constructor(db: Db) {
     this.saveLeadRow = db.prepare(
@@ -256,9 +275,12 @@ export class CopyStore {
     this.recordPage = db
       .prepare("SELECT * FROM copy_records WHERE env = ? AND follower_id = ? AND id < ? ORDER BY id DESC LIMIT ?")
       .safeIntegers(true);
+    this.insertJobRow = db.prepare("INSERT INTO copy_jobs (id, job) VALUES (?, ?)");
+    this.deleteJobRow = db.prepare("DELETE FROM copy_jobs WHERE id = ?");
+    this.allJobs = db.prepare("SELECT id, job FROM copy_jobs ORDER BY id");
     this.maxIds = db.prepare(
       `SELECT (SELECT COALESCE(MAX(id), 0) FROM copy_follows) AS follows, (SELECT COALESCE(MAX(id), 0) FROM copy_tracks) AS tracks,
-       (SELECT COALESCE(MAX(id), 0) FROM copy_records) AS records`,
+       (SELECT COALESCE(MAX(id), 0) FROM copy_records) AS records, (SELECT COALESCE(MAX(id), 0) FROM copy_jobs) AS jobs`,
     );
   }
 
@@ -300,7 +322,20 @@ export class CopyStore {
     return rows.map((r) => RECORD.fromRow(r));
   }
 
-  maxIdsNow(): { follows: number; tracks: number; records: number } {
-    return this.maxIds.get() as { follows: number; tracks: number; records: number };
+  insertJob(id: number, job: string): void {
+    this.insertJobRow.run(id, job);
+  }
+
+  deleteJob(id: number): void {
+    this.deleteJobRow.run(id);
+  }
+
+  /** The jobs a crash left between a lead's durable fill and its copies, oldest first. */
+  pendingJobs(): JobRow[] {
+    return this.allJobs.all() as JobRow[];
+  }
+
+  maxIdsNow(): { follows: number; tracks: number; records: number; jobs: number } {
+    return this.maxIds.get() as { follows: number; tracks: number; records: number; jobs: number };
   }
 }

@@ -272,6 +272,8 @@ export class FuturesService {
   private readonly closingOpen = new Map<FxAccount, number>();
   /** Told of every change once it is durable (private streams). */
   readonly committed = new Set<(ch: FxChange) => void>();
+  /** Called with each change just before it is written: a listener may add writes of its own (`ch.also`) to the same transaction. */
+  readonly committing = new Set<(ch: FxChange) => void>();
   /** Told when a user's position nears liquidation (margin ratio at least WARNING_RATIO), at most once a minute per position. */
   readonly warnings = new Set<(p: Position, ratio: number) => void>();
   private readonly warned = new Map<string, number>();
@@ -1627,6 +1629,7 @@ export class FuturesService {
   commit(ch: FxChange): void {
     if (isEmpty(ch)) return;
     this.refile(ch);
+    if (this.committing.size > 0) for (const l of this.committing) l(ch);
     this.persist(ch);
     if (this.committed.size > 0) for (const l of this.committed) l(ch);
   }
