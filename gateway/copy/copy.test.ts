@@ -433,6 +433,51 @@ describe("a restart", () => {
   });
 });
 
+describe("take profit and stop loss on copies", () => {
+  it("closes a copy at its take profit and another at its stop loss, by the mark against the copy's margin; the lead's position stays", () => {
+    const { fx, svc, copy, store, fund } = copyWorld();
+    const mark = fx.market.price("live", BTC.symbol).mark;
+    svc.transfer("live", "mm", true, 90_000n * USDT, "mm-in");
+    setMark(fx, mark);
+    fund("lead", 10_000n);
+    fund("tp", 10_000n);
+    fund("sl", 10_000n);
+    copy.apply("live", "lead", 0);
+    // 10x: a 50 % take profit is about a 5 % move for the long copy, a 20 % stop loss about 2 %
+    for (const u of ["tp", "sl"]) {
+      svc.setPositionMode("live", u, "hedge_mode");
+      svc.setLeverage("live", u, BTC, 10);
+    }
+    copy.follow("live", "tp", "lead", [{ ...percent(100), tpPpm: 500_000 }], 0n);
+    copy.follow("live", "sl", "lead", [{ ...percent(100), slPpm: 200_000 }], 0n);
+    const lots = lotsOf(fx, 1_000);
+    svc.place("live", "lead", marketRequest(BTC.symbol, "buy", lots, { tradeSide: "open" }));
+    copy.drain();
+    expect(svc.position("live", "tp", BTC.symbol, "long")?.size).toBe(lots);
+    expect(svc.position("live", "sl", BTC.symbol, "long")?.size).toBe(lots);
+    // down 1.5 %: neither reached
+    setMark(fx, Math.round(mark * 0.985));
+    expect(svc.position("live", "sl", BTC.symbol, "long")?.size).toBe(lots);
+    // down 2.5 %: the stop loss (20 % of a 10x copy's margin) closes the copy, and only it
+    setMark(fx, Math.round(mark * 0.975));
+    expect(svc.position("live", "sl", BTC.symbol, "long")).toBeUndefined();
+    expect(svc.position("live", "tp", BTC.symbol, "long")?.size).toBe(lots);
+    const [slClose] = store.records({ env: "live", userId: "sl", before: 1e12, limit: 1 });
+    expect(slClose).toMatchObject({ action: "close", status: "placed", reason: "stop loss", size: lots });
+    // up 4 % from the start: not yet; up 6 %: the take profit closes the other copy
+    setMark(fx, Math.round(mark * 1.04));
+    expect(svc.position("live", "tp", BTC.symbol, "long")?.size).toBe(lots);
+    setMark(fx, Math.round(mark * 1.06));
+    expect(svc.position("live", "tp", BTC.symbol, "long")).toBeUndefined();
+    const [tpClose] = store.records({ env: "live", userId: "tp", before: 1e12, limit: 1 });
+    expect(tpClose).toMatchObject({ action: "close", status: "placed", reason: "take profit", size: lots });
+    // the lead trades on, and both follows stay active for its next trade
+    expect(svc.position("live", "lead", BTC.symbol, "long")?.size).toBe(lots);
+    expect(copy.followsOf("live", "tp")).toHaveLength(1);
+    expect(copy.openCopies("live", "tp")).toEqual([]);
+  });
+});
+
 describe("sizing and a lead's forced end", () => {
   it("sizes an amount copy by its margin at the follower's leverage, caps it per order, and closes every copy when the lead is liquidated", () => {
     const { fx, svc, copy, fund } = copyWorld();

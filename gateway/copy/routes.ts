@@ -108,16 +108,26 @@ function pairOf(p: z.infer<typeof PairSchema>): PairSetting {
   if (!c) throw new GatewayError(COPY_CODES.paramInvalid, `Parameter symbol is invalid: ${shown(p.symbol)}`);
   const type = p.traceType.toLowerCase();
   const maxPerOrder = isAbsent(p.maxHoldSize) ? 0n : usdt(p.maxHoldSize, "maxHoldSize");
+  const tpsl = { ...copyTpsl(p.stopSurplusRatio, "stopSurplusRatio", 10), ...copyTpsl(p.stopLossRatio, "stopLossRatio", 1) };
   if (type === "percent") {
     // the percentage of the lead's size: "50" copies half of it
     const pct = /^\d{1,4}(\.\d{1,2})?$/.test(p.traceValue) ? Number(parseScaled(p.traceValue, 4)) : NaN;
     if (!(pct >= PERCENT_RANGE.min && pct <= PERCENT_RANGE.max))
       throw new GatewayError(COPY_CODES.paramInvalid, "Parameter traceValue must be a percentage from 1 to 1000");
-    return { symbol: c.symbol, traceType: "percent", ratioPpm: pct, amount: 0n, maxPerOrder };
+    return { symbol: c.symbol, traceType: "percent", ratioPpm: pct, amount: 0n, maxPerOrder, ...tpsl };
   }
   if (type === "amount")
-    return { symbol: c.symbol, traceType: "amount", ratioPpm: 0, amount: usdt(p.traceValue, "traceValue"), maxPerOrder };
+    return { symbol: c.symbol, traceType: "amount", ratioPpm: 0, amount: usdt(p.traceValue, "traceValue"), maxPerOrder, ...tpsl };
   throw new GatewayError(COPY_CODES.paramInvalid, `Parameter traceType is invalid: ${shown(p.traceType)} (percent or amount)`);
+}
+
+/** A copy's take-profit or stop-loss ratio of its margin ("0.5" = 50 %), above 0 and at most `max`; absent or "": none. */
+function copyTpsl(v: string | undefined, name: "stopSurplusRatio" | "stopLossRatio", max: number): Partial<PairSetting> {
+  if (isAbsent(v)) return {};
+  const ppm = ratioPpm(v, name);
+  if (!(ppm > 0 && ppm <= max * 1_000_000))
+    throw new GatewayError(COPY_CODES.paramInvalid, `Parameter ${name} must be a ratio above 0 and at most ${max}`);
+  return name === "stopSurplusRatio" ? { tpPpm: ppm } : { slPpm: ppm };
 }
 
 const str = (n: number | bigint) => String(n);
@@ -337,6 +347,8 @@ export function copyRoutes(
         traceType: x.traceType,
         traceValue: x.traceType === "percent" ? formatScaled(x.ratioPpm, 4) : units(x.amount),
         maxHoldSize: x.maxPerOrder > 0n ? units(x.maxPerOrder) : "",
+        stopSurplusRatio: x.tpPpm ? formatScaled(x.tpPpm, 6) : "",
+        stopLossRatio: x.slPpm ? formatScaled(x.slPpm, 6) : "",
       })),
     });
   });

@@ -64,6 +64,10 @@ export interface PairSetting {
   amount: bigint;
   /** The largest order value of one copy (ledger units); 0: no cap. */
   maxPerOrder: bigint;
+  /** Take profit on each copy: closed when its unrealised PnL reaches this share of its margin (ppm); absent or 0: none. */
+  tpPpm?: number;
+  /** Stop loss on each copy: closed when its unrealised loss reaches this share of its margin (ppm); absent or 0: none. */
+  slPpm?: number;
 }
 
 interface Follow {
@@ -663,7 +667,7 @@ export class CopyService {
   }
 
   /** Closes `qty` lots of a copy at market through the engine; the profit share moves in the same change. */
-  private closeTrack(f: Follow, t: TrackRow, qty: number, leadOrderId: string, ch?: FxChange): void {
+  private closeTrack(f: Follow, t: TrackRow, qty: number, leadOrderId: string, ch?: FxChange, why = ""): void {
     const { futures } = this.deps;
     const svc = futures.svc;
     const r = f.row;
@@ -682,7 +686,7 @@ export class CopyService {
       orderId: "",
       status: "placed",
       code: "",
-      reason: "",
+      reason: why,
       ts: this.now(),
     };
     try {
@@ -803,22 +807,43 @@ export class CopyService {
     return true;
   }
 
-  /** Each mark move: the follows with copies in that contract are checked against their loss limits. */
+  /** Each mark move: the copies in that contract against their take profit and stop loss, then their follows against the loss limit. */
   private onMark(env: Env, c: Contract): void {
     if (this.followTracks.size === 0) return;
     const seen = new Set<number>();
     for (const t of [...this.followTracks.values()]) {
-      if (t.env !== env || t.symbol !== c.symbol || seen.has(t.followId)) continue;
-      seen.add(t.followId);
+      if (t.env !== env || t.symbol !== c.symbol) continue;
       const f = this.follows.get(t.followId);
-      if (f) {
-        try {
+      if (!f) continue;
+      try {
+        this.checkTpsl(f, c, t);
+        if (!seen.has(t.followId)) {
+          seen.add(t.followId);
           this.checkLoss(f);
-        } catch (err) {
-          this.deps.log(err);
         }
+      } catch (err) {
+        this.deps.log(err);
       }
     }
+  }
+
+  /**
+   * A copy's take profit or stop loss (Bitget's follower `stopSurplusRatio` / `stopLossRatio`): at the mark, the copy's
+   * unrealised PnL against its margin (entry value over its leverage); reached, the whole copy closes at market in its own change.
+   */
+  private checkTpsl(f: Follow, c: Contract, t: TrackRow): void {
+    const pair = f.pairs.get(t.symbol);
+    const tp = pair?.tpPpm ?? 0;
+    const sl = pair?.slPpm ?? 0;
+    if ((tp <= 0 && sl <= 0) || t.size === 0 || t.status !== "open") return;
+    const value = notional(c.inst, this.deps.futures.svc.market.price(t.env, t.symbol).mark, t.size);
+    const pnl = t.holdSide === "long" ? value - t.cost : t.cost - value;
+    const margin = t.cost / BigInt(Math.max(1, t.leverage));
+    const why = tp > 0 && pnl * PPM >= margin * BigInt(tp) ? "take profit" : sl > 0 && -pnl * PPM >= margin * BigInt(sl) ? "stop loss" : "";
+    if (!why) return;
+    const ch = newFxChange();
+    this.closeTrack(f, t, t.size, "", ch, why);
+    this.deps.futures.svc.commit(ch);
   }
 
   // ---- reads ---------------------------------------------------------------------------------
@@ -851,6 +876,8 @@ interface StoredPair {
   ratioPpm: number;
   amount: string;
   maxPerOrder: string;
+  tpPpm?: number;
+  slPpm?: number;
 }
 
 const toStored = (p: PairSetting): StoredPair => ({ ...p, amount: String(p.amount), maxPerOrder: String(p.maxPerOrder) });

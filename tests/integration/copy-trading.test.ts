@@ -66,6 +66,10 @@ describe("a follower follows", () => {
       [fol, { traderId: "ct-lead", settings: [] }, "40017"],
       [fol, { traderId: "nobody", settings: [pair()] }, "40017"],
       [fol, { traderId: "ct-lead", settings: [pair()], totalLossLimit: "-1" }, "40017"],
+      [fol, { traderId: "ct-lead", settings: [pair({ stopSurplusRatio: "0" })] }, "40017"],
+      [fol, { traderId: "ct-lead", settings: [pair({ stopLossRatio: "1.5" })] }, "40017"],
+      [fol, { traderId: "ct-lead", settings: [pair({ stopLossRatio: "-0.2" })] }, "40017"],
+      [fol, { traderId: "ct-lead", settings: [pair({ stopSurplusRatio: "abc" })] }, "40017"],
       [lead, { traderId: "ct-lead", settings: [pair()] }, "40601"],
     ];
     for (const [c, body, code] of bad) {
@@ -73,7 +77,11 @@ describe("a follower follows", () => {
       expect(r.status, JSON.stringify(body)).toBeLessThan(500);
       expect(r.body.code, JSON.stringify(body)).toBe(code);
     }
-    const ok = await fol.post(COPY_PATHS.followerSettings, { traderId: "ct-lead", settings: [pair()], totalLossLimit: "500" });
+    const ok = await fol.post(COPY_PATHS.followerSettings, {
+      traderId: "ct-lead",
+      settings: [pair({ stopSurplusRatio: "0.5", stopLossRatio: "" })],
+      totalLossLimit: "500",
+    });
     expect(ok.body).toMatchObject({ code: "00000", data: "success" });
     // an account without futures opened may follow: its copies are refused and recorded (docs/decisions/351)
     expect(
@@ -81,7 +89,15 @@ describe("a follower follows", () => {
     ).toBe("00000");
     const s = await fol.get<{ detailList: Row[]; totalLossLimit: string }>(`${COPY_PATHS.followerQuerySettings}?traderId=ct-lead`);
     expect(s.body.data.totalLossLimit).toBe("500.00000000");
-    expect(s.body.data.detailList).toEqual([expect.objectContaining({ symbol: "BTCUSDT", traceType: "percent", traceValue: "200.0000" })]);
+    expect(s.body.data.detailList).toEqual([
+      expect.objectContaining({
+        symbol: "BTCUSDT",
+        traceType: "percent",
+        traceValue: "200.0000",
+        stopSurplusRatio: "0.500000",
+        stopLossRatio: "",
+      }),
+    ]);
     const traders = await fol.get<Row[]>(COPY_PATHS.followerTraders);
     expect(traders.body.data.map((t) => t.traderId)).toEqual(["ct-lead"]);
     const followers = await lead.get<Row[]>(COPY_PATHS.traderFollowers);
