@@ -96,6 +96,29 @@ describe("lead and follow", () => {
   });
 });
 
+describe("the lead's account age", () => {
+  it("asks for the age on live and not on demo, where a paper competition's leaders may lead", () => {
+    const w = futuresWorld();
+    migrate(w.db, COPY_MIGRATIONS);
+    const copy = new CopyService({
+      store: new CopyStore(w.db),
+      futures: w.fx,
+      config: { leadMinEquity: 100n * USDT, leadMinAgeMs: 30 * 86_400_000, maxProfitSharePpm: 100_000 },
+      registeredAt: () => Date.now() - 86_400_000,
+      log: (err) => {
+        throw err;
+      },
+    });
+    for (const env of ["live", "paper"] as const) {
+      w.fx.svc.transfer(env, "young", true, 1_000n * USDT, `young-${env}`);
+      w.fx.opening.open("young", FUTURES_AGREEMENT_VERSION, RIGHT);
+    }
+    expect(() => copy.apply("live", "young")).toThrow(/30 days old/);
+    expect(copy.apply("paper", "young")).toMatchObject({ env: "paper", userId: "young" });
+    expect(copy.lead("live", "young")).toBeUndefined();
+  });
+});
+
 describe("copy trading properties", () => {
   it("mirrors random lead sequences proportionally, conserves money with the profit share, stops at the loss limit, and records refusals", () => {
     fc.assert(

@@ -166,7 +166,8 @@ export class CopyService {
       throw new GatewayError(COPY_CODES.notAllowed, `A lead trader needs at least ${config.leadMinEquity / USDT} USDT of futures equity`);
     const registered = this.deps.registeredAt(userId);
     const now = this.now();
-    if (config.leadMinAgeMs > 0 && (registered === undefined || now - registered < config.leadMinAgeMs))
+    // demo (paper) is paper money: a competition's leaders may lead on demo whatever their account's age (docs/decisions/356)
+    if (env === "live" && config.leadMinAgeMs > 0 && (registered === undefined || now - registered < config.leadMinAgeMs))
       throw new GatewayError(
         COPY_CODES.notAllowed,
         `A lead trader's account must be at least ${config.leadMinAgeMs / 86_400_000} days old`,
