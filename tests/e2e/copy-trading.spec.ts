@@ -69,6 +69,15 @@ test("apply to lead, follow with a ratio, unfollow", async ({ browser, request }
   expect(await toasts()).toEqual(
     expect.arrayContaining([`You now follow ${traderId}.`, `You no longer follow ${traderId}; the open copies were closed.`]),
   );
+
+  // in simulation mode the page reads the demo leads: the live lead is not among them
+  await lead.goto("/copy-trading");
+  await expect(lead.getByTestId(`copy-trader-${traderId}`)).toBeVisible();
+  await lead.evaluate(() => localStorage.setItem("common:simulation", "1"));
+  await lead.reload();
+  await expect(lead.getByRole("note").filter({ hasText: "demo lead traders" })).toBeVisible();
+  await expect(lead.getByTestId("copy-empty")).toBeVisible();
+  await expect(lead.getByTestId(`copy-trader-${traderId}`)).toHaveCount(0);
   await leadCtx.close();
   await folCtx.close();
 });
