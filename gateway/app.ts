@@ -113,7 +113,9 @@ import { Valuation } from "./margin/valuation.ts";
 import { copyConfigFromEnv } from "./copy/config.ts";
 import { copyRoutes } from "./copy/routes.ts";
 import { CopyService } from "./copy/service.ts";
-import { COPY_MIGRATIONS, CopyStore } from "./copy/store.ts";
+import { COPY_MIGRATIONS, COPY_PROFILE_MIGRATIONS, CopyProfileStore, CopyStore } from "./copy/store.ts";
+import { CopyProfiles } from "./copy/profiles.ts";
+import { copyPublicRoutes } from "./copy/public-routes.ts";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -150,6 +152,7 @@ export async function createGateway(
   migrate(db, KYC_MIGRATIONS);
   migrate(db, CONVERT_MIGRATIONS);
   migrate(db, COPY_MIGRATIONS);
+  migrate(db, COPY_PROFILE_MIGRATIONS);
 
   const app = Fastify({
     logger,
@@ -249,10 +252,11 @@ export async function createGateway(
   );
   wallet.start();
   // futures copy trading: every lead fill mirrored through the futures engine's own order path (docs/decisions/356)
+  const copyConfig = copyConfigFromEnv();
   const copy = new CopyService({
     store: new CopyStore(db),
     futures,
-    config: copyConfigFromEnv(),
+    config: copyConfig,
     registeredAt: (id) => accountStores.users.byId(id)?.created_at,
     log: log("copy trading error"),
   });
@@ -338,6 +342,9 @@ export async function createGateway(
   vipRoutes(app, { ...exchangeDeps, vip });
   convertRoutes(app, { ...exchangeDeps, convert });
   copyRoutes(app, { ...exchangeDeps, copy, futures });
+  // the public lead pages' reads (docs/decisions/357)
+  const copyProfiles = new CopyProfiles({ copy, store: new CopyProfileStore(db), futures, maxFollowers: copyConfig.maxFollowers });
+  copyPublicRoutes(app, { ...exchangeDeps, profiles: copyProfiles, futures });
   walletRoutes(app, { ...exchangeDeps, wallet, accounts: walletLink, sessionUserId: (req) => accounts.currentUser(req).user.id });
   kycRoutes(app, { kyc, currentUser: (req) => accounts.currentUser(req).user });
   eventRoutes(app, {

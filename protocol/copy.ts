@@ -18,3 +18,12 @@ export const COPY_PATHS = {
   /** This exchange's addition: every copy placed or refused for the follower, with the engine's code and reason. */
   followerCopyRecords: "/api/v2/copy/mix-follower/query-copy-records",
 } as const;
+
+/** This exchange's public, unsigned copy-trading reads (docs/decisions/357), and the lead's visibility setting. */
+export const COPY_PUBLIC_PATHS = {
+  traders: "/api/v2/copy/public/traders",
+  traderDetail: "/api/v2/copy/public/trader-detail",
+  traderHistory: "/api/v2/copy/public/trader-history",
+  /** Signed: the lead's choice of what its open positions show (show, delay, hide). */
+  positionVisibility: "/api/v2/copy/mix-trader/config-position-visibility",
+} as const;

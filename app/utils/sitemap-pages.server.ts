@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { WIKI_PATHS, type WikiEntry } from "../../protocol/wiki";
 import { EVENT_PATHS, type EventSummary } from "../../protocol/events";
+import { COPY_PUBLIC_PATHS } from "../../protocol/copy";
 import { ABOUT_PAGES } from "~/lib/links/about-pages";
 import { listPagePath, WIKI_PAGE_SIZE } from "~/lib/wiki/list-query";
 import { callGateway } from "./gateway.server";
@@ -16,11 +17,12 @@ export async function allSitemapEntries(
   context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward" | "publicOrigin">,
   request: Request,
 ): Promise<string[] | null> {
-  const [wiki, events] = await Promise.all([
+  const [wiki, events, leads] = await Promise.all([
     callGateway<{ list: WikiEntry[] }>(context, request, WIKI_PATHS.list, { body: {} }),
     callGateway<{ list: EventSummary[] }>(context, request, EVENT_PATHS.list, { body: {} }),
+    copyLeadIds(context, request),
   ]);
-  if (!wiki.ok || !events.ok) return null;
+  if (!wiki.ok || !events.ok || !leads) return null;
   const pages = Math.max(1, Math.ceil(wiki.data.list.length / WIKI_PAGE_SIZE));
   const paths = [
     "/",
@@ -30,8 +32,28 @@ export async function allSitemapEntries(
     ...wiki.data.list.map((e) => `/wiki/${e.article}`),
     "/events",
     ...events.data.list.map((e) => `/events/${e.slug}`),
+    // copy trading: the ranking and every live lead's profile (docs/decisions/357)
+    "/copy-trading",
+    ...leads.map((id) => `/copy-trading/trader/${encodeURIComponent(id)}`),
   ];
   return sitemapEntries(context.publicOrigin, paths);
+}
+
+/** Every live lead trader's id, by the public ranking's pages (at most 200 pages of 50), or null when it cannot be read. */
+async function copyLeadIds(context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">, request: Request): Promise<string[] | null> {
+  const ids: string[] = [];
+  for (let page = 1; page <= 200; page++) {
+    const r = await callGateway<{ total: string; list: Array<{ traderId: string }> }>(
+      context,
+      request,
+      `${COPY_PUBLIC_PATHS.traders}?sortBy=followers&period=90&pageSize=50&pageNo=${page}`,
+      { method: "GET" },
+    );
+    if (!r.ok) return null;
+    ids.push(...r.data.list.map((l) => l.traderId));
+    if (ids.length >= Number(r.data.total) || r.data.list.length === 0) break;
+  }
+  return ids;
 }
 
 export const xmlResponse = (body: string) =>

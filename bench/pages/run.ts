@@ -7,6 +7,8 @@
  * build must exist: `npm run build`): `node ./index.js`, default settings, a free port, its own
  * DATA_DIR. Prints tables and the audits that lost points, writes bench/results/pages.json and
  * the median run's Lighthouse report per page under bench/results/lighthouse/.
+ * A lead trader is made first (an API key, futures opened, one trade opened and closed) so its
+ * copy-trading profile (docs/decisions/357) is measured with figures, a chart and a history.
  *   npm run bench:pages [-- --runs 3 --pages /wiki,/wiki/bitcoin,/events/x --seconds 5 --connections 16 --only lighthouse|throughput]
  */
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
@@ -15,6 +17,10 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { Pool, request } from "undici";
 import { ROOT, startProcess, tempDataDir } from "../../tests/setup/processes.ts";
+import { Client, makeKey } from "../../gateway/exchange/testing/harness.ts";
+import { futuresOrder, openFutures } from "../../tests/setup/futures.ts";
+import { COPY_PATHS } from "../../protocol/copy.ts";
+import { MIX_PRIVATE } from "../../protocol/mix.ts";
 import {
   CATEGORIES,
   formatTable,
@@ -101,6 +107,29 @@ async function statusOf(url: string): Promise<number> {
   const res = await request(url, { headers: BROWSER_HEADERS });
   await res.body.dump();
   return res.statusCode;
+}
+
+const BENCH_LEAD = "bench-lead";
+
+/** A lead trader with one closed trade, for its public profile; the profile's path, or null (and why) when it could not be made. */
+async function leadProfilePath(origin: string, dataDir: string): Promise<string | null> {
+  try {
+    const c = await openFutures(new Client(origin, makeKey(dataDir, BENCH_LEAD)));
+    const steps = [
+      () => c.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "1000", coin: "USDT" }),
+      () => c.post(COPY_PATHS.traderApply, { profitShareRatio: "0.08" }),
+      () => futuresOrder(c, "buy", "0.01", "market", { tradeSide: "open" }),
+      () => futuresOrder(c, "buy", "0.01", "market", { tradeSide: "close" }),
+    ];
+    for (const step of steps) {
+      const r = await step();
+      if (r.body.code !== "00000") throw new Error(`${r.body.code} ${r.body.msg}`);
+    }
+    return `/copy-trading/trader/${BENCH_LEAD}`;
+  } catch (err) {
+    console.info(`no lead trader profile to measure: ${err instanceof Error ? err.message : String(err)}`);
+    return null;
+  }
 }
 
 /** The first event /events links to, or the fallback path when there is no list yet. */
@@ -319,12 +348,23 @@ async function workersComparison() {
 const data = tempDataDir("mix-bench-pages-");
 const defaults = Object.fromEntries(SERVER_SETTINGS.map((name) => [name, undefined]));
 if (!existsSync(join(ROOT, "build/server/index.js"))) throw new Error("no build: run npm run build first");
-const web = await startProcess(["index.js"], { ...defaults, PORT: "0", DATA_DIR: data.dir }, "web server listening");
+// a new account may lead (the 30-day age rule off), so the bench can make one
+const web = await startProcess(
+  ["index.js"],
+  { ...defaults, PORT: "0", DATA_DIR: data.dir, COPY_LEAD_MIN_AGE_DAYS: "0" },
+  "web server listening",
+);
 try {
   const origin = web.url;
   const pages: PageResult[] = [];
   if (only !== "throughput") {
-    const paths = arg("pages")?.split(",").filter(Boolean) ?? ["/wiki", articlePath, await eventPath(origin)];
+    const profile = await leadProfilePath(origin, data.dir);
+    const paths = arg("pages")?.split(",").filter(Boolean) ?? [
+      "/wiki",
+      articlePath,
+      await eventPath(origin),
+      ...(profile ? [profile] : []),
+    ];
     for (const path of paths) pages.push(await measurePage(origin, path));
   }
   const load = only === "lighthouse" ? null : await throughput(origin);

@@ -139,7 +139,7 @@ function avg(symbol: string, value: bigint, size: number): string {
   return price(c.inst, Number(value / (BigInt(size) * c.inst.quoteUnitsPerTickLot)));
 }
 
-function leadCurrentJson(t: TrackRow, followCount: number) {
+export function leadCurrentJson(t: TrackRow, followCount: number) {
   return {
     trackingNo: str(t.id),
     openOrderId: t.openOrderId,
@@ -161,7 +161,7 @@ function sizeText(symbol: string, lots: number): string {
   return c ? formatScaled(lots, c.inst.quantityPrecision) : str(lots);
 }
 
-function historyJson(t: TrackRow) {
+export function historyJson(t: TrackRow) {
   return {
     trackingNo: str(t.id),
     symbol: t.symbol,

@@ -339,3 +339,96 @@ export class CopyStore {
     return this.maxIds.get() as { follows: number; tracks: number; records: number; jobs: number };
   }
 }
+
+// ---- public profiles (docs/decisions/357) ---------------------------------------------------------
+
+export const COPY_PROFILE_MIGRATIONS: Migration[] = [
+  {
+    version: 3570,
+    name: "copy trading: a lead's public profile settings (position visibility)",
+    sql: `
+      CREATE TABLE copy_lead_settings (
+        env                  TEXT NOT NULL,
+        user_id              TEXT NOT NULL,
+        position_visibility  TEXT NOT NULL,
+        updated_at           INTEGER NOT NULL,
+        PRIMARY KEY (env, user_id)
+      );
+      CREATE INDEX copy_tracks_lead_closed ON copy_tracks (env, role, status, close_time);
+    `,
+  },
+];
+
+/** What the public statistics read of a closed lead track. */
+export interface ClosedLeadTrack {
+  userId: string;
+  closeTime: number;
+  realised: bigint;
+  openFee: bigint;
+  closeFee: bigint;
+  openValue: bigint;
+  leverage: number;
+}
+
+const CLOSED = rowCodec<ClosedLeadTrack>({
+  userId: "TEXT",
+  closeTime: "INTEGER",
+  realised: "BIGINT",
+  openFee: "BIGINT",
+  closeFee: "BIGINT",
+  openValue: "BIGINT",
+  leverage: "INTEGER",
+});
+
+/** The reads of the public lead pages, and the lead's visibility setting. */
+export class CopyProfileStore {
+  private readonly closedSince: Statement;
+  private readonly closedOfSince: Statement;
+  private readonly aumByLead: Statement;
+  private readonly visibilityOf: Statement;
+  private readonly saveVisibility: Statement;
+
+  constructor(db: Db) {
+    const cols = "user_id, close_time, realised, open_fee, close_fee, open_value, leverage";
+    this.closedSince = db
+      .prepare(`SELECT ${cols} FROM copy_tracks WHERE env = ? AND role = 'lead' AND status = 'closed' AND close_time > ?`)
+      .safeIntegers(true);
+    this.closedOfSince = db
+      .prepare(`SELECT ${cols} FROM copy_tracks WHERE env = ? AND role = 'lead' AND status = 'closed' AND close_time > ? AND user_id = ?`)
+      .safeIntegers(true);
+    // assets under copy: the margin of the followers' open copies (entry value still held / leverage)
+    this.aumByLead = db
+      .prepare(
+        `SELECT lead_id AS leadId, SUM(CASE WHEN leverage > 0 THEN cost / leverage ELSE cost END) AS aum
+         FROM copy_tracks WHERE env = ? AND role = 'follow' AND status = 'open' GROUP BY lead_id`,
+      )
+      .safeIntegers(true);
+    this.visibilityOf = db.prepare("SELECT position_visibility AS v FROM copy_lead_settings WHERE env = ? AND user_id = ?");
+    this.saveVisibility = db.prepare(
+      `INSERT INTO copy_lead_settings (env, user_id, position_visibility, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (env, user_id) DO UPDATE SET position_visibility = excluded.position_visibility, updated_at = excluded.updated_at`,
+    );
+  }
+
+  /** Every lead's tracks closed after `since` (ms), or one lead's. */
+  closedLeadTracks(env: Env, since: number, userId?: string): ClosedLeadTrack[] {
+    const rows = (userId === undefined ? this.closedSince.all(env, since) : this.closedOfSince.all(env, since, userId)) as Array<
+      Record<string, unknown>
+    >;
+    return rows.map((r) => CLOSED.fromRow(r));
+  }
+
+  /** Assets under copy by lead (ledger units). */
+  assetsUnderCopy(env: Env): Map<string, bigint> {
+    const rows = this.aumByLead.all(env) as Array<{ leadId: string; aum: bigint | null }>;
+    return new Map(rows.map((r) => [r.leadId, BigInt(r.aum ?? 0n)]));
+  }
+
+  positionVisibility(env: Env, userId: string): string | undefined {
+    return (this.visibilityOf.get(env, userId) as { v: string } | undefined)?.v;
+  }
+
+  setPositionVisibility(env: Env, userId: string, v: string, ts: number): void {
+    this.saveVisibility.run(env, userId, v, ts);
+  }
+}

@@ -50,6 +50,8 @@ const PAGES: Record<string, Page[]> = {
   "($lang).asset.futures.tsx": [{ path: "/asset/futures", as: "user" }],
   "($lang).asset_.recharge.tsx": [{ path: "/asset/recharge?coin=BTC", as: "user" }],
   "($lang).asset_.withdraw.tsx": [{ path: "/asset/withdraw?coin=USDT", as: "user" }],
+  "($lang).copy-trading._index.tsx": forBoth("/copy-trading"),
+  "($lang).copy-trading.trader.$id.tsx": [{ path: "/copy-trading/trader/nobody", as: "guest", status: 404 }],
   "($lang).download.tsx": forBoth("/download"),
   "($lang).events._index.tsx": forBoth("/events"),
   "($lang).events.$slug.tsx": forBoth("/events/paper-trading-cup"),

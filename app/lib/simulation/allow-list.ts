@@ -37,6 +37,7 @@ export const SIMULATION_PATH_PREFIXES = [
   "/trade-info",
   "/trade-asset-order",
   "/trade-asset",
+  "/copy-trading",
 ] as const;
 
 /** Whether a page may be shown in simulation mode. */

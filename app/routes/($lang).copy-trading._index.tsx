@@ -1,0 +1,31 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { TraderListPage } from "~/components/copy/trader-list";
+import { loadTraderList } from "~/lib/copy/page-data.server";
+import { BRAND, metaT } from "~/lib/i18n/meta";
+import copyCss from "~/styles/copy.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: copyCss }];
+
+export const loader = ({ request, context }: LoaderFunctionArgs) => loadTraderList(context, request);
+
+/** Indexed in its default view; a re-sorted, filtered or later page is crawled, not indexed. */
+export const meta: MetaFunction<typeof loader> = ({ matches, data, location }) => {
+  const title = `${metaT(matches, "meta.listTitle", "copy")} | ${BRAND}`;
+  const description = metaT(matches, "meta.listDescription", "copy");
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    ...(data ? [{ property: "og:url", content: data.origin + location.pathname }] : []),
+    ...(data && !data.params.isDefault ? [{ name: "robots", content: "noindex, follow" }] : []),
+  ];
+};
+
+/** /copy-trading: the ranked lead traders (docs/product.md §28, docs/decisions/357). */
+export default function CopyTrading() {
+  const data = useLoaderData<typeof loader>();
+  return <TraderListPage list={data.list} params={data.params} />;
+}

@@ -1,0 +1,83 @@
+/**
+ * Copy trading's pages (docs/decisions/357): a funded futures trader applies to lead on
+ * /copy-trading, a second account follows that lead with a ratio from the lead's profile (with the
+ * confirm step), then unfollows; the profile is server-rendered and listed in the sitemap.
+ */
+import { expect, test } from "@playwright/test";
+import { newFuturesTrader, recordToasts } from "./helpers";
+
+test("apply to lead, follow with a ratio, unfollow", async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const leadCtx = await browser.newContext();
+  const lead = await leadCtx.newPage();
+  await newFuturesTrader(lead, "/futures/usdt/BTCUSDT", "300");
+  await lead.goto("/copy-trading");
+  await expect(lead.getByRole("heading", { level: 1, name: "Copy trading" })).toBeVisible();
+  await lead.getByRole("button", { name: "Apply to lead" }).click();
+  const apply = lead.getByRole("dialog", { name: "Apply to lead" });
+  // a rate above the ceiling is refused before it is sent
+  await apply.getByLabel("Profit share").fill("12");
+  await expect(apply.getByRole("alert")).toContainText("0 to 10 %");
+  await apply.getByLabel("Profit share").fill("5");
+  await apply.getByRole("button", { name: "Apply" }).click();
+  await expect(lead.getByRole("status").filter({ hasText: "You are a lead trader now." })).toBeVisible();
+  const mine = lead.getByRole("link", { name: "My lead profile" });
+  await expect(mine).toBeVisible();
+  const href = (await mine.getAttribute("href"))!;
+  const traderId = decodeURIComponent(href.split("/").pop()!);
+  await mine.click();
+  await expect(lead.getByTestId("copy-trader-name")).toHaveText(traderId);
+  await expect(lead.getByText("profit share 5.00%")).toBeVisible();
+
+  // the profile is in the server's HTML, and the sitemap lists it
+  const html = await (await request.get(href)).text();
+  expect(html).toContain(`${traderId} — lead trader profile`);
+  expect(html).toContain('data-testid="copy-periods"');
+  expect(await (await request.get("/sitemap.xml")).text()).toContain(`/copy-trading/trader/${encodeURIComponent(traderId)}</loc>`);
+
+  const folCtx = await browser.newContext();
+  const fol = await folCtx.newPage();
+  const toasts = await recordToasts(fol);
+  await newFuturesTrader(fol, "/futures/usdt/BTCUSDT", "300");
+  await fol.goto("/copy-trading?sortBy=followers");
+  await expect(fol.getByTestId(`copy-trader-${traderId}`)).toBeVisible();
+  await fol.getByTestId(`copy-trader-${traderId}`).getByRole("link", { name: traderId }).click();
+  await expect(fol.getByTestId("copy-followers")).toHaveText("0 / 100");
+  await fol.getByRole("button", { name: "Follow", exact: true }).click();
+  const follow = fol.getByRole("dialog", { name: `Follow ${traderId}` });
+  await follow.getByLabel("Ratio", { exact: true }).fill("50");
+  await follow.getByLabel("Total loss limit").fill("100");
+  await follow.getByRole("button", { name: "Review" }).click();
+  const confirm = fol.getByRole("dialog", { name: `Confirm: follow ${traderId}` });
+  await expect(confirm.getByTestId("copy-follow-summary")).toContainText("50 % of the trader's size");
+  await expect(confirm.getByTestId("copy-follow-summary")).toContainText("BTCUSDT");
+  await expect(confirm.getByTestId("copy-follow-summary")).toContainText("100 USDT");
+  await confirm.getByRole("button", { name: "Confirm follow" }).click();
+  await expect(fol.getByTestId("copy-following")).toBeVisible();
+  await expect(fol.getByTestId("copy-followers")).toHaveText("1 / 100");
+
+  // the lead sees its follower on its own profile
+  await lead.reload();
+  await expect(lead.getByTestId("copy-followers")).toHaveText("1 / 100");
+
+  await fol.getByRole("button", { name: "Unfollow" }).click();
+  const unfollow = fol.getByRole("dialog", { name: `Unfollow ${traderId}` });
+  await unfollow.getByRole("radio", { name: "Close them at market now" }).check();
+  await unfollow.getByRole("button", { name: "Unfollow" }).click();
+  await expect(fol.getByRole("button", { name: "Follow", exact: true })).toBeVisible();
+  await expect(fol.getByTestId("copy-followers")).toHaveText("0 / 100");
+  expect(await toasts()).toEqual(
+    expect.arrayContaining([`You now follow ${traderId}.`, `You no longer follow ${traderId}; the open copies were closed.`]),
+  );
+
+  // in simulation mode the page reads the demo leads: the live lead is not among them
+  await lead.goto("/copy-trading");
+  await expect(lead.getByTestId(`copy-trader-${traderId}`)).toBeVisible();
+  await lead.evaluate(() => localStorage.setItem("common:simulation", "1"));
+  await lead.reload();
+  await expect(lead.getByRole("note").filter({ hasText: "demo lead traders" })).toBeVisible();
+  await expect(lead.getByTestId("copy-empty")).toBeVisible();
+  await expect(lead.getByTestId(`copy-trader-${traderId}`)).toHaveCount(0);
+  await leadCtx.close();
+  await folCtx.close();
+});
