@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { tempDatabaseEachTest } from "../db/testing.ts";
 import { ACCOUNT_MIGRATIONS } from "./migrations.ts";
 import { Sessions, SESSION_RULES } from "./sessions.ts";
@@ -86,6 +86,26 @@ describe("sessions", () => {
     now += SESSION_RULES.idleMs - 1000;
     expect("session" in sessions.resolve(s.token)).toBe(true);
     now += SESSION_RULES.idleMs - 1000;
+    expect("session" in sessions.resolve(s.token)).toBe(true);
+    sessions.end(s.id, "logout");
+    expect(sessions.resolve(s.token)).toEqual({ ended: "logout" });
+  });
+
+  it("resolve compiles its statements once (issue 31) and every call still reads and slides the live row", () => {
+    const users = new Users(t.db, clock);
+    const u = users.create({ email: "once@example.com", pwdHash: "x" });
+    const sessions = new Sessions(t.db, clock);
+    const s = sessions.issue(u.id, { deviceId: "d1", ip: "", userAgent: "" });
+    const prepare = vi.spyOn(t.db, "prepare");
+    for (let i = 0; i < 3; i++) {
+      now += SESSION_RULES.touchEveryMs;
+      expect(sessions.resolve(s.token)).toMatchObject({ session: { id: s.id, last_seen_at: now - SESSION_RULES.touchEveryMs } });
+    }
+    // one SELECT and one touch compiled, whatever the number of calls
+    expect(prepare).toHaveBeenCalledTimes(2);
+    prepare.mockRestore();
+    // the touches were written: the idle expiry slid with each
+    now += SESSION_RULES.idleMs - 1;
     expect("session" in sessions.resolve(s.token)).toBe(true);
     sessions.end(s.id, "logout");
     expect(sessions.resolve(s.token)).toEqual({ ended: "logout" });

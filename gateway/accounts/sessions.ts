@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import type { Statement } from "better-sqlite3";
 import type { Db } from "../db/database.ts";
 
 /** Session lifetimes: idle expiry, absolute refresh window. */
@@ -40,6 +41,10 @@ const secret = () => randomBytes(32).toString("base64url");
  * anyone in. Each login issues fresh tokens (rotation); a refresh replaces both.
  */
 export class Sessions {
+  /** `resolve` runs on every session-authenticated request (issue 31): its statements are compiled once. */
+  private byTokenStatement: Statement | undefined;
+  private touchStatement: Statement | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
@@ -78,7 +83,8 @@ export class Sessions {
   /** The live session a token belongs to, sliding its idle expiry; why not, otherwise. */
   resolve(token: string | undefined): { session: SessionRow } | { ended: EndReason | "missing" } {
     if (!token) return { ended: "missing" };
-    const row = this.db.prepare("SELECT * FROM sessions WHERE token_hash = ?").get(sha256(token)) as SessionRow | undefined;
+    this.byTokenStatement ??= this.db.prepare("SELECT * FROM sessions WHERE token_hash = ?");
+    const row = this.byTokenStatement.get(sha256(token)) as SessionRow | undefined;
     if (!row) return { ended: "missing" };
     if (row.ended_at !== null) return { ended: row.end_reason ?? "revoked" };
     const at = this.now();
@@ -87,7 +93,8 @@ export class Sessions {
       return { ended: "expired" };
     }
     if (at - row.last_seen_at >= SESSION_RULES.touchEveryMs) {
-      this.db.prepare("UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?").run(at, at + SESSION_RULES.idleMs, row.id);
+      this.touchStatement ??= this.db.prepare("UPDATE sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?");
+      this.touchStatement.run(at, at + SESSION_RULES.idleMs, row.id);
     }
     return { session: row };
   }

@@ -5,6 +5,7 @@
  * futures plan stores and the futures account, position, order and bill loaders share it
  * (docs/decisions/315, 020).
  */
+import type { Statement } from "better-sqlite3";
 import type { Db } from "./database.ts";
 
 export type ColumnType = "INTEGER" | "BIGINT" | "TEXT";
@@ -38,10 +39,23 @@ export function rowCodec<T>(
   };
 }
 
+/**
+ * Statements `exactRows` compiled, per database, by their text (issue 31: the history, fills and
+ * bills reads compiled their SQL on every request). Bounded: the texts are fixed, or built from
+ * fixed WHERE fragments, so a handful per store; values are always bound, never in the text.
+ */
+const STATEMENTS = new WeakMap<Db, Map<string, Statement>>();
+const STATEMENTS_MAX = 256;
+
 /** A query's rows with integers read as bigints (`safeIntegers`), as `fromRow` reads BIGINT columns exactly. */
 export function exactRows(db: Db, sql: string, ...params: unknown[]): Array<Record<string, unknown>> {
-  return db
-    .prepare(sql)
-    .safeIntegers(true)
-    .all(...params) as Array<Record<string, unknown>>;
+  let cache = STATEMENTS.get(db);
+  if (!cache) STATEMENTS.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) {
+    if (cache.size >= STATEMENTS_MAX) cache.clear();
+    statement = db.prepare(sql).safeIntegers(true);
+    cache.set(sql, statement);
+  }
+  return statement.all(...params) as Array<Record<string, unknown>>;
 }

@@ -5,6 +5,7 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { CODES } from "../../protocol/codes.ts";
+import type { Statement } from "better-sqlite3";
 import { migrate, type Db } from "../db/database.ts";
 import { readIpAllow, type IpAllowList } from "./ip-allow.ts";
 
@@ -176,6 +177,18 @@ const KEY_CACHE_MAX = 10_000;
 const KEY_CACHE_MS = 5_000;
 
 /**
+ * lookupApiKey's statement, compiled once per database (issue 31): it runs on every call whose key
+ * is not cached, which is every call with an unknown key, so a flood of made-up keys compiled SQL
+ * each time.
+ */
+const LOOKUP = new WeakMap<Db, Statement>();
+function lookupStatement(db: Db): Statement {
+  let statement = LOOKUP.get(db);
+  if (!statement) LOOKUP.set(db, (statement = ready(db).prepare("SELECT * FROM api_keys WHERE api_key = ?")));
+  return statement;
+}
+
+/**
  * Looks up a live key and checks its passphrase; undefined when unknown, revoked or suspended
  * (every caller then refuses it; apiKeyHold says why).
  */
@@ -186,7 +199,7 @@ export function lookupApiKey(
 ): { row: ApiKeyRow; ips: IpAllowList; passphraseOk(p: string): boolean } | undefined {
   let hit = KEY_CACHE.get(apiKey);
   if (!hit || now - hit.at > KEY_CACHE_MS) {
-    const row = ready(db).prepare("SELECT * FROM api_keys WHERE api_key = ?").get(apiKey) as ApiKeyRow | undefined;
+    const row = lookupStatement(db).get(apiKey) as ApiKeyRow | undefined;
     if (!row || row.revoked_at !== null || row.suspended_at) {
       KEY_CACHE.delete(apiKey);
       return undefined;
