@@ -4,6 +4,8 @@
  * bench/results/copy.json; asserts nothing.
  *   npm run bench:copy [-- --followers 10000]
  */
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector";
 import { performance } from "node:perf_hooks";
 import { FUTURES_AGREEMENT_VERSION, FUTURES_QUIZ } from "../../protocol/futures-opening.ts";
 import { migrate } from "../../gateway/db/database.ts";
@@ -11,7 +13,7 @@ import { CONTRACTS } from "../../gateway/futures/contracts.ts";
 import { closeFuturesWorlds, futuresWorld, marketRequest } from "../../gateway/futures/testing.ts";
 import { CopyService } from "../../gateway/copy/service.ts";
 import { COPY_MIGRATIONS, CopyStore } from "../../gateway/copy/store.ts";
-import { arg, writeResults } from "../common.ts";
+import { arg, argText, writeResults } from "../common.ts";
 
 const followers = arg("followers", 10_000);
 const BTC = CONTRACTS[0]!;
@@ -48,12 +50,24 @@ for (let i = 0; i < followers; i++) {
   copy.follow("live", id, "lead", [{ symbol: BTC.symbol, traceType: "percent", ratioPpm: 1_000_000, amount: 0n, maxPerOrder: 0n }], 0n);
 }
 const setup = performance.now() - setup0;
+/** `--profile <file>`: a CPU profile of the measured part only (open it in Chrome's DevTools). */
+const profile = argText("profile", "");
+const inspector = profile ? new Session() : undefined;
+if (inspector) {
+  inspector.connect();
+  inspector.post("Profiler.enable");
+  inspector.post("Profiler.start");
+}
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 svc.place("live", "lead", marketRequest(BTC.symbol, "buy", lead, { tradeSide: "open" }));
 copy.drain();
 const wall = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
+inspector?.post("Profiler.stop", (err, res) => {
+  if (err) throw err;
+  writeFileSync(profile, JSON.stringify(res.profile));
+});
 let copied = 0;
 for (let i = 0; i < followers; i++) if (svc.position("live", `f${i}`, BTC.symbol, "long")?.size === lead) copied++;
 const row = {

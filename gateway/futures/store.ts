@@ -48,9 +48,11 @@ export class FuturesStore {
     return (this.lastFunding.get(env, symbol) as { t: number | null }).t ?? undefined;
   }
 
-  private statement(sql: string): Statement {
-    let st = this.statements.get(sql);
-    if (!st) this.statements.set(sql, (st = this.db.prepare(sql)));
+  /** `sql` prepared once (`safe`: integers read as bigint, for the rows that carry money). */
+  private statement(sql: string, safe = false): Statement {
+    const key = safe ? `safe:${sql}` : sql;
+    let st = this.statements.get(key);
+    if (!st) this.statements.set(key, (st = safe ? this.db.prepare(sql).safeIntegers(true) : this.db.prepare(sql)));
     return st;
   }
 
@@ -213,15 +215,14 @@ export class FuturesStore {
   }
 
   findOrder(env: Env, userId: string, by: { orderId?: string; clientOid?: string }): FxOrder | undefined {
+    // prepared once each (every order with a clientOid looks here first: a copy fill asks once per follower)
     const row = by.orderId
-      ? this.db
-          .prepare("SELECT * FROM fx_orders WHERE order_id = ? AND env = ? AND user_id = ?")
-          .safeIntegers(true)
-          .get(by.orderId, env, userId)
-      : this.db
-          .prepare("SELECT * FROM fx_orders WHERE env = ? AND user_id = ? AND client_oid = ? AND client_oid <> ''")
-          .safeIntegers(true)
-          .get(env, userId, by.clientOid ?? "");
+      ? this.statement("SELECT * FROM fx_orders WHERE order_id = ? AND env = ? AND user_id = ?", true).get(by.orderId, env, userId)
+      : this.statement("SELECT * FROM fx_orders WHERE env = ? AND user_id = ? AND client_oid = ? AND client_oid <> ''", true).get(
+          env,
+          userId,
+          by.clientOid ?? "",
+        );
     return row ? rowToFxOrder(row as Record<string, unknown>) : undefined;
   }
 
