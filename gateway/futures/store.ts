@@ -2,6 +2,7 @@
 import type { Statement } from "better-sqlite3";
 import { exactRows, rowCodec } from "../db/columns.ts";
 import type { Db } from "../db/database.ts";
+import { ManyRows } from "../db/many-rows.ts";
 import type { MarginMode } from "../../protocol/mix.ts";
 import { unlinked } from "../exchange/engine/order.ts";
 import { PLACED_COLUMNS } from "../exchange/store.ts";
@@ -20,8 +21,22 @@ export class FuturesStore {
   private readonly lastFunding: Statement;
   /** The write path's statements, prepared once each (a change writes many rows). */
   private readonly statements = new Map<string, Statement>();
+  private readonly fillRows: ManyRows;
+  private readonly billRows: ManyRows;
+  private readonly orderRows: ManyRows;
 
   constructor(readonly db: Db) {
+    this.fillRows = new ManyRows(
+      db,
+      "INSERT OR IGNORE INTO fx_fills (trade_id, order_id, env, user_id, symbol, side, trade_side, pos_side, price, size, quote, fee, profit, scope, ts)",
+      15,
+    );
+    this.billRows = new ManyRows(
+      db,
+      "INSERT INTO fx_bills (bill_id, env, user_id, symbol, coin, business_type, amount, fee, balance, ts)",
+      10,
+    );
+    this.orderRows = new ManyRows(db, ORDER_HEAD, ORDER_ROW.fields.length, ORDER_TAIL);
     this.insertFunding = db.prepare("INSERT OR IGNORE INTO fx_funding (env, symbol, funding_time, rate_ppm) VALUES (?, ?, ?, ?)");
     this.fundingPage = db.prepare(
       "SELECT symbol, funding_time, rate_ppm FROM fx_funding WHERE env = ? AND symbol = ? ORDER BY funding_time DESC LIMIT ? OFFSET ?",
@@ -125,38 +140,45 @@ export class FuturesStore {
         p.uTime,
       );
     }
-    for (const o of ch.orders) {
-      if (o.house) continue;
-      this.statement(ORDER_UPSERT).run(orderRow(o));
-    }
-    for (const f of ch.fills) {
-      const o = f.order;
-      this.statement(
-        `INSERT OR IGNORE INTO fx_fills (trade_id, order_id, env, user_id, symbol, side, trade_side, pos_side, price, size, quote, fee, profit, scope, ts)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        f.tradeId,
-        o.id,
-        o.env,
-        o.userId,
-        o.symbol,
-        o.side,
-        o.tradeSide,
-        o.posSide,
-        f.price,
-        f.size,
-        f.quote,
-        f.fee,
-        f.profit,
-        f.scope,
-        f.ts,
-      );
-    }
-    for (const b of ch.bills) {
-      this.statement(
-        "INSERT INTO fx_bills (bill_id, env, user_id, symbol, coin, business_type, amount, fee, balance, ts) VALUES (?, ?, ?, ?, 'USDT', ?, ?, ?, ?, ?)",
-      ).run(b.id, b.env, b.userId, b.symbol, b.business, b.amount, b.fee, b.balance, b.ts);
-    }
+    const orders: FxOrder[] = [];
+    for (const o of ch.orders) if (!o.house) orders.push(o);
+    if (orders.length > 0)
+      this.orderRows.run(orders.length, (args, i) => {
+        const o = orders[i]!;
+        // SQLite binds no booleans: reduceOnly goes as 0 or 1
+        for (const f of ORDER_ROW.fields) args.push(f === "reduceOnly" ? (o.reduceOnly ? 1 : 0) : o[f]);
+      });
+    // fills and bills are plain inserts, many to a change when a lead fill is copied to every follower:
+    // written BATCH rows to a statement (docs/decisions/358), one VM run instead of BATCH
+    const fills = ch.fills;
+    if (fills.length > 0)
+      this.fillRows.run(fills.length, (args, i) => {
+        const f = fills[i]!;
+        const o = f.order;
+        args.push(
+          f.tradeId,
+          o.id,
+          o.env,
+          o.userId,
+          o.symbol,
+          o.side,
+          o.tradeSide,
+          o.posSide,
+          f.price,
+          f.size,
+          f.quote,
+          f.fee,
+          f.profit,
+          f.scope,
+          f.ts,
+        );
+      });
+    const bills = ch.bills;
+    if (bills.length > 0)
+      this.billRows.run(bills.length, (args, i) => {
+        const b = bills[i]!;
+        args.push(b.id, b.env, b.userId, b.symbol, "USDT", b.business, b.amount, b.fee, b.balance, b.ts);
+      });
     for (const f of ch.extra) f();
   }
 
@@ -353,15 +375,10 @@ type FxOrderRow = Omit<Pick<FxOrder, keyof typeof ORDER_COLUMNS>, "reduceOnly"> 
 
 const ORDER_ROW = rowCodec<FxOrderRow>(ORDER_COLUMNS, { id: "order_id", type: "order_type" });
 
-/** The order write: every column from the codec, named; a known order updates only what a fill or a cancel changes. */
-const ORDER_UPSERT = `${ORDER_ROW.insert("fx_orders")}
-  ON CONFLICT(order_id) DO UPDATE SET filled = excluded.filled, filled_quote = excluded.filled_quote, fee = excluded.fee, margin = excluded.margin,
+/** The order write: every column from the codec, in `ORDER_ROW.fields` order (bound by position, many rows a statement); a known order updates only what a fill or a cancel changes. */
+const ORDER_HEAD = `INSERT INTO fx_orders (${ORDER_ROW.fields.map((f) => ORDER_ROW.column(f)).join(", ")})`;
+const ORDER_TAIL = `ON CONFLICT(order_id) DO UPDATE SET filled = excluded.filled, filled_quote = excluded.filled_quote, fee = excluded.fee, margin = excluded.margin,
     profit = excluded.profit, status = excluded.status, u_time = excluded.u_time, cancel_reason = excluded.cancel_reason`;
-
-/** An order's named parameters: SQLite binds no booleans, so `reduceOnly` goes as 0 or 1 (the other fields are not bound). */
-function orderRow(o: FxOrder): FxOrderRow {
-  return { ...o, reduceOnly: o.reduceOnly ? 1 : 0 };
-}
 
 /**
  * A stored futures order as the engine holds it. Read back orders never had the placed orders'
