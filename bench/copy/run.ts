@@ -1,8 +1,9 @@
 /**
- * Copy trading (docs/decisions/356): one lead fill mirrored to N followers, each copy its own
- * engine call and durable transaction through the futures order path. Prints a table and writes
- * bench/results/copy.json; asserts nothing.
- *   npm run bench:copy [-- --followers 10000]
+ * Copy trading (docs/decisions/356, 358): one lead fill mirrored to N followers, each copy its own
+ * engine call through the futures order path, all of them durable in one transaction (WAL,
+ * synchronous FULL). Prints a table and whether the goal (10,000 copies in ≤ 1 s of CPU, the
+ * process's user + system time, not wall time) is met, and writes bench/results/copy.json.
+ *   npm run bench:copy [-- --followers 10000] [-- --profile /tmp/copy.cpuprofile]
  */
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
@@ -84,5 +85,15 @@ console.info(
     .map((v) => String(v).padStart(10))
     .join(" "),
 );
-writeResults("copy", row);
+// the issue's goal: 10,000 copies of one lead fill in at most 1 s of CPU; a smaller run is not judged
+// (its fixed costs, the compiler's warm-up among them, weigh more than the copies')
+const GOAL = { followers: 10_000, cpuMs: 1_000 };
+const judged = followers >= GOAL.followers;
+const met = judged && copied === followers && row.cpuMs <= GOAL.cpuMs;
+console.info(
+  judged
+    ? `goal: ${GOAL.followers} copies in ≤ ${GOAL.cpuMs} ms CPU, all durable: ${met ? "MET" : "NOT MET"} (${row.cpuMs.toFixed(0)} ms CPU, ${copied} copied)`
+    : `goal: judged at ${GOAL.followers} followers (npm run bench:copy -- --followers ${GOAL.followers}); this run is not judged`,
+);
+writeResults("copy", { ...row, goalCpuMs: GOAL.cpuMs, goalMet: judged ? met : null });
 closeFuturesWorlds();
