@@ -72,6 +72,8 @@ export default defineConfig({
       LINK_ADDRESSES: E2E_LINKS.addresses.join(","),
       // The operator's price control of the simulated market, for the forced-liquidation test (docs/decisions/316).
       SIM_PRICE_CONTROL: "1",
+      // New accounts may apply to lead copy trading at once (docs/decisions/356, 358).
+      COPY_LEAD_MIN_AGE_DAYS: "0",
       // An "hour" of margin interest every 3 s, so the margin browser test sees it accrue (docs/decisions/707).
       MARGIN_INTEREST_INTERVAL_MS: "3000",
       // An equity snapshot every 5 s, so the asset overview's chart has points to draw (docs/decisions/331).
