@@ -24,6 +24,8 @@ export class FuturesStore {
   private readonly fillRows: ManyRows;
   private readonly billRows: ManyRows;
   private readonly orderRows: ManyRows;
+  private readonly accountRows: ManyRows;
+  private readonly positionRows: ManyRows;
 
   constructor(readonly db: Db) {
     this.fillRows = new ManyRows(
@@ -37,6 +39,22 @@ export class FuturesStore {
       10,
     );
     this.orderRows = new ManyRows(db, ORDER_HEAD, ORDER_ROW.fields.length, ORDER_TAIL);
+    this.accountRows = new ManyRows(
+      db,
+      "INSERT INTO fx_accounts (env, user_id, balance, frozen, pos_mode, u_time)",
+      6,
+      "ON CONFLICT(env, user_id) DO UPDATE SET balance = excluded.balance, frozen = excluded.frozen, pos_mode = excluded.pos_mode, u_time = excluded.u_time",
+    );
+    this.positionRows = new ManyRows(
+      db,
+      `INSERT INTO fx_positions (env, user_id, symbol, hold_side, position_id, size, cost, margin, margin_mode, leverage, realised, fees, funding,
+           opened_size, opened_cost, closed_size, closed_value, c_time, u_time)`,
+      19,
+      `ON CONFLICT(env, user_id, symbol, hold_side) DO UPDATE SET position_id = excluded.position_id, size = excluded.size, cost = excluded.cost,
+           margin = excluded.margin, margin_mode = excluded.margin_mode, leverage = excluded.leverage, realised = excluded.realised, fees = excluded.fees,
+           funding = excluded.funding, opened_size = excluded.opened_size, opened_cost = excluded.opened_cost, closed_size = excluded.closed_size,
+           closed_value = excluded.closed_value, c_time = excluded.c_time, u_time = excluded.u_time`,
+    );
     this.insertFunding = db.prepare("INSERT OR IGNORE INTO fx_funding (env, symbol, funding_time, rate_ppm) VALUES (?, ?, ?, ?)");
     this.fundingPage = db.prepare(
       "SELECT symbol, funding_time, rate_ppm FROM fx_funding WHERE env = ? AND symbol = ? ORDER BY funding_time DESC LIMIT ? OFFSET ?",
@@ -73,51 +91,49 @@ export class FuturesStore {
 
   /** Writes one change (the caller owns the transaction). */
   write(ch: FxChange): void {
-    for (const a of ch.accounts) {
-      this.statement(
-        `INSERT INTO fx_accounts (env, user_id, balance, frozen, pos_mode, u_time) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT(env, user_id) DO UPDATE SET balance = excluded.balance, frozen = excluded.frozen, pos_mode = excluded.pos_mode, u_time = excluded.u_time`,
-      ).run(a.env, a.userId, a.balance, a.frozen, a.posMode, a.uTime);
-    }
+    // accounts and positions: upserts, many rows a statement (docs/decisions/358)
+    const accounts = [...ch.accounts];
+    if (accounts.length > 0)
+      this.accountRows.run(accounts.length, (args, i) => {
+        const a = accounts[i]!;
+        args.push(a.env, a.userId, a.balance, a.frozen, a.posMode, a.uTime);
+      });
+    const kept: Position[] = [];
     for (const p of ch.positions) {
-      if (p.size === 0) {
+      if (p.size !== 0) kept.push(p);
+      else
         this.statement("DELETE FROM fx_positions WHERE env = ? AND user_id = ? AND symbol = ? AND hold_side = ?").run(
           p.env,
           p.userId,
           p.symbol,
           p.holdSide,
         );
-        continue;
-      }
-      this.statement(
-        `INSERT INTO fx_positions (env, user_id, symbol, hold_side, position_id, size, cost, margin, margin_mode, leverage, realised, fees, funding,
-           opened_size, opened_cost, closed_size, closed_value, c_time, u_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT(env, user_id, symbol, hold_side) DO UPDATE SET position_id = excluded.position_id, size = excluded.size, cost = excluded.cost,
-           margin = excluded.margin, margin_mode = excluded.margin_mode, leverage = excluded.leverage, realised = excluded.realised, fees = excluded.fees,
-           funding = excluded.funding, opened_size = excluded.opened_size, opened_cost = excluded.opened_cost, closed_size = excluded.closed_size,
-           closed_value = excluded.closed_value, c_time = excluded.c_time, u_time = excluded.u_time`,
-      ).run(
-        p.env,
-        p.userId,
-        p.symbol,
-        p.holdSide,
-        p.id,
-        p.size,
-        p.cost,
-        p.margin,
-        p.marginMode,
-        p.leverage,
-        p.realised,
-        p.fees,
-        p.funding,
-        p.openedSize,
-        p.openedCost,
-        p.closedSize,
-        p.closedValue,
-        p.cTime,
-        p.uTime,
-      );
     }
+    if (kept.length > 0)
+      this.positionRows.run(kept.length, (args, i) => {
+        const p = kept[i]!;
+        args.push(
+          p.env,
+          p.userId,
+          p.symbol,
+          p.holdSide,
+          p.id,
+          p.size,
+          p.cost,
+          p.margin,
+          p.marginMode,
+          p.leverage,
+          p.realised,
+          p.fees,
+          p.funding,
+          p.openedSize,
+          p.openedCost,
+          p.closedSize,
+          p.closedValue,
+          p.cTime,
+          p.uTime,
+        );
+      });
     for (const p of ch.closed) {
       this.statement(
         `INSERT OR REPLACE INTO fx_position_history (position_id, env, user_id, symbol, hold_side, margin_mode, opened_size, opened_cost, closed_size,
@@ -250,10 +266,11 @@ export class FuturesStore {
 
   fills(q: HistoryQuery & { orderId?: string; before: string }) {
     const w = accountWindow(q, "ts", ["CAST(trade_id AS INTEGER) < CAST(? AS INTEGER)", q.before], [["order_id = ?", q.orderId]]);
-    // the fill's position mode is its order's
+    // the fill's position mode and source (a copy's fill is marked as its order is) are its order's
     return exactRows(
       this.db,
-      `SELECT f.*, (SELECT pos_mode FROM fx_orders o WHERE o.order_id = f.order_id) AS pos_mode FROM fx_fills f
+      `SELECT f.*, (SELECT pos_mode FROM fx_orders o WHERE o.order_id = f.order_id) AS pos_mode,
+        (SELECT source FROM fx_orders o WHERE o.order_id = f.order_id) AS source FROM fx_fills f
         WHERE ${w.sql} ORDER BY ts DESC, trade_id DESC LIMIT ?`,
       ...w.args,
       q.limit,
