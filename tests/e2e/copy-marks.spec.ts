@@ -4,7 +4,7 @@ import { COPY_PATHS } from "../../protocol/copy";
 import { MIX_PRIVATE } from "../../protocol/mix";
 import { Client, makeKey } from "../../gateway/exchange/testing/harness";
 import { expect, test, testFrom } from "./fixtures";
-import { registerThroughPage, storedItem } from "./helpers";
+import { axeViolations, guestSentTo, registerThroughPage, sticksOut, storedItem } from "./helpers";
 import { futuresOrder, openFutures } from "../setup/futures";
 
 /**
@@ -92,3 +92,29 @@ copyTest(
     expect(line!.split(",")[7]).toBe("0.010000");
   },
 );
+
+test("the copy statement page passes axe in both themes, reads right to left in Arabic, fits a phone and sends guests to log in", async ({
+  page,
+  request,
+  pageProblems,
+}) => {
+  expect(await guestSentTo(request, "/record/copy-trading")).toBe(`/login?redirectTo=${encodeURIComponent("/record/copy-trading")}`);
+  await registerThroughPage(page, `copy-page-${Date.now()}@example.com`, "Passw0rd!x");
+  const baseURL = test.info().project.use.baseURL as string;
+  for (const theme of ["white", "black"] as const) {
+    await page.context().addCookies([{ name: "theme", value: theme, url: baseURL }]);
+    await page.goto("/record/copy-trading");
+    await expect(page.locator("html")).toHaveClass(theme);
+    await expect(page.getByText("Nothing in this range.")).toBeVisible();
+    expect(await axeViolations(page), theme).toEqual([]);
+  }
+  await page.goto("/ar/record/copy-trading");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("سجلات نسخ التداول");
+  await expect(page.getByRole("tab", { name: "نسخي" })).toHaveAttribute("aria-selected", "true");
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/record/copy-trading");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await sticksOut(page)).toBeLessThanOrEqual(0);
+  expect(pageProblems).toEqual([]);
+});
