@@ -6,6 +6,8 @@ export const COPY_PATHS = {
   traderProfitShare: "/api/v2/copy/mix-trader/config-setting-profit-share",
   traderCurrentTrack: "/api/v2/copy/mix-trader/order-current-track",
   traderHistoryTrack: "/api/v2/copy/mix-trader/order-history-track",
+  /** The lead's profit share per copy that paid one. */
+  traderProfitHistory: "/api/v2/copy/mix-trader/profit-history-details",
   traderClosePositions: "/api/v2/copy/mix-trader/order-close-positions",
   traderFollowers: "/api/v2/copy/mix-trader/config-query-followers",
   followerSettings: "/api/v2/copy/mix-follower/settings",

@@ -1,9 +1,12 @@
 /**
- * Copy trading (docs/decisions/356): one lead fill mirrored to N followers, each copy its own
- * engine call and durable transaction through the futures order path. Prints a table and writes
- * bench/results/copy.json; asserts nothing.
- *   npm run bench:copy [-- --followers 10000]
+ * Copy trading (docs/decisions/356, 358): one lead fill mirrored to N followers, each copy its own
+ * engine call through the futures order path, all of them durable in one transaction (WAL,
+ * synchronous FULL). Prints a table and whether the goal (10,000 copies in ≤ 1 s of CPU, the
+ * process's user + system time, not wall time) is met, and writes bench/results/copy.json.
+ *   npm run bench:copy [-- --followers 10000] [-- --profile /tmp/copy.cpuprofile]
  */
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector";
 import { performance } from "node:perf_hooks";
 import { FUTURES_AGREEMENT_VERSION, FUTURES_QUIZ } from "../../protocol/futures-opening.ts";
 import { migrate } from "../../gateway/db/database.ts";
@@ -11,7 +14,7 @@ import { CONTRACTS } from "../../gateway/futures/contracts.ts";
 import { closeFuturesWorlds, futuresWorld, marketRequest } from "../../gateway/futures/testing.ts";
 import { CopyService } from "../../gateway/copy/service.ts";
 import { COPY_MIGRATIONS, CopyStore } from "../../gateway/copy/store.ts";
-import { arg, writeResults } from "../common.ts";
+import { arg, argText, writeResults } from "../common.ts";
 
 const followers = arg("followers", 10_000);
 const BTC = CONTRACTS[0]!;
@@ -48,12 +51,24 @@ for (let i = 0; i < followers; i++) {
   copy.follow("live", id, "lead", [{ symbol: BTC.symbol, traceType: "percent", ratioPpm: 1_000_000, amount: 0n, maxPerOrder: 0n }], 0n);
 }
 const setup = performance.now() - setup0;
+/** `--profile <file>`: a CPU profile of the measured part only (open it in Chrome's DevTools). */
+const profile = argText("profile", "");
+const inspector = profile ? new Session() : undefined;
+if (inspector) {
+  inspector.connect();
+  inspector.post("Profiler.enable");
+  inspector.post("Profiler.start");
+}
 const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 svc.place("live", "lead", marketRequest(BTC.symbol, "buy", lead, { tradeSide: "open" }));
 copy.drain();
 const wall = performance.now() - t0;
 const cpu = process.cpuUsage(cpu0);
+inspector?.post("Profiler.stop", (err, res) => {
+  if (err) throw err;
+  writeFileSync(profile, JSON.stringify(res.profile));
+});
 let copied = 0;
 for (let i = 0; i < followers; i++) if (svc.position("live", `f${i}`, BTC.symbol, "long")?.size === lead) copied++;
 const row = {
@@ -70,5 +85,15 @@ console.info(
     .map((v) => String(v).padStart(10))
     .join(" "),
 );
-writeResults("copy", row);
+// the issue's goal: 10,000 copies of one lead fill in at most 1 s of CPU; a smaller run is not judged
+// (its fixed costs, the compiler's warm-up among them, weigh more than the copies')
+const GOAL = { followers: 10_000, cpuMs: 1_000 };
+const judged = followers >= GOAL.followers;
+const met = judged && copied === followers && row.cpuMs <= GOAL.cpuMs;
+console.info(
+  judged
+    ? `goal: ${GOAL.followers} copies in ≤ ${GOAL.cpuMs} ms CPU, all durable: ${met ? "MET" : "NOT MET"} (${row.cpuMs.toFixed(0)} ms CPU, ${copied} copied)`
+    : `goal: judged at ${GOAL.followers} followers (npm run bench:copy -- --followers ${GOAL.followers}); this run is not judged`,
+);
+writeResults("copy", { ...row, goalCpuMs: GOAL.cpuMs, goalMet: judged ? met : null });
 closeFuturesWorlds();

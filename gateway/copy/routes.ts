@@ -12,7 +12,7 @@ import { decimal, isAbsent, optional, parseFields, shown, text } from "../exchan
 import { price, units } from "../exchange/format.ts";
 import { LEDGER_SCALE } from "../exchange/instruments.ts";
 import type { ExchangeRouteDeps } from "../exchange/routes/private-route.ts";
-import { qIdCursor, qInt, qString, type Query } from "../exchange/routes/query.ts";
+import { qIdCursor, qInt, qString, qTimeWindow, type Query } from "../exchange/routes/query.ts";
 import type { Env } from "../exchange/engine/types.ts";
 import { contract } from "../futures/contracts.ts";
 import type { Futures } from "../futures/futures.ts";
@@ -215,6 +215,25 @@ function followerHistoryJson(t: TrackRow) {
   };
 }
 
+/** One copy that paid its lead a profit share (`profit-history-details`; `trackingNo` on are this exchange's additions). */
+function profitJson(t: TrackRow) {
+  return {
+    profitId: str(t.id),
+    coin: "USDT",
+    profit: units(t.shared),
+    nickName: t.userId,
+    profitTime: str(t.closeTime),
+    trackingNo: str(t.id),
+    followerUid: t.userId,
+    symbol: t.symbol,
+    posSide: t.holdSide,
+    openPriceAvg: avg(t.symbol, t.openValue, t.openedSize),
+    closePriceAvg: avg(t.symbol, t.closeValue, t.closedSize),
+    closeSize: sizeText(t.symbol, t.closedSize),
+    openTime: str(t.openTime),
+  };
+}
+
 function recordJson(r: CopyRecord) {
   return {
     id: str(r.id),
@@ -255,6 +274,12 @@ export function copyRoutes(
     if (!c) throw new GatewayError(COPY_CODES.paramInvalid, `Parameter symbol is invalid: ${shown(s)}`);
     return c.symbol;
   };
+  /** A statement page's filters: cursor and limit, the close-time window (startTime after endTime: 40017), the pair. */
+  const history = (q: Query, env: Env, userId: string) => {
+    const { start, end } = qTimeWindow(q);
+    const symbol = symbolFilter(q);
+    return { ...page(q, env, userId), start, end, ...(symbol === undefined ? {} : { symbol }) };
+  };
 
   // ---- the lead ----
   route("POST", COPY_PATHS.traderApply, 1, true, async (req, p, env) => {
@@ -292,9 +317,21 @@ export function copyRoutes(
     const q = req.query as Query;
     requireUsdtM(q.productType, true);
     svc.requireLead(env, p.userId);
-    const symbol = symbolFilter(q);
-    const rows = svc.tracks(page(q, env, p.userId), "lead", ["closed"]).filter((t) => !symbol || t.symbol === symbol);
+    const rows = svc.trackHistory({ ...history(q, env, p.userId), by: "user", role: "lead", statuses: ["closed"] });
     return ok(list(rows.map(historyJson), "trackingList"));
+  });
+
+  // the lead's profit share, one row per copy that paid one (Bitget's settled distributions; coin USDT)
+  route("GET", COPY_PATHS.traderProfitHistory, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    svc.requireLead(env, p.userId);
+    const coin = qString(q, "coin", false, 16);
+    const h = history(q, env, p.userId);
+    const rows =
+      coin === undefined || coin.toUpperCase() === "USDT"
+        ? svc.trackHistory({ ...h, by: "lead", role: "follow", statuses: ["closed", "detached"], paid: true })
+        : [];
+    return ok({ profitList: rows.map(profitJson), endId: rows.length ? str(rows[rows.length - 1]!.id) : "" });
   });
 
   route("POST", COPY_PATHS.traderClosePositions, 5, true, async (req, p, env) => {
@@ -369,11 +406,14 @@ export function copyRoutes(
   route("GET", COPY_PATHS.followerHistoryOrders, 10, false, async (req, p, env) => {
     const q = req.query as Query;
     requireUsdtM(q.productType, true);
-    const symbol = symbolFilter(q);
     const traderId = qString(q, "traderId", false, 64);
-    const rows = svc
-      .tracks(page(q, env, p.userId), "follow", ["closed", "detached"])
-      .filter((t) => (!symbol || t.symbol === symbol) && (!traderId || t.leadId === traderId));
+    const rows = svc.trackHistory({
+      ...history(q, env, p.userId),
+      by: "user",
+      role: "follow",
+      statuses: ["closed", "detached"],
+      ...(traderId === undefined ? {} : { leadId: traderId }),
+    });
     return ok(list(rows.map(followerHistoryJson), "trackingList"));
   });
 

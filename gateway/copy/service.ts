@@ -14,7 +14,7 @@ import type { Futures } from "../futures/futures.ts";
 import { newFxChange, type FxChange, type FxOrder } from "../futures/ledger.ts";
 import { marketCloseRequest, type OrderRequest } from "../futures/service.ts";
 import type { CopyConfig } from "./config.ts";
-import type { CopyRecord, CopyStore, FollowRow, LeadRow, PageQuery, TrackRow } from "./store.ts";
+import type { CopyRecord, CopyStore, FollowRow, LeadRow, PageQuery, TrackHistoryQuery, TrackRow } from "./store.ts";
 
 /** What a copy order carries as its source (order lists and streams show it as `enterPointSource`). */
 export const COPY_SOURCE = "COPY";
@@ -77,6 +77,13 @@ interface Follow {
 
 type Side = "long" | "short";
 
+/** A change's copy-trading rows: tracks and follows by id (the last state wins), records in order. */
+interface Writes {
+  tracks: Map<number, TrackRow>;
+  records: CopyRecord[];
+  follows: Map<number, FollowRow>;
+}
+
 /** A copy job: written in the lead fill's own transaction, deleted in its copies' (docs/decisions/356), so a crash between loses none. */
 type Job =
   | { id: number; kind: "open"; env: Env; leadId: string; leadOrderId: string; symbol: string; side: Side; qty: number; price: number }
@@ -113,6 +120,8 @@ export class CopyService {
   private readonly leadTracks = new Map<string, TrackRow>();
   private readonly followTracks = new Map<string, TrackRow>();
   private readonly queue: Job[] = [];
+  /** Each change's copy-trading rows, written in its transaction (`writes`). */
+  private readonly pending = new WeakMap<FxChange, Writes>();
   private draining = false;
   private stopped = false;
   private scheduled = false;
@@ -461,8 +470,7 @@ export class CopyService {
       t.openValue += quote;
       t.cost += quote;
       t.openFee += a.fee - closeFee;
-      const snapshot = { ...t };
-      ch.also(() => this.deps.store.saveTrack(snapshot));
+      this.writes(ch).tracks.set(t.id, { ...t });
       this.job(ch, {
         kind: "open",
         env: o.env,
@@ -499,8 +507,7 @@ export class CopyService {
       t.closeTime = ts;
       this.leadTracks.delete(`${t.env}:${t.userId}:${t.symbol}:${t.holdSide}`);
     }
-    const snapshot = { ...t };
-    ch.also(() => this.deps.store.saveTrack(snapshot));
+    this.writes(ch).tracks.set(t.id, { ...t });
   }
 
   /** Stops running copy jobs (shutdown): those still queued are written and run at the next start. */
@@ -621,7 +628,6 @@ export class CopyService {
     rec.orderId = o.id;
     rec.size = o.filled;
     if (o.filled < o.size) rec.reason = o.cancelReason;
-    const store = this.deps.store;
     if (o.filled > 0) {
       const key = `${f.row.id}:${o.symbol}:${o.posSide}`;
       let t = this.followTracks.get(key);
@@ -646,11 +652,24 @@ export class CopyService {
       t.openValue += o.filledQuote;
       t.cost += o.filledQuote;
       t.openFee += o.fee;
-      const snapshot = { ...t };
-      ch.also(() => store.saveTrack(snapshot));
+      this.writes(ch).tracks.set(t.id, { ...t });
     }
-    const r = { ...rec };
-    ch.also(() => store.insertRecord(r));
+    this.writes(ch).records.push({ ...rec });
+  }
+
+  /**
+   * What a change writes of copy trading (tracks, records, follows): gathered while the change is built
+   * and written together in its transaction, many rows a statement (docs/decisions/358).
+   */
+  private writes(ch: FxChange): Writes {
+    let w = this.pending.get(ch);
+    if (!w) {
+      const made: Writes = { tracks: new Map(), records: [], follows: new Map() };
+      this.pending.set(ch, made);
+      ch.also(() => this.deps.store.saveMany([...made.tracks.values()], made.records, [...made.follows.values()]));
+      w = made;
+    }
+    return w;
   }
 
   private copyClose(job: Extract<Job, { kind: "close" }>): void {
@@ -715,7 +734,6 @@ export class CopyService {
    * open fee's share) and, when positive, the lead's share moved from follower to lead in the same change.
    */
   private closed(f: Follow, t: TrackRow, o: FxOrder, ch: FxChange, rec: CopyRecord): void {
-    const store = this.deps.store;
     rec.orderId = o.id;
     rec.size = o.filled;
     if (o.filled < o.size) rec.reason = o.cancelReason;
@@ -750,14 +768,11 @@ export class CopyService {
         t.closeTime = o.uTime;
         this.followTracks.delete(`${t.followId}:${t.symbol}:${t.holdSide}`);
       }
-      const [ts, fs] = [{ ...t }, { ...f.row }];
-      ch.also(() => {
-        store.saveTrack(ts);
-        store.saveFollow(fs);
-      });
+      const w = this.writes(ch);
+      w.tracks.set(t.id, { ...t });
+      w.follows.set(f.row.id, { ...f.row });
     }
-    const r = { ...rec };
-    ch.also(() => store.insertRecord(r));
+    this.writes(ch).records.push({ ...rec });
   }
 
   private detach(t: TrackRow): void {
@@ -859,6 +874,10 @@ export class CopyService {
 
   tracks(q: PageQuery, role: TrackRow["role"], statuses: TrackRow["status"][]): TrackRow[] {
     return this.deps.store.tracks(q, role, statuses);
+  }
+
+  trackHistory(q: TrackHistoryQuery): TrackRow[] {
+    return this.deps.store.trackHistory(q);
   }
 
   records(q: PageQuery): CopyRecord[] {

@@ -7,6 +7,7 @@
 import type { Statement } from "better-sqlite3";
 import { rowCodec } from "../db/columns.ts";
 import type { Db } from "../db/database.ts";
+import { ManyRows } from "../db/many-rows.ts";
 import type { Migration } from "../db/migrations.ts";
 import type { Env } from "../exchange/engine/types.ts";
 
@@ -92,6 +93,11 @@ export const COPY_MIGRATIONS: Migration[] = [
         job  TEXT NOT NULL
       );
     `,
+  },
+  {
+    version: 3580,
+    name: "copy statements: a lead's copies by lead (its profit share per copy)",
+    sql: `CREATE INDEX copy_tracks_lead ON copy_tracks (env, lead_id, role, id);`,
   },
 ];
 
@@ -233,12 +239,33 @@ const RECORD = rowCodec<CopyRecord>({
   ts: "INTEGER",
 });
 
+/**
+ * A page of closed tracks for a statement (docs/decisions/358): the user's own (`by: "user"`) or,
+ * for a lead, its followers' copies (`by: "lead"`); closed within [start, end], of one pair and one
+ * trader when named, and (`paid`) only those that paid a profit share. Filters are in SQL, so a page is
+ * full unless it is the last.
+ */
+export interface TrackHistoryQuery extends PageQuery {
+  by: "user" | "lead";
+  role: TrackRow["role"];
+  statuses: TrackRow["status"][];
+  start: number;
+  end: number;
+  symbol?: string;
+  leadId?: string;
+  paid?: boolean;
+}
+
 /** A page of a user's tracks or records: ids below `before`, newest first. */
 export interface PageQuery {
   env: Env;
   userId: string;
   before: number;
   limit: number;
+}
+
+function pushFields<T>(args: unknown[], row: T, fields: ReadonlyArray<keyof T>): void {
+  for (const f of fields) args.push(row[f]);
 }
 
 export class CopyStore {
@@ -255,8 +282,18 @@ export class CopyStore {
   private readonly insertJobRow: Statement;
   private readonly deleteJobRow: Statement;
   private readonly allJobs: Statement;
+  /** The statement pages' queries, by their SQL (a few filter combinations), prepared once each. */
+  private readonly historyPages = new Map<string, Statement>();
+  private readonly trackRows: ManyRows;
+  private readonly recordRows: ManyRows;
+  private readonly followRows: ManyRows;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
+    const head = (verb: string, table: string, codec: { fields: string[]; column: (f: never) => string }) =>
+      `${verb} INTO ${table} (${codec.fields.map((f) => codec.column(f as never)).join(", ")})`;
+    this.trackRows = new ManyRows(db, head("INSERT OR REPLACE", "copy_tracks", TRACK), TRACK.fields.length);
+    this.recordRows = new ManyRows(db, head("INSERT", "copy_records", RECORD), RECORD.fields.length);
+    this.followRows = new ManyRows(db, head("INSERT OR REPLACE", "copy_follows", FOLLOW), FOLLOW.fields.length);
     this.saveLeadRow = db.prepare(
       `${LEAD.insert("copy_leads")} ON CONFLICT (env, user_id) DO UPDATE SET profit_share_ppm = excluded.profit_share_ppm`,
     );
@@ -300,6 +337,13 @@ export class CopyStore {
     this.insertRecordRow.run(r);
   }
 
+  /** Many tracks, records and follows at once (a copied lead fill's, in its change): 64 rows a statement. */
+  saveMany(tracks: readonly TrackRow[], records: readonly CopyRecord[], follows: readonly FollowRow[]): void {
+    this.trackRows.run(tracks.length, (args, i) => pushFields(args, tracks[i]!, TRACK.fields));
+    this.recordRows.run(records.length, (args, i) => pushFields(args, records[i]!, RECORD.fields));
+    this.followRows.run(follows.length, (args, i) => pushFields(args, follows[i]!, FOLLOW.fields));
+  }
+
   leads(): LeadRow[] {
     return (this.allLeads.all() as Array<Record<string, unknown>>).map((r) => LEAD.fromRow(r));
   }
@@ -315,6 +359,26 @@ export class CopyStore {
   tracks(q: PageQuery, role: TrackRow["role"], statuses: TrackRow["status"][]): TrackRow[] {
     const rows = this.trackPage.all(q.env, q.userId, role, JSON.stringify(statuses), q.before, q.limit) as Array<Record<string, unknown>>;
     return rows.map((r) => TRACK.fromRow(r));
+  }
+
+  trackHistory(q: TrackHistoryQuery): TrackRow[] {
+    const where = [q.by === "lead" ? "env = ? AND lead_id = ?" : "env = ? AND user_id = ?", "role = ?"];
+    const args: unknown[] = [q.env, q.userId, q.role];
+    where.push("status IN (SELECT value FROM json_each(?))", "close_time BETWEEN ? AND ?", "id < ?");
+    args.push(JSON.stringify(q.statuses), q.start, q.end, q.before);
+    if (q.symbol !== undefined) {
+      where.push("symbol = ?");
+      args.push(q.symbol);
+    }
+    if (q.leadId !== undefined) {
+      where.push("lead_id = ?");
+      args.push(q.leadId);
+    }
+    if (q.paid) where.push("shared > 0");
+    const sql = `SELECT * FROM copy_tracks WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`;
+    let st = this.historyPages.get(sql);
+    if (!st) this.historyPages.set(sql, (st = this.db.prepare(sql).safeIntegers(true)));
+    return (st.all(...args, q.limit) as Array<Record<string, unknown>>).map((r) => TRACK.fromRow(r));
   }
 
   records(q: PageQuery): CopyRecord[] {

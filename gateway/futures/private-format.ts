@@ -191,7 +191,8 @@ export function fillJson(r: Record<string, unknown>) {
     side: r.side as string,
     quoteVolume: units(r.quote as bigint),
     profit: units(r.profit as bigint),
-    enterPointSource: "API",
+    // the order's source (`COPY` for a copy trade's fill); a fill whose order is unknown reads as an API one
+    enterPointSource: (r.source as string | null | undefined) || "API",
     tradeSide: r.trade_side as string,
     posMode: (r.pos_mode as string | undefined) ?? "",
     tradeScope: r.scope as string,

@@ -2,6 +2,7 @@
 import type { Statement } from "better-sqlite3";
 import { exactRows, rowCodec } from "../db/columns.ts";
 import type { Db } from "../db/database.ts";
+import { ManyRows } from "../db/many-rows.ts";
 import type { MarginMode } from "../../protocol/mix.ts";
 import { unlinked } from "../exchange/engine/order.ts";
 import { PLACED_COLUMNS } from "../exchange/store.ts";
@@ -20,8 +21,40 @@ export class FuturesStore {
   private readonly lastFunding: Statement;
   /** The write path's statements, prepared once each (a change writes many rows). */
   private readonly statements = new Map<string, Statement>();
+  private readonly fillRows: ManyRows;
+  private readonly billRows: ManyRows;
+  private readonly orderRows: ManyRows;
+  private readonly accountRows: ManyRows;
+  private readonly positionRows: ManyRows;
 
   constructor(readonly db: Db) {
+    this.fillRows = new ManyRows(
+      db,
+      "INSERT OR IGNORE INTO fx_fills (trade_id, order_id, env, user_id, symbol, side, trade_side, pos_side, price, size, quote, fee, profit, scope, ts)",
+      15,
+    );
+    this.billRows = new ManyRows(
+      db,
+      "INSERT INTO fx_bills (bill_id, env, user_id, symbol, coin, business_type, amount, fee, balance, ts)",
+      10,
+    );
+    this.orderRows = new ManyRows(db, ORDER_HEAD, ORDER_ROW.fields.length, ORDER_TAIL);
+    this.accountRows = new ManyRows(
+      db,
+      "INSERT INTO fx_accounts (env, user_id, balance, frozen, pos_mode, u_time)",
+      6,
+      "ON CONFLICT(env, user_id) DO UPDATE SET balance = excluded.balance, frozen = excluded.frozen, pos_mode = excluded.pos_mode, u_time = excluded.u_time",
+    );
+    this.positionRows = new ManyRows(
+      db,
+      `INSERT INTO fx_positions (env, user_id, symbol, hold_side, position_id, size, cost, margin, margin_mode, leverage, realised, fees, funding,
+           opened_size, opened_cost, closed_size, closed_value, c_time, u_time)`,
+      19,
+      `ON CONFLICT(env, user_id, symbol, hold_side) DO UPDATE SET position_id = excluded.position_id, size = excluded.size, cost = excluded.cost,
+           margin = excluded.margin, margin_mode = excluded.margin_mode, leverage = excluded.leverage, realised = excluded.realised, fees = excluded.fees,
+           funding = excluded.funding, opened_size = excluded.opened_size, opened_cost = excluded.opened_cost, closed_size = excluded.closed_size,
+           closed_value = excluded.closed_value, c_time = excluded.c_time, u_time = excluded.u_time`,
+    );
     this.insertFunding = db.prepare("INSERT OR IGNORE INTO fx_funding (env, symbol, funding_time, rate_ppm) VALUES (?, ?, ?, ?)");
     this.fundingPage = db.prepare(
       "SELECT symbol, funding_time, rate_ppm FROM fx_funding WHERE env = ? AND symbol = ? ORDER BY funding_time DESC LIMIT ? OFFSET ?",
@@ -48,59 +81,59 @@ export class FuturesStore {
     return (this.lastFunding.get(env, symbol) as { t: number | null }).t ?? undefined;
   }
 
-  private statement(sql: string): Statement {
-    let st = this.statements.get(sql);
-    if (!st) this.statements.set(sql, (st = this.db.prepare(sql)));
+  /** `sql` prepared once (`safe`: integers read as bigint, for the rows that carry money). */
+  private statement(sql: string, safe = false): Statement {
+    const key = safe ? `safe:${sql}` : sql;
+    let st = this.statements.get(key);
+    if (!st) this.statements.set(key, (st = safe ? this.db.prepare(sql).safeIntegers(true) : this.db.prepare(sql)));
     return st;
   }
 
   /** Writes one change (the caller owns the transaction). */
   write(ch: FxChange): void {
-    for (const a of ch.accounts) {
-      this.statement(
-        `INSERT INTO fx_accounts (env, user_id, balance, frozen, pos_mode, u_time) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT(env, user_id) DO UPDATE SET balance = excluded.balance, frozen = excluded.frozen, pos_mode = excluded.pos_mode, u_time = excluded.u_time`,
-      ).run(a.env, a.userId, a.balance, a.frozen, a.posMode, a.uTime);
-    }
+    // accounts and positions: upserts, many rows a statement (docs/decisions/358)
+    const accounts = [...ch.accounts];
+    if (accounts.length > 0)
+      this.accountRows.run(accounts.length, (args, i) => {
+        const a = accounts[i]!;
+        args.push(a.env, a.userId, a.balance, a.frozen, a.posMode, a.uTime);
+      });
+    const kept: Position[] = [];
     for (const p of ch.positions) {
-      if (p.size === 0) {
+      if (p.size !== 0) kept.push(p);
+      else
         this.statement("DELETE FROM fx_positions WHERE env = ? AND user_id = ? AND symbol = ? AND hold_side = ?").run(
           p.env,
           p.userId,
           p.symbol,
           p.holdSide,
         );
-        continue;
-      }
-      this.statement(
-        `INSERT INTO fx_positions (env, user_id, symbol, hold_side, position_id, size, cost, margin, margin_mode, leverage, realised, fees, funding,
-           opened_size, opened_cost, closed_size, closed_value, c_time, u_time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT(env, user_id, symbol, hold_side) DO UPDATE SET position_id = excluded.position_id, size = excluded.size, cost = excluded.cost,
-           margin = excluded.margin, margin_mode = excluded.margin_mode, leverage = excluded.leverage, realised = excluded.realised, fees = excluded.fees,
-           funding = excluded.funding, opened_size = excluded.opened_size, opened_cost = excluded.opened_cost, closed_size = excluded.closed_size,
-           closed_value = excluded.closed_value, c_time = excluded.c_time, u_time = excluded.u_time`,
-      ).run(
-        p.env,
-        p.userId,
-        p.symbol,
-        p.holdSide,
-        p.id,
-        p.size,
-        p.cost,
-        p.margin,
-        p.marginMode,
-        p.leverage,
-        p.realised,
-        p.fees,
-        p.funding,
-        p.openedSize,
-        p.openedCost,
-        p.closedSize,
-        p.closedValue,
-        p.cTime,
-        p.uTime,
-      );
     }
+    if (kept.length > 0)
+      this.positionRows.run(kept.length, (args, i) => {
+        const p = kept[i]!;
+        args.push(
+          p.env,
+          p.userId,
+          p.symbol,
+          p.holdSide,
+          p.id,
+          p.size,
+          p.cost,
+          p.margin,
+          p.marginMode,
+          p.leverage,
+          p.realised,
+          p.fees,
+          p.funding,
+          p.openedSize,
+          p.openedCost,
+          p.closedSize,
+          p.closedValue,
+          p.cTime,
+          p.uTime,
+        );
+      });
     for (const p of ch.closed) {
       this.statement(
         `INSERT OR REPLACE INTO fx_position_history (position_id, env, user_id, symbol, hold_side, margin_mode, opened_size, opened_cost, closed_size,
@@ -123,38 +156,45 @@ export class FuturesStore {
         p.uTime,
       );
     }
-    for (const o of ch.orders) {
-      if (o.house) continue;
-      this.statement(ORDER_UPSERT).run(orderRow(o));
-    }
-    for (const f of ch.fills) {
-      const o = f.order;
-      this.statement(
-        `INSERT OR IGNORE INTO fx_fills (trade_id, order_id, env, user_id, symbol, side, trade_side, pos_side, price, size, quote, fee, profit, scope, ts)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
-        f.tradeId,
-        o.id,
-        o.env,
-        o.userId,
-        o.symbol,
-        o.side,
-        o.tradeSide,
-        o.posSide,
-        f.price,
-        f.size,
-        f.quote,
-        f.fee,
-        f.profit,
-        f.scope,
-        f.ts,
-      );
-    }
-    for (const b of ch.bills) {
-      this.statement(
-        "INSERT INTO fx_bills (bill_id, env, user_id, symbol, coin, business_type, amount, fee, balance, ts) VALUES (?, ?, ?, ?, 'USDT', ?, ?, ?, ?, ?)",
-      ).run(b.id, b.env, b.userId, b.symbol, b.business, b.amount, b.fee, b.balance, b.ts);
-    }
+    const orders: FxOrder[] = [];
+    for (const o of ch.orders) if (!o.house) orders.push(o);
+    if (orders.length > 0)
+      this.orderRows.run(orders.length, (args, i) => {
+        const o = orders[i]!;
+        // SQLite binds no booleans: reduceOnly goes as 0 or 1
+        for (const f of ORDER_ROW.fields) args.push(f === "reduceOnly" ? (o.reduceOnly ? 1 : 0) : o[f]);
+      });
+    // fills and bills are plain inserts, many to a change when a lead fill is copied to every follower:
+    // written BATCH rows to a statement (docs/decisions/358), one VM run instead of BATCH
+    const fills = ch.fills;
+    if (fills.length > 0)
+      this.fillRows.run(fills.length, (args, i) => {
+        const f = fills[i]!;
+        const o = f.order;
+        args.push(
+          f.tradeId,
+          o.id,
+          o.env,
+          o.userId,
+          o.symbol,
+          o.side,
+          o.tradeSide,
+          o.posSide,
+          f.price,
+          f.size,
+          f.quote,
+          f.fee,
+          f.profit,
+          f.scope,
+          f.ts,
+        );
+      });
+    const bills = ch.bills;
+    if (bills.length > 0)
+      this.billRows.run(bills.length, (args, i) => {
+        const b = bills[i]!;
+        args.push(b.id, b.env, b.userId, b.symbol, "USDT", b.business, b.amount, b.fee, b.balance, b.ts);
+      });
     for (const f of ch.extra) f();
   }
 
@@ -213,24 +253,24 @@ export class FuturesStore {
   }
 
   findOrder(env: Env, userId: string, by: { orderId?: string; clientOid?: string }): FxOrder | undefined {
+    // prepared once each (every order with a clientOid looks here first: a copy fill asks once per follower)
     const row = by.orderId
-      ? this.db
-          .prepare("SELECT * FROM fx_orders WHERE order_id = ? AND env = ? AND user_id = ?")
-          .safeIntegers(true)
-          .get(by.orderId, env, userId)
-      : this.db
-          .prepare("SELECT * FROM fx_orders WHERE env = ? AND user_id = ? AND client_oid = ? AND client_oid <> ''")
-          .safeIntegers(true)
-          .get(env, userId, by.clientOid ?? "");
+      ? this.statement("SELECT * FROM fx_orders WHERE order_id = ? AND env = ? AND user_id = ?", true).get(by.orderId, env, userId)
+      : this.statement("SELECT * FROM fx_orders WHERE env = ? AND user_id = ? AND client_oid = ? AND client_oid <> ''", true).get(
+          env,
+          userId,
+          by.clientOid ?? "",
+        );
     return row ? rowToFxOrder(row as Record<string, unknown>) : undefined;
   }
 
   fills(q: HistoryQuery & { orderId?: string; before: string }) {
     const w = accountWindow(q, "ts", ["CAST(trade_id AS INTEGER) < CAST(? AS INTEGER)", q.before], [["order_id = ?", q.orderId]]);
-    // the fill's position mode is its order's
+    // the fill's position mode and source (a copy's fill is marked as its order is) are its order's
     return exactRows(
       this.db,
-      `SELECT f.*, (SELECT pos_mode FROM fx_orders o WHERE o.order_id = f.order_id) AS pos_mode FROM fx_fills f
+      `SELECT f.*, (SELECT pos_mode FROM fx_orders o WHERE o.order_id = f.order_id) AS pos_mode,
+        (SELECT source FROM fx_orders o WHERE o.order_id = f.order_id) AS source FROM fx_fills f
         WHERE ${w.sql} ORDER BY ts DESC, trade_id DESC LIMIT ?`,
       ...w.args,
       q.limit,
@@ -352,15 +392,10 @@ type FxOrderRow = Omit<Pick<FxOrder, keyof typeof ORDER_COLUMNS>, "reduceOnly"> 
 
 const ORDER_ROW = rowCodec<FxOrderRow>(ORDER_COLUMNS, { id: "order_id", type: "order_type" });
 
-/** The order write: every column from the codec, named; a known order updates only what a fill or a cancel changes. */
-const ORDER_UPSERT = `${ORDER_ROW.insert("fx_orders")}
-  ON CONFLICT(order_id) DO UPDATE SET filled = excluded.filled, filled_quote = excluded.filled_quote, fee = excluded.fee, margin = excluded.margin,
+/** The order write: every column from the codec, in `ORDER_ROW.fields` order (bound by position, many rows a statement); a known order updates only what a fill or a cancel changes. */
+const ORDER_HEAD = `INSERT INTO fx_orders (${ORDER_ROW.fields.map((f) => ORDER_ROW.column(f)).join(", ")})`;
+const ORDER_TAIL = `ON CONFLICT(order_id) DO UPDATE SET filled = excluded.filled, filled_quote = excluded.filled_quote, fee = excluded.fee, margin = excluded.margin,
     profit = excluded.profit, status = excluded.status, u_time = excluded.u_time, cancel_reason = excluded.cancel_reason`;
-
-/** An order's named parameters: SQLite binds no booleans, so `reduceOnly` goes as 0 or 1 (the other fields are not bound). */
-function orderRow(o: FxOrder): FxOrderRow {
-  return { ...o, reduceOnly: o.reduceOnly ? 1 : 0 };
-}
 
 /**
  * A stored futures order as the engine holds it. Read back orders never had the placed orders'

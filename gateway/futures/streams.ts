@@ -108,6 +108,7 @@ export function futuresPrivateStreams(fx: Futures): PrivateStreamMarket {
         profit: f.profit,
         trade_side: f.order.tradeSide,
         pos_mode: f.order.posMode,
+        source: f.order.source,
         scope: f.scope,
         ts: f.ts,
       }),

@@ -71,6 +71,7 @@ const PAGES: Record<string, Page[]> = {
   "($lang).order.mcp.tsx": [{ path: "/order/mcp", as: "user" }],
   "($lang).proof-of-reserves.tsx": forBoth("/proof-of-reserves"),
   "($lang).protection-fund.tsx": [{ path: "/protection-fund", as: "guest" }],
+  "($lang).record.copy-trading.tsx": [{ path: "/record/copy-trading", as: "user" }],
   "($lang).record.exchange.tsx": [{ path: "/record/exchange", as: "user" }],
   "($lang).record.margin.tsx": [{ path: "/record/margin", as: "user" }],
   "($lang).record.mcp.tsx": [{ path: "/record/mcp", as: "user" }],

@@ -26,6 +26,7 @@ import { DecimalInput, isPositiveDecimal } from "~/components/ui/decimal-input";
 import type { FuturesAccountView } from "./use-futures-account";
 import { isoTime } from "~/lib/trade/csv";
 import { FUNDING_BILL } from "~/lib/records/futures-sources";
+import { CopyMark, isCopy, useCopySides } from "./copy-mark";
 
 const MARGIN_DIRECTIONS = ["add", "reduce"] as const;
 
@@ -79,6 +80,7 @@ function PositionsTable({
   const [filter, setFilter] = useLocalPref("positionFilterMargin");
   const [dialog, setDialog] = useState<PositionDialog>();
   const shown = positions.filter((p) => filter === "all" || p.marginMode === filter);
+  const copied = useCopySides(positions);
   const px = (v: string | number) =>
     v === "" || Number.isNaN(Number(v))
       ? "—"
@@ -97,6 +99,7 @@ function PositionsTable({
           <span className={p.holdSide === "long" ? "up" : "down"}>
             {t(`futures.pos.${p.holdSide}`)} {t(`futures.marginMode.${p.marginMode}`)} {t("futures.form.leverageValue", { n: p.leverage })}
           </span>
+          {copied.has(`${p.symbol}:${p.holdSide}`) && <CopyMark />}
         </>
       ),
     },
@@ -518,13 +521,21 @@ export function orderSideText(
   return t(`futures.form.${closing ? "close" : "open"}${long ? "Long" : "Short"}`);
 }
 
-type SidedRow = Parameters<typeof orderSideText>[1] & { cTime: string };
+type SidedRow = Parameters<typeof orderSideText>[1] & { cTime: string; source?: string };
 
 /** The first columns of every futures order or fill table: when, then "Open long", "Close short"... */
 function leadColumns<T extends SidedRow>(t: TFunction, intl: string): Array<Column<T>> {
   return [
     { header: t("futures.pos.time"), rowHeader: true, cell: (r) => formatTime(Number(r.cTime), intl) },
-    { header: t("futures.pos.side"), cell: (r) => orderSideText(t, r) },
+    {
+      header: t("futures.pos.side"),
+      cell: (r) => (
+        <>
+          {orderSideText(t, r)}
+          {isCopy(r) && <CopyMark />}
+        </>
+      ),
+    },
   ];
 }
 
@@ -589,6 +600,8 @@ interface MixFill {
   profit: string;
   fee: string;
   cTime: string;
+  /** `enterPointSource`: `COPY` for a copy trade's fill. */
+  source: string;
 }
 
 const FILL_FIELDS = ["posMode", "tradeId", "orderId", "side", "tradeSide", "price", "baseVolume", "profit", "cTime"] as const;
@@ -596,9 +609,10 @@ const FILL_FIELDS = ["posMode", "tradeId", "orderId", "side", "tradeSide", "pric
 /** Bitget's `fill-history` page as the table's rows; a fill without an id or price is skipped. */
 const fillRows = (page: unknown): MixFill[] =>
   ((page as { fillList?: Array<Record<string, unknown>> | null } | null)?.fillList ?? []).flatMap((f): MixFill[] => {
-    const fill = Object.fromEntries(FILL_FIELDS.map((k) => [k, typeof f[k] === "string" ? f[k] : ""])) as Omit<MixFill, "fee">;
+    const fill = Object.fromEntries(FILL_FIELDS.map((k) => [k, typeof f[k] === "string" ? f[k] : ""])) as Omit<MixFill, "fee" | "source">;
     const fee = Array.isArray(f.feeDetail) ? String((f.feeDetail[0] as { totalFee?: unknown } | undefined)?.totalFee ?? "") : "";
-    return fill.tradeId && fill.price ? [{ ...fill, fee }] : [];
+    const source = typeof f.enterPointSource === "string" ? f.enterPointSource : "";
+    return fill.tradeId && fill.price ? [{ ...fill, fee, source }] : [];
   });
 
 function FuturesFills({ market }: { market: FuturesMarket }) {

@@ -4,7 +4,7 @@ import type { Column } from "~/components/ui/data-table";
 import { formatCoin, formatNumber } from "~/lib/i18n/format";
 import { numberFormat } from "~/lib/i18n/formatters";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-import { coinOf, fieldOf, quoteSized, type RecordField, type RecordRow } from "~/lib/records/source";
+import { coinOf, fieldOf, quoteSized, recordKey, type RecordField, type RecordRow } from "~/lib/records/source";
 
 /**
  * The table columns of a source's fields, for the reader's locale: times in their zone, amounts at
@@ -16,7 +16,7 @@ export function useRecordColumns(fields: readonly RecordField[]): Array<Column<R
   const { t } = useTranslation("records");
   const { intl } = usePagePrefs();
   return fields.map((f, i) => ({
-    header: t(`field.${f.label}`),
+    header: t(recordKey("field", f.label)),
     num: f.kind === "number" || f.kind === "percent",
     rowHeader: i === 0,
     testId: () => `record-${f.path}`,
@@ -38,7 +38,8 @@ export function useRecordColumns(fields: readonly RecordField[]): Array<Column<R
         case "side":
           return <span className={v === "buy" ? "up" : "down"}>{t(`side.${v}`, { defaultValue: v })}</span>;
         case "code":
-          return t(`code.${v}`, { defaultValue: v });
+          // the records namespace's words, then the copy statements' (`detached`: a copy kept at unfollow)
+          return t([`code.${v}`, `copyrec:code.${v}`], { defaultValue: v });
         default:
           return v;
       }

@@ -6,8 +6,8 @@ import { Tabs } from "~/components/ui/tabs";
 import { splitLocalePath } from "~/lib/i18n/locale-path";
 import { filtersToParams, withFilter, type RecordFilters } from "~/lib/records/filters";
 import { recordPageState } from "~/lib/records/page-state";
-import { RECORD_PAGES, type RecordPageId } from "~/lib/records/paths";
-import type { RecordSource } from "~/lib/records/source";
+import { RECORD_PAGES, recordTitleKey, type RecordPageId } from "~/lib/records/paths";
+import { recordKey, type RecordSource } from "~/lib/records/source";
 import { RecordFiltersBar } from "./filters-bar";
 import { RecordList } from "./record-list";
 import type { RecordChoices } from "~/utils/record-pairs.server";
@@ -20,7 +20,7 @@ function RecordsNav() {
     <nav aria-label={t("nav")} className="page-nav">
       {RECORD_PAGES.map((p) => (
         <LocaleLink key={p.path} to={p.path} aria-current={here === p.path ? "page" : undefined}>
-          {t(`title.${p.title}`)}
+          {t(recordTitleKey(p.title))}
         </LocaleLink>
       ))}
     </nav>
@@ -48,15 +48,15 @@ export function RecordsPage({
   const titleId = `records-${page}-title`;
   return (
     <section className="card records-page" aria-labelledby={titleId}>
-      <h1 id={titleId}>{t(`title.${page}`)}</h1>
+      <h1 id={titleId}>{t(recordTitleKey(page))}</h1>
       <RecordsNav />
       <Tabs
-        label={t(`title.${page}`)}
+        label={t(recordTitleKey(page))}
         active={filters.tab}
         onSelect={(tab) => go(withFilter(filters, { tab, type: "" }))}
         tabs={state.sources.map((s) => ({
           id: s.id,
-          label: t(`tab.${s.label}`),
+          label: t(recordKey("tab", s.label)),
           panel: () => (
             <>
               <RecordFiltersBar

@@ -170,6 +170,8 @@ export interface FuturesOrder {
   marginMode: string;
   posMode: string;
   cTime: string;
+  /** Bitget's `enterPointSource`: `COPY` for an order copy trading placed (docs/decisions/358). */
+  source?: string;
 }
 
 export function futuresOrderOf(v: unknown): FuturesOrder | undefined {
@@ -195,6 +197,7 @@ export function futuresOrderOf(v: unknown): FuturesOrder | undefined {
     marginMode: str("marginMode"),
     posMode: str("posMode"),
     cTime: str("cTime"),
+    source: str("enterPointSource"),
   };
 }
 

@@ -15,6 +15,9 @@ export type RecordRow = Readonly<Record<string, unknown>>;
  */
 export type FieldKind = "time" | "number" | "percent" | "side" | "code" | "text";
 
+/** A label's key: `group.label` in the `records` namespace, or a key of another namespace as given (`copyrec:field.trader`). */
+export const recordKey = (group: string, label: string): string => (label.includes(":") ? label : `${group}.${label}`);
+
 export interface RecordField {
   /** Where the value is in a row, a dotted path for nested fields. */
   path: string;

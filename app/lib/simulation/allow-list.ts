@@ -27,6 +27,7 @@ export const SIMULATION_PATH_PREFIXES = [
   "/record/exchange",
   "/record/margin",
   "/record/mcp",
+  "/record/copy-trading",
   "/subaccount/setting/antiphishing",
   "/subaccount/setting/devices",
   "/subaccount/setting/history",
