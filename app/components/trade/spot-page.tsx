@@ -34,6 +34,7 @@ export function SpotPage({ data }: { data: SpotPageData }) {
   const refreshIfOffline = useCallback(() => {
     if (stream !== "open") accountFeed?.refresh();
   }, [stream, accountFeed]);
+  const onSending = useCallback((clientOid: string) => announced.current.add(`placed:${clientOid}`), []);
   const onCancelling = useCallback((ids: readonly string[]) => ids.forEach((id) => announced.current.add(`cancelled:${id}`)), []);
 
   if (!market) return <MarketUnavailable />;
@@ -53,14 +54,7 @@ export function SpotPage({ data }: { data: SpotPageData }) {
         />
       }
       formLabel={t("form.title")}
-      form={
-        <OrderPanel
-          {...screen.formOf(market)}
-          available={available}
-          onSending={(clientOid) => announced.current.add(`placed:${clientOid}`)}
-          onPlaced={refreshIfOffline}
-        />
-      }
+      form={<OrderPanel {...screen.formOf(market)} available={available} onSending={onSending} onPlaced={refreshIfOffline} />}
       sides={screen.sides}
     />
   );
