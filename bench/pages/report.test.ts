@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  categoryGoal,
   failingAudits,
+  isTradingPage,
+  perfDetail,
   formatTable,
   measureRun,
   median,
@@ -153,5 +156,40 @@ describe("goals and the table", () => {
       ),
     ).toBe("page           value\n/wiki/bitcoin      7");
     expect(formatTable([["a", "bb"], ["ccc"]], "rl")).toBe("  a  bb\nccc");
+  });
+});
+
+describe("the trading screens (issue 29)", () => {
+  it("knows a pair's spot, margin and futures screens, with or without a locale prefix, and nothing else", () => {
+    for (const path of ["/spot/BTCUSDT", "/futures/usdt/BTCUSDT", "/margin/BTCUSDT", "/fr/spot/BTCUSDT", "/spot/BTCUSDT?x=1"])
+      expect(isTradingPage(path), path).toBe(true);
+    for (const path of ["/wiki", "/wiki/bitcoin", "/spot", "/events/spot", "/asset/spot", "/wiki/spot/x", "/"])
+      expect(isTradingPage(path), path).toBe(false);
+  });
+
+  it("asks performance ≥ 90 of a trading screen and 100 in every category of a public page", () => {
+    expect(categoryGoal("/spot/BTCUSDT", "performance")).toEqual({ target: 0.9, kind: "min" });
+    expect(meets(0.9, categoryGoal("/futures/usdt/BTCUSDT", "performance"))).toBe(true);
+    expect(meets(0.89, categoryGoal("/futures/usdt/BTCUSDT", "performance"))).toBe(false);
+    expect(categoryGoal("/spot/BTCUSDT", "seo")).toBeUndefined();
+    expect(meets(0.95, categoryGoal("/wiki", "performance"))).toBe(false);
+    expect(categoryGoal("/wiki", "seo")).toEqual({ target: 1, kind: "min" });
+  });
+
+  it("reads the paints, blocking time, the LCP element and the main-thread breakdown of a run", () => {
+    const result = lhr();
+    result.audits["total-blocking-time"] = audit("total-blocking-time", 0.5, "numeric", { numericValue: 320 });
+    result.audits["largest-contentful-paint-element"] = audit("largest-contentful-paint-element", 0, "metricSavings", {
+      details: { items: [{ items: [{ node: { selector: "div.order-book > span" } }] }] },
+    });
+    result.audits["mainthread-work-breakdown"] = audit("mainthread-work-breakdown", 0.5, "metricSavings", {
+      details: { items: [{ group: "scriptEvaluation", groupLabel: "Script Evaluation", duration: 812.4 }] },
+    });
+    const d = perfDetail(result);
+    expect(d.tbtMs).toBe(320);
+    expect(d.lcpMs).toBe(result.audits["largest-contentful-paint"]!.numericValue);
+    expect(d.lcpElement).toBe("div.order-book > span");
+    expect(d.mainThread).toEqual({ "Script Evaluation": 812 });
+    expect(d.fcpMs).toBeNull();
   });
 });

@@ -167,3 +167,62 @@ export function formatTable(rows: ReadonlyArray<readonly string[]>, align = "l")
 
 /** "yes" / "NO" / "—" for a pass column. */
 export const passCell = (pass: boolean | null): string => (pass === null ? "—" : pass ? "yes" : "NO");
+
+/**
+ * The trading screens issue 29 measures (item 5): a phone's first visit to a live market. Their
+ * goal is performance ≥ 90 (median of three); issue 15's 100-in-every-category and 1.5 s paint
+ * goals are the public pages' (wiki, events) and are shown for the trading screens without a goal.
+ */
+export const TRADING_PAGES = ["/spot/BTCUSDT", "/futures/usdt/BTCUSDT"] as const;
+
+/** A spot, margin or futures screen of a pair (any locale prefix). */
+export function isTradingPage(path: string): boolean {
+  const parts = path.split("?")[0]!.split("/").filter(Boolean);
+  const at = parts.findIndex((p) => p === "spot" || p === "margin" || p === "futures");
+  const prefixed = at === 1 && /^[a-z]{2}(-[A-Za-z]{2,4})?$/.test(parts[0]!);
+  return (at === 0 || prefixed) && parts.length > at + 1;
+}
+
+/** The goal of one category on one page: performance ≥ 90 on a trading screen, 100 on the public pages. */
+export function categoryGoal(path: string, category: Category): Goal | undefined {
+  if (!isTradingPage(path)) return { target: 1, kind: "min" };
+  return category === "performance" ? { target: 0.9, kind: "min" } : undefined;
+}
+
+/** Lighthouse's numbers a page's performance is made of, from one run (milliseconds; CLS unitless). */
+export interface PerfDetail {
+  fcpMs: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  speedIndexMs: number | null;
+  /** The element Lighthouse took as the largest paint, as its selector or snippet. */
+  lcpElement: string | null;
+  /** Main-thread time by category (script evaluation, style & layout, …), ms. */
+  mainThread: Record<string, number>;
+}
+
+export function perfDetail(lhr: LighthouseResult): PerfDetail {
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? null;
+  const lcpItems = (
+    lhr.audits["largest-contentful-paint-element"]?.details as
+      | { items?: Array<{ items?: Array<{ node?: { selector?: string; snippet?: string } }> }> }
+      | undefined
+  )?.items;
+  const node = lcpItems?.[0]?.items?.[0]?.node;
+  const breakdown =
+    (
+      lhr.audits["mainthread-work-breakdown"]?.details as
+        | { items?: Array<{ groupLabel?: string; group?: string; duration?: number }> }
+        | undefined
+    )?.items ?? [];
+  return {
+    fcpMs: num("first-contentful-paint"),
+    lcpMs: num("largest-contentful-paint"),
+    tbtMs: num("total-blocking-time"),
+    cls: num("cumulative-layout-shift"),
+    speedIndexMs: num("speed-index"),
+    lcpElement: node?.selector ?? node?.snippet ?? null,
+    mainThread: Object.fromEntries(breakdown.map((b) => [b.groupLabel ?? b.group ?? "?", Math.round(b.duration ?? 0)])),
+  };
+}

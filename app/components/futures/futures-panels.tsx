@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { memo, useCallback, useState } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { AccountPanels, readyCount } from "~/components/trade/account-section";
@@ -40,7 +40,7 @@ interface Props {
 }
 
 /** Below the market: positions, open and plan orders, order, trade and funding history. */
-export function FuturesPanels({ view, market, positions, loginTo }: Props) {
+export const FuturesPanels = memo(function FuturesPanels({ view, market, positions, loginTo }: Props) {
   const { t } = useTranslation("trade");
   const tabs = view && [
     {
@@ -64,7 +64,7 @@ export function FuturesPanels({ view, market, positions, loginTo }: Props) {
     { id: "liquidations", label: t("futures.live.liquidations"), panel: () => <LiquidationHistory liquidations={view.liquidations} /> },
   ];
   return <AccountPanels id="futures-account-title" title={t("futures.panels.title")} loginTo={loginTo} tabs={tabs} />;
-}
+});
 
 function PositionsTable({
   view,

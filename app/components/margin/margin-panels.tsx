@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { AccountPanels, readyCount } from "~/components/trade/account-section";
 import { AsyncView } from "~/components/trade/async-view";
@@ -13,7 +14,7 @@ import { MarginOpenOrders, MarginOrderHistory, MarginRecords } from "./margin-ta
 export type MarginAccountView = MarginAccountState & { refresh: () => void; afterAction: () => void; version: number };
 
 /** Below the market: open orders, order history, loans, repayments, interest and the pair's margin assets. */
-export function MarginPanels({
+export const MarginPanels = memo(function MarginPanels({
   view,
   mode,
   market,
@@ -54,7 +55,7 @@ export function MarginPanels({
       offline={view?.stream === "unauthorized"}
     />
   );
-}
+});
 
 /** The pair's two coins in the margin account: what is there, free, owed and its interest. */
 function PairAssets({ view, market }: { view: MarginAccountView; market: Market }) {

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import type { Async } from "~/lib/async-state";
 import { LocaleLink } from "~/components/locale-link";
@@ -7,8 +8,11 @@ import { BalancesTable } from "./balances-table";
 import { FillsTable, HistoryTable, OpenOrdersTable, PlanOrdersTable } from "./order-tables";
 import { Tabs, type Tab } from "~/components/ui/tabs";
 
-/** Below the market: the user's open orders, order history, fills and balances, kept live. */
-export function AccountSection({
+/**
+ * Below the market: the user's open orders, order history, fills and balances, kept live.
+ * Memoised: the market stream's frames do not render it again unless the account changed.
+ */
+export const AccountSection = memo(function AccountSection({
   view,
   market,
   demo,
@@ -46,7 +50,7 @@ export function AccountSection({
   return (
     <AccountPanels id="account-title" title={t("account.title")} loginTo={loginTo} tabs={tabs} offline={view?.stream === "unauthorized"} />
   );
-}
+});
 
 /** How many items a loaded list holds, for a tab's label; none while it loads or failed. */
 /**

@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from "react";
+import { memo, useCallback, useRef, useState, type CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "~/lib/i18n/format";
 import { numberFormat } from "~/lib/i18n/formatters";
@@ -67,40 +67,25 @@ export function OrderBook({ book, market, unit, lastPrice, direction, ownOrders,
   const size = (v: string) => formatNumber(v, intl, { maxDigits: sizeDigits });
   // A spread is never negative: a plain percentage, without the sign formatPercent adds to changes.
   const pct = (v: string) => numberFormat(intl, { style: "percent", maximumFractionDigits: 3 }).format(v as Intl.StringNumericLiteral);
+  // The latest click handler behind a stable one, so unchanged rows skip the stream's frames.
+  const pickRef = useRef(onPick);
+  pickRef.current = onPick;
+  const pick = useCallback((p: BookPick) => pickRef.current(p), []);
   const row = (r: BookRow, side: "ask" | "bid") => (
-    <tr
+    <BookLine
       key={r.price}
-      className={`book-row ${side}${mine.has(`${side}:${r.price}`) ? " mine" : ""}`}
-      style={{ "--depth": `${r.depth}%` } as CSSProperties}
-    >
-      <td className={side === "ask" ? "down" : "up"}>
-        {mine.has(`${side}:${r.price}`) && (
-          <span className="own-mark" data-testid="own-order-mark">
-            <span aria-hidden="true">● </span>
-            <span className="visually-hidden">{t("spot.book.yours")}: </span>
-          </span>
-        )}
-        <button
-          type="button"
-          className="book-pick"
-          onClick={() => onPick({ price: r.price })}
-          aria-label={t("spot.book.usePrice", { price: price(r.price) })}
-        >
-          {price(r.price)}
-        </button>
-      </td>
-      <td className="num">
-        <button
-          type="button"
-          className="book-pick"
-          onClick={() => onPick({ quantity: r.size, unit })}
-          aria-label={t("spot.book.useAmount", { amount: size(r.size), coin })}
-        >
-          {size(r.size)}
-        </button>
-      </td>
-      <td className="num">{size(r.total)}</td>
-    </tr>
+      side={side}
+      price={r.price}
+      size={r.size}
+      depth={r.depth}
+      mine={mine.has(`${side}:${r.price}`)}
+      priceText={price(r.price)}
+      sizeText={size(r.size)}
+      totalText={size(r.total)}
+      coin={coin}
+      unit={unit}
+      onPick={pick}
+    />
   );
   const arrow = direction === "up" ? "↑" : direction === "down" ? "↓" : "";
   return (
@@ -177,3 +162,66 @@ export function OrderBook({ book, market, unit, lastPrice, direction, ownOrders,
     </section>
   );
 }
+
+/**
+ * One level of the book. Memoised on its texts: a stream frame changes a few levels, and only
+ * those render again (their labels are translated per row; issue 29, docs/decisions/725).
+ */
+const BookLine = memo(function BookLine({
+  side,
+  price,
+  size,
+  depth,
+  mine,
+  priceText,
+  sizeText,
+  totalText,
+  coin,
+  unit,
+  onPick,
+}: {
+  side: "ask" | "bid";
+  price: string;
+  size: string;
+  depth: string;
+  mine: boolean;
+  priceText: string;
+  sizeText: string;
+  totalText: string;
+  coin: string;
+  unit: TradeUnit;
+  onPick: (pick: BookPick) => void;
+}) {
+  const { t } = useTranslation("trade");
+  return (
+    <tr className={`book-row ${side}${mine ? " mine" : ""}`} style={{ "--depth": `${depth}%` } as CSSProperties}>
+      <td className={side === "ask" ? "down" : "up"}>
+        {mine && (
+          <span className="own-mark" data-testid="own-order-mark">
+            <span aria-hidden="true">● </span>
+            <span className="visually-hidden">{t("spot.book.yours")}: </span>
+          </span>
+        )}
+        <button
+          type="button"
+          className="book-pick"
+          onClick={() => onPick({ price })}
+          aria-label={t("spot.book.usePrice", { price: priceText })}
+        >
+          {priceText}
+        </button>
+      </td>
+      <td className="num">
+        <button
+          type="button"
+          className="book-pick"
+          onClick={() => onPick({ quantity: size, unit })}
+          aria-label={t("spot.book.useAmount", { amount: sizeText, coin })}
+        >
+          {sizeText}
+        </button>
+      </td>
+      <td className="num">{totalText}</td>
+    </tr>
+  );
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { memo, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { V2, type OrderType } from "../../../protocol/bitget";
 import { browserHttp } from "~/lib/http/browser-client";
@@ -93,8 +93,21 @@ type Pending = { kind: "order"; body: Record<string, string> } | { kind: "plan";
 /**
  * Buy or sell: limit, market or plan (trigger) orders, sized in coin or quote, checked field by
  * field before it is sent; market and plan orders are confirmed first unless the trader opted out.
+ * Memoised: the market stream's frames render it again only when the last price changed.
  */
-export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSide, unit, onUnit, pick, onSending, onPlaced }: Props) {
+export const OrderPanel = memo(function OrderPanel({
+  market,
+  lastPrice,
+  available,
+  loggedIn,
+  side,
+  onSide,
+  unit,
+  onUnit,
+  pick,
+  onSending,
+  onPlaced,
+}: Props) {
   const { t } = useTranslation("trade");
   const { intl } = usePagePrefs();
   const errorText = useErrorText();
@@ -393,4 +406,4 @@ export function OrderPanel({ market, lastPrice, available, loggedIn, side, onSid
       )}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { parseDecimal, type Decimal } from "~/lib/numbers/decimal";
 import { useSimulationMode } from "~/lib/simulation/simulation-mode";
 import type { SpotAsset } from "~/lib/assets/valuation";
@@ -29,10 +29,15 @@ export function SpotPage({ data }: { data: SpotPageData }) {
 
   useSpotToasts(accountFeed, market, announced.current);
 
+  // Stable while the account's stream state holds, so the account panels (memoised) skip the market's frames.
+  const stream = account?.stream;
+  const refreshIfOffline = useCallback(() => {
+    if (stream !== "open") accountFeed?.refresh();
+  }, [stream, accountFeed]);
+  const onSending = useCallback((clientOid: string) => announced.current.add(`placed:${clientOid}`), []);
+  const onCancelling = useCallback((ids: readonly string[]) => ids.forEach((id) => announced.current.add(`cancelled:${id}`)), []);
+
   if (!market) return <MarketUnavailable />;
-  const refreshIfOffline = () => {
-    if (account?.stream !== "open") accountFeed?.refresh();
-  };
   return (
     <TradeLayout
       testId="spot-page"
@@ -44,19 +49,12 @@ export function SpotPage({ data }: { data: SpotPageData }) {
           market={market}
           demo={demo}
           onChanged={refreshIfOffline}
-          onCancelling={(ids) => ids.forEach((id) => announced.current.add(`cancelled:${id}`))}
+          onCancelling={onCancelling}
           loginTo={loginTo}
         />
       }
       formLabel={t("form.title")}
-      form={
-        <OrderPanel
-          {...screen.formOf(market)}
-          available={available}
-          onSending={(clientOid) => announced.current.add(`placed:${clientOid}`)}
-          onPlaced={refreshIfOffline}
-        />
-      }
+      form={<OrderPanel {...screen.formOf(market)} available={available} onSending={onSending} onPlaced={refreshIfOffline} />}
       sides={screen.sides}
     />
   );

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { memo, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { V2 } from "../../../protocol/bitget";
 import { MIX } from "../../../protocol/mix";
@@ -29,9 +29,11 @@ function contractsOf(tickers: readonly PairTicker[]): ListedPair[] {
  * The market picker: a search over every listed pair and USDT-M contract, quote tabs, a futures
  * tab and the trader's favourites (local preferences, spot and futures apart) first, sorting by
  * 24 h change or volume (docs/decisions/704, 722). Markets are links (they work without scripts);
- * prices, and the contracts, are read again each time it opens.
+ * prices, and the contracts, are read again each time it opens. Memoised: its props are the page's
+ * first data, so the stream's frames, which render the screen again, do not render every pair's
+ * row again (issue 29, docs/decisions/725).
  */
-export function SymbolSwitcher({
+export const SymbolSwitcher = memo(function SymbolSwitcher({
   current,
   pairs,
   tickers,
@@ -185,4 +187,4 @@ export function SymbolSwitcher({
       </div>
     </details>
   );
-}
+});

@@ -24,6 +24,7 @@ import type { Market } from "~/lib/trade/market";
 import type { BookView } from "~/lib/trade/market-feed";
 import { SPOT_CHART, type ChartPageData, type ChartSource } from "~/lib/trade/chart/source";
 import { useFrameStore } from "~/lib/ws/frame-store";
+import { nextTask, whenIdle } from "~/lib/scheduling/idle";
 import { formatTime } from "~/components/trade/time-text";
 import { useCandleFeed } from "~/components/trade/use-feeds";
 import type { ChartEngine, ChartLib, ChartTexts } from "./chart-engine";
@@ -155,16 +156,26 @@ const ChartCard = memo(function ChartCard({
   // The same markers keep their identity, so a live tick does not redraw the marks.
   const fillList = useSameList(fillMarks(fills, history.candles, markFills));
 
-  // The library, after first paint; never on the server.
+  // The library, once the browser is idle after the page's start (hydration and the streams' first
+  // frames come first, docs/decisions/725); its evaluation and the chart's creation are separate tasks.
+  // Never on the server.
   const [lib, setLib] = useState<LibState>({ state: "loading" });
   useEffect(() => {
     let alive = true;
-    Promise.all([import("lightweight-charts"), import("./chart-engine")]).then(
-      ([l, e]) => alive && setLib({ state: "ready", lib: l, Engine: e.ChartEngine }),
-      () => alive && setLib({ state: "failed" }),
-    );
+    const cancel = whenIdle(() => {
+      Promise.all([import("lightweight-charts"), import("./chart-engine")])
+        .then(async (loaded) => {
+          await nextTask();
+          return loaded;
+        })
+        .then(
+          ([l, e]) => alive && setLib({ state: "ready", lib: l, Engine: e.ChartEngine }),
+          () => alive && setLib({ state: "failed" }),
+        );
+    });
     return () => {
       alive = false;
+      cancel();
     };
   }, []);
 
