@@ -75,7 +75,12 @@ export function TraderProfilePage({
         </p>
       )}
       {userId ? (
-        <div className="copy-actions" data-copy-slot="actions" />
+        <div
+          className="copy-actions"
+          data-copy-slot="actions"
+          data-visibility={detail.positionVisibility}
+          data-delay={detail.positionDelayMinutes}
+        />
       ) : (
         <div className="copy-actions">
           <LocaleLink className="button primary" to="/login">
