@@ -3,11 +3,11 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { RadioChoices } from "~/components/ui/radio-choices";
 import { browserHttp } from "~/lib/http/browser-client";
-import { COPY_PATHS } from "~/lib/copy/api";
+import { COPY_PATHS, percentToRatio } from "~/lib/copy/api";
 import { MIX, PRODUCT_TYPE } from "~/lib/futures/api";
 import type { FuturesContract } from "~/lib/futures/contract";
 import { formatCoin, formatNumber } from "~/lib/i18n/format";
-import { compare, parseDecimal, toText } from "~/lib/numbers/decimal";
+import { compare, parseDecimal } from "~/lib/numbers/decimal";
 import { showToast } from "~/lib/toast";
 import { useCopyErrorText } from "./use-copy";
 
@@ -20,12 +20,6 @@ function checkDecimal(v: string, scale: number, min: string, max: string, option
   const lo = parseDecimal(min)!;
   const hi = parseDecimal(max)!;
   return d !== undefined && d.scale <= scale && compare(d, lo) >= 0 && compare(d, hi) <= 0;
-}
-
-/** A percentage of at most two decimals as the ratio the API takes ("50" → "0.5"); the input was checked. */
-export function percentToRatio(pct: string): string {
-  const d = parseDecimal(pct.trim())!;
-  return toText({ int: d.int, scale: d.scale + 2 });
 }
 
 /** Take profit: above 0 and at most 1000 % of the copy's margin (`stopSurplusRatio` 0 < r ≤ 10); stop loss: at most 100 % (0 < r ≤ 1). */
