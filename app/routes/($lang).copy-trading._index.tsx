@@ -1,11 +1,14 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TraderListPage } from "~/components/copy/trader-list";
 import { loadTraderList } from "~/lib/copy/page-data.server";
 import { BRAND, metaT } from "~/lib/i18n/meta";
-import copyCss from "~/styles/copy.css?url";
+import type { PageHandle } from "~/lib/page-handle";
+import { documentVisit } from "~/lib/wiki/document-visit";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: copyCss }];
+/** Server HTML, its stylesheet inline, and small bundles for what is interactive (docs/decisions/019, 357). */
+export const handle: PageHandle = { hydrate: false, inlineCss: true };
+export const clientLoader = documentVisit;
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadTraderList(context, request);
 
@@ -20,12 +23,12 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data, location }) =
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },
     ...(data ? [{ property: "og:url", content: data.origin + location.pathname }] : []),
-    ...(data && !data.params.isDefault ? [{ name: "robots", content: "noindex, follow" }] : []),
+    ...(data && (!data.params.isDefault || data.env === "demo") ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];
 };
 
 /** /copy-trading: the ranked lead traders (docs/product.md §28, docs/decisions/357). */
 export default function CopyTrading() {
   const data = useLoaderData<typeof loader>();
-  return <TraderListPage list={data.list} params={data.params} />;
+  return <TraderListPage list={data.list} params={data.params} env={data.env} bundles={data.bundles} />;
 }

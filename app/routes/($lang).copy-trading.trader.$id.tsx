@@ -1,11 +1,14 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { TraderProfilePage } from "~/components/copy/trader-profile";
 import { loadTraderProfile } from "~/lib/copy/page-data.server";
 import { BRAND, metaT } from "~/lib/i18n/meta";
-import copyCss from "~/styles/copy.css?url";
+import type { PageHandle } from "~/lib/page-handle";
+import { documentVisit } from "~/lib/wiki/document-visit";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: copyCss }];
+/** Server HTML, its stylesheet inline, and small bundles for what is interactive (docs/decisions/019, 357). */
+export const handle: PageHandle = { hydrate: false, inlineCss: true };
+export const clientLoader = documentVisit;
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) => loadTraderProfile(context, request, params.id ?? "");
 
@@ -20,12 +23,21 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data, location }) =
     { property: "og:description", content: description },
     { property: "og:type", content: "profile" },
     ...(data ? [{ property: "og:url", content: data.origin + location.pathname }] : []),
-    ...(data?.detail ? [] : [{ name: "robots", content: "noindex" }]),
+    ...(data?.detail && data.env === "live" ? [] : [{ name: "robots", content: "noindex" }]),
   ];
 };
 
 /** /copy-trading/trader/:id: one lead's public profile (docs/product.md §28, docs/decisions/357). */
 export default function CopyTrader() {
   const data = useLoaderData<typeof loader>();
-  return <TraderProfilePage key={data.traderId} traderId={data.traderId} detail={data.detail} history={data.history} />;
+  return (
+    <TraderProfilePage
+      traderId={data.traderId}
+      env={data.env}
+      demoOnly={data.demoOnly}
+      detail={data.detail}
+      history={data.history}
+      bundles={data.bundles}
+    />
+  );
 }

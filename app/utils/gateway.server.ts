@@ -17,13 +17,13 @@ export async function callGateway<T>(
   context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">,
   request: Request,
   path: string,
-  opts: { method?: "GET" | "POST"; body?: unknown; locale?: string } = {},
+  opts: { method?: "GET" | "POST"; body?: unknown; locale?: string; paperTrading?: boolean } = {},
 ): Promise<GatewayResult<T>> {
   const method = opts.method ?? "POST";
   const locale = localeOrDefault(opts.locale);
   // The browser's own headers (docs/protocol.md §3); the server has no device ids of its own.
   const headers = baseHeaders(
-    { locale: locale.key, languageType: locale.languageType, terminalCode: "", deviceId: "", paperTrading: false },
+    { locale: locale.key, languageType: locale.languageType, terminalCode: "", deviceId: "", paperTrading: opts.paperTrading === true },
     crypto.randomUUID().replace(/-/g, ""),
     Date.now(),
   );

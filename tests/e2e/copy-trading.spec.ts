@@ -41,17 +41,25 @@ test("apply to lead, follow with a ratio, unfollow", async ({ browser, request }
   await newFuturesTrader(fol, "/futures/usdt/BTCUSDT", "300");
   await fol.goto("/copy-trading?sortBy=followers");
   await expect(fol.getByTestId(`copy-trader-${traderId}`)).toBeVisible();
-  await fol.getByTestId(`copy-trader-${traderId}`).getByRole("link", { name: traderId }).click();
+  await fol.getByTestId(`copy-trader-${traderId}`).getByRole("link", { name: traderId, exact: true }).click();
   await expect(fol.getByTestId("copy-followers")).toHaveText("0 / 100");
   await fol.getByRole("button", { name: "Follow", exact: true }).click();
   const follow = fol.getByRole("dialog", { name: `Follow ${traderId}` });
   await follow.getByLabel("Ratio", { exact: true }).fill("50");
   await follow.getByLabel("Total loss limit").fill("100");
+  // take profit and stop loss are shares of each copy's margin: a stop loss above 100 % is refused in the form
+  await follow.getByLabel("Take profit").fill("50");
+  await follow.getByLabel("Stop loss").fill("150");
+  await expect(follow.getByRole("alert")).toContainText("up to 100 % of the margin");
+  await expect(follow.getByRole("button", { name: "Review" })).toHaveAttribute("aria-disabled", "true");
+  await follow.getByLabel("Stop loss").fill("20");
   await follow.getByRole("button", { name: "Review" }).click();
   const confirm = fol.getByRole("dialog", { name: `Confirm: follow ${traderId}` });
   await expect(confirm.getByTestId("copy-follow-summary")).toContainText("50 % of the trader's size");
   await expect(confirm.getByTestId("copy-follow-summary")).toContainText("BTCUSDT");
   await expect(confirm.getByTestId("copy-follow-summary")).toContainText("100 USDT");
+  await expect(confirm.getByTestId("copy-summary-tp")).toHaveText("50 % of the margin");
+  await expect(confirm.getByTestId("copy-summary-sl")).toHaveText("20 % of the margin");
   await confirm.getByRole("button", { name: "Confirm follow" }).click();
   await expect(fol.getByTestId("copy-following")).toBeVisible();
   await expect(fol.getByTestId("copy-followers")).toHaveText("1 / 100");

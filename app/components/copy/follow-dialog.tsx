@@ -3,12 +3,11 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { RadioChoices } from "~/components/ui/radio-choices";
 import { browserHttp } from "~/lib/http/browser-client";
-import { COPY_PATHS } from "~/lib/copy/api";
+import { COPY_PATHS, percentToRatio } from "~/lib/copy/api";
 import { MIX, PRODUCT_TYPE } from "~/lib/futures/api";
 import type { FuturesContract } from "~/lib/futures/contract";
 import { formatCoin, formatNumber } from "~/lib/i18n/format";
 import { compare, parseDecimal } from "~/lib/numbers/decimal";
-import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { showToast } from "~/lib/toast";
 import { useCopyErrorText } from "./use-copy";
 
@@ -23,14 +22,28 @@ function checkDecimal(v: string, scale: number, min: string, max: string, option
   return d !== undefined && d.scale <= scale && compare(d, lo) >= 0 && compare(d, hi) <= 0;
 }
 
+/** Take profit: above 0 and at most 1000 % of the copy's margin (`stopSurplusRatio` 0 < r ≤ 10); stop loss: at most 100 % (0 < r ≤ 1). */
+export const TAKE_PROFIT_MAX_PCT = "1000";
+export const STOP_LOSS_MAX_PCT = "100";
+
 /**
  * "Follow" (or change the settings of a follow): a ratio of the lead's size or a fixed margin per
- * copy, the pairs to copy, a cap per order and a total loss limit; then a confirm step that says it
- * all back before the BFF's `mix-follower/settings` call.
+ * copy, the pairs to copy, a cap per order, take profit and stop loss per copy (a share of its
+ * margin) and a total loss limit; then a confirm step that says it all back before the BFF's
+ * `mix-follower/settings` call.
  */
-export function FollowDialog({ traderId, onDone, onClose }: { traderId: string; onDone: () => void; onClose: () => void }) {
+export function FollowDialog({
+  traderId,
+  intl,
+  onDone,
+  onClose,
+}: {
+  traderId: string;
+  intl: string;
+  onDone: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation("copy");
-  const { intl } = usePagePrefs();
   const errorText = useCopyErrorText();
   const id = useId();
   const [symbols, setSymbols] = useState<string[] | null>(null);
@@ -38,6 +51,8 @@ export function FollowDialog({ traderId, onDone, onClose }: { traderId: string; 
   const [mode, setMode] = useState<Mode>("percent");
   const [value, setValue] = useState("100");
   const [maxPer, setMaxPer] = useState("");
+  const [takeProfit, setTakeProfit] = useState("");
+  const [stopLoss, setStopLoss] = useState("");
   const [lossLimit, setLossLimit] = useState("");
   const [step, setStep] = useState<"edit" | "confirm">("edit");
   const [busy, setBusy] = useState(false);
@@ -58,6 +73,9 @@ export function FollowDialog({ traderId, onDone, onClose }: { traderId: string; 
         : !checkDecimal(value, 8, "0.00000001", "1000000000") && t("follow.amountError"),
     pairs: chosen.size === 0 && t("follow.pairsError"),
     maxPer: !checkDecimal(maxPer, 8, "0.00000001", "1000000000", true) && t("follow.positiveError"),
+    takeProfit:
+      !checkDecimal(takeProfit, 2, "0.01", TAKE_PROFIT_MAX_PCT, true) && t("follow.takeProfitError", { max: TAKE_PROFIT_MAX_PCT }),
+    stopLoss: !checkDecimal(stopLoss, 2, "0.01", STOP_LOSS_MAX_PCT, true) && t("follow.stopLossError", { max: STOP_LOSS_MAX_PCT }),
     lossLimit: !checkDecimal(lossLimit, 8, "0.00000001", "1000000000", true) && t("follow.positiveError"),
   };
   const firstError = Object.entries(errors).find(([, e]) => e)?.[0];
@@ -72,6 +90,8 @@ export function FollowDialog({ traderId, onDone, onClose }: { traderId: string; 
           traceType: mode,
           traceValue: value.trim(),
           ...(maxPer.trim() ? { maxHoldSize: maxPer.trim() } : {}),
+          ...(takeProfit.trim() ? { stopSurplusRatio: percentToRatio(takeProfit) } : {}),
+          ...(stopLoss.trim() ? { stopLossRatio: percentToRatio(stopLoss) } : {}),
         })),
         ...(lossLimit.trim() ? { totalLossLimit: lossLimit.trim() } : {}),
       });
@@ -107,6 +127,14 @@ export function FollowDialog({ traderId, onDone, onClose }: { traderId: string; 
           <dd>{[...chosen].join(", ")}</dd>
           <dt>{t("follow.maxPerOrder")}</dt>
           <dd>{maxPer.trim() ? usdt(maxPer) : t("follow.none")}</dd>
+          <dt>{t("follow.takeProfit")}</dt>
+          <dd data-testid="copy-summary-tp">
+            {takeProfit.trim() ? t("follow.ofMargin", { pct: formatNumber(takeProfit.trim(), intl, { maxDigits: 2 }) }) : t("follow.none")}
+          </dd>
+          <dt>{t("follow.stopLoss")}</dt>
+          <dd data-testid="copy-summary-sl">
+            {stopLoss.trim() ? t("follow.ofMargin", { pct: formatNumber(stopLoss.trim(), intl, { maxDigits: 2 }) }) : t("follow.none")}
+          </dd>
           <dt>{t("follow.lossLimit")}</dt>
           <dd>{lossLimit.trim() ? usdt(lossLimit) : t("follow.none")}</dd>
         </dl>
@@ -179,6 +207,24 @@ export function FollowDialog({ traderId, onDone, onClose }: { traderId: string; 
           value={maxPer}
           onChange={setMaxPer}
           error={errors.maxPer || undefined}
+        />
+        <Field
+          id={`${id}-takeProfit`}
+          label={t("follow.takeProfit")}
+          hint={t("follow.takeProfitHint", { max: TAKE_PROFIT_MAX_PCT })}
+          suffix="%"
+          value={takeProfit}
+          onChange={setTakeProfit}
+          error={errors.takeProfit || undefined}
+        />
+        <Field
+          id={`${id}-stopLoss`}
+          label={t("follow.stopLoss")}
+          hint={t("follow.stopLossHint", { max: STOP_LOSS_MAX_PCT })}
+          suffix="%"
+          value={stopLoss}
+          onChange={setStopLoss}
+          error={errors.stopLoss || undefined}
         />
         <Field
           id={`${id}-lossLimit`}

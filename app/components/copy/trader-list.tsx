@@ -1,12 +1,12 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LocaleLink, useLocalize } from "~/components/locale-link";
+import { StandaloneScripts } from "~/components/standalone-scripts";
+import { IssuerCertForLogout } from "~/components/wiki/issuer-cert";
 import { DataTable } from "~/components/ui/data-table";
 import {
   COPY_PAGE_SIZE,
   COPY_PERIODS,
   COPY_SORTS,
-  listQuery,
   traderPagePath,
   type CopyPeriod,
   type CopySort,
@@ -15,37 +15,45 @@ import {
 } from "~/lib/copy/api";
 import { formatCoin, formatPercent } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-import { ApplyLead } from "./apply-lead";
-import { FollowDialog } from "./follow-dialog";
-import { useCopyViewer, useEnvData } from "./use-copy";
+import { useRootData } from "~/lib/root-data";
+import type { StandaloneAssets } from "~/load-context";
+import { CopyPageRoot, envQuery } from "./page-root";
 
 const trend = (v: string) => (v.startsWith("-") ? "num down" : Number(v) > 0 ? "num up" : "num");
 
-/** `/copy-trading`: the ranked leads with their figures over a period, sorted, paged; the next step for each reader. */
+/**
+ * `/copy-trading`: the ranked leads with their figures over a period, sorted, paged; the next step
+ * for each reader. Server HTML only: the period, sort and pages are links; a signed-in reader's
+ * actions (apply, follow) are drawn into the `data-copy-slot`/`data-copy-row` places by the page's
+ * bundle (`copy-page`, docs/decisions/357), which knows what only the browser can read.
+ */
 export function TraderListPage({
-  list: serverList,
+  list,
   params,
+  env,
+  bundles,
 }: {
   list: TraderList | null;
   params: { period: CopyPeriod; sortBy: CopySort; pageNo: number };
+  env: "live" | "demo";
+  bundles: readonly (StandaloneAssets | undefined)[];
 }) {
   const { t } = useTranslation("copy");
   const { intl } = usePagePrefs();
   const localize = useLocalize();
-  const { data: list, demo, reload } = useEnvData(serverList, listQuery(params.period, params.sortBy, params.pageNo));
-  const viewer = useCopyViewer();
-  const [following, setFollowing] = useState<string | null>(null);
+  const userId = useRootData()?.user?.userId ?? null;
+  const demo = env === "demo";
   const href = (p: Partial<{ period: string; sortBy: string; page: number }>) => {
     const q = new URLSearchParams({ period: p.period ?? params.period, sortBy: p.sortBy ?? params.sortBy });
     if ((p.page ?? 1) > 1) q.set("page", String(p.page));
+    if (demo) q.set("demo", "1");
     return `${localize("/copy-trading")}?${q}`;
   };
   const usdt = (v: string) => formatCoin(v, "USDT", intl);
-  const followed = new Set(viewer.following.map((f) => f.traderId));
   const total = Number(list?.total ?? 0);
   const pages = Math.max(1, Math.ceil(total / COPY_PAGE_SIZE));
   return (
-    <div className="copy-page">
+    <CopyPageRoot env={env} userId={userId}>
       <h1>{t("list.title")}</h1>
       <p className="lead">{t("list.lead")}</p>
       {demo && (
@@ -59,31 +67,20 @@ export function TraderListPage({
           <li>{t("steps.follow")}</li>
           <li>{t("steps.lead")}</li>
         </ol>
-        <div className="copy-actions">
-          {!viewer.userId ? (
-            <>
-              <LocaleLink className="button primary" to="/login">
-                {t("steps.signIn")}
-              </LocaleLink>
-              <LocaleLink className="button" to="/register">
-                {t("steps.register")}
-              </LocaleLink>
-            </>
-          ) : viewer.isLead ? (
-            <LocaleLink className="button primary" to={traderPagePath(viewer.userId)} data-testid="copy-my-profile">
-              {t("steps.myProfile")}
+        {!userId ? (
+          <div className="copy-actions">
+            <LocaleLink className="button primary" to="/login">
+              {t("steps.signIn")}
             </LocaleLink>
-          ) : (
-            <ApplyLead
-              onDone={() => {
-                viewer.refresh();
-                reload();
-              }}
-            />
-          )}
-        </div>
+            <LocaleLink className="button" to="/register">
+              {t("steps.register")}
+            </LocaleLink>
+          </div>
+        ) : (
+          <div className="copy-actions" data-copy-slot="steps" />
+        )}
       </section>
-      <section className="card" aria-labelledby="copy-rank-title">
+      <section className="card" aria-labelledby="copy-rank-title" id="copy-ranking" data-copy-region>
         <h2 id="copy-rank-title">{t("list.ranking")}</h2>
         <nav className="copy-filters" aria-label={t("list.period")}>
           <span className="muted">{t("list.period")}</span>
@@ -102,7 +99,7 @@ export function TraderListPage({
           ))}
         </nav>
         {list === null ? (
-          <p role="status">{demo ? t("common.loading") : t("list.unavailable")}</p>
+          <p role="status">{t("list.unavailable")}</p>
         ) : list.list.length === 0 ? (
           <p role="status" data-testid="copy-empty">
             {t("list.empty")}
@@ -121,7 +118,7 @@ export function TraderListPage({
               {
                 header: t("col.trader"),
                 rowHeader: true,
-                cell: (r) => <LocaleLink to={traderPagePath(r.traderId)}>{r.traderName}</LocaleLink>,
+                cell: (r) => <LocaleLink to={traderPagePath(r.traderId) + envQuery(env)}>{r.traderName}</LocaleLink>,
               },
               { header: t("col.roi"), num: true, cellClass: (r) => trend(r.roi), cell: (r) => formatPercent(r.roi, intl) },
               { header: t("col.pnl"), num: true, cellClass: (r) => trend(r.pnl), cell: (r) => usdt(r.pnl) },
@@ -133,25 +130,17 @@ export function TraderListPage({
               {
                 header: <span className="visually-hidden">{t("col.actions")}</span>,
                 end: true,
-                cell: (r) =>
-                  viewer.userId && !viewer.isLead && r.traderId !== viewer.userId ? (
-                    followed.has(r.traderId) ? (
-                      <span className="badge">{t("follow.following")}</span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="button primary"
-                        onClick={() => setFollowing(r.traderId)}
-                        aria-label={t("follow.buttonOf", { trader: r.traderName })}
-                      >
-                        {t("follow.button")}
-                      </button>
-                    )
-                  ) : (
-                    <LocaleLink className="button" to={traderPagePath(r.traderId)} aria-label={t("list.viewOf", { trader: r.traderName })}>
+                cell: (r) => (
+                  <span data-copy-row={r.traderId} data-name={r.traderName}>
+                    <LocaleLink
+                      className="button"
+                      to={traderPagePath(r.traderId) + envQuery(env)}
+                      aria-label={t("list.viewOf", { trader: r.traderName })}
+                    >
                       {t("list.view")}
                     </LocaleLink>
-                  ),
+                  </span>
+                ),
               },
             ]}
           />
@@ -164,16 +153,8 @@ export function TraderListPage({
           </nav>
         )}
       </section>
-      {following && (
-        <FollowDialog
-          traderId={following}
-          onClose={() => setFollowing(null)}
-          onDone={() => {
-            viewer.refresh();
-            reload();
-          }}
-        />
-      )}
-    </div>
+      <IssuerCertForLogout />
+      <StandaloneScripts bundles={bundles} />
+    </CopyPageRoot>
   );
 }

@@ -1,64 +1,55 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LocaleLink } from "~/components/locale-link";
+import { StandaloneScripts } from "~/components/standalone-scripts";
 import { DataTable } from "~/components/ui/data-table";
-import { RadioChoices } from "~/components/ui/radio-choices";
-import { browserHttp } from "~/lib/http/browser-client";
-import {
-  COPY_PUBLIC_PATHS,
-  detailPath,
-  historyPath,
-  type PeriodFigures,
-  type TraderDetail,
-  type TraderHistory,
-  type TraderPosition,
-  type TraderTrack,
-} from "~/lib/copy/api";
+import { IssuerCertForLogout } from "~/components/wiki/issuer-cert";
+import type { PeriodFigures, TraderDetail, TraderPosition, TraderTrack } from "~/lib/copy/api";
 import { formatCoin, formatDateTime, formatNumber, formatPercent } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
-import { showToast } from "~/lib/toast";
-import { FollowDialog, UnfollowDialog } from "./follow-dialog";
+import { useRootData } from "~/lib/root-data";
+import type { StandaloneAssets } from "~/load-context";
+import { CopyPageRoot, envQuery } from "./page-root";
 import { PnlChart } from "./pnl-chart";
-import { useCopyErrorText, useCopyViewer, useEnvData } from "./use-copy";
 
 const trend = (v: string) => (v.startsWith("-") ? "down" : Number(v) > 0 ? "up" : "");
 const unsigned = (s: string) => s.replace(/^\+/, "");
 
-/** `/copy-trading/trader/:id`: a lead's figures over 7/30/90 days, its PnL, positions as it lets them show, and its closed trades. */
+/**
+ * `/copy-trading/trader/:id`: a lead's figures over 7/30/90 days, its PnL, positions as it lets them
+ * show, and its closed trades. Server HTML only; a signed-in reader's actions (follow, change,
+ * unfollow, the lead's own visibility choice) are drawn into `data-copy-slot="actions"` by the page's
+ * bundle (`copy-page`, docs/decisions/357).
+ */
 export function TraderProfilePage({
   traderId,
-  detail: serverDetail,
-  history: serverHistory,
+  env,
+  demoOnly,
+  detail,
+  history,
+  bundles,
 }: {
   traderId: string;
+  env: "live" | "demo";
+  demoOnly: boolean;
   detail: TraderDetail | null;
   history: TraderTrack[];
+  bundles: readonly (StandaloneAssets | undefined)[];
 }) {
   const { t } = useTranslation("copy");
   const { intl } = usePagePrefs();
-  const { data: detail, demo, reload } = useEnvData(serverDetail, detailPath(traderId));
-  const { data: hist, reload: reloadHistory } = useEnvData<TraderHistory | null>(
-    serverHistory ? { trackingList: serverHistory, endId: "" } : null,
-    historyPath(traderId),
-  );
-  const viewer = useCopyViewer();
-  const [dialog, setDialog] = useState<"follow" | "unfollow" | null>(null);
+  const userId = useRootData()?.user?.userId ?? null;
+  const demo = env === "demo";
   const usdt = (v: string) => `${formatCoin(v, "USDT", intl)} USDT`;
-  const refresh = () => {
-    viewer.refresh();
-    reload();
-    reloadHistory();
-  };
+  const back = "/copy-trading" + (demo && !demoOnly ? envQuery(env) : "");
   if (!detail)
     return (
-      <div className="copy-page">
+      <CopyPageRoot env={env} userId={userId}>
         <h1>{t("profile.notFound")}</h1>
-        <p role="status">{demo ? t("common.loading") : t("profile.notFoundText")}</p>
-        <LocaleLink to="/copy-trading">{t("profile.back")}</LocaleLink>
-      </div>
+        <p role="status">{t("profile.notFoundText")}</p>
+        <LocaleLink to={back}>{t("profile.back")}</LocaleLink>
+        <StandaloneScripts bundles={bundles} />
+      </CopyPageRoot>
     );
-  const mine = viewer.userId === traderId;
-  const following = viewer.following.some((f) => f.traderId === traderId);
   const rows: Array<{ key: string; label: string; cell: (p: PeriodFigures) => string; cls?: (p: PeriodFigures) => string }> = [
     { key: "roi", label: t("col.roi"), cell: (p) => formatPercent(p.roi, intl), cls: (p) => trend(p.roi) },
     { key: "pnl", label: t("col.pnl"), cell: (p) => usdt(p.pnl), cls: (p) => trend(p.pnl) },
@@ -66,11 +57,10 @@ export function TraderProfilePage({
     { key: "maxDrawdown", label: t("col.maxDrawdown"), cell: (p) => unsigned(formatPercent(p.maxDrawdown, intl)) },
     { key: "trades", label: t("col.trades"), cell: (p) => formatNumber(p.trades, intl) },
   ];
-  const history = hist?.trackingList ?? [];
   return (
-    <div className="copy-page">
+    <CopyPageRoot env={env} userId={userId} traderId={traderId} demoOnly={demoOnly}>
       <p>
-        <LocaleLink to="/copy-trading">{t("profile.back")}</LocaleLink>
+        <LocaleLink to={back}>{t("profile.back")}</LocaleLink>
       </p>
       <h1 data-testid="copy-trader-name">{t("profile.title", { trader: detail.traderName })}</h1>
       <p className="lead">
@@ -84,34 +74,21 @@ export function TraderProfilePage({
           {t("demo.note")}
         </p>
       )}
-      <div className="copy-actions">
-        {mine ? (
-          <VisibilitySetting value={detail.positionVisibility} delay={detail.positionDelayMinutes} onDone={refresh} />
-        ) : !viewer.userId ? (
+      {userId ? (
+        <div
+          className="copy-actions"
+          data-copy-slot="actions"
+          data-visibility={detail.positionVisibility}
+          data-delay={detail.positionDelayMinutes}
+        />
+      ) : (
+        <div className="copy-actions">
           <LocaleLink className="button primary" to="/login">
             {t("steps.signInToFollow")}
           </LocaleLink>
-        ) : viewer.isLead ? (
-          <p className="muted">{t("profile.leadCannotFollow")}</p>
-        ) : following ? (
-          <>
-            <span className="badge" data-testid="copy-following">
-              {t("follow.following")}
-            </span>
-            <button type="button" className="button" onClick={() => setDialog("follow")}>
-              {t("follow.edit")}
-            </button>
-            <button type="button" className="button" onClick={() => setDialog("unfollow")} data-testid="copy-unfollow">
-              {t("unfollow.button")}
-            </button>
-          </>
-        ) : (
-          <button type="button" className="button primary" onClick={() => setDialog("follow")} data-testid="copy-follow">
-            {t("follow.button")}
-          </button>
-        )}
-      </div>
-      <section className="card" aria-labelledby="copy-figures-title">
+        </div>
+      )}
+      <section className="card" aria-labelledby="copy-figures-title" id="copy-figures" data-copy-region>
         <h2 id="copy-figures-title">{t("profile.figures")}</h2>
         <dl className="copy-figures">
           <div>
@@ -162,7 +139,7 @@ export function TraderProfilePage({
         <h2 id="copy-chart-title">{t("chart.heading")}</h2>
         <PnlChart curve={detail.pnlCurve} intl={intl} />
       </section>
-      <section className="card" aria-labelledby="copy-positions-title">
+      <section className="card" aria-labelledby="copy-positions-title" id="copy-positions" data-copy-region>
         <h2 id="copy-positions-title">{t("profile.positions")}</h2>
         {detail.positionVisibility === "hide" ? (
           <p role="status">{t("profile.positionsHidden")}</p>
@@ -191,7 +168,7 @@ export function TraderProfilePage({
           </>
         )}
       </section>
-      <section className="card" aria-labelledby="copy-history-title">
+      <section className="card" aria-labelledby="copy-history-title" id="copy-history" data-copy-region>
         <h2 id="copy-history-title">{t("profile.history")}</h2>
         {history.length === 0 ? (
           <p role="status">{t("profile.noHistory")}</p>
@@ -212,42 +189,8 @@ export function TraderProfilePage({
           />
         )}
       </section>
-      {dialog === "follow" && <FollowDialog traderId={traderId} onClose={() => setDialog(null)} onDone={refresh} />}
-      {dialog === "unfollow" && <UnfollowDialog traderId={traderId} onClose={() => setDialog(null)} onDone={refresh} />}
-    </div>
-  );
-}
-
-/** The lead's own choice of what its open positions show. */
-function VisibilitySetting({ value, delay, onDone }: { value: "show" | "delay" | "hide"; delay: string; onDone: () => void }) {
-  const { t } = useTranslation("copy");
-  const errorText = useCopyErrorText();
-  const [busy, setBusy] = useState(false);
-  const set = async (v: "show" | "delay" | "hide") => {
-    setBusy(true);
-    try {
-      await browserHttp().post(COPY_PUBLIC_PATHS.positionVisibility, { positionVisibility: v });
-      showToast(t("visibility.done"));
-      onDone();
-    } catch (e) {
-      showToast(t("toast.failed", { msg: errorText(e) }), "notice");
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <div className="copy-visibility" aria-busy={busy}>
-      <p>
-        <strong>{t("visibility.title")}</strong> <span className="muted">{t("visibility.mine")}</span>
-      </p>
-      <RadioChoices
-        legend={t("visibility.title")}
-        values={["show", "delay", "hide"] as const}
-        value={value}
-        onChange={(v) => void set(v)}
-        label={(v) => t(`visibility.${v}`, { minutes: delay })}
-        testId={(v) => `copy-visibility-${v}`}
-      />
-    </div>
+      <IssuerCertForLogout />
+      <StandaloneScripts bundles={bundles} />
+    </CopyPageRoot>
   );
 }

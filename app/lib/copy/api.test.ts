@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HttpError } from "~/lib/http/errors";
-import { copyErrorKey, listQuery, readListParams, traderPagePath } from "./api";
+import { copyErrorKey, listQuery, percentToRatio, readListParams, traderPagePath } from "./api";
 
 describe("copy-trading page addresses", () => {
   it("reads period, sort and page from the address, anything else as the default", () => {
@@ -28,5 +28,15 @@ describe("copy-trading refusals", () => {
     expect(copyErrorKey(new HttpError("code", "odd", 200, "49999"))).toEqual({ key: "errors.refused", msg: "odd" });
     expect(copyErrorKey(new HttpError("network", "down")).key).toBe("errors.network");
     expect(copyErrorKey(new HttpError("status", "slow down", 429)).key).toBe("errors.tooMany");
+  });
+});
+
+describe("take profit and stop loss", () => {
+  it("turns a percentage of the margin into the ratio the settings API takes, exactly", () => {
+    expect(percentToRatio("50")).toBe("0.5");
+    expect(percentToRatio("1000")).toBe("10");
+    expect(percentToRatio("0.01")).toBe("0.0001");
+    expect(percentToRatio(" 12.5 ")).toBe("0.125");
+    expect(percentToRatio("abc")).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@
  */
 import { COPY_PATHS, COPY_PUBLIC_PATHS } from "../../../protocol/copy";
 import { HttpError } from "~/lib/http/errors";
+import { parseDecimal, toText } from "~/lib/numbers/decimal";
 
 export { COPY_PATHS, COPY_PUBLIC_PATHS };
 
@@ -140,4 +141,11 @@ export function copyErrorKey(err: unknown): { key: string; msg: string } {
     return { key: BY_CODE[err.code] ?? "errors.refused", msg: err.message || err.code };
   }
   return { key: "errors.refused", msg: err instanceof Error ? err.message : String(err) };
+}
+
+/** A percentage of at most two decimals as the ratio the API takes ("50" → "0.5"); undefined when it is not a decimal. */
+export function percentToRatio(pct: string): string | undefined {
+  const d = parseDecimal(pct.trim());
+  if (!d) return undefined;
+  return toText({ int: d.int, scale: d.scale + 2 });
 }
