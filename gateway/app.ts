@@ -273,6 +273,7 @@ export async function createGateway(
       },
     },
     log: log("event results failed"),
+    demoLead: (id) => copy.lead("paper", id) !== undefined,
   });
   events.seed(seedEvents(Date.now()));
   events.start();

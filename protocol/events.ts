@@ -116,6 +116,8 @@ export interface Standing {
   returnPct: string;
   equity: string;
   startEquity: string;
+  /** The participant leads copy trading on demo: its copy profile's trader id (docs/decisions/356). */
+  copyTraderId?: string;
 }
 
 export interface Leaderboard {

@@ -57,7 +57,10 @@ export default function EventPage() {
       unavailable: t("board.unavailable"),
       final: t("board.final"),
       participants: t("board.participants", { replace: { count: "{{count}}" } }),
+      copy: t("board.copy"),
+      copyLabel: t("board.copyLabel", { replace: { name: "{{name}}" } }),
     },
+    copyBase: data.copyBase,
   };
   const ld = eventJsonLd({ event, url: data.pageUrl, image: event.imageUrl, organizer: { name: BRAND, url: `${data.origin}/` } });
   return (
@@ -99,7 +102,7 @@ export default function EventPage() {
               loginHref={data.loginHref}
               spotHref={data.spotHref}
             />
-            <Leaderboard board={board} intl={data.intl} sortHref={sortHref} />
+            <Leaderboard board={board} intl={data.intl} sortHref={sortHref} copyBase={data.copyBase} />
           </div>
         ) : null}
         <section className="card rules" aria-labelledby="rules-title">

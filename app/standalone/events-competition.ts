@@ -19,7 +19,7 @@ function readConfig(): CompetitionConfig | undefined {
   }
 }
 
-function rowElement(r: BoardRow, you: string): HTMLTableRowElement {
+function rowElement(r: BoardRow, texts: CompetitionConfig["texts"]): HTMLTableRowElement {
   const tr = document.createElement("tr");
   if (r.mine) tr.className = "mine";
   const rank = document.createElement("td");
@@ -29,8 +29,16 @@ function rowElement(r: BoardRow, you: string): HTMLTableRowElement {
   if (r.mine) {
     const tag = document.createElement("span");
     tag.className = "you-tag";
-    tag.textContent = you;
+    tag.textContent = texts.you;
     name.append(" ", tag);
+  }
+  if (r.copyHref) {
+    const link = document.createElement("a");
+    link.className = "copy-tag";
+    link.href = r.copyHref;
+    link.setAttribute("aria-label", fill(texts.copyLabel, { name: r.name }));
+    link.textContent = texts.copy;
+    name.append(" ", link);
   }
   const pnl = document.createElement("td");
   pnl.className = `num ${r.trend}`;
@@ -45,7 +53,7 @@ function rowElement(r: BoardRow, you: string): HTMLTableRowElement {
 function render(board: Leaderboard, config: CompetitionConfig): void {
   const { texts, intl } = config;
   const rows = byId(COMPETITION_IDS.rows);
-  rows?.replaceChildren(...boardRows(board, intl).map((r) => rowElement(r, texts.you)));
+  rows?.replaceChildren(...boardRows(board, intl, config.copyBase).map((r) => rowElement(r, texts)));
   const empty = byId(COMPETITION_IDS.empty);
   if (empty) empty.hidden = board.list.length > 0;
   const count = byId(COMPETITION_IDS.participants);

@@ -34,7 +34,7 @@ function fakeLedger() {
   return { ledger, equity, moved, opened, valuedAt };
 }
 
-function setup(opts: { users?: Record<string, { nickName: string; subAccount: boolean }> } = {}) {
+function setup(opts: { users?: Record<string, { nickName: string; subAccount: boolean }>; demoLeads?: string[] } = {}) {
   const clock = { now: T0 };
   const f = fakeLedger();
   const users = opts.users ?? {
@@ -44,7 +44,14 @@ function setup(opts: { users?: Record<string, { nickName: string; subAccount: bo
     sub: { nickName: "sub", subAccount: true },
   };
   const store = new EventStore(t.db);
-  const svc = new EventService({ store, ledger: f.ledger, entrants: { of: (id) => users[id] }, now: () => clock.now });
+  const leads = new Set(opts.demoLeads ?? []);
+  const svc = new EventService({
+    store,
+    ledger: f.ledger,
+    entrants: { of: (id) => users[id] },
+    now: () => clock.now,
+    demoLead: (id) => leads.has(id),
+  });
   return { svc, store, clock, ...f };
 }
 
@@ -203,6 +210,20 @@ describe("the competition", () => {
     const after = svc.leaderboard("spring-cup", { by: "pnl", limit: 10, userId: "u2" });
     expect(after.list.map((s) => s.name)).toEqual(["al***e", "ca***l"]);
     expect(after.me).toMatchObject({ rank: 0, disqualified: true });
+  });
+
+  it("names the copy profile of a participant who leads copy trading on demo, and no one else's", async () => {
+    const { svc, equity } = setup({ demoLeads: ["u3"] });
+    svc.create(cup());
+    for (const u of ["u1", "u3"]) {
+      equity.set(u, 1000n * U);
+      await svc.enrol("spring-cup", u);
+    }
+    const board = svc.leaderboard("spring-cup", { by: "pnl", limit: 10 });
+    expect(board.list.map((s) => [s.name, s.copyTraderId])).toEqual([
+      ["al***e", undefined],
+      ["ca***l", "u3"],
+    ]);
   });
 
   it("freezes the final standings at the end: later trading changes nothing", async () => {

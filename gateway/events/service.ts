@@ -126,6 +126,8 @@ export interface EventServiceDeps {
   entrants: EntrantDirectory;
   now?: () => number;
   log?: (err: unknown) => void;
+  /** Whether a user leads copy trading on demo, where a competition's participants may be followed. */
+  demoLead?: (userId: string) => boolean;
 }
 
 interface Computed {
@@ -175,6 +177,7 @@ export class EventService {
   private readonly entrants: EntrantDirectory;
   private readonly now: () => number;
   private readonly log: (err: unknown) => void;
+  private readonly demoLead?: (userId: string) => boolean;
   private readonly live = new Map<number, { at: number; rows: Computed[] }>();
   private timer: NodeJS.Timeout | undefined;
 
@@ -184,6 +187,7 @@ export class EventService {
     this.entrants = deps.entrants;
     this.now = deps.now ?? Date.now;
     this.log = deps.log ?? (() => undefined);
+    this.demoLead = deps.demoLead;
   }
 
   // ---- content ----
@@ -382,6 +386,7 @@ export class EventService {
       returnPct: pct(r.returnPpm),
       equity: usdt(r.equity),
       startEquity: usdt(r.startEquity),
+      ...(this.demoLead?.(r.userId) ? { copyTraderId: r.userId } : {}),
     });
     const list = rows
       .filter((r) => !r.disqualified)

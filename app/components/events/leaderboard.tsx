@@ -16,7 +16,18 @@ const BOARD_COLUMNS = [
  * The standings as the server saw them for this visitor; the competition bundle refreshes the same
  * elements while the page is open. Sorting is a pair of links, so it works without JavaScript.
  */
-export function Leaderboard({ board, intl, sortHref }: { board: Board | null; intl: string; sortHref: (by: "pnl" | "return") => string }) {
+export function Leaderboard({
+  board,
+  intl,
+  sortHref,
+  copyBase,
+}: {
+  board: Board | null;
+  intl: string;
+  sortHref: (by: "pnl" | "return") => string;
+  /** Where demo leads' copy profiles are linked (the page's localized `/copy-trading/trader`). */
+  copyBase: string;
+}) {
   const { t } = useTranslation("events");
   if (!board) {
     return (
@@ -26,7 +37,7 @@ export function Leaderboard({ board, intl, sortHref }: { board: Board | null; in
       </section>
     );
   }
-  const rows = boardRows(board, intl);
+  const rows = boardRows(board, intl, copyBase);
   const me = board.me;
   return (
     <section className="card board" aria-labelledby="board-title">
@@ -71,6 +82,14 @@ export function Leaderboard({ board, intl, sortHref }: { board: Board | null; in
                     <>
                       {" "}
                       <span className="you-tag">{t("board.you")}</span>
+                    </>
+                  ) : null}
+                  {r.copyHref ? (
+                    <>
+                      {" "}
+                      <a className="copy-tag" href={r.copyHref} aria-label={t("board.copyLabel", { name: r.name })}>
+                        {t("board.copy")}
+                      </a>
                     </>
                   ) : null}
                 </td>

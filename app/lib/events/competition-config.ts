@@ -28,6 +28,9 @@ export interface CompetitionTexts {
   unavailable: string;
   final: string;
   participants: string;
+  /** A demo lead's copy link, and its accessible name with `{{name}}`. */
+  copy: string;
+  copyLabel: string;
 }
 
 export interface CompetitionConfig {
@@ -37,6 +40,8 @@ export interface CompetitionConfig {
   intl: string;
   final: boolean;
   texts: CompetitionTexts;
+  /** The page's localized `/copy-trading/trader`, under which a demo lead's profile is linked. */
+  copyBase: string;
   /** The issuer certificate for the sign config; only on a logged-in page, which may enrol. */
   issuerCert: string | null;
 }

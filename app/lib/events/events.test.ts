@@ -135,6 +135,13 @@ describe("leaderboard rows", () => {
     ]);
   });
 
+  it("links a demo lead's row to its copy profile on demo, under the page's locale", () => {
+    const led = { ...board, list: [{ ...board.list[0]!, copyTraderId: "u 1/2" }, board.list[1]!] };
+    const rows = boardRows(led, "de-DE", "/de/copy-trading/trader");
+    expect(rows.map((r) => r.copyHref)).toEqual(["/de/copy-trading/trader/u%201%2F2?demo=1", undefined]);
+    expect(boardRows(led, "de-DE").map((r) => r.copyHref)).toEqual([undefined, undefined]);
+  });
+
   it("trusts only answers shaped like a leaderboard", () => {
     expect(isLeaderboard(board)).toBe(true);
     expect(isLeaderboard({ ...board, list: [{ rank: "1" }] })).toBe(false);

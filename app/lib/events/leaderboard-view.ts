@@ -10,11 +10,16 @@ export interface BoardRow {
   /** Gains and losses are said in words by the sign, and coloured by this. */
   trend: "up" | "down" | "flat";
   mine: boolean;
+  /** The participant's copy-trading profile on demo, when it leads there. */
+  copyHref?: string;
 }
 
 const trendOf = (s: Standing): BoardRow["trend"] => (Number(s.pnl) > 0 ? "up" : Number(s.pnl) < 0 ? "down" : "flat");
 
-export function boardRow(s: Standing, intl: string, mine: boolean): BoardRow {
+/** A demo lead's profile address under `copyBase` (the page's localized `/copy-trading/trader`). */
+export const copyProfileHref = (copyBase: string, traderId: string): string => `${copyBase}/${encodeURIComponent(traderId)}?demo=1`;
+
+export function boardRow(s: Standing, intl: string, mine: boolean, copyBase?: string): BoardRow {
   return {
     rank: String(s.rank),
     name: s.name,
@@ -22,12 +27,13 @@ export function boardRow(s: Standing, intl: string, mine: boolean): BoardRow {
     returnPct: percent(s.returnPct, intl),
     trend: trendOf(s),
     mine,
+    ...(copyBase && s.copyTraderId ? { copyHref: copyProfileHref(copyBase, s.copyTraderId) } : {}),
   };
 }
 
-export function boardRows(board: Leaderboard, intl: string): BoardRow[] {
+export function boardRows(board: Leaderboard, intl: string, copyBase?: string): BoardRow[] {
   return board.list.map((s) =>
-    boardRow(s, intl, Boolean(board.me && !board.me.disqualified && board.me.rank === s.rank && board.me.name === s.name)),
+    boardRow(s, intl, Boolean(board.me && !board.me.disqualified && board.me.rank === s.rank && board.me.name === s.name), copyBase),
   );
 }
 

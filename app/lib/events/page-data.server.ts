@@ -143,6 +143,7 @@ export async function loadEventPage(context: Ctx, request: Request, rawSlug: str
     pagePath: url.pathname,
     pageLang: s.intl,
     eventsHref: localize("/events"),
+    copyBase: localize("/copy-trading/trader"),
     /** The texts are another language's (English) than the page's. */
     fallback: textLocale.intl.split("-")[0] !== s.intl.split("-")[0],
     event: {
