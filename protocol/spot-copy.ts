@@ -7,12 +7,14 @@ export const SPOT_COPY_PATHS = {
   traderCurrentTrack: "/api/v2/copy/spot-trader/order-current-track",
   traderHistoryTrack: "/api/v2/copy/spot-trader/order-history-track",
   traderFollowers: "/api/v2/copy/spot-trader/config-query-followers",
+  traderCloseTracking: "/api/v2/copy/spot-trader/order-close-tracking",
   followerSettings: "/api/v2/copy/spot-follower/settings",
   followerQuerySettings: "/api/v2/copy/spot-follower/query-settings",
   followerCurrentOrders: "/api/v2/copy/spot-follower/query-current-orders",
   followerHistoryOrders: "/api/v2/copy/spot-follower/query-history-orders",
   followerTraders: "/api/v2/copy/spot-follower/query-traders",
   followerCancelTrader: "/api/v2/copy/spot-follower/cancel-trader",
+  followerCloseTracking: "/api/v2/copy/spot-follower/order-close-tracking",
   /** This exchange's addition: every spot copy placed or refused for the follower, with the engine's code and reason. */
   followerCopyRecords: "/api/v2/copy/spot-follower/query-copy-records",
 } as const;

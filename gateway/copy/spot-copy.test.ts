@@ -248,6 +248,36 @@ describe("copies", () => {
     w.conserved();
   });
 
+  it("lets the follower sell its copy by hand (share paid) and the lead sell its holding through its own order path", async () => {
+    const w = world();
+    await setup(w);
+    w.copy.follow("live", "f1", "lead", [ratio(1)]);
+    w.copy.follow("live", "f2", "lead", [ratio(1)]);
+    await w.quote(320_000);
+    await w.order("lead", "buy", 320_001, 10_000);
+    await w.copy.settle();
+    const t1 = w.copy.openCopies("live", "f1")[0]!;
+    await expect(w.copy.followerSell("live", "f1", "ETHUSDT", [t1.id + 1000])).rejects.toMatchObject({ code: "22002" });
+    await expect(w.copy.followerSell("live", "f2", "ETHUSDT", [t1.id])).rejects.toMatchObject({ code: "22002" });
+    await w.quote(330_000);
+    const sold = await w.copy.followerSell("live", "f1", "ETHUSDT", [t1.id]);
+    expect(sold).toEqual([expect.objectContaining({ id: t1.id, status: "closed", held: 0n })]);
+    expect(sold[0]!.shared).toBe((sold[0]!.realised * 100_000n) / 1_000_000n);
+    expect(sold[0]!.shared).toBeGreaterThan(0n);
+    expect(w.bills(SPOT_SHARE_BILLS[1])).toEqual([expect.objectContaining({ u: "lead", size: sold[0]!.shared })]);
+    expect(w.eth("f1") - 5n * U).toBeLessThan(LOT);
+    // the lead sells its holding: f2's copy follows; f1 has nothing left to sell
+    expect(() => w.copy.requireLead("live", "f1")).toThrow(expect.objectContaining({ code: "40701" }));
+    const lt = w.copy.openLeadTracks("live", "lead")[0]!;
+    const done = await w.copy.leadSell("live", "lead", "ETHUSDT", [lt.id]);
+    expect(done).toEqual([expect.objectContaining({ orderId: expect.stringMatching(/^\d+$/) })]);
+    await w.copy.settle();
+    expect(w.copy.openLeadTracks("live", "lead")).toEqual([]);
+    expect(w.copy.openCopies("live", "f2")).toEqual([]);
+    expect(w.eth("lead")).toBeGreaterThanOrEqual(5n * U);
+    w.conserved();
+  });
+
   it("runs a copy job a crash left after the lead's durable fill, once, at the next start", async () => {
     const w = world();
     await setup(w);

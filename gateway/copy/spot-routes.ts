@@ -35,6 +35,18 @@ const SettingsSchema = z.object({
   settings: z.array(PairSchema).min(1).max(50),
 });
 const CancelSchema = z.object({ traderId: text(64) });
+const CloseSchema = z.object({ symbol: text(32), trackingNoList: z.array(text(32)).min(1).max(50) });
+
+/** What an order-close-tracking body names: one pair and up to 50 tracking numbers. */
+function closeOf(b: z.infer<typeof CloseSchema>): { symbol: string; ids: number[] } {
+  const inst = instrument(b.symbol.toUpperCase());
+  if (!inst) throw bad(`Parameter symbol is invalid: ${shown(b.symbol)}`);
+  const ids = b.trackingNoList.map((x) => {
+    if (!/^\d{1,16}$/.test(x)) throw bad(`Parameter trackingNoList is invalid: ${shown(x)}`);
+    return Number(x);
+  });
+  return { symbol: inst.symbol, ids };
+}
 
 const bad = (msg: string) => new GatewayError(COPY_CODES.paramInvalid, msg);
 
@@ -208,6 +220,12 @@ export function spotCopyRoutes(
     );
   });
 
+  route("POST", SPOT_COPY_PATHS.traderCloseTracking, 5, true, async (req, p, env) => {
+    const c = closeOf(parseFields(CloseSchema, req.body));
+    const done = await svc.leadSell(env, p.userId, c.symbol, c.ids);
+    return ok(done.map((d) => ({ trackingNo: str(d.track.id), symbol: d.track.symbol, orderId: d.orderId })));
+  });
+
   // ---- the follower ----
   route("POST", SPOT_COPY_PATHS.followerSettings, 5, true, async (req, p, env) => {
     const b = parseFields(SettingsSchema, req.body);
@@ -274,6 +292,12 @@ export function spotCopyRoutes(
     const b = parseFields(CancelSchema, req.body);
     svc.unfollow(env, p.userId, b.traderId);
     return ok("success");
+  });
+
+  route("POST", SPOT_COPY_PATHS.followerCloseTracking, 5, true, async (req, p, env) => {
+    const c = closeOf(parseFields(CloseSchema, req.body));
+    const done = await svc.followerSell(env, p.userId, c.symbol, c.ids);
+    return ok(done.map((t) => ({ trackingNo: str(t.id), symbol: t.symbol, sellOrderId: t.sellOrderId })));
   });
 
   route("GET", SPOT_COPY_PATHS.followerCopyRecords, 10, false, async (req, p, env) => {

@@ -573,6 +573,82 @@ export class SpotCopyService {
     ch.extra.push(() => this.deps.store.insertRecord(r));
   }
 
+  // ---- selling by hand -----------------------------------------------------------------------
+
+  /**
+   * The follower sells copies whole at market (Bitget's `spot-follower/order-close-tracking`), in one
+   * change through the engine's entry point; the profit share applies as to any copy sell. A copy the
+   * engine refuses is recorded. Answers the copies sold (wholly or in part).
+   */
+  async followerSell(env: Env, followerId: string, symbol: string, trackingNos: number[]): Promise<SpotTrackRow[]> {
+    const inst = instrument(symbol);
+    const wanted = new Set(trackingNos);
+    const found = this.openCopies(env, followerId).filter((t) => t.symbol === symbol && wanted.has(t.id));
+    if (!inst || found.length === 0) throw new GatewayError("22002", "No copy to sell");
+    const ch = newChange();
+    const done: SpotTrackRow[] = [];
+    for (const t of found) {
+      const f = this.follows.get(t.followId);
+      if (!f) continue;
+      const avail = this.deps.exchange.engine.balance(env, followerId, inst.baseCoin).available;
+      const held = t.held < avail ? t.held : avail;
+      const size = Number(held / inst.baseUnitsPerLot);
+      const rec = this.record(f, { leadOrderId: "", symbol } as SpotJob, "sell", size);
+      try {
+        if (size <= 0) throw new EngineError(EX_CODES.insufficientBalance, "Less than one lot of the copy is in the account");
+        const o = this.deps.exchange.placeWithin(
+          env,
+          followerId,
+          {
+            symbol,
+            side: "sell",
+            orderType: "market",
+            size: lotsText(inst, size),
+            clientOid: `${SPOT_COPY_OID_PREFIX}${rec.id}`,
+            stpMode: "cancel_taker",
+          },
+          COPY_SOURCE,
+          ch,
+        );
+        if (o.filled > 0) {
+          this.sold(f, t, inst, o, ch, `${t.followId}:${symbol}`, true);
+          done.push(t);
+        }
+        this.placed(ch, rec, o);
+      } catch (err) {
+        this.refused(ch, rec, err);
+      }
+    }
+    await this.deps.exchange.store.commit(ch);
+    return done;
+  }
+
+  /**
+   * The lead sells its copied holdings at market (Bitget's `spot-trader/order-close-tracking`) through its
+   * own order path: the copies follow from its fills like any lead sell. Answers the holdings and their orders.
+   */
+  async leadSell(
+    env: Env,
+    leadId: string,
+    symbol: string,
+    trackingNos: number[],
+  ): Promise<Array<{ track: SpotTrackRow; orderId: string }>> {
+    this.requireLead(env, leadId);
+    const inst = instrument(symbol);
+    const wanted = new Set(trackingNos);
+    const out: Array<{ track: SpotTrackRow; orderId: string }> = [];
+    for (const t of this.openLeadTracks(env, leadId)) {
+      if (!inst || t.symbol !== symbol || !wanted.has(t.id)) continue;
+      const avail = this.deps.exchange.engine.balance(env, leadId, inst.baseCoin).available;
+      const size = Number((t.held < avail ? t.held : avail) / inst.baseUnitsPerLot);
+      if (size <= 0) continue;
+      const o = await this.deps.exchange.placeOrder(env, leadId, { symbol, side: "sell", orderType: "market", size: lotsText(inst, size) });
+      out.push({ track: t, orderId: o.id });
+    }
+    if (out.length === 0) throw new GatewayError("22002", "No copied holding to sell");
+    return out;
+  }
+
   // ---- reads ---------------------------------------------------------------------------------
 
   openLeadTracks(env: Env, leadId: string): SpotTrackRow[] {

@@ -83,6 +83,21 @@ describe("spot copy trading", () => {
     expect(lt).toEqual([expect.objectContaining({ symbol: "ETHUSDT", followCount: "1" })]);
     expect((await lead.get(`${P.traderCurrentTrack}?symbol=NOPE`)).body.code).toBe("40017");
 
+    // selling by hand: bad input and someone else's copy refused
+    const closeBad: Array<[Client, string, unknown, string]> = [
+      [fol, P.followerCloseTracking, { symbol: "ETHUSDT", trackingNoList: ["abc"] }, "40017"],
+      [fol, P.followerCloseTracking, { symbol: "ETHUSDT", trackingNoList: [] }, "40017"],
+      [fol, P.followerCloseTracking, { symbol: "NOPE", trackingNoList: [cur.trackingNo] }, "40017"],
+      [stranger, P.followerCloseTracking, { symbol: "ETHUSDT", trackingNoList: [cur.trackingNo] }, "22002"],
+      [stranger, P.traderCloseTracking, { symbol: "ETHUSDT", trackingNoList: [lt[0]!.trackingNo] }, "40701"],
+      [lead, P.traderCloseTracking, { symbol: "ETHUSDT", trackingNoList: ["999999"] }, "22002"],
+    ];
+    for (const [c, path, body, code] of closeBad) {
+      const r = await c.post(path, body);
+      expect(r.status, JSON.stringify(body)).toBeLessThan(500);
+      expect(r.body.code, JSON.stringify(body)).toBe(code);
+    }
+
     // the lead sells all its ETH: the copy is sold whole, and a positive result pays the lead a tenth of it
     const leadEth = await eth(lead);
     const sell = await lead.post(V2.placeOrder, {
