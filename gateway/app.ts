@@ -282,6 +282,8 @@ export async function createGateway(
     futures: { isLead: (env, id) => copy.lead(env, id) !== undefined, isFollower: (env, id) => copy.followsOf(env, id).length > 0 },
     log: log("spot copy trading error"),
   });
+  // the spot copies' take profit and stop loss, at each trade (docs/decisions/360)
+  exchange.market.listeners.add((env, symbol, t) => spotCopy.onTrade(env, symbol, t.price));
   // conversions as the user's FOK orders on the spot books (docs/decisions/334)
   const convert = new ConvertService(exchange.svc, new ConvertStore(db));
   const eventStore = new EventStore(db);

@@ -43,6 +43,7 @@ function world(dir?: string, minEquity = 100n * U) {
       throw err;
     },
   });
+  ex.market.listeners.add((env, symbol, t) => copy.onTrade(env, symbol, t.price));
   const credit = async (user: string, coin: string, amount: bigint, env: Env = "live") => {
     const ch = newChange();
     svc.ensureAccount(env, user, ch);
@@ -275,6 +276,46 @@ describe("copies", () => {
     expect(w.copy.openLeadTracks("live", "lead")).toEqual([]);
     expect(w.copy.openCopies("live", "f2")).toEqual([]);
     expect(w.eth("lead")).toBeGreaterThanOrEqual(5n * U);
+    w.conserved();
+  });
+
+  it("sells a copy whole at its take profit or stop loss (a whole percent of its cost, at the last trade), the follow going on", async () => {
+    const w = world();
+    await setup(w);
+    w.copy.follow("live", "f1", "lead", [{ ...ratio(1), tpPct: 3 }]);
+    w.copy.follow("live", "f2", "lead", [{ ...ratio(1), slPct: 3 }]);
+    await w.quote(320_000);
+    await w.order("lead", "buy", 320_001, 10_000);
+    await w.copy.settle();
+    const until = async (ok: () => boolean) => {
+      for (let i = 0; i < 50 && !ok(); i++) await new Promise((r) => setImmediate(r));
+      expect(ok()).toBe(true);
+    };
+    const open = (u: string) => w.copy.openCopies("live", u).length;
+    await w.credit("t", "USDT", 1_000_000n * U);
+    await w.credit("t", "ETH", 10n * U);
+    // +2 %: nothing; +3.75 %: the take profit sells f1's copy whole, and pays the lead its share
+    await w.quote(326_500);
+    await w.order("t", "buy", 326_501, 10);
+    await new Promise((r) => setImmediate(r));
+    expect([open("f1"), open("f2")]).toEqual([1, 1]);
+    await w.quote(332_000);
+    await w.order("t", "buy", 332_001, 10);
+    await until(() => open("f1") === 0);
+    expect(open("f2")).toBe(1);
+    const [r1] = w.copy.records({ env: "live", userId: "f1", before: Number.MAX_SAFE_INTEGER, limit: 1 });
+    expect(r1).toMatchObject({ side: "sell", status: "placed", reason: "take profit", size: 9_990 });
+    expect(w.bills(SPOT_SHARE_BILLS[0])).toEqual([expect.objectContaining({ u: "f1", ref: r1!.orderId })]);
+    // down to -3.4 % of the cost: the stop loss sells f2's copy, no share on a loss
+    await w.quote(316_000);
+    await w.order("t", "sell", 315_999, 10);
+    await w.quote(309_000);
+    await w.order("t", "sell", 308_999, 10);
+    await until(() => open("f2") === 0);
+    const [r2] = w.copy.records({ env: "live", userId: "f2", before: Number.MAX_SAFE_INTEGER, limit: 1 });
+    expect(r2).toMatchObject({ side: "sell", status: "placed", reason: "stop loss" });
+    expect(w.bills(SPOT_SHARE_BILLS[0])).toHaveLength(1);
+    expect(w.copy.followsOf("live", "f2")).toHaveLength(1);
     w.conserved();
   });
 

@@ -68,20 +68,26 @@ function amount(v: string, name: string): bigint {
 function pairOf(p: z.infer<typeof PairSchema>): SpotPairSetting {
   const inst = instrument(p.symbol.toUpperCase());
   if (!inst) throw bad(`Parameter symbol is invalid: ${shown(p.symbol)}`);
-  // Bitget's per-copy take profit and stop loss are not built for spot copies: refused rather than accepted and ignored
-  if (!isAbsent(p.stopSurplusRatio) || !isAbsent(p.stopLossRatio))
-    throw bad("Parameters stopSurplusRatio and stopLossRatio are not supported for spot copies");
+  const tpsl = { ...percentOf(p.stopSurplusRatio, "stopSurplusRatio", 1000), ...percentOf(p.stopLossRatio, "stopLossRatio", 100) };
   const maxPerOrder = isAbsent(p.maxHoldSize) ? 0n : amount(p.maxHoldSize, "maxHoldSize");
   const type = p.traceType.toLowerCase();
   if (type === "percent") {
     // Bitget's spot percent: a multiple of the lead's amount, "1" the same, "0.5" half
     const ppm = /^\d{1,2}(\.\d{1,6})?$/.test(p.traceValue) ? Number(parseScaled(p.traceValue, 6)) : NaN;
     if (!(ppm >= SPOT_RATIO_RANGE.min && ppm <= SPOT_RATIO_RANGE.max)) throw bad("Parameter traceValue must be a multiple from 0.01 to 10");
-    return { symbol: inst.symbol, traceType: "percent", ratioPpm: ppm, amount: 0n, maxPerOrder };
+    return { symbol: inst.symbol, traceType: "percent", ratioPpm: ppm, amount: 0n, maxPerOrder, ...tpsl };
   }
   if (type === "amount")
-    return { symbol: inst.symbol, traceType: "amount", ratioPpm: 0, amount: amount(p.traceValue, "traceValue"), maxPerOrder };
+    return { symbol: inst.symbol, traceType: "amount", ratioPpm: 0, amount: amount(p.traceValue, "traceValue"), maxPerOrder, ...tpsl };
   throw bad(`Parameter traceType is invalid: ${shown(p.traceType)} (percent or amount)`);
+}
+
+/** Bitget's spot take-profit / stop-loss ratio: a positive whole percent ("10" = 10 %), at most `max`; absent or "": none. */
+function percentOf(v: string | undefined, name: "stopSurplusRatio" | "stopLossRatio", max: number): Partial<SpotPairSetting> {
+  if (isAbsent(v)) return {};
+  const n = /^\d{1,4}$/.test(v) ? Number(v) : NaN;
+  if (!(n >= 1 && n <= max)) throw bad(`Parameter ${name} must be a whole percentage from 1 to ${max}`);
+  return name === "stopSurplusRatio" ? { tpPct: n } : { slPct: n };
 }
 
 const str = (n: number | bigint) => String(n);
@@ -247,8 +253,8 @@ export function spotCopyRoutes(
         traceType: x.traceType,
         traceValue: x.traceType === "percent" ? formatScaled(x.ratioPpm, 6) : units(x.amount),
         maxHoldSize: x.maxPerOrder > 0n ? units(x.maxPerOrder) : "",
-        stopSurplusRatio: "",
-        stopLossRatio: "",
+        stopSurplusRatio: x.tpPct ? str(x.tpPct) : "",
+        stopLossRatio: x.slPct ? str(x.slPct) : "",
       })),
     });
   });

@@ -45,6 +45,10 @@ export interface SpotPairSetting {
   amount: bigint;
   /** The largest quote value of one copy buy (ledger units); 0: no cap. */
   maxPerOrder: bigint;
+  /** Take profit (Bitget's `stopSurplusRatio`, whole percent of the copy's cost): the copy is sold once its gain reaches it; absent: none. */
+  tpPct?: number;
+  /** Stop loss (Bitget's `stopLossRatio`, whole percent of the copy's cost); absent: none. */
+  slPct?: number;
 }
 
 interface Follow {
@@ -101,6 +105,11 @@ export class SpotCopyService {
   private running: Promise<void> | undefined;
   private stopped = false;
   private readonly now: () => number;
+  /** The last trade price per env:symbol not yet checked against the copies' take profit and stop loss. */
+  private readonly traded = new Map<string, number>();
+  private checking = false;
+  /** Copies being sold by their take profit or stop loss (until that sell is durable). */
+  private readonly exiting = new Set<number>();
 
   constructor(private readonly deps: SpotCopyDeps) {
     this.now = deps.now ?? Date.now;
@@ -589,38 +598,97 @@ export class SpotCopyService {
     const done: SpotTrackRow[] = [];
     for (const t of found) {
       const f = this.follows.get(t.followId);
-      if (!f) continue;
-      const avail = this.deps.exchange.engine.balance(env, followerId, inst.baseCoin).available;
-      const held = t.held < avail ? t.held : avail;
-      const size = Number(held / inst.baseUnitsPerLot);
-      const rec = this.record(f, { leadOrderId: "", symbol } as SpotJob, "sell", size);
-      try {
-        if (size <= 0) throw new EngineError(EX_CODES.insufficientBalance, "Less than one lot of the copy is in the account");
-        const o = this.deps.exchange.placeWithin(
-          env,
-          followerId,
-          {
-            symbol,
-            side: "sell",
-            orderType: "market",
-            size: lotsText(inst, size),
-            clientOid: `${SPOT_COPY_OID_PREFIX}${rec.id}`,
-            stpMode: "cancel_taker",
-          },
-          COPY_SOURCE,
-          ch,
-        );
-        if (o.filled > 0) {
-          this.sold(f, t, inst, o, ch, `${t.followId}:${symbol}`, true);
-          done.push(t);
-        }
-        this.placed(ch, rec, o);
-      } catch (err) {
-        this.refused(ch, rec, err);
-      }
+      if (f && this.sellWhole(f, t, inst, ch, "")) done.push(t);
     }
     await this.deps.exchange.store.commit(ch);
     return done;
+  }
+
+  /** Sells a whole copy at market into `ch` (by hand, or by its take profit or stop loss); answers whether anything filled. */
+  private sellWhole(f: Follow, t: SpotTrackRow, inst: Instrument, ch: Change, why: string): boolean {
+    const { env, followerId } = f.row;
+    const avail = this.deps.exchange.engine.balance(env, followerId, inst.baseCoin).available;
+    const size = Number((t.held < avail ? t.held : avail) / inst.baseUnitsPerLot);
+    const rec = this.record(f, { leadOrderId: "", symbol: inst.symbol } as SpotJob, "sell", size);
+    rec.reason = why;
+    try {
+      if (size <= 0) throw new EngineError(EX_CODES.insufficientBalance, "Less than one lot of the copy is in the account");
+      const o = this.deps.exchange.placeWithin(
+        env,
+        followerId,
+        {
+          symbol: inst.symbol,
+          side: "sell",
+          orderType: "market",
+          size: lotsText(inst, size),
+          clientOid: `${SPOT_COPY_OID_PREFIX}${rec.id}`,
+          stpMode: "cancel_taker",
+        },
+        COPY_SOURCE,
+        ch,
+      );
+      if (o.filled > 0) this.sold(f, t, inst, o, ch, `${t.followId}:${inst.symbol}`, true);
+      this.placed(ch, rec, o);
+      return o.filled > 0;
+    } catch (err) {
+      this.refused(ch, rec, err);
+      return false;
+    }
+  }
+
+  // ---- take profit and stop loss ------------------------------------------------------------
+
+  /** A trade on a pair (the exchange's trade listeners): the copies of that pair are checked once the engine call is over. */
+  onTrade(env: Env, symbol: string, ticks: number): void {
+    if (this.followTracks.size === 0) return;
+    this.traded.set(`${env}:${symbol}`, ticks);
+    if (this.checking) return;
+    this.checking = true;
+    queueMicrotask(() => {
+      this.checking = false;
+      const prices = [...this.traded];
+      this.traded.clear();
+      for (const [key, p] of prices) {
+        const i = key.indexOf(":");
+        try {
+          this.checkExits(key.slice(0, i) as Env, key.slice(i + 1), p);
+        } catch (err) {
+          this.deps.log(err);
+        }
+      }
+    });
+  }
+
+  /**
+   * Each open copy of the pair against its take profit and stop loss at the last trade price: its
+   * unrealised result (held at the price, less its cost) over its cost. Reached, the whole copy is sold
+   * at market in a change of its own, recorded with the reason; the follow goes on.
+   */
+  private checkExits(env: Env, symbol: string, ticks: number): void {
+    const inst = instrument(symbol);
+    if (!inst) return;
+    for (const t of [...this.followTracks.values()]) {
+      if (t.env !== env || t.symbol !== symbol || t.held <= 0n || this.exiting.has(t.id)) continue;
+      const f = this.follows.get(t.followId);
+      const pair = f?.pairs.get(symbol);
+      if (!f || !pair || (!pair.tpPct && !pair.slPct)) continue;
+      const value = (t.held * BigInt(ticks) * inst.quoteUnitsPerTickLot) / inst.baseUnitsPerLot;
+      const pnl = value - t.cost;
+      const why =
+        pair.tpPct && pnl * 100n >= t.cost * BigInt(pair.tpPct)
+          ? "take profit"
+          : pair.slPct && -pnl * 100n >= t.cost * BigInt(pair.slPct)
+            ? "stop loss"
+            : "";
+      if (!why) continue;
+      const ch = newChange();
+      this.sellWhole(f, t, inst, ch, why);
+      this.exiting.add(t.id);
+      this.deps.exchange.store
+        .commit(ch)
+        .catch((err: unknown) => this.deps.log(err))
+        .finally(() => this.exiting.delete(t.id));
+    }
   }
 
   /**
@@ -674,6 +742,8 @@ interface StoredPair {
   ratioPpm: number;
   amount: string;
   maxPerOrder: string;
+  tpPct?: number;
+  slPct?: number;
 }
 
 const toStored = (p: SpotPairSetting): StoredPair => ({ ...p, amount: String(p.amount), maxPerOrder: String(p.maxPerOrder) });

@@ -37,7 +37,9 @@ describe("spot copy trading", () => {
       [fol, { traderId: "sc-lead", settings: [pair({ traceValue: "20" })] }, "40017"],
       [fol, { traderId: "sc-lead", settings: [pair({ traceValue: "0.001" })] }, "40017"],
       [fol, { traderId: "sc-lead", settings: [pair({ symbol: "NOPEUSDT" })] }, "40017"],
-      [fol, { traderId: "sc-lead", settings: [pair({ stopLossRatio: "10" })] }, "40017"],
+      [fol, { traderId: "sc-lead", settings: [pair({ stopLossRatio: "150" })] }, "40017"],
+      [fol, { traderId: "sc-lead", settings: [pair({ stopLossRatio: "0.5" })] }, "40017"],
+      [fol, { traderId: "sc-lead", settings: [pair({ stopSurplusRatio: "0" })] }, "40017"],
       [fol, { traderId: "sc-lead", settings: [pair({ maxHoldSize: "-5" })] }, "40017"],
       [fol, { traderId: "sc-lead", settings: [pair(), pair()] }, "40017"],
       [fol, { traderId: "sc-lead", settings: [] }, "40017"],
@@ -51,14 +53,28 @@ describe("spot copy trading", () => {
       expect(r.status, JSON.stringify(body)).toBeLessThan(500);
       expect(r.body.code, JSON.stringify(body)).toBe(code);
     }
-    expect((await fol.post(P.followerSettings, { traderId: "sc-lead", settings: [pair({ maxHoldSize: "1000" })] })).body).toMatchObject({
+    expect(
+      (
+        await fol.post(P.followerSettings, {
+          traderId: "sc-lead",
+          settings: [pair({ maxHoldSize: "1000", stopSurplusRatio: "200", stopLossRatio: "" })],
+        })
+      ).body,
+    ).toMatchObject({
       code: "00000",
       data: "success",
     });
     expect((await fol.get(`${P.followerQuerySettings}?traderId=sc-stranger`)).body.code).toBe("40702");
     const s = await fol.get<{ detailList: Row[] }>(`${P.followerQuerySettings}?traderId=sc-lead`);
     expect(s.body.data.detailList).toEqual([
-      expect.objectContaining({ symbol: "ETHUSDT", traceType: "percent", traceValue: "1.000000", maxHoldSize: "1000.00000000" }),
+      expect.objectContaining({
+        symbol: "ETHUSDT",
+        traceType: "percent",
+        traceValue: "1.000000",
+        maxHoldSize: "1000.00000000",
+        stopSurplusRatio: "200",
+        stopLossRatio: "",
+      }),
     ]);
     expect((await lead.get<Row[]>(P.traderFollowers)).body.data).toEqual([expect.objectContaining({ followerUid: "sc-fol" })]);
     expect((await fol.get<Row[]>(P.followerTraders)).body.data).toEqual([
