@@ -284,6 +284,7 @@ export async function createGateway(
   });
   // the spot copies' take profit and stop loss, at each trade (docs/decisions/360)
   exchange.market.listeners.add((env, symbol, t) => spotCopy.onTrade(env, symbol, t.price));
+  exchange.svc.paperResetHooks.add((userId) => spotCopy.onPaperReset(userId));
   // conversions as the user's FOK orders on the spot books (docs/decisions/334)
   const convert = new ConvertService(exchange.svc, new ConvertStore(db));
   const eventStore = new EventStore(db);

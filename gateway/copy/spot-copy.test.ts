@@ -319,6 +319,34 @@ describe("copies", () => {
     w.conserved();
   });
 
+  it("ends a demo account's copies at its demo reset (its coins are gone), live untouched", async () => {
+    const w = world();
+    await setup(w);
+    w.svc.paperResetHooks.add((u) => w.copy.onPaperReset(u));
+    await w.svc.assets("paper", "dlead");
+    w.copy.apply("paper", "dlead");
+    await w.svc.assets("paper", "f1");
+    w.copy.follow("paper", "f1", "dlead", [ratio(1)]);
+    w.copy.follow("live", "f1", "lead", [ratio(1)]);
+    await w.quote(320_000, "paper");
+    await w.quote(320_000);
+    await w.order("dlead", "buy", 320_001, 10_000, "ioc", "paper");
+    await w.order("lead", "buy", 320_001, 10_000);
+    await w.copy.settle();
+    expect(w.copy.openCopies("paper", "f1")).toHaveLength(1);
+    await w.svc.resetPaper("f1");
+    expect(w.copy.openCopies("paper", "f1")).toEqual([]);
+    expect(w.copy.tracks({ env: "paper", userId: "f1", before: Number.MAX_SAFE_INTEGER, limit: 5 }, "follow", ["detached"])).toHaveLength(
+      1,
+    );
+    expect(w.copy.openCopies("live", "f1")).toHaveLength(1);
+    // the demo lead's next sell sells nothing of the reset follower's demo coins
+    const demoEth = w.eth("f1", "paper");
+    await w.order("dlead", "sell", 319_999, 5_000, "ioc", "paper");
+    await w.copy.settle();
+    expect(w.eth("f1", "paper")).toBe(demoEth);
+  });
+
   it("runs a copy job a crash left after the lead's durable fill, once, at the next start", async () => {
     const w = world();
     await setup(w);

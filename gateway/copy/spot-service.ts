@@ -382,16 +382,17 @@ export class SpotCopyService {
         try {
           if (job.kind === "buy") this.copyBuys(job, ch);
           else this.copySells(job, ch);
-          ch.extra.push(() => this.deps.store.deleteJob(job.id));
+        } catch (err) {
+          // a fault, not a refusal (those are recorded per follower): reported; the copies already placed into
+          // the change are still written with it (the engine's memory holds them), and the job is not run again
+          this.deps.log(err);
+        }
+        ch.extra.push(() => this.deps.store.deleteJob(job.id));
+        try {
           await this.deps.exchange.store.commit(ch);
         } catch (err) {
-          // a fault, not a refusal (those are recorded per follower): reported, and not run again at every start
+          // not written: the job's row stays and runs at the next start, from the state on disk
           this.deps.log(err);
-          try {
-            this.deps.store.deleteJob(job.id);
-          } catch (e) {
-            this.deps.log(e);
-          }
         }
       }
     } finally {
@@ -715,6 +716,25 @@ export class SpotCopyService {
     }
     if (out.length === 0) throw new GatewayError("22002", "No copied holding to sell");
     return out;
+  }
+
+  /**
+   * A simulation account's reset (its coins back to the demo funds): its demo copies and its demo lead
+   * holdings end as `detached` (their coins are gone); its followers keep their copies, to sell by hand.
+   */
+  onPaperReset(userId: string): void {
+    const ts = this.now();
+    for (const [map, key] of [
+      [this.followTracks, (t: SpotTrackRow) => `${t.followId}:${t.symbol}`],
+      [this.leadTracks, (t: SpotTrackRow) => `${t.env}:${t.userId}:${t.symbol}`],
+    ] as const)
+      for (const t of [...map.values()])
+        if (t.env === "paper" && t.userId === userId) {
+          t.status = "detached";
+          t.closeTime = ts;
+          map.delete(key(t));
+          this.deps.store.saveTrack(t);
+        }
   }
 
   // ---- reads ---------------------------------------------------------------------------------
