@@ -323,6 +323,8 @@ describe("copies", () => {
     const w = world();
     await setup(w);
     w.svc.paperResetHooks.add((u) => w.copy.onPaperReset(u));
+    await w.credit("mm", "ETH", 100_000n * U, "paper");
+    await w.credit("mm", "USDT", 1_000_000_000n * U, "paper");
     await w.svc.assets("paper", "dlead");
     w.copy.apply("paper", "dlead");
     await w.svc.assets("paper", "f1");
