@@ -8,6 +8,7 @@ export const SPOT_COPY_PATHS = {
   traderHistoryTrack: "/api/v2/copy/spot-trader/order-history-track",
   traderFollowers: "/api/v2/copy/spot-trader/config-query-followers",
   traderCloseTracking: "/api/v2/copy/spot-trader/order-close-tracking",
+  traderRemoveFollower: "/api/v2/copy/spot-trader/config-remove-follower",
   followerSettings: "/api/v2/copy/spot-follower/settings",
   followerQuerySettings: "/api/v2/copy/spot-follower/query-settings",
   followerCurrentOrders: "/api/v2/copy/spot-follower/query-current-orders",
@@ -15,6 +16,7 @@ export const SPOT_COPY_PATHS = {
   followerTraders: "/api/v2/copy/spot-follower/query-traders",
   followerCancelTrader: "/api/v2/copy/spot-follower/cancel-trader",
   followerCloseTracking: "/api/v2/copy/spot-follower/order-close-tracking",
+  followerStopOrder: "/api/v2/copy/spot-follower/stop-order",
   /** This exchange's addition: every spot copy placed or refused for the follower, with the engine's code and reason. */
   followerCopyRecords: "/api/v2/copy/spot-follower/query-copy-records",
 } as const;

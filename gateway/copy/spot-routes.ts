@@ -35,6 +35,8 @@ const SettingsSchema = z.object({
   settings: z.array(PairSchema).min(1).max(50),
 });
 const CancelSchema = z.object({ traderId: text(64) });
+const RemoveSchema = z.object({ followerUid: text(64) });
+const StopSchema = z.object({ trackingNoList: z.array(text(32)).min(1).max(50) });
 const CloseSchema = z.object({ symbol: text(32), trackingNoList: z.array(text(32)).min(1).max(50) });
 
 /** What an order-close-tracking body names: one pair and up to 50 tracking numbers. */
@@ -232,6 +234,12 @@ export function spotCopyRoutes(
     return ok(done.map((d) => ({ trackingNo: str(d.track.id), symbol: d.track.symbol, orderId: d.orderId })));
   });
 
+  route("POST", SPOT_COPY_PATHS.traderRemoveFollower, 5, true, async (req, p, env) => {
+    const b = parseFields(RemoveSchema, req.body);
+    svc.removeFollower(env, p.userId, b.followerUid);
+    return ok("success");
+  });
+
   // ---- the follower ----
   route("POST", SPOT_COPY_PATHS.followerSettings, 5, true, async (req, p, env) => {
     const b = parseFields(SettingsSchema, req.body);
@@ -304,6 +312,16 @@ export function spotCopyRoutes(
     const c = closeOf(parseFields(CloseSchema, req.body));
     const done = await svc.followerSell(env, p.userId, c.symbol, c.ids);
     return ok(done.map((t) => ({ trackingNo: str(t.id), symbol: t.symbol, sellOrderId: t.sellOrderId })));
+  });
+
+  route("POST", SPOT_COPY_PATHS.followerStopOrder, 5, true, async (req, p, env) => {
+    const b = parseFields(StopSchema, req.body);
+    const ids = b.trackingNoList.map((x) => {
+      if (!/^\d{1,16}$/.test(x)) throw bad(`Parameter trackingNoList is invalid: ${shown(x)}`);
+      return Number(x);
+    });
+    svc.stopCopies(env, p.userId, ids);
+    return ok("success");
   });
 
   route("GET", SPOT_COPY_PATHS.followerCopyRecords, 10, false, async (req, p, env) => {

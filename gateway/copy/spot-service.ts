@@ -239,6 +239,31 @@ export class SpotCopyService {
     return r;
   }
 
+  /** The lead removes a follower (Bitget's `spot-trader/config-remove-follower`): as the follower's unfollow, its copied coins kept. */
+  removeFollower(env: Env, leadId: string, followerId: string): SpotFollowRow {
+    this.requireLead(env, leadId);
+    if (!this.findFollow(env, followerId, leadId))
+      throw new GatewayError(COPY_CODES.paramInvalid, "Parameter followerUid is invalid: not a follower");
+    return this.unfollow(env, followerId, leadId);
+  }
+
+  /**
+   * The follower stops copies (Bitget's `spot-follower/stop-order`): the named holdings leave copy trading as
+   * the follower's own coins (`detached`); the lead's later sells no longer sell them, its next buys start new ones.
+   */
+  stopCopies(env: Env, followerId: string, trackingNos: number[]): SpotTrackRow[] {
+    const wanted = new Set(trackingNos);
+    const done = this.openCopies(env, followerId).filter((t) => wanted.has(t.id));
+    if (done.length === 0) throw new GatewayError("22002", "No copy to stop");
+    for (const t of done) {
+      t.status = "detached";
+      t.closeTime = this.now();
+      this.followTracks.delete(`${t.followId}:${t.symbol}`);
+      this.deps.store.saveTrack(t);
+    }
+    return done;
+  }
+
   followsOf(env: Env, followerId: string): SpotFollowRow[] {
     return [...(this.byFollower.get(`${env}:${followerId}`) ?? [])].map((f) => f.row);
   }

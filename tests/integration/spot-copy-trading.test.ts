@@ -144,6 +144,52 @@ describe("spot copy trading", () => {
     expect((await fol.post(P.followerCancelTrader, {})).body.code).toBe("40019");
   });
 
+  it("lets a follower stop a copy (kept, no longer sold with the lead) and a lead remove a follower", async () => {
+    const lead = client("sc-lead2");
+    const fol = client("sc-fol2");
+    const other = client("sc-other2");
+    for (const c of [lead, fol, other]) expect((await c.get(V2.assets)).body.code).toBe("00000");
+    expect((await lead.post(P.traderApply, {})).body.code).toBe("00000");
+    for (const c of [fol, other])
+      expect((await c.post(P.followerSettings, { traderId: "sc-lead2", settings: [pair()] })).body.code).toBe("00000");
+    expect((await lead.post(V2.placeOrder, { symbol: "ETHUSDT", side: "buy", orderType: "market", size: "100" })).body.code).toBe("00000");
+    await expect
+      .poll(async () => (await fol.get<Tracks>(P.followerCurrentOrders)).body.data.trackingList.length, { timeout: 10_000 })
+      .toBe(1);
+    const cur = (await fol.get<Tracks>(P.followerCurrentOrders)).body.data.trackingList[0]!;
+    for (const [body, code] of [
+      [{ trackingNoList: ["x"] }, "40017"],
+      [{ trackingNoList: [] }, "40017"],
+      [{}, "40019"],
+      [{ trackingNoList: ["424242"] }, "22002"],
+    ] as const) {
+      const r = await fol.post(P.followerStopOrder, body);
+      expect(r.status).toBeLessThan(500);
+      expect(r.body.code, JSON.stringify(body)).toBe(code);
+    }
+    expect((await other.post(P.followerStopOrder, { trackingNoList: [cur.trackingNo] })).body.code).toBe("22002");
+    expect((await fol.post(P.followerStopOrder, { trackingNoList: [cur.trackingNo] })).body).toMatchObject({
+      code: "00000",
+      data: "success",
+    });
+    expect((await fol.get<Tracks>(P.followerCurrentOrders)).body.data.trackingList).toEqual([]);
+    const held = await eth(fol);
+    // the lead's sell no longer sells the stopped copy
+    const leadEth = await eth(lead);
+    const half = (Number(leadEth) / 2).toFixed(4);
+    expect((await lead.post(V2.placeOrder, { symbol: "ETHUSDT", side: "sell", orderType: "market", size: half })).body.code).toBe("00000");
+    await expect
+      .poll(async () => (await other.get<{ recordList: Row[] }>(P.followerCopyRecords)).body.data.recordList.length, { timeout: 10_000 })
+      .toBe(2);
+    expect(await eth(fol)).toBe(held);
+    // the lead removes a follower: only its own
+    expect((await other.post(P.traderRemoveFollower, { followerUid: "sc-fol2" })).body.code).toBe("40701");
+    expect((await lead.post(P.traderRemoveFollower, { followerUid: "nobody" })).body.code).toBe("40017");
+    expect((await lead.post(P.traderRemoveFollower, { followerUid: "sc-other2" })).body).toMatchObject({ code: "00000", data: "success" });
+    expect((await other.get<Row[]>(P.followerTraders)).body.data).toEqual([]);
+    expect((await lead.get<Row[]>(P.traderFollowers)).body.data).toEqual([expect.objectContaining({ followerUid: "sc-fol2" })]);
+  });
+
   it("keeps demo apart: a demo lead's buy is copied to its demo follower, never to live", async () => {
     const lead = client("sc-dlead", true);
     const fol = client("sc-dfol", true);
