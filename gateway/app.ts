@@ -116,6 +116,10 @@ import { CopyService } from "./copy/service.ts";
 import { COPY_MIGRATIONS, COPY_PROFILE_MIGRATIONS, CopyProfileStore, CopyStore } from "./copy/store.ts";
 import { CopyProfiles } from "./copy/profiles.ts";
 import { copyPublicRoutes } from "./copy/public-routes.ts";
+import { SpotCopyService } from "./copy/spot-service.ts";
+import { spotCopyRoutes } from "./copy/spot-routes.ts";
+import { SPOT_COPY_MIGRATIONS, SpotCopyStore } from "./copy/spot-store.ts";
+import { COINS as SPOT_COINS } from "./exchange/instruments.ts";
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -153,6 +157,7 @@ export async function createGateway(
   migrate(db, CONVERT_MIGRATIONS);
   migrate(db, COPY_MIGRATIONS);
   migrate(db, COPY_PROFILE_MIGRATIONS);
+  migrate(db, SPOT_COPY_MIGRATIONS);
 
   const app = Fastify({
     logger,
@@ -260,6 +265,26 @@ export async function createGateway(
     registeredAt: (id) => accountStores.users.byId(id)?.created_at,
     log: log("copy trading error"),
   });
+  // spot copy trading: every lead spot fill mirrored through the spot engine's own order path (docs/decisions/360)
+  const spotCopy = new SpotCopyService({
+    store: new SpotCopyStore(db),
+    exchange: exchange.svc,
+    config: copyConfig,
+    equity: (env, userId) => {
+      let total = 0n;
+      for (const coin of SPOT_COINS) {
+        const b = exchange.svc.engine.balance(env, userId, coin);
+        if (b.available + b.frozen > 0n) total += valuation.value(env, coin, b.available + b.frozen);
+      }
+      return total;
+    },
+    registeredAt: (id) => accountStores.users.byId(id)?.created_at,
+    futures: { isLead: (env, id) => copy.lead(env, id) !== undefined, isFollower: (env, id) => copy.followsOf(env, id).length > 0 },
+    log: log("spot copy trading error"),
+  });
+  // the spot copies' take profit and stop loss, at each trade (docs/decisions/360)
+  exchange.market.listeners.add((env, symbol, t) => spotCopy.onTrade(env, symbol, t.price));
+  exchange.svc.paperResetHooks.add((userId) => spotCopy.onPaperReset(userId));
   // conversions as the user's FOK orders on the spot books (docs/decisions/334)
   const convert = new ConvertService(exchange.svc, new ConvertStore(db));
   const eventStore = new EventStore(db);
@@ -343,6 +368,7 @@ export async function createGateway(
   vipRoutes(app, { ...exchangeDeps, vip });
   convertRoutes(app, { ...exchangeDeps, convert });
   copyRoutes(app, { ...exchangeDeps, copy, futures });
+  spotCopyRoutes(app, { ...exchangeDeps, spotCopy });
   // the public lead pages' reads (docs/decisions/357)
   const copyProfiles = new CopyProfiles({ copy, store: new CopyProfileStore(db), futures, maxFollowers: copyConfig.maxFollowers });
   copyPublicRoutes(app, { ...exchangeDeps, profiles: copyProfiles, futures });
@@ -378,6 +404,7 @@ export async function createGateway(
       await app.close();
       // copy jobs not yet run stay written and run at the next start
       copy.stop();
+      spotCopy.stop();
       // what the last requests changed while the server drained
       exchange.svc.store.flush();
       db.close();

@@ -89,6 +89,9 @@ export const BUSINESS_TYPES = [
   "TRANSFER_IN",
   "TRANSFER_OUT",
   "SYSTEM_RESET",
+  // spot copy trading's profit share (docs/decisions/360): the follower's payment and the lead's income
+  "TRACKING_FOLLOW_PAY",
+  "TRACKING_TRADER_INCOME",
 ] as const;
 export type BusinessType = (typeof BUSINESS_TYPES)[number];
 /** The lower-case, hyphenated spellings some versions of Bitget's bills page document. */

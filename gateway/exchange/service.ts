@@ -151,6 +151,17 @@ export class ExchangeService {
     return order;
   }
 
+  /**
+   * Places an order into the caller's change, which the caller commits (spot copies, docs/decisions/360):
+   * the same validation, clientOid check, account funding and engine entry point as `placeOrder`.
+   */
+  placeWithin(env: Env, userId: string, body: PlaceOrderBody, source: string, ch: Change): Order {
+    const { order } = this.newOrder(env, userId, body, source);
+    this.ensureAccount(env, userId, ch);
+    this.engine.place(order, ch);
+    return order;
+  }
+
   /** Finds an order of the user, open ones from memory, closed ones from storage. */
   findOrder(env: Env, userId: string, by: { orderId?: string; clientOid?: string }): Order | undefined {
     if (by.orderId) {

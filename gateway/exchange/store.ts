@@ -28,6 +28,11 @@ export class Store {
   private readonly insertBill: Statement;
   /** Told of every change once it is durable (private streams publish from here). */
   readonly committed = new Set<(ch: Change) => void>();
+  /**
+   * Told of every change inside its own transaction, just before it is written: a listener may add
+   * writes to `ch.extra` that become durable with it (spot copy jobs, docs/decisions/360).
+   */
+  readonly committing = new Set<(ch: Change) => void>();
   /** Where a change kept with `keep` goes when it cannot be written (the gateway points it at its log). */
   reportError: (err: unknown) => void = (err) => console.error("exchange store: a kept change was not written", err);
 
@@ -88,7 +93,10 @@ export class Store {
     try {
       if (!this.db.open) throw new Error("The exchange store is closed; the change was not written");
       this.db.transaction(() => {
-        for (const ch of queue) this.write(ch);
+        for (const ch of queue) {
+          for (const l of this.committing) l(ch);
+          this.write(ch);
+        }
       })();
       for (const w of waiters) w.resolve();
     } catch (err) {

@@ -1,0 +1,331 @@
+/**
+ * Bitget v2 spot copy-trading endpoints (docs/decisions/360): a spot lead's application, profit-share
+ * rate, copied holdings and followers; a follower's settings, copies, traders, unfollow and records.
+ */
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { SPOT_COPY_PATHS } from "../../protocol/spot-copy.ts";
+import { GatewayError, ok } from "../envelope.ts";
+import { formatScaled, parseScaled } from "../exchange/decimal.ts";
+import { decimal, isAbsent, optional, parseFields, shown, text } from "../exchange/fields.ts";
+import { price, units } from "../exchange/format.ts";
+import { instrument, LEDGER_SCALE } from "../exchange/instruments.ts";
+import { privateRoute, type ExchangeRouteDeps } from "../exchange/routes/private-route.ts";
+import { qIdCursor, qInt, qString, type Query } from "../exchange/routes/query.ts";
+import type { Env } from "../exchange/engine/types.ts";
+import { COPY_CODES } from "./service.ts";
+import { SPOT_RATIO_RANGE, type SpotCopyService, type SpotPairSetting } from "./spot-service.ts";
+import type { SpotCopyRecord, SpotTrackRow } from "./spot-store.ts";
+
+const Ratio = z.union([text(16), z.number()]);
+const ApplySchema = z.object({ profitShareRatio: optional(Ratio) });
+const ShareSchema = z.object({ profitShareRatio: Ratio });
+const PairSchema = z.object({
+  symbol: text(32),
+  traceType: text(16),
+  traceValue: decimal,
+  maxHoldSize: optional(decimal),
+  stopSurplusRatio: optional(text(16)),
+  stopLossRatio: optional(text(16)),
+});
+const SettingsSchema = z.object({
+  traderId: text(64),
+  autoCopy: optional(text(8)),
+  mode: optional(text(16)),
+  settings: z.array(PairSchema).min(1).max(50),
+});
+const CancelSchema = z.object({ traderId: text(64) });
+const RemoveSchema = z.object({ followerUid: text(64) });
+const StopSchema = z.object({ trackingNoList: z.array(text(32)).min(1).max(50) });
+const CloseSchema = z.object({ symbol: text(32), trackingNoList: z.array(text(32)).min(1).max(50) });
+
+/** What an order-close-tracking body names: one pair and up to 50 tracking numbers. */
+function closeOf(b: z.infer<typeof CloseSchema>): { symbol: string; ids: number[] } {
+  const inst = instrument(b.symbol.toUpperCase());
+  if (!inst) throw bad(`Parameter symbol is invalid: ${shown(b.symbol)}`);
+  const ids = b.trackingNoList.map((x) => {
+    if (!/^\d{1,16}$/.test(x)) throw bad(`Parameter trackingNoList is invalid: ${shown(x)}`);
+    return Number(x);
+  });
+  return { symbol: inst.symbol, ids };
+}
+
+const bad = (msg: string) => new GatewayError(COPY_CODES.paramInvalid, msg);
+
+/** A ratio such as "0.1" (10 %) in parts per million. */
+function ratioPpm(v: string | number, name: string): number {
+  const s = typeof v === "number" ? String(v) : v;
+  const scaled = /^\d{1,3}(\.\d{1,6})?$/.test(s) ? parseScaled(s, 6) : undefined;
+  if (scaled === undefined) throw bad(`Parameter ${name} is invalid: ${shown(v)}`);
+  return Number(scaled);
+}
+
+/** A positive quote amount in ledger units. */
+function amount(v: string, name: string): bigint {
+  const x = parseScaled(v, LEDGER_SCALE);
+  if (x === undefined || x <= 0n || x > 10n ** 9n * 10n ** 8n) throw bad(`Parameter ${name} is invalid: ${shown(v)}`);
+  return x;
+}
+
+function pairOf(p: z.infer<typeof PairSchema>): SpotPairSetting {
+  const inst = instrument(p.symbol.toUpperCase());
+  if (!inst) throw bad(`Parameter symbol is invalid: ${shown(p.symbol)}`);
+  const tpsl = { ...percentOf(p.stopSurplusRatio, "stopSurplusRatio", 1000), ...percentOf(p.stopLossRatio, "stopLossRatio", 100) };
+  const maxPerOrder = isAbsent(p.maxHoldSize) ? 0n : amount(p.maxHoldSize, "maxHoldSize");
+  const type = p.traceType.toLowerCase();
+  if (type === "percent") {
+    // Bitget's spot percent: a multiple of the lead's amount, "1" the same, "0.5" half
+    const ppm = /^\d{1,2}(\.\d{1,6})?$/.test(p.traceValue) ? Number(parseScaled(p.traceValue, 6)) : NaN;
+    if (!(ppm >= SPOT_RATIO_RANGE.min && ppm <= SPOT_RATIO_RANGE.max)) throw bad("Parameter traceValue must be a multiple from 0.01 to 10");
+    return { symbol: inst.symbol, traceType: "percent", ratioPpm: ppm, amount: 0n, maxPerOrder, ...tpsl };
+  }
+  if (type === "amount")
+    return { symbol: inst.symbol, traceType: "amount", ratioPpm: 0, amount: amount(p.traceValue, "traceValue"), maxPerOrder, ...tpsl };
+  throw bad(`Parameter traceType is invalid: ${shown(p.traceType)} (percent or amount)`);
+}
+
+/** Bitget's spot take-profit / stop-loss ratio: a positive whole percent ("10" = 10 %), at most `max`; absent or "": none. */
+function percentOf(v: string | undefined, name: "stopSurplusRatio" | "stopLossRatio", max: number): Partial<SpotPairSetting> {
+  if (isAbsent(v)) return {};
+  const n = /^\d{1,4}$/.test(v) ? Number(v) : NaN;
+  if (!(n >= 1 && n <= max)) throw bad(`Parameter ${name} must be a whole percentage from 1 to ${max}`);
+  return name === "stopSurplusRatio" ? { tpPct: n } : { slPct: n };
+}
+
+const str = (n: number | bigint) => String(n);
+
+/** Average price of `quote` for `base` ledger units of the pair's base coin, as text. */
+function avg(symbol: string, quote: bigint, base: bigint): string {
+  const inst = instrument(symbol);
+  if (!inst || base <= 0n) return "0";
+  const ticks = (quote * inst.baseUnitsPerLot) / (base * inst.quoteUnitsPerTickLot);
+  return price(inst, Number(ticks));
+}
+
+function currentJson(t: SpotTrackRow) {
+  return {
+    trackingNo: str(t.id),
+    traderId: t.leadId,
+    symbol: t.symbol,
+    buyOrderId: t.buyOrderId,
+    fillSize: units(t.held),
+    buyPrice: avg(t.symbol, t.buyQuote, t.bought + t.buyFee),
+    buyFee: units(-t.buyFee),
+    buyTime: str(t.openTime),
+  };
+}
+
+function historyJson(t: SpotTrackRow) {
+  const net = t.realised - t.shared;
+  return {
+    trackingNo: str(t.id),
+    traderId: t.leadId,
+    symbol: t.symbol,
+    fillSize: units(t.sold),
+    buyPrice: avg(t.symbol, t.buyQuote, t.bought + t.buyFee),
+    sellPrice: avg(t.symbol, t.sellQuote, t.sold),
+    buyFee: units(-t.buyFee),
+    sellFee: units(-t.sellFee),
+    achievedPL: units(t.realised),
+    achievedPLR: t.buyQuote > 0n ? formatScaled((t.realised * 10_000n) / t.buyQuote, 2) : "0",
+    buyTime: str(t.openTime),
+    sellTime: str(t.closeTime),
+    // this exchange's additions: the share paid (follower) and what is left; `detached` when kept at unfollow
+    profitShare: units(t.shared),
+    netProfit: units(net),
+    stopType: t.status === "detached" ? "detached" : "",
+  };
+}
+
+function recordJson(r: SpotCopyRecord) {
+  const inst = instrument(r.symbol);
+  return {
+    id: str(r.id),
+    traderId: r.leadId,
+    traderOrderId: r.leadOrderId,
+    symbol: r.symbol,
+    side: r.side,
+    size: inst ? formatScaled(r.size, inst.quantityPrecision) : str(r.size),
+    orderId: r.orderId,
+    status: r.status,
+    code: r.code,
+    msg: r.reason,
+    cTime: str(r.ts),
+  };
+}
+
+export function spotCopyRoutes(
+  app: FastifyInstance,
+  deps: Pick<ExchangeRouteDeps, "auth" | "limiter"> & { spotCopy: SpotCopyService },
+): void {
+  const route = privateRoute(app, deps);
+  const svc = deps.spotCopy;
+  const page = (q: Query, env: Env, userId: string) => ({
+    env,
+    userId,
+    before: Number(qIdCursor(q)),
+    limit: qInt(q, "limit", { min: 1, max: 50, def: 20, clamp: true }) as number,
+  });
+  const list = <T extends { trackingNo?: string; id?: string }>(rows: T[], key: "trackingList" | "recordList") => ({
+    [key]: rows,
+    endId: rows.length ? (rows[rows.length - 1]!.trackingNo ?? rows[rows.length - 1]!.id ?? "") : "",
+  });
+  const symbolFilter = (q: Query) => {
+    const s = qString(q, "symbol", false, 32);
+    if (s === undefined) return undefined;
+    const inst = instrument(s.toUpperCase());
+    if (!inst) throw bad(`Parameter symbol is invalid: ${shown(s)}`);
+    return inst.symbol;
+  };
+
+  // ---- the lead ----
+  route("POST", SPOT_COPY_PATHS.traderApply, 1, true, async (req, p, env) => {
+    const b = parseFields(ApplySchema, req.body ?? {});
+    const l = svc.apply(env, p.userId, isAbsent(b.profitShareRatio) ? undefined : ratioPpm(b.profitShareRatio, "profitShareRatio"));
+    return ok({ traderId: l.userId, profitShareRatio: formatScaled(l.profitSharePpm, 6), cTime: str(l.createdAt) });
+  });
+
+  route("POST", SPOT_COPY_PATHS.traderProfitShare, 1, true, async (req, p, env) => {
+    const b = parseFields(ShareSchema, req.body);
+    const l = svc.setProfitShare(env, p.userId, ratioPpm(b.profitShareRatio, "profitShareRatio"));
+    return ok({ traderId: l.userId, profitShareRatio: formatScaled(l.profitSharePpm, 6) });
+  });
+
+  route("GET", SPOT_COPY_PATHS.traderCurrentTrack, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    svc.requireLead(env, p.userId);
+    const symbol = symbolFilter(q);
+    const pg = page(q, env, p.userId);
+    const count = svc.followCount(env, p.userId);
+    const rows = svc
+      .openLeadTracks(env, p.userId)
+      .filter((t) => (!symbol || t.symbol === symbol) && t.id < pg.before)
+      .slice(0, pg.limit);
+    return ok(
+      list(
+        rows.map((t) => ({ ...currentJson(t), followCount: str(count) })),
+        "trackingList",
+      ),
+    );
+  });
+
+  route("GET", SPOT_COPY_PATHS.traderHistoryTrack, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    svc.requireLead(env, p.userId);
+    const symbol = symbolFilter(q);
+    const rows = svc.tracks(page(q, env, p.userId), "lead", ["closed"]).filter((t) => !symbol || t.symbol === symbol);
+    return ok(list(rows.map(historyJson), "trackingList"));
+  });
+
+  route("GET", SPOT_COPY_PATHS.traderFollowers, 10, false, async (_req, p, env) => {
+    svc.requireLead(env, p.userId);
+    return ok(
+      svc.followersOf(env, p.userId).map((f) => ({
+        followerUid: f.followerId,
+        followerName: f.followerId,
+        followerTime: str(f.createdAt),
+      })),
+    );
+  });
+
+  route("POST", SPOT_COPY_PATHS.traderCloseTracking, 5, true, async (req, p, env) => {
+    const c = closeOf(parseFields(CloseSchema, req.body));
+    const done = await svc.leadSell(env, p.userId, c.symbol, c.ids);
+    return ok(done.map((d) => ({ trackingNo: str(d.track.id), symbol: d.track.symbol, orderId: d.orderId })));
+  });
+
+  route("POST", SPOT_COPY_PATHS.traderRemoveFollower, 5, true, async (req, p, env) => {
+    const b = parseFields(RemoveSchema, req.body);
+    svc.removeFollower(env, p.userId, b.followerUid);
+    return ok("success");
+  });
+
+  // ---- the follower ----
+  route("POST", SPOT_COPY_PATHS.followerSettings, 5, true, async (req, p, env) => {
+    const b = parseFields(SettingsSchema, req.body);
+    const pairs = b.settings.map(pairOf);
+    if (new Set(pairs.map((x) => x.symbol)).size !== pairs.length) throw bad("Parameter settings names a symbol twice");
+    svc.follow(env, p.userId, b.traderId, pairs);
+    return ok("success");
+  });
+
+  route("GET", SPOT_COPY_PATHS.followerQuerySettings, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const traderId = qString(q, "traderId", true, 64) as string;
+    const f = svc.followsOf(env, p.userId).find((x) => x.leadId === traderId);
+    if (!f) throw new GatewayError(COPY_CODES.notFollowing, "The account does not follow this trader");
+    return ok({
+      enable: "YES",
+      detailList: svc.pairsOf(f).map((x) => ({
+        symbol: x.symbol,
+        traceType: x.traceType,
+        traceValue: x.traceType === "percent" ? formatScaled(x.ratioPpm, 6) : units(x.amount),
+        maxHoldSize: x.maxPerOrder > 0n ? units(x.maxPerOrder) : "",
+        stopSurplusRatio: x.tpPct ? str(x.tpPct) : "",
+        stopLossRatio: x.slPct ? str(x.slPct) : "",
+      })),
+    });
+  });
+
+  route("GET", SPOT_COPY_PATHS.followerCurrentOrders, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const symbol = symbolFilter(q);
+    const traderId = qString(q, "traderId", false, 64);
+    const pg = page(q, env, p.userId);
+    const rows = svc
+      .openCopies(env, p.userId)
+      .filter((t) => (!symbol || t.symbol === symbol) && (!traderId || t.leadId === traderId) && t.id < pg.before)
+      .slice(0, pg.limit);
+    return ok(list(rows.map(currentJson), "trackingList"));
+  });
+
+  route("GET", SPOT_COPY_PATHS.followerHistoryOrders, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    const symbol = symbolFilter(q);
+    const traderId = qString(q, "traderId", false, 64);
+    const rows = svc
+      .tracks(page(q, env, p.userId), "follow", ["closed", "detached"])
+      .filter((t) => (!symbol || t.symbol === symbol) && (!traderId || t.leadId === traderId));
+    return ok(list(rows.map(historyJson), "trackingList"));
+  });
+
+  route("GET", SPOT_COPY_PATHS.followerTraders, 10, false, async (_req, p, env) =>
+    ok(
+      svc.followsOf(env, p.userId).map((f) => ({
+        traderId: f.leadId,
+        traderName: f.leadId,
+        followCount: str(svc.followCount(env, f.leadId)),
+        traceTotalNetProfit: units(f.net),
+        currentTradingPairs: svc.pairsOf(f).map((x) => x.symbol),
+        followerTime: str(f.createdAt),
+      })),
+    ),
+  );
+
+  route("POST", SPOT_COPY_PATHS.followerCancelTrader, 5, true, async (req, p, env) => {
+    const b = parseFields(CancelSchema, req.body);
+    svc.unfollow(env, p.userId, b.traderId);
+    return ok("success");
+  });
+
+  route("POST", SPOT_COPY_PATHS.followerCloseTracking, 5, true, async (req, p, env) => {
+    const c = closeOf(parseFields(CloseSchema, req.body));
+    const done = await svc.followerSell(env, p.userId, c.symbol, c.ids);
+    return ok(done.map((t) => ({ trackingNo: str(t.id), symbol: t.symbol, sellOrderId: t.sellOrderId })));
+  });
+
+  route("POST", SPOT_COPY_PATHS.followerStopOrder, 5, true, async (req, p, env) => {
+    const b = parseFields(StopSchema, req.body);
+    const ids = b.trackingNoList.map((x) => {
+      if (!/^\d{1,16}$/.test(x)) throw bad(`Parameter trackingNoList is invalid: ${shown(x)}`);
+      return Number(x);
+    });
+    svc.stopCopies(env, p.userId, ids);
+    return ok("success");
+  });
+
+  route("GET", SPOT_COPY_PATHS.followerCopyRecords, 10, false, async (req, p, env) => {
+    const q = req.query as Query;
+    return ok(list(svc.records(page(q, env, p.userId)).map(recordJson), "recordList"));
+  });
+}
