@@ -207,6 +207,34 @@ const op = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("unfollow" as const), u: who, v: who, close: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("copyClose" as const), u: who, lead: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant("slead" as const), u: who, share: fc.constantFrom(0, 100_000) }) },
+  {
+    weight: 10,
+    // a spot order of the run's spot lead (when it has one): its fills are what the followers copy
+    arbitrary: fc.record({ k: fc.constant("sltrade" as const), u: who, side, market: fc.boolean(), f: factor, usdt }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      k: fc.constant("sfollow" as const),
+      u: who,
+      v: who,
+      // a multiple of the lead's size (ppm), or a fixed USDT per buy; take profit / stop loss in whole percent
+      ratio: fc.constantFrom(10_000, 1_000_000, 10_000_000),
+      amount: fc.constantFrom(0, 0, 20, 5_000),
+      tp: fc.constantFrom(0, 0, 1, 50),
+      sl: fc.constantFrom(0, 0, 1, 20),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      k: fc.constant("sunfollow" as const),
+      u: who,
+      v: who,
+      how: fc.constantFrom("unfollow" as const, "stop" as const, "sell" as const, "leadSell" as const),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ k: fc.constant("clock" as const), n: fc.integer({ min: 1, max: 3 }) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("funding" as const), rate: fc.integer({ min: -3000, max: 3000 }) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant("hours" as const), n: fc.constantFrom(1, 24, 240) }) },
@@ -287,6 +315,7 @@ async function step(w: MoneyWorld, users: string[], o: Op): Promise<void> {
       if (amount > 0n) await w.mg.svc.repay(ENV, ref, coin, amount);
       return;
     }
+    case "sltrade":
     case "spot":
     case "margin": {
       const price = at(o.f);
@@ -306,7 +335,8 @@ async function step(w: MoneyWorld, users: string[], o: Op): Promise<void> {
             price: priceText(price),
             size: sizeText(lotsFor(o.usdt, price)),
           };
-      if (o.k === "spot") await w.ex.svc.placeOrder(ENV, user, body);
+      if (o.k === "sltrade") await w.ex.svc.placeOrder(ENV, users.find((x) => w.spotCopy.lead(ENV, x)) ?? user, body);
+      else if (o.k === "spot") await w.ex.svc.placeOrder(ENV, user, body);
       else await w.mg.orders.place(ENV, w.mg.svc.ref(user, o.mode, SYMBOL), body, o.loan, "API");
       return;
     }
@@ -535,6 +565,45 @@ async function step(w: MoneyWorld, users: string[], o: Op): Promise<void> {
       if (o.lead) w.copy.leadClose(ENV, user, {});
       else w.copy.followerClose(ENV, user, {});
       return;
+    case "slead":
+      w.spotCopy.apply(ENV, user, o.share);
+      return;
+    case "sfollow":
+      w.spotCopy.follow(ENV, user, users.find((x) => w.spotCopy.lead(ENV, x)) ?? users[o.v]!, [
+        {
+          symbol: SYMBOL,
+          traceType: o.amount > 0 ? "amount" : "percent",
+          ratioPpm: o.ratio,
+          amount: BigInt(o.amount) * U,
+          maxPerOrder: 0n,
+          ...(o.tp > 0 ? { tpPct: o.tp } : {}),
+          ...(o.sl > 0 ? { slPct: o.sl } : {}),
+        },
+      ]);
+      return;
+    case "sunfollow":
+      if (o.how === "unfollow") w.spotCopy.unfollow(ENV, user, users[o.v]!);
+      else if (o.how === "stop")
+        w.spotCopy.stopCopies(
+          ENV,
+          user,
+          w.spotCopy.openCopies(ENV, user).map((t) => t.id),
+        );
+      else if (o.how === "sell")
+        await w.spotCopy.followerSell(
+          ENV,
+          user,
+          SYMBOL,
+          w.spotCopy.openCopies(ENV, user).map((t) => t.id),
+        );
+      else
+        await w.spotCopy.leadSell(
+          ENV,
+          user,
+          SYMBOL,
+          w.spotCopy.openLeadTracks(ENV, user).map((t) => t.id),
+        );
+      return;
     case "move":
       await w.honestMove(R * (1 + o.bp / 10_000));
       return;
@@ -559,7 +628,8 @@ const EXTRA = new Set(
 
 /**
  * Every run starts with money everywhere (all of it counted deposits): spot, futures and both margin accounts of each colluder;
- * in every other run `a` starts as a lead trader that `b` follows one for one, so that copies happen in most sequences.
+ * in every other run `a` starts as a futures lead that `b` follows one for one, in the others `b` a spot lead that `a` follows,
+ * so that copies happen in most sequences.
  */
 async function prelude(w: MoneyWorld, users: string[], lead: boolean): Promise<void> {
   for (const u of users) {
@@ -572,6 +642,13 @@ async function prelude(w: MoneyWorld, users: string[], lead: boolean): Promise<v
     w.fx.svc.transfer(ENV, u, true, 20_000n * U, `p${++transfers}`);
     await w.mg.svc.transfer(ENV, w.mg.svc.ref(u, "crossed"), "USDT", 10_000n * U, true, `p${++transfers}`);
     await w.mg.svc.transfer(ENV, w.mg.svc.ref(u, "isolated", SYMBOL), "USDT", 10_000n * U, true, `p${++transfers}`);
+  }
+  if (!lead) {
+    // the other runs copy spot: `b` leads and `a` follows it one for one
+    w.spotCopy.apply(ENV, users[1]!, 100_000);
+    w.spotCopy.follow(ENV, users[0]!, users[1]!, [
+      { symbol: SYMBOL, traceType: "percent", ratioPpm: 1_000_000, amount: 0n, maxPerOrder: 0n },
+    ]);
   }
   if (lead) {
     w.copy.apply(ENV, users[0]!, 100_000);
@@ -664,12 +741,19 @@ class Renewing {
 afterAll(() => {
   if (process.env.THIEF_VERBOSE) {
     for (const [k, m] of stats) console.info(k, Object.fromEntries(m));
-    // the copies the engine placed or refused (by code), over every world still open
-    for (const w of worlds)
+    // the copies the engines placed or refused (by code), over every world still open
+    for (const w of worlds) {
       console.info(
         "copies",
         w.db.prepare("SELECT action, status, code, count(*) AS n FROM copy_records GROUP BY action, status, code").all(),
       );
+      console.info(
+        "spot copies",
+        w.db.prepare("SELECT side, status, code, count(*) AS n FROM copy_spot_records GROUP BY side, status, code").all(),
+        w.db.prepare("SELECT role, status, count(*) AS n FROM copy_spot_tracks GROUP BY role, status").all(),
+        w.db.prepare("SELECT status, count(*) AS n FROM copy_spot_follows GROUP BY status").all(),
+      );
+    }
   }
   for (const w of worlds.splice(0)) w.close();
   MoneyWorld.removeDirs();

@@ -27,6 +27,8 @@ import { FUTURES_MIGRATIONS } from "../futures/migrations.ts";
 import { FUTURES_BRIDGE, marketCloseRequest } from "../futures/service.ts";
 import { CopyService } from "../copy/service.ts";
 import { COPY_MIGRATIONS, CopyStore } from "../copy/store.ts";
+import { SpotCopyService } from "../copy/spot-service.ts";
+import { SPOT_COPY_MIGRATIONS, SpotCopyStore } from "../copy/spot-store.ts";
 import { Margin } from "../margin/margin.ts";
 import { MARGIN_MIGRATIONS } from "../margin/store.ts";
 import { TEST_MARGIN_CONFIG } from "../margin/testing.ts";
@@ -87,6 +89,8 @@ export class MoneyWorld {
   readonly wallet: WalletService;
   /** Copy trading on the futures engine: colluders lead and follow each other (decision 356). */
   readonly copy: CopyService;
+  /** Spot copy trading on the spot engine (decision 360). */
+  readonly spotCopy: SpotCopyService;
   /** Errors the services reported in the background (a test fails on any). */
   readonly errors: unknown[] = [];
   /** The honest reference price of BTCUSDT (ticks). */
@@ -120,6 +124,7 @@ export class MoneyWorld {
     migrate(this.db, MARGIN_MIGRATIONS);
     migrate(this.db, WALLET_MIGRATIONS);
     migrate(this.db, COPY_MIGRATIONS);
+    migrate(this.db, SPOT_COPY_MIGRATIONS);
     const log = (err: unknown) => void this.errors.push(err);
     // a user `…c` is a sub-account of `…a` (no welcome funds: every coin comes in as a counted deposit)
     const directory = {
@@ -144,6 +149,27 @@ export class MoneyWorld {
       registeredAt: () => 0,
       log,
     });
+    this.spotCopy = new SpotCopyService({
+      store: new SpotCopyStore(this.db),
+      exchange: this.ex.svc,
+      config: { leadMinEquity: 100n * 10n ** 8n, leadMinAgeMs: 0, maxProfitSharePpm: 100_000 },
+      // spot equity at R, in USDT ledger units
+      equity: (env, userId) => {
+        let total = 0n;
+        for (const coin of [INST.baseCoin, INST.quoteCoin]) {
+          const b = this.ex.svc.engine.balance(env, userId, coin);
+          total += this.value(coin, b.available + b.frozen) / PSCALE;
+        }
+        return total;
+      },
+      registeredAt: () => 0,
+      futures: {
+        isLead: (env, id) => this.copy.lead(env, id) !== undefined,
+        isFollower: (env, id) => this.copy.followsOf(env, id).length > 0,
+      },
+      log,
+    });
+    this.ex.market.listeners.add((env, symbol, t) => this.spotCopy.onTrade(env, symbol, t.price));
     this.ex.svc.store.committed.add((ch) => this.onSpot(ch));
     this.fx.svc.committed.add((ch) => this.onFutures(ch));
   }
@@ -483,6 +509,7 @@ export class MoneyWorld {
       await this.ex.plans.idle();
       await this.fx.plans.idle();
       this.copy.drain();
+      await this.spotCopy.settle();
     }
     this.countInterest();
   }
