@@ -18,7 +18,11 @@ import type { CopyProfiles } from "./profiles.ts";
 import { historyJson, leadCurrentJson } from "./routes.ts";
 import { POSITION_DELAY_MS, SORT_KEYS, type PeriodStats } from "./stats.ts";
 
-const PUBLIC_PER_SECOND = 20;
+/**
+ * Per address and route: a profile page costs the server two reads, and a crawler reading a profile in
+ * all 24 locales at once (the SSR test does) must not meet 503s; Bitget's market reads allow 20.
+ */
+const PUBLIC_PER_SECOND = 60;
 const PERIODS = ["7", "30", "90"] as const;
 const VisibilitySchema = z.object({ positionVisibility: text(8) });
 
