@@ -11,7 +11,7 @@ import { migrate } from "../db/database.ts";
 import { notional } from "../exchange/instruments.ts";
 import { CONTRACTS } from "../futures/contracts.ts";
 import type { OrderRequest } from "../futures/service.ts";
-import { closeFuturesWorld, closeFuturesWorlds, futuresWorld, liveEquity, marketRequest } from "../futures/testing.ts";
+import { closeFuturesWorld, closeFuturesWorlds, futuresWorld, liveEquity, marketRequest, limitRequest } from "../futures/testing.ts";
 import type { Futures } from "../futures/futures.ts";
 import { CopyService, COPY_SOURCE, SHARE_BILLS, type PairSetting } from "./service.ts";
 import { COPY_MIGRATIONS, CopyStore } from "./store.ts";
@@ -45,17 +45,8 @@ function copyWorld(dir?: string) {
   return { w, fx, svc, copy, store, fund };
 }
 
-const limit = (side: "buy" | "sell", price: number, size: number): OrderRequest => ({
-  symbol: BTC.symbol,
-  side,
-  orderType: "limit",
-  force: "gtc",
-  price,
-  size,
-  clientOid: "",
-  reduceOnly: false,
-  source: "API",
-});
+const limit = (side: "buy" | "sell", price: number, size: number, over: Partial<OrderRequest> = {}): OrderRequest =>
+  limitRequest(BTC.symbol, side, price, size, over);
 
 /** The market maker's quotes around the mark: deep enough for every lead and copy of a step. */
 function quote(fx: Futures, mark: number): void {

@@ -9,7 +9,7 @@ import { FUTURES_AGREEMENT_VERSION, FUTURES_QUIZ } from "../../protocol/futures-
 import { migrate } from "../db/database.ts";
 import { CONTRACTS } from "../futures/contracts.ts";
 import type { OrderRequest } from "../futures/service.ts";
-import { closeFuturesWorlds, futuresWorld, marketRequest } from "../futures/testing.ts";
+import { closeFuturesWorlds, futuresWorld, marketRequest, limitRequest } from "../futures/testing.ts";
 import type { Futures } from "../futures/futures.ts";
 import { CopyService } from "./service.ts";
 import { COPY_MIGRATIONS, CopyStore, type TrackHistoryQuery } from "./store.ts";
@@ -22,17 +22,8 @@ const RIGHT = Object.fromEntries(FUTURES_QUIZ.map((q) => [q.id, q.answer]));
 /** More than one multi-row statement's worth (64) of followers, and a remainder. */
 const FOLLOWERS = 70;
 
-const limit = (side: "buy" | "sell", price: number, size: number): OrderRequest => ({
-  symbol: BTC.symbol,
-  side,
-  orderType: "limit",
-  force: "gtc",
-  price,
-  size,
-  clientOid: "",
-  reduceOnly: false,
-  source: "API",
-});
+const limit = (side: "buy" | "sell", price: number, size: number, over: Partial<OrderRequest> = {}): OrderRequest =>
+  limitRequest(BTC.symbol, side, price, size, over);
 
 function setMark(fx: Futures, mark: number): void {
   const svc = fx.svc;

@@ -13,24 +13,14 @@ import { CONTRACTS } from "./contracts.ts";
 import { contractJson } from "./format.ts";
 import { upnl } from "./ledger.ts";
 import { PROTECTION_FUND, REDUCE_REASON, STALE_REASON, type FuturesService, type OrderRequest } from "./service.ts";
-import { closeFuturesWorlds, fundBtc, futuresWorld, liveEquity, marketRequest } from "./testing.ts";
+import { closeFuturesWorlds, fundBtc, futuresWorld, liveEquity, marketRequest, limitRequest } from "./testing.ts";
 
 afterAll(closeFuturesWorlds);
 
 const BTC = CONTRACTS[0]!;
 
-const limit = (side: "buy" | "sell", price: number, size: number, over: Partial<OrderRequest> = {}): OrderRequest => ({
-  symbol: BTC.symbol,
-  side,
-  orderType: "limit",
-  force: "gtc",
-  price,
-  size,
-  clientOid: "",
-  reduceOnly: false,
-  source: "API",
-  ...over,
-});
+const limit = (side: "buy" | "sell", price: number, size: number, over: Partial<OrderRequest> = {}): OrderRequest =>
+  limitRequest(BTC.symbol, side, price, size, over);
 
 /** The code an engine call is refused with (undefined when it is not). */
 function refusal(f: () => unknown): string | undefined {

@@ -43,6 +43,17 @@ export function marketRequest(symbol: string, side: "buy" | "sell", size: number
   return { symbol, side, orderType: "market", force: "gtc", price: 0, size, clientOid: "", reduceOnly: false, source: "API", ...over };
 }
 
+/** A good-till-cancelled limit order of `size` lots at `price` ticks (`over` changes any field). */
+export function limitRequest(
+  symbol: string,
+  side: "buy" | "sell",
+  price: number,
+  size: number,
+  over: Partial<OrderRequest> = {},
+): OrderRequest {
+  return { symbol, side, orderType: "limit", force: "gtc", price, size, clientOid: "", reduceOnly: false, source: "API", ...over };
+}
+
 const BTC = CONTRACTS[0]!;
 const USDT = 10n ** 8n;
 
