@@ -92,6 +92,42 @@ describe("exchange service", () => {
     await expect(svc.placeOrder("live", "u3", limit("buy", "100.00", "0.1", "same"))).resolves.toMatchObject({ status: "live" });
   });
 
+  it("refuses the clientOid of a closed order (only in storage), after a restart and after the filter outgrew its size", async () => {
+    const { dir, db, svc } = open();
+    const done = await svc.placeOrder("live", "u4", limit("buy", "100.00", "0.1", "closed-1"));
+    await svc.cancelOrder("live", "u4", "ETHUSDT", { orderId: done.id });
+    expect(svc.engine.openByClientOid.size).toBe(0);
+    await expect(svc.placeOrder("live", "u4", limit("buy", "100.00", "0.1", "closed-1"))).rejects.toThrow(/Duplicate clientOid/);
+    // a clientOid nobody used is answered without a read, and placed
+    await expect(svc.placeOrder("live", "u4", limit("buy", "100.00", "0.1", "fresh-1"))).resolves.toMatchObject({ status: "live" });
+    // written by another connection before this gateway starts (an older run): the filter is built from storage
+    db.close();
+    const again = open(dir);
+    await expect(again.svc.placeOrder("live", "u4", limit("buy", "100.00", "0.1", "closed-1"))).rejects.toThrow(/Duplicate clientOid/);
+    await expect(again.svc.placeOrder("live", "u4", limit("buy", "100.00", "0.1", "fresh-1"))).rejects.toThrow(/Duplicate clientOid/);
+    // past the filter's size it is rebuilt from storage, twice as large, and still holds every key
+    const filter = again.svc.store.oidFilter();
+    for (let i = 0; filter.size <= filter.capacity; i++) filter.add(`filler-${i}`);
+    expect(again.svc.store.oidFilter()).not.toBe(filter);
+    await expect(again.svc.placeOrder("live", "u4", limit("buy", "100.00", "0.1", "closed-1"))).rejects.toThrow(/Duplicate clientOid/);
+    await expect(again.svc.placeOrder("live", "u4", limit("buy", "100.00", "0.1", "fresh-2"))).resolves.toMatchObject({ status: "live" });
+  });
+
+  it("accepts one of many concurrent orders with the same clientOid, across commits, and stores one", async () => {
+    const { db, svc } = open();
+    const tries = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        // half of them a turn later, while the first is being committed
+        i % 2
+          ? new Promise((r) => setImmediate(r)).then(() => svc.placeOrder("live", "u5", limit("buy", "100.00", "0.01", "race")))
+          : svc.placeOrder("live", "u5", limit("buy", "100.00", "0.01", "race")),
+      ),
+    );
+    expect(tries.filter((t) => t.status === "fulfilled")).toHaveLength(1);
+    for (const t of tries) if (t.status === "rejected") expect(String(t.reason)).toMatch(/Duplicate clientOid/);
+    expect(db.prepare("SELECT count(*) AS n FROM ex_orders WHERE user_id = 'u5' AND client_oid = 'race'").get()).toEqual({ n: 1 });
+  });
+
   it("keeps a refused order's new-account funding, and reports a kept change it can no longer write instead of throwing", async () => {
     const { db, svc } = open();
     await expect(svc.placeOrder("live", "new1", limit("buy", "4000.00", "100"))).rejects.toBeInstanceOf(EngineError);

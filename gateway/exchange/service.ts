@@ -67,6 +67,8 @@ export class ExchangeService {
     for (const o of this.store.loadOpenOrders()) this.engine.restore(o);
     for (const r of this.store.loadAccounts()) this.accounts.set(`${r.env}:${r.user_id}`, r.vip);
     for (const u of this.store.loadFeeDeduct()) this.deductOn.add(u);
+    // the clientOid filter is built at start, not by the first order that names a clientOid
+    this.store.oidFilter();
   }
 
   private fees(env: Env, userId: string): FeeRates {
@@ -123,9 +125,7 @@ export class ExchangeService {
     const oidKey = this.engine.clientOidKey(env, userId, order.clientOid);
     if (
       body.clientOid !== undefined &&
-      (this.pendingOids.has(oidKey) ||
-        this.engine.openByClientOid.has(oidKey) ||
-        this.store.findOrder(env, userId, { clientOid: order.clientOid }))
+      (this.pendingOids.has(oidKey) || this.engine.openByClientOid.has(oidKey) || this.store.hasClientOid(env, userId, order.clientOid))
     )
       throw new EngineError(EX_CODES.duplicateClientOid, "Duplicate clientOid");
     return { order, oidKey };

@@ -11,6 +11,7 @@ import { PLATFORM_COIN } from "../../protocol/fee-deduction.ts";
 import { instrument } from "./instruments.ts";
 import type { Balance, Bill, Change, Env, Order, Placed } from "./engine/types.ts";
 import { userSides } from "./engine/types.ts";
+import { SeenFilter } from "./seen-filter.ts";
 
 interface Waiter {
   resolve(): void;
@@ -38,6 +39,12 @@ export class Store {
 
   private readonly byId: Statement;
   private readonly byClientOid: Statement;
+  /**
+   * Every (env, user, clientOid) this store has written or found stored, as a Bloom filter: a key it
+   * rules out was never written, so the duplicate check skips its SQLite read (docs/decisions/355,
+   * round 3). Sound because this store is the only writer of `ex_orders`; built on first use.
+   */
+  private oids: SeenFilter | undefined;
 
   constructor(readonly db: Db) {
     this.byId = db.prepare("SELECT * FROM ex_orders WHERE order_id = ? AND env = ? AND user_id = ?").safeIntegers(true);
@@ -111,6 +118,8 @@ export class Store {
     // A change may list the same order or balance many times; each is written once, with its final values.
     for (const o of new Set(ch.orders)) {
       if (o.house) continue;
+      // before the row, so no reader can find the row and miss the key; a rollback leaves a harmless extra key
+      if (o.clientOid !== "" && this.oids) this.oids.add(oidKey(o.env, o.userId, o.clientOid));
       this.upsertOrder.run(orderParams(o));
       if (o.deductFee > 0n) this.setDeductFee.run(o.deductFee, o.id);
     }
@@ -169,6 +178,35 @@ export class Store {
         ? this.byClientOid.get(env, userId, by.clientOid)
         : undefined;
     return row ? rowToOrder(row as Record<string, unknown>) : undefined;
+  }
+
+  /**
+   * Whether a stored order of the user has this clientOid: answered from memory when the filter
+   * rules it out, else by the unique index (the same read as `findOrder`).
+   */
+  hasClientOid(env: Env, userId: string, clientOid: string): boolean {
+    if (clientOid === "") return false;
+    const filter = this.oidFilter();
+    if (!filter.mayHave(oidKey(env, userId, clientOid))) return false;
+    return this.byClientOid.get(env, userId, clientOid) !== undefined;
+  }
+
+  /**
+   * The filter, built from the clientOid index (a covering scan) the first time, and rebuilt twice
+   * as large whenever it holds more keys than it was sized for, so its false positives stay near 1 %.
+   */
+  oidFilter(): SeenFilter {
+    if (this.oids && this.oids.size <= this.oids.capacity) return this.oids;
+    const rows = this.db
+      .prepare("SELECT env, user_id, client_oid FROM ex_orders WHERE client_oid <> ''")
+      .raw(true)
+      .iterate() as IterableIterator<[string, string, string]>;
+    const keys: string[] = [];
+    for (const [env, user, oid] of rows) keys.push(oidKey(env, user, oid));
+    const filter = new SeenFilter(Math.max(1 << 16, keys.length * 2));
+    for (const k of keys) filter.add(k);
+    this.oids = filter;
+    return filter;
   }
 
   maxSeq(): number {
@@ -312,6 +350,9 @@ export class Store {
     }));
   }
 }
+
+/** The key of an order's clientOid, as the engine spells it (`Engine.clientOidKey`). */
+const oidKey = (env: string, userId: string, clientOid: string) => `${env}:${userId}:${clientOid}`;
 
 /**
  * An order's values for `ex_orders`, in the column order of the upsert. Positional: binding is
