@@ -203,6 +203,17 @@ export const EXCHANGE_MIGRATIONS: Migration[] = [
       ALTER TABLE ex_fills ADD COLUMN deduct INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 154,
+    name: "exchange-given-client-oids",
+    sql: `
+      -- only a clientOid the caller gave is indexed (docs/decisions/355, round 3): an order without one
+      -- takes its own id as clientOid, unique already by the primary key, and no longer writes a leaf
+      -- of this per-user index; the exchange looks such a clientOid up by the order id
+      DROP INDEX ex_orders_client_oid;
+      CREATE UNIQUE INDEX ex_orders_given_oid ON ex_orders(env, user_id, client_oid) WHERE client_oid <> '' AND client_oid <> order_id;
+    `,
+  },
 ];
 
 /** Applies the exchange's migrations (idempotent): the gateway opens its database before modules install. */

@@ -113,6 +113,40 @@ describe("exchange service", () => {
     await expect(again.svc.placeOrder("live", "u4", limit("buy", "100.00", "0.1", "fresh-2"))).resolves.toMatchObject({ status: "live" });
   });
 
+  it("indexes only a clientOid the caller gave; an order's own id still counts as its clientOid", async () => {
+    const { dir, db, svc } = open();
+    const plain = await svc.placeOrder("live", "u6", limit("buy", "100.00", "0.1"));
+    const given = await svc.placeOrder("live", "u6", limit("buy", "100.00", "0.1", "mine-1"));
+    expect(plain.clientOid).toBe(plain.id);
+    const indexed = db
+      .prepare("SELECT client_oid FROM ex_orders INDEXED BY ex_orders_given_oid WHERE client_oid <> '' AND client_oid <> order_id")
+      .all();
+    expect(indexed).toEqual([{ client_oid: "mine-1" }]);
+    // found by its own id as clientOid, open (memory) and closed (storage)
+    expect(svc.findOrder("live", "u6", { clientOid: plain.id })?.id).toBe(plain.id);
+    await svc.cancelOrder("live", "u6", "ETHUSDT", { orderId: plain.id });
+    await svc.cancelOrder("live", "u6", "ETHUSDT", { orderId: given.id });
+    expect(svc.findOrder("live", "u6", { clientOid: plain.id })).toMatchObject({ id: plain.id, status: "cancelled" });
+    expect(svc.findOrder("live", "u6", { clientOid: "mine-1" })).toMatchObject({ id: given.id, status: "cancelled" });
+    // the id of the user's own closed order is a taken clientOid, also after a restart; another user may use it
+    await expect(svc.placeOrder("live", "u6", limit("buy", "100.00", "0.1", plain.id))).rejects.toThrow(/Duplicate clientOid/);
+    db.close();
+    const again = open(dir);
+    await expect(again.svc.placeOrder("live", "u6", limit("buy", "100.00", "0.1", plain.id))).rejects.toThrow(/Duplicate clientOid/);
+    await expect(again.svc.placeOrder("live", "u6", limit("buy", "100.00", "0.1", "mine-1"))).rejects.toThrow(/Duplicate clientOid/);
+    await expect(again.svc.placeOrder("live", "u7", limit("buy", "100.00", "0.1", plain.id))).resolves.toMatchObject({
+      clientOid: plain.id,
+    });
+    // every lookup stays on an index: the given clientOid's, the primary key, the history's
+    const plan = (sql: string) => JSON.stringify(again.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all("live", "u6", "x"));
+    expect(
+      plan("SELECT * FROM ex_orders WHERE env = ? AND user_id = ? AND client_oid = ? AND client_oid <> '' AND client_oid <> order_id"),
+    ).toMatch(/USING INDEX ex_orders_given_oid/);
+    expect(
+      plan("SELECT * FROM ex_orders WHERE env = ? AND user_id = ? AND status IN ('filled', 'cancelled') AND seq < ? ORDER BY seq DESC"),
+    ).toMatch(/USING INDEX ex_orders_user/);
+  });
+
   it("accepts one of many concurrent orders with the same clientOid, across commits, and stores one", async () => {
     const { db, svc } = open();
     const tries = await Promise.allSettled(

@@ -39,8 +39,9 @@ export class Store {
 
   private readonly byId: Statement;
   private readonly byClientOid: Statement;
+  private readonly byOwnIdAsOid: Statement;
   /**
-   * Every (env, user, clientOid) this store has written or found stored, as a Bloom filter: a key it
+   * Every (env, user, clientOid) given by a caller that this store has written or found stored, as a Bloom filter: a key it
    * rules out was never written, so the duplicate check skips its SQLite read (docs/decisions/355,
    * round 3). Sound because this store is the only writer of `ex_orders`; built on first use.
    */
@@ -48,9 +49,13 @@ export class Store {
 
   constructor(readonly db: Db) {
     this.byId = db.prepare("SELECT * FROM ex_orders WHERE order_id = ? AND env = ? AND user_id = ?").safeIntegers(true);
-    // "client_oid <> ''" lets SQLite use the partial unique index
+    // the partial index's own condition lets SQLite use it: only a clientOid the caller gave is indexed
     this.byClientOid = db
-      .prepare("SELECT * FROM ex_orders WHERE env = ? AND user_id = ? AND client_oid = ? AND client_oid <> ''")
+      .prepare(`SELECT * FROM ex_orders WHERE env = ? AND user_id = ? AND client_oid = ? AND ${GIVEN_OID}`)
+      .safeIntegers(true);
+    // an order placed without a clientOid has its own id as one
+    this.byOwnIdAsOid = db
+      .prepare("SELECT * FROM ex_orders WHERE order_id = ? AND env = ? AND user_id = ? AND client_oid = order_id")
       .safeIntegers(true);
     this.upsertOrder = db.prepare(`INSERT INTO ex_orders (order_id, seq, env, user_id, symbol, side, order_type, force, stp_mode,
         price, size, quote_size, filled, filled_quote, fee, frozen, status, client_oid, c_time, u_time, cancel_reason, source)
@@ -119,7 +124,7 @@ export class Store {
     for (const o of new Set(ch.orders)) {
       if (o.house) continue;
       // before the row, so no reader can find the row and miss the key; a rollback leaves a harmless extra key
-      if (o.clientOid !== "" && this.oids) this.oids.add(oidKey(o.env, o.userId, o.clientOid));
+      if (o.clientOid !== "" && o.clientOid !== o.id && this.oids) this.oids.add(oidKey(o.env, o.userId, o.clientOid));
       this.upsertOrder.run(orderParams(o));
       if (o.deductFee > 0n) this.setDeductFee.run(o.deductFee, o.id);
     }
@@ -175,7 +180,7 @@ export class Store {
     const row = by.orderId
       ? this.byId.get(by.orderId, env, userId)
       : by.clientOid
-        ? this.byClientOid.get(env, userId, by.clientOid)
+        ? (this.byClientOid.get(env, userId, by.clientOid) ?? this.byOwnIdAsOid.get(by.clientOid, env, userId))
         : undefined;
     return row ? rowToOrder(row as Record<string, unknown>) : undefined;
   }
@@ -186,8 +191,9 @@ export class Store {
    */
   hasClientOid(env: Env, userId: string, clientOid: string): boolean {
     if (clientOid === "") return false;
-    const filter = this.oidFilter();
-    if (!filter.mayHave(oidKey(env, userId, clientOid))) return false;
+    // the id of one of the user's orders placed without a clientOid (ids are digits only; the primary key answers)
+    if (ALL_DIGITS.test(clientOid) && this.byOwnIdAsOid.get(clientOid, env, userId) !== undefined) return true;
+    if (!this.oidFilter().mayHave(oidKey(env, userId, clientOid))) return false;
     return this.byClientOid.get(env, userId, clientOid) !== undefined;
   }
 
@@ -198,7 +204,7 @@ export class Store {
   oidFilter(): SeenFilter {
     if (this.oids && this.oids.size <= this.oids.capacity) return this.oids;
     const rows = this.db
-      .prepare("SELECT env, user_id, client_oid FROM ex_orders WHERE client_oid <> ''")
+      .prepare(`SELECT env, user_id, client_oid FROM ex_orders WHERE ${GIVEN_OID}`)
       .raw(true)
       .iterate() as IterableIterator<[string, string, string]>;
     const keys: string[] = [];
@@ -350,6 +356,10 @@ export class Store {
     }));
   }
 }
+
+/** The condition of `ex_orders_given_oid`: a clientOid the caller gave (migration 154). */
+const GIVEN_OID = "client_oid <> '' AND client_oid <> order_id";
+const ALL_DIGITS = /^[0-9]+$/;
 
 /** The key of an order's clientOid, as the engine spells it (`Engine.clientOidKey`). */
 const oidKey = (env: string, userId: string, clientOid: string) => `${env}:${userId}:${clientOid}`;
