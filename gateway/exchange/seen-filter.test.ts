@@ -24,10 +24,14 @@ describe("SeenFilter (the clientOid filter's Bloom filter)", () => {
     expect(f.mayHave("live:u1:b")).toBe(false);
   });
 
-  it("holds every key even far past its capacity (only its false positives rise)", () => {
-    const f = new SeenFilter(10);
-    for (let i = 0; i < 5_000; i++) f.add(`k${i}`);
-    expect(f.size).toBe(5_000);
-    for (let i = 0; i < 5_000; i++) expect(f.mayHave(`k${i}`)).toBe(true);
+  it("grows past its capacity in layers: every key held, false positives still low", () => {
+    const f = new SeenFilter(1000);
+    for (let i = 0; i < 20_000; i++) f.add(`live:u:k${i}`);
+    expect(f.size).toBe(20_000);
+    expect(f.depth).toBe(5); // 1,000 + 2,000 + 4,000 + 8,000 + 16,000
+    for (let i = 0; i < 20_000; i++) expect(f.mayHave(`live:u:k${i}`)).toBe(true);
+    let falsePositives = 0;
+    for (let i = 0; i < 20_000; i++) if (f.mayHave(`live:u:other-${i}`)) falsePositives++;
+    expect(falsePositives / 20_000).toBeLessThan(0.03);
   });
 });

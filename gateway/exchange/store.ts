@@ -198,11 +198,11 @@ export class Store {
   }
 
   /**
-   * The filter, built from the clientOid index (a covering scan) the first time, and rebuilt twice
-   * as large whenever it holds more keys than it was sized for, so its false positives stay near 1 %.
+   * The filter, built from the given-clientOid index the first time (one scan, at start: `load`),
+   * sized for twice the keys found; it grows by itself from then on, without reading them again.
    */
   oidFilter(): SeenFilter {
-    if (this.oids && this.oids.size <= this.oids.capacity) return this.oids;
+    if (this.oids) return this.oids;
     const rows = this.db
       .prepare(`SELECT env, user_id, client_oid FROM ex_orders WHERE ${GIVEN_OID}`)
       .raw(true)
