@@ -26,6 +26,7 @@ import { hydrates, inlinedCss, ownsShell } from "~/lib/page-handle";
 import { BRAND, metaT } from "~/lib/i18n/meta";
 import { simulationRedirectScript } from "~/lib/simulation/allow-list";
 import { pickNamespaces, resourcesFor } from "~/lib/i18n/resources.server";
+import { withMember } from "../protocol/page-i18n";
 import { issuerCertPem } from "~/utils/issuer-cert.server";
 import { userOf } from "~/utils/user.server";
 import { ratesForPage } from "~/utils/rates.server";
@@ -78,7 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     // Only a page that hydrates starts an i18n in the browser; encoding ≈ 70 KB of texts for one that
     // does not was a tenth of its render (docs/decisions/607). Its `meta` reads the server's texts.
     // A page that declares its namespaces gets only those and the shell's; the browser loads the rest (docs/decisions/725).
-    resources: context.hydrates ? pickNamespaces(resources, context.i18nNamespaces ?? null) : {},
+    resources: context.hydrates ? pickNamespaces(resources, withMember(context.i18nNamespaces ?? null, user !== null)) : {},
     theme: prefs.theme,
     layout: prefs.layout,
     currency: prefs.currency,

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ServerBuild } from "@remix-run/node";
 import { pageHydration, pageI18n } from "./page-hydration.ts";
-import { SHELL_NAMESPACES } from "../app/lib/page-handle.ts";
-import { pickNamespaces } from "../app/lib/i18n/resources.server.ts";
+import { SHELL_NAMESPACES } from "../protocol/page-i18n.ts";
 
 /** A build's route manifest in the shape Remix gives it: the root, optional locale prefixes, index routes. */
 function routes(): ServerBuild["routes"] {
@@ -70,11 +69,5 @@ describe("pageI18n (docs/decisions/725)", () => {
     const namespaces = pageI18n(routes());
     for (const path of ["/", "/_root.data", "/de", "/settings", "/wiki/bitcoin", "/no/such/page"])
       expect(namespaces(path), path).toBeNull();
-  });
-
-  it("picks only the named namespaces of every language sent, or all of them for null", () => {
-    const all = { en: { common: { a: "A" }, trade: { b: "B" }, wiki: { c: "C" } }, de: { common: { a: "Ä" }, wiki: { c: "Ç" } } };
-    expect(pickNamespaces(all, ["common", "trade"])).toEqual({ en: { common: { a: "A" }, trade: { b: "B" } }, de: { common: { a: "Ä" } } });
-    expect(pickNamespaces(all, null)).toBe(all);
   });
 });

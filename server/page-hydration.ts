@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
-import { pageNamespaces } from "../app/lib/page-handle";
+import { pageNamespaces } from "../protocol/page-i18n.ts";
 
 type RouteObject = Parameters<typeof matchRoutes>[0][number];
 

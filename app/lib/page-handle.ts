@@ -17,21 +17,11 @@ export interface PageHandle {
    */
   inlineCss?: boolean;
   /**
-   * The i18n namespaces the page's server render reads besides the shell's (SHELL_NAMESPACES): the
+   * The i18n namespaces the page's server render reads besides the shell's (SHELL_NAMESPACES, protocol/page-i18n.ts): the
    * root then sends only these to the browser, which loads any other one when a part needs it
    * (docs/decisions/725). A page that declares none is sent every namespace.
    */
   i18n?: readonly string[];
-}
-
-/** What the app's shell reads on every page: header (with its account menu), footer (links named in vip and reserves), the trading layout's handles. */
-export const SHELL_NAMESPACES: readonly string[] = ["common", "settings", "layout", "assets", "account", "vip", "reserves"];
-
-/** The namespaces a page is sent: the shell's and its routes' declared ones, or null (all) when none declares. */
-export function pageNamespaces(handles: readonly unknown[]): string[] | null {
-  const declared = handles.flatMap((h) => (h as PageHandle | undefined)?.i18n ?? []);
-  if (!handles.some((h) => Array.isArray((h as PageHandle | undefined)?.i18n))) return null;
-  return [...new Set([...SHELL_NAMESPACES, ...declared])];
 }
 
 /** A page hydrates unless one of its matched routes says it must not. */

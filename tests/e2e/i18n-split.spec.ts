@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 
 // Decision 725: a trading page is sent only the texts it and the shell render; the browser loads the
@@ -18,7 +19,7 @@ for (const path of ["/spot/BTCUSDT", "/futures/usdt/BTCUSDT"]) {
   });
 }
 
-async function clientNavigate(page: import("@playwright/test").Page, to: string) {
+async function clientNavigate(page: Page, to: string) {
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
   await page.evaluate(
     (path) => (window as unknown as { __remixRouter: { navigate(p: string): Promise<void> } }).__remixRouter.navigate(path),
