@@ -46,3 +46,14 @@ test("a client navigation right after hydration waits for the texts it needs", a
   expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
   expect(pageProblems).toEqual([]);
 });
+
+test("a regional locale's trading page hydrates without a mismatch (no other language between it and English)", async ({
+  page,
+  pageProblems,
+}) => {
+  await page.goto("/pt-PT/spot/BTCUSDT");
+  await expect(page.locator("html")).toHaveAttribute("lang", /^pt/);
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByTestId("chart-legend")).toBeVisible();
+  expect(pageProblems).toEqual([]);
+});

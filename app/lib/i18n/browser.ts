@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { whenIdle } from "~/lib/scheduling/idle";
+import { DEFAULT_LOCALE } from "../../../protocol/locales";
 import { createI18n, i18nOptions } from "./instance";
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
@@ -10,22 +11,29 @@ const FILES = import.meta.glob<Record<string, unknown>>("../../locales/*/*.json"
 
 const fileOf = (language: string, namespace: string) => FILES[`../../locales/${language}/${namespace}.json`];
 
-/** Loads a namespace the page was not sent (docs/decisions/725); a language without the file gets none. */
-const lazyTexts: BackendModule = {
-  type: "backend",
-  init() {},
-  read(language, namespace, callback) {
-    const load = fileOf(language, namespace);
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (texts) => callback(null, texts),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
-  },
-};
+/**
+ * Loads a namespace the page was not sent (docs/decisions/725), for the page's locale and English
+ * only: the server falls back from a locale straight to English, so the browser must not put another
+ * language in between (`pt` under `pt-PT`, i18next's default), or its words would differ at hydration.
+ */
+function lazyTexts(locale: string): BackendModule {
+  const languages = new Set([locale, DEFAULT_LOCALE]);
+  return {
+    type: "backend",
+    init() {},
+    read(language, namespace, callback) {
+      const load = languages.has(language) ? fileOf(language, namespace) : undefined;
+      if (!load) {
+        callback(null, {});
+        return;
+      }
+      load().then(
+        (texts) => callback(null, texts),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      );
+    },
+  };
+}
 
 /** Every namespace there is for a locale (from the file names). */
 function namespacesOf(locale: string): string[] {
@@ -57,7 +65,7 @@ export function browserI18n(locale: string, resources: Resources): i18n {
   }
   const instance = i18next.createInstance();
   void instance
-    .use(lazyTexts)
+    .use(lazyTexts(locale))
     .use(initReactI18next)
     .init({
       ...i18nOptions(locale, resources),
