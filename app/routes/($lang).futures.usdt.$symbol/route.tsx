@@ -5,8 +5,12 @@ import { futuresTickerOf } from "~/lib/futures/api";
 import { BRAND, marketPageMeta } from "~/lib/i18n/meta";
 import tradeCss from "~/styles/trade.css?url";
 import { futuresPageData } from "./futures-data.server";
+import type { PageHandle } from "~/lib/page-handle";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: tradeCss }];
+
+/** Only the texts this page and the shell render are sent; the browser loads the rest (docs/decisions/725). */
+export const handle: PageHandle = { i18n: ["trade", "chart", "fund", "phone", "markets"] };
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return futuresPageData(context, request, params.symbol ?? "");
