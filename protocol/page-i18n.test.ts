@@ -4,22 +4,27 @@ import { MEMBER_NAMESPACES, SHELL_NAMESPACES, pageNamespaces, withMember } from 
 describe("pageNamespaces (docs/decisions/725)", () => {
   it("is null (every namespace) when no matched route declares handle.i18n", () => {
     expect(pageNamespaces([undefined, { hydrate: true }, null])).toBeNull();
+    expect(pageNamespaces([{ i18nMember: ["gtfees"] }])).toBeNull();
   });
 
   it("is the shell's plus every declared list, each namespace once", () => {
-    expect(pageNamespaces([undefined, { i18n: ["trade", "chart"] }, { i18n: ["trade", "fund"] }])).toEqual([
-      ...SHELL_NAMESPACES,
-      "trade",
-      "chart",
-      "fund",
-    ]);
-    expect(pageNamespaces([{ i18n: [] }])).toEqual([...SHELL_NAMESPACES]);
+    expect(pageNamespaces([undefined, { i18n: ["trade", "chart"] }, { i18n: ["trade", "fund"] }])).toEqual({
+      namespaces: [...SHELL_NAMESPACES, "trade", "chart", "fund"],
+      member: [],
+    });
+    expect(pageNamespaces([{ i18n: [] }])).toEqual({ namespaces: [...SHELL_NAMESPACES], member: [] });
   });
 
-  it("adds the account menu's namespaces for a logged-in visitor only", () => {
-    const page = pageNamespaces([{ i18n: ["trade"] }]);
-    expect(withMember(page, false)).toEqual(page);
-    expect(withMember(page, true)).toEqual([...(page ?? []), ...MEMBER_NAMESPACES]);
+  it("the shell's footer is named by its own small namespace, not the fee and reserves pages' texts", () => {
+    expect(SHELL_NAMESPACES).toContain("footer");
+    expect(SHELL_NAMESPACES).not.toContain("vip");
+    expect(SHELL_NAMESPACES).not.toContain("reserves");
+  });
+
+  it("adds the account menu's and the page's member-only namespaces for a logged-in visitor only", () => {
+    const page = pageNamespaces([{ i18n: ["trade"], i18nMember: ["gtfees", "trade"] }]);
+    expect(withMember(page, false)).toEqual([...SHELL_NAMESPACES, "trade"]);
+    expect(withMember(page, true)).toEqual([...SHELL_NAMESPACES, "trade", ...MEMBER_NAMESPACES, "gtfees"]);
     expect(withMember(null, true)).toBeNull();
   });
 });

@@ -3,25 +3,39 @@
  * a path's routes) and the app (whose routes declare `handle.i18n`, app/lib/page-handle.ts).
  */
 
-/** What the app's shell reads on every page: header, footer (links named in vip and reserves), the trading layout's handles. */
-export const SHELL_NAMESPACES: readonly string[] = ["common", "settings", "layout", "vip", "reserves"];
+/** What the app's shell reads on every page: header, footer (its links' names in `footer`), the trading layout's handles. */
+export const SHELL_NAMESPACES: readonly string[] = ["common", "settings", "layout", "footer"];
 
 /** What the header adds for a logged-in visitor: its account menu (assets, sub-accounts). */
 export const MEMBER_NAMESPACES: readonly string[] = ["assets", "account"];
 
 /**
- * The namespaces a page is sent: the shell's and those its matched routes declare in `handle.i18n`,
- * or null (every namespace) when none of them declares.
+ * A page's namespaces: those every visitor is sent, and those only a logged-in visitor is (parts that
+ * appear for a member after a read or a keystroke, where a namespace still loading would suspend
+ * the page with no boundary above it).
  */
-export function pageNamespaces(handles: readonly unknown[]): string[] | null {
-  const lists = handles
-    .map((h) => (h as { i18n?: unknown } | null | undefined)?.i18n)
-    .filter((l): l is readonly string[] => Array.isArray(l));
-  if (lists.length === 0) return null;
-  return [...new Set([...SHELL_NAMESPACES, ...lists.flat()])];
+export interface PageTexts {
+  namespaces: string[];
+  member: string[];
 }
 
-/** A page's namespaces with the member's (when logged in) added; null stays null (every namespace). */
-export function withMember(namespaces: readonly string[] | null, loggedIn: boolean): readonly string[] | null {
-  return namespaces && loggedIn ? [...new Set([...namespaces, ...MEMBER_NAMESPACES])] : namespaces;
+const listOf = (value: unknown): readonly string[] | undefined =>
+  Array.isArray(value) && value.every((n) => typeof n === "string") ? (value as string[]) : undefined;
+
+/**
+ * The texts a page is sent: the shell's and those its matched routes declare in `handle.i18n`
+ * (and `handle.i18nMember` for a logged-in visitor), or null (every namespace) when none declares.
+ */
+export function pageNamespaces(handles: readonly unknown[]): PageTexts | null {
+  const own = handles as ReadonlyArray<{ i18n?: unknown; i18nMember?: unknown } | null | undefined>;
+  const lists = own.map((h) => listOf(h?.i18n)).filter((l): l is readonly string[] => l !== undefined);
+  if (lists.length === 0) return null;
+  const member = own.flatMap((h) => listOf(h?.i18nMember) ?? []);
+  return { namespaces: [...new Set([...SHELL_NAMESPACES, ...lists.flat()])], member: [...new Set(member)] };
+}
+
+/** The namespaces to send: a member also gets the account menu's and the page's member-only ones; null stays null (every namespace). */
+export function withMember(page: PageTexts | null, loggedIn: boolean): readonly string[] | null {
+  if (!page) return null;
+  return loggedIn ? [...new Set([...page.namespaces, ...MEMBER_NAMESPACES, ...page.member])] : page.namespaces;
 }

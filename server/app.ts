@@ -18,6 +18,7 @@ import { dirname } from "node:path";
 import { STANDALONE_BASE, loadStandaloneAssets } from "./standalone-assets.ts";
 import { documentCache, isHomeDocumentPath, isWikiDocumentPath } from "./document-cache.ts";
 import { pageHydration, pageI18n } from "./page-hydration.ts";
+import type { PageTexts } from "../protocol/page-i18n.ts";
 
 export interface WebAppOptions {
   env: ServerEnv;
@@ -83,7 +84,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
   // Whether a path's document hydrates (docs/decisions/607); in development every page counts as hydrating.
   let hydrates = (_path: string) => true;
   // The i18n namespaces a path's page is sent (docs/decisions/725); in development every one.
-  let namespaces = (_path: string): string[] | null => null;
+  let namespaces = (_path: string): PageTexts | null => null;
   let closeVite = async () => {};
   if (dev) {
     const vite = await import("vite");

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
-import { pageNamespaces } from "../protocol/page-i18n.ts";
+import { pageNamespaces, type PageTexts } from "../protocol/page-i18n.ts";
 
 type RouteObject = Parameters<typeof matchRoutes>[0][number];
 
@@ -45,12 +45,12 @@ export function pageHydration(routes: ServerBuild["routes"]): (path: string) => 
 
 /**
  * The i18n namespaces the document (or data request) at a path is sent (docs/decisions/725): the
- * shell's plus those its matched routes declare in `handle.i18n`, or null (every namespace) when
+ * shell's plus those its matched routes declare in `handle.i18n` (and `handle.i18nMember` for a member), or null (every namespace) when
  * none declares. A data request (`….data`) is answered for the page it belongs to.
  */
-export function pageI18n(routes: ServerBuild["routes"]): (path: string) => string[] | null {
+export function pageI18n(routes: ServerBuild["routes"]): (path: string) => PageTexts | null {
   const tree = routeTree(routes);
-  const known = new Map<string, string[] | null>();
+  const known = new Map<string, PageTexts | null>();
   return (path) => {
     const page = path.endsWith(".data") ? path.slice(0, -".data".length).replace(/\/_root$/, "/") : path;
     const kept = known.get(page);

@@ -22,6 +22,12 @@ export interface PageHandle {
    * (docs/decisions/725). A page that declares none is sent every namespace.
    */
   i18n?: readonly string[];
+  /**
+   * The namespaces only a logged-in visitor is sent besides: parts that appear for a member after a
+   * read or a keystroke (not a transition), where a namespace still loading would suspend the whole
+   * page with no boundary above it (docs/decisions/725).
+   */
+  i18nMember?: readonly string[];
 }
 
 /** A page hydrates unless one of its matched routes says it must not. */
