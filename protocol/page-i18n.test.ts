@@ -8,8 +8,8 @@ describe("pageNamespaces (docs/decisions/725)", () => {
   });
 
   it("is the shell's plus every declared list, each namespace once", () => {
-    expect(pageNamespaces([undefined, { i18n: ["trade", "chart"] }, { i18n: ["trade", "fund"] }])).toEqual({
-      namespaces: [...SHELL_NAMESPACES, "trade", "chart", "fund"],
+    expect(pageNamespaces([undefined, { i18n: ["markets", "chart"] }, { i18n: ["chart", "wallet"] }])).toEqual({
+      namespaces: [...SHELL_NAMESPACES, "markets", "chart", "wallet"],
       member: [],
     });
     expect(pageNamespaces([{ i18n: [] }])).toEqual({ namespaces: [...SHELL_NAMESPACES], member: [] });
@@ -22,9 +22,9 @@ describe("pageNamespaces (docs/decisions/725)", () => {
   });
 
   it("adds the account menu's and the page's member-only namespaces for a logged-in visitor only", () => {
-    const page = pageNamespaces([{ i18n: ["trade"], i18nMember: ["gtfees", "trade"] }]);
-    expect(withMember(page, false)).toEqual([...SHELL_NAMESPACES, "trade"]);
-    expect(withMember(page, true)).toEqual([...SHELL_NAMESPACES, "trade", ...MEMBER_NAMESPACES, "gtfees"]);
+    const page = pageNamespaces([{ i18n: ["chart"], i18nMember: ["gtfees", "chart"] }]);
+    expect(withMember(page, false)).toEqual([...SHELL_NAMESPACES, "chart"]);
+    expect(withMember(page, true)).toEqual([...SHELL_NAMESPACES, "chart", ...MEMBER_NAMESPACES, "gtfees"]);
     expect(withMember(null, true)).toBeNull();
   });
 });

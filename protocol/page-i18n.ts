@@ -3,8 +3,12 @@
  * a path's routes) and the app (whose routes declare `handle.i18n`, app/lib/page-handle.ts).
  */
 
-/** What the app's shell reads on every page: header, footer (its links' names in `footer`), the trading layout's handles. */
-export const SHELL_NAMESPACES: readonly string[] = ["common", "settings", "layout", "footer"];
+/**
+ * What the app's shell reads on every page: header, footer (its links' names in `footer`), the trading
+ * layout's handles, and the root's hosts that read their namespace as they render: the simulation
+ * guard (trade), the fund password host (fund) and the phone twin link (phone).
+ */
+export const SHELL_NAMESPACES: readonly string[] = ["common", "settings", "layout", "footer", "trade", "fund", "phone"];
 
 /** What the header adds for a logged-in visitor: its account menu (assets, sub-accounts). */
 export const MEMBER_NAMESPACES: readonly string[] = ["assets", "account"];

@@ -20,7 +20,7 @@ function routes(): ServerBuild["routes"] {
     route("routes/($lang).wiki._index", "root", ":lang?/wiki", { hydrate: false, inlineCss: true }, true),
     route("routes/($lang).wiki.$article", "root", ":lang?/wiki/:article", { hydrate: false }),
     route("routes/($lang).wiki.page.$n", "root", ":lang?/wiki/page/:n", { hydrate: false }),
-    route("routes/($lang).spot.$symbol", "root", ":lang?/spot/:symbol", { other: true, i18n: ["trade", "chart"], i18nMember: ["gtfees"] }),
+    route("routes/($lang).spot.$symbol", "root", ":lang?/spot/:symbol", { other: true, i18n: ["markets", "chart"], i18nMember: ["gtfees"] }),
     route("routes/($lang).settings", "root", ":lang?/settings", { hydrate: true }),
     route("routes/$", "root", "*"),
   ];
@@ -59,7 +59,7 @@ describe("pageI18n (docs/decisions/725)", () => {
     const namespaces = pageI18n(routes());
     for (const path of ["/spot/BTCUSDT", "/ar/spot/BTCUSDT", "/spot/BTCUSDT.data"]) {
       const got = namespaces(path);
-      expect(got, path).toEqual({ namespaces: [...SHELL_NAMESPACES, "trade", "chart"], member: ["gtfees"] });
+      expect(got, path).toEqual({ namespaces: [...SHELL_NAMESPACES, "markets", "chart"], member: ["gtfees"] });
     }
   });
 
