@@ -1,4 +1,5 @@
 import type { LinkPolicy } from "~/lib/links/link-policy";
+import type { PageTexts } from "../protocol/page-i18n";
 
 /** One standalone bundle as a page loads it: its module, the chunks it imports, its styles. */
 export interface StandaloneAssets {
@@ -29,6 +30,8 @@ declare module "@remix-run/node" {
      * the root loader then sends no texts for a browser i18n that never starts (docs/decisions/607).
      */
     hydrates: boolean;
+    /** The i18n namespaces the page is sent (a guest's, and a member's besides), or null for every one (docs/decisions/725). */
+    i18nNamespaces: PageTexts | null;
     /** The URLs of a standalone bundle (app/standalone/<name>), for pages that ship only what they need (docs/decisions/019). */
     standalone: (name: string) => StandaloneAssets | undefined;
   }

@@ -13,7 +13,7 @@ import {
 } from "@remix-run/react";
 import { useContext, useMemo } from "react";
 import { I18nContext, I18nextProvider, useTranslation } from "react-i18next";
-import { createI18n } from "~/lib/i18n/instance";
+import { browserI18n } from "~/lib/i18n/browser";
 import { splitLocalePath } from "~/lib/i18n/locale-path";
 import { prefsFromRequest } from "~/utils/prefs.server";
 import { localeOf } from "~/utils/i18n.server";
@@ -25,7 +25,8 @@ import { useRootData, type RootData } from "~/lib/root-data";
 import { hydrates, inlinedCss, ownsShell } from "~/lib/page-handle";
 import { BRAND, metaT } from "~/lib/i18n/meta";
 import { simulationRedirectScript } from "~/lib/simulation/allow-list";
-import { resourcesFor } from "~/lib/i18n/resources.server";
+import { pickNamespaces, resourcesFor } from "~/lib/i18n/resources.server";
+import { withMember } from "../protocol/page-i18n";
 import { issuerCertPem } from "~/utils/issuer-cert.server";
 import { userOf } from "~/utils/user.server";
 import { ratesForPage } from "~/utils/rates.server";
@@ -77,7 +78,8 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     dir: prefs.locale.dir,
     // Only a page that hydrates starts an i18n in the browser; encoding ≈ 70 KB of texts for one that
     // does not was a tenth of its render (docs/decisions/607). Its `meta` reads the server's texts.
-    resources: context.hydrates ? resources : {},
+    // A page that declares its namespaces gets only those and the shell's; the browser loads the rest (docs/decisions/725).
+    resources: context.hydrates ? pickNamespaces(resources, withMember(context.i18nNamespaces ?? null, user !== null)) : {},
     theme: prefs.theme,
     layout: prefs.layout,
     currency: prefs.currency,
@@ -104,7 +106,7 @@ function Document({ children }: { children: React.ReactNode }) {
   // its own from the same options and texts, so hydration sees the same words.
   const fromServer = useContext(I18nContext)?.i18n;
   const i18n = useMemo(
-    () => (fromServer && fromServer.language === data?.locale ? fromServer : createI18n(data?.locale ?? "en", data?.resources ?? {})),
+    () => (fromServer && fromServer.language === data?.locale ? fromServer : browserI18n(data?.locale ?? "en", data?.resources ?? {})),
     [fromServer, data?.locale, data?.resources],
   );
   const prefs = usePagePrefs();

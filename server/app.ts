@@ -17,7 +17,8 @@ import { PROXY_SECRET_HEADER } from "../protocol/headers.ts";
 import { dirname } from "node:path";
 import { STANDALONE_BASE, loadStandaloneAssets } from "./standalone-assets.ts";
 import { documentCache, isHomeDocumentPath, isWikiDocumentPath } from "./document-cache.ts";
-import { pageHydration } from "./page-hydration.ts";
+import { pageHydration, pageI18n } from "./page-hydration.ts";
+import type { PageTexts } from "../protocol/page-i18n.ts";
 
 export interface WebAppOptions {
   env: ServerEnv;
@@ -82,6 +83,8 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
   let build: ServerBuild | (() => Promise<ServerBuild>);
   // Whether a path's document hydrates (docs/decisions/607); in development every page counts as hydrating.
   let hydrates = (_path: string) => true;
+  // The i18n namespaces a path's page is sent (docs/decisions/725); in development every one.
+  let namespaces = (_path: string): PageTexts | null => null;
   let closeVite = async () => {};
   if (dev) {
     const vite = await import("vite");
@@ -112,6 +115,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
     app.use(express.static(`${opts.buildDir}/client`, { ...files, maxAge: "1h" }));
     build = (await import(`${opts.buildDir}/server/index.js`)) as ServerBuild;
     hydrates = pageHydration(build.routes);
+    namespaces = pageI18n(build.routes);
   }
 
   const standalone = loadStandaloneAssets(dirname(opts.buildDir), dev);
@@ -146,6 +150,7 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
         sitemapUrlLimit: env.SITEMAP_URL_LIMIT,
         ssrReference: env.SSR_REFERENCE === "on",
         hydrates: hydrates(req.path),
+        i18nNamespaces: namespaces(req.path),
         standalone,
       }),
     }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ServerBuild } from "@remix-run/node";
-import { pageHydration } from "./page-hydration.ts";
+import { pageHydration, pageI18n } from "./page-hydration.ts";
+import { SHELL_NAMESPACES } from "../protocol/page-i18n.ts";
 
 /** A build's route manifest in the shape Remix gives it: the root, optional locale prefixes, index routes. */
 function routes(): ServerBuild["routes"] {
@@ -19,7 +20,7 @@ function routes(): ServerBuild["routes"] {
     route("routes/($lang).wiki._index", "root", ":lang?/wiki", { hydrate: false, inlineCss: true }, true),
     route("routes/($lang).wiki.$article", "root", ":lang?/wiki/:article", { hydrate: false }),
     route("routes/($lang).wiki.page.$n", "root", ":lang?/wiki/page/:n", { hydrate: false }),
-    route("routes/($lang).spot.$symbol", "root", ":lang?/spot/:symbol", { other: true }),
+    route("routes/($lang).spot.$symbol", "root", ":lang?/spot/:symbol", { other: true, i18n: ["markets", "chart"], i18nMember: ["gtfees"] }),
     route("routes/($lang).settings", "root", ":lang?/settings", { hydrate: true }),
     route("routes/$", "root", "*"),
   ];
@@ -50,5 +51,21 @@ describe("pageHydration", () => {
     expect(hydrates("/spot/BTCUSDT")).toBe(true);
     expect(hydrates("/wiki/coin-1")).toBe(false);
     expect(hydrates("/spot/BTCUSDT")).toBe(true);
+  });
+});
+
+describe("pageI18n (docs/decisions/725)", () => {
+  it("sends a page that declares handle.i18n only the shell's and its own namespaces, under any prefix and for its data requests", () => {
+    const namespaces = pageI18n(routes());
+    for (const path of ["/spot/BTCUSDT", "/ar/spot/BTCUSDT", "/spot/BTCUSDT.data"]) {
+      const got = namespaces(path);
+      expect(got, path).toEqual({ namespaces: [...SHELL_NAMESPACES, "markets", "chart"], member: ["gtfees"] });
+    }
+  });
+
+  it("sends every namespace (null) to a page that declares none", () => {
+    const namespaces = pageI18n(routes());
+    for (const path of ["/", "/_root.data", "/de", "/settings", "/wiki/bitcoin", "/no/such/page"])
+      expect(namespaces(path), path).toBeNull();
   });
 });

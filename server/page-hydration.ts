@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
+import { pageNamespaces, type PageTexts } from "../protocol/page-i18n.ts";
 
 type RouteObject = Parameters<typeof matchRoutes>[0][number];
 
@@ -39,5 +40,25 @@ export function pageHydration(routes: ServerBuild["routes"]): (path: string) => 
     if (known.size >= REMEMBERED_PATHS) known.delete(known.keys().next().value as string);
     known.set(path, hydrates);
     return hydrates;
+  };
+}
+
+/**
+ * The i18n namespaces the document (or data request) at a path is sent (docs/decisions/725): the
+ * shell's plus those its matched routes declare in `handle.i18n` (and `handle.i18nMember` for a member), or null (every namespace) when
+ * none declares. A data request (`….data`) is answered for the page it belongs to.
+ */
+export function pageI18n(routes: ServerBuild["routes"]): (path: string) => PageTexts | null {
+  const tree = routeTree(routes);
+  const known = new Map<string, PageTexts | null>();
+  return (path) => {
+    const page = path.endsWith(".data") ? path.slice(0, -".data".length).replace(/\/_root$/, "/") : path;
+    const kept = known.get(page);
+    if (kept !== undefined) return kept;
+    const matches = matchRoutes(tree, page) ?? [];
+    const namespaces = pageNamespaces(matches.map((m) => routes[m.route.id ?? ""]?.module.handle));
+    if (known.size >= REMEMBERED_PATHS) known.delete(known.keys().next().value as string);
+    known.set(page, namespaces);
+    return namespaces;
   };
 }

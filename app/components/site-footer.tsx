@@ -3,14 +3,14 @@ import { LocaleLink } from "~/components/locale-link";
 import { ABOUT_PAGES } from "~/lib/links/about-pages";
 
 export function SiteFooter() {
-  const { t } = useTranslation("common");
+  const { t } = useTranslation(["common", "footer"]);
   return (
     <footer className="site-footer">
       <nav aria-label={t("footer.about")}>
         <ul className="footer-links">
           {ABOUT_PAGES.map((l) => (
             <li key={l.to}>
-              <LocaleLink to={l.to}>{t(l.key, { ns: l.ns })}</LocaleLink>
+              <LocaleLink to={l.to}>{t(l.key, { ns: "footer" })}</LocaleLink>
             </li>
           ))}
           {/* the events site has its own shell and runtime (docs/decisions/800); the app still leads to it */}

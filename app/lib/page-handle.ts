@@ -16,6 +16,18 @@ export interface PageHandle {
    * first paint (docs/decisions/606).
    */
   inlineCss?: boolean;
+  /**
+   * The i18n namespaces the page's server render reads besides the shell's (SHELL_NAMESPACES, protocol/page-i18n.ts): the
+   * root then sends only these to the browser, which loads any other one when a part needs it
+   * (docs/decisions/725). A page that declares none is sent every namespace.
+   */
+  i18n?: readonly string[];
+  /**
+   * The namespaces only a logged-in visitor is sent besides: parts that appear for a member after a
+   * read or a keystroke (not a transition), where a namespace still loading would suspend the whole
+   * page with no boundary above it (docs/decisions/725).
+   */
+  i18nMember?: readonly string[];
 }
 
 /** A page hydrates unless one of its matched routes says it must not. */

@@ -12,6 +12,7 @@ import { callGateway } from "~/utils/gateway.server";
 import { marketOverview } from "~/utils/markets.server";
 import { prefsFromRequest } from "~/utils/prefs.server";
 import marketsCss from "~/styles/markets.css?url";
+import type { PageHandle } from "~/lib/page-handle";
 
 interface TdkList {
   list: Array<{ pageCode: string; title: string; description: string; keywords: string }>;
@@ -20,6 +21,9 @@ interface TdkList {
 const TICKER_REFRESH_MS = 10_000;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: marketsCss }];
+
+/** The home page renders the market lists' texts besides the shell's: only those are sent (docs/decisions/725). */
+export const handle: PageHandle = { i18n: ["markets"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = prefsFromRequest(request).language;

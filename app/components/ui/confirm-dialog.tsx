@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { TextsBoundary } from "./texts-boundary";
 
 interface Props {
   title: string;
@@ -22,7 +23,8 @@ interface Props {
 
 /**
  * A modal question (the browser's own `<dialog>`: focus kept inside, Escape cancels). The confirm
- * button has the focus, so Enter confirms; mounted means open.
+ * button has the focus, so Enter confirms; mounted means open. Its body may read an i18n namespace
+ * still loading (TextsBoundary).
  */
 export function ConfirmDialog({
   title,
@@ -60,7 +62,10 @@ export function ConfirmDialog({
       }}
     >
       <h2 id={titleId}>{title}</h2>
-      <div id={bodyId}>{children}</div>
+      {/* the body may read texts not loaded yet: it waits inside the dialog, not the page (docs/decisions/725) */}
+      <div id={bodyId}>
+        <TextsBoundary>{children}</TextsBoundary>
+      </div>
       {skipLabel && (
         <label className="choice">
           <input type="checkbox" checked={skip} onChange={(e) => setSkip(e.target.checked)} /> {skipLabel}

@@ -33,3 +33,15 @@ export function resourcesFor(localeKey: string): { locale: string; resources: Re
 }
 
 provideServerTexts((locale) => resourcesFor(locale).resources);
+
+/** Only the given namespaces of a locale's resources (all when `namespaces` is null), docs/decisions/725. */
+export function pickNamespaces(resources: Record<string, Resources>, namespaces: readonly string[] | null): Record<string, Resources> {
+  if (!namespaces) return resources;
+  const picked: Record<string, Resources> = {};
+  for (const [locale, all] of Object.entries(resources)) {
+    const own: Resources = {};
+    for (const ns of namespaces) if (all[ns]) own[ns] = all[ns];
+    picked[locale] = own;
+  }
+  return picked;
+}
