@@ -34,6 +34,7 @@ export default function CopyTrader() {
     <TraderProfilePage
       traderId={data.traderId}
       env={data.env}
+      product={data.product}
       demoOnly={data.demoOnly}
       detail={data.detail}
       history={data.history}
