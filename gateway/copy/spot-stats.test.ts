@@ -100,21 +100,25 @@ describe("spot lead profiles", () => {
     const w = world();
     await w.credit("mm", "ETH", 100_000n * U);
     await w.credit("mm", "USDT", 1_000_000_000n * U);
-    for (const u of ["lead", "idle", "f1"]) await w.credit(u, "USDT", 10_000n * U);
+    for (const u of ["lead", "idle", "f1", "f2"]) await w.credit(u, "USDT", 10_000n * U);
     w.copy.apply("live", "lead", 100_000);
     w.copy.apply("live", "idle", 50_000);
-    w.copy.follow("live", "f1", "lead", [{ symbol: "ETHUSDT", traceType: "percent", ratioPpm: 1_000_000, amount: 0n, maxPerOrder: 0n }]);
+    const pair = { symbol: "ETHUSDT", traceType: "percent" as const, ratioPpm: 1_000_000, amount: 0n, maxPerOrder: 0n };
+    w.copy.follow("live", "f1", "lead", [pair]);
+    w.copy.follow("live", "f2", "lead", [pair]);
 
     await w.quote(320_000);
     await w.order("lead", "buy", 320_001, 10_000); // 1 ETH
     await w.copy.settle();
     // open: the lead's holding shows (show is the default), the follower's copy is under copy
+    // f2 takes its copy out of copy trading: it ends without a share, and is no share earned
+    w.copy.stopCopies("live", "f2", [w.copy.openCopies("live", "f2")[0]!.id]);
     let p = w.profiles.profile("live", "lead");
     expect(p.holdings.map((h) => h.symbol)).toEqual(["ETHUSDT"]);
     const copyCost = w.copy.openCopies("live", "f1")[0]!.cost;
     expect(copyCost).toBeGreaterThan(3_000n * U);
     expect(p.aum).toBe(copyCost);
-    expect(p.followers).toBe(1);
+    expect(p.followers).toBe(2);
     w.profiles.setVisibility("live", "lead", "HIDE");
     expect(w.profiles.profile("live", "lead").holdings).toEqual([]);
     w.profiles.setVisibility("live", "lead", "delay");
