@@ -22,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data, location }) =
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:type", content: "profile" },
-    ...(data ? [{ property: "og:url", content: data.origin + location.pathname }] : []),
+    ...(data ? [{ property: "og:url", content: data.origin + location.pathname + (data.product === "spot" ? "?product=spot" : "") }] : []),
     ...(data?.detail && data.env === "live" ? [] : [{ name: "robots", content: "noindex" }]),
   ];
 };

@@ -1,6 +1,6 @@
 /**
  * Spot copy trading's pages as the web server answers them (docs/decisions/362): the Futures | Spot
- * switch of `/copy-trading`, the spot list (crawled, not indexed) with a spot lead that the futures
+ * switch of `/copy-trading`, the spot list (its first view indexed) with a spot lead that the futures
  * list does not show, a spot lead's profile with its holdings in the reader's locale, server HTML
  * without hydration, and an unknown spot lead a 404.
  */
@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 describe("spot copy-trading pages", () => {
-  it("list spot leads under the Spot switch, not indexed, and not on the futures list", async () => {
+  it("list spot leads under the Spot switch, indexed in its first view, and not on the futures list", async () => {
     const spot = await page("/copy-trading?product=spot");
     expect(spot.status).toBe(200);
     expect(spot.html).toContain('data-testid="copy-trader-ssr-spot-lead"');
@@ -39,7 +39,10 @@ describe("spot copy-trading pages", () => {
       /data-testid="copy-product-spot"[^>]*aria-current="true"|aria-current="true"[^>]*data-testid="copy-product-spot"/,
     );
     expect(spot.html).toContain("Spot lead traders");
-    expect(spot.html).toMatch(/<meta name="robots" content="noindex, follow"/);
+    // the spot list's first view is indexed, with its own address; a re-sorted view is not
+    expect(spot.html).not.toMatch(/<meta name="robots"/);
+    expect(spot.html).toMatch(/<meta property="og:url" content="[^"]*\/copy-trading\?product=spot"/);
+    expect((await page("/copy-trading?product=spot&sortBy=pnl")).html).toMatch(/<meta name="robots" content="noindex, follow"/);
     expect(spot.html).toContain("/copy-trading/trader/ssr-spot-lead?product=spot");
     // the period and sort links keep the product
     expect(spot.html).toMatch(/href="\/copy-trading\?period=7&amp;sortBy=roi&amp;product=spot"/);

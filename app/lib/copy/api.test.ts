@@ -18,8 +18,9 @@ describe("copy-trading page addresses", () => {
       product: "futures",
       isDefault: false,
     });
-    // the spot list is its own view, not the indexed default
-    expect(readListParams(new URLSearchParams("product=spot"))).toMatchObject({ product: "spot", isDefault: false });
+    // the spot list's first view is indexed too (a page of its own); its re-sorted views are not
+    expect(readListParams(new URLSearchParams("product=spot"))).toMatchObject({ product: "spot", isDefault: true });
+    expect(readListParams(new URLSearchParams("product=spot&period=7"))).toMatchObject({ product: "spot", isDefault: false });
     expect(readListParams(new URLSearchParams("product=options")).product).toBe("futures");
     for (const qs of ["period=14", "sortBy=__proto__", "page=0", "page=1.5", "page=-2", "page=99999999"])
       expect(readListParams(new URLSearchParams(qs)).isDefault, qs).toBe(true);

@@ -177,7 +177,8 @@ export function readListParams(search: URLSearchParams): {
   const sortBy = (COPY_SORTS as readonly string[]).includes(s ?? "") ? (s as CopySort) : "roi";
   const pageNo = Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
   const product = readProduct(search);
-  return { period, sortBy, pageNo, product, isDefault: period === "30" && sortBy === "roi" && pageNo === 1 && product === "futures" };
+  // each product's first view is indexed (the spot list is a page of its own, not a re-sorted futures list)
+  return { period, sortBy, pageNo, product, isDefault: period === "30" && sortBy === "roi" && pageNo === 1 };
 }
 
 /** The `copy` namespace key of a refusal's text (with `{{msg}}` for the gateway's own words). */
