@@ -118,6 +118,8 @@ import { CopyProfiles } from "./copy/profiles.ts";
 import { copyPublicRoutes } from "./copy/public-routes.ts";
 import { SpotCopyService } from "./copy/spot-service.ts";
 import { spotCopyRoutes } from "./copy/spot-routes.ts";
+import { SpotCopyProfiles, spotCopyPublicRoutes } from "./copy/spot-stats.ts";
+import type { Env } from "./exchange/engine/types.ts";
 import { SPOT_COPY_MIGRATIONS, SpotCopyStore } from "./copy/spot-store.ts";
 import { COINS as SPOT_COINS } from "./exchange/instruments.ts";
 
@@ -265,19 +267,21 @@ export async function createGateway(
     registeredAt: (id) => accountStores.users.byId(id)?.created_at,
     log: log("copy trading error"),
   });
+  /** An account's spot equity in USDT ledger units: every coin at its last price (spot leads, decisions 360, 362). */
+  const spotEquity = (env: Env, userId: string): bigint => {
+    let total = 0n;
+    for (const coin of SPOT_COINS) {
+      const b = exchange.svc.engine.balance(env, userId, coin);
+      if (b.available + b.frozen > 0n) total += valuation.value(env, coin, b.available + b.frozen);
+    }
+    return total;
+  };
   // spot copy trading: every lead spot fill mirrored through the spot engine's own order path (docs/decisions/360)
   const spotCopy = new SpotCopyService({
     store: new SpotCopyStore(db),
     exchange: exchange.svc,
     config: copyConfig,
-    equity: (env, userId) => {
-      let total = 0n;
-      for (const coin of SPOT_COINS) {
-        const b = exchange.svc.engine.balance(env, userId, coin);
-        if (b.available + b.frozen > 0n) total += valuation.value(env, coin, b.available + b.frozen);
-      }
-      return total;
-    },
+    equity: spotEquity,
     registeredAt: (id) => accountStores.users.byId(id)?.created_at,
     futures: { isLead: (env, id) => copy.lead(env, id) !== undefined, isFollower: (env, id) => copy.followsOf(env, id).length > 0 },
     log: log("spot copy trading error"),
@@ -370,8 +374,23 @@ export async function createGateway(
   copyRoutes(app, { ...exchangeDeps, copy, futures });
   spotCopyRoutes(app, { ...exchangeDeps, spotCopy });
   // the public lead pages' reads (docs/decisions/357)
-  const copyProfiles = new CopyProfiles({ copy, store: new CopyProfileStore(db), futures, maxFollowers: copyConfig.maxFollowers });
+  const copyProfileStore = new CopyProfileStore(db);
+  const copyProfiles = new CopyProfiles({ copy, store: copyProfileStore, futures, maxFollowers: copyConfig.maxFollowers });
   copyPublicRoutes(app, { ...exchangeDeps, profiles: copyProfiles, futures });
+  // the spot leads' public reads, the spot lead's shares earned and an account's copy roles (docs/decisions/362)
+  spotCopyPublicRoutes(app, {
+    ...exchangeDeps,
+    spotCopy,
+    profiles: new SpotCopyProfiles({
+      db,
+      spotCopy,
+      store: new SpotCopyStore(db),
+      visibility: copyProfileStore,
+      equity: spotEquity,
+      maxFollowers: copyConfig.maxFollowers,
+    }),
+    roles: { futuresLead: (env, id) => copy.lead(env, id) !== undefined, futuresFollower: (env, id) => copy.followsOf(env, id).length > 0 },
+  });
   walletRoutes(app, { ...exchangeDeps, wallet, accounts: walletLink, sessionUserId: (req) => accounts.currentUser(req).user.id });
   kycRoutes(app, { kyc, currentUser: (req) => accounts.currentUser(req).user });
   eventRoutes(app, {

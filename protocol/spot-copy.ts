@@ -20,3 +20,20 @@ export const SPOT_COPY_PATHS = {
   /** This exchange's addition: every spot copy placed or refused for the follower, with the engine's code and reason. */
   followerCopyRecords: "/api/v2/copy/spot-follower/query-copy-records",
 } as const;
+
+/**
+ * This exchange's spot lead pages (docs/decisions/362): unsigned public reads like the futures ones
+ * (`COPY_PUBLIC_PATHS`), the spot lead's holding visibility and profit share earned, and who the
+ * signed-in account is in copy trading (a read that never answers "not a lead" with an error).
+ */
+export const SPOT_COPY_PUBLIC_PATHS = {
+  traders: "/api/v2/copy/public/spot-traders",
+  traderDetail: "/api/v2/copy/public/spot-trader-detail",
+  traderHistory: "/api/v2/copy/public/spot-trader-history",
+  /** Signed: the spot lead's choice of what its holdings show (the same choice as its futures positions'). */
+  holdingVisibility: "/api/v2/copy/spot-trader/config-holding-visibility",
+  /** Signed (Bitget's name): the spot lead's profit share earned, one row per follower copy that paid one. */
+  traderProfitHistory: "/api/v2/copy/spot-trader/profit-history-details",
+  /** Signed, ours: the account's copy-trading roles in the environment. */
+  roles: "/api/v2/copy/roles",
+} as const;

@@ -22,7 +22,9 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data, location }) =
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:type", content: "website" },
-    ...(data ? [{ property: "og:url", content: data.origin + location.pathname }] : []),
+    ...(data
+      ? [{ property: "og:url", content: data.origin + location.pathname + (data.params.product === "spot" ? "?product=spot" : "") }]
+      : []),
     ...(data && (!data.params.isDefault || data.env === "demo") ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];
 };

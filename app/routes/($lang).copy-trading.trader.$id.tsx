@@ -22,7 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data, location }) =
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:type", content: "profile" },
-    ...(data ? [{ property: "og:url", content: data.origin + location.pathname }] : []),
+    ...(data ? [{ property: "og:url", content: data.origin + location.pathname + (data.product === "spot" ? "?product=spot" : "") }] : []),
     ...(data?.detail && data.env === "live" ? [] : [{ name: "robots", content: "noindex" }]),
   ];
 };
@@ -34,6 +34,7 @@ export default function CopyTrader() {
     <TraderProfilePage
       traderId={data.traderId}
       env={data.env}
+      product={data.product}
       demoOnly={data.demoOnly}
       detail={data.detail}
       history={data.history}

@@ -303,7 +303,7 @@ export class Store {
     ).map(rowToOrder);
   }
 
-  /** A user's fills of one symbol, newest first (rows as stored; amounts as bigint). */
+  /** A user's fills of one symbol, newest first (rows as stored, with their order's `source`; amounts as bigint). */
   fills(q: {
     env: Env;
     user: string;
@@ -316,9 +316,10 @@ export class Store {
   }): Array<Record<string, unknown>> {
     return exactRows(
       this.db,
-      `SELECT * FROM ex_fills WHERE env = @env AND user_id = @user AND symbol = @symbol
-    AND (@orderId IS NULL OR order_id = @orderId) AND ts >= @start AND ts <= @end AND trade_id < @before
-    ORDER BY trade_id DESC LIMIT @limit`,
+      `SELECT f.*, (SELECT o.source FROM ex_orders o WHERE o.order_id = f.order_id) AS source FROM ex_fills f
+    WHERE f.env = @env AND f.user_id = @user AND f.symbol = @symbol
+    AND (@orderId IS NULL OR f.order_id = @orderId) AND f.ts >= @start AND f.ts <= @end AND f.trade_id < @before
+    ORDER BY f.trade_id DESC LIMIT @limit`,
       q,
     );
   }

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { browserHttp } from "~/lib/http/browser-client";
-import { COPY_PATHS } from "~/lib/copy/api";
+import { COPY_PATHS, SPOT_COPY_PATHS } from "~/lib/copy/api";
 import { parseDecimal, compare } from "~/lib/numbers/decimal";
 import { showToast } from "~/lib/toast";
 import { useCopyErrorText } from "./use-copy";
@@ -10,9 +10,10 @@ import { useCopyErrorText } from "./use-copy";
 /** The highest profit share a new lead may set (the gateway's default COPY_MAX_PROFIT_SHARE_PCT). */
 export const MAX_SHARE_PCT = 10;
 
-/** "Apply to lead": the profit-share rate (0–10 %), then the application through the BFF. */
-export function ApplyLead({ onDone }: { onDone: () => void }) {
+/** "Apply to lead" (futures, or spot on a spot page: docs/decisions/362): the profit-share rate (0–10 %), then the application through the BFF. */
+export function ApplyLead({ onDone, spot = false }: { onDone: () => void; spot?: boolean }) {
   const { t } = useTranslation("copy");
+  const { t: ts } = useTranslation("scopy");
   const errorText = useCopyErrorText();
   const [open, setOpen] = useState(false);
   const [share, setShare] = useState("10");
@@ -27,7 +28,7 @@ export function ApplyLead({ onDone }: { onDone: () => void }) {
     try {
       // the rate as a ratio: 10 % → "0.1"
       const ratio = (Number(share) / 100).toFixed(4);
-      await browserHttp().post(COPY_PATHS.traderApply, { profitShareRatio: ratio });
+      await browserHttp().post(spot ? SPOT_COPY_PATHS.traderApply : COPY_PATHS.traderApply, { profitShareRatio: ratio });
       showToast(t("apply.done"));
       setOpen(false);
       onDone();
@@ -44,7 +45,7 @@ export function ApplyLead({ onDone }: { onDone: () => void }) {
       </button>
       {open && (
         <ConfirmDialog
-          title={t("apply.title")}
+          title={spot ? ts("apply.title") : t("apply.title")}
           confirm={t("apply.confirm")}
           cancel={t("common.cancel")}
           busy={busy}
@@ -52,7 +53,7 @@ export function ApplyLead({ onDone }: { onDone: () => void }) {
           onConfirm={() => void submit()}
           refusedBy={valid ? undefined : `${id}-error`}
         >
-          <p>{t("apply.conditions")}</p>
+          <p>{spot ? ts("apply.conditions") : t("apply.conditions")}</p>
           <div className="field">
             <label htmlFor={`${id}-share`}>{t("apply.share")}</label>
             <div className="with-suffix">

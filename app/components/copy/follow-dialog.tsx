@@ -240,7 +240,7 @@ export function FollowDialog({
   );
 }
 
-function Field(p: {
+export function Field(p: {
   id: string;
   label: string;
   hint: string;

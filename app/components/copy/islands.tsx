@@ -11,8 +11,8 @@ import { createRoot } from "react-dom/client";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { RadioChoices } from "~/components/ui/radio-choices";
 import { Toaster } from "~/components/ui/toast";
-import { COPY_PUBLIC_PATHS, traderPagePath } from "~/lib/copy/api";
-import { envQuery, type CopyPageConfig } from "~/lib/copy/page-config";
+import { COPY_PUBLIC_PATHS, copyQuery, SPOT_COPY_PUBLIC_PATHS, traderPagePath } from "~/lib/copy/api";
+import type { CopyPageConfig } from "~/lib/copy/page-config";
 import { browserHttp, setIssuerCertificate } from "~/lib/http/browser-client";
 import { createI18n } from "~/lib/i18n/instance";
 import { localizePath } from "~/lib/i18n/locale-path";
@@ -20,22 +20,30 @@ import { showToast } from "~/lib/toast";
 import { freshDocument } from "~/lib/wiki/fresh-document";
 import { ApplyLead } from "./apply-lead";
 import { FollowDialog, UnfollowDialog } from "./follow-dialog";
+import { SpotFollowDialog, SpotUnfollowDialog } from "./spot-follow";
 import { useCopyErrorText, useCopyViewer, type CopyViewer } from "./use-copy";
 
 const TEXTS = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/copy.json");
+/** The spot leads' texts (docs/decisions/362), loaded beside `copy` on a spot page only. */
+const SPOT_TEXTS = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/scopy.json");
 
-/** The `copy` texts of the page's locale, and English for what a locale lacks. */
-async function copyTexts(locale: string) {
-  const load = async (l: string) => (await TEXTS[`../../locales/${l}/copy.json`]?.())?.default;
-  const [own, en] = await Promise.all([load(locale), locale === "en" ? undefined : load("en")]);
+/** The `copy` (and on a spot page `scopy`) texts of the page's locale, and English for what a locale lacks. */
+async function copyTexts(locale: string, spot: boolean) {
+  const load = async (ns: string, l: string) => (await (ns === "scopy" ? SPOT_TEXTS : TEXTS)[`../../locales/${l}/${ns}.json`]?.())?.default;
+  const namespaces = spot ? ["copy", "scopy"] : ["copy"];
   const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-  if (en) resources.en = { copy: en };
-  if (own) resources[locale] = { copy: own };
+  for (const l of locale === "en" ? ["en"] : ["en", locale]) {
+    const texts = await Promise.all(namespaces.map((ns) => load(ns, l)));
+    namespaces.forEach((ns, i) => {
+      const own = texts[i];
+      if (own) (resources[l] ??= {})[ns] = own;
+    });
+  }
   return resources;
 }
 
 export async function mountCopyIslands(root: HTMLElement, cfg: CopyPageConfig, demoMode: boolean): Promise<void> {
-  const i18n = createI18n(cfg.locale, await copyTexts(cfg.locale));
+  const i18n = createI18n(cfg.locale, await copyTexts(cfg.locale, cfg.product === "spot"));
   try {
     setIssuerCertificate(JSON.parse(document.getElementById("issuer-cert")?.textContent ?? "null") ?? undefined);
   } catch {
@@ -58,7 +66,8 @@ interface Places {
 
 function Islands({ root, cfg, canAct }: { root: HTMLElement; cfg: CopyPageConfig; canAct: boolean }) {
   const { t } = useTranslation("copy");
-  const viewer = useCopyViewer(canAct ? cfg.userId : null);
+  const spot = cfg.product === "spot";
+  const viewer = useCopyViewer(canAct ? cfg.userId : null, cfg.product);
   const [version, setVersion] = useState(0);
   const [places, setPlaces] = useState<Places>({ steps: null, actions: null, rows: [] });
   const [dialog, setDialog] = useState<{ kind: "follow" | "unfollow"; traderId: string } | null>(null);
@@ -84,7 +93,7 @@ function Islands({ root, cfg, canAct }: { root: HTMLElement; cfg: CopyPageConfig
       setVersion((v) => v + 1);
     });
   }, [root, refreshViewer]);
-  const href = (path: string) => localizePath(path, cfg.prefix) + envQuery(cfg.env);
+  const href = (path: string) => localizePath(path, cfg.prefix) + copyQuery(cfg.env, cfg.product);
   const place = (el: HTMLElement | null, node: React.ReactNode) => (el ? createPortal(node, el) : null);
   const note = (
     <p className="muted" role="note">
@@ -103,7 +112,7 @@ function Islands({ root, cfg, canAct }: { root: HTMLElement; cfg: CopyPageConfig
             {t("steps.myProfile")}
           </a>
         ) : (
-          <ApplyLead onDone={refresh} />
+          <ApplyLead onDone={refresh} spot={spot} />
         ),
       )}
       {place(
@@ -117,7 +126,7 @@ function Islands({ root, cfg, canAct }: { root: HTMLElement; cfg: CopyPageConfig
       {places.rows.map((el) => {
         const id = el.dataset.copyRow!;
         const name = el.dataset.name ?? id;
-        const followable = !viewer.isLead && id !== cfg.userId;
+        const followable = !viewer.cannotFollow && id !== cfg.userId;
         return createPortal(
           followable && viewer.following.some((f) => f.traderId === id) ? (
             <span className="badge">{t("follow.following")}</span>
@@ -139,10 +148,18 @@ function Islands({ root, cfg, canAct }: { root: HTMLElement; cfg: CopyPageConfig
           id,
         );
       })}
-      {dialog?.kind === "follow" && (
-        <FollowDialog traderId={dialog.traderId} intl={cfg.intl} onClose={() => setDialog(null)} onDone={refresh} />
-      )}
-      {dialog?.kind === "unfollow" && <UnfollowDialog traderId={dialog.traderId} onClose={() => setDialog(null)} onDone={refresh} />}
+      {dialog?.kind === "follow" &&
+        (spot ? (
+          <SpotFollowDialog traderId={dialog.traderId} intl={cfg.intl} onClose={() => setDialog(null)} onDone={refresh} />
+        ) : (
+          <FollowDialog traderId={dialog.traderId} intl={cfg.intl} onClose={() => setDialog(null)} onDone={refresh} />
+        ))}
+      {dialog?.kind === "unfollow" &&
+        (spot ? (
+          <SpotUnfollowDialog traderId={dialog.traderId} onClose={() => setDialog(null)} onDone={refresh} />
+        ) : (
+          <UnfollowDialog traderId={dialog.traderId} onClose={() => setDialog(null)} onDone={refresh} />
+        ))}
     </>
   );
 }
@@ -165,9 +182,16 @@ function ProfileActions({
   const traderId = cfg.traderId!;
   if (cfg.userId === traderId) {
     const v = slot.dataset.visibility;
-    return <VisibilitySetting initial={v === "delay" || v === "hide" ? v : "show"} delay={slot.dataset.delay ?? "30"} onDone={onDone} />;
+    return (
+      <VisibilitySetting
+        initial={v === "delay" || v === "hide" ? v : "show"}
+        delay={slot.dataset.delay ?? "30"}
+        path={cfg.product === "spot" ? SPOT_COPY_PUBLIC_PATHS.holdingVisibility : COPY_PUBLIC_PATHS.positionVisibility}
+        onDone={onDone}
+      />
+    );
   }
-  if (viewer.isLead) return <p className="muted">{t("profile.leadCannotFollow")}</p>;
+  if (viewer.cannotFollow) return <p className="muted">{t("profile.leadCannotFollow")}</p>;
   if (viewer.following.some((f) => f.traderId === traderId))
     return (
       <>
@@ -190,7 +214,17 @@ function ProfileActions({
 }
 
 /** The lead's own choice of what its open positions show. */
-function VisibilitySetting({ initial, delay, onDone }: { initial: "show" | "delay" | "hide"; delay: string; onDone: () => void }) {
+function VisibilitySetting({
+  initial,
+  delay,
+  path,
+  onDone,
+}: {
+  initial: "show" | "delay" | "hide";
+  delay: string;
+  path: string;
+  onDone: () => void;
+}) {
   const { t } = useTranslation("copy");
   const errorText = useCopyErrorText();
   const [value, setValue] = useState(initial);
@@ -198,7 +232,7 @@ function VisibilitySetting({ initial, delay, onDone }: { initial: "show" | "dela
   const set = async (v: "show" | "delay" | "hide") => {
     setBusy(true);
     try {
-      await browserHttp().post(COPY_PUBLIC_PATHS.positionVisibility, { positionVisibility: v });
+      await browserHttp().post(path, { positionVisibility: v });
       setValue(v);
       showToast(t("visibility.done"));
       onDone();

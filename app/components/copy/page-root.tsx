@@ -8,12 +8,14 @@ export { envQuery } from "~/lib/copy/page-config";
 /** The copy pages' outer element: it carries the page's configuration for the bundle as data attributes. */
 export function CopyPageRoot({
   env,
+  product = "futures",
   userId,
   traderId,
   demoOnly = false,
   children,
 }: {
   env: "live" | "demo";
+  product?: "futures" | "spot";
   userId: string | null;
   traderId?: string;
   demoOnly?: boolean;
@@ -26,6 +28,7 @@ export function CopyPageRoot({
       id={COPY_ROOT_ID}
       className="copy-page"
       data-env={env}
+      data-product={product}
       data-user={userId ?? undefined}
       data-trader={traderId}
       data-demo-only={demoOnly ? "1" : undefined}

@@ -6,9 +6,12 @@ import { DataTable } from "~/components/ui/data-table";
 import {
   COPY_PAGE_SIZE,
   COPY_PERIODS,
+  COPY_PRODUCTS,
   COPY_SORTS,
+  copyQuery,
   traderPagePath,
   type CopyPeriod,
+  type CopyProduct,
   type CopySort,
   type TraderList,
   type TraderRow,
@@ -17,7 +20,7 @@ import { formatCoin, formatPercent } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { useRootData } from "~/lib/root-data";
 import type { StandaloneAssets } from "~/load-context";
-import { CopyPageRoot, envQuery } from "./page-root";
+import { CopyPageRoot } from "./page-root";
 
 const trend = (v: string) => (v.startsWith("-") ? "num down" : Number(v) > 0 ? "num up" : "num");
 
@@ -34,28 +37,44 @@ export function TraderListPage({
   bundles,
 }: {
   list: TraderList | null;
-  params: { period: CopyPeriod; sortBy: CopySort; pageNo: number };
+  params: { period: CopyPeriod; sortBy: CopySort; pageNo: number; product: CopyProduct };
   env: "live" | "demo";
   bundles: readonly (StandaloneAssets | undefined)[];
 }) {
   const { t } = useTranslation("copy");
+  const { t: ts } = useTranslation("scopy");
   const { intl } = usePagePrefs();
   const localize = useLocalize();
+  const spot = params.product === "spot";
   const userId = useRootData()?.user?.userId ?? null;
   const demo = env === "demo";
-  const href = (p: Partial<{ period: string; sortBy: string; page: number }>) => {
+  const href = (p: Partial<{ period: string; sortBy: string; page: number; product: CopyProduct }>) => {
     const q = new URLSearchParams({ period: p.period ?? params.period, sortBy: p.sortBy ?? params.sortBy });
     if ((p.page ?? 1) > 1) q.set("page", String(p.page));
     if (demo) q.set("demo", "1");
+    if ((p.product ?? params.product) === "spot") q.set("product", "spot");
     return `${localize("/copy-trading")}?${q}`;
   };
+  const profile = (id: string) => traderPagePath(id) + copyQuery(env, params.product);
   const usdt = (v: string) => formatCoin(v, "USDT", intl);
   const total = Number(list?.total ?? 0);
   const pages = Math.max(1, Math.ceil(total / COPY_PAGE_SIZE));
   return (
-    <CopyPageRoot env={env} userId={userId}>
+    <CopyPageRoot env={env} product={params.product} userId={userId}>
       <h1>{t("list.title")}</h1>
-      <p className="lead">{t("list.lead")}</p>
+      <p className="lead">{spot ? ts("list.lead") : t("list.lead")}</p>
+      <nav className="copy-filters copy-products" aria-label={ts("product.label")}>
+        {COPY_PRODUCTS.map((p) => (
+          <a
+            key={p}
+            href={href({ product: p, page: 1 })}
+            aria-current={p === params.product ? "true" : undefined}
+            data-testid={`copy-product-${p}`}
+          >
+            {ts(`product.${p}`)}
+          </a>
+        ))}
+      </nav>
       {demo && (
         <p className="notice" role="note">
           {t("demo.note")}
@@ -65,7 +84,7 @@ export function TraderListPage({
         <h2 id="copy-steps-title">{t("steps.title")}</h2>
         <ol>
           <li>{t("steps.follow")}</li>
-          <li>{t("steps.lead")}</li>
+          <li>{spot ? ts("steps.lead") : t("steps.lead")}</li>
         </ol>
         {!userId ? (
           <div className="copy-actions">
@@ -81,7 +100,7 @@ export function TraderListPage({
         )}
       </section>
       <section className="card" aria-labelledby="copy-rank-title" id="copy-ranking" data-copy-region>
-        <h2 id="copy-rank-title">{t("list.ranking")}</h2>
+        <h2 id="copy-rank-title">{spot ? ts("list.ranking") : t("list.ranking")}</h2>
         <nav className="copy-filters" aria-label={t("list.period")}>
           <span className="muted">{t("list.period")}</span>
           {COPY_PERIODS.map((p) => (
@@ -118,7 +137,7 @@ export function TraderListPage({
               {
                 header: t("col.trader"),
                 rowHeader: true,
-                cell: (r) => <LocaleLink to={traderPagePath(r.traderId) + envQuery(env)}>{r.traderName}</LocaleLink>,
+                cell: (r) => <LocaleLink to={profile(r.traderId)}>{r.traderName}</LocaleLink>,
               },
               { header: t("col.roi"), num: true, cellClass: (r) => trend(r.roi), cell: (r) => formatPercent(r.roi, intl) },
               { header: t("col.pnl"), num: true, cellClass: (r) => trend(r.pnl), cell: (r) => usdt(r.pnl) },
@@ -132,11 +151,7 @@ export function TraderListPage({
                 end: true,
                 cell: (r) => (
                   <span data-copy-row={r.traderId} data-name={r.traderName}>
-                    <LocaleLink
-                      className="button"
-                      to={traderPagePath(r.traderId) + envQuery(env)}
-                      aria-label={t("list.viewOf", { trader: r.traderName })}
-                    >
+                    <LocaleLink className="button" to={profile(r.traderId)} aria-label={t("list.viewOf", { trader: r.traderName })}>
                       {t("list.view")}
                     </LocaleLink>
                   </span>

@@ -3,12 +3,21 @@ import { LocaleLink } from "~/components/locale-link";
 import { StandaloneScripts } from "~/components/standalone-scripts";
 import { DataTable } from "~/components/ui/data-table";
 import { IssuerCertForLogout } from "~/components/wiki/issuer-cert";
-import type { PeriodFigures, TraderDetail, TraderPosition, TraderTrack } from "~/lib/copy/api";
+import {
+  copyQuery,
+  type CopyProduct,
+  type PeriodFigures,
+  type SpotClosedTrack,
+  type SpotHolding,
+  type TraderDetail,
+  type TraderPosition,
+  type TraderTrack,
+} from "~/lib/copy/api";
 import { formatCoin, formatDateTime, formatNumber, formatPercent } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { useRootData } from "~/lib/root-data";
 import type { StandaloneAssets } from "~/load-context";
-import { CopyPageRoot, envQuery } from "./page-root";
+import { CopyPageRoot } from "./page-root";
 import { PnlChart } from "./pnl-chart";
 
 const trend = (v: string) => (v.startsWith("-") ? "down" : Number(v) > 0 ? "up" : "");
@@ -23,6 +32,7 @@ const unsigned = (s: string) => s.replace(/^\+/, "");
 export function TraderProfilePage({
   traderId,
   env,
+  product = "futures",
   demoOnly,
   detail,
   history,
@@ -30,20 +40,23 @@ export function TraderProfilePage({
 }: {
   traderId: string;
   env: "live" | "demo";
+  product?: CopyProduct;
   demoOnly: boolean;
   detail: TraderDetail | null;
-  history: TraderTrack[];
+  history: Array<TraderTrack | SpotClosedTrack>;
   bundles: readonly (StandaloneAssets | undefined)[];
 }) {
   const { t } = useTranslation("copy");
+  const { t: ts } = useTranslation("scopy");
   const { intl } = usePagePrefs();
   const userId = useRootData()?.user?.userId ?? null;
   const demo = env === "demo";
+  const spot = product === "spot";
   const usdt = (v: string) => `${formatCoin(v, "USDT", intl)} USDT`;
-  const back = "/copy-trading" + (demo && !demoOnly ? envQuery(env) : "");
+  const back = "/copy-trading" + copyQuery(demo && !demoOnly ? env : "live", product);
   if (!detail)
     return (
-      <CopyPageRoot env={env} userId={userId}>
+      <CopyPageRoot env={env} product={product} userId={userId}>
         <h1>{t("profile.notFound")}</h1>
         <p role="status">{t("profile.notFoundText")}</p>
         <LocaleLink to={back}>{t("profile.back")}</LocaleLink>
@@ -58,11 +71,13 @@ export function TraderProfilePage({
     { key: "trades", label: t("col.trades"), cell: (p) => formatNumber(p.trades, intl) },
   ];
   return (
-    <CopyPageRoot env={env} userId={userId} traderId={traderId} demoOnly={demoOnly}>
+    <CopyPageRoot env={env} product={product} userId={userId} traderId={traderId} demoOnly={demoOnly}>
       <p>
         <LocaleLink to={back}>{t("profile.back")}</LocaleLink>
       </p>
-      <h1 data-testid="copy-trader-name">{t("profile.title", { trader: detail.traderName })}</h1>
+      <h1 data-testid="copy-trader-name">
+        {spot ? ts("profile.title", { trader: detail.traderName }) : t("profile.title", { trader: detail.traderName })}
+      </h1>
       <p className="lead">
         {t("profile.lead", {
           share: unsigned(formatPercent(detail.profitShareRatio, intl)),
@@ -133,35 +148,104 @@ export function TraderProfilePage({
             </tbody>
           </table>
         </div>
-        <p className="muted">{t("profile.formulas")}</p>
+        <p className="muted">{spot ? ts("profile.formulas") : t("profile.formulas")}</p>
       </section>
       <section className="card" aria-labelledby="copy-chart-title">
         <h2 id="copy-chart-title">{t("chart.heading")}</h2>
         <PnlChart curve={detail.pnlCurve} intl={intl} />
       </section>
+      {spot ? (
+        <SpotSections detail={detail} history={history as SpotClosedTrack[]} intl={intl} />
+      ) : (
+        <>
+          <section className="card" aria-labelledby="copy-positions-title" id="copy-positions" data-copy-region>
+            <h2 id="copy-positions-title">{t("profile.positions")}</h2>
+            {detail.positionVisibility === "hide" ? (
+              <p role="status">{t("profile.positionsHidden")}</p>
+            ) : (
+              <>
+                {detail.positionVisibility === "delay" && (
+                  <p className="muted">{t("profile.positionsDelayed", { minutes: detail.positionDelayMinutes })}</p>
+                )}
+                {(detail.positions ?? []).length === 0 ? (
+                  <p role="status">{t("profile.noPositions")}</p>
+                ) : (
+                  <DataTable<TraderPosition>
+                    testId="copy-positions"
+                    rows={detail.positions ?? []}
+                    rowKey={(p) => p.trackingNo}
+                    columns={[
+                      { header: t("col.symbol"), rowHeader: true, cell: (p) => p.symbol },
+                      { header: t("col.side"), cell: (p) => t(`side.${p.posSide}`) },
+                      { header: t("col.leverage"), num: true, cell: (p) => `${p.openLeverage}×` },
+                      { header: t("col.size"), num: true, cell: (p) => formatNumber(p.openSize, intl) },
+                      { header: t("col.entry"), num: true, cell: (p) => formatNumber(p.openPriceAvg, intl) },
+                      { header: t("col.opened"), cell: (p) => formatDateTime(Number(p.openTime), intl) },
+                    ]}
+                  />
+                )}
+              </>
+            )}
+          </section>
+          <section className="card" aria-labelledby="copy-history-title" id="copy-history" data-copy-region>
+            <h2 id="copy-history-title">{t("profile.history")}</h2>
+            {history.length === 0 ? (
+              <p role="status">{t("profile.noHistory")}</p>
+            ) : (
+              <DataTable<TraderTrack>
+                testId="copy-history"
+                rows={history as TraderTrack[]}
+                rowKey={(h) => h.trackingNo}
+                columns={[
+                  { header: t("col.symbol"), rowHeader: true, cell: (h) => h.symbol },
+                  { header: t("col.side"), cell: (h) => t(`side.${h.posSide}`) },
+                  { header: t("col.size"), num: true, cell: (h) => formatNumber(h.closeSize, intl) },
+                  { header: t("col.entry"), num: true, cell: (h) => formatNumber(h.openPriceAvg, intl) },
+                  { header: t("col.exit"), num: true, cell: (h) => formatNumber(h.closePriceAvg, intl) },
+                  { header: t("col.pnl"), num: true, cellClass: (h) => `num ${trend(h.achievedPL)}`, cell: (h) => usdt(h.achievedPL) },
+                  { header: t("col.closed"), cell: (h) => formatDateTime(Number(h.closeTime), intl) },
+                ]}
+              />
+            )}
+          </section>
+        </>
+      )}
+      <IssuerCertForLogout />
+      <StandaloneScripts bundles={bundles} />
+    </CopyPageRoot>
+  );
+}
+
+/** A spot lead's open holdings (as it lets them show) and closed holdings (docs/decisions/362). */
+function SpotSections({ detail, history, intl }: { detail: TraderDetail; history: SpotClosedTrack[]; intl: string }) {
+  const { t } = useTranslation("copy");
+  const { t: ts } = useTranslation("scopy");
+  const base = (symbol: string) => symbol.replace(/USDT$/, "");
+  const usdt = (v: string) => `${formatCoin(v, "USDT", intl)} USDT`;
+  const holdings = detail.holdings ?? [];
+  return (
+    <>
       <section className="card" aria-labelledby="copy-positions-title" id="copy-positions" data-copy-region>
-        <h2 id="copy-positions-title">{t("profile.positions")}</h2>
+        <h2 id="copy-positions-title">{ts("profile.holdings")}</h2>
         {detail.positionVisibility === "hide" ? (
-          <p role="status">{t("profile.positionsHidden")}</p>
+          <p role="status">{ts("profile.holdingsHidden")}</p>
         ) : (
           <>
             {detail.positionVisibility === "delay" && (
-              <p className="muted">{t("profile.positionsDelayed", { minutes: detail.positionDelayMinutes })}</p>
+              <p className="muted">{ts("profile.holdingsDelayed", { minutes: detail.positionDelayMinutes })}</p>
             )}
-            {detail.positions.length === 0 ? (
-              <p role="status">{t("profile.noPositions")}</p>
+            {holdings.length === 0 ? (
+              <p role="status">{ts("profile.noHoldings")}</p>
             ) : (
-              <DataTable<TraderPosition>
-                testId="copy-positions"
-                rows={detail.positions}
-                rowKey={(p) => p.trackingNo}
+              <DataTable<SpotHolding>
+                testId="scopy-holdings"
+                rows={holdings}
+                rowKey={(h) => h.trackingNo}
                 columns={[
-                  { header: t("col.symbol"), rowHeader: true, cell: (p) => p.symbol },
-                  { header: t("col.side"), cell: (p) => t(`side.${p.posSide}`) },
-                  { header: t("col.leverage"), num: true, cell: (p) => `${p.openLeverage}×` },
-                  { header: t("col.size"), num: true, cell: (p) => formatNumber(p.openSize, intl) },
-                  { header: t("col.entry"), num: true, cell: (p) => formatNumber(p.openPriceAvg, intl) },
-                  { header: t("col.opened"), cell: (p) => formatDateTime(Number(p.openTime), intl) },
+                  { header: t("col.symbol"), rowHeader: true, cell: (h) => h.symbol },
+                  { header: ts("col.held"), num: true, cell: (h) => `${formatCoin(h.holdSize, base(h.symbol), intl)} ${base(h.symbol)}` },
+                  { header: ts("col.buyPrice"), num: true, cell: (h) => formatNumber(h.buyPrice, intl) },
+                  { header: ts("col.bought"), cell: (h) => formatDateTime(Number(h.buyTime), intl) },
                 ]}
               />
             )}
@@ -173,24 +257,21 @@ export function TraderProfilePage({
         {history.length === 0 ? (
           <p role="status">{t("profile.noHistory")}</p>
         ) : (
-          <DataTable<TraderTrack>
-            testId="copy-history"
+          <DataTable<SpotClosedTrack>
+            testId="scopy-history"
             rows={history}
             rowKey={(h) => h.trackingNo}
             columns={[
               { header: t("col.symbol"), rowHeader: true, cell: (h) => h.symbol },
-              { header: t("col.side"), cell: (h) => t(`side.${h.posSide}`) },
-              { header: t("col.size"), num: true, cell: (h) => formatNumber(h.closeSize, intl) },
-              { header: t("col.entry"), num: true, cell: (h) => formatNumber(h.openPriceAvg, intl) },
-              { header: t("col.exit"), num: true, cell: (h) => formatNumber(h.closePriceAvg, intl) },
+              { header: ts("col.sold"), num: true, cell: (h) => `${formatCoin(h.fillSize, base(h.symbol), intl)} ${base(h.symbol)}` },
+              { header: ts("col.buyPrice"), num: true, cell: (h) => formatNumber(h.buyPrice, intl) },
+              { header: ts("col.sellPrice"), num: true, cell: (h) => formatNumber(h.sellPrice, intl) },
               { header: t("col.pnl"), num: true, cellClass: (h) => `num ${trend(h.achievedPL)}`, cell: (h) => usdt(h.achievedPL) },
-              { header: t("col.closed"), cell: (h) => formatDateTime(Number(h.closeTime), intl) },
+              { header: t("col.closed"), cell: (h) => formatDateTime(Number(h.sellTime), intl) },
             ]}
           />
         )}
       </section>
-      <IssuerCertForLogout />
-      <StandaloneScripts bundles={bundles} />
-    </CopyPageRoot>
+    </>
   );
 }

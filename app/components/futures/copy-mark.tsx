@@ -11,6 +11,9 @@ import { fieldOf, listAt } from "~/lib/records/source";
  */
 export const isCopy = (row: { source?: string }): boolean => row.source === "COPY";
 
+/** The same for a spot order or fill as Bitget's REST sends it (`enterPointSource`, docs/decisions/362). */
+export const isCopyOrder = (row: { enterPointSource?: string }): boolean => row.enterPointSource === "COPY";
+
 /** The "Copy" mark beside a copied order, fill or position. */
 export function CopyMark() {
   const { t } = useTranslation("copyrec");

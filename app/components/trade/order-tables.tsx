@@ -9,6 +9,7 @@ import type { Fill, OpenOrder, PastOrder } from "~/lib/trade/account-data";
 import { downloadCsv, isoTime, toCsv } from "~/lib/trade/csv";
 import type { PlanOrder } from "~/lib/trade/order-events";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { CopyMark, isCopyOrder } from "~/components/futures/copy-mark";
 import type { Market } from "~/lib/trade/market";
 import { DataTable, type Column } from "~/components/ui/data-table";
 import { AsyncTable } from "./async-table";
@@ -31,7 +32,12 @@ function useColumns(market: Market) {
     time: { header: t("account.time"), cell: (r: { cTime: string }) => <TimeText ms={Number(r.cTime)} /> },
     side: {
       header: t("account.side"),
-      cell: (r: { side: string }) => <span className={r.side === "buy" ? "up" : "down"}>{t(`side.${r.side}`)}</span>,
+      cell: (r: { side: string; enterPointSource?: string }) => (
+        <>
+          <span className={r.side === "buy" ? "up" : "down"}>{t(`side.${r.side}`)}</span>
+          {isCopyOrder(r) && <CopyMark />}
+        </>
+      ),
     },
     type: { header: t("account.type"), cell: (r: Common) => t(`form.${r.orderType}`) },
     amount: { header: t("account.amount"), num: true, cell: (r: Common) => sizeText(r) },

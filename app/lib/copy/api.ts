@@ -3,10 +3,16 @@
  * profiles, and the signed calls a lead or follower makes through the BFF.
  */
 import { COPY_PATHS, COPY_PUBLIC_PATHS } from "../../../protocol/copy";
+import { SPOT_COPY_PATHS, SPOT_COPY_PUBLIC_PATHS } from "../../../protocol/spot-copy";
 import { HttpError } from "~/lib/http/errors";
 import { parseDecimal, toText } from "~/lib/numbers/decimal";
 
-export { COPY_PATHS, COPY_PUBLIC_PATHS };
+export { COPY_PATHS, COPY_PUBLIC_PATHS, SPOT_COPY_PATHS, SPOT_COPY_PUBLIC_PATHS };
+
+/** Which copy trading a page shows: futures leads (decision 357) or spot leads (decision 362). */
+export const COPY_PRODUCTS = ["futures", "spot"] as const;
+export type CopyProduct = (typeof COPY_PRODUCTS)[number];
+const publicPaths = (product: CopyProduct) => (product === "spot" ? SPOT_COPY_PUBLIC_PATHS : COPY_PUBLIC_PATHS);
 
 export const COPY_PERIODS = ["7", "30", "90"] as const;
 export type CopyPeriod = (typeof COPY_PERIODS)[number];
@@ -66,7 +72,40 @@ export interface TraderDetail {
   positionDelayMinutes: string;
   periods: PeriodFigures[];
   pnlCurve: Array<[string, string]>;
-  positions: TraderPosition[];
+  /** Futures leads: their open positions. */
+  positions?: TraderPosition[];
+  /** Spot leads: their open holdings. */
+  holdings?: SpotHolding[];
+}
+
+/** A spot lead's open holding as its profile shows it. */
+export interface SpotHolding {
+  trackingNo: string;
+  symbol: string;
+  holdSize: string;
+  buyPrice: string;
+  buyTime: string;
+}
+
+/** A spot lead's closed holding (Bitget's `order-history-track` fields). */
+export interface SpotClosedTrack {
+  trackingNo: string;
+  symbol: string;
+  fillSize: string;
+  buyPrice: string;
+  sellPrice: string;
+  achievedPL: string;
+  achievedPLR: string;
+  buyTime: string;
+  sellTime: string;
+}
+
+/** The account's roles in copy trading (`GET /api/v2/copy/roles`, ours: never an error for a non-lead). */
+export interface CopyRoles {
+  futuresLead: boolean;
+  futuresFollower: boolean;
+  spotLead: boolean;
+  spotFollower: boolean;
 }
 
 export interface TraderTrack {
@@ -86,7 +125,7 @@ export interface TraderTrack {
 }
 
 export interface TraderHistory {
-  trackingList: TraderTrack[];
+  trackingList: Array<TraderTrack | SpotClosedTrack>;
   endId: string;
 }
 
@@ -98,25 +137,48 @@ export interface FollowedTrader {
   currentTradingPairs: string[];
 }
 
-export function listQuery(period: CopyPeriod, sortBy: CopySort, pageNo: number): string {
-  return `${COPY_PUBLIC_PATHS.traders}?${new URLSearchParams({ period, sortBy, pageNo: String(pageNo), pageSize: String(COPY_PAGE_SIZE) })}`;
+export function listQuery(period: CopyPeriod, sortBy: CopySort, pageNo: number, product: CopyProduct = "futures"): string {
+  const q = new URLSearchParams({ period, sortBy, pageNo: String(pageNo), pageSize: String(COPY_PAGE_SIZE) });
+  return `${publicPaths(product).traders}?${q}`;
 }
 
-export const detailPath = (traderId: string) => `${COPY_PUBLIC_PATHS.traderDetail}?traderId=${encodeURIComponent(traderId)}`;
-export const historyPath = (traderId: string) => `${COPY_PUBLIC_PATHS.traderHistory}?traderId=${encodeURIComponent(traderId)}&limit=50`;
+export const detailPath = (traderId: string, product: CopyProduct = "futures") =>
+  `${publicPaths(product).traderDetail}?traderId=${encodeURIComponent(traderId)}`;
+export const historyPath = (traderId: string, product: CopyProduct = "futures") =>
+  `${publicPaths(product).traderHistory}?traderId=${encodeURIComponent(traderId)}&limit=50`;
 
 /** The page address of a trader's profile (without the locale prefix). */
 export const traderPagePath = (traderId: string) => `/copy-trading/trader/${encodeURIComponent(traderId)}`;
 
+/** A copy page's own query: the environment (`demo=1`) and the product (`product=spot`); futures and live are the defaults. */
+export function copyQuery(env: "live" | "demo", product: CopyProduct): string {
+  const q = new URLSearchParams();
+  if (env === "demo") q.set("demo", "1");
+  if (product === "spot") q.set("product", "spot");
+  const s = q.toString();
+  return s ? `?${s}` : "";
+}
+
+/** The product an address asks for (`product=spot`), futures otherwise. */
+export const readProduct = (search: URLSearchParams): CopyProduct => (search.get("product") === "spot" ? "spot" : "futures");
+
 /** A period, sort or page from the address, else the default. */
-export function readListParams(search: URLSearchParams): { period: CopyPeriod; sortBy: CopySort; pageNo: number; isDefault: boolean } {
+export function readListParams(search: URLSearchParams): {
+  period: CopyPeriod;
+  sortBy: CopySort;
+  pageNo: number;
+  product: CopyProduct;
+  isDefault: boolean;
+} {
   const p = search.get("period");
   const s = search.get("sortBy");
   const n = Number(search.get("page") ?? "1");
   const period = (COPY_PERIODS as readonly string[]).includes(p ?? "") ? (p as CopyPeriod) : "30";
   const sortBy = (COPY_SORTS as readonly string[]).includes(s ?? "") ? (s as CopySort) : "roi";
   const pageNo = Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
-  return { period, sortBy, pageNo, isDefault: period === "30" && sortBy === "roi" && pageNo === 1 };
+  const product = readProduct(search);
+  // each product's first view is indexed (the spot list is a page of its own, not a re-sorted futures list)
+  return { period, sortBy, pageNo, product, isDefault: period === "30" && sortBy === "roi" && pageNo === 1 };
 }
 
 /** The `copy` namespace key of a refusal's text (with `{{msg}}` for the gateway's own words). */

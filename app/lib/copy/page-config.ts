@@ -3,6 +3,8 @@
 /** What the page's bundle reads from the server's HTML (`copy-page`, docs/decisions/357). */
 export interface CopyPageConfig {
   env: "live" | "demo";
+  /** Futures leads, or spot leads (`?product=spot`, docs/decisions/362). */
+  product: "futures" | "spot";
   userId: string | null;
   /** The trader of a profile page; none on the list. */
   traderId: string | null;
@@ -22,6 +24,7 @@ export function readCopyConfig(el: HTMLElement): CopyPageConfig {
   const d = el.dataset;
   return {
     env: d.env === "demo" ? "demo" : "live",
+    product: d.product === "spot" ? "spot" : "futures",
     userId: d.user || null,
     traderId: d.trader || null,
     demoOnly: d.demoOnly === "1",

@@ -3,7 +3,16 @@ import copyCss from "~/styles/copy.css?inline";
 import { callGateway } from "~/utils/gateway.server";
 import { APP_CSS } from "~/utils/page-css.server";
 import { prefsFromRequest } from "~/utils/prefs.server";
-import { detailPath, historyPath, listQuery, readListParams, type TraderDetail, type TraderHistory, type TraderList } from "./api";
+import {
+  detailPath as detailOf,
+  historyPath as historyOf,
+  listQuery,
+  readListParams,
+  readProduct,
+  type TraderDetail,
+  type TraderHistory,
+  type TraderList,
+} from "./api";
 
 type Ctx = Pick<AppLoadContext, "gatewayUrl" | "gatewayForward" | "publicOrigin" | "standalone">;
 
@@ -35,7 +44,7 @@ export async function loadTraderList(context: Ctx, request: Request) {
   const url = new URL(request.url);
   const params = readListParams(url.searchParams);
   const env = askedEnv(url);
-  const r = await reader(context, request, env)<TraderList>(listQuery(params.period, params.sortBy, params.pageNo));
+  const r = await reader(context, request, env)<TraderList>(listQuery(params.period, params.sortBy, params.pageNo, params.product));
   return {
     params,
     env,
@@ -54,6 +63,10 @@ export async function loadTraderList(context: Ctx, request: Request) {
 export async function loadTraderProfile(context: Ctx, request: Request, traderId: string) {
   const url = new URL(request.url);
   const asked = askedEnv(url);
+  // a spot lead's profile is the same address with `?product=spot` (docs/decisions/362)
+  const product = readProduct(url.searchParams);
+  const detailPath = (id: string) => detailOf(id, product);
+  const historyPath = (id: string) => historyOf(id, product);
   // Two public reads, whatever the case: the gateway allows 20 a second per address and route, and
   // an unknown id's demo look-up reads the history route (also 40701 for a non-lead), not the detail again.
   let env = asked;
@@ -69,6 +82,7 @@ export async function loadTraderProfile(context: Ctx, request: Request, traderId
   const data = {
     traderId,
     env,
+    product,
     /** The trader leads on demo only: the page shows its demo profile without being asked. */
     demoOnly: env === "demo" && asked === "live",
     detail: detail.ok ? detail.data : null,

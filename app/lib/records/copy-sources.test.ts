@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COPY_PATHS } from "../../../protocol/copy";
-import { copyRecordSources } from "./copy-sources";
+import { SPOT_COPY_PATHS, SPOT_COPY_PUBLIC_PATHS } from "../../../protocol/spot-copy";
+import { copyRecordSources, spotCopyRecordSources, visibleCopySources } from "./copy-sources";
 import { recordsCsv } from "./csv";
 import { parseFilters } from "./filters";
 
@@ -46,5 +47,50 @@ describe("copy statements (docs/decisions/358)", () => {
     expect(recordsCsv(share!.fields, []).split("\r\n")[0]).toBe(
       "profitTime,followerUid,symbol,posSide,openPriceAvg,closePriceAvg,closeSize,profit,trackingNo",
     );
+  });
+});
+
+describe("spot copy statements and the lead lists by role (docs/decisions/362)", () => {
+  const ids = (roles: { futuresLead: boolean; spotLead: boolean } | undefined) => visibleCopySources(["BTCUSDT"], roles).map((s) => s.id);
+
+  it("shows a lead's lists only to a lead of that product, and none before the roles are known", () => {
+    expect(ids(undefined)).toEqual(["copies", "spotCopies"]);
+    expect(ids({ futuresLead: false, spotLead: false })).toEqual(["copies", "spotCopies"]);
+    expect(ids({ futuresLead: true, spotLead: false })).toEqual(["copies", "share", "tracks", "spotCopies"]);
+    expect(ids({ futuresLead: false, spotLead: true })).toEqual(["copies", "spotCopies", "spotShare", "spotTracks"]);
+  });
+
+  it("reads the spot histories and the spot lead's shares, and writes them to the CSV", () => {
+    const [copies, share, tracks] = spotCopyRecordSources(true);
+    const f = parseFilters(new URLSearchParams(""), { tabs: ["spotCopies"] });
+    expect(copies!.path(f)).toBe(SPOT_COPY_PATHS.followerHistoryOrders);
+    expect(share!.path(f)).toBe(SPOT_COPY_PUBLIC_PATHS.traderProfitHistory);
+    expect(tracks!.path(f)).toBe(SPOT_COPY_PATHS.traderHistoryTrack);
+    // the spot histories take no window; the shares do
+    expect([copies!.filters.time, share!.filters.time, tracks!.filters.time]).toEqual([false, true, false]);
+    expect(copies!.query(f)).toEqual({});
+    const csv = recordsCsv(copies!.fields, [
+      {
+        sellTime: "1767225600000",
+        traderId: "lead-1",
+        symbol: "ETHUSDT",
+        buyPrice: "3000.00",
+        buyTime: "1767222000000",
+        sellPrice: "3300.00",
+        fillSize: "0.5",
+        achievedPL: "149.5",
+        profitShare: "14.95",
+        netProfit: "134.55",
+        stopType: "",
+        trackingNo: "9",
+      },
+    ]);
+    expect(csv.split("\r\n")).toEqual([
+      "sellTime,traderId,symbol,buyPrice,buyTime,sellPrice,fillSize,achievedPL,profitShare,netProfit,stopType,trackingNo",
+      "2026-01-01T00:00:00.000Z,lead-1,ETHUSDT,3000.00,2025-12-31T23:00:00.000Z,3300.00,0.5,149.5,14.95,134.55,,9",
+      "",
+    ]);
+    expect(share!.rows({ profitList: [{ profitId: "4", profit: "1" }], endId: "4" })).toEqual([{ profitId: "4", profit: "1" }]);
+    expect(spotCopyRecordSources(false).map((s) => s.id)).toEqual(["spotCopies"]);
   });
 });

@@ -6,6 +6,7 @@
  * The lead's lists answer 40701 to an account that does not lead, which the list says as the gateway words it.
  */
 import { COPY_PATHS } from "../../../protocol/copy";
+import { SPOT_COPY_PATHS, SPOT_COPY_PUBLIC_PATHS } from "../../../protocol/spot-copy";
 import { PRODUCT_TYPE } from "~/lib/futures/api";
 import { idOf, listAt, pair, type RecordField, type RecordSource } from "./source";
 import { amountOf, FIELD, field } from "./fields";
@@ -90,4 +91,94 @@ export function copyRecordSources(symbols: readonly string[]): RecordSource[] {
       COPY_ID,
     ]),
   ];
+}
+
+const BUY_PRICE = field("buyPrice", "scopy:records.buyPrice", "number");
+const SELL_PRICE = field("sellPrice", "scopy:records.sellPrice", "number");
+const BOUGHT = field("buyTime", "scopy:records.bought", "time");
+const SOLD = field("sellTime", "closed", "time");
+const SOLD_SIZE = amountOf("fillSize", "scopy:records.sold", "base");
+
+/** A spot list of the statements: the spot copy endpoints take no time window or product type; the lead's shares do take a window. */
+function spotList(id: string, path: string, list: string, key: string, fields: readonly RecordField[], time = false): RecordSource {
+  return {
+    id,
+    label: `scopy:records.tab.${id}`,
+    path: () => path,
+    limit: 50,
+    // the spot histories filter the pair after their limit (decision 360), so the statements offer no pair choice
+    filters: { time, symbols: [] },
+    query: () => ({}),
+    rows: (d) => listAt(d, list),
+    next: idOf("endId"),
+    key,
+    fields,
+  };
+}
+
+/**
+ * The spot statements (docs/decisions/362): the follower's ended spot copies
+ * (`spot-follower/query-history-orders`), and for a spot lead its profit share earned per copy
+ * (`spot-trader/profit-history-details`) and its closed holdings (`spot-trader/order-history-track`).
+ */
+export function spotCopyRecordSources(lead: boolean): RecordSource[] {
+  const copies = spotList("spotCopies", SPOT_COPY_PATHS.followerHistoryOrders, "trackingList", "trackingNo", [
+    SOLD,
+    field("traderId", "copyrec:field.trader", "text"),
+    FIELD.pair,
+    BUY_PRICE,
+    BOUGHT,
+    SELL_PRICE,
+    SOLD_SIZE,
+    amountOf("achievedPL", "profit", "quote"),
+    amountOf("profitShare", "copyrec:field.sharePaid", "quote"),
+    amountOf("netProfit", "netProfit", "quote"),
+    field("stopType", "copyrec:field.end", "code"),
+    COPY_ID,
+  ]);
+  if (!lead) return [copies];
+  return [
+    copies,
+    spotList(
+      "spotShare",
+      SPOT_COPY_PUBLIC_PATHS.traderProfitHistory,
+      "profitList",
+      "profitId",
+      [
+        field("profitTime", "closed", "time"),
+        field("followerUid", "copyrec:field.follower", "text"),
+        FIELD.pair,
+        BUY_PRICE,
+        SELL_PRICE,
+        SOLD_SIZE,
+        amountOf("profit", "copyrec:field.shareEarned", { field: "coin" }),
+        COPY_ID,
+      ],
+      true,
+    ),
+    spotList("spotTracks", SPOT_COPY_PATHS.traderHistoryTrack, "trackingList", "trackingNo", [
+      SOLD,
+      FIELD.pair,
+      BUY_PRICE,
+      BOUGHT,
+      SELL_PRICE,
+      SOLD_SIZE,
+      amountOf("achievedPL", "profit", "quote"),
+      amountOf("sellFee", "copyrec:field.closeFee", "quote", true),
+      COPY_ID,
+    ]),
+  ];
+}
+
+/**
+ * The statements an account sees (docs/decisions/362): the follower's lists always; the lead's lists
+ * only for a lead of that product, so a non-lead's page makes no call that answers "not a lead".
+ * `roles` is undefined until read: the lead lists wait for it.
+ */
+export function visibleCopySources(
+  symbols: readonly string[],
+  roles: { futuresLead: boolean; spotLead: boolean } | undefined,
+): RecordSource[] {
+  const [copies, share, tracks] = copyRecordSources(symbols);
+  return [copies!, ...(roles?.futuresLead ? [share!, tracks!] : []), ...spotCopyRecordSources(!!roles?.spotLead)];
 }

@@ -7,6 +7,8 @@ import type { SpotAsset } from "~/lib/assets/valuation";
 
 /** An `unfilled-orders` row or an `orders` push (Bitget v2): `priceAvg` is the limit price here. */
 export interface OpenOrder {
+  /** Bitget's `enterPointSource`: `COPY` for copy trading's orders and their fills (docs/decisions/362). */
+  enterPointSource?: string;
   orderId: string;
   clientOid: string;
   symbol: string;
@@ -21,6 +23,8 @@ export interface OpenOrder {
 
 /** A `history-orders` row. */
 export interface PastOrder {
+  /** Bitget's `enterPointSource`: `COPY` for copy trading's orders and their fills (docs/decisions/362). */
+  enterPointSource?: string;
   orderId: string;
   symbol: string;
   side: Side;
@@ -35,6 +39,8 @@ export interface PastOrder {
 
 /** A `trade/fills` row. */
 export interface Fill {
+  /** Bitget's `enterPointSource`: `COPY` for copy trading's orders and their fills (docs/decisions/362). */
+  enterPointSource?: string;
   tradeId: string;
   orderId: string;
   side: Side;

@@ -322,6 +322,8 @@ export function orderRoutes(app: FastifyInstance, deps: ExchangeRouteDeps): void
         amount: units(r.amount as bigint),
         feeDetail: fillFeeDetail(r.fee_coin as string, r.fee as bigint, Number(r.deduct ?? 0) === 1),
         tradeScope: r.scope,
+        // the order's source, so a copy's fill is known as one (docs/decisions/362)
+        enterPointSource: (r.source as string | null) ?? "API",
         cTime: String(r.ts),
         uTime: String(r.ts),
       })),
