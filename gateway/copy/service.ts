@@ -14,6 +14,7 @@ import type { Futures } from "../futures/futures.ts";
 import { newFxChange, type FxChange, type FxOrder } from "../futures/ledger.ts";
 import { marketCloseRequest, type OrderRequest } from "../futures/service.ts";
 import type { CopyConfig } from "./config.ts";
+import { peerHas, type CopyRoles, type LinkedRoles } from "./roles.ts";
 import type { CopyRecord, CopyStore, FollowRow, LeadRow, PageQuery, TrackHistoryQuery, TrackRow } from "./store.ts";
 
 /** What a copy order carries as its source (order lists and streams show it as `enterPointSource`). */
@@ -111,7 +112,9 @@ export interface CopyDeps {
   now?: () => number;
 }
 
-export class CopyService {
+export class CopyService implements LinkedRoles {
+  /** The other products' copy services (spot): their leads may not follow here, their followers may not lead here. */
+  readonly peers: CopyRoles[] = [];
   private readonly leads = new Map<string, LeadRow>();
   private readonly follows = new Map<number, Follow>();
   private readonly byLead = new Map<string, Set<Follow>>();
@@ -155,6 +158,14 @@ export class CopyService {
     return this.leads.get(`${env}:${userId}`);
   }
 
+  isLead(env: Env, userId: string): boolean {
+    return this.leads.has(`${env}:${userId}`);
+  }
+
+  isFollower(env: Env, userId: string): boolean {
+    return (this.byFollower.get(`${env}:${userId}`)?.size ?? 0) > 0;
+  }
+
   leadsOf(env: Env): LeadRow[] {
     return [...this.leads.values()].filter((l) => l.env === env);
   }
@@ -164,7 +175,7 @@ export class CopyService {
     const { futures, config } = this.deps;
     const svc = futures.svc;
     if (this.lead(env, userId)) throw new GatewayError(COPY_CODES.notAllowed, "The account is already a lead trader");
-    if ((this.byFollower.get(`${env}:${userId}`)?.size ?? 0) > 0)
+    if (this.isFollower(env, userId) || peerHas(this.peers, "follower", env, userId))
       throw new GatewayError(COPY_CODES.followerCannotLead, "Followers cannot lead: stop following every trader first");
     const ppm = this.checkShare(profitSharePpm ?? config.maxProfitSharePpm);
     futures.opening.requireOpen(env, userId);
@@ -222,7 +233,7 @@ export class CopyService {
     const svc = this.deps.futures.svc;
     const lead = this.lead(env, leadId);
     if (!lead) throw new GatewayError(COPY_CODES.paramInvalid, "Parameter traderId is invalid: no such lead trader");
-    if (followerId === leadId || this.lead(env, followerId))
+    if (followerId === leadId || this.lead(env, followerId) || peerHas(this.peers, "lead", env, followerId))
       throw new GatewayError(COPY_CODES.followerCannotLead, "A lead trader cannot follow a trader");
     if (pairs.length === 0) throw new GatewayError(COPY_CODES.paramInvalid, "Parameter settings must name at least one pair");
     if (lossLimit < 0n) throw new GatewayError(COPY_CODES.paramInvalid, "Parameter totalLossLimit must not be negative");
@@ -579,24 +590,8 @@ export class CopyService {
     const { futures } = this.deps;
     const r = f.row;
     const size = this.copyLots(f, c, pair, job.qty, job.price, job.side);
-    const recId = ++this.ids.records;
-    const rec: CopyRecord = {
-      id: recId,
-      env: r.env,
-      followId: r.id,
-      followerId: r.followerId,
-      leadId: r.leadId,
-      leadOrderId: job.leadOrderId,
-      symbol: c.symbol,
-      holdSide: job.side,
-      action: "open",
-      size,
-      orderId: "",
-      status: "placed",
-      code: "",
-      reason: "",
-      ts: this.now(),
-    };
+    const rec = this.record(f, job.leadOrderId, c.symbol, job.side, "open", size, "");
+    const recId = rec.id;
     try {
       // the same opening rule as the futures order paths (docs/decisions/351)
       futures.opening.requireOpen(r.env, r.followerId);
@@ -691,24 +686,8 @@ export class CopyService {
     const { futures } = this.deps;
     const svc = futures.svc;
     const r = f.row;
-    const recId = ++this.ids.records;
-    const rec: CopyRecord = {
-      id: recId,
-      env: r.env,
-      followId: r.id,
-      followerId: r.followerId,
-      leadId: r.leadId,
-      leadOrderId,
-      symbol: t.symbol,
-      holdSide: t.holdSide,
-      action: "close",
-      size: qty,
-      orderId: "",
-      status: "placed",
-      code: "",
-      reason: why,
-      ts: this.now(),
-    };
+    const rec = this.record(f, leadOrderId, t.symbol, t.holdSide, "close", qty, why);
+    const recId = rec.id;
     try {
       const hedge = svc.account(r.env, r.followerId).posMode === "hedge_mode";
       const held = svc.position(r.env, r.followerId, t.symbol, t.holdSide);
@@ -773,6 +752,36 @@ export class CopyService {
       w.follows.set(f.row.id, { ...f.row });
     }
     this.writes(ch).records.push({ ...rec });
+  }
+
+  /** A copy's record before its order is placed: "placed" until the engine says otherwise. */
+  private record(
+    f: Follow,
+    leadOrderId: string,
+    symbol: string,
+    holdSide: Side,
+    action: CopyRecord["action"],
+    size: number,
+    reason: string,
+  ): CopyRecord {
+    const r = f.row;
+    return {
+      id: ++this.ids.records,
+      env: r.env,
+      followId: r.id,
+      followerId: r.followerId,
+      leadId: r.leadId,
+      leadOrderId,
+      symbol,
+      holdSide,
+      action,
+      size,
+      orderId: "",
+      status: "placed",
+      code: "",
+      reason,
+      ts: this.now(),
+    };
   }
 
   private detach(t: TrackRow): void {

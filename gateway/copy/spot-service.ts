@@ -17,6 +17,7 @@ import type { ExchangeService } from "../exchange/service.ts";
 import type { CopyConfig } from "./config.ts";
 import { COPY_CODES, COPY_OID_PREFIX, COPY_SLIPPAGE_PPM, COPY_SOURCE, followerSlots } from "./service.ts";
 import type { SpotCopyRecord, SpotCopyStore, SpotFollowRow, SpotPageQuery, SpotTrackRow } from "./spot-store.ts";
+import { peerHas, type CopyRoles, type LinkedRoles } from "./roles.ts";
 import type { LeadRow } from "./store.ts";
 
 /** The bills of a spot profit share: the follower's payment and the lead's income (named as Bitget's futures copy bills). */
@@ -27,6 +28,7 @@ export const SPOT_COPY_OID_PREFIX = `s${COPY_OID_PREFIX}`;
 export const SPOT_RATIO_RANGE = { min: 10_000, max: 10_000_000 } as const;
 
 const PPM = 1_000_000n;
+const LEDGER = 100_000_000n;
 
 /** The highest price of a copy buy (the lead's average fill + 0.5 %), the lowest of a copy sell (− 0.5 %), in ticks. */
 export function spotCopyLimit(side: "buy" | "sell", leadPrice: number): number {
@@ -49,6 +51,14 @@ export interface SpotPairSetting {
   tpPct?: number;
   /** Stop loss (Bitget's `stopLossRatio`, whole percent of the copy's cost); absent: none. */
   slPct?: number;
+}
+
+/** One lead order's fills in one change: lots, quote, the fee in the received coin, the fee paid in the platform coin. */
+interface LeadFills {
+  lots: number;
+  quote: bigint;
+  fee: bigint;
+  platformFee: bigint;
 }
 
 interface Follow {
@@ -85,13 +95,15 @@ export interface SpotCopyDeps {
   /** The account's spot equity in USDT ledger units (the lead condition). */
   equity: (env: Env, userId: string) => bigint;
   registeredAt: (userId: string) => number | undefined;
-  /** The futures copy roles of an account: a spot lead may not follow there, a futures lead may not follow here. */
-  futures?: { isLead(env: Env, userId: string): boolean; isFollower(env: Env, userId: string): boolean };
+  /** The futures copy roles of an account (a peer, as `linkCopyProducts` makes one): a futures lead may not follow here, a follower lead. */
+  futures?: CopyRoles;
   log: (err: unknown) => void;
   now?: () => number;
 }
 
-export class SpotCopyService {
+export class SpotCopyService implements LinkedRoles {
+  /** The other products' copy services (futures): their leads may not follow here, their followers may not lead here. */
+  readonly peers: CopyRoles[] = [];
   private readonly leads = new Map<string, LeadRow>();
   private readonly follows = new Map<number, Follow>();
   private readonly byLead = new Map<string, Set<Follow>>();
@@ -113,6 +125,7 @@ export class SpotCopyService {
 
   constructor(private readonly deps: SpotCopyDeps) {
     this.now = deps.now ?? Date.now;
+    if (deps.futures) this.peers.push(deps.futures);
     const s = deps.store;
     this.ids = s.maxIdsNow();
     for (const l of s.leads()) this.leads.set(`${l.env}:${l.userId}`, l);
@@ -135,6 +148,10 @@ export class SpotCopyService {
     return this.leads.get(`${env}:${userId}`);
   }
 
+  isLead(env: Env, userId: string): boolean {
+    return this.leads.has(`${env}:${userId}`);
+  }
+
   isFollower(env: Env, userId: string): boolean {
     return (this.byFollower.get(`${env}:${userId}`)?.size ?? 0) > 0;
   }
@@ -143,7 +160,7 @@ export class SpotCopyService {
   apply(env: Env, userId: string, profitSharePpm?: number): LeadRow {
     const { config } = this.deps;
     if (this.lead(env, userId)) throw new GatewayError(COPY_CODES.notAllowed, "The account is already a spot lead trader");
-    if (this.isFollower(env, userId) || this.deps.futures?.isFollower(env, userId))
+    if (this.isFollower(env, userId) || peerHas(this.peers, "follower", env, userId))
       throw new GatewayError(COPY_CODES.followerCannotLead, "Followers cannot lead: stop following every trader first");
     const ppm = this.checkShare(profitSharePpm ?? config.maxProfitSharePpm);
     const equity = this.deps.equity(env, userId);
@@ -198,7 +215,7 @@ export class SpotCopyService {
   /** Follows a spot lead, or replaces the settings of a follow (Bitget's `spot-follower/settings`). */
   follow(env: Env, followerId: string, leadId: string, pairs: SpotPairSetting[]): SpotFollowRow {
     if (!this.lead(env, leadId)) throw new GatewayError(COPY_CODES.paramInvalid, "Parameter traderId is invalid: no such spot lead trader");
-    if (followerId === leadId || this.lead(env, followerId) || this.deps.futures?.isLead(env, followerId))
+    if (followerId === leadId || this.lead(env, followerId) || peerHas(this.peers, "lead", env, followerId))
       throw new GatewayError(COPY_CODES.followerCannotLead, "A lead trader cannot follow a trader");
     if (pairs.length === 0) throw new GatewayError(COPY_CODES.paramInvalid, "Parameter settings must name at least one pair");
     const now = this.now();
@@ -294,27 +311,40 @@ export class SpotCopyService {
   /** A spot change about to be written: each lead order's fills in it move the lead's holding and become one copy job, in its transaction. */
   private onCommitting(ch: Change): void {
     if (this.leads.size === 0 || ch.fills.length === 0) return;
-    let agg: Map<Order, { lots: number; quote: bigint; fee: bigint }> | undefined;
+    let agg: Map<Order, LeadFills> | undefined;
     for (const f of ch.fills)
-      for (const { order: o } of userSides(f)) {
+      for (const { order: o, fee, deduct } of userSides(f)) {
         if (o.source === COPY_SOURCE || !this.leads.has(`${o.env}:${o.userId}`)) continue;
         agg ??= new Map();
-        const a = agg.get(o) ?? { lots: 0, quote: 0n, fee: 0n };
+        const a = agg.get(o) ?? { lots: 0, quote: 0n, fee: 0n, platformFee: 0n };
         a.lots += f.size;
         a.quote += f.quote;
         a.fee += receivedFee(f, o);
+        if (deduct) a.platformFee += fee;
         agg.set(o, a);
       }
     if (agg) for (const [o, a] of agg) this.leadFilled(ch, o, a);
   }
 
-  private leadFilled(ch: Change, o: Order, a: { lots: number; quote: bigint; fee: bigint }): void {
+  /**
+   * What a fee paid in the platform coin (docs/decisions/353) cost, in the quote coin (USDT) at the
+   * engine's conversion price, rounded up: it is part of a copy's cost or of what a sell leaves, so the
+   * profit share is on the true net (docs/decisions/361).
+   */
+  private platformFeeValue(env: Env, coins: bigint): bigint {
+    if (coins <= 0n) return 0n;
+    const price = this.deps.exchange.engine.deductPrice(env);
+    return price > 0n ? (coins * price + LEDGER - 1n) / LEDGER : 0n;
+  }
+
+  private leadFilled(ch: Change, o: Order, a: LeadFills): void {
     const inst = instrument(o.symbol);
     if (!inst || a.lots <= 0) return;
     const ts = this.now();
     const key = `${o.env}:${o.userId}:${o.symbol}`;
     const avg = Number(a.quote / (BigInt(a.lots) * inst.quoteUnitsPerTickLot));
     const base = BigInt(a.lots) * inst.baseUnitsPerLot;
+    const platformFee = this.platformFeeValue(o.env, a.platformFee);
     let t = this.leadTracks.get(key);
     if (o.side === "buy") {
       if (!t) {
@@ -326,7 +356,7 @@ export class SpotCopyService {
       t.bought += got;
       t.buyQuote += a.quote;
       t.buyFee += a.fee;
-      t.cost += a.quote;
+      t.cost += a.quote + platformFee;
       this.saveWith(ch, t);
       this.job(ch, { kind: "buy", env: o.env, leadId: o.userId, leadOrderId: o.id, symbol: o.symbol, lots: a.lots, price: avg });
       return;
@@ -335,7 +365,7 @@ export class SpotCopyService {
     if (!t || t.held <= 0n) return;
     const before = t.held;
     const sold = base < before ? base : before;
-    const proceeds = ((a.quote - a.fee) * sold) / base;
+    const proceeds = ((a.quote - a.fee - platformFee) * sold) / base;
     const cost = sold >= before ? t.cost : (t.cost * sold) / before;
     t.held -= sold;
     t.cost -= cost;
@@ -483,7 +513,8 @@ export class SpotCopyService {
           t.bought += got;
           t.buyQuote += o.filledQuote;
           t.buyFee += o.fee;
-          t.cost += o.filledQuote;
+          // a fee paid in the platform coin is part of what the copy cost
+          t.cost += o.filledQuote + this.platformFeeValue(f.row.env, o.deductFee);
           this.saveWith(ch, t);
         }
         this.placed(ch, rec, o);
@@ -557,7 +588,8 @@ export class SpotCopyService {
     const units = BigInt(o.filled) * inst.baseUnitsPerLot;
     const part = units >= t.held ? t.held : units;
     const cost = part >= t.held ? t.cost : (t.cost * part) / t.held;
-    const proceeds = o.filledQuote - o.fee;
+    // what the sell leaves: its fee in the quote coin, or in the platform coin at its value (the share is on the true net)
+    const proceeds = o.filledQuote - o.fee - this.platformFeeValue(f.row.env, o.deductFee);
     const net = proceeds - cost;
     t.held -= part;
     t.cost -= cost;
