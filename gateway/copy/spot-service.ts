@@ -15,10 +15,18 @@ import { lots as lotsText, price as priceText } from "../exchange/format.ts";
 import { instrument, notional, type Instrument } from "../exchange/instruments.ts";
 import type { ExchangeService } from "../exchange/service.ts";
 import type { CopyConfig } from "./config.ts";
-import { COPY_CODES, COPY_OID_PREFIX, COPY_SLIPPAGE_PPM, COPY_SOURCE, followerSlots } from "./service.ts";
-import type { SpotCopyRecord, SpotCopyStore, SpotFollowRow, SpotPageQuery, SpotTrackRow } from "./spot-store.ts";
-import { peerHas, type CopyRoles, type LinkedRoles } from "./roles.ts";
-import type { LeadRow } from "./store.ts";
+import type { CopyRoles } from "./roles.ts";
+import {
+  codeOf,
+  COPY_CODES,
+  COPY_OID_PREFIX,
+  COPY_SLIPPAGE_PPM,
+  COPY_SOURCE,
+  CopyBase,
+  type Follow as BaseFollow,
+} from "./service-base.ts";
+import type { SpotCopyRecord, SpotCopyStore, SpotFollowRow, SpotTrackRow } from "./spot-store.ts";
+import type { LeadRow } from "./store-base.ts";
 
 /** The bills of a spot profit share: the follower's payment and the lead's income (named as Bitget's futures copy bills). */
 export const SPOT_SHARE_BILLS = ["TRACKING_FOLLOW_PAY", "TRACKING_TRADER_INCOME"] as const;
@@ -61,10 +69,7 @@ interface LeadFills {
   platformFee: bigint;
 }
 
-interface Follow {
-  row: SpotFollowRow;
-  pairs: Map<string, SpotPairSetting>;
-}
+type Follow = BaseFollow<SpotFollowRow, SpotPairSetting>;
 
 /** A copy job: written in the lead fill's own transaction, deleted in its copies'. */
 export type SpotJob =
@@ -83,11 +88,6 @@ export type SpotJob =
       all: boolean;
       price: number;
     };
-type NewJob = SpotJob extends infer J ? (J extends SpotJob ? Omit<J, "id"> : never) : never;
-
-const codeOf = (err: unknown): { code: string; reason: string } | undefined =>
-  err instanceof EngineError || err instanceof GatewayError ? { code: err.code, reason: err.message } : undefined;
-
 export interface SpotCopyDeps {
   store: SpotCopyStore;
   exchange: ExchangeService;
@@ -101,22 +101,8 @@ export interface SpotCopyDeps {
   now?: () => number;
 }
 
-export class SpotCopyService implements LinkedRoles {
-  /** The other products' copy services (futures): their leads may not follow here, their followers may not lead here. */
-  readonly peers: CopyRoles[] = [];
-  private readonly leads = new Map<string, LeadRow>();
-  private readonly follows = new Map<number, Follow>();
-  private readonly byLead = new Map<string, Set<Follow>>();
-  private readonly byFollower = new Map<string, Set<Follow>>();
-  /** Open holdings: a lead's by env:lead:symbol, a follower's by follow:symbol. */
-  private readonly leadTracks = new Map<string, SpotTrackRow>();
-  private readonly followTracks = new Map<string, SpotTrackRow>();
-  private readonly queue: SpotJob[] = [];
-  private readonly written = new WeakMap<Change, SpotJob[]>();
-  private ids: { follows: number; tracks: number; records: number; jobs: number };
+export class SpotCopyService extends CopyBase<SpotFollowRow, SpotPairSetting, SpotTrackRow, SpotCopyRecord, SpotJob, Change> {
   private running: Promise<void> | undefined;
-  private stopped = false;
-  private readonly now: () => number;
   /** The last trade price per env:symbol not yet checked against the copies' take profit and stop loss. */
   private readonly traded = new Map<string, number>();
   private checking = false;
@@ -124,116 +110,44 @@ export class SpotCopyService implements LinkedRoles {
   private readonly exiting = new Set<number>();
 
   constructor(private readonly deps: SpotCopyDeps) {
-    this.now = deps.now ?? Date.now;
+    super(deps, { lead: "spot lead trader", equity: "spot" });
     if (deps.futures) this.peers.push(deps.futures);
-    const s = deps.store;
-    this.ids = s.maxIdsNow();
-    for (const l of s.leads()) this.leads.set(`${l.env}:${l.userId}`, l);
-    for (const r of s.activeFollows())
-      this.index({ row: r, pairs: new Map((JSON.parse(r.settings) as StoredPair[]).map((p) => [p.symbol, fromStored(p)])) });
-    for (const t of s.openTrackRows()) {
-      if (t.role === "lead") this.leadTracks.set(`${t.env}:${t.userId}:${t.symbol}`, t);
-      else this.followTracks.set(`${t.followId}:${t.symbol}`, t);
-    }
     deps.exchange.store.committing.add((ch) => this.onCommitting(ch));
     deps.exchange.store.committed.add((ch) => this.onCommitted(ch));
-    // the jobs a crash left between a lead's durable fill and its copies run first
-    for (const j of s.pendingJobs()) this.queue.push({ ...(JSON.parse(j.job) as NewJob), id: j.id } as SpotJob);
     this.schedule();
+  }
+
+  /** Open holdings: a lead's by env:lead:symbol, a follower's by follow:symbol. */
+  protected leadKey(t: SpotTrackRow): string {
+    return `${t.env}:${t.userId}:${t.symbol}`;
+  }
+
+  protected followKey(t: SpotTrackRow): string {
+    return `${t.followId}:${t.symbol}`;
+  }
+
+  protected later(ch: Change, write: () => void): void {
+    ch.extra.push(write);
   }
 
   // ---- leads ---------------------------------------------------------------------------------
 
-  lead(env: Env, userId: string): LeadRow | undefined {
-    return this.leads.get(`${env}:${userId}`);
-  }
-
-  isLead(env: Env, userId: string): boolean {
-    return this.leads.has(`${env}:${userId}`);
-  }
-
-  isFollower(env: Env, userId: string): boolean {
-    return (this.byFollower.get(`${env}:${userId}`)?.size ?? 0) > 0;
-  }
-
   /** Applies to lead spot copy trading (docs/decisions/360): not a follower, spot equity and account age as the futures lead's. */
   apply(env: Env, userId: string, profitSharePpm?: number): LeadRow {
-    const { config } = this.deps;
-    if (this.lead(env, userId)) throw new GatewayError(COPY_CODES.notAllowed, "The account is already a spot lead trader");
-    if (this.isFollower(env, userId) || peerHas(this.peers, "follower", env, userId))
-      throw new GatewayError(COPY_CODES.followerCannotLead, "Followers cannot lead: stop following every trader first");
-    const ppm = this.checkShare(profitSharePpm ?? config.maxProfitSharePpm);
-    const equity = this.deps.equity(env, userId);
-    if (equity < config.leadMinEquity)
-      throw new GatewayError(
-        COPY_CODES.notAllowed,
-        `A spot lead trader needs at least ${config.leadMinEquity / 100_000_000n} USDT of spot equity`,
-      );
-    const registered = this.deps.registeredAt(userId);
-    const now = this.now();
-    if (env === "live" && config.leadMinAgeMs > 0 && (registered === undefined || now - registered < config.leadMinAgeMs))
-      throw new GatewayError(
-        COPY_CODES.notAllowed,
-        `A lead trader's account must be at least ${config.leadMinAgeMs / 86_400_000} days old`,
-      );
-    const row: LeadRow = { env, userId, profitSharePpm: ppm, createdAt: now };
-    this.deps.store.saveLead(row);
-    this.leads.set(`${env}:${userId}`, row);
-    return row;
-  }
-
-  setProfitShare(env: Env, userId: string, ppm: number): LeadRow {
-    const l = this.requireLead(env, userId);
-    l.profitSharePpm = this.checkShare(ppm);
-    this.deps.store.saveLead(l);
-    return l;
-  }
-
-  requireLead(env: Env, userId: string): LeadRow {
-    const l = this.lead(env, userId);
-    if (!l) throw new GatewayError(COPY_CODES.notLead, "The account is not a spot lead trader");
-    return l;
-  }
-
-  private checkShare(ppm: number): number {
-    const max = this.deps.config.maxProfitSharePpm;
-    if (!Number.isInteger(ppm) || ppm < 0 || ppm > max)
-      throw new GatewayError(COPY_CODES.paramInvalid, `Parameter profitShareRatio must be between 0 and ${max / 1_000_000}`);
-    return ppm;
-  }
-
-  followersOf(env: Env, leadId: string): SpotFollowRow[] {
-    return [...(this.byLead.get(`${env}:${leadId}`) ?? [])].map((f) => f.row);
-  }
-
-  followCount(env: Env, leadId: string): number {
-    return this.byLead.get(`${env}:${leadId}`)?.size ?? 0;
+    return this.admitLead(env, userId, profitSharePpm, { equity: () => this.deps.equity(env, userId) });
   }
 
   // ---- follows -------------------------------------------------------------------------------
 
   /** Follows a spot lead, or replaces the settings of a follow (Bitget's `spot-follower/settings`). */
   follow(env: Env, followerId: string, leadId: string, pairs: SpotPairSetting[]): SpotFollowRow {
-    if (!this.lead(env, leadId)) throw new GatewayError(COPY_CODES.paramInvalid, "Parameter traderId is invalid: no such spot lead trader");
-    if (followerId === leadId || this.lead(env, followerId) || peerHas(this.peers, "lead", env, followerId))
-      throw new GatewayError(COPY_CODES.followerCannotLead, "A lead trader cannot follow a trader");
-    if (pairs.length === 0) throw new GatewayError(COPY_CODES.paramInvalid, "Parameter settings must name at least one pair");
-    const now = this.now();
-    const existing = this.findFollow(env, followerId, leadId);
-    if (!existing) {
-      const slots = this.deps.config.maxFollowers ?? followerSlots(this.deps.equity(env, leadId));
-      if (this.followCount(env, leadId) >= slots) throw new GatewayError(COPY_CODES.followLimit, "The trader has no follower slot left");
-    }
-    const settings = JSON.stringify(pairs.map(toStored));
-    const row: SpotFollowRow = existing
-      ? { ...existing.row, settings, updatedAt: now }
-      : { id: ++this.ids.follows, env, followerId, leadId, settings, net: 0n, status: "active", createdAt: now, updatedAt: now };
-    this.deps.store.saveFollow(row);
-    const f: Follow = existing ?? { row, pairs: new Map() };
-    f.row = row;
-    f.pairs = new Map(pairs.map((p) => [p.symbol, p]));
-    if (!existing) this.index(f);
-    return row;
+    return this.admitFollow(env, followerId, leadId, pairs, {
+      leadEquity: () => this.deps.equity(env, leadId),
+      row: (existing, settings, now) =>
+        existing
+          ? { ...existing, settings, updatedAt: now }
+          : { id: ++this.ids.follows, env, followerId, leadId, settings, net: 0n, status: "active", createdAt: now, updatedAt: now },
+    });
   }
 
   /** Stops following (Bitget's `spot-follower/cancel-trader`): the copied coins stay the follower's own. */
@@ -241,18 +155,11 @@ export class SpotCopyService implements LinkedRoles {
     const f = this.findFollow(env, followerId, leadId);
     if (!f) throw new GatewayError(COPY_CODES.notFollowing, "The account does not follow this trader");
     const r = f.row;
-    this.follows.delete(r.id);
-    this.byLead.get(`${env}:${leadId}`)?.delete(f);
-    this.byFollower.get(`${env}:${followerId}`)?.delete(f);
+    this.unindex(f);
     r.status = "cancelled";
     r.updatedAt = this.now();
     this.deps.store.saveFollow(r);
-    for (const t of this.tracksOf(r.id)) {
-      t.status = "detached";
-      t.closeTime = r.updatedAt;
-      this.followTracks.delete(`${t.followId}:${t.symbol}`);
-      this.deps.store.saveTrack(t);
-    }
+    for (const t of this.tracksOf(r.id)) this.detachTrack(t, r.updatedAt);
     return r;
   }
 
@@ -272,38 +179,8 @@ export class SpotCopyService implements LinkedRoles {
     const wanted = new Set(trackingNos);
     const done = this.openCopies(env, followerId).filter((t) => wanted.has(t.id));
     if (done.length === 0) throw new GatewayError("22002", "No copy to stop");
-    for (const t of done) {
-      t.status = "detached";
-      t.closeTime = this.now();
-      this.followTracks.delete(`${t.followId}:${t.symbol}`);
-      this.deps.store.saveTrack(t);
-    }
+    for (const t of done) this.detachTrack(t);
     return done;
-  }
-
-  followsOf(env: Env, followerId: string): SpotFollowRow[] {
-    return [...(this.byFollower.get(`${env}:${followerId}`) ?? [])].map((f) => f.row);
-  }
-
-  pairsOf(row: SpotFollowRow): SpotPairSetting[] {
-    return [...(this.follows.get(row.id)?.pairs.values() ?? [])];
-  }
-
-  private findFollow(env: Env, followerId: string, leadId: string): Follow | undefined {
-    for (const f of this.byFollower.get(`${env}:${followerId}`) ?? []) if (f.row.leadId === leadId) return f;
-    return undefined;
-  }
-
-  private index(f: Follow): void {
-    this.follows.set(f.row.id, f);
-    mapSet(this.byLead, `${f.row.env}:${f.row.leadId}`).add(f);
-    mapSet(this.byFollower, `${f.row.env}:${f.row.followerId}`).add(f);
-  }
-
-  private tracksOf(followId: number): SpotTrackRow[] {
-    const out: SpotTrackRow[] = [];
-    for (const t of this.followTracks.values()) if (t.followId === followId) out.push(t);
-    return out;
   }
 
   // ---- the lead's fills ----------------------------------------------------------------------
@@ -376,7 +253,7 @@ export class SpotCopyService implements LinkedRoles {
     t.sellOrderId = o.id;
     // less than a lot left cannot be sold: the holding is over
     const all = t.held < inst.baseUnitsPerLot;
-    if (all) this.closeTrack(t, ts, this.leadTracks, key);
+    if (all) this.endTrack(t, "closed", ts);
     this.saveWith(ch, t);
     this.job(ch, {
       kind: "sell",
@@ -391,40 +268,13 @@ export class SpotCopyService implements LinkedRoles {
     });
   }
 
-  private closeTrack(t: SpotTrackRow, ts: number, map: Map<string, SpotTrackRow>, key: string): void {
-    t.status = "closed";
-    t.closeTime = ts;
-    map.delete(key);
-  }
-
   private saveWith(ch: Change, t: SpotTrackRow): void {
     const snapshot = { ...t };
     ch.extra.push(() => this.deps.store.saveTrack(snapshot));
   }
 
-  private job(ch: Change, j: NewJob): void {
-    const job = { ...j, id: ++this.ids.jobs } as SpotJob;
-    const text = JSON.stringify(j);
-    ch.extra.push(() => this.deps.store.insertJob(job.id, text));
-    const list = this.written.get(ch);
-    if (list) list.push(job);
-    else this.written.set(ch, [job]);
-  }
-
-  private onCommitted(ch: Change): void {
-    const jobs = this.written.get(ch);
-    if (!jobs) return;
-    this.queue.push(...jobs);
-    this.schedule();
-  }
-
-  private schedule(): void {
+  protected schedule(): void {
     if (this.queue.length > 0 && !this.running && !this.stopped) this.running = this.drain();
-  }
-
-  /** Stops running copy jobs (shutdown): those still queued are written and run at the next start. */
-  stop(): void {
-    this.stopped = true;
   }
 
   /** Runs the queued jobs, one change (one transaction) per lead fill with every follower's copy; resolves when the queue is empty. */
@@ -541,7 +391,7 @@ export class SpotCopyService implements LinkedRoles {
       if (wantLots === 0) {
         // less than a lot of the copy is left: the holding ends, the dust stays the follower's own
         if (job.all) {
-          this.closeTrack(t, this.now(), this.followTracks, key);
+          this.endTrack(t, "closed", this.now());
           this.saveWith(ch, t);
         }
         continue;
@@ -616,7 +466,7 @@ export class SpotCopyService implements LinkedRoles {
     t.shared += share;
     f.row.net += net - share;
     f.row.updatedAt = o.uTime;
-    if (t.held <= 0n || (all && t.held < inst.baseUnitsPerLot)) this.closeTrack(t, o.uTime, this.followTracks, key);
+    if (t.held <= 0n || (all && t.held < inst.baseUnitsPerLot)) this.endTrack(t, "closed", o.uTime);
     this.saveWith(ch, t);
     const fs = { ...f.row };
     ch.extra.push(() => this.deps.store.saveFollow(fs));
@@ -781,55 +631,9 @@ export class SpotCopyService implements LinkedRoles {
    */
   onPaperReset(userId: string): void {
     const ts = this.now();
-    for (const [map, key] of [
-      [this.followTracks, (t: SpotTrackRow) => `${t.followId}:${t.symbol}`],
-      [this.leadTracks, (t: SpotTrackRow) => `${t.env}:${t.userId}:${t.symbol}`],
-    ] as const)
-      for (const t of [...map.values()])
-        if (t.env === "paper" && t.userId === userId) {
-          t.status = "detached";
-          t.closeTime = ts;
-          map.delete(key(t));
-          this.deps.store.saveTrack(t);
-        }
+    for (const t of [...this.followTracks.values(), ...this.leadTracks.values()])
+      if (t.env === "paper" && t.userId === userId) this.detachTrack(t, ts);
   }
-
-  // ---- reads ---------------------------------------------------------------------------------
-
-  openLeadTracks(env: Env, leadId: string): SpotTrackRow[] {
-    return [...this.leadTracks.values()].filter((t) => t.env === env && t.userId === leadId).sort((a, b) => b.id - a.id);
-  }
-
-  openCopies(env: Env, followerId: string): SpotTrackRow[] {
-    return [...this.followTracks.values()].filter((t) => t.env === env && t.userId === followerId).sort((a, b) => b.id - a.id);
-  }
-
-  tracks(q: SpotPageQuery, role: SpotTrackRow["role"], statuses: SpotTrackRow["status"][]): SpotTrackRow[] {
-    return this.deps.store.tracks(q, role, statuses);
-  }
-
-  records(q: SpotPageQuery): SpotCopyRecord[] {
-    return this.deps.store.records(q);
-  }
-}
-
-interface StoredPair {
-  symbol: string;
-  traceType: "percent" | "amount";
-  ratioPpm: number;
-  amount: string;
-  maxPerOrder: string;
-  tpPct?: number;
-  slPct?: number;
-}
-
-const toStored = (p: SpotPairSetting): StoredPair => ({ ...p, amount: String(p.amount), maxPerOrder: String(p.maxPerOrder) });
-const fromStored = (p: StoredPair): SpotPairSetting => ({ ...p, amount: BigInt(p.amount), maxPerOrder: BigInt(p.maxPerOrder) });
-
-function mapSet<K, V>(m: Map<K, Set<V>>, k: K): Set<V> {
-  let s = m.get(k);
-  if (!s) m.set(k, (s = new Set()));
-  return s;
 }
 
 function newTrack(
