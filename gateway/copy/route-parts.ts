@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { GatewayError, ok } from "../envelope.ts";
 import { formatScaled, parseScaled } from "../exchange/decimal.ts";
-import { isAbsent, optional, parseFields, shown, text } from "../exchange/fields.ts";
+import { decimal, isAbsent, optional, parseFields, shown, text } from "../exchange/fields.ts";
 import { LEDGER_SCALE } from "../exchange/instruments.ts";
 import type { Handler } from "../exchange/routes/private-route.ts";
 import { qIdCursor, qInt, qString, type Query } from "../exchange/routes/query.ts";
@@ -24,6 +24,21 @@ export const str = (n: number | bigint) => String(n);
 const Ratio = z.union([text(16), z.number()]);
 const ApplySchema = z.object({ profitShareRatio: optional(Ratio) });
 const ShareSchema = z.object({ profitShareRatio: Ratio });
+
+/** A follower's choice for one pair, as both products take it (futures adds its margin and leverage fields). */
+export const PAIR_FIELDS = {
+  symbol: text(32),
+  traceType: text(16),
+  traceValue: decimal,
+  maxHoldSize: optional(decimal),
+  stopSurplusRatio: optional(text(16)),
+  stopLossRatio: optional(text(16)),
+};
+
+/** A `settings` body: the trader, Bitget's `autoCopy` and `mode` (read, not used), and 1 to 50 pairs. */
+export function settingsFields<S extends z.ZodTypeAny>(pair: S) {
+  return { traderId: text(64), autoCopy: optional(text(8)), mode: optional(text(16)), settings: z.array(pair).min(1).max(50) };
+}
 
 /** A ratio such as "0.1" (10 %) in parts per million; the bounds are the service's. */
 export function ratioPpm(v: string | number, name: string): number {

@@ -21,9 +21,11 @@ import {
   leadRoutes,
   listOf as list,
   openPage,
+  PAIR_FIELDS,
   pager,
   positiveAmount as usdt,
   ratioPpm,
+  settingsFields,
   str,
   symbolFilter as symbolOf,
   trackingNoOf,
@@ -33,24 +35,16 @@ import { COPY_CODES, PERCENT_RANGE, type CopyService, type PairSetting } from ".
 import type { CopyRecord, TrackRow } from "./store.ts";
 
 const PairSchema = z.object({
-  symbol: text(32),
+  ...PAIR_FIELDS,
   productType: text(32),
   marginType: optional(text(16)),
   marginCoin: optional(text(16)),
   leverType: optional(text(16)),
   longLeverage: optional(text(8)),
   shortLeverage: optional(text(8)),
-  traceType: text(16),
-  traceValue: decimal,
-  maxHoldSize: optional(decimal),
-  stopSurplusRatio: optional(text(16)),
-  stopLossRatio: optional(text(16)),
 });
 const SettingsSchema = z.object({
-  traderId: text(64),
-  autoCopy: optional(text(8)),
-  mode: optional(text(16)),
-  settings: z.array(PairSchema).min(1).max(50),
+  ...settingsFields(PairSchema),
   /** This exchange's addition: the total loss (USDT) at which the follow stops and its copies close. */
   totalLossLimit: optional(decimal),
 });

@@ -73,6 +73,9 @@ export interface Follow<F, P> {
   pairs: Map<string, P>;
 }
 
+/** What a new track starts with, but for its open time (the product's own fields follow). */
+export type TrackHead = Omit<BaseTrackRow, "openTime">;
+
 /** A job as it is made, before it has an id (each member of a union apart). */
 export type WithoutId<J> = J extends unknown ? Omit<J, "id"> : never;
 
@@ -294,6 +297,24 @@ export abstract class CopyBase<
   }
 
   // ---- tracks --------------------------------------------------------------------------------
+
+  /** The common part of a new open track: a lead's own (no follow) or a follow's copy, of one pair. */
+  protected trackHead(env: Env, symbol: string, leadId: string, follow?: F): TrackHead {
+    return {
+      id: ++this.ids.tracks,
+      env,
+      role: follow ? "follow" : "lead",
+      followId: follow?.id ?? 0,
+      userId: follow?.followerId ?? leadId,
+      leadId,
+      symbol,
+      cost: 0n,
+      realised: 0n,
+      shared: 0n,
+      closeTime: 0,
+      status: "open",
+    };
+  }
 
   /** An open track ends (`closed`: all of it closed or sold; `detached`: left to its owner, outside copy trading). */
   protected endTrack(t: T, status: "closed" | "detached", ts: number): void {

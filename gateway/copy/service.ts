@@ -22,6 +22,7 @@ import {
   CopyBase,
   followerSlots,
   type Follow as BaseFollow,
+  type TrackHead,
 } from "./service-base.ts";
 import type { CopyRecord, CopyStore, FollowRow, LeadRow, TrackHistoryQuery, TrackRow } from "./store.ts";
 
@@ -314,7 +315,7 @@ export class CopyService extends CopyBase<FollowRow, PairSetting, TrackRow, Copy
       const key = `${o.env}:${o.userId}:${o.symbol}:${openSide}`;
       let t = this.leadTracks.get(key);
       if (!t) {
-        t = newTrack(++this.ids.tracks, o.env, "lead", 0, o.userId, o.userId, o.symbol, openSide, o.leverage, o.id, ts);
+        t = newTrack(this.trackHead(o.env, o.symbol, o.userId), openSide, o.leverage, o.id, ts);
         this.leadTracks.set(key, t);
       }
       const quote = a.quote - closeQuote;
@@ -460,19 +461,7 @@ export class CopyService extends CopyBase<FollowRow, PairSetting, TrackRow, Copy
       const key = `${f.row.id}:${o.symbol}:${o.posSide}`;
       let t = this.followTracks.get(key);
       if (!t) {
-        t = newTrack(
-          ++this.ids.tracks,
-          o.env,
-          "follow",
-          f.row.id,
-          f.row.followerId,
-          f.row.leadId,
-          o.symbol,
-          o.posSide,
-          o.leverage,
-          o.id,
-          o.uTime,
-        );
+        t = newTrack(this.trackHead(o.env, o.symbol, f.row.leadId, f.row), o.posSide, o.leverage, o.id, o.uTime);
         this.followTracks.set(key, t);
       }
       t.size += o.filled;
@@ -711,43 +700,20 @@ function matches(t: TrackRow, f: { trackingNo?: number; symbol?: string; holdSid
   );
 }
 
-function newTrack(
-  id: number,
-  env: Env,
-  role: TrackRow["role"],
-  followId: number,
-  userId: string,
-  leadId: string,
-  symbol: string,
-  holdSide: Side,
-  leverage: number,
-  orderId: string,
-  ts: number,
-): TrackRow {
+function newTrack(head: TrackHead, holdSide: Side, leverage: number, orderId: string, ts: number): TrackRow {
   return {
-    id,
-    env,
-    role,
-    followId,
-    userId,
-    leadId,
-    symbol,
+    ...head,
     holdSide,
     size: 0,
     openedSize: 0,
     openValue: 0n,
-    cost: 0n,
     closedSize: 0,
     closeValue: 0n,
     openFee: 0n,
     closeFee: 0n,
-    realised: 0n,
-    shared: 0n,
     leverage,
     openOrderId: orderId,
     closeOrderId: "",
     openTime: ts,
-    closeTime: 0,
-    status: "open",
   };
 }

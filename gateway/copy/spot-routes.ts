@@ -7,7 +7,7 @@ import { z } from "zod";
 import { SPOT_COPY_PATHS } from "../../protocol/spot-copy.ts";
 import { ok } from "../envelope.ts";
 import { formatScaled, parseScaled } from "../exchange/decimal.ts";
-import { decimal, isAbsent, optional, parseFields, shown, text } from "../exchange/fields.ts";
+import { isAbsent, parseFields, shown, text } from "../exchange/fields.ts";
 import { price, units } from "../exchange/format.ts";
 import { instrument } from "../exchange/instruments.ts";
 import { privateRoute, type ExchangeRouteDeps } from "../exchange/routes/private-route.ts";
@@ -18,8 +18,10 @@ import {
   leadRoutes,
   listOf as list,
   openPage,
+  PAIR_FIELDS,
   pager,
   positiveAmount as amount,
+  settingsFields,
   str,
   symbolFilter as symbolOf,
   trackingNoOf,
@@ -28,20 +30,8 @@ import {
 import { SPOT_RATIO_RANGE, type SpotCopyService, type SpotPairSetting } from "./spot-service.ts";
 import type { SpotCopyRecord, SpotTrackRow } from "./spot-store.ts";
 
-const PairSchema = z.object({
-  symbol: text(32),
-  traceType: text(16),
-  traceValue: decimal,
-  maxHoldSize: optional(decimal),
-  stopSurplusRatio: optional(text(16)),
-  stopLossRatio: optional(text(16)),
-});
-const SettingsSchema = z.object({
-  traderId: text(64),
-  autoCopy: optional(text(8)),
-  mode: optional(text(16)),
-  settings: z.array(PairSchema).min(1).max(50),
-});
+const PairSchema = z.object(PAIR_FIELDS);
+const SettingsSchema = z.object(settingsFields(PairSchema));
 const CancelSchema = z.object({ traderId: text(64) });
 const RemoveSchema = z.object({ followerUid: text(64) });
 const StopSchema = z.object({ trackingNoList: z.array(text(32)).min(1).max(50) });

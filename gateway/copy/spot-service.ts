@@ -24,6 +24,7 @@ import {
   COPY_SOURCE,
   CopyBase,
   type Follow as BaseFollow,
+  type TrackHead,
 } from "./service-base.ts";
 import type { SpotCopyRecord, SpotCopyStore, SpotFollowRow, SpotTrackRow } from "./spot-store.ts";
 import type { LeadRow } from "./store-base.ts";
@@ -225,7 +226,7 @@ export class SpotCopyService extends CopyBase<SpotFollowRow, SpotPairSetting, Sp
     let t = this.leadTracks.get(key);
     if (o.side === "buy") {
       if (!t) {
-        t = newTrack(++this.ids.tracks, o.env, "lead", 0, o.userId, o.userId, o.symbol, o.id, ts);
+        t = newTrack(this.trackHead(o.env, o.symbol, o.userId), o.id, ts);
         this.leadTracks.set(key, t);
       }
       const got = base - a.fee;
@@ -355,7 +356,7 @@ export class SpotCopyService extends CopyBase<SpotFollowRow, SpotPairSetting, Sp
           const key = `${f.row.id}:${job.symbol}`;
           let t = this.followTracks.get(key);
           if (!t) {
-            t = newTrack(++this.ids.tracks, f.row.env, "follow", f.row.id, f.row.followerId, f.row.leadId, job.symbol, o.id, o.uTime);
+            t = newTrack(this.trackHead(f.row.env, job.symbol, f.row.leadId, f.row), o.id, o.uTime);
             this.followTracks.set(key, t);
           }
           const got = BigInt(o.filled) * inst.baseUnitsPerLot - o.fee;
@@ -636,39 +637,18 @@ export class SpotCopyService extends CopyBase<SpotFollowRow, SpotPairSetting, Sp
   }
 }
 
-function newTrack(
-  id: number,
-  env: Env,
-  role: SpotTrackRow["role"],
-  followId: number,
-  userId: string,
-  leadId: string,
-  symbol: string,
-  orderId: string,
-  ts: number,
-): SpotTrackRow {
+function newTrack(head: TrackHead, orderId: string, ts: number): SpotTrackRow {
   return {
-    id,
-    env,
-    role,
-    followId,
-    userId,
-    leadId,
-    symbol,
+    ...head,
     held: 0n,
     bought: 0n,
     buyQuote: 0n,
     buyFee: 0n,
-    cost: 0n,
     sold: 0n,
     sellQuote: 0n,
     sellFee: 0n,
-    realised: 0n,
-    shared: 0n,
     buyOrderId: orderId,
     sellOrderId: "",
     openTime: ts,
-    closeTime: 0,
-    status: "open",
   };
 }

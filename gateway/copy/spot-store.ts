@@ -6,8 +6,16 @@
 import { rowCodec } from "../db/columns.ts";
 import type { Db } from "../db/database.ts";
 import type { Migration } from "../db/migrations.ts";
-import type { Env } from "../exchange/engine/types.ts";
-import { CopyTables, type PageQuery } from "./store-base.ts";
+import {
+  CopyTables,
+  FOLLOW_COLUMNS,
+  RECORD_COLUMNS,
+  TRACK_COLUMNS,
+  type BaseFollowRow,
+  type BaseRecordRow,
+  type BaseTrackRow,
+  type PageQuery,
+} from "./store-base.ts";
 
 export const SPOT_COPY_MIGRATIONS: Migration[] = [
   {
@@ -82,30 +90,13 @@ export const SPOT_COPY_MIGRATIONS: Migration[] = [
   },
 ];
 
-export interface SpotFollowRow {
-  id: number;
-  env: Env;
-  followerId: string;
-  leadId: string;
-  /** The per-pair choices as JSON (the service reads and writes them). */
-  settings: string;
-  /** Realised result of the sold copies: proceeds less their cost, fees and the profit share paid. */
-  net: bigint;
+export interface SpotFollowRow extends BaseFollowRow {
+  /** `net`: the realised result of the sold copies, proceeds less their cost, fees and the profit share paid. */
   status: "active" | "cancelled";
-  createdAt: number;
-  updatedAt: number;
 }
 
 /** A copied holding of one pair: base amounts in ledger units of the base coin, quote amounts in the quote coin's. */
-export interface SpotTrackRow {
-  id: number;
-  env: Env;
-  /** `lead`: what the lead bought while leading; `follow`: a follower's copy of it. */
-  role: "lead" | "follow";
-  followId: number;
-  userId: string;
-  leadId: string;
-  symbol: string;
+export interface SpotTrackRow extends BaseTrackRow {
   /** Base still held by the copy (what arrived, less what was sold). */
   held: bigint;
   /** Base that arrived from the copy's buys (net of a fee paid in the base coin). */
@@ -113,92 +104,32 @@ export interface SpotTrackRow {
   buyQuote: bigint;
   /** Buy fees paid in the base coin. */
   buyFee: bigint;
-  /** Quote paid for what is still held. */
-  cost: bigint;
   sold: bigint;
   sellQuote: bigint;
-  /** Sell fees paid in the quote coin. */
+  /** Sell fees paid in the quote coin; `realised`: Σ (sell proceeds less fees − cost of what was sold). */
   sellFee: bigint;
-  /** Σ (sell proceeds less fee − cost of what was sold). */
-  realised: bigint;
-  /** Profit share paid on this copy (follower) so far. */
-  shared: bigint;
   buyOrderId: string;
   sellOrderId: string;
-  openTime: number;
-  closeTime: number;
-  status: "open" | "closed" | "detached";
 }
 
-export interface SpotCopyRecord {
-  id: number;
-  env: Env;
-  followId: number;
-  followerId: string;
-  leadId: string;
-  leadOrderId: string;
-  symbol: string;
+export interface SpotCopyRecord extends BaseRecordRow {
   side: "buy" | "sell";
-  /** Lots the copy order asked for, then what filled. */
-  size: number;
-  orderId: string;
-  status: "placed" | "refused";
-  code: string;
-  reason: string;
-  ts: number;
 }
 
-const FOLLOW = rowCodec<SpotFollowRow>({
-  id: "INTEGER",
-  env: "TEXT",
-  followerId: "TEXT",
-  leadId: "TEXT",
-  settings: "TEXT",
-  net: "BIGINT",
-  status: "TEXT",
-  createdAt: "INTEGER",
-  updatedAt: "INTEGER",
-});
+const FOLLOW = rowCodec<SpotFollowRow>(FOLLOW_COLUMNS);
 const TRACK = rowCodec<SpotTrackRow>({
-  id: "INTEGER",
-  env: "TEXT",
-  role: "TEXT",
-  followId: "INTEGER",
-  userId: "TEXT",
-  leadId: "TEXT",
-  symbol: "TEXT",
+  ...TRACK_COLUMNS,
   held: "BIGINT",
   bought: "BIGINT",
   buyQuote: "BIGINT",
   buyFee: "BIGINT",
-  cost: "BIGINT",
   sold: "BIGINT",
   sellQuote: "BIGINT",
   sellFee: "BIGINT",
-  realised: "BIGINT",
-  shared: "BIGINT",
   buyOrderId: "TEXT",
   sellOrderId: "TEXT",
-  openTime: "INTEGER",
-  closeTime: "INTEGER",
-  status: "TEXT",
 });
-const RECORD = rowCodec<SpotCopyRecord>({
-  id: "INTEGER",
-  env: "TEXT",
-  followId: "INTEGER",
-  followerId: "TEXT",
-  leadId: "TEXT",
-  leadOrderId: "TEXT",
-  symbol: "TEXT",
-  side: "TEXT",
-  size: "INTEGER",
-  orderId: "TEXT",
-  status: "TEXT",
-  code: "TEXT",
-  reason: "TEXT",
-  ts: "INTEGER",
-});
+const RECORD = rowCodec<SpotCopyRecord>({ ...RECORD_COLUMNS, side: "TEXT" });
 
 export type SpotPageQuery = PageQuery;
 

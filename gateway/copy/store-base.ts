@@ -6,7 +6,7 @@
  * adds its own reads.
  */
 import type { Statement } from "better-sqlite3";
-import { rowCodec, type RowCodec } from "../db/columns.ts";
+import { rowCodec, type ColumnType, type RowCodec } from "../db/columns.ts";
 import type { Db } from "../db/database.ts";
 import { ManyRows } from "../db/many-rows.ts";
 import type { Env } from "../exchange/engine/types.ts";
@@ -33,32 +33,102 @@ export interface PageQuery {
   limit: number;
 }
 
-/** What every product's follow, track and record rows have (the keys the shared code reads). */
+/** What every product's follow row has (the keys the shared code reads). */
 export interface BaseFollowRow {
   id: number;
   env: Env;
   followerId: string;
   leadId: string;
+  /** The per-pair choices as JSON (the service reads and writes them). */
   settings: string;
+  /** Realised result of the closed (sold) copies, less fees and the profit share paid. */
   net: bigint;
   status: string;
   createdAt: number;
   updatedAt: number;
 }
+
+/** What every product's track (a copied position side or holding) has. */
 export interface BaseTrackRow {
   id: number;
   env: Env;
+  /** `lead`: the lead's own; `follow`: a follower's copy of it. */
   role: "lead" | "follow";
+  /** The follow a copy belongs to (0 for a lead's own track). */
   followId: number;
   userId: string;
   leadId: string;
   symbol: string;
+  /** What is still held cost (ledger units of the quote coin). */
+  cost: bigint;
+  realised: bigint;
+  /** Profit share paid on this track (follower) so far. */
+  shared: bigint;
+  openTime: number;
   closeTime: number;
   status: "open" | "closed" | "detached";
 }
+
+/** What every product's copy record (a copy placed or refused) has. */
 export interface BaseRecordRow {
   id: number;
+  env: Env;
+  followId: number;
+  followerId: string;
+  leadId: string;
+  leadOrderId: string;
+  symbol: string;
+  /** Lots the copy order asked for, then what filled. */
+  size: number;
+  orderId: string;
+  status: "placed" | "refused";
+  code: string;
+  reason: string;
+  ts: number;
 }
+
+/** The columns of the common fields, for each product's codecs. */
+export const FOLLOW_COLUMNS = {
+  id: "INTEGER",
+  env: "TEXT",
+  followerId: "TEXT",
+  leadId: "TEXT",
+  settings: "TEXT",
+  net: "BIGINT",
+  status: "TEXT",
+  createdAt: "INTEGER",
+  updatedAt: "INTEGER",
+} as const satisfies Record<keyof BaseFollowRow, ColumnType>;
+export const TRACK_COLUMNS = {
+  id: "INTEGER",
+  env: "TEXT",
+  role: "TEXT",
+  followId: "INTEGER",
+  userId: "TEXT",
+  leadId: "TEXT",
+  symbol: "TEXT",
+  cost: "BIGINT",
+  realised: "BIGINT",
+  shared: "BIGINT",
+  openTime: "INTEGER",
+  closeTime: "INTEGER",
+  status: "TEXT",
+} as const satisfies Record<keyof BaseTrackRow, ColumnType>;
+export const RECORD_COLUMNS = {
+  id: "INTEGER",
+  env: "TEXT",
+  followId: "INTEGER",
+  followerId: "TEXT",
+  leadId: "TEXT",
+  leadOrderId: "TEXT",
+  symbol: "TEXT",
+  size: "INTEGER",
+  orderId: "TEXT",
+  status: "TEXT",
+  code: "TEXT",
+  reason: "TEXT",
+  ts: "INTEGER",
+} as const satisfies Record<keyof BaseRecordRow, ColumnType>;
 
 export interface MaxIds {
   follows: number;

@@ -9,7 +9,16 @@ import { rowCodec } from "../db/columns.ts";
 import type { Db } from "../db/database.ts";
 import type { Migration } from "../db/migrations.ts";
 import type { Env } from "../exchange/engine/types.ts";
-import { CopyTables, type PageQuery } from "./store-base.ts";
+import {
+  CopyTables,
+  FOLLOW_COLUMNS,
+  RECORD_COLUMNS,
+  TRACK_COLUMNS,
+  type BaseFollowRow,
+  type BaseRecordRow,
+  type BaseTrackRow,
+  type PageQuery,
+} from "./store-base.ts";
 
 export const COPY_MIGRATIONS: Migration[] = [
   {
@@ -103,129 +112,52 @@ export const COPY_MIGRATIONS: Migration[] = [
 
 export type { JobRow, LeadRow, PageQuery } from "./store-base.ts";
 
-export interface FollowRow {
-  id: number;
-  env: Env;
-  followerId: string;
-  leadId: string;
-  /** The per-pair choices as JSON (the service reads and writes them). */
-  settings: string;
+export interface FollowRow extends BaseFollowRow {
   /** Ledger units; 0: none. */
   lossLimit: bigint;
-  /** Realised result of the closed copies: PnL less fees and the profit share paid. */
-  net: bigint;
+  /** `net`: the realised result of the closed copies, PnL less fees and the profit share paid. */
   status: "active" | "stopped" | "cancelled";
   stopReason: string;
-  createdAt: number;
-  updatedAt: number;
 }
 
-export interface TrackRow {
-  id: number;
-  env: Env;
-  /** `lead`: the lead's own position side; `follow`: a follower's copy of it. */
-  role: "lead" | "follow";
-  followId: number;
-  userId: string;
-  leadId: string;
-  symbol: string;
+/** A lead's own position side, or a follower's copy of it. */
+export interface TrackRow extends BaseTrackRow {
   holdSide: "long" | "short";
   /** Lots still held by this track. */
   size: number;
   openedSize: number;
-  /** Entry value of everything opened (ledger units). */
+  /** Entry value of everything opened (ledger units); `cost`: the entry value of what is still held. */
   openValue: bigint;
-  /** Entry value of what is still held. */
-  cost: bigint;
   closedSize: number;
   closeValue: bigint;
   openFee: bigint;
   closeFee: bigint;
-  realised: bigint;
-  /** Profit share paid on this track (follower) or earned from it (never on a lead's track). */
-  shared: bigint;
   leverage: number;
   openOrderId: string;
   closeOrderId: string;
-  openTime: number;
-  closeTime: number;
-  status: "open" | "closed" | "detached";
 }
 
-export interface CopyRecord {
-  id: number;
-  env: Env;
-  followId: number;
-  followerId: string;
-  leadId: string;
-  leadOrderId: string;
-  symbol: string;
+export interface CopyRecord extends BaseRecordRow {
   holdSide: string;
   action: "open" | "close";
-  size: number;
-  orderId: string;
-  status: "placed" | "refused";
-  code: string;
-  reason: string;
-  ts: number;
 }
 
-const FOLLOW = rowCodec<FollowRow>({
-  id: "INTEGER",
-  env: "TEXT",
-  followerId: "TEXT",
-  leadId: "TEXT",
-  settings: "TEXT",
-  lossLimit: "BIGINT",
-  net: "BIGINT",
-  status: "TEXT",
-  stopReason: "TEXT",
-  createdAt: "INTEGER",
-  updatedAt: "INTEGER",
-});
+const FOLLOW = rowCodec<FollowRow>({ ...FOLLOW_COLUMNS, lossLimit: "BIGINT", stopReason: "TEXT" });
 const TRACK = rowCodec<TrackRow>({
-  id: "INTEGER",
-  env: "TEXT",
-  role: "TEXT",
-  followId: "INTEGER",
-  userId: "TEXT",
-  leadId: "TEXT",
-  symbol: "TEXT",
+  ...TRACK_COLUMNS,
   holdSide: "TEXT",
   size: "INTEGER",
   openedSize: "INTEGER",
   openValue: "BIGINT",
-  cost: "BIGINT",
   closedSize: "INTEGER",
   closeValue: "BIGINT",
   openFee: "BIGINT",
   closeFee: "BIGINT",
-  realised: "BIGINT",
-  shared: "BIGINT",
   leverage: "INTEGER",
   openOrderId: "TEXT",
   closeOrderId: "TEXT",
-  openTime: "INTEGER",
-  closeTime: "INTEGER",
-  status: "TEXT",
 });
-const RECORD = rowCodec<CopyRecord>({
-  id: "INTEGER",
-  env: "TEXT",
-  followId: "INTEGER",
-  followerId: "TEXT",
-  leadId: "TEXT",
-  leadOrderId: "TEXT",
-  symbol: "TEXT",
-  holdSide: "TEXT",
-  action: "TEXT",
-  size: "INTEGER",
-  orderId: "TEXT",
-  status: "TEXT",
-  code: "TEXT",
-  reason: "TEXT",
-  ts: "INTEGER",
-});
+const RECORD = rowCodec<CopyRecord>({ ...RECORD_COLUMNS, holdSide: "TEXT", action: "TEXT" });
 
 /**
  * A page of closed tracks for a statement (docs/decisions/358): the user's own (`by: "user"`) or,
