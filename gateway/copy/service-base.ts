@@ -316,6 +316,25 @@ export abstract class CopyBase<
     };
   }
 
+  /** The common part of a copy's record before its order is placed: "placed" until the engine says otherwise. */
+  protected recordHead(f: F, leadOrderId: string, symbol: string, size: number, reason: string): BaseRecordRow {
+    return {
+      id: ++this.ids.records,
+      env: f.env,
+      followId: f.id,
+      followerId: f.followerId,
+      leadId: f.leadId,
+      leadOrderId,
+      symbol,
+      size,
+      orderId: "",
+      status: "placed",
+      code: "",
+      reason,
+      ts: this.now(),
+    };
+  }
+
   /** An open track ends (`closed`: all of it closed or sold; `detached`: left to its owner, outside copy trading). */
   protected endTrack(t: T, status: "closed" | "detached", ts: number): void {
     t.status = status;

@@ -582,24 +582,7 @@ export class CopyService extends CopyBase<FollowRow, PairSetting, TrackRow, Copy
     size: number,
     reason: string,
   ): CopyRecord {
-    const r = f.row;
-    return {
-      id: ++this.ids.records,
-      env: r.env,
-      followId: r.id,
-      followerId: r.followerId,
-      leadId: r.leadId,
-      leadOrderId,
-      symbol,
-      holdSide,
-      action,
-      size,
-      orderId: "",
-      status: "placed",
-      code: "",
-      reason,
-      ts: this.now(),
-    };
+    return { ...this.recordHead(f.row, leadOrderId, symbol, size, reason), holdSide, action };
   }
 
   private detach(t: TrackRow): void {

@@ -313,23 +313,7 @@ export class SpotCopyService extends CopyBase<SpotFollowRow, SpotPairSetting, Sp
   }
 
   private record(f: Follow, job: SpotJob, side: "buy" | "sell", size: number): SpotCopyRecord {
-    const r = f.row;
-    return {
-      id: ++this.ids.records,
-      env: r.env,
-      followId: r.id,
-      followerId: r.followerId,
-      leadId: r.leadId,
-      leadOrderId: job.leadOrderId,
-      symbol: job.symbol,
-      side,
-      size,
-      orderId: "",
-      status: "placed",
-      code: "",
-      reason: "",
-      ts: this.now(),
-    };
+    return { ...this.recordHead(f.row, job.leadOrderId, job.symbol, size, ""), side };
   }
 
   /** The lots of one copy buy: a multiple of the lead's, or the fixed amount at the copy's limit, cut to the cap per order. */
