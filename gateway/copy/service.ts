@@ -582,7 +582,26 @@ export class CopyService extends CopyBase<FollowRow, PairSetting, TrackRow, Copy
     size: number,
     reason: string,
   ): CopyRecord {
-    return { ...this.recordHead(f.row, leadOrderId, symbol, size, reason), holdSide, action };
+    // written out in the table's column order (not spread from the common head): one object shape for every record,
+    // as the copied fill's many-row writes read them (the bench's hot path)
+    const r = f.row;
+    return {
+      id: ++this.ids.records,
+      env: r.env,
+      followId: r.id,
+      followerId: r.followerId,
+      leadId: r.leadId,
+      leadOrderId,
+      symbol,
+      holdSide,
+      action,
+      size,
+      orderId: "",
+      status: "placed",
+      code: "",
+      reason,
+      ts: this.now(),
+    };
   }
 
   private detach(t: TrackRow): void {
@@ -684,19 +703,32 @@ function matches(t: TrackRow, f: { trackingNo?: number; symbol?: string; holdSid
 }
 
 function newTrack(head: TrackHead, holdSide: Side, leverage: number, orderId: string, ts: number): TrackRow {
+  // every field written out in the table's column order: one object shape for every track, as the copied fill's
+  // many-row writes read them (the bench's hot path)
   return {
-    ...head,
+    id: head.id,
+    env: head.env,
+    role: head.role,
+    followId: head.followId,
+    userId: head.userId,
+    leadId: head.leadId,
+    symbol: head.symbol,
     holdSide,
     size: 0,
     openedSize: 0,
     openValue: 0n,
+    cost: head.cost,
     closedSize: 0,
     closeValue: 0n,
     openFee: 0n,
     closeFee: 0n,
+    realised: head.realised,
+    shared: head.shared,
     leverage,
     openOrderId: orderId,
     closeOrderId: "",
     openTime: ts,
+    closeTime: head.closeTime,
+    status: head.status,
   };
 }

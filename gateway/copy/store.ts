@@ -9,16 +9,7 @@ import { rowCodec } from "../db/columns.ts";
 import type { Db } from "../db/database.ts";
 import type { Migration } from "../db/migrations.ts";
 import type { Env } from "../exchange/engine/types.ts";
-import {
-  CopyTables,
-  FOLLOW_COLUMNS,
-  RECORD_COLUMNS,
-  TRACK_COLUMNS,
-  type BaseFollowRow,
-  type BaseRecordRow,
-  type BaseTrackRow,
-  type PageQuery,
-} from "./store-base.ts";
+import { CopyTables, type BaseFollowRow, type BaseRecordRow, type BaseTrackRow, type PageQuery } from "./store-base.ts";
 
 export const COPY_MIGRATIONS: Migration[] = [
   {
@@ -142,22 +133,63 @@ export interface CopyRecord extends BaseRecordRow {
   action: "open" | "close";
 }
 
-const FOLLOW = rowCodec<FollowRow>({ ...FOLLOW_COLUMNS, lossLimit: "BIGINT", stopReason: "TEXT" });
+// each codec in the table's column order: the copied fill writes these rows many to a statement, by position (docs/decisions/358)
+const FOLLOW = rowCodec<FollowRow>({
+  id: "INTEGER",
+  env: "TEXT",
+  followerId: "TEXT",
+  leadId: "TEXT",
+  settings: "TEXT",
+  lossLimit: "BIGINT",
+  net: "BIGINT",
+  status: "TEXT",
+  stopReason: "TEXT",
+  createdAt: "INTEGER",
+  updatedAt: "INTEGER",
+});
 const TRACK = rowCodec<TrackRow>({
-  ...TRACK_COLUMNS,
+  id: "INTEGER",
+  env: "TEXT",
+  role: "TEXT",
+  followId: "INTEGER",
+  userId: "TEXT",
+  leadId: "TEXT",
+  symbol: "TEXT",
   holdSide: "TEXT",
   size: "INTEGER",
   openedSize: "INTEGER",
   openValue: "BIGINT",
+  cost: "BIGINT",
   closedSize: "INTEGER",
   closeValue: "BIGINT",
   openFee: "BIGINT",
   closeFee: "BIGINT",
+  realised: "BIGINT",
+  shared: "BIGINT",
   leverage: "INTEGER",
   openOrderId: "TEXT",
   closeOrderId: "TEXT",
+  openTime: "INTEGER",
+  closeTime: "INTEGER",
+  status: "TEXT",
 });
-const RECORD = rowCodec<CopyRecord>({ ...RECORD_COLUMNS, holdSide: "TEXT", action: "TEXT" });
+const RECORD = rowCodec<CopyRecord>({
+  id: "INTEGER",
+  env: "TEXT",
+  followId: "INTEGER",
+  followerId: "TEXT",
+  leadId: "TEXT",
+  leadOrderId: "TEXT",
+  symbol: "TEXT",
+  holdSide: "TEXT",
+  action: "TEXT",
+  size: "INTEGER",
+  orderId: "TEXT",
+  status: "TEXT",
+  code: "TEXT",
+  reason: "TEXT",
+  ts: "INTEGER",
+});
 
 /**
  * A page of closed tracks for a statement (docs/decisions/358): the user's own (`by: "user"`) or,
