@@ -96,7 +96,7 @@ export interface SpotCopyDeps {
   /** The account's spot equity in USDT ledger units (the lead condition). */
   equity: (env: Env, userId: string) => bigint;
   registeredAt: (userId: string) => number | undefined;
-  /** The futures copy roles of an account (a peer, as `linkCopyProducts` makes one): a futures lead may not follow here, a follower lead. */
+  /** The futures copy roles (a peer, as `linkCopyProducts` makes one): a futures lead may not follow here, a futures follower may not lead here. */
   futures?: CopyRoles;
   log: (err: unknown) => void;
   now?: () => number;
