@@ -116,6 +116,7 @@ import { CopyService } from "./copy/service.ts";
 import { COPY_MIGRATIONS, COPY_PROFILE_MIGRATIONS, CopyProfileStore, CopyStore } from "./copy/store.ts";
 import { CopyProfiles } from "./copy/profiles.ts";
 import { copyPublicRoutes } from "./copy/public-routes.ts";
+import { linkCopyProducts } from "./copy/roles.ts";
 import { SpotCopyService } from "./copy/spot-service.ts";
 import { spotCopyRoutes } from "./copy/spot-routes.ts";
 import { SpotCopyProfiles, spotCopyPublicRoutes } from "./copy/spot-stats.ts";
@@ -283,9 +284,10 @@ export async function createGateway(
     config: copyConfig,
     equity: spotEquity,
     registeredAt: (id) => accountStores.users.byId(id)?.created_at,
-    futures: { isLead: (env, id) => copy.lead(env, id) !== undefined, isFollower: (env, id) => copy.followsOf(env, id).length > 0 },
     log: log("spot copy trading error"),
   });
+  // a lead of one product follows in none, a follower of one leads in none (docs/decisions/361)
+  linkCopyProducts(copy, spotCopy);
   // the spot copies' take profit and stop loss, at each trade (docs/decisions/360)
   exchange.market.listeners.add((env, symbol, t) => spotCopy.onTrade(env, symbol, t.price));
   exchange.svc.paperResetHooks.add((userId) => spotCopy.onPaperReset(userId));

@@ -10,38 +10,41 @@ import { GatewayError, ok } from "../envelope.ts";
 import { formatScaled, parseScaled } from "../exchange/decimal.ts";
 import { decimal, isAbsent, optional, parseFields, shown, text } from "../exchange/fields.ts";
 import { price, units } from "../exchange/format.ts";
-import { LEDGER_SCALE } from "../exchange/instruments.ts";
 import type { ExchangeRouteDeps } from "../exchange/routes/private-route.ts";
-import { qIdCursor, qInt, qString, qTimeWindow, type Query } from "../exchange/routes/query.ts";
+import { qString, qTimeWindow, type Query } from "../exchange/routes/query.ts";
 import type { Env } from "../exchange/engine/types.ts";
 import { contract } from "../futures/contracts.ts";
 import type { Futures } from "../futures/futures.ts";
 import { futuresRoute, productTypeOf } from "../futures/routes/query.ts";
+import {
+  followOf,
+  leadRoutes,
+  listOf as list,
+  openPage,
+  PAIR_FIELDS,
+  pager,
+  positiveAmount as usdt,
+  ratioPpm,
+  settingsFields,
+  str,
+  symbolFilter as symbolOf,
+  trackingNoOf,
+  uniquePairs,
+} from "./route-parts.ts";
 import { COPY_CODES, PERCENT_RANGE, type CopyService, type PairSetting } from "./service.ts";
 import type { CopyRecord, TrackRow } from "./store.ts";
 
-const Ratio = z.union([text(16), z.number()]);
-const ApplySchema = z.object({ profitShareRatio: optional(Ratio) });
-const ShareSchema = z.object({ profitShareRatio: Ratio });
 const PairSchema = z.object({
-  symbol: text(32),
+  ...PAIR_FIELDS,
   productType: text(32),
   marginType: optional(text(16)),
   marginCoin: optional(text(16)),
   leverType: optional(text(16)),
   longLeverage: optional(text(8)),
   shortLeverage: optional(text(8)),
-  traceType: text(16),
-  traceValue: decimal,
-  maxHoldSize: optional(decimal),
-  stopSurplusRatio: optional(text(16)),
-  stopLossRatio: optional(text(16)),
 });
 const SettingsSchema = z.object({
-  traderId: text(64),
-  autoCopy: optional(text(8)),
-  mode: optional(text(16)),
-  settings: z.array(PairSchema).min(1).max(50),
+  ...settingsFields(PairSchema),
   /** This exchange's addition: the total loss (USDT) at which the follow stops and its copies close. */
   totalLossLimit: optional(decimal),
 });
@@ -59,22 +62,6 @@ const CancelSchema = z.object({
   closePositions: optional(text(8)),
 });
 
-/** A ratio such as "0.1" (10 %) in parts per million; the bounds are the service's. */
-function ratioPpm(v: string | number, name: string): number {
-  const s = typeof v === "number" ? String(v) : v;
-  const scaled = /^\d{1,3}(\.\d{1,6})?$/.test(s) ? parseScaled(s, 6) : undefined;
-  if (scaled === undefined) throw new GatewayError(COPY_CODES.paramInvalid, `Parameter ${name} is invalid: ${shown(v)}`);
-  return Number(scaled);
-}
-
-/** A positive USDT amount in ledger units. */
-function usdt(v: string, name: string): bigint {
-  const x = parseScaled(v, LEDGER_SCALE);
-  if (x === undefined || x <= 0n || x > 10n ** 9n * 10n ** 8n)
-    throw new GatewayError(COPY_CODES.paramInvalid, `Parameter ${name} is invalid: ${shown(v)}`);
-  return x;
-}
-
 /** Only USDT-M futures copy: the other product types are Bitget's "contract product does not support copying". */
 function requireUsdtM(value: unknown, required: boolean): void {
   const pt = productTypeOf(value, required);
@@ -86,10 +73,7 @@ function requireUsdtM(value: unknown, required: boolean): void {
 function closeFilter(b: z.infer<typeof CloseSchema>) {
   requireUsdtM(b.productType, true);
   let trackingNo: number | undefined;
-  if (!isAbsent(b.trackingNo)) {
-    if (!/^\d{1,16}$/.test(b.trackingNo)) throw new GatewayError(COPY_CODES.paramInvalid, "Parameter trackingNo is invalid");
-    trackingNo = Number(b.trackingNo);
-  }
+  if (!isAbsent(b.trackingNo)) trackingNo = trackingNoOf(b.trackingNo, "Parameter trackingNo is invalid");
   let symbol: string | undefined;
   if (!isAbsent(b.symbol)) {
     const c = contract(b.symbol);
@@ -129,8 +113,6 @@ function copyTpsl(v: string | undefined, name: "stopSurplusRatio" | "stopLossRat
     throw new GatewayError(COPY_CODES.paramInvalid, `Parameter ${name} must be a ratio above 0 and at most ${max}`);
   return name === "stopSurplusRatio" ? { tpPpm: ppm } : { slPpm: ppm };
 }
-
-const str = (n: number | bigint) => String(n);
 
 /** A track's average price in ticks, as text. */
 function avg(symbol: string, value: bigint, size: number): string {
@@ -257,23 +239,8 @@ export function copyRoutes(
 ): void {
   const route = futuresRoute(app, deps);
   const svc = deps.copy;
-  const page = (q: Query, env: Env, userId: string) => ({
-    env,
-    userId,
-    before: Number(qIdCursor(q)),
-    limit: qInt(q, "limit", { min: 1, max: 100, def: 20, clamp: true }) as number,
-  });
-  const list = <T extends { trackingNo?: string; id?: string }>(rows: T[], key: "trackingList" | "recordList") => ({
-    [key]: rows,
-    endId: rows.length ? (rows[rows.length - 1]!.trackingNo ?? rows[rows.length - 1]!.id ?? "") : "",
-  });
-  const symbolFilter = (q: Query) => {
-    const s = qString(q, "symbol", false, 32);
-    if (s === undefined) return undefined;
-    const c = contract(s);
-    if (!c) throw new GatewayError(COPY_CODES.paramInvalid, `Parameter symbol is invalid: ${shown(s)}`);
-    return c.symbol;
-  };
+  const page = pager(100);
+  const symbolFilter = (q: Query) => symbolOf(q, (s) => contract(s)?.symbol);
   /** A statement page's filters: cursor and limit, the close-time window (startTime after endTime: 40017), the pair. */
   const history = (q: Query, env: Env, userId: string) => {
     const { start, end } = qTimeWindow(q);
@@ -282,17 +249,7 @@ export function copyRoutes(
   };
 
   // ---- the lead ----
-  route("POST", COPY_PATHS.traderApply, 1, true, async (req, p, env) => {
-    const b = parseFields(ApplySchema, req.body ?? {});
-    const l = svc.apply(env, p.userId, isAbsent(b.profitShareRatio) ? undefined : ratioPpm(b.profitShareRatio, "profitShareRatio"));
-    return ok({ traderId: l.userId, profitShareRatio: formatScaled(l.profitSharePpm, 6), cTime: str(l.createdAt) });
-  });
-
-  route("POST", COPY_PATHS.traderProfitShare, 1, true, async (req, p, env) => {
-    const b = parseFields(ShareSchema, req.body);
-    const l = svc.setProfitShare(env, p.userId, ratioPpm(b.profitShareRatio, "profitShareRatio"));
-    return ok({ traderId: l.userId, profitShareRatio: formatScaled(l.profitSharePpm, 6) });
-  });
+  leadRoutes(route, svc, { apply: COPY_PATHS.traderApply, share: COPY_PATHS.traderProfitShare });
 
   route("GET", COPY_PATHS.traderCurrentTrack, 10, false, async (req, p, env) => {
     const q = req.query as Query;
@@ -301,10 +258,7 @@ export function copyRoutes(
     const symbol = symbolFilter(q);
     const pg = page(q, env, p.userId);
     const count = svc.followCount(env, p.userId);
-    const rows = svc
-      .openLeadTracks(env, p.userId)
-      .filter((t) => (!symbol || t.symbol === symbol) && t.id < pg.before)
-      .slice(0, pg.limit);
+    const rows = openPage(svc.openLeadTracks(env, p.userId), pg, symbol);
     return ok(
       list(
         rows.map((t) => leadCurrentJson(t, count)),
@@ -357,19 +311,14 @@ export function copyRoutes(
   // ---- the follower ----
   route("POST", COPY_PATHS.followerSettings, 5, true, async (req, p, env) => {
     const b = parseFields(SettingsSchema, req.body);
-    const pairs = b.settings.map(pairOf);
-    if (new Set(pairs.map((x) => x.symbol)).size !== pairs.length)
-      throw new GatewayError(COPY_CODES.paramInvalid, "Parameter settings names a symbol twice");
+    const pairs = uniquePairs(b.settings.map(pairOf));
     const limit = isAbsent(b.totalLossLimit) ? 0n : usdt(b.totalLossLimit, "totalLossLimit");
     svc.follow(env, p.userId, b.traderId, pairs, limit);
     return ok("success");
   });
 
   route("GET", COPY_PATHS.followerQuerySettings, 10, false, async (req, p, env) => {
-    const q = req.query as Query;
-    const traderId = qString(q, "traderId", true, 64) as string;
-    const f = svc.followsOf(env, p.userId).find((x) => x.leadId === traderId);
-    if (!f) throw new GatewayError(COPY_CODES.notFollowing, "The account does not follow this trader");
+    const f = followOf(svc.followsOf(env, p.userId), req.query as Query);
     return ok({
       followerEnable: "YES",
       totalLossLimit: units(f.lossLimit),
@@ -396,10 +345,7 @@ export function copyRoutes(
     const symbol = symbolFilter(q);
     const traderId = qString(q, "traderId", false, 64);
     const pg = page(q, env, p.userId);
-    const rows = svc
-      .openCopies(env, p.userId)
-      .filter((t) => (!symbol || t.symbol === symbol) && (!traderId || t.leadId === traderId) && t.id < pg.before)
-      .slice(0, pg.limit);
+    const rows = openPage(svc.openCopies(env, p.userId), pg, symbol, traderId);
     return ok(list(rows.map(followerCurrentJson), "trackingList"));
   });
 

@@ -5,7 +5,6 @@
  * order. A copy the engine refuses is recorded with its code and reason. On each profitable closed
  * copy the lead's share moves from the follower to the lead in the same ledger change as the close.
  */
-import { EX_CODES } from "../../protocol/bitget.ts";
 import { GatewayError } from "../envelope.ts";
 import { EngineError, type Env } from "../exchange/engine/types.ts";
 import { notional } from "../exchange/instruments.ts";
@@ -14,35 +13,26 @@ import type { Futures } from "../futures/futures.ts";
 import { newFxChange, type FxChange, type FxOrder } from "../futures/ledger.ts";
 import { marketCloseRequest, type OrderRequest } from "../futures/service.ts";
 import type { CopyConfig } from "./config.ts";
-import type { CopyRecord, CopyStore, FollowRow, LeadRow, PageQuery, TrackHistoryQuery, TrackRow } from "./store.ts";
+import {
+  codeOf,
+  COPY_CODES,
+  COPY_OID_PREFIX,
+  COPY_SLIPPAGE_PPM,
+  COPY_SOURCE,
+  CopyBase,
+  followerSlots,
+  type Follow as BaseFollow,
+  type TrackHead,
+} from "./service-base.ts";
+import type { CopyRecord, CopyStore, FollowRow, LeadRow, TrackHistoryQuery, TrackRow } from "./store.ts";
 
-/** What a copy order carries as its source (order lists and streams show it as `enterPointSource`). */
-export const COPY_SOURCE = "COPY";
-/** A copy order's clientOid begins so, followed by its copy record's id. */
-export const COPY_OID_PREFIX = "copy";
+export { COPY_CODES, COPY_OID_PREFIX, COPY_SLIPPAGE_PPM, COPY_SOURCE, followerSlots };
+
 /** The bills of a profit share: the follower's payment and the lead's income (Bitget's futures bill types). */
 export const SHARE_BILLS: [string, string] = ["tracking_follow_pay", "tracking_trader_income"];
 
-/** Bitget's copy-trading codes (as ccxt maps them). */
-export const COPY_CODES = {
-  paramInvalid: EX_CODES.paramInvalid,
-  /** The operation cannot be performed (a lead condition not met). */
-  notAllowed: "40401",
-  /** Followers cannot be KOL (a follower may not lead, a lead may not follow). */
-  followerCannotLead: "40601",
-  /** The number of copies has reached the limit. */
-  followLimit: "40602",
-  /** KOL is not authorized: the caller is not a lead trader. */
-  notLead: "40701",
-  /** Unauthorized copying user: the caller does not follow that trader. */
-  notFollowing: "40702",
-} as const;
-
 const PPM = 1_000_000n;
-const USDT = 100_000_000n;
 const CONTRACT_OF = new Map(CONTRACTS.map((c) => [c.symbol, c]));
-/** How much worse than the lead's last fill a copy may open (0.5 %): an immediate-or-cancel limit at that price. */
-export const COPY_SLIPPAGE_PPM = 5_000;
 
 /** The limit of an opening copy: the lead's fill price moved against the follower by at most the slippage. */
 export function copyLimit(side: "long" | "short", leadPrice: number): number {
@@ -70,10 +60,7 @@ export interface PairSetting {
   slPpm?: number;
 }
 
-interface Follow {
-  row: FollowRow;
-  pairs: Map<string, PairSetting>;
-}
+type Follow = BaseFollow<FollowRow, PairSetting>;
 
 type Side = "long" | "short";
 
@@ -88,18 +75,6 @@ interface Writes {
 type Job =
   | { id: number; kind: "open"; env: Env; leadId: string; leadOrderId: string; symbol: string; side: Side; qty: number; price: number }
   | { id: number; kind: "close"; env: Env; leadId: string; leadOrderId: string; symbol: string; side: Side; qty: number; before: number };
-type NewJob = Job extends infer J ? (J extends Job ? Omit<J, "id"> : never) : never;
-
-/** The maximum followers of a lead by its futures equity (Bitget's elite trader slots). */
-export function followerSlots(equity: bigint): number {
-  if (equity < 100n * USDT) return 0;
-  if (equity < 1_000n * USDT) return 100;
-  if (equity < 5_000n * USDT) return 300;
-  return 500;
-}
-
-const codeOf = (err: unknown): { code: string; reason: string } | undefined =>
-  err instanceof EngineError || err instanceof GatewayError ? { code: err.code, reason: err.message } : undefined;
 
 export interface CopyDeps {
   store: CopyStore;
@@ -111,108 +86,49 @@ export interface CopyDeps {
   now?: () => number;
 }
 
-export class CopyService {
-  private readonly leads = new Map<string, LeadRow>();
-  private readonly follows = new Map<number, Follow>();
-  private readonly byLead = new Map<string, Set<Follow>>();
-  private readonly byFollower = new Map<string, Set<Follow>>();
-  /** Open tracks: a lead's by env:lead:symbol:side, a follower's by follow:symbol:side. */
-  private readonly leadTracks = new Map<string, TrackRow>();
-  private readonly followTracks = new Map<string, TrackRow>();
-  private readonly queue: Job[] = [];
+export class CopyService extends CopyBase<FollowRow, PairSetting, TrackRow, CopyRecord, Job, FxChange> {
   /** Each change's copy-trading rows, written in its transaction (`writes`). */
   private readonly pending = new WeakMap<FxChange, Writes>();
   private draining = false;
-  private stopped = false;
   private scheduled = false;
-  private ids: { follows: number; tracks: number; records: number; jobs: number };
-  /** The jobs a change about to be committed wrote, queued once it is durable. */
-  private readonly written = new WeakMap<FxChange, Job[]>();
-  private readonly now: () => number;
 
   constructor(private readonly deps: CopyDeps) {
-    this.now = deps.now ?? Date.now;
-    const s = deps.store;
-    this.ids = s.maxIdsNow();
-    for (const l of s.leads()) this.leads.set(`${l.env}:${l.userId}`, l);
-    for (const r of s.activeFollows())
-      this.index({ row: r, pairs: new Map((JSON.parse(r.settings) as StoredPair[]).map((p) => [p.symbol, fromStored(p)])) });
-    for (const t of s.openTrackRows()) {
-      if (t.role === "lead") this.leadTracks.set(`${t.env}:${t.userId}:${t.symbol}:${t.holdSide}`, t);
-      else this.followTracks.set(`${t.followId}:${t.symbol}:${t.holdSide}`, t);
-    }
+    super(deps, { lead: "lead trader", equity: "futures" });
     deps.futures.svc.committing.add((ch) => this.onCommitting(ch));
     deps.futures.svc.committed.add((ch) => this.onCommitted(ch));
-    // the jobs a crash left between a lead's durable fill and its copies run first
-    for (const j of s.pendingJobs()) this.queue.push({ ...(JSON.parse(j.job) as NewJob), id: j.id });
     this.schedule();
     deps.futures.market.markListeners.add((env, c) => this.onMark(env, c));
   }
 
+  /** Open tracks: a lead's by env:lead:symbol:side, a follower's by follow:symbol:side. */
+  protected leadKey(t: TrackRow): string {
+    return `${t.env}:${t.userId}:${t.symbol}:${t.holdSide}`;
+  }
+
+  protected followKey(t: TrackRow): string {
+    return `${t.followId}:${t.symbol}:${t.holdSide}`;
+  }
+
+  protected later(ch: FxChange, write: () => void): void {
+    ch.also(write);
+  }
+
   // ---- leads ---------------------------------------------------------------------------------
-
-  lead(env: Env, userId: string): LeadRow | undefined {
-    return this.leads.get(`${env}:${userId}`);
-  }
-
-  leadsOf(env: Env): LeadRow[] {
-    return [...this.leads.values()].filter((l) => l.env === env);
-  }
 
   /** Applies to lead (Bitget's elite trader conditions, docs/decisions/356); answers the lead. */
   apply(env: Env, userId: string, profitSharePpm?: number): LeadRow {
-    const { futures, config } = this.deps;
+    const { futures } = this.deps;
     const svc = futures.svc;
-    if (this.lead(env, userId)) throw new GatewayError(COPY_CODES.notAllowed, "The account is already a lead trader");
-    if ((this.byFollower.get(`${env}:${userId}`)?.size ?? 0) > 0)
-      throw new GatewayError(COPY_CODES.followerCannotLead, "Followers cannot lead: stop following every trader first");
-    const ppm = this.checkShare(profitSharePpm ?? config.maxProfitSharePpm);
-    futures.opening.requireOpen(env, userId);
-    if (svc.positionsOf(env, userId).length > 0 || svc.ordersOf(env, userId).length > 0)
-      throw new GatewayError(COPY_CODES.notAllowed, "Close every futures position and cancel every open order before applying to lead");
-    const equity = svc.summary(env, userId).equity;
-    if (equity < config.leadMinEquity)
-      throw new GatewayError(COPY_CODES.notAllowed, `A lead trader needs at least ${config.leadMinEquity / USDT} USDT of futures equity`);
-    const registered = this.deps.registeredAt(userId);
-    const now = this.now();
-    // demo (paper) is paper money: a competition's leaders may lead on demo whatever their account's age (docs/decisions/356)
-    if (env === "live" && config.leadMinAgeMs > 0 && (registered === undefined || now - registered < config.leadMinAgeMs))
-      throw new GatewayError(
-        COPY_CODES.notAllowed,
-        `A lead trader's account must be at least ${config.leadMinAgeMs / 86_400_000} days old`,
-      );
-    // copy trading runs in hedge mode (Bitget's rule): the account has no position or order, so the switch cannot fail
-    svc.setPositionMode(env, userId, "hedge_mode");
-    const row: LeadRow = { env, userId, profitSharePpm: ppm, createdAt: now };
-    this.deps.store.saveLead(row);
-    this.leads.set(`${env}:${userId}`, row);
-    return row;
-  }
-
-  setProfitShare(env: Env, userId: string, ppm: number): LeadRow {
-    const l = this.requireLead(env, userId);
-    l.profitSharePpm = this.checkShare(ppm);
-    this.deps.store.saveLead(l);
-    return l;
-  }
-
-  requireLead(env: Env, userId: string): LeadRow {
-    const l = this.lead(env, userId);
-    if (!l) throw new GatewayError(COPY_CODES.notLead, "The account is not a lead trader");
-    return l;
-  }
-
-  private checkShare(ppm: number): number {
-    if (!Number.isInteger(ppm) || ppm < 0 || ppm > this.deps.config.maxProfitSharePpm)
-      throw new GatewayError(
-        COPY_CODES.paramInvalid,
-        `Parameter profitShareRatio must be between 0 and ${this.deps.config.maxProfitSharePpm / 1_000_000}`,
-      );
-    return ppm;
-  }
-
-  followersOf(env: Env, leadId: string): FollowRow[] {
-    return [...(this.byLead.get(`${env}:${leadId}`) ?? [])].map((f) => f.row);
+    return this.admitLead(env, userId, profitSharePpm, {
+      check: () => {
+        futures.opening.requireOpen(env, userId);
+        if (svc.positionsOf(env, userId).length > 0 || svc.ordersOf(env, userId).length > 0)
+          throw new GatewayError(COPY_CODES.notAllowed, "Close every futures position and cancel every open order before applying to lead");
+      },
+      equity: () => svc.summary(env, userId).equity,
+      // copy trading runs in hedge mode (Bitget's rule): the account has no position or order, so the switch cannot fail
+      admitted: () => svc.setPositionMode(env, userId, "hedge_mode"),
+    });
   }
 
   // ---- follows -------------------------------------------------------------------------------
@@ -220,43 +136,30 @@ export class CopyService {
   /** Follows a lead, or changes the settings of a follow (Bitget's `mix-follower/settings`). */
   follow(env: Env, followerId: string, leadId: string, pairs: PairSetting[], lossLimit: bigint): FollowRow {
     const svc = this.deps.futures.svc;
-    const lead = this.lead(env, leadId);
-    if (!lead) throw new GatewayError(COPY_CODES.paramInvalid, "Parameter traderId is invalid: no such lead trader");
-    if (followerId === leadId || this.lead(env, followerId))
-      throw new GatewayError(COPY_CODES.followerCannotLead, "A lead trader cannot follow a trader");
-    if (pairs.length === 0) throw new GatewayError(COPY_CODES.paramInvalid, "Parameter settings must name at least one pair");
-    if (lossLimit < 0n) throw new GatewayError(COPY_CODES.paramInvalid, "Parameter totalLossLimit must not be negative");
-    const now = this.now();
-    const existing = this.findFollow(env, followerId, leadId);
-    if (!existing) {
-      const slots = this.deps.config.maxFollowers ?? followerSlots(svc.summary(env, leadId).equity);
-      if ((this.byLead.get(`${env}:${leadId}`)?.size ?? 0) >= slots)
-        throw new GatewayError(COPY_CODES.followLimit, "The trader has no follower slot left");
+    return this.admitFollow(env, followerId, leadId, pairs, {
+      check: () => {
+        if (lossLimit < 0n) throw new GatewayError(COPY_CODES.paramInvalid, "Parameter totalLossLimit must not be negative");
+      },
+      leadEquity: () => svc.summary(env, leadId).equity,
       // copies open and close position sides (hedge mode, Bitget's rule); switching fails while positions or orders exist
-      svc.setPositionMode(env, followerId, "hedge_mode");
-    }
-    const settings = JSON.stringify(pairs.map(toStored));
-    const row: FollowRow = existing
-      ? { ...existing.row, settings, lossLimit, updatedAt: now }
-      : {
-          id: ++this.ids.follows,
-          env,
-          followerId,
-          leadId,
-          settings,
-          lossLimit,
-          net: 0n,
-          status: "active",
-          stopReason: "",
-          createdAt: now,
-          updatedAt: now,
-        };
-    this.deps.store.saveFollow(row);
-    const f: Follow = existing ?? { row, pairs: new Map() };
-    f.row = row;
-    f.pairs = new Map(pairs.map((p) => [p.symbol, p]));
-    if (!existing) this.index(f);
-    return row;
+      first: () => svc.setPositionMode(env, followerId, "hedge_mode"),
+      row: (existing, settings, now) =>
+        existing
+          ? { ...existing, settings, lossLimit, updatedAt: now }
+          : {
+              id: ++this.ids.follows,
+              env,
+              followerId,
+              leadId,
+              settings,
+              lossLimit,
+              net: 0n,
+              status: "active",
+              stopReason: "",
+              createdAt: now,
+              updatedAt: now,
+            },
+    });
   }
 
   /** Stops following (Bitget's `mix-follower/cancel-trader`): the copies are closed at market, or kept as the follower's own positions. */
@@ -267,51 +170,19 @@ export class CopyService {
     return f.row;
   }
 
-  followsOf(env: Env, followerId: string): FollowRow[] {
-    return [...(this.byFollower.get(`${env}:${followerId}`) ?? [])].map((f) => f.row);
-  }
-
-  pairsOf(row: FollowRow): PairSetting[] {
-    return [...(this.follows.get(row.id)?.pairs.values() ?? [])];
-  }
-
-  private findFollow(env: Env, followerId: string, leadId: string): Follow | undefined {
-    for (const f of this.byFollower.get(`${env}:${followerId}`) ?? []) if (f.row.leadId === leadId) return f;
-    return undefined;
-  }
-
-  private index(f: Follow): void {
-    this.follows.set(f.row.id, f);
-    mapSet(this.byLead, `${f.row.env}:${f.row.leadId}`).add(f);
-    mapSet(this.byFollower, `${f.row.env}:${f.row.followerId}`).add(f);
-  }
-
   /** Ends a follow (unfollowed or stopped by its loss limit): its open copies are closed, or detached and left to the follower. */
   private end(f: Follow, status: "stopped" | "cancelled", reason: string, close: boolean): void {
     const r = f.row;
-    this.follows.delete(r.id);
-    this.byLead.get(`${r.env}:${r.leadId}`)?.delete(f);
-    this.byFollower.get(`${r.env}:${r.followerId}`)?.delete(f);
+    this.unindex(f);
     r.status = status;
     r.stopReason = reason;
     r.updatedAt = this.now();
     this.deps.store.saveFollow(r);
-    for (const t of this.tracksOf(f)) {
+    for (const t of this.tracksOf(r.id)) {
       if (close) this.closeTrack(f, t, t.size, "");
-      if (t.status === "open") {
-        // kept (or not closable): the position stays the follower's own, outside copy trading
-        t.status = "detached";
-        t.closeTime = this.now();
-        this.followTracks.delete(`${t.followId}:${t.symbol}:${t.holdSide}`);
-        this.deps.store.saveTrack(t);
-      }
+      // kept (or not closable): the position stays the follower's own, outside copy trading
+      this.detach(t);
     }
-  }
-
-  private tracksOf(f: Follow): TrackRow[] {
-    const out: TrackRow[] = [];
-    for (const t of this.followTracks.values()) if (t.followId === f.row.id) out.push(t);
-    return out;
   }
 
   /**
@@ -343,7 +214,7 @@ export class CopyService {
   followerClose(env: Env, followerId: string, filter: { trackingNo?: number; symbol?: string; holdSide?: Side }): TrackRow[] {
     const done: TrackRow[] = [];
     for (const f of [...(this.byFollower.get(`${env}:${followerId}`) ?? [])])
-      for (const t of this.tracksOf(f))
+      for (const t of this.tracksOf(f.row.id))
         if (matches(t, filter)) {
           this.closeTrack(f, t, t.size, "");
           done.push(t);
@@ -354,15 +225,8 @@ export class CopyService {
 
   // ---- mirroring -----------------------------------------------------------------------------
 
-  /** A durable futures change: the jobs it wrote run right after, each lead fill's copies in one transaction. */
-  private onCommitted(ch: FxChange): void {
-    const jobs = this.written.get(ch);
-    if (!jobs) return;
-    this.queue.push(...jobs);
-    this.schedule();
-  }
-
-  private schedule(): void {
+  /** The queued jobs run in a microtask, each lead fill's copies in one transaction. */
+  protected schedule(): void {
     if (this.queue.length > 0 && !this.scheduled && !this.draining) {
       this.scheduled = true;
       queueMicrotask(() => {
@@ -370,16 +234,6 @@ export class CopyService {
         this.drain();
       });
     }
-  }
-
-  /** A job written with the change that causes it. */
-  private job(ch: FxChange, j: NewJob): void {
-    const job = { ...j, id: ++this.ids.jobs } as Job;
-    const text = JSON.stringify(j);
-    ch.also(() => this.deps.store.insertJob(job.id, text));
-    const list = this.written.get(ch);
-    if (list) list.push(job);
-    else this.written.set(ch, [job]);
   }
 
   /** A futures change about to be committed: the fills of lead orders move the lead's tracks and become copy jobs, in its own transaction. */
@@ -461,7 +315,7 @@ export class CopyService {
       const key = `${o.env}:${o.userId}:${o.symbol}:${openSide}`;
       let t = this.leadTracks.get(key);
       if (!t) {
-        t = newTrack(++this.ids.tracks, o.env, "lead", 0, o.userId, o.userId, o.symbol, openSide, o.leverage, o.id, ts);
+        t = newTrack(this.trackHead(o.env, o.symbol, o.userId), openSide, o.leverage, o.id, ts);
         this.leadTracks.set(key, t);
       }
       const quote = a.quote - closeQuote;
@@ -502,17 +356,8 @@ export class CopyService {
     t.closeFee += fee;
     t.realised += profit;
     if (orderId) t.closeOrderId = orderId;
-    if (t.size === 0) {
-      t.status = "closed";
-      t.closeTime = ts;
-      this.leadTracks.delete(`${t.env}:${t.userId}:${t.symbol}:${t.holdSide}`);
-    }
+    if (t.size === 0) this.endTrack(t, "closed", ts);
     this.writes(ch).tracks.set(t.id, { ...t });
-  }
-
-  /** Stops running copy jobs (shutdown): those still queued are written and run at the next start. */
-  stop(): void {
-    this.stopped = true;
   }
 
   /** Runs the queued copy jobs (each copy its own engine call); tests call it to run them now. */
@@ -579,24 +424,8 @@ export class CopyService {
     const { futures } = this.deps;
     const r = f.row;
     const size = this.copyLots(f, c, pair, job.qty, job.price, job.side);
-    const recId = ++this.ids.records;
-    const rec: CopyRecord = {
-      id: recId,
-      env: r.env,
-      followId: r.id,
-      followerId: r.followerId,
-      leadId: r.leadId,
-      leadOrderId: job.leadOrderId,
-      symbol: c.symbol,
-      holdSide: job.side,
-      action: "open",
-      size,
-      orderId: "",
-      status: "placed",
-      code: "",
-      reason: "",
-      ts: this.now(),
-    };
+    const rec = this.record(f, job.leadOrderId, c.symbol, job.side, "open", size, "");
+    const recId = rec.id;
     try {
       // the same opening rule as the futures order paths (docs/decisions/351)
       futures.opening.requireOpen(r.env, r.followerId);
@@ -632,19 +461,7 @@ export class CopyService {
       const key = `${f.row.id}:${o.symbol}:${o.posSide}`;
       let t = this.followTracks.get(key);
       if (!t) {
-        t = newTrack(
-          ++this.ids.tracks,
-          o.env,
-          "follow",
-          f.row.id,
-          f.row.followerId,
-          f.row.leadId,
-          o.symbol,
-          o.posSide,
-          o.leverage,
-          o.id,
-          o.uTime,
-        );
+        t = newTrack(this.trackHead(o.env, o.symbol, f.row.leadId, f.row), o.posSide, o.leverage, o.id, o.uTime);
         this.followTracks.set(key, t);
       }
       t.size += o.filled;
@@ -691,24 +508,8 @@ export class CopyService {
     const { futures } = this.deps;
     const svc = futures.svc;
     const r = f.row;
-    const recId = ++this.ids.records;
-    const rec: CopyRecord = {
-      id: recId,
-      env: r.env,
-      followId: r.id,
-      followerId: r.followerId,
-      leadId: r.leadId,
-      leadOrderId,
-      symbol: t.symbol,
-      holdSide: t.holdSide,
-      action: "close",
-      size: qty,
-      orderId: "",
-      status: "placed",
-      code: "",
-      reason: why,
-      ts: this.now(),
-    };
+    const rec = this.record(f, leadOrderId, t.symbol, t.holdSide, "close", qty, why);
+    const recId = rec.id;
     try {
       const hedge = svc.account(r.env, r.followerId).posMode === "hedge_mode";
       const held = svc.position(r.env, r.followerId, t.symbol, t.holdSide);
@@ -763,11 +564,7 @@ export class CopyService {
       t.realised += o.profit;
       t.shared += share;
       t.closeOrderId = o.id;
-      if (t.size === 0) {
-        t.status = "closed";
-        t.closeTime = o.uTime;
-        this.followTracks.delete(`${t.followId}:${t.symbol}:${t.holdSide}`);
-      }
+      if (t.size === 0) this.endTrack(t, "closed", o.uTime);
       const w = this.writes(ch);
       w.tracks.set(t.id, { ...t });
       w.follows.set(f.row.id, { ...f.row });
@@ -775,12 +572,40 @@ export class CopyService {
     this.writes(ch).records.push({ ...rec });
   }
 
+  /** A copy's record before its order is placed: "placed" until the engine says otherwise. */
+  private record(
+    f: Follow,
+    leadOrderId: string,
+    symbol: string,
+    holdSide: Side,
+    action: CopyRecord["action"],
+    size: number,
+    reason: string,
+  ): CopyRecord {
+    // written out in the table's column order (not spread from the common head): one object shape for every record,
+    // as the copied fill's many-row writes read them (the bench's hot path)
+    const r = f.row;
+    return {
+      id: ++this.ids.records,
+      env: r.env,
+      followId: r.id,
+      followerId: r.followerId,
+      leadId: r.leadId,
+      leadOrderId,
+      symbol,
+      holdSide,
+      action,
+      size,
+      orderId: "",
+      status: "placed",
+      code: "",
+      reason,
+      ts: this.now(),
+    };
+  }
+
   private detach(t: TrackRow): void {
-    if (t.status !== "open") return;
-    t.status = "detached";
-    t.closeTime = this.now();
-    this.followTracks.delete(`${t.followId}:${t.symbol}:${t.holdSide}`);
-    this.deps.store.saveTrack(t);
+    if (t.status === "open") this.detachTrack(t);
   }
 
   private refused(rec: CopyRecord, err: unknown): void {
@@ -798,7 +623,7 @@ export class CopyService {
   result(f: Follow): bigint {
     const svc = this.deps.futures.svc;
     let total = f.row.net;
-    for (const t of this.tracksOf(f)) {
+    for (const t of this.tracksOf(f.row.id)) {
       const c = CONTRACT_OF.get(t.symbol);
       if (!c) continue;
       const value = notional(c.inst, svc.market.price(t.env, t.symbol).mark, t.size);
@@ -864,44 +689,10 @@ export class CopyService {
 
   // ---- reads ---------------------------------------------------------------------------------
 
-  openLeadTracks(env: Env, leadId: string): TrackRow[] {
-    return [...this.leadTracks.values()].filter((t) => t.env === env && t.userId === leadId).sort((a, b) => b.id - a.id);
-  }
-
-  openCopies(env: Env, followerId: string): TrackRow[] {
-    return [...this.followTracks.values()].filter((t) => t.env === env && t.userId === followerId).sort((a, b) => b.id - a.id);
-  }
-
-  tracks(q: PageQuery, role: TrackRow["role"], statuses: TrackRow["status"][]): TrackRow[] {
-    return this.deps.store.tracks(q, role, statuses);
-  }
-
   trackHistory(q: TrackHistoryQuery): TrackRow[] {
     return this.deps.store.trackHistory(q);
   }
-
-  records(q: PageQuery): CopyRecord[] {
-    return this.deps.store.records(q);
-  }
-
-  /** How many active followers copy a lead's open track now. */
-  followCount(env: Env, leadId: string): number {
-    return this.byLead.get(`${env}:${leadId}`)?.size ?? 0;
-  }
 }
-
-interface StoredPair {
-  symbol: string;
-  traceType: "percent" | "amount";
-  ratioPpm: number;
-  amount: string;
-  maxPerOrder: string;
-  tpPpm?: number;
-  slPpm?: number;
-}
-
-const toStored = (p: PairSetting): StoredPair => ({ ...p, amount: String(p.amount), maxPerOrder: String(p.maxPerOrder) });
-const fromStored = (p: StoredPair): PairSetting => ({ ...p, amount: BigInt(p.amount), maxPerOrder: BigInt(p.maxPerOrder) });
 
 function matches(t: TrackRow, f: { trackingNo?: number; symbol?: string; holdSide?: Side }): boolean {
   return (
@@ -911,49 +702,33 @@ function matches(t: TrackRow, f: { trackingNo?: number; symbol?: string; holdSid
   );
 }
 
-function mapSet<K, V>(m: Map<K, Set<V>>, k: K): Set<V> {
-  let s = m.get(k);
-  if (!s) m.set(k, (s = new Set()));
-  return s;
-}
-
-function newTrack(
-  id: number,
-  env: Env,
-  role: TrackRow["role"],
-  followId: number,
-  userId: string,
-  leadId: string,
-  symbol: string,
-  holdSide: Side,
-  leverage: number,
-  orderId: string,
-  ts: number,
-): TrackRow {
+function newTrack(head: TrackHead, holdSide: Side, leverage: number, orderId: string, ts: number): TrackRow {
+  // every field written out in the table's column order: one object shape for every track, as the copied fill's
+  // many-row writes read them (the bench's hot path)
   return {
-    id,
-    env,
-    role,
-    followId,
-    userId,
-    leadId,
-    symbol,
+    id: head.id,
+    env: head.env,
+    role: head.role,
+    followId: head.followId,
+    userId: head.userId,
+    leadId: head.leadId,
+    symbol: head.symbol,
     holdSide,
     size: 0,
     openedSize: 0,
     openValue: 0n,
-    cost: 0n,
+    cost: head.cost,
     closedSize: 0,
     closeValue: 0n,
     openFee: 0n,
     closeFee: 0n,
-    realised: 0n,
-    shared: 0n,
+    realised: head.realised,
+    shared: head.shared,
     leverage,
     openOrderId: orderId,
     closeOrderId: "",
     openTime: ts,
-    closeTime: 0,
-    status: "open",
+    closeTime: head.closeTime,
+    status: head.status,
   };
 }

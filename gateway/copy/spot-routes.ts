@@ -5,35 +5,33 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { SPOT_COPY_PATHS } from "../../protocol/spot-copy.ts";
-import { GatewayError, ok } from "../envelope.ts";
+import { ok } from "../envelope.ts";
 import { formatScaled, parseScaled } from "../exchange/decimal.ts";
-import { decimal, isAbsent, optional, parseFields, shown, text } from "../exchange/fields.ts";
+import { isAbsent, parseFields, shown, text } from "../exchange/fields.ts";
 import { price, units } from "../exchange/format.ts";
-import { instrument, LEDGER_SCALE } from "../exchange/instruments.ts";
+import { instrument } from "../exchange/instruments.ts";
 import { privateRoute, type ExchangeRouteDeps } from "../exchange/routes/private-route.ts";
-import { qIdCursor, qInt, qString, type Query } from "../exchange/routes/query.ts";
-import type { Env } from "../exchange/engine/types.ts";
-import { COPY_CODES } from "./service.ts";
+import { qString, type Query } from "../exchange/routes/query.ts";
+import {
+  bad,
+  followOf,
+  leadRoutes,
+  listOf as list,
+  openPage,
+  PAIR_FIELDS,
+  pager,
+  positiveAmount as amount,
+  settingsFields,
+  str,
+  symbolFilter as symbolOf,
+  trackingNoOf,
+  uniquePairs,
+} from "./route-parts.ts";
 import { SPOT_RATIO_RANGE, type SpotCopyService, type SpotPairSetting } from "./spot-service.ts";
 import type { SpotCopyRecord, SpotTrackRow } from "./spot-store.ts";
 
-const Ratio = z.union([text(16), z.number()]);
-const ApplySchema = z.object({ profitShareRatio: optional(Ratio) });
-const ShareSchema = z.object({ profitShareRatio: Ratio });
-const PairSchema = z.object({
-  symbol: text(32),
-  traceType: text(16),
-  traceValue: decimal,
-  maxHoldSize: optional(decimal),
-  stopSurplusRatio: optional(text(16)),
-  stopLossRatio: optional(text(16)),
-});
-const SettingsSchema = z.object({
-  traderId: text(64),
-  autoCopy: optional(text(8)),
-  mode: optional(text(16)),
-  settings: z.array(PairSchema).min(1).max(50),
-});
+const PairSchema = z.object(PAIR_FIELDS);
+const SettingsSchema = z.object(settingsFields(PairSchema));
 const CancelSchema = z.object({ traderId: text(64) });
 const RemoveSchema = z.object({ followerUid: text(64) });
 const StopSchema = z.object({ trackingNoList: z.array(text(32)).min(1).max(50) });
@@ -43,29 +41,11 @@ const CloseSchema = z.object({ symbol: text(32), trackingNoList: z.array(text(32
 function closeOf(b: z.infer<typeof CloseSchema>): { symbol: string; ids: number[] } {
   const inst = instrument(b.symbol.toUpperCase());
   if (!inst) throw bad(`Parameter symbol is invalid: ${shown(b.symbol)}`);
-  const ids = b.trackingNoList.map((x) => {
-    if (!/^\d{1,16}$/.test(x)) throw bad(`Parameter trackingNoList is invalid: ${shown(x)}`);
-    return Number(x);
-  });
-  return { symbol: inst.symbol, ids };
+  return { symbol: inst.symbol, ids: trackingNos(b.trackingNoList) };
 }
 
-const bad = (msg: string) => new GatewayError(COPY_CODES.paramInvalid, msg);
-
-/** A ratio such as "0.1" (10 %) in parts per million. */
-function ratioPpm(v: string | number, name: string): number {
-  const s = typeof v === "number" ? String(v) : v;
-  const scaled = /^\d{1,3}(\.\d{1,6})?$/.test(s) ? parseScaled(s, 6) : undefined;
-  if (scaled === undefined) throw bad(`Parameter ${name} is invalid: ${shown(v)}`);
-  return Number(scaled);
-}
-
-/** A positive quote amount in ledger units. */
-function amount(v: string, name: string): bigint {
-  const x = parseScaled(v, LEDGER_SCALE);
-  if (x === undefined || x <= 0n || x > 10n ** 9n * 10n ** 8n) throw bad(`Parameter ${name} is invalid: ${shown(v)}`);
-  return x;
-}
+/** A list of tracking numbers. */
+const trackingNos = (list: string[]) => list.map((x) => trackingNoOf(x, `Parameter trackingNoList is invalid: ${shown(x)}`));
 
 function pairOf(p: z.infer<typeof PairSchema>): SpotPairSetting {
   const inst = instrument(p.symbol.toUpperCase());
@@ -91,8 +71,6 @@ function percentOf(v: string | undefined, name: "stopSurplusRatio" | "stopLossRa
   if (!(n >= 1 && n <= max)) throw bad(`Parameter ${name} must be a whole percentage from 1 to ${max}`);
   return name === "stopSurplusRatio" ? { tpPct: n } : { slPct: n };
 }
-
-const str = (n: number | bigint) => String(n);
 
 /** Average price of `quote` for `base` ledger units of the pair's base coin, as text. */
 function avg(symbol: string, quote: bigint, base: bigint): string {
@@ -160,36 +138,11 @@ export function spotCopyRoutes(
 ): void {
   const route = privateRoute(app, deps);
   const svc = deps.spotCopy;
-  const page = (q: Query, env: Env, userId: string) => ({
-    env,
-    userId,
-    before: Number(qIdCursor(q)),
-    limit: qInt(q, "limit", { min: 1, max: 50, def: 20, clamp: true }) as number,
-  });
-  const list = <T extends { trackingNo?: string; id?: string }>(rows: T[], key: "trackingList" | "recordList") => ({
-    [key]: rows,
-    endId: rows.length ? (rows[rows.length - 1]!.trackingNo ?? rows[rows.length - 1]!.id ?? "") : "",
-  });
-  const symbolFilter = (q: Query) => {
-    const s = qString(q, "symbol", false, 32);
-    if (s === undefined) return undefined;
-    const inst = instrument(s.toUpperCase());
-    if (!inst) throw bad(`Parameter symbol is invalid: ${shown(s)}`);
-    return inst.symbol;
-  };
+  const page = pager(50);
+  const symbolFilter = (q: Query) => symbolOf(q, (s) => instrument(s.toUpperCase())?.symbol);
 
   // ---- the lead ----
-  route("POST", SPOT_COPY_PATHS.traderApply, 1, true, async (req, p, env) => {
-    const b = parseFields(ApplySchema, req.body ?? {});
-    const l = svc.apply(env, p.userId, isAbsent(b.profitShareRatio) ? undefined : ratioPpm(b.profitShareRatio, "profitShareRatio"));
-    return ok({ traderId: l.userId, profitShareRatio: formatScaled(l.profitSharePpm, 6), cTime: str(l.createdAt) });
-  });
-
-  route("POST", SPOT_COPY_PATHS.traderProfitShare, 1, true, async (req, p, env) => {
-    const b = parseFields(ShareSchema, req.body);
-    const l = svc.setProfitShare(env, p.userId, ratioPpm(b.profitShareRatio, "profitShareRatio"));
-    return ok({ traderId: l.userId, profitShareRatio: formatScaled(l.profitSharePpm, 6) });
-  });
+  leadRoutes(route, svc, { apply: SPOT_COPY_PATHS.traderApply, share: SPOT_COPY_PATHS.traderProfitShare });
 
   route("GET", SPOT_COPY_PATHS.traderCurrentTrack, 10, false, async (req, p, env) => {
     const q = req.query as Query;
@@ -197,10 +150,7 @@ export function spotCopyRoutes(
     const symbol = symbolFilter(q);
     const pg = page(q, env, p.userId);
     const count = svc.followCount(env, p.userId);
-    const rows = svc
-      .openLeadTracks(env, p.userId)
-      .filter((t) => (!symbol || t.symbol === symbol) && t.id < pg.before)
-      .slice(0, pg.limit);
+    const rows = openPage(svc.openLeadTracks(env, p.userId), pg, symbol);
     return ok(
       list(
         rows.map((t) => ({ ...currentJson(t), followCount: str(count) })),
@@ -243,17 +193,13 @@ export function spotCopyRoutes(
   // ---- the follower ----
   route("POST", SPOT_COPY_PATHS.followerSettings, 5, true, async (req, p, env) => {
     const b = parseFields(SettingsSchema, req.body);
-    const pairs = b.settings.map(pairOf);
-    if (new Set(pairs.map((x) => x.symbol)).size !== pairs.length) throw bad("Parameter settings names a symbol twice");
+    const pairs = uniquePairs(b.settings.map(pairOf));
     svc.follow(env, p.userId, b.traderId, pairs);
     return ok("success");
   });
 
   route("GET", SPOT_COPY_PATHS.followerQuerySettings, 10, false, async (req, p, env) => {
-    const q = req.query as Query;
-    const traderId = qString(q, "traderId", true, 64) as string;
-    const f = svc.followsOf(env, p.userId).find((x) => x.leadId === traderId);
-    if (!f) throw new GatewayError(COPY_CODES.notFollowing, "The account does not follow this trader");
+    const f = followOf(svc.followsOf(env, p.userId), req.query as Query);
     return ok({
       enable: "YES",
       detailList: svc.pairsOf(f).map((x) => ({
@@ -272,10 +218,7 @@ export function spotCopyRoutes(
     const symbol = symbolFilter(q);
     const traderId = qString(q, "traderId", false, 64);
     const pg = page(q, env, p.userId);
-    const rows = svc
-      .openCopies(env, p.userId)
-      .filter((t) => (!symbol || t.symbol === symbol) && (!traderId || t.leadId === traderId) && t.id < pg.before)
-      .slice(0, pg.limit);
+    const rows = openPage(svc.openCopies(env, p.userId), pg, symbol, traderId);
     return ok(list(rows.map(currentJson), "trackingList"));
   });
 
@@ -316,11 +259,7 @@ export function spotCopyRoutes(
 
   route("POST", SPOT_COPY_PATHS.followerStopOrder, 5, true, async (req, p, env) => {
     const b = parseFields(StopSchema, req.body);
-    const ids = b.trackingNoList.map((x) => {
-      if (!/^\d{1,16}$/.test(x)) throw bad(`Parameter trackingNoList is invalid: ${shown(x)}`);
-      return Number(x);
-    });
-    svc.stopCopies(env, p.userId, ids);
+    svc.stopCopies(env, p.userId, trackingNos(b.trackingNoList));
     return ok("success");
   });
 

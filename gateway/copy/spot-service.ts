@@ -15,9 +15,19 @@ import { lots as lotsText, price as priceText } from "../exchange/format.ts";
 import { instrument, notional, type Instrument } from "../exchange/instruments.ts";
 import type { ExchangeService } from "../exchange/service.ts";
 import type { CopyConfig } from "./config.ts";
-import { COPY_CODES, COPY_OID_PREFIX, COPY_SLIPPAGE_PPM, COPY_SOURCE, followerSlots } from "./service.ts";
-import type { SpotCopyRecord, SpotCopyStore, SpotFollowRow, SpotPageQuery, SpotTrackRow } from "./spot-store.ts";
-import type { LeadRow } from "./store.ts";
+import type { CopyRoles } from "./roles.ts";
+import {
+  codeOf,
+  COPY_CODES,
+  COPY_OID_PREFIX,
+  COPY_SLIPPAGE_PPM,
+  COPY_SOURCE,
+  CopyBase,
+  type Follow as BaseFollow,
+  type TrackHead,
+} from "./service-base.ts";
+import type { SpotCopyRecord, SpotCopyStore, SpotFollowRow, SpotTrackRow } from "./spot-store.ts";
+import type { LeadRow } from "./store-base.ts";
 
 /** The bills of a spot profit share: the follower's payment and the lead's income (named as Bitget's futures copy bills). */
 export const SPOT_SHARE_BILLS = ["TRACKING_FOLLOW_PAY", "TRACKING_TRADER_INCOME"] as const;
@@ -27,6 +37,7 @@ export const SPOT_COPY_OID_PREFIX = `s${COPY_OID_PREFIX}`;
 export const SPOT_RATIO_RANGE = { min: 10_000, max: 10_000_000 } as const;
 
 const PPM = 1_000_000n;
+const LEDGER = 100_000_000n;
 
 /** The highest price of a copy buy (the lead's average fill + 0.5 %), the lowest of a copy sell (− 0.5 %), in ticks. */
 export function spotCopyLimit(side: "buy" | "sell", leadPrice: number): number {
@@ -51,10 +62,15 @@ export interface SpotPairSetting {
   slPct?: number;
 }
 
-interface Follow {
-  row: SpotFollowRow;
-  pairs: Map<string, SpotPairSetting>;
+/** One lead order's fills in one change: lots, quote, the fee in the received coin, the fee paid in the platform coin. */
+interface LeadFills {
+  lots: number;
+  quote: bigint;
+  fee: bigint;
+  platformFee: bigint;
 }
+
+type Follow = BaseFollow<SpotFollowRow, SpotPairSetting>;
 
 /** A copy job: written in the lead fill's own transaction, deleted in its copies'. */
 export type SpotJob =
@@ -73,11 +89,6 @@ export type SpotJob =
       all: boolean;
       price: number;
     };
-type NewJob = SpotJob extends infer J ? (J extends SpotJob ? Omit<J, "id"> : never) : never;
-
-const codeOf = (err: unknown): { code: string; reason: string } | undefined =>
-  err instanceof EngineError || err instanceof GatewayError ? { code: err.code, reason: err.message } : undefined;
-
 export interface SpotCopyDeps {
   store: SpotCopyStore;
   exchange: ExchangeService;
@@ -85,26 +96,14 @@ export interface SpotCopyDeps {
   /** The account's spot equity in USDT ledger units (the lead condition). */
   equity: (env: Env, userId: string) => bigint;
   registeredAt: (userId: string) => number | undefined;
-  /** The futures copy roles of an account: a spot lead may not follow there, a futures lead may not follow here. */
-  futures?: { isLead(env: Env, userId: string): boolean; isFollower(env: Env, userId: string): boolean };
+  /** The futures copy roles (a peer, as `linkCopyProducts` makes one): a futures lead may not follow here, a futures follower may not lead here. */
+  futures?: CopyRoles;
   log: (err: unknown) => void;
   now?: () => number;
 }
 
-export class SpotCopyService {
-  private readonly leads = new Map<string, LeadRow>();
-  private readonly follows = new Map<number, Follow>();
-  private readonly byLead = new Map<string, Set<Follow>>();
-  private readonly byFollower = new Map<string, Set<Follow>>();
-  /** Open holdings: a lead's by env:lead:symbol, a follower's by follow:symbol. */
-  private readonly leadTracks = new Map<string, SpotTrackRow>();
-  private readonly followTracks = new Map<string, SpotTrackRow>();
-  private readonly queue: SpotJob[] = [];
-  private readonly written = new WeakMap<Change, SpotJob[]>();
-  private ids: { follows: number; tracks: number; records: number; jobs: number };
+export class SpotCopyService extends CopyBase<SpotFollowRow, SpotPairSetting, SpotTrackRow, SpotCopyRecord, SpotJob, Change> {
   private running: Promise<void> | undefined;
-  private stopped = false;
-  private readonly now: () => number;
   /** The last trade price per env:symbol not yet checked against the copies' take profit and stop loss. */
   private readonly traded = new Map<string, number>();
   private checking = false;
@@ -112,111 +111,44 @@ export class SpotCopyService {
   private readonly exiting = new Set<number>();
 
   constructor(private readonly deps: SpotCopyDeps) {
-    this.now = deps.now ?? Date.now;
-    const s = deps.store;
-    this.ids = s.maxIdsNow();
-    for (const l of s.leads()) this.leads.set(`${l.env}:${l.userId}`, l);
-    for (const r of s.activeFollows())
-      this.index({ row: r, pairs: new Map((JSON.parse(r.settings) as StoredPair[]).map((p) => [p.symbol, fromStored(p)])) });
-    for (const t of s.openTrackRows()) {
-      if (t.role === "lead") this.leadTracks.set(`${t.env}:${t.userId}:${t.symbol}`, t);
-      else this.followTracks.set(`${t.followId}:${t.symbol}`, t);
-    }
+    super(deps, { lead: "spot lead trader", equity: "spot" });
+    if (deps.futures) this.peers.push(deps.futures);
     deps.exchange.store.committing.add((ch) => this.onCommitting(ch));
     deps.exchange.store.committed.add((ch) => this.onCommitted(ch));
-    // the jobs a crash left between a lead's durable fill and its copies run first
-    for (const j of s.pendingJobs()) this.queue.push({ ...(JSON.parse(j.job) as NewJob), id: j.id } as SpotJob);
     this.schedule();
+  }
+
+  /** Open holdings: a lead's by env:lead:symbol, a follower's by follow:symbol. */
+  protected leadKey(t: SpotTrackRow): string {
+    return `${t.env}:${t.userId}:${t.symbol}`;
+  }
+
+  protected followKey(t: SpotTrackRow): string {
+    return `${t.followId}:${t.symbol}`;
+  }
+
+  protected later(ch: Change, write: () => void): void {
+    ch.extra.push(write);
   }
 
   // ---- leads ---------------------------------------------------------------------------------
 
-  lead(env: Env, userId: string): LeadRow | undefined {
-    return this.leads.get(`${env}:${userId}`);
-  }
-
-  isFollower(env: Env, userId: string): boolean {
-    return (this.byFollower.get(`${env}:${userId}`)?.size ?? 0) > 0;
-  }
-
   /** Applies to lead spot copy trading (docs/decisions/360): not a follower, spot equity and account age as the futures lead's. */
   apply(env: Env, userId: string, profitSharePpm?: number): LeadRow {
-    const { config } = this.deps;
-    if (this.lead(env, userId)) throw new GatewayError(COPY_CODES.notAllowed, "The account is already a spot lead trader");
-    if (this.isFollower(env, userId) || this.deps.futures?.isFollower(env, userId))
-      throw new GatewayError(COPY_CODES.followerCannotLead, "Followers cannot lead: stop following every trader first");
-    const ppm = this.checkShare(profitSharePpm ?? config.maxProfitSharePpm);
-    const equity = this.deps.equity(env, userId);
-    if (equity < config.leadMinEquity)
-      throw new GatewayError(
-        COPY_CODES.notAllowed,
-        `A spot lead trader needs at least ${config.leadMinEquity / 100_000_000n} USDT of spot equity`,
-      );
-    const registered = this.deps.registeredAt(userId);
-    const now = this.now();
-    if (env === "live" && config.leadMinAgeMs > 0 && (registered === undefined || now - registered < config.leadMinAgeMs))
-      throw new GatewayError(
-        COPY_CODES.notAllowed,
-        `A lead trader's account must be at least ${config.leadMinAgeMs / 86_400_000} days old`,
-      );
-    const row: LeadRow = { env, userId, profitSharePpm: ppm, createdAt: now };
-    this.deps.store.saveLead(row);
-    this.leads.set(`${env}:${userId}`, row);
-    return row;
-  }
-
-  setProfitShare(env: Env, userId: string, ppm: number): LeadRow {
-    const l = this.requireLead(env, userId);
-    l.profitSharePpm = this.checkShare(ppm);
-    this.deps.store.saveLead(l);
-    return l;
-  }
-
-  requireLead(env: Env, userId: string): LeadRow {
-    const l = this.lead(env, userId);
-    if (!l) throw new GatewayError(COPY_CODES.notLead, "The account is not a spot lead trader");
-    return l;
-  }
-
-  private checkShare(ppm: number): number {
-    const max = this.deps.config.maxProfitSharePpm;
-    if (!Number.isInteger(ppm) || ppm < 0 || ppm > max)
-      throw new GatewayError(COPY_CODES.paramInvalid, `Parameter profitShareRatio must be between 0 and ${max / 1_000_000}`);
-    return ppm;
-  }
-
-  followersOf(env: Env, leadId: string): SpotFollowRow[] {
-    return [...(this.byLead.get(`${env}:${leadId}`) ?? [])].map((f) => f.row);
-  }
-
-  followCount(env: Env, leadId: string): number {
-    return this.byLead.get(`${env}:${leadId}`)?.size ?? 0;
+    return this.admitLead(env, userId, profitSharePpm, { equity: () => this.deps.equity(env, userId) });
   }
 
   // ---- follows -------------------------------------------------------------------------------
 
   /** Follows a spot lead, or replaces the settings of a follow (Bitget's `spot-follower/settings`). */
   follow(env: Env, followerId: string, leadId: string, pairs: SpotPairSetting[]): SpotFollowRow {
-    if (!this.lead(env, leadId)) throw new GatewayError(COPY_CODES.paramInvalid, "Parameter traderId is invalid: no such spot lead trader");
-    if (followerId === leadId || this.lead(env, followerId) || this.deps.futures?.isLead(env, followerId))
-      throw new GatewayError(COPY_CODES.followerCannotLead, "A lead trader cannot follow a trader");
-    if (pairs.length === 0) throw new GatewayError(COPY_CODES.paramInvalid, "Parameter settings must name at least one pair");
-    const now = this.now();
-    const existing = this.findFollow(env, followerId, leadId);
-    if (!existing) {
-      const slots = this.deps.config.maxFollowers ?? followerSlots(this.deps.equity(env, leadId));
-      if (this.followCount(env, leadId) >= slots) throw new GatewayError(COPY_CODES.followLimit, "The trader has no follower slot left");
-    }
-    const settings = JSON.stringify(pairs.map(toStored));
-    const row: SpotFollowRow = existing
-      ? { ...existing.row, settings, updatedAt: now }
-      : { id: ++this.ids.follows, env, followerId, leadId, settings, net: 0n, status: "active", createdAt: now, updatedAt: now };
-    this.deps.store.saveFollow(row);
-    const f: Follow = existing ?? { row, pairs: new Map() };
-    f.row = row;
-    f.pairs = new Map(pairs.map((p) => [p.symbol, p]));
-    if (!existing) this.index(f);
-    return row;
+    return this.admitFollow(env, followerId, leadId, pairs, {
+      leadEquity: () => this.deps.equity(env, leadId),
+      row: (existing, settings, now) =>
+        existing
+          ? { ...existing, settings, updatedAt: now }
+          : { id: ++this.ids.follows, env, followerId, leadId, settings, net: 0n, status: "active", createdAt: now, updatedAt: now },
+    });
   }
 
   /** Stops following (Bitget's `spot-follower/cancel-trader`): the copied coins stay the follower's own. */
@@ -224,18 +156,11 @@ export class SpotCopyService {
     const f = this.findFollow(env, followerId, leadId);
     if (!f) throw new GatewayError(COPY_CODES.notFollowing, "The account does not follow this trader");
     const r = f.row;
-    this.follows.delete(r.id);
-    this.byLead.get(`${env}:${leadId}`)?.delete(f);
-    this.byFollower.get(`${env}:${followerId}`)?.delete(f);
+    this.unindex(f);
     r.status = "cancelled";
     r.updatedAt = this.now();
     this.deps.store.saveFollow(r);
-    for (const t of this.tracksOf(r.id)) {
-      t.status = "detached";
-      t.closeTime = r.updatedAt;
-      this.followTracks.delete(`${t.followId}:${t.symbol}`);
-      this.deps.store.saveTrack(t);
-    }
+    for (const t of this.tracksOf(r.id)) this.detachTrack(t, r.updatedAt);
     return r;
   }
 
@@ -255,38 +180,8 @@ export class SpotCopyService {
     const wanted = new Set(trackingNos);
     const done = this.openCopies(env, followerId).filter((t) => wanted.has(t.id));
     if (done.length === 0) throw new GatewayError("22002", "No copy to stop");
-    for (const t of done) {
-      t.status = "detached";
-      t.closeTime = this.now();
-      this.followTracks.delete(`${t.followId}:${t.symbol}`);
-      this.deps.store.saveTrack(t);
-    }
+    for (const t of done) this.detachTrack(t);
     return done;
-  }
-
-  followsOf(env: Env, followerId: string): SpotFollowRow[] {
-    return [...(this.byFollower.get(`${env}:${followerId}`) ?? [])].map((f) => f.row);
-  }
-
-  pairsOf(row: SpotFollowRow): SpotPairSetting[] {
-    return [...(this.follows.get(row.id)?.pairs.values() ?? [])];
-  }
-
-  private findFollow(env: Env, followerId: string, leadId: string): Follow | undefined {
-    for (const f of this.byFollower.get(`${env}:${followerId}`) ?? []) if (f.row.leadId === leadId) return f;
-    return undefined;
-  }
-
-  private index(f: Follow): void {
-    this.follows.set(f.row.id, f);
-    mapSet(this.byLead, `${f.row.env}:${f.row.leadId}`).add(f);
-    mapSet(this.byFollower, `${f.row.env}:${f.row.followerId}`).add(f);
-  }
-
-  private tracksOf(followId: number): SpotTrackRow[] {
-    const out: SpotTrackRow[] = [];
-    for (const t of this.followTracks.values()) if (t.followId === followId) out.push(t);
-    return out;
   }
 
   // ---- the lead's fills ----------------------------------------------------------------------
@@ -294,31 +189,44 @@ export class SpotCopyService {
   /** A spot change about to be written: each lead order's fills in it move the lead's holding and become one copy job, in its transaction. */
   private onCommitting(ch: Change): void {
     if (this.leads.size === 0 || ch.fills.length === 0) return;
-    let agg: Map<Order, { lots: number; quote: bigint; fee: bigint }> | undefined;
+    let agg: Map<Order, LeadFills> | undefined;
     for (const f of ch.fills)
-      for (const { order: o } of userSides(f)) {
+      for (const { order: o, fee, deduct } of userSides(f)) {
         if (o.source === COPY_SOURCE || !this.leads.has(`${o.env}:${o.userId}`)) continue;
         agg ??= new Map();
-        const a = agg.get(o) ?? { lots: 0, quote: 0n, fee: 0n };
+        const a = agg.get(o) ?? { lots: 0, quote: 0n, fee: 0n, platformFee: 0n };
         a.lots += f.size;
         a.quote += f.quote;
         a.fee += receivedFee(f, o);
+        if (deduct) a.platformFee += fee;
         agg.set(o, a);
       }
     if (agg) for (const [o, a] of agg) this.leadFilled(ch, o, a);
   }
 
-  private leadFilled(ch: Change, o: Order, a: { lots: number; quote: bigint; fee: bigint }): void {
+  /**
+   * What a fee paid in the platform coin (docs/decisions/353) cost, in the quote coin (USDT) at the
+   * engine's conversion price, rounded up: it is part of a copy's cost or of what a sell leaves, so the
+   * profit share is on the true net (docs/decisions/361).
+   */
+  private platformFeeValue(env: Env, coins: bigint): bigint {
+    if (coins <= 0n) return 0n;
+    const price = this.deps.exchange.engine.deductPrice(env);
+    return price > 0n ? (coins * price + LEDGER - 1n) / LEDGER : 0n;
+  }
+
+  private leadFilled(ch: Change, o: Order, a: LeadFills): void {
     const inst = instrument(o.symbol);
     if (!inst || a.lots <= 0) return;
     const ts = this.now();
     const key = `${o.env}:${o.userId}:${o.symbol}`;
     const avg = Number(a.quote / (BigInt(a.lots) * inst.quoteUnitsPerTickLot));
     const base = BigInt(a.lots) * inst.baseUnitsPerLot;
+    const platformFee = this.platformFeeValue(o.env, a.platformFee);
     let t = this.leadTracks.get(key);
     if (o.side === "buy") {
       if (!t) {
-        t = newTrack(++this.ids.tracks, o.env, "lead", 0, o.userId, o.userId, o.symbol, o.id, ts);
+        t = newTrack(this.trackHead(o.env, o.symbol, o.userId), o.id, ts);
         this.leadTracks.set(key, t);
       }
       const got = base - a.fee;
@@ -326,7 +234,7 @@ export class SpotCopyService {
       t.bought += got;
       t.buyQuote += a.quote;
       t.buyFee += a.fee;
-      t.cost += a.quote;
+      t.cost += a.quote + platformFee;
       this.saveWith(ch, t);
       this.job(ch, { kind: "buy", env: o.env, leadId: o.userId, leadOrderId: o.id, symbol: o.symbol, lots: a.lots, price: avg });
       return;
@@ -335,7 +243,7 @@ export class SpotCopyService {
     if (!t || t.held <= 0n) return;
     const before = t.held;
     const sold = base < before ? base : before;
-    const proceeds = ((a.quote - a.fee) * sold) / base;
+    const proceeds = ((a.quote - a.fee - platformFee) * sold) / base;
     const cost = sold >= before ? t.cost : (t.cost * sold) / before;
     t.held -= sold;
     t.cost -= cost;
@@ -346,7 +254,7 @@ export class SpotCopyService {
     t.sellOrderId = o.id;
     // less than a lot left cannot be sold: the holding is over
     const all = t.held < inst.baseUnitsPerLot;
-    if (all) this.closeTrack(t, ts, this.leadTracks, key);
+    if (all) this.endTrack(t, "closed", ts);
     this.saveWith(ch, t);
     this.job(ch, {
       kind: "sell",
@@ -361,40 +269,13 @@ export class SpotCopyService {
     });
   }
 
-  private closeTrack(t: SpotTrackRow, ts: number, map: Map<string, SpotTrackRow>, key: string): void {
-    t.status = "closed";
-    t.closeTime = ts;
-    map.delete(key);
-  }
-
   private saveWith(ch: Change, t: SpotTrackRow): void {
     const snapshot = { ...t };
     ch.extra.push(() => this.deps.store.saveTrack(snapshot));
   }
 
-  private job(ch: Change, j: NewJob): void {
-    const job = { ...j, id: ++this.ids.jobs } as SpotJob;
-    const text = JSON.stringify(j);
-    ch.extra.push(() => this.deps.store.insertJob(job.id, text));
-    const list = this.written.get(ch);
-    if (list) list.push(job);
-    else this.written.set(ch, [job]);
-  }
-
-  private onCommitted(ch: Change): void {
-    const jobs = this.written.get(ch);
-    if (!jobs) return;
-    this.queue.push(...jobs);
-    this.schedule();
-  }
-
-  private schedule(): void {
+  protected schedule(): void {
     if (this.queue.length > 0 && !this.running && !this.stopped) this.running = this.drain();
-  }
-
-  /** Stops running copy jobs (shutdown): those still queued are written and run at the next start. */
-  stop(): void {
-    this.stopped = true;
   }
 
   /** Runs the queued jobs, one change (one transaction) per lead fill with every follower's copy; resolves when the queue is empty. */
@@ -432,23 +313,7 @@ export class SpotCopyService {
   }
 
   private record(f: Follow, job: SpotJob, side: "buy" | "sell", size: number): SpotCopyRecord {
-    const r = f.row;
-    return {
-      id: ++this.ids.records,
-      env: r.env,
-      followId: r.id,
-      followerId: r.followerId,
-      leadId: r.leadId,
-      leadOrderId: job.leadOrderId,
-      symbol: job.symbol,
-      side,
-      size,
-      orderId: "",
-      status: "placed",
-      code: "",
-      reason: "",
-      ts: this.now(),
-    };
+    return { ...this.recordHead(f.row, job.leadOrderId, job.symbol, size, ""), side };
   }
 
   /** The lots of one copy buy: a multiple of the lead's, or the fixed amount at the copy's limit, cut to the cap per order. */
@@ -475,7 +340,7 @@ export class SpotCopyService {
           const key = `${f.row.id}:${job.symbol}`;
           let t = this.followTracks.get(key);
           if (!t) {
-            t = newTrack(++this.ids.tracks, f.row.env, "follow", f.row.id, f.row.followerId, f.row.leadId, job.symbol, o.id, o.uTime);
+            t = newTrack(this.trackHead(f.row.env, job.symbol, f.row.leadId, f.row), o.id, o.uTime);
             this.followTracks.set(key, t);
           }
           const got = BigInt(o.filled) * inst.baseUnitsPerLot - o.fee;
@@ -483,7 +348,8 @@ export class SpotCopyService {
           t.bought += got;
           t.buyQuote += o.filledQuote;
           t.buyFee += o.fee;
-          t.cost += o.filledQuote;
+          // a fee paid in the platform coin is part of what the copy cost
+          t.cost += o.filledQuote + this.platformFeeValue(f.row.env, o.deductFee);
           this.saveWith(ch, t);
         }
         this.placed(ch, rec, o);
@@ -510,7 +376,7 @@ export class SpotCopyService {
       if (wantLots === 0) {
         // less than a lot of the copy is left: the holding ends, the dust stays the follower's own
         if (job.all) {
-          this.closeTrack(t, this.now(), this.followTracks, key);
+          this.endTrack(t, "closed", this.now());
           this.saveWith(ch, t);
         }
         continue;
@@ -557,7 +423,8 @@ export class SpotCopyService {
     const units = BigInt(o.filled) * inst.baseUnitsPerLot;
     const part = units >= t.held ? t.held : units;
     const cost = part >= t.held ? t.cost : (t.cost * part) / t.held;
-    const proceeds = o.filledQuote - o.fee;
+    // what the sell leaves: its fee in the quote coin, or in the platform coin at its value (the share is on the true net)
+    const proceeds = o.filledQuote - o.fee - this.platformFeeValue(f.row.env, o.deductFee);
     const net = proceeds - cost;
     t.held -= part;
     t.cost -= cost;
@@ -584,7 +451,7 @@ export class SpotCopyService {
     t.shared += share;
     f.row.net += net - share;
     f.row.updatedAt = o.uTime;
-    if (t.held <= 0n || (all && t.held < inst.baseUnitsPerLot)) this.closeTrack(t, o.uTime, this.followTracks, key);
+    if (t.held <= 0n || (all && t.held < inst.baseUnitsPerLot)) this.endTrack(t, "closed", o.uTime);
     this.saveWith(ch, t);
     const fs = { ...f.row };
     ch.extra.push(() => this.deps.store.saveFollow(fs));
@@ -749,90 +616,23 @@ export class SpotCopyService {
    */
   onPaperReset(userId: string): void {
     const ts = this.now();
-    for (const [map, key] of [
-      [this.followTracks, (t: SpotTrackRow) => `${t.followId}:${t.symbol}`],
-      [this.leadTracks, (t: SpotTrackRow) => `${t.env}:${t.userId}:${t.symbol}`],
-    ] as const)
-      for (const t of [...map.values()])
-        if (t.env === "paper" && t.userId === userId) {
-          t.status = "detached";
-          t.closeTime = ts;
-          map.delete(key(t));
-          this.deps.store.saveTrack(t);
-        }
-  }
-
-  // ---- reads ---------------------------------------------------------------------------------
-
-  openLeadTracks(env: Env, leadId: string): SpotTrackRow[] {
-    return [...this.leadTracks.values()].filter((t) => t.env === env && t.userId === leadId).sort((a, b) => b.id - a.id);
-  }
-
-  openCopies(env: Env, followerId: string): SpotTrackRow[] {
-    return [...this.followTracks.values()].filter((t) => t.env === env && t.userId === followerId).sort((a, b) => b.id - a.id);
-  }
-
-  tracks(q: SpotPageQuery, role: SpotTrackRow["role"], statuses: SpotTrackRow["status"][]): SpotTrackRow[] {
-    return this.deps.store.tracks(q, role, statuses);
-  }
-
-  records(q: SpotPageQuery): SpotCopyRecord[] {
-    return this.deps.store.records(q);
+    for (const t of [...this.followTracks.values(), ...this.leadTracks.values()])
+      if (t.env === "paper" && t.userId === userId) this.detachTrack(t, ts);
   }
 }
 
-interface StoredPair {
-  symbol: string;
-  traceType: "percent" | "amount";
-  ratioPpm: number;
-  amount: string;
-  maxPerOrder: string;
-  tpPct?: number;
-  slPct?: number;
-}
-
-const toStored = (p: SpotPairSetting): StoredPair => ({ ...p, amount: String(p.amount), maxPerOrder: String(p.maxPerOrder) });
-const fromStored = (p: StoredPair): SpotPairSetting => ({ ...p, amount: BigInt(p.amount), maxPerOrder: BigInt(p.maxPerOrder) });
-
-function mapSet<K, V>(m: Map<K, Set<V>>, k: K): Set<V> {
-  let s = m.get(k);
-  if (!s) m.set(k, (s = new Set()));
-  return s;
-}
-
-function newTrack(
-  id: number,
-  env: Env,
-  role: SpotTrackRow["role"],
-  followId: number,
-  userId: string,
-  leadId: string,
-  symbol: string,
-  orderId: string,
-  ts: number,
-): SpotTrackRow {
+function newTrack(head: TrackHead, orderId: string, ts: number): SpotTrackRow {
   return {
-    id,
-    env,
-    role,
-    followId,
-    userId,
-    leadId,
-    symbol,
+    ...head,
     held: 0n,
     bought: 0n,
     buyQuote: 0n,
     buyFee: 0n,
-    cost: 0n,
     sold: 0n,
     sellQuote: 0n,
     sellFee: 0n,
-    realised: 0n,
-    shared: 0n,
     buyOrderId: orderId,
     sellOrderId: "",
     openTime: ts,
-    closeTime: 0,
-    status: "open",
   };
 }

@@ -3,12 +3,19 @@
  * copied holdings (a lead's own and each follower's, one per pair), the record of every copy placed
  * or refused, and the copy jobs written with the lead's fill and deleted with its copies.
  */
-import type { Statement } from "better-sqlite3";
 import { rowCodec } from "../db/columns.ts";
 import type { Db } from "../db/database.ts";
 import type { Migration } from "../db/migrations.ts";
-import type { Env } from "../exchange/engine/types.ts";
-import type { JobRow, LeadRow } from "./store.ts";
+import {
+  CopyTables,
+  FOLLOW_COLUMNS,
+  RECORD_COLUMNS,
+  TRACK_COLUMNS,
+  type BaseFollowRow,
+  type BaseRecordRow,
+  type BaseTrackRow,
+  type PageQuery,
+} from "./store-base.ts";
 
 export const SPOT_COPY_MIGRATIONS: Migration[] = [
   {
@@ -83,30 +90,13 @@ export const SPOT_COPY_MIGRATIONS: Migration[] = [
   },
 ];
 
-export interface SpotFollowRow {
-  id: number;
-  env: Env;
-  followerId: string;
-  leadId: string;
-  /** The per-pair choices as JSON (the service reads and writes them). */
-  settings: string;
-  /** Realised result of the sold copies: proceeds less their cost, fees and the profit share paid. */
-  net: bigint;
+export interface SpotFollowRow extends BaseFollowRow {
+  /** `net`: the realised result of the sold copies, proceeds less their cost, fees and the profit share paid. */
   status: "active" | "cancelled";
-  createdAt: number;
-  updatedAt: number;
 }
 
 /** A copied holding of one pair: base amounts in ledger units of the base coin, quote amounts in the quote coin's. */
-export interface SpotTrackRow {
-  id: number;
-  env: Env;
-  /** `lead`: what the lead bought while leading; `follow`: a follower's copy of it. */
-  role: "lead" | "follow";
-  followId: number;
-  userId: string;
-  leadId: string;
-  symbol: string;
+export interface SpotTrackRow extends BaseTrackRow {
   /** Base still held by the copy (what arrived, less what was sold). */
   held: bigint;
   /** Base that arrived from the copy's buys (net of a fee paid in the base coin). */
@@ -114,195 +104,38 @@ export interface SpotTrackRow {
   buyQuote: bigint;
   /** Buy fees paid in the base coin. */
   buyFee: bigint;
-  /** Quote paid for what is still held. */
-  cost: bigint;
   sold: bigint;
   sellQuote: bigint;
-  /** Sell fees paid in the quote coin. */
+  /** Sell fees paid in the quote coin; `realised`: Σ (sell proceeds less fees − cost of what was sold). */
   sellFee: bigint;
-  /** Σ (sell proceeds less fee − cost of what was sold). */
-  realised: bigint;
-  /** Profit share paid on this copy (follower) so far. */
-  shared: bigint;
   buyOrderId: string;
   sellOrderId: string;
-  openTime: number;
-  closeTime: number;
-  status: "open" | "closed" | "detached";
 }
 
-export interface SpotCopyRecord {
-  id: number;
-  env: Env;
-  followId: number;
-  followerId: string;
-  leadId: string;
-  leadOrderId: string;
-  symbol: string;
+export interface SpotCopyRecord extends BaseRecordRow {
   side: "buy" | "sell";
-  /** Lots the copy order asked for, then what filled. */
-  size: number;
-  orderId: string;
-  status: "placed" | "refused";
-  code: string;
-  reason: string;
-  ts: number;
 }
 
-const LEAD = rowCodec<LeadRow>({ env: "TEXT", userId: "TEXT", profitSharePpm: "INTEGER", createdAt: "INTEGER" });
-const FOLLOW = rowCodec<SpotFollowRow>({
-  id: "INTEGER",
-  env: "TEXT",
-  followerId: "TEXT",
-  leadId: "TEXT",
-  settings: "TEXT",
-  net: "BIGINT",
-  status: "TEXT",
-  createdAt: "INTEGER",
-  updatedAt: "INTEGER",
-});
+const FOLLOW = rowCodec<SpotFollowRow>(FOLLOW_COLUMNS);
 const TRACK = rowCodec<SpotTrackRow>({
-  id: "INTEGER",
-  env: "TEXT",
-  role: "TEXT",
-  followId: "INTEGER",
-  userId: "TEXT",
-  leadId: "TEXT",
-  symbol: "TEXT",
+  ...TRACK_COLUMNS,
   held: "BIGINT",
   bought: "BIGINT",
   buyQuote: "BIGINT",
   buyFee: "BIGINT",
-  cost: "BIGINT",
   sold: "BIGINT",
   sellQuote: "BIGINT",
   sellFee: "BIGINT",
-  realised: "BIGINT",
-  shared: "BIGINT",
   buyOrderId: "TEXT",
   sellOrderId: "TEXT",
-  openTime: "INTEGER",
-  closeTime: "INTEGER",
-  status: "TEXT",
 });
-const RECORD = rowCodec<SpotCopyRecord>({
-  id: "INTEGER",
-  env: "TEXT",
-  followId: "INTEGER",
-  followerId: "TEXT",
-  leadId: "TEXT",
-  leadOrderId: "TEXT",
-  symbol: "TEXT",
-  side: "TEXT",
-  size: "INTEGER",
-  orderId: "TEXT",
-  status: "TEXT",
-  code: "TEXT",
-  reason: "TEXT",
-  ts: "INTEGER",
-});
+const RECORD = rowCodec<SpotCopyRecord>({ ...RECORD_COLUMNS, side: "TEXT" });
 
-export interface SpotPageQuery {
-  env: Env;
-  userId: string;
-  before: number;
-  limit: number;
-}
+export type SpotPageQuery = PageQuery;
 
-export class SpotCopyStore {
-  private readonly saveLeadRow: Statement;
-  private readonly saveFollowRow: Statement;
-  private readonly saveTrackRow: Statement;
-  private readonly insertRecordRow: Statement;
-  private readonly allLeads: Statement;
-  private readonly liveFollows: Statement;
-  private readonly openTracks: Statement;
-  private readonly trackPage: Statement;
-  private readonly recordPage: Statement;
-  private readonly insertJobRow: Statement;
-  private readonly deleteJobRow: Statement;
-  private readonly allJobs: Statement;
-  private readonly maxIds: Statement;
-
+/** Spot copy trading's tables (`copy_spot_*`). */
+export class SpotCopyStore extends CopyTables<SpotFollowRow, SpotTrackRow, SpotCopyRecord> {
   constructor(db: Db) {
-    this.saveLeadRow = db.prepare(
-      `${LEAD.insert("copy_spot_leads")} ON CONFLICT (env, user_id) DO UPDATE SET profit_share_ppm = excluded.profit_share_ppm`,
-    );
-    this.saveFollowRow = db.prepare(FOLLOW.insert("copy_spot_follows").replace(/^INSERT/, "INSERT OR REPLACE"));
-    this.saveTrackRow = db.prepare(TRACK.insert("copy_spot_tracks").replace(/^INSERT/, "INSERT OR REPLACE"));
-    this.insertRecordRow = db.prepare(RECORD.insert("copy_spot_records"));
-    this.allLeads = db.prepare("SELECT * FROM copy_spot_leads");
-    this.liveFollows = db.prepare("SELECT * FROM copy_spot_follows WHERE status = 'active'").safeIntegers(true);
-    this.openTracks = db.prepare("SELECT * FROM copy_spot_tracks WHERE status = 'open'").safeIntegers(true);
-    this.trackPage = db
-      .prepare(
-        `SELECT * FROM copy_spot_tracks WHERE env = ? AND user_id = ? AND role = ? AND status IN (SELECT value FROM json_each(?))
-         AND id < ? ORDER BY id DESC LIMIT ?`,
-      )
-      .safeIntegers(true);
-    this.recordPage = db
-      .prepare("SELECT * FROM copy_spot_records WHERE env = ? AND follower_id = ? AND id < ? ORDER BY id DESC LIMIT ?")
-      .safeIntegers(true);
-    this.insertJobRow = db.prepare("INSERT INTO copy_spot_jobs (id, job) VALUES (?, ?)");
-    this.deleteJobRow = db.prepare("DELETE FROM copy_spot_jobs WHERE id = ?");
-    this.allJobs = db.prepare("SELECT id, job FROM copy_spot_jobs ORDER BY id");
-    this.maxIds = db.prepare(
-      `SELECT (SELECT COALESCE(MAX(id), 0) FROM copy_spot_follows) AS follows, (SELECT COALESCE(MAX(id), 0) FROM copy_spot_tracks) AS tracks,
-       (SELECT COALESCE(MAX(id), 0) FROM copy_spot_records) AS records, (SELECT COALESCE(MAX(id), 0) FROM copy_spot_jobs) AS jobs`,
-    );
-  }
-
-  saveLead(r: LeadRow): void {
-    this.saveLeadRow.run(r);
-  }
-
-  saveFollow(r: SpotFollowRow): void {
-    this.saveFollowRow.run(r);
-  }
-
-  saveTrack(r: SpotTrackRow): void {
-    this.saveTrackRow.run(r);
-  }
-
-  insertRecord(r: SpotCopyRecord): void {
-    this.insertRecordRow.run(r);
-  }
-
-  leads(): LeadRow[] {
-    return (this.allLeads.all() as Array<Record<string, unknown>>).map((r) => LEAD.fromRow(r));
-  }
-
-  activeFollows(): SpotFollowRow[] {
-    return (this.liveFollows.all() as Array<Record<string, unknown>>).map((r) => FOLLOW.fromRow(r));
-  }
-
-  openTrackRows(): SpotTrackRow[] {
-    return (this.openTracks.all() as Array<Record<string, unknown>>).map((r) => TRACK.fromRow(r));
-  }
-
-  tracks(q: SpotPageQuery, role: SpotTrackRow["role"], statuses: SpotTrackRow["status"][]): SpotTrackRow[] {
-    const rows = this.trackPage.all(q.env, q.userId, role, JSON.stringify(statuses), q.before, q.limit) as Array<Record<string, unknown>>;
-    return rows.map((r) => TRACK.fromRow(r));
-  }
-
-  records(q: SpotPageQuery): SpotCopyRecord[] {
-    const rows = this.recordPage.all(q.env, q.userId, q.before, q.limit) as Array<Record<string, unknown>>;
-    return rows.map((r) => RECORD.fromRow(r));
-  }
-
-  insertJob(id: number, job: string): void {
-    this.insertJobRow.run(id, job);
-  }
-
-  deleteJob(id: number): void {
-    this.deleteJobRow.run(id);
-  }
-
-  pendingJobs(): JobRow[] {
-    return this.allJobs.all() as JobRow[];
-  }
-
-  maxIdsNow(): { follows: number; tracks: number; records: number; jobs: number } {
-    return this.maxIds.get() as { follows: number; tracks: number; records: number; jobs: number };
+    super(db, "copy_spot", { follow: FOLLOW, track: TRACK, record: RECORD });
   }
 }

@@ -7,9 +7,9 @@
 import type { Statement } from "better-sqlite3";
 import { rowCodec } from "../db/columns.ts";
 import type { Db } from "../db/database.ts";
-import { ManyRows } from "../db/many-rows.ts";
 import type { Migration } from "../db/migrations.ts";
 import type { Env } from "../exchange/engine/types.ts";
+import { CopyTables, type BaseFollowRow, type BaseRecordRow, type BaseTrackRow, type PageQuery } from "./store-base.ts";
 
 export const COPY_MIGRATIONS: Migration[] = [
   {
@@ -101,87 +101,39 @@ export const COPY_MIGRATIONS: Migration[] = [
   },
 ];
 
-/** A queued copy job as stored (docs/decisions/356): its id and the job itself as JSON. */
-export interface JobRow {
-  id: number;
-  job: string;
-}
+export type { JobRow, LeadRow, PageQuery } from "./store-base.ts";
 
-export interface LeadRow {
-  env: Env;
-  userId: string;
-  profitSharePpm: number;
-  createdAt: number;
-}
-
-export interface FollowRow {
-  id: number;
-  env: Env;
-  followerId: string;
-  leadId: string;
-  /** The per-pair choices as JSON (the service reads and writes them). */
-  settings: string;
+export interface FollowRow extends BaseFollowRow {
   /** Ledger units; 0: none. */
   lossLimit: bigint;
-  /** Realised result of the closed copies: PnL less fees and the profit share paid. */
-  net: bigint;
+  /** `net`: the realised result of the closed copies, PnL less fees and the profit share paid. */
   status: "active" | "stopped" | "cancelled";
   stopReason: string;
-  createdAt: number;
-  updatedAt: number;
 }
 
-export interface TrackRow {
-  id: number;
-  env: Env;
-  /** `lead`: the lead's own position side; `follow`: a follower's copy of it. */
-  role: "lead" | "follow";
-  followId: number;
-  userId: string;
-  leadId: string;
-  symbol: string;
+/** A lead's own position side, or a follower's copy of it. */
+export interface TrackRow extends BaseTrackRow {
   holdSide: "long" | "short";
   /** Lots still held by this track. */
   size: number;
   openedSize: number;
-  /** Entry value of everything opened (ledger units). */
+  /** Entry value of everything opened (ledger units); `cost`: the entry value of what is still held. */
   openValue: bigint;
-  /** Entry value of what is still held. */
-  cost: bigint;
   closedSize: number;
   closeValue: bigint;
   openFee: bigint;
   closeFee: bigint;
-  realised: bigint;
-  /** Profit share paid on this track (follower) or earned from it (never on a lead's track). */
-  shared: bigint;
   leverage: number;
   openOrderId: string;
   closeOrderId: string;
-  openTime: number;
-  closeTime: number;
-  status: "open" | "closed" | "detached";
 }
 
-export interface CopyRecord {
-  id: number;
-  env: Env;
-  followId: number;
-  followerId: string;
-  leadId: string;
-  leadOrderId: string;
-  symbol: string;
+export interface CopyRecord extends BaseRecordRow {
   holdSide: string;
   action: "open" | "close";
-  size: number;
-  orderId: string;
-  status: "placed" | "refused";
-  code: string;
-  reason: string;
-  ts: number;
 }
 
-const LEAD = rowCodec<LeadRow>({ env: "TEXT", userId: "TEXT", profitSharePpm: "INTEGER", createdAt: "INTEGER" });
+// each codec in the table's column order: the copied fill writes these rows many to a statement, by position (docs/decisions/358)
 const FOLLOW = rowCodec<FollowRow>({
   id: "INTEGER",
   env: "TEXT",
@@ -256,109 +208,13 @@ export interface TrackHistoryQuery extends PageQuery {
   paid?: boolean;
 }
 
-/** A page of a user's tracks or records: ids below `before`, newest first. */
-export interface PageQuery {
-  env: Env;
-  userId: string;
-  before: number;
-  limit: number;
-}
-
-function pushFields<T>(args: unknown[], row: T, fields: ReadonlyArray<keyof T>): void {
-  for (const f of fields) args.push(row[f]);
-}
-
-export class CopyStore {
-  private readonly saveLeadRow: Statement;
-  private readonly saveFollowRow: Statement;
-  private readonly saveTrackRow: Statement;
-  private readonly insertRecordRow: Statement;
-  private readonly allLeads: Statement;
-  private readonly liveFollows: Statement;
-  private readonly openTracks: Statement;
-  private readonly trackPage: Statement;
-  private readonly recordPage: Statement;
-  private readonly maxIds: Statement;
-  private readonly insertJobRow: Statement;
-  private readonly deleteJobRow: Statement;
-  private readonly allJobs: Statement;
+/** Futures copy trading's tables (`copy_*`), and the statement pages' reads. */
+export class CopyStore extends CopyTables<FollowRow, TrackRow, CopyRecord> {
   /** The statement pages' queries, by their SQL (a few filter combinations), prepared once each. */
   private readonly historyPages = new Map<string, Statement>();
-  private readonly trackRows: ManyRows;
-  private readonly recordRows: ManyRows;
-  private readonly followRows: ManyRows;
 
-  constructor(private readonly db: Db) {
-    const head = (verb: string, table: string, codec: { fields: string[]; column: (f: never) => string }) =>
-      `${verb} INTO ${table} (${codec.fields.map((f) => codec.column(f as never)).join(", ")})`;
-    this.trackRows = new ManyRows(db, head("INSERT OR REPLACE", "copy_tracks", TRACK), TRACK.fields.length);
-    this.recordRows = new ManyRows(db, head("INSERT", "copy_records", RECORD), RECORD.fields.length);
-    this.followRows = new ManyRows(db, head("INSERT OR REPLACE", "copy_follows", FOLLOW), FOLLOW.fields.length);
-    this.saveLeadRow = db.prepare(
-      `${LEAD.insert("copy_leads")} ON CONFLICT (env, user_id) DO UPDATE SET profit_share_ppm = excluded.profit_share_ppm`,
-    );
-    this.saveFollowRow = db.prepare(FOLLOW.insert("copy_follows").replace(/^INSERT/, "INSERT OR REPLACE"));
-    this.saveTrackRow = db.prepare(TRACK.insert("copy_tracks").replace(/^INSERT/, "INSERT OR REPLACE"));
-    this.insertRecordRow = db.prepare(RECORD.insert("copy_records"));
-    this.allLeads = db.prepare("SELECT * FROM copy_leads");
-    this.liveFollows = db.prepare("SELECT * FROM copy_follows WHERE status = 'active'").safeIntegers(true);
-    this.openTracks = db.prepare("SELECT * FROM copy_tracks WHERE status = 'open'").safeIntegers(true);
-    this.trackPage = db
-      .prepare(
-        `SELECT * FROM copy_tracks WHERE env = ? AND user_id = ? AND role = ? AND status IN (SELECT value FROM json_each(?))
-         AND id < ? ORDER BY id DESC LIMIT ?`,
-      )
-      .safeIntegers(true);
-    this.recordPage = db
-      .prepare("SELECT * FROM copy_records WHERE env = ? AND follower_id = ? AND id < ? ORDER BY id DESC LIMIT ?")
-      .safeIntegers(true);
-    this.insertJobRow = db.prepare("INSERT INTO copy_jobs (id, job) VALUES (?, ?)");
-    this.deleteJobRow = db.prepare("DELETE FROM copy_jobs WHERE id = ?");
-    this.allJobs = db.prepare("SELECT id, job FROM copy_jobs ORDER BY id");
-    this.maxIds = db.prepare(
-      `SELECT (SELECT COALESCE(MAX(id), 0) FROM copy_follows) AS follows, (SELECT COALESCE(MAX(id), 0) FROM copy_tracks) AS tracks,
-       (SELECT COALESCE(MAX(id), 0) FROM copy_records) AS records, (SELECT COALESCE(MAX(id), 0) FROM copy_jobs) AS jobs`,
-    );
-  }
-
-  saveLead(r: LeadRow): void {
-    this.saveLeadRow.run(r);
-  }
-
-  saveFollow(r: FollowRow): void {
-    this.saveFollowRow.run(r);
-  }
-
-  saveTrack(r: TrackRow): void {
-    this.saveTrackRow.run(r);
-  }
-
-  insertRecord(r: CopyRecord): void {
-    this.insertRecordRow.run(r);
-  }
-
-  /** Many tracks, records and follows at once (a copied lead fill's, in its change): 64 rows a statement. */
-  saveMany(tracks: readonly TrackRow[], records: readonly CopyRecord[], follows: readonly FollowRow[]): void {
-    this.trackRows.run(tracks.length, (args, i) => pushFields(args, tracks[i]!, TRACK.fields));
-    this.recordRows.run(records.length, (args, i) => pushFields(args, records[i]!, RECORD.fields));
-    this.followRows.run(follows.length, (args, i) => pushFields(args, follows[i]!, FOLLOW.fields));
-  }
-
-  leads(): LeadRow[] {
-    return (this.allLeads.all() as Array<Record<string, unknown>>).map((r) => LEAD.fromRow(r));
-  }
-
-  activeFollows(): FollowRow[] {
-    return (this.liveFollows.all() as Array<Record<string, unknown>>).map((r) => FOLLOW.fromRow(r));
-  }
-
-  openTrackRows(): TrackRow[] {
-    return (this.openTracks.all() as Array<Record<string, unknown>>).map((r) => TRACK.fromRow(r));
-  }
-
-  tracks(q: PageQuery, role: TrackRow["role"], statuses: TrackRow["status"][]): TrackRow[] {
-    const rows = this.trackPage.all(q.env, q.userId, role, JSON.stringify(statuses), q.before, q.limit) as Array<Record<string, unknown>>;
-    return rows.map((r) => TRACK.fromRow(r));
+  constructor(db: Db) {
+    super(db, "copy", { follow: FOLLOW, track: TRACK, record: RECORD });
   }
 
   trackHistory(q: TrackHistoryQuery): TrackRow[] {
@@ -379,28 +235,6 @@ export class CopyStore {
     let st = this.historyPages.get(sql);
     if (!st) this.historyPages.set(sql, (st = this.db.prepare(sql).safeIntegers(true)));
     return (st.all(...args, q.limit) as Array<Record<string, unknown>>).map((r) => TRACK.fromRow(r));
-  }
-
-  records(q: PageQuery): CopyRecord[] {
-    const rows = this.recordPage.all(q.env, q.userId, q.before, q.limit) as Array<Record<string, unknown>>;
-    return rows.map((r) => RECORD.fromRow(r));
-  }
-
-  insertJob(id: number, job: string): void {
-    this.insertJobRow.run(id, job);
-  }
-
-  deleteJob(id: number): void {
-    this.deleteJobRow.run(id);
-  }
-
-  /** The jobs a crash left between a lead's durable fill and its copies, oldest first. */
-  pendingJobs(): JobRow[] {
-    return this.allJobs.all() as JobRow[];
-  }
-
-  maxIdsNow(): { follows: number; tracks: number; records: number; jobs: number } {
-    return this.maxIds.get() as { follows: number; tracks: number; records: number; jobs: number };
   }
 }
 

@@ -27,6 +27,7 @@ import { FUTURES_MIGRATIONS } from "../futures/migrations.ts";
 import { FUTURES_BRIDGE, marketCloseRequest } from "../futures/service.ts";
 import { CopyService } from "../copy/service.ts";
 import { COPY_MIGRATIONS, CopyStore } from "../copy/store.ts";
+import { linkCopyProducts } from "../copy/roles.ts";
 import { SpotCopyService } from "../copy/spot-service.ts";
 import { SPOT_COPY_MIGRATIONS, SpotCopyStore } from "../copy/spot-store.ts";
 import { Margin } from "../margin/margin.ts";
@@ -163,12 +164,9 @@ export class MoneyWorld {
         return total;
       },
       registeredAt: () => 0,
-      futures: {
-        isLead: (env, id) => this.copy.lead(env, id) !== undefined,
-        isFollower: (env, id) => this.copy.followsOf(env, id).length > 0,
-      },
       log,
     });
+    linkCopyProducts(this.copy, this.spotCopy);
     this.ex.market.listeners.add((env, symbol, t) => this.spotCopy.onTrade(env, symbol, t.price));
     this.ex.svc.store.committed.add((ch) => this.onSpot(ch));
     this.fx.svc.committed.add((ch) => this.onFutures(ch));
