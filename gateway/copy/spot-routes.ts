@@ -163,7 +163,7 @@ export function spotCopyRoutes(
     const q = req.query as Query;
     svc.requireLead(env, p.userId);
     const symbol = symbolFilter(q);
-    const rows = svc.tracks(page(q, env, p.userId), "lead", ["closed"]).filter((t) => !symbol || t.symbol === symbol);
+    const rows = svc.tracks({ ...page(q, env, p.userId), symbol }, "lead", ["closed"]);
     return ok(list(rows.map(historyJson), "trackingList"));
   });
 
@@ -226,9 +226,7 @@ export function spotCopyRoutes(
     const q = req.query as Query;
     const symbol = symbolFilter(q);
     const traderId = qString(q, "traderId", false, 64);
-    const rows = svc
-      .tracks(page(q, env, p.userId), "follow", ["closed", "detached"])
-      .filter((t) => (!symbol || t.symbol === symbol) && (!traderId || t.leadId === traderId));
+    const rows = svc.tracks({ ...page(q, env, p.userId), symbol, leadId: traderId }, "follow", ["closed", "detached"]);
     return ok(list(rows.map(historyJson), "trackingList"));
   });
 

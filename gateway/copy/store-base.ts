@@ -31,6 +31,10 @@ export interface PageQuery {
   userId: string;
   before: number;
   limit: number;
+  /** Only this pair's tracks (filtered before the limit, so a page is full). */
+  symbol?: string | undefined;
+  /** Only the tracks copying this lead. */
+  leadId?: string | undefined;
 }
 
 /** What every product's follow row has (the keys the shared code reads). */
@@ -193,6 +197,7 @@ export class CopyTables<F extends BaseFollowRow, T extends BaseTrackRow, R exten
     this.trackPage = db
       .prepare(
         `SELECT * FROM ${tracks} WHERE env = ? AND user_id = ? AND role = ? AND status IN (SELECT value FROM json_each(?))
+         AND (? IS NULL OR symbol = ?) AND (? IS NULL OR lead_id = ?)
          AND id < ? ORDER BY id DESC LIMIT ?`,
       )
       .safeIntegers(true);
@@ -245,7 +250,18 @@ export class CopyTables<F extends BaseFollowRow, T extends BaseTrackRow, R exten
   }
 
   tracks(q: PageQuery, role: T["role"], statuses: Array<T["status"]>): T[] {
-    const rows = this.trackPage.all(q.env, q.userId, role, JSON.stringify(statuses), q.before, q.limit) as Array<Record<string, unknown>>;
+    const rows = this.trackPage.all(
+      q.env,
+      q.userId,
+      role,
+      JSON.stringify(statuses),
+      q.symbol ?? null,
+      q.symbol ?? null,
+      q.leadId ?? null,
+      q.leadId ?? null,
+      q.before,
+      q.limit,
+    ) as Array<Record<string, unknown>>;
     return rows.map((r) => this.codecs.track.fromRow(r));
   }
 
