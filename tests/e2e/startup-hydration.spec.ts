@@ -67,3 +67,17 @@ test("a book click on the spot screen reaches the form once its panels have hydr
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   expect(pageProblems).toEqual([]);
 });
+
+test("a stored trade unit reaches the order form after a reload without its server markup being thrown away", async ({
+  page,
+  pageProblems,
+}) => {
+  await page.goto("/spot/BTCUSDT");
+  const units = page.locator("#trade-order").getByRole("group", { name: "Enter the amount in" });
+  await units.getByRole("button", { name: "USDT", exact: true }).click();
+  await expect(units.getByRole("button", { name: "USDT", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await page.reload();
+  await expect(units.getByRole("button", { name: "USDT", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("order-book")).toHaveAttribute("data-live", "true");
+  expect(pageProblems).toEqual([]);
+});
