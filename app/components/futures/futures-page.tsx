@@ -18,6 +18,10 @@ import { FuturesOrderPanel } from "./futures-order-panel";
 import { FuturesPanels } from "./futures-panels";
 import { FuturesTickerBar } from "./futures-ticker-bar";
 import { useFuturesAccountView } from "./use-futures-account";
+import { HydrateLater, hydrateLater } from "~/components/ui/hydrate-later";
+
+// The positions panels and the order form hydrate after the screen's shell (docs/decisions/725).
+const LateFuturesPanels = hydrateLater(FuturesPanels, "LateFuturesPanels");
 
 /** The book, trades and futures ticker of a contract: the server's first paint, then the public stream. */
 export function useFuturesFeeds(data: FuturesPageData) {
@@ -87,23 +91,25 @@ export function FuturesPage({ data }: { data: FuturesPageData }) {
         </>
       }
       market={<MarketPanes data={data} market={market} account={chartAccount} source={FUTURES_CHART} lines={lines} live={live} />}
-      account={<FuturesPanels view={view} market={market} positions={positions} loginTo={loginTo} />}
+      account={<LateFuturesPanels view={view} market={market} positions={positions} loginTo={loginTo} />}
       formLabel={t("futures.form.title")}
       form={
-        <FuturesOpeningGate loggedIn={user !== null}>
-          <FuturesOrderPanel
-            market={market}
-            lastPrice={ticker?.lastPr}
-            markPrice={ticker?.markPrice}
-            account={account}
-            positions={view?.positions.state === "ready" ? view.positions.data : NONE}
-            loggedIn={user !== null}
-            holdSide={holdSide}
-            onHoldSide={setHoldSide}
-            pick={pick}
-            onChanged={() => view?.afterAction("settings")}
-          />
-        </FuturesOpeningGate>
+        <HydrateLater>
+          <FuturesOpeningGate loggedIn={user !== null}>
+            <FuturesOrderPanel
+              market={market}
+              lastPrice={ticker?.lastPr}
+              markPrice={ticker?.markPrice}
+              account={account}
+              positions={view?.positions.state === "ready" ? view.positions.data : NONE}
+              loggedIn={user !== null}
+              holdSide={holdSide}
+              onHoldSide={setHoldSide}
+              pick={pick}
+              onChanged={() => view?.afterAction("settings")}
+            />
+          </FuturesOpeningGate>
+        </HydrateLater>
       }
       sides={{
         buy: { label: t("futures.form.openLong"), pick: () => setHoldSide("long") },

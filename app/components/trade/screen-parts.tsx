@@ -10,6 +10,14 @@ import { OrderBook } from "./order-book";
 import { RecentTrades } from "./recent-trades";
 import { SymbolSwitcher } from "./symbol-switcher";
 import { TickerBar } from "./ticker-bar";
+import { hydrateLater } from "~/components/ui/hydrate-later";
+
+// The heavy panels of a trading screen hydrate after its shell, each in React's background pass
+// (docs/decisions/725, "Main thread at start-up"): the picker's every pair, the chart card, the
+// book's levels and the recent trades.
+const LateSwitcher = hydrateLater(SymbolSwitcher, "LateSymbolSwitcher");
+const LateChart = hydrateLater(KlineChart, "LateKlineChart");
+const LateTrades = hydrateLater(RecentTrades, "LateRecentTrades");
 
 /**
  * The head of a pair's screen, spot or margin (docs/decisions/704, 707): its heading, the market
@@ -33,7 +41,7 @@ export function PairHead({
   return (
     <>
       <h1>{heading}</h1>
-      <SymbolSwitcher current={data.symbol.symbol} pairs={data.pairs} tickers={data.tickers} pathOf={pathOf} />
+      <LateSwitcher current={data.symbol.symbol} pairs={data.pairs} tickers={data.tickers} pathOf={pathOf} />
       <TickerBar ticker={ticker} market={market} />
       {loggedIn && <DemoSwitch />}
     </>
@@ -80,6 +88,7 @@ export function ScreenBook({
   );
 }
 
+const LateBook = hydrateLater(ScreenBook, "LateScreenBook");
 const NO_ORDERS: never[] = [];
 
 /** A market's live views for its panes, and how the book shows sizes and passes its clicks on. */
@@ -96,9 +105,9 @@ export function MarketPanes({ live, ...chart }: Omit<KlineChartProps, "book"> & 
   return (
     <>
       <div className="chart-slot" id="trade-chart" data-slot="chart">
-        <KlineChart {...chart} book={live.book} />
+        <LateChart {...chart} book={live.book} />
       </div>
-      <ScreenBook
+      <LateBook
         book={live.book}
         market={chart.market}
         openOrders={orders?.state === "ready" ? orders.data : NO_ORDERS}
@@ -107,7 +116,7 @@ export function MarketPanes({ live, ...chart }: Omit<KlineChartProps, "book"> & 
         trades={live.trades}
         onPick={live.onPick}
       />
-      <RecentTrades trades={live.trades} market={chart.market} />
+      <LateTrades trades={live.trades} market={chart.market} />
     </>
   );
 }

@@ -14,6 +14,11 @@ import { TradeLayout } from "./trade-layout";
 import { useAccountFeed } from "./use-feeds";
 import { usePairScreen } from "./use-pair-screen";
 import { useSpotToasts } from "./use-spot-toasts";
+import { hydrateLater } from "~/components/ui/hydrate-later";
+
+// The account panels and the order form hydrate after the screen's shell (docs/decisions/725).
+const LateAccountSection = hydrateLater(AccountSection, "LateAccountSection");
+const LateOrderPanel = hydrateLater(OrderPanel, "LateOrderPanel");
 
 /** One spot market: its data live from the streams, the order panel on the side the layout says. */
 export function SpotPage({ data }: { data: SpotPageData }) {
@@ -44,7 +49,7 @@ export function SpotPage({ data }: { data: SpotPageData }) {
       head={<PairHead heading={t("heading", { base: market.base, quote: market.quote })} data={data} market={market} screen={screen} />}
       market={<MarketPanes data={data} market={market} account={account} live={screen.live} />}
       account={
-        <AccountSection
+        <LateAccountSection
           view={account}
           market={market}
           demo={demo}
@@ -54,7 +59,7 @@ export function SpotPage({ data }: { data: SpotPageData }) {
         />
       }
       formLabel={t("form.title")}
-      form={<OrderPanel {...screen.formOf(market)} available={available} onSending={onSending} onPlaced={refreshIfOffline} />}
+      form={<LateOrderPanel {...screen.formOf(market)} available={available} onSending={onSending} onPlaced={refreshIfOffline} />}
       sides={screen.sides}
     />
   );

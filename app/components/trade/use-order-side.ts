@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Side } from "../../../protocol/bitget";
 import type { BookPick } from "./order-book";
@@ -38,6 +38,7 @@ export function useOrderSide() {
 /** The book row the trader picked last, counted so that picking the same row again still reaches the form. */
 export function useBookPick() {
   const [pick, setPick] = useState<(BookPick & { n: number }) | undefined>();
-  const onPick = (p: BookPick) => setPick((cur) => ({ ...p, n: (cur?.n ?? 0) + 1 }));
+  // Stable, so the book (hydrated after the screen's shell) gets the same props until a frame changes them.
+  const onPick = useCallback((p: BookPick) => setPick((cur) => ({ ...p, n: (cur?.n ?? 0) + 1 })), []);
   return { pick, onPick };
 }

@@ -1,13 +1,16 @@
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import { LOCAL_PREF_DEFAULTS, localPrefs, type LocalPrefKey, type LocalPrefs } from "./local-prefs";
 
 /**
  * One local-storage preference in a component: the default while the server renders and during
  * hydration (the server cannot read local storage), the stored value right after, saved on change.
+ * The stored value comes in a transition: a panel that hydrates after the page's shell
+ * (`HydrateLater`, docs/decisions/725) is then hydrated first instead of being rendered again
+ * on the client, which an urgent update into a boundary not yet hydrated forces in React 18.
  */
 export function useLocalPref<K extends LocalPrefKey>(key: K): [LocalPrefs[K], (value: LocalPrefs[K]) => void] {
   const [value, setValue] = useState<LocalPrefs[K]>(LOCAL_PREF_DEFAULTS[key]);
-  useEffect(() => setValue(localPrefs().get(key)), [key]);
+  useEffect(() => startTransition(() => setValue(localPrefs().get(key))), [key]);
   const set = useCallback(
     (next: LocalPrefs[K]) => {
       localPrefs().set(key, next);

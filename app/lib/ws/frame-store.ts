@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { afterHydration } from "~/lib/scheduling/hydration-gate";
 
 /** Runs a callback at the next paint: `requestAnimationFrame` in a page, a timer elsewhere. */
 export type FrameScheduler = (callback: () => void) => void;
@@ -11,7 +12,9 @@ export const nextFrame: FrameScheduler = (callback) => {
 /**
  * A snapshot of mutable stream state, republished at most once per animation frame: a burst of
  * updates (a book moves every 100 ms, trades arrive in bunches) becomes one render. The snapshot
- * only changes identity when it is republished, as `useSyncExternalStore` requires.
+ * only changes identity when it is republished, as `useSyncExternalStore` requires. While panels
+ * of the page are still waiting to hydrate (`HydrateLater`), the publication waits for them: a
+ * frame must not change their props before (docs/decisions/725).
  */
 export class FrameStore<T> {
   private snapshot: T;
@@ -36,11 +39,13 @@ export class FrameStore<T> {
   invalidate(): void {
     if (this.scheduled) return;
     this.scheduled = true;
-    this.schedule(() => {
-      this.scheduled = false;
-      this.snapshot = this.compute();
-      for (const l of [...this.listeners]) l();
-    });
+    this.schedule(() =>
+      afterHydration(() => {
+        this.scheduled = false;
+        this.snapshot = this.compute();
+        for (const l of [...this.listeners]) l();
+      }),
+    );
   }
 }
 

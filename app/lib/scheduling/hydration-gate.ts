@@ -1,0 +1,58 @@
+/**
+ * The trading screens hydrate their heavy panels after the page's shell, each in React's
+ * background (time-sliced) pass (`HydrateLater`, docs/decisions/725 "Main thread at start-up").
+ * A panel's props must not change before it has hydrated, or React 18 throws its server markup
+ * away and renders it again on the client; so the stream's frames (`FrameStore`) wait here until
+ * every panel still waiting has hydrated, at most `GATE_MAX_MS` after the first one started waiting.
+ */
+
+/** One panel waiting to hydrate; `done` once it has (its content's effects ran). */
+export interface HydrationToken {
+  done: boolean;
+}
+
+/** A busy phone may take long; past this the frames flow anyway (a late panel is then rendered on the client). */
+export const GATE_MAX_MS = 5000;
+
+const waiting = new Set<HydrationToken>();
+let queued: Array<() => void> = [];
+let deadline: ReturnType<typeof setTimeout> | undefined;
+
+function open(): void {
+  if (deadline !== undefined) clearTimeout(deadline);
+  deadline = undefined;
+  waiting.clear();
+  const run = queued;
+  queued = [];
+  for (const f of run) f();
+}
+
+export function newHydrationToken(): HydrationToken {
+  return { done: false };
+}
+
+/** A panel is in the page and has not hydrated yet: hold the frames. Returns the release (for an unmount). */
+export function holdHydration(token: HydrationToken): () => void {
+  if (token.done) return () => undefined;
+  waiting.add(token);
+  if (deadline === undefined) deadline = setTimeout(open, GATE_MAX_MS);
+  return () => releaseHydration(token);
+}
+
+/** The panel has hydrated (or left the page). */
+export function releaseHydration(token: HydrationToken): void {
+  token.done = true;
+  if (!waiting.delete(token)) return;
+  if (waiting.size === 0) open();
+}
+
+/** Runs `f` now when no panel is waiting to hydrate, else once the last one has. */
+export function afterHydration(f: () => void): void {
+  if (waiting.size === 0) f();
+  else queued.push(f);
+}
+
+/** How many panels are still waiting (for tests and the bench's profile). */
+export function hydrationPending(): number {
+  return waiting.size;
+}
