@@ -4,6 +4,7 @@
  * what they need, in that order. Nothing is filled in later: what a route may call is what it is
  * handed here.
  */
+import { requestChildLogger } from "./lazy-logger.ts";
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import secureJson from "secure-json-parse";
 import { CODES } from "../protocol/codes.ts";
@@ -165,6 +166,8 @@ export async function createGateway(
   const app = Fastify({
     logger,
     logController: new LogController({ disableRequestLogging: !config.requestLog }),
+    // the request's child logger made on first use when nothing logs per request (decision 355, round 4)
+    ...(logger ? { childLoggerFactory: requestChildLogger(config.requestLog) } : {}),
     bodyLimit: BODY_LIMIT,
     // One hop: the front door has already dropped X-Forwarded-* that the BFF did not vouch for.
     trustProxy: (_address: string, hop: number) => hop === 0,

@@ -4,7 +4,7 @@ import { CODES } from "../../protocol/codes.ts";
 import { headerOf, type Principal } from "../request.ts";
 import type { Db } from "../db/database.ts";
 import { GatewayError } from "../envelope.ts";
-import { apiKeyHold, lookupApiKey, safeEqual, signText, TIMESTAMP_WINDOW_MS, type Permission } from "./api-keys.ts";
+import { apiKeyHold, lookupApiKey, safeEqual, TIMESTAMP_WINDOW_MS, type Permission } from "./api-keys.ts";
 
 const NAMES = Object.values(API_KEY_HEADERS);
 
@@ -62,7 +62,7 @@ export class ApiKeyJudge {
     }
     const row = found.row;
     const texts = typeof p.signed === "string" ? [p.signed] : p.signed;
-    if (!texts.some((t) => safeEqual(signText(row.secret, t), p.sign))) throw deny(EX_CODES.signInvalid, "sign signature error");
+    if (!texts.some((t) => safeEqual(found.sign(t), p.sign))) throw deny(EX_CODES.signInvalid, "sign signature error");
     if (!found.passphraseOk(p.passphrase)) throw deny(EX_CODES.passphraseInvalid, "apikey/passphrase is incorrect");
     if (!found.ips.allows(p.ip)) throw deny(EX_CODES.ipInvalid, `Invalid IP ${p.ip}`);
     const refusal = this.standing(row.user_id);

@@ -3,7 +3,7 @@
  * METHOD + requestPath[?query] + body), ACCESS-TIMESTAMP (ms, within 30 s of server time) and
  * ACCESS-PASSPHRASE (stored salted and hashed). The secret is kept as is: HMAC needs it.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from "node:crypto";
 import { CODES } from "../../protocol/codes.ts";
 import type { Statement } from "better-sqlite3";
 import { migrate, type Db } from "../db/database.ts";
@@ -161,13 +161,41 @@ export function apiKeyHold(db: Db, apiKey: string): { code: string; msg: string 
     : undefined;
 }
 
-interface CachedKey {
-  row: ApiKeyRow;
+/** What lookupApiKey answers for a live key: its row, allow-list, passphrase check and signature. */
+export interface FoundKey {
+  readonly row: ApiKeyRow;
   /** The row's IP allow-list, read once for matching. */
-  ips: IpAllowList;
+  readonly ips: IpAllowList;
+  passphraseOk(p: string): boolean;
+  /** base64 HMAC-SHA256 of `text` under the key's secret: signText(row.secret, text). */
+  sign(text: string): string;
+}
+
+/**
+ * A key as cached: the lookup's answer itself (no object per call), with the secret imported once
+ * as a KeyObject, so a signature check does not convert the secret text to key bytes on every
+ * request (issue 31, decision 355 round 4). Same bytes as signText's string key (UTF-8).
+ */
+class CachedKey implements FoundKey {
   /** The passphrase last verified against the stored hash (skips re-hashing on every request). */
-  verified: string;
-  at: number;
+  private verified = "";
+  private readonly key: KeyObject;
+  constructor(
+    readonly row: ApiKeyRow,
+    readonly ips: IpAllowList,
+    readonly at: number,
+  ) {
+    this.key = createSecretKey(Buffer.from(row.secret, "utf8"));
+  }
+  passphraseOk(p: string): boolean {
+    if (this.verified !== "" && safeEqual(this.verified, p)) return true;
+    const ok = safeEqual(hashPassphrase(this.row.passphrase_salt, p), this.row.passphrase_hash);
+    if (ok) this.verified = p;
+    return ok;
+  }
+  sign(text: string): string {
+    return createHmac("sha256", this.key).update(text).digest("base64");
+  }
 }
 
 /** Keys seen recently; revocation through revokeApiKey drops the entry at once. */
@@ -192,11 +220,7 @@ function lookupStatement(db: Db): Statement {
  * Looks up a live key and checks its passphrase; undefined when unknown, revoked or suspended
  * (every caller then refuses it; apiKeyHold says why).
  */
-export function lookupApiKey(
-  db: Db,
-  apiKey: string,
-  now = Date.now(),
-): { row: ApiKeyRow; ips: IpAllowList; passphraseOk(p: string): boolean } | undefined {
+export function lookupApiKey(db: Db, apiKey: string, now = Date.now()): FoundKey | undefined {
   let hit = KEY_CACHE.get(apiKey);
   if (!hit || now - hit.at > KEY_CACHE_MS) {
     const row = lookupStatement(db).get(apiKey) as ApiKeyRow | undefined;
@@ -205,20 +229,10 @@ export function lookupApiKey(
       return undefined;
     }
     if (KEY_CACHE.size >= KEY_CACHE_MAX) KEY_CACHE.clear();
-    hit = { row, ips: readIpAllow(row.ip_allow), verified: "", at: now };
+    hit = new CachedKey(row, readIpAllow(row.ip_allow), now);
     KEY_CACHE.set(apiKey, hit);
   }
-  const entry = hit;
-  return {
-    row: entry.row,
-    ips: entry.ips,
-    passphraseOk(p: string) {
-      if (entry.verified !== "" && safeEqual(entry.verified, p)) return true;
-      const ok = safeEqual(hashPassphrase(entry.row.passphrase_salt, p), entry.row.passphrase_hash);
-      if (ok) entry.verified = p;
-      return ok;
-    },
-  };
+  return hit;
 }
 
 /** The signature a client sends (also used by tests and bots). */

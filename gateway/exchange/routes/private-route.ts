@@ -30,7 +30,9 @@ export function privateRoute(app: FastifyInstance, deps: Pick<ExchangeRouteDeps,
     app.route({
       method,
       url,
-      handler: async (req) => {
+      // Not async: a refusal before the engine is thrown to Fastify's error handler as it is, and the
+      // engine's promise is the answer itself, not awaited again (decision 355, round 4).
+      handler: (req) => {
         const p = deps.auth.authenticate(req);
         if (trade) requireTrade(p);
         deps.limiter.take(`uid:${p.userId}:${url}`, perSecond);

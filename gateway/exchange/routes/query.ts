@@ -50,14 +50,26 @@ export function qInt(q: Query, name: string, opts: { min: number; max: number; d
   return n;
 }
 
-/** Runs engine work, turning its rejections into envelopes. */
-export async function engineCall<T>(fn: () => T | Promise<T>): Promise<T> {
+/** An engine refusal as its envelope; anything else as it is. */
+function asEnvelope(err: unknown): unknown {
+  return err instanceof EngineError ? new GatewayError(err.code, err.message, 400) : err;
+}
+const rethrowAsEnvelope = (err: unknown): never => {
+  throw asEnvelope(err);
+};
+
+/**
+ * Runs engine work, turning its rejections into envelopes. No async frame of its own: a promise
+ * the work returns is chained once, not awaited and wrapped again (issue 31, decision 355 round 4).
+ */
+export function engineCall<T>(fn: () => T | Promise<T>): Promise<T> {
+  let out: T | Promise<T>;
   try {
-    return await fn();
+    out = fn();
   } catch (err) {
-    if (err instanceof EngineError) throw new GatewayError(err.code, err.message, 400);
-    throw err;
+    return Promise.reject(asEnvelope(err));
   }
+  return (out instanceof Promise ? out : Promise.resolve(out)).then(undefined, rethrowAsEnvelope);
 }
 
 /** An enumeration in the query string, in any case (docs/decisions/307); `fallback` when absent. */
