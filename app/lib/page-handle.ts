@@ -28,6 +28,20 @@ export interface PageHandle {
    * page with no boundary above it (docs/decisions/725).
    */
   i18nMember?: readonly string[];
+  /**
+   * The part of the address's query that makes a page of its own (`?product=spot` on the copy pages,
+   * docs/decisions/362): kept in the canonical and `hreflang` addresses, which drop any other query.
+   */
+  canonicalSearch?: (search: URLSearchParams) => string;
+}
+
+/** The query the canonical and alternate addresses keep (the last matched route that names one), else "". */
+export function canonicalSearch(matches: readonly { handle?: unknown }[], search: string): string {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const pick = (matches[i]!.handle as PageHandle | undefined)?.canonicalSearch;
+    if (pick) return pick(new URLSearchParams(search));
+  }
+  return "";
 }
 
 /** A page hydrates unless one of its matched routes says it must not. */

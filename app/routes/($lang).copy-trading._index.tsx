@@ -4,10 +4,11 @@ import { TraderListPage } from "~/components/copy/trader-list";
 import { loadTraderList } from "~/lib/copy/page-data.server";
 import { BRAND, metaT } from "~/lib/i18n/meta";
 import type { PageHandle } from "~/lib/page-handle";
+import { spotPageSearch } from "~/lib/copy/api";
 import { documentVisit } from "~/lib/wiki/document-visit";
 
 /** Server HTML, its stylesheet inline, and small bundles for what is interactive (docs/decisions/019, 357). */
-export const handle: PageHandle = { hydrate: false, inlineCss: true };
+export const handle: PageHandle = { hydrate: false, inlineCss: true, canonicalSearch: spotPageSearch };
 export const clientLoader = documentVisit;
 
 export const loader = ({ request, context }: LoaderFunctionArgs) => loadTraderList(context, request);

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { WIKI_PATHS, type WikiEntry } from "../../protocol/wiki";
 import { EVENT_PATHS, type EventSummary } from "../../protocol/events";
 import { COPY_PUBLIC_PATHS } from "../../protocol/copy";
+import { SPOT_COPY_PUBLIC_PATHS } from "../../protocol/spot-copy";
 import { ABOUT_PAGES } from "~/lib/links/about-pages";
 import { listPagePath, WIKI_PAGE_SIZE } from "~/lib/wiki/list-query";
 import { callGateway } from "./gateway.server";
@@ -10,19 +11,20 @@ import { sitemapEntries } from "./sitemap.server";
 /**
  * Every `<url>` of the sitemap: the home page, the public pages about the exchange (fees, VIP
  * levels, proof of reserves, the protection fund, the apps), every wiki page (the list's pages and
- * each article) and the events site (the list and each event) in every public locale, or null when
- * the gateway cannot list the coins or the events.
+ * each article), the events site (the list and each event) and copy trading (the futures and spot
+ * rankings, each live lead's profile) in every public locale, or null when the gateway cannot list them.
  */
 export async function allSitemapEntries(
   context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward" | "publicOrigin">,
   request: Request,
 ): Promise<string[] | null> {
-  const [wiki, events, leads] = await Promise.all([
+  const [wiki, events, leads, spotLeads] = await Promise.all([
     callGateway<{ list: WikiEntry[] }>(context, request, WIKI_PATHS.list, { body: {} }),
     callGateway<{ list: EventSummary[] }>(context, request, EVENT_PATHS.list, { body: {} }),
-    copyLeadIds(context, request),
+    copyLeadIds(context, request, COPY_PUBLIC_PATHS.traders),
+    copyLeadIds(context, request, SPOT_COPY_PUBLIC_PATHS.traders),
   ]);
-  if (!wiki.ok || !events.ok || !leads) return null;
+  if (!wiki.ok || !events.ok || !leads || !spotLeads) return null;
   const pages = Math.max(1, Math.ceil(wiki.data.list.length / WIKI_PAGE_SIZE));
   const paths = [
     "/",
@@ -35,18 +37,25 @@ export async function allSitemapEntries(
     // copy trading: the ranking and every live lead's profile (docs/decisions/357)
     "/copy-trading",
     ...leads.map((id) => `/copy-trading/trader/${encodeURIComponent(id)}`),
+    // spot copy trading: its ranking and every live spot lead's profile, pages of their own (docs/decisions/362)
+    "/copy-trading?product=spot",
+    ...spotLeads.map((id) => `/copy-trading/trader/${encodeURIComponent(id)}?product=spot`),
   ];
   return sitemapEntries(context.publicOrigin, paths);
 }
 
-/** Every live lead trader's id, by the public ranking's pages (at most 200 pages of 50), or null when it cannot be read. */
-async function copyLeadIds(context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">, request: Request): Promise<string[] | null> {
+/** Every live lead trader's id of a product (its public ranking `traders`), by the ranking's pages (at most 200 pages of 50), or null when it cannot be read. */
+async function copyLeadIds(
+  context: Pick<AppLoadContext, "gatewayUrl" | "gatewayForward">,
+  request: Request,
+  traders: string,
+): Promise<string[] | null> {
   const ids: string[] = [];
   for (let page = 1; page <= 200; page++) {
     const r = await callGateway<{ total: string; list: Array<{ traderId: string }> }>(
       context,
       request,
-      `${COPY_PUBLIC_PATHS.traders}?sortBy=followers&period=90&pageSize=50&pageNo=${page}`,
+      `${traders}?sortBy=followers&period=90&pageSize=50&pageNo=${page}`,
       { method: "GET" },
     );
     if (!r.ok) return null;

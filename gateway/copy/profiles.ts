@@ -21,6 +21,7 @@ import {
   type SortKey,
 } from "./stats.ts";
 import type { CopyProfileStore, LeadRow, TrackRow } from "./store.ts";
+import { leadsStamp, RankingCache } from "./ranking-cache.ts";
 
 export interface RankedLead extends RankRow {
   lead: LeadRow;
@@ -44,13 +45,17 @@ export interface ProfileDeps {
   futures: Futures;
   maxFollowers?: number;
   now?: () => number;
+  /** How long a ranking is reused (ranking-cache.ts; 5 s by default, 0: never). */
+  rankingTtlMs?: number;
 }
 
 export class CopyProfiles {
   private readonly now: () => number;
+  private readonly rankings: RankingCache<RankedLead[]>;
 
   constructor(private readonly deps: ProfileDeps) {
     this.now = deps.now ?? Date.now;
+    this.rankings = new RankingCache(this.now, deps.rankingTtlMs);
   }
 
   visibility(env: Env, userId: string): PositionVisibility {
@@ -65,6 +70,7 @@ export class CopyProfiles {
     if (!(POSITION_VISIBILITY as readonly string[]).includes(value))
       throw new GatewayError(COPY_CODES.paramInvalid, "Parameter positionVisibility must be show, delay or hide");
     this.deps.store.setPositionVisibility(env, userId, value, this.now());
+    this.rankings.clear();
     return value as PositionVisibility;
   }
 
@@ -72,8 +78,14 @@ export class CopyProfiles {
     return this.deps.maxFollowers ?? followerSlots(this.deps.futures.svc.summary(env, leadId).equity);
   }
 
-  /** Every lead of the environment with its figures over `days`, ranked by `by`. */
+  /** Every lead of the environment with its figures over `days`, ranked by `by` (reused a few seconds: ranking-cache.ts). */
   ranking(env: Env, days: number, by: SortKey): RankedLead[] {
+    const copy = this.deps.copy;
+    const stamp = leadsStamp(copy.leadsOf(env), (id) => copy.followCount(env, id));
+    return this.rankings.get(`${env}:${days}:${by}`, stamp, () => this.computeRanking(env, days, by));
+  }
+
+  private computeRanking(env: Env, days: number, by: SortKey): RankedLead[] {
     const now = this.now();
     const closed = new Map<string, ReturnType<CopyProfileStore["closedLeadTracks"]>>();
     for (const t of this.deps.store.closedLeadTracks(env, now - days * DAY_MS)) {

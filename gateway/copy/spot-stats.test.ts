@@ -179,4 +179,48 @@ describe("spot lead profiles", () => {
     expect(() => w.profiles.profile("paper", "lead")).toThrow(expect.objectContaining({ code: "40701" }));
     expect(w.profiles.ranking("paper", 30, "roi")).toEqual([]);
   });
+
+  it("reuses a ranking for 5 s: a new lead or follow shows at once, closed trades once the entry expires", async () => {
+    const w = world();
+    await w.credit("mm", "ETH", 100_000n * U);
+    await w.credit("mm", "USDT", 1_000_000_000n * U);
+    for (const u of ["lead", "late", "f1"]) await w.credit(u, "USDT", 10_000n * U);
+    w.copy.apply("live", "lead", 100_000);
+    const first = w.profiles.ranking("live", 30, "roi");
+    expect(first.map((r) => r.traderId)).toEqual(["lead"]);
+    // the same question within the TTL is the same answer (not recomputed)
+    expect(w.profiles.ranking("live", 30, "roi")).toBe(first);
+    // a new lead is in the next answer, without waiting
+    w.copy.apply("live", "late", 50_000);
+    expect(
+      w.profiles
+        .ranking("live", 30, "roi")
+        .map((r) => r.traderId)
+        .sort(),
+    ).toEqual(["late", "lead"]);
+    // so is a new follow
+    const pair = { symbol: "ETHUSDT", traceType: "percent" as const, ratioPpm: 1_000_000, amount: 0n, maxPerOrder: 0n };
+    w.copy.follow("live", "f1", "lead", [pair]);
+    expect(w.profiles.ranking("live", 30, "roi").find((r) => r.traderId === "lead")!.followers).toBe(1);
+    // a closed holding changes the figures: stale within the TTL, there once it expires
+    await w.quote(320_000);
+    await w.order("lead", "buy", 320_001, 10_000);
+    await w.copy.settle();
+    await w.quote(330_000);
+    const eth = w.svc.engine.balance("live", "lead", "ETH").available;
+    const size = (Math.floor(Number(eth) / 10_000) / 10_000).toFixed(4);
+    await w.svc.placeOrder("live", "lead", { symbol: "ETHUSDT", side: "sell", orderType: "market", size });
+    await w.copy.settle();
+    const before = w.profiles.ranking("live", 30, "roi").find((r) => r.traderId === "lead")!;
+    expect(before.stats.trades).toBe(0);
+    w.tick(4_999);
+    expect(w.profiles.ranking("live", 30, "roi").find((r) => r.traderId === "lead")!.stats.trades).toBe(0);
+    w.tick(1);
+    const after = w.profiles.ranking("live", 30, "roi").find((r) => r.traderId === "lead")!;
+    expect(after.stats.trades).toBe(1);
+    expect(after.stats.pnl).toBeGreaterThan(0n);
+    // each (environment, period, sort) has its own entry; demo is apart
+    expect(w.profiles.ranking("paper", 30, "roi")).toEqual([]);
+    expect(w.profiles.ranking("live", 7, "pnl").find((r) => r.traderId === "lead")!.stats.trades).toBe(1);
+  });
 });

@@ -20,6 +20,7 @@ import { instrument } from "../exchange/instruments.ts";
 import { privateRoute, type ExchangeRouteDeps } from "../exchange/routes/private-route.ts";
 import { qIdCursor, qInt, qString, qTimeWindow, queryEnumOf, type Query } from "../exchange/routes/query.ts";
 import { publicEnv } from "../futures/routes/query.ts";
+import { leadsStamp, RankingCache } from "./ranking-cache.ts";
 import { COPY_CODES, followerSlots } from "./service.ts";
 import type { SpotCopyService } from "./spot-service.ts";
 import type { SpotCopyStore, SpotTrackRow } from "./spot-store.ts";
@@ -86,10 +87,13 @@ export interface SpotProfileDeps {
   equity: (env: Env, userId: string) => bigint;
   maxFollowers?: number;
   now?: () => number;
+  /** How long a ranking is reused (ranking-cache.ts; 5 s by default, 0: never). */
+  rankingTtlMs?: number;
 }
 
 export class SpotCopyProfiles {
   private readonly now: () => number;
+  private readonly rankings: RankingCache<SpotRankedLead[]>;
   private readonly closedSince: Statement;
   private readonly closedOfLead: Statement;
   private readonly aumByLead: Statement;
@@ -97,6 +101,7 @@ export class SpotCopyProfiles {
 
   constructor(private readonly deps: SpotProfileDeps) {
     this.now = deps.now ?? Date.now;
+    this.rankings = new RankingCache(this.now, deps.rankingTtlMs);
     const cols = "user_id AS userId, realised, buy_quote AS buyQuote, close_time AS closeTime";
     this.closedSince = deps.db
       .prepare(`SELECT ${cols} FROM copy_spot_tracks WHERE env = ? AND role = 'lead' AND status = 'closed' AND close_time > ?`)
@@ -153,11 +158,18 @@ export class SpotCopyProfiles {
     if (!(POSITION_VISIBILITY as readonly string[]).includes(value))
       throw new GatewayError(COPY_CODES.paramInvalid, "Parameter positionVisibility must be show, delay or hide");
     this.deps.visibility.setPositionVisibility(env, userId, value, this.now());
+    this.rankings.clear();
     return value as PositionVisibility;
   }
 
-  /** Every spot lead of the environment with its figures over `days`, ranked by `by`. */
+  /** Every spot lead of the environment with its figures over `days`, ranked by `by` (reused a few seconds: ranking-cache.ts). */
   ranking(env: Env, days: number, by: SortKey): SpotRankedLead[] {
+    const copy = this.deps.spotCopy;
+    const stamp = leadsStamp(copy.leadsOf(env), (id) => copy.followCount(env, id));
+    return this.rankings.get(`${env}:${days}:${by}`, stamp, () => this.computeRanking(env, days, by));
+  }
+
+  private computeRanking(env: Env, days: number, by: SortKey): SpotRankedLead[] {
     const now = this.now();
     const closed = new Map<string, ClosedTrack[]>();
     for (const t of this.closed(this.closedSince.all(env, now - days * DAY_MS))) {

@@ -63,6 +63,16 @@ test("apply to lead, follow with a ratio, unfollow", async ({ browser, request }
   await confirm.getByRole("button", { name: "Confirm follow" }).click();
   await expect(fol.getByTestId("copy-following")).toBeVisible();
   await expect(fol.getByTestId("copy-followers")).toHaveText("1 / 100");
+  // "Change settings" starts from the follow's current settings
+  await fol.getByTestId("copy-edit").click();
+  const edit = fol.getByRole("dialog", { name: `Follow ${traderId}` });
+  await expect(edit.getByLabel("Ratio", { exact: true })).toHaveValue("50");
+  await expect(edit.getByLabel("Total loss limit")).toHaveValue("100");
+  await expect(edit.getByLabel("Take profit")).toHaveValue("50");
+  await expect(edit.getByLabel("Stop loss")).toHaveValue("20");
+  await expect(edit.getByRole("checkbox", { name: "BTCUSDT" })).toBeChecked();
+  await edit.getByRole("button", { name: "Cancel" }).click();
+  await expect(fol.getByRole("dialog")).toHaveCount(0);
 
   // the lead sees its follower on its own profile
   await lead.reload();

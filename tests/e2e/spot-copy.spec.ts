@@ -72,6 +72,14 @@ spotCopyTest(
     expect(settings.body.data.detailList).toEqual([
       expect.objectContaining({ symbol: "BTCUSDT", traceType: "percent", traceValue: "1.000000", stopSurplusRatio: "50" }),
     ]);
+    // "Change settings" starts from them
+    await page.getByTestId("copy-edit").click();
+    const edit = page.getByRole("dialog");
+    await expect(edit.getByTestId("scopy-follow-value")).toHaveValue("1");
+    await expect(edit.getByTestId("scopy-follow-tp")).toHaveValue("50");
+    await expect(edit.getByRole("checkbox", { name: "BTCUSDT" })).toBeChecked();
+    await edit.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
 
     // the lead buys BTC: the follower's copy is on its spot screen, marked "Copy"; the lead's own order is not
     await ok(lead.post(V2.placeOrder, { symbol: "BTCUSDT", side: "buy", orderType: "market", size: "300" }));

@@ -26,8 +26,9 @@ describe("search engines: sitemap, robots and alternates (PUBLIC_ORIGIN set)", (
     // The events site too: its list and every event.
     expect(xml).toContain(`<loc>${origin}/events</loc>`);
     expect(xml).toContain(`<loc>${origin}/de/events/paper-trading-cup</loc>`);
-    // Copy trading's ranking (each live lead's profile follows it; none has applied here).
+    // Copy trading's futures and spot rankings (each live lead's profile follows them; none has applied here).
     expect(xml).toContain(`<loc>${origin}/fr/copy-trading</loc>`);
+    expect(xml).toContain(`<loc>${origin}/fr/copy-trading?product=spot</loc>`);
     expect(xml).not.toContain(`${origin}/bg`);
   });
 

@@ -215,6 +215,8 @@ describe("spot private streams in Bitget's stream shape", () => {
     const fill = (await ws.waitFor(isPush("SPOT", "fill", "update", (d) => d.orderId === id))) as Msg;
     const row = (fill.data as Row[]).find((d) => d.orderId === id)!;
     expect(row).toMatchObject({ symbol: "BTCUSDT", orderType: "market", side: "buy", tradeScope: "taker", size: f.baseVolume });
+    // the order's source, as `trade/fills` and the orders channel (docs/decisions/362)
+    expect(row.enterPointSource).toBe("API");
     expect(row.priceAvg).toBe(f.fillPrice);
     expect(row.tradeId).toBe(f.tradeId);
     expect(row.feeDetail).toEqual([{ feeCoin: "BTC", deduction: "no", totalDeductionFee: "0", totalFee: f.fillFee }]);
@@ -231,6 +233,7 @@ describe("spot private streams in Bitget's stream shape", () => {
     ws2.send({ op: "subscribe", args: [{ instType: "SPOT", channel: "fill", instId: "BTCUSDT" }] });
     const snap = (await ws2.waitFor((m) => isObj(m) && m.arg?.channel === "fill" && m.action === "snapshot")) as Msg;
     expect((snap.data![0] as Row).tradeId).toBe(row.tradeId);
+    expect((snap.data![0] as Row).enterPointSource).toBe("API");
     ws.close();
     ws2.close();
   });

@@ -379,8 +379,8 @@ describe("a large sitemap becomes an index of parts (SITEMAP_URL_LIMIT)", () => 
     const index = await (await fetch(`${web.url}/sitemap.xml`)).text();
     expect(index).toContain("<sitemapindex");
     const parts = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] as string);
-    // 23 pages (home, the five about the exchange, 2 list pages, 12 articles, the events list, the
-    // cup, the copy-trading list; no lead yet) × 24 addresses = 552 entries: 6 parts of ≤ 100.
+    // 24 pages (home, the five about the exchange, 2 list pages, 12 articles, the events list, the
+    // cup, the futures and spot copy-trading lists; no lead yet) × 24 addresses = 576 entries: 6 parts of ≤ 100.
     expect(parts).toEqual([1, 2, 3, 4, 5, 6].map((n) => `${origin}/sitemap/${n}.xml`));
     const all: string[] = [];
     for (const part of parts) {
@@ -389,11 +389,12 @@ describe("a large sitemap becomes an index of parts (SITEMAP_URL_LIMIT)", () => 
       expect(locs.length).toBeLessThanOrEqual(100);
       all.push(...locs);
     }
-    expect(all).toHaveLength(552);
-    expect(new Set(all).size).toBe(552);
+    expect(all).toHaveLength(576);
+    expect(new Set(all).size).toBe(576);
     expect(all).toContain(`${origin}/ar/wiki/page/2`);
     expect(all).toContain(`${origin}/ar/proof-of-reserves`);
     expect(all).toContain(`${origin}/ar/copy-trading`);
+    expect(all).toContain(`${origin}/ar/copy-trading?product=spot`);
     for (const bad of ["/sitemap/7.xml", "/sitemap/0.xml", "/sitemap/1.txt", "/sitemap/01.xml"]) {
       expect((await fetch(`${web.url}${bad}`)).status, bad).toBe(404);
     }

@@ -4,6 +4,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { RadioChoices } from "~/components/ui/radio-choices";
 import { browserHttp } from "~/lib/http/browser-client";
 import { COPY_PATHS, percentToRatio } from "~/lib/copy/api";
+import { futuresFollowForm, type FollowForm, type QuerySettings } from "~/lib/copy/follow-settings";
 import { MIX, PRODUCT_TYPE } from "~/lib/futures/api";
 import type { FuturesContract } from "~/lib/futures/contract";
 import { formatCoin, formatNumber } from "~/lib/i18n/format";
@@ -27,7 +28,40 @@ export const TAKE_PROFIT_MAX_PCT = "1000";
 export const STOP_LOSS_MAX_PCT = "100";
 
 /**
- * "Follow" (or change the settings of a follow): a ratio of the lead's size or a fixed margin per
+ * When `editing`, reads the follower's current settings (`query`, a `query-settings` path) once and
+ * hands them to `apply` as the dialog's fields; answers whether the dialog may show its fields yet
+ * (at once when not editing; after the read, or its failure, when editing: the defaults then).
+ */
+export function useFollowPrefill(
+  editing: boolean,
+  query: string,
+  traderId: string,
+  toForm: (s: QuerySettings | null) => FollowForm | null,
+  apply: (f: FollowForm) => void,
+): boolean {
+  const [ready, setReady] = useState(!editing);
+  useEffect(() => {
+    if (!editing) return;
+    let live = true;
+    browserHttp()
+      .get<QuerySettings>(`${query}?traderId=${encodeURIComponent(traderId)}`)
+      .then((s) => {
+        const f = live ? toForm(s) : null;
+        if (f) apply(f);
+      })
+      .catch(() => undefined)
+      .finally(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+    // one read per opening of the dialog
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editing, query, traderId]);
+  return ready;
+}
+
+/**
+ * "Follow" (or change the settings of a follow, `editing`: the fields start from the current ones): a ratio of the lead's size or a fixed margin per
  * copy, the pairs to copy, a cap per order, take profit and stop loss per copy (a share of its
  * margin) and a total loss limit; then a confirm step that says it all back before the BFF's
  * `mix-follower/settings` call.
@@ -35,11 +69,13 @@ export const STOP_LOSS_MAX_PCT = "100";
 export function FollowDialog({
   traderId,
   intl,
+  editing = false,
   onDone,
   onClose,
 }: {
   traderId: string;
   intl: string;
+  editing?: boolean;
   onDone: () => void;
   onClose: () => void;
 }) {
@@ -56,6 +92,15 @@ export function FollowDialog({
   const [lossLimit, setLossLimit] = useState("");
   const [step, setStep] = useState<"edit" | "confirm">("edit");
   const [busy, setBusy] = useState(false);
+  const prefilled = useFollowPrefill(editing, COPY_PATHS.followerQuerySettings, traderId, futuresFollowForm, (f) => {
+    setChosen(new Set(f.symbols));
+    setMode(f.mode);
+    setValue(f.value);
+    setMaxPer(f.maxHold);
+    setTakeProfit(f.takeProfit);
+    setStopLoss(f.stopLoss);
+    setLossLimit(f.lossLimit);
+  });
   useEffect(() => {
     let live = true;
     browserHttp()
@@ -139,6 +184,21 @@ export function FollowDialog({
           <dd>{lossLimit.trim() ? usdt(lossLimit) : t("follow.none")}</dd>
         </dl>
         <p className="muted">{t("follow.risk")}</p>
+      </ConfirmDialog>
+    );
+  if (!prefilled)
+    return (
+      <ConfirmDialog
+        title={t("follow.title", { trader: traderId })}
+        confirm={t("follow.next")}
+        cancel={t("common.cancel")}
+        onCancel={onClose}
+        onConfirm={() => undefined}
+        refusedBy={`${id}-loading`}
+      >
+        <p id={`${id}-loading`} role="status">
+          {t("common.loading")}
+        </p>
       </ConfirmDialog>
     );
   return (

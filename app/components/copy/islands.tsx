@@ -70,7 +70,7 @@ function Islands({ root, cfg, canAct }: { root: HTMLElement; cfg: CopyPageConfig
   const viewer = useCopyViewer(canAct ? cfg.userId : null, cfg.product);
   const [version, setVersion] = useState(0);
   const [places, setPlaces] = useState<Places>({ steps: null, actions: null, rows: [] });
-  const [dialog, setDialog] = useState<{ kind: "follow" | "unfollow"; traderId: string } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: "follow" | "edit" | "unfollow"; traderId: string } | null>(null);
   const ready = canAct && viewer.loaded;
   useEffect(() => {
     const rows = ready ? [...root.querySelectorAll<HTMLElement>("[data-copy-row]")] : [];
@@ -148,11 +148,23 @@ function Islands({ root, cfg, canAct }: { root: HTMLElement; cfg: CopyPageConfig
           id,
         );
       })}
-      {dialog?.kind === "follow" &&
+      {(dialog?.kind === "follow" || dialog?.kind === "edit") &&
         (spot ? (
-          <SpotFollowDialog traderId={dialog.traderId} intl={cfg.intl} onClose={() => setDialog(null)} onDone={refresh} />
+          <SpotFollowDialog
+            traderId={dialog.traderId}
+            intl={cfg.intl}
+            editing={dialog.kind === "edit"}
+            onClose={() => setDialog(null)}
+            onDone={refresh}
+          />
         ) : (
-          <FollowDialog traderId={dialog.traderId} intl={cfg.intl} onClose={() => setDialog(null)} onDone={refresh} />
+          <FollowDialog
+            traderId={dialog.traderId}
+            intl={cfg.intl}
+            editing={dialog.kind === "edit"}
+            onClose={() => setDialog(null)}
+            onDone={refresh}
+          />
         ))}
       {dialog?.kind === "unfollow" &&
         (spot ? (
@@ -175,7 +187,7 @@ function ProfileActions({
   cfg: CopyPageConfig;
   viewer: CopyViewer;
   slot: HTMLElement;
-  onDialog: (d: { kind: "follow" | "unfollow"; traderId: string }) => void;
+  onDialog: (d: { kind: "follow" | "edit" | "unfollow"; traderId: string }) => void;
   onDone: () => void;
 }) {
   const { t } = useTranslation("copy");
@@ -198,7 +210,7 @@ function ProfileActions({
         <span className="badge" data-testid="copy-following">
           {t("follow.following")}
         </span>
-        <button type="button" className="button" onClick={() => onDialog({ kind: "follow", traderId })}>
+        <button type="button" className="button" onClick={() => onDialog({ kind: "edit", traderId })} data-testid="copy-edit">
           {t("follow.edit")}
         </button>
         <button type="button" className="button" onClick={() => onDialog({ kind: "unfollow", traderId })} data-testid="copy-unfollow">

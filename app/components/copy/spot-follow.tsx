@@ -15,7 +15,8 @@ import { formatCoin, formatNumber } from "~/lib/i18n/format";
 import { compare, parseDecimal } from "~/lib/numbers/decimal";
 import { showToast } from "~/lib/toast";
 import type { SpotSymbol } from "~/lib/trade/market";
-import { Field } from "./follow-dialog";
+import { spotFollowForm } from "~/lib/copy/follow-settings";
+import { Field, useFollowPrefill } from "./follow-dialog";
 import { useCopyErrorText } from "./use-copy";
 
 type Mode = "percent" | "amount";
@@ -51,11 +52,14 @@ export function spotSettingsBody(
 export function SpotFollowDialog({
   traderId,
   intl,
+  editing = false,
   onDone,
   onClose,
 }: {
   traderId: string;
   intl: string;
+  /** Changing a follow: the fields start from the follower's current settings. */
+  editing?: boolean;
   onDone: () => void;
   onClose: () => void;
 }) {
@@ -72,6 +76,14 @@ export function SpotFollowDialog({
   const [stopLoss, setStopLoss] = useState("");
   const [step, setStep] = useState<"edit" | "confirm">("edit");
   const [busy, setBusy] = useState(false);
+  const prefilled = useFollowPrefill(editing, SPOT_COPY_PATHS.followerQuerySettings, traderId, spotFollowForm, (f) => {
+    setChosen(new Set(f.symbols));
+    setMode(f.mode);
+    setValue(f.value);
+    setMaxHold(f.maxHold);
+    setTakeProfit(f.takeProfit);
+    setStopLoss(f.stopLoss);
+  });
   useEffect(() => {
     let live = true;
     browserHttp()
@@ -139,6 +151,21 @@ export function SpotFollowDialog({
           <dd data-testid="scopy-summary-sl">{stopLoss.trim() ? pct(stopLoss) : tc("follow.none")}</dd>
         </dl>
         <p className="muted">{t("follow.risk")}</p>
+      </ConfirmDialog>
+    );
+  if (!prefilled)
+    return (
+      <ConfirmDialog
+        title={t("follow.title", { trader: traderId })}
+        confirm={tc("follow.next")}
+        cancel={tc("common.cancel")}
+        onCancel={onClose}
+        onConfirm={() => undefined}
+        refusedBy={`${id}-loading`}
+      >
+        <p id={`${id}-loading`} role="status">
+          {tc("common.loading")}
+        </p>
       </ConfirmDialog>
     );
   return (

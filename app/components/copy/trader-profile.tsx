@@ -12,6 +12,7 @@ import {
   type TraderDetail,
   type TraderPosition,
   type TraderTrack,
+  traderPagePath,
 } from "~/lib/copy/api";
 import { formatCoin, formatDateTime, formatNumber, formatPercent } from "~/lib/i18n/format";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
@@ -34,6 +35,7 @@ export function TraderProfilePage({
   env,
   product = "futures",
   demoOnly,
+  leadsOther = false,
   detail,
   history,
   bundles,
@@ -42,6 +44,8 @@ export function TraderProfilePage({
   env: "live" | "demo";
   product?: CopyProduct;
   demoOnly: boolean;
+  /** The trader also leads the other product (in this environment): the page links that profile. */
+  leadsOther?: boolean;
   detail: TraderDetail | null;
   history: Array<TraderTrack | SpotClosedTrack>;
   bundles: readonly (StandaloneAssets | undefined)[];
@@ -74,6 +78,17 @@ export function TraderProfilePage({
     <CopyPageRoot env={env} product={product} userId={userId} traderId={traderId} demoOnly={demoOnly}>
       <p>
         <LocaleLink to={back}>{t("profile.back")}</LocaleLink>
+        {leadsOther && (
+          <>
+            {" · "}
+            <LocaleLink
+              data-testid="copy-other-profile"
+              to={traderPagePath(traderId) + copyQuery(demo && !demoOnly ? env : "live", spot ? "futures" : "spot")}
+            >
+              {ts(spot ? "more.toFutures" : "more.toSpot", { trader: detail.traderName })}
+            </LocaleLink>
+          </>
+        )}
       </p>
       <h1 data-testid="copy-trader-name">
         {spot ? ts("profile.title", { trader: detail.traderName }) : t("profile.title", { trader: detail.traderName })}

@@ -144,8 +144,8 @@ export function listQuery(period: CopyPeriod, sortBy: CopySort, pageNo: number, 
 
 export const detailPath = (traderId: string, product: CopyProduct = "futures") =>
   `${publicPaths(product).traderDetail}?traderId=${encodeURIComponent(traderId)}`;
-export const historyPath = (traderId: string, product: CopyProduct = "futures") =>
-  `${publicPaths(product).traderHistory}?traderId=${encodeURIComponent(traderId)}&limit=50`;
+export const historyPath = (traderId: string, product: CopyProduct = "futures", limit = 50) =>
+  `${publicPaths(product).traderHistory}?traderId=${encodeURIComponent(traderId)}&limit=${limit}`;
 
 /** The page address of a trader's profile (without the locale prefix). */
 export const traderPagePath = (traderId: string) => `/copy-trading/trader/${encodeURIComponent(traderId)}`;
@@ -161,6 +161,9 @@ export function copyQuery(env: "live" | "demo", product: CopyProduct): string {
 
 /** The product an address asks for (`product=spot`), futures otherwise. */
 export const readProduct = (search: URLSearchParams): CopyProduct => (search.get("product") === "spot" ? "spot" : "futures");
+
+/** The query a copy page keeps in its canonical and `hreflang` addresses: `?product=spot` on a spot page (a page of its own). */
+export const spotPageSearch = (search: URLSearchParams): string => (readProduct(search) === "spot" ? "?product=spot" : "");
 
 /** A period, sort or page from the address, else the default. */
 export function readListParams(search: URLSearchParams): {

@@ -9,6 +9,7 @@ import {
   listQuery,
   readListParams,
   readProduct,
+  type CopyProduct,
   type TraderDetail,
   type TraderHistory,
   type TraderList,
@@ -79,10 +80,15 @@ export async function loadTraderProfile(context: Ctx, request: Request, traderId
       detail = await reader(context, request, "demo")<TraderDetail>(detailPath(traderId));
     } else if (demoHistory.code !== "40701") detail = demoHistory;
   }
+  // a trader who leads both products links its two profiles (one more public read, a page of one)
+  const other: CopyProduct = product === "spot" ? "futures" : "spot";
+  const leadsOther = detail.ok ? (await reader(context, request, env)<TraderHistory>(historyOf(traderId, other, 1))).ok : false;
   const data = {
     traderId,
     env,
     product,
+    /** The same trader leads the other product in this environment: the page links that profile. */
+    leadsOther,
     /** The trader leads on demo only: the page shows its demo profile without being asked. */
     demoOnly: env === "demo" && asked === "live",
     detail: detail.ok ? detail.data : null,

@@ -75,6 +75,8 @@ export interface SpotFillView {
   deduct: boolean;
   scope: "maker" | "taker";
   ts: number;
+  /** The order's source (Bitget `enterPointSource`): `COPY` for a copy trading order's fill (docs/decisions/362). */
+  source: string;
 }
 
 /** The views of a change's fills for one user's orders (house orders have none), in order. */
@@ -100,13 +102,14 @@ export function spotFillViews(fills: readonly Fill[], userId: string, env: Env):
         deduct,
         scope,
         ts: f.ts,
+        source: o.source,
       });
     }
   }
   return out;
 }
 
-/** A stored spot fill row (ex_fills) as a view. */
+/** A stored spot fill row (ex_fills, with its order's `source` as `store.fills` reads it) as a view. */
 export function spotFillRowView(r: Record<string, unknown>): SpotFillView {
   return {
     tradeId: r.trade_id as string,
@@ -122,6 +125,7 @@ export function spotFillRowView(r: Record<string, unknown>): SpotFillView {
     deduct: Number(r.deduct ?? 0) === 1,
     scope: r.scope as "maker" | "taker",
     ts: Number(r.ts),
+    source: (r.source as string | null | undefined) || "API",
   };
 }
 
@@ -141,6 +145,7 @@ export function spotFillJson(f: SpotFillView) {
     feeDetail: [fillFeeDetail(f.feeCoin, f.fee, f.deduct)],
     cTime: String(f.ts),
     uTime: String(f.ts),
+    enterPointSource: f.source,
   };
 }
 
