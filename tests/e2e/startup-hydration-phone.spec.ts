@@ -14,17 +14,28 @@ const PANELS: Record<string, string[]> = {
     'section class="card trade-card order-panel futures-order"',
   ],
 };
+/** The margin screens' late parts (a guest: the account panels and the order form). */
+const MARGIN: Record<string, string[]> = {
+  "/margin/BTCUSDT": ['aria-labelledby="margin-account-title"', 'section class="card order-panel"'],
+  "/trade-margin/BTCUSDT": [
+    'section class="card phone-market"',
+    'aria-labelledby="margin-account-title"',
+    'section class="card order-panel"',
+  ],
+};
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-test("the phone routes' book, account cards and order form are server-rendered, each in a boundary of its own", async ({ request }) => {
-  for (const [path, panels] of Object.entries(PANELS)) {
+test("the phone routes' and the margin screen's book, account cards and order form are server-rendered, each in a boundary of its own", async ({
+  request,
+}) => {
+  for (const [path, panels] of Object.entries({ ...PANELS, ...MARGIN })) {
     const html = await (await request.get(path)).text();
     for (const panel of panels) expect(html, `${path}: ${panel}`).toMatch(new RegExp(`<!--\\$--><[^>]*${escape(panel)}`));
   }
 });
 
-for (const path of Object.keys(PANELS)) {
-  test(`${path} on a slow phone: hydrates without a console error, goes live, and a book tap opens the sheet (filled on spot)`, async ({
+for (const path of [...Object.keys(PANELS), "/trade-margin/BTCUSDT"]) {
+  test(`${path} on a slow phone: hydrates without a console error, goes live, and a book tap opens the sheet (filled on spot and margin)`, async ({
     page,
     pageProblems,
   }) => {
@@ -42,7 +53,7 @@ for (const path of Object.keys(PANELS)) {
     });
     const sheet = page.getByTestId("order-sheet");
     await expect(sheet).toBeVisible();
-    if (path.startsWith("/trade-spot"))
+    if (!path.startsWith("/trade-swap"))
       await expect.poll(async () => Number(await sheet.getByLabel("Price", { exact: true }).inputValue())).toBe(Number(price));
     // A guest's futures sheet asks to log in (the price reaches a trader's form: phone-trade.spec.ts).
     else await expect(sheet.getByRole("link", { name: "Log in" })).toBeVisible();
