@@ -1,3 +1,5 @@
+import { useCallback } from "react";
+import { HydrateLater, hydrateLater } from "~/components/ui/hydrate-later";
 import { MarketPanes, MarketUnavailable, PairHead } from "~/components/trade/screen-parts";
 import { TradeLayout } from "~/components/trade/trade-layout";
 import type { MarginPageData } from "~/lib/margin/page-data";
@@ -8,9 +10,13 @@ import { MarginOrderPanel } from "./margin-order-panel";
 import { MarginPanels } from "./margin-panels";
 import { useMarginScreen } from "./use-margin-screen";
 
+// The account panels and the form hydrate after the screen's shell (docs/decisions/725).
+const LateMarginPanels = hydrateLater(MarginPanels, "LateMarginPanels");
+
 /** One pair on margin (docs/decisions/707): the spot screen's market and frame, a margin account beside it. */
 export function MarginPage({ data }: { data: MarginPageData }) {
   const { screen, t, market, mode, setMode, loginTo, view, funds, risk, chartAccount } = useMarginScreen(data);
+  const onPlaced = useCallback(() => view?.afterAction(), [view]);
 
   if (!market) return <MarketUnavailable />;
   return (
@@ -27,10 +33,10 @@ export function MarginPage({ data }: { data: MarginPageData }) {
         />
       }
       market={<MarketPanes data={data} market={market} account={chartAccount} source={MARGIN_CHART} live={screen.live} />}
-      account={<MarginPanels view={view} mode={mode} market={market} loginTo={loginTo} />}
+      account={<LateMarginPanels view={view} mode={mode} market={market} loginTo={loginTo} />}
       formLabel={t("margin.form.title")}
       form={
-        <>
+        <HydrateLater>
           {view && <MarginAccountBox view={view} mode={mode} market={market} listing={data.listing} risk={risk} />}
           <MarginOrderPanel
             {...screen.formOf(market)}
@@ -39,9 +45,9 @@ export function MarginPage({ data }: { data: MarginPageData }) {
             funds={funds}
             risk={risk}
             book={screen.book}
-            onPlaced={() => view?.afterAction()}
+            onPlaced={onPlaced}
           />
-        </>
+        </HydrateLater>
       }
       sides={screen.sides}
     />

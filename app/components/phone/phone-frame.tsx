@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
+import { useEffect, useId, useMemo, useRef, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { LocaleLink } from "~/components/locale-link";
 import { phonePaths } from "~/lib/trade/phone-paths";
@@ -19,16 +19,20 @@ export interface SheetControl {
 /** A sheet's handle for the page, filled once the frame renders its dialog. */
 export function useSheet(): SheetControl & { ref: RefObject<HTMLDialogElement> } {
   const ref = useRef<HTMLDialogElement>(null);
-  return {
-    ref,
-    // The dialog focuses its first control (its close button): no keyboard pops up over the form
-    // before the trader has chosen the order's type.
-    open: () => {
-      const d = ref.current;
-      if (d && !d.open) d.showModal();
-    },
-    close: () => ref.current?.close(),
-  };
+  // The same functions on every render: panels that hydrate late get them as props (docs/decisions/725).
+  return useMemo(
+    () => ({
+      ref,
+      // The dialog focuses its first control (its close button): no keyboard pops up over the form
+      // before the trader has chosen the order's type.
+      open: () => {
+        const d = ref.current;
+        if (d && !d.open) d.showModal();
+      },
+      close: () => ref.current?.close(),
+    }),
+    [],
+  );
 }
 
 /**

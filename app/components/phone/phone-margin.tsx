@@ -1,4 +1,6 @@
+import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 import { DemoSwitch } from "~/components/trade/demo-switch";
 import { MarketUnavailable } from "~/components/trade/screen-parts";
 import { TickerBar } from "~/components/trade/ticker-bar";
@@ -20,6 +22,17 @@ export function PhoneMarginPage({ data }: { data: MarginPageData }) {
   const { screen, t: tt, market, mode, setMode, loginTo, view, funds, risk } = useMarginScreen(data);
   const { t } = useTranslation("phone");
   const sheet = useSheet();
+  // Stable, so a render of the page before the late parts have hydrated does not hand them new props.
+  const { open: openSheet, close: closeSheet } = sheet;
+  const screenLive = screen.live;
+  const live = useMemo(
+    () => ({ ...screenLive, onPick: (p: Parameters<typeof screenLive.onPick>[0]) => (screenLive.onPick(p), openSheet()) }),
+    [screenLive, openSheet],
+  );
+  const onPlaced = useCallback(() => {
+    view?.afterAction();
+    closeSheet();
+  }, [view, closeSheet]);
   if (!market) return <MarketUnavailable />;
   const heading = tt("margin.heading", { base: market.base, quote: market.quote });
   return (
@@ -41,23 +54,27 @@ export function PhoneMarginPage({ data }: { data: MarginPageData }) {
       <TickerBar ticker={screen.ticker} market={market} />
       {screen.loggedIn && <DemoSwitch />}
       {view && <MarginAccountBox view={view} mode={mode} market={market} listing={data.listing} risk={risk} />}
-      <PhoneMarket market={market} live={{ ...screen.live, onPick: (p) => (screen.live.onPick(p), sheet.open()) }} />
+      {/* The book and trades, the cards and the sheet's form hydrate after the page's shell (docs/decisions/725). */}
+      <HydrateLater>
+        <PhoneMarket market={market} live={live} />
+      </HydrateLater>
       <div className="phone-cards">
-        <MarginPanels view={view} mode={mode} market={market} loginTo={loginTo} />
+        <HydrateLater>
+          <MarginPanels view={view} mode={mode} market={market} loginTo={loginTo} />
+        </HydrateLater>
       </div>
       <OrderSheet sheetRef={sheet.ref} title={heading}>
-        <MarginOrderPanel
-          {...screen.formOf(market)}
-          mode={mode}
-          onMode={setMode}
-          funds={funds}
-          risk={risk}
-          book={screen.book}
-          onPlaced={() => {
-            view?.afterAction();
-            sheet.close();
-          }}
-        />
+        <HydrateLater>
+          <MarginOrderPanel
+            {...screen.formOf(market)}
+            mode={mode}
+            onMode={setMode}
+            funds={funds}
+            risk={risk}
+            book={screen.book}
+            onPlaced={onPlaced}
+          />
+        </HydrateLater>
       </OrderSheet>
     </PhoneFrame>
   );

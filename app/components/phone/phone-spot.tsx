@@ -1,4 +1,4 @@
-import { useMemo, useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AccountSection } from "~/components/trade/account-section";
 import { OrderPanel } from "~/components/trade/order-panel";
@@ -16,6 +16,7 @@ import { phonePaths } from "~/lib/trade/phone-paths";
 import type { SpotPageData } from "~/lib/trade/spot-page-data";
 import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import { LocaleLink } from "~/components/locale-link";
+import { HydrateLater } from "~/components/ui/hydrate-later";
 import { OrderSheet, PhoneFrame, SideButtons, useSheet } from "./phone-frame";
 import { PhoneMarket } from "./phone-market";
 
@@ -44,10 +45,24 @@ export function PhoneSpotPage({ data }: { data: SpotPageData }) {
     const of = (coin: string): Decimal => parseDecimal(list.find((b) => b.coin === coin)?.available ?? "0") ?? { int: 0n, scale: 0 };
     return { base: of(market.base), quote: of(market.quote) };
   }, [account?.balances, market]);
+  // Stable, so a render of the page before the late panels have hydrated does not hand them new callbacks.
+  const stream = account?.stream;
+  const refreshIfOffline = useCallback(() => {
+    if (stream !== "open") feed?.refresh();
+  }, [stream, feed]);
+  const onCancelling = useCallback((ids: readonly string[]) => ids.forEach((id) => announced.current.add(`cancelled:${id}`)), []);
+  const onSending = useCallback((clientOid: string) => announced.current.add(`placed:${clientOid}`), []);
+  const { close: closeSheet, open: openSheet } = sheet;
+  const onPlaced = useCallback(() => {
+    refreshIfOffline();
+    closeSheet();
+  }, [refreshIfOffline, closeSheet]);
+  const screenLive = screen.live;
+  const live = useMemo(
+    () => ({ ...screenLive, onPick: (p: Parameters<typeof screenLive.onPick>[0]) => (screenLive.onPick(p), openSheet()) }),
+    [screenLive, openSheet],
+  );
   if (!market) return <MarketUnavailable />;
-  const refreshIfOffline = () => {
-    if (account?.stream !== "open") feed?.refresh();
-  };
   return (
     <PhoneFrame
       testId="phone-spot"
@@ -66,31 +81,27 @@ export function PhoneSpotPage({ data }: { data: SpotPageData }) {
     >
       <TickerBar ticker={screen.ticker} market={market} />
       {loggedIn && <DemoSwitch />}
-      <PhoneMarket
-        market={market}
-        live={{ ...screen.live, onPick: (p) => (screen.live.onPick(p), sheet.open()) }}
-        openOrders={account?.openOrders.state === "ready" ? account.openOrders.data : undefined}
-      />
+      {/* The book and trades, the account's cards and the sheet's form hydrate after the page's
+          shell, each in React's background pass (docs/decisions/725). */}
+      <HydrateLater>
+        <PhoneMarket market={market} live={live} openOrders={account?.openOrders.state === "ready" ? account.openOrders.data : undefined} />
+      </HydrateLater>
       <div className="phone-cards">
-        <AccountSection
-          view={account}
-          market={market}
-          demo={demo}
-          onChanged={refreshIfOffline}
-          onCancelling={(ids) => ids.forEach((id) => announced.current.add(`cancelled:${id}`))}
-          loginTo={loginTo}
-        />
+        <HydrateLater>
+          <AccountSection
+            view={account}
+            market={market}
+            demo={demo}
+            onChanged={refreshIfOffline}
+            onCancelling={onCancelling}
+            loginTo={loginTo}
+          />
+        </HydrateLater>
       </div>
       <OrderSheet sheetRef={sheet.ref} title={tt("heading", { base: market.base, quote: market.quote })}>
-        <OrderPanel
-          {...screen.formOf(market)}
-          available={available}
-          onSending={(clientOid) => announced.current.add(`placed:${clientOid}`)}
-          onPlaced={() => {
-            refreshIfOffline();
-            sheet.close();
-          }}
-        />
+        <HydrateLater>
+          <OrderPanel {...screen.formOf(market)} available={available} onSending={onSending} onPlaced={onPlaced} />
+        </HydrateLater>
       </OrderSheet>
     </PhoneFrame>
   );

@@ -1,4 +1,5 @@
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
+import { HydrateLater, hydrateLater } from "~/components/ui/hydrate-later";
 import { useTranslation } from "react-i18next";
 import { DemoSwitch } from "~/components/trade/demo-switch";
 import { MarketUnavailable, useLoginTo, type MarketLive } from "~/components/trade/screen-parts";
@@ -20,6 +21,9 @@ import { PairLinks } from "./phone-spot";
 
 const NONE: never[] = [];
 
+// The positions and orders cards hydrate after the page's shell (docs/decisions/725).
+const LateFuturesPanels = hydrateLater(FuturesPanels, "LatePhoneFuturesPanels");
+
 /**
  * A USDT-M perpetual on a phone (`/trade-swap/:symbol`, docs/decisions/723): the futures screen's
  * feeds, form and panels for a touch screen; positions and orders as cards, open long and open
@@ -37,18 +41,21 @@ export function PhoneSwapPage({ data }: { data: FuturesPageData }) {
   const sheet = useSheet();
   const { view, positions } = useFuturesAccountView(symbol, user !== null, market, ticker?.markPrice);
   useLiveTitle(ticker?.lastPr, tt("futures.meta.title", { symbol }));
-  if (!market) return <MarketUnavailable />;
-  const live: MarketLive = {
-    book,
-    trades,
-    ticker,
-    unit: unit === "quote" ? "quote" : "coin",
-    onPick: (p) => {
+  const openSheet = sheet.open;
+  const onPick = useCallback<MarketLive["onPick"]>(
+    (p) => {
       if (!("price" in p)) return;
       setPick((cur) => ({ price: p.price, n: (cur?.n ?? 0) + 1 }));
-      sheet.open();
+      openSheet();
     },
-  };
+    [openSheet],
+  );
+  const live = useMemo<MarketLive>(
+    () => ({ book, trades, ticker, unit: unit === "quote" ? "quote" : "coin", onPick }),
+    [book, trades, ticker, unit, onPick],
+  );
+  const onChanged = useCallback(() => view?.afterAction("settings"), [view]);
+  if (!market) return <MarketUnavailable />;
   const heading = tt("futures.heading", { symbol });
   return (
     <PhoneFrame
@@ -68,26 +75,31 @@ export function PhoneSwapPage({ data }: { data: FuturesPageData }) {
     >
       <FuturesTickerBar ticker={ticker} market={market} funding={data.funding} openInterest={data.openInterest} serverNow={data.now} />
       {user && <DemoSwitch />}
-      <PhoneMarket market={market} live={live} />
+      {/* The book and trades, the cards and the sheet's form hydrate after the page's shell (docs/decisions/725). */}
+      <HydrateLater>
+        <PhoneMarket market={market} live={live} />
+      </HydrateLater>
       <div className="phone-cards">
-        <FuturesPanels view={view} market={market} positions={positions} loginTo={loginTo} />
+        <LateFuturesPanels view={view} market={market} positions={positions} loginTo={loginTo} />
       </div>
       <OrderSheet sheetRef={sheet.ref} title={heading}>
-        <FuturesOpeningGate loggedIn={user !== null}>
-          <FuturesOrderPanel
-            market={market}
-            lastPrice={ticker?.lastPr}
-            markPrice={ticker?.markPrice}
-            account={view?.account.state === "ready" ? view.account.data : undefined}
-            positions={view?.positions.state === "ready" ? view.positions.data : NONE}
-            loggedIn={user !== null}
-            holdSide={holdSide}
-            onHoldSide={setHoldSide}
-            pick={pick}
-            onChanged={() => view?.afterAction("settings")}
-            onPlaced={sheet.close}
-          />
-        </FuturesOpeningGate>
+        <HydrateLater>
+          <FuturesOpeningGate loggedIn={user !== null}>
+            <FuturesOrderPanel
+              market={market}
+              lastPrice={ticker?.lastPr}
+              markPrice={ticker?.markPrice}
+              account={view?.account.state === "ready" ? view.account.data : undefined}
+              positions={view?.positions.state === "ready" ? view.positions.data : NONE}
+              loggedIn={user !== null}
+              holdSide={holdSide}
+              onHoldSide={setHoldSide}
+              pick={pick}
+              onChanged={onChanged}
+              onPlaced={sheet.close}
+            />
+          </FuturesOpeningGate>
+        </HydrateLater>
       </OrderSheet>
     </PhoneFrame>
   );

@@ -212,8 +212,12 @@ const ChartCard = memo(function ChartCard({
       { onCrosshair: setHover, onNearLeftEdge: (from) => edge.current(from), onPriceClick: (at, id) => clicks.current(at, id) },
       market.pricePrecision,
     );
-    setEngine(e);
+    // Its colours, studies, candles and marks (the effects below, and the library's first paint of
+    // them) in a task of their own after the creation (docs/decisions/725): two shorter tasks.
+    let alive = true;
+    void nextTask().then(() => alive && setEngine(e));
     return () => {
+      alive = false;
       e.destroy();
       drawn.current = undefined;
       setEngine(undefined);

@@ -1,0 +1,63 @@
+import { test, expect } from "./fixtures";
+
+/**
+ * The phone trading routes hydrate their heavy parts after the page's shell, as the desktop screens
+ * do (docs/decisions/725, "The start-up's remaining long tasks"): the book and trades, the account's
+ * cards and the sheet's order form are server-rendered inside boundaries of their own, and the
+ * stream's frames wait until they have hydrated, so no server markup is thrown away.
+ */
+const PANELS: Record<string, string[]> = {
+  "/trade-spot/BTCUSDT": ['section class="card phone-market"', 'aria-labelledby="account-title"', 'section class="card order-panel"'],
+  "/trade-swap/BTCUSDT": [
+    'section class="card phone-market"',
+    'aria-labelledby="futures-account-title"',
+    'section class="card trade-card order-panel futures-order"',
+  ],
+};
+/** The margin screens' late parts (a guest: the account panels and the order form). */
+const MARGIN: Record<string, string[]> = {
+  "/margin/BTCUSDT": ['aria-labelledby="margin-account-title"', 'section class="card order-panel"'],
+  "/trade-margin/BTCUSDT": [
+    'section class="card phone-market"',
+    'aria-labelledby="margin-account-title"',
+    'section class="card order-panel"',
+  ],
+};
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+test("the phone routes' and the margin screen's book, account cards and order form are server-rendered, each in a boundary of its own", async ({
+  request,
+}) => {
+  for (const [path, panels] of Object.entries({ ...PANELS, ...MARGIN })) {
+    const html = await (await request.get(path)).text();
+    for (const panel of panels) expect(html, `${path}: ${panel}`).toMatch(new RegExp(`<!--\\$--><[^>]*${escape(panel)}`));
+  }
+});
+
+for (const path of [...Object.keys(PANELS), "/trade-margin/BTCUSDT"]) {
+  test(`${path} on a slow phone: hydrates without a console error, goes live, and a book tap opens the sheet (filled on spot and margin)`, async ({
+    page,
+    pageProblems,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.goto(path);
+    const book = page.getByTestId("order-book");
+    await expect(book).toHaveAttribute("data-live", "true", { timeout: 20_000 });
+    // Read and tapped in one step: the rows move with the stream.
+    const price = await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="order-book"] tbody[aria-label="Buy orders"] tr button') as HTMLButtonElement;
+      el.click();
+      return el.innerText.replace(/,/g, "");
+    });
+    const sheet = page.getByTestId("order-sheet");
+    await expect(sheet).toBeVisible();
+    if (!path.startsWith("/trade-swap"))
+      await expect.poll(async () => Number(await sheet.getByLabel("Price", { exact: true }).inputValue())).toBe(Number(price));
+    // A guest's futures sheet asks to log in (the price reaches a trader's form: phone-trade.spec.ts).
+    else await expect(sheet.getByRole("link", { name: "Log in" })).toBeVisible();
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    expect(pageProblems).toEqual([]);
+  });
+}
