@@ -49,6 +49,25 @@ for (const path of PAGES) {
     expect(await page.locator("head style#page-css").count()).toBe(1);
     expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
     expect(await page.evaluate(() => document.getElementById("page-css")?.textContent?.length ?? 0)).toBeGreaterThan(10_000);
+    // every stylesheet the page's routes would have linked (their `links` and their components' CSS
+    // chunks, from Remix's manifest) is in the <style> word for word: a new CSS import cannot be missed
+    const missing = await page.evaluate(async () => {
+      type Link = { rel?: string; href?: string };
+      const w = window as unknown as {
+        __remixManifest: { routes: Record<string, { css?: string[] }> };
+        __remixRouteModules: Record<string, { links?: () => Link[] } | undefined>;
+      };
+      const text = document.getElementById("page-css")?.textContent ?? "";
+      const hrefs = Object.keys(w.__remixRouteModules).flatMap((id) => [
+        ...(w.__remixManifest.routes[id]?.css ?? []),
+        ...(w.__remixRouteModules[id]?.links?.() ?? []).filter((l) => l.rel === "stylesheet").map((l) => l.href ?? ""),
+      ]);
+      const out: string[] = [];
+      for (const href of new Set(hrefs)) if (!text.includes((await (await fetch(href)).text()).trim())) out.push(href);
+      return { checked: hrefs.length, out };
+    });
+    expect(missing.checked).toBeGreaterThanOrEqual(3);
+    expect(missing.out).toEqual([]);
     expect(await tradeStyles(page)).toEqual(PHONE);
     await page.setViewportSize({ width: 1440, height: 900 });
     expect(await tradeStyles(page)).toEqual(PRO);
