@@ -6,6 +6,8 @@ import type { i18n } from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { SSR_REFERENCE_HEADERS } from "../protocol/headers";
 import { NonceProvider } from "~/components/nonce";
+import { PageCssProvider } from "~/components/page-css";
+import { criticalCssText } from "~/components/page-css.server";
 import { LinkPolicyProvider } from "~/components/link-guard";
 import { referenceRender, type ReferenceRender } from "~/utils/ssr-reference.server";
 import { localeOf, serverI18n } from "~/utils/i18n.server";
@@ -17,9 +19,11 @@ function documentOf(context: EntryContext, loadContext: AppLoadContext, url: str
   return (
     <NonceProvider value={nonce}>
       <LinkPolicyProvider value={loadContext.linkPolicy}>
-        <I18nextProvider i18n={i18n}>
-          <RemixServer context={context} url={url} abortDelay={streamTimeout} nonce={nonce} />
-        </I18nextProvider>
+        <PageCssProvider value={criticalCssText}>
+          <I18nextProvider i18n={i18n}>
+            <RemixServer context={context} url={url} abortDelay={streamTimeout} nonce={nonce} />
+          </I18nextProvider>
+        </PageCssProvider>
       </LinkPolicyProvider>
     </NonceProvider>
   );

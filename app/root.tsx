@@ -19,6 +19,7 @@ import { prefsFromRequest } from "~/utils/prefs.server";
 import { localeOf } from "~/utils/i18n.server";
 import { LocaleLink } from "~/components/locale-link";
 import { AlternateLinks } from "~/components/alternate-links";
+import { criticalCssOf, LinksWithoutStylesheets, PAGE_CSS_ID, usePageCss } from "~/components/page-css";
 import { PrefsSync } from "~/components/prefs-sync";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import { useRootData, type RootData } from "~/lib/root-data";
@@ -113,6 +114,9 @@ function Document({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const hydrate = hydrates(matches);
   const css = inlinedCss(matches);
+  // A hydrating page may have its stylesheets in one <style> too; the browser keeps the server's (docs/decisions/725).
+  const criticalKey = criticalCssOf(matches);
+  const pageCss = usePageCss(criticalKey);
   // a page without the app's scripts cannot run the simulation guard: a line in its head does its redirect
   const { pathname } = useLocation();
   const demoRedirect = hydrate ? null : simulationRedirectScript(pathname);
@@ -126,13 +130,15 @@ function Document({ children }: { children: React.ReactNode }) {
         {demoRedirect && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: demoRedirect }} />}
         {css !== null ? (
           <style nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
+        ) : pageCss !== null ? (
+          <style id={PAGE_CSS_ID} data-css={pageCss.key} nonce={nonce} dangerouslySetInnerHTML={{ __html: pageCss.text }} />
         ) : (
           <>
             <link rel="stylesheet" href={themeCss} />
             <link rel="stylesheet" href={globalCss} />
           </>
         )}
-        <Links />
+        {pageCss !== null && pageCss.key === criticalKey ? <LinksWithoutStylesheets /> : <Links />}
         <AlternateLinks origin={data?.publicOrigin ?? ""} />
       </head>
       <body>

@@ -17,6 +17,13 @@ export interface PageHandle {
    */
   inlineCss?: boolean;
   /**
+   * A hydrating page whose stylesheets are written into its head as one `<style>` (with the CSP nonce):
+   * the name of a set the server builds (app/utils/page-css.server.ts, e.g. `trade`: the app's, the
+   * trading screens' and their components' CSS). The document then links none of them, so no request
+   * blocks the first paint; the browser hydrates the same `<style>` from the document (docs/decisions/725).
+   */
+  criticalCss?: string;
+  /**
    * The i18n namespaces the page's server render reads besides the shell's (SHELL_NAMESPACES, protocol/page-i18n.ts): the
    * root then sends only these to the browser, which loads any other one when a part needs it
    * (docs/decisions/725). A page that declares none is sent every namespace.

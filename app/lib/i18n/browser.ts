@@ -1,6 +1,8 @@
 import i18next, { type BackendModule, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { startTransition } from "react";
 import { whenIdle } from "~/lib/scheduling/idle";
+import { afterHydration } from "~/lib/scheduling/hydration-gate";
 import { DEFAULT_LOCALE } from "../../../protocol/locales";
 import { createI18n, i18nOptions } from "./instance";
 
@@ -27,8 +29,11 @@ function lazyTexts(locale: string): BackendModule {
         callback(null, {});
         return;
       }
+      // i18next announces the texts (`loaded`) inside the callback, and every `useTranslation` bound to it
+      // renders again: as a transition, which React lets wait for a panel still hydrating instead of
+      // throwing that panel's server markup away (docs/decisions/725).
       load().then(
-        (texts) => callback(null, texts),
+        (texts) => startTransition(() => callback(null, texts)),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
       );
     },
@@ -51,7 +56,8 @@ const INSTANCES = new Map<string, i18n>();
  * hydration sees the server's words). A namespace the page was not sent is loaded when a component
  * asks for it: `useTranslation` suspends until it is there, and a client navigation (a transition)
  * keeps the old page until then, so no key is ever shown. When the browser is idle after hydration,
- * the locale's other namespaces are loaded too, so a dialog opened later finds its texts ready.
+ * and every late panel has hydrated, the locale's other namespaces are loaded too, so a dialog
+ * opened later finds its texts ready; their arrival re-renders in a transition.
  * Texts a later root answer carries are added to the same instance.
  */
 export function browserI18n(locale: string, resources: Resources): i18n {
@@ -74,9 +80,14 @@ export function browserI18n(locale: string, resources: Resources): i18n {
       react: { bindI18n: "languageChanged loaded" },
     });
   INSTANCES.set(locale, instance);
-  whenIdle(() => {
-    const missing = namespacesOf(locale).filter((ns) => !instance.hasResourceBundle(locale, ns));
-    if (missing.length > 0) void instance.loadNamespaces(missing);
-  }, 5_000);
+  // …and not before the trading screens' late panels have hydrated (hydration-gate.ts).
+  whenIdle(
+    () =>
+      afterHydration(() => {
+        const missing = namespacesOf(locale).filter((ns) => !instance.hasResourceBundle(locale, ns));
+        if (missing.length > 0) void instance.loadNamespaces(missing);
+      }),
+    5_000,
+  );
   return instance;
 }

@@ -13,7 +13,11 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: tradeCss }
  * Only the texts this page and the shell render are sent; the browser loads the rest (docs/decisions/725).
  * A member is also sent those of parts that appear for a member outside a transition: the futures opening step (after the account's read) and the copy marks.
  */
-export const handle: PageHandle = { i18n: ["trade", "chart", "fund", "phone", "markets"], i18nMember: ["futopen", "copyrec"] };
+export const handle: PageHandle = {
+  criticalCss: "trade",
+  i18n: ["trade", "chart", "fund", "phone", "markets"],
+  i18nMember: ["futopen", "copyrec"],
+};
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return futuresPageData(context, request, params.symbol ?? "");

@@ -12,7 +12,11 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: tradeCss }
  * Only the texts this page and the shell render are sent; the browser loads the rest (docs/decisions/725).
  * A member is also sent those of parts that appear for a member outside a transition: the order summary's fee coin row, on a keystroke.
  */
-export const handle: PageHandle = { i18n: ["trade", "chart", "fund", "phone", "markets"], i18nMember: ["gtfees"] };
+export const handle: PageHandle = {
+  criticalCss: "trade",
+  i18n: ["trade", "chart", "fund", "phone", "markets"],
+  i18nMember: ["gtfees"],
+};
 
 export const loader = ({ request, context, params }: LoaderFunctionArgs) => spotPageData(context, request, params.symbol ?? "");
 
