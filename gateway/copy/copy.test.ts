@@ -11,7 +11,7 @@ import { migrate } from "../db/database.ts";
 import { notional } from "../exchange/instruments.ts";
 import { CONTRACTS } from "../futures/contracts.ts";
 import type { OrderRequest } from "../futures/service.ts";
-import { closeFuturesWorld, closeFuturesWorlds, futuresWorld, liveEquity, marketRequest, limitRequest } from "../futures/testing.ts";
+import { closeFuturesWorld, closeFuturesWorlds, futuresWorld, liveEquity, marketRequest, limitRequest, turn } from "../futures/testing.ts";
 import type { Futures } from "../futures/futures.ts";
 import { CopyService, COPY_SOURCE, SHARE_BILLS, type PairSetting } from "./service.ts";
 import { COPY_MIGRATIONS, CopyStore } from "./store.ts";
@@ -111,9 +111,9 @@ describe("the lead's account age", () => {
 });
 
 describe("copy trading properties", () => {
-  it("mirrors random lead sequences proportionally, conserves money with the profit share, stops at the loss limit, and records refusals", () => {
-    fc.assert(
-      fc.property(
+  it("mirrors random lead sequences proportionally, conserves money with the profit share, stops at the loss limit, and records refusals", async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.array(
           fc.record({
             move: fc.integer({ min: -150, max: 150 }),
@@ -123,7 +123,8 @@ describe("copy trading properties", () => {
           { minLength: 3, maxLength: 14 },
         ),
         fc.integer({ min: 10, max: 300 }),
-        (steps, ratioPct) => {
+        async (steps, ratioPct) => {
+          await turn();
           const { w, fx, svc, copy, store, fund } = copyWorld();
           try {
             const mark0 = fx.market.price("live", BTC.symbol).mark;

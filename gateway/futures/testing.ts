@@ -22,6 +22,15 @@ export function futuresWorld(dir?: string, band?: PriceBand): FuturesWorld {
   return w;
 }
 
+/**
+ * One turn of the event loop. A long property test awaits it before each run, so the test worker
+ * keeps answering vitest's calls: a property that ran synchronously for a minute on a loaded machine
+ * made the worker miss vitest's RPC deadline ("Timeout calling onTaskUpdate").
+ */
+export function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Closes one world now (a property's run, so that hundreds of runs while shrinking do not all stay open); its folder goes with the rest. */
 export function closeFuturesWorld(w: FuturesWorld): void {
   const i = opened.indexOf(w);
