@@ -169,6 +169,29 @@ export function ProductFollowDialog({
   const error = (k: string) => errors.find(([key]) => key === k)?.[1] || undefined;
   const firstError = errors.find(([, e]) => e)?.[0];
   const usdt = (v: string) => `${formatCoin(v.trim(), "USDT", intl)} USDT`;
+  /** The fields after the pairs: the cap, take profit, stop loss and (futures) the total loss limit. */
+  const optional: Array<{ key: string; field: keyof Fields; label: string; hint: string; suffix: string; testId?: string | undefined }> = [
+    { key: p.maxKey, field: "maxHold", label: x.maxHold, hint: tc("follow.optional"), suffix: "USDT" },
+    {
+      key: "takeProfit",
+      field: "takeProfit",
+      label: tc("follow.takeProfit"),
+      hint: x.takeProfitHint,
+      suffix: "%",
+      testId: p.tpSlTestIds ? `${p.testPrefix}-follow-tp` : undefined,
+    },
+    {
+      key: "stopLoss",
+      field: "stopLoss",
+      label: tc("follow.stopLoss"),
+      hint: x.stopLossHint,
+      suffix: "%",
+      testId: p.tpSlTestIds ? `${p.testPrefix}-follow-sl` : undefined,
+    },
+    ...(p.lossLimit
+      ? [{ key: "lossLimit", field: "lossLimit" as const, label: tc("follow.lossLimit"), hint: tc("follow.lossLimitHint"), suffix: "USDT" }]
+      : []),
+  ];
   const submit = async () => {
     setBusy(true);
     try {
@@ -287,46 +310,19 @@ export function ProductFollowDialog({
             </p>
           )}
         </fieldset>
-        <Field
-          id={`${id}-${p.maxKey}`}
-          label={x.maxHold}
-          hint={tc("follow.optional")}
-          suffix="USDT"
-          value={f.maxHold}
-          onChange={set("maxHold")}
-          error={error(p.maxKey)}
-        />
-        <Field
-          id={`${id}-takeProfit`}
-          label={tc("follow.takeProfit")}
-          hint={x.takeProfitHint}
-          suffix="%"
-          value={f.takeProfit}
-          onChange={set("takeProfit")}
-          error={error("takeProfit")}
-          testId={p.tpSlTestIds ? `${p.testPrefix}-follow-tp` : undefined}
-        />
-        <Field
-          id={`${id}-stopLoss`}
-          label={tc("follow.stopLoss")}
-          hint={x.stopLossHint}
-          suffix="%"
-          value={f.stopLoss}
-          onChange={set("stopLoss")}
-          error={error("stopLoss")}
-          testId={p.tpSlTestIds ? `${p.testPrefix}-follow-sl` : undefined}
-        />
-        {p.lossLimit && (
+        {optional.map((o) => (
           <Field
-            id={`${id}-lossLimit`}
-            label={tc("follow.lossLimit")}
-            hint={tc("follow.lossLimitHint")}
-            suffix="USDT"
-            value={f.lossLimit}
-            onChange={set("lossLimit")}
-            error={error("lossLimit")}
+            key={o.key}
+            id={`${id}-${o.key}`}
+            label={o.label}
+            hint={o.hint}
+            suffix={o.suffix}
+            value={f[o.field]}
+            onChange={set(o.field)}
+            error={error(o.key)}
+            testId={o.testId}
           />
-        )}
+        ))}
       </div>
     </ConfirmDialog>
   );
