@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LocaleLink } from "~/components/locale-link";
 import { StandaloneScripts } from "~/components/standalone-scripts";
@@ -173,56 +174,43 @@ export function TraderProfilePage({
         <SpotSections detail={detail} history={history as SpotClosedTrack[]} intl={intl} />
       ) : (
         <>
-          <section className="card" aria-labelledby="copy-positions-title" id="copy-positions" data-copy-region>
-            <h2 id="copy-positions-title">{t("profile.positions")}</h2>
-            {detail.positionVisibility === "hide" ? (
-              <p role="status">{t("profile.positionsHidden")}</p>
-            ) : (
-              <>
-                {detail.positionVisibility === "delay" && (
-                  <p className="muted">{t("profile.positionsDelayed", { minutes: detail.positionDelayMinutes })}</p>
-                )}
-                {(detail.positions ?? []).length === 0 ? (
-                  <p role="status">{t("profile.noPositions")}</p>
-                ) : (
-                  <DataTable<TraderPosition>
-                    testId="copy-positions"
-                    rows={detail.positions ?? []}
-                    rowKey={(p) => p.trackingNo}
-                    columns={[
-                      { header: t("col.symbol"), rowHeader: true, cell: (p) => p.symbol },
-                      { header: t("col.side"), cell: (p) => t(`side.${p.posSide}`) },
-                      { header: t("col.leverage"), num: true, cell: (p) => `${p.openLeverage}×` },
-                      { header: t("col.size"), num: true, cell: (p) => formatNumber(p.openSize, intl) },
-                      { header: t("col.entry"), num: true, cell: (p) => formatNumber(p.openPriceAvg, intl) },
-                      { header: t("col.opened"), cell: (p) => formatDateTime(Number(p.openTime), intl) },
-                    ]}
-                  />
-                )}
-              </>
-            )}
-          </section>
-          <section className="card" aria-labelledby="copy-history-title" id="copy-history" data-copy-region>
-            <h2 id="copy-history-title">{t("profile.history")}</h2>
-            {history.length === 0 ? (
-              <p role="status">{t("profile.noHistory")}</p>
-            ) : (
-              <DataTable<TraderTrack>
-                testId="copy-history"
-                rows={history as TraderTrack[]}
-                rowKey={(h) => h.trackingNo}
-                columns={[
-                  { header: t("col.symbol"), rowHeader: true, cell: (h) => h.symbol },
-                  { header: t("col.side"), cell: (h) => t(`side.${h.posSide}`) },
-                  { header: t("col.size"), num: true, cell: (h) => formatNumber(h.closeSize, intl) },
-                  { header: t("col.entry"), num: true, cell: (h) => formatNumber(h.openPriceAvg, intl) },
-                  { header: t("col.exit"), num: true, cell: (h) => formatNumber(h.closePriceAvg, intl) },
-                  { header: t("col.pnl"), num: true, cellClass: (h) => `num ${trend(h.achievedPL)}`, cell: (h) => usdt(h.achievedPL) },
-                  { header: t("col.closed"), cell: (h) => formatDateTime(Number(h.closeTime), intl) },
-                ]}
-              />
-            )}
-          </section>
+          <OpenSection
+            detail={detail}
+            title={t("profile.positions")}
+            hidden={t("profile.positionsHidden")}
+            delayed={t("profile.positionsDelayed", { minutes: detail.positionDelayMinutes })}
+            empty={(detail.positions ?? []).length === 0 ? t("profile.noPositions") : undefined}
+          >
+            <DataTable<TraderPosition>
+              testId="copy-positions"
+              rows={detail.positions ?? []}
+              rowKey={(p) => p.trackingNo}
+              columns={[
+                { header: t("col.symbol"), rowHeader: true, cell: (p) => p.symbol },
+                { header: t("col.side"), cell: (p) => t(`side.${p.posSide}`) },
+                { header: t("col.leverage"), num: true, cell: (p) => `${p.openLeverage}×` },
+                { header: t("col.size"), num: true, cell: (p) => formatNumber(p.openSize, intl) },
+                { header: t("col.entry"), num: true, cell: (p) => formatNumber(p.openPriceAvg, intl) },
+                { header: t("col.opened"), cell: (p) => formatDateTime(Number(p.openTime), intl) },
+              ]}
+            />
+          </OpenSection>
+          <HistorySection empty={history.length === 0}>
+            <DataTable<TraderTrack>
+              testId="copy-history"
+              rows={history as TraderTrack[]}
+              rowKey={(h) => h.trackingNo}
+              columns={[
+                { header: t("col.symbol"), rowHeader: true, cell: (h) => h.symbol },
+                { header: t("col.side"), cell: (h) => t(`side.${h.posSide}`) },
+                { header: t("col.size"), num: true, cell: (h) => formatNumber(h.closeSize, intl) },
+                { header: t("col.entry"), num: true, cell: (h) => formatNumber(h.openPriceAvg, intl) },
+                { header: t("col.exit"), num: true, cell: (h) => formatNumber(h.closePriceAvg, intl) },
+                { header: t("col.pnl"), num: true, cellClass: (h) => `num ${trend(h.achievedPL)}`, cell: (h) => usdt(h.achievedPL) },
+                { header: t("col.closed"), cell: (h) => formatDateTime(Number(h.closeTime), intl) },
+              ]}
+            />
+          </HistorySection>
         </>
       )}
       <IssuerCertForLogout />
@@ -240,53 +228,75 @@ function SpotSections({ detail, history, intl }: { detail: TraderDetail; history
   const holdings = detail.holdings ?? [];
   return (
     <>
-      <section className="card" aria-labelledby="copy-positions-title" id="copy-positions" data-copy-region>
-        <h2 id="copy-positions-title">{ts("profile.holdings")}</h2>
-        {detail.positionVisibility === "hide" ? (
-          <p role="status">{ts("profile.holdingsHidden")}</p>
-        ) : (
-          <>
-            {detail.positionVisibility === "delay" && (
-              <p className="muted">{ts("profile.holdingsDelayed", { minutes: detail.positionDelayMinutes })}</p>
-            )}
-            {holdings.length === 0 ? (
-              <p role="status">{ts("profile.noHoldings")}</p>
-            ) : (
-              <DataTable<SpotHolding>
-                testId="scopy-holdings"
-                rows={holdings}
-                rowKey={(h) => h.trackingNo}
-                columns={[
-                  { header: t("col.symbol"), rowHeader: true, cell: (h) => h.symbol },
-                  { header: ts("col.held"), num: true, cell: (h) => `${formatCoin(h.holdSize, base(h.symbol), intl)} ${base(h.symbol)}` },
-                  { header: ts("col.buyPrice"), num: true, cell: (h) => formatNumber(h.buyPrice, intl) },
-                  { header: ts("col.bought"), cell: (h) => formatDateTime(Number(h.buyTime), intl) },
-                ]}
-              />
-            )}
-          </>
-        )}
-      </section>
-      <section className="card" aria-labelledby="copy-history-title" id="copy-history" data-copy-region>
-        <h2 id="copy-history-title">{t("profile.history")}</h2>
-        {history.length === 0 ? (
-          <p role="status">{t("profile.noHistory")}</p>
-        ) : (
-          <DataTable<SpotClosedTrack>
-            testId="scopy-history"
-            rows={history}
-            rowKey={(h) => h.trackingNo}
-            columns={[
-              { header: t("col.symbol"), rowHeader: true, cell: (h) => h.symbol },
-              { header: ts("col.sold"), num: true, cell: (h) => `${formatCoin(h.fillSize, base(h.symbol), intl)} ${base(h.symbol)}` },
-              { header: ts("col.buyPrice"), num: true, cell: (h) => formatNumber(h.buyPrice, intl) },
-              { header: ts("col.sellPrice"), num: true, cell: (h) => formatNumber(h.sellPrice, intl) },
-              { header: t("col.pnl"), num: true, cellClass: (h) => `num ${trend(h.achievedPL)}`, cell: (h) => usdt(h.achievedPL) },
-              { header: t("col.closed"), cell: (h) => formatDateTime(Number(h.sellTime), intl) },
-            ]}
-          />
-        )}
-      </section>
+      <OpenSection
+        detail={detail}
+        title={ts("profile.holdings")}
+        hidden={ts("profile.holdingsHidden")}
+        delayed={ts("profile.holdingsDelayed", { minutes: detail.positionDelayMinutes })}
+        empty={holdings.length === 0 ? ts("profile.noHoldings") : undefined}
+      >
+        <DataTable<SpotHolding>
+          testId="scopy-holdings"
+          rows={holdings}
+          rowKey={(h) => h.trackingNo}
+          columns={[
+            { header: t("col.symbol"), rowHeader: true, cell: (h) => h.symbol },
+            { header: ts("col.held"), num: true, cell: (h) => `${formatCoin(h.holdSize, base(h.symbol), intl)} ${base(h.symbol)}` },
+            { header: ts("col.buyPrice"), num: true, cell: (h) => formatNumber(h.buyPrice, intl) },
+            { header: ts("col.bought"), cell: (h) => formatDateTime(Number(h.buyTime), intl) },
+          ]}
+        />
+      </OpenSection>
+      <HistorySection empty={history.length === 0}>
+        <DataTable<SpotClosedTrack>
+          testId="scopy-history"
+          rows={history}
+          rowKey={(h) => h.trackingNo}
+          columns={[
+            { header: t("col.symbol"), rowHeader: true, cell: (h) => h.symbol },
+            { header: ts("col.sold"), num: true, cell: (h) => `${formatCoin(h.fillSize, base(h.symbol), intl)} ${base(h.symbol)}` },
+            { header: ts("col.buyPrice"), num: true, cell: (h) => formatNumber(h.buyPrice, intl) },
+            { header: ts("col.sellPrice"), num: true, cell: (h) => formatNumber(h.sellPrice, intl) },
+            { header: t("col.pnl"), num: true, cellClass: (h) => `num ${trend(h.achievedPL)}`, cell: (h) => usdt(h.achievedPL) },
+            { header: t("col.closed"), cell: (h) => formatDateTime(Number(h.sellTime), intl) },
+          ]}
+        />
+      </HistorySection>
     </>
+  );
+}
+
+/** A lead's open positions or holdings: hidden, delayed (said so) or shown; the `empty` text when there are none. */
+function OpenSection(p: {
+  detail: TraderDetail;
+  title: string;
+  hidden: string;
+  delayed: string;
+  empty: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <section className="card" aria-labelledby="copy-positions-title" id="copy-positions" data-copy-region>
+      <h2 id="copy-positions-title">{p.title}</h2>
+      {p.detail.positionVisibility === "hide" ? (
+        <p role="status">{p.hidden}</p>
+      ) : (
+        <>
+          {p.detail.positionVisibility === "delay" && <p className="muted">{p.delayed}</p>}
+          {p.empty !== undefined ? <p role="status">{p.empty}</p> : p.children}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A lead's closed positions or holdings ("no history" when `empty`). */
+function HistorySection({ empty, children }: { empty: boolean; children: ReactNode }) {
+  const { t } = useTranslation("copy");
+  return (
+    <section className="card" aria-labelledby="copy-history-title" id="copy-history" data-copy-region>
+      <h2 id="copy-history-title">{t("profile.history")}</h2>
+      {empty ? <p role="status">{t("profile.noHistory")}</p> : children}
+    </section>
   );
 }
