@@ -20,7 +20,11 @@ function routes(): ServerBuild["routes"] {
     route("routes/($lang).wiki._index", "root", ":lang?/wiki", { hydrate: false, inlineCss: true }, true),
     route("routes/($lang).wiki.$article", "root", ":lang?/wiki/:article", { hydrate: false }),
     route("routes/($lang).wiki.page.$n", "root", ":lang?/wiki/page/:n", { hydrate: false }),
-    route("routes/($lang).spot.$symbol", "root", ":lang?/spot/:symbol", { other: true, i18n: ["markets", "chart"], i18nMember: ["gtfees"] }),
+    route("routes/($lang).spot.$symbol", "root", ":lang?/spot/:symbol", {
+      other: true,
+      i18n: ["markets", "chart"],
+      i18nMember: ["gtfees"],
+    }),
     route("routes/($lang).settings", "root", ":lang?/settings", { hydrate: true }),
     route("routes/$", "root", "*"),
   ];
