@@ -14,7 +14,7 @@ import type { ExchangeRouteDeps } from "../exchange/routes/private-route.ts";
 import { qIdCursor, qInt, qString, queryEnumOf, type Query } from "../exchange/routes/query.ts";
 import type { Futures } from "../futures/futures.ts";
 import { futuresRoute, publicEnv } from "../futures/routes/query.ts";
-import type { CopyProfiles } from "./profiles.ts";
+import type { CopyProfiles, LeadProfiles, PublicProfile } from "./profiles.ts";
 import { historyJson, leadCurrentJson } from "./routes.ts";
 import { POSITION_DELAY_MS, SORT_KEYS, type PeriodStats } from "./stats.ts";
 
@@ -40,17 +40,18 @@ function periodJson(s: PeriodStats) {
   };
 }
 
-export function copyPublicRoutes(
+/** The three unsigned reads of a product's leads: the ranking, a profile and its closed tracks. */
+export function leadReadRoutes<T extends { openTime: number }>(
   app: FastifyInstance,
-  deps: Pick<ExchangeRouteDeps, "auth" | "limiter"> & { profiles: CopyProfiles; futures: Futures },
+  profiles: LeadProfiles<T>,
+  paths: { traders: string; traderDetail: string; traderHistory: string },
+  json: {
+    /** The profile's open tracks under their product's key (`positions`, `holdings`). */
+    open: (p: PublicProfile<T>) => Record<string, unknown>;
+    closed: (t: T) => { trackingNo: string };
+  },
 ): void {
-  const profiles = deps.profiles;
-  app.addHook("onRequest", (req, _reply, done) => {
-    if (req.url.startsWith("/api/v2/copy/public/")) deps.limiter.take(`ip:${req.ip}:${req.routeOptions.url}`, PUBLIC_PER_SECOND);
-    done();
-  });
-
-  app.get(COPY_PUBLIC_PATHS.traders, async (req) => {
+  app.get(paths.traders, async (req) => {
     const q = req.query as Query;
     const period = Number(queryEnumOf(q, PERIODS, "period", "30"));
     const sortBy = queryEnumOf(q, SORT_KEYS, "sortBy", "roi")!;
@@ -78,9 +79,8 @@ export function copyPublicRoutes(
     });
   });
 
-  app.get(COPY_PUBLIC_PATHS.traderDetail, async (req) => {
-    const q = req.query as Query;
-    const traderId = qString(q, "traderId", true, 64) as string;
+  app.get(paths.traderDetail, async (req) => {
+    const traderId = qString(req.query as Query, "traderId", true, 64) as string;
     const p = profiles.profile(publicEnv(req), traderId);
     return ok({
       traderId,
@@ -94,19 +94,37 @@ export function copyPublicRoutes(
       positionDelayMinutes: String(POSITION_DELAY_MS / 60_000),
       periods: p.periods.map(periodJson),
       pnlCurve: p.curve.map(([ts, v]) => [String(ts), units(v)]),
-      positions: p.positions.map((t) => {
-        const { presetStopSurplusPrice: _a, presetStopLossPrice: _b, followCount: _c, ...rest } = leadCurrentJson(t, p.followers);
-        return rest;
-      }),
+      ...json.open(p),
     });
   });
 
-  app.get(COPY_PUBLIC_PATHS.traderHistory, async (req) => {
+  app.get(paths.traderHistory, async (req) => {
     const q = req.query as Query;
     const traderId = qString(q, "traderId", true, 64) as string;
     const limit = qInt(q, "limit", { min: 1, max: 100, def: 20, clamp: true }) as number;
-    const rows = profiles.history(publicEnv(req), traderId, Number(qIdCursor(q)), limit).map(historyJson);
+    const rows = profiles.history(publicEnv(req), traderId, Number(qIdCursor(q)), limit).map(json.closed);
     return ok({ trackingList: rows, endId: rows.length ? rows[rows.length - 1]!.trackingNo : "" });
+  });
+}
+
+export function copyPublicRoutes(
+  app: FastifyInstance,
+  deps: Pick<ExchangeRouteDeps, "auth" | "limiter"> & { profiles: CopyProfiles; futures: Futures },
+): void {
+  const profiles = deps.profiles;
+  app.addHook("onRequest", (req, _reply, done) => {
+    if (req.url.startsWith("/api/v2/copy/public/")) deps.limiter.take(`ip:${req.ip}:${req.routeOptions.url}`, PUBLIC_PER_SECOND);
+    done();
+  });
+
+  leadReadRoutes(app, profiles, COPY_PUBLIC_PATHS, {
+    open: (p) => ({
+      positions: p.open.map((t) => {
+        const { presetStopSurplusPrice: _a, presetStopLossPrice: _b, followCount: _c, ...rest } = leadCurrentJson(t, p.followers);
+        return rest;
+      }),
+    }),
+    closed: historyJson,
   });
 
   const route = futuresRoute(app, deps);

@@ -114,17 +114,17 @@ describe("spot lead profiles", () => {
     // f2 takes its copy out of copy trading: it ends without a share, and is no share earned
     w.copy.stopCopies("live", "f2", [w.copy.openCopies("live", "f2")[0]!.id]);
     let p = w.profiles.profile("live", "lead");
-    expect(p.holdings.map((h) => h.symbol)).toEqual(["ETHUSDT"]);
+    expect(p.open.map((h) => h.symbol)).toEqual(["ETHUSDT"]);
     const copyCost = w.copy.openCopies("live", "f1")[0]!.cost;
     expect(copyCost).toBeGreaterThan(3_000n * U);
     expect(p.aum).toBe(copyCost);
     expect(p.followers).toBe(2);
     w.profiles.setVisibility("live", "lead", "HIDE");
-    expect(w.profiles.profile("live", "lead").holdings).toEqual([]);
+    expect(w.profiles.profile("live", "lead").open).toEqual([]);
     w.profiles.setVisibility("live", "lead", "delay");
-    expect(w.profiles.profile("live", "lead").holdings).toEqual([]);
+    expect(w.profiles.profile("live", "lead").open).toEqual([]);
     w.tick(POSITION_DELAY_MS + 60_000);
-    expect(w.profiles.profile("live", "lead").holdings).toHaveLength(1);
+    expect(w.profiles.profile("live", "lead").open).toHaveLength(1);
     expect(() => w.profiles.setVisibility("live", "lead", "later")).toThrow(expect.objectContaining({ code: "40017" }));
     expect(() => w.profiles.setVisibility("live", "f1", "hide")).toThrow(expect.objectContaining({ code: "40701" }));
 
@@ -151,7 +151,7 @@ describe("spot lead profiles", () => {
     expect(d30.roiPpm).toBe(Number((net * 1_000_000n) / (equity - net)));
     expect(p.curve).toEqual([[closed[0]!.closeTime, net]]);
     expect(p.aum).toBe(0n);
-    expect(p.holdings).toEqual([]);
+    expect(p.open).toEqual([]);
 
     const ranked = w.profiles.ranking("live", 30, "pnl");
     expect(ranked.map((r) => r.traderId)).toEqual(["lead", "idle"]);

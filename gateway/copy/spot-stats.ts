@@ -18,29 +18,13 @@ import { parseFields, text } from "../exchange/fields.ts";
 import { price, units } from "../exchange/format.ts";
 import { instrument } from "../exchange/instruments.ts";
 import { privateRoute, type ExchangeRouteDeps } from "../exchange/routes/private-route.ts";
-import { qIdCursor, qInt, qString, qTimeWindow, queryEnumOf, type Query } from "../exchange/routes/query.ts";
-import { publicEnv } from "../futures/routes/query.ts";
-import { leadsStamp, RankingCache } from "./ranking-cache.ts";
-import { COPY_CODES, followerSlots } from "./service.ts";
+import { qIdCursor, qInt, qString, qTimeWindow, type Query } from "../exchange/routes/query.ts";
+import { LeadProfiles, type ProfileOptions, type PublicProfile, type RankedLead } from "./profiles.ts";
+import { leadReadRoutes } from "./public-routes.ts";
+import { COPY_CODES } from "./service.ts";
 import type { SpotCopyService } from "./spot-service.ts";
 import type { SpotCopyStore, SpotTrackRow } from "./spot-store.ts";
-import {
-  DAY_MS,
-  PERIOD_DAYS,
-  periodStats,
-  pnlCurve,
-  rank,
-  visiblePositions,
-  POSITION_DELAY_MS,
-  POSITION_VISIBILITY,
-  SORT_KEYS,
-  type ClosedTrack,
-  type PeriodStats,
-  type PositionVisibility,
-  type RankRow,
-  type SortKey,
-} from "./stats.ts";
-import type { LeadRow } from "./store.ts";
+import type { ClosedTrack } from "./stats.ts";
 
 /**
  * A closed spot holding as the statistics read it: its net is its realised result (sell proceeds
@@ -56,21 +40,8 @@ export const spotClosed = (t: { closeTime: number; realised: bigint; buyQuote: b
   leverage: 1,
 });
 
-export interface SpotRankedLead extends RankRow {
-  lead: LeadRow;
-  maxFollowers: number;
-}
-
-export interface SpotLeadProfile {
-  lead: LeadRow;
-  followers: number;
-  maxFollowers: number;
-  aum: bigint;
-  visibility: PositionVisibility;
-  periods: PeriodStats[];
-  curve: Array<[number, bigint]>;
-  holdings: SpotTrackRow[];
-}
+export type SpotRankedLead = RankedLead;
+export type SpotLeadProfile = PublicProfile<SpotTrackRow>;
 
 /** The one visibility choice a lead makes for its futures positions and spot holdings (`copy_lead_settings`, decision 357). */
 export interface VisibilityStore {
@@ -78,44 +49,61 @@ export interface VisibilityStore {
   setPositionVisibility(env: Env, userId: string, v: string, ts: number): void;
 }
 
-export interface SpotProfileDeps {
+export interface SpotProfileDeps extends ProfileOptions {
   db: Db;
   spotCopy: SpotCopyService;
   store: SpotCopyStore;
   visibility: VisibilityStore;
   /** The account's spot equity in USDT ledger units (the slots' tier, the ROI's base). */
   equity: (env: Env, userId: string) => bigint;
-  maxFollowers?: number;
-  now?: () => number;
-  /** How long a ranking is reused (ranking-cache.ts; 5 s by default, 0: never). */
-  rankingTtlMs?: number;
 }
 
-export class SpotCopyProfiles {
-  private readonly now: () => number;
-  private readonly rankings: RankingCache<SpotRankedLead[]>;
-  private readonly closedSince: Statement;
-  private readonly closedOfLead: Statement;
-  private readonly aumByLead: Statement;
+/** The spot leads' public figures (profiles.ts's `LeadProfiles` over the spot copy tables), and a spot lead's shares earned. */
+export class SpotCopyProfiles extends LeadProfiles<SpotTrackRow> {
   private readonly sharesPage: Statement;
 
   constructor(private readonly deps: SpotProfileDeps) {
-    this.now = deps.now ?? Date.now;
-    this.rankings = new RankingCache(this.now, deps.rankingTtlMs);
     const cols = "user_id AS userId, realised, buy_quote AS buyQuote, close_time AS closeTime";
-    this.closedSince = deps.db
+    const closedSince = deps.db
       .prepare(`SELECT ${cols} FROM copy_spot_tracks WHERE env = ? AND role = 'lead' AND status = 'closed' AND close_time > ?`)
       .safeIntegers(true);
-    this.closedOfLead = deps.db
+    const closedOfLead = deps.db
       .prepare(
         `SELECT ${cols} FROM copy_spot_tracks WHERE env = ? AND user_id = ? AND role = 'lead' AND status = 'closed' AND close_time > ?`,
       )
       .safeIntegers(true);
-    this.aumByLead = deps.db
+    const aumByLead = deps.db
       .prepare(
         "SELECT lead_id AS leadId, SUM(cost) AS aum FROM copy_spot_tracks WHERE env = ? AND role = 'follow' AND status = 'open' GROUP BY lead_id",
       )
       .safeIntegers(true);
+    const closed = (rows: unknown[]) =>
+      (rows as Array<{ userId: string; realised: bigint; buyQuote: bigint; closeTime: bigint }>).map((r) => ({
+        ...spotClosed({ closeTime: Number(r.closeTime), realised: BigInt(r.realised), buyQuote: BigInt(r.buyQuote) }),
+        userId: r.userId,
+      }));
+    const copy = deps.spotCopy;
+    super(
+      {
+        notLead: "No such spot lead trader",
+        // the store's rows (a lead is never removed) that are this environment's spot leads
+        leads: (env) => deps.store.leads().filter((l) => l.env === env && copy.lead(env, l.userId) !== undefined),
+        lead: (env, id) => copy.lead(env, id),
+        requireLead: (env, id) => void copy.requireLead(env, id),
+        followCount: (env, id) => copy.followCount(env, id),
+        equity: deps.equity,
+        closedLeadTracks: (env, since, id) => closed(id === undefined ? closedSince.all(env, since) : closedOfLead.all(env, id, since)),
+        assetsUnderCopy: (env) => {
+          const rows = aumByLead.all(env) as Array<{ leadId: string; aum: bigint | null }>;
+          return new Map(rows.map((r) => [r.leadId, BigInt(r.aum ?? 0n)]));
+        },
+        openLeadTracks: (env, id) => copy.openLeadTracks(env, id),
+        closedPage: (env, id, before, limit) => copy.tracks({ env, userId: id, before, limit }, "lead", ["closed"]),
+        positionVisibility: (env, id) => deps.visibility.positionVisibility(env, id),
+        setPositionVisibility: (env, id, v, ts) => deps.visibility.setPositionVisibility(env, id, v, ts),
+      },
+      deps,
+    );
     this.sharesPage = deps.db
       .prepare(
         `SELECT * FROM copy_spot_tracks WHERE env = @env AND lead_id = @lead AND role = 'follow' AND shared > 0
@@ -123,97 +111,6 @@ export class SpotCopyProfiles {
          AND close_time >= @start AND close_time <= @end ORDER BY id DESC LIMIT @limit`,
       )
       .safeIntegers(true);
-  }
-
-  private closed(rows: unknown[]): Array<ClosedTrack & { userId: string }> {
-    return (rows as Array<{ userId: string; realised: bigint; buyQuote: bigint; closeTime: bigint }>).map((r) => ({
-      ...spotClosed({ closeTime: Number(r.closeTime), realised: BigInt(r.realised), buyQuote: BigInt(r.buyQuote) }),
-      userId: r.userId,
-    }));
-  }
-
-  private aum(env: Env): Map<string, bigint> {
-    const rows = this.aumByLead.all(env) as Array<{ leadId: string; aum: bigint | null }>;
-    return new Map(rows.map((r) => [r.leadId, BigInt(r.aum ?? 0n)]));
-  }
-
-  private maxFollowers(env: Env, leadId: string): number {
-    return this.deps.maxFollowers ?? followerSlots(this.deps.equity(env, leadId));
-  }
-
-  /** The spot leads of an environment (the store's rows; a lead is never removed). */
-  leads(env: Env): LeadRow[] {
-    return this.deps.store.leads().filter((l) => l.env === env && this.deps.spotCopy.lead(env, l.userId) !== undefined);
-  }
-
-  visibility(env: Env, userId: string): PositionVisibility {
-    const v = this.deps.visibility.positionVisibility(env, userId);
-    return (POSITION_VISIBILITY as readonly string[]).includes(v ?? "") ? (v as PositionVisibility) : "show";
-  }
-
-  /** The spot lead's choice of what its open holdings (and futures positions, one choice) show. */
-  setVisibility(env: Env, userId: string, v: string): PositionVisibility {
-    this.deps.spotCopy.requireLead(env, userId);
-    const value = v.toLowerCase();
-    if (!(POSITION_VISIBILITY as readonly string[]).includes(value))
-      throw new GatewayError(COPY_CODES.paramInvalid, "Parameter positionVisibility must be show, delay or hide");
-    this.deps.visibility.setPositionVisibility(env, userId, value, this.now());
-    this.rankings.clear();
-    return value as PositionVisibility;
-  }
-
-  /** Every spot lead of the environment with its figures over `days`, ranked by `by` (reused a few seconds: ranking-cache.ts). */
-  ranking(env: Env, days: number, by: SortKey): SpotRankedLead[] {
-    const copy = this.deps.spotCopy;
-    const stamp = leadsStamp(copy.leadsOf(env), (id) => copy.followCount(env, id));
-    return this.rankings.get(`${env}:${days}:${by}`, stamp, () => this.computeRanking(env, days, by));
-  }
-
-  private computeRanking(env: Env, days: number, by: SortKey): SpotRankedLead[] {
-    const now = this.now();
-    const closed = new Map<string, ClosedTrack[]>();
-    for (const t of this.closed(this.closedSince.all(env, now - days * DAY_MS))) {
-      const list = closed.get(t.userId) ?? [];
-      list.push(t);
-      closed.set(t.userId, list);
-    }
-    const aum = this.aum(env);
-    const rows = this.leads(env).map((lead) => ({
-      traderId: lead.userId,
-      lead,
-      stats: periodStats(closed.get(lead.userId) ?? [], this.deps.equity(env, lead.userId), now, days),
-      followers: this.deps.spotCopy.followCount(env, lead.userId),
-      maxFollowers: this.maxFollowers(env, lead.userId),
-      aum: aum.get(lead.userId) ?? 0n,
-    }));
-    return rank(rows, by);
-  }
-
-  /** One spot lead's profile; an unknown trader is Bitget's "not a lead trader". */
-  profile(env: Env, traderId: string): SpotLeadProfile {
-    const lead = this.deps.spotCopy.lead(env, traderId);
-    if (!lead) throw new GatewayError(COPY_CODES.notLead, "No such spot lead trader");
-    const now = this.now();
-    const longest = PERIOD_DAYS[PERIOD_DAYS.length - 1]!;
-    const tracks = this.closed(this.closedOfLead.all(env, traderId, now - longest * DAY_MS));
-    const equity = this.deps.equity(env, traderId);
-    const visibility = this.visibility(env, traderId);
-    return {
-      lead,
-      followers: this.deps.spotCopy.followCount(env, traderId),
-      maxFollowers: this.maxFollowers(env, traderId),
-      aum: this.aum(env).get(traderId) ?? 0n,
-      visibility,
-      periods: PERIOD_DAYS.map((d) => periodStats(tracks, equity, now, d)),
-      curve: pnlCurve(tracks, now, longest),
-      holdings: visiblePositions(this.deps.spotCopy.openLeadTracks(env, traderId), visibility, now),
-    };
-  }
-
-  /** A page of the spot lead's closed holdings, newest first. */
-  history(env: Env, traderId: string, before: number, limit: number): SpotTrackRow[] {
-    if (!this.deps.spotCopy.lead(env, traderId)) throw new GatewayError(COPY_CODES.notLead, "No such spot lead trader");
-    return this.deps.spotCopy.tracks({ env, userId: traderId, before, limit }, "lead", ["closed"]);
   }
 
   /** The spot lead's profit share earned: its followers' ended copies that paid one, newest first. */
@@ -260,8 +157,6 @@ function trackOf(r: Record<string, unknown>): SpotTrackRow {
 
 // ---- wire shapes (Bitget's spot tracking fields) ------------------------------------------------
 
-const PERIODS = ["7", "30", "90"] as const;
-const ratio = (ppm: number) => formatScaled(ppm, 6);
 const str = (n: number | bigint) => String(n);
 const VisibilitySchema = z.object({ positionVisibility: text(8) });
 
@@ -270,18 +165,6 @@ export function avgPrice(symbol: string, quote: bigint, base: bigint): string {
   const inst = instrument(symbol);
   if (!inst || base <= 0n) return "0";
   return price(inst, Number((quote * inst.baseUnitsPerLot) / (base * inst.quoteUnitsPerTickLot)));
-}
-
-function periodJson(s: PeriodStats) {
-  return {
-    period: String(s.days),
-    roi: ratio(s.roiPpm),
-    pnl: units(s.pnl),
-    winRate: ratio(s.winRatePpm),
-    maxDrawdown: ratio(s.maxDrawdownPpm),
-    trades: String(s.trades),
-    wins: String(s.wins),
-  };
 }
 
 /** An open holding of the lead, as the public sees it (no order ids). */
@@ -335,60 +218,7 @@ export function spotCopyPublicRoutes(
   const { profiles, spotCopy } = deps;
   // unsigned reads: the per-address limit of `/api/v2/copy/public/` (public-routes.ts) applies to them too
 
-  app.get(SPOT_COPY_PUBLIC_PATHS.traders, async (req) => {
-    const q = req.query as Query;
-    const period = Number(queryEnumOf(q, PERIODS, "period", "30"));
-    const sortBy = queryEnumOf(q, SORT_KEYS, "sortBy", "roi")!;
-    const pageNo = qInt(q, "pageNo", { min: 1, max: 10_000, def: 1 }) as number;
-    const pageSize = qInt(q, "pageSize", { min: 1, max: 50, def: 20, clamp: true }) as number;
-    const all = profiles.ranking(publicEnv(req), period, sortBy);
-    const rows = all.slice((pageNo - 1) * pageSize, pageNo * pageSize);
-    return ok({
-      period: String(period),
-      sortBy,
-      total: String(all.length),
-      pageNo: String(pageNo),
-      pageSize: String(pageSize),
-      list: rows.map((r, i) => ({
-        rank: String((pageNo - 1) * pageSize + i + 1),
-        traderId: r.traderId,
-        traderName: r.traderId,
-        profitShareRatio: ratio(r.lead.profitSharePpm),
-        followerCount: String(r.followers),
-        maxFollowers: String(r.maxFollowers),
-        aum: units(r.aum),
-        ...periodJson(r.stats),
-        cTime: String(r.lead.createdAt),
-      })),
-    });
-  });
-
-  app.get(SPOT_COPY_PUBLIC_PATHS.traderDetail, async (req) => {
-    const traderId = qString(req.query as Query, "traderId", true, 64) as string;
-    const p = profiles.profile(publicEnv(req), traderId);
-    return ok({
-      traderId,
-      traderName: traderId,
-      profitShareRatio: ratio(p.lead.profitSharePpm),
-      cTime: String(p.lead.createdAt),
-      followerCount: String(p.followers),
-      maxFollowers: String(p.maxFollowers),
-      aum: units(p.aum),
-      positionVisibility: p.visibility,
-      positionDelayMinutes: String(POSITION_DELAY_MS / 60_000),
-      periods: p.periods.map(periodJson),
-      pnlCurve: p.curve.map(([ts, v]) => [String(ts), units(v)]),
-      holdings: p.holdings.map(holdingJson),
-    });
-  });
-
-  app.get(SPOT_COPY_PUBLIC_PATHS.traderHistory, async (req) => {
-    const q = req.query as Query;
-    const traderId = qString(q, "traderId", true, 64) as string;
-    const n = qInt(q, "limit", { min: 1, max: 100, def: 20, clamp: true }) as number;
-    const rows = profiles.history(publicEnv(req), traderId, Number(qIdCursor(q)), n).map(closedJson);
-    return ok({ trackingList: rows, endId: rows.length ? rows[rows.length - 1]!.trackingNo : "" });
-  });
+  leadReadRoutes(app, profiles, SPOT_COPY_PUBLIC_PATHS, { open: (p) => ({ holdings: p.open.map(holdingJson) }), closed: closedJson });
 
   const route = privateRoute(app, deps);
   route("POST", SPOT_COPY_PUBLIC_PATHS.holdingVisibility, 5, true, async (req, p, env) => {
