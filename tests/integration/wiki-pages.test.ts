@@ -314,12 +314,14 @@ describe("wiki pages without PUBLIC_ORIGIN (as `npm start` runs)", () => {
   });
 
   it("sends the browser's texts only to pages that hydrate, and translates a wiki page's head from the server's", async () => {
-    // A hydrating page carries its locale's texts and English for the browser's i18n (a wiki
-    // namespace title is in the data only through them).
+    // A hydrating page carries its locale's texts and English for the browser's i18n: the home page
+    // the namespaces it declares (an empty list's text is in the data only through them), not the
+    // wiki's, which the browser loads when it goes there (docs/decisions/725).
     const home = await page(web.url, "/de");
     expect(home.html).toContain("window.__remixContext");
-    expect(home.html).toContain("Kryptowährungskurse");
-    expect(home.html).toContain("Cryptocurrency prices");
+    expect(home.html).toContain("Keine Trades in den letzten 24 Stunden.");
+    expect(home.html).toContain("No trades in the last 24 hours.");
+    expect(home.html).not.toContain("Kryptowährungskurse");
     // A wiki page sends no Remix data at all, yet its title and card text are German.
     const de = await page(web.url, "/de/wiki/bitcoin");
     expect(de.html).not.toContain("window.__remixContext");
