@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { simulationFlag } from "~/lib/http/device-identity";
 
 /**
@@ -19,9 +19,19 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** Whether simulation mode is on; false while the server renders and until hydration. */
+/**
+ * Whether simulation mode is on; false while the server renders and until hydration. The flag read
+ * after hydration arrives as a transition: an urgent update of a screen whose panels hydrate late
+ * would make React drop their server markup (error #421; docs/decisions/725).
+ */
 export function useSimulationMode(): boolean {
-  return useSyncExternalStore(subscribe, simulationFlag.get, () => false);
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    const sync = () => startTransition(() => setOn(simulationFlag.get()));
+    sync();
+    return subscribe(sync);
+  }, []);
+  return on;
 }
 
 /** Entering sets the flag and loads the given page, so every request and stream starts in simulation. */
