@@ -6,7 +6,8 @@ import { LOCAL_PREF_DEFAULTS, localPrefs, type LocalPrefKey, type LocalPrefs } f
  * hydration (the server cannot read local storage), the stored value right after, saved on change.
  * The stored value comes in a transition: a panel that hydrates after the page's shell
  * (`HydrateLater`, docs/decisions/725) is then hydrated first instead of being rendered again
- * on the client, which an urgent update into a boundary not yet hydrated forces in React 18.
+ * on the client, which an urgent update into a boundary not yet hydrated forces in React 18. A
+ * change is a transition too: a click on one panel may come before its neighbours have hydrated.
  */
 export function useLocalPref<K extends LocalPrefKey>(key: K): [LocalPrefs[K], (value: LocalPrefs[K]) => void] {
   const [value, setValue] = useState<LocalPrefs[K]>(LOCAL_PREF_DEFAULTS[key]);
@@ -14,7 +15,7 @@ export function useLocalPref<K extends LocalPrefKey>(key: K): [LocalPrefs[K], (v
   const set = useCallback(
     (next: LocalPrefs[K]) => {
       localPrefs().set(key, next);
-      setValue(next);
+      startTransition(() => setValue(next));
     },
     [key],
   );
