@@ -1,4 +1,5 @@
 import { startTransition, useCallback, useEffect, useState } from "react";
+import { hydrationPending } from "~/lib/scheduling/hydration-gate";
 import { LOCAL_PREF_DEFAULTS, localPrefs, type LocalPrefKey, type LocalPrefs } from "./local-prefs";
 
 /**
@@ -7,7 +8,9 @@ import { LOCAL_PREF_DEFAULTS, localPrefs, type LocalPrefKey, type LocalPrefs } f
  * The stored value comes in a transition: a panel that hydrates after the page's shell
  * (`HydrateLater`, docs/decisions/725) is then hydrated first instead of being rendered again
  * on the client, which an urgent update into a boundary not yet hydrated forces in React 18. A
- * change is a transition too: a click on one panel may come before its neighbours have hydrated.
+ * change is a transition only while a panel is still waiting to hydrate (a click on one panel may
+ * come before its neighbours have); after, it is urgent, as a controlled checkbox needs: its
+ * click is undone at once when the state it shows has not changed by the end of the event.
  */
 export function useLocalPref<K extends LocalPrefKey>(key: K): [LocalPrefs[K], (value: LocalPrefs[K]) => void] {
   const [value, setValue] = useState<LocalPrefs[K]>(LOCAL_PREF_DEFAULTS[key]);
@@ -15,7 +18,8 @@ export function useLocalPref<K extends LocalPrefKey>(key: K): [LocalPrefs[K], (v
   const set = useCallback(
     (next: LocalPrefs[K]) => {
       localPrefs().set(key, next);
-      startTransition(() => setValue(next));
+      if (hydrationPending() === 0) setValue(next);
+      else startTransition(() => setValue(next));
     },
     [key],
   );
