@@ -86,6 +86,9 @@ export class ChartEngine {
     precision: number,
   ) {
     this.precision = precision;
+    // Made at no width, so the library's first frame draws nothing; `reveal` gives the width back
+    // once the candles are in, and the chart's first real drawing is its only one (docs/decisions/725).
+    container.style.width = "0px";
     this.chart = lib.createChart(container, {
       autoSize: true,
       layout: { attributionLogo: false, fontSize: 11, panes: { separatorColor: colors.grid } },
@@ -449,7 +452,13 @@ export class ChartEngine {
     this.chart.timeScale().scrollToRealTime();
   }
 
+  /** The chart at its box's width, drawn at the next frame (made at no width: see the constructor). */
+  reveal(): void {
+    this.container.style.removeProperty("width");
+  }
+
   destroy(): void {
+    this.container.style.removeProperty("width");
     this.container.removeEventListener("pointerdown", this.onDown);
     this.container.removeEventListener("click", this.onClick);
     this.chart.remove();

@@ -245,6 +245,8 @@ const ChartCard = memo(function ChartCard({
     const lines = engine ? engine.setMarks(prices, fillList) : NONE;
     setDrawnLines((was) => (was.join() === lines.join() ? was : lines));
   }, [engine, prices, fillList]);
+  // After the effects above put the colours, studies, candles and marks in: one first drawing.
+  useEffect(() => engine?.reveal(), [engine]);
 
   const bars = useMemo(() => barsOf(history.candles), [history.candles]);
   const drawnStudies = useMemo(() => studies.filter((s): s is DrawnStudy => s !== "vol"), [studies]);
