@@ -27,6 +27,7 @@ import {
   trackingNoOf,
   uniquePairs,
 } from "./route-parts.ts";
+import type { LeadNames } from "./names.ts";
 import { SPOT_RATIO_RANGE, type SpotCopyService, type SpotPairSetting } from "./spot-service.ts";
 import type { SpotCopyRecord, SpotTrackRow } from "./spot-store.ts";
 
@@ -134,7 +135,7 @@ function recordJson(r: SpotCopyRecord) {
 
 export function spotCopyRoutes(
   app: FastifyInstance,
-  deps: Pick<ExchangeRouteDeps, "auth" | "limiter"> & { spotCopy: SpotCopyService },
+  deps: Pick<ExchangeRouteDeps, "auth" | "limiter"> & { spotCopy: SpotCopyService; names: LeadNames },
 ): void {
   const route = privateRoute(app, deps);
   const svc = deps.spotCopy;
@@ -142,7 +143,7 @@ export function spotCopyRoutes(
   const symbolFilter = (q: Query) => symbolOf(q, (s) => instrument(s.toUpperCase())?.symbol);
 
   // ---- the lead ----
-  leadRoutes(route, svc, { apply: SPOT_COPY_PATHS.traderApply, share: SPOT_COPY_PATHS.traderProfitShare });
+  leadRoutes(route, svc, { apply: SPOT_COPY_PATHS.traderApply, share: SPOT_COPY_PATHS.traderProfitShare }, deps.names);
 
   route("GET", SPOT_COPY_PATHS.traderCurrentTrack, 10, false, async (req, p, env) => {
     const q = req.query as Query;
@@ -234,7 +235,7 @@ export function spotCopyRoutes(
     ok(
       svc.followsOf(env, p.userId).map((f) => ({
         traderId: f.leadId,
-        traderName: f.leadId,
+        traderName: deps.names.nameOf(f.leadId),
         followCount: str(svc.followCount(env, f.leadId)),
         traceTotalNetProfit: units(f.net),
         currentTradingPairs: svc.pairsOf(f).map((x) => x.symbol),
