@@ -187,11 +187,12 @@ function followerCurrentJson(t: TrackRow, nameOf: (id: string) => string) {
   };
 }
 
-function followerHistoryJson(t: TrackRow) {
+function followerHistoryJson(t: TrackRow, nameOf: (id: string) => string) {
   const net = t.realised - t.openFee - t.closeFee - t.shared;
   return {
     ...historyJson(t),
     traderId: t.leadId,
+    traderName: nameOf(t.leadId),
     netProfit: units(net),
     profitShare: units(t.shared),
     profitRate: t.openValue > 0n ? formatScaled((net * 10_000n) / t.openValue, 4) : "0",
@@ -367,7 +368,12 @@ export function copyRoutes(
       statuses: ["closed", "detached"],
       ...(traderId === undefined ? {} : { leadId: traderId }),
     });
-    return ok(list(rows.map(followerHistoryJson), "trackingList"));
+    return ok(
+      list(
+        rows.map((t) => followerHistoryJson(t, nameOf)),
+        "trackingList",
+      ),
+    );
   });
 
   route("GET", COPY_PATHS.followerTraders, 10, false, async (_req, p, env) =>

@@ -220,7 +220,12 @@ export function spotCopyRoutes(
     const traderId = qString(q, "traderId", false, 64);
     const pg = page(q, env, p.userId);
     const rows = openPage(svc.openCopies(env, p.userId), pg, symbol, traderId);
-    return ok(list(rows.map(currentJson), "trackingList"));
+    return ok(
+      list(
+        rows.map((t) => ({ ...currentJson(t), traderName: deps.names.nameOf(t.leadId) })),
+        "trackingList",
+      ),
+    );
   });
 
   route("GET", SPOT_COPY_PATHS.followerHistoryOrders, 10, false, async (req, p, env) => {
@@ -228,7 +233,13 @@ export function spotCopyRoutes(
     const symbol = symbolFilter(q);
     const traderId = qString(q, "traderId", false, 64);
     const rows = svc.tracks({ ...page(q, env, p.userId), symbol, leadId: traderId }, "follow", ["closed", "detached"]);
-    return ok(list(rows.map(historyJson), "trackingList"));
+    // this exchange's addition: the lead's display name (docs/decisions/363)
+    return ok(
+      list(
+        rows.map((t) => ({ ...historyJson(t), traderName: deps.names.nameOf(t.leadId) })),
+        "trackingList",
+      ),
+    );
   });
 
   route("GET", SPOT_COPY_PATHS.followerTraders, 10, false, async (_req, p, env) =>
