@@ -8,7 +8,7 @@
  */
 import { nicknameProblems, NICKNAME_RULE } from "../../protocol/accounts.ts";
 import { CODES } from "../../protocol/codes.ts";
-import { GatewayError } from "../envelope.ts";
+import { GatewayError, refuse } from "../envelope.ts";
 import { COPY_CODES } from "./service-base.ts";
 import type { LeadNameRow, LeadNameStore } from "./store.ts";
 
@@ -72,8 +72,8 @@ export class LeadNames {
     if (DEFAULT_KEY.test(key) && key !== nameKey(defaultName(userId)))
       throw new GatewayError(COPY_CODES.paramInvalid, `Parameter nickName is invalid: "${DEFAULT_NAME_PREFIX}" names are generated ones`);
     const holder = this.byKey.get(key);
-    if (holder !== undefined && holder !== userId)
-      throw new GatewayError(CODES.accountExists, "This display name is taken by another trader");
+    // the house's duplicate refusal, as a sub-account's nickname has it: HTTP 200 with 20004 (a form's answer, not a fault)
+    if (holder !== undefined && holder !== userId) throw refuse(CODES.accountExists, "This display name is taken by another trader");
     return key;
   }
 
