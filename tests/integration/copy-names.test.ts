@@ -11,7 +11,7 @@ import { SPOT_COPY_PATHS, SPOT_COPY_PUBLIC_PATHS } from "../../protocol/spot-cop
 import { V2 } from "../../protocol/bitget.ts";
 import { Client, makeKey } from "../../gateway/exchange/testing/harness.ts";
 import { gatewayForSuite } from "../setup/suite.ts";
-import { openFutures, type Row } from "../setup/futures.ts";
+import { futuresOrder as order, openFutures, type Row } from "../setup/futures.ts";
 
 const gw = gatewayForSuite({ EXCHANGE_RATE_LIMITS: "off", COPY_LEAD_MIN_AGE_DAYS: "0" });
 const anon = () => new Client(gw.url);
@@ -74,6 +74,13 @@ describe("lead display names", () => {
     expect(mine).toEqual([expect.objectContaining({ traderId: "ln-fut", traderName: "Futures Ace" })]);
     const followers = (await futLead.get<Row[]>(COPY_PATHS.traderFollowers)).body.data;
     expect(followers[0]).toMatchObject({ followerUid: "ln-fol", followerName: "Trader-LNFOL" });
+
+    // the follower's copies name the lead too
+    expect((await order(futLead, "buy", "0.01", "market", { tradeSide: "open" })).body.code).toBe("00000");
+    const copies = async () =>
+      (await fol.get<{ trackingList: Row[] }>(`${COPY_PATHS.followerCurrentOrders}?productType=USDT-FUTURES`)).body;
+    await expect.poll(async () => (await copies()).data.trackingList.length).toBe(1);
+    expect((await copies()).data.trackingList[0]).toMatchObject({ traderId: "ln-fut", traderName: "Futures Ace" });
   });
 
   it("refuses a rename by a non-lead (40701), to another lead's name (20004), and bad names (40017), never a 500", async () => {
