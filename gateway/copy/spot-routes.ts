@@ -173,7 +173,7 @@ export function spotCopyRoutes(
     return ok(
       svc.followersOf(env, p.userId).map((f) => ({
         followerUid: f.followerId,
-        followerName: f.followerId,
+        followerName: deps.names.nameOf(f.followerId),
         followerTime: str(f.createdAt),
       })),
     );
