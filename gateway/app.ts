@@ -114,7 +114,16 @@ import { Valuation } from "./margin/valuation.ts";
 import { copyConfigFromEnv } from "./copy/config.ts";
 import { copyRoutes } from "./copy/routes.ts";
 import { CopyService } from "./copy/service.ts";
-import { COPY_MIGRATIONS, COPY_PROFILE_MIGRATIONS, CopyProfileStore, CopyStore } from "./copy/store.ts";
+import {
+  COPY_MIGRATIONS,
+  COPY_PROFILE_MIGRATIONS,
+  CopyProfileStore,
+  CopyStore,
+  LEAD_NAME_MIGRATIONS,
+  LeadNameStore,
+} from "./copy/store.ts";
+import { LeadNames } from "./copy/names.ts";
+import { leadNameRoutes } from "./copy/name-routes.ts";
 import { CopyProfiles } from "./copy/profiles.ts";
 import { copyPublicRoutes } from "./copy/public-routes.ts";
 import { linkCopyProducts } from "./copy/roles.ts";
@@ -162,6 +171,7 @@ export async function createGateway(
   migrate(db, COPY_MIGRATIONS);
   migrate(db, COPY_PROFILE_MIGRATIONS);
   migrate(db, SPOT_COPY_MIGRATIONS);
+  migrate(db, LEAD_NAME_MIGRATIONS);
 
   const app = Fastify({
     logger,
@@ -376,12 +386,17 @@ export async function createGateway(
   fundHistoryRoute(app, { store: new FundHistoryStore(db), futures, limiter: exchangeDeps.limiter });
   vipRoutes(app, { ...exchangeDeps, vip });
   convertRoutes(app, { ...exchangeDeps, convert });
-  copyRoutes(app, { ...exchangeDeps, copy, futures });
-  spotCopyRoutes(app, { ...exchangeDeps, spotCopy });
+  // the leads' display names, one per user across both products (docs/decisions/363)
+  const names = new LeadNames(new LeadNameStore(db));
+  const isLeadAnywhere = (id: string) =>
+    (["live", "paper"] as const).some((e) => copy.lead(e, id) !== undefined || spotCopy.lead(e, id) !== undefined);
+  leadNameRoutes(app, { ...exchangeDeps, names, isLead: isLeadAnywhere });
+  copyRoutes(app, { ...exchangeDeps, copy, futures, names });
+  spotCopyRoutes(app, { ...exchangeDeps, spotCopy, names });
   // the public lead pages' reads (docs/decisions/357)
   const copyProfileStore = new CopyProfileStore(db);
   const copyProfiles = new CopyProfiles({ copy, store: copyProfileStore, futures, maxFollowers: copyConfig.maxFollowers });
-  copyPublicRoutes(app, { ...exchangeDeps, profiles: copyProfiles, futures });
+  copyPublicRoutes(app, { ...exchangeDeps, profiles: copyProfiles, futures, names });
   // the spot leads' public reads, the spot lead's shares earned and an account's copy roles (docs/decisions/362)
   spotCopyPublicRoutes(app, {
     ...exchangeDeps,
@@ -395,6 +410,7 @@ export async function createGateway(
       maxFollowers: copyConfig.maxFollowers,
     }),
     roles: { futuresLead: (env, id) => copy.lead(env, id) !== undefined, futuresFollower: (env, id) => copy.followsOf(env, id).length > 0 },
+    names,
   });
   walletRoutes(app, { ...exchangeDeps, wallet, accounts: walletLink, sessionUserId: (req) => accounts.currentUser(req).user.id });
   kycRoutes(app, { kyc, currentUser: (req) => accounts.currentUser(req).user });

@@ -29,3 +29,8 @@ export const COPY_PUBLIC_PATHS = {
   /** Signed: the lead's choice of what its open positions show (show, delay, hide). */
   positionVisibility: "/api/v2/copy/mix-trader/config-position-visibility",
 } as const;
+
+/** This exchange's addition (docs/decisions/363), signed: a lead's display name, one across futures and spot copy trading. */
+export const COPY_NAME_PATHS = {
+  updateNickname: "/api/v2/copy/trader/update-nickname",
+} as const;

@@ -14,6 +14,7 @@ import type { ExchangeRouteDeps } from "../exchange/routes/private-route.ts";
 import { qIdCursor, qInt, qString, queryEnumOf, type Query } from "../exchange/routes/query.ts";
 import type { Futures } from "../futures/futures.ts";
 import { futuresRoute, publicEnv } from "../futures/routes/query.ts";
+import type { LeadNames } from "./names.ts";
 import type { CopyProfiles, LeadProfiles, PublicProfile } from "./profiles.ts";
 import { historyJson, leadCurrentJson } from "./routes.ts";
 import { POSITION_DELAY_MS, SORT_KEYS, type PeriodStats } from "./stats.ts";
@@ -45,6 +46,7 @@ export function leadReadRoutes<T extends { openTime: number }>(
   app: FastifyInstance,
   profiles: LeadProfiles<T>,
   paths: { traders: string; traderDetail: string; traderHistory: string },
+  nameOf: (userId: string) => string,
   json: {
     /** The profile's open tracks under their product's key (`positions`, `holdings`). */
     open: (p: PublicProfile<T>) => Record<string, unknown>;
@@ -68,7 +70,7 @@ export function leadReadRoutes<T extends { openTime: number }>(
       list: rows.map((r, i) => ({
         rank: String((pageNo - 1) * pageSize + i + 1),
         traderId: r.traderId,
-        traderName: r.traderId,
+        traderName: nameOf(r.traderId),
         profitShareRatio: ratio(r.lead.profitSharePpm),
         followerCount: String(r.followers),
         maxFollowers: String(r.maxFollowers),
@@ -84,7 +86,7 @@ export function leadReadRoutes<T extends { openTime: number }>(
     const p = profiles.profile(publicEnv(req), traderId);
     return ok({
       traderId,
-      traderName: traderId,
+      traderName: nameOf(traderId),
       profitShareRatio: ratio(p.lead.profitSharePpm),
       cTime: String(p.lead.createdAt),
       followerCount: String(p.followers),
@@ -109,7 +111,7 @@ export function leadReadRoutes<T extends { openTime: number }>(
 
 export function copyPublicRoutes(
   app: FastifyInstance,
-  deps: Pick<ExchangeRouteDeps, "auth" | "limiter"> & { profiles: CopyProfiles; futures: Futures },
+  deps: Pick<ExchangeRouteDeps, "auth" | "limiter"> & { profiles: CopyProfiles; futures: Futures; names: LeadNames },
 ): void {
   const profiles = deps.profiles;
   app.addHook("onRequest", (req, _reply, done) => {
@@ -117,7 +119,7 @@ export function copyPublicRoutes(
     done();
   });
 
-  leadReadRoutes(app, profiles, COPY_PUBLIC_PATHS, {
+  leadReadRoutes(app, profiles, COPY_PUBLIC_PATHS, (id) => deps.names.nameOf(id), {
     open: (p) => ({
       positions: p.open.map((t) => {
         const { presetStopSurplusPrice: _a, presetStopLossPrice: _b, followCount: _c, ...rest } = leadCurrentJson(t, p.followers);

@@ -13,6 +13,7 @@ import type { Handler } from "../exchange/routes/private-route.ts";
 import { qIdCursor, qInt, qString, type Query } from "../exchange/routes/query.ts";
 import type { Env } from "../exchange/engine/types.ts";
 import { COPY_CODES } from "./service-base.ts";
+import type { LeadNames } from "./names.ts";
 import type { LeadRow, PageQuery } from "./store-base.ts";
 
 /** A private route of a product (`privateRoute`, or futures' `futuresRoute`). */
@@ -22,7 +23,8 @@ export const bad = (msg: string) => new GatewayError(COPY_CODES.paramInvalid, ms
 export const str = (n: number | bigint) => String(n);
 
 const Ratio = z.union([text(16), z.number()]);
-const ApplySchema = z.object({ profitShareRatio: optional(Ratio) });
+/** `nickName`: this exchange's addition, the lead's display name (docs/decisions/363); "" keeps the one it has. */
+const ApplySchema = z.object({ profitShareRatio: optional(Ratio), nickName: optional(text(256)) });
 const ShareSchema = z.object({ profitShareRatio: Ratio });
 
 /** A follower's choice for one pair, as both products take it (futures adds its margin and leverage fields). */
@@ -114,16 +116,30 @@ export function openPage<T extends { id: number; symbol: string; leadId: string 
     .slice(0, pg.limit);
 }
 
-/** The lead's application and profit-share endpoints, alike in every product. */
+/**
+ * The lead's application and profit-share endpoints, alike in every product. A display name sent
+ * with the application is checked before the lead is admitted (a name refused admits no one) and
+ * set once it is.
+ */
 export function leadRoutes(
   route: CopyRoute,
   svc: { apply(env: Env, userId: string, ppm?: number): LeadRow; setProfitShare(env: Env, userId: string, ppm: number): LeadRow },
   paths: { apply: string; share: string },
+  names: LeadNames,
 ): void {
   route("POST", paths.apply, 1, true, async (req, p, env) => {
     const b = parseFields(ApplySchema, req.body ?? {});
-    const l = svc.apply(env, p.userId, isAbsent(b.profitShareRatio) ? undefined : ratioPpm(b.profitShareRatio, "profitShareRatio"));
-    return ok({ traderId: l.userId, profitShareRatio: formatScaled(l.profitSharePpm, 6), cTime: str(l.createdAt) });
+    const ppm = isAbsent(b.profitShareRatio) ? undefined : ratioPpm(b.profitShareRatio, "profitShareRatio");
+    const nickName = isAbsent(b.nickName) ? undefined : b.nickName;
+    if (nickName !== undefined) names.check(p.userId, nickName);
+    const l = svc.apply(env, p.userId, ppm);
+    if (nickName !== undefined) names.setName(p.userId, nickName);
+    return ok({
+      traderId: l.userId,
+      nickName: names.nameOf(l.userId),
+      profitShareRatio: formatScaled(l.profitSharePpm, 6),
+      cTime: str(l.createdAt),
+    });
   });
 
   route("POST", paths.share, 1, true, async (req, p, env) => {

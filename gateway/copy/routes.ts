@@ -31,6 +31,7 @@ import {
   trackingNoOf,
   uniquePairs,
 } from "./route-parts.ts";
+import type { LeadNames } from "./names.ts";
 import { COPY_CODES, PERCENT_RANGE, type CopyService, type PairSetting } from "./service.ts";
 import type { CopyRecord, TrackRow } from "./store.ts";
 
@@ -166,11 +167,11 @@ export function historyJson(t: TrackRow) {
   };
 }
 
-function followerCurrentJson(t: TrackRow) {
+function followerCurrentJson(t: TrackRow, nameOf: (id: string) => string) {
   return {
     trackingNo: str(t.id),
     traderId: t.leadId,
-    traderName: t.leadId,
+    traderName: nameOf(t.leadId),
     openOrderId: t.openOrderId,
     closeOrderId: t.closeOrderId,
     symbol: t.symbol,
@@ -186,11 +187,12 @@ function followerCurrentJson(t: TrackRow) {
   };
 }
 
-function followerHistoryJson(t: TrackRow) {
+function followerHistoryJson(t: TrackRow, nameOf: (id: string) => string) {
   const net = t.realised - t.openFee - t.closeFee - t.shared;
   return {
     ...historyJson(t),
     traderId: t.leadId,
+    traderName: nameOf(t.leadId),
     netProfit: units(net),
     profitShare: units(t.shared),
     profitRate: t.openValue > 0n ? formatScaled((net * 10_000n) / t.openValue, 4) : "0",
@@ -198,12 +200,12 @@ function followerHistoryJson(t: TrackRow) {
 }
 
 /** One copy that paid its lead a profit share (`profit-history-details`; `trackingNo` on are this exchange's additions). */
-function profitJson(t: TrackRow) {
+function profitJson(t: TrackRow, nameOf: (id: string) => string) {
   return {
     profitId: str(t.id),
     coin: "USDT",
     profit: units(t.shared),
-    nickName: t.userId,
+    nickName: nameOf(t.userId),
     profitTime: str(t.closeTime),
     trackingNo: str(t.id),
     followerUid: t.userId,
@@ -235,9 +237,10 @@ function recordJson(r: CopyRecord) {
 
 export function copyRoutes(
   app: FastifyInstance,
-  deps: Pick<ExchangeRouteDeps, "auth" | "limiter"> & { copy: CopyService; futures: Futures },
+  deps: Pick<ExchangeRouteDeps, "auth" | "limiter"> & { copy: CopyService; futures: Futures; names: LeadNames },
 ): void {
   const route = futuresRoute(app, deps);
+  const nameOf = (id: string) => deps.names.nameOf(id);
   const svc = deps.copy;
   const page = pager(100);
   const symbolFilter = (q: Query) => symbolOf(q, (s) => contract(s)?.symbol);
@@ -249,7 +252,7 @@ export function copyRoutes(
   };
 
   // ---- the lead ----
-  leadRoutes(route, svc, { apply: COPY_PATHS.traderApply, share: COPY_PATHS.traderProfitShare });
+  leadRoutes(route, svc, { apply: COPY_PATHS.traderApply, share: COPY_PATHS.traderProfitShare }, deps.names);
 
   route("GET", COPY_PATHS.traderCurrentTrack, 10, false, async (req, p, env) => {
     const q = req.query as Query;
@@ -285,7 +288,7 @@ export function copyRoutes(
       coin === undefined || coin.toUpperCase() === "USDT"
         ? svc.trackHistory({ ...h, by: "lead", role: "follow", statuses: ["closed", "detached"], paid: true })
         : [];
-    return ok({ profitList: rows.map(profitJson), endId: rows.length ? str(rows[rows.length - 1]!.id) : "" });
+    return ok({ profitList: rows.map((t) => profitJson(t, nameOf)), endId: rows.length ? str(rows[rows.length - 1]!.id) : "" });
   });
 
   route("POST", COPY_PATHS.traderClosePositions, 5, true, async (req, p, env) => {
@@ -299,7 +302,7 @@ export function copyRoutes(
     return ok(
       svc.followersOf(env, p.userId).map((f) => ({
         followerUid: f.followerId,
-        followerName: f.followerId,
+        followerName: nameOf(f.followerId),
         followerHeadPic: "",
         followerTime: str(f.createdAt),
         accountEquity: "",
@@ -346,7 +349,12 @@ export function copyRoutes(
     const traderId = qString(q, "traderId", false, 64);
     const pg = page(q, env, p.userId);
     const rows = openPage(svc.openCopies(env, p.userId), pg, symbol, traderId);
-    return ok(list(rows.map(followerCurrentJson), "trackingList"));
+    return ok(
+      list(
+        rows.map((t) => followerCurrentJson(t, nameOf)),
+        "trackingList",
+      ),
+    );
   });
 
   route("GET", COPY_PATHS.followerHistoryOrders, 10, false, async (req, p, env) => {
@@ -360,7 +368,12 @@ export function copyRoutes(
       statuses: ["closed", "detached"],
       ...(traderId === undefined ? {} : { leadId: traderId }),
     });
-    return ok(list(rows.map(followerHistoryJson), "trackingList"));
+    return ok(
+      list(
+        rows.map((t) => followerHistoryJson(t, nameOf)),
+        "trackingList",
+      ),
+    );
   });
 
   route("GET", COPY_PATHS.followerTraders, 10, false, async (_req, p, env) =>
@@ -368,7 +381,7 @@ export function copyRoutes(
       svc.followsOf(env, p.userId).map((f) => ({
         certificationType: "",
         traderId: f.leadId,
-        traderName: f.leadId,
+        traderName: nameOf(f.leadId),
         maxFollowLimit: "",
         followCount: str(svc.followCount(env, f.leadId)),
         traceTotalMarginAmount: "",

@@ -27,6 +27,7 @@ import {
   trackingNoOf,
   uniquePairs,
 } from "./route-parts.ts";
+import type { LeadNames } from "./names.ts";
 import { SPOT_RATIO_RANGE, type SpotCopyService, type SpotPairSetting } from "./spot-service.ts";
 import type { SpotCopyRecord, SpotTrackRow } from "./spot-store.ts";
 
@@ -134,7 +135,7 @@ function recordJson(r: SpotCopyRecord) {
 
 export function spotCopyRoutes(
   app: FastifyInstance,
-  deps: Pick<ExchangeRouteDeps, "auth" | "limiter"> & { spotCopy: SpotCopyService },
+  deps: Pick<ExchangeRouteDeps, "auth" | "limiter"> & { spotCopy: SpotCopyService; names: LeadNames },
 ): void {
   const route = privateRoute(app, deps);
   const svc = deps.spotCopy;
@@ -142,7 +143,7 @@ export function spotCopyRoutes(
   const symbolFilter = (q: Query) => symbolOf(q, (s) => instrument(s.toUpperCase())?.symbol);
 
   // ---- the lead ----
-  leadRoutes(route, svc, { apply: SPOT_COPY_PATHS.traderApply, share: SPOT_COPY_PATHS.traderProfitShare });
+  leadRoutes(route, svc, { apply: SPOT_COPY_PATHS.traderApply, share: SPOT_COPY_PATHS.traderProfitShare }, deps.names);
 
   route("GET", SPOT_COPY_PATHS.traderCurrentTrack, 10, false, async (req, p, env) => {
     const q = req.query as Query;
@@ -172,7 +173,7 @@ export function spotCopyRoutes(
     return ok(
       svc.followersOf(env, p.userId).map((f) => ({
         followerUid: f.followerId,
-        followerName: f.followerId,
+        followerName: deps.names.nameOf(f.followerId),
         followerTime: str(f.createdAt),
       })),
     );
@@ -219,7 +220,12 @@ export function spotCopyRoutes(
     const traderId = qString(q, "traderId", false, 64);
     const pg = page(q, env, p.userId);
     const rows = openPage(svc.openCopies(env, p.userId), pg, symbol, traderId);
-    return ok(list(rows.map(currentJson), "trackingList"));
+    return ok(
+      list(
+        rows.map((t) => ({ ...currentJson(t), traderName: deps.names.nameOf(t.leadId) })),
+        "trackingList",
+      ),
+    );
   });
 
   route("GET", SPOT_COPY_PATHS.followerHistoryOrders, 10, false, async (req, p, env) => {
@@ -227,14 +233,20 @@ export function spotCopyRoutes(
     const symbol = symbolFilter(q);
     const traderId = qString(q, "traderId", false, 64);
     const rows = svc.tracks({ ...page(q, env, p.userId), symbol, leadId: traderId }, "follow", ["closed", "detached"]);
-    return ok(list(rows.map(historyJson), "trackingList"));
+    // this exchange's addition: the lead's display name (docs/decisions/363)
+    return ok(
+      list(
+        rows.map((t) => ({ ...historyJson(t), traderName: deps.names.nameOf(t.leadId) })),
+        "trackingList",
+      ),
+    );
   });
 
   route("GET", SPOT_COPY_PATHS.followerTraders, 10, false, async (_req, p, env) =>
     ok(
       svc.followsOf(env, p.userId).map((f) => ({
         traderId: f.leadId,
-        traderName: f.leadId,
+        traderName: deps.names.nameOf(f.leadId),
         followCount: str(svc.followCount(env, f.leadId)),
         traceTotalNetProfit: units(f.net),
         currentTradingPairs: svc.pairsOf(f).map((x) => x.symbol),

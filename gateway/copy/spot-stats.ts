@@ -20,6 +20,7 @@ import { instrument } from "../exchange/instruments.ts";
 import { privateRoute, type ExchangeRouteDeps } from "../exchange/routes/private-route.ts";
 import { qIdCursor, qInt, qString, qTimeWindow, type Query } from "../exchange/routes/query.ts";
 import { LeadProfiles, type ProfileOptions, type PublicProfile, type RankedLead } from "./profiles.ts";
+import type { LeadNames } from "./names.ts";
 import { leadReadRoutes } from "./public-routes.ts";
 import { COPY_CODES } from "./service.ts";
 import type { SpotCopyService } from "./spot-service.ts";
@@ -190,11 +191,11 @@ const closedJson = (t: SpotTrackRow) => ({
 });
 
 /** A share earned: Bitget's `profit-history-details` row (`profitId, coin, profit, nickName, profitTime`) and the copy's own fields. */
-const shareJson = (t: SpotTrackRow) => ({
+const shareJson = (t: SpotTrackRow, nameOf: (id: string) => string) => ({
   profitId: str(t.id),
   coin: "USDT",
   profit: units(t.shared),
-  nickName: t.userId,
+  nickName: nameOf(t.userId),
   profitTime: str(t.closeTime),
   trackingNo: str(t.id),
   followerUid: t.userId,
@@ -213,12 +214,21 @@ export interface CopyRoles {
 
 export function spotCopyPublicRoutes(
   app: FastifyInstance,
-  deps: Pick<ExchangeRouteDeps, "auth" | "limiter"> & { profiles: SpotCopyProfiles; spotCopy: SpotCopyService; roles: CopyRoles },
+  deps: Pick<ExchangeRouteDeps, "auth" | "limiter"> & {
+    profiles: SpotCopyProfiles;
+    spotCopy: SpotCopyService;
+    roles: CopyRoles;
+    names: LeadNames;
+  },
 ): void {
   const { profiles, spotCopy } = deps;
   // unsigned reads: the per-address limit of `/api/v2/copy/public/` (public-routes.ts) applies to them too
 
-  leadReadRoutes(app, profiles, SPOT_COPY_PUBLIC_PATHS, { open: (p) => ({ holdings: p.open.map(holdingJson) }), closed: closedJson });
+  const nameOf = (id: string) => deps.names.nameOf(id);
+  leadReadRoutes(app, profiles, SPOT_COPY_PUBLIC_PATHS, nameOf, {
+    open: (p) => ({ holdings: p.open.map(holdingJson) }),
+    closed: closedJson,
+  });
 
   const route = privateRoute(app, deps);
   route("POST", SPOT_COPY_PUBLIC_PATHS.holdingVisibility, 5, true, async (req, p, env) => {
@@ -239,7 +249,7 @@ export function spotCopyPublicRoutes(
       limit: qInt(q, "limit", { min: 1, max: 100, def: 20, clamp: true }) as number,
     };
     const rows = coin !== undefined && coin.toUpperCase() !== "USDT" ? [] : profiles.sharesEarned(env, p.userId, page);
-    return ok({ profitList: rows.map(shareJson), endId: rows.length ? str(rows[rows.length - 1]!.id) : "" });
+    return ok({ profitList: rows.map((t) => shareJson(t, nameOf)), endId: rows.length ? str(rows[rows.length - 1]!.id) : "" });
   });
 
   route("GET", SPOT_COPY_PUBLIC_PATHS.roles, 20, false, async (_req, p, env) =>

@@ -330,3 +330,53 @@ export class CopyProfileStore {
     this.saveVisibility.run(env, userId, v, ts);
   }
 }
+
+// ---- lead display names (docs/decisions/363) ------------------------------------------------------
+
+export const LEAD_NAME_MIGRATIONS: Migration[] = [
+  {
+    version: 3630,
+    name: "copy trading: one display name per lead, unique by its folded key",
+    sql: `
+      CREATE TABLE copy_lead_names (
+        user_id     TEXT PRIMARY KEY,
+        name        TEXT NOT NULL,
+        name_key    TEXT NOT NULL UNIQUE,
+        updated_at  INTEGER NOT NULL
+      );
+    `,
+  },
+];
+
+/** A lead's display name as stored: its spelling and its folded key (unique). */
+export interface LeadNameRow {
+  userId: string;
+  name: string;
+  nameKey: string;
+  updatedAt: number;
+}
+
+const LEAD_NAME = rowCodec<LeadNameRow>({ userId: "TEXT", name: "TEXT", nameKey: "TEXT", updatedAt: "INTEGER" });
+
+/** The leads' display names, one per user across the products and environments. */
+export class LeadNameStore {
+  private readonly all: Statement;
+  private readonly save: Statement;
+
+  constructor(db: Db) {
+    this.all = db.prepare("SELECT * FROM copy_lead_names");
+    this.save = db.prepare(
+      `${LEAD_NAME.insert("copy_lead_names")} ON CONFLICT (user_id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key,
+       updated_at = excluded.updated_at`,
+    );
+  }
+
+  names(): LeadNameRow[] {
+    return (this.all.all() as Array<Record<string, unknown>>).map((r) => LEAD_NAME.fromRow(r));
+  }
+
+  /** Writes the user's name; a key another user holds fails on the unique index (the service checks first). */
+  saveName(r: LeadNameRow): void {
+    this.save.run(r);
+  }
+}

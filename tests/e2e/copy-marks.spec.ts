@@ -33,14 +33,15 @@ async function leadAndFollower(page: Page) {
     await openFutures(c);
     await ok(c.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "2000", coin: "USDT" }));
   }
-  await ok(lead.post(COPY_PATHS.traderApply, { profitShareRatio: "0.1" }));
+  const leadName = `Marks ${Date.now() % 1e9}`;
+  await ok(lead.post(COPY_PATHS.traderApply, { profitShareRatio: "0.1", nickName: leadName }));
   await ok(
     fol.post(COPY_PATHS.followerSettings, {
       traderId: leadId,
       settings: [{ symbol: "BTCUSDT", productType: "USDT-FUTURES", traceType: "percent", traceValue: "100" }],
     }),
   );
-  return { lead, fol, leadId };
+  return { lead, fol, leadId, leadName };
 }
 
 const copyTest = testFrom(leadAndFollower);
@@ -48,7 +49,7 @@ const panels = (page: Page) => page.getByRole("region", { name: "Positions and o
 
 copyTest(
   "a lead's trade shows on the follower's futures screen as a copy, and in the copy statement with its CSV",
-  async (page, { lead, fol, leadId }) => {
+  async (page, { lead, fol, leadName }) => {
     await ok(futuresOrder(lead, "buy", "0.01", "market", { tradeSide: "open" }));
     // the copy runs right after the lead's fill is durable
     await expect
@@ -79,16 +80,16 @@ copyTest(
     );
     const rows = page.getByTestId("records-copies").locator("tbody tr");
     await expect(rows).toHaveCount(1);
-    await expect(rows.getByTestId("record-traderId")).toHaveText(leadId);
+    await expect(rows.getByTestId("record-traderName")).toHaveText(leadName);
     await expect(rows.getByTestId("record-posSide")).toHaveText("Long");
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
     const text = readFileSync((await (await download).path()) as string, "utf8");
     const [header, line] = text.slice(1).trim().split("\r\n");
     expect(header).toBe(
-      "closeTime,traderId,symbol,posSide,openPriceAvg,openTime,closePriceAvg,closeSize,netProfit,profitShare,stopType,trackingNo",
+      "closeTime,traderName,symbol,posSide,openPriceAvg,openTime,closePriceAvg,closeSize,netProfit,profitShare,stopType,trackingNo",
     );
-    expect(line!.split(",").slice(1, 4)).toEqual([leadId, "BTCUSDT", "long"]);
+    expect(line!.split(",").slice(1, 4)).toEqual([leadName, "BTCUSDT", "long"]);
     expect(line!.split(",")[7]).toBe("0.010000");
   },
 );

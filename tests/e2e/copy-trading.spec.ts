@@ -19,6 +19,12 @@ test("apply to lead, follow with a ratio, unfollow", async ({ browser, request }
   await apply.getByLabel("Profit share").fill("12");
   await expect(apply.getByRole("alert")).toContainText("0 to 10 %");
   await apply.getByLabel("Profit share").fill("5");
+  // the display name (docs/decisions/363): the nickname rule beside the field, before anything is sent
+  const name = `Lead ${Date.now() % 1e9}`;
+  await apply.getByLabel("Display name").fill("<b>");
+  await expect(apply.getByText("Use 2 to 20 letters, digits")).toBeVisible();
+  await expect(apply.getByRole("button", { name: "Apply" })).toHaveAttribute("aria-disabled", "true");
+  await apply.getByLabel("Display name").fill(name);
   await apply.getByRole("button", { name: "Apply" }).click();
   await expect(lead.getByRole("status").filter({ hasText: "You are a lead trader now." })).toBeVisible();
   const mine = lead.getByRole("link", { name: "My lead profile" });
@@ -26,12 +32,12 @@ test("apply to lead, follow with a ratio, unfollow", async ({ browser, request }
   const href = (await mine.getAttribute("href"))!;
   const traderId = decodeURIComponent(href.split("/").pop()!);
   await mine.click();
-  await expect(lead.getByTestId("copy-trader-name")).toHaveText(traderId);
+  await expect(lead.getByTestId("copy-trader-name")).toHaveText(name);
   await expect(lead.getByText("profit share 5.00%")).toBeVisible();
 
   // the profile is in the server's HTML, and the sitemap lists it
   const html = await (await request.get(href)).text();
-  expect(html).toContain(`${traderId} — lead trader profile`);
+  expect(html).toContain(`${name} — lead trader profile`);
   expect(html).toContain('data-testid="copy-periods"');
   expect(await (await request.get("/sitemap.xml")).text()).toContain(`/copy-trading/trader/${encodeURIComponent(traderId)}</loc>`);
 
@@ -41,10 +47,10 @@ test("apply to lead, follow with a ratio, unfollow", async ({ browser, request }
   await newFuturesTrader(fol, "/futures/usdt/BTCUSDT", "300");
   await fol.goto("/copy-trading?sortBy=followers");
   await expect(fol.getByTestId(`copy-trader-${traderId}`)).toBeVisible();
-  await fol.getByTestId(`copy-trader-${traderId}`).getByRole("link", { name: traderId, exact: true }).click();
+  await fol.getByTestId(`copy-trader-${traderId}`).getByRole("link", { name, exact: true }).click();
   await expect(fol.getByTestId("copy-followers")).toHaveText("0 / 100");
   await fol.getByRole("button", { name: "Follow", exact: true }).click();
-  const follow = fol.getByRole("dialog", { name: `Follow ${traderId}` });
+  const follow = fol.getByRole("dialog", { name: `Follow ${name}` });
   await follow.getByLabel("Ratio", { exact: true }).fill("50");
   await follow.getByLabel("Total loss limit").fill("100");
   // take profit and stop loss are shares of each copy's margin: a stop loss above 100 % is refused in the form
@@ -54,7 +60,7 @@ test("apply to lead, follow with a ratio, unfollow", async ({ browser, request }
   await expect(follow.getByRole("button", { name: "Review" })).toHaveAttribute("aria-disabled", "true");
   await follow.getByLabel("Stop loss").fill("20");
   await follow.getByRole("button", { name: "Review" }).click();
-  const confirm = fol.getByRole("dialog", { name: `Confirm: follow ${traderId}` });
+  const confirm = fol.getByRole("dialog", { name: `Confirm: follow ${name}` });
   await expect(confirm.getByTestId("copy-follow-summary")).toContainText("50 % of the trader's size");
   await expect(confirm.getByTestId("copy-follow-summary")).toContainText("BTCUSDT");
   await expect(confirm.getByTestId("copy-follow-summary")).toContainText("100 USDT");
@@ -65,7 +71,7 @@ test("apply to lead, follow with a ratio, unfollow", async ({ browser, request }
   await expect(fol.getByTestId("copy-followers")).toHaveText("1 / 100");
   // "Change settings" starts from the follow's current settings
   await fol.getByTestId("copy-edit").click();
-  const edit = fol.getByRole("dialog", { name: `Follow ${traderId}` });
+  const edit = fol.getByRole("dialog", { name: `Follow ${name}` });
   await expect(edit.getByLabel("Ratio", { exact: true })).toHaveValue("50");
   await expect(edit.getByLabel("Total loss limit")).toHaveValue("100");
   await expect(edit.getByLabel("Take profit")).toHaveValue("50");
@@ -79,14 +85,25 @@ test("apply to lead, follow with a ratio, unfollow", async ({ browser, request }
   await expect(lead.getByTestId("copy-followers")).toHaveText("1 / 100");
 
   await fol.getByRole("button", { name: "Unfollow" }).click();
-  const unfollow = fol.getByRole("dialog", { name: `Unfollow ${traderId}` });
+  const unfollow = fol.getByRole("dialog", { name: `Unfollow ${name}` });
   await unfollow.getByRole("radio", { name: "Close them at market now" }).check();
   await unfollow.getByRole("button", { name: "Unfollow" }).click();
   await expect(fol.getByRole("button", { name: "Follow", exact: true })).toBeVisible();
   await expect(fol.getByTestId("copy-followers")).toHaveText("0 / 100");
   expect(await toasts()).toEqual(
-    expect.arrayContaining([`You now follow ${traderId}.`, `You no longer follow ${traderId}; the open copies were closed.`]),
+    expect.arrayContaining([`You now follow ${name}.`, `You no longer follow ${name}; the open copies were closed.`]),
   );
+
+  // the lead changes its display name on its own profile: a bad one is said beside the field
+  const own = lead.getByRole("form", { name: "Your display name" });
+  await own.getByLabel("Display name").fill(" x ");
+  await own.getByRole("button", { name: "Save name" }).click();
+  await expect(own.getByText("Use 2 to 20 letters, digits")).toBeVisible();
+  await own.getByLabel("Display name").fill(`${name} 2`);
+  await own.getByRole("button", { name: "Save name" }).click();
+  await expect(lead.getByRole("status").filter({ hasText: "Your display name is saved." })).toBeVisible();
+  await lead.reload();
+  await expect(lead.getByTestId("copy-trader-name")).toHaveText(`${name} 2`);
 
   // in simulation mode the page reads the demo leads: the live lead is not among them
   await lead.goto("/copy-trading");

@@ -29,8 +29,10 @@ async function spotLeadAndFollower(page: Page) {
   const leadId = `scopy-lead-${Date.now()}`;
   const lead = new Client(base, makeKey(dir, leadId));
   expect((await lead.get(V2.assets)).body.code).toBe("00000");
-  await ok(lead.post(SPOT_COPY_PATHS.traderApply, { profitShareRatio: "0.1" }));
-  return { lead, fol, leadId };
+  // its display name (docs/decisions/363) is what the screens show; the id stays in links
+  const leadName = `Spot ${Date.now() % 1e9}`;
+  await ok(lead.post(SPOT_COPY_PATHS.traderApply, { profitShareRatio: "0.1", nickName: leadName }));
+  return { lead, fol, leadId, leadName };
 }
 
 const spotCopyTest = testFrom(spotLeadAndFollower);
@@ -38,7 +40,7 @@ const account = (page: Page) => page.getByRole("region", { name: "Your orders an
 
 spotCopyTest(
   "a spot lead is listed under Spot, followed from its profile; its trade is a Copy on the follower's spot screen and in the spot statement",
-  async (page, { lead, fol, leadId }) => {
+  async (page, { lead, fol, leadId, leadName }) => {
     // the list's Spot switch shows the spot lead (not on the futures list)
     await page.goto("/copy-trading");
     await expect(page.getByTestId(`copy-trader-${leadId}`)).toHaveCount(0);
@@ -46,15 +48,15 @@ spotCopyTest(
     await expect(page).toHaveURL(/product=spot/);
     await expect(page.getByTestId("copy-product-spot")).toHaveAttribute("aria-current", "true");
     await expect(page.getByRole("heading", { level: 2, name: "Spot lead traders" })).toBeVisible();
-    await page.getByTestId(`copy-trader-${leadId}`).getByRole("link", { name: leadId, exact: true }).click();
+    await page.getByTestId(`copy-trader-${leadId}`).getByRole("link", { name: leadName, exact: true }).click();
 
     // its profile: spot figures and holdings; follow with a multiple, take profit, then confirm
     await expect(page).toHaveURL(new RegExp(`/copy-trading/trader/${leadId}\\?product=spot`));
-    await expect(page.getByTestId("copy-trader-name")).toHaveText(`${leadId} — spot lead trader`);
+    await expect(page.getByTestId("copy-trader-name")).toHaveText(`${leadName} — spot lead trader`);
     await expect(page.getByRole("heading", { name: "Holdings" })).toBeVisible();
     await page.getByTestId("copy-follow").click();
     const dialog = page.getByRole("dialog");
-    await expect(dialog.getByRole("heading", { name: `Follow ${leadId} on spot` })).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: `Follow ${leadName} on spot` })).toBeVisible();
     await dialog.getByTestId("scopy-follow-value").fill("20");
     await expect(dialog.getByRole("alert")).toHaveText("Enter a multiple from 0.01 to 10, at most two decimals.");
     await expect(dialog.getByRole("button", { name: "Review" })).toHaveAttribute("aria-disabled", "true");
@@ -64,7 +66,7 @@ spotCopyTest(
     await expect(dialog.getByTestId("scopy-follow-summary")).toContainText("1 × the lead's amount");
     await expect(dialog.getByTestId("scopy-summary-tp")).toHaveText("50 % of the copy's cost");
     await dialog.getByRole("button", { name: "Confirm follow" }).click();
-    await expect(page.getByText(`You now follow ${leadId} on spot.`)).toBeVisible();
+    await expect(page.getByText(`You now follow ${leadName} on spot.`)).toBeVisible();
     await expect(page.getByTestId("copy-following")).toBeVisible();
     const settings = await fol.get<{ detailList: Array<Record<string, string>> }>(
       `${SPOT_COPY_PATHS.followerQuerySettings}?traderId=${leadId}`,
@@ -105,22 +107,22 @@ spotCopyTest(
     await page.getByRole("tab", { name: "Spot copies" }).click();
     const rows = page.getByTestId("records-spotCopies").locator("tbody tr");
     await expect(rows).toHaveCount(1);
-    await expect(rows.getByTestId("record-traderId")).toHaveText(leadId);
+    await expect(rows.getByTestId("record-traderName")).toHaveText(leadName);
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
     const text = readFileSync((await (await download).path()) as string, "utf8");
     const [header, line] = text.slice(1).trim().split("\r\n");
     expect(header).toBe(
-      "sellTime,traderId,symbol,buyPrice,buyTime,sellPrice,fillSize,achievedPL,profitShare,netProfit,stopType,trackingNo",
+      "sellTime,traderName,symbol,buyPrice,buyTime,sellPrice,fillSize,achievedPL,profitShare,netProfit,stopType,trackingNo",
     );
-    expect(line!.split(",").slice(1, 3)).toEqual([leadId, "BTCUSDT"]);
+    expect(line!.split(",").slice(1, 3)).toEqual([leadName, "BTCUSDT"]);
 
     // unfollow from the profile, with its confirm step
     await page.goto(`/copy-trading/trader/${leadId}?product=spot`);
     await page.getByTestId("copy-unfollow").click();
     await expect(page.getByRole("dialog")).toContainText("The coins your copies bought stay in your spot account as your own.");
     await page.getByRole("dialog").getByRole("button", { name: "Unfollow" }).click();
-    await expect(page.getByText(`You no longer follow ${leadId} on spot.`)).toBeVisible();
+    await expect(page.getByText(`You no longer follow ${leadName} on spot.`)).toBeVisible();
     await expect(page.getByTestId("copy-follow")).toBeVisible();
     expect((await fol.get<unknown[]>(SPOT_COPY_PATHS.followerTraders)).body.data).toEqual([]);
   },

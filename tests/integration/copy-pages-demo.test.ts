@@ -33,7 +33,8 @@ describe("copy-trading pages", () => {
   it("render a demo-only lead's profile from the server, marked as demo and not indexed", async () => {
     const { status, html } = await page("/copy-trading/trader/cpd-lead");
     expect(status).toBe(200);
-    expect(html).toContain("cpd-lead — lead trader profile");
+    // no display name chosen: the generated one (docs/decisions/363), the id's last six characters
+    expect(html).toContain("Trader-PDLEAD — lead trader profile");
     expect(html).toContain('data-testid="copy-periods"');
     expect(html).toContain('data-env="demo"');
     expect(html).toContain("Simulation: these are demo lead traders");

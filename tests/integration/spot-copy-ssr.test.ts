@@ -24,14 +24,15 @@ beforeAll(async () => {
   web = await startWeb({ DATA_DIR: data.dir, EXCHANGE_RATE_LIMITS: "off", COPY_LEAD_MIN_AGE_DAYS: "0" });
   const lead = new Client(web.url, makeKey(data.dir, "ssr-spot-lead"));
   expect((await lead.get(V2.assets)).body.code).toBe("00000");
-  expect((await lead.post(SPOT_COPY_PATHS.traderApply, { profitShareRatio: "0.05" })).body.code).toBe("00000");
+  expect((await lead.post(SPOT_COPY_PATHS.traderApply, { profitShareRatio: "0.05", nickName: "SSR Spot" })).body.code).toBe("00000");
   expect((await lead.post(V2.placeOrder, { symbol: "ETHUSDT", side: "buy", orderType: "market", size: "200" })).body.code).toBe("00000");
   // a trader who leads both products (decision 361 allows it)
   const both = await openFutures(new Client(web.url, makeKey(data.dir, "ssr-both-lead")));
   const moved = await both.post(MIX_PRIVATE.walletTransfer, { fromType: "spot", toType: "usdt_futures", amount: "1000", coin: "USDT" });
   expect(moved.body.code).toBe("00000");
-  expect((await both.post(COPY_PATHS.traderApply, { profitShareRatio: "0.05" })).body.code).toBe("00000");
-  expect((await both.post(SPOT_COPY_PATHS.traderApply, { profitShareRatio: "0.05" })).body.code).toBe("00000");
+  // one display name for both products (docs/decisions/363): "" on the second application keeps it
+  expect((await both.post(COPY_PATHS.traderApply, { profitShareRatio: "0.05", nickName: "Both Ways" })).body.code).toBe("00000");
+  expect((await both.post(SPOT_COPY_PATHS.traderApply, { profitShareRatio: "0.05", nickName: "" })).body.code).toBe("00000");
 }, 120_000);
 afterAll(async () => {
   await web.stop();
@@ -64,7 +65,7 @@ describe("spot copy-trading pages", () => {
   it("render a spot lead's profile with its holdings in the reader's locale; an unknown spot lead is a 404", async () => {
     const { status, html } = await page("/copy-trading/trader/ssr-spot-lead?product=spot");
     expect(status).toBe(200);
-    expect(html).toContain("ssr-spot-lead — spot lead trader");
+    expect(html).toContain("SSR Spot — spot lead trader");
     expect(html).toContain('data-testid="copy-periods"');
     expect(html).toContain('data-testid="scopy-holdings"');
     expect(html).toContain("ETHUSDT");
@@ -85,11 +86,11 @@ describe("spot copy-trading pages", () => {
     const spot = await page("/copy-trading/trader/ssr-both-lead?product=spot");
     expect(spot.status).toBe(200);
     expect(spot.html).toMatch(/data-testid="copy-other-profile"[^>]*href="\/copy-trading\/trader\/ssr-both-lead"/);
-    expect(spot.html).toContain("ssr-both-lead also leads futures: see the futures profile");
+    expect(spot.html).toContain("Both Ways also leads futures: see the futures profile");
     const futures = await page("/fr/copy-trading/trader/ssr-both-lead");
     expect(futures.status).toBe(200);
     expect(futures.html).toMatch(/data-testid="copy-other-profile"[^>]*href="\/fr\/copy-trading\/trader\/ssr-both-lead\?product=spot"/);
-    expect(futures.html).toContain("ssr-both-lead est aussi trader principal en spot : voir le profil spot");
+    expect(futures.html).toContain("Both Ways est aussi trader principal en spot : voir le profil spot");
     // a spot-only lead has no futures profile to link
     const only = await page("/copy-trading/trader/ssr-spot-lead?product=spot");
     expect(only.html).not.toContain("copy-other-profile");

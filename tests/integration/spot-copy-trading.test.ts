@@ -76,7 +76,9 @@ describe("spot copy trading", () => {
         stopLossRatio: "",
       }),
     ]);
-    expect((await lead.get<Row[]>(P.traderFollowers)).body.data).toEqual([expect.objectContaining({ followerUid: "sc-fol" })]);
+    expect((await lead.get<Row[]>(P.traderFollowers)).body.data).toEqual([
+      expect.objectContaining({ followerUid: "sc-fol", followerName: "Trader-SCFOL" }),
+    ]);
     expect((await fol.get<Row[]>(P.followerTraders)).body.data).toEqual([
       expect.objectContaining({ traderId: "sc-lead", currentTradingPairs: ["ETHUSDT"] as unknown as string }),
     ]);

@@ -5,6 +5,7 @@ import { browserHttp } from "~/lib/http/browser-client";
 import { COPY_PATHS, SPOT_COPY_PATHS } from "~/lib/copy/api";
 import { parseDecimal, compare } from "~/lib/numbers/decimal";
 import { showToast } from "~/lib/toast";
+import { LeadNameField, leadNameProblem, takenProblem, type LeadNameProblem } from "./lead-name";
 import { useCopyErrorText } from "./use-copy";
 
 /** The highest profit share a new lead may set (the gateway's default COPY_MAX_PROFIT_SHARE_PCT). */
@@ -18,22 +19,31 @@ export function ApplyLead({ onDone, spot = false }: { onDone: () => void; spot?:
   const [open, setOpen] = useState(false);
   const [share, setShare] = useState("10");
   const [busy, setBusy] = useState(false);
+  const [name, setName] = useState("");
+  const [taken, setTaken] = useState<LeadNameProblem | undefined>();
   const id = useId();
+  const nameProblem = leadNameProblem(name, true) ?? taken;
   const d = parseDecimal(share);
   const valid =
     d !== undefined && d.scale <= 2 && compare(d, { int: 0n, scale: 0 }) >= 0 && compare(d, { int: BigInt(MAX_SHARE_PCT), scale: 0 }) <= 0;
   const submit = async () => {
-    if (!valid) return;
+    if (!valid || nameProblem) return;
     setBusy(true);
     try {
       // the rate as a ratio: 10 % → "0.1"
       const ratio = (Number(share) / 100).toFixed(4);
-      await browserHttp().post(spot ? SPOT_COPY_PATHS.traderApply : COPY_PATHS.traderApply, { profitShareRatio: ratio });
+      // the display name (docs/decisions/363): "" leaves the lead a generated one
+      await browserHttp().post(spot ? SPOT_COPY_PATHS.traderApply : COPY_PATHS.traderApply, {
+        profitShareRatio: ratio,
+        nickName: name.trim(),
+      });
       showToast(t("apply.done"));
       setOpen(false);
       onDone();
     } catch (e) {
-      showToast(t("toast.failed", { msg: errorText(e) }), "notice");
+      const refused = takenProblem(e);
+      setTaken(refused);
+      if (!refused) showToast(t("toast.failed", { msg: errorText(e) }), "notice");
     } finally {
       setBusy(false);
     }
@@ -51,9 +61,19 @@ export function ApplyLead({ onDone, spot = false }: { onDone: () => void; spot?:
           busy={busy}
           onCancel={() => setOpen(false)}
           onConfirm={() => void submit()}
-          refusedBy={valid ? undefined : `${id}-error`}
+          refusedBy={!valid ? `${id}-error` : nameProblem ? `${id}-name-error` : undefined}
         >
           <p>{spot ? ts("apply.conditions") : t("apply.conditions")}</p>
+          <LeadNameField
+            id={`${id}-name`}
+            value={name}
+            onChange={(v) => {
+              setName(v);
+              setTaken(undefined);
+            }}
+            problem={nameProblem}
+            optional
+          />
           <div className="field">
             <label htmlFor={`${id}-share`}>{t("apply.share")}</label>
             <div className="with-suffix">

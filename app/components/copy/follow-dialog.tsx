@@ -73,12 +73,29 @@ export const FUTURES_FOLLOW: FollowProduct = {
  * margin) and a total loss limit; then a confirm step that says it all back before the BFF's
  * `mix-follower/settings` call.
  */
-export function FollowDialog(props: { traderId: string; intl: string; editing?: boolean; onDone: () => void; onClose: () => void }) {
+export function FollowDialog(props: {
+  traderId: string;
+  traderName?: string | undefined;
+  intl: string;
+  editing?: boolean;
+  onDone: () => void;
+  onClose: () => void;
+}) {
   return <ProductFollowDialog product={FUTURES_FOLLOW} {...props} />;
 }
 
 /** "Unfollow": keep the copies as the follower's own positions, or close them at market; then confirm. */
-export function UnfollowDialog({ traderId, onDone, onClose }: { traderId: string; onDone: () => void; onClose: () => void }) {
+export function UnfollowDialog({
+  traderId,
+  traderName,
+  onDone,
+  onClose,
+}: {
+  traderId: string;
+  traderName?: string | undefined;
+  onDone: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation("copy");
   const errorText = useCopyErrorText();
   const [close, setClose] = useState(false);
@@ -87,7 +104,9 @@ export function UnfollowDialog({ traderId, onDone, onClose }: { traderId: string
     setBusy(true);
     try {
       await browserHttp().post(COPY_PATHS.followerCancelTrader, { traderId, closePositions: close ? "yes" : "no" });
-      showToast(close ? t("unfollow.doneClosed", { trader: traderId }) : t("unfollow.doneKept", { trader: traderId }));
+      showToast(
+        close ? t("unfollow.doneClosed", { trader: traderName ?? traderId }) : t("unfollow.doneKept", { trader: traderName ?? traderId }),
+      );
       onDone();
       onClose();
     } catch (e) {
@@ -98,7 +117,7 @@ export function UnfollowDialog({ traderId, onDone, onClose }: { traderId: string
   };
   return (
     <ConfirmDialog
-      title={t("unfollow.title", { trader: traderId })}
+      title={t("unfollow.title", { trader: traderName ?? traderId })}
       confirm={t("unfollow.confirm")}
       cancel={t("common.cancel")}
       tone="submit-sell"

@@ -112,6 +112,7 @@ type Fields = Omit<FollowForm, "symbols" | "mode">;
 export function ProductFollowDialog({
   product: p,
   traderId,
+  traderName,
   intl,
   editing = false,
   onDone,
@@ -119,6 +120,8 @@ export function ProductFollowDialog({
 }: {
   product: FollowProduct;
   traderId: string;
+  /** The lead's display name (docs/decisions/363); the id where the page had none. */
+  traderName?: string | undefined;
   intl: string;
   /** Changing a follow: the fields start from the follower's current settings. */
   editing?: boolean;
@@ -196,7 +199,7 @@ export function ProductFollowDialog({
     setBusy(true);
     try {
       await browserHttp().post(p.settingsPath, p.body(traderId, { symbols: [...chosen], mode, ...f }));
-      showToast(t("follow.done", { trader: traderId }));
+      showToast(t("follow.done", { trader: traderName ?? traderId }));
       onDone();
       onClose();
     } catch (e) {
@@ -209,7 +212,7 @@ export function ProductFollowDialog({
   if (step === "confirm")
     return (
       <ConfirmDialog
-        title={t("follow.confirmTitle", { trader: traderId })}
+        title={t("follow.confirmTitle", { trader: traderName ?? traderId })}
         confirm={tc("follow.confirm")}
         cancel={tc("common.back")}
         busy={busy}
@@ -240,7 +243,7 @@ export function ProductFollowDialog({
   if (!prefilled)
     return (
       <ConfirmDialog
-        title={t("follow.title", { trader: traderId })}
+        title={t("follow.title", { trader: traderName ?? traderId })}
         confirm={tc("follow.next")}
         cancel={tc("common.cancel")}
         onCancel={onClose}
@@ -254,7 +257,7 @@ export function ProductFollowDialog({
     );
   return (
     <ConfirmDialog
-      title={t("follow.title", { trader: traderId })}
+      title={t("follow.title", { trader: traderName ?? traderId })}
       confirm={tc("follow.next")}
       cancel={tc("common.cancel")}
       onCancel={onClose}

@@ -20,6 +20,7 @@ import { showToast } from "~/lib/toast";
 import { freshDocument } from "~/lib/wiki/fresh-document";
 import { ApplyLead } from "./apply-lead";
 import { FollowDialog, UnfollowDialog } from "./follow-dialog";
+import { LeadNameSetting } from "./lead-name";
 import { SpotFollowDialog, SpotUnfollowDialog } from "./spot-follow";
 import { useCopyErrorText, useCopyViewer, type CopyViewer } from "./use-copy";
 
@@ -58,6 +59,13 @@ export async function mountCopyIslands(root: HTMLElement, cfg: CopyPageConfig, d
   );
 }
 
+/** The dialog open: its kind, the lead's id and its display name as the page shows it (docs/decisions/363). */
+interface CopyDialog {
+  kind: "follow" | "edit" | "unfollow";
+  traderId: string;
+  traderName?: string | undefined;
+}
+
 interface Places {
   steps: HTMLElement | null;
   actions: HTMLElement | null;
@@ -70,7 +78,7 @@ function Islands({ root, cfg, canAct }: { root: HTMLElement; cfg: CopyPageConfig
   const viewer = useCopyViewer(canAct ? cfg.userId : null, cfg.product);
   const [version, setVersion] = useState(0);
   const [places, setPlaces] = useState<Places>({ steps: null, actions: null, rows: [] });
-  const [dialog, setDialog] = useState<{ kind: "follow" | "edit" | "unfollow"; traderId: string } | null>(null);
+  const [dialog, setDialog] = useState<CopyDialog | null>(null);
   const ready = canAct && viewer.loaded;
   useEffect(() => {
     const rows = ready ? [...root.querySelectorAll<HTMLElement>("[data-copy-row]")] : [];
@@ -134,7 +142,7 @@ function Islands({ root, cfg, canAct }: { root: HTMLElement; cfg: CopyPageConfig
             <button
               type="button"
               className="button primary"
-              onClick={() => setDialog({ kind: "follow", traderId: id })}
+              onClick={() => setDialog({ kind: "follow", traderId: id, traderName: name })}
               aria-label={t("follow.buttonOf", { trader: name })}
             >
               {t("follow.button")}
@@ -152,6 +160,7 @@ function Islands({ root, cfg, canAct }: { root: HTMLElement; cfg: CopyPageConfig
         (spot ? (
           <SpotFollowDialog
             traderId={dialog.traderId}
+            traderName={dialog.traderName}
             intl={cfg.intl}
             editing={dialog.kind === "edit"}
             onClose={() => setDialog(null)}
@@ -160,6 +169,7 @@ function Islands({ root, cfg, canAct }: { root: HTMLElement; cfg: CopyPageConfig
         ) : (
           <FollowDialog
             traderId={dialog.traderId}
+            traderName={dialog.traderName}
             intl={cfg.intl}
             editing={dialog.kind === "edit"}
             onClose={() => setDialog(null)}
@@ -168,9 +178,9 @@ function Islands({ root, cfg, canAct }: { root: HTMLElement; cfg: CopyPageConfig
         ))}
       {dialog?.kind === "unfollow" &&
         (spot ? (
-          <SpotUnfollowDialog traderId={dialog.traderId} onClose={() => setDialog(null)} onDone={refresh} />
+          <SpotUnfollowDialog traderId={dialog.traderId} traderName={dialog.traderName} onClose={() => setDialog(null)} onDone={refresh} />
         ) : (
-          <UnfollowDialog traderId={dialog.traderId} onClose={() => setDialog(null)} onDone={refresh} />
+          <UnfollowDialog traderId={dialog.traderId} traderName={dialog.traderName} onClose={() => setDialog(null)} onDone={refresh} />
         ))}
     </>
   );
@@ -187,20 +197,24 @@ function ProfileActions({
   cfg: CopyPageConfig;
   viewer: CopyViewer;
   slot: HTMLElement;
-  onDialog: (d: { kind: "follow" | "edit" | "unfollow"; traderId: string }) => void;
+  onDialog: (d: CopyDialog) => void;
   onDone: () => void;
 }) {
   const { t } = useTranslation("copy");
   const traderId = cfg.traderId!;
+  const traderName = slot.dataset.name;
   if (cfg.userId === traderId) {
     const v = slot.dataset.visibility;
     return (
-      <VisibilitySetting
-        initial={v === "delay" || v === "hide" ? v : "show"}
-        delay={slot.dataset.delay ?? "30"}
-        path={cfg.product === "spot" ? SPOT_COPY_PUBLIC_PATHS.holdingVisibility : COPY_PUBLIC_PATHS.positionVisibility}
-        onDone={onDone}
-      />
+      <>
+        <VisibilitySetting
+          initial={v === "delay" || v === "hide" ? v : "show"}
+          delay={slot.dataset.delay ?? "30"}
+          path={cfg.product === "spot" ? SPOT_COPY_PUBLIC_PATHS.holdingVisibility : COPY_PUBLIC_PATHS.positionVisibility}
+          onDone={onDone}
+        />
+        <LeadNameSetting id="copy-lead-name" initial={traderName ?? ""} onDone={onDone} />
+      </>
     );
   }
   if (viewer.cannotFollow) return <p className="muted">{t("profile.leadCannotFollow")}</p>;
@@ -210,16 +224,26 @@ function ProfileActions({
         <span className="badge" data-testid="copy-following">
           {t("follow.following")}
         </span>
-        <button type="button" className="button" onClick={() => onDialog({ kind: "edit", traderId })} data-testid="copy-edit">
+        <button type="button" className="button" onClick={() => onDialog({ kind: "edit", traderId, traderName })} data-testid="copy-edit">
           {t("follow.edit")}
         </button>
-        <button type="button" className="button" onClick={() => onDialog({ kind: "unfollow", traderId })} data-testid="copy-unfollow">
+        <button
+          type="button"
+          className="button"
+          onClick={() => onDialog({ kind: "unfollow", traderId, traderName })}
+          data-testid="copy-unfollow"
+        >
           {t("unfollow.button")}
         </button>
       </>
     );
   return (
-    <button type="button" className="button primary" onClick={() => onDialog({ kind: "follow", traderId })} data-testid="copy-follow">
+    <button
+      type="button"
+      className="button primary"
+      onClick={() => onDialog({ kind: "follow", traderId, traderName })}
+      data-testid="copy-follow"
+    >
       {t("follow.button")}
     </button>
   );

@@ -73,12 +73,29 @@ export const SPOT_FOLLOW: FollowProduct = {
 };
 
 /** Follow a spot lead (or change the follow's settings, `editing`: the fields start from the current ones). */
-export function SpotFollowDialog(props: { traderId: string; intl: string; editing?: boolean; onDone: () => void; onClose: () => void }) {
+export function SpotFollowDialog(props: {
+  traderId: string;
+  traderName?: string | undefined;
+  intl: string;
+  editing?: boolean;
+  onDone: () => void;
+  onClose: () => void;
+}) {
   return <ProductFollowDialog product={SPOT_FOLLOW} {...props} />;
 }
 
 /** "Unfollow" a spot lead: the copied coins stay the follower's own (`spot-follower/cancel-trader`); confirm first. */
-export function SpotUnfollowDialog({ traderId, onDone, onClose }: { traderId: string; onDone: () => void; onClose: () => void }) {
+export function SpotUnfollowDialog({
+  traderId,
+  traderName,
+  onDone,
+  onClose,
+}: {
+  traderId: string;
+  traderName?: string | undefined;
+  onDone: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation("scopy");
   const { t: tc } = useTranslation("copy");
   const errorText = useCopyErrorText();
@@ -87,7 +104,7 @@ export function SpotUnfollowDialog({ traderId, onDone, onClose }: { traderId: st
     setBusy(true);
     try {
       await browserHttp().post(SPOT_COPY_PATHS.followerCancelTrader, { traderId });
-      showToast(t("unfollow.done", { trader: traderId }));
+      showToast(t("unfollow.done", { trader: traderName ?? traderId }));
       onDone();
       onClose();
     } catch (e) {
@@ -98,7 +115,7 @@ export function SpotUnfollowDialog({ traderId, onDone, onClose }: { traderId: st
   };
   return (
     <ConfirmDialog
-      title={t("unfollow.title", { trader: traderId })}
+      title={t("unfollow.title", { trader: traderName ?? traderId })}
       confirm={tc("unfollow.confirm")}
       cancel={tc("common.cancel")}
       tone="submit-sell"

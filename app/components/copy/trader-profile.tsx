@@ -109,6 +109,7 @@ export function TraderProfilePage({
         <div
           className="copy-actions"
           data-copy-slot="actions"
+          data-name={detail.traderName}
           data-visibility={detail.positionVisibility}
           data-delay={detail.positionDelayMinutes}
         />

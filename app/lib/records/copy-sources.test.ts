@@ -26,7 +26,7 @@ describe("copy statements (docs/decisions/358)", () => {
     const csv = recordsCsv(copies!.fields, [
       {
         closeTime: "1767225600000",
-        traderId: "lead-1",
+        traderName: "Moon Rider",
         symbol: "BTCUSDT",
         posSide: "long",
         openPriceAvg: "90000.0",
@@ -40,8 +40,8 @@ describe("copy statements (docs/decisions/358)", () => {
       },
     ]);
     expect(csv.split("\r\n")).toEqual([
-      "closeTime,traderId,symbol,posSide,openPriceAvg,openTime,closePriceAvg,closeSize,netProfit,profitShare,stopType,trackingNo",
-      "2026-01-01T00:00:00.000Z,lead-1,BTCUSDT,long,90000.0,2025-12-31T23:00:00.000Z,94500.0,0.020000,80.1,8.9,,12",
+      "closeTime,traderName,symbol,posSide,openPriceAvg,openTime,closePriceAvg,closeSize,netProfit,profitShare,stopType,trackingNo",
+      "2026-01-01T00:00:00.000Z,Moon Rider,BTCUSDT,long,90000.0,2025-12-31T23:00:00.000Z,94500.0,0.020000,80.1,8.9,,12",
       "",
     ]);
     expect(recordsCsv(share!.fields, []).split("\r\n")[0]).toBe(
@@ -72,7 +72,7 @@ describe("spot copy statements and the lead lists by role (docs/decisions/362)",
     const csv = recordsCsv(copies!.fields, [
       {
         sellTime: "1767225600000",
-        traderId: "lead-1",
+        traderName: "Moon Rider",
         symbol: "ETHUSDT",
         buyPrice: "3000.00",
         buyTime: "1767222000000",
@@ -86,8 +86,8 @@ describe("spot copy statements and the lead lists by role (docs/decisions/362)",
       },
     ]);
     expect(csv.split("\r\n")).toEqual([
-      "sellTime,traderId,symbol,buyPrice,buyTime,sellPrice,fillSize,achievedPL,profitShare,netProfit,stopType,trackingNo",
-      "2026-01-01T00:00:00.000Z,lead-1,ETHUSDT,3000.00,2025-12-31T23:00:00.000Z,3300.00,0.5,149.5,14.95,134.55,,9",
+      "sellTime,traderName,symbol,buyPrice,buyTime,sellPrice,fillSize,achievedPL,profitShare,netProfit,stopType,trackingNo",
+      "2026-01-01T00:00:00.000Z,Moon Rider,ETHUSDT,3000.00,2025-12-31T23:00:00.000Z,3300.00,0.5,149.5,14.95,134.55,,9",
       "",
     ]);
     expect(share!.rows({ profitList: [{ profitId: "4", profit: "1" }], endId: "4" })).toEqual([{ profitId: "4", profit: "1" }]);

@@ -46,7 +46,7 @@ export function copyRecordSources(symbols: readonly string[]): RecordSource[] {
   return [
     history(symbols, "copies", COPY_PATHS.followerHistoryOrders, "trackingList", "trackingNo", [
       CLOSED,
-      field("traderId", "copyrec:field.trader", "text"),
+      field("traderName", "copyrec:field.trader", "text"),
       FIELD.pair,
       SIDE,
       OPEN_PRICE,
@@ -124,7 +124,7 @@ function spotList(id: string, path: string, list: string, key: string, fields: r
 export function spotCopyRecordSources(lead: boolean): RecordSource[] {
   const copies = spotList("spotCopies", SPOT_COPY_PATHS.followerHistoryOrders, "trackingList", "trackingNo", [
     SOLD,
-    field("traderId", "copyrec:field.trader", "text"),
+    field("traderName", "copyrec:field.trader", "text"),
     FIELD.pair,
     BUY_PRICE,
     BOUGHT,
