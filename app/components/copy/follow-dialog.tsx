@@ -9,7 +9,7 @@ import { MIX, PRODUCT_TYPE } from "~/lib/futures/api";
 import type { FuturesContract } from "~/lib/futures/contract";
 import { formatNumber } from "~/lib/i18n/format";
 import { showToast } from "~/lib/toast";
-import { ProductFollowDialog, type FollowProduct } from "./follow-form";
+import { ProductFollowDialog, type FollowProduct, type FollowDialogProps, type LeadDialogProps } from "./follow-form";
 import { useCopyErrorText } from "./use-copy";
 
 /** Take profit: above 0 and at most 1000 % of the copy's margin (`stopSurplusRatio` 0 < r ≤ 10); stop loss: at most 100 % (0 < r ≤ 1). */
@@ -73,29 +73,12 @@ export const FUTURES_FOLLOW: FollowProduct = {
  * margin) and a total loss limit; then a confirm step that says it all back before the BFF's
  * `mix-follower/settings` call.
  */
-export function FollowDialog(props: {
-  traderId: string;
-  traderName?: string | undefined;
-  intl: string;
-  editing?: boolean;
-  onDone: () => void;
-  onClose: () => void;
-}) {
+export function FollowDialog(props: FollowDialogProps) {
   return <ProductFollowDialog product={FUTURES_FOLLOW} {...props} />;
 }
 
 /** "Unfollow": keep the copies as the follower's own positions, or close them at market; then confirm. */
-export function UnfollowDialog({
-  traderId,
-  traderName,
-  onDone,
-  onClose,
-}: {
-  traderId: string;
-  traderName?: string | undefined;
-  onDone: () => void;
-  onClose: () => void;
-}) {
+export function UnfollowDialog({ traderId, traderName, onDone, onClose }: LeadDialogProps) {
   const { t } = useTranslation("copy");
   const errorText = useCopyErrorText();
   const [close, setClose] = useState(false);

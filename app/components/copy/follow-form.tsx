@@ -109,6 +109,22 @@ export function useFollowPrefill(
 
 type Fields = Omit<FollowForm, "symbols" | "mode">;
 
+/** What a dialog about one lead is given: the lead, and what to do when it is done or closed. */
+export interface LeadDialogProps {
+  traderId: string;
+  /** The lead's display name (docs/decisions/363); the id where the page had none. */
+  traderName?: string | undefined;
+  onDone: () => void;
+  onClose: () => void;
+}
+
+/** A product's follow dialog's props. */
+export interface FollowDialogProps extends LeadDialogProps {
+  intl: string;
+  /** Changing a follow: the fields start from the follower's current settings. */
+  editing?: boolean;
+}
+
 export function ProductFollowDialog({
   product: p,
   traderId,
@@ -117,17 +133,7 @@ export function ProductFollowDialog({
   editing = false,
   onDone,
   onClose,
-}: {
-  product: FollowProduct;
-  traderId: string;
-  /** The lead's display name (docs/decisions/363); the id where the page had none. */
-  traderName?: string | undefined;
-  intl: string;
-  /** Changing a follow: the fields start from the follower's current settings. */
-  editing?: boolean;
-  onDone: () => void;
-  onClose: () => void;
-}) {
+}: FollowDialogProps & { product: FollowProduct }) {
   const { t } = useTranslation(p.ns);
   const { t: tc } = useTranslation("copy");
   const x = p.texts(t, tc, intl);

@@ -14,7 +14,7 @@ import { formatNumber } from "~/lib/i18n/format";
 import { showToast } from "~/lib/toast";
 import type { SpotSymbol } from "~/lib/trade/market";
 import { spotFollowForm, type FollowMode } from "~/lib/copy/follow-settings";
-import { ProductFollowDialog, type FollowProduct } from "./follow-form";
+import { ProductFollowDialog, type FollowProduct, type FollowDialogProps, type LeadDialogProps } from "./follow-form";
 import { useCopyErrorText } from "./use-copy";
 
 /** The gateway's bounds (spot-routes): multiple 0.01–10; take profit 1–1000 %, stop loss 1–100 %, whole. */
@@ -73,29 +73,12 @@ export const SPOT_FOLLOW: FollowProduct = {
 };
 
 /** Follow a spot lead (or change the follow's settings, `editing`: the fields start from the current ones). */
-export function SpotFollowDialog(props: {
-  traderId: string;
-  traderName?: string | undefined;
-  intl: string;
-  editing?: boolean;
-  onDone: () => void;
-  onClose: () => void;
-}) {
+export function SpotFollowDialog(props: FollowDialogProps) {
   return <ProductFollowDialog product={SPOT_FOLLOW} {...props} />;
 }
 
 /** "Unfollow" a spot lead: the copied coins stay the follower's own (`spot-follower/cancel-trader`); confirm first. */
-export function SpotUnfollowDialog({
-  traderId,
-  traderName,
-  onDone,
-  onClose,
-}: {
-  traderId: string;
-  traderName?: string | undefined;
-  onDone: () => void;
-  onClose: () => void;
-}) {
+export function SpotUnfollowDialog({ traderId, traderName, onDone, onClose }: LeadDialogProps) {
   const { t } = useTranslation("scopy");
   const { t: tc } = useTranslation("copy");
   const errorText = useCopyErrorText();
