@@ -61,3 +61,23 @@ for (const path of [...Object.keys(PANELS), "/trade-margin/BTCUSDT"]) {
     expect(pageProblems).toEqual([]);
   });
 }
+
+// A tap on the sticky bar as soon as the page is shown sets the form's side before the form has
+// hydrated: that update waits for it (a transition) instead of throwing its server markup away (#421).
+for (const path of ["/margin/ETHUSDT", "/spot/BTCUSDT", "/futures/usdt/BTCUSDT"]) {
+  test(`${path} on a slow phone: the sticky bar's Sell, tapped at once, opens the form without a console error`, async ({
+    page,
+    pageProblems,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    await page.goto(path);
+    await page.getByTestId("sticky-trade-bar").getByRole("button").last().click();
+    await expect(page.getByRole("tablist").getByRole("tab").last()).toHaveAttribute("aria-selected", "true");
+    await expect(page.locator("#trade-order")).toBeVisible();
+    await expect(page.getByTestId("order-book")).toHaveAttribute("data-live", "true", { timeout: 20_000 });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    expect(pageProblems).toEqual([]);
+  });
+}

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { formatNumber } from "~/lib/i18n/format";
 import { numberFormat } from "~/lib/i18n/formatters";
 import { toText } from "~/lib/numbers/decimal";
+import { updateOnceHydrated } from "~/lib/scheduling/hydration-gate";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import {
   bookRatio,
@@ -205,7 +206,7 @@ const BookLine = memo(function BookLine({
         <button
           type="button"
           className="book-pick"
-          onClick={() => onPick({ price })}
+          onClick={() => updateOnceHydrated(() => onPick({ price }))}
           aria-label={t("spot.book.usePrice", { price: priceText })}
         >
           {priceText}
@@ -215,7 +216,7 @@ const BookLine = memo(function BookLine({
         <button
           type="button"
           className="book-pick"
-          onClick={() => onPick({ quantity: size, unit })}
+          onClick={() => updateOnceHydrated(() => onPick({ quantity: size, unit }))}
           aria-label={t("spot.book.useAmount", { amount: sizeText, coin })}
         >
           {sizeText}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 
 import { useTranslation } from "react-i18next";
 import { Tabs } from "~/components/ui/tabs";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
+import { updateOnceHydrated } from "~/lib/scheduling/hydration-gate";
 import { ACCOUNT_BOUNDS, BOOK_BOUNDS, DEFAULT_PRO_LAYOUT, togglePanel, type ProLayout, type ProPanel } from "~/lib/trade/pro-layout";
 import { ProSplitter } from "./pro-splitter";
 import "~/styles/trade-pro.css";
@@ -117,10 +118,13 @@ export function TradeLayout({
             key={side}
             type="button"
             className={`button submit-${side}`}
-            onClick={() => {
-              sides[side].pick();
-              toForm();
-            }}
+            // The form it sets may not have hydrated yet on a phone (docs/decisions/725).
+            onClick={() =>
+              updateOnceHydrated(() => {
+                sides[side].pick();
+                toForm();
+              })
+            }
           >
             {sides[side].label}
           </button>

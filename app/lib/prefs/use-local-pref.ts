@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useState } from "react";
-import { hydrationPending } from "~/lib/scheduling/hydration-gate";
+import { updateOnceHydrated } from "~/lib/scheduling/hydration-gate";
 import { LOCAL_PREF_DEFAULTS, localPrefs, type LocalPrefKey, type LocalPrefs } from "./local-prefs";
 
 /**
@@ -9,8 +9,8 @@ import { LOCAL_PREF_DEFAULTS, localPrefs, type LocalPrefKey, type LocalPrefs } f
  * (`HydrateLater`, docs/decisions/725) is then hydrated first instead of being rendered again
  * on the client, which an urgent update into a boundary not yet hydrated forces in React 18. A
  * change is a transition only while a panel is still waiting to hydrate (a click on one panel may
- * come before its neighbours have); after, it is urgent, as a controlled checkbox needs: its
- * click is undone at once when the state it shows has not changed by the end of the event.
+ * come before its neighbours have); after, it is urgent, as a controlled checkbox needs
+ * (`updateOnceHydrated`).
  */
 export function useLocalPref<K extends LocalPrefKey>(key: K): [LocalPrefs[K], (value: LocalPrefs[K]) => void] {
   const [value, setValue] = useState<LocalPrefs[K]>(LOCAL_PREF_DEFAULTS[key]);
@@ -18,8 +18,7 @@ export function useLocalPref<K extends LocalPrefKey>(key: K): [LocalPrefs[K], (v
   const set = useCallback(
     (next: LocalPrefs[K]) => {
       localPrefs().set(key, next);
-      if (hydrationPending() === 0) setValue(next);
-      else startTransition(() => setValue(next));
+      updateOnceHydrated(() => setValue(next));
     },
     [key],
   );

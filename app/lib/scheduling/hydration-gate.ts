@@ -1,3 +1,5 @@
+import { startTransition } from "react";
+
 /**
  * The trading screens hydrate their heavy panels after the page's shell, each in React's
  * background (time-sliced) pass (`HydrateLater`, docs/decisions/725 "Main thread at start-up").
@@ -50,6 +52,18 @@ export function releaseHydration(token: HydrationToken): void {
 export function afterHydration(f: () => void): void {
   if (waiting.size === 0) f();
   else queued.push(f);
+}
+
+/**
+ * Runs a state update urgently when no panel is waiting to hydrate, else as a transition: an urgent
+ * update reaching a panel that has not hydrated yet (a click on the page's shell or on another panel
+ * that changes its props) makes React 18 throw the panel's server markup away (error #421), while a
+ * transition lets the panel hydrate first. Once every panel has hydrated it is urgent, as a
+ * controlled input's change must be (a transition would undo the browser's change until it ends).
+ */
+export function updateOnceHydrated(update: () => void): void {
+  if (waiting.size === 0) update();
+  else startTransition(update);
 }
 
 /** How many panels are still waiting (for tests and the bench's profile). */
