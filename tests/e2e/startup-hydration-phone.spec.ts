@@ -1,3 +1,4 @@
+import type { CDPSession, Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 
 /**
@@ -23,6 +24,14 @@ const MARGIN: Record<string, string[]> = {
     'section class="card order-panel"',
   ],
 };
+/** Opens `path` at 390×844 with the CPU 4× slower; the session sets it back (`rate: 1`). */
+async function openOnSlowPhone(page: Page, path: string): Promise<CDPSession> {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.goto(path);
+  return cdp;
+}
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test("the phone routes' and the margin screen's book, account cards and order form are server-rendered, each in a boundary of its own", async ({
@@ -39,10 +48,7 @@ for (const path of [...Object.keys(PANELS), "/trade-margin/BTCUSDT"]) {
     page,
     pageProblems,
   }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    await page.goto(path);
+    const cdp = await openOnSlowPhone(page, path);
     const book = page.getByTestId("order-book");
     await expect(book).toHaveAttribute("data-live", "true", { timeout: 20_000 });
     // Read and tapped in one step: the rows move with the stream.
@@ -69,10 +75,7 @@ for (const path of ["/margin/ETHUSDT", "/spot/BTCUSDT", "/futures/usdt/BTCUSDT"]
     page,
     pageProblems,
   }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    await page.goto(path);
+    const cdp = await openOnSlowPhone(page, path);
     await page.getByTestId("sticky-trade-bar").getByRole("button").last().click();
     await expect(page.getByRole("tablist").getByRole("tab").last()).toHaveAttribute("aria-selected", "true");
     await expect(page.locator("#trade-order")).toBeVisible();
