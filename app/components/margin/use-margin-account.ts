@@ -11,6 +11,7 @@ import {
   riskRateOf,
   type MarginMode,
 } from "~/lib/margin/api";
+import { updateOnceHydrated } from "~/lib/scheduling/hydration-gate";
 import type { Market } from "~/lib/trade/market";
 
 /** The signed reads of one margin mode for one pair (Bitget v2 margin, docs/decisions/707). */
@@ -50,11 +51,13 @@ export function useMarginAccount(
   useEffect(() => {
     if (!loggedIn || !market) return;
     const f = new MarginAccountFeed(mode, market.symbol, lazyPrivate, marginApi(mode, market), warning);
-    setFeed(f);
+    // The page's first effects run before its late panels have hydrated: the feed reaches them as
+    // new props, which must wait for them (docs/decisions/725, "An update before a panel hydrated").
+    updateOnceHydrated(() => setFeed(f));
     const stop = f.start();
     return () => {
       stop();
-      setFeed(undefined);
+      updateOnceHydrated(() => setFeed(undefined));
     };
   }, [mode, market, loggedIn, warning]);
   return feed;
