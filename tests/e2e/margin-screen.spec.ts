@@ -11,6 +11,9 @@ async function openMargin(page: Page, path = "/margin/BTCUSDT") {
   await expect(page.getByTestId("kline-chart")).toBeVisible();
   // The best bid: the pro layout leaves out the far levels its book cell cannot hold.
   await expect(page.locator(".book-row.bid").first()).toBeVisible();
+  // Live: the stream's frames wait for every panel to hydrate, so the form now takes a choice (a
+  // select changed before its panel hydrated is set back to the server's value).
+  await expect(page.getByTestId("order-book")).toHaveAttribute("data-live", "true");
 }
 
 test("the margin screen is the spot market with a margin form; an unknown pair is a 404", async ({ page, request, pageProblems }) => {
