@@ -411,6 +411,11 @@ export function copyRoutes(
 
   route("GET", COPY_PATHS.followerCopyRecords, 10, false, async (req, p, env) => {
     const q = req.query as Query;
-    return ok(list(svc.records(page(q, env, p.userId)).map(recordJson), "recordList"));
+    return ok(
+      list(
+        svc.records(page(q, env, p.userId)).map((r) => ({ ...recordJson(r), traderName: nameOf(r.leadId) })),
+        "recordList",
+      ),
+    );
   });
 }

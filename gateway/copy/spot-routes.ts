@@ -275,6 +275,11 @@ export function spotCopyRoutes(
 
   route("GET", SPOT_COPY_PATHS.followerCopyRecords, 10, false, async (req, p, env) => {
     const q = req.query as Query;
-    return ok(list(svc.records(page(q, env, p.userId)).map(recordJson), "recordList"));
+    return ok(
+      list(
+        svc.records(page(q, env, p.userId)).map((r) => ({ ...recordJson(r), traderName: deps.names.nameOf(r.leadId) })),
+        "recordList",
+      ),
+    );
   });
 }

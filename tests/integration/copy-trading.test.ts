@@ -129,7 +129,14 @@ describe("a lead trade is copied", () => {
     // the account without futures opened: a refusal with the opening's code
     const refused = (await unopened.get<{ recordList: Row[] }>(COPY_PATHS.followerCopyRecords)).body.data.recordList;
     expect(refused).toEqual([
-      expect.objectContaining({ action: "open", status: "refused", code: "40301", traderOrderId: open.body.data.orderId }),
+      expect.objectContaining({
+        action: "open",
+        status: "refused",
+        code: "40301",
+        traderOrderId: open.body.data.orderId,
+        // the lead named as everywhere else (docs/decisions/363): no name chosen, so its default
+        traderName: "Trader-CTLEAD",
+      }),
     ]);
     expect(await positions(unopened)).toEqual([]);
 

@@ -93,7 +93,9 @@ describe("spot copy trading", () => {
     expect(cur).toMatchObject({ traderId: "sc-lead", symbol: "ETHUSDT" });
     expect(Number(cur.fillSize)).toBeGreaterThan(0);
     const recs = (await fol.get<{ recordList: Row[] }>(P.followerCopyRecords)).body.data.recordList;
-    expect(recs).toEqual([expect.objectContaining({ side: "buy", status: "placed", traderOrderId: buy.body.data.orderId })]);
+    expect(recs).toEqual([
+      expect.objectContaining({ side: "buy", status: "placed", traderOrderId: buy.body.data.orderId, traderName: "Trader-SCLEAD" }),
+    ]);
     const info = await fol.get<Row[]>(`${V2.orderInfo}?orderId=${recs[0]!.orderId}`);
     expect(info.body.data[0]).toMatchObject({ enterPointSource: "COPY", force: "ioc", orderType: "limit", side: "buy" });
     expect(info.body.data[0]!.clientOid).toMatch(/^scopy\d+$/);
