@@ -94,6 +94,32 @@ copyTest(
   },
 );
 
+copyTest(
+  "a copy the follower cannot pay for is refused, and the copy log names the lead and gives the gateway's reason",
+  async (page, { lead, fol, leadName }) => {
+    // the follower's futures funds go back to spot: nothing is left to open the copy with
+    await ok(fol.post(MIX_PRIVATE.walletTransfer, { fromType: "usdt_futures", toType: "spot", amount: "2000", coin: "USDT" }));
+    await ok(futuresOrder(lead, "buy", "0.01", "market", { tradeSide: "open" }));
+    await expect
+      .poll(async () => (await fol.get<{ recordList: unknown[] }>(COPY_PATHS.followerCopyRecords)).body.data.recordList.length)
+      .toBe(1);
+
+    await page.goto("/record/copy-trading");
+    await page.getByRole("tab", { name: "Copy log", exact: true }).click();
+    const row = page.getByTestId("records-copyLog").locator("tbody tr");
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId("record-traderName")).toHaveText(leadName);
+    await expect(row.getByTestId("record-action")).toHaveText("Open");
+    await expect(row.getByTestId("record-posSide")).toHaveText("Long");
+    await expect(row.getByTestId("record-status")).toHaveText("Refused");
+    await expect(row.getByTestId("record-code")).toHaveText(/^\d{5}$/);
+    await expect(row.getByTestId("record-msg")).toHaveText(/\w{3}/);
+    // no order was made for it
+    await expect(row.getByTestId("record-orderId")).toHaveText("—");
+    expect(await axeViolations(page)).toEqual([]);
+  },
+);
+
 test("the copy statement page passes axe in both themes, reads right to left in Arabic, fits a phone and sends guests to log in", async ({
   page,
   request,

@@ -41,7 +41,37 @@ function history(
   };
 }
 
-/** `/record/copy-trading`: the follower's copies, the lead's profit share per copy and the lead's tracks. */
+/**
+ * A follower's copy log (ours, `query-copy-records`): every copy placed or refused, newest first, a
+ * refusal with the gateway's code and words, so a copy that could not be made is never a hidden
+ * failure (docs/decisions/357). The endpoint takes only its cursor and limit.
+ */
+function copyLog(id: string, label: string, path: string, limit: number, sides: readonly RecordField[]): RecordSource {
+  return {
+    id,
+    label,
+    path: () => path,
+    limit,
+    filters: { time: false, symbols: [] },
+    query: () => ({}),
+    rows: (d) => listAt(d, "recordList"),
+    next: idOf("endId"),
+    key: "id",
+    fields: [
+      FIELD.time,
+      field("traderName", "copyrec:field.trader", "text"),
+      FIELD.pair,
+      ...sides,
+      amountOf("size", "size", "base"),
+      FIELD.status,
+      field("code", "copyrec:field.code", "text"),
+      field("msg", "copyrec:field.reason", "text"),
+      FIELD.orderId,
+    ],
+  };
+}
+
+/** `/record/copy-trading`: the follower's copies and copy log, the lead's profit share per copy and the lead's tracks. */
 export function copyRecordSources(symbols: readonly string[]): RecordSource[] {
   return [
     history(symbols, "copies", COPY_PATHS.followerHistoryOrders, "trackingList", "trackingNo", [
@@ -58,6 +88,7 @@ export function copyRecordSources(symbols: readonly string[]): RecordSource[] {
       field("stopType", "copyrec:field.end", "code"),
       COPY_ID,
     ]),
+    copyLog("copyLog", "copyrec:tab.copyLog", COPY_PATHS.followerCopyRecords, 100, [SIDE, field("action", "copyrec:field.action", "code")]),
     history(
       symbols,
       "share",
@@ -136,9 +167,11 @@ export function spotCopyRecordSources(lead: boolean): RecordSource[] {
     field("stopType", "copyrec:field.end", "code"),
     COPY_ID,
   ]);
-  if (!lead) return [copies];
+  const log = copyLog("spotCopyLog", "scopy:records.tab.spotCopyLog", SPOT_COPY_PATHS.followerCopyRecords, 50, [FIELD.side]);
+  if (!lead) return [copies, log];
   return [
     copies,
+    log,
     spotList(
       "spotShare",
       SPOT_COPY_PUBLIC_PATHS.traderProfitHistory,
@@ -179,6 +212,6 @@ export function visibleCopySources(
   symbols: readonly string[],
   roles: { futuresLead: boolean; spotLead: boolean } | undefined,
 ): RecordSource[] {
-  const [copies, share, tracks] = copyRecordSources(symbols);
-  return [copies!, ...(roles?.futuresLead ? [share!, tracks!] : []), ...spotCopyRecordSources(!!roles?.spotLead)];
+  const [copies, log, share, tracks] = copyRecordSources(symbols);
+  return [copies!, log!, ...(roles?.futuresLead ? [share!, tracks!] : []), ...spotCopyRecordSources(!!roles?.spotLead)];
 }
