@@ -141,7 +141,7 @@ test("a non-lead's copy statements show no lead lists, make no failing call, and
     "/copy-trading",
   );
   const tabs = page.getByRole("tablist").getByRole("tab");
-  await expect(tabs).toHaveText(["My copies", "Spot copies"]);
+  await expect(tabs).toHaveText(["My copies", "Copy log", "Spot copies", "Spot copy log"]);
   // an address naming a lead list falls back to a list the account may read
   await page.goto("/record/copy-trading?tab=share");
   await expect(page.getByTestId("copy-not-lead")).toBeVisible();

@@ -113,7 +113,8 @@ export function RecordFiltersBar({
           </button>
         </>
       )}
-      {choices.symbols && (
+      {/* a list that takes no pair (the copy logs, the spot copy lists) offers none, not an "All" alone */}
+      {choices.symbols && choices.symbols.length > 0 && (
         <Choice
           label={t(coin ? "filter.coin" : "filter.pair")}
           value={filters.symbol}
