@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
+import { registerThroughPage } from "./helpers";
 
 /**
  * The phone trading routes hydrate their heavy parts after the page's shell, as the desktop screens
@@ -84,3 +85,25 @@ for (const path of ["/margin/ETHUSDT", "/spot/BTCUSDT", "/futures/usdt/BTCUSDT"]
     expect(pageProblems).toEqual([]);
   });
 }
+
+// The margin mode is the page's state and reaches the account panels: pressed as soon as the form is
+// shown, before those panels have hydrated, it waits for them instead of throwing their server
+// markup away (#421; docs/decisions/725, sixth round). The same on a desktop with a slow CPU.
+test("a trader's margin screen with a slow CPU: Isolated, pressed at once, switches the account without a console error", async ({
+  page,
+  pageProblems,
+}) => {
+  await registerThroughPage(page, `slow-margin-${Date.now()}@example.com`, "Passw0rd!x");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.goto("/margin/BTCUSDT");
+  const form = page.getByRole("region", { name: "Margin order" }).last();
+  await form.getByRole("group", { name: "Margin mode" }).getByRole("button", { name: "Isolated" }).click();
+  await expect(page.getByTestId("margin-account").getByRole("heading", { level: 2 })).toHaveText("Isolated margin account", {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId("order-book")).toHaveAttribute("data-live", "true", { timeout: 20_000 });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  expect(pageProblems).toEqual([]);
+});

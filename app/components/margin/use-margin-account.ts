@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { lazyPrivate } from "~/components/trade/use-feeds";
 import { browserHttp } from "~/lib/http/browser-client";
 import { MarginAccountFeed, type MarginAccountApi } from "~/lib/margin/account-feed";
@@ -11,7 +11,7 @@ import {
   riskRateOf,
   type MarginMode,
 } from "~/lib/margin/api";
-import { updateOnceHydrated } from "~/lib/scheduling/hydration-gate";
+import { useStateOnceHydrated } from "~/lib/scheduling/hydration-gate";
 import type { Market } from "~/lib/trade/market";
 
 /** The signed reads of one margin mode for one pair (Bitget v2 margin, docs/decisions/707). */
@@ -47,18 +47,18 @@ export function useMarginAccount(
   loggedIn: boolean,
   warning?: number,
 ): MarginAccountFeed | undefined {
-  const [feed, setFeed] = useState<MarginAccountFeed>();
+  // The page's first effects run before its late panels have hydrated: the feed reaches them as
+  // new props, which must wait for them (docs/decisions/725, "An update before a panel hydrated").
+  const [feed, setFeed] = useStateOnceHydrated<MarginAccountFeed | undefined>(undefined);
   useEffect(() => {
     if (!loggedIn || !market) return;
     const f = new MarginAccountFeed(mode, market.symbol, lazyPrivate, marginApi(mode, market), warning);
-    // The page's first effects run before its late panels have hydrated: the feed reaches them as
-    // new props, which must wait for them (docs/decisions/725, "An update before a panel hydrated").
-    updateOnceHydrated(() => setFeed(f));
+    setFeed(f);
     const stop = f.start();
     return () => {
       stop();
-      updateOnceHydrated(() => setFeed(undefined));
+      setFeed(undefined);
     };
-  }, [mode, market, loggedIn, warning]);
+  }, [mode, market, loggedIn, warning, setFeed]);
   return feed;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo } from "react";
 import { useLoginTo } from "~/components/trade/screen-parts";
 import { usePairScreen } from "~/components/trade/use-pair-screen";
 import { formatCoin, formatNumber } from "~/lib/i18n/format";
@@ -10,6 +10,7 @@ import { parseDecimal } from "~/lib/numbers/decimal";
 import type { MarginPageData } from "~/lib/margin/page-data";
 import { showToast } from "~/lib/toast";
 import { chartAccountOf } from "~/lib/trade/chart-account";
+import { useStateOnceHydrated } from "~/lib/scheduling/hydration-gate";
 import { FrameStore, useFrameStore } from "~/lib/ws/frame-store";
 import type { MarginAccountView } from "./margin-panels";
 import type { RiskInputs } from "./risk-preview";
@@ -36,8 +37,10 @@ const LOADING: Omit<MarginAccountView, "version"> = {
 export function useMarginScreen(data: MarginPageData) {
   const screen = usePairScreen(data, "margin.meta.title");
   const { t, intl, market, loggedIn } = screen;
-  const [mode, setMode] = useState<MarginMode>("crossed");
-  const [version, setVersion] = useState(0);
+  // Both reach the account panels, which may still be waiting to hydrate when the form's mode
+  // switch is pressed or a fill arrives (docs/decisions/725).
+  const [mode, setMode] = useStateOnceHydrated<MarginMode>("crossed");
+  const [version, setVersion] = useStateOnceHydrated(0);
   const loginTo = useLoginTo();
   const warning = Number(data.listing?.warningRiskRatio) || undefined;
   const feed = useMarginAccount(mode, market, loggedIn, warning);
@@ -53,7 +56,7 @@ export function useMarginScreen(data: MarginPageData) {
         setVersion((v) => v + 1);
       },
     };
-  }, [feed, state, version, loggedIn]);
+  }, [feed, state, version, loggedIn, setVersion]);
 
   // Toasts: fills of this pair, and a margin call when the risk rate reaches the warning.
   useEffect(() => {
@@ -71,7 +74,7 @@ export function useMarginScreen(data: MarginPageData) {
       showToast(t(e.kind === "liquidation" ? "margin.toast.liquidated" : "margin.toast.filled", values), "notice");
       setVersion((v) => v + 1);
     });
-  }, [feed, market, intl, t]);
+  }, [feed, market, intl, t, setVersion]);
 
   const funds = useMemo(
     () => (market && state?.assets.state === "ready" ? fundsOf(state.assets.data, market.base, market.quote, state.borrowable) : undefined),

@@ -1,4 +1,4 @@
-import { startTransition } from "react";
+import { startTransition, useCallback, useState, type Dispatch, type SetStateAction } from "react";
 
 /**
  * The trading screens hydrate their heavy panels after the page's shell, each in React's
@@ -64,6 +64,18 @@ export function afterHydration(f: () => void): void {
 export function updateOnceHydrated(update: () => void): void {
   if (waiting.size === 0) update();
   else startTransition(update);
+}
+
+/**
+ * `useState` for a page's own state that its late panels receive as props (the margin mode, the
+ * account feed): every change goes through `updateOnceHydrated`, whether it comes from the page's
+ * first effects, a click on a panel that hydrated first or a stream event (docs/decisions/725).
+ * Not for a controlled input's own value, which must change urgently.
+ */
+export function useStateOnceHydrated<T>(initial: T | (() => T)): [T, Dispatch<SetStateAction<T>>] {
+  const [value, setValue] = useState(initial);
+  const set = useCallback((next: SetStateAction<T>) => updateOnceHydrated(() => setValue(next)), []);
+  return [value, set];
 }
 
 /** How many panels are still waiting (for tests and the bench's profile). */
