@@ -107,3 +107,22 @@ test("a trader's margin screen with a slow CPU: Isolated, pressed at once, switc
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   expect(pageProblems).toEqual([]);
 });
+
+// B and S set the side from anywhere on the page: pressed before the form has hydrated, the side
+// waits for it (docs/decisions/725, sixth round).
+test("the spot screen with a slow CPU: S, pressed at once, turns the form to Sell without a console error", async ({
+  page,
+  pageProblems,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.goto("/spot/BTCUSDT");
+  await page.locator("body").press("s");
+  await expect(page.locator("#trade-order").getByRole("button", { name: "Sell", exact: true })).toHaveAttribute("aria-pressed", "true", {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId("order-book")).toHaveAttribute("data-live", "true", { timeout: 20_000 });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  expect(pageProblems).toEqual([]);
+});

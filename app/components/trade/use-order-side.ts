@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Side } from "../../../protocol/bitget";
+import { useStateOnceHydrated } from "~/lib/scheduling/hydration-gate";
 import type { BookPick } from "./order-book";
 
 function isTyping(e: KeyboardEvent): boolean {
@@ -14,7 +15,8 @@ function isTyping(e: KeyboardEvent): boolean {
  */
 export function useOrderSide() {
   const { t } = useTranslation("trade");
-  const [side, setSide] = useState<Side>("buy");
+  // B or S may be pressed before the form has hydrated: the side then waits for it (docs/decisions/725).
+  const [side, setSide] = useStateOnceHydrated<Side>("buy");
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e) || document.querySelector("dialog[open]")) return;
@@ -24,13 +26,13 @@ export function useOrderSide() {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  }, [setSide]);
   const sides = useMemo(
     () => ({
       buy: { label: t("side.buy"), pick: () => setSide("buy") },
       sell: { label: t("side.sell"), pick: () => setSide("sell") },
     }),
-    [t],
+    [t, setSide],
   );
   return { side, setSide, sides };
 }
