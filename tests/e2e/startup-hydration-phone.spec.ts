@@ -25,9 +25,11 @@ const MARGIN: Record<string, string[]> = {
     'section class="card order-panel"',
   ],
 };
-/** Opens `path` at 390×844 with the CPU 4× slower; the session sets it back (`rate: 1`). */
-async function openOnSlowPhone(page: Page, path: string): Promise<CDPSession> {
-  await page.setViewportSize({ width: 390, height: 844 });
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+/** Opens `path` (at 390×844 unless told) with the CPU 4× slower; the session sets it back (`rate: 1`). */
+async function openWithSlowCpu(page: Page, path: string, size = PHONE): Promise<CDPSession> {
+  await page.setViewportSize(size);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   await page.goto(path);
@@ -49,7 +51,7 @@ for (const path of [...Object.keys(PANELS), "/trade-margin/BTCUSDT"]) {
     page,
     pageProblems,
   }) => {
-    const cdp = await openOnSlowPhone(page, path);
+    const cdp = await openWithSlowCpu(page, path);
     const book = page.getByTestId("order-book");
     await expect(book).toHaveAttribute("data-live", "true", { timeout: 20_000 });
     // Read and tapped in one step: the rows move with the stream.
@@ -76,7 +78,7 @@ for (const path of ["/margin/ETHUSDT", "/spot/BTCUSDT", "/futures/usdt/BTCUSDT"]
     page,
     pageProblems,
   }) => {
-    const cdp = await openOnSlowPhone(page, path);
+    const cdp = await openWithSlowCpu(page, path);
     await page.getByTestId("sticky-trade-bar").getByRole("button").last().click();
     await expect(page.getByRole("tablist").getByRole("tab").last()).toHaveAttribute("aria-selected", "true");
     await expect(page.locator("#trade-order")).toBeVisible();
@@ -94,10 +96,7 @@ test("a trader's margin screen with a slow CPU: Isolated, pressed at once, switc
   pageProblems,
 }) => {
   await registerThroughPage(page, `slow-margin-${Date.now()}@example.com`, "Passw0rd!x");
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await page.goto("/margin/BTCUSDT");
+  const cdp = await openWithSlowCpu(page, "/margin/BTCUSDT", DESKTOP);
   const form = page.getByRole("region", { name: "Margin order" }).last();
   await form.getByRole("group", { name: "Margin mode" }).getByRole("button", { name: "Isolated" }).click();
   await expect(page.getByTestId("margin-account").getByRole("heading", { level: 2 })).toHaveText("Isolated margin account", {
@@ -114,10 +113,7 @@ test("the spot screen with a slow CPU: S, pressed at once, turns the form to Sel
   page,
   pageProblems,
 }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await page.goto("/spot/BTCUSDT");
+  const cdp = await openWithSlowCpu(page, "/spot/BTCUSDT", DESKTOP);
   await page.locator("body").press("s");
   await expect(page.locator("#trade-order").getByRole("button", { name: "Sell", exact: true })).toHaveAttribute("aria-pressed", "true", {
     timeout: 20_000,
