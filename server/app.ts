@@ -1,5 +1,6 @@
 import express from "express";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import type { Logger } from "pino";
@@ -54,6 +55,20 @@ function logRequest(logger: Logger, req: IncomingMessage, res: ServerResponse): 
   });
 }
 
+/**
+ * Content-hashed build files: immutable for a year, and sent as the build's brotli or gzip copy
+ * when the browser takes it (written by `npm run build`, docs/decisions/024); a file without a copy
+ * is compressed per request by the `compression` middleware as before.
+ */
+function hashedAssets(dir: string, files: { index: false; setHeaders: (res: ServerResponse) => void }) {
+  return expressStaticGzip(dir, {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: false,
+    serveStatic: { ...files, immutable: true, maxAge: "1y" },
+  });
+}
+
 /** The web host: security headers, the BFF, static assets, then the Remix handler last. */
 export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
   const { env, logger } = opts;
@@ -94,15 +109,13 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
     closeVite = () => server.close();
   } else {
     const files = { index: false, setHeaders: setAssetHeaders } as const;
-    app.use("/assets", express.static(`${opts.buildDir}/client/assets`, { ...files, immutable: true, maxAge: "1y" }));
+    app.use("/assets", hashedAssets(`${opts.buildDir}/client/assets`, files));
     // Standalone bundles are content-hashed too (their manifest is kept outside build/client).
     // Other sites of the operator load some of them as modules (the events chrome), which needs CORS (docs/decisions/800).
     app.use(
       STANDALONE_BASE,
-      express.static(`${opts.buildDir}/client${STANDALONE_BASE}`, {
+      hashedAssets(`${opts.buildDir}/client${STANDALONE_BASE}`, {
         ...files,
-        immutable: true,
-        maxAge: "1y",
         setHeaders: (res) => {
           setAssetHeaders(res);
           res.setHeader("Access-Control-Allow-Origin", "*");

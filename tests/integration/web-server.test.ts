@@ -1,4 +1,6 @@
-import { readdirSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { request } from "undici";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEchoUpstream } from "../setup/echo-upstream";
@@ -67,16 +69,60 @@ describe("the web server with the embedded gateway", () => {
     }
   });
 
-  it("caches hashed assets immutable for a year and compresses them", async () => {
-    const assets = readdirSync(join(ROOT, "build/client/assets")).filter((f) => f.endsWith(".js"));
-    const res = await fetch(`${web.url}/assets/${assets[0]}`, { headers: { "accept-encoding": "gzip" } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    const big = assets.find((f) => f.startsWith("components"));
-    if (big) {
-      const r = await fetch(`${web.url}/assets/${big}`, { headers: { "accept-encoding": "gzip" } });
-      expect(r.headers.get("content-encoding")).toBe("gzip");
+  it("caches hashed assets immutable for a year and sends the build's brotli or gzip copy the browser takes", async () => {
+    const dir = join(ROOT, "build/client/assets");
+    const assets = readdirSync(dir).filter((f) => f.endsWith(".js"));
+    const big = assets.find((f) => f.startsWith("components")) as string;
+    expect(big).toBeDefined();
+    const original = readFileSync(join(dir, big));
+    const get = (encoding: string | undefined, method = "GET") =>
+      request(`${web.url}/assets/${big}`, { method, headers: encoding === undefined ? {} : { "accept-encoding": encoding } });
+    // Chrome's own header, a client that only takes gzip, one that refuses brotli, and other spellings.
+    const cases: Array<[string | undefined, string | undefined]> = [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+      ["br;q=0, gzip", "gzip"],
+      ["br", "br"],
+      [undefined, undefined],
+      ["identity", undefined],
+      ["", undefined],
+    ];
+    for (const [accept, encoding] of cases) {
+      const res = await get(accept);
+      expect(res.statusCode, String(accept)).toBe(200);
+      expect(res.headers["content-encoding"], String(accept)).toBe(encoding);
+      expect(res.headers["content-type"], String(accept)).toMatch(/^(text|application)\/javascript; charset=utf-8$/i);
+      expect(res.headers["cache-control"], String(accept)).toBe("public, max-age=31536000, immutable");
+      expect(res.headers["vary"], String(accept)).toMatch(/accept-encoding/i);
+      expect(res.headers["content-security-policy"], String(accept)).toBe(
+        "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+      );
+      const body = Buffer.from(await res.body.arrayBuffer());
+      const plain = encoding === "br" ? brotliDecompressSync(body) : encoding === "gzip" ? gunzipSync(body) : body;
+      expect(plain.equals(original), String(accept)).toBe(true);
+      if (encoding === "br") {
+        // The build's copy (brotli 11) as it is, not one made per request.
+        expect(body.equals(readFileSync(join(dir, `${big}.br`)))).toBe(true);
+        expect(Number(res.headers["content-length"])).toBe(body.length);
+      }
     }
+    const head = await get("br", "HEAD");
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-encoding"]).toBe("br");
+    await head.body.dump();
+    // The standalone bundles the same way, with their CORS header.
+    const standaloneDir = join(ROOT, "build/client/standalone");
+    const standalone = readdirSync(standaloneDir)
+      .filter((f) => f.endsWith(".js"))
+      .sort((a, b) => statSync(join(standaloneDir, b)).size - statSync(join(standaloneDir, a)).size)[0];
+    const sa = await request(`${web.url}/standalone/${standalone}`, { headers: { "accept-encoding": "br" } });
+    expect(sa.headers["content-encoding"]).toBe("br");
+    expect(sa.headers["access-control-allow-origin"]).toBe("*");
+    await sa.body.dump();
+    // A file with no copy, and one that does not exist, are as before.
+    const missing = await request(`${web.url}/assets/no-such-file.js`, { headers: { "accept-encoding": "br" } });
+    expect(missing.statusCode).toBe(404);
+    await missing.body.dump();
   });
 
   it("sends a static file only the headers a file needs: no page nonce, no document-only headers", async () => {
