@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { FrameStore } from "./frame-store";
+import { describe, expect, it, vi } from "vitest";
+import { batchedFrames, FrameStore } from "./frame-store";
 
 describe("FrameStore", () => {
   it("publishes once per frame however many changes came in, and keeps the snapshot's identity between frames", () => {
@@ -41,5 +41,57 @@ describe("FrameStore", () => {
     store.invalidate();
     frames.shift()!();
     expect(notified).toBe(0);
+  });
+
+  it("publishes every store that changed in one frame callback, in the order they changed, so React renders them once", () => {
+    const requested: Array<() => void> = [];
+    const schedule = batchedFrames((run) => requested.push(run));
+    let book = 0;
+    let trades = 0;
+    const bookStore = new FrameStore(() => book, schedule);
+    const tradesStore = new FrameStore(() => trades, schedule);
+    const seen: string[] = [];
+    bookStore.subscribe(() => seen.push(`book ${bookStore.get()}`));
+    tradesStore.subscribe(() => seen.push(`trades ${tradesStore.get()}`));
+    trades = 1;
+    tradesStore.invalidate();
+    book = 1;
+    bookStore.invalidate();
+    book = 2;
+    bookStore.invalidate();
+    expect(requested).toHaveLength(1);
+    requested.shift()!();
+    expect(seen).toEqual(["trades 1", "book 2"]);
+    // The next change asks for a frame of its own.
+    book = 3;
+    bookStore.invalidate();
+    expect(requested).toHaveLength(1);
+    requested.shift()!();
+    expect(seen).toEqual(["trades 1", "book 2", "book 3"]);
+  });
+
+  it("still publishes the other stores of a frame when one of them throws, and reports the error", () => {
+    vi.useFakeTimers();
+    try {
+      const requested: Array<() => void> = [];
+      const schedule = batchedFrames((run) => requested.push(run));
+      const broken = new FrameStore(() => 0, schedule);
+      let value = 0;
+      const fine = new FrameStore(() => value, schedule);
+      broken.subscribe(() => {
+        throw new Error("listener failed");
+      });
+      let notified = 0;
+      fine.subscribe(() => notified++);
+      broken.invalidate();
+      value = 1;
+      fine.invalidate();
+      requested.shift()!();
+      expect(fine.get()).toBe(1);
+      expect(notified).toBe(1);
+      expect(() => vi.runAllTimers()).toThrow("listener failed");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -4,10 +4,38 @@ import { afterHydration } from "~/lib/scheduling/hydration-gate";
 /** Runs a callback at the next paint: `requestAnimationFrame` in a page, a timer elsewhere. */
 export type FrameScheduler = (callback: () => void) => void;
 
-export const nextFrame: FrameScheduler = (callback) => {
-  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => callback());
-  else setTimeout(callback, 16);
-};
+/**
+ * One frame callback for every store that changed since the last frame, not one each: each store's
+ * listeners end in React (`useSyncExternalStore`), which renders a store change synchronously in
+ * the microtask after the callback that made it. Published together, the book, trades, ticker and
+ * account of a screen are one render per frame instead of one per store (docs/decisions/725).
+ */
+export function batchedFrames(request: (run: () => void) => void): FrameScheduler {
+  let pending: Array<() => void> = [];
+  const run = () => {
+    const due = pending;
+    pending = [];
+    for (const callback of due) {
+      try {
+        callback();
+      } catch (error) {
+        // One store's failure must not drop the others' frame; it is still reported as uncaught.
+        setTimeout(() => {
+          throw error;
+        });
+      }
+    }
+  };
+  return (callback) => {
+    pending.push(callback);
+    if (pending.length === 1) request(run);
+  };
+}
+
+export const nextFrame: FrameScheduler = batchedFrames((run) => {
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => run());
+  else setTimeout(run, 16);
+});
 
 /**
  * A snapshot of mutable stream state, republished at most once per animation frame: a burst of

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type MutableRefObject } from "react";
+import { memo, useCallback, useEffect, useId, useRef, useState, type MutableRefObject } from "react";
 import { useTranslation } from "react-i18next";
 import {
   ANCHORS,
@@ -38,7 +38,7 @@ interface Props {
  * a text drawing, and the list of drawings (kind and prices) with select, delete and clear all.
  * Drawings are kept per product line and pair in local storage (docs/decisions/721).
  */
-export function DrawingTools({ engine, instType, symbol, clicks, price, span }: Props) {
+export const DrawingTools = memo(function DrawingTools({ engine, instType, symbol, clicks, price, span }: Props) {
   const { t } = useTranslation("chart");
   const noteId = useId();
   const [drawings, setDrawings] = useState<Drawing[]>([]);
@@ -271,4 +271,4 @@ export function DrawingTools({ engine, instType, symbol, clicks, price, span }: 
       </details>
     </div>
   );
-}
+});

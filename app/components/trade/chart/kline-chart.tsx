@@ -2,12 +2,11 @@ import { lazy, memo, Suspense, useCallback, useEffect, useId, useMemo, useRef, u
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "~/lib/i18n/format";
 import { dateTimeFormat } from "~/lib/i18n/formatters";
-import { KLINE_INTERVALS, KLINE_STUDIES, KLINE_VIEWS, RISE_COLORS } from "~/lib/prefs/local-prefs";
 import { useLocalPref } from "~/lib/prefs/use-local-pref";
 import { usePagePrefs } from "~/lib/prefs/use-page-prefs";
 import type { AccountView } from "~/lib/trade/account-feed";
 import type { Candle } from "~/lib/trade/candles";
-import { toggleStudy, type KlineView } from "~/lib/trade/chart/chart-prefs";
+import type { KlineView } from "~/lib/trade/chart/chart-prefs";
 import { changeBetween } from "~/lib/trade/chart/kline-history";
 import { fillMarks, priceMarks, type FillMark, type PriceMark } from "~/lib/trade/chart/marks";
 import {
@@ -29,6 +28,7 @@ import { formatTime } from "~/components/trade/time-text";
 import { useCandleFeed } from "~/components/trade/use-feeds";
 import type { ChartEngine, ChartLib, ChartTexts } from "./chart-engine";
 import { DepthChart } from "./depth-chart";
+import { IntervalAndViewTools, StudyTools } from "./chart-toolbars";
 import { DrawingTools, type PriceClick } from "./drawing-tools";
 // The settings dialog is opened on demand: its code is fetched then, not with the page.
 const StudySettings = lazy(() => import("./study-settings").then((m) => ({ default: m.StudySettings })));
@@ -117,12 +117,12 @@ const ChartCard = memo(function ChartCard({
   const { intl } = usePagePrefs();
   const summaryId = useId();
   const keysId = useId();
-  const settingsId = useId();
   const [interval, setKlineInterval] = useLocalPref("klineInterval");
   const [studies, setStudies] = useLocalPref("klineStudies");
   const [params, setParams] = useState<StudyParams>({});
   useEffect(() => setParams(loadStudyParams()), []);
   const [editStudies, setEditStudies] = useState(false);
+  const openStudySettings = useCallback(() => setEditStudies(true), []);
   const clicks = useRef<PriceClick>(() => {});
   const [rise, setRise] = useLocalPref("riseColor");
   const [markOrders, setMarkOrders] = useLocalPref("entrustKlineMark");
@@ -288,72 +288,24 @@ const ChartCard = memo(function ChartCard({
     <section className="card trade-card chart kline-chart" aria-labelledby="chart-title" data-rise={rise}>
       <div className="card-head chart-head">
         <h2 id="chart-title">{t("chart.title")}</h2>
-        <div className="chart-tools">
-          <PressedGroup
-            label={t("chart.interval")}
-            className="chart-intervals"
-            items={KLINE_INTERVALS}
-            pressed={(i) => i === interval}
-            onPress={setKlineInterval}
-            text={(i) => t(`chart.intervals.${i}`)}
-            title={(i) => t(`chart.intervalNames.${i}`)}
-          />
-          <PressedGroup
-            label={t("chart.view")}
-            items={KLINE_VIEWS}
-            pressed={(v) => v === view}
-            onPress={setView}
-            text={(v) => t(`chart.views.${v}`)}
-          />
-        </div>
+        <IntervalAndViewTools interval={interval} onInterval={setKlineInterval} view={view} onView={setView} />
       </div>
       {view === "candles" && (
-        <div className="chart-tools chart-studies">
-          <PressedGroup
-            label={t("chart.studies")}
-            items={KLINE_STUDIES}
-            pressed={(s) => studies.includes(s)}
-            onPress={(s) => setStudies(toggleStudy(KLINE_STUDIES, studies, s))}
-            text={(s) => tc(`studyNames.${s}`)}
-            title={(s) => tc(`studyTitles.${s}`)}
-          />
-          <button type="button" className="button small" onClick={() => setEditStudies(true)} aria-haspopup="dialog">
-            {tc("settings.open")}
-          </button>
-          <details className="chart-settings">
-            <summary>{t("chart.settings")}</summary>
-            <div className="chart-settings-body" id={settingsId}>
-              {loggedIn && (
-                <fieldset>
-                  <legend>{t("chart.marksLegend")}</legend>
-                  <label className="choice">
-                    <input type="checkbox" checked={markOrders} onChange={(e) => setMarkOrders(e.target.checked)} />
-                    {t("chart.markOrders")}
-                  </label>
-                  {source.plans && (
-                    <label className="choice">
-                      <input type="checkbox" checked={markPlans} onChange={(e) => setMarkPlans(e.target.checked)} />
-                      {t("chart.markPlans")}
-                    </label>
-                  )}
-                  <label className="choice">
-                    <input type="checkbox" checked={markFills} onChange={(e) => setMarkFills(e.target.checked)} />
-                    {t("chart.markFills")}
-                  </label>
-                </fieldset>
-              )}
-              <fieldset>
-                <legend>{t("chart.riseColor")}</legend>
-                {RISE_COLORS.map((c) => (
-                  <label key={c} className="choice">
-                    <input type="radio" name={`${settingsId}-rise`} checked={rise === c} onChange={() => setRise(c)} />
-                    {t(`chart.riseColors.${c}`)}
-                  </label>
-                ))}
-              </fieldset>
-            </div>
-          </details>
-        </div>
+        <StudyTools
+          studies={studies}
+          onStudies={setStudies}
+          onEditStudies={openStudySettings}
+          loggedIn={loggedIn}
+          withPlans={source.plans}
+          markOrders={markOrders}
+          onMarkOrders={setMarkOrders}
+          markPlans={markPlans}
+          onMarkPlans={setMarkPlans}
+          markFills={markFills}
+          onMarkFills={setMarkFills}
+          rise={rise}
+          onRise={setRise}
+        />
       )}
       {view === "candles" && (
         <DrawingTools
@@ -522,32 +474,3 @@ const ChartCard = memo(function ChartCard({
     </section>
   );
 });
-
-/** A labelled row of toggle buttons, each pressed or not (the interval, view and study pickers). */
-function PressedGroup<T extends string>({
-  label,
-  className,
-  items,
-  pressed,
-  onPress,
-  text,
-  title,
-}: {
-  label: string;
-  className?: string;
-  items: readonly T[];
-  pressed: (item: T) => boolean;
-  onPress: (item: T) => void;
-  text: (item: T) => string;
-  title?: (item: T) => string;
-}) {
-  return (
-    <div role="group" aria-label={label} className={className ? `segmented ${className}` : "segmented"}>
-      {items.map((item) => (
-        <button key={item} type="button" className="seg" aria-pressed={pressed(item)} title={title?.(item)} onClick={() => onPress(item)}>
-          {text(item)}
-        </button>
-      ))}
-    </div>
-  );
-}
