@@ -80,6 +80,17 @@ export async function createWebApp(opts: WebAppOptions): Promise<WebApp> {
 
   app.use(securityHeaders({ dev, imageOrigins: env.imageOrigins }));
   app.use(compression());
+  // An address that is not valid percent-encoding is the client's mistake: a 400 envelope before any
+  // file or page (Remix and the static files would otherwise throw on decoding it: a 500).
+  app.use((req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      res.status(400).json(envelope(CODES.badRequest, "Malformed address", null));
+      return;
+    }
+    next();
+  });
 
   // The BFF runs ahead of Express and of compression: gateway bytes pass through untouched.
   const bff = createBff({

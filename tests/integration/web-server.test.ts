@@ -125,6 +125,19 @@ describe("the web server with the embedded gateway", () => {
     await missing.body.dump();
   });
 
+  it("answers an address that is not valid percent-encoding with a 400 envelope, not a 500; a valid one as before", async () => {
+    for (const path of ["/%E0%A4%A", "/assets/%E0%A4%A.js", "/standalone/%E0%A4%A.js", "/wiki/%ZZ", "/spot/BTC%"]) {
+      const res = await fetch(`${web.url}${path}`, { headers: { "accept-encoding": "br" } });
+      expect(res.status, path).toBe(400);
+      expect(await res.json(), path).toMatchObject({ code: "40000", msg: "Malformed address" });
+      expect(res.headers.get("content-security-policy"), path).toBeTruthy();
+    }
+    // Well-formed encodings are decoded and routed as before: an unknown article is the 404 page.
+    const ok = await fetch(`${web.url}/wiki/%C3%A9t%C3%A9`);
+    expect(ok.status).toBe(404);
+    expect(ok.headers.get("content-type")).toContain("text/html");
+  });
+
   it("sends a static file only the headers a file needs: no page nonce, no document-only headers", async () => {
     const js = readdirSync(join(ROOT, "build/client/assets")).find((f) => f.endsWith(".js"));
     for (const path of [`/assets/${js}`, "/coins/btc.svg", "/favicon.svg"]) {
