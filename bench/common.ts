@@ -1,5 +1,5 @@
 /** What the benches share: their command-line options, one fixed pseudo-random stream and where results go. */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** The word after `--name` on the command line, or `fallback`. */
@@ -29,4 +29,41 @@ export function writeResults(name: string, fields: Record<string, unknown>): voi
   const out = { bench: name, date: new Date().toISOString(), node: process.version, ...fields };
   mkdirSync(join(process.cwd(), "bench/results"), { recursive: true });
   writeFileSync(join(process.cwd(), `bench/results/${name}.json`), `${JSON.stringify(out, null, 2)}\n`);
+}
+
+/** The fields of `/proc/<pid>/stat` after the parenthesised command name (state, ppid, …), or undefined. */
+function procStat(pid: number): string[] | undefined {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return undefined;
+  try {
+    const stat = readFileSync(file, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return undefined; // the process ended between the two reads
+  }
+}
+
+/** CPU seconds (user + system, all threads) a process has used, from /proc (Linux); undefined elsewhere. */
+export function cpuSeconds(pid: number | undefined): number | undefined {
+  const fields = pid === undefined ? undefined : procStat(pid);
+  // utime and stime are the stat file's 14th and 15th fields, in USER_HZ (100).
+  return fields && (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds used by a process and every process below it (a server's workers, its embedded gateway), from /proc. */
+export function treeCpuSeconds(root: number | undefined): number | undefined {
+  if (root === undefined || cpuSeconds(root) === undefined) return undefined;
+  const parent = new Map<number, number>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const fields = procStat(Number(name));
+    if (fields) parent.set(Number(name), Number(fields[1]));
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) if (p === root) return true;
+    return false;
+  };
+  let total = 0;
+  for (const pid of parent.keys()) if (inTree(pid)) total += cpuSeconds(pid) ?? 0;
+  return total;
 }

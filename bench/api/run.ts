@@ -11,11 +11,12 @@
  *   node --import tsx bench/api/run.ts [--seconds 10 --connections 64 --users 50 --bare-seconds 5 --runs 3 --no-client-oid]
  */
 import { fork } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { Pool } from "undici";
 import { V2 } from "../../protocol/bitget.ts";
+import { cpuSeconds } from "../common.ts";
 import { makeKey, signedHeaders, startGateway, stopGateway, tempDataDir } from "../../gateway/exchange/testing/harness.ts";
 
 function arg(name: string, fallback: number): number {
@@ -54,14 +55,7 @@ let acceptedEver = 0;
 const latencies: number[] = [];
 
 /** CPU time (user + system, ms) of a process, from /proc (Linux). */
-function cpuMsOf(pid: number | undefined): number {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
+const cpuMsOf = (pid: number | undefined): number => (cpuSeconds(pid) ?? Number.NaN) * 1000;
 const gatewayCpuMs = () => cpuMsOf(gw.child.pid);
 
 /**

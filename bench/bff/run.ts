@@ -15,12 +15,11 @@
  * share the machine's cores.
  *   npm run bench:bff [-- --seconds 10 --connections 32 --runs 3 --probe 2000]   (WEB_EXEC_ARGV="--cpu-prof" profiles the BFF)
  */
-import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import autocannon from "autocannon";
 import { Pool } from "undici";
 import { startGateway, startProcess, startWeb, tempDataDir, type Started } from "../../tests/setup/processes.ts";
-import { arg, writeResults } from "../common.ts";
+import { arg, cpuSeconds, writeResults } from "../common.ts";
 import { PEERS, type PeerName } from "./peer.ts";
 
 const seconds = arg("seconds", 10);
@@ -44,16 +43,6 @@ async function startPeer(name: PeerName, upstream: string): Promise<Started | "n
     if (String(err).includes("peer missing")) return "not installed";
     throw err;
   }
-}
-
-/** CPU seconds (user + system, all threads) a process has used, from /proc; undefined elsewhere. */
-function cpuSeconds(pid: number | undefined): number | undefined {
-  const file = `/proc/${pid}/stat`;
-  if (pid === undefined || !existsSync(file)) return undefined;
-  // Fields after the parenthesised command name; utime and stime are the 14th and 15th, in USER_HZ (100).
-  const stat = readFileSync(file, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 interface Measured {
