@@ -55,7 +55,7 @@ const numberArg = (name: string, fallback: number) => Number(arg(name) ?? fallba
 const runs = numberArg("runs", 3);
 const seconds = numberArg("seconds", 5);
 const connections = numberArg("connections", 16);
-// Pairs of one-worker and two-worker windows in the workers comparison.
+// Rounds of the workers comparison: a window for each setup in each round.
 const rounds = numberArg("rounds", 5);
 const only = arg("only");
 const articlePath = arg("article") ?? "/wiki/bitcoin";
