@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { shellChunk } from "./scripts/shell-chunk";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -22,5 +23,6 @@ export default defineConfig({
       },
     }),
     tsconfigPaths(),
+    shellChunk(),
   ],
 });

@@ -9,7 +9,14 @@ export default defineConfig({
         plugins: [tsconfigPaths()],
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "gateway/**/*.test.ts", "protocol/**/*.test.ts", "bench/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.test.ts",
+            "gateway/**/*.test.ts",
+            "protocol/**/*.test.ts",
+            "bench/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           environment: "node",
           setupFiles: ["tests/setup/fail-on-console-error.ts"],
           // Property tests run hundreds of cases; on a loaded 2-core machine 5 s was a coin toss.

@@ -9,8 +9,9 @@ import { OPENING_TEXT, registerThroughPage } from "./helpers";
 
 /**
  * Holds every request for a namespace chunk (the texts a page was not sent) until released. Which
- * chunk is which namespace is read from the root chunk's map of them (app/lib/i18n/browser.ts's
- * `import.meta.glob`), as the browser receives it: a code chunk may bear a namespace's name too.
+ * chunk is which namespace is read from the shell chunk's map of them (the client entry's file,
+ * scripts/shell-chunk.ts; app/lib/i18n/browser.ts's `import.meta.glob`), as the browser receives it:
+ * a code chunk may bear a namespace's name too.
  */
 async function holdTexts(page: Page): Promise<{ held: Set<string>; release: () => void }> {
   const chunks = new Map<string, string>();
@@ -19,7 +20,7 @@ async function holdTexts(page: Page): Promise<{ held: Set<string>; release: () =
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
     const file = route.request().url().split("/").pop() ?? "";
-    if (/^root-[\w-]{8}\.js$/.test(file)) {
+    if (/^entry\.client-[\w-]{8}\.js$/.test(file)) {
       const response = await route.fetch();
       const body = await response.text();
       for (const m of body.matchAll(/"\.\.\/\.\.\/locales\/[\w-]+\/(\w+)\.json":[^"]*?import\("\.\/([^"]+)"\)/g))

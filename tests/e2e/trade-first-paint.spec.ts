@@ -98,14 +98,14 @@ test("client navigations: home (linked stylesheets) to futures, futures to spot,
 
 /**
  * Records which namespace chunks (texts the page was not sent) the browser asks for; which chunk is
- * which namespace is read from the root chunk's map of them as served (as i18n-held.spec.ts does).
+ * which namespace is read from the shell chunk's map of them as served (as i18n-held.spec.ts does).
  */
 async function recordTexts(page: Page): Promise<Set<string>> {
   const chunks = new Map<string, string>();
   const asked = new Set<string>();
   await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
     const file = route.request().url().split("/").pop() ?? "";
-    if (/^root-[\w-]{8}\.js$/.test(file)) {
+    if (/^entry\.client-[\w-]{8}\.js$/.test(file)) {
       const response = await route.fetch();
       const body = await response.text();
       for (const m of body.matchAll(/"\.\.\/\.\.\/locales\/[\w-]+\/(\w+)\.json":[^"]*?import\("\.\/([^"]+)"\)/g))
