@@ -64,6 +64,7 @@ export const IntervalAndViewTools = memo(function IntervalAndViewTools({
       />
       <PressedGroup
         label={t("chart.view")}
+        className="chart-views"
         items={KLINE_VIEWS}
         pressed={(v) => v === view}
         onPress={onView}
