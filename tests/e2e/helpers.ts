@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page, type Route } from "@playwright/test";
 import { totpAt } from "../../gateway/accounts/totp";
 import { newestCode } from "../setup/outbox";
 import { steerFuturesPrice as steerPrice } from "../setup/price-control";
@@ -175,4 +175,26 @@ export async function bindGoogleAuthenticator(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByTestId("binding-google")).toContainText("On");
   return secret;
+}
+
+/**
+ * Hands every request for a namespace chunk (the texts a page was not sent) to `onTexts` with its
+ * namespace; other scripts load as usual. Which chunk is which namespace is read from the shell
+ * chunk's map of them as the browser receives it (the client entry's file, scripts/shell-chunk.ts;
+ * app/lib/i18n/browser.ts's `import.meta.glob`): a code chunk may bear a namespace's name too.
+ */
+export async function routeTexts(page: Page, onTexts: (namespace: string, route: Route) => Promise<void>): Promise<void> {
+  const chunks = new Map<string, string>();
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    const file = route.request().url().split("/").pop() ?? "";
+    if (/^entry\.client-[\w-]{8}\.js$/.test(file)) {
+      const response = await route.fetch();
+      const body = await response.text();
+      for (const m of body.matchAll(/"\.\.\/\.\.\/locales\/[\w-]+\/(\w+)\.json":[^"]*?import\("\.\/([^"]+)"\)/g))
+        chunks.set(m[2] ?? "", m[1] ?? "");
+      return route.fulfill({ response, body });
+    }
+    const namespace = chunks.get(file);
+    return namespace === undefined ? route.fallback() : onTexts(namespace, route);
+  });
 }

@@ -1,34 +1,18 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { OPENING_TEXT, registerThroughPage } from "./helpers";
+import { OPENING_TEXT, registerThroughPage, routeTexts } from "./helpers";
 
 // Decision 725: a trading page is sent only its own and the shell's texts; the browser loads the rest
 // when idle. Here that load is held back (every namespace chunk the page was not sent waits until the
 // test ends), so what a member opens or types right after hydration must already have its texts (the
 // page's member-only namespaces) or wait inside its dialog, never fail or freeze the page.
 
-/**
- * Holds every request for a namespace chunk (the texts a page was not sent) until released. Which
- * chunk is which namespace is read from the shell chunk's map of them (the client entry's file,
- * scripts/shell-chunk.ts; app/lib/i18n/browser.ts's `import.meta.glob`), as the browser receives it:
- * a code chunk may bear a namespace's name too.
- */
+/** Holds every request for a namespace chunk (the texts a page was not sent) until released. */
 async function holdTexts(page: Page): Promise<{ held: Set<string>; release: () => void }> {
-  const chunks = new Map<string, string>();
   const held = new Set<string>();
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
-    const file = route.request().url().split("/").pop() ?? "";
-    if (/^entry\.client-[\w-]{8}\.js$/.test(file)) {
-      const response = await route.fetch();
-      const body = await response.text();
-      for (const m of body.matchAll(/"\.\.\/\.\.\/locales\/[\w-]+\/(\w+)\.json":[^"]*?import\("\.\/([^"]+)"\)/g))
-        chunks.set(m[2] ?? "", m[1] ?? "");
-      return route.fulfill({ response, body });
-    }
-    const namespace = chunks.get(file);
-    if (namespace === undefined) return route.fallback();
+  await routeTexts(page, async (namespace, route) => {
     held.add(namespace);
     await released;
     await route.fallback().catch(() => {}); // the page may be gone by then

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { followHeaderLink } from "./helpers";
+import { followHeaderLink, routeTexts } from "./helpers";
 
 // Decision 725, "First paint": the spot and futures screens write every stylesheet they use into one
 // `<style nonce>` in their head (no request blocks the first paint), hydrate that same element, and a
@@ -96,24 +96,11 @@ test("client navigations: home (linked stylesheets) to futures, futures to spot,
   expect(pageProblems).toEqual([]);
 });
 
-/**
- * Records which namespace chunks (texts the page was not sent) the browser asks for; which chunk is
- * which namespace is read from the shell chunk's map of them as served (as i18n-held.spec.ts does).
- */
+/** Records which namespace chunks (texts the page was not sent) the browser asks for. */
 async function recordTexts(page: Page): Promise<Set<string>> {
-  const chunks = new Map<string, string>();
   const asked = new Set<string>();
-  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
-    const file = route.request().url().split("/").pop() ?? "";
-    if (/^entry\.client-[\w-]{8}\.js$/.test(file)) {
-      const response = await route.fetch();
-      const body = await response.text();
-      for (const m of body.matchAll(/"\.\.\/\.\.\/locales\/[\w-]+\/(\w+)\.json":[^"]*?import\("\.\/([^"]+)"\)/g))
-        chunks.set(m[2] ?? "", m[1] ?? "");
-      return route.fulfill({ response, body });
-    }
-    const namespace = chunks.get(file);
-    if (namespace !== undefined) asked.add(namespace);
+  await routeTexts(page, (namespace, route) => {
+    asked.add(namespace);
     return route.fallback();
   });
   return asked;
